@@ -1,0 +1,5 @@
+"""``python -m companion`` — the same as the ``companion`` command."""
+
+from companion.cli import run
+
+run()

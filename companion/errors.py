@@ -1,0 +1,67 @@
+"""The project's exception hierarchy.
+
+::
+
+    CompanionError                      base of every error the project raises on purpose
+    ├── RuleViolation(ValueError)       an illegal move: the message (Russian) names the rule
+    ├── SetupError(ValueError)          bad game setup: players count, names, options
+    ├── UnknownGameError(KeyError)      no game definition / saved game with that id
+    ├── StoreError                      persistence failed
+    │   └── CorruptFileError            a file could not be read and no good copy exists
+    └── SearchError(ValueError)         an empty or unusable rules query
+
+Every message is a complete Russian sentence meant for the player.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CompanionError",
+    "RuleViolation",
+    "SetupError",
+    "UnknownGameError",
+    "StoreError",
+    "CorruptFileError",
+    "SearchError",
+]
+
+
+class CompanionError(Exception):
+    """Base class of every error the project raises on purpose."""
+
+
+class RuleViolation(CompanionError, ValueError):
+    """An illegal move. The game state is left unchanged.
+
+    :param message: a Russian sentence that names the rule, e.g.
+        «У Бориса 11 монет — он обязан сделать переворот».
+    :param rule: the rulebook heading the rule comes from (optional), e.g. «Действия».
+    """
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+
+
+class SetupError(CompanionError, ValueError):
+    """A new game could not be set up (players count, duplicate names, bad option)."""
+
+
+class UnknownGameError(CompanionError, KeyError):
+    """No game definition or saved game with this id."""
+
+    def __str__(self) -> str:  # KeyError quotes its argument; we want the sentence.
+        return str(self.args[0]) if self.args else ""
+
+
+class StoreError(CompanionError):
+    """Persistence failed (disk full, permissions)."""
+
+
+class CorruptFileError(StoreError):
+    """A data file could not be read and no good copy of it exists."""
+
+
+class SearchError(CompanionError, ValueError):
+    """A rules query that cannot be answered (empty, only punctuation, too long)."""

@@ -1,0 +1,27 @@
+"""One gettext catalogue for every string shown on screen.
+
+Message ids are the Russian texts (the app's source language); another language is added by
+dropping ``locale/<lang>/LC_MESSAGES/companion.mo`` next to this module (template:
+``locale/companion.pot``, regenerated with ``xgettext`` or ``pybabel extract``). Choose the
+language with env ``COMPANION_LANG``; Russian needs no compiled catalogue.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from pathlib import Path
+
+__all__ = ["_", "ngettext", "LOCALE_DIR"]
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+_translation = gettext.translation(
+    "companion",
+    localedir=LOCALE_DIR,
+    languages=[os.environ.get("COMPANION_LANG", "ru")],
+    fallback=True,
+)
+
+_ = _translation.gettext
+ngettext = _translation.ngettext

@@ -1,0 +1,120 @@
+"""The app: one :class:`AppModel` per session, screens chosen by ``ft.Router``.
+
+Routes: ``/`` home, ``/new`` new game, ``/game/:gid`` a game, ``/game/:gid/log`` its log,
+``/rules`` rules search, ``/settings``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.errors import CompanionError
+from companion.i18n import _
+from companion.ui.game_screen import GameLog, GameScreen
+from companion.ui.home import Home
+from companion.ui.nav import AppContext, go
+from companion.ui.new_game import NewGame
+from companion.ui.settings import THEMES, Settings, load_settings
+from companion.ui.state import AppModel, GameView, Hub
+from companion.ui.widgets import tagged
+
+__all__ = ["make_main", "App"]
+
+
+@ft.component
+def Missing(message: str) -> ft.Control:
+    return ft.Column(
+        [
+            tagged("open-error", ft.Text(message, size=18, color=ft.Colors.ERROR), label=message),
+            ft.FilledButton(_("К списку игр"), on_click=lambda: go("/")),
+        ]
+    )
+
+
+def _game_route(screen: Callable[[GameView], ft.Control]) -> Callable[[], ft.Control]:
+    @ft.component
+    def Route() -> ft.Control:
+        app = ft.use_context(AppContext)
+        gid = ft.use_route_params().get("gid", "")
+        view, set_view = ft.use_state(None)
+        error, set_error = ft.use_state("")
+
+        def subscribe():
+            try:
+                app.hub.open(gid)
+            except CompanionError as exc:
+                set_error(str(exc))
+                return None
+            v = GameView(app.hub, gid)
+            set_view(v)
+            return app.hub.subscribe(gid, v.refresh)
+
+        unsub = ft.use_ref(None)
+
+        def setup() -> None:
+            unsub.current = subscribe()
+
+        def cleanup() -> None:
+            if unsub.current:
+                unsub.current()
+
+        ft.use_effect(setup, [gid], cleanup=cleanup)
+        if error:
+            return Missing(error)
+        if view is None or view.game_id != gid:
+            return ft.ProgressRing()
+        return screen(view)
+
+    return Route
+
+
+GameRoute = _game_route(GameScreen)
+LogRoute = _game_route(GameLog)
+
+
+@ft.component
+def RulesRoute() -> ft.Control:
+    from companion.ui.rules_screen import RulesScreen
+
+    return RulesScreen()
+
+
+@ft.component
+def App(app: AppModel) -> ft.Control:
+    page = ft.context.page
+    page.theme_mode = THEMES.get(app.theme, ft.ThemeMode.SYSTEM)
+    return AppContext(
+        app,
+        lambda: ft.SafeArea(
+            ft.Container(
+                ft.Router(
+                    [
+                        ft.Route(index=True, component=Home),
+                        ft.Route(path="new", component=NewGame),
+                        ft.Route(path="game/:gid", component=GameRoute),
+                        ft.Route(path="game/:gid/log", component=LogRoute),
+                        ft.Route(path="rules", component=RulesRoute),
+                        ft.Route(path="settings", component=Settings),
+                    ],
+                    not_found=Home,
+                ),
+                padding=12,
+                expand=True,
+            ),
+            expand=True,
+        ),
+    )
+
+
+def make_main(hub: Hub) -> Callable[[ft.Page], None]:
+    """The Flet ``main(page)`` for a process whose games live in ``hub``."""
+
+    def main(page: ft.Page) -> None:
+        page.title = "Table Companion"
+        settings = load_settings(hub.store.root)
+        model = AppModel(hub, theme=settings.get("theme", "system"))
+        page.render(App, model)
+
+    return main

@@ -1,0 +1,15 @@
+"""Game boards: one module per game, each exporting ``Board(view)`` and optionally
+``OptionsForm(options, set_options)`` for the new-game screen.
+
+:data:`BOARDS` maps a game definition id to its board module.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from companion.ui.boards import free
+
+__all__ = ["BOARDS"]
+
+BOARDS: dict[str, ModuleType] = {"free": free}

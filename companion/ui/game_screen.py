@@ -1,0 +1,181 @@
+"""The shell around every game board: undo/redo, log, turn clock, end-of-game summary."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+import flet as ft
+import flet_charts as fch
+
+from companion.cli import export_json, export_text
+from companion.errors import CompanionError
+from companion.i18n import _
+from companion.ui.boards import BOARDS
+from companion.ui.nav import app_model, go
+from companion.ui.state import GameView
+from companion.ui.widgets import Banner, fmt_seconds, tagged
+
+__all__ = ["GameScreen", "GameLog"]
+
+
+@ft.component
+def ClockBar(view: GameView, version: int) -> ft.Control:
+    """Chess-clock times from event timestamps, refreshed every second."""
+    now, set_now = ft.use_state(time.time())
+    task = ft.use_ref(None)
+
+    async def tick() -> None:
+        while True:
+            await asyncio.sleep(1)
+            set_now(time.time())
+
+    def start() -> None:
+        task.current = ft.context.page.run_task(tick)
+
+    def stop() -> None:
+        if task.current is not None:
+            task.current.cancel()
+
+    ft.use_effect(start, [], cleanup=stop)
+    clock = view.game.turn_clock(now)
+    active = view.game.definition.active_player(view.state)
+    who = view.game.players[active] if active is not None else ""
+    return tagged(
+        "clock",
+        ft.Row(
+            [
+                ft.Icon(ft.Icons.TIMER_OUTLINED, size=18),
+                ft.Text(f"{_('ход')} {fmt_seconds(clock.current)}" + (f" ({who})" if who else ""), size=14),
+                ft.Text(f"{_('всего')} {fmt_seconds(clock.total)}", size=14),
+                ft.Text(_("пауза") if view.game.paused else "", size=14, color=ft.Colors.ERROR),
+            ],
+            spacing=10,
+            wrap=True,
+        ),
+        label=f"clock {int(clock.current)}",
+    )
+
+
+@ft.component
+def ScoreChart(view: GameView) -> ft.Control:
+    """Score over time, one line per player (x: minutes since the start)."""
+    game = view.game
+    series = game.score_series()
+    start = game.setup.created
+    lines = []
+    for i, spec in enumerate(game.setup.players):
+        points = [fch.LineChartDataPoint((ts - start) / 60, scores.get(i, 0)) for ts, scores in series]
+        lines.append(fch.LineChartData(points=points, color=spec.color, stroke_width=3, curved=False))
+    return ft.Container(fch.LineChart(data_series=lines, expand=True, interactive=False), height=220, padding=10)
+
+
+@ft.component
+def Summary(view: GameView, version: int) -> ft.Control:
+    """End of game: winner(s), reason, score chart, time per player."""
+    game = view.game
+    outcome = game.outcome()
+    if outcome is None:
+        return ft.Container()
+    names = ", ".join(game.players[i] for i in outcome.winners)
+    clock = game.turn_clock(game.events[-1].ts if game.events else game.setup.created)
+    return tagged(
+        "summary",
+        ft.Card(
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=36), tagged("winner", ft.Text(f"{_('Победа')}: {names}", size=26, weight=ft.FontWeight.BOLD), label=names)]),
+                        ft.Text(outcome.reason, size=16),
+                        ScoreChart(view),
+                        *[ft.Text(f"{p}: {fmt_seconds(clock.per_player.get(i, 0))}") for i, p in enumerate(game.players)],
+                    ]
+                ),
+                padding=16,
+            )
+        ),
+        label=f"Победа: {names}",
+    )
+
+
+@ft.component
+def GameScreen(view: GameView) -> ft.Control:
+    """Header with undo/redo/log/rules, the error banner, the clock, the board and the summary."""
+    game = view.game
+    board = BOARDS[game.setup.game]
+    phase = game.definition.current_phase(view.state)
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    tagged("home", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("К списку игр"), on_click=lambda: go("/"))),
+                    ft.Text(game.definition.title, size=22, weight=ft.FontWeight.BOLD, expand=True),
+                    tagged("undo", ft.IconButton(ft.Icons.UNDO, tooltip=_("Отменить"), disabled=not game.can_undo, on_click=lambda: view.undo())),
+                    tagged("redo", ft.IconButton(ft.Icons.REDO, tooltip=_("Вернуть"), disabled=not game.can_redo, on_click=lambda: view.redo())),
+                    tagged("open-log", ft.IconButton(ft.Icons.HISTORY, tooltip=_("Журнал"), on_click=lambda: go(f"/game/{view.game_id}/log"))),
+                    tagged("open-rules", ft.IconButton(ft.Icons.MENU_BOOK, tooltip=_("Правила"), on_click=lambda: go(f"/rules?game={game.setup.game}" + (f"&q={phase}" if phase else "")))),
+                ],
+                spacing=0,
+            ),
+            Banner(view.error, view.notice),
+            ClockBar(view, view.version),
+            board.Board(view),
+            Summary(view, view.version),
+        ],
+        spacing=10,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+    )
+
+
+@ft.component
+def GameLog(view: GameView) -> ft.Control:
+    """Every event with time, author and what changed; export as JSON or text into the data dir."""
+    app = app_model()
+    msg, set_msg = ft.use_state("")
+    log = view.game.log()
+
+    def export(fmt: str) -> None:
+        folder = app.hub.store.root / "exports"
+        folder.mkdir(exist_ok=True)
+        path = folder / f"{view.game_id}.{'json' if fmt == 'json' else 'txt'}"
+        try:
+            text = json.dumps(export_json(view.stored), ensure_ascii=False, indent=2) if fmt == "json" else export_text(view.stored)
+            path.write_text(text, encoding="utf-8")
+        except (OSError, CompanionError) as exc:
+            set_msg(f"{_('Не удалось выгрузить')}: {exc}")
+            return
+        set_msg(f"{_('Сохранено в')} {path}")
+
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    tagged("back-to-game", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("К игре"), on_click=lambda: go(f"/game/{view.game_id}"))),
+                    ft.Text(_("Журнал игры"), size=22, weight=ft.FontWeight.BOLD, expand=True),
+                    tagged("export-json", ft.TextButton("JSON", icon=ft.Icons.DOWNLOAD, on_click=lambda: export("json"))),
+                    tagged("export-text", ft.TextButton(_("Текст"), icon=ft.Icons.DOWNLOAD, on_click=lambda: export("text"))),
+                ]
+            ),
+            ft.Text(msg, size=14) if msg else ft.Container(),
+            *(
+                [
+                    tagged(
+                        f"log-{ev.seq}",
+                        ft.ListTile(
+                            leading=ft.Text(f"#{ev.seq}", size=14),
+                            title=ft.Text(text, size=16),
+                            subtitle=ft.Text(time.strftime("%H:%M:%S", time.localtime(ev.ts)) + (f" · {ev.author}" if ev.author else "")),
+                            dense=True,
+                        ),
+                        label=text,
+                    )
+                    for ev, text in reversed(log)
+                ]
+                or [ft.Text(_("Событий пока нет."))]
+            ),
+        ],
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+    )

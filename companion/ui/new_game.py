@@ -1,0 +1,125 @@
+"""New-game screen: which game, players (names, colours, seat order), first player, options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.engine import GAMES, PALETTE, PlayerSpec
+from companion.errors import CompanionError
+from companion.i18n import _
+from companion.ui.boards import BOARDS
+from companion.ui.nav import app_model, go
+from companion.ui.widgets import Banner, tagged
+
+__all__ = ["NewGame"]
+
+RANDOM = "random"
+
+
+def _default_players(n: int) -> list[dict[str, str]]:
+    return [{"name": "", "color": PALETTE[i]} for i in range(n)]
+
+
+@ft.component
+def NewGame() -> ft.Control:
+    app = app_model()
+    offered = [g for g in GAMES.values() if g.id in BOARDS]
+    game_id, set_game_id = ft.use_state(offered[0].id)
+    definition = GAMES[game_id]
+    players, set_players = ft.use_state(lambda: _default_players(max(2, definition.min_players)))
+    first, set_first = ft.use_state(RANDOM)
+    options, set_options = ft.use_state(lambda: definition.default_options())
+    error, set_error = ft.use_state("")
+
+    def pick_game(gid: str) -> None:
+        set_game_id(gid)
+        set_options(GAMES[gid].default_options())
+        n = min(max(len(players), GAMES[gid].min_players), GAMES[gid].max_players)
+        set_players([*players, *_default_players(8)[len(players):]][:n])
+        set_first(RANDOM)
+
+    def edit(i: int, **changes: str) -> None:
+        set_players([{**p, **changes} if k == i else p for k, p in enumerate(players)])
+
+    def move(i: int, d: int) -> None:
+        j = i + d
+        if 0 <= j < len(players):
+            new = list(players)
+            new[i], new[j] = new[j], new[i]
+            set_players(new)
+
+    def next_color(i: int) -> None:
+        used = {p["color"] for p in players}
+        k = PALETTE.index(players[i]["color"]) if players[i]["color"] in PALETTE else -1
+        for step in range(1, len(PALETTE) + 1):
+            c = PALETTE[(k + step) % len(PALETTE)]
+            if c not in used or step == len(PALETTE):
+                edit(i, color=c)
+                return
+
+    def start() -> None:
+        specs = [PlayerSpec(p["name"].strip(), p["color"]) for p in players]
+        try:
+            stored = app.hub.create(
+                game_id,
+                specs,
+                first_player=None if first == RANDOM else int(first),
+                options=options,
+            )
+        except CompanionError as exc:
+            set_error(str(exc))
+            return
+        go(f"/game/{stored.id}")
+
+    rows = [
+        ft.Row(
+            [
+                tagged(f"color-{i}", ft.IconButton(ft.Icons.CIRCLE, icon_color=p["color"], icon_size=32, tooltip=_("Цвет"), on_click=lambda _e, i=i: next_color(i))),
+                tagged(f"player-name-{i}", ft.TextField(label=f"{_('Игрок')} {i + 1}", value=p["name"], width=170, on_change=lambda e, i=i: edit(i, name=e.control.value))),
+                ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=_("Выше"), disabled=i == 0, on_click=lambda _e, i=i: move(i, -1)),
+                ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=_("Ниже"), on_click=lambda _e, i=i: move(i, 1)),
+                ft.IconButton(ft.Icons.DELETE_OUTLINE, tooltip=_("Убрать"), disabled=len(players) <= definition.min_players, on_click=lambda _e, i=i: set_players([q for k, q in enumerate(players) if k != i])),
+            ],
+            spacing=0,
+        )
+        for i, p in enumerate(players)
+    ]
+    board = BOARDS[game_id]
+    form = getattr(board, "OptionsForm", None)
+    return ft.Column(
+        [
+            ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("Назад"), on_click=lambda: go("/")), ft.Text(_("Новая игра"), size=24, weight=ft.FontWeight.BOLD)]),
+            tagged(
+                "game-choice",
+                ft.Dropdown(
+                    label=_("Игра"),
+                    value=game_id,
+                    options=[ft.DropdownOption(key=g.id, text=g.title) for g in offered],
+                    on_select=lambda e: pick_game(e.control.value),
+                ),
+            ),
+            ft.Text(f"{_('Игроки')} ({definition.min_players}–{definition.max_players}), {_('в порядке хода')}", size=18, weight=ft.FontWeight.BOLD),
+            *rows,
+            tagged(
+                "add-player",
+                ft.TextButton(_("Добавить игрока"), icon=ft.Icons.PERSON_ADD, disabled=len(players) >= definition.max_players, on_click=lambda: set_players([*players, *_default_players(8)[len(players):len(players) + 1]])),
+            ),
+            tagged(
+                "first-player",
+                ft.Dropdown(
+                    label=_("Первый игрок"),
+                    value=first,
+                    options=[ft.DropdownOption(key=RANDOM, text=_("Жребий (случайно)")), *[ft.DropdownOption(key=str(i), text=p["name"] or f"{_('Игрок')} {i + 1}") for i, p in enumerate(players)]],
+                    on_select=lambda e: set_first(e.control.value),
+                ),
+            ),
+            form(options, set_options) if form else ft.Container(),
+            Banner(error, ""),
+            tagged("start-game", ft.FilledButton(_("Начать игру"), icon=ft.Icons.PLAY_ARROW, height=56, on_click=lambda: start())),
+        ],
+        spacing=10,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+    )

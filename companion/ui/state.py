@@ -1,0 +1,159 @@
+"""UI state: the process-wide :class:`Hub` of open games and per-session observables.
+
+Every move from any session goes through :meth:`Hub.push` (one lock, one ordered path): the
+rules are checked against the latest state, the event is saved to disk, then every session
+watching that game is told to re-render. Sessions keep only momentary things (an open
+dialog, a message) in their own :class:`GameView`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import defaultdict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from companion.engine import Event
+from companion.errors import CompanionError
+from companion.store import GameStore, StoredGame
+
+__all__ = ["Hub", "GameView", "AppModel"]
+
+Listener = Callable[[], None]
+
+
+class Hub:
+    """Open games shared by every session of this process.
+
+    :param store: the game store of the data directory.
+    """
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self._games: dict[str, StoredGame] = {}
+        self._lock = threading.RLock()
+        self._listeners: dict[str, set[Listener]] = defaultdict(set)
+
+    def open(self, game_id: str) -> StoredGame:
+        """The open game (opened from disk once). :raises UnknownGameError, CorruptFileError:"""
+        with self._lock:
+            if game_id not in self._games:
+                self._games[game_id] = self.store.open(game_id)
+            return self._games[game_id]
+
+    def create(self, game: str, players: list, **kwargs: Any) -> StoredGame:
+        """Create, save and open a new game (see :meth:`GameStore.create`)."""
+        with self._lock:
+            stored = self.store.create(game, players, **kwargs)
+            self._games[stored.id] = stored
+            return stored
+
+    def push(self, game_id: str, type: str, data: Mapping[str, Any] | None = None, author: str | None = None) -> Event:
+        """Check, save and apply a move, then notify every watcher. :raises CompanionError:"""
+        with self._lock:
+            event = self.open(game_id).push(type, data, author=author)
+        self._notify(game_id)
+        return event
+
+    def undo(self, game_id: str) -> Event:
+        """Undo the latest event of the game, whoever made it. :raises RuleViolation:"""
+        with self._lock:
+            event = self.open(game_id).undo()
+        self._notify(game_id)
+        return event
+
+    def redo(self, game_id: str) -> Event:
+        """Redo the latest undone event. :raises RuleViolation:"""
+        with self._lock:
+            event = self.open(game_id).redo()
+        self._notify(game_id)
+        return event
+
+    def subscribe(self, game_id: str, listener: Listener) -> Callable[[], None]:
+        """Call ``listener()`` after every change of the game; returns an unsubscribe function."""
+        with self._lock:
+            self._listeners[game_id].add(listener)
+        return lambda: self._listeners[game_id].discard(listener)
+
+    def _notify(self, game_id: str) -> None:
+        for listener in list(self._listeners[game_id]):
+            try:
+                listener()
+            except Exception:  # a closed session must not break the others
+                self._listeners[game_id].discard(listener)
+
+
+@ft.observable
+@dataclass
+class GameView:
+    """One session's view of one game: bumps :attr:`version` on every change so Flet re-renders.
+
+    :ivar error: the last refusal (a Russian sentence naming the rule), shown until the next move.
+    :ivar notice: a neutral message (e.g. «Отменено: …»).
+    """
+
+    hub: Hub
+    game_id: str
+    author: str | None = None
+    version: int = 0
+    error: str = ""
+    notice: str = ""
+
+    @property
+    def stored(self) -> StoredGame:
+        return self.hub.open(self.game_id)
+
+    @property
+    def game(self):
+        return self.stored.game
+
+    @property
+    def state(self) -> Any:
+        return self.stored.game.state
+
+    def refresh(self) -> None:
+        """Re-render after a change made elsewhere."""
+        self.version += 1
+
+    def send(self, type: str, data: Mapping[str, Any] | None = None) -> bool:
+        """Send a move; a refusal is kept in :attr:`error`. Returns whether it was accepted."""
+        try:
+            self.hub.push(self.game_id, type, data, self.author)
+        except CompanionError as exc:
+            self.error = str(exc)
+            self.version += 1
+            return False
+        self.error = ""
+        self.notice = ""
+        self.version += 1
+        return True
+
+    def undo(self) -> None:
+        self._step(self.hub.undo, "Отменено")
+
+    def redo(self) -> None:
+        self._step(self.hub.redo, "Возвращено")
+
+    def _step(self, fn: Callable[[str], Event], verb: str) -> None:
+        try:
+            event = fn(self.game_id)
+        except CompanionError as exc:
+            self.error = str(exc)
+        else:
+            self.error = ""
+            who = f" (ход от {event.author})" if event.author else ""
+            self.notice = f"{verb}: #{event.seq} {event.type}{who}"
+        self.version += 1
+
+
+@ft.observable
+@dataclass
+class AppModel:
+    """Per-session app settings and messages."""
+
+    hub: Hub
+    theme: str = "system"  # "light" | "dark" | "system"
+    warnings: list[str] = field(default_factory=list)

@@ -1,0 +1,166 @@
+"""Small reusable components: big counters with 48 dp targets, numeric pad, banners."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.i18n import _
+
+__all__ = ["tagged", "Banner", "BigCounter", "number_pad", "fmt_seconds"]
+
+#: Minimum touch target (dp), SPEC §1.
+TARGET = 48
+
+
+def tagged(ident: str, control: ft.Control, label: str | None = None) -> ft.Control:
+    """Wrap a control so tests and screen readers find it as ``flt-semantics-identifier=ident``."""
+    return ft.Semantics(identifier=ident, label=label, content=control)
+
+
+def fmt_seconds(seconds: float) -> str:
+    """``3725`` → ``"1:02:05"``; ``65`` → ``"1:05"``."""
+    s = int(max(0, seconds))
+    h, rem = divmod(s, 3600)
+    m, s = divmod(rem, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+@ft.component
+def Banner(error: str, notice: str) -> ft.Control:
+    """The last refusal (red) or notice (neutral); nothing when both are empty."""
+    if error:
+        return tagged(
+            "error",
+            ft.Container(
+                ft.Row([ft.Icon(ft.Icons.BLOCK, color=ft.Colors.ON_ERROR_CONTAINER), ft.Text(error, expand=True, size=16, color=ft.Colors.ON_ERROR_CONTAINER)]),
+                bgcolor=ft.Colors.ERROR_CONTAINER,
+                padding=12,
+                border_radius=8,
+            ),
+            label=error,
+        )
+    if notice:
+        return tagged(
+            "notice",
+            ft.Container(ft.Text(notice, size=14), bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=8, border_radius=8),
+            label=notice,
+        )
+    return ft.Container(height=0)
+
+
+def number_pad(
+    title: str,
+    text: str,
+    set_text: Callable[[str], None],
+    on_submit: Callable[[int], None],
+    on_close: Callable[[], None],
+    allow_negative: bool = True,
+) -> ft.AlertDialog:
+    """A numeric pad dialog: digits, ±, erase, OK; the typed text lives in the caller's state.
+
+    Calls ``on_submit(value)`` then ``on_close()`` on «Готово».
+    """
+
+    def press(ch: str) -> None:
+        if ch == "±":
+            set_text(text[1:] if text.startswith("-") else "-" + text)
+        elif ch == "⌫":
+            set_text(text[:-1])
+        elif len(text.lstrip("-")) < 6:
+            set_text(text + ch)
+
+    def ok() -> None:
+        if text.lstrip("-"):
+            on_submit(int(text))
+        on_close()
+
+    keys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "±" if allow_negative else "", "0", "⌫"]
+    rows = [
+        ft.Row(
+            [
+                tagged(f"pad-{k}", ft.FilledTonalButton(k, width=72, height=56, on_click=lambda _, k=k: press(k)))
+                if k
+                else ft.Container(width=72)
+                for k in keys[i : i + 3]
+            ],
+            alignment=ft.MainAxisAlignment.CENTER,
+        )
+        for i in range(0, 12, 3)
+    ]
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(title),
+        content=ft.Column(
+            [tagged("pad-display", ft.Text(text or "0", size=40, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER), label=text or "0"), *rows],
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        actions=[
+            tagged("pad-cancel", ft.TextButton(_("Отмена"), on_click=lambda: on_close())),
+            tagged("pad-ok", ft.FilledButton(_("Готово"), on_click=lambda: ok())),
+        ],
+        on_dismiss=lambda: on_close(),
+    )
+
+
+@ft.component
+def BigCounter(
+    ident: str,
+    label: str,
+    value: int,
+    step: int,
+    on_add: Callable[[int], None],
+    on_set: Callable[[int], None],
+    color: str | None = None,
+) -> ft.Control:
+    """A counter readable across a table: −/+ by ``step`` (long-press: ×5), tap the number for a pad."""
+    pad, set_pad = ft.use_state(None)  # None: closed; str: the digits typed so far
+    ft.use_dialog(
+        number_pad(f"{label}: {_('новое значение')}", pad, set_pad, on_submit=on_set, on_close=lambda: set_pad(None))
+        if pad is not None
+        else None
+    )
+    return ft.Row(
+        [
+            tagged(
+                f"{ident}-minus",
+                ft.IconButton(
+                    ft.Icons.REMOVE,
+                    icon_size=28,
+                    width=TARGET + 8,
+                    height=TARGET + 8,
+                    on_click=lambda: on_add(-step),
+                    on_long_press=lambda: on_add(-5 * step),
+                    tooltip=f"{label} −{step}",
+                ),
+                label=f"{label} −{step}",
+            ),
+            tagged(
+                ident,
+                ft.Container(
+                    ft.Text(str(value), size=40, weight=ft.FontWeight.BOLD, color=color, text_align=ft.TextAlign.CENTER),
+                    on_click=lambda: set_pad(""),
+                    width=110,
+                    alignment=ft.Alignment.CENTER,
+                ),
+                label=str(value),
+            ),
+            tagged(
+                f"{ident}-plus",
+                ft.IconButton(
+                    ft.Icons.ADD,
+                    icon_size=28,
+                    width=TARGET + 8,
+                    height=TARGET + 8,
+                    on_click=lambda: on_add(step),
+                    on_long_press=lambda: on_add(5 * step),
+                    tooltip=f"{label} +{step}",
+                ),
+                label=f"{label} +{step}",
+            ),
+        ],
+        alignment=ft.MainAxisAlignment.CENTER,
+        spacing=4,
+    )

@@ -1,0 +1,156 @@
+"""Real-browser fixtures: the app's own entry point in a child process, Debian Chromium via
+Playwright, every request to anything but 127.0.0.1 blocked (proves offline use)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+LOCAL = re.compile(r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``companion --port P --data-dir D`` in a child process, stopped by PID."""
+
+    def __init__(self, data_dir: Path, extra: list[str] | None = None) -> None:
+        self.data_dir = data_dir
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+        env["FLET_WEB_NO_CDN"] = "true"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "--port", str(self.port), "--data-dir", str(data_dir), *(extra or [])],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.proc.stdout.read().decode(errors='replace')}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("server did not open its port within 60 s")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(10)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    srv = Server(tmp_path / "data")
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
+        )
+        yield b
+        b.close()
+
+
+def block_non_local(context) -> list[str]:
+    """Abort every request that is not to 127.0.0.1; returns the list of blocked URLs."""
+    blocked: list[str] = []
+
+    def handle(route):
+        if LOCAL.match(route.request.url) or route.request.url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", handle)
+    return blocked
+
+
+class App:
+    """A phone-sized page on the app with Flutter's accessibility tree turned on."""
+
+    def __init__(self, browser, server: Server, width: int = 390, height: int = 844) -> None:
+        self.server = server
+        self.context = browser.new_context(viewport={"width": width, "height": height})
+        self.blocked = block_non_local(self.context)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20_000)
+
+    def open(self, path: str = "/") -> App:
+        self.page.goto(self.server.url + path)
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        self.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        self.page.wait_for_selector("flt-semantics", state="attached")
+        return self
+
+    def el(self, ident: str):
+        return self.page.locator(f'[flt-semantics-identifier="{ident}"]').first
+
+    def tap(self, ident: str) -> None:
+        self.el(ident).click()
+
+    def wait_label(self, ident: str, text: str, timeout: float = 15_000) -> None:
+        """Wait until the element's accessible text contains ``text``."""
+        self.page.wait_for_function(
+            "([id, t]) => { const e = document.querySelector(`[flt-semantics-identifier=\"${id}\"]`);"
+            " return !!e && ((e.getAttribute('aria-label') || '') + ' ' + e.textContent).includes(t); }",
+            arg=[ident, text],
+            timeout=timeout,
+        )
+
+    def label(self, ident: str) -> str:
+        e = self.el(ident)
+        return ((e.get_attribute("aria-label") or "") + " " + e.text_content()).strip()
+
+    def fill(self, ident: str, text: str) -> None:
+        box = self.el(ident).locator("input, textarea").first
+        box.click()
+        box.fill(text)
+
+    def shot(self, path: str) -> None:
+        self.page.wait_for_timeout(400)
+        self.page.screenshot(path=path)
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def app(browser, server) -> Iterator[App]:
+    a = App(browser, server)
+    yield a
+    assert not [u for u in a.blocked if "rive" not in u], f"non-local requests: {a.blocked}"
+    a.close()

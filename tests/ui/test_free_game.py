@@ -1,0 +1,88 @@
+"""Real-browser test of the foundation: a free-counter game played in Chromium, offline."""
+
+from __future__ import annotations
+
+import json
+
+import time
+
+from companion.store import GameStore
+
+
+def saved_events(data_dir, n: int, timeout: float = 15.0):
+    """The only saved game's summary once it holds ``n`` events."""
+    deadline = time.monotonic() + timeout
+    while True:
+        (summary,) = GameStore(data_dir).list()
+        if summary.events == n or time.monotonic() > deadline:
+            return summary
+        time.sleep(0.1)
+
+
+def start_free_game(app, names: list[str]) -> None:
+    app.tap("new-game")
+    app.el("start-game").wait_for()
+    app.tap("add-player")
+    for i, name in enumerate(names):
+        app.fill(f"player-name-{i}", name)
+    app.tap("start-game")
+    app.el("val-p0-c0").wait_for()
+
+
+def test_free_counters_survive_reload_undo_and_log(app, server):
+    app.open("/")
+    start_free_game(app, ["Аня", "Борис", "Вика"])
+    app.wait_label("val-p0-c0", "0")
+
+    app.tap("val-p0-c0-plus")
+    app.wait_label("val-p0-c0", "1")
+    app.tap("val-p0-c0-plus")
+    app.wait_label("val-p0-c0", "2")
+    app.tap("val-p1-c0-minus")
+    app.wait_label("val-p1-c0", "-1")
+    app.tap("next-player")
+    summary = saved_events(server.data_dir, 4)
+    assert summary.players == ("Аня", "Борис", "Вика")
+    assert summary.events == 4
+
+    app.page.reload()
+    app.open(app.page.url.removeprefix(server.url))
+    app.wait_label("val-p0-c0", "2")
+    app.wait_label("val-p1-c0", "-1")
+
+    app.tap("undo")  # takes back «next player»
+    app.tap("undo")  # takes back Борис −1
+    app.wait_label("val-p1-c0", "0")
+    app.wait_label("notice", "Отменено")
+    stored = GameStore(server.data_dir).open(summary.id)
+    assert [e.type for e in stored.game.events] == ["counter.add", "counter.add"]
+    assert stored.game.state.values[1]["ПО"] == 0
+
+    app.tap("open-log")
+    app.wait_label("log-2", "Аня: ПО +1 (1 → 2)")
+    app.wait_label("log-1", "Аня: ПО +1 (0 → 1)")
+    assert app.page.locator('[flt-semantics-identifier="log-3"]').count() == 0
+
+
+def test_numeric_pad_sets_value_and_target_ends_game(app, server):
+    app.open("/")
+    app.tap("new-game")
+    app.el("start-game").wait_for()
+    app.fill("player-name-0", "Аня")
+    app.fill("player-name-1", "Борис")
+    assert app.el("target-value").locator("input").is_disabled()  # no target counter chosen yet
+    app.tap("start-game")
+    app.tap("val-p1-c0")  # tap the number: the numeric pad opens
+    for key in ("1", "2"):
+        app.tap(f"pad-{key}")
+    app.wait_label("pad-display", "12")
+    app.tap("pad-ok")
+    app.wait_label("val-p1-c0", "12")
+    app.tap("end-game")
+    app.wait_label("winner", "Борис")
+    (summary,) = GameStore(server.data_dir).list()
+    assert summary.finished and summary.winners == ("Борис",)
+    # A finished game refuses new moves with a sentence, and nothing changes.
+    app.tap("val-p0-c0-plus")
+    app.wait_label("error", "Игра уже окончена")
+    assert GameStore(server.data_dir).open(summary.id).game.state.values[0]["ПО"] == 0
