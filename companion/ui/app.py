@@ -16,7 +16,8 @@ from companion.ui.game_screen import GameLog, GameScreen
 from companion.ui.home import Home
 from companion.ui.nav import AppContext, go
 from companion.ui.new_game import NewGame
-from companion.ui.settings import THEMES, Settings, load_settings
+from companion.store.settings import load_settings
+from companion.ui.settings import THEMES, Settings
 from companion.ui.state import AppModel, GameView, Hub
 from companion.ui.widgets import tagged
 

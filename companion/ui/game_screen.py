@@ -17,7 +17,10 @@ from companion.ui.nav import app_model, go
 from companion.ui.state import GameView
 from companion.ui.widgets import Banner, fmt_seconds, tagged
 
-__all__ = ["GameScreen", "GameLog"]
+__all__ = ["GameScreen", "GameLog", "RULES_GAME"]
+
+#: Engine id → the rules database's game id.
+RULES_GAME = {"smashup": "smash_up", "coup": "coup", "munchkin": "munchkin", "ricks": "ricks"}
 
 
 @ft.component
@@ -114,7 +117,7 @@ def GameScreen(view: GameView) -> ft.Control:
                     tagged("undo", ft.IconButton(ft.Icons.UNDO, tooltip=_("Отменить"), disabled=not game.can_undo, on_click=lambda: view.undo())),
                     tagged("redo", ft.IconButton(ft.Icons.REDO, tooltip=_("Вернуть"), disabled=not game.can_redo, on_click=lambda: view.redo())),
                     tagged("open-log", ft.IconButton(ft.Icons.HISTORY, tooltip=_("Журнал"), on_click=lambda: go(f"/game/{view.game_id}/log"))),
-                    tagged("open-rules", ft.IconButton(ft.Icons.MENU_BOOK, tooltip=_("Правила"), on_click=lambda: go(f"/rules?game={game.setup.game}" + (f"&q={phase}" if phase else "")))),
+                    tagged("open-rules", ft.IconButton(ft.Icons.MENU_BOOK, tooltip=_("Правила"), on_click=lambda: go("/rules" + (f"?game={RULES_GAME[game.setup.game]}" if game.setup.game in RULES_GAME else "") + (f"&q={phase}" if phase and game.setup.game in RULES_GAME else "")))),
                 ],
                 spacing=0,
             ),

@@ -1,34 +1,17 @@
-"""Settings screen: theme (light / dark / system), saved in ``<data dir>/settings.json``."""
+"""Settings screen: theme (light / dark / system), saved with :mod:`companion.store.settings`."""
 
 from __future__ import annotations
-
-import json
-from pathlib import Path
 
 import flet as ft
 
 from companion.i18n import _
-from companion.store.atomic import atomic_write_text
+from companion.store.settings import update_settings
 from companion.ui.nav import app_model, go
 from companion.ui.widgets import tagged
 
-__all__ = ["Settings", "load_settings", "save_settings", "THEMES"]
+__all__ = ["Settings", "THEMES"]
 
 THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
-
-
-def load_settings(root: Path) -> dict:
-    """Settings saved in the data dir; defaults when missing or unreadable."""
-    try:
-        data = json.loads((root / "settings.json").read_text(encoding="utf-8"))
-        return data if isinstance(data, dict) else {}
-    except (OSError, ValueError):
-        return {}
-
-
-def save_settings(root: Path, settings: dict) -> None:
-    """Save settings atomically. :raises StoreError: if the disk refuses."""
-    atomic_write_text(root / "settings.json", json.dumps(settings, ensure_ascii=False))
 
 
 @ft.component
@@ -37,7 +20,7 @@ def Settings() -> ft.Control:
 
     def set_theme(value: str) -> None:
         app.theme = value
-        save_settings(app.hub.store.root, {**load_settings(app.hub.store.root), "theme": value})
+        update_settings(app.hub.store.root, theme=value)
 
     return ft.Column(
         [

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from companion.ui.boards import free
+from companion.ui.boards import coup, free
 
 __all__ = ["BOARDS"]
 
-BOARDS: dict[str, ModuleType] = {"free": free}
+BOARDS: dict[str, ModuleType] = {"coup": coup, "free": free}

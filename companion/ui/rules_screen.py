@@ -1,0 +1,513 @@
+"""The «Правила» screen: rules search while typing, game filter, entry view, house rulings.
+
+Route: ``/rules?game=<smash_up|coup|munchkin|ricks>&q=<query>&from=<route>`` — every
+parameter optional. ``game`` pre-selects the filter, ``q`` pre-fills the search field,
+``from`` is where the back button returns (``/`` when absent).
+
+The search itself lives in :mod:`companion.rules`; this module only shows it. House rulings
+are stored in the data dir of this server (``hub.store.root``), so the screen keeps one small
+index over the shipped rulebooks plus that dir's rulings (:func:`search_rules`).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import flet as ft
+
+from companion.errors import CompanionError, SearchError
+from companion.i18n import _
+from companion.rules import Hit, RulesIndex, Stemmer, add_ruling, delete_ruling, list_rulings, load_db
+from companion.rules.db import GAMES
+from companion.rules.house import HOUSE_FILE
+from companion.ui.nav import AppContext, go
+from companion.ui.widgets import Banner, tagged
+
+__all__ = [
+    "RulesScreen",
+    "SOURCE_NAMES",
+    "GAME_NAMES",
+    "parse_route",
+    "segments",
+    "snippet",
+    "neighbours",
+    "search_rules",
+    "entry_by_id",
+]
+
+#: Rulebook id → its name on screen.
+SOURCE_NAMES: dict[str, str] = {
+    "smashup-bbrr": "Замес: Мишки, бабки, рок-н-ролл",
+    "smashup-mimimi": "Замес: Мимими",
+    "coup": "Переворот",
+    "munchkin-apocalypse": "Манчкин Апокалипсис",
+    "ricks-crazy": "Рик и Морти: Наверное, Рики сошли с ума",
+    "house": "Решения стола",
+}
+#: Rules game id → its name on the filter chips.
+GAME_NAMES: dict[str, str] = {"smash_up": "Замес", "coup": "Переворот", "munchkin": "Манчкин", "ricks": "Рик и Морти"}
+
+LIMIT = 20
+SNIPPET = 180
+HIGHLIGHT = ft.TextStyle(weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY, bgcolor=ft.Colors.with_opacity(0.15, ft.Colors.PRIMARY))
+
+
+# -- pure helpers ----------------------------------------------------------------------------
+def parse_route(route: str | None) -> tuple[str | None, str, str]:
+    """``"/rules?game=coup&q=Доход&from=/game/x"`` → ``("coup", "Доход", "/game/x")``.
+
+    An unknown game gives ``None`` (all games); ``from`` must be a local route (``/...``, not
+    ``//...``), else ``"/"``.
+    """
+    params = parse_qs(urlparse(route or "").query, keep_blank_values=True)
+    game = (params.get("game") or [""])[0]
+    query = (params.get("q") or [""])[0]
+    back = (params.get("from") or [""])[0]
+    if not back.startswith("/") or back.startswith("//"):
+        back = "/"
+    return (game if game in GAMES else None), query, back
+
+
+def segments(text: str, spans: list[tuple[int, int]]) -> list[tuple[str, bool]]:
+    """Cut ``text`` into ``[(piece, matched), ...]`` by character ``spans`` (overlaps merged).
+
+    >>> segments("Ничья на базе", [(0, 5), (9, 13)])
+    [('Ничья', True), (' на ', False), ('базе', True)]
+    """
+    out: list[tuple[str, bool]] = []
+    pos = 0
+    for a, b in sorted((max(0, a), min(len(text), b)) for a, b in spans):
+        if b <= pos:
+            continue
+        a = max(a, pos)
+        if a > pos:
+            out.append((text[pos:a], False))
+        out.append((text[a:b], True))
+        pos = b
+    if pos < len(text) or not out:
+        out.append((text[pos:], False))
+    return out
+
+
+def snippet(text: str, spans: list[tuple[int, int]], width: int = SNIPPET) -> tuple[str, list[tuple[int, int]]]:
+    """A piece of ``text`` about ``width`` characters around the first matched span.
+
+    :returns: ``(piece, spans shifted into piece)``; the piece gets «…» where it was cut.
+    """
+    if len(text) <= width:
+        return text, spans
+    first = min((a for a, _b in spans), default=0)
+    start = max(0, first - width // 3)
+    if start:
+        space = text.rfind(" ", 0, start)
+        start = space + 1 if space >= 0 and start - space < 20 else start
+    end = min(len(text), start + width)
+    prefix = "…" if start else ""
+    suffix = "…" if end < len(text) else ""
+    shift = len(prefix) - start
+    kept = [(a + shift, b + shift) for a, b in spans if a >= start and b <= end]
+    return prefix + text[start:end] + suffix, kept
+
+
+def neighbours(entries: list[dict[str, Any]], entry_id: str, limit: int = 8) -> list[dict[str, Any]]:
+    """Entries beside ``entry_id``: the same source and section, plus the entries just before
+    and after it in the database order (same source). Database order, itself excluded."""
+    idx = next((i for i, e in enumerate(entries) if e["id"] == entry_id), None)
+    if idx is None:
+        return []
+    me = entries[idx]
+    near = {i for i in (idx - 1, idx + 1) if 0 <= i < len(entries) and entries[i]["source"] == me["source"]}
+    same = {i for i, e in enumerate(entries) if e["source"] == me["source"] and e["section"] == me["section"]}
+    return [entries[i] for i in sorted((near | same) - {idx})][:limit]
+
+
+_lock = threading.Lock()
+_shipped: list[dict[str, Any]] | None = None
+_stemmer: Stemmer | None = None
+_cache: dict[str, tuple[int, RulesIndex]] = {}
+
+
+def _house_file(root: str | Path) -> Path:
+    return Path(root) / HOUSE_FILE
+
+
+def rules_index(root: str | Path) -> RulesIndex:
+    """The rulebooks plus the house rulings of data dir ``root``, rebuilt when those change.
+
+    :raises RulesDBError: the shipped database is missing or invalid.
+    """
+    global _shipped, _stemmer
+    file = _house_file(root)
+    try:
+        stamp = os.stat(file).st_mtime_ns
+    except OSError:
+        stamp = 0
+    with _lock:
+        cached = _cache.get(str(file))
+        if cached and cached[0] == stamp:
+            return cached[1]
+        if _shipped is None:
+            _shipped = load_db()
+            _stemmer = Stemmer()
+        index = RulesIndex([*_shipped, *list_rulings(path=file)], _stemmer)
+        _cache[str(file)] = (stamp, index)
+        return index
+
+
+def _forget(root: str | Path) -> None:
+    with _lock:
+        _cache.pop(str(_house_file(root)), None)
+
+
+def search_rules(root: str | Path, query: str, game: str | None = None, limit: int = LIMIT) -> list[Hit]:
+    """Search the rules and the house rulings of ``root`` (see :func:`companion.rules.search`).
+
+    :raises SearchError: empty or absurd query.
+    """
+    return rules_index(root).search(query, game=game if game in GAMES else None, limit=limit)
+
+
+def entry_by_id(root: str | Path, entry_id: str) -> dict[str, Any] | None:
+    """The entry (rulebook or house ruling) with this id, or ``None``."""
+    return rules_index(root).by_id.get(entry_id)
+
+
+def _where(entry: dict[str, Any]) -> str:
+    """«Замес: Мимими · Споры при раздаче · с. 8»."""
+    parts = [SOURCE_NAMES.get(entry["source"], entry["source"])]
+    if entry["section"] and entry["source"] != "house":
+        parts.append(entry["section"])
+    if entry["source"] == "house":
+        parts.append(GAME_NAMES.get(entry["game"], entry["game"]))
+    if entry.get("page"):
+        parts.append(f"{_('с.')} {entry['page']}")
+    return " · ".join(parts)
+
+
+# -- small views -----------------------------------------------------------------------------
+def _rich(text: str, spans: list[tuple[int, int]], size: float, bold: bool = False, selectable: bool = False) -> ft.Text:
+    return ft.Text(
+        spans=[ft.TextSpan(piece, HIGHLIGHT if hit else None) for piece, hit in segments(text, spans)],
+        size=size,
+        weight=ft.FontWeight.BOLD if bold else None,
+        selectable=selectable,
+    )
+
+
+def _house_badge() -> ft.Control:
+    return ft.Container(
+        ft.Row([ft.Icon(ft.Icons.GAVEL, size=16, color=ft.Colors.ON_TERTIARY_CONTAINER), ft.Text(_("правило стола"), size=13, color=ft.Colors.ON_TERTIARY_CONTAINER)], tight=True, spacing=4),
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+        border_radius=12,
+    )
+
+
+def _result_card(i: int, hit: Hit, open_entry: Callable[[str], None]) -> ft.Control:
+    e = hit.entry
+    by_field: dict[str, list[tuple[int, int]]] = {}
+    for f, a, b in hit.spans:
+        by_field.setdefault(f, []).append((a, b))
+    piece, piece_spans = snippet(e["text"], by_field.get("text", []))
+    where = _where(e)
+    label = f"{e['title']} — {where}" + (f" — {_('правило стола')}" if hit.house else "")
+    return tagged(
+        f"hit-{i}",
+        ft.Card(
+            ft.Container(
+                ft.Column(
+                    [
+                        _rich(e["title"], by_field.get("title", []), 18, bold=True),
+                        ft.Text(where, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                        *([_house_badge()] if hit.house else []),
+                        _rich(piece, piece_spans, 14),
+                    ],
+                    spacing=4,
+                ),
+                padding=12,
+                on_click=lambda _e, eid=e["id"]: open_entry(eid),
+            )
+        ),
+        label=label,
+    )
+
+
+def _link_button(ident: str, entry: dict[str, Any], open_entry: Callable[[str], None]) -> ft.Control:
+    where = SOURCE_NAMES.get(entry["source"], entry["source"])
+    return tagged(
+        ident,
+        ft.TextButton(
+            content=ft.Text(f"{entry['title']} ({where})", size=15),
+            icon=ft.Icons.LINK,
+            on_click=lambda _e, eid=entry["id"]: open_entry(eid),
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8, vertical=12)),
+        ),
+        label=entry["title"],
+    )
+
+
+def _detail(
+    root: Path,
+    entry: dict[str, Any],
+    spans: list[tuple[str, int, int]],
+    open_entry: Callable[[str], None],
+    close: Callable[[], None],
+    amend: Callable[[str], None],
+    remove: Callable[[str], None],
+) -> ft.Control:
+    """One entry in full: text, see-also links, its neighbours in the rulebook."""
+    index = rules_index(root)
+    house = entry["source"] == "house"
+    by_field: dict[str, list[tuple[int, int]]] = {}
+    for f, a, b in spans:
+        by_field.setdefault(f, []).append((a, b))
+    see = [index.by_id[i] for i in entry["see_also"] if i in index.by_id]
+    near = [] if house else neighbours(index.entries, entry["id"])
+    return ft.Column(
+        [
+            tagged("detail-back", ft.TextButton(_("К результатам"), icon=ft.Icons.ARROW_BACK, on_click=lambda: close())),
+            tagged("detail-title", _rich(entry["title"], by_field.get("title", []), 22, bold=True), label=entry["title"]),
+            tagged("detail-where", ft.Text(_where(entry), size=14, color=ft.Colors.ON_SURFACE_VARIANT), label=_where(entry)),
+            *([_house_badge()] if house else []),
+            tagged("detail-text", _rich(entry["text"], by_field.get("text", []), 17, selectable=True), label=entry["text"]),
+            *(
+                [ft.Text(_("См. также"), size=16, weight=ft.FontWeight.BOLD), *[_link_button(f"see-{s['id']}", s, open_entry) for s in see]]
+                if see
+                else []
+            ),
+            *(
+                [ft.Text(f"{_('Рядом в правилах')}: «{entry['section']}»", size=16, weight=ft.FontWeight.BOLD), *[_link_button(f"near-{n['id']}", n, open_entry) for n in near]]
+                if near
+                else []
+            ),
+            (
+                tagged("detail-delete", ft.OutlinedButton(_("Удалить решение стола"), icon=ft.Icons.DELETE_OUTLINE, on_click=lambda: remove(entry["id"])))
+                if house
+                else tagged("detail-amend", ft.OutlinedButton(_("Решение стола к этому правилу"), icon=ft.Icons.GAVEL, on_click=lambda: amend(entry["id"])))
+            ),
+        ],
+        spacing=8,
+    )
+
+
+def _house_panel(
+    root: Path,
+    form: dict[str, str],
+    set_form: Callable[[dict[str, str]], None],
+    save: Callable[[], None],
+    remove: Callable[[str], None],
+    open_entry: Callable[[str], None],
+    close: Callable[[], None],
+) -> ft.Control:
+    """The form that adds a house ruling, and the list of the table's rulings."""
+    rulings = list_rulings(path=_house_file(root))
+    index = rules_index(root)
+    linked = index.by_id.get(form.get("link", ""))
+    link_note = (
+        f"{_('К правилу')}: {linked['title']} ({SOURCE_NAMES.get(linked['source'], linked['source'])})"
+        if linked
+        else (_("Нет такой записи: проверьте номер") if form.get("link") else _("Можно привязать к правилу: откройте его и нажмите «Решение стола к этому правилу»"))
+    )
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    ft.Text(_("Решения стола"), size=20, weight=ft.FontWeight.BOLD, expand=True),
+                    tagged("house-close", ft.IconButton(ft.Icons.CLOSE, tooltip=_("Закрыть"), on_click=lambda: close())),
+                ]
+            ),
+            ft.Text(_("Свои договорённости компании: ищутся вместе с правилами и помечаются «правило стола»."), size=14),
+            tagged("house-title", ft.TextField(label=_("Название"), value=form.get("title", ""), on_change=lambda e: set_form({**form, "title": e.control.value}))),
+            tagged("house-text", ft.TextField(label=_("Что решили"), value=form.get("text", ""), multiline=True, min_lines=2, max_lines=6, on_change=lambda e: set_form({**form, "text": e.control.value}))),
+            tagged(
+                "house-game",
+                ft.Dropdown(
+                    label=_("Игра"),
+                    value=form.get("game", "smash_up"),
+                    options=[ft.DropdownOption(key=g, text=GAME_NAMES[g]) for g in GAMES],
+                    on_select=lambda e: set_form({**form, "game": e.control.value}),
+                ),
+            ),
+            tagged("house-link", ft.TextField(label=_("Номер правила (необязательно)"), value=form.get("link", ""), on_change=lambda e: set_form({**form, "link": e.control.value.strip()}))),
+            tagged("house-link-note", ft.Text(link_note, size=13, color=ft.Colors.ON_SURFACE_VARIANT), label=link_note),
+            tagged("house-save", ft.FilledButton(_("Сохранить решение"), icon=ft.Icons.SAVE, height=48, on_click=lambda: save())),
+            ft.Divider(),
+            *(
+                [
+                    tagged(
+                        f"house-item-{r['id']}",
+                        ft.Row(
+                            [
+                                ft.Container(
+                                    ft.Column([ft.Text(r["title"], size=16, weight=ft.FontWeight.BOLD), ft.Text(GAME_NAMES.get(r["game"], r["game"]), size=13)], spacing=2),
+                                    expand=True,
+                                    on_click=lambda _e, rid=r["id"]: open_entry(rid),
+                                ),
+                                tagged(f"house-del-{r['id']}", ft.IconButton(ft.Icons.DELETE_OUTLINE, tooltip=_("Удалить"), on_click=lambda _e, rid=r["id"]: remove(rid))),
+                            ]
+                        ),
+                        label=r["title"],
+                    )
+                    for r in rulings
+                ]
+                or [tagged("house-empty", ft.Text(_("Решений стола пока нет.")), label=_("Решений стола пока нет."))]
+            ),
+        ],
+        spacing=10,
+    )
+
+
+# -- the screen ------------------------------------------------------------------------------
+@ft.component
+def RulesScreen() -> ft.Control:
+    """Search field, game chips, results (or one entry, or the house rulings panel)."""
+    app = ft.use_context(AppContext)
+    root = Path(app.hub.store.root)
+    route = ft.context.page.route or "/rules"
+    game0, query0, back = parse_route(route)
+    query, set_query = ft.use_state(query0)
+    game, set_game = ft.use_state(game0)
+    opened, set_opened = ft.use_state(None)  # entry id shown in full, or None
+    trail, set_trail = ft.use_state(())  # ids opened before it (for «К результатам» after links)
+    panel, set_panel = ft.use_state(False)  # the house rulings panel
+    form, set_form = ft.use_state({"game": game0 or "smash_up"})
+    error, set_error = ft.use_state("")
+    notice, set_notice = ft.use_state("")
+    _version, set_version = ft.use_state(0)
+
+    def reset_from_route() -> None:
+        set_query(query0)
+        set_game(game0)
+        set_opened(None)
+        set_trail(())
+
+    ft.use_effect(reset_from_route, [route])
+
+    def open_entry(eid: str) -> None:
+        if opened and opened != eid:
+            set_trail((*trail, opened))
+        set_opened(eid)
+        set_panel(False)
+
+    def close_entry() -> None:
+        if trail:
+            set_opened(trail[-1])
+            set_trail(trail[:-1])
+        else:
+            set_opened(None)
+
+    def amend(eid: str) -> None:
+        entry = entry_by_id(root, eid)
+        set_form({"game": entry["game"] if entry else (game or "smash_up"), "link": eid})
+        set_opened(None)
+        set_trail(())
+        set_panel(True)
+
+    def save() -> None:
+        try:
+            rid = add_ruling(form.get("title", ""), form.get("text", ""), form.get("game") or "smash_up", form.get("link") or None, path=_house_file(root))
+        except CompanionError as exc:
+            set_error(str(exc))
+            return
+        _forget(root)
+        set_error("")
+        set_notice(f"{_('Сохранено')}: {form.get('title', '').strip()}")
+        set_form({"game": form.get("game") or "smash_up"})
+        set_version(lambda v: v + 1)
+        return rid
+
+    def remove(rid: str) -> None:
+        try:
+            delete_ruling(rid, path=_house_file(root))
+        except CompanionError as exc:
+            set_error(str(exc))
+            return
+        _forget(root)
+        set_error("")
+        set_notice(_("Решение стола удалено"))
+        if opened == rid:
+            set_opened(None)
+        set_version(lambda v: v + 1)
+
+    def pick_game(g: str | None) -> None:
+        set_game(g)
+        set_opened(None)
+        set_trail(())
+
+    chips = [
+        tagged(
+            f"game-{g or 'all'}",
+            ft.Chip(
+                label=ft.Text(name),
+                selected=game == g,
+                show_checkmark=True,
+                on_select=lambda _e, g=g: pick_game(g),
+                on_click=None,
+            ),
+            label=f"{name}{', ' + _('выбрано') if game == g else ''}",
+        )
+        for g, name in [(None, _("Все")), *GAME_NAMES.items()]
+    ]
+
+    header = ft.Row(
+        [
+            tagged("rules-back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("Назад"), on_click=lambda: go(back))),
+            ft.Text(_("Правила"), size=24, weight=ft.FontWeight.BOLD, expand=True),
+            tagged("house-open", ft.IconButton(ft.Icons.GAVEL, tooltip=_("Решения стола"), selected=panel, on_click=lambda: (set_panel(not panel), set_opened(None)))),
+        ],
+        spacing=0,
+    )
+    field = tagged(
+        "rules-query",
+        ft.TextField(
+            value=query,
+            label=_("Вопрос по правилам"),
+            hint_text=_("например: ничья на базе"),
+            prefix_icon=ft.Icons.SEARCH,
+            autofocus=not query0,
+            on_change=lambda e: (set_query(e.control.value), set_opened(None), set_trail(())),
+        ),
+    )
+
+    if panel:
+        body: ft.Control = _house_panel(root, form, set_form, save, remove, open_entry, lambda: set_panel(False))
+    else:
+        hits: list[Hit] = []
+        message = ""
+        if query.strip():
+            try:
+                hits = search_rules(root, query, game)
+            except SearchError as exc:
+                message = str(exc)
+        if opened:
+            entry = entry_by_id(root, opened)
+            spans = next((h.spans for h in hits if h.entry["id"] == opened), [])
+            body = _detail(root, entry, spans, open_entry, close_entry, amend, remove) if entry else tagged("rules-message", ft.Text(_("Запись не найдена.")), label=_("Запись не найдена."))
+        elif not query.strip():
+            hint = _("Спросите, как за столом: «ничья на базе», «можно ли оспорить блок», «talent». Опечатки и английская раскладка не мешают.")
+            body = tagged("rules-hint", ft.Text(hint, size=15, color=ft.Colors.ON_SURFACE_VARIANT), label=hint)
+        elif message:
+            body = tagged("rules-message", ft.Text(message, size=15, color=ft.Colors.ERROR), label=message)
+        elif not hits:
+            none = _("Ничего не нашлось: попробуйте другие слова или «Все» игры.")
+            body = tagged("rules-message", ft.Text(none, size=15), label=none)
+        else:
+            body = ft.Column([_result_card(i, h, open_entry) for i, h in enumerate(hits)], spacing=6)
+
+    return ft.Column(
+        [
+            header,
+            field,
+            ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+            Banner(error, notice),
+            body,
+        ],
+        spacing=10,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+    )
