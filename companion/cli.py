@@ -155,6 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run(args)
         root = data_dir(args.data_dir)
+        os.environ["COMPANION_DATA_DIR"] = str(root)  # one data dir for every module of this process
         if args.command == "games":
             from companion.store import GameStore
 

@@ -42,10 +42,10 @@ def test_games_list_show_export(played):
     listed = run("games", "list", data_dir=data)
     assert listed.returncode == 0 and gid in listed.stdout and "Аня, Борис" in listed.stdout and "идёт" in listed.stdout
     shown = run("games", "show", gid, data_dir=data)
-    assert "Аня: ПО +4 (0 → 4)" in shown.stdout and "Ход переходит к игроку Борис" in shown.stdout
+    assert "Аня: ПО +4 (теперь 4)" in shown.stdout and "Ход переходит к игроку Борис" in shown.stdout
     exported = json.loads(run("games", "export", gid, "--format", "json", data_dir=data).stdout)
     assert exported["id"] == gid and [e["type"] for e in exported["events"]] == ["counter.add", "turn.next"]
-    assert exported["events"][0]["text"] == "Аня: ПО +4 (0 → 4)"
+    assert exported["events"][0]["text"] == "Аня: ПО +4 (теперь 4)"
     text = run("games", "export", gid, "--format", "text", data_dir=data).stdout
     assert text.startswith("Свободный счёт") and "#1" in text
 

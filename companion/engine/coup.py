@@ -833,7 +833,7 @@ def _headline(state: CoupState, event: Event) -> str:
         info = ACTIONS[d["action"]]
         text = f"{names[d['player']]}: {info.name}"
         if info.targeted:
-            text += f" → {names[d['target']]}"
+            text += f" против {names[d['target']]}"
         if info.claim:
             text += f" (покровитель: {CHARACTER_NAMES[info.claim]})"
         return text

@@ -153,7 +153,7 @@ class FreeCounters(GameDefinition[FreeState]):
             sign = "+" if d["delta"] > 0 else "−"
             return (
                 f"{setup.names[d['player']]}: {d['counter']} {sign}{abs(d['delta'])} "
-                f"({old} → {old + d['delta']})"
+                f"(теперь {old + d['delta']})"
             )
         if event.type == "counter.set":
             old = state.values[d["player"]][d["counter"]]

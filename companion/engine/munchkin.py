@@ -869,11 +869,11 @@ class Munchkin(GameDefinition[MunchkinState]):
             old = state.players[d["player"]].level
             new = old + d["delta"] if t == "level.change" else d["value"]
             win = "; 10-й уровень — победа!" if new == MAX_LEVEL else ""
-            return f"{who()}: уровень {old} → {new}{note}{win}"
+            return f"{who()}: уровень {old}, теперь {new}{note}{win}"
         if t in ("gear.change", "gear.set"):
             old = state.players[d["player"]].gear
             new = old + d["delta"] if t == "gear.change" else d["value"]
-            return f"{who()}: бонус шмоток {old:+d} → {new:+d}{note}"
+            return f"{who()}: бонус шмоток {old:+d}, теперь {new:+d}{note}"
         if t == "player.class":
             return f"{who()}: класс — {d['value'] or 'нет'}"
         if t == "player.notes":
@@ -910,7 +910,7 @@ class Munchkin(GameDefinition[MunchkinState]):
             treasures = sum(m.treasures for m in c.monsters)
             return (
                 f"Победа {totals.players}:{totals.monsters}! {names[c.fighter]}: уровень "
-                f"{state.players[c.fighter].level} → {gained}; сокровищ тянуть: {treasures}; "
+                f"{state.players[c.fighter].level}, теперь {gained}; сокровищ тянуть: {treasures}; "
                 "разовые карты сбрасываются"
             )
         if t == "combat.flee":

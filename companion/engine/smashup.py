@@ -904,7 +904,7 @@ class SmashUp(GameDefinition[SmashUpState]):
             ):
                 if key in d:
                     new = cur + d[key] if t == "base.adjust" else d[key]
-                    parts.append(f"{label} {cur} → {new}")
+                    parts.append(f"{label} {cur}, теперь {new}")
             return f"{names[p]} на базе «{base.name}»: " + ", ".join(parts)
         if t == "breakpoint.modify":
             base = state.bases[d["base"]]
@@ -916,7 +916,7 @@ class SmashUp(GameDefinition[SmashUpState]):
                 after.mod_base += d["delta"]
                 span = "пока база в игре"
             return (
-                f"Оборона базы «{base.name}»: {effective_breakpoint(base)} → "
+                f"Оборона базы «{base.name}»: {effective_breakpoint(base)}, теперь "
                 f"{effective_breakpoint(after)} ({span})"
             )
         if t == "base.select":
@@ -952,10 +952,10 @@ class SmashUp(GameDefinition[SmashUpState]):
         if t == "vp.adjust":
             old = state.vp[d["player"]]
             sign = "+" if d["delta"] > 0 else "−"
-            return f"{names[d['player']]}: ПО {sign}{abs(d['delta'])} ({old} → {old + d['delta']})"
+            return f"{names[d['player']]}: ПО {sign}{abs(d['delta'])} (теперь {old + d['delta']})"
         if t == "madness.adjust":
             old = state.madness[d["player"]]
-            return f"{names[d['player']]}: карт безумия {old} → {old + d['delta']}"
+            return f"{names[d['player']]}: карт безумия {old}, теперь {old + d['delta']}"
         return t
 
 

@@ -14,6 +14,7 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.ui.game_screen import GameLog, GameScreen
 from companion.ui.home import Home
+from companion.ui.lan import JoinInfo, JoinScreen, LanGate
 from companion.ui.nav import AppContext, go
 from companion.ui.new_game import NewGame
 from companion.store.settings import load_settings
@@ -48,9 +49,16 @@ def _game_route(screen: Callable[[GameView], ft.Control]) -> Callable[[], ft.Con
             except CompanionError as exc:
                 set_error(str(exc))
                 return None
-            v = GameView(app.hub, gid)
+            v = GameView(app.hub, gid, author=app.name or None, readonly=app.role == "spectator")
             set_view(v)
-            return app.hub.subscribe(gid, v.refresh)
+            page = ft.context.page
+
+            async def bump() -> None:
+                v.refresh()
+
+            # Another session's move arrives on that session's thread: re-render through
+            # this page's own loop so the update is scheduled on the right session.
+            return app.hub.subscribe(gid, lambda: page.run_task(bump))
 
         unsub = ft.use_ref(None)
 
@@ -86,6 +94,13 @@ def RulesRoute() -> ft.Control:
 def App(app: AppModel) -> ft.Control:
     page = ft.context.page
     page.theme_mode = THEMES.get(app.theme, ft.ThemeMode.SYSTEM)
+    if app.lan is not None and not app.joined:
+
+        def join(info: JoinInfo) -> None:
+            app.role, app.name = info.role, info.name
+            app.joined = True
+
+        return ft.SafeArea(ft.Container(JoinScreen(app.lan, join), padding=16), expand=True)
     return AppContext(
         app,
         lambda: ft.SafeArea(
@@ -109,13 +124,16 @@ def App(app: AppModel) -> ft.Control:
     )
 
 
-def make_main(hub: Hub) -> Callable[[ft.Page], None]:
-    """The Flet ``main(page)`` for a process whose games live in ``hub``."""
+def make_main(hub: Hub, lan: LanGate | None = None) -> Callable[[ft.Page], None]:
+    """The Flet ``main(page)`` for a process whose games live in ``hub``.
+
+    :param lan: in table mode, the join gate every new session must pass first.
+    """
 
     def main(page: ft.Page) -> None:
         page.title = "Table Companion"
         settings = load_settings(hub.store.root)
-        model = AppModel(hub, theme=settings.get("theme", "system"))
+        model = AppModel(hub, theme=settings.get("theme", "system"), lan=lan)
         page.render(App, model)
 
     return main

@@ -5,9 +5,9 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from urllib.parse import urlencode
 
 import flet as ft
-import flet_charts as fch
 
 from companion.cli import export_json, export_text
 from companion.errors import CompanionError
@@ -21,6 +21,16 @@ __all__ = ["GameScreen", "GameLog", "RULES_GAME"]
 
 #: Engine id → the rules database's game id.
 RULES_GAME = {"smashup": "smash_up", "coup": "coup", "munchkin": "munchkin", "ricks": "ricks"}
+
+
+def rules_link(game_id: str, query: str | None, back: str) -> str:
+    """The rules-search route for a game screen: its game pre-selected, the phase as the query."""
+    params = {"from": back}
+    if game_id in RULES_GAME:
+        params["game"] = RULES_GAME[game_id]
+        if query:
+            params["q"] = query
+    return "/rules?" + urlencode(params)
 
 
 @ft.component
@@ -64,6 +74,8 @@ def ClockBar(view: GameView, version: int) -> ft.Control:
 @ft.component
 def ScoreChart(view: GameView) -> ft.Control:
     """Score over time, one line per player (x: minutes since the start)."""
+    import flet_charts as fch  # heavy (pulls matplotlib): only when a summary is shown
+
     game = view.game
     series = game.score_series()
     start = game.setup.created
@@ -102,9 +114,42 @@ def Summary(view: GameView, version: int) -> ft.Control:
     )
 
 
+def use_keep_awake() -> None:
+    """Keep the screen on while a game is open, where the platform allows it (Flet Wakelock)."""
+    wakelock = ft.use_ref(None)
+
+    async def enable() -> None:
+        try:
+            await wakelock.current.enable()
+        except Exception:  # not supported by this browser/platform: nothing to do
+            pass
+
+    async def disable() -> None:
+        try:
+            await wakelock.current.disable()
+        except Exception:
+            pass
+
+    def setup() -> None:
+        page = ft.context.page
+        wakelock.current = ft.Wakelock()
+        page.services.append(wakelock.current)
+        page.run_task(enable)
+
+    def cleanup() -> None:
+        if wakelock.current is not None:
+            ft.context.page.run_task(disable)
+
+    ft.use_effect(setup, [], cleanup=cleanup)
+
+
 @ft.component
 def GameScreen(view: GameView) -> ft.Control:
-    """Header with undo/redo/log/rules, the error banner, the clock, the board and the summary."""
+    """Header with undo/redo/log/rules/lock, the error banner, the clock, the board and the summary.
+
+    The lock stops accidental taps on the board (the header stays usable).
+    """
+    use_keep_awake()
     game = view.game
     board = BOARDS[game.setup.game]
     phase = game.definition.current_phase(view.state)
@@ -113,17 +158,18 @@ def GameScreen(view: GameView) -> ft.Control:
             ft.Row(
                 [
                     tagged("home", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("К списку игр"), on_click=lambda: go("/"))),
-                    ft.Text(game.definition.title, size=22, weight=ft.FontWeight.BOLD, expand=True),
+                    ft.Text(game.definition.title, size=20, weight=ft.FontWeight.BOLD, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
                     tagged("undo", ft.IconButton(ft.Icons.UNDO, tooltip=_("Отменить"), disabled=not game.can_undo, on_click=lambda: view.undo())),
                     tagged("redo", ft.IconButton(ft.Icons.REDO, tooltip=_("Вернуть"), disabled=not game.can_redo, on_click=lambda: view.redo())),
                     tagged("open-log", ft.IconButton(ft.Icons.HISTORY, tooltip=_("Журнал"), on_click=lambda: go(f"/game/{view.game_id}/log"))),
-                    tagged("open-rules", ft.IconButton(ft.Icons.MENU_BOOK, tooltip=_("Правила"), on_click=lambda: go("/rules" + (f"?game={RULES_GAME[game.setup.game]}" if game.setup.game in RULES_GAME else "") + (f"&q={phase}" if phase and game.setup.game in RULES_GAME else "")))),
+                    tagged("lock", ft.IconButton(ft.Icons.LOCK if view.locked else ft.Icons.LOCK_OPEN, tooltip=_("Снять блокировку") if view.locked else _("Заблокировать от случайных нажатий"), selected=view.locked, on_click=lambda: setattr(view, "locked", not view.locked)), label="locked" if view.locked else "unlocked"),
+                    tagged("open-rules", ft.IconButton(ft.Icons.MENU_BOOK, tooltip=_("Правила"), on_click=lambda: go(rules_link(game.setup.game, phase, f"/game/{view.game_id}")))),
                 ],
                 spacing=0,
             ),
             Banner(view.error, view.notice),
             ClockBar(view, view.version),
-            board.Board(view),
+            ft.Container(board.Board(view), disabled=view.locked, opacity=0.6 if view.locked else 1.0),
             Summary(view, view.version),
         ],
         spacing=10,

@@ -270,11 +270,11 @@ def _detail(
     near = [] if house else neighbours(index.entries, entry["id"])
     return ft.Column(
         [
-            tagged("detail-back", ft.TextButton(_("К результатам"), icon=ft.Icons.ARROW_BACK, on_click=lambda: close())),
+            ft.Row([tagged("detail-back", ft.TextButton(_("К результатам"), icon=ft.Icons.ARROW_BACK, on_click=lambda: close()))]),
             tagged("detail-title", _rich(entry["title"], by_field.get("title", []), 22, bold=True), label=entry["title"]),
             tagged("detail-where", ft.Text(_where(entry), size=14, color=ft.Colors.ON_SURFACE_VARIANT), label=_where(entry)),
             *([_house_badge()] if house else []),
-            tagged("detail-text", _rich(entry["text"], by_field.get("text", []), 17, selectable=True), label=entry["text"]),
+            tagged("detail-text", _rich(entry["text"], by_field.get("text", []), 17), label=entry["text"]),
             *(
                 [ft.Text(_("См. также"), size=16, weight=ft.FontWeight.BOLD), *[_link_button(f"see-{s['id']}", s, open_entry) for s in see]]
                 if see
@@ -322,20 +322,20 @@ def _house_panel(
                 ]
             ),
             ft.Text(_("Свои договорённости компании: ищутся вместе с правилами и помечаются «правило стола»."), size=14),
-            tagged("house-title", ft.TextField(label=_("Название"), value=form.get("title", ""), on_change=lambda e: set_form({**form, "title": e.control.value}))),
-            tagged("house-text", ft.TextField(label=_("Что решили"), value=form.get("text", ""), multiline=True, min_lines=2, max_lines=6, on_change=lambda e: set_form({**form, "text": e.control.value}))),
+            tagged("house-title", ft.TextField(label=_("Название"), value=form.get("title", ""), on_change=lambda e: set_form(lambda f, v=e.control.value: {**f, "title": v}))),
+            tagged("house-text", ft.TextField(label=_("Что решили"), value=form.get("text", ""), multiline=True, min_lines=3, max_lines=6, on_change=lambda e: set_form(lambda f, v=e.control.value: {**f, "text": v}))),
             tagged(
                 "house-game",
                 ft.Dropdown(
                     label=_("Игра"),
                     value=form.get("game", "smash_up"),
                     options=[ft.DropdownOption(key=g, text=GAME_NAMES[g]) for g in GAMES],
-                    on_select=lambda e: set_form({**form, "game": e.control.value}),
+                    on_select=lambda e: set_form(lambda f, v=e.control.value: {**f, "game": v}),
                 ),
             ),
-            tagged("house-link", ft.TextField(label=_("Номер правила (необязательно)"), value=form.get("link", ""), on_change=lambda e: set_form({**form, "link": e.control.value.strip()}))),
+            tagged("house-link", ft.TextField(label=_("Номер правила (необязательно)"), value=form.get("link", ""), on_change=lambda e: set_form(lambda f, v=e.control.value.strip(): {**f, "link": v}))),
             tagged("house-link-note", ft.Text(link_note, size=13, color=ft.Colors.ON_SURFACE_VARIANT), label=link_note),
-            tagged("house-save", ft.FilledButton(_("Сохранить решение"), icon=ft.Icons.SAVE, height=48, on_click=lambda: save())),
+            ft.Row([tagged("house-save", ft.FilledButton(_("Сохранить решение"), icon=ft.Icons.SAVE, height=48, on_click=lambda: save()))]),
             ft.Divider(),
             *(
                 [
@@ -359,6 +359,7 @@ def _house_panel(
             ),
         ],
         spacing=10,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
 
 
@@ -385,6 +386,8 @@ def RulesScreen() -> ft.Control:
         set_game(game0)
         set_opened(None)
         set_trail(())
+        if game0:
+            set_form(lambda f: {**f, "game": game0})
 
     ft.use_effect(reset_from_route, [route])
 
@@ -410,7 +413,7 @@ def RulesScreen() -> ft.Control:
 
     def save() -> None:
         try:
-            rid = add_ruling(form.get("title", ""), form.get("text", ""), form.get("game") or "smash_up", form.get("link") or None, path=_house_file(root))
+            add_ruling(form.get("title", ""), form.get("text", ""), form.get("game") or "smash_up", form.get("link") or None, path=_house_file(root))
         except CompanionError as exc:
             set_error(str(exc))
             return
@@ -419,7 +422,7 @@ def RulesScreen() -> ft.Control:
         set_notice(f"{_('Сохранено')}: {form.get('title', '').strip()}")
         set_form({"game": form.get("game") or "smash_up"})
         set_version(lambda v: v + 1)
-        return rid
+
 
     def remove(rid: str) -> None:
         try:
@@ -433,6 +436,12 @@ def RulesScreen() -> ft.Control:
         if opened == rid:
             set_opened(None)
         set_version(lambda v: v + 1)
+
+    def toggle_panel() -> None:
+        if not panel and game and not form.get("title"):
+            set_form({**form, "game": game})
+        set_panel(not panel)
+        set_opened(None)
 
     def pick_game(g: str | None) -> None:
         set_game(g)
@@ -458,7 +467,7 @@ def RulesScreen() -> ft.Control:
         [
             tagged("rules-back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("Назад"), on_click=lambda: go(back))),
             ft.Text(_("Правила"), size=24, weight=ft.FontWeight.BOLD, expand=True),
-            tagged("house-open", ft.IconButton(ft.Icons.GAVEL, tooltip=_("Решения стола"), selected=panel, on_click=lambda: (set_panel(not panel), set_opened(None)))),
+            tagged("house-open", ft.IconButton(ft.Icons.GAVEL, tooltip=_("Решения стола"), selected=panel, on_click=lambda: toggle_panel())),
         ],
         spacing=0,
     )
@@ -497,7 +506,15 @@ def RulesScreen() -> ft.Control:
             none = _("Ничего не нашлось: попробуйте другие слова или «Все» игры.")
             body = tagged("rules-message", ft.Text(none, size=15), label=none)
         else:
-            body = ft.Column([_result_card(i, h, open_entry) for i, h in enumerate(hits)], spacing=6)
+            scope = GAME_NAMES.get(game, _("все игры"))
+            summary = f"«{query.strip()}» · {scope}: {_('найдено')} {len(hits)}"
+            body = ft.Column(
+                [
+                    tagged("rules-count", ft.Text(summary, size=13, color=ft.Colors.ON_SURFACE_VARIANT), label=summary),
+                    *[_result_card(i, h, open_entry) for i, h in enumerate(hits)],
+                ],
+                spacing=6,
+            )
 
     return ft.Column(
         [
@@ -510,4 +527,5 @@ def RulesScreen() -> ft.Control:
         spacing=10,
         scroll=ft.ScrollMode.AUTO,
         expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )

@@ -39,9 +39,20 @@ def serve(args: argparse.Namespace, root: Path) -> int:
     from companion.ui.app import make_main
     from companion.ui.state import Hub
 
+    from companion.ui.lan import LanGate, lan_address, new_code, qr_terminal
+
     store = GameStore(root)
     hub = Hub(store)
-    main = make_main(hub)
+    host = args.host or ("0.0.0.0" if args.lan else "127.0.0.1")
+    port = args.port or DEFAULT_PORT
+    gate = None
+    if args.lan:
+        shown = lan_address() if host in ("0.0.0.0", "::") else host
+        gate = LanGate(new_code(args.code), f"http://{shown}:{port}")
+    elif args.code:
+        print("companion: --code имеет смысл только вместе с --lan.", file=sys.stderr)
+        return 2
+    main = make_main(hub, gate)
     if args.desktop:
         if not _desktop_client_available():
             print(
@@ -52,14 +63,15 @@ def serve(args: argparse.Namespace, root: Path) -> int:
             return 2
         ft.run(main)
         return 0
-    host = args.host or ("0.0.0.0" if args.lan else "127.0.0.1")
-    port = args.port or DEFAULT_PORT
     open_browser = _has_display() and not args.no_browser
     if not open_browser:
         os.environ["FLET_FORCE_WEB_SERVER"] = "true"  # serve only: never try to open a browser
     os.environ.setdefault("FLET_WEB_NO_CDN", "true")
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
     print(f"Table Companion: {url}  (данные: {root}; остановить — Ctrl+C)", flush=True)
+    if gate is not None:
+        print(f"Режим стола: с телефонов откройте {gate.url} и введите код {gate.code}", flush=True)
+        print(qr_terminal(gate.url), flush=True)
     ft.run(
         main,
         view=ft.AppView.WEB_BROWSER,

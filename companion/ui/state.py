@@ -24,6 +24,9 @@ __all__ = ["Hub", "GameView", "AppModel"]
 
 Listener = Callable[[], None]
 
+#: The refusal a spectator gets for any change.
+SPECTATOR = "Вы вошли как зритель: менять игру нельзя."
+
 
 class Hub:
     """Open games shared by every session of this process.
@@ -98,9 +101,11 @@ class GameView:
     hub: Hub
     game_id: str
     author: str | None = None
+    readonly: bool = False
     version: int = 0
     error: str = ""
     notice: str = ""
+    locked: bool = False
 
     @property
     def stored(self) -> StoredGame:
@@ -118,8 +123,16 @@ class GameView:
         """Re-render after a change made elsewhere."""
         self.version += 1
 
+    def _refuse_readonly(self) -> bool:
+        if self.readonly:
+            self.error = SPECTATOR
+            self.version += 1
+        return self.readonly
+
     def send(self, type: str, data: Mapping[str, Any] | None = None) -> bool:
         """Send a move; a refusal is kept in :attr:`error`. Returns whether it was accepted."""
+        if self._refuse_readonly():
+            return False
         try:
             self.hub.push(self.game_id, type, data, self.author)
         except CompanionError as exc:
@@ -138,13 +151,15 @@ class GameView:
         self._step(self.hub.redo, "Возвращено")
 
     def _step(self, fn: Callable[[str], Event], verb: str) -> None:
+        if self._refuse_readonly():
+            return
         try:
             event = fn(self.game_id)
         except CompanionError as exc:
             self.error = str(exc)
         else:
             self.error = ""
-            who = f" (ход от {event.author})" if event.author else ""
+            who = f" (ход игрока {event.author})" if event.author else ""
             self.notice = f"{verb}: #{event.seq} {event.type}{who}"
         self.version += 1
 
@@ -157,3 +172,7 @@ class AppModel:
     hub: Hub
     theme: str = "system"  # "light" | "dark" | "system"
     warnings: list[str] = field(default_factory=list)
+    lan: Any = None  # companion.ui.lan.LanGate in table mode
+    joined: bool = False
+    role: str = "player"  # "player" | "spectator"
+    name: str = ""

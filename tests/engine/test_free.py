@@ -78,4 +78,4 @@ def test_log_lines_say_who_changed_what():
     g = game()
     g.push("counter.add", {"player": 0, "counter": "Монеты", "delta": -5})
     g.push("turn.next")
-    assert [text for _, text in g.log()] == ["Аня: Монеты −5 (10 → 5)", "Ход переходит к игроку Вика"]
+    assert [text for _, text in g.log()] == ["Аня: Монеты −5 (теперь 5)", "Ход переходит к игроку Вика"]

@@ -549,9 +549,9 @@ def test_issue_scenario_log():
     set_level(g, 2, 9)
     refused(g, "level.change", {"player": 2, "delta": 1}, "Противоречия между правилами и картами")
     lines = [line for _, line in g.log()]
-    assert lines[-1] == "Вера: уровень 1 → 9"
+    assert lines[-1] == "Вера: уровень 1, теперь 9"
     assert any("Борис помогает игроку Аня" == line for line in lines)
-    assert any("Победа 9:8! Аня: уровень 3 → 6; сокровищ тянуть: 2" in line for line in lines)
+    assert any("Победа 9:8! Аня: уровень 3, теперь 6; сокровищ тянуть: 2" in line for line in lines)
     assert "Монстр «Тявмат»: название Тявмат-2" in lines
     g.push("phase.next", {})
     g.push("phase.next", {})

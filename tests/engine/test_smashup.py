@@ -677,7 +677,7 @@ def test_every_event_has_a_russian_log_line():
         assert line and line != event.type
     lines = [line for _, line in g.log()]
     assert "База «Б0» захвачена: Аня +4, Борис +2; на её место выложена «Новая»" in lines
-    assert "Аня: ПО +1 (0 → 1)" in lines
+    assert "Аня: ПО +1 (теперь 1)" in lines
     assert g.state.vp == [5, 2]
 
 

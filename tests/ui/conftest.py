@@ -121,6 +121,9 @@ class App:
 
     def tap(self, ident: str) -> None:
         self.el(ident).click()
+        # A hovering mouse keeps a tooltip open, and Flutter then leaves new nodes out of
+        # the accessibility tree: move the pointer off the controls, as a finger would.
+        self.page.mouse.move(1, 1)
 
     def wait_label(self, ident: str, text: str, timeout: float = 15_000) -> None:
         """Wait until the element's accessible text contains ``text``."""
@@ -134,6 +137,12 @@ class App:
     def label(self, ident: str) -> str:
         e = self.el(ident)
         return ((e.get_attribute("aria-label") or "") + " " + e.text_content()).strip()
+
+    def choose(self, ident: str, option: str) -> None:
+        """Open the dropdown ``ident`` and pick the option with this exact text."""
+        self.tap(ident)
+        self.page.get_by_role("button", name=option, exact=True).last.click()
+        self.page.mouse.move(1, 1)
 
     def fill(self, ident: str, text: str) -> None:
         box = self.el(ident).locator("input, textarea").first

@@ -22,6 +22,8 @@ def saved_events(data_dir, n: int, timeout: float = 15.0):
 def start_free_game(app, names: list[str]) -> None:
     app.tap("new-game")
     app.el("start-game").wait_for()
+    app.choose("game-choice", "Свободный счёт")
+    app.el("add-counter").wait_for()
     app.tap("add-player")
     for i, name in enumerate(names):
         app.fill(f"player-name-{i}", name)
@@ -59,8 +61,8 @@ def test_free_counters_survive_reload_undo_and_log(app, server):
     assert stored.game.state.values[1]["ПО"] == 0
 
     app.tap("open-log")
-    app.wait_label("log-2", "Аня: ПО +1 (1 → 2)")
-    app.wait_label("log-1", "Аня: ПО +1 (0 → 1)")
+    app.wait_label("log-2", "Аня: ПО +1 (теперь 2)")
+    app.wait_label("log-1", "Аня: ПО +1 (теперь 1)")
     assert app.page.locator('[flt-semantics-identifier="log-3"]').count() == 0
 
 
@@ -68,6 +70,8 @@ def test_numeric_pad_sets_value_and_target_ends_game(app, server):
     app.open("/")
     app.tap("new-game")
     app.el("start-game").wait_for()
+    app.choose("game-choice", "Свободный счёт")
+    app.el("add-counter").wait_for()
     app.fill("player-name-0", "Аня")
     app.fill("player-name-1", "Борис")
     assert app.el("target-value").locator("input").is_disabled()  # no target counter chosen yet

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from companion.ui.boards import coup, free
+from companion.ui.boards import coup, free, munchkin, ricks, smashup
 
 __all__ = ["BOARDS"]
 
-BOARDS: dict[str, ModuleType] = {"coup": coup, "free": free}
+BOARDS: dict[str, ModuleType] = {"smashup": smashup, "munchkin": munchkin, "coup": coup, "ricks": ricks, "free": free}

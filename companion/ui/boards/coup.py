@@ -19,7 +19,7 @@ Test handles (``flt-semantics-identifier``): ``treasury``, ``court-deck``, ``tur
 action will do), ``act-<action>``, ``target-p<i>``, ``preview``, ``confirm-declare``,
 ``cancel-declare``, ``challenge-p<i>``, ``no-challenge``, ``proven``, ``not-proven``,
 ``block-p<i>-<character>``, ``no-block``, ``lose-<character>``, ``exchange-done``,
-``rules-link``.
+``rules-link``, ``must-coup``, ``two-player-draft`` (the options form).
 """
 
 from __future__ import annotations
@@ -54,12 +54,12 @@ __all__ = ["Board", "OptionsForm", "action_label", "step_title"]
 #: Button text of each action (the claimed character and the cost in brackets).
 _ACTION_LABELS = {
     "income": "Доход +1",
-    "foreign_aid": "Иностранная помощь +2",
-    "coup": "Переворот (7)",
-    "tax": "Налог +3 (Герцог)",
-    "assassinate": "Убийство (3, Ассасин)",
-    "steal": "Кража (Капитан)",
-    "exchange": "Обмен (Посол)",
+    "foreign_aid": "Помощь +2",
+    "coup": "Переворот −7",
+    "tax": "Налог +3",
+    "assassinate": "Убийство −3",
+    "steal": "Кража",
+    "exchange": "Обмен",
 }
 _ACTION_ICONS = {
     "income": ft.Icons.ADD_CIRCLE_OUTLINE,
@@ -85,7 +85,31 @@ _STEP_RULES = {
 
 def action_label(action: str) -> str:
     """Russian button text of an action id, e.g. ``"tax"`` → «Налог +3 (Герцог)»."""
-    return _(_ACTION_LABELS[action])
+    claim = ACTIONS[action].claim
+    text = _(_ACTION_LABELS[action])
+    return f"{text} ({CHARACTER_NAMES[claim]})" if claim else text
+
+
+def _action_button(action: str, on_click, *, disabled: bool, primary: bool) -> ft.Control:
+    """A 2-per-row action button: the action and its coins, the claimed character below."""
+    claim = ACTIONS[action].claim
+    lines = [ft.Text(_(_ACTION_LABELS[action]), size=15, weight=ft.FontWeight.W_600)]
+    if claim:
+        lines.append(ft.Text(CHARACTER_NAMES[claim], size=12))
+    kind = ft.FilledButton if primary else ft.FilledTonalButton
+    button = kind(
+        content=ft.Row(
+            [ft.Icon(_ACTION_ICONS[action], size=20), ft.Column(lines, spacing=0, tight=True)],
+            spacing=6,
+            tight=True,
+        ),
+        width=152,
+        height=TARGET + 8,
+        disabled=disabled,
+        on_click=on_click,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+    )
+    return tagged(f"act-{action}", button, label=action_label(action))
 
 
 def step_title(state: CoupState) -> str:
@@ -117,9 +141,10 @@ def step_title(state: CoupState) -> str:
 def _preview(state: CoupState, kind: str, data: dict[str, Any] | None = None) -> str:
     """The log line the event would produce, or «» if the engine refuses it."""
     try:
-        return COUP.preview(state, kind, data)
+        text = COUP.preview(state, kind, data)
     except CompanionError:
         return ""
+    return text.replace(" → ", " против ")  # the arrow has no glyph in the bundled font
 
 
 def _button(ident: str, text: str, on_click, *, icon=None, disabled: bool = False, primary: bool = False, label: str | None = None) -> ft.Control:
@@ -135,11 +160,11 @@ def PlayerCard(view: GameView, version: int, index: int) -> ft.Control:
     spec = view.game.setup.players[index]
     name = state.names[index]
     exiled = state.exiled[index] or state.influence[index] == 0
-    turn = state.current == index and awaiting(state) != "over"
-    waited = index in waiting_for(state) and awaiting(state) not in ("action", "over")
+    step = awaiting(state)
+    turn = state.current == index and step != "over"
+    waited = index in waiting_for(state) and step not in ("action", "over")
     left = state.influence[index]
-    cards = [ft.Icon(ft.Icons.STYLE, size=30, color=spec.color) for _k in range(left)]
-    cards += [ft.Icon(ft.Icons.CLOSE, size=30, color=ft.Colors.OUTLINE) for _k in range(2 - left)] if left < 2 else []
+    cards: list[ft.Control] = [ft.Icon(ft.Icons.STYLE, size=26, color=spec.color) for _k in range(left)]
     revealed = [
         ft.Container(
             ft.Text(CHARACTER_NAMES[c], size=13, color=ft.Colors.ON_ERROR_CONTAINER),
@@ -156,37 +181,41 @@ def PlayerCard(view: GameView, version: int, index: int) -> ft.Control:
         ft.Container(
             ft.Row(
                 [
+                    ft.Container(width=6, height=52, bgcolor=spec.color, border_radius=3),
                     ft.Column(
                         [
                             ft.Row(
                                 [
-                                    ft.Container(width=14, height=14, bgcolor=spec.color, border_radius=7),
                                     ft.Text(name, size=20, weight=ft.FontWeight.BOLD),
-                                    ft.Icon(ft.Icons.PLAY_ARROW, color=ft.Colors.PRIMARY) if turn else ft.Container(),
+                                    ft.Icon(ft.Icons.PLAY_ARROW, color=ft.Colors.PRIMARY, size=22) if turn else ft.Container(),
                                     ft.Text(status, size=13, italic=True),
                                 ],
+                                spacing=4,
+                            ),
+                            ft.Row(
+                                [
+                                    tagged(
+                                        f"influence-p{index}",
+                                        ft.Row(cards, spacing=0) if cards else ft.Icon(ft.Icons.BLOCK, size=22, color=ft.Colors.OUTLINE),
+                                        label=f"{name}: {_('покровителей')} {left}",
+                                    ),
+                                    tagged(
+                                        f"revealed-p{index}",
+                                        ft.Row(revealed, wrap=True, spacing=4, run_spacing=4) if revealed else ft.Container(width=1, height=1),
+                                        label=f"{name}: {_('раскрыты')}: {shown or '-'}",
+                                    ),
+                                ],
                                 spacing=6,
-                                wrap=True,
-                            ),
-                            tagged(
-                                f"influence-p{index}",
-                                ft.Row(cards, spacing=2),
-                                label=f"{name}: {_('покровителей')} {left}",
-                            ),
-                            tagged(
-                                f"revealed-p{index}",
-                                ft.Row(revealed, wrap=True, spacing=4, run_spacing=4) if revealed else ft.Container(height=0),
-                                label=f"{name}: {_('раскрыты')}: {shown or '-'}",
                             ),
                         ],
-                        spacing=4,
+                        spacing=0,
                         expand=True,
                     ),
                     tagged(
                         f"coins-p{index}",
                         ft.Row(
                             [
-                                ft.Text(str(state.coins[index]), size=44, weight=ft.FontWeight.BOLD, color=spec.color),
+                                ft.Text(str(state.coins[index]), size=44, weight=ft.FontWeight.BOLD),
                                 ft.Icon(ft.Icons.MONETIZATION_ON, size=26, color=ft.Colors.AMBER),
                             ],
                             spacing=2,
@@ -195,10 +224,11 @@ def PlayerCard(view: GameView, version: int, index: int) -> ft.Control:
                     ),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                spacing=8,
             ),
-            padding=10,
+            padding=ft.Padding.symmetric(horizontal=8, vertical=4),
             border_radius=12,
-            opacity=0.4 if exiled else 1.0,
+            opacity=0.35 if exiled else 1.0,
             border=ft.Border.all(
                 3 if turn or waited else 1,
                 spec.color if turn else (ft.Colors.TERTIARY if waited else ft.Colors.OUTLINE_VARIANT),
@@ -222,20 +252,19 @@ def BankBar(view: GameView, version: int) -> ft.Control:
                         ft.Row(
                             [
                                 ft.Icon(ft.Icons.ACCOUNT_BALANCE, size=26),
-                                ft.Text(f"{_('Казна')}: {state.treasury}", size=22, weight=ft.FontWeight.BOLD),
+                                ft.Text(f"{_('Казна')}: {state.treasury}", size=24, weight=ft.FontWeight.BOLD),
                             ],
                             spacing=4,
                         ),
                         label=f"{_('Казна')} {state.treasury}",
                     ),
-                    tagged("court-deck", ft.Text(f"{_('Колода двора')}: {state.court_deck}", size=15), label=f"{_('Колода двора')} {state.court_deck}"),
-                    tagged("turn", ft.Text(f"{_('Ход')} {state.turn}", size=15), label=f"{_('Ход')} {state.turn}"),
+                    tagged("court-deck", ft.Text(f"{_('Колода двора')}: {state.court_deck}", size=14), label=f"{_('Колода двора')} {state.court_deck}"),
+                    tagged("turn", ft.Text(f"{_('Ход')} {state.turn}", size=14), label=f"{_('Ход')} {state.turn}"),
                 ],
-                wrap=True,
-                spacing=14,
+                spacing=12,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            ft.Text(_("Не раскрыто (из 3):"), size=13),
+            ft.Text(_("Ещё не раскрыто (из 3 каждого):"), size=12),
             ft.Row(
                 [
                     tagged(
@@ -258,6 +287,7 @@ def BankBar(view: GameView, version: int) -> ft.Control:
                     for c in CHARACTERS
                 ],
                 wrap=True,
+                alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
                 spacing=4,
                 run_spacing=4,
             ),
@@ -284,11 +314,9 @@ def _declare_panel(view: GameView, state: CoupState, choice: dict | None, set_ch
     out.append(
         ft.Row(
             [
-                _button(
-                    f"act-{a}",
-                    action_label(a),
+                _action_button(
+                    a,
                     lambda _e, a=a: set_choice({"turn": state.turn, "action": a, "target": None}),
-                    icon=_ACTION_ICONS[a],
                     disabled=a not in legal,
                     primary=a == action,
                 )
@@ -344,11 +372,12 @@ def _declare_panel(view: GameView, state: CoupState, choice: dict | None, set_ch
     return out
 
 
-def _nobody(view: GameView, state: CoupState, ident: str, kind: str) -> list[ft.Control]:
-    """«Никто» and the log line it would produce (the outcome spelled out)."""
+def _nobody(view: GameView, state: CoupState, ident: str, kind: str, others: list[ft.Control]) -> list[ft.Control]:
+    """«Никто» beside the other answers, and the log line it would produce (the outcome)."""
     text = _preview(state, kind)
+    button = _button(ident, _("Никто"), lambda: view.send(kind), icon=ft.Icons.DO_NOT_DISTURB, primary=True)
     return [
-        _button(ident, _("Никто"), lambda: view.send(kind), icon=ft.Icons.DO_NOT_DISTURB, primary=True),
+        ft.Row([button, *others], wrap=True, spacing=6, run_spacing=6),
         tagged("preview", ft.Text(f"{_('Если никто')}: {text}", size=14, italic=True), label=text),
     ]
 
@@ -364,7 +393,7 @@ def _flow_panel(view: GameView, state: CoupState) -> list[ft.Control]:
             _button(f"challenge-p{c}", names[c], lambda _e, c=c: view.send("coup.challenge", {"challenger": c}), icon=ft.Icons.FRONT_HAND)
             for c in waiting_for(state)
         ]
-        return [ft.Row(rows, wrap=True, spacing=6, run_spacing=6), *_nobody(view, state, "no-challenge", "coup.no_challenge")]
+        return _nobody(view, state, "no-challenge", "coup.no_challenge", rows)
     if step in ("challenge_result", "block_challenge_result"):
         character = p["block_character"] if step == "block_challenge_result" else ACTIONS[p["action"]].claim
         can_prove = ("coup.challenge_result", {"proven": True}) in legal
@@ -394,7 +423,7 @@ def _flow_panel(view: GameView, state: CoupState) -> list[ft.Control]:
             for kind, d in legal
             if kind == "coup.block"
         ]
-        return [ft.Row(rows, wrap=True, spacing=6, run_spacing=6), *_nobody(view, state, "no-block", "coup.no_block")]
+        return _nobody(view, state, "no-block", "coup.no_block", rows)
     if step == "lose_influence":
         who = p["losses"][0]["player"]
         allowed = {d["character"] for kind, d in legal if kind == "coup.lose_influence"}
@@ -427,19 +456,23 @@ def Referee(view: GameView, version: int) -> ft.Control:
     heading = _STEP_RULES[step]
     body = _declare_panel(view, state, choice, set_choice) if step == "action" else _flow_panel(view, state)
     outcome = projected(state)
+    if outcome in explain(state) or (state.pending and state.pending["result"] is not None):
+        outcome = ""  # already spelled out, or the action is already decided
     return ft.Container(
         ft.Column(
             [
                 ft.Row(
                     [
-                        tagged("step", ft.Text(step_title(state), size=22, weight=ft.FontWeight.BOLD), label=step_title(state)),
+                        ft.Container(
+                            tagged("step", ft.Text(step_title(state), size=22, weight=ft.FontWeight.BOLD), label=step_title(state)),
+                            expand=True,
+                        ),
                         tagged(
                             "rules-link",
                             ft.IconButton(ft.Icons.MENU_BOOK, tooltip=f"{_('Правила')}: {heading}", on_click=lambda: go(f"/rules?game=coup&q={heading}")),
                         ),
                     ],
-                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-                    wrap=True,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
                 ),
                 tagged("explain", ft.Text(explain(state), size=15), label=explain(state)),
                 tagged("outcome", ft.Text(f"{_('Итог действия')}: {outcome}", size=15, weight=ft.FontWeight.W_500), label=outcome) if outcome else ft.Container(height=0),
@@ -455,13 +488,13 @@ def Referee(view: GameView, version: int) -> ft.Control:
 
 @ft.component
 def Board(view: GameView) -> ft.Control:
-    """Bank and unseen characters, the guided step, then one card per player in seat order."""
+    """Bank and unseen characters, one card per player in seat order, then the guided step."""
     state: CoupState = view.state
     return ft.Column(
         [
             BankBar(view, view.version),
-            Referee(view, view.version),
             *[PlayerCard(view, view.version, i) for i in range(len(state.names))],
+            Referee(view, view.version),
         ],
         spacing=10,
     )
@@ -473,7 +506,7 @@ def OptionsForm(options: dict[str, Any], set_options) -> ft.Control:
     return tagged(
         "two-player-draft",
         ft.Checkbox(
-            label=_("Игра вдвоём: набор карт перед игрой (колода двора — 3 карты)"),
+            label=_("Вдвоём: набор карт перед игрой"),
             value=bool(options.get("two_player_draft")),
             on_change=lambda e: set_options({**options, "two_player_draft": bool(e.control.value)}),
         ),

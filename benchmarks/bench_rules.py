@@ -1,0 +1,130 @@
+"""Benchmark the rules search: accuracy and per-query latency, shipped DB and 20 000 entries.
+
+Run by hand from the project root (not part of the tests)::
+
+    python benchmarks/bench_rules.py [--stemmers] [--repeat 5] [--synthetic 20000]
+
+Compares :class:`companion.rules.RulesIndex` with a plain baseline — rapidfuzz ``WRatio`` of the
+raw query against the raw titles, no normalisation — on ``tests/rules/questions.json`` and
+``shared/eval/rules_eval_sample.json``. The synthetic database is the shipped one plus
+generated entries built from its own words (3 % of them mutated into new words, so the
+vocabulary grows too); the questions are then answered among ~20 000 distractors.
+``--stemmers`` also compares the Snowball, pymorphy3 and no-stemming variants.
+Latencies are CPU time of the searching thread (``time.thread_time``), cold: the
+per-index word cache is cleared before every query. Prints markdown tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from rapidfuzz import fuzz, process  # noqa: E402
+
+from companion.rules import RulesIndex, Stemmer, load_db  # noqa: E402
+from companion.rules.evaluate import score_cases  # noqa: E402
+from companion.rules.normalize import words  # noqa: E402
+
+QUESTIONS = ROOT / "tests" / "rules" / "questions.json"
+SAMPLE = ROOT.parent / "shared" / "eval" / "rules_eval_sample.json"
+
+
+class Baseline:
+    """rapidfuzz WRatio over raw titles, no normalisation."""
+
+    def __init__(self, entries):
+        self.entries = entries
+        self.titles = [e["title"] for e in entries]
+
+    def search(self, query, limit=10):
+        found = process.extract(query, self.titles, scorer=fuzz.WRatio, limit=limit)
+        return [self.entries[i] for _, _, i in found]
+
+
+def synthetic(entries, n, seed=7):
+    """``entries`` plus generated ones up to ``n`` in all (own words, shuffled and mutated)."""
+    rng = random.Random(seed)
+    vocab = sorted({w for e in entries for w, _, _ in words(e["title"] + " " + e["text"]) if len(w) > 2})
+    letters = "абвгдежзийклмнопрстуфхцчшщыэюя"
+
+    def word():
+        w = rng.choice(vocab)
+        if rng.random() < 0.03:  # a new word: grows the vocabulary like real new cards would
+            i = rng.randrange(len(w))
+            w = w[:i] + rng.choice(letters) + w[i + 1:] + rng.choice(letters)
+        return w
+
+    out = list(entries)
+    for i in range(n - len(entries)):
+        base = rng.choice(entries)
+        title = " ".join(word() for _ in range(rng.randint(1, 4))).capitalize()
+        out.append({**base, "id": f"syn-{i}", "title": title, "section": title,
+                    "text": " ".join(word() for _ in range(rng.randint(15, 60))) + ".",
+                    "aliases": [word() for _ in range(rng.randint(0, 4))], "see_also": []})
+    return out
+
+
+def latencies(search, queries, repeat, forget=None):
+    times = []
+    for _ in range(repeat):
+        for q in queries:
+            if forget:
+                forget()  # cold: no word remembered from earlier queries
+            t = time.thread_time()  # CPU time of this thread: robust on a busy machine
+            search(q)
+            times.append((time.thread_time() - t) * 1000)
+    times.sort()
+    return statistics.median(times), times[int(0.95 * (len(times) - 1))], times[-1]
+
+
+def row(name, n, search, cases, sample, repeat, forget=None):
+    acc = score_cases(cases, search)
+    acc_s = score_cases(sample, search)
+    p50, p95, worst = latencies(search, [c["q"] for c in cases], repeat, forget)
+    return (f"| {name} | {n} | {acc.top1:.3f} | {acc.top3:.3f} | {acc_s.top1:.3f} | {acc_s.top3:.3f} "
+            f"| {p50:.2f} | {p95:.2f} | {worst:.1f} |")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--synthetic", type=int, default=20_000)
+    ap.add_argument("--stemmers", action="store_true")
+    args = ap.parse_args()
+
+    cases = json.loads(QUESTIONS.read_text(encoding="utf-8"))
+    sample = json.loads(SAMPLE.read_text(encoding="utf-8")) if SAMPLE.exists() else []
+    shipped = load_db()
+    big = synthetic(shipped, args.synthetic)
+
+    print("| search | entries | top-1 (ours) | top-3 (ours) | top-1 (sample) | top-3 (sample) "
+          "| p50 ms (CPU) | p95 ms (CPU) | max ms (CPU) |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    kinds = Stemmer.KINDS if args.stemmers else ("snowball",)
+    builds = []
+    for db_name, db in (("shipped", shipped), ("synthetic", big)):
+        for kind in kinds if db_name == "shipped" else ("snowball",):
+            t = time.perf_counter()
+            idx = RulesIndex(db, Stemmer(kind))
+            builds.append((db_name, kind, len(idx.vocab), (time.perf_counter() - t) * 1000))
+            print(row(f"RulesIndex ({kind})", len(db), lambda q: [h.entry for h in idx.search(q)],
+                      cases, sample, args.repeat, idx._cache.clear))
+        base = Baseline(db)
+        print(row("baseline WRatio/titles", len(db), base.search, cases, sample, args.repeat))
+    print()
+    print("| database | stemmer | vocabulary | cold build ms |")
+    print("|---|---|---|---|")
+    for db_name, kind, nv, ms in builds:
+        print(f"| {db_name} | {kind} | {nv} | {ms:.0f} |")
+
+
+if __name__ == "__main__":
+    main()

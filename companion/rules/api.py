@@ -1,0 +1,82 @@
+"""The module-level, load-once search: shipped database + house rulings in one cached index.
+
+The index is rebuilt only when the house rulings file changes (its modification time) or
+after :func:`invalidate`; the rulebook files are read once per process.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import Any
+
+from companion.rules.db import GAMES, load_db
+from companion.rules.house import house_path, list_rulings
+from companion.rules.normalize import Stemmer
+from companion.rules.search import Hit, RulesIndex
+
+__all__ = ["search", "default_index", "invalidate", "entries"]
+
+_lock = threading.Lock()
+_stemmer: Stemmer | None = None
+_shipped: list[dict[str, Any]] | None = None
+_index: RulesIndex | None = None
+_house_key: tuple[str, int] | None = None
+
+
+def _house_key_now() -> tuple[str, int]:
+    path = house_path()
+    try:
+        return str(path), os.stat(path).st_mtime_ns
+    except OSError:
+        return str(path), 0
+
+
+def invalidate(*, shipped: bool = False) -> None:
+    """Forget the cached index (and with ``shipped=True`` the loaded rulebook files too)."""
+    global _index, _shipped
+    with _lock:
+        _index = None
+        if shipped:
+            _shipped = None
+
+
+def default_index() -> RulesIndex:
+    """The shared index over ``rules_db/`` plus the house rulings in the data dir.
+
+    :raises RulesDBError: the database is missing or invalid.
+    """
+    global _index, _shipped, _stemmer, _house_key
+    key = _house_key_now()
+    with _lock:
+        if _index is None or key != _house_key:
+            if _shipped is None:
+                _shipped = load_db()
+            _stemmer = _stemmer or Stemmer()
+            _index = RulesIndex([*_shipped, *list_rulings()], _stemmer)
+            _house_key = key
+        return _index
+
+
+def entries() -> list[dict[str, Any]]:
+    """Every entry of the shared index (rulebooks and house rulings)."""
+    return default_index().entries
+
+
+def search(query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
+    """Search the rules of every game (or one ``game``); see :meth:`RulesIndex.search`.
+
+    :param query: what the player typed, in any shape (typos, endings, English, translit,
+        wrong keyboard layout).
+    :param game: ``None`` or one of ``smash_up``, ``coup``, ``munchkin``, ``ricks``.
+    :param limit: 1..50 hits.
+    :returns: hits, best first.
+    :raises SearchError: empty, punctuation-only or over-long query; unknown game or limit.
+    """
+    from companion.errors import SearchError
+
+    if game is not None and game not in GAMES:
+        raise SearchError(f"Неизвестная игра «{game}»: выберите одну из {', '.join(GAMES)}.")
+    if not isinstance(limit, int) or not 1 <= limit <= 50:
+        raise SearchError("Число результатов должно быть от 1 до 50.")
+    return default_index().search(query, game=game, limit=limit)

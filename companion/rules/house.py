@@ -1,0 +1,118 @@
+"""House rulings: the table's own decisions, searched together with the rulebooks.
+
+Stored with TinyDB in ``data_dir()/house_rules.json`` (table ``rulings``) through the crash-safe
+:class:`~companion.store.atomic.AtomicJSONStorage`. A stored ruling is
+``{"title": str, "text": str, "game": str, "link": str | None, "created": float}``
+(``created`` in seconds since the epoch). :func:`as_entry` turns it into a rules entry with
+``source="house"``, ``kind="house"``, ``section="Решения стола"`` and id ``house-<doc id>``, so
+the search can treat it like any other entry.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+
+from companion.errors import CompanionError
+from companion.paths import data_dir
+from companion.rules.db import GAMES, HOUSE_KIND, HOUSE_SOURCE
+from companion.store.atomic import AtomicJSONStorage
+
+__all__ = ["HOUSE_FILE", "HOUSE_SECTION", "HouseRulingError", "house_path", "add_ruling",
+           "list_rulings", "delete_ruling", "house_entries"]
+
+HOUSE_FILE = "house_rules.json"
+HOUSE_SECTION = "Решения стола"
+
+
+class HouseRulingError(CompanionError, ValueError):
+    """A house ruling that cannot be stored or found (empty title, unknown game or id)."""
+
+
+def house_path(path: str | Path | None = None) -> Path:
+    """The house rulings file: ``path`` if given, else ``data_dir()/house_rules.json``."""
+    return Path(path) if path is not None else data_dir() / HOUSE_FILE
+
+
+def _open(path: str | Path | None) -> TinyDB:
+    return TinyDB(house_path(path), storage=AtomicJSONStorage)
+
+
+def as_entry(doc_id: int, ruling: dict[str, Any]) -> dict[str, Any]:
+    """A stored ruling as a rules entry (see the module docstring)."""
+    return {
+        "id": f"house-{doc_id}",
+        "game": ruling["game"],
+        "source": HOUSE_SOURCE,
+        "section": HOUSE_SECTION,
+        "page": None,
+        "kind": HOUSE_KIND,
+        "title": ruling["title"],
+        "text": ruling["text"],
+        "aliases": [],
+        "see_also": [ruling["link"]] if ruling.get("link") else [],
+    }
+
+
+def add_ruling(title: str, text: str, game: str, link: str | None = None,
+               *, path: str | Path | None = None) -> str:
+    """Store a new house ruling.
+
+    :param title: short title shown in results (non-empty).
+    :param text: the ruling (non-empty).
+    :param game: ``smash_up`` | ``coup`` | ``munchkin`` | ``ricks``.
+    :param link: id of the rulebook entry it amends (optional; not checked here).
+    :param path: the TinyDB file; defaults to :func:`house_path`.
+    :returns: the new entry id, ``"house-<n>"``.
+    :raises HouseRulingError: empty title/text or an unknown game.
+    :raises StoreError: the disk refused the write.
+    """
+    title, text = (title or "").strip(), (text or "").strip()
+    if not title or not text:
+        raise HouseRulingError("У решения стола должны быть название и текст.")
+    if game not in GAMES:
+        raise HouseRulingError(f"Неизвестная игра «{game}»: выберите одну из {', '.join(GAMES)}.")
+    with _open(path) as db:
+        doc_id = db.table("rulings").insert(
+            {"title": title, "text": text, "game": game, "link": link or None, "created": time.time()}
+        )
+    _changed()
+    return f"house-{doc_id}"
+
+
+def list_rulings(*, path: str | Path | None = None) -> list[dict[str, Any]]:
+    """All house rulings as rules entries (see :func:`as_entry`), oldest first."""
+    file = house_path(path)
+    if not file.exists() and not file.with_name(file.name + ".bak").exists():
+        return []
+    with _open(file) as db:
+        return [as_entry(doc.doc_id, dict(doc)) for doc in db.table("rulings").all()]
+
+
+house_entries = list_rulings
+
+
+def delete_ruling(ruling_id: str, *, path: str | Path | None = None) -> None:
+    """Delete a house ruling by its entry id (``"house-3"``).
+
+    :raises HouseRulingError: no ruling with that id.
+    """
+    try:
+        doc_id = int(str(ruling_id).removeprefix("house-"))
+    except ValueError:
+        raise HouseRulingError(f"Нет решения стола с номером «{ruling_id}».") from None
+    with _open(path) as db:
+        table = db.table("rulings")
+        if not table.contains(doc_id=doc_id):
+            raise HouseRulingError(f"Нет решения стола с номером «{ruling_id}».")
+        table.remove(doc_ids=[doc_id])
+    _changed()
+
+
+def _changed() -> None:
+    from companion.rules import api  # late import: api imports this module
+
+    api.invalidate()

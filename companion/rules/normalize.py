@@ -1,0 +1,120 @@
+"""Text normalisation for the rules search: folding, tokens, stems, layout and transliteration.
+
+Everything here is a pure function of its input (plus small caches):
+
+- :func:`fold` — casefold and ``ё`` → ``е`` (``«Ёжик»`` → ``«ежик»``).
+- :func:`words` — ``(word, start, end)`` for every word of a text, offsets into the original.
+- :class:`Stemmer` — folded word → stem; ``"pymorphy"`` (default: pymorphy3 lemmas for
+  Russian, Snowball for English), ``"snowball"`` (Snowball Russian + English) or ``"none"``.
+  Chosen by measurement (``benchmarks/bench_rules.py --stemmers``, 229 own questions):
+  top-1/top-3 pymorphy 0.917/0.965, snowball 0.891/0.969, none 0.917/0.965.
+- :func:`swap_layout` — text typed with the wrong keyboard layout, both ways
+  (``"nfkfyn"`` → ``"талант"``, ``"ефдуте"`` → ``"talent"``).
+- :func:`translit` — Latin transliteration back to Cyrillic (``"nichya na baze"`` →
+  ``"ничья на базе"``; approximate, the search forgives the rest).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["DEFAULT_STEMMER", "fold", "words", "Stemmer", "swap_layout", "translit", "is_latin", "is_cyrillic"]
+
+DEFAULT_STEMMER = "pymorphy"
+
+_WORD = re.compile(r"[^\W_]+")
+_LATIN = re.compile(r"[a-z]")
+_CYR = re.compile(r"[а-я]")
+
+_EN_KEYS = "`qwertyuiop[]asdfghjkl;'zxcvbnm,./"
+_RU_KEYS = "ёйцукенгшщзхъфывапролджэячсмитьбю."
+_TO_RU = {ord(e): r for e, r in zip(_EN_KEYS, _RU_KEYS)}
+_TO_RU.update({ord(e.upper()): r.upper() for e, r in zip(_EN_KEYS, _RU_KEYS) if e.isalpha()})
+_TO_EN = {ord(r): e for e, r in zip(_EN_KEYS, _RU_KEYS) if r.isalpha()}
+_TO_EN.update({ord(r.upper()): e.upper() for e, r in zip(_EN_KEYS, _RU_KEYS) if r.isalpha() and e.isalpha()})
+
+# Longest first: greedy matching picks "shch" before "sh" before "s".
+_TRANSLIT = {
+    "shch": "щ", "sch": "щ", "zh": "ж", "kh": "х", "ch": "ч", "sh": "ш", "ts": "ц", "tz": "ц",
+    "yu": "ю", "iu": "ю", "ya": "я", "ia": "я", "yo": "е", "jo": "е", "ju": "ю", "ja": "я",
+    "ye": "е", "je": "е", "ey": "ей", "iy": "ий", "yy": "ый", "y": "ы", "'": "ь",
+    "a": "а", "b": "б", "v": "в", "g": "г", "d": "д", "e": "е", "z": "з", "i": "и", "j": "й",
+    "k": "к", "l": "л", "m": "м", "n": "н", "o": "о", "p": "п", "r": "р", "s": "с", "t": "т",
+    "u": "у", "f": "ф", "h": "х", "c": "к", "w": "в", "x": "кс", "q": "к",
+}
+_TRANSLIT_RE = re.compile("|".join(sorted(map(re.escape, _TRANSLIT), key=len, reverse=True)))
+
+
+def fold(text: str) -> str:
+    """Casefold and replace ``ё`` with ``е``. Keeps length for Russian and English text."""
+    return text.casefold().replace("ё", "е")
+
+
+def words(text: str) -> list[tuple[str, int, int]]:
+    """Split ``text`` into folded words.
+
+    :returns: ``[(folded_word, start, end), ...]``, offsets into ``text``.
+    """
+    return [(fold(m.group()), m.start(), m.end()) for m in _WORD.finditer(text)]
+
+
+def is_latin(word: str) -> bool:
+    """True if the (folded) word contains Latin letters."""
+    return bool(_LATIN.search(word))
+
+
+def is_cyrillic(word: str) -> bool:
+    """True if the (folded) word contains Cyrillic letters."""
+    return bool(_CYR.search(word))
+
+
+def swap_layout(text: str) -> str:
+    """Re-type ``text`` in the other keyboard layout (ЙЦУКЕН ↔ QWERTY).
+
+    Latin letters and the keys ``` ` [ ] ; ' , . ``` become Russian letters; Russian letters
+    become Latin ones. ``"nfkfyn"`` → ``"талант"``, ``",jq"`` → ``"бой"``, ``"ефдуте"`` → ``"talent"``.
+    """
+    if is_latin(fold(text)) or not is_cyrillic(fold(text)):
+        return text.translate(_TO_RU)
+    return text.translate(_TO_EN)
+
+
+def translit(text: str) -> str:
+    """Latin transliteration → Cyrillic (approximate). ``"nichya na baze"`` → ``"ничя на базе"``."""
+    return _TRANSLIT_RE.sub(lambda m: _TRANSLIT[m.group()], fold(text))
+
+
+class Stemmer:
+    """Folded word → stem (cached).
+
+    :param kind: ``"pymorphy"`` (default) — pymorphy3 normal form (Cyrillic) + Snowball
+        English (Latin); ``"snowball"`` — Snowball Russian for Cyrillic words, English for Latin;
+        ``"none"`` — the folded word itself.
+    :raises ValueError: on an unknown kind.
+    """
+
+    KINDS = ("snowball", "pymorphy", "none")
+
+    def __init__(self, kind: str = DEFAULT_STEMMER) -> None:
+        if kind not in self.KINDS:
+            raise ValueError(f"unknown stemmer {kind!r}; expected one of {self.KINDS}")
+        self.kind = kind
+        import snowballstemmer
+
+        self._en = snowballstemmer.stemmer("english")
+        if kind == "snowball":
+            self._ru = snowballstemmer.stemmer("russian").stemWord
+        elif kind == "pymorphy":
+            import pymorphy3
+
+            morph = pymorphy3.MorphAnalyzer()
+            self._ru = lambda w: fold(morph.parse(w)[0].normal_form)
+        self.stem = lru_cache(maxsize=200_000)(self._stem)
+
+    def _stem(self, word: str) -> str:
+        if self.kind == "none" or word.isdigit():
+            return word
+        if is_cyrillic(word):
+            return self._ru(word)
+        return self._en.stemWord(word)

@@ -1,0 +1,48 @@
+"""Search quality on the shipped database with our own table questions (tests/rules/questions.json).
+
+The hit rule is the one of ``shared/eval/rules_eval.py``: right source, and the section or title
+equals (or ends with) an expected rulebook heading.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.rules import RulesIndex, load_db
+from companion.rules.db import SOURCES, load_toc
+from companion.rules.evaluate import norm, score_cases
+
+QUESTIONS = Path(__file__).with_name("questions.json")
+
+
+@pytest.fixture(scope="module")
+def cases():
+    return json.loads(QUESTIONS.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def index():
+    return RulesIndex(load_db())
+
+
+def test_question_set_is_big_and_covers_every_book(cases):
+    assert len(cases) >= 150
+    assert len({c["q"] for c in cases}) == len(cases)
+    for source in SOURCES:
+        assert sum(source in c["sources"] for c in cases) >= 15, source
+
+
+def test_expected_sections_are_real_headings(cases):
+    headings = {s: {norm(h) for h in load_toc(s)} for s in SOURCES}
+    for c in cases:
+        assert any(norm(sec) in headings[src] for src in c["sources"] for sec in c["sections"]), c
+
+
+def test_top3_and_top1_accuracy(cases, index):
+    score = score_cases(cases, lambda q: [h.entry for h in index.search(q, limit=10)])
+    report = "\n".join(f"rank={r} {q!r} got {got}" for r, q, got in score.misses)
+    assert score.top3 >= 0.95, report
+    assert score.top1 >= 0.85, report

@@ -1,0 +1,101 @@
+"""The search on a small hand-written database: forgiveness, filters, spans, errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.errors import SearchError
+from companion.rules import RulesIndex, Stemmer, search
+from companion.rules.search import MAX_QUERY
+
+
+@pytest.fixture()
+def idx(fixture_entries):
+    return RulesIndex(fixture_entries)
+
+
+def top(idx, query, **kw):
+    hits = idx.search(query, **kw)
+    return hits[0].entry["id"] if hits else None
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("одинаковая сила на базе", "bbrr-tie"),        # word endings
+    ("ничьи на базах", "bbrr-tie"),
+    ("nichya na baze", "bbrr-tie"),                 # transliteration
+    ("nfkfyn", "bbrr-talent"),                      # wrong layout, Latin keys
+    ("ефдуте", "bbrr-talent"),                      # wrong layout, Cyrillic keys for "talent"
+    ("talent", "bbrr-talent"),                      # English alias
+    ("ТАЛАНТ", "bbrr-talent"),                      # case
+    ("мишуткин пикнек", "bbrr-picnic"),             # typo
+    ("мишутк", "bbrr-picnic"),                      # a word still being typed
+    ("смывка", "munch-run"),
+    ("смываюсь", "munch-run"),
+    ("charge phase", "ricks-charge"),
+    ("шаг а", "ricks-step-a"),
+    ("шаг б", "ricks-step-b"),
+    ("coup 7 монет", "coup-coup"),
+    ("Ничья при подсчёте", "bbrr-tie"),             # ё in the title, е in the index
+])
+def test_forgiving_queries(idx, query, expected):
+    assert top(idx, query) == expected
+
+
+def test_scores_are_0_to_100_and_sorted(idx):
+    hits = idx.search("сила на базе фаза зарядки монета", limit=10)
+    assert len(hits) >= 3
+    assert all(0 <= h.score <= 100 for h in hits)
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+
+
+def test_limit(idx):
+    assert len(idx.search("шаг", limit=1)) == 1
+    assert len(idx.search("шаг", limit=10)) == 2  # only «Шаг А» and «Шаг Б» say it
+
+
+def test_game_filter_keeps_only_that_game(idx):
+    hits = idx.search("сила база монета энергия", game="coup", limit=10)
+    assert hits and {h.entry["game"] for h in hits} == {"coup"}
+    assert idx.search("талант", game="ricks") == []
+
+
+def test_game_named_in_query_is_preferred(idx):
+    """«Переворот» names both a game and an action; «замес» pulls Smash Up entries up."""
+    assert idx.search("сила замес", limit=1)[0].entry["game"] == "smash_up"
+
+
+def test_spans_point_at_matched_words(idx):
+    hit = idx.search("одинаковой силой", limit=1)[0]
+    assert hit.spans
+    for field, a, b in hit.spans:
+        assert field in ("title", "section", "text")
+        assert hit.entry[field][a:b].lower().startswith(("одинаков", "сил"))
+
+
+def test_nothing_found_is_an_empty_list(idx):
+    assert idx.search("zzzzqqq") == []
+
+
+@pytest.mark.parametrize("bad", ["", "   ", "?!…", "«»—", "x" * (MAX_QUERY + 1), None, 42])
+def test_bad_queries_raise_search_error_in_russian(idx, bad):
+    with pytest.raises(SearchError) as err:
+        idx.search(bad)
+    assert any("а" <= ch <= "я" for ch in str(err.value).lower())
+
+
+@pytest.mark.parametrize("kind", Stemmer.KINDS)
+def test_every_stemmer_builds_a_working_index(fixture_entries, kind):
+    idx = RulesIndex(fixture_entries, Stemmer(kind))
+    assert top(idx, "фаза зарядки") == "ricks-charge"
+
+
+def test_module_level_search_uses_the_configured_db(fixture_db):
+    hits = search("иностранная помощь доход", game="coup", limit=3)
+    assert hits[0].entry["id"] == "coup-income"
+    assert hits[0].house is False
+
+
+@pytest.mark.parametrize("kw", [{"game": "chess"}, {"limit": 0}, {"limit": 51}])
+def test_module_level_search_checks_arguments(fixture_db, kw):
+    with pytest.raises(SearchError):
+        search("доход", **kw)

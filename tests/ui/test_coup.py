@@ -1,0 +1,194 @@
+"""Real-browser test of the Coup board: a 3-player game played through the guided action flow.
+
+Rulebook 002 (Переворот); the rules themselves are tested in tests/engine/test_coup.py. Here the
+screen values (coins, influences, revealed and unseen characters, exile) and the saved store
+are checked after the steps of «Ход игры», «Запрет действия», «Оспаривание»,
+«Опасность заказного убийства», «Капитан: кража» and «Переворот».
+"""
+
+from __future__ import annotations
+
+import time
+
+from companion.store import GameStore
+
+ANYA, BORIS, VIKA = 0, 1, 2
+
+
+def saved_state(data_dir, n: int, timeout: float = 15.0):
+    """The only saved game once it holds ``n`` events: (stored game, state)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        (summary,) = GameStore(data_dir).list()
+        if summary.events == n or time.monotonic() > deadline:
+            stored = GameStore(data_dir).open(summary.id)
+            assert len(stored.game.events) == n
+            return stored, stored.game.state
+        time.sleep(0.1)
+
+
+def disabled(app, ident: str) -> bool:
+    return app.el(ident).locator("[role=button]").first.get_attribute("aria-disabled") == "true"
+
+
+def start_coup(app, names: list[str]) -> None:
+    """New game: Переворот, three players, the first one chosen in the first-player dropdown."""
+    app.tap("new-game")
+    app.el("start-game").wait_for()
+    app.tap("game-choice")
+    app.page.get_by_role("button", name="Переворот", exact=True).click()
+    app.el("two-player-draft").wait_for()  # the Coup options form is shown
+    app.page.get_by_role("button", name="Свободный счёт", exact=True).wait_for(state="detached")
+    app.tap("add-player")
+    for i, name in enumerate(names):
+        app.fill(f"player-name-{i}", name)
+    app.tap("first-player")
+    app.page.get_by_role("button", name=names[0], exact=True).click()
+    app.page.get_by_role("button", name=names[-1], exact=True).wait_for(state="detached")  # menu closed
+    app.tap("start-game")
+    app.el("coins-p0").wait_for()
+
+
+def declare(app, who: str, action: str, target: int | None = None) -> None:
+    """Pick an action (and a target) on ``who``'s turn, read the outcome, «Объявить»."""
+    app.wait_label("step", f"{who}: ")
+    app.tap(f"act-{action}")
+    if target is not None:
+        app.tap(f"target-p{target}")
+    app.el("preview").wait_for()
+    app.tap("confirm-declare")
+
+
+def test_assassination_bluffed_contessa_steal_and_forced_coup(app, server):
+    """«Опасность заказного убийства», «Капитан: кража», «Переворот» through the guided flow."""
+    app.open("/")
+    start_coup(app, ["Аня", "Борис", "Вика"])
+    for i in range(3):
+        app.wait_label(f"coins-p{i}", "монет 2")
+        app.wait_label(f"influence-p{i}", "покровителей 2")
+    app.wait_label("treasury", "Казна 45")
+    app.wait_label("step", "Аня: какое действие?")
+    # Аня cannot afford a coup or an assassination with 2 coins: those buttons are disabled.
+    assert disabled(app, "act-coup") and disabled(app, "act-assassinate")
+    assert not disabled(app, "act-tax")
+
+    # Turn 1: Аня claims the Duke (tax); nobody challenges. Undo goes back one step only.
+    declare(app, "Аня", "tax")
+    app.wait_label("step", "Кто-то оспаривает?")
+    app.wait_label("explain", "Аня заявляет Герцога")
+    app.wait_label("preview", "Аня +3 (5 монет)")
+    app.tap("no-challenge")
+    app.wait_label("coins-p0", "монет 5")
+    app.wait_label("step", "Борис: какое действие?")
+    app.tap("undo")
+    app.wait_label("step", "Кто-то оспаривает?")
+    app.wait_label("coins-p0", "монет 2")
+    app.tap("no-challenge")
+    app.wait_label("coins-p0", "монет 5")
+    app.wait_label("treasury", "Казна 42")
+
+    # Turns 2–3: income for Борис and Вика.
+    declare(app, "Борис", "income")
+    app.wait_label("coins-p1", "монет 3")
+    declare(app, "Вика", "income")
+    app.wait_label("coins-p2", "монет 3")
+
+    # Turn 4: Аня assassinates Борис (pays 3), Борис bluffs a Contessa, Аня challenges the block.
+    declare(app, "Аня", "assassinate", BORIS)
+    app.wait_label("coins-p0", "монет 2")
+    app.wait_label("step", "Кто-то оспаривает?")
+    app.tap("no-challenge")
+    app.wait_label("step", "Кто-то запрещает?")
+    app.tap(f"block-p{BORIS}-contessa")
+    app.wait_label("step", "Кто-то оспаривает запрет?")
+    app.tap(f"challenge-p{ANYA}")
+    app.wait_label("step", "Борис показал карту?")
+    app.wait_label("explain", "потеряет обоих покровителей")
+    app.tap("not-proven")
+    app.wait_label("step", "Какую карту раскрывает Борис?")
+    app.wait_label("explain", "за неподтверждённое заявление")
+    app.tap("lose-duke")
+    app.wait_label("revealed-p1", "Герцог")
+    app.wait_label("influence-p1", "покровителей 1")
+    app.wait_label("explain", "от заказного убийства")  # the second loss of the same turn
+    app.tap("lose-captain")
+    app.wait_label("influence-p1", "покровителей 0")
+    app.wait_label("revealed-p1", "Герцог, Капитан")
+    app.wait_label("player-p1", "в ссылке")
+    app.wait_label("coins-p1", "монет 0")  # an exiled player's coins go back to the treasury
+    app.wait_label("unseen-duke", "Герцог 2")
+    app.wait_label("unseen-captain", "Капитан 2")
+    app.wait_label("unseen-contessa", "Графиня 3")
+    app.wait_label("treasury", "Казна 46")
+    stored, state = saved_state(server.data_dir, 11)
+    assert state.influence == [2, 0, 2]
+    assert state.revealed == [[], ["duke", "captain"], []]
+    assert state.exiled == [False, True, False]
+    assert state.coins == [2, 0, 3] and state.treasury == 46
+    kinds = [e.type for e in stored.game.events[-7:]]
+    assert kinds == [
+        "coup.declare",
+        "coup.no_challenge",
+        "coup.block",
+        "coup.challenge",
+        "coup.challenge_result",
+        "coup.lose_influence",
+        "coup.lose_influence",
+    ]
+
+    # Turn 5: Вика steals from Аня (Борис is exiled: no target button for him).
+    app.wait_label("step", "Вика: какое действие?")
+    app.tap("act-steal")
+    app.el(f"target-p{ANYA}").wait_for()
+    assert app.page.locator(f'[flt-semantics-identifier="target-p{BORIS}"]').count() == 0
+    app.tap(f"target-p{ANYA}")
+    app.wait_label("preview", "Вика: кража")
+    app.tap("confirm-declare")
+    app.wait_label("step", "Кто-то оспаривает?")
+    app.tap("no-challenge")
+    app.wait_label("step", "Кто-то запрещает?")
+    app.wait_label("preview", "Вика +2 (5 монет)")
+    app.tap("no-block")
+    app.wait_label("coins-p2", "монет 5")
+    app.wait_label("coins-p0", "монет 0")
+    _stored, state = saved_state(server.data_dir, 14)
+    assert state.coins == [0, 0, 5] and state.treasury == 46
+
+    # Turns 6–10: Вика climbs to 10 coins (tax, foreign aid), Аня takes income.
+    declare(app, "Аня", "income")
+    app.wait_label("coins-p0", "монет 1")
+    declare(app, "Вика", "tax")
+    app.tap("no-challenge")
+    app.wait_label("coins-p2", "монет 8")
+    declare(app, "Аня", "income")
+    app.wait_label("coins-p0", "монет 2")
+    declare(app, "Вика", "foreign_aid")
+    app.wait_label("step", "Кто-то запрещает?")
+    app.tap("no-block")
+    app.wait_label("coins-p2", "монет 10")
+    declare(app, "Аня", "income")
+    app.wait_label("coins-p0", "монет 3")
+
+    # Turn 11: Вика starts the turn with 10 coins — only the coup is enabled.
+    app.wait_label("step", "Вика: обязателен переворот")
+    app.el("must-coup").wait_for()
+    for action in ("income", "foreign_aid", "tax", "assassinate", "steal", "exchange"):
+        assert disabled(app, f"act-{action}"), action
+    assert not disabled(app, "act-coup")
+    app.tap("act-tax")  # a disabled button does nothing
+    app.page.wait_for_timeout(300)
+    assert app.page.locator('[flt-semantics-identifier="confirm-declare"]').count() == 0
+    declare(app, "Вика", "coup", ANYA)
+    app.wait_label("coins-p2", "монет 3")
+    app.wait_label("step", "Какую карту раскрывает Аня?")
+    app.tap("lose-contessa")
+    app.wait_label("influence-p0", "покровителей 1")
+    app.wait_label("revealed-p0", "Графиня")
+    app.wait_label("unseen-contessa", "Графиня 2")
+    app.wait_label("treasury", "Казна 45")
+    app.wait_label("step", "Аня: какое действие?")
+    _stored, state = saved_state(server.data_dir, 23)
+    assert state.coins == [3, 0, 3] and state.treasury == 45
+    assert state.influence == [1, 0, 2]
+    assert state.revealed[ANYA] == ["contessa"]
+    assert state.treasury + sum(state.coins) == 51

@@ -1,0 +1,104 @@
+"""Table mode in real browsers: join code, live sync between devices, read-only spectators."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from companion.store import GameStore
+from tests.ui.conftest import App, Server
+
+CODE = "246810"
+
+
+@pytest.fixture
+def lan(tmp_path):
+    data = tmp_path / "data"
+    store = GameStore(data)
+    g = store.create("free", ["Аня", "Борис"], first_player=0)
+    g.push("counter.add", {"player": 0, "counter": "ПО", "delta": 3})
+    srv = Server(data, ["--lan", "--host", "127.0.0.1", "--code", CODE])
+    yield srv, g.id
+    srv.stop()
+
+
+def join(browser, srv, role: str = "player", name: str = "") -> App:
+    a = App(browser, srv).open("/")
+    a.fill("join-code", CODE)
+    if name:
+        a.fill("join-name", name)
+    if role == "spectator":
+        a.page.get_by_role("radio", name="Зритель").click()
+    a.tap("join")
+    a.el("new-game").wait_for()
+    return a
+
+
+def test_wrong_code_gets_no_game_data_and_is_rate_limited(browser, lan):
+    srv, gid = lan
+    a = App(browser, srv).open(f"/game/{gid}")
+    for attempt in range(5):
+        a.fill("join-code", "000000")
+        a.tap("join")
+        a.wait_label("join-error", "Неверный код")
+    a.fill("join-code", CODE)  # even the right code waits out the lockout
+    a.tap("join")
+    a.wait_label("join-error", "Слишком много неверных попыток")
+    text = a.page.evaluate("document.body.innerText + Array.from(document.querySelectorAll('[aria-label]')).map(e => e.getAttribute('aria-label')).join(' ')")
+    assert "Аня" not in text and "Борис" not in text and "Свободный" not in text
+    assert a.page.locator('[flt-semantics-identifier^="val-"]').count() == 0
+    a.close()
+
+
+def test_a_change_on_one_phone_appears_on_the_other(browser, lan):
+    srv, gid = lan
+    anna = join(browser, srv, name="Аня")
+    boris = join(browser, srv, name="Борис")
+    anna.tap(f"saved-{gid}")
+    boris.tap(f"saved-{gid}")
+    boris.wait_label("val-p0-c0", "3")
+    anna.tap("val-p0-c0-plus")
+    boris.wait_label("val-p0-c0", "4")  # no reload on Boris's phone
+    boris.tap("val-p1-c0-plus")
+    anna.wait_label("val-p1-c0", "1")
+    anna.tap("undo")  # undoes the latest event of the game, whoever made it
+    anna.wait_label("notice", "Борис")
+    boris.wait_label("val-p1-c0", "0")
+    events = GameStore(srv.data_dir).open(gid).game.events
+    assert [(e.type, e.author) for e in events][-1] == ("counter.add", "Аня")
+    anna.close()
+    boris.close()
+
+
+def test_spectator_cannot_change_anything(browser, lan):
+    srv, gid = lan
+    viewer = join(browser, srv, role="spectator")
+    viewer.el("new-game").click(force=True)  # disabled for spectators: nothing opens
+    viewer.page.wait_for_timeout(500)
+    assert viewer.page.locator('[flt-semantics-identifier="start-game"]').count() == 0
+    viewer.tap(f"saved-{gid}")
+    viewer.wait_label("val-p0-c0", "3")
+    viewer.tap("val-p0-c0-plus")
+    viewer.wait_label("error", "зритель")
+    viewer.tap("undo")
+    time.sleep(0.5)
+    assert len(GameStore(srv.data_dir).open(gid).game.events) == 1
+    viewer.wait_label("val-p0-c0", "3")
+    viewer.close()
+
+
+def test_lock_stops_accidental_taps(browser, lan):
+    srv, gid = lan
+    a = join(browser, srv)
+    a.tap(f"saved-{gid}")
+    a.wait_label("val-p0-c0", "3")
+    a.tap("lock")
+    a.wait_label("lock", "locked")
+    a.el("val-p0-c0-plus").click(force=True)
+    time.sleep(0.5)
+    assert len(GameStore(srv.data_dir).open(gid).game.events) == 1
+    a.tap("lock")
+    a.tap("val-p0-c0-plus")
+    a.wait_label("val-p0-c0", "4")
+    a.close()

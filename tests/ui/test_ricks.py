@@ -1,0 +1,223 @@
+"""Real-browser tests of the «Рик и Морти» board (companion/ui/boards/ricks.py), offline in Chromium.
+
+The rules themselves are tested in tests/engine/test_ricks.py; here the table plays them through
+the screen: a 3-player round whose charge phase walks all four universes («Фаза зарядки»), and
+the universes' action tokens remembered in the data dir («Подготовка к игре»).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from companion.engine.ricks import KRO, MICRO, MINI, RICK_UNIVERSE
+from companion.engine.ricks_timing import charge_timing
+from companion.store import GameStore
+from companion.ui.widgets import fmt_seconds
+from tests.ui.conftest import App
+
+
+@pytest.fixture
+def tall(browser, server):
+    """A phone-wide page tall enough that the whole board is on screen (no scrolling needed)."""
+    a = App(browser, server, width=390, height=2600)
+    yield a
+    assert not [u for u in a.blocked if "rive" not in u], f"non-local requests: {a.blocked}"
+    a.close()
+
+
+def choose(app: App, ident: str, text: str) -> None:
+    """Open a dropdown and pick the option showing ``text``."""
+    app.tap(ident)
+    app.page.get_by_text(text, exact=True).last.click()
+
+
+def stored_game(data_dir, n: int | None = None, timeout: float = 15.0):
+    """The only saved game (once it holds ``n`` events, when given)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        (summary,) = GameStore(data_dir).list()
+        if n is None or summary.events == n or time.monotonic() > deadline:
+            return GameStore(data_dir).open(summary.id)
+        time.sleep(0.1)
+
+
+def new_ricks_game(app: App, names: list[str], actions: dict[str, str] | None = None, limit: str = "") -> None:
+    app.tap("new-game")
+    app.el("start-game").wait_for()
+    choose(app, "game-choice", "Рик и Морти: Наверное, Рики сошли с ума")
+    app.el("actions-rick").wait_for()
+    for _ in names[2:]:
+        app.tap("add-player")
+    for i, name in enumerate(names):
+        app.fill(f"player-name-{i}", name)
+    choose(app, "first-player", names[0])
+    for ident, value in (actions or {}).items():
+        app.fill(ident, value)
+    if limit:
+        app.fill("charge-limit", limit)
+    app.tap("start-game")
+    app.el("round-draw").wait_for()
+
+
+def play_card(app: App, kind: str, name: str, **fields: str) -> None:
+    app.tap(f"kind-{kind}")
+    app.wait_label(f"kind-{kind}", "выбран")
+    for key, value in fields.items():
+        app.fill(f"play-{key}", value)
+    app.fill("play-name", name)
+    app.tap("play-card")
+    app.page.get_by_text(f"«{name}»").first.wait_for()
+
+
+def done(app: App, universe: str, step: str) -> None:
+    """Press «Готово» and wait until the wizard shows ``universe``/``step``."""
+    app.tap("charge-done")
+    app.wait_label("charge-pos", f"{universe}, шаг {step}")
+
+
+def test_charge_phase_through_four_universes(tall, server):
+    app = tall
+    app.open("/")
+    new_ricks_game(
+        app,
+        ["Аня", "Борис", "Вика"],
+        {"actions-mini": "3", "actions-micro": "2", "actions-rick": "1"},
+        limit="1",
+    )
+    settings = json.loads((server.data_dir / "settings.json").read_text(encoding="utf-8"))
+    assert settings["ricks_actions"] == {RICK_UNIVERSE: 1, MICRO: 2, MINI: 3}
+    app.wait_label("uni-3", "Рик (Аня), Морти (Борис), Зип (Вика)")  # everyone in Кроховселенная
+    app.tap("round-draw")
+    app.wait_label("actions-left", "5")
+    app.wait_label("hand-p0", "карт 6")
+
+    # Аня: a source (+2) and an invention (1 energy = 2 VP) in Кроховселенная, then up one level.
+    play_card(app, "source", "Батарея", prod="2")
+    play_card(app, "invention", "Тостер", vp="2")  # 1 token, 1 energy: the defaults
+    app.wait_label("actions-left", "3")
+    app.tap("move-up")
+    app.wait_label("uni-2", "Рик (Аня)")
+    app.tap("turn-end")
+    app.wait_label("actions-left", "5")  # Борис's turn
+
+    # Борис climbs to Риковселенная and starts an invention there (1 of 2 tokens: partial).
+    for universe in (2, 1, 0):
+        app.tap("move-up")
+        app.wait_label(f"uni-{universe}", "Морти (Борис)")
+    play_card(app, "invention", "Портал", build="2", cost="2", vp="3")
+    app.wait_label("card-3", "жетонов 1 из 2")
+    app.tap("turn-end")
+    app.wait_label("actions-left", "5")  # Вика's turn
+
+    play_card(app, "source", "Генератор", build="1", prod="3")
+    app.tap("turn-end")
+
+    # Кроховселенная, step А: 2 + 3 from the sources.
+    app.wait_label("charge-pos", f"{KRO}, шаг А")
+    app.wait_label("energy", "5")
+    app.wait_label("ledger-0", "пришло 0, выработка +5")
+    done(app, KRO, "Б")
+    app.wait_label("charge-player", "Вика")  # the only character in Кроховселенная
+
+    # Over-spend refused with the rule named; nothing changes. Then the table's limit runs out.
+    before = stored_game(server.data_dir).game.events
+    app.fill("spend-amount", "9")
+    app.tap("spend")
+    app.wait_label("error", "Фаза зарядки")
+    assert "осталось 5" in app.label("error")
+    app.wait_label("energy", "5")
+    after = stored_game(server.data_dir).game
+    assert after.events == before and after.state.charge.energy == 5
+    app.wait_label("limit-warning", "Вика: время хода вышло")
+    app.wait_label("timer-turn", "из 0:01")
+    done(app, KRO, "В")
+
+    # Step В: Аня activates «Тостер»: −1 energy, +2 VP, and it is turned in Кроховселенная.
+    app.wait_label("charge-player", "Аня")
+    app.wait_label("activate-2", "1 энергии = +2 ПО")
+    app.tap("activate-2")
+    app.wait_label("charge-pos", f"{MINI}, шаг А")
+    app.wait_label("vp-p0", "2")
+    app.wait_label("card-2", "повёрнуто")
+    app.wait_label("energy", "4")  # the leftover rose from Кроховселенная
+    app.wait_label("ledger-0", "потрачено 1, ушло дальше 4")
+    app.wait_label("ledger-1", "пришло 4")
+
+    done(app, MINI, "Б")
+    app.wait_label("charge-player", "Аня")
+    app.fill("oneshot-cost", "1")
+    app.tap("oneshot")
+    app.wait_label("energy", "3")
+    done(app, MICRO, "А")  # nobody has anything to do in Мини-вселенная's step В
+    app.wait_label("ledger-2", "пришло 3")
+    done(app, RICK_UNIVERSE, "А")  # nobody in Микровселенная: steps Б and В pass by
+    app.wait_label("energy", "3")
+    app.wait_label("ledger-3", "пришло 3")
+    done(app, RICK_UNIVERSE, "Б")
+    app.wait_label("charge-player", "Борис")
+    done(app, RICK_UNIVERSE, "В")
+
+    # Риковселенная: the partially built «Портал» scores 1 VP less (3 − 1).
+    app.wait_label("activate-3", "+2 ПО (частично: на 1 ПО меньше)")
+    app.tap("activate-3")
+    app.wait_label("phase", "Раунд 2 · Начало раунда")
+    app.wait_label("vp-p1", "2")
+    game = stored_game(server.data_dir).game
+    state = game.state
+    assert [p.vp for p in state.players] == [2, 2, 0]
+    assert state.card(2).turned and not state.card(3).built
+    ledger = state.rounds[0]["ledger"]
+    assert [(row["in"], row["out"]) for row in ledger] == [(0, 4), (4, 3), (3, 3), (3, 1)]
+    assert state.rounds[0]["burned"] == 1
+    assert state.first == 1  # the first-player token passed clockwise
+    seconds = charge_timing(game.setup, game.events).rounds[1]
+    app.wait_label("charge-round-1", f"Раунд 1: {fmt_seconds(seconds)}, сгорело энергии 1")
+
+    # Вика reaches the target by a card (number pad): round 2 is the last one.
+    app.tap("vp-p2")
+    app.tap("pad-4")
+    app.tap("pad-0")
+    app.tap("pad-ok")
+    app.wait_label("vp-p2", "40")
+    app.tap("round-draw")
+    for actions in ("1", "5", "3"):  # Борис (Риковселенная), Вика (Кроховселенная), Аня (Мини)
+        app.wait_label("actions-left", actions)
+        app.tap("turn-end")
+    app.wait_label("charge-pos", f"{KRO}, шаг А")
+    for universe, step in ((KRO, "Б"), (MINI, "А"), (MINI, "Б"), (MICRO, "А"), (RICK_UNIVERSE, "А"), (RICK_UNIVERSE, "Б"), (RICK_UNIVERSE, "В")):
+        done(app, universe, step)
+    app.tap("charge-done")  # Борис does not activate «Портал» this time
+    app.wait_label("winner", "Вика")
+    app.wait_label("charge-summary", "Всего на зарядку")
+    game = stored_game(server.data_dir).game
+    assert game.outcome().winners == (2,)
+    timing = charge_timing(game.setup, game.events)
+    app.wait_label("charge-round-2", f"Раунд 2: {fmt_seconds(timing.rounds[2])}, сгорело энергии 5")
+
+
+def test_action_tokens_remembered_and_prefilled(app, server):
+    """ПОДГОТОВКА К ИГРЕ: the universes' action tokens are asked once and offered again."""
+    server.data_dir.mkdir(parents=True, exist_ok=True)
+    (server.data_dir / "settings.json").write_text(
+        json.dumps({"theme": "system", "ricks_actions": {RICK_UNIVERSE: 2, MICRO: 3, MINI: 4}}, ensure_ascii=False),
+        encoding="utf-8",
+    )
+    app.open("/")
+    app.tap("new-game")
+    app.el("start-game").wait_for()
+    choose(app, "game-choice", "Рик и Морти: Наверное, Рики сошли с ума")
+    assert app.el("actions-mini").locator("input").input_value() == "4"
+    app.fill("player-name-0", "Аня")
+    app.fill("player-name-1", "Борис")
+    choose(app, "character-0", "Кайл")
+    choose(app, "character-1", "Зип")
+    app.tap("start-game")
+    app.el("round-draw").wait_for()
+    app.wait_label("uni-3", "Кайл (Аня), Зип (Борис)")
+    state = stored_game(server.data_dir).game.state
+    assert state.actions_by_universe == {RICK_UNIVERSE: 2, MICRO: 3, MINI: 4, KRO: 5}
+    assert [p.character for p in state.players] == ["Кайл", "Зип"]
+    assert state.target == 50

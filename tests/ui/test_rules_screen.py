@@ -1,0 +1,158 @@
+"""Real-browser tests of the «Правила» screen: search while typing, game filter, an entry with
+its see-also links, the route's pre-selection and the table's own rulings."""
+
+from __future__ import annotations
+
+import time
+
+from companion.rules import RulesIndex, list_rulings, load_db
+from companion.rules.house import HOUSE_FILE
+from companion.ui.rules_screen import SOURCE_NAMES
+
+
+def hit_labels(app, n: int = 5) -> list[str]:
+    """Accessible labels of the first ``n`` result cards that are on screen."""
+    out = []
+    for i in range(n):
+        loc = app.page.locator(f'[flt-semantics-identifier="hit-{i}"]')
+        if loc.count():
+            out.append(app.label(f"hit-{i}"))
+    return out
+
+
+def wait_rulings(data_dir, n: int, timeout: float = 10.0) -> list[dict]:
+    deadline = time.monotonic() + timeout
+    while True:
+        rulings = list_rulings(path=data_dir / HOUSE_FILE)
+        if len(rulings) == n or time.monotonic() > deadline:
+            return rulings
+        time.sleep(0.1)
+
+
+def test_typo_search_filter_entry_see_also_and_wrong_layout(app):
+    app.open("/rules")
+    app.wait_label("rules-hint", "ничья на базе")  # an empty query shows a hint, not results
+    assert app.page.locator('[flt-semantics-identifier="hit-0"]').count() == 0
+
+    # A misspelled table question finds the tie rule, with the rulebook's name and heading.
+    app.fill("rules-query", "ничя на базе")
+    app.wait_label("hit-0", "Споры при раздаче")
+    labels = hit_labels(app, 3)
+    assert any("Споры при раздаче" in t and "Замес:" in t for t in labels), labels
+    assert any(SOURCE_NAMES["smashup-bbrr"] in t or SOURCE_NAMES["smashup-mimimi"] in t for t in labels), labels
+
+    # The game filter keeps only that game's rules.
+    app.fill("rules-query", "вызов")
+    app.tap("game-coup")
+    app.wait_label("game-coup", "выбрано")
+    app.wait_label("rules-count", "«вызов» · Переворот")
+    app.wait_label("hit-0", "Оспаривание")
+    assert all("Переворот" in t for t in hit_labels(app, 5))
+    app.tap("game-all")
+    app.wait_label("game-all", "выбрано")
+
+    # Text typed in the English layout: «nfkfyn» is «талант».
+    app.fill("rules-query", "nfkfyn")
+    app.wait_label("hit-0", "Талант")
+    expected = RulesIndex(load_db()).search("nfkfyn")[0].entry
+    app.tap("hit-0")
+    app.wait_label("detail-title", expected["title"])
+    app.wait_label("detail-where", SOURCE_NAMES[expected["source"]])
+    app.wait_label("detail-text", expected["text"][:40])
+
+    # A see-also link opens that entry; «К результатам» steps back to the one before.
+    target = expected["see_also"][0]
+    target_title = RulesIndex(load_db()).by_id[target]["title"]
+    app.tap(f"see-{target}")
+    app.wait_label("detail-title", target_title)
+    assert target_title != expected["title"]
+    app.tap("detail-back")
+    app.wait_label("detail-title", expected["title"])
+    app.tap("detail-back")
+    app.wait_label("hit-0", "Талант")
+
+    # An absurd query shows the search's own message instead of crashing.
+    app.fill("rules-query", "???")
+    app.wait_label("rules-message", "Пустой запрос")
+
+
+def test_route_preselects_game_and_house_ruling_is_searched(app, server):
+    app.open("/rules?game=coup&q=Доход&from=/settings")
+    app.wait_label("game-coup", "выбрано")
+    assert "выбрано" not in app.label("game-all")
+    app.wait_label("hit-0", "Доход")
+    app.wait_label("rules-count", "«Доход» · Переворот")  # the field was pre-filled from the route
+    assert "Переворот" in app.label("hit-0")
+
+    # Add the table's own ruling to the «Доход» entry; the form takes that entry's game.
+    app.tap("hit-0")
+    app.wait_label("detail-title", "Доход")
+    app.tap("detail-amend")
+    app.wait_label("house-link-note", "К правилу: Доход")
+    app.wait_label("house-empty", "пока нет")
+    app.fill("house-title", "Монеты держим на виду")
+    app.fill("house-text", "Каждый держит свои монеты открыто, пересчитать чужие можно в любой момент.")
+    app.tap("house-save")
+    app.wait_label("notice", "Сохранено")
+    (ruling,) = wait_rulings(server.data_dir, 1)
+    assert ruling["game"] == "coup" and ruling["title"] == "Монеты держим на виду"
+    assert ruling["see_also"] == ["coup-dohod"]
+    app.wait_label(f"house-item-{ruling['id']}", "Монеты держим на виду")
+    app.tap("house-close")
+
+    # It is found by a search in other words, and marked as the table's.
+    app.fill("rules-query", "монетами на виду")
+    app.wait_label("hit-0", "правило стола")
+    assert "Монеты держим на виду" in app.label("hit-0")
+    app.tap("hit-0")
+    app.wait_label("detail-where", "Решения стола")
+    app.wait_label("see-coup-dohod", "Доход")  # the linked rulebook entry
+
+    # Deleting it removes it from the file and from the results.
+    app.tap("detail-delete")
+    app.wait_label("notice", "удалено")
+    assert wait_rulings(server.data_dir, 0) == []
+    app.page.wait_for_function(
+        "() => { const e = document.querySelector('[flt-semantics-identifier=\"hit-0\"]');"
+        " return !e || !((e.getAttribute('aria-label') || '') + e.textContent).includes('правило стола'); }"
+    )
+
+    # Back returns to where the screen was opened from.
+    app.tap("rules-back")
+    app.page.wait_for_function("() => location.pathname === '/settings'")
+
+
+# -- the screen's pure helpers (no browser) --------------------------------------------------
+def test_parse_route_reads_game_query_and_a_local_back_route():
+    from companion.ui.rules_screen import parse_route
+
+    assert parse_route("/rules?game=coup&q=Доход&from=/game/abc") == ("coup", "Доход", "/game/abc")
+    assert parse_route("/rules?game=chess&q=&from=//evil.example") == (None, "", "/")
+    assert parse_route("/rules") == (None, "", "/")
+    assert parse_route("/rules?game=smash_up&q=Фаза%201") == ("smash_up", "Фаза 1", "/")
+
+
+def test_segments_and_snippet_keep_matched_words_marked():
+    from companion.ui.rules_screen import segments, snippet
+
+    assert segments("Ничья на базе", [(9, 13), (0, 5), (2, 4)]) == [("Ничья", True), (" на ", False), ("базе", True)]
+    assert segments("", []) == [("", False)]
+    text = "слово " * 60 + "база " + "слово " * 60
+    at = text.index("база")
+    piece, spans = snippet(text, [(at, at + 4)], width=100)
+    assert piece.startswith("…") and piece.endswith("…") and len(piece) <= 102
+    ((a, b),) = spans
+    assert piece[a:b] == "база"
+
+
+def test_neighbours_are_same_section_and_adjacent_entries_of_one_source():
+    from companion.ui.rules_screen import neighbours
+
+    db = load_db()
+    entry = next(e for e in db if e["section"] == "Споры при раздаче" and e["source"] == "smashup-bbrr")
+    near = neighbours(db, entry["id"])
+    assert entry not in near and near
+    assert all(n["source"] == entry["source"] for n in near)
+    same = [e for e in db if e["source"] == entry["source"] and e["section"] == entry["section"] and e is not entry]
+    assert all(s in near for s in same[:6])
+    assert neighbours(db, "no-such-id") == []
