@@ -19,7 +19,7 @@ from companion.ui.nav import AppContext, go
 from companion.ui.new_game import NewGame
 from companion.store.settings import load_settings
 from companion.ui.settings import THEMES, Settings
-from companion.ui.state import AppModel, GameView, Hub
+from companion.ui.state import AppModel, GameView, Hub, watch
 from companion.ui.widgets import tagged
 
 __all__ = ["make_main", "App"]
@@ -51,14 +51,7 @@ def _game_route(screen: Callable[[GameView], ft.Control]) -> Callable[[], ft.Con
                 return None
             v = GameView(app.hub, gid, author=app.name or None, readonly=app.role == "spectator")
             set_view(v)
-            page = ft.context.page
-
-            async def bump() -> None:
-                v.refresh()
-
-            # Another session's move arrives on that session's thread: re-render through
-            # this page's own loop so the update is scheduled on the right session.
-            return app.hub.subscribe(gid, lambda: page.run_task(bump))
+            return watch(v, ft.context.page)
 
         unsub = ft.use_ref(None)
 

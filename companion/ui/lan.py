@@ -144,7 +144,7 @@ def JoinScreen(gate: LanGate, on_join: Callable[[JoinInfo], None]) -> ft.Control
                 ),
             ),
             tagged("join-error", ft.Text(error, color=ft.Colors.ERROR, size=16), label=error) if error else ft.Container(),
-            tagged("join", ft.FilledButton(_("Войти"), icon=ft.Icons.LOGIN, height=56, on_click=lambda: join())),
+            tagged("join", ft.FilledButton(f"{_('Войти как')} {name.strip()}" if name.strip() else _("Войти"), icon=ft.Icons.LOGIN, height=56, on_click=lambda: join())),
         ],
         spacing=12,
     )

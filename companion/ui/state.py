@@ -8,6 +8,7 @@ dialog, a message) in their own :class:`GameView`.
 
 from __future__ import annotations
 
+import contextvars
 import threading
 from collections import defaultdict
 from collections.abc import Callable, Mapping
@@ -20,12 +21,14 @@ from companion.engine import Event
 from companion.errors import CompanionError
 from companion.store import GameStore, StoredGame
 
-__all__ = ["Hub", "GameView", "AppModel"]
+__all__ = ["Hub", "GameView", "AppModel", "watch"]
 
 Listener = Callable[[], None]
 
 #: The refusal a spectator gets for any change.
 SPECTATOR = "Вы вошли как зритель: менять игру нельзя."
+#: The refusal while this screen is locked against accidental taps.
+LOCKED = "Экран заблокирован от случайных нажатий: снимите замок, чтобы менять игру."
 
 
 class Hub:
@@ -39,6 +42,16 @@ class Hub:
         self._games: dict[str, StoredGame] = {}
         self._lock = threading.RLock()
         self._listeners: dict[str, set[Listener]] = defaultdict(set)
+        self._revisions: dict[str, int] = defaultdict(int)
+
+    @property
+    def lock(self) -> threading.RLock:
+        """The lock every change of every game goes through."""
+        return self._lock
+
+    def revision(self, game_id: str) -> int:
+        """How many changes this process has made to the game (monotonic)."""
+        return self._revisions[game_id]
 
     def open(self, game_id: str) -> StoredGame:
         """The open game (opened from disk once). :raises UnknownGameError, CorruptFileError:"""
@@ -58,6 +71,7 @@ class Hub:
         """Check, save and apply a move, then notify every watcher. :raises CompanionError:"""
         with self._lock:
             event = self.open(game_id).push(type, data, author=author)
+            self._revisions[game_id] += 1
         self._notify(game_id)
         return event
 
@@ -65,6 +79,7 @@ class Hub:
         """Undo the latest event of the game, whoever made it. :raises RuleViolation:"""
         with self._lock:
             event = self.open(game_id).undo()
+            self._revisions[game_id] += 1
         self._notify(game_id)
         return event
 
@@ -72,6 +87,7 @@ class Hub:
         """Redo the latest undone event. :raises RuleViolation:"""
         with self._lock:
             event = self.open(game_id).redo()
+            self._revisions[game_id] += 1
         self._notify(game_id)
         return event
 
@@ -92,7 +108,11 @@ class Hub:
 @ft.observable
 @dataclass
 class GameView:
-    """One session's view of one game: bumps :attr:`version` on every change so Flet re-renders.
+    """One session's view of one game; :attr:`version` follows the hub's revision so Flet re-renders.
+
+    ``version`` is assigned the game's revision read *after* a change (never incremented):
+    two threads bumping a counter at once could write the same value, and an observable does
+    not notify when a value is unchanged — a missed refresh, a stale screen.
 
     :ivar error: the last refusal (a Russian sentence naming the rule), shown until the next move.
     :ivar notice: a neutral message (e.g. «Отменено: …»).
@@ -120,14 +140,22 @@ class GameView:
         return self.stored.game.state
 
     def refresh(self) -> None:
-        """Re-render after a change made elsewhere."""
-        self.version += 1
+        """Re-render after a change (monotonic: an older revision never replaces a newer one)."""
+        with self.hub.lock:
+            self.version = max(self.version, self.hub.revision(self.game_id))
+
+
 
     def _refuse_readonly(self) -> bool:
-        if self.readonly:
-            self.error = SPECTATOR
-            self.version += 1
-        return self.readonly
+        if self.readonly or self.locked:
+            self.error = SPECTATOR if self.readonly else LOCKED
+            return True
+        return False
+
+    def toggle_lock(self) -> None:
+        """Lock or unlock this screen (a lock on one phone does not lock the others)."""
+        self.locked = not self.locked
+        self.error = ""
 
     def send(self, type: str, data: Mapping[str, Any] | None = None) -> bool:
         """Send a move; a refusal is kept in :attr:`error`. Returns whether it was accepted."""
@@ -137,11 +165,10 @@ class GameView:
             self.hub.push(self.game_id, type, data, self.author)
         except CompanionError as exc:
             self.error = str(exc)
-            self.version += 1
             return False
         self.error = ""
         self.notice = ""
-        self.version += 1
+        self.refresh()
         return True
 
     def undo(self) -> None:
@@ -161,7 +188,21 @@ class GameView:
             self.error = ""
             who = f" (ход игрока {event.author})" if event.author else ""
             self.notice = f"{verb}: #{event.seq} {event.type}{who}"
-        self.version += 1
+        self.refresh()
+
+
+def watch(view: GameView, page: ft.Page) -> Callable[[], None]:
+    """Re-render ``view`` (shown on ``page``) after every change of its game, whoever made it.
+
+    Another session's move is notified from that session's handler. ``page.run_task`` binds
+    *the caller's* context to ``page``, so it runs in a copied context: the caller keeps its
+    own page, and this session re-renders on its own loop. Returns the unsubscribe function.
+    """
+
+    async def bump() -> None:
+        view.refresh()
+
+    return view.hub.subscribe(view.game_id, lambda: contextvars.copy_context().run(page.run_task, bump))
 
 
 @ft.observable

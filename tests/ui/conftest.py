@@ -105,6 +105,7 @@ class App:
     def __init__(self, browser, server: Server, width: int = 390, height: int = 844) -> None:
         self.server = server
         self.context = browser.new_context(viewport={"width": width, "height": height})
+        self.corner = (width - 2, height - 2)
         self.blocked = block_non_local(self.context)
         self.page = self.context.new_page()
         self.page.set_default_timeout(20_000)
@@ -120,19 +121,33 @@ class App:
         return self.page.locator(f'[flt-semantics-identifier="{ident}"]').first
 
     def tap(self, ident: str) -> None:
+        """Click like a finger: the pointer leaves the control afterwards (see :meth:`unhover`)."""
         self.el(ident).click()
-        # A hovering mouse keeps a tooltip open, and Flutter then leaves new nodes out of
-        # the accessibility tree: move the pointer off the controls, as a finger would.
-        self.page.mouse.move(1, 1)
+        self.unhover()
+
+    def unhover(self) -> None:
+        """Park the mouse in an empty corner: a hovering pointer keeps a tooltip open, and
+        Flutter then leaves new nodes out of the accessibility tree."""
+        self.page.mouse.move(*self.corner)
 
     def wait_label(self, ident: str, text: str, timeout: float = 15_000) -> None:
         """Wait until the element's accessible text contains ``text``."""
-        self.page.wait_for_function(
-            "([id, t]) => { const e = document.querySelector(`[flt-semantics-identifier=\"${id}\"]`);"
-            " return !!e && ((e.getAttribute('aria-label') || '') + ' ' + e.textContent).includes(t); }",
-            arg=[ident, text],
-            timeout=timeout,
-        )
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.page.wait_for_function(
+                "([id, t]) => { const e = document.querySelector(`[flt-semantics-identifier=\"${id}\"]`);"
+                " return !!e && ((e.getAttribute('aria-label') || '') + ' ' + e.textContent).includes(t); }",
+                arg=[ident, text],
+                timeout=timeout,
+            )
+        except PlaywrightTimeout:
+            seen = self.page.evaluate(
+                "id => { const e = document.querySelector(`[flt-semantics-identifier=\"${id}\"]`);"
+                " return e ? (e.getAttribute('aria-label') || '') + ' | ' + e.textContent : '<absent>'; }",
+                ident,
+            )
+            raise AssertionError(f"{ident!r} never showed {text!r}; it shows {seen!r}") from None
 
     def label(self, ident: str) -> str:
         e = self.el(ident)
@@ -142,7 +157,7 @@ class App:
         """Open the dropdown ``ident`` and pick the option with this exact text."""
         self.tap(ident)
         self.page.get_by_role("button", name=option, exact=True).last.click()
-        self.page.mouse.move(1, 1)
+        self.unhover()
 
     def fill(self, ident: str, text: str) -> None:
         box = self.el(ident).locator("input, textarea").first

@@ -28,6 +28,7 @@ def join(browser, srv, role: str = "player", name: str = "") -> App:
     a.fill("join-code", CODE)
     if name:
         a.fill("join-name", name)
+        a.wait_label("join", f"Войти как {name}")  # the server has the name before we tap
     if role == "spectator":
         a.page.get_by_role("radio", name="Зритель").click()
     a.tap("join")
@@ -94,11 +95,36 @@ def test_lock_stops_accidental_taps(browser, lan):
     a.tap(f"saved-{gid}")
     a.wait_label("val-p0-c0", "3")
     a.tap("lock")
-    a.wait_label("lock", "locked")
-    a.el("val-p0-c0-plus").click(force=True)
-    time.sleep(0.5)
+    a.wait_label("lock", "lock-on")
+    a.tap("val-p0-c0-plus")
+    a.wait_label("error", "заблокирован")
     assert len(GameStore(srv.data_dir).open(gid).game.events) == 1
+    a.wait_label("val-p0-c0", "3")
     a.tap("lock")
+    a.wait_label("lock", "lock-off")
     a.tap("val-p0-c0-plus")
     a.wait_label("val-p0-c0", "4")
     a.close()
+
+
+def test_two_phones_tapping_at_once_lose_no_update(browser, lan):
+    """Real-browser smoke of the concurrent path: both phones tap as fast as they can."""
+    srv, gid = lan
+    anna = join(browser, srv, name="Аня")
+    boris = join(browser, srv, name="Борис")
+    anna.tap(f"saved-{gid}")
+    boris.tap(f"saved-{gid}")
+    boris.wait_label("val-p0-c0", "3")
+    a_plus, b_plus = anna.el("val-p0-c0-plus"), boris.el("val-p0-c0-plus")
+    for _ in range(15):
+        a_plus.click(no_wait_after=True)
+        b_plus.click(no_wait_after=True)
+    anna.unhover()
+    boris.unhover()
+    anna.wait_label("val-p0-c0", "33")
+    boris.wait_label("val-p0-c0", "33")
+    events = GameStore(srv.data_dir).open(gid).game.events
+    assert len(events) == 31 and [e.seq for e in events] == list(range(1, 32))
+    assert sorted(e.author or "" for e in events[1:]).count("Аня") == 15
+    anna.close()
+    boris.close()

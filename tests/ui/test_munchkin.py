@@ -67,26 +67,46 @@ def reveal(app, ident: str, timeout: float = 15.0) -> None:
 
 def see(app, ident: str, text: str) -> None:
     reveal(app, ident)
-    try:
-        app.wait_label(ident, text)
-    except Exception:
-        app.page.screenshot(path="/tmp/mk/dbg.png"); raise
+    app.wait_label(ident, text)
 
 
 def tap(app, ident: str) -> None:
-    """Tap once the element is on screen and the last re-render has settled (a tap during
-    Flutter's repaint of the semantics tree can be lost)."""
+    """Tap: a click on the tappable semantics node, which Flutter turns into a tap action
+    (a pointer-driven click can be dropped while the tree is being rebuilt)."""
     reveal(app, ident)
-    app.page.wait_for_timeout(250)
-    app.tap(ident)
+    target = app.el(ident)
+    inner = target.locator("[flt-tappable]")
+    (inner.first if inner.count() else target).dispatch_event("click")
+
+
+def fill(app, ident: str, text: str) -> None:
+    """Type into a field, then leave it (a focused field makes Flutter swallow the next tap
+    elsewhere while it hands the focus back)."""
+    reveal(app, ident)
+    app.fill(ident, text)
+    app.page.keyboard.press("Tab")
+
+
+def act(app, ident: str, shows: str, text: str, tries: int = 3) -> None:
+    """Tap ``ident`` until ``shows`` says ``text``; a lost tap is retried. A move that arrives
+    changes the screen within a fraction of a second, long before the retry (and a repeated
+    move the engine refuses changes nothing)."""
+    for _ in range(tries - 1):
+        tap(app, ident)
+        try:
+            app.wait_label(shows, text, timeout=2_000)
+            return
+        except Exception:
+            pass
+    tap(app, ident)
+    see(app, shows, text)
 
 
 def start_combat(app, name: str, level: int) -> None:
     reveal(app, "monster-name")
-    app.fill("monster-name", name)
-    app.fill("monster-level", str(level))
-    tap(app, "monster-submit")
-    see(app, "total-monsters", str(level))
+    fill(app, "monster-name", name)
+    fill(app, "monster-level", str(level))
+    act(app, "monster-submit", "total-monsters", str(level))
 
 
 def test_combat_with_helper_refusals_and_running_away(tall, server):
@@ -98,46 +118,36 @@ def test_combat_with_helper_refusals_and_running_away(tall, server):
     see(app, "level-p0", "1")
 
     # Аня: level 2, gear +2 → strength 4; Борис: gear +1 → strength 2.
-    tap(app, "level-p0-plus")
-    see(app, "level-p0", "2")
-    tap(app, "gear-p0-plus")
-    see(app, "gear-p0", "1")
-    tap(app, "gear-p0-plus")
-    see(app, "gear-p0", "2")
+    act(app, "level-p0-plus", "level-p0", "2")
+    act(app, "gear-p0-plus", "gear-p0", "1")
+    act(app, "gear-p0-plus", "gear-p0", "2")
     see(app, "power-p0", "4")
-    tap(app, "gear-p1-plus")
-    see(app, "power-p1", "2")
+    act(app, "gear-p1-plus", "power-p1", "2")
 
     # «Бой с несколькими монстрами»: Зомби (3) and Мутант (3, two levels for the kill).
     start_combat(app, "Зомби", 3)
     see(app, "total-monsters", "3")
     see(app, "total-players", "4")
     reveal(app, "add-monster-name")
-    app.fill("add-monster-name", "Мутант")
-    app.fill("add-monster-level", "3")
-    tap(app, "add-monster-two")
-    see(app, "add-monster-two", "(вкл)")
-    tap(app, "add-monster-submit")
-    see(app, "total-monsters", "6")
+    fill(app, "add-monster-name", "Мутант")
+    fill(app, "add-monster-level", "3")
+    act(app, "add-monster-two", "add-monster-two", "(вкл)")
+    act(app, "add-monster-submit", "total-monsters", "6")
     see(app, "monster-1", "Мутант 3")
 
     # «Зовём на помощь»: Борис helps → 6 against 6, a tie: the monsters win.
-    tap(app, "helper-1")
-    see(app, "total-players", "6")
+    act(app, "helper-1", "total-players", "6")
     see(app, "verdict", "при ничьей побеждают монстры")
-    tap(app, "resolve")
-    see(app, "combat-refusal", "при равенстве побеждают монстры")
+    act(app, "resolve", "combat-refusal", "при равенстве побеждают монстры")
     see(app, "error", "при равенстве побеждают монстры")
     game = stored(server, gid)
     assert game.state.combat is not None and game.state.combat.helper == 1
     assert game.state.players[0].level == 2
 
     # A one-shot +2 for the players: 8 against 6, then «Победа»: 1 + 2 levels for Аня only.
-    tap(app, "bonus-players-2")
-    see(app, "total-players", "8")
+    act(app, "bonus-players-2", "total-players", "8")
     see(app, "verdict", "Побеждают манчкины")
-    tap(app, "resolve")
-    see(app, "level-p0", "5")
+    act(app, "resolve", "level-p0", "5")
     see(app, "last-combat", "Аня +3")
     see(app, "power-p0", "7")
     assert app.page.locator('[flt-semantics-identifier="combat"]').count() == 0
@@ -149,7 +159,7 @@ def test_combat_with_helper_refusals_and_running_away(tall, server):
 
     # Вика types level 10 on the pad: refused, the banner names the rule, nothing saved.
     n = len(game.events)
-    tap(app, "level-p2")
+    act(app, "level-p2", "pad-display", "0")
     app.tap("pad-1")
     app.tap("pad-0")
     app.wait_label("pad-display", "10")
@@ -161,36 +171,28 @@ def test_combat_with_helper_refusals_and_running_away(tall, server):
     assert len(game.events) == n and game.state.players[2].level == 1
 
     # The turn passes to Борис (after a fight: straight to «От щедрот», then to the left).
-    tap(app, "next-phase")
-    see(app, "current-phase", "От щедрот")
-    tap(app, "next-phase")
-    see(app, "turn", "Ход 2: Борис")
+    act(app, "next-phase", "current-phase", "От щедрот")
+    act(app, "next-phase", "turn", "Ход 2: Борис")
 
     # «Смываемся» with physical dice: Дракон 5 (escaped), Крыса 2 (caught).
     start_combat(app, "Дракон", 12)
     reveal(app, "add-monster-name")
-    app.fill("add-monster-name", "Крыса")
-    app.fill("add-monster-level", "1")
-    tap(app, "add-monster-submit")
-    see(app, "total-monsters", "13")
-    tap(app, "flee-die-0-5")
-    see(app, "flee-die-0-5", "выбран")
-    tap(app, "flee-die-1-2")
-    see(app, "flee-die-1-2", "выбран")
-    tap(app, "flee-submit")
-    see(app, "last-combat", "Дракон: 5 — смылся; Крыса: 2 — догнал")
+    fill(app, "add-monster-name", "Крыса")
+    fill(app, "add-monster-level", "1")
+    act(app, "add-monster-submit", "total-monsters", "13")
+    act(app, "flee-die-0-5", "flee-die-0-5", "выбран")
+    act(app, "flee-die-1-2", "flee-die-1-2", "выбран")
+    act(app, "flee-submit", "last-combat", "Дракон: 5 — смылся; Крыса: 2 — догнал")
     game = stored(server, gid)
     assert game.events[-1].type == "combat.flee"
     assert game.events[-1].data["rolls"] == [5, 2]
     assert game.state.combat is None and game.state.fled
 
     # Next turn (Вика): the app rolls the die; the result is stored and shown.
-    tap(app, "next-phase")
-    tap(app, "next-phase")
-    see(app, "turn", "Ход 3: Вика")
+    act(app, "next-phase", "current-phase", "От щедрот")
+    act(app, "next-phase", "turn", "Ход 3: Вика")
     start_combat(app, "Слизь", 9)
-    tap(app, "flee-roll")
-    see(app, "last-combat", "Вика смывается")
+    act(app, "flee-roll", "last-combat", "Вика смывается")
     game = stored(server, gid)
     flee = game.events[-1]
     assert flee.type == "combat.flee" and len(flee.data["rolls"]) == 1
@@ -201,9 +203,8 @@ def test_combat_with_helper_refusals_and_running_away(tall, server):
     assert re.search(rf"Слизь: {roll} — {verdict}", app.label("last-combat"))
 
     # «Карта так говорит»: with the switch on, level 10 is accepted, logged, and wins the game.
-    tap(app, "override-p2")
-    see(app, "override-p2", "(вкл)")
-    tap(app, "level-p2")
+    act(app, "override-p2", "override-p2", "(вкл)")
+    act(app, "level-p2", "pad-display", "0")
     app.tap("pad-1")
     app.tap("pad-0")
     app.tap("pad-ok")

@@ -389,17 +389,34 @@ def FleePanel(view: GameView, version: int) -> ft.Control:
     """«Смываемся»: the app rolls one d6 per monster, or the players enter their own dice."""
     c = view.state.combat
     n = len(c.monsters)
-    picked, set_picked = ft.use_state({})
-    modifier, set_modifier = ft.use_state(0)
+    # Dice picked and the modifier, in a ref too: a quick second tap must see the first one.
+    form, set_form = ft.use_state({"picked": {}, "modifier": 0})
+    latest = ft.use_ref(None)
+    if latest.current is None:
+        latest.current = form
+
+    def put(**changes) -> None:
+        latest.current = {**latest.current, **changes}
+        set_form(latest.current)
+
+    def pick(i: int, v: int) -> None:
+        put(picked={**latest.current["picked"], i: v})
+
+    picked, modifier = form["picked"], form["modifier"]
     rolls = [picked.get(i) for i in range(n)]
 
-    def flee(values: list[int]) -> None:
+    def flee(values: list[int] | None = None) -> None:
+        cur = latest.current
+        if values is None:
+            values = [cur["picked"].get(i) for i in range(n)]
+            if any(v is None for v in values):
+                return
         data = {"rolls": values}
-        if modifier:
-            data["modifier"] = modifier
+        if cur["modifier"]:
+            data["modifier"] = cur["modifier"]
         if view.send("combat.flee", data):
-            set_picked({})
-            set_modifier(0)
+            latest.current = {"picked": {}, "modifier": 0}
+            set_form(latest.current)
 
     rows = []
     for i, m in enumerate(c.monsters):
@@ -414,7 +431,7 @@ def FleePanel(view: GameView, version: int) -> ft.Control:
                             width=TARGET,
                             height=TARGET,
                             style=ft.ButtonStyle(padding=0),
-                            on_click=lambda _e, i=i, v=v: set_picked({**picked, i: v}),
+                            on_click=lambda _e, i=i, v=v: pick(i, v),
                         ),
                         label=f"{m.name} {v}" + (" выбран" if rolls[i] == v else ""),
                     )
@@ -437,9 +454,9 @@ def FleePanel(view: GameView, version: int) -> ft.Control:
                     ft.Row(
                         [
                             ft.Text(_("Модификатор"), size=14),
-                            tagged("flee-mod-minus", ft.IconButton(ft.Icons.REMOVE, width=TARGET, height=TARGET, on_click=lambda: set_modifier(modifier - 1))),
+                            tagged("flee-mod-minus", ft.IconButton(ft.Icons.REMOVE, width=TARGET, height=TARGET, on_click=lambda: put(modifier=latest.current["modifier"] - 1))),
                             tagged("flee-mod", ft.Text(f"{modifier:+d}", size=22, weight=ft.FontWeight.BOLD), label=f"{modifier:+d}"),
-                            tagged("flee-mod-plus", ft.IconButton(ft.Icons.ADD, width=TARGET, height=TARGET, on_click=lambda: set_modifier(modifier + 1))),
+                            tagged("flee-mod-plus", ft.IconButton(ft.Icons.ADD, width=TARGET, height=TARGET, on_click=lambda: put(modifier=latest.current["modifier"] + 1))),
                         ],
                         spacing=2,
                     ),
@@ -456,7 +473,7 @@ def FleePanel(view: GameView, version: int) -> ft.Control:
                             icon=ft.Icons.CHECK,
                             height=52,
                             disabled=any(r is None for r in rolls),
-                            on_click=lambda: flee([int(r) for r in rolls]),
+                            on_click=lambda: flee(),
                         ),
                     ),
                 ],
@@ -551,7 +568,7 @@ def KillOMeter(view: GameView, version: int) -> ft.Control:
                     _one_shot_row(view, "monsters", c.monster_bonuses),
                     ft.Text(_("Монстры в бою"), size=16, weight=ft.FontWeight.BOLD),
                     *[_monster_row(view, i, m) for i, m in enumerate(c.monsters)],
-                    MonsterForm(view, version, True, key="add-form"),
+                    MonsterForm(view, version, True),
                     ft.Row(
                         [
                             tagged(
@@ -562,7 +579,7 @@ def KillOMeter(view: GameView, version: int) -> ft.Control:
                         wrap=True,
                     ),
                     _refusal("combat-refusal", view.error),
-                    FleePanel(view, version, key="flee"),
+                    FleePanel(view, version),
                 ],
                 spacing=8,
             ),
@@ -780,33 +797,37 @@ def Board(view: GameView) -> ft.Control:
     state = game.state
     version = view.version
     over = game.outcome() is not None
-    parts: list[ft.Control] = [_phase_bar(view), _seals(view)]
-    if not game.events:
-        parts.append(
-            ft.Container(
-                ft.Column([ft.Text(_("Перед началом"), size=16, weight=ft.FontWeight.BOLD), *[ft.Text(f"• {line}", size=14) for line in SETUP_REMINDER]], spacing=2),
-                padding=8,
-                border_radius=8,
-                bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            )
+    # Every slot is always present (an empty Container when unused), so each component keeps
+    # its place, and its state, whatever appears or disappears around it.
+    playing = state.combat is None and not over and state.seals < SEALS_TO_END
+    reminder = (
+        ft.Container(
+            ft.Column([ft.Text(_("Перед началом"), size=16, weight=ft.FontWeight.BOLD), *[ft.Text(f"• {line}", size=14) for line in SETUP_REMINDER]], spacing=2),
+            padding=8,
+            border_radius=8,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
         )
-    if state.seals >= SEALS_TO_END and state.winners is None:
-        parts.append(WinnerPicker(view, version, key="winner-picker"))
-    parts.append(_last_combat(view))
-    if state.combat is not None:
-        parts.append(KillOMeter(view, version, key="kill-o-meter"))
-    elif not over and state.seals < SEALS_TO_END:
-        if state.phase == 3 and not state.charity_done:
-            parts.append(CharityPanel(view, version, key="charity"))
-        parts.append(
-            ft.Column(
-                [
-                    ft.Text(f"{_('Монстр!')} {_('Бьётся')} {game.players[state.active]}", size=16, weight=ft.FontWeight.BOLD),
-                    MonsterForm(view, version, False, key="start-form"),
-                ],
-                spacing=4,
-            )
+        if not game.events
+        else ft.Container(height=0)
+    )
+    parts: list[ft.Control] = [
+        _phase_bar(view),
+        _seals(view),
+        reminder,
+        WinnerPicker(view, version) if state.seals >= SEALS_TO_END and state.winners is None else ft.Container(height=0),
+        _last_combat(view),
+        KillOMeter(view, version) if state.combat is not None else ft.Container(height=0),
+        CharityPanel(view, version) if playing and state.phase == 3 and not state.charity_done else ft.Container(height=0),
+        ft.Column(
+            [
+                ft.Text(f"{_('Монстр!')} {_('Бьётся')} {game.players[state.active]}", size=16, weight=ft.FontWeight.BOLD),
+                MonsterForm(view, version, False),
+            ],
+            spacing=4,
         )
-    parts.extend(PlayerCard(view, version, i, key=f"card-{i}") for i in range(len(game.players)))
+        if playing
+        else ft.Container(height=0),
+    ]
+    parts.extend(PlayerCard(view, version, i) for i in range(len(game.players)))
     parts.append(ft.Text(f"{_('Победа')}: {_('первый, кто получит')} {MAX_LEVEL}-{_('й уровень за убийство монстра')}", size=13, italic=True))
     return ft.Column(parts, spacing=10)

@@ -90,9 +90,10 @@ BEEP = _beep()
 
 
 def tag(ident: str, control: ft.Control, label: str | None = None) -> ft.Control:
-    """Like :func:`companion.ui.widgets.tagged`, keyed by ``ident`` so a control that takes
-    another's place in a list is created afresh (and the browser sees its new identifier)."""
-    return ft.Semantics(identifier=ident, label=label, content=control, key=ident)
+    """:func:`companion.ui.widgets.tagged`. The web client does not pick up a changed
+    identifier on an existing control, so the layouts below keep each ident in one place
+    (fields are disabled rather than swapped; each charge step is its own component)."""
+    return ft.Semantics(identifier=ident, label=label, content=control)
 
 
 def _int(raw: str, default: int | str) -> int | str:
@@ -131,24 +132,26 @@ def _box(content: ft.Control, highlight: bool = False, color: str | None = None)
 def _field(
     ident: str,
     label: str,
-    value: str,
-    set_value: Callable[[str], None],
+    hint: str,
+    put: Callable[[str], None],
     width: int = 110,
     number: bool = True,
     disabled: bool = False,
-    key: str | None = None,
+    value: str | None = None,
 ) -> ft.Control:
-    """A text field tagged ``ident``; ``key`` changes force a fresh (emptied) field."""
-    return ft.Semantics(
-        identifier=ident,
-        key=key or ident,
-        content=ft.TextField(
+    """A text field tagged ``ident``; what is typed goes to ``put`` (the caller keeps it in a
+    ref). The value is never re-sent from here, so a re-render cannot overwrite typing; an
+    empty field means ``hint``. ``value`` (setup form only) is a value the app fills in."""
+    return tag(
+        ident,
+        ft.TextField(
             label=label,
             value=value,
+            hint_text=hint,
             width=width,
             disabled=disabled,
             keyboard_type=ft.KeyboardType.NUMBER if number else ft.KeyboardType.TEXT,
-            on_change=lambda e: set_value(e.control.value),
+            on_change=lambda e: put(e.control.value),
         ),
     )
 
@@ -288,16 +291,13 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     """The active player's turn: actions left, free discard, move, play and build cards, pass."""
     game = view.game
     state = view.state
-    a = state.active
-    p = state.players[a]
     # Typed values live in a ref: a tap right after typing must see them even before the
     # re-render that on_change triggers (the handlers of the previous render are still bound).
     form = ft.use_ref(None)
     if form.current is None:
-        form.current = {"kind": "source", "build": "1", "prod": "1", "cost": "1", "vp": "1", "name": "", "down": False}
+        form.current = {"kind": "source", "build": "", "prod": "", "cost": "", "vp": "", "name": "", "down": False}
     f = form.current
     kind, set_kind = ft.use_state(f["kind"])
-    cleared, set_cleared = ft.use_state(0)
 
     def put(key: str, value: Any) -> None:
         f[key] = value
@@ -308,16 +308,18 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         k = f["kind"]
         data: dict[str, Any] = {"kind": k, "build_cost": _int(f["build"], 1), "name": f["name"].strip()}
         if k == "source":
-            data["production"] = _int(f["prod"], 0)
+            data["production"] = _int(f["prod"], 1)
             data["down"] = bool(f["down"])
         else:
-            data["cost"] = _int(f["cost"], 0)
+            data["cost"] = _int(f["cost"], 1)
         if k == "invention":
-            data["vp"] = _int(f["vp"], 0)
-        if view.send("card.play", data):
-            f["name"] = ""
-            set_cleared(cleared + 1)
+            data["vp"] = _int(f["vp"], 1)
+        view.send("card.play", data)
 
+    if state.over or state.phase != PHASE_ACTIONS or state.active is None:
+        return ft.Container()
+    a = state.active
+    p = state.players[a]
     i = UNIVERSES.index(p.universe)
     up = UNIVERSES[i - 1] if i > 0 else None
     below = UNIVERSES[i + 1] if i + 1 < len(UNIVERSES) else None
@@ -343,11 +345,11 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         wrap=True,
     )
     fields = [
-        _field("play-build", _("Внедрение"), f["build"], lambda v: put("build", v), 100),
-        _field("play-prod", _("Энергия +"), f["prod"], lambda v: put("prod", v), 100, disabled=kind != "source"),
-        _field("play-cost", _("Стоимость"), f["cost"], lambda v: put("cost", v), 100, disabled=kind == "source"),
-        _field("play-vp", _("ПО"), f["vp"], lambda v: put("vp", v), 80, disabled=kind != "invention"),
-        _field("play-name", _("Название"), f["name"], lambda v: put("name", v), 170, number=False, key=f"play-name-{cleared}"),
+        _field("play-build", _("Внедрение"), "1", lambda v: put("build", v), 100),
+        _field("play-prod", _("Энергия +"), "1", lambda v: put("prod", v), 100, disabled=kind != "source"),
+        _field("play-cost", _("Стоимость"), "1", lambda v: put("cost", v), 100, disabled=kind == "source"),
+        _field("play-vp", _("ПО"), "1", lambda v: put("vp", v), 80, disabled=kind != "invention"),
+        _field("play-name", _("Название"), "", lambda v: put("name", v), 170, number=False),
         tag("play-down", ft.Switch(label=_("уровнем ниже"), value=bool(f["down"]), disabled=kind != "source", on_change=lambda e: put("down", bool(e.control.value)))),
     ]
     unfinished = [c for c in state.cards if c.owner == a and not c.built and (c.kind == "ability" or c.universe == p.universe)]
@@ -420,9 +422,13 @@ def ChargeTimers(view: GameView, version: int) -> ft.Control:
     game = view.game
     limit = game.setup.options.get("charge_limit")
 
+    alive = ft.use_ref(True)
+
     async def tick() -> None:
-        while True:
+        while alive.current:
             await asyncio.sleep(1)
+            if not alive.current:  # unmounted while asleep: touch nothing
+                return
             t = time.time()
             set_now(t)
             g = view.game
@@ -436,11 +442,13 @@ def ChargeTimers(view: GameView, version: int) -> ft.Control:
                         pass
 
     def start() -> None:
+        alive.current = True
         if limit:
             audio.current = _audio()
         task.current = ft.context.page.run_task(tick)
 
     def stop() -> None:
+        alive.current = False
         if task.current is not None:
             task.current.cancel()
 
@@ -488,20 +496,85 @@ def _ledger_lines(ledger: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+def _typed() -> dict[str, str]:
+    """What is typed in this component's fields, read at tap time (see :func:`_field`)."""
+    ref = ft.use_ref(None)
+    if ref.current is None:
+        ref.current = {}
+    return ref.current
+
+
+def _spend_row(view: GameView, t: dict[str, str]) -> ft.Control:
+    return ft.Row(
+        [
+            _field("spend-amount", _("Потратить энергии"), "1", lambda v: t.__setitem__("spend", v), 150),
+            tag("spend", ft.OutlinedButton(_("Потратить"), height=TARGET, on_click=lambda: view.send("charge.spend", {"amount": _int(t.get("spend", ""), 1), "note": ""}))),
+        ],
+        wrap=True,
+    )
+
+
 @ft.component
-def ChargeWizard(view: GameView, version: int) -> ft.Control:
-    """«Фаза зарядки»: where it stands, the energy, whose turn, what they can pay for, «Готово»."""
+def StepB(view: GameView, version: int) -> ft.Control:
+    """Step Б for the current player: one one-shot, attached abilities, other payments."""
+    state = view.state
+    ch = state.charge
+    t = _typed()
+    if state.phase != PHASE_CHARGE or ch is None or ch.step != "Б" or ch.player is None:
+        return ft.Container()
+    abilities = [
+        c
+        for c in state.cards
+        if c.kind == "ability" and c.owner == ch.player and c.built and c.id not in ch.abilities_used
+    ]
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    _field("oneshot-cost", _("Одноразка, энергии"), "0", lambda v: t.__setitem__("oneshot", v), 150),
+                    tag("oneshot", ft.FilledTonalButton(_("Сыграть одноразку"), height=TARGET, disabled=ch.player in ch.oneshots, on_click=lambda: view.send("charge.oneshot", {"cost": _int(t.get("oneshot", ""), 0), "note": ""}))),
+                ],
+                wrap=True,
+            ),
+            ft.Column(
+                [
+                    tag(f"ability-{c.id}", ft.FilledTonalButton(f"{_('Применить')} {card_text(c, view.game.players)}", height=TARGET, on_click=lambda _e, c=c: view.send("charge.ability", {"card": c.id})))
+                    for c in abilities
+                ]
+            ),
+            _spend_row(view, t),
+        ],
+        spacing=8,
+    )
+
+
+@ft.component
+def StepV(view: GameView, version: int) -> ft.Control:
+    """Step В for the current player: the inventions they can activate here (cost, reward)."""
+    state = view.state
+    ch = state.charge
+    t = _typed()
+    if state.phase != PHASE_CHARGE or ch is None or ch.step != "В" or ch.player is None:
+        return ft.Container()
+    buttons = []
+    for o in offers(state):
+        part = f" ({_('частично: на 1 ПО меньше')})" if o.partial else ""
+        card = state.card(o.card)
+        title = f"«{card.name}»" if card and card.name else f"№{o.card}"
+        text = f"{_('Активировать')} {title}: {o.cost} {_('энергии')} = +{o.reward} {_('ПО')}{part}"
+        buttons.append(tag(f"activate-{o.card}", ft.FilledButton(text, icon=ft.Icons.BOLT, height=56, disabled=not o.affordable, on_click=lambda _e, o=o: view.send("charge.activate", {"card": o.card})), label=text))
+    return ft.Column([ft.Column(buttons, spacing=8), _spend_row(view, t)], spacing=8)
+
+
+@ft.component
+def ChargeHead(view: GameView, version: int) -> ft.Control:
+    """«Фаза зарядки»: the universe and step (highlighted), the energy (big), whose turn."""
     game = view.game
     state = view.state
     ch = state.charge
-    typed = ft.use_ref(None)  # see ActionPanel: read at tap time, not from a render's closure
-    if typed.current is None:
-        typed.current = {"oneshot": "1", "spend": "1", "gain": "1"}
-    t = typed.current
-
-    def put(key: str, value: str) -> None:
-        t[key] = value
     names = game.players
+    if state.phase != PHASE_CHARGE or ch is None:
+        return ft.Container()
 
     stepper = ft.Row(
         [
@@ -551,60 +624,41 @@ def ChargeWizard(view: GameView, version: int) -> ft.Control:
         p = ch.player
         who = f"{_('Очередь')}: {names[p]} ({state.players[p].character})" if p is not None else ""
     parts.append(tag("charge-player", ft.Text(who, size=20, weight=ft.FontWeight.BOLD), label=who))
-    if ch.step == "Б" and ch.player is not None:
-        abilities = [
-            c
-            for c in state.cards
-            if c.kind == "ability" and c.owner == ch.player and c.built and c.id not in ch.abilities_used
-        ]
-        parts.append(
-            ft.Row(
-                [
-                    _field("oneshot-cost", _("Одноразка, энергии"), t["oneshot"], lambda v: put("oneshot", v), 150),
-                    tag("oneshot", ft.FilledTonalButton(_("Сыграть одноразку"), height=TARGET, disabled=ch.player in ch.oneshots, on_click=lambda: view.send("charge.oneshot", {"cost": _int(t["oneshot"], 0), "note": ""}))),
-                ],
-                wrap=True,
-            )
-        )
-        parts += [
-            tag(f"ability-{c.id}", ft.FilledTonalButton(f"{_('Применить')} {card_text(c, names)}", height=TARGET, on_click=lambda _e, c=c: view.send("charge.ability", {"card": c.id})))
-            for c in abilities
-        ]
-    if ch.step == "В" and ch.player is not None:
-        for o in offers(state):
-            part = f" ({_('частично: на 1 ПО меньше')})" if o.partial else ""
-            card = state.card(o.card)
-            title = f"«{card.name}»" if card and card.name else f"№{o.card}"
-            text = f"{_('Активировать')} {title}: {o.cost} {_('энергии')} = +{o.reward} {_('ПО')}{part}"
-            parts.append(tag(f"activate-{o.card}", ft.FilledButton(text, icon=ft.Icons.BOLT, height=56, on_click=lambda _e, o=o: view.send("charge.activate", {"card": o.card})), label=text))
-    if ch.step in ("Б", "В") and ch.player is not None:
-        parts.append(
-            ft.Row(
-                [
-                    _field("spend-amount", _("Потратить энергии"), t["spend"], lambda v: put("spend", v), 150),
-                    tag("spend", ft.OutlinedButton(_("Потратить"), height=TARGET, on_click=lambda: view.send("charge.spend", {"amount": _int(t["spend"], 0), "note": ""}))),
-                ],
-                wrap=True,
-            )
-        )
+    return _box(ft.Column(parts, spacing=8), highlight=True)
+
+
+@ft.component
+def ChargeTail(view: GameView, version: int) -> ft.Control:
+    """Energy a card adds, «Готово», and where the energy came from and went, per universe."""
+    state = view.state
+    ch = state.charge
+    t = _typed()
+    if state.phase != PHASE_CHARGE or ch is None:
+        return ft.Container()
+    names = view.game.players
+    parts: list[ft.Control] = []
     parts.append(
         ft.Row(
             [
-                _field("gain-amount", _("Энергия от карты"), t["gain"], lambda v: put("gain", v), 150),
-                tag("gain", ft.OutlinedButton(_("Добавить"), height=TARGET, on_click=lambda: view.send("charge.gain", {"amount": _int(t["gain"], 0), "note": ""}))),
+                _field("gain-amount", _("Энергия от карты"), "1", lambda v: t.__setitem__("gain", v), 150),
+                tag("gain", ft.OutlinedButton(_("Добавить"), height=TARGET, on_click=lambda: view.send("charge.gain", {"amount": _int(t.get("gain", ""), 1), "note": ""}))),
             ],
             wrap=True,
         )
     )
     parts.append(tag("charge-done", ft.FilledButton(_("Готово"), icon=ft.Icons.CHECK, height=56, on_click=lambda: view.send("charge.done"))))
-    parts.append(ChargeTimers(view, view.version))
-    parts += [
-        tag(f"ledger-{CHARGE_ORDER.index(row['universe'])}", ft.Text(line, size=14), label=line)
-        for row, line in zip(ch.ledger, _ledger_lines(ch.ledger), strict=True)
-    ]
+    parts.append(
+        ft.Column(
+            [
+                tag(f"ledger-{CHARGE_ORDER.index(row['universe'])}", ft.Text(line, size=14), label=line)
+                for row, line in zip(ch.ledger, _ledger_lines(ch.ledger), strict=True)
+            ],
+            spacing=4,
+        )
+    )
     present = present_players(state, ch.universe)
     parts.append(ft.Text(f"{_('Здесь')}: " + (", ".join(names[i] for i in present) or _("никого")), size=14))
-    return _box(ft.Column(parts, spacing=8), highlight=True)
+    return ft.Column(parts, spacing=8)
 
 
 # -- history / summary -----------------------------------------------------------------------------
@@ -631,25 +685,42 @@ def ChargeHistory(view: GameView, version: int) -> ft.Control:
 
 
 @ft.component
-def Board(view: GameView) -> ft.Control:
-    """The whole «Рик и Морти» table (see the module docstring)."""
+def RoundPanel(view: GameView, version: int) -> ft.Control:
+    """«Начало раунда»: one tap, everybody draws a card and the first turn begins."""
     state = view.state
+    if state.over or state.phase != PHASE_ROUND:
+        return ft.Container()
+    return tag("round-draw", ft.FilledButton(_("Начать раунд: все берут по карте"), icon=ft.Icons.STYLE, height=56, on_click=lambda: view.send("round.draw")))
+
+
+@ft.component
+def TargetLine(view: GameView, version: int) -> ft.Control:
+    """The VP target, and a reminder when this round is the last one («Конец игры»)."""
+    state = view.state
+    text = f"{_('Цель')}: {state.target} {_('ПО')}" + (f" · {_('последний раунд')}" if state.final and not state.over else "")
+    return ft.Text(text, size=14)
+
+
+@ft.component
+def Board(view: GameView) -> ft.Control:
+    """The whole «Рик и Морти» table (see the module docstring).
+
+    Every part is a component that is always there and reads the state itself, showing nothing
+    when its phase is not on: a part that subscribes to the game is never swapped out by its
+    parent (swapping such parts left stale screens in the browser now and then)."""
     v = view.version
-    if state.over:
-        panel: ft.Control = ft.Container()
-    elif state.phase == PHASE_ROUND:
-        panel = tag("round-draw", ft.FilledButton(_("Начать раунд: все берут по карте"), icon=ft.Icons.STYLE, height=56, on_click=lambda: view.send("round.draw")))
-    elif state.phase == PHASE_ACTIONS:
-        panel = ActionPanel(view, v)
-    else:
-        panel = ChargeWizard(view, v)
-    target = f"{_('Цель')}: {state.target} {_('ПО')}" + (f" · {_('последний раунд')}" if state.final and not state.over else "")
     return ft.Column(
         [
             PhaseBar(view, v),
-            ft.Text(target, size=14),
-            panel,
-            *[PlayerRow(view, v, i) for i in range(len(state.players))],
+            TargetLine(view, v),
+            RoundPanel(view, v),
+            ActionPanel(view, v),
+            ChargeHead(view, v),
+            StepB(view, v),
+            StepV(view, v),
+            ChargeTail(view, v),
+            ChargeTimers(view, v),
+            *[PlayerRow(view, v, i) for i in range(len(view.game.players))],
             Universes(view, v),
             ChargeHistory(view, v),
         ],
@@ -759,11 +830,11 @@ def OptionsForm(options: dict[str, Any], set_options: Callable[[dict[str, Any]],
             ft.Text(_("Жетоны действий по вселенным (число с карты вселенной; запоминается)"), size=16, weight=ft.FontWeight.BOLD),
             ft.Row(
                 [
-                    *[_field(ident, u, typed.get(u, ""), lambda raw, u=u: set_action(u, raw), 170) for u, ident in ((RICK_UNIVERSE, ACTION_FIELDS[RICK_UNIVERSE]), (MICRO, ACTION_FIELDS[MICRO]), (MINI, ACTION_FIELDS[MINI]))],
+                    *[_field(ident, u, "", lambda raw, u=u: set_action(u, raw), 170, value=typed.get(u, "")) for u, ident in ((RICK_UNIVERSE, ACTION_FIELDS[RICK_UNIVERSE]), (MICRO, ACTION_FIELDS[MICRO]), (MINI, ACTION_FIELDS[MINI]))],
                     ft.Text(f"{KRO}: {KRO_ACTIONS}", size=16),
                 ],
                 wrap=True,
             ),
-            _field("charge-limit", _("Лимит на ход в шагах Б и В, сек (необязательно)"), limit_text, set_limit, 320),
+            _field("charge-limit", _("Лимит на ход в шагах Б и В, сек (необязательно)"), "", set_limit, 320, value=limit_text),
         ]
     )
