@@ -494,7 +494,11 @@ class Game:
         )
 
     def _point_after(self, state: Any, event: Event) -> _Point:
-        paused = self.paused
+        return self._point(state, event, self.paused)
+
+    def _point(self, state: Any, event: Event, paused_before: bool) -> _Point:
+        """Turn-clock mark after ``event``: its time, whose turn, which turn, paused or not."""
+        paused = paused_before
         if event.type == CORE_PAUSE:
             paused = True
         elif event.type == CORE_RESUME:
@@ -506,19 +510,9 @@ class Game:
     def _replay(self, events: Sequence[Event]) -> tuple[Any, list[_Point]]:
         state = self.definition.initial_state(self.setup)
         points: list[_Point] = []
-        paused = False
         for ev in events:
             self._apply(state, ev)
-            if ev.type in CORE_EVENTS:
-                paused = ev.type == CORE_PAUSE
-            points.append(
-                _Point(
-                    ev.ts,
-                    self.definition.active_player(state),
-                    self.definition.turn_number(state),
-                    paused,
-                )
-            )
+            points.append(self._point(state, ev, bool(points) and points[-1].paused))
         return state, points
 
 

@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.i18n import _
+from companion.ui import flet_fixes
 from companion.ui.game_screen import GameLog, GameScreen
 from companion.ui.home import Home
 from companion.ui.lan import JoinInfo, JoinScreen, LanGate
@@ -122,6 +123,7 @@ def make_main(hub: Hub, lan: LanGate | None = None) -> Callable[[ft.Page], None]
 
     :param lan: in table mode, the join gate every new session must pass first.
     """
+    flet_fixes.apply()
 
     def main(page: ft.Page) -> None:
         page.title = "Table Companion"

@@ -69,24 +69,20 @@ class Hub:
 
     def push(self, game_id: str, type: str, data: Mapping[str, Any] | None = None, author: str | None = None) -> Event:
         """Check, save and apply a move, then notify every watcher. :raises CompanionError:"""
-        with self._lock:
-            event = self.open(game_id).push(type, data, author=author)
-            self._revisions[game_id] += 1
-        self._notify(game_id)
-        return event
+        return self._change(game_id, lambda g: g.push(type, data, author=author))
 
     def undo(self, game_id: str) -> Event:
         """Undo the latest event of the game, whoever made it. :raises RuleViolation:"""
-        with self._lock:
-            event = self.open(game_id).undo()
-            self._revisions[game_id] += 1
-        self._notify(game_id)
-        return event
+        return self._change(game_id, StoredGame.undo)
 
     def redo(self, game_id: str) -> Event:
         """Redo the latest undone event. :raises RuleViolation:"""
+        return self._change(game_id, StoredGame.redo)
+
+    def _change(self, game_id: str, change: Callable[[StoredGame], Event]) -> Event:
+        """The one ordered path of every change: under the lock, then notify the watchers."""
         with self._lock:
-            event = self.open(game_id).redo()
+            event = change(self.open(game_id))
             self._revisions[game_id] += 1
         self._notify(game_id)
         return event

@@ -8,7 +8,7 @@ import flet as ft
 
 from companion.i18n import _
 
-__all__ = ["tagged", "Banner", "BigCounter", "number_pad", "fmt_seconds"]
+__all__ = ["TARGET", "tagged", "Banner", "BigCounter", "number_pad", "fmt_seconds"]
 
 #: Minimum touch target (dp), SPEC §1.
 TARGET = 48
@@ -122,21 +122,25 @@ def BigCounter(
         if pad is not None
         else None
     )
+    def step_button(sign: int) -> ft.Control:
+        name = f"{label} {'+' if sign > 0 else '−'}{step}"
+        return tagged(
+            f"{ident}-{'plus' if sign > 0 else 'minus'}",
+            ft.IconButton(
+                ft.Icons.ADD if sign > 0 else ft.Icons.REMOVE,
+                icon_size=28,
+                width=TARGET + 8,
+                height=TARGET + 8,
+                on_click=lambda: on_add(sign * step),
+                on_long_press=lambda: on_add(sign * 5 * step),
+                tooltip=name,
+            ),
+            label=name,
+        )
+
     return ft.Row(
         [
-            tagged(
-                f"{ident}-minus",
-                ft.IconButton(
-                    ft.Icons.REMOVE,
-                    icon_size=28,
-                    width=TARGET + 8,
-                    height=TARGET + 8,
-                    on_click=lambda: on_add(-step),
-                    on_long_press=lambda: on_add(-5 * step),
-                    tooltip=f"{label} −{step}",
-                ),
-                label=f"{label} −{step}",
-            ),
+            step_button(-1),
             tagged(
                 ident,
                 ft.Container(
@@ -147,19 +151,7 @@ def BigCounter(
                 ),
                 label=str(value),
             ),
-            tagged(
-                f"{ident}-plus",
-                ft.IconButton(
-                    ft.Icons.ADD,
-                    icon_size=28,
-                    width=TARGET + 8,
-                    height=TARGET + 8,
-                    on_click=lambda: on_add(step),
-                    on_long_press=lambda: on_add(5 * step),
-                    tooltip=f"{label} +{step}",
-                ),
-                label=f"{label} +{step}",
-            ),
+            step_button(+1),
         ],
         alignment=ft.MainAxisAlignment.CENTER,
         spacing=4,

@@ -35,17 +35,20 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
         env["FLET_WEB_NO_CDN"] = "true"
+        data_dir.mkdir(parents=True, exist_ok=True)
+        self.log = data_dir.parent / "server.log"  # read it when a test fails
+        self._log_fh = open(self.log, "wb")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "--port", str(self.port), "--data-dir", str(data_dir), *(extra or [])],
             env=env,
-            stdout=subprocess.PIPE,
+            stdout=self._log_fh,
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.proc.stdout.read().decode(errors='replace')}")
+                raise RuntimeError(f"server exited: {self.log.read_text(errors='replace')}")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
                     return
@@ -61,6 +64,7 @@ class Server:
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait(10)
+        self._log_fh.close()
 
 
 @pytest.fixture
@@ -105,7 +109,7 @@ class App:
     def __init__(self, browser, server: Server, width: int = 390, height: int = 844) -> None:
         self.server = server
         self.context = browser.new_context(viewport={"width": width, "height": height})
-        self.corner = (width - 2, height - 2)
+        self.corner = (-10, -10)  # outside the page: hovers no control
         self.blocked = block_non_local(self.context)
         self.page = self.context.new_page()
         self.page.set_default_timeout(20_000)
@@ -126,8 +130,9 @@ class App:
         self.unhover()
 
     def unhover(self) -> None:
-        """Park the mouse in an empty corner: a hovering pointer keeps a tooltip open, and
-        Flutter then leaves new nodes out of the accessibility tree."""
+        """Move the mouse off the page: a hovering pointer keeps a tooltip open (and Flutter
+        then leaves new nodes out of the accessibility tree), and a pointer parked on a
+        control of a long board can catch the next interaction."""
         self.page.mouse.move(*self.corner)
 
     def wait_label(self, ident: str, text: str, timeout: float = 15_000) -> None:
@@ -147,7 +152,11 @@ class App:
                 " return e ? (e.getAttribute('aria-label') || '') + ' | ' + e.textContent : '<absent>'; }",
                 ident,
             )
-            raise AssertionError(f"{ident!r} never showed {text!r}; it shows {seen!r}") from None
+            clock = self.page.evaluate(
+                "() => { const e = document.querySelector('[flt-semantics-identifier=\"clock\"]');"
+                " return e ? e.getAttribute('aria-label') : '<no clock>'; }"
+            )
+            raise AssertionError(f"{ident!r} never showed {text!r}; it shows {seen!r} (clock: {clock})") from None
 
     def label(self, ident: str) -> str:
         e = self.el(ident)

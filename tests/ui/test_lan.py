@@ -36,6 +36,17 @@ def join(browser, srv, role: str = "player", name: str = "") -> App:
     return a
 
 
+def two_phones_on(browser, srv, gid) -> tuple[App, App]:
+    """Аня and Борис joined as players, both on the game, both showing Аня's 3 VP."""
+    anna = join(browser, srv, name="Аня")
+    boris = join(browser, srv, name="Борис")
+    anna.tap(f"saved-{gid}")
+    boris.tap(f"saved-{gid}")
+    boris.wait_label("val-p0-c0", "3")
+    anna.wait_label("val-p0-c0", "3")
+    return anna, boris
+
+
 def test_wrong_code_gets_no_game_data_and_is_rate_limited(browser, lan):
     srv, gid = lan
     a = App(browser, srv).open(f"/game/{gid}")
@@ -54,11 +65,7 @@ def test_wrong_code_gets_no_game_data_and_is_rate_limited(browser, lan):
 
 def test_a_change_on_one_phone_appears_on_the_other(browser, lan):
     srv, gid = lan
-    anna = join(browser, srv, name="Аня")
-    boris = join(browser, srv, name="Борис")
-    anna.tap(f"saved-{gid}")
-    boris.tap(f"saved-{gid}")
-    boris.wait_label("val-p0-c0", "3")
+    anna, boris = two_phones_on(browser, srv, gid)
     anna.tap("val-p0-c0-plus")
     boris.wait_label("val-p0-c0", "4")  # no reload on Boris's phone
     boris.tap("val-p1-c0-plus")
@@ -110,11 +117,7 @@ def test_lock_stops_accidental_taps(browser, lan):
 def test_two_phones_tapping_at_once_lose_no_update(browser, lan):
     """Real-browser smoke of the concurrent path: both phones tap as fast as they can."""
     srv, gid = lan
-    anna = join(browser, srv, name="Аня")
-    boris = join(browser, srv, name="Борис")
-    anna.tap(f"saved-{gid}")
-    boris.tap(f"saved-{gid}")
-    boris.wait_label("val-p0-c0", "3")
+    anna, boris = two_phones_on(browser, srv, gid)
     a_plus, b_plus = anna.el("val-p0-c0-plus"), boris.el("val-p0-c0-plus")
     for _ in range(15):
         a_plus.click(no_wait_after=True)

@@ -70,6 +70,7 @@ def play_card(app: App, kind: str, name: str, **fields: str) -> None:
     for key, value in fields.items():
         fill(app, f"play-{key}", value)
     fill(app, "play-name", name)
+    app.wait_label("play-preview", f"«{name}»")  # the board has every typed value
     app.tap("play-card")
     app.page.get_by_text(f"«{name}»").first.wait_for()
 

@@ -388,7 +388,7 @@ def _one_shot_row(view: GameView, side: str, bonuses) -> ft.Control:
 def FleePanel(view: GameView, version: int) -> ft.Control:
     """«Смываемся»: the app rolls one d6 per monster, or the players enter their own dice."""
     c = view.state.combat
-    n = len(c.monsters)
+    n = len(c.monsters) if c is not None else 0  # None: the combat just ended, the parent drops us
     # Dice picked and the modifier, in a ref too: a quick second tap must see the first one.
     form, set_form = ft.use_state({"picked": {}, "modifier": 0})
     latest = ft.use_ref(None)
@@ -418,6 +418,8 @@ def FleePanel(view: GameView, version: int) -> ft.Control:
             latest.current = {"picked": {}, "modifier": 0}
             set_form(latest.current)
 
+    if c is None:  # the combat just ended: the parent drops this panel
+        return ft.Container(height=0)
     rows = []
     for i, m in enumerate(c.monsters):
         rows.append(ft.Text(f"{m.name}: {_('кубик')}", size=14))
@@ -495,6 +497,8 @@ def KillOMeter(view: GameView, version: int) -> ft.Control:
     c = state.combat
     names = game.players
     totals = MUNCHKIN.totals(state)
+    if c is None or totals is None:  # the combat just ended: the parent replaces this panel
+        return ft.Container(height=0)
     if totals.players_win:
         verdict = _("Побеждают манчкины")
     elif totals.players == totals.monsters:

@@ -285,6 +285,20 @@ def Universes(view: GameView, version: int) -> ft.Control:
     return ft.Column(boxes, spacing=6)
 
 
+def _preview(f: dict[str, Any]) -> str:
+    """What «Сыграть карту» will send, in words (so the table sees it before the tap)."""
+    k = f["kind"]
+    name = f" «{f['name'].strip()}»" if f["name"].strip() else ""
+    text = f"{_(_KIND_TEXT[k])}{name}: {_('внедрение')} {f['build'] or 1}"
+    if k == "source":
+        text += f", +{f['prod'] or 1} {_('энергии')}" + (f", {_('уровнем ниже')}" if f["down"] else "")
+    else:
+        text += f", {_('активация')} {f['cost'] or 1} {_('энергии')}"
+    if k == "invention":
+        text += f" = {f['vp'] or 1} {_('ПО')}"
+    return text
+
+
 # -- the action phase ------------------------------------------------------------------------------
 @ft.component
 def ActionPanel(view: GameView, version: int) -> ft.Control:
@@ -298,11 +312,13 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         form.current = {"kind": "source", "build": "", "prod": "", "cost": "", "vp": "", "name": "", "down": False}
     f = form.current
     kind, set_kind = ft.use_state(f["kind"])
+    typed, set_typed = ft.use_state(0)  # re-render the preview after each edit
 
     def put(key: str, value: Any) -> None:
         f[key] = value
         if key == "kind":
             set_kind(value)
+        set_typed(typed + 1)
 
     def play() -> None:
         k = f["kind"]
@@ -387,6 +403,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                 ft.Text(_("Сыграть карту (1 действие, 1 жетон)"), size=16, weight=ft.FontWeight.BOLD),
                 kinds,
                 ft.Row(fields, wrap=True),
+                tag("play-preview", ft.Text(_preview(f), size=14, italic=True), label=_preview(f)),
                 tag("play-card", ft.FilledButton(_("Сыграть карту"), icon=ft.Icons.PLAY_FOR_WORK, height=TARGET, on_click=lambda: play())),
                 *builds,
                 tag("turn-end", ft.FilledButton(_("Передать ход"), icon=ft.Icons.SKIP_NEXT, height=56, on_click=lambda: view.send("turn.end"))),

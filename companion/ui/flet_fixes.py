@@ -1,0 +1,75 @@
+"""Work-arounds for Flet 1.0.5 found while building this app.
+
+The session's update scheduler (``flet.messaging.session.Session.__updates_scheduler``)
+calls ``control.update()`` for every pending control outside any ``try``: one update that
+raises (e.g. a component re-rendered after its parent replaced it) ends the scheduler task,
+and that session's screen never changes again — the clock stops, taps are saved but never
+shown. :func:`apply` replaces the scheduler with the same loop that logs a failing update and
+goes on with the rest. Applied once, by :func:`companion.ui.app.make_main`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import traceback
+
+import flet
+from flet.messaging.session import Session
+
+__all__ = ["apply"]
+
+log = logging.getLogger("companion.ui")
+_APPLIED = False
+
+
+async def _updates_scheduler(self: Session) -> None:
+    """Flet 1.0.5's scheduler loop, with each control update isolated."""
+    try:
+        while not self._Session__closed:
+            await self._Session__updates_ready.wait()
+            self._Session__updates_ready.clear()
+
+            pending_updates = list(self._Session__pending_updates)
+            self._Session__pending_updates.clear()
+            for control in pending_updates:
+                try:
+                    control.update()
+                except Exception:  # one bad control must not freeze the whole screen
+                    log.warning("update of %s failed:\n%s", type(control).__name__, traceback.format_exc())
+
+            pending_effects = list(self._Session__pending_effects)
+            self._Session__pending_effects.clear()
+            for hook, is_cleanup in pending_effects:
+                try:
+                    if hook and hook.setup and not is_cleanup:
+                        hook.cancel()
+                        res = None
+                        if inspect.iscoroutinefunction(hook.setup):
+                            hook._setup_task = asyncio.create_task(hook.setup())
+                        else:
+                            res = hook.setup()
+                        if callable(res):
+                            hook.cleanup = res
+                    elif hook and hook.cleanup and is_cleanup:
+                        hook.cancel()
+                        if inspect.iscoroutinefunction(hook.cleanup):
+                            hook._cleanup_task = asyncio.create_task(hook.cleanup())
+                        else:
+                            hook.cleanup()
+                except Exception as ex:
+                    self.error(f"Exception in effect: {ex}\n{traceback.format_exc()}")
+    except asyncio.CancelledError:
+        pass
+
+
+def apply() -> None:
+    """Install the fixes (only on the Flet version they were written for)."""
+    global _APPLIED
+    if _APPLIED or not flet.__version__.startswith("1.0."):
+        return
+    if not hasattr(Session, "_Session__updates_scheduler"):  # pragma: no cover - Flet changed
+        return
+    Session._Session__updates_scheduler = _updates_scheduler
+    _APPLIED = True
