@@ -115,7 +115,7 @@ def NewGame() -> ft.Control:
                     on_select=lambda e: set_first(e.control.value),
                 ),
             ),
-            form(options, set_options) if form else ft.Container(),
+            form(options, set_options, players=len(players)) if form else ft.Container(),
             Banner(error, ""),
             tagged("start-game", ft.FilledButton(_("Начать игру"), icon=ft.Icons.PLAY_ARROW, height=56, on_click=lambda: start())),
         ],

@@ -1,5 +1,5 @@
 """Game boards: one module per game, each exporting ``Board(view)`` and optionally
-``OptionsForm(options, set_options)`` for the new-game screen.
+``OptionsForm(options, set_options, players=n)`` for the new-game screen (n: players so far).
 
 :data:`BOARDS` maps a game definition id to its board module.
 """

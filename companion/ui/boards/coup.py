@@ -501,7 +501,7 @@ def Board(view: GameView) -> ft.Control:
 
 
 @ft.component
-def OptionsForm(options: dict[str, Any], set_options) -> ft.Control:
+def OptionsForm(options: dict[str, Any], set_options, players: int = 0) -> ft.Control:
     """The optional card draft of «Игра вдвоём» (the engine accepts it only with 2 players)."""
     return tagged(
         "two-player-draft",

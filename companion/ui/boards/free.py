@@ -93,7 +93,7 @@ def Board(view: GameView) -> ft.Control:
 
 
 @ft.component
-def OptionsForm(options: dict[str, Any], set_options: Callable[[dict[str, Any]], None]) -> ft.Control:
+def OptionsForm(options: dict[str, Any], set_options: Callable[[dict[str, Any]], None], players: int = 0) -> ft.Control:
     """Counters (name, step, start) and the optional target."""
     counters: list[dict[str, Any]] = options.get("counters") or []
     target = options.get("target")

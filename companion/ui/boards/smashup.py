@@ -568,7 +568,7 @@ def Board(view: GameView) -> ft.Control:
 
 # -- new-game options -------------------------------------------------------------------------
 @ft.component
-def OptionsForm(options: dict[str, Any], set_options: Callable[[dict[str, Any]], None]) -> ft.Control:
+def OptionsForm(options: dict[str, Any], set_options: Callable[[dict[str, Any]], None], players: int = 0) -> ft.Control:
     """Edition, the snake draft and madness switches; factions and bases come on the board."""
     return ft.Column(
         [
