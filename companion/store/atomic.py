@@ -27,7 +27,20 @@ from tinydb.storages import Storage
 
 from companion.errors import CorruptFileError, StoreError
 
-__all__ = ["AtomicJSONStorage", "atomic_write_text", "set_aside"]
+__all__ = ["AtomicJSONStorage", "atomic_write_text", "dumps", "set_aside"]
+
+try:  # orjson is ~10x faster on a long event log; the standard library is the fallback
+    import orjson
+
+    def dumps(data: Any) -> str:
+        """Compact JSON text of ``data`` (UTF-8, no ASCII escapes)."""
+        return orjson.dumps(data).decode("utf-8")
+
+except ImportError:  # pragma: no cover - e.g. a mobile build without the wheel
+
+    def dumps(data: Any) -> str:
+        """Compact JSON text of ``data`` (UTF-8, no ASCII escapes)."""
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 Validator = Callable[[dict[str, Any]], None]
 
@@ -111,8 +124,7 @@ class AtomicJSONStorage(Storage):
 
     def write(self, data: dict[str, Any]) -> None:
         try:
-            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-            atomic_write_text(self.path, text, backup=self.backup)
+            atomic_write_text(self.path, dumps(data), backup=self.backup)
         except BaseException:
             self._cache = None  # TinyDB may have mutated the cached dict: re-read from disk
             raise
@@ -155,6 +167,6 @@ class AtomicJSONStorage(Storage):
             raise CorruptFileError(
                 f"{why}; резервной копии, которую можно прочитать, нет.{where}"
             ) from None
-        atomic_write_text(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        atomic_write_text(self.path, dumps(data))
         self.recovered.append(f"{why}; загружена последняя исправная копия.")
         return data
