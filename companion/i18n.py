@@ -25,3 +25,18 @@ _translation = gettext.translation(
 
 _ = _translation.gettext
 ngettext = _translation.ngettext
+
+
+def regenerate_template() -> None:  # pragma: no cover - a maintainer's command
+    """Rebuild ``locale/companion.pot`` from every ``_()`` in the package (needs GNU xgettext).
+
+    ``python -c "from companion.i18n import regenerate_template; regenerate_template()"``
+    """
+    import subprocess
+
+    sources = sorted(str(p) for p in LOCALE_DIR.parent.rglob("*.py"))
+    subprocess.run(
+        ["xgettext", "--language=Python", "--keyword=_", "--from-code=UTF-8",
+         "--package-name=table-companion", "-o", str(LOCALE_DIR / "companion.pot"), *sources],
+        check=True,
+    )

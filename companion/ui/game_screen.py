@@ -114,33 +114,39 @@ def Summary(view: GameView, version: int) -> ft.Control:
     )
 
 
-def use_keep_awake() -> None:
-    """Keep the screen on while a game is open, where the platform allows it (Flet Wakelock)."""
-    wakelock = ft.use_ref(None)
+def use_phone_comfort(version: int) -> None:
+    """Keep the screen on while a game is open (Flet Wakelock) and give a light haptic tap
+    on every change of the game, where the platform allows it (browsers mostly don't: then
+    nothing happens)."""
+    services = ft.use_ref(None)
 
-    async def enable() -> None:
+    async def quietly(call) -> None:
         try:
-            await wakelock.current.enable()
-        except Exception:  # not supported by this browser/platform: nothing to do
-            pass
-
-    async def disable() -> None:
-        try:
-            await wakelock.current.disable()
-        except Exception:
+            await call()
+        except Exception:  # not supported here: nothing to do
             pass
 
     def setup() -> None:
         page = ft.context.page
-        wakelock.current = ft.Wakelock()
-        page.services.append(wakelock.current)
-        page.run_task(enable)
+        services.current = (ft.Wakelock(), ft.HapticFeedback())
+        page.services.extend(services.current)
+        page.run_task(quietly, services.current[0].enable)
 
     def cleanup() -> None:
-        if wakelock.current is not None:
-            ft.context.page.run_task(disable)
+        if services.current is not None:
+            page = ft.context.page
+            page.run_task(quietly, services.current[0].disable)
+            for service in services.current:
+                if service in page.services:
+                    page.services.remove(service)
 
     ft.use_effect(setup, [], cleanup=cleanup)
+
+    def buzz() -> None:
+        if services.current is not None and version:
+            ft.context.page.run_task(quietly, services.current[1].light_impact)
+
+    ft.use_effect(buzz, [version])
 
 
 @ft.component
@@ -149,7 +155,7 @@ def GameScreen(view: GameView) -> ft.Control:
 
     The lock stops accidental taps on the board (the header stays usable).
     """
-    use_keep_awake()
+    use_phone_comfort(view.version)
     game = view.game
     board = BOARDS[game.setup.game]
     phase = game.definition.current_phase(view.state)
