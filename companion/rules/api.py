@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import threading
+from pathlib import Path
 from typing import Any
 
 from companion.rules.db import GAMES, load_db
@@ -20,42 +21,44 @@ __all__ = ["search", "default_index", "invalidate", "entries"]
 _lock = threading.Lock()
 _stemmer: Stemmer | None = None
 _shipped: list[dict[str, Any]] | None = None
-_index: RulesIndex | None = None
-_house_key: tuple[str, int] | None = None
+_indexes: dict[str, tuple[int, RulesIndex]] = {}  # house rulings file → (its mtime, index)
 
 
-def _house_key_now() -> tuple[str, int]:
-    path = house_path()
+def _stamp(path: Path) -> int:
     try:
-        return str(path), os.stat(path).st_mtime_ns
+        return os.stat(path).st_mtime_ns
     except OSError:
-        return str(path), 0
+        return 0
 
 
 def invalidate(*, shipped: bool = False) -> None:
-    """Forget the cached index (and with ``shipped=True`` the loaded rulebook files too)."""
-    global _index, _shipped
+    """Forget the cached indexes (and with ``shipped=True`` the loaded rulebook files too)."""
+    global _shipped
     with _lock:
-        _index = None
+        _indexes.clear()
         if shipped:
             _shipped = None
 
 
-def default_index() -> RulesIndex:
-    """The shared index over ``rules_db/`` plus the house rulings in the data dir.
+def default_index(house: str | Path | None = None) -> RulesIndex:
+    """The shared index over ``rules_db/`` plus the table's house rulings.
 
+    :param house: the house rulings file (default ``data_dir()/house_rules.json``); one
+        cached index per file, rebuilt when the file changes.
     :raises RulesDBError: the database is missing or invalid.
     """
-    global _index, _shipped, _stemmer, _house_key
-    key = _house_key_now()
+    global _shipped, _stemmer
+    path = house_path(house)
+    stamp = _stamp(path)
     with _lock:
-        if _index is None or key != _house_key:
+        cached = _indexes.get(str(path))
+        if cached is None or cached[0] != stamp:
             if _shipped is None:
                 _shipped = load_db()
             _stemmer = _stemmer or Stemmer()
-            _index = RulesIndex([*_shipped, *list_rulings()], _stemmer)
-            _house_key = key
-        return _index
+            cached = (stamp, RulesIndex([*_shipped, *list_rulings(path=path)], _stemmer))
+            _indexes[str(path)] = cached
+        return cached[1]
 
 
 def entries() -> list[dict[str, Any]]:

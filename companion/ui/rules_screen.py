@@ -11,8 +11,6 @@ index over the shipped rulebooks plus that dir's rulings (:func:`search_rules`).
 
 from __future__ import annotations
 
-import os
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,7 +20,7 @@ import flet as ft
 
 from companion.errors import CompanionError, SearchError
 from companion.i18n import _
-from companion.rules import Hit, RulesIndex, Stemmer, add_ruling, delete_ruling, list_rulings, load_db
+from companion.rules import Hit, RulesIndex, add_ruling, default_index, delete_ruling, invalidate, list_rulings
 from companion.rules.db import GAMES
 from companion.rules.house import HOUSE_FILE
 from companion.ui.nav import AppContext, go
@@ -126,42 +124,12 @@ def neighbours(entries: list[dict[str, Any]], entry_id: str, limit: int = 8) -> 
     return [entries[i] for i in sorted((near | same) - {idx})][:limit]
 
 
-_lock = threading.Lock()
-_shipped: list[dict[str, Any]] | None = None
-_stemmer: Stemmer | None = None
-_cache: dict[str, tuple[int, RulesIndex]] = {}
-
-
-def _house_file(root: str | Path) -> Path:
-    return Path(root) / HOUSE_FILE
-
-
 def rules_index(root: str | Path) -> RulesIndex:
-    """The rulebooks plus the house rulings of data dir ``root``, rebuilt when those change.
+    """The rulebooks plus the house rulings of data dir ``root`` (the shared cached index).
 
     :raises RulesDBError: the shipped database is missing or invalid.
     """
-    global _shipped, _stemmer
-    file = _house_file(root)
-    try:
-        stamp = os.stat(file).st_mtime_ns
-    except OSError:
-        stamp = 0
-    with _lock:
-        cached = _cache.get(str(file))
-        if cached and cached[0] == stamp:
-            return cached[1]
-        if _shipped is None:
-            _shipped = load_db()
-            _stemmer = Stemmer()
-        index = RulesIndex([*_shipped, *list_rulings(path=file)], _stemmer)
-        _cache[str(file)] = (stamp, index)
-        return index
-
-
-def _forget(root: str | Path) -> None:
-    with _lock:
-        _cache.pop(str(_house_file(root)), None)
+    return default_index(Path(root) / HOUSE_FILE)
 
 
 def search_rules(root: str | Path, query: str, game: str | None = None, limit: int = LIMIT) -> list[Hit]:
@@ -305,7 +273,7 @@ def _house_panel(
     close: Callable[[], None],
 ) -> ft.Control:
     """The form that adds a house ruling, and the list of the table's rulings."""
-    rulings = list_rulings(path=_house_file(root))
+    rulings = list_rulings(path=Path(root) / HOUSE_FILE)
     index = rules_index(root)
     linked = index.by_id.get(form.get("link", ""))
     link_note = (
@@ -413,11 +381,11 @@ def RulesScreen() -> ft.Control:
 
     def save() -> None:
         try:
-            add_ruling(form.get("title", ""), form.get("text", ""), form.get("game") or "smash_up", form.get("link") or None, path=_house_file(root))
+            add_ruling(form.get("title", ""), form.get("text", ""), form.get("game") or "smash_up", form.get("link") or None, path=Path(root) / HOUSE_FILE)
         except CompanionError as exc:
             set_error(str(exc))
             return
-        _forget(root)
+        invalidate()
         set_error("")
         set_notice(f"{_('Сохранено')}: {form.get('title', '').strip()}")
         set_form({"game": form.get("game") or "smash_up"})
@@ -426,11 +394,11 @@ def RulesScreen() -> ft.Control:
 
     def remove(rid: str) -> None:
         try:
-            delete_ruling(rid, path=_house_file(root))
+            delete_ruling(rid, path=Path(root) / HOUSE_FILE)
         except CompanionError as exc:
             set_error(str(exc))
             return
-        _forget(root)
+        invalidate()
         set_error("")
         set_notice(_("Решение стола удалено"))
         if opened == rid:

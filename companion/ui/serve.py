@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import sys
 from pathlib import Path
 
@@ -20,7 +19,7 @@ def _has_display() -> bool:
 def _desktop_client_available() -> bool:
     """Whether flet-desktop's client is already on disk (it cannot be fetched offline)."""
     try:
-        import flet_desktop  # noqa: F401
+        import flet_desktop  # noqa: F401  (only: is it installed?)
     except ImportError:
         return False
     home = Path(os.environ.get("FLET_DESKTOP_CLIENT_DIR", Path.home() / ".flet" / "client"))
