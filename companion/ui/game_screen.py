@@ -43,6 +43,7 @@ def ClockBar(view: GameView, version: int) -> ft.Control:
         while True:
             await asyncio.sleep(1)
             set_now(time.time())
+            view.refresh()  # self-healing: a no-op unless a change notification was missed
 
     def start() -> None:
         task.current = ft.context.page.run_task(tick)

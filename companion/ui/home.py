@@ -26,7 +26,10 @@ def Home() -> ft.Control:
                 ft.ListTile(
                     leading=ft.Icon(ft.Icons.EMOJI_EVENTS if s.finished else ft.Icons.CASINO),
                     title=ft.Text(f"{s.title}: {', '.join(s.players)}"),
-                    subtitle=ft.Text(f"{time.strftime('%d.%m %H:%M', time.localtime(s.updated))} · {s.status} · {_('событий')}: {s.events}"),
+                    subtitle=ft.Text(
+                        f"{_('начата')} {time.strftime('%d.%m %H:%M', time.localtime(s.started))}, "
+                        f"{_('изменена')} {time.strftime('%d.%m %H:%M', time.localtime(s.updated))} · {s.status} · {_('событий')}: {s.events}"
+                    ),
                     on_click=lambda _e, gid=s.id: go(f"/game/{gid}"),
                 )
             ),
