@@ -53,7 +53,10 @@ def ClockBar(view: GameView, version: int) -> ft.Control:
             task.current.cancel()
 
     ft.use_effect(start, [], cleanup=stop)
-    clock = view.game.turn_clock(now)
+    game = view.game
+    if game.is_over():  # a finished game's clock stops at its last move
+        now = game.events[-1].ts if game.events else game.setup.created
+    clock = game.turn_clock(now)
     active = view.game.definition.active_player(view.state)
     who = view.game.players[active] if active is not None else ""
     return tagged(

@@ -83,6 +83,9 @@ def test_numeric_pad_sets_value_and_target_ends_game(app, server):
     app.wait_label("val-p1-c0", "12")
     app.tap("end-game")
     app.wait_label("winner", "Борис")
+    stopped = app.label("clock")
+    time.sleep(2.2)
+    assert app.label("clock") == stopped  # a finished game's clock no longer runs
     (summary,) = GameStore(server.data_dir).list()
     assert summary.finished and summary.winners == ("Борис",)
     # A finished game refuses new moves with a sentence, and nothing changes.
