@@ -128,25 +128,29 @@ def PlayerCard(view: GameView, version: int, index: int) -> ft.Control:
         ],
         spacing=6,
     )
+    def stat(kind: str, title: str, label: str, value: int, color: str | None = None) -> ft.Control:
+        """A titled counter sending ``<kind>.change`` / ``<kind>.set`` for this player."""
+        return ft.Column(
+            [
+                ft.Text(title, size=14),
+                BigCounter(
+                    f"{kind}-p{index}",
+                    f"{spec.name}: {label}",
+                    value,
+                    1,
+                    on_add=lambda d: send(f"{kind}.change", {"player": index, "delta": d}),
+                    on_set=lambda v: send(f"{kind}.set", {"player": index, "value": v}),
+                    color=color,
+                ),
+            ],
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            spacing=0,
+            width=COUNTER_WIDTH,
+        )
+
     numbers = ft.Row(
         [
-            ft.Column(
-                [
-                    ft.Text(_("Уровень"), size=14),
-                    BigCounter(
-                        f"level-p{index}",
-                        f"{spec.name}: {_('уровень')}",
-                        sheet.level,
-                        1,
-                        on_add=lambda d: send("level.change", {"player": index, "delta": d}),
-                        on_set=lambda v: send("level.set", {"player": index, "value": v}),
-                        color=spec.color,
-                    ),
-                ],
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                spacing=0,
-                width=COUNTER_WIDTH,
-            ),
+            stat("level", _("Уровень"), _("уровень"), sheet.level, spec.color),
             ft.Column(
                 [
                     ft.Text(_("Сила"), size=14),
@@ -171,22 +175,7 @@ def PlayerCard(view: GameView, version: int, index: int) -> ft.Control:
     )
     gear = ft.Row(
         [
-            ft.Column(
-                [
-                    ft.Text(_("Бонус шмоток"), size=14),
-                    BigCounter(
-                        f"gear-p{index}",
-                        f"{spec.name}: {_('шмотки')}",
-                        sheet.gear,
-                        1,
-                        on_add=lambda d: send("gear.change", {"player": index, "delta": d}),
-                        on_set=lambda v: send("gear.set", {"player": index, "value": v}),
-                    ),
-                ],
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                spacing=0,
-                width=COUNTER_WIDTH,
-            ),
+            stat("gear", _("Бонус шмоток"), _("шмотки"), sheet.gear),
             tagged(
                 f"override-p{index}",
                 ft.Container(
