@@ -26,7 +26,9 @@ class LoadResult:
     latencies_ms: list[float] = field(default_factory=list)
     elapsed_s: float = 0.0
     refreshes: int = 0
-    final_versions: list[int] = field(default_factory=list)  # each session's last re-render revision
+    final_versions: list[int] = field(
+        default_factory=list
+    )  # each session's last re-render revision
 
 
 def run_load(root: Path, sessions: int = 4, events: int = 500) -> LoadResult:

@@ -18,8 +18,12 @@ def main(sessions: int = 4, events: int = 500) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         r = run_load(Path(tmp), sessions, events)
     n = sum(len(v) for v in r.sent.values())
-    print(f"{sessions} sessions × {events} events: {n} accepted, {r.refused} refused in {r.elapsed_s:.1f} s")
-    print(f"throughput {n / r.elapsed_s:.0f} events/s; latency p50 {statistics.median(r.latencies_ms):.1f} ms, p95 {pct(r.latencies_ms, 95):.1f} ms")
+    print(
+        f"{sessions} sessions × {events} events: {n} accepted, {r.refused} refused in {r.elapsed_s:.1f} s"
+    )
+    print(
+        f"throughput {n / r.elapsed_s:.0f} events/s; latency p50 {statistics.median(r.latencies_ms):.1f} ms, p95 {pct(r.latencies_ms, 95):.1f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -52,23 +52,33 @@ class Baseline:
 def synthetic(entries, n, seed=7):
     """``entries`` plus generated ones up to ``n`` in all (own words, shuffled and mutated)."""
     rng = random.Random(seed)
-    vocab = sorted({w for e in entries for w, _, _ in words(e["title"] + " " + e["text"]) if len(w) > 2})
+    vocab = sorted(
+        {w for e in entries for w, _, _ in words(e["title"] + " " + e["text"]) if len(w) > 2}
+    )
     letters = "абвгдежзийклмнопрстуфхцчшщыэюя"
 
     def word():
         w = rng.choice(vocab)
         if rng.random() < 0.03:  # a new word: grows the vocabulary like real new cards would
             i = rng.randrange(len(w))
-            w = w[:i] + rng.choice(letters) + w[i + 1:] + rng.choice(letters)
+            w = w[:i] + rng.choice(letters) + w[i + 1 :] + rng.choice(letters)
         return w
 
     out = list(entries)
     for i in range(n - len(entries)):
         base = rng.choice(entries)
         title = " ".join(word() for _ in range(rng.randint(1, 4))).capitalize()
-        out.append({**base, "id": f"syn-{i}", "title": title, "section": title,
-                    "text": " ".join(word() for _ in range(rng.randint(15, 60))) + ".",
-                    "aliases": [word() for _ in range(rng.randint(0, 4))], "see_also": []})
+        out.append(
+            {
+                **base,
+                "id": f"syn-{i}",
+                "title": title,
+                "section": title,
+                "text": " ".join(word() for _ in range(rng.randint(15, 60))) + ".",
+                "aliases": [word() for _ in range(rng.randint(0, 4))],
+                "see_also": [],
+            }
+        )
     return out
 
 
@@ -89,8 +99,10 @@ def row(name, n, search, cases, sample, repeat, forget=None):
     acc = score_cases(cases, search)
     acc_s = score_cases(sample, search)
     p50, p95, worst = latencies(search, [c["q"] for c in cases], repeat, forget)
-    return (f"| {name} | {n} | {acc.top1:.3f} | {acc.top3:.3f} | {acc_s.top1:.3f} | {acc_s.top3:.3f} "
-            f"| {p50:.2f} | {p95:.2f} | {worst:.1f} |")
+    return (
+        f"| {name} | {n} | {acc.top1:.3f} | {acc.top3:.3f} | {acc_s.top1:.3f} | {acc_s.top3:.3f} "
+        f"| {p50:.2f} | {p95:.2f} | {worst:.1f} |"
+    )
 
 
 def main() -> None:
@@ -105,8 +117,10 @@ def main() -> None:
     shipped = load_db()
     big = synthetic(shipped, args.synthetic)
 
-    print("| search | entries | top-1 (ours) | top-3 (ours) | top-1 (sample) | top-3 (sample) "
-          "| p50 ms (CPU) | p95 ms (CPU) | max ms (CPU) |")
+    print(
+        "| search | entries | top-1 (ours) | top-3 (ours) | top-1 (sample) | top-3 (sample) "
+        "| p50 ms (CPU) | p95 ms (CPU) | max ms (CPU) |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     kinds = Stemmer.KINDS if args.stemmers else (DEFAULT_STEMMER,)
     builds = []
@@ -115,8 +129,17 @@ def main() -> None:
             t = time.perf_counter()
             idx = RulesIndex(db, Stemmer(kind))
             builds.append((db_name, kind, len(idx.vocab), (time.perf_counter() - t) * 1000))
-            print(row(f"RulesIndex ({kind})", len(db), lambda q: [h.entry for h in idx.search(q)],
-                      cases, sample, args.repeat, idx._cache.clear))
+            print(
+                row(
+                    f"RulesIndex ({kind})",
+                    len(db),
+                    lambda q: [h.entry for h in idx.search(q)],
+                    cases,
+                    sample,
+                    args.repeat,
+                    idx._cache.clear,
+                )
+            )
         base = Baseline(db)
         print(row("baseline WRatio/titles", len(db), base.search, cases, sample, args.repeat))
     print()

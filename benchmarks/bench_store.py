@@ -55,7 +55,15 @@ def append_latency() -> list[tuple[int, float, float, float, float]]:
                 floor.append((time.perf_counter() - t) * 1000)
             for _ in range(SAMPLES):  # keep the game at the nominal size for the next row
                 g.undo()
-            rows.append((size, statistics.median(ours), pct(ours, 95), statistics.median(floor), pct(floor, 95)))
+            rows.append(
+                (
+                    size,
+                    statistics.median(ours),
+                    pct(ours, 95),
+                    statistics.median(floor),
+                    pct(floor, 95),
+                )
+            )
             for _ in range(SAMPLES):
                 g.redo()
     return rows
@@ -69,7 +77,11 @@ def replay_5000() -> float:
 
         events = []
         for i in range(5000):
-            events.append(g.game._prepare("counter.add", {"player": i % 3, "counter": "ПО", "delta": 1}, None)[0])
+            events.append(
+                g.game._prepare(
+                    "counter.add", {"player": i % 3, "counter": "ПО", "delta": 1}, None
+                )[0]
+            )
             g.game._events.append(events[-1])
         times = []
         for _ in range(5):
@@ -98,19 +110,28 @@ print(time.perf_counter() - t0)
 def startup() -> list[float]:
     root = Path(__file__).resolve().parents[1]
     env = {**os.environ, "PYTHONPATH": str(root)}
-    return [float(subprocess.check_output([sys.executable, "-c", STARTUP], env=env, cwd=root)) for _ in range(5)]
+    return [
+        float(subprocess.check_output([sys.executable, "-c", STARTUP], env=env, cwd=root))
+        for _ in range(5)
+    ]
 
 
 def main() -> None:
-    print(f"machine: {platform.node()} {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print(
+        f"machine: {platform.node()} {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
     print(f"date: {time.strftime('%Y-%m-%d')}\n")
-    print("| events in game | append+save p50 ms | p95 ms | floor json.dump+replace p50 ms | p95 ms |")
+    print(
+        "| events in game | append+save p50 ms | p95 ms | floor json.dump+replace p50 ms | p95 ms |"
+    )
     print("|---:|---:|---:|---:|---:|")
     for size, p50, p95, f50, f95 in append_latency():
         print(f"| {size} | {p50:.2f} | {p95:.2f} | {f50:.2f} | {f95:.2f} |")
     print(f"\nreplay of 5 000 events: {replay_5000():.1f} ms (best of 5)")
     s = startup()
-    print(f"import companion → home view built: median {statistics.median(s) * 1000:.0f} ms, max {max(s) * 1000:.0f} ms (5 fresh interpreters)")
+    print(
+        f"import companion → home view built: median {statistics.median(s) * 1000:.0f} ms, max {max(s) * 1000:.0f} ms (5 fresh interpreters)"
+    )
 
 
 if __name__ == "__main__":

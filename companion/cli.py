@@ -50,10 +50,18 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="companion", description="Table Companion — счёт и судья для настольных игр.")
     p.add_argument("--version", action="version", version=f"companion {__version__}")
     p.add_argument("--data-dir", help="папка с сохранёнными играми (или env COMPANION_DATA_DIR)")
-    p.add_argument("--host", default=None, help="адрес сервера (по умолчанию 127.0.0.1; с --lan — все интерфейсы)")
-    p.add_argument("--port", type=_port, default=None, help=f"порт сервера (по умолчанию {DEFAULT_PORT})")
+    p.add_argument(
+        "--host",
+        default=None,
+        help="адрес сервера (по умолчанию 127.0.0.1; с --lan — все интерфейсы)",
+    )
+    p.add_argument(
+        "--port", type=_port, default=None, help=f"порт сервера (по умолчанию {DEFAULT_PORT})"
+    )
     p.add_argument("--desktop", action="store_true", help="открыть окно Flet вместо браузера")
-    p.add_argument("--lan", action="store_true", help="режим стола: доступ из локальной сети по коду")
+    p.add_argument(
+        "--lan", action="store_true", help="режим стола: доступ из локальной сети по коду"
+    )
     p.add_argument("--code", help="код для входа в режиме стола (по умолчанию случайный)")
     p.add_argument("--no-browser", action="store_true", help="не открывать браузер")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
@@ -122,7 +130,9 @@ def _games(args: argparse.Namespace, store) -> int:
         if not games:
             print("Сохранённых игр нет.")
         for s in games:
-            print(f"{s.id}  {s.title:<20} {', '.join(s.players):<30} {_fmt_time(s.updated)}  {s.status}")
+            print(
+                f"{s.id}  {s.title:<20} {', '.join(s.players):<30} {_fmt_time(s.updated)}  {s.status}"
+            )
         return 0
     stored = store.open(args.id)
     for w in store.warnings:
@@ -155,7 +165,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run(args)
         root = data_dir(args.data_dir)
-        os.environ["COMPANION_DATA_DIR"] = str(root)  # one data dir for every module of this process
+        os.environ["COMPANION_DATA_DIR"] = str(
+            root
+        )  # one data dir for every module of this process
         if args.command == "games":
             from companion.store import GameStore
 
@@ -167,7 +179,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"companion: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), file=sys.stderr)
+        print(
+            f"companion: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), file=sys.stderr
+        )
         return 2
     except KeyboardInterrupt:
         return 130

@@ -36,7 +36,15 @@ def regenerate_template() -> None:  # pragma: no cover - a maintainer's command
 
     sources = sorted(str(p) for p in LOCALE_DIR.parent.rglob("*.py"))
     subprocess.run(
-        ["xgettext", "--language=Python", "--keyword=_", "--from-code=UTF-8",
-         "--package-name=table-companion", "-o", str(LOCALE_DIR / "companion.pot"), *sources],
+        [
+            "xgettext",
+            "--language=Python",
+            "--keyword=_",
+            "--from-code=UTF-8",
+            "--package-name=table-companion",
+            "-o",
+            str(LOCALE_DIR / "companion.pot"),
+            *sources,
+        ],
         check=True,
     )

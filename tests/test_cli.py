@@ -20,7 +20,13 @@ def run(*args: str, data_dir: Path | None = None) -> subprocess.CompletedProcess
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     if data_dir is not None:
         env["COMPANION_DATA_DIR"] = str(data_dir)
-    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
 
 
 @pytest.fixture
@@ -40,11 +46,21 @@ def test_version():
 def test_games_list_show_export(played):
     data, gid = played
     listed = run("games", "list", data_dir=data)
-    assert listed.returncode == 0 and gid in listed.stdout and "Аня, Борис" in listed.stdout and "идёт" in listed.stdout
+    assert (
+        listed.returncode == 0
+        and gid in listed.stdout
+        and "Аня, Борис" in listed.stdout
+        and "идёт" in listed.stdout
+    )
     shown = run("games", "show", gid, data_dir=data)
-    assert "Аня: ПО +4 (теперь 4)" in shown.stdout and "Ход переходит к игроку Борис" in shown.stdout
+    assert (
+        "Аня: ПО +4 (теперь 4)" in shown.stdout and "Ход переходит к игроку Борис" in shown.stdout
+    )
     exported = json.loads(run("games", "export", gid, "--format", "json", data_dir=data).stdout)
-    assert exported["id"] == gid and [e["type"] for e in exported["events"]] == ["counter.add", "turn.next"]
+    assert exported["id"] == gid and [e["type"] for e in exported["events"]] == [
+        "counter.add",
+        "turn.next",
+    ]
     assert exported["events"][0]["text"] == "Аня: ПО +4 (теперь 4)"
     text = run("games", "export", gid, "--format", "text", data_dir=data).stdout
     assert text.startswith("Свободный счёт") and "#1" in text
@@ -76,7 +92,14 @@ def test_bad_arguments_one_line_exit_2_no_traceback(args, tmp_path):
 
 
 def test_help_on_every_subcommand():
-    for args in ((), ("games",), ("games", "list"), ("games", "show"), ("games", "export"), ("rules",)):
+    for args in (
+        (),
+        ("games",),
+        ("games", "list"),
+        ("games", "show"),
+        ("games", "export"),
+        ("rules",),
+    ):
         r = run(*args, "--help")
         assert r.returncode == 0 and "usage" in r.stdout.lower()
 
@@ -93,6 +116,17 @@ def test_corrupt_game_is_reported_by_the_cli(played):
 def test_desktop_without_client_says_so_in_one_line(tmp_path):
     env_home = tmp_path / "home"
     env_home.mkdir()
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "HOME": str(env_home), "COMPANION_DATA_DIR": str(tmp_path)}
-    r = subprocess.run([sys.executable, "-m", "companion", "--desktop"], capture_output=True, text=True, env=env, timeout=60)
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "HOME": str(env_home),
+        "COMPANION_DATA_DIR": str(tmp_path),
+    }
+    r = subprocess.run(
+        [sys.executable, "-m", "companion", "--desktop"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert r.returncode == 2 and "браузер" in r.stderr and len(r.stderr.strip().splitlines()) == 1

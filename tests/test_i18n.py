@@ -25,4 +25,6 @@ def test_template_holds_every_marked_string():
     for path in PACKAGE.rglob("*.py"):
         marked |= set(re.findall(r'\b_\("((?:[^"\\]|\\.)+)"\)', path.read_text(encoding="utf-8")))
     missing = sorted(marked - catalogue)
-    assert not missing, f"regenerate locale/companion.pot (companion.i18n.regenerate_template): {missing[:5]}"
+    assert not missing, (
+        f"regenerate locale/companion.pot (companion.i18n.regenerate_template): {missing[:5]}"
+    )

@@ -504,7 +504,10 @@ class Game:
         elif event.type == CORE_RESUME:
             paused = False
         return _Point(
-            event.ts, self.definition.active_player(state), self.definition.turn_number(state), paused
+            event.ts,
+            self.definition.active_player(state),
+            self.definition.turn_number(state),
+            paused,
         )
 
     def _replay(self, events: Sequence[Event]) -> tuple[Any, list[_Point]]:

@@ -67,9 +67,13 @@ class FreeCounters(GameDefinition[FreeState]):
         for c in counters:
             step, start = c.get("step", 1), c.get("start", 0)
             if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= 1000:
-                raise SetupError(f"Шаг счётчика «{c['name']}» должен быть целым числом от 1 до 1000.")
+                raise SetupError(
+                    f"Шаг счётчика «{c['name']}» должен быть целым числом от 1 до 1000."
+                )
             if not isinstance(start, int) or isinstance(start, bool) or abs(start) > MAX_ABS_VALUE:
-                raise SetupError(f"Начальное значение счётчика «{c['name']}» должно быть целым числом.")
+                raise SetupError(
+                    f"Начальное значение счётчика «{c['name']}» должно быть целым числом."
+                )
         target = setup.options.get("target")
         if target:
             if target.get("counter") not in names:
@@ -80,7 +84,11 @@ class FreeCounters(GameDefinition[FreeState]):
 
     def initial_state(self, setup: Setup) -> FreeState:
         counters = [
-            {"name": str(c["name"]).strip(), "step": int(c.get("step", 1)), "start": int(c.get("start", 0))}
+            {
+                "name": str(c["name"]).strip(),
+                "step": int(c.get("step", 1)),
+                "start": int(c.get("start", 0)),
+            }
             for c in setup.options["counters"]
         ]
         values = [{c["name"]: c["start"] for c in counters} for _ in setup.players]

@@ -245,11 +245,15 @@ def combat_totals(sheets: Sequence[PlayerSheet], combat: Combat) -> CombatTotals
     players = strength(sheets[combat.fighter]) + sum(b.value for b in combat.player_bonuses)
     if combat.helper is not None:
         players += strength(sheets[combat.helper])
-    monsters = sum(m.strength for m in combat.monsters) + sum(b.value for b in combat.monster_bonuses)
+    monsters = sum(m.strength for m in combat.monsters) + sum(
+        b.value for b in combat.monster_bonuses
+    )
     return compare_sides(players, monsters)
 
 
-def escapes(rolls: Sequence[int], modifier: int = 0, modifiers: Sequence[int] | None = None) -> list[bool]:
+def escapes(
+    rolls: Sequence[int], modifier: int = 0, modifiers: Sequence[int] | None = None
+) -> list[bool]:
     """For each monster, whether the player got away: die + modifiers >= 5 («Смываемся»).
 
     :param rolls: one d6 result (1..6) per monster.
@@ -299,7 +303,9 @@ class CharityPlan:
         return True
 
 
-def charity(giver: int, hand_sizes: Sequence[int], levels: Sequence[int], limit: int = HAND_LIMIT) -> CharityPlan:
+def charity(
+    giver: int, hand_sizes: Sequence[int], levels: Sequence[int], limit: int = HAND_LIMIT
+) -> CharityPlan:
     """Plan «От щедрот» for ``giver``.
 
     :param giver: the player ending the turn.
@@ -457,7 +463,8 @@ class Munchkin(GameDefinition[MunchkinState]):
             )
         if new > MAX_LEVEL:
             raise RuleViolation(
-                f"Уровней всего {MAX_LEVEL}: сейчас {old}, стало бы {new} ({R_START_END}).", R_START_END
+                f"Уровней всего {MAX_LEVEL}: сейчас {old}, стало бы {new} ({R_START_END}).",
+                R_START_END,
             )
         if override:
             return
@@ -522,8 +529,7 @@ class Munchkin(GameDefinition[MunchkinState]):
         override = _flag(d)
         if state.combat is not None:
             raise RuleViolation(
-                "Бой уже идёт: нового монстра добавляют в текущий бой "
-                f"({R_MANY}).",
+                f"Бой уже идёт: нового монстра добавляют в текущий бой ({R_MANY}).",
                 R_MANY,
             )
         _check_monster_fields(d.get("monster"))
@@ -625,7 +631,11 @@ class Munchkin(GameDefinition[MunchkinState]):
         c = self._need_combat(state)
         n = len(c.monsters)
         rolls = d.get("rolls")
-        if not isinstance(rolls, list) or len(rolls) != n or not all(_is_int(r) and 1 <= r <= 6 for r in rolls):
+        if (
+            not isinstance(rolls, list)
+            or len(rolls) != n
+            or not all(_is_int(r) and 1 <= r <= 6 for r in rolls)
+        ):
             raise RuleViolation(
                 f"Смываются от каждого монстра отдельно: нужно {n} результат(а) кубика от 1 до 6 ({R_FLEE}).",
                 R_FLEE,
@@ -638,7 +648,9 @@ class Munchkin(GameDefinition[MunchkinState]):
             or len(mods) != n
             or not all(_is_int(m) and -MAX_MODIFIER <= m <= MAX_MODIFIER for m in mods)
         ):
-            raise RuleViolation(f"Модификаторы смывки: по целому числу на каждого монстра ({R_FLEE}).", R_FLEE)
+            raise RuleViolation(
+                f"Модификаторы смывки: по целому числу на каждого монстра ({R_FLEE}).", R_FLEE
+            )
         totals = combat_totals(state.players, c)
         if totals.players_win:
             raise RuleViolation(
@@ -653,26 +665,31 @@ class Munchkin(GameDefinition[MunchkinState]):
         if state.phase != LOOT:
             raise RuleViolation(f"Нычки чистят в фазе «{PHASES[LOOT]}» ({R_PHASES}).", R_PHASES)
         if state.met_monster:
-            raise RuleViolation(
-                f"В этот ход был монстр — нычки не чистят ({R_PHASES}).", R_PHASES
-            )
+            raise RuleViolation(f"В этот ход был монстр — нычки не чистят ({R_PHASES}).", R_PHASES)
         if state.looted:
             raise RuleViolation(f"Нычки в этот ход уже почищены ({R_PHASES}).", R_PHASES)
 
     def _check_turn_charity(self, state: MunchkinState, d: Mapping[str, Any]) -> None:
         _only(d, "hand", "gifts", "discard")
         if state.phase != CHARITY:
-            raise RuleViolation(f"Лишние карты раздают в фазе «{PHASES[CHARITY]}» ({R_PHASES}).", R_PHASES)
+            raise RuleViolation(
+                f"Лишние карты раздают в фазе «{PHASES[CHARITY]}» ({R_PHASES}).", R_PHASES
+            )
         if state.charity_done:
             raise RuleViolation(f"Лишние карты в этот ход уже розданы ({R_PHASES}).", R_PHASES)
         hand = _int(d, "hand", 0, 200, "Карт на руке")
         if hand <= HAND_LIMIT:
             raise RuleViolation(
-                f"На руке {hand} карт — не больше {HAND_LIMIT}, раздавать нечего ({R_PHASES}).", R_PHASES
+                f"На руке {hand} карт — не больше {HAND_LIMIT}, раздавать нечего ({R_PHASES}).",
+                R_PHASES,
             )
         gifts = d.get("gifts")
         n = len(state.players)
-        if not isinstance(gifts, list) or len(gifts) != n or not all(_is_int(g) and g >= 0 for g in gifts):
+        if (
+            not isinstance(gifts, list)
+            or len(gifts) != n
+            or not all(_is_int(g) and g >= 0 for g in gifts)
+        ):
             raise RuleViolation("Подарки: по целому неотрицательному числу на каждого игрока.")
         discard = _int(d, "discard", 0, 200, "Сброшено карт")
         sizes = [0] * n
@@ -757,17 +774,28 @@ class Munchkin(GameDefinition[MunchkinState]):
             gone = c.monsters.pop(d["index"])
             if not c.monsters:
                 state.last_combat = {
-                    "result": "removed", "fighter": c.fighter, "levels": 0,
-                    "treasures": 0, "monsters": [gone.name],
+                    "result": "removed",
+                    "fighter": c.fighter,
+                    "levels": 0,
+                    "treasures": 0,
+                    "monsters": [gone.name],
                 }
                 state.combat = None
         elif t == "combat.helper":
             state.combat.helper = d["player"]
         elif t == "combat.bonus":
-            side = state.combat.player_bonuses if d["side"] == "players" else state.combat.monster_bonuses
+            side = (
+                state.combat.player_bonuses
+                if d["side"] == "players"
+                else state.combat.monster_bonuses
+            )
             side.append(OneShot(d["value"], d.get("label", "")))
         elif t == "combat.bonus.remove":
-            side = state.combat.player_bonuses if d["side"] == "players" else state.combat.monster_bonuses
+            side = (
+                state.combat.player_bonuses
+                if d["side"] == "players"
+                else state.combat.monster_bonuses
+            )
             side.pop(d["index"])
         elif t == "combat.resolve":
             c = state.combat
@@ -776,7 +804,9 @@ class Munchkin(GameDefinition[MunchkinState]):
             before = sheet.level
             sheet.level = min(MAX_LEVEL, sheet.level + gained)
             state.last_combat = {
-                "result": "won", "fighter": c.fighter, "helper": c.helper,
+                "result": "won",
+                "fighter": c.fighter,
+                "helper": c.helper,
                 "levels": sheet.level - before,
                 "treasures": sum(m.treasures for m in c.monsters),
                 "monsters": [m.name for m in c.monsters],
@@ -786,8 +816,12 @@ class Munchkin(GameDefinition[MunchkinState]):
             c = state.combat
             ok = escapes(d["rolls"], d.get("modifier", 0), d.get("modifiers"))
             state.last_combat = {
-                "result": "fled", "fighter": c.fighter, "helper": c.helper, "levels": 0,
-                "treasures": 0, "monsters": [m.name for m in c.monsters],
+                "result": "fled",
+                "fighter": c.fighter,
+                "helper": c.helper,
+                "levels": 0,
+                "treasures": 0,
+                "monsters": [m.name for m in c.monsters],
                 "caught": [m.name for m, e in zip(c.monsters, ok) if not e],
             }
             state.fled = True
@@ -906,7 +940,9 @@ class Munchkin(GameDefinition[MunchkinState]):
             return f"Разовая карта {side[d['index']].value:+d} убрана из боя"
         if t == "combat.resolve":
             totals = combat_totals(state.players, c)
-            gained = min(MAX_LEVEL, state.players[c.fighter].level + sum(m.levels for m in c.monsters))
+            gained = min(
+                MAX_LEVEL, state.players[c.fighter].level + sum(m.levels for m in c.monsters)
+            )
             treasures = sum(m.treasures for m in c.monsters)
             return (
                 f"Победа {totals.players}:{totals.monsters}! {names[c.fighter]}: уровень "
@@ -920,7 +956,12 @@ class Munchkin(GameDefinition[MunchkinState]):
                 for m, r, e in zip(c.monsters, d["rolls"], ok)
             ]
             tail = "" if all(ok) else "; последствия — по карте монстра"
-            return f"{names[c.fighter]} смывается: " + ", ".join(parts) + tail + "; разовые карты сбрасываются"
+            return (
+                f"{names[c.fighter]} смывается: "
+                + ", ".join(parts)
+                + tail
+                + "; разовые карты сбрасываются"
+            )
         if t == "turn.loot":
             return f"{names[state.active]} чистит нычки: берёт Дверь на руку"
         if t == "turn.charity":

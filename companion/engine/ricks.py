@@ -587,7 +587,9 @@ class RicksDefinition(GameDefinition[RicksState]):
         self._check_tokens(p, kind, 0, 0, 1, build)
 
     @staticmethod
-    def _check_tokens(p: PlayerState, kind: str, placed: int, on_card: int, n: int, build: int) -> None:
+    def _check_tokens(
+        p: PlayerState, kind: str, placed: int, on_card: int, n: int, build: int
+    ) -> None:
         physical = min(n, p.tokens)
         finishes = placed + n >= build
         if physical < n and not finishes:
@@ -654,13 +656,17 @@ class RicksDefinition(GameDefinition[RicksState]):
     def _check_card_swap(self, state: RicksState, data: Any) -> None:
         self._need_phase(state, PHASE_ACTIONS, "Менять карты")
         if state.players[state.active].hand < 1:  # type: ignore[index]
-            raise RuleViolation("Без карты на руке новую не получить: сначала надо сбросить.", rule=R_SWAP)
+            raise RuleViolation(
+                "Без карты на руке новую не получить: сначала надо сбросить.", rule=R_SWAP
+            )
         self._need_actions(state, 1, R_SWAP)
 
     def _check_action_discard(self, state: RicksState, data: Any) -> None:
         self._need_phase(state, PHASE_ACTIONS, "Сбрасывать карты за действия")
         if state.players[state.active].hand < 1:  # type: ignore[index]
-            raise RuleViolation("На руке нет карт, сбрасывать нечего (Бесплатное действие).", rule=R_FREE)
+            raise RuleViolation(
+                "На руке нет карт, сбрасывать нечего (Бесплатное действие).", rule=R_FREE
+            )
 
     def _check_actions_add(self, state: RicksState, data: Any) -> None:
         self._need_phase(state, PHASE_ACTIONS, "Менять число действий")
@@ -687,7 +693,9 @@ class RicksDefinition(GameDefinition[RicksState]):
                 rule=R_STEP["Б"],
             )
         if state.players[ch.player].hand < 1:
-            raise RuleViolation("На руке нет карт — одноразку не сыграть (Одноразки).", rule=R_ONESHOT)
+            raise RuleViolation(
+                "На руке нет карт — одноразку не сыграть (Одноразки).", rule=R_ONESHOT
+            )
         self._pay(ch, cost, "Одноразка")
 
     def _check_charge_ability(self, state: RicksState, data: Any) -> None:
@@ -695,7 +703,8 @@ class RicksDefinition(GameDefinition[RicksState]):
         card = self._own_card(state, data)
         if card.kind != "ability" or card.owner != ch.player:
             raise RuleViolation(
-                f"{card.label()} — не способность этого игрока (Карты способностей).", rule=R_ABILITY
+                f"{card.label()} — не способность этого игрока (Карты способностей).",
+                rule=R_ABILITY,
             )
         if not card.built:
             raise RuleViolation(
@@ -877,7 +886,11 @@ class RicksDefinition(GameDefinition[RicksState]):
         state.active = None
         state.phase = PHASE_CHARGE
         state.charge = Charge(
-            unturn=[c.id for c in state.cards if c.kind == "invention" and c.universe == KRO and c.turned]
+            unturn=[
+                c.id
+                for c in state.cards
+                if c.kind == "invention" and c.universe == KRO and c.turned
+            ]
         )
         self._enter_universe(state, KRO, 0)
 
@@ -885,7 +898,9 @@ class RicksDefinition(GameDefinition[RicksState]):
         ch = state.charge
         assert ch is not None
         production = sum(
-            c.production for c in state.cards if c.kind == "source" and c.universe == universe and c.built
+            c.production
+            for c in state.cards
+            if c.kind == "source" and c.universe == universe and c.built
         )
         ch.universe, ch.step, ch.player = universe, "А", None
         ch.done, ch.oneshots = [], []
@@ -1125,7 +1140,9 @@ class RicksDefinition(GameDefinition[RicksState]):
             if card is None:
                 return "Активация изобретения"
             part = " (частично внедрено: на 1 ПО меньше)" if not card.built else ""
-            return f"{who} активирует {card.label()}: −{card.cost} энергии, +{_reward(card)} ПО{part}"
+            return (
+                f"{who} активирует {card.label()}: −{card.cost} энергии, +{_reward(card)} ПО{part}"
+            )
         if t == "charge.gain":
             return f"Энергия +{d['amount']}{note}"
         if t == "vp.add":

@@ -32,6 +32,7 @@ from companion.engine.ricks import RICKS, charge_position
 
 __all__ = ["ChargeTiming", "charge_timing", "game_charge_timing", "over_limit"]
 
+
 @dataclass(frozen=True)
 class ChargeTiming:
     """Charge-phase durations in seconds.
@@ -139,7 +140,9 @@ def game_charge_timing(game: Any, now: float | None = None) -> ChargeTiming:
     return charge_timing(game.setup, game.events, game.clock() if now is None else now)
 
 
-def over_limit(setup: Setup, events: Iterable[Event], now: float, limit: float | None = None) -> bool:
+def over_limit(
+    setup: Setup, events: Iterable[Event], now: float, limit: float | None = None
+) -> bool:
     """Has the current player run past the table's limit on their turn in step Б or В?
 
     :param limit: seconds; default ``setup.options["charge_limit"]``. No limit → ``False``.
@@ -150,6 +153,10 @@ def over_limit(setup: Setup, events: Iterable[Event], now: float, limit: float |
     if not limit:
         return False
     timing = charge_timing(setup, events, now)
-    if timing.position is None or timing.position[2] not in ("Б", "В") or timing.position[3] is None:
+    if (
+        timing.position is None
+        or timing.position[2] not in ("Б", "В")
+        or timing.position[3] is None
+    ):
         return False
     return timing.current_turn > limit

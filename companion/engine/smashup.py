@@ -134,11 +134,24 @@ FREE_PLAYS: dict[str, int] = {"minion": 1, "action": 1}
 PLAY_KINDS: dict[str, str] = {"minion": "приспешника", "action": "действие"}
 
 #: Every event type this game accepts (see the module docstring for the data shapes).
-EVENT_TYPES: frozenset[str] = frozenset({
-    "faction.pick", "base.add", "base.replace", "game.start", "base.set", "base.adjust",
-    "breakpoint.modify", "base.select", "base.score", "play.record", "play.grant",
-    "phase.next", "vp.adjust", "madness.adjust",
-})
+EVENT_TYPES: frozenset[str] = frozenset(
+    {
+        "faction.pick",
+        "base.add",
+        "base.replace",
+        "game.start",
+        "base.set",
+        "base.adjust",
+        "breakpoint.modify",
+        "base.select",
+        "base.score",
+        "play.record",
+        "play.grant",
+        "phase.next",
+        "vp.adjust",
+        "madness.adjust",
+    }
+)
 
 #: Sanity bounds for typed numbers (a stray long-press must not produce absurd values).
 MAX_BREAKPOINT = 100
@@ -367,8 +380,7 @@ def reminder(state: SmashUpState) -> str:
     name = PHASES[state.edition][phase]
     if phase == START:
         return (
-            f"{name}: срабатывают все свойства «в начале хода»; эффекты прошлого хода "
-            f"закончились."
+            f"{name}: срабатывают все свойства «в начале хода»; эффекты прошлого хода закончились."
         )
     if phase == PLAY:
         left = plays_left(state)
@@ -387,10 +399,7 @@ def reminder(state: SmashUpState) -> str:
             text += f" После захвата проверьте, нет ли у кого {WIN_VP} очков."
         return text
     if phase == DRAW:
-        return (
-            f"{name}: возьмите 2 карты; если на руке больше {HAND_LIMIT}, "
-            f"сбросьте лишние."
-        )
+        return f"{name}: возьмите 2 карты; если на руке больше {HAND_LIMIT}, сбросьте лишние."
     return (
         f"{name}: срабатывают свойства «в конце хода», затем проверка: у кого-то "
         f"{WIN_VP} очков или больше — побеждает единоличный лидер."

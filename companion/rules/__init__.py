@@ -21,8 +21,19 @@ from companion.rules.normalize import Stemmer
 from companion.rules.search import Hit, RulesIndex
 
 __all__ = [
-    "search", "default_index", "entries", "invalidate",
-    "RulesIndex", "Hit", "Stemmer",
-    "load_db", "rules_db_dir", "validate_entry", "RulesDBError",
-    "add_ruling", "list_rulings", "delete_ruling", "HouseRulingError",
+    "search",
+    "default_index",
+    "entries",
+    "invalidate",
+    "RulesIndex",
+    "Hit",
+    "Stemmer",
+    "load_db",
+    "rules_db_dir",
+    "validate_entry",
+    "RulesDBError",
+    "add_ruling",
+    "list_rulings",
+    "delete_ruling",
+    "HouseRulingError",
 ]

@@ -56,7 +56,10 @@ def _human(query: str, hits: list, out) -> None:
         page = f", с. {e['page']}" if e.get("page") else ""
         print(f"{n}. {e['title']}{mark}  ({hit.score:.0f})", file=out)
         print(f"   {e['source']} · «{e['section']}»{page}", file=out)
-        print(textwrap.fill(e["text"], width=88, initial_indent="   ", subsequent_indent="   "), file=out)
+        print(
+            textwrap.fill(e["text"], width=88, initial_indent="   ", subsequent_indent="   "),
+            file=out,
+        )
         if e["see_also"]:
             print(f"   см. также: {', '.join(e['see_also'])}", file=out)
         print(file=out)
@@ -74,7 +77,9 @@ def run(args: argparse.Namespace) -> int:
             try:
                 lines = Path(args.batch).read_text(encoding="utf-8-sig").splitlines()
             except (OSError, UnicodeDecodeError) as exc:
-                raise SearchError(f"Не удалось прочитать файл запросов {args.batch}: {exc}.") from None
+                raise SearchError(
+                    f"Не удалось прочитать файл запросов {args.batch}: {exc}."
+                ) from None
             for q in lines:
                 row: dict = {"query": q, "hits": []}
                 try:
@@ -86,8 +91,12 @@ def run(args: argparse.Namespace) -> int:
         query = " ".join(args.query)
         hits = search(query, game=args.game, limit=args.limit)
         if args.json:
-            out.write(json.dumps({"query": query, "hits": [h.as_json() for h in hits]},
-                                 ensure_ascii=False) + "\n")
+            out.write(
+                json.dumps(
+                    {"query": query, "hits": [h.as_json() for h in hits]}, ensure_ascii=False
+                )
+                + "\n"
+            )
         else:
             _human(query, hits, out)
         return 0

@@ -42,7 +42,9 @@ class Score:
     misses: list[tuple[int | None, str, list[str]]] = field(default_factory=list)
 
 
-def score_cases(cases: Sequence[dict[str, Any]], ranked: Callable[[str], list[dict[str, Any]]]) -> Score:
+def score_cases(
+    cases: Sequence[dict[str, Any]], ranked: Callable[[str], list[dict[str, Any]]]
+) -> Score:
     """Run ``ranked(query)`` (→ entries, best first) for every case and score it."""
     top1 = top3 = 0
     rr = 0.0
@@ -54,6 +56,8 @@ def score_cases(cases: Sequence[dict[str, Any]], ranked: Callable[[str], list[di
         top3 += rank is not None and rank <= 3
         rr += 1 / rank if rank else 0.0
         if rank != 1:
-            misses.append((rank, case["q"], [f"{h['source']}:{h['section']}|{h['title']}" for h in hits[:3]]))
+            misses.append(
+                (rank, case["q"], [f"{h['source']}:{h['section']}|{h['title']}" for h in hits[:3]])
+            )
     n = max(1, len(cases))
     return Score(len(cases), top1 / n, top3 / n, rr / n, misses)

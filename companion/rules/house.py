@@ -21,8 +21,16 @@ from companion.paths import data_dir
 from companion.rules.db import GAMES, HOUSE_KIND, HOUSE_SOURCE
 from companion.store.atomic import AtomicJSONStorage
 
-__all__ = ["HOUSE_FILE", "HOUSE_SECTION", "HouseRulingError", "house_path", "add_ruling",
-           "list_rulings", "delete_ruling", "house_entries"]
+__all__ = [
+    "HOUSE_FILE",
+    "HOUSE_SECTION",
+    "HouseRulingError",
+    "house_path",
+    "add_ruling",
+    "list_rulings",
+    "delete_ruling",
+    "house_entries",
+]
 
 HOUSE_FILE = "house_rules.json"
 HOUSE_SECTION = "Решения стола"
@@ -57,8 +65,9 @@ def as_entry(doc_id: int, ruling: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def add_ruling(title: str, text: str, game: str, link: str | None = None,
-               *, path: str | Path | None = None) -> str:
+def add_ruling(
+    title: str, text: str, game: str, link: str | None = None, *, path: str | Path | None = None
+) -> str:
     """Store a new house ruling.
 
     :param title: short title shown in results (non-empty).
@@ -77,7 +86,13 @@ def add_ruling(title: str, text: str, game: str, link: str | None = None,
         raise HouseRulingError(f"Неизвестная игра «{game}»: выберите одну из {', '.join(GAMES)}.")
     with _open(path) as db:
         doc_id = db.table("rulings").insert(
-            {"title": title, "text": text, "game": game, "link": link or None, "created": time.time()}
+            {
+                "title": title,
+                "text": text,
+                "game": game,
+                "link": link or None,
+                "created": time.time(),
+            }
         )
     _changed()
     return f"house-{doc_id}"

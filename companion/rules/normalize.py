@@ -19,7 +19,16 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["DEFAULT_STEMMER", "fold", "words", "Stemmer", "swap_layout", "translit", "is_latin", "is_cyrillic"]
+__all__ = [
+    "DEFAULT_STEMMER",
+    "fold",
+    "words",
+    "Stemmer",
+    "swap_layout",
+    "translit",
+    "is_latin",
+    "is_cyrillic",
+]
 
 DEFAULT_STEMMER = "pymorphy"
 
@@ -32,16 +41,60 @@ _RU_KEYS = "ёйцукенгшщзхъфывапролджэячсмитьбю."
 _TO_RU = {ord(e): r for e, r in zip(_EN_KEYS, _RU_KEYS)}
 _TO_RU.update({ord(e.upper()): r.upper() for e, r in zip(_EN_KEYS, _RU_KEYS) if e.isalpha()})
 _TO_EN = {ord(r): e for e, r in zip(_EN_KEYS, _RU_KEYS) if r.isalpha()}
-_TO_EN.update({ord(r.upper()): e.upper() for e, r in zip(_EN_KEYS, _RU_KEYS) if r.isalpha() and e.isalpha()})
+_TO_EN.update(
+    {ord(r.upper()): e.upper() for e, r in zip(_EN_KEYS, _RU_KEYS) if r.isalpha() and e.isalpha()}
+)
 
 # Longest first: greedy matching picks "shch" before "sh" before "s".
 _TRANSLIT = {
-    "shch": "щ", "sch": "щ", "zh": "ж", "kh": "х", "ch": "ч", "sh": "ш", "ts": "ц", "tz": "ц",
-    "yu": "ю", "iu": "ю", "ya": "я", "ia": "я", "yo": "е", "jo": "е", "ju": "ю", "ja": "я",
-    "ye": "е", "je": "е", "ey": "ей", "iy": "ий", "yy": "ый", "y": "ы", "'": "ь",
-    "a": "а", "b": "б", "v": "в", "g": "г", "d": "д", "e": "е", "z": "з", "i": "и", "j": "й",
-    "k": "к", "l": "л", "m": "м", "n": "н", "o": "о", "p": "п", "r": "р", "s": "с", "t": "т",
-    "u": "у", "f": "ф", "h": "х", "c": "к", "w": "в", "x": "кс", "q": "к",
+    "shch": "щ",
+    "sch": "щ",
+    "zh": "ж",
+    "kh": "х",
+    "ch": "ч",
+    "sh": "ш",
+    "ts": "ц",
+    "tz": "ц",
+    "yu": "ю",
+    "iu": "ю",
+    "ya": "я",
+    "ia": "я",
+    "yo": "е",
+    "jo": "е",
+    "ju": "ю",
+    "ja": "я",
+    "ye": "е",
+    "je": "е",
+    "ey": "ей",
+    "iy": "ий",
+    "yy": "ый",
+    "y": "ы",
+    "'": "ь",
+    "a": "а",
+    "b": "б",
+    "v": "в",
+    "g": "г",
+    "d": "д",
+    "e": "е",
+    "z": "з",
+    "i": "и",
+    "j": "й",
+    "k": "к",
+    "l": "л",
+    "m": "м",
+    "n": "н",
+    "o": "о",
+    "p": "п",
+    "r": "р",
+    "s": "с",
+    "t": "т",
+    "u": "у",
+    "f": "ф",
+    "h": "х",
+    "c": "к",
+    "w": "в",
+    "x": "кс",
+    "q": "к",
 }
 _TRANSLIT_RE = re.compile("|".join(sorted(map(re.escape, _TRANSLIT), key=len, reverse=True)))
 

@@ -32,7 +32,15 @@ from typing import Any, Iterable
 from rapidfuzz import fuzz, process
 
 from companion.errors import SearchError
-from companion.rules.normalize import Stemmer, fold, is_cyrillic, is_latin, swap_layout, translit, words
+from companion.rules.normalize import (
+    Stemmer,
+    fold,
+    is_cyrillic,
+    is_latin,
+    swap_layout,
+    translit,
+    words,
+)
 
 __all__ = ["Hit", "RulesIndex", "MAX_QUERY", "GAME_WORDS"]
 
@@ -131,10 +139,14 @@ class RulesIndex:
                 for s, c in counts.items():
                     postings[s][i] = postings[s].get(i, 0.0) + w * c / norm
         self.postings = dict(postings)
-        self.idf = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in postings.items()}
+        self.idf = {
+            t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in postings.items()
+        }
         self.vocab = sorted(self.postings)
         # Typo matching looks only at words of titles, headings and aliases, by length.
-        key_terms = {t for f in ("title", "section", "aliases") for row in field_stems[f] for t in row}
+        key_terms = {
+            t for f in ("title", "section", "aliases") for row in field_stems[f] for t in row
+        }
         self.fuzzy_vocab = sorted(key_terms, key=lambda t: (len(t), t))
         longest = max(map(len, self.fuzzy_vocab), default=0)
         lengths = [len(t) for t in self.fuzzy_vocab]
@@ -142,10 +154,12 @@ class RulesIndex:
         self._cache: dict[tuple[str, bool], dict[str, float]] = {}
         # Strings the whole query is compared with in the re-rank: title, heading, each alias.
         self.keys: list[list[str]] = [
-            list(dict.fromkeys(
-                " ".join(stem(w) for w, _, _ in words(s))
-                for s in [e["title"], e["section"], *e["aliases"]]
-            ))
+            list(
+                dict.fromkeys(
+                    " ".join(stem(w) for w, _, _ in words(s))
+                    for s in [e["title"], e["section"], *e["aliases"]]
+                )
+            )
             for e in self.entries
         ]
 
@@ -197,14 +211,19 @@ class RulesIndex:
         if not folded:
             return 0.0
         stem = self.stemmer.stem
-        return sum(max(self._expand(stem(w), fuzzy).values(), default=0.0) for w in folded) / len(folded)
+        return sum(max(self._expand(stem(w), fuzzy).values(), default=0.0) for w in folded) / len(
+            folded
+        )
 
     def _readings(self, chunk: str) -> list[list[str]]:
         typed = [w for w, _, _ in words(chunk)]
         out = [typed]
         low = fold(chunk)
         if is_latin(low) and not is_cyrillic(low):
-            out += [[w for w, _, _ in words(swap_layout(chunk))], [w for w, _, _ in words(translit(chunk))]]
+            out += [
+                [w for w, _, _ in words(swap_layout(chunk))],
+                [w for w, _, _ in words(translit(chunk))],
+            ]
         elif is_cyrillic(low) and not is_latin(low):
             out.append([w for w, _, _ in words(swap_layout(chunk))])
         return out
@@ -233,7 +252,9 @@ class RulesIndex:
             for w in best:
                 s = self.stemmer.stem(w)
                 stop = w in STOPWORDS
-                matches = {s: 1.0} if stop and s in self.postings else ({} if stop else self._expand(s))
+                matches = (
+                    {s: 1.0} if stop and s in self.postings else ({} if stop else self._expand(s))
+                )
                 weight = STOP_WEIGHT if stop else GAME_WORD_WEIGHT if w in GAME_WORDS else 1.0
                 terms.append(_Term(s, weight, matches))
         return terms
@@ -275,7 +296,9 @@ class RulesIndex:
         candidates = sorted(scores, key=scores.__getitem__, reverse=True)[:RERANK]
         ranked = []
         for i in candidates:
-            sim = max(fuzz.token_set_ratio(qkey, k) + fuzz.ratio(qkey, k) for k in self.keys[i]) / 200
+            sim = (
+                max(fuzz.token_set_ratio(qkey, k) + fuzz.ratio(qkey, k) for k in self.keys[i]) / 200
+            )
             base = min(1.0, scores[i] / total)
             score = 100 * (MIX * base + (1 - MIX) * sim)
             if games_named and self.entries[i]["game"] in games_named:

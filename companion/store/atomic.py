@@ -42,6 +42,7 @@ except ImportError:  # pragma: no cover - e.g. a mobile build without the wheel
         """Compact JSON text of ``data`` (UTF-8, no ASCII escapes)."""
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
+
 Validator = Callable[[dict[str, Any]], None]
 
 
@@ -137,7 +138,8 @@ class AtomicJSONStorage(Storage):
     def _parse(self, path: Path) -> dict[str, Any]:
         raw = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(raw, dict) or not all(
-            isinstance(t, dict) and all(isinstance(d, dict) for d in t.values()) for t in raw.values()
+            isinstance(t, dict) and all(isinstance(d, dict) for d in t.values())
+            for t in raw.values()
         ):
             raise ValueError("not a TinyDB document store")
         if self.validate is not None:

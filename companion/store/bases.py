@@ -124,7 +124,9 @@ class BaseCatalogue:
         key = normalize_name(name)
         return next((r for r in self.all() if r["key"] == key), None)
 
-    def suggest(self, query: str, limit: int = 5, exclude: Iterable[str] = ()) -> list[dict[str, Any]]:
+    def suggest(
+        self, query: str, limit: int = 5, exclude: Iterable[str] = ()
+    ) -> list[dict[str, Any]]:
         """Remembered bases whose names are close to ``query`` (typos, word endings, ё/е forgiven).
 
         An empty query lists the most often typed bases. Names in ``exclude`` (e.g. the bases

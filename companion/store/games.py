@@ -73,7 +73,9 @@ class StoredGame:
         docs = sorted(raw.get("events", {}).values(), key=lambda d: d["seq"])
         active = [Event.from_dict(d) for d in docs if not d.get("undone")]
         undone = [Event.from_dict(d) for d in docs if d.get("undone")]
-        self.game = Game(get_definition(setup.game), setup, active, undone, clock=clock, journal=self)
+        self.game = Game(
+            get_definition(setup.game), setup, active, undone, clock=clock, journal=self
+        )
 
     # -- Journal ---------------------------------------------------------------------------
     def append(self, event: Event) -> None:
@@ -87,7 +89,9 @@ class StoredGame:
         self._events.update({"undone": undone}, doc_ids=[seq])
 
     # -- moves -------------------------------------------------------------------------------
-    def push(self, type: str, data: Mapping[str, Any] | None = None, *, author: str | None = None) -> Event:
+    def push(
+        self, type: str, data: Mapping[str, Any] | None = None, *, author: str | None = None
+    ) -> Event:
         """Save then apply a move (see :meth:`Game.push`)."""
         return self.game.push(type, data, author=author)
 
@@ -187,11 +191,19 @@ class GameStore:
         definition = get_definition(game)
         if first_player is None:
             first_player = (rng or random.SystemRandom()).randrange(len(players))
-        probe = Game.new(definition, players, first_player=first_player, options=options, clock=self.clock)
-        game_id = time.strftime("%Y%m%d-%H%M%S", time.localtime(probe.setup.created)) + "-" + secrets.token_hex(3)
+        probe = Game.new(
+            definition, players, first_player=first_player, options=options, clock=self.clock
+        )
+        game_id = (
+            time.strftime("%Y%m%d-%H%M%S", time.localtime(probe.setup.created))
+            + "-"
+            + secrets.token_hex(3)
+        )
         path = self._path(game_id)
         db = TinyDB(path, storage=AtomicJSONStorage, validate=validate_game_file)
-        db.table("meta").insert(Document({"schema": SCHEMA, "id": game_id, "setup": probe.setup.to_dict()}, doc_id=1))
+        db.table("meta").insert(
+            Document({"schema": SCHEMA, "id": game_id, "setup": probe.setup.to_dict()}, doc_id=1)
+        )
         db.close()
         return self.open(game_id)
 
@@ -214,11 +226,20 @@ class GameStore:
         Unreadable files are set aside and reported in :attr:`warnings`, never hidden.
         """
         out: list[GameSummary] = []
-        ids = sorted({p.name.split(".json")[0] for p in self.dir.glob("*.json*") if not p.name.startswith(".")})
+        ids = sorted(
+            {
+                p.name.split(".json")[0]
+                for p in self.dir.glob("*.json*")
+                if not p.name.startswith(".")
+            }
+        )
         for game_id in ids:
             if not _ID_RE.match(game_id):
                 continue
-            if not (self.dir / f"{game_id}.json").exists() and not (self.dir / f"{game_id}.json.bak").exists():
+            if (
+                not (self.dir / f"{game_id}.json").exists()
+                and not (self.dir / f"{game_id}.json.bak").exists()
+            ):
                 continue
             try:
                 stored = self.open(game_id)

@@ -37,7 +37,9 @@ async def _updates_scheduler(self: Session) -> None:
                 try:
                     control.update()
                 except Exception:  # one bad control must not freeze the whole screen
-                    log.warning("update of %s failed:\n%s", type(control).__name__, traceback.format_exc())
+                    log.warning(
+                        "update of %s failed:\n%s", type(control).__name__, traceback.format_exc()
+                    )
 
             pending_effects = list(self._Session__pending_effects)
             self._Session__pending_effects.clear()

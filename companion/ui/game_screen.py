@@ -64,7 +64,10 @@ def ClockBar(view: GameView, version: int) -> ft.Control:
         ft.Row(
             [
                 ft.Icon(ft.Icons.TIMER_OUTLINED, size=18),
-                ft.Text(f"{_('ход')} {fmt_seconds(clock.current)}" + (f" ({who})" if who else ""), size=14),
+                ft.Text(
+                    f"{_('ход')} {fmt_seconds(clock.current)}" + (f" ({who})" if who else ""),
+                    size=14,
+                ),
                 ft.Text(f"{_('всего')} {fmt_seconds(clock.total)}", size=14),
                 ft.Text(_("пауза") if view.game.paused else "", size=14, color=ft.Colors.ERROR),
             ],
@@ -85,9 +88,15 @@ def ScoreChart(view: GameView) -> ft.Control:
     start = game.setup.created
     lines = []
     for i, spec in enumerate(game.setup.players):
-        points = [fch.LineChartDataPoint((ts - start) / 60, scores.get(i, 0)) for ts, scores in series]
-        lines.append(fch.LineChartData(points=points, color=spec.color, stroke_width=3, curved=False))
-    return ft.Container(fch.LineChart(data_series=lines, expand=True, interactive=False), height=220, padding=10)
+        points = [
+            fch.LineChartDataPoint((ts - start) / 60, scores.get(i, 0)) for ts, scores in series
+        ]
+        lines.append(
+            fch.LineChartData(points=points, color=spec.color, stroke_width=3, curved=False)
+        )
+    return ft.Container(
+        fch.LineChart(data_series=lines, expand=True, interactive=False), height=220, padding=10
+    )
 
 
 @ft.component
@@ -105,10 +114,26 @@ def Summary(view: GameView, version: int) -> ft.Control:
             ft.Container(
                 ft.Column(
                     [
-                        ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=36), tagged("winner", ft.Text(f"{_('Победа')}: {names}", size=26, weight=ft.FontWeight.BOLD), label=names)]),
+                        ft.Row(
+                            [
+                                ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=36),
+                                tagged(
+                                    "winner",
+                                    ft.Text(
+                                        f"{_('Победа')}: {names}",
+                                        size=26,
+                                        weight=ft.FontWeight.BOLD,
+                                    ),
+                                    label=names,
+                                ),
+                            ]
+                        ),
                         ft.Text(outcome.reason, size=16),
                         ScoreChart(view),
-                        *[ft.Text(f"{p}: {fmt_seconds(clock.per_player.get(i, 0))}") for i, p in enumerate(game.players)],
+                        *[
+                            ft.Text(f"{p}: {fmt_seconds(clock.per_player.get(i, 0))}")
+                            for i, p in enumerate(game.players)
+                        ],
                     ]
                 ),
                 padding=16,
@@ -167,13 +192,68 @@ def GameScreen(view: GameView) -> ft.Control:
         [
             ft.Row(
                 [
-                    tagged("home", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("К списку игр"), on_click=lambda: go("/"))),
-                    ft.Text(game.definition.title, size=20, weight=ft.FontWeight.BOLD, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                    tagged("undo", ft.IconButton(ft.Icons.UNDO, tooltip=_("Отменить"), disabled=not game.can_undo, on_click=lambda: view.undo())),
-                    tagged("redo", ft.IconButton(ft.Icons.REDO, tooltip=_("Вернуть"), disabled=not game.can_redo, on_click=lambda: view.redo())),
-                    tagged("open-log", ft.IconButton(ft.Icons.HISTORY, tooltip=_("Журнал"), on_click=lambda: go(f"/game/{view.game_id}/log"))),
-                    tagged("lock", ft.IconButton(ft.Icons.LOCK if view.locked else ft.Icons.LOCK_OPEN, tooltip=_("Снять блокировку") if view.locked else _("Заблокировать от случайных нажатий"), selected=view.locked, on_click=lambda: view.toggle_lock()), label="lock-on" if view.locked else "lock-off"),
-                    tagged("open-rules", ft.IconButton(ft.Icons.MENU_BOOK, tooltip=_("Правила"), on_click=lambda: go(rules_link(game.setup.game, phase, f"/game/{view.game_id}")))),
+                    tagged(
+                        "home",
+                        ft.IconButton(
+                            ft.Icons.ARROW_BACK, tooltip=_("К списку игр"), on_click=lambda: go("/")
+                        ),
+                    ),
+                    ft.Text(
+                        game.definition.title,
+                        size=20,
+                        weight=ft.FontWeight.BOLD,
+                        expand=True,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    tagged(
+                        "undo",
+                        ft.IconButton(
+                            ft.Icons.UNDO,
+                            tooltip=_("Отменить"),
+                            disabled=not game.can_undo,
+                            on_click=lambda: view.undo(),
+                        ),
+                    ),
+                    tagged(
+                        "redo",
+                        ft.IconButton(
+                            ft.Icons.REDO,
+                            tooltip=_("Вернуть"),
+                            disabled=not game.can_redo,
+                            on_click=lambda: view.redo(),
+                        ),
+                    ),
+                    tagged(
+                        "open-log",
+                        ft.IconButton(
+                            ft.Icons.HISTORY,
+                            tooltip=_("Журнал"),
+                            on_click=lambda: go(f"/game/{view.game_id}/log"),
+                        ),
+                    ),
+                    tagged(
+                        "lock",
+                        ft.IconButton(
+                            ft.Icons.LOCK if view.locked else ft.Icons.LOCK_OPEN,
+                            tooltip=_("Снять блокировку")
+                            if view.locked
+                            else _("Заблокировать от случайных нажатий"),
+                            selected=view.locked,
+                            on_click=lambda: view.toggle_lock(),
+                        ),
+                        label="lock-on" if view.locked else "lock-off",
+                    ),
+                    tagged(
+                        "open-rules",
+                        ft.IconButton(
+                            ft.Icons.MENU_BOOK,
+                            tooltip=_("Правила"),
+                            on_click=lambda: go(
+                                rules_link(game.setup.game, phase, f"/game/{view.game_id}")
+                            ),
+                        ),
+                    ),
                 ],
                 spacing=0,
             ),
@@ -200,7 +280,11 @@ def GameLog(view: GameView) -> ft.Control:
         folder.mkdir(exist_ok=True)
         path = folder / f"{view.game_id}.{'json' if fmt == 'json' else 'txt'}"
         try:
-            text = json.dumps(export_json(view.stored), ensure_ascii=False, indent=2) if fmt == "json" else export_text(view.stored)
+            text = (
+                json.dumps(export_json(view.stored), ensure_ascii=False, indent=2)
+                if fmt == "json"
+                else export_text(view.stored)
+            )
             path.write_text(text, encoding="utf-8")
         except (OSError, CompanionError) as exc:
             set_msg(f"{_('Не удалось выгрузить')}: {exc}")
@@ -211,10 +295,27 @@ def GameLog(view: GameView) -> ft.Control:
         [
             ft.Row(
                 [
-                    tagged("back-to-game", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("К игре"), on_click=lambda: go(f"/game/{view.game_id}"))),
+                    tagged(
+                        "back-to-game",
+                        ft.IconButton(
+                            ft.Icons.ARROW_BACK,
+                            tooltip=_("К игре"),
+                            on_click=lambda: go(f"/game/{view.game_id}"),
+                        ),
+                    ),
                     ft.Text(_("Журнал игры"), size=22, weight=ft.FontWeight.BOLD, expand=True),
-                    tagged("export-json", ft.TextButton("JSON", icon=ft.Icons.DOWNLOAD, on_click=lambda: export("json"))),
-                    tagged("export-text", ft.TextButton(_("Текст"), icon=ft.Icons.DOWNLOAD, on_click=lambda: export("text"))),
+                    tagged(
+                        "export-json",
+                        ft.TextButton(
+                            "JSON", icon=ft.Icons.DOWNLOAD, on_click=lambda: export("json")
+                        ),
+                    ),
+                    tagged(
+                        "export-text",
+                        ft.TextButton(
+                            _("Текст"), icon=ft.Icons.DOWNLOAD, on_click=lambda: export("text")
+                        ),
+                    ),
                 ]
             ),
             ft.Text(msg, size=14) if msg else ft.Container(),
@@ -225,7 +326,10 @@ def GameLog(view: GameView) -> ft.Control:
                         ft.ListTile(
                             leading=ft.Text(f"#{ev.seq}", size=14),
                             title=ft.Text(text, size=16),
-                            subtitle=ft.Text(time.strftime("%H:%M:%S", time.localtime(ev.ts)) + (f" · {ev.author}" if ev.author else "")),
+                            subtitle=ft.Text(
+                                time.strftime("%H:%M:%S", time.localtime(ev.ts))
+                                + (f" · {ev.author}" if ev.author else "")
+                            ),
                             dense=True,
                         ),
                         label=text,

@@ -42,16 +42,56 @@ def Home() -> ft.Control:
             ft.Text("Table Companion", size=28, weight=ft.FontWeight.BOLD),
             ft.Text(_("Счёт, ход и правила для настольной игры на столе."), size=14),
             JoinCard(app.lan) if app.lan is not None else ft.Container(),
-            tagged("role", ft.Text(_("Вы — зритель: только просмотр."), color=ft.Colors.SECONDARY), label="spectator") if app.role == "spectator" else ft.Container(),
+            tagged(
+                "role",
+                ft.Text(_("Вы — зритель: только просмотр."), color=ft.Colors.SECONDARY),
+                label="spectator",
+            )
+            if app.role == "spectator"
+            else ft.Container(),
             *[
-                tagged("store-warning", ft.Container(ft.Text(w, color=ft.Colors.ON_ERROR_CONTAINER), bgcolor=ft.Colors.ERROR_CONTAINER, padding=10, border_radius=8), label=w)
+                tagged(
+                    "store-warning",
+                    ft.Container(
+                        ft.Text(w, color=ft.Colors.ON_ERROR_CONTAINER),
+                        bgcolor=ft.Colors.ERROR_CONTAINER,
+                        padding=10,
+                        border_radius=8,
+                    ),
+                    label=w,
+                )
                 for w in dict.fromkeys(warnings)
             ],
             ft.Row(
                 [
-                    tagged("new-game", ft.FilledButton(_("Новая игра"), icon=ft.Icons.ADD, height=56, disabled=app.role == "spectator", on_click=lambda: go("/new"))),
-                    tagged("open-rules", ft.OutlinedButton(_("Правила"), icon=ft.Icons.MENU_BOOK, height=56, on_click=lambda: go("/rules"))),
-                    tagged("open-settings", ft.OutlinedButton(_("Настройки"), icon=ft.Icons.SETTINGS, height=56, on_click=lambda: go("/settings"))),
+                    tagged(
+                        "new-game",
+                        ft.FilledButton(
+                            _("Новая игра"),
+                            icon=ft.Icons.ADD,
+                            height=56,
+                            disabled=app.role == "spectator",
+                            on_click=lambda: go("/new"),
+                        ),
+                    ),
+                    tagged(
+                        "open-rules",
+                        ft.OutlinedButton(
+                            _("Правила"),
+                            icon=ft.Icons.MENU_BOOK,
+                            height=56,
+                            on_click=lambda: go("/rules"),
+                        ),
+                    ),
+                    tagged(
+                        "open-settings",
+                        ft.OutlinedButton(
+                            _("Настройки"),
+                            icon=ft.Icons.SETTINGS,
+                            height=56,
+                            on_click=lambda: go("/settings"),
+                        ),
+                    ),
                 ],
                 wrap=True,
             ),

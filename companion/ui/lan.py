@@ -22,7 +22,15 @@ from companion.errors import SetupError
 from companion.i18n import _
 from companion.ui.widgets import tagged
 
-__all__ = ["LanGate", "JoinScreen", "JoinInfo", "new_code", "lan_address", "qr_terminal", "qr_png_base64"]
+__all__ = [
+    "LanGate",
+    "JoinScreen",
+    "JoinInfo",
+    "new_code",
+    "lan_address",
+    "qr_terminal",
+    "qr_png_base64",
+]
 
 MAX_FAILURES = 5
 LOCKOUT_SECONDS = 30.0
@@ -133,18 +141,50 @@ def JoinScreen(gate: LanGate, on_join: Callable[[JoinInfo], None]) -> ft.Control
         [
             ft.Text("Table Companion", size=28, weight=ft.FontWeight.BOLD),
             ft.Text(_("Режим стола: введите код с экрана ведущего устройства."), size=16),
-            tagged("join-code", ft.TextField(label=_("Код"), value=code, keyboard_type=ft.KeyboardType.NUMBER, max_length=12, on_change=lambda e: set_code(e.control.value), on_submit=lambda: join())),
-            tagged("join-name", ft.TextField(label=_("Ваше имя (для журнала)"), value=name, on_change=lambda e: set_name(e.control.value))),
+            tagged(
+                "join-code",
+                ft.TextField(
+                    label=_("Код"),
+                    value=code,
+                    keyboard_type=ft.KeyboardType.NUMBER,
+                    max_length=12,
+                    on_change=lambda e: set_code(e.control.value),
+                    on_submit=lambda: join(),
+                ),
+            ),
+            tagged(
+                "join-name",
+                ft.TextField(
+                    label=_("Ваше имя (для журнала)"),
+                    value=name,
+                    on_change=lambda e: set_name(e.control.value),
+                ),
+            ),
             tagged(
                 "join-role",
                 ft.RadioGroup(
                     value=role,
                     on_change=lambda e: set_role(e.control.value),
-                    content=ft.Row([ft.Radio(value="player", label=_("Игрок")), ft.Radio(value="spectator", label=_("Зритель"))]),
+                    content=ft.Row(
+                        [
+                            ft.Radio(value="player", label=_("Игрок")),
+                            ft.Radio(value="spectator", label=_("Зритель")),
+                        ]
+                    ),
                 ),
             ),
-            tagged("join-error", ft.Text(error, color=ft.Colors.ERROR, size=16), label=error) if error else ft.Container(),
-            tagged("join", ft.FilledButton(f"{_('Войти как')} {name.strip()}" if name.strip() else _("Войти"), icon=ft.Icons.LOGIN, height=56, on_click=lambda: join())),
+            tagged("join-error", ft.Text(error, color=ft.Colors.ERROR, size=16), label=error)
+            if error
+            else ft.Container(),
+            tagged(
+                "join",
+                ft.FilledButton(
+                    f"{_('Войти как')} {name.strip()}" if name.strip() else _("Войти"),
+                    icon=ft.Icons.LOGIN,
+                    height=56,
+                    on_click=lambda: join(),
+                ),
+            ),
         ],
         spacing=12,
     )
@@ -164,7 +204,15 @@ def JoinCard(gate: LanGate) -> ft.Control:
                             [
                                 ft.Text(_("Режим стола"), size=18, weight=ft.FontWeight.BOLD),
                                 ft.Text(gate.url, size=16, selectable=True),
-                                tagged("lan-code", ft.Text(f"{_('Код')}: {gate.code}", size=22, weight=ft.FontWeight.BOLD), label=gate.code),
+                                tagged(
+                                    "lan-code",
+                                    ft.Text(
+                                        f"{_('Код')}: {gate.code}",
+                                        size=22,
+                                        weight=ft.FontWeight.BOLD,
+                                    ),
+                                    label=gate.code,
+                                ),
                             ],
                             expand=True,
                         ),

@@ -36,7 +36,7 @@ def NewGame() -> ft.Control:
         set_game_id(gid)
         set_options(GAMES[gid].default_options())
         n = min(max(len(players), GAMES[gid].min_players), GAMES[gid].max_players)
-        set_players([*players, *_default_players(8)[len(players):]][:n])
+        set_players([*players, *_default_players(8)[len(players) :]][:n])
         set_first(RANDOM)
 
     def edit(i: int, **changes: str) -> None:
@@ -75,11 +75,42 @@ def NewGame() -> ft.Control:
     rows = [
         ft.Row(
             [
-                tagged(f"color-{i}", ft.IconButton(ft.Icons.CIRCLE, icon_color=p["color"], icon_size=32, tooltip=_("Цвет"), on_click=lambda _e, i=i: next_color(i))),
-                tagged(f"player-name-{i}", ft.TextField(label=f"{_('Игрок')} {i + 1}", value=p["name"], width=170, on_change=lambda e, i=i: edit(i, name=e.control.value))),
-                ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=_("Выше"), disabled=i == 0, on_click=lambda _e, i=i: move(i, -1)),
-                ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=_("Ниже"), on_click=lambda _e, i=i: move(i, 1)),
-                ft.IconButton(ft.Icons.DELETE_OUTLINE, tooltip=_("Убрать"), disabled=len(players) <= definition.min_players, on_click=lambda _e, i=i: set_players([q for k, q in enumerate(players) if k != i])),
+                tagged(
+                    f"color-{i}",
+                    ft.IconButton(
+                        ft.Icons.CIRCLE,
+                        icon_color=p["color"],
+                        icon_size=32,
+                        tooltip=_("Цвет"),
+                        on_click=lambda _e, i=i: next_color(i),
+                    ),
+                ),
+                tagged(
+                    f"player-name-{i}",
+                    ft.TextField(
+                        label=f"{_('Игрок')} {i + 1}",
+                        value=p["name"],
+                        width=170,
+                        on_change=lambda e, i=i: edit(i, name=e.control.value),
+                    ),
+                ),
+                ft.IconButton(
+                    ft.Icons.ARROW_UPWARD,
+                    tooltip=_("Выше"),
+                    disabled=i == 0,
+                    on_click=lambda _e, i=i: move(i, -1),
+                ),
+                ft.IconButton(
+                    ft.Icons.ARROW_DOWNWARD, tooltip=_("Ниже"), on_click=lambda _e, i=i: move(i, 1)
+                ),
+                ft.IconButton(
+                    ft.Icons.DELETE_OUTLINE,
+                    tooltip=_("Убрать"),
+                    disabled=len(players) <= definition.min_players,
+                    on_click=lambda _e, i=i: set_players(
+                        [q for k, q in enumerate(players) if k != i]
+                    ),
+                ),
             ],
             spacing=0,
         )
@@ -89,7 +120,14 @@ def NewGame() -> ft.Control:
     form = getattr(board, "OptionsForm", None)
     return ft.Column(
         [
-            ft.Row([ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("Назад"), on_click=lambda: go("/")), ft.Text(_("Новая игра"), size=24, weight=ft.FontWeight.BOLD)]),
+            ft.Row(
+                [
+                    ft.IconButton(
+                        ft.Icons.ARROW_BACK, tooltip=_("Назад"), on_click=lambda: go("/")
+                    ),
+                    ft.Text(_("Новая игра"), size=24, weight=ft.FontWeight.BOLD),
+                ]
+            ),
             tagged(
                 "game-choice",
                 ft.Dropdown(
@@ -99,24 +137,46 @@ def NewGame() -> ft.Control:
                     on_select=lambda e: pick_game(e.control.value),
                 ),
             ),
-            ft.Text(f"{_('Игроки')} ({definition.min_players}–{definition.max_players}), {_('в порядке хода')}", size=18, weight=ft.FontWeight.BOLD),
+            ft.Text(
+                f"{_('Игроки')} ({definition.min_players}–{definition.max_players}), {_('в порядке хода')}",
+                size=18,
+                weight=ft.FontWeight.BOLD,
+            ),
             *rows,
             tagged(
                 "add-player",
-                ft.TextButton(_("Добавить игрока"), icon=ft.Icons.PERSON_ADD, disabled=len(players) >= definition.max_players, on_click=lambda: set_players([*players, *_default_players(8)[len(players):len(players) + 1]])),
+                ft.TextButton(
+                    _("Добавить игрока"),
+                    icon=ft.Icons.PERSON_ADD,
+                    disabled=len(players) >= definition.max_players,
+                    on_click=lambda: set_players(
+                        [*players, *_default_players(8)[len(players) : len(players) + 1]]
+                    ),
+                ),
             ),
             tagged(
                 "first-player",
                 ft.Dropdown(
                     label=_("Первый игрок"),
                     value=first,
-                    options=[ft.DropdownOption(key=RANDOM, text=_("Жребий (случайно)")), *[ft.DropdownOption(key=str(i), text=p["name"] or f"{_('Игрок')} {i + 1}") for i, p in enumerate(players)]],
+                    options=[
+                        ft.DropdownOption(key=RANDOM, text=_("Жребий (случайно)")),
+                        *[
+                            ft.DropdownOption(key=str(i), text=p["name"] or f"{_('Игрок')} {i + 1}")
+                            for i, p in enumerate(players)
+                        ],
+                    ],
                     on_select=lambda e: set_first(e.control.value),
                 ),
             ),
             form(options, set_options, players=len(players)) if form else ft.Container(),
             Banner(error, ""),
-            tagged("start-game", ft.FilledButton(_("Начать игру"), icon=ft.Icons.PLAY_ARROW, height=56, on_click=lambda: start())),
+            tagged(
+                "start-game",
+                ft.FilledButton(
+                    _("Начать игру"), icon=ft.Icons.PLAY_ARROW, height=56, on_click=lambda: start()
+                ),
+            ),
         ],
         spacing=10,
         scroll=ft.ScrollMode.AUTO,

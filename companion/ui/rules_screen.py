@@ -20,7 +20,15 @@ import flet as ft
 
 from companion.errors import CompanionError, SearchError
 from companion.i18n import _
-from companion.rules import Hit, RulesIndex, add_ruling, default_index, delete_ruling, invalidate, list_rulings
+from companion.rules import (
+    Hit,
+    RulesIndex,
+    add_ruling,
+    default_index,
+    delete_ruling,
+    invalidate,
+    list_rulings,
+)
 from companion.rules.db import GAMES
 from companion.rules.house import HOUSE_FILE
 from companion.ui.nav import AppContext, go
@@ -48,11 +56,20 @@ SOURCE_NAMES: dict[str, str] = {
     "house": "Решения стола",
 }
 #: Rules game id → its name on the filter chips.
-GAME_NAMES: dict[str, str] = {"smash_up": "Замес", "coup": "Переворот", "munchkin": "Манчкин", "ricks": "Рик и Морти"}
+GAME_NAMES: dict[str, str] = {
+    "smash_up": "Замес",
+    "coup": "Переворот",
+    "munchkin": "Манчкин",
+    "ricks": "Рик и Морти",
+}
 
 LIMIT = 20
 SNIPPET = 180
-HIGHLIGHT = ft.TextStyle(weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY, bgcolor=ft.Colors.with_opacity(0.15, ft.Colors.PRIMARY))
+HIGHLIGHT = ft.TextStyle(
+    weight=ft.FontWeight.BOLD,
+    color=ft.Colors.PRIMARY,
+    bgcolor=ft.Colors.with_opacity(0.15, ft.Colors.PRIMARY),
+)
 
 
 # -- pure helpers ----------------------------------------------------------------------------
@@ -92,7 +109,9 @@ def segments(text: str, spans: list[tuple[int, int]]) -> list[tuple[str, bool]]:
     return out
 
 
-def snippet(text: str, spans: list[tuple[int, int]], width: int = SNIPPET) -> tuple[str, list[tuple[int, int]]]:
+def snippet(
+    text: str, spans: list[tuple[int, int]], width: int = SNIPPET
+) -> tuple[str, list[tuple[int, int]]]:
     """A piece of ``text`` about ``width`` characters around the first matched span.
 
     :returns: ``(piece, spans shifted into piece)``; the piece gets «…» where it was cut.
@@ -112,15 +131,25 @@ def snippet(text: str, spans: list[tuple[int, int]], width: int = SNIPPET) -> tu
     return prefix + text[start:end] + suffix, kept
 
 
-def neighbours(entries: list[dict[str, Any]], entry_id: str, limit: int = 8) -> list[dict[str, Any]]:
+def neighbours(
+    entries: list[dict[str, Any]], entry_id: str, limit: int = 8
+) -> list[dict[str, Any]]:
     """Entries beside ``entry_id``: the same source and section, plus the entries just before
     and after it in the database order (same source). Database order, itself excluded."""
     idx = next((i for i, e in enumerate(entries) if e["id"] == entry_id), None)
     if idx is None:
         return []
     me = entries[idx]
-    near = {i for i in (idx - 1, idx + 1) if 0 <= i < len(entries) and entries[i]["source"] == me["source"]}
-    same = {i for i, e in enumerate(entries) if e["source"] == me["source"] and e["section"] == me["section"]}
+    near = {
+        i
+        for i in (idx - 1, idx + 1)
+        if 0 <= i < len(entries) and entries[i]["source"] == me["source"]
+    }
+    same = {
+        i
+        for i, e in enumerate(entries)
+        if e["source"] == me["source"] and e["section"] == me["section"]
+    }
     return [entries[i] for i in sorted((near | same) - {idx})][:limit]
 
 
@@ -132,7 +161,9 @@ def rules_index(root: str | Path) -> RulesIndex:
     return default_index(Path(root) / HOUSE_FILE)
 
 
-def search_rules(root: str | Path, query: str, game: str | None = None, limit: int = LIMIT) -> list[Hit]:
+def search_rules(
+    root: str | Path, query: str, game: str | None = None, limit: int = LIMIT
+) -> list[Hit]:
     """Search the rules and the house rulings of ``root`` (see :func:`companion.rules.search`).
 
     :raises SearchError: empty or absurd query.
@@ -158,9 +189,17 @@ def _where(entry: dict[str, Any]) -> str:
 
 
 # -- small views -----------------------------------------------------------------------------
-def _rich(text: str, spans: list[tuple[int, int]], size: float, bold: bool = False, selectable: bool = False) -> ft.Text:
+def _rich(
+    text: str,
+    spans: list[tuple[int, int]],
+    size: float,
+    bold: bool = False,
+    selectable: bool = False,
+) -> ft.Text:
     return ft.Text(
-        spans=[ft.TextSpan(piece, HIGHLIGHT if hit else None) for piece, hit in segments(text, spans)],
+        spans=[
+            ft.TextSpan(piece, HIGHLIGHT if hit else None) for piece, hit in segments(text, spans)
+        ],
         size=size,
         weight=ft.FontWeight.BOLD if bold else None,
         selectable=selectable,
@@ -169,7 +208,14 @@ def _rich(text: str, spans: list[tuple[int, int]], size: float, bold: bool = Fal
 
 def _house_badge() -> ft.Control:
     return ft.Container(
-        ft.Row([ft.Icon(ft.Icons.GAVEL, size=16, color=ft.Colors.ON_TERTIARY_CONTAINER), ft.Text(_("правило стола"), size=13, color=ft.Colors.ON_TERTIARY_CONTAINER)], tight=True, spacing=4),
+        ft.Row(
+            [
+                ft.Icon(ft.Icons.GAVEL, size=16, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                ft.Text(_("правило стола"), size=13, color=ft.Colors.ON_TERTIARY_CONTAINER),
+            ],
+            tight=True,
+            spacing=4,
+        ),
         bgcolor=ft.Colors.TERTIARY_CONTAINER,
         padding=ft.Padding.symmetric(horizontal=8, vertical=2),
         border_radius=12,
@@ -205,7 +251,9 @@ def _result_card(i: int, hit: Hit, open_entry: Callable[[str], None]) -> ft.Cont
     )
 
 
-def _link_button(ident: str, entry: dict[str, Any], open_entry: Callable[[str], None]) -> ft.Control:
+def _link_button(
+    ident: str, entry: dict[str, Any], open_entry: Callable[[str], None]
+) -> ft.Control:
     where = SOURCE_NAMES.get(entry["source"], entry["source"])
     return tagged(
         ident,
@@ -238,25 +286,70 @@ def _detail(
     near = [] if house else neighbours(index.entries, entry["id"])
     return ft.Column(
         [
-            ft.Row([tagged("detail-back", ft.TextButton(_("К результатам"), icon=ft.Icons.ARROW_BACK, on_click=lambda: close()))]),
-            tagged("detail-title", _rich(entry["title"], by_field.get("title", []), 22, bold=True), label=entry["title"]),
-            tagged("detail-where", ft.Text(_where(entry), size=14, color=ft.Colors.ON_SURFACE_VARIANT), label=_where(entry)),
+            ft.Row(
+                [
+                    tagged(
+                        "detail-back",
+                        ft.TextButton(
+                            _("К результатам"), icon=ft.Icons.ARROW_BACK, on_click=lambda: close()
+                        ),
+                    )
+                ]
+            ),
+            tagged(
+                "detail-title",
+                _rich(entry["title"], by_field.get("title", []), 22, bold=True),
+                label=entry["title"],
+            ),
+            tagged(
+                "detail-where",
+                ft.Text(_where(entry), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+                label=_where(entry),
+            ),
             *([_house_badge()] if house else []),
-            tagged("detail-text", _rich(entry["text"], by_field.get("text", []), 17), label=entry["text"]),
+            tagged(
+                "detail-text",
+                _rich(entry["text"], by_field.get("text", []), 17),
+                label=entry["text"],
+            ),
             *(
-                [ft.Text(_("См. также"), size=16, weight=ft.FontWeight.BOLD), *[_link_button(f"see-{s['id']}", s, open_entry) for s in see]]
+                [
+                    ft.Text(_("См. также"), size=16, weight=ft.FontWeight.BOLD),
+                    *[_link_button(f"see-{s['id']}", s, open_entry) for s in see],
+                ]
                 if see
                 else []
             ),
             *(
-                [ft.Text(f"{_('Рядом в правилах')}: «{entry['section']}»", size=16, weight=ft.FontWeight.BOLD), *[_link_button(f"near-{n['id']}", n, open_entry) for n in near]]
+                [
+                    ft.Text(
+                        f"{_('Рядом в правилах')}: «{entry['section']}»",
+                        size=16,
+                        weight=ft.FontWeight.BOLD,
+                    ),
+                    *[_link_button(f"near-{n['id']}", n, open_entry) for n in near],
+                ]
                 if near
                 else []
             ),
             (
-                tagged("detail-delete", ft.OutlinedButton(_("Удалить решение стола"), icon=ft.Icons.DELETE_OUTLINE, on_click=lambda: remove(entry["id"])))
+                tagged(
+                    "detail-delete",
+                    ft.OutlinedButton(
+                        _("Удалить решение стола"),
+                        icon=ft.Icons.DELETE_OUTLINE,
+                        on_click=lambda: remove(entry["id"]),
+                    ),
+                )
                 if house
-                else tagged("detail-amend", ft.OutlinedButton(_("Решение стола к этому правилу"), icon=ft.Icons.GAVEL, on_click=lambda: amend(entry["id"])))
+                else tagged(
+                    "detail-amend",
+                    ft.OutlinedButton(
+                        _("Решение стола к этому правилу"),
+                        icon=ft.Icons.GAVEL,
+                        on_click=lambda: amend(entry["id"]),
+                    ),
+                )
             ),
         ],
         spacing=8,
@@ -279,19 +372,52 @@ def _house_panel(
     link_note = (
         f"{_('К правилу')}: {linked['title']} ({SOURCE_NAMES.get(linked['source'], linked['source'])})"
         if linked
-        else (_("Нет такой записи: проверьте номер") if form.get("link") else _("Можно привязать к правилу: откройте его и нажмите «Решение стола к этому правилу»"))
+        else (
+            _("Нет такой записи: проверьте номер")
+            if form.get("link")
+            else _(
+                "Можно привязать к правилу: откройте его и нажмите «Решение стола к этому правилу»"
+            )
+        )
     )
     return ft.Column(
         [
             ft.Row(
                 [
                     ft.Text(_("Решения стола"), size=20, weight=ft.FontWeight.BOLD, expand=True),
-                    tagged("house-close", ft.IconButton(ft.Icons.CLOSE, tooltip=_("Закрыть"), on_click=lambda: close())),
+                    tagged(
+                        "house-close",
+                        ft.IconButton(
+                            ft.Icons.CLOSE, tooltip=_("Закрыть"), on_click=lambda: close()
+                        ),
+                    ),
                 ]
             ),
-            ft.Text(_("Свои договорённости компании: ищутся вместе с правилами и помечаются «правило стола»."), size=14),
-            tagged("house-title", ft.TextField(label=_("Название"), value=form.get("title", ""), on_change=lambda e: set_form(lambda f, v=e.control.value: {**f, "title": v}))),
-            tagged("house-text", ft.TextField(label=_("Что решили"), value=form.get("text", ""), multiline=True, min_lines=3, max_lines=6, on_change=lambda e: set_form(lambda f, v=e.control.value: {**f, "text": v}))),
+            ft.Text(
+                _(
+                    "Свои договорённости компании: ищутся вместе с правилами и помечаются «правило стола»."
+                ),
+                size=14,
+            ),
+            tagged(
+                "house-title",
+                ft.TextField(
+                    label=_("Название"),
+                    value=form.get("title", ""),
+                    on_change=lambda e: set_form(lambda f, v=e.control.value: {**f, "title": v}),
+                ),
+            ),
+            tagged(
+                "house-text",
+                ft.TextField(
+                    label=_("Что решили"),
+                    value=form.get("text", ""),
+                    multiline=True,
+                    min_lines=3,
+                    max_lines=6,
+                    on_change=lambda e: set_form(lambda f, v=e.control.value: {**f, "text": v}),
+                ),
+            ),
             tagged(
                 "house-game",
                 ft.Dropdown(
@@ -301,9 +427,34 @@ def _house_panel(
                     on_select=lambda e: set_form(lambda f, v=e.control.value: {**f, "game": v}),
                 ),
             ),
-            tagged("house-link", ft.TextField(label=_("Номер правила (необязательно)"), value=form.get("link", ""), on_change=lambda e: set_form(lambda f, v=e.control.value.strip(): {**f, "link": v}))),
-            tagged("house-link-note", ft.Text(link_note, size=13, color=ft.Colors.ON_SURFACE_VARIANT), label=link_note),
-            ft.Row([tagged("house-save", ft.FilledButton(_("Сохранить решение"), icon=ft.Icons.SAVE, height=48, on_click=lambda: save()))]),
+            tagged(
+                "house-link",
+                ft.TextField(
+                    label=_("Номер правила (необязательно)"),
+                    value=form.get("link", ""),
+                    on_change=lambda e: set_form(
+                        lambda f, v=e.control.value.strip(): {**f, "link": v}
+                    ),
+                ),
+            ),
+            tagged(
+                "house-link-note",
+                ft.Text(link_note, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                label=link_note,
+            ),
+            ft.Row(
+                [
+                    tagged(
+                        "house-save",
+                        ft.FilledButton(
+                            _("Сохранить решение"),
+                            icon=ft.Icons.SAVE,
+                            height=48,
+                            on_click=lambda: save(),
+                        ),
+                    )
+                ]
+            ),
             ft.Divider(),
             *(
                 [
@@ -312,18 +463,37 @@ def _house_panel(
                         ft.Row(
                             [
                                 ft.Container(
-                                    ft.Column([ft.Text(r["title"], size=16, weight=ft.FontWeight.BOLD), ft.Text(GAME_NAMES.get(r["game"], r["game"]), size=13)], spacing=2),
+                                    ft.Column(
+                                        [
+                                            ft.Text(r["title"], size=16, weight=ft.FontWeight.BOLD),
+                                            ft.Text(GAME_NAMES.get(r["game"], r["game"]), size=13),
+                                        ],
+                                        spacing=2,
+                                    ),
                                     expand=True,
                                     on_click=lambda _e, rid=r["id"]: open_entry(rid),
                                 ),
-                                tagged(f"house-del-{r['id']}", ft.IconButton(ft.Icons.DELETE_OUTLINE, tooltip=_("Удалить"), on_click=lambda _e, rid=r["id"]: remove(rid))),
+                                tagged(
+                                    f"house-del-{r['id']}",
+                                    ft.IconButton(
+                                        ft.Icons.DELETE_OUTLINE,
+                                        tooltip=_("Удалить"),
+                                        on_click=lambda _e, rid=r["id"]: remove(rid),
+                                    ),
+                                ),
                             ]
                         ),
                         label=r["title"],
                     )
                     for r in rulings
                 ]
-                or [tagged("house-empty", ft.Text(_("Решений стола пока нет.")), label=_("Решений стола пока нет."))]
+                or [
+                    tagged(
+                        "house-empty",
+                        ft.Text(_("Решений стола пока нет.")),
+                        label=_("Решений стола пока нет."),
+                    )
+                ]
             ),
         ],
         spacing=10,
@@ -381,7 +551,13 @@ def RulesScreen() -> ft.Control:
 
     def save() -> None:
         try:
-            add_ruling(form.get("title", ""), form.get("text", ""), form.get("game") or "smash_up", form.get("link") or None, path=Path(root) / HOUSE_FILE)
+            add_ruling(
+                form.get("title", ""),
+                form.get("text", ""),
+                form.get("game") or "smash_up",
+                form.get("link") or None,
+                path=Path(root) / HOUSE_FILE,
+            )
         except CompanionError as exc:
             set_error(str(exc))
             return
@@ -390,7 +566,6 @@ def RulesScreen() -> ft.Control:
         set_notice(f"{_('Сохранено')}: {form.get('title', '').strip()}")
         set_form({"game": form.get("game") or "smash_up"})
         set_version(lambda v: v + 1)
-
 
     def remove(rid: str) -> None:
         try:
@@ -433,9 +608,20 @@ def RulesScreen() -> ft.Control:
 
     header = ft.Row(
         [
-            tagged("rules-back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("Назад"), on_click=lambda: go(back))),
+            tagged(
+                "rules-back",
+                ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("Назад"), on_click=lambda: go(back)),
+            ),
             ft.Text(_("Правила"), size=24, weight=ft.FontWeight.BOLD, expand=True),
-            tagged("house-open", ft.IconButton(ft.Icons.GAVEL, tooltip=_("Решения стола"), selected=panel, on_click=lambda: toggle_panel())),
+            tagged(
+                "house-open",
+                ft.IconButton(
+                    ft.Icons.GAVEL,
+                    tooltip=_("Решения стола"),
+                    selected=panel,
+                    on_click=lambda: toggle_panel(),
+                ),
+            ),
         ],
         spacing=0,
     )
@@ -452,7 +638,9 @@ def RulesScreen() -> ft.Control:
     )
 
     if panel:
-        body: ft.Control = _house_panel(root, form, set_form, save, remove, open_entry, lambda: set_panel(False))
+        body: ft.Control = _house_panel(
+            root, form, set_form, save, remove, open_entry, lambda: set_panel(False)
+        )
     else:
         hits: list[Hit] = []
         message = ""
@@ -464,12 +652,24 @@ def RulesScreen() -> ft.Control:
         if opened:
             entry = entry_by_id(root, opened)
             spans = next((h.spans for h in hits if h.entry["id"] == opened), [])
-            body = _detail(root, entry, spans, open_entry, close_entry, amend, remove) if entry else tagged("rules-message", ft.Text(_("Запись не найдена.")), label=_("Запись не найдена."))
+            body = (
+                _detail(root, entry, spans, open_entry, close_entry, amend, remove)
+                if entry
+                else tagged(
+                    "rules-message", ft.Text(_("Запись не найдена.")), label=_("Запись не найдена.")
+                )
+            )
         elif not query.strip():
-            hint = _("Спросите, как за столом: «ничья на базе», «можно ли оспорить блок», «talent». Опечатки и английская раскладка не мешают.")
-            body = tagged("rules-hint", ft.Text(hint, size=15, color=ft.Colors.ON_SURFACE_VARIANT), label=hint)
+            hint = _(
+                "Спросите, как за столом: «ничья на базе», «можно ли оспорить блок», «talent». Опечатки и английская раскладка не мешают."
+            )
+            body = tagged(
+                "rules-hint", ft.Text(hint, size=15, color=ft.Colors.ON_SURFACE_VARIANT), label=hint
+            )
         elif message:
-            body = tagged("rules-message", ft.Text(message, size=15, color=ft.Colors.ERROR), label=message)
+            body = tagged(
+                "rules-message", ft.Text(message, size=15, color=ft.Colors.ERROR), label=message
+            )
         elif not hits:
             none = _("Ничего не нашлось: попробуйте другие слова или «Все» игры.")
             body = tagged("rules-message", ft.Text(none, size=15), label=none)
@@ -478,7 +678,11 @@ def RulesScreen() -> ft.Control:
             summary = f"«{query.strip()}» · {scope}: {_('найдено')} {len(hits)}"
             body = ft.Column(
                 [
-                    tagged("rules-count", ft.Text(summary, size=13, color=ft.Colors.ON_SURFACE_VARIANT), label=summary),
+                    tagged(
+                        "rules-count",
+                        ft.Text(summary, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                        label=summary,
+                    ),
                     *[_result_card(i, h, open_entry) for i, h in enumerate(hits)],
                 ],
                 spacing=6,

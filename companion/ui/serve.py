@@ -13,7 +13,10 @@ __all__ = ["serve", "DEFAULT_PORT"]
 
 
 def _has_display() -> bool:
-    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or sys.platform in ("darwin", "win32")
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or sys.platform in (
+        "darwin",
+        "win32",
+    )
 
 
 def _desktop_client_available() -> bool:

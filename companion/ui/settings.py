@@ -24,7 +24,17 @@ def Settings() -> ft.Control:
 
     return ft.Column(
         [
-            ft.Row([tagged("home", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("Назад"), on_click=lambda: go("/"))), ft.Text(_("Настройки"), size=24, weight=ft.FontWeight.BOLD)]),
+            ft.Row(
+                [
+                    tagged(
+                        "home",
+                        ft.IconButton(
+                            ft.Icons.ARROW_BACK, tooltip=_("Назад"), on_click=lambda: go("/")
+                        ),
+                    ),
+                    ft.Text(_("Настройки"), size=24, weight=ft.FontWeight.BOLD),
+                ]
+            ),
             ft.Text(_("Тема"), size=18),
             tagged(
                 "theme",

@@ -67,7 +67,13 @@ class Hub:
             self._games[stored.id] = stored
             return stored
 
-    def push(self, game_id: str, type: str, data: Mapping[str, Any] | None = None, author: str | None = None) -> Event:
+    def push(
+        self,
+        game_id: str,
+        type: str,
+        data: Mapping[str, Any] | None = None,
+        author: str | None = None,
+    ) -> Event:
         """Check, save and apply a move, then notify every watcher. :raises CompanionError:"""
         return self._change(game_id, lambda g: g.push(type, data, author=author))
 
@@ -140,8 +146,6 @@ class GameView:
         with self.hub.lock:
             self.version = max(self.version, self.hub.revision(self.game_id))
 
-
-
     def _refuse_readonly(self) -> bool:
         if self.readonly or self.locked:
             self.error = SPECTATOR if self.readonly else LOCKED
@@ -198,7 +202,9 @@ def watch(view: GameView, page: ft.Page) -> Callable[[], None]:
     async def bump() -> None:
         view.refresh()
 
-    return view.hub.subscribe(view.game_id, lambda: contextvars.copy_context().run(page.run_task, bump))
+    return view.hub.subscribe(
+        view.game_id, lambda: contextvars.copy_context().run(page.run_task, bump)
+    )
 
 
 @ft.observable

@@ -34,7 +34,12 @@ def Banner(error: str, notice: str) -> ft.Control:
         return tagged(
             "error",
             ft.Container(
-                ft.Row([ft.Icon(ft.Icons.BLOCK, color=ft.Colors.ON_ERROR_CONTAINER), ft.Text(error, expand=True, size=16, color=ft.Colors.ON_ERROR_CONTAINER)]),
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.BLOCK, color=ft.Colors.ON_ERROR_CONTAINER),
+                        ft.Text(error, expand=True, size=16, color=ft.Colors.ON_ERROR_CONTAINER),
+                    ]
+                ),
                 bgcolor=ft.Colors.ERROR_CONTAINER,
                 padding=12,
                 border_radius=8,
@@ -44,7 +49,12 @@ def Banner(error: str, notice: str) -> ft.Control:
     if notice:
         return tagged(
             "notice",
-            ft.Container(ft.Text(notice, size=14), bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=8, border_radius=8),
+            ft.Container(
+                ft.Text(notice, size=14),
+                bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                padding=8,
+                border_radius=8,
+            ),
             label=notice,
         )
     return ft.Container(height=0)
@@ -80,7 +90,10 @@ def number_pad(
     rows = [
         ft.Row(
             [
-                tagged(f"pad-{k}", ft.FilledTonalButton(k, width=72, height=56, on_click=lambda _, k=k: press(k)))
+                tagged(
+                    f"pad-{k}",
+                    ft.FilledTonalButton(k, width=72, height=56, on_click=lambda _, k=k: press(k)),
+                )
                 if k
                 else ft.Container(width=72)
                 for k in keys[i : i + 3]
@@ -93,7 +106,19 @@ def number_pad(
         modal=True,
         title=ft.Text(title),
         content=ft.Column(
-            [tagged("pad-display", ft.Text(text or "0", size=40, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER), label=text or "0"), *rows],
+            [
+                tagged(
+                    "pad-display",
+                    ft.Text(
+                        text or "0",
+                        size=40,
+                        weight=ft.FontWeight.BOLD,
+                        text_align=ft.TextAlign.CENTER,
+                    ),
+                    label=text or "0",
+                ),
+                *rows,
+            ],
             tight=True,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         ),
@@ -118,10 +143,17 @@ def BigCounter(
     """A counter readable across a table: −/+ by ``step`` (long-press: ×5), tap the number for a pad."""
     pad, set_pad = ft.use_state(None)  # None: closed; str: the digits typed so far
     ft.use_dialog(
-        number_pad(f"{label}: {_('новое значение')}", pad, set_pad, on_submit=on_set, on_close=lambda: set_pad(None))
+        number_pad(
+            f"{label}: {_('новое значение')}",
+            pad,
+            set_pad,
+            on_submit=on_set,
+            on_close=lambda: set_pad(None),
+        )
         if pad is not None
         else None
     )
+
     def step_button(sign: int) -> ft.Control:
         name = f"{label} {'+' if sign > 0 else '−'}{step}"
         return tagged(
@@ -144,7 +176,13 @@ def BigCounter(
             tagged(
                 ident,
                 ft.Container(
-                    ft.Text(str(value), size=40, weight=ft.FontWeight.BOLD, color=color, text_align=ft.TextAlign.CENTER),
+                    ft.Text(
+                        str(value),
+                        size=40,
+                        weight=ft.FontWeight.BOLD,
+                        color=color,
+                        text_align=ft.TextAlign.CENTER,
+                    ),
                     on_click=lambda: set_pad(""),
                     width=110,
                     alignment=ft.Alignment.CENTER,

@@ -23,7 +23,12 @@ class FakeClock:
 
 
 def new_game(n: int = 3, clock=None, **options) -> Game:
-    return Game.new(FREE, ["Аня", "Борис", "Вика", "Гена"][:n], clock=clock or FakeClock(), options=options or None)
+    return Game.new(
+        FREE,
+        ["Аня", "Борис", "Вика", "Гена"][:n],
+        clock=clock or FakeClock(),
+        options=options or None,
+    )
 
 
 def add(player: int, delta: int) -> tuple[str, dict]:
@@ -150,8 +155,22 @@ def test_score_series_records_each_change():
 
 
 moves = st.one_of(
-    st.tuples(st.just("counter.add"), st.fixed_dictionaries({"player": st.integers(-1, 3), "counter": st.sampled_from(["ПО", "монеты", "x"]), "delta": st.integers(-5, 5)})),
-    st.tuples(st.just("counter.set"), st.fixed_dictionaries({"player": st.integers(0, 2), "counter": st.just("ПО"), "value": st.integers(-10, 10)})),
+    st.tuples(
+        st.just("counter.add"),
+        st.fixed_dictionaries(
+            {
+                "player": st.integers(-1, 3),
+                "counter": st.sampled_from(["ПО", "монеты", "x"]),
+                "delta": st.integers(-5, 5),
+            }
+        ),
+    ),
+    st.tuples(
+        st.just("counter.set"),
+        st.fixed_dictionaries(
+            {"player": st.integers(0, 2), "counter": st.just("ПО"), "value": st.integers(-10, 10)}
+        ),
+    ),
     st.tuples(st.just("turn.next"), st.just({})),
     st.tuples(st.just("undo"), st.just({})),
     st.tuples(st.just("redo"), st.just({})),
@@ -161,7 +180,17 @@ moves = st.one_of(
 @given(st.lists(moves, max_size=40))
 def test_undo_after_any_sequence_restores_the_exact_previous_state(seq):
     """Property: for every accepted event, undo∘push = identity; replay equals the live state."""
-    g = Game.new(FREE, ["Аня", "Борис", "Вика"], clock=FakeClock(), options={"counters": [{"name": "ПО", "step": 1, "start": 0}, {"name": "монеты", "step": 1, "start": 2}]})
+    g = Game.new(
+        FREE,
+        ["Аня", "Борис", "Вика"],
+        clock=FakeClock(),
+        options={
+            "counters": [
+                {"name": "ПО", "step": 1, "start": 0},
+                {"name": "монеты", "step": 1, "start": 2},
+            ]
+        },
+    )
     for kind, data in seq:
         if kind in ("undo", "redo"):
             try:

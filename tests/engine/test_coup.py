@@ -219,7 +219,9 @@ def test_exactly_ten_coins_forces_coup() -> None:
     for _ in range(3):
         tax(g, A), income(g, B)
     assert g.state.coins[A] == 10
-    assert "обязателен" in refused(g, "coup.declare", {"player": A, "action": "income", "target": None})
+    assert "обязателен" in refused(
+        g, "coup.declare", {"player": A, "action": "income", "target": None}
+    )
 
 
 # -- character actions --------------------------------------------------------------------------
@@ -588,11 +590,19 @@ def test_cannot_afford_coup() -> None:
 def test_target_rules() -> None:
     """Действия: цель — живой соперник; у общих действий без цели её нет."""
     g = new()
-    assert "только соперник" in refused(g, "coup.declare", {"player": A, "action": "steal", "target": A})
-    assert "выбрать соперника" in refused(g, "coup.declare", {"player": A, "action": "steal", "target": None})
-    assert "выбрать соперника" in refused(g, "coup.declare", {"player": A, "action": "steal", "target": 9})
+    assert "только соперник" in refused(
+        g, "coup.declare", {"player": A, "action": "steal", "target": A}
+    )
+    assert "выбрать соперника" in refused(
+        g, "coup.declare", {"player": A, "action": "steal", "target": None}
+    )
+    assert "выбрать соперника" in refused(
+        g, "coup.declare", {"player": A, "action": "steal", "target": 9}
+    )
     assert "нет цели" in refused(g, "coup.declare", {"player": A, "action": "income", "target": B})
-    assert "в игре нет" in refused(g, "coup.declare", {"player": A, "action": "bribe", "target": None})
+    assert "в игре нет" in refused(
+        g, "coup.declare", {"player": A, "action": "bribe", "target": None}
+    )
     assert "Такого игрока" in refused(g, "coup.declare", {"player": True, "action": "income"})
 
 
@@ -787,7 +797,10 @@ def test_active_player_phase_scores_describe() -> None:
     g.push("coup.no_challenge", {})
     assert COUP.active_player(g.state) == C and COUP.current_phase(g.state) == "Запрет действия"
     g.push("coup.no_block", {})
-    assert g.log()[-1][1] == "Никто не запрещает; Борис +2 (4 монеты); Вика −2 (0 монет); ход переходит: Вика"
+    assert (
+        g.log()[-1][1]
+        == "Никто не запрещает; Борис +2 (4 монеты); Вика −2 (0 монет); ход переходит: Вика"
+    )
     assert COUP.scores(g.state) == {0: 2.0, 1: 2.0, 2: 2.0}
     assert COUP.turn_number(g.state) == 3
 
@@ -854,7 +867,12 @@ def _finishing(events: list[tuple[str, dict]]) -> tuple[str, dict]:
         if kind == "coup.declare" and data["action"] == "coup":
             return kind, data
     for kind, data in events:
-        if kind in ("coup.no_challenge", "coup.no_block", "coup.exchange_done", "coup.lose_influence"):
+        if kind in (
+            "coup.no_challenge",
+            "coup.no_block",
+            "coup.exchange_done",
+            "coup.lose_influence",
+        ):
             return kind, data
         if kind == "coup.declare" and data["action"] == "income":
             return kind, data

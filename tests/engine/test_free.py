@@ -12,7 +12,13 @@ COUNTERS = [{"name": "ПО", "step": 1, "start": 0}, {"name": "Монеты", "s
 
 
 def game(**options) -> Game:
-    return Game.new(FREE, ["Аня", "Борис", "Вика"], first_player=1, options={"counters": COUNTERS, **options}, clock=lambda: 0.0)
+    return Game.new(
+        FREE,
+        ["Аня", "Борис", "Вика"],
+        first_player=1,
+        options={"counters": COUNTERS, **options},
+        clock=lambda: 0.0,
+    )
 
 
 def test_counters_start_at_their_start_values():
@@ -78,4 +84,7 @@ def test_log_lines_say_who_changed_what():
     g = game()
     g.push("counter.add", {"player": 0, "counter": "Монеты", "delta": -5})
     g.push("turn.next")
-    assert [text for _, text in g.log()] == ["Аня: Монеты −5 (теперь 5)", "Ход переходит к игроку Вика"]
+    assert [text for _, text in g.log()] == [
+        "Аня: Монеты −5 (теперь 5)",
+        "Ход переходит к игроку Вика",
+    ]

@@ -33,7 +33,9 @@ NAMES = ["Аня", "Борис", "Вера", "Гоша"]
 
 def new_game(n: int = 4) -> Game:
     ticks = iter(range(1000, 10**6))
-    return Game.new(MUNCHKIN, NAMES[:n] + ["Дима", "Ева"][: max(0, n - 4)], clock=lambda: float(next(ticks)))
+    return Game.new(
+        MUNCHKIN, NAMES[:n] + ["Дима", "Ева"][: max(0, n - 4)], clock=lambda: float(next(ticks))
+    )
 
 
 def monster(name: str = "Тявмат", level: int = 4, **kw) -> dict:
@@ -117,7 +119,9 @@ def test_level_ten_only_for_a_kill():
     """Противоречия между правилами и картами: 10-й уровень — только за убийство монстра."""
     g = new_game()
     set_level(g, 1, 9)
-    err = refused(g, "level.change", {"player": 1, "delta": 1}, "Противоречия между правилами и картами")
+    err = refused(
+        g, "level.change", {"player": 1, "delta": 1}, "Противоречия между правилами и картами"
+    )
     assert "карта так говорит" in err.message
     refused(g, "level.set", {"player": 1, "value": 10})
     assert g.outcome() is None
@@ -172,8 +176,12 @@ def test_totals_monsters_win_ties():
 def test_strength_is_level_plus_modifiers():
     """Бой: боевая сила — сумма уровня и модификаторов шмоток и разовых карт."""
     sheets = [PlayerSheet(level=3, gear=4), PlayerSheet()]
-    c = Combat(0, [Monster("Тварь", 5, enhancers=5)], player_bonuses=[OneShot(3), OneShot(-1)],
-               monster_bonuses=[OneShot(2)])
+    c = Combat(
+        0,
+        [Monster("Тварь", 5, enhancers=5)],
+        player_bonuses=[OneShot(3), OneShot(-1)],
+        monster_bonuses=[OneShot(2)],
+    )
     t = combat_totals(sheets, c)
     assert (t.players, t.monsters, t.players_win) == (9, 12, False)
 
@@ -449,37 +457,84 @@ monster_st = st.fixed_dictionaries(
     optional={"levels": st.integers(0, 3), "enhancers": small, "treasures": st.integers(-1, 4)},
 )
 event_st = st.one_of(
-    st.tuples(st.sampled_from(["level.change", "gear.change"]),
-              st.fixed_dictionaries({"player": st.integers(-1, 4), "delta": small},
-                                    optional={"override": st.booleans()})),
-    st.tuples(st.sampled_from(["level.set", "gear.set"]),
-              st.fixed_dictionaries({"player": st.integers(-1, 4), "value": small},
-                                    optional={"override": st.booleans()})),
-    st.tuples(st.just("combat.start"),
-              st.fixed_dictionaries({"monster": monster_st}, optional={"override": st.booleans(),
-                                                                        "fighter": st.integers(-1, 4)})),
+    st.tuples(
+        st.sampled_from(["level.change", "gear.change"]),
+        st.fixed_dictionaries(
+            {"player": st.integers(-1, 4), "delta": small}, optional={"override": st.booleans()}
+        ),
+    ),
+    st.tuples(
+        st.sampled_from(["level.set", "gear.set"]),
+        st.fixed_dictionaries(
+            {"player": st.integers(-1, 4), "value": small}, optional={"override": st.booleans()}
+        ),
+    ),
+    st.tuples(
+        st.just("combat.start"),
+        st.fixed_dictionaries(
+            {"monster": monster_st},
+            optional={"override": st.booleans(), "fighter": st.integers(-1, 4)},
+        ),
+    ),
     st.tuples(st.just("combat.monster.add"), st.fixed_dictionaries({"monster": monster_st})),
-    st.tuples(st.just("combat.monster.edit"),
-              st.fixed_dictionaries({"index": st.integers(-1, 3)},
-                                    optional={"level": small, "enhancers": small, "levels": st.integers(0, 3)})),
-    st.tuples(st.just("combat.monster.remove"), st.fixed_dictionaries({"index": st.integers(-1, 3)})),
-    st.tuples(st.just("combat.helper"), st.fixed_dictionaries({"player": st.one_of(st.none(), st.integers(-1, 4))})),
-    st.tuples(st.just("combat.bonus"),
-              st.fixed_dictionaries({"side": st.sampled_from(["players", "monsters", "x"]), "value": small})),
-    st.tuples(st.just("combat.bonus.remove"),
-              st.fixed_dictionaries({"side": st.sampled_from(["players", "monsters"]), "index": st.integers(-1, 2)})),
-    st.tuples(st.just("combat.flee"),
-              st.fixed_dictionaries({"rolls": st.lists(st.integers(0, 7), max_size=3)},
-                                    optional={"modifier": small})),
-    st.tuples(st.sampled_from(["combat.resolve", "phase.next", "turn.loot", "seal.break"]), st.just({})),
-    st.tuples(st.just("turn.charity"),
-              st.fixed_dictionaries({"hand": st.integers(0, 12), "gifts": st.lists(st.integers(0, 4), min_size=4, max_size=4),
-                                     "discard": st.integers(0, 4)})),
-    st.tuples(st.just("game.winners"),
-              st.fixed_dictionaries({"winners": st.lists(st.integers(-1, 4), max_size=3)},
-                                    optional={"override": st.booleans()})),
-    st.tuples(st.sampled_from(["level.change", "combat.start", "player.class", "nonsense"]),
-              st.dictionaries(st.sampled_from(["player", "delta", "value", "monster", "x"]), junk, max_size=3)),
+    st.tuples(
+        st.just("combat.monster.edit"),
+        st.fixed_dictionaries(
+            {"index": st.integers(-1, 3)},
+            optional={"level": small, "enhancers": small, "levels": st.integers(0, 3)},
+        ),
+    ),
+    st.tuples(
+        st.just("combat.monster.remove"), st.fixed_dictionaries({"index": st.integers(-1, 3)})
+    ),
+    st.tuples(
+        st.just("combat.helper"),
+        st.fixed_dictionaries({"player": st.one_of(st.none(), st.integers(-1, 4))}),
+    ),
+    st.tuples(
+        st.just("combat.bonus"),
+        st.fixed_dictionaries(
+            {"side": st.sampled_from(["players", "monsters", "x"]), "value": small}
+        ),
+    ),
+    st.tuples(
+        st.just("combat.bonus.remove"),
+        st.fixed_dictionaries(
+            {"side": st.sampled_from(["players", "monsters"]), "index": st.integers(-1, 2)}
+        ),
+    ),
+    st.tuples(
+        st.just("combat.flee"),
+        st.fixed_dictionaries(
+            {"rolls": st.lists(st.integers(0, 7), max_size=3)}, optional={"modifier": small}
+        ),
+    ),
+    st.tuples(
+        st.sampled_from(["combat.resolve", "phase.next", "turn.loot", "seal.break"]), st.just({})
+    ),
+    st.tuples(
+        st.just("turn.charity"),
+        st.fixed_dictionaries(
+            {
+                "hand": st.integers(0, 12),
+                "gifts": st.lists(st.integers(0, 4), min_size=4, max_size=4),
+                "discard": st.integers(0, 4),
+            }
+        ),
+    ),
+    st.tuples(
+        st.just("game.winners"),
+        st.fixed_dictionaries(
+            {"winners": st.lists(st.integers(-1, 4), max_size=3)},
+            optional={"override": st.booleans()},
+        ),
+    ),
+    st.tuples(
+        st.sampled_from(["level.change", "combat.start", "player.class", "nonsense"]),
+        st.dictionaries(
+            st.sampled_from(["player", "delta", "value", "monster", "x"]), junk, max_size=3
+        ),
+    ),
 )
 
 

@@ -326,11 +326,15 @@ def test_source_down_built_at_once():
     at once; none below Кроховселенная; inventions cannot go down."""
     g = new(2)
     g.push("round.draw")
-    err = refused(g, "card.play", {"kind": "source", "build_cost": 2, "production": 2, "down": True})
+    err = refused(
+        g, "card.play", {"kind": "source", "build_cost": 2, "production": 2, "down": True}
+    )
     assert "Кроховселенной" in err.message
     g.push("player.move", {"to": MINI})
     refused(g, "card.play", {"kind": "source", "build_cost": 5, "production": 2, "down": True})
-    refused(g, "card.play", {"kind": "invention", "build_cost": 1, "cost": 1, "vp": 1, "down": True})
+    refused(
+        g, "card.play", {"kind": "invention", "build_cost": 1, "cost": 1, "vp": 1, "down": True}
+    )
     cid = play(g, "source", build_cost=3, production=4, down=True)
     card, p = g.state.card(cid), g.state.players[0]
     assert (card.universe, card.built, p.actions, p.tokens) == (KRO, True, 1, 8)
@@ -363,7 +367,14 @@ def test_charge_starts_at_zero_and_step_a_adds_production():
     ch = g.state.charge
     assert g.definition.current_phase(g.state) == PHASE_CHARGE
     assert (ch.universe, ch.step, ch.player, ch.energy) == (KRO, "А", None, 5)
-    assert ch.ledger[0] == {"universe": KRO, "in": 0, "production": 5, "gained": 0, "spent": 0, "out": None}
+    assert ch.ledger[0] == {
+        "universe": KRO,
+        "in": 0,
+        "production": 5,
+        "gained": 0,
+        "spent": 0,
+        "out": None,
+    }
 
 
 def test_step_b_present_characters_in_turn_order():
@@ -832,7 +843,9 @@ def boards(draw):
             u = draw(st.sampled_from(UNIVERSES))
             if g.state.players[p].universe != u:
                 g.push("player.place", {"player": p, "to": u})
-            play(g, "source", build_cost=draw(st.integers(1, 2)), production=draw(st.integers(0, 6)))
+            play(
+                g, "source", build_cost=draw(st.integers(1, 2)), production=draw(st.integers(0, 6))
+            )
         for _ in range(draw(st.integers(0, 3))):
             u = draw(st.sampled_from(UNIVERSES))
             if g.state.players[p].universe != u:
@@ -945,7 +958,12 @@ def test_setup_round_trip_options_json():
         "ricks",
         (PlayerSpec("Аня", "#E53935"), PlayerSpec("Борис", "#1E88E5")),
         1,
-        {"actions": dict(ACTIONS), "characters": ["Зип", "Кайл"], "abilities": False, "charge_limit": 45},
+        {
+            "actions": dict(ACTIONS),
+            "characters": ["Зип", "Кайл"],
+            "abilities": False,
+            "charge_limit": 45,
+        },
     )
     RICKS.validate_setup(Setup.from_dict(setup.to_dict()))
     state = RICKS.initial_state(Setup.from_dict(setup.to_dict()))

@@ -9,40 +9,122 @@ import pytest
 
 
 def _e(id, game, source, section, title, text, kind="rule", aliases=(), see_also=(), page=None):
-    return {"id": id, "game": game, "source": source, "section": section, "page": page,
-            "kind": kind, "title": title, "text": text, "aliases": list(aliases),
-            "see_also": list(see_also)}
+    return {
+        "id": id,
+        "game": game,
+        "source": source,
+        "section": section,
+        "page": page,
+        "kind": kind,
+        "title": title,
+        "text": text,
+        "aliases": list(aliases),
+        "see_also": list(see_also),
+    }
 
 
 FIXTURE = [
-    _e("bbrr-tie", "smash_up", "smashup-bbrr", "Споры при раздаче", "Ничья при подсчёте",
-       "Игроки с одинаковой силой на базе получают очки за лучшее из мест, на которые претендуют.",
-       aliases=["tie", "ничья", "равная сила"], see_also=["bbrr-talent"], page=9),
-    _e("bbrr-talent", "smash_up", "smashup-bbrr", "Талант", "Талант",
-       "Свойство, которое можно применить один раз за твой ход в фазе розыгрыша карт.",
-       kind="keyword", aliases=["talent"], page=13),
-    _e("bbrr-picnic", "smash_up", "smashup-bbrr", "Мишуткин пикник", "Мишуткин пикник",
-       "Уточнение к карте: считай силу приспешников соперников на каждой базе отдельно.",
-       kind="card", page=15),
-    _e("coup-income", "coup", "coup", "Доход", "Доход",
-       "Взять одну монету из казны; это действие нельзя заблокировать или оспорить.",
-       aliases=["income"], page=4),
-    _e("coup-coup", "coup", "coup", "Переворот", "Переворот",
-       "Заплати семь монет, и выбранный соперник теряет влияние. С десятью монетами обязателен.",
-       aliases=["coup", "7 монет"], see_also=["coup-income"], page=4),
-    _e("coup-challenge", "coup", "coup", "Оспаривание", "Оспаривание",
-       "Любой игрок может усомниться, что у заявившего действие есть нужный покровитель.",
-       aliases=["challenge", "блеф"], page=6),
-    _e("munch-run", "munchkin", "munchkin-apocalypse", "Смываемся", "Смывка",
-       "Если победить монстра не выходит, бросай кубик, чтобы попытаться убежать.",
-       aliases=["run away", "побег"], page=4),
-    _e("ricks-charge", "ricks", "ricks-crazy", "Фаза зарядки", "Фаза зарядки",
-       "Энергия распределяется по вселенным, начиная с первого игрока.",
-       aliases=["charge phase"], page=6),
-    _e("ricks-step-a", "ricks", "ricks-crazy", "Шаг А", "Шаг А",
-       "Первая ступень фазы зарядки: игроки добавляют энергию во вселенные.", page=6),
-    _e("ricks-step-b", "ricks", "ricks-crazy", "Шаг Б", "Шаг Б",
-       "Вторая ступень фазы зарядки: проверка заряженных вселенных.", page=6),
+    _e(
+        "bbrr-tie",
+        "smash_up",
+        "smashup-bbrr",
+        "Споры при раздаче",
+        "Ничья при подсчёте",
+        "Игроки с одинаковой силой на базе получают очки за лучшее из мест, на которые претендуют.",
+        aliases=["tie", "ничья", "равная сила"],
+        see_also=["bbrr-talent"],
+        page=9,
+    ),
+    _e(
+        "bbrr-talent",
+        "smash_up",
+        "smashup-bbrr",
+        "Талант",
+        "Талант",
+        "Свойство, которое можно применить один раз за твой ход в фазе розыгрыша карт.",
+        kind="keyword",
+        aliases=["talent"],
+        page=13,
+    ),
+    _e(
+        "bbrr-picnic",
+        "smash_up",
+        "smashup-bbrr",
+        "Мишуткин пикник",
+        "Мишуткин пикник",
+        "Уточнение к карте: считай силу приспешников соперников на каждой базе отдельно.",
+        kind="card",
+        page=15,
+    ),
+    _e(
+        "coup-income",
+        "coup",
+        "coup",
+        "Доход",
+        "Доход",
+        "Взять одну монету из казны; это действие нельзя заблокировать или оспорить.",
+        aliases=["income"],
+        page=4,
+    ),
+    _e(
+        "coup-coup",
+        "coup",
+        "coup",
+        "Переворот",
+        "Переворот",
+        "Заплати семь монет, и выбранный соперник теряет влияние. С десятью монетами обязателен.",
+        aliases=["coup", "7 монет"],
+        see_also=["coup-income"],
+        page=4,
+    ),
+    _e(
+        "coup-challenge",
+        "coup",
+        "coup",
+        "Оспаривание",
+        "Оспаривание",
+        "Любой игрок может усомниться, что у заявившего действие есть нужный покровитель.",
+        aliases=["challenge", "блеф"],
+        page=6,
+    ),
+    _e(
+        "munch-run",
+        "munchkin",
+        "munchkin-apocalypse",
+        "Смываемся",
+        "Смывка",
+        "Если победить монстра не выходит, бросай кубик, чтобы попытаться убежать.",
+        aliases=["run away", "побег"],
+        page=4,
+    ),
+    _e(
+        "ricks-charge",
+        "ricks",
+        "ricks-crazy",
+        "Фаза зарядки",
+        "Фаза зарядки",
+        "Энергия распределяется по вселенным, начиная с первого игрока.",
+        aliases=["charge phase"],
+        page=6,
+    ),
+    _e(
+        "ricks-step-a",
+        "ricks",
+        "ricks-crazy",
+        "Шаг А",
+        "Шаг А",
+        "Первая ступень фазы зарядки: игроки добавляют энергию во вселенные.",
+        page=6,
+    ),
+    _e(
+        "ricks-step-b",
+        "ricks",
+        "ricks-crazy",
+        "Шаг Б",
+        "Шаг Б",
+        "Вторая ступень фазы зарядки: проверка заряженных вселенных.",
+        page=6,
+    ),
 ]
 
 
@@ -60,7 +142,8 @@ def write_db(folder: Path, entries: list[dict]) -> Path:
         table[str(len(table) + 1)] = e
     for source, table in by_source.items():
         (folder / f"{source}.json").write_text(
-            json.dumps({"entries": table}, ensure_ascii=False), encoding="utf-8")
+            json.dumps({"entries": table}, ensure_ascii=False), encoding="utf-8"
+        )
     return folder
 
 

@@ -48,8 +48,10 @@ def test_batch_keeps_lines_aligned(fixture_db, tmp_path, capsys):
     assert all(HIT_KEYS <= h.keys() for r in rows for h in r["hits"])
 
 
-@pytest.mark.parametrize("argv", [[], ["?!"], ["x" * 301], ["--batch", "/nonexistent/q.txt"],
-                                  ["доход", "--batch", "q.txt"]])
+@pytest.mark.parametrize(
+    "argv",
+    [[], ["?!"], ["x" * 301], ["--batch", "/nonexistent/q.txt"], ["доход", "--batch", "q.txt"]],
+)
 def test_bad_input_exits_2_with_one_line(fixture_db, capsys, argv):
     assert cli(argv) == 2
     captured = capsys.readouterr()
@@ -57,8 +59,9 @@ def test_bad_input_exits_2_with_one_line(fixture_db, capsys, argv):
     assert len(captured.err.strip().splitlines()) == 1 and "Traceback" not in captured.err
 
 
-@pytest.mark.parametrize("argv", [["доход", "--limit", "0"], ["доход", "--limit", "51"],
-                                  ["доход", "--game", "chess"]])
+@pytest.mark.parametrize(
+    "argv", [["доход", "--limit", "0"], ["доход", "--limit", "51"], ["доход", "--game", "chess"]]
+)
 def test_bad_options_are_argparse_errors(argv):
     with pytest.raises(SystemExit) as exc:
         cli(argv)

@@ -6,31 +6,43 @@ import json
 
 import pytest
 
-from companion.rules.db import (SOURCES, RulesDBError, check_links, load_db, load_file, load_toc,
-                                rules_db_dir, validate_entry)
+from companion.rules.db import (
+    SOURCES,
+    RulesDBError,
+    check_links,
+    load_db,
+    load_file,
+    load_toc,
+    rules_db_dir,
+    validate_entry,
+)
 from companion.rules.evaluate import norm
 
 from .conftest import write_db
 
 
 def test_fixture_db_loads(fixture_db, fixture_entries):
-    assert [e["id"] for e in load_db(fixture_db)] == [e["id"] for e in sorted(
-        fixture_entries, key=lambda e: e["source"])]
+    assert [e["id"] for e in load_db(fixture_db)] == [
+        e["id"] for e in sorted(fixture_entries, key=lambda e: e["source"])
+    ]
     assert rules_db_dir() == fixture_db  # env COMPANION_RULES_DB wins
 
 
-@pytest.mark.parametrize("change, needle", [
-    ({"game": "chess"}, "игра"),
-    ({"kind": "poem"}, "вид"),
-    ({"source": "coup"}, "источник"),
-    ({"page": "7"}, "page"),
-    ({"page": 0}, "страниц"),
-    ({"aliases": "talent"}, "aliases"),
-    ({"see_also": [""]}, "see_also"),
-    ({"title": "  "}, "title"),
-    ({"id": "Has Spaces"}, "slug"),
-    ({"extra": 1}, "лишние"),
-])
+@pytest.mark.parametrize(
+    "change, needle",
+    [
+        ({"game": "chess"}, "игра"),
+        ({"kind": "poem"}, "вид"),
+        ({"source": "coup"}, "источник"),
+        ({"page": "7"}, "page"),
+        ({"page": 0}, "страниц"),
+        ({"aliases": "talent"}, "aliases"),
+        ({"see_also": [""]}, "see_also"),
+        ({"title": "  "}, "title"),
+        ({"id": "Has Spaces"}, "slug"),
+        ({"extra": 1}, "лишние"),
+    ],
+)
 def test_bad_entries_are_refused_with_a_clear_message(fixture_entries, change, needle):
     entry = {**fixture_entries[0], **change}
     with pytest.raises(RulesDBError) as err:

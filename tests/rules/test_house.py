@@ -13,15 +13,20 @@ from companion.rules.house import HOUSE_FILE, HouseRulingError
 
 def test_add_list_delete_in_a_real_file(tmp_path):
     path = tmp_path / "house.json"
-    rid = add_ruling("Ничья по силе", "За столом ничью делим поровну.", "smash_up",
-                     link="bbrr-tie", path=path)
+    rid = add_ruling(
+        "Ничья по силе", "За столом ничью делим поровну.", "smash_up", link="bbrr-tie", path=path
+    )
     assert rid == "house-1"
     stored = json.loads(path.read_text(encoding="utf-8"))
     assert stored["rulings"]["1"]["title"] == "Ничья по силе"
     rulings = list_rulings(path=path)
     assert [r["id"] for r in rulings] == ["house-1"]
     entry = rulings[0]
-    assert entry["kind"] == "house" and entry["source"] == "house" and entry["see_also"] == ["bbrr-tie"]
+    assert (
+        entry["kind"] == "house"
+        and entry["source"] == "house"
+        and entry["see_also"] == ["bbrr-tie"]
+    )
     assert validate_entry(entry, house=True) is entry
     delete_ruling(rid, path=path)
     assert list_rulings(path=path) == []
@@ -32,8 +37,10 @@ def test_no_file_means_no_rulings(tmp_path):
     assert not (tmp_path / "absent.json").exists()
 
 
-@pytest.mark.parametrize("title, text, game", [("", "текст", "coup"), ("Название", "  ", "coup"),
-                                               ("Название", "текст", "chess")])
+@pytest.mark.parametrize(
+    "title, text, game",
+    [("", "текст", "coup"), ("Название", "  ", "coup"), ("Название", "текст", "chess")],
+)
 def test_bad_rulings_are_refused(tmp_path, title, text, game):
     with pytest.raises(HouseRulingError):
         add_ruling(title, text, game, path=tmp_path / "h.json")
@@ -59,6 +66,10 @@ def test_rulings_are_searched_with_the_rest_and_marked(fixture_db, tmp_path):
 
 def test_index_notices_a_file_changed_elsewhere(fixture_db, tmp_path):
     search("доход")  # build the shared index first
-    add_ruling("Кубик на полу", "Если кубик упал со стола, перебрось его.", "munchkin",
-               path=tmp_path / "data" / HOUSE_FILE)
+    add_ruling(
+        "Кубик на полу",
+        "Если кубик упал со стола, перебрось его.",
+        "munchkin",
+        path=tmp_path / "data" / HOUSE_FILE,
+    )
     assert search("кубик упал со стола")[0].house is True

@@ -35,12 +35,15 @@ def test_layout_round_trip(word):
     assert swap_layout(swap_layout(word)) == word
 
 
-@pytest.mark.parametrize("latin, russian", [
-    ("nichya na baze", "ничя на базе"),
-    ("shag", "шаг"),
-    ("kroxovselennaya", "кроксовселенная"),
-    ("zhetony", "жетоны"),
-])
+@pytest.mark.parametrize(
+    "latin, russian",
+    [
+        ("nichya na baze", "ничя на базе"),
+        ("shag", "шаг"),
+        ("kroxovselennaya", "кроксовселенная"),
+        ("zhetony", "жетоны"),
+    ],
+)
 def test_translit(latin, russian):
     assert translit(latin) == russian
 

@@ -19,24 +19,27 @@ def top(idx, query, **kw):
     return hits[0].entry["id"] if hits else None
 
 
-@pytest.mark.parametrize("query, expected", [
-    ("одинаковая сила на базе", "bbrr-tie"),        # word endings
-    ("ничьи на базах", "bbrr-tie"),
-    ("nichya na baze", "bbrr-tie"),                 # transliteration
-    ("nfkfyn", "bbrr-talent"),                      # wrong layout, Latin keys
-    ("ефдуте", "bbrr-talent"),                      # wrong layout, Cyrillic keys for "talent"
-    ("talent", "bbrr-talent"),                      # English alias
-    ("ТАЛАНТ", "bbrr-talent"),                      # case
-    ("мишуткин пикнек", "bbrr-picnic"),             # typo
-    ("мишутк", "bbrr-picnic"),                      # a word still being typed
-    ("смывка", "munch-run"),
-    ("смываюсь", "munch-run"),
-    ("charge phase", "ricks-charge"),
-    ("шаг а", "ricks-step-a"),
-    ("шаг б", "ricks-step-b"),
-    ("coup 7 монет", "coup-coup"),
-    ("Ничья при подсчёте", "bbrr-tie"),             # ё in the title, е in the index
-])
+@pytest.mark.parametrize(
+    "query, expected",
+    [
+        ("одинаковая сила на базе", "bbrr-tie"),  # word endings
+        ("ничьи на базах", "bbrr-tie"),
+        ("nichya na baze", "bbrr-tie"),  # transliteration
+        ("nfkfyn", "bbrr-talent"),  # wrong layout, Latin keys
+        ("ефдуте", "bbrr-talent"),  # wrong layout, Cyrillic keys for "talent"
+        ("talent", "bbrr-talent"),  # English alias
+        ("ТАЛАНТ", "bbrr-talent"),  # case
+        ("мишуткин пикнек", "bbrr-picnic"),  # typo
+        ("мишутк", "bbrr-picnic"),  # a word still being typed
+        ("смывка", "munch-run"),
+        ("смываюсь", "munch-run"),
+        ("charge phase", "ricks-charge"),
+        ("шаг а", "ricks-step-a"),
+        ("шаг б", "ricks-step-b"),
+        ("coup 7 монет", "coup-coup"),
+        ("Ничья при подсчёте", "bbrr-tie"),  # ё in the title, е in the index
+    ],
+)
 def test_forgiving_queries(idx, query, expected):
     assert top(idx, query) == expected
 

@@ -22,11 +22,15 @@ def test_writes_are_complete_json_and_keep_the_previous_version(tmp_path):
     path = tmp_path / "g.json"
     write_two_versions(path)
     assert [d["n"] for d in json.loads(path.read_text())["_default"].values()] == [1, 2]
-    assert [d["n"] for d in json.loads((tmp_path / "g.json.bak").read_text())["_default"].values()] == [1]
+    assert [
+        d["n"] for d in json.loads((tmp_path / "g.json.bak").read_text())["_default"].values()
+    ] == [1]
     assert not list(tmp_path.glob(".*tmp"))  # no temporary files left behind
 
 
-@pytest.mark.parametrize("damage", [b'{"_default": {"1": {"n": 1}, "2": {"n"', b"\x00\xff garbage", b"[1, 2, 3]", b""])
+@pytest.mark.parametrize(
+    "damage", [b'{"_default": {"1": {"n": 1}, "2": {"n"', b"\x00\xff garbage", b"[1, 2, 3]", b""]
+)
 def test_damaged_file_is_set_aside_and_last_good_copy_loaded(tmp_path, damage):
     path = tmp_path / "g.json"
     write_two_versions(path)
@@ -34,7 +38,9 @@ def test_damaged_file_is_set_aside_and_last_good_copy_loaded(tmp_path, damage):
     storage = AtomicJSONStorage(path)
     db = TinyDB(storage=lambda: storage)  # noqa: E731 - TinyDB builds storages from a callable
     assert [d["n"] for d in db.all()] == [1]
-    assert "повреждён" in storage.recovered[0] and "последняя исправная копия" in storage.recovered[0]
+    assert (
+        "повреждён" in storage.recovered[0] and "последняя исправная копия" in storage.recovered[0]
+    )
     aside = list(tmp_path.glob("g.json.corrupt-*"))
     assert len(aside) == 1 and aside[0].read_bytes() == damage
     assert json.loads(path.read_text())  # the good copy is the main file again

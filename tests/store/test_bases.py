@@ -87,7 +87,9 @@ def test_suggestions_leave_out_unrelated_and_excluded_bases(tmp_path):
     cat.remember(card("Рок-клуб"))
     assert cat.suggest("xyzzy") == []
     assert [r["name"] for r in cat.suggest("рок")] == ["Рок-клуб"]
-    assert [r["name"] for r in cat.suggest("", exclude=["рок-клуб", "Древний храм"])] == ["Волшебный лес"]
+    assert [r["name"] for r in cat.suggest("", exclude=["рок-клуб", "Древний храм"])] == [
+        "Волшебный лес"
+    ]
     assert len(cat.suggest("", limit=2)) == 2
 
 

@@ -32,7 +32,12 @@ def test_sigkill_at_random_moments_loses_at_most_the_event_in_flight(tmp_path: P
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     kills = 0
     for _ in range(24):
-        proc = subprocess.Popen([sys.executable, "-c", CHILD, str(tmp_path), game_id], stdout=subprocess.PIPE, env=env, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(tmp_path), game_id],
+            stdout=subprocess.PIPE,
+            env=env,
+            text=True,
+        )
         acked = 0
         # Let it acknowledge a few events, then kill it at a random moment.
         wanted = rnd.randint(1, 25)

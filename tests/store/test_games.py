@@ -40,7 +40,9 @@ def test_new_move_after_undo_drops_redo_on_disk(tmp_path):
 def test_list_shows_game_players_times_and_status(tmp_path):
     clock = iter(range(100, 200)).__next__
     store = GameStore(tmp_path, clock=lambda: float(clock()))
-    g1 = store.create("free", ["Аня", "Борис"], first_player=0, options={"target": {"counter": "ПО", "value": 5}})
+    g1 = store.create(
+        "free", ["Аня", "Борис"], first_player=0, options={"target": {"counter": "ПО", "value": 5}}
+    )
     add(g1, 1, 5)
     g2 = store.create("free", ["Вика", "Гена", "Дина"], first_player=0)
     add(g2, 2, 1)

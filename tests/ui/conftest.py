@@ -39,7 +39,16 @@ class Server:
         self.log = data_dir.parent / "server.log"  # read it when a test fails
         self._log_fh = open(self.log, "wb")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "--port", str(self.port), "--data-dir", str(data_dir), *(extra or [])],
+            [
+                sys.executable,
+                "-m",
+                "companion",
+                "--port",
+                str(self.port),
+                "--data-dir",
+                str(data_dir),
+                *(extra or []),
+            ],
             env=env,
             stdout=self._log_fh,
             stderr=subprocess.STDOUT,
@@ -82,7 +91,14 @@ def browser():
         b = p.chromium.launch(
             executable_path=CHROMIUM,
             headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+                "--disable-sync",
+            ],
         )
         yield b
         b.close()
@@ -141,14 +157,14 @@ class App:
 
         try:
             self.page.wait_for_function(
-                "([id, t]) => { const e = document.querySelector(`[flt-semantics-identifier=\"${id}\"]`);"
+                '([id, t]) => { const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);'
                 " return !!e && ((e.getAttribute('aria-label') || '') + ' ' + e.textContent).includes(t); }",
                 arg=[ident, text],
                 timeout=timeout,
             )
         except PlaywrightTimeout:
             seen = self.page.evaluate(
-                "id => { const e = document.querySelector(`[flt-semantics-identifier=\"${id}\"]`);"
+                'id => { const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);'
                 " return e ? (e.getAttribute('aria-label') || '') + ' | ' + e.textContent : '<absent>'; }",
                 ident,
             )
@@ -156,7 +172,9 @@ class App:
                 "() => { const e = document.querySelector('[flt-semantics-identifier=\"clock\"]');"
                 " return e ? e.getAttribute('aria-label') : '<no clock>'; }"
             )
-            raise AssertionError(f"{ident!r} never showed {text!r}; it shows {seen!r} (clock: {clock})") from None
+            raise AssertionError(
+                f"{ident!r} never showed {text!r}; it shows {seen!r} (clock: {clock})"
+            ) from None
 
     def label(self, ident: str) -> str:
         e = self.el(ident)

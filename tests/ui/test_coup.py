@@ -44,7 +44,9 @@ def start_coup(app, names: list[str]) -> None:
         app.fill(f"player-name-{i}", name)
     app.tap("first-player")
     app.page.get_by_role("button", name=names[0], exact=True).click()
-    app.page.get_by_role("button", name=names[-1], exact=True).wait_for(state="detached")  # menu closed
+    app.page.get_by_role("button", name=names[-1], exact=True).wait_for(
+        state="detached"
+    )  # menu closed
     app.tap("start-game")
     app.el("coins-p0").wait_for()
 

@@ -57,7 +57,9 @@ def test_wrong_code_gets_no_game_data_and_is_rate_limited(browser, lan):
     a.fill("join-code", CODE)  # even the right code waits out the lockout
     a.tap("join")
     a.wait_label("join-error", "Слишком много неверных попыток")
-    text = a.page.evaluate("document.body.innerText + Array.from(document.querySelectorAll('[aria-label]')).map(e => e.getAttribute('aria-label')).join(' ')")
+    text = a.page.evaluate(
+        "document.body.innerText + Array.from(document.querySelectorAll('[aria-label]')).map(e => e.getAttribute('aria-label')).join(' ')"
+    )
     assert "Аня" not in text and "Борис" not in text and "Свободный" not in text
     assert a.page.locator('[flt-semantics-identifier^="val-"]').count() == 0
     a.close()
@@ -139,6 +141,8 @@ def test_two_phones_tapping_at_once_lose_no_update(browser, lan):
     anna.wait_label("val-p0-c0", final)
     boris.wait_label("val-p0-c0", final)
     authors = [e.author for e in events[1:]]
-    assert set(authors) == {"Аня", "Борис"} and min(authors.count("Аня"), authors.count("Борис")) >= 14
+    assert (
+        set(authors) == {"Аня", "Борис"} and min(authors.count("Аня"), authors.count("Борис")) >= 14
+    )
     anna.close()
     boris.close()

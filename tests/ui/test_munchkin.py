@@ -45,7 +45,12 @@ def in_view(app, ident: str) -> bool:
     if not loc.count():
         return False
     box = loc.first.bounding_box()
-    return bool(box) and box["height"] > 0 and 40 <= box["y"] and box["y"] + box["height"] <= HEIGHT - 20
+    return (
+        bool(box)
+        and box["height"] > 0
+        and 40 <= box["y"]
+        and box["y"] + box["height"] <= HEIGHT - 20
+    )
 
 
 def reveal(app, ident: str, timeout: float = 15.0) -> None:

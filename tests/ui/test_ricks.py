@@ -45,7 +45,9 @@ def stored_game(data_dir, n: int | None = None, timeout: float = 15.0):
         time.sleep(0.1)
 
 
-def new_ricks_game(app: App, names: list[str], actions: dict[str, str] | None = None, limit: str = "") -> None:
+def new_ricks_game(
+    app: App, names: list[str], actions: dict[str, str] | None = None, limit: str = ""
+) -> None:
     app.tap("new-game")
     app.el("start-game").wait_for()
     app.choose("game-choice", "Рик и Морти: Наверное, Рики сошли с ума")
@@ -187,12 +189,22 @@ def test_charge_phase_through_four_universes(tall, server):
     app.wait_label("vp-p2", "40")
     app.tap("round-draw")
     n = len(stored_game(server.data_dir).game.events)
-    for k, actions in enumerate(("1", "5", "3")):  # Борис (Риковселенная), Вика (Кроховселенная), Аня (Мини)
+    for k, actions in enumerate(
+        ("1", "5", "3")
+    ):  # Борис (Риковселенная), Вика (Кроховселенная), Аня (Мини)
         stored_game(server.data_dir, n + k + 1)
         app.wait_label("actions-left", actions)
         app.tap("turn-end")
     app.wait_label("charge-pos", f"{KRO}, шаг А")
-    for universe, step in ((KRO, "Б"), (MINI, "А"), (MINI, "Б"), (MICRO, "А"), (RICK_UNIVERSE, "А"), (RICK_UNIVERSE, "Б"), (RICK_UNIVERSE, "В")):
+    for universe, step in (
+        (KRO, "Б"),
+        (MINI, "А"),
+        (MINI, "Б"),
+        (MICRO, "А"),
+        (RICK_UNIVERSE, "А"),
+        (RICK_UNIVERSE, "Б"),
+        (RICK_UNIVERSE, "В"),
+    ):
         done(app, universe, step)
     app.tap("charge-done")  # Борис does not activate «Портал» this time
     app.wait_label("winner", "Вика")
@@ -207,7 +219,10 @@ def test_action_tokens_remembered_and_prefilled(app, server):
     """ПОДГОТОВКА К ИГРЕ: the universes' action tokens are asked once and offered again."""
     server.data_dir.mkdir(parents=True, exist_ok=True)
     (server.data_dir / "settings.json").write_text(
-        json.dumps({"theme": "system", "ricks_actions": {RICK_UNIVERSE: 2, MICRO: 3, MINI: 4}}, ensure_ascii=False),
+        json.dumps(
+            {"theme": "system", "ricks_actions": {RICK_UNIVERSE: 2, MICRO: 3, MINI: 4}},
+            ensure_ascii=False,
+        ),
         encoding="utf-8",
     )
     app.open("/")

@@ -39,7 +39,9 @@ def test_typo_search_filter_entry_see_also_and_wrong_layout(app):
     app.wait_label("hit-0", "Споры при раздаче")
     labels = hit_labels(app, 3)
     assert any("Споры при раздаче" in t and "Замес:" in t for t in labels), labels
-    assert any(SOURCE_NAMES["smashup-bbrr"] in t or SOURCE_NAMES["smashup-mimimi"] in t for t in labels), labels
+    assert any(
+        SOURCE_NAMES["smashup-bbrr"] in t or SOURCE_NAMES["smashup-mimimi"] in t for t in labels
+    ), labels
 
     # The game filter keeps only that game's rules.
     app.fill("rules-query", "вызов")
@@ -91,7 +93,9 @@ def test_route_preselects_game_and_house_ruling_is_searched(app, server):
     app.wait_label("house-link-note", "К правилу: Доход")
     app.wait_label("house-empty", "пока нет")
     app.fill("house-title", "Монеты держим на виду")
-    app.fill("house-text", "Каждый держит свои монеты открыто, пересчитать чужие можно в любой момент.")
+    app.fill(
+        "house-text", "Каждый держит свои монеты открыто, пересчитать чужие можно в любой момент."
+    )
     app.tap("house-save")
     app.wait_label("notice", "Сохранено")
     (ruling,) = wait_rulings(server.data_dir, 1)
@@ -135,7 +139,11 @@ def test_parse_route_reads_game_query_and_a_local_back_route():
 def test_segments_and_snippet_keep_matched_words_marked():
     from companion.ui.rules_screen import segments, snippet
 
-    assert segments("Ничья на базе", [(9, 13), (0, 5), (2, 4)]) == [("Ничья", True), (" на ", False), ("базе", True)]
+    assert segments("Ничья на базе", [(9, 13), (0, 5), (2, 4)]) == [
+        ("Ничья", True),
+        (" на ", False),
+        ("базе", True),
+    ]
     assert segments("", []) == [("", False)]
     text = "слово " * 60 + "база " + "слово " * 60
     at = text.index("база")
@@ -149,10 +157,16 @@ def test_neighbours_are_same_section_and_adjacent_entries_of_one_source():
     from companion.ui.rules_screen import neighbours
 
     db = load_db()
-    entry = next(e for e in db if e["section"] == "Споры при раздаче" and e["source"] == "smashup-bbrr")
+    entry = next(
+        e for e in db if e["section"] == "Споры при раздаче" and e["source"] == "smashup-bbrr"
+    )
     near = neighbours(db, entry["id"])
     assert entry not in near and near
     assert all(n["source"] == entry["source"] for n in near)
-    same = [e for e in db if e["source"] == entry["source"] and e["section"] == entry["section"] and e is not entry]
+    same = [
+        e
+        for e in db
+        if e["source"] == entry["source"] and e["section"] == entry["section"] and e is not entry
+    ]
     assert all(s in near for s in same[:6])
     assert neighbours(db, "no-such-id") == []

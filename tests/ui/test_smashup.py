@@ -71,7 +71,9 @@ def end_turn(app, turn: int) -> None:
 
 def test_smashup_tie_scoring_replacement_and_15_vp_finish(app, server):
     catalogue = BaseCatalogue(server.data_dir)
-    catalogue.remember({"name": "Волшебный лес", "breakpoint": 19, "vp": [4, 3, 1], "set": "Мимими"})
+    catalogue.remember(
+        {"name": "Волшебный лес", "breakpoint": 19, "vp": [4, 3, 1], "set": "Мимими"}
+    )
     catalogue.remember({"name": "Рок-клуб", "breakpoint": 18, "vp": [3, 2, 1]})
     catalogue.remember({"name": "Пещера", "breakpoint": 22, "vp": [5, 3, 2]})
 
@@ -106,7 +108,12 @@ def test_smashup_tie_scoring_replacement_and_15_vp_finish(app, server):
     app.tap("add-base")
     app.wait_label("bases-count", "1/4")
     for n, (query, name, summary) in enumerate(
-        [("Древни", "Древний храм", "оборона 20; ПО 4/2/1"), ("рок", "Рок-клуб", "оборона 18; ПО 3/2/1"), ("пещира", "Пещера", "оборона 22; ПО 5/3/2")], 2
+        [
+            ("Древни", "Древний храм", "оборона 20; ПО 4/2/1"),
+            ("рок", "Рок-клуб", "оборона 18; ПО 3/2/1"),
+            ("пещира", "Пещера", "оборона 22; ПО 5/3/2"),
+        ],
+        2,
     ):
         base_from_catalogue(app, "new-base", query, name, summary)
         app.tap("add-base")
@@ -116,8 +123,17 @@ def test_smashup_tie_scoring_replacement_and_15_vp_finish(app, server):
     app.wait_label("phase", "Начало хода")
     summary, game = only_game(server.data_dir, lambda g: g.state.started)
     first = game.state.first
-    assert [b.name for b in game.state.bases] == ["Замок принцессы", "Древний храм", "Рок-клуб", "Пещера"]
-    assert game.state.factions == [["Бабульки", "Плюшевые мишки"], ["Авантюристы", "Рокеры"], ["Котики", "Зомби"]]
+    assert [b.name for b in game.state.bases] == [
+        "Замок принцессы",
+        "Древний храм",
+        "Рок-клуб",
+        "Пещера",
+    ]
+    assert game.state.factions == [
+        ["Бабульки", "Плюшевые мишки"],
+        ["Авантюристы", "Рокеры"],
+        ["Котики", "Зомби"],
+    ]
     app.wait_label("active", NAMES[first])
 
     # Plays: one minion played, an extra one granted.
@@ -154,9 +170,18 @@ def test_smashup_tie_scoring_replacement_and_15_vp_finish(app, server):
     _, game = only_game(server.data_dir, lambda g: g.state.vp == [4, 4, 1])
     assert game.state.vp == [4, 4, 1]
     new = game.state.bases[1]
-    assert (new.name, new.breakpoint, new.vp, new.power, new.set) == ("Волшебный лес", 19, [4, 3, 1], [0, 0, 0], "Мимими")
+    assert (new.name, new.breakpoint, new.vp, new.power, new.set) == (
+        "Волшебный лес",
+        19,
+        [4, 3, 1],
+        [0, 0, 0],
+        "Мимими",
+    )
     assert game.events[-1].type == "base.score"
-    assert game.log()[-1][1] == "База «Древний храм» захвачена: Аня +4, Борис +4, Вика +1; на её место выложена «Волшебный лес»"
+    assert (
+        game.log()[-1][1]
+        == "База «Древний храм» захвачена: Аня +4, Борис +4, Вика +1; на её место выложена «Волшебный лес»"
+    )
 
     # The rest of the turn: draw-2 / hand-limit reminder, then the turn passes to the left.
     next_phase(app, "Возьми две карты")

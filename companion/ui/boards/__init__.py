@@ -12,4 +12,10 @@ from companion.ui.boards import coup, free, munchkin, ricks, smashup
 
 __all__ = ["BOARDS"]
 
-BOARDS: dict[str, ModuleType] = {"smashup": smashup, "munchkin": munchkin, "coup": coup, "ricks": ricks, "free": free}
+BOARDS: dict[str, ModuleType] = {
+    "smashup": smashup,
+    "munchkin": munchkin,
+    "coup": coup,
+    "ricks": ricks,
+    "free": free,
+}

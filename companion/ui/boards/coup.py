@@ -147,9 +147,22 @@ def _preview(state: CoupState, kind: str, data: dict[str, Any] | None = None) ->
     return text.replace(" → ", " против ")  # the arrow has no glyph in the bundled font
 
 
-def _button(ident: str, text: str, on_click, *, icon=None, disabled: bool = False, primary: bool = False, label: str | None = None) -> ft.Control:
+def _button(
+    ident: str,
+    text: str,
+    on_click,
+    *,
+    icon=None,
+    disabled: bool = False,
+    primary: bool = False,
+    label: str | None = None,
+) -> ft.Control:
     kind = ft.FilledButton if primary else ft.FilledTonalButton
-    return tagged(ident, kind(text, icon=icon, height=TARGET + 8, disabled=disabled, on_click=on_click), label=label or text)
+    return tagged(
+        ident,
+        kind(text, icon=icon, height=TARGET + 8, disabled=disabled, on_click=on_click),
+        label=label or text,
+    )
 
 
 # -- the public part: players, treasury, unseen characters ----------------------------------------
@@ -164,7 +177,9 @@ def PlayerCard(view: GameView, version: int, index: int) -> ft.Control:
     turn = state.current == index and step != "over"
     waited = index in waiting_for(state) and step not in ("action", "over")
     left = state.influence[index]
-    cards: list[ft.Control] = [ft.Icon(ft.Icons.STYLE, size=26, color=spec.color) for _k in range(left)]
+    cards: list[ft.Control] = [
+        ft.Icon(ft.Icons.STYLE, size=26, color=spec.color) for _k in range(left)
+    ]
     revealed = [
         ft.Container(
             ft.Text(CHARACTER_NAMES[c], size=13, color=ft.Colors.ON_ERROR_CONTAINER),
@@ -187,7 +202,9 @@ def PlayerCard(view: GameView, version: int, index: int) -> ft.Control:
                             ft.Row(
                                 [
                                     ft.Text(name, size=20, weight=ft.FontWeight.BOLD),
-                                    ft.Icon(ft.Icons.PLAY_ARROW, color=ft.Colors.PRIMARY, size=22) if turn else ft.Container(),
+                                    ft.Icon(ft.Icons.PLAY_ARROW, color=ft.Colors.PRIMARY, size=22)
+                                    if turn
+                                    else ft.Container(),
                                     ft.Text(status, size=13, italic=True),
                                 ],
                                 spacing=4,
@@ -196,12 +213,18 @@ def PlayerCard(view: GameView, version: int, index: int) -> ft.Control:
                                 [
                                     tagged(
                                         f"influence-p{index}",
-                                        ft.Row(cards, spacing=0) if cards else ft.Icon(ft.Icons.BLOCK, size=22, color=ft.Colors.OUTLINE),
+                                        ft.Row(cards, spacing=0)
+                                        if cards
+                                        else ft.Icon(
+                                            ft.Icons.BLOCK, size=22, color=ft.Colors.OUTLINE
+                                        ),
                                         label=f"{name}: {_('покровителей')} {left}",
                                     ),
                                     tagged(
                                         f"revealed-p{index}",
-                                        ft.Row(revealed, wrap=True, spacing=4, run_spacing=4) if revealed else ft.Container(width=1, height=1),
+                                        ft.Row(revealed, wrap=True, spacing=4, run_spacing=4)
+                                        if revealed
+                                        else ft.Container(width=1, height=1),
                                         label=f"{name}: {_('раскрыты')}: {shown or '-'}",
                                     ),
                                 ],
@@ -215,7 +238,9 @@ def PlayerCard(view: GameView, version: int, index: int) -> ft.Control:
                         f"coins-p{index}",
                         ft.Row(
                             [
-                                ft.Text(str(state.coins[index]), size=44, weight=ft.FontWeight.BOLD),
+                                ft.Text(
+                                    str(state.coins[index]), size=44, weight=ft.FontWeight.BOLD
+                                ),
                                 ft.Icon(ft.Icons.MONETIZATION_ON, size=26, color=ft.Colors.AMBER),
                             ],
                             spacing=2,
@@ -231,7 +256,9 @@ def PlayerCard(view: GameView, version: int, index: int) -> ft.Control:
             opacity=0.35 if exiled else 1.0,
             border=ft.Border.all(
                 3 if turn or waited else 1,
-                spec.color if turn else (ft.Colors.TERTIARY if waited else ft.Colors.OUTLINE_VARIANT),
+                spec.color
+                if turn
+                else (ft.Colors.TERTIARY if waited else ft.Colors.OUTLINE_VARIANT),
             ),
         ),
         label=f"{name}{' — ' + status if status else ''}",
@@ -252,14 +279,26 @@ def BankBar(view: GameView, version: int) -> ft.Control:
                         ft.Row(
                             [
                                 ft.Icon(ft.Icons.ACCOUNT_BALANCE, size=26),
-                                ft.Text(f"{_('Казна')}: {state.treasury}", size=24, weight=ft.FontWeight.BOLD),
+                                ft.Text(
+                                    f"{_('Казна')}: {state.treasury}",
+                                    size=24,
+                                    weight=ft.FontWeight.BOLD,
+                                ),
                             ],
                             spacing=4,
                         ),
                         label=f"{_('Казна')} {state.treasury}",
                     ),
-                    tagged("court-deck", ft.Text(f"{_('Колода двора')}: {state.court_deck}", size=14), label=f"{_('Колода двора')} {state.court_deck}"),
-                    tagged("turn", ft.Text(f"{_('Ход')} {state.turn}", size=14), label=f"{_('Ход')} {state.turn}"),
+                    tagged(
+                        "court-deck",
+                        ft.Text(f"{_('Колода двора')}: {state.court_deck}", size=14),
+                        label=f"{_('Колода двора')} {state.court_deck}",
+                    ),
+                    tagged(
+                        "turn",
+                        ft.Text(f"{_('Ход')} {state.turn}", size=14),
+                        label=f"{_('Ход')} {state.turn}",
+                    ),
                 ],
                 spacing=12,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -273,7 +312,12 @@ def BankBar(view: GameView, version: int) -> ft.Control:
                             ft.Column(
                                 [
                                     ft.Text(CHARACTER_NAMES[c], size=12),
-                                    ft.Text(str(left[c]), size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR if left[c] == 0 else None),
+                                    ft.Text(
+                                        str(left[c]),
+                                        size=20,
+                                        weight=ft.FontWeight.BOLD,
+                                        color=ft.Colors.ERROR if left[c] == 0 else None,
+                                    ),
                                 ],
                                 spacing=0,
                                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -297,7 +341,9 @@ def BankBar(view: GameView, version: int) -> ft.Control:
 
 
 # -- the referee --------------------------------------------------------------------------------
-def _declare_panel(view: GameView, state: CoupState, choice: dict | None, set_choice) -> list[ft.Control]:
+def _declare_panel(
+    view: GameView, state: CoupState, choice: dict | None, set_choice
+) -> list[ft.Control]:
     """Action buttons (only legal ones enabled), then target buttons, then the outcome + confirm."""
     who = state.current
     legal = {d["action"]: d["targets"] for d in legal_declarations(state)}
@@ -306,7 +352,11 @@ def _declare_panel(view: GameView, state: CoupState, choice: dict | None, set_ch
         out.append(
             tagged(
                 "must-coup",
-                ft.Text(f"{state.names[who]}: {state.coins[who]} {_('монет — другие действия запрещены (правило «Переворот»)')}", size=15, color=ft.Colors.ERROR),
+                ft.Text(
+                    f"{state.names[who]}: {state.coins[who]} {_('монет — другие действия запрещены (правило «Переворот»)')}",
+                    size=15,
+                    color=ft.Colors.ERROR,
+                ),
                 label=_("обязателен переворот"),
             )
         )
@@ -363,8 +413,19 @@ def _declare_panel(view: GameView, state: CoupState, choice: dict | None, set_ch
     out.append(
         ft.Row(
             [
-                _button("confirm-declare", _("Объявить"), lambda: confirm(), icon=ft.Icons.CAMPAIGN, primary=True),
-                tagged("cancel-declare", ft.TextButton(_("Отмена"), height=TARGET + 8, on_click=lambda: set_choice(None))),
+                _button(
+                    "confirm-declare",
+                    _("Объявить"),
+                    lambda: confirm(),
+                    icon=ft.Icons.CAMPAIGN,
+                    primary=True,
+                ),
+                tagged(
+                    "cancel-declare",
+                    ft.TextButton(
+                        _("Отмена"), height=TARGET + 8, on_click=lambda: set_choice(None)
+                    ),
+                ),
             ],
             wrap=True,
         )
@@ -372,10 +433,14 @@ def _declare_panel(view: GameView, state: CoupState, choice: dict | None, set_ch
     return out
 
 
-def _nobody(view: GameView, state: CoupState, ident: str, kind: str, others: list[ft.Control]) -> list[ft.Control]:
+def _nobody(
+    view: GameView, state: CoupState, ident: str, kind: str, others: list[ft.Control]
+) -> list[ft.Control]:
     """«Никто» beside the other answers, and the log line it would produce (the outcome)."""
     text = _preview(state, kind)
-    button = _button(ident, _("Никто"), lambda: view.send(kind), icon=ft.Icons.DO_NOT_DISTURB, primary=True)
+    button = _button(
+        ident, _("Никто"), lambda: view.send(kind), icon=ft.Icons.DO_NOT_DISTURB, primary=True
+    )
     return [
         ft.Row([button, *others], wrap=True, spacing=6, run_spacing=6),
         tagged("preview", ft.Text(f"{_('Если никто')}: {text}", size=14, italic=True), label=text),
@@ -390,20 +455,38 @@ def _flow_panel(view: GameView, state: CoupState) -> list[ft.Control]:
     legal = legal_events(state)
     if step in ("challenge", "block_challenge"):
         rows = [
-            _button(f"challenge-p{c}", names[c], lambda _e, c=c: view.send("coup.challenge", {"challenger": c}), icon=ft.Icons.FRONT_HAND)
+            _button(
+                f"challenge-p{c}",
+                names[c],
+                lambda _e, c=c: view.send("coup.challenge", {"challenger": c}),
+                icon=ft.Icons.FRONT_HAND,
+            )
             for c in waiting_for(state)
         ]
         return _nobody(view, state, "no-challenge", "coup.no_challenge", rows)
     if step in ("challenge_result", "block_challenge_result"):
-        character = p["block_character"] if step == "block_challenge_result" else ACTIONS[p["action"]].claim
+        character = (
+            p["block_character"] if step == "block_challenge_result" else ACTIONS[p["action"]].claim
+        )
         can_prove = ("coup.challenge_result", {"proven": True}) in legal
         yes = _preview(state, "coup.challenge_result", {"proven": True})
         no = _preview(state, "coup.challenge_result", {"proven": False})
         return [
             ft.Row(
                 [
-                    _button("proven", f"{_('Показал')}: {CHARACTER_NAMES[character]}", lambda: view.send("coup.challenge_result", {"proven": True}), icon=ft.Icons.VERIFIED, disabled=not can_prove),
-                    _button("not-proven", _("Не показал (блеф)"), lambda: view.send("coup.challenge_result", {"proven": False}), icon=ft.Icons.MOOD_BAD),
+                    _button(
+                        "proven",
+                        f"{_('Показал')}: {CHARACTER_NAMES[character]}",
+                        lambda: view.send("coup.challenge_result", {"proven": True}),
+                        icon=ft.Icons.VERIFIED,
+                        disabled=not can_prove,
+                    ),
+                    _button(
+                        "not-proven",
+                        _("Не показал (блеф)"),
+                        lambda: view.send("coup.challenge_result", {"proven": False}),
+                        icon=ft.Icons.MOOD_BAD,
+                    ),
                 ],
                 wrap=True,
                 spacing=6,
@@ -430,7 +513,14 @@ def _flow_panel(view: GameView, state: CoupState) -> list[ft.Control]:
         return [
             ft.Row(
                 [
-                    _button(f"lose-{c}", CHARACTER_NAMES[c], lambda _e, c=c: view.send("coup.lose_influence", {"player": who, "character": c}), disabled=c not in allowed)
+                    _button(
+                        f"lose-{c}",
+                        CHARACTER_NAMES[c],
+                        lambda _e, c=c: view.send(
+                            "coup.lose_influence", {"player": who, "character": c}
+                        ),
+                        disabled=c not in allowed,
+                    )
                     for c in CHARACTERS
                 ],
                 wrap=True,
@@ -439,7 +529,15 @@ def _flow_panel(view: GameView, state: CoupState) -> list[ft.Control]:
             )
         ]
     if step == "exchange":
-        return [_button("exchange-done", _("Обмен завершён"), lambda: view.send("coup.exchange_done"), icon=ft.Icons.DONE, primary=True)]
+        return [
+            _button(
+                "exchange-done",
+                _("Обмен завершён"),
+                lambda: view.send("coup.exchange_done"),
+                icon=ft.Icons.DONE,
+                primary=True,
+            )
+        ]
     return []
 
 
@@ -454,7 +552,11 @@ def Referee(view: GameView, version: int) -> ft.Control:
     if choice is not None and (choice["turn"] != state.turn or step != "action"):
         choice = None  # a stale selection (after undo/redo or a move from another device)
     heading = _STEP_RULES[step]
-    body = _declare_panel(view, state, choice, set_choice) if step == "action" else _flow_panel(view, state)
+    body = (
+        _declare_panel(view, state, choice, set_choice)
+        if step == "action"
+        else _flow_panel(view, state)
+    )
     outcome = projected(state)
     if outcome in explain(state) or (state.pending and state.pending["result"] is not None):
         outcome = ""  # already spelled out, or the action is already decided
@@ -464,18 +566,34 @@ def Referee(view: GameView, version: int) -> ft.Control:
                 ft.Row(
                     [
                         ft.Container(
-                            tagged("step", ft.Text(step_title(state), size=22, weight=ft.FontWeight.BOLD), label=step_title(state)),
+                            tagged(
+                                "step",
+                                ft.Text(step_title(state), size=22, weight=ft.FontWeight.BOLD),
+                                label=step_title(state),
+                            ),
                             expand=True,
                         ),
                         tagged(
                             "rules-link",
-                            ft.IconButton(ft.Icons.MENU_BOOK, tooltip=f"{_('Правила')}: {heading}", on_click=lambda: go(f"/rules?game=coup&q={heading}")),
+                            ft.IconButton(
+                                ft.Icons.MENU_BOOK,
+                                tooltip=f"{_('Правила')}: {heading}",
+                                on_click=lambda: go(f"/rules?game=coup&q={heading}"),
+                            ),
                         ),
                     ],
                     vertical_alignment=ft.CrossAxisAlignment.START,
                 ),
                 tagged("explain", ft.Text(explain(state), size=15), label=explain(state)),
-                tagged("outcome", ft.Text(f"{_('Итог действия')}: {outcome}", size=15, weight=ft.FontWeight.W_500), label=outcome) if outcome else ft.Container(height=0),
+                tagged(
+                    "outcome",
+                    ft.Text(
+                        f"{_('Итог действия')}: {outcome}", size=15, weight=ft.FontWeight.W_500
+                    ),
+                    label=outcome,
+                )
+                if outcome
+                else ft.Container(height=0),
                 *body,
             ],
             spacing=8,

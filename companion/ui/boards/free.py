@@ -32,8 +32,12 @@ def PlayerCard(view: GameView, version: int, index: int) -> ft.Control:
                         f"{spec.name}: {name}",
                         state.values[index][name],
                         c["step"],
-                        on_add=lambda d, name=name: view.send("counter.add", {"player": index, "counter": name, "delta": d}),
-                        on_set=lambda v, name=name: view.send("counter.set", {"player": index, "counter": name, "value": v}),
+                        on_add=lambda d, name=name: view.send(
+                            "counter.add", {"player": index, "counter": name, "delta": d}
+                        ),
+                        on_set=lambda v, name=name: view.send(
+                            "counter.set", {"player": index, "counter": name, "value": v}
+                        ),
                         color=spec.color,
                     ),
                 ],
@@ -48,7 +52,9 @@ def PlayerCard(view: GameView, version: int, index: int) -> ft.Control:
                     [
                         ft.Container(width=14, height=14, bgcolor=spec.color, border_radius=7),
                         ft.Text(spec.name, size=22, weight=ft.FontWeight.BOLD),
-                        ft.Icon(ft.Icons.PLAY_ARROW, color=ft.Colors.PRIMARY) if active else ft.Container(),
+                        ft.Icon(ft.Icons.PLAY_ARROW, color=ft.Colors.PRIMARY)
+                        if active
+                        else ft.Container(),
                     ]
                 ),
                 ft.Row(counters, wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND),
@@ -57,7 +63,9 @@ def PlayerCard(view: GameView, version: int, index: int) -> ft.Control:
         ),
         padding=10,
         border_radius=12,
-        border=ft.Border.all(3 if active else 1, spec.color if active else ft.Colors.OUTLINE_VARIANT),
+        border=ft.Border.all(
+            3 if active else 1, spec.color if active else ft.Colors.OUTLINE_VARIANT
+        ),
     )
 
 
@@ -72,9 +80,23 @@ def Board(view: GameView) -> ft.Control:
         [
             ft.Row(
                 [
-                    tagged("round", ft.Text(f"{_('Раунд')} {state.round}", size=18), label=f"Раунд {state.round}"),
-                    tagged("active-player", ft.Text(f"{_('Ходит')}: {game.players[state.active]}", size=18, weight=ft.FontWeight.BOLD), label=game.players[state.active]),
-                    ft.Text(f"{_('Цель')}: {target['counter']} {target['value']}", size=14) if target else ft.Container(),
+                    tagged(
+                        "round",
+                        ft.Text(f"{_('Раунд')} {state.round}", size=18),
+                        label=f"Раунд {state.round}",
+                    ),
+                    tagged(
+                        "active-player",
+                        ft.Text(
+                            f"{_('Ходит')}: {game.players[state.active]}",
+                            size=18,
+                            weight=ft.FontWeight.BOLD,
+                        ),
+                        label=game.players[state.active],
+                    ),
+                    ft.Text(f"{_('Цель')}: {target['counter']} {target['value']}", size=14)
+                    if target
+                    else ft.Container(),
                 ],
                 wrap=True,
                 spacing=16,
@@ -82,8 +104,26 @@ def Board(view: GameView) -> ft.Control:
             *[PlayerCard(view, view.version, i) for i in range(len(game.players))],
             ft.Row(
                 [
-                    tagged("next-player", ft.FilledButton(_("Следующий игрок"), icon=ft.Icons.SKIP_NEXT, height=56, disabled=over, on_click=lambda: view.send("turn.next"))),
-                    tagged("end-game", ft.OutlinedButton(_("Завершить игру"), icon=ft.Icons.FLAG, height=56, disabled=over, on_click=lambda: view.send("game.end"))),
+                    tagged(
+                        "next-player",
+                        ft.FilledButton(
+                            _("Следующий игрок"),
+                            icon=ft.Icons.SKIP_NEXT,
+                            height=56,
+                            disabled=over,
+                            on_click=lambda: view.send("turn.next"),
+                        ),
+                    ),
+                    tagged(
+                        "end-game",
+                        ft.OutlinedButton(
+                            _("Завершить игру"),
+                            icon=ft.Icons.FLAG,
+                            height=56,
+                            disabled=over,
+                            on_click=lambda: view.send("game.end"),
+                        ),
+                    ),
                 ],
                 wrap=True,
             ),
@@ -93,7 +133,9 @@ def Board(view: GameView) -> ft.Control:
 
 
 @ft.component
-def OptionsForm(options: dict[str, Any], set_options: Callable[[dict[str, Any]], None], players: int = 0) -> ft.Control:
+def OptionsForm(
+    options: dict[str, Any], set_options: Callable[[dict[str, Any]], None], players: int = 0
+) -> ft.Control:
     """Counters (name, step, start) and the optional target."""
     counters: list[dict[str, Any]] = options.get("counters") or []
     target = options.get("target")
@@ -122,10 +164,42 @@ def OptionsForm(options: dict[str, Any], set_options: Callable[[dict[str, Any]],
     rows = [
         ft.Row(
             [
-                tagged(f"counter-name-{i}", ft.TextField(label=_("Счётчик"), value=c["name"], width=150, on_change=lambda e, i=i: update(i, "name", e.control.value))),
-                tagged(f"counter-step-{i}", ft.TextField(label=_("Шаг"), value=str(c.get("step", 1)), width=80, keyboard_type=ft.KeyboardType.NUMBER, on_change=lambda e, i=i: update(i, "step", e.control.value))),
-                tagged(f"counter-start-{i}", ft.TextField(label=_("Старт"), value=str(c.get("start", 0)), width=80, keyboard_type=ft.KeyboardType.NUMBER, on_change=lambda e, i=i: update(i, "start", e.control.value))),
-                ft.IconButton(ft.Icons.DELETE_OUTLINE, tooltip=_("Убрать счётчик"), on_click=lambda _e, i=i: set_options({**options, "counters": [c for k, c in enumerate(counters) if k != i]})),
+                tagged(
+                    f"counter-name-{i}",
+                    ft.TextField(
+                        label=_("Счётчик"),
+                        value=c["name"],
+                        width=150,
+                        on_change=lambda e, i=i: update(i, "name", e.control.value),
+                    ),
+                ),
+                tagged(
+                    f"counter-step-{i}",
+                    ft.TextField(
+                        label=_("Шаг"),
+                        value=str(c.get("step", 1)),
+                        width=80,
+                        keyboard_type=ft.KeyboardType.NUMBER,
+                        on_change=lambda e, i=i: update(i, "step", e.control.value),
+                    ),
+                ),
+                tagged(
+                    f"counter-start-{i}",
+                    ft.TextField(
+                        label=_("Старт"),
+                        value=str(c.get("start", 0)),
+                        width=80,
+                        keyboard_type=ft.KeyboardType.NUMBER,
+                        on_change=lambda e, i=i: update(i, "start", e.control.value),
+                    ),
+                ),
+                ft.IconButton(
+                    ft.Icons.DELETE_OUTLINE,
+                    tooltip=_("Убрать счётчик"),
+                    on_click=lambda _e, i=i: set_options(
+                        {**options, "counters": [c for k, c in enumerate(counters) if k != i]}
+                    ),
+                ),
             ],
             wrap=True,
         )
@@ -136,19 +210,42 @@ def OptionsForm(options: dict[str, Any], set_options: Callable[[dict[str, Any]],
         [
             ft.Text(_("Счётчики"), size=18, weight=ft.FontWeight.BOLD),
             *rows,
-            tagged("add-counter", ft.TextButton(_("Добавить счётчик"), icon=ft.Icons.ADD, on_click=lambda: set_options({**options, "counters": [*counters, {"name": "", "step": 1, "start": 0}]}))),
+            tagged(
+                "add-counter",
+                ft.TextButton(
+                    _("Добавить счётчик"),
+                    icon=ft.Icons.ADD,
+                    on_click=lambda: set_options(
+                        {**options, "counters": [*counters, {"name": "", "step": 1, "start": 0}]}
+                    ),
+                ),
+            ),
             ft.Row(
                 [
                     ft.Dropdown(
                         label=_("Цель (необязательно)"),
                         width=200,
                         value=target["counter"] if target else "",
-                        options=[ft.DropdownOption(key="", text=_("без цели")), *[ft.DropdownOption(key=n, text=n) for n in names]],
-                        on_select=lambda e: set_target(e.control.value or None, str(target["value"]) if target else "30"),
+                        options=[
+                            ft.DropdownOption(key="", text=_("без цели")),
+                            *[ft.DropdownOption(key=n, text=n) for n in names],
+                        ],
+                        on_select=lambda e: set_target(
+                            e.control.value or None, str(target["value"]) if target else "30"
+                        ),
                     ),
                     tagged(
                         "target-value",
-                        ft.TextField(label=_("до"), width=90, value=str(target["value"]) if target else "", disabled=not target, keyboard_type=ft.KeyboardType.NUMBER, on_change=lambda e: set_target(target["counter"] if target else None, e.control.value)),
+                        ft.TextField(
+                            label=_("до"),
+                            width=90,
+                            value=str(target["value"]) if target else "",
+                            disabled=not target,
+                            keyboard_type=ft.KeyboardType.NUMBER,
+                            on_change=lambda e: set_target(
+                                target["counter"] if target else None, e.control.value
+                            ),
+                        ),
                     ),
                 ],
                 wrap=True,

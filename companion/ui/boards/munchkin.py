@@ -56,7 +56,12 @@ def _refusal(ident: str, message: str) -> ft.Control:
         return ft.Container(height=0)
     return tagged(
         ident,
-        ft.Row([ft.Icon(ft.Icons.BLOCK, color=ft.Colors.ERROR, size=18), ft.Text(message, size=14, color=ft.Colors.ERROR, expand=True)]),
+        ft.Row(
+            [
+                ft.Icon(ft.Icons.BLOCK, color=ft.Colors.ERROR, size=18),
+                ft.Text(message, size=14, color=ft.Colors.ERROR, expand=True),
+            ]
+        ),
         label=message,
     )
 
@@ -112,9 +117,15 @@ def PlayerCard(view: GameView, version: int, index: int) -> ft.Control:
     header = ft.Row(
         [
             ft.Container(width=14, height=14, bgcolor=spec.color, border_radius=7),
-            tagged(f"name-p{index}", ft.Text(spec.name, size=22, weight=ft.FontWeight.BOLD), label=spec.name),
+            tagged(
+                f"name-p{index}",
+                ft.Text(spec.name, size=22, weight=ft.FontWeight.BOLD),
+                label=spec.name,
+            ),
             ft.Icon(ft.Icons.PLAY_ARROW, color=ft.Colors.PRIMARY) if active else ft.Container(),
-            ft.Text(role, size=14, color=ft.Colors.PRIMARY, weight=ft.FontWeight.BOLD) if role else ft.Container(),
+            ft.Text(role, size=14, color=ft.Colors.PRIMARY, weight=ft.FontWeight.BOLD)
+            if role
+            else ft.Container(),
             ft.Container(expand=True),
             tagged(
                 f"class-p{index}",
@@ -123,11 +134,16 @@ def PlayerCard(view: GameView, version: int, index: int) -> ft.Control:
             ),
             tagged(
                 f"edit-p{index}",
-                ft.IconButton(ft.Icons.EDIT_NOTE, tooltip=_("Класс и заметки"), on_click=lambda: set_editing(not editing)),
+                ft.IconButton(
+                    ft.Icons.EDIT_NOTE,
+                    tooltip=_("Класс и заметки"),
+                    on_click=lambda: set_editing(not editing),
+                ),
             ),
         ],
         spacing=6,
     )
+
     def stat(kind: str, title: str, label: str, value: int, color: str | None = None) -> ft.Control:
         """A titled counter sending ``<kind>.change`` / ``<kind>.set`` for this player."""
         return ft.Column(
@@ -181,8 +197,16 @@ def PlayerCard(view: GameView, version: int, index: int) -> ft.Control:
                 ft.Container(
                     ft.Column(
                         [
-                            ft.Switch(value=override, on_change=lambda e: set_override(bool(e.control.value))),
-                            ft.Text(_("Карта так говорит"), size=12, text_align=ft.TextAlign.CENTER, color=ft.Colors.ERROR if override else None),
+                            ft.Switch(
+                                value=override,
+                                on_change=lambda e: set_override(bool(e.control.value)),
+                            ),
+                            ft.Text(
+                                _("Карта так говорит"),
+                                size=12,
+                                text_align=ft.TextAlign.CENTER,
+                                color=ft.Colors.ERROR if override else None,
+                            ),
                         ],
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                         spacing=0,
@@ -209,13 +233,30 @@ def PlayerCard(view: GameView, version: int, index: int) -> ft.Control:
                 [
                     tagged(
                         f"class-field-p{index}",
-                        ft.TextField(label=_("Класс"), value=(draft or {}).get("klass", sheet.klass), on_change=lambda e: type_text("klass", e.control.value)),
+                        ft.TextField(
+                            label=_("Класс"),
+                            value=(draft or {}).get("klass", sheet.klass),
+                            on_change=lambda e: type_text("klass", e.control.value),
+                        ),
                     ),
                     tagged(
                         f"notes-field-p{index}",
-                        ft.TextField(label=_("Заметки"), value=(draft or {}).get("notes", sheet.notes), multiline=True, on_change=lambda e: type_text("notes", e.control.value)),
+                        ft.TextField(
+                            label=_("Заметки"),
+                            value=(draft or {}).get("notes", sheet.notes),
+                            multiline=True,
+                            on_change=lambda e: type_text("notes", e.control.value),
+                        ),
                     ),
-                    tagged(f"save-text-p{index}", ft.FilledButton(_("Сохранить"), icon=ft.Icons.SAVE, height=48, on_click=lambda: save_text())),
+                    tagged(
+                        f"save-text-p{index}",
+                        ft.FilledButton(
+                            _("Сохранить"),
+                            icon=ft.Icons.SAVE,
+                            height=48,
+                            on_click=lambda: save_text(),
+                        ),
+                    ),
                 ]
             )
         )
@@ -225,7 +266,9 @@ def PlayerCard(view: GameView, version: int, index: int) -> ft.Control:
             ft.Column(parts, spacing=4),
             padding=6,
             border_radius=12,
-            border=ft.Border.all(3 if active else 1, spec.color if active else ft.Colors.OUTLINE_VARIANT),
+            border=ft.Border.all(
+                3 if active else 1, spec.color if active else ft.Colors.OUTLINE_VARIANT
+            ),
         ),
     )
 
@@ -249,11 +292,17 @@ def MonsterForm(view: GameView, version: int, adding: bool) -> ft.Control:
         latest.current = {**latest.current, key: value}
         set_form(latest.current)
 
-    name, level, treasures, two, override = (form[k] for k in ("name", "level", "treasures", "two", "override"))
+    name, level, treasures, two, override = (
+        form[k] for k in ("name", "level", "treasures", "two", "override")
+    )
 
     def submit() -> None:
         cur = latest.current
-        monster = {"name": cur["name"].strip(), "level": _int(cur["level"], -1), "levels": 2 if cur["two"] else 1}
+        monster = {
+            "name": cur["name"].strip(),
+            "level": _int(cur["level"], -1),
+            "levels": 2 if cur["two"] else 1,
+        }
         if _int(cur["treasures"]) is not None:
             monster["treasures"] = _int(cur["treasures"])
         if adding:
@@ -268,12 +317,42 @@ def MonsterForm(view: GameView, version: int, adding: bool) -> ft.Control:
             set_form(dict(blank))
 
     fields = [
-        tagged(f"{prefix}-name", ft.TextField(label=_("Монстр"), value=name, width=180, on_change=lambda e: put("name", e.control.value))),
-        tagged(f"{prefix}-level", ft.TextField(label=_("Уровень"), value=level, width=110, keyboard_type=ft.KeyboardType.NUMBER, on_change=lambda e: put("level", e.control.value))),
-        tagged(f"{prefix}-treasures", ft.TextField(label=_("Сокровищ"), value=treasures, width=120, keyboard_type=ft.KeyboardType.NUMBER, on_change=lambda e: put("treasures", e.control.value))),
+        tagged(
+            f"{prefix}-name",
+            ft.TextField(
+                label=_("Монстр"),
+                value=name,
+                width=180,
+                on_change=lambda e: put("name", e.control.value),
+            ),
+        ),
+        tagged(
+            f"{prefix}-level",
+            ft.TextField(
+                label=_("Уровень"),
+                value=level,
+                width=110,
+                keyboard_type=ft.KeyboardType.NUMBER,
+                on_change=lambda e: put("level", e.control.value),
+            ),
+        ),
+        tagged(
+            f"{prefix}-treasures",
+            ft.TextField(
+                label=_("Сокровищ"),
+                value=treasures,
+                width=120,
+                keyboard_type=ft.KeyboardType.NUMBER,
+                on_change=lambda e: put("treasures", e.control.value),
+            ),
+        ),
         tagged(
             f"{prefix}-two",
-            ft.Switch(label=_("2 уровня за убийство"), value=two, on_change=lambda e: put("two", bool(e.control.value))),
+            ft.Switch(
+                label=_("2 уровня за убийство"),
+                value=two,
+                on_change=lambda e: put("two", bool(e.control.value)),
+            ),
             label="2 уровня за убийство" + (" (вкл)" if two else ""),
         ),
     ]
@@ -281,7 +360,11 @@ def MonsterForm(view: GameView, version: int, adding: bool) -> ft.Control:
         fields.append(
             tagged(
                 "monster-override",
-                ft.Switch(label=_("Карта так говорит"), value=override, on_change=lambda e: put("override", bool(e.control.value))),
+                ft.Switch(
+                    label=_("Карта так говорит"),
+                    value=override,
+                    on_change=lambda e: put("override", bool(e.control.value)),
+                ),
             )
         )
     button = tagged(
@@ -309,17 +392,52 @@ def _monster_row(view: GameView, i: int, m) -> ft.Control:
                         [
                             ft.Icon(ft.Icons.PEST_CONTROL, color=ft.Colors.ERROR),
                             ft.Text(m.name, size=18, weight=ft.FontWeight.BOLD, expand=True),
-                            tagged(f"monster-{i}-power", ft.Text(str(m.strength), size=30, weight=ft.FontWeight.BOLD), label=str(m.strength)),
-                            tagged(f"monster-{i}-remove", ft.IconButton(ft.Icons.DELETE_OUTLINE, tooltip=_("Убрать без убийства"), on_click=lambda: view.send("combat.monster.remove", {"index": i}))),
+                            tagged(
+                                f"monster-{i}-power",
+                                ft.Text(str(m.strength), size=30, weight=ft.FontWeight.BOLD),
+                                label=str(m.strength),
+                            ),
+                            tagged(
+                                f"monster-{i}-remove",
+                                ft.IconButton(
+                                    ft.Icons.DELETE_OUTLINE,
+                                    tooltip=_("Убрать без убийства"),
+                                    on_click=lambda: view.send(
+                                        "combat.monster.remove", {"index": i}
+                                    ),
+                                ),
+                            ),
                         ]
                     ),
                     ft.Row(
                         [
                             ft.Text(f"{_('ур.')} {m.level}", size=16),
                             ft.Text(_("усилители"), size=14),
-                            tagged(f"monster-{i}-enh-minus", ft.IconButton(ft.Icons.REMOVE, width=TARGET, height=TARGET, tooltip=_("Усилитель −1"), on_click=lambda: edit(enhancers=m.enhancers - 1))),
-                            tagged(f"monster-{i}-enh", ft.Text(f"{m.enhancers:+d}", size=20, weight=ft.FontWeight.BOLD), label=f"{m.enhancers:+d}"),
-                            tagged(f"monster-{i}-enh-plus", ft.IconButton(ft.Icons.ADD, width=TARGET, height=TARGET, tooltip=_("Усилитель +1"), on_click=lambda: edit(enhancers=m.enhancers + 1))),
+                            tagged(
+                                f"monster-{i}-enh-minus",
+                                ft.IconButton(
+                                    ft.Icons.REMOVE,
+                                    width=TARGET,
+                                    height=TARGET,
+                                    tooltip=_("Усилитель −1"),
+                                    on_click=lambda: edit(enhancers=m.enhancers - 1),
+                                ),
+                            ),
+                            tagged(
+                                f"monster-{i}-enh",
+                                ft.Text(f"{m.enhancers:+d}", size=20, weight=ft.FontWeight.BOLD),
+                                label=f"{m.enhancers:+d}",
+                            ),
+                            tagged(
+                                f"monster-{i}-enh-plus",
+                                ft.IconButton(
+                                    ft.Icons.ADD,
+                                    width=TARGET,
+                                    height=TARGET,
+                                    tooltip=_("Усилитель +1"),
+                                    on_click=lambda: edit(enhancers=m.enhancers + 1),
+                                ),
+                            ),
                             tagged(
                                 f"monster-{i}-levels",
                                 ft.TextButton(
@@ -350,14 +468,30 @@ def _one_shot_row(view: GameView, side: str, bonuses) -> ft.Control:
     quick = [
         tagged(
             f"bonus-{side}-{v}",
-            ft.OutlinedButton(f"+{v}", width=56, height=TARGET, style=ft.ButtonStyle(padding=0), on_click=lambda _e, v=v: view.send("combat.bonus", {"side": side, "value": v, "label": ""})),
+            ft.OutlinedButton(
+                f"+{v}",
+                width=56,
+                height=TARGET,
+                style=ft.ButtonStyle(padding=0),
+                on_click=lambda _e, v=v: view.send(
+                    "combat.bonus", {"side": side, "value": v, "label": ""}
+                ),
+            ),
         )
         for v in ONE_SHOTS
     ]
     played = [
         tagged(
             f"bonus-{side}-remove-{k}",
-            ft.TextButton(f"{b.value:+d}", icon=ft.Icons.CLOSE, height=TARGET, tooltip=_("Убрать разовую карту"), on_click=lambda _e, k=k: view.send("combat.bonus.remove", {"side": side, "index": k})),
+            ft.TextButton(
+                f"{b.value:+d}",
+                icon=ft.Icons.CLOSE,
+                height=TARGET,
+                tooltip=_("Убрать разовую карту"),
+                on_click=lambda _e, k=k: view.send(
+                    "combat.bonus.remove", {"side": side, "index": k}
+                ),
+            ),
             label=f"{b.value:+d}",
         )
         for k, b in enumerate(bonuses)
@@ -445,15 +579,40 @@ def FleePanel(view: GameView, version: int) -> ft.Control:
                     ft.Row(
                         [
                             ft.Text(_("Модификатор"), size=14),
-                            tagged("flee-mod-minus", ft.IconButton(ft.Icons.REMOVE, width=TARGET, height=TARGET, on_click=lambda: put(modifier=latest.current["modifier"] - 1))),
-                            tagged("flee-mod", ft.Text(f"{modifier:+d}", size=22, weight=ft.FontWeight.BOLD), label=f"{modifier:+d}"),
-                            tagged("flee-mod-plus", ft.IconButton(ft.Icons.ADD, width=TARGET, height=TARGET, on_click=lambda: put(modifier=latest.current["modifier"] + 1))),
+                            tagged(
+                                "flee-mod-minus",
+                                ft.IconButton(
+                                    ft.Icons.REMOVE,
+                                    width=TARGET,
+                                    height=TARGET,
+                                    on_click=lambda: put(modifier=latest.current["modifier"] - 1),
+                                ),
+                            ),
+                            tagged(
+                                "flee-mod",
+                                ft.Text(f"{modifier:+d}", size=22, weight=ft.FontWeight.BOLD),
+                                label=f"{modifier:+d}",
+                            ),
+                            tagged(
+                                "flee-mod-plus",
+                                ft.IconButton(
+                                    ft.Icons.ADD,
+                                    width=TARGET,
+                                    height=TARGET,
+                                    on_click=lambda: put(modifier=latest.current["modifier"] + 1),
+                                ),
+                            ),
                         ],
                         spacing=2,
                     ),
                     tagged(
                         "flee-roll",
-                        ft.FilledButton(_("Бросить кубики в приложении"), icon=ft.Icons.CASINO, height=52, on_click=lambda: flee(roll_dice(view.game.rng, n))),
+                        ft.FilledButton(
+                            _("Бросить кубики в приложении"),
+                            icon=ft.Icons.CASINO,
+                            height=52,
+                            on_click=lambda: flee(roll_dice(view.game.rng, n)),
+                        ),
                     ),
                     ft.Text(_("или введите броски настоящих кубиков:"), size=14),
                     *rows,
@@ -506,7 +665,13 @@ def KillOMeter(view: GameView, version: int) -> ft.Control:
     side_players = ft.Column(
         [
             ft.Text(_("Манчкины"), size=16),
-            tagged("total-players", ft.Text(str(totals.players), size=56, weight=ft.FontWeight.BOLD, color=ft.Colors.GREEN), label=str(totals.players)),
+            tagged(
+                "total-players",
+                ft.Text(
+                    str(totals.players), size=56, weight=ft.FontWeight.BOLD, color=ft.Colors.GREEN
+                ),
+                label=str(totals.players),
+            ),
         ],
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         spacing=0,
@@ -515,7 +680,13 @@ def KillOMeter(view: GameView, version: int) -> ft.Control:
     side_monsters = ft.Column(
         [
             ft.Text(_("Монстры"), size=16),
-            tagged("total-monsters", ft.Text(str(totals.monsters), size=56, weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR), label=str(totals.monsters)),
+            tagged(
+                "total-monsters",
+                ft.Text(
+                    str(totals.monsters), size=56, weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR
+                ),
+                label=str(totals.monsters),
+            ),
         ],
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         spacing=0,
@@ -525,7 +696,9 @@ def KillOMeter(view: GameView, version: int) -> ft.Control:
     helper_buttons = [
         tagged(
             f"helper-{p}",
-            (ft.FilledButton if c.helper == p else ft.OutlinedButton)(names[p], height=TARGET, on_click=lambda _e, p=p: pick_helper(p)),
+            (ft.FilledButton if c.helper == p else ft.OutlinedButton)(
+                names[p], height=TARGET, on_click=lambda _e, p=p: pick_helper(p)
+            ),
             label=names[p] + (" помогает" if c.helper == p else ""),
         )
         for p in range(len(names))
@@ -539,16 +712,35 @@ def KillOMeter(view: GameView, version: int) -> ft.Control:
                     ft.Row(
                         [
                             ft.Icon(ft.Icons.SPORTS_MMA, color=ft.Colors.ERROR),
-                            ft.Text(f"{_('Бой')}: {fighter}", size=20, weight=ft.FontWeight.BOLD, expand=True),
-                            ft.TextButton(_("Правила боя"), icon=ft.Icons.MENU_BOOK, on_click=lambda: _rules("Бой")),
+                            ft.Text(
+                                f"{_('Бой')}: {fighter}",
+                                size=20,
+                                weight=ft.FontWeight.BOLD,
+                                expand=True,
+                            ),
+                            ft.TextButton(
+                                _("Правила боя"),
+                                icon=ft.Icons.MENU_BOOK,
+                                on_click=lambda: _rules("Бой"),
+                            ),
                         ]
                     ),
-                    ft.Row([side_players, ft.Text(_("против"), size=16), side_monsters], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                    ft.Row(
+                        [side_players, ft.Text(_("против"), size=16), side_monsters],
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
                     tagged(
                         "verdict",
                         ft.Container(
-                            ft.Text(verdict, size=18, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
-                            bgcolor=ft.Colors.GREEN_100 if totals.players_win else ft.Colors.RED_100,
+                            ft.Text(
+                                verdict,
+                                size=18,
+                                weight=ft.FontWeight.BOLD,
+                                text_align=ft.TextAlign.CENTER,
+                            ),
+                            bgcolor=ft.Colors.GREEN_100
+                            if totals.players_win
+                            else ft.Colors.RED_100,
                             padding=8,
                             border_radius=8,
                             alignment=ft.Alignment.CENTER,
@@ -566,7 +758,12 @@ def KillOMeter(view: GameView, version: int) -> ft.Control:
                         [
                             tagged(
                                 "resolve",
-                                ft.FilledButton(_("Победа"), icon=ft.Icons.EMOJI_EVENTS, height=56, on_click=lambda: view.send("combat.resolve", {})),
+                                ft.FilledButton(
+                                    _("Победа"),
+                                    icon=ft.Icons.EMOJI_EVENTS,
+                                    height=56,
+                                    on_click=lambda: view.send("combat.resolve", {}),
+                                ),
                             ),
                         ],
                         wrap=True,
@@ -599,7 +796,9 @@ def _last_combat(view: GameView) -> ft.Control:
         flee = next((e for e in reversed(view.game.events) if e.type == "combat.flee"), None)
         parts = []
         if flee is not None:
-            ok = escapes(flee.data["rolls"], flee.data.get("modifier", 0), flee.data.get("modifiers"))
+            ok = escapes(
+                flee.data["rolls"], flee.data.get("modifier", 0), flee.data.get("modifiers")
+            )
             mod = flee.data.get("modifier", 0)
             for name, r, e in zip(last["monsters"], flee.data["rolls"], ok):
                 roll = f"{r}{mod:+d}" if mod else str(r)
@@ -609,7 +808,16 @@ def _last_combat(view: GameView) -> ft.Control:
             text += f". {_('Непотребство — по карте монстра')}"
     else:
         text = f"{_('Бой окончен без убийства')}: {', '.join(last['monsters'])}"
-    return tagged("last-combat", ft.Container(ft.Text(text, size=16), bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=8, border_radius=8), label=text)
+    return tagged(
+        "last-combat",
+        ft.Container(
+            ft.Text(text, size=16),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            padding=8,
+            border_radius=8,
+        ),
+        label=text,
+    )
 
 
 @ft.component
@@ -622,11 +830,22 @@ def CharityPanel(view: GameView, version: int) -> ft.Control:
     sizes = [0] * len(names)
     sizes[state.active] = hand
     plan = charity(state.active, sizes, [p.level for p in state.players])
-    chosen = list(plan.recipients[: plan.extra]) if extra_to is None else [p for p in extra_to if p in plan.recipients]
+    chosen = (
+        list(plan.recipients[: plan.extra])
+        if extra_to is None
+        else [p for p in extra_to if p in plan.recipients]
+    )
     gifts = [plan.shares.get(i, 0) + (1 if i in chosen else 0) for i in range(len(names))]
 
     def give() -> None:
-        if view.send("turn.charity", {"hand": hand, "gifts": [0] * len(names) if plan.discard else gifts, "discard": plan.discard}):
+        if view.send(
+            "turn.charity",
+            {
+                "hand": hand,
+                "gifts": [0] * len(names) if plan.discard else gifts,
+                "discard": plan.discard,
+            },
+        ):
             set_extra_to(None)
 
     def toggle(p: int) -> None:
@@ -636,9 +855,27 @@ def CharityPanel(view: GameView, version: int) -> ft.Control:
         ft.Row(
             [
                 ft.Text(f"{names[state.active]}: {_('карт на руке')}", size=16),
-                tagged("hand-minus", ft.IconButton(ft.Icons.REMOVE, width=TARGET, height=TARGET, on_click=lambda: set_hand(max(0, hand - 1)))),
-                tagged("hand", ft.Text(str(hand), size=28, weight=ft.FontWeight.BOLD), label=str(hand)),
-                tagged("hand-plus", ft.IconButton(ft.Icons.ADD, width=TARGET, height=TARGET, on_click=lambda: set_hand(hand + 1))),
+                tagged(
+                    "hand-minus",
+                    ft.IconButton(
+                        ft.Icons.REMOVE,
+                        width=TARGET,
+                        height=TARGET,
+                        on_click=lambda: set_hand(max(0, hand - 1)),
+                    ),
+                ),
+                tagged(
+                    "hand", ft.Text(str(hand), size=28, weight=ft.FontWeight.BOLD), label=str(hand)
+                ),
+                tagged(
+                    "hand-plus",
+                    ft.IconButton(
+                        ft.Icons.ADD,
+                        width=TARGET,
+                        height=TARGET,
+                        on_click=lambda: set_hand(hand + 1),
+                    ),
+                ),
             ],
             wrap=True,
             spacing=2,
@@ -649,17 +886,27 @@ def CharityPanel(view: GameView, version: int) -> ft.Control:
     elif plan.discard:
         text = f"{_('Лишних')}: {plan.surplus}. {_('Вы на самом низком уровне — лишние карты сбрасываются')}: {plan.discard}"
     else:
-        text = f"{_('Лишних')}: {plan.surplus}. {_('Раздать поровну манчкинам самого низкого уровня')}"
+        text = (
+            f"{_('Лишних')}: {plan.surplus}. {_('Раздать поровну манчкинам самого низкого уровня')}"
+        )
         if plan.extra:
             text += f" ({_('ещё по одной — выберите')} {plan.extra})"
         for p in plan.recipients:
             body.append(
                 ft.Row(
                     [
-                        tagged(f"gift-{p}", ft.Text(f"{names[p]}: {gifts[p]}", size=18, weight=ft.FontWeight.BOLD), label=f"{names[p]}: {gifts[p]}"),
+                        tagged(
+                            f"gift-{p}",
+                            ft.Text(f"{names[p]}: {gifts[p]}", size=18, weight=ft.FontWeight.BOLD),
+                            label=f"{names[p]}: {gifts[p]}",
+                        ),
                         tagged(
                             f"gift-extra-{p}",
-                            ft.Checkbox(label=_("ещё одну"), value=p in chosen, on_change=lambda _e, p=p: toggle(p)),
+                            ft.Checkbox(
+                                label=_("ещё одну"),
+                                value=p in chosen,
+                                on_change=lambda _e, p=p: toggle(p),
+                            ),
                         )
                         if plan.extra
                         else ft.Container(),
@@ -681,7 +928,12 @@ def CharityPanel(view: GameView, version: int) -> ft.Control:
     )
     return tagged(
         "charity",
-        ft.Container(ft.Column(body, spacing=6), padding=8, border_radius=10, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)),
+        ft.Container(
+            ft.Column(body, spacing=6),
+            padding=8,
+            border_radius=10,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        ),
     )
 
 
@@ -695,21 +947,33 @@ def WinnerPicker(view: GameView, version: int) -> ft.Control:
         ft.Container(
             ft.Column(
                 [
-                    ft.Text(_("Сорвана седьмая сивучать — игра окончена. Кто победил? Решает стол."), size=16, weight=ft.FontWeight.BOLD),
+                    ft.Text(
+                        _("Сорвана седьмая сивучать — игра окончена. Кто победил? Решает стол."),
+                        size=16,
+                        weight=ft.FontWeight.BOLD,
+                    ),
                     *[
                         tagged(
                             f"winner-pick-{i}",
                             ft.Checkbox(
                                 label=f"{n} ({_('ур.')} {view.state.players[i].level})",
                                 value=i in picked,
-                                on_change=lambda _e, i=i: set_picked(tuple(sorted(set(picked) ^ {i}))),
+                                on_change=lambda _e, i=i: set_picked(
+                                    tuple(sorted(set(picked) ^ {i}))
+                                ),
                             ),
                         )
                         for i, n in enumerate(names)
                     ],
                     tagged(
                         "winners-submit",
-                        ft.FilledButton(_("Записать победу"), icon=ft.Icons.EMOJI_EVENTS, height=52, disabled=not picked, on_click=lambda: view.send("game.winners", {"winners": list(picked)})),
+                        ft.FilledButton(
+                            _("Записать победу"),
+                            icon=ft.Icons.EMOJI_EVENTS,
+                            height=52,
+                            disabled=not picked,
+                            on_click=lambda: view.send("game.winners", {"winners": list(picked)}),
+                        ),
                     ),
                 ]
             ),
@@ -743,22 +1007,44 @@ def _phase_bar(view: GameView) -> ft.Control:
                 [
                     ft.Column(
                         [
-                            tagged("turn", ft.Text(f"{_('Ход')} {state.turn}: {view.game.players[state.active]}", size=18, weight=ft.FontWeight.BOLD), label=f"Ход {state.turn}: {view.game.players[state.active]}"),
-                            tagged("current-phase", ft.Text(f"«{PHASES[state.phase]}»", size=16), label=PHASES[state.phase]),
+                            tagged(
+                                "turn",
+                                ft.Text(
+                                    f"{_('Ход')} {state.turn}: {view.game.players[state.active]}",
+                                    size=18,
+                                    weight=ft.FontWeight.BOLD,
+                                ),
+                                label=f"Ход {state.turn}: {view.game.players[state.active]}",
+                            ),
+                            tagged(
+                                "current-phase",
+                                ft.Text(f"«{PHASES[state.phase]}»", size=16),
+                                label=PHASES[state.phase],
+                            ),
                         ],
                         spacing=0,
                         expand=True,
                     ),
                     tagged(
                         "next-phase",
-                        ft.FilledButton(_("Дальше"), icon=ft.Icons.SKIP_NEXT, height=56, disabled=over or state.combat is not None, on_click=lambda: view.send("phase.next", {})),
+                        ft.FilledButton(
+                            _("Дальше"),
+                            icon=ft.Icons.SKIP_NEXT,
+                            height=56,
+                            disabled=over or state.combat is not None,
+                            on_click=lambda: view.send("phase.next", {}),
+                        ),
                     ),
                 ],
             ),
             ft.Row(chips, wrap=True, spacing=0, run_spacing=0),
             tagged(
                 "loot",
-                ft.OutlinedButton(_("Чистим нычки: Дверь на руку"), height=52, on_click=lambda: view.send("turn.loot", {})),
+                ft.OutlinedButton(
+                    _("Чистим нычки: Дверь на руку"),
+                    height=52,
+                    on_click=lambda: view.send("turn.loot", {}),
+                ),
             )
             if state.phase == 2 and not state.met_monster and not state.looted
             else ft.Container(),
@@ -774,8 +1060,21 @@ def _seals(view: GameView) -> ft.Control:
         [
             ft.Icon(ft.Icons.LOCK_OPEN, color=ft.Colors.AMBER),
             ft.Text(_("Сивучати"), size=16),
-            tagged("seals", ft.Text(f"{state.seals}/{SEALS_TO_END}", size=24, weight=ft.FontWeight.BOLD), label=f"{state.seals}/{SEALS_TO_END}"),
-            tagged("seal-break", ft.OutlinedButton(_("Сломать печать"), icon=ft.Icons.BROKEN_IMAGE, height=TARGET, disabled=over, on_click=lambda: view.send("seal.break", {}))),
+            tagged(
+                "seals",
+                ft.Text(f"{state.seals}/{SEALS_TO_END}", size=24, weight=ft.FontWeight.BOLD),
+                label=f"{state.seals}/{SEALS_TO_END}",
+            ),
+            tagged(
+                "seal-break",
+                ft.OutlinedButton(
+                    _("Сломать печать"),
+                    icon=ft.Icons.BROKEN_IMAGE,
+                    height=TARGET,
+                    disabled=over,
+                    on_click=lambda: view.send("seal.break", {}),
+                ),
+            ),
         ],
         wrap=True,
         spacing=6,
@@ -795,7 +1094,13 @@ def Board(view: GameView) -> ft.Control:
     playing = state.combat is None and not over and state.seals < SEALS_TO_END
     reminder = (
         ft.Container(
-            ft.Column([ft.Text(_("Перед началом"), size=16, weight=ft.FontWeight.BOLD), *[ft.Text(f"• {line}", size=14) for line in SETUP_REMINDER]], spacing=2),
+            ft.Column(
+                [
+                    ft.Text(_("Перед началом"), size=16, weight=ft.FontWeight.BOLD),
+                    *[ft.Text(f"• {line}", size=14) for line in SETUP_REMINDER],
+                ],
+                spacing=2,
+            ),
             padding=8,
             border_radius=8,
             bgcolor=ft.Colors.SECONDARY_CONTAINER,
@@ -807,13 +1112,21 @@ def Board(view: GameView) -> ft.Control:
         _phase_bar(view),
         _seals(view),
         reminder,
-        WinnerPicker(view, version) if state.seals >= SEALS_TO_END and state.winners is None else ft.Container(height=0),
+        WinnerPicker(view, version)
+        if state.seals >= SEALS_TO_END and state.winners is None
+        else ft.Container(height=0),
         _last_combat(view),
         KillOMeter(view, version) if state.combat is not None else ft.Container(height=0),
-        CharityPanel(view, version) if playing and state.phase == 3 and not state.charity_done else ft.Container(height=0),
+        CharityPanel(view, version)
+        if playing and state.phase == 3 and not state.charity_done
+        else ft.Container(height=0),
         ft.Column(
             [
-                ft.Text(f"{_('Монстр!')} {_('Бьётся')} {game.players[state.active]}", size=16, weight=ft.FontWeight.BOLD),
+                ft.Text(
+                    f"{_('Монстр!')} {_('Бьётся')} {game.players[state.active]}",
+                    size=16,
+                    weight=ft.FontWeight.BOLD,
+                ),
                 MonsterForm(view, version, False),
             ],
             spacing=4,
@@ -822,5 +1135,11 @@ def Board(view: GameView) -> ft.Control:
         else ft.Container(height=0),
     ]
     parts.extend(PlayerCard(view, version, i) for i in range(len(game.players)))
-    parts.append(ft.Text(f"{_('Победа')}: {_('первый, кто получит')} {MAX_LEVEL}-{_('й уровень за убийство монстра')}", size=13, italic=True))
+    parts.append(
+        ft.Text(
+            f"{_('Победа')}: {_('первый, кто получит')} {MAX_LEVEL}-{_('й уровень за убийство монстра')}",
+            size=13,
+            italic=True,
+        )
+    )
     return ft.Column(parts, spacing=10)

@@ -110,7 +110,9 @@ def _int(raw: str, default: int | str) -> int | str:
 def card_text(card: Card, names: list[str]) -> str:
     """A Russian one-line description of a card on the table (no symbols outside Cyrillic)."""
     name = f" «{card.name}»" if card.name else f" №{card.id}"
-    state = _("внедрено") if card.built else f"{_('жетонов')} {card.placed} {_('из')} {card.build_cost}"
+    state = (
+        _("внедрено") if card.built else f"{_('жетонов')} {card.placed} {_('из')} {card.build_cost}"
+    )
     if card.kind == "source":
         return f"{_('Источник')}{name} ({names[card.owner]}): +{card.production} {_('энергии')}, {state}"
     if card.kind == "invention":
@@ -124,7 +126,10 @@ def _box(content: ft.Control, highlight: bool = False, color: str | None = None)
         content,
         padding=10,
         border_radius=12,
-        border=ft.Border.all(3 if highlight else 1, (color or ft.Colors.PRIMARY) if highlight else ft.Colors.OUTLINE_VARIANT),
+        border=ft.Border.all(
+            3 if highlight else 1,
+            (color or ft.Colors.PRIMARY) if highlight else ft.Colors.OUTLINE_VARIANT,
+        ),
         bgcolor=ft.Colors.PRIMARY_CONTAINER if highlight and color is None else None,
     )
 
@@ -171,8 +176,19 @@ def PhaseBar(view: GameView, version: int) -> ft.Control:
     line = f"{_('Раунд')} {state.round} · {text}"
     return ft.Row(
         [
-            tag("phase", ft.Text(line, size=18, weight=ft.FontWeight.BOLD, expand=True), label=line),
-            tag("phase-rules", ft.IconButton(ft.Icons.HELP_OUTLINE, tooltip=_("Правила этой фазы"), width=TARGET, height=TARGET, on_click=lambda: go(RULES + query))),
+            tag(
+                "phase", ft.Text(line, size=18, weight=ft.FontWeight.BOLD, expand=True), label=line
+            ),
+            tag(
+                "phase-rules",
+                ft.IconButton(
+                    ft.Icons.HELP_OUTLINE,
+                    tooltip=_("Правила этой фазы"),
+                    width=TARGET,
+                    height=TARGET,
+                    on_click=lambda: go(RULES + query),
+                ),
+            ),
         ],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
@@ -196,7 +212,9 @@ def PlayerRow(view: GameView, version: int, index: int) -> ft.Control:
                     [
                         ft.Container(width=14, height=14, bgcolor=spec.color, border_radius=7),
                         ft.Text(f"{spec.name} ({p.character})", size=20, weight=ft.FontWeight.BOLD),
-                        ft.Icon(ft.Icons.PLAY_ARROW, color=ft.Colors.PRIMARY) if active else ft.Container(),
+                        ft.Icon(ft.Icons.PLAY_ARROW, color=ft.Colors.PRIMARY)
+                        if active
+                        else ft.Container(),
                     ],
                     wrap=True,
                 ),
@@ -209,8 +227,16 @@ def PlayerRow(view: GameView, version: int, index: int) -> ft.Control:
                             f"{spec.name}: {_('ПО')}",
                             p.vp,
                             1,
-                            on_add=lambda d: view.send("vp.add", {"player": index, "delta": d, "note": _("правка")}),
-                            on_set=lambda v: v != p.vp and view.send("vp.add", {"player": index, "delta": v - p.vp, "note": _("правка")}),
+                            on_add=lambda d: view.send(
+                                "vp.add", {"player": index, "delta": d, "note": _("правка")}
+                            ),
+                            on_set=lambda v: (
+                                v != p.vp
+                                and view.send(
+                                    "vp.add",
+                                    {"player": index, "delta": v - p.vp, "note": _("правка")},
+                                )
+                            ),
                             color=spec.color,
                         ),
                     ],
@@ -219,10 +245,40 @@ def PlayerRow(view: GameView, version: int, index: int) -> ft.Control:
                 ft.Row(
                     [
                         tag(f"track-p{index}", ft.Text(track, size=14), label=track),
-                        tag(f"tokens-p{index}", ft.Text(f"{_('жетонов')}: {p.tokens}", size=14), label=f"жетонов {p.tokens}"),
-                        tag(f"hand-p{index}", ft.Text(f"{_('карт')}: {p.hand}", size=14), label=f"карт {p.hand}"),
-                        tag(f"hand-minus-p{index}", ft.IconButton(ft.Icons.REMOVE, width=TARGET, height=TARGET, tooltip=f"{spec.name}: {_('карт на руке')} −1", on_click=lambda: view.send("hand.add", {"player": index, "delta": -1, "note": _("правка")}))),
-                        tag(f"hand-plus-p{index}", ft.IconButton(ft.Icons.ADD, width=TARGET, height=TARGET, tooltip=f"{spec.name}: {_('карт на руке')} +1", on_click=lambda: view.send("hand.add", {"player": index, "delta": 1, "note": _("правка")}))),
+                        tag(
+                            f"tokens-p{index}",
+                            ft.Text(f"{_('жетонов')}: {p.tokens}", size=14),
+                            label=f"жетонов {p.tokens}",
+                        ),
+                        tag(
+                            f"hand-p{index}",
+                            ft.Text(f"{_('карт')}: {p.hand}", size=14),
+                            label=f"карт {p.hand}",
+                        ),
+                        tag(
+                            f"hand-minus-p{index}",
+                            ft.IconButton(
+                                ft.Icons.REMOVE,
+                                width=TARGET,
+                                height=TARGET,
+                                tooltip=f"{spec.name}: {_('карт на руке')} −1",
+                                on_click=lambda: view.send(
+                                    "hand.add", {"player": index, "delta": -1, "note": _("правка")}
+                                ),
+                            ),
+                        ),
+                        tag(
+                            f"hand-plus-p{index}",
+                            ft.IconButton(
+                                ft.Icons.ADD,
+                                width=TARGET,
+                                height=TARGET,
+                                tooltip=f"{spec.name}: {_('карт на руке')} +1",
+                                on_click=lambda: view.send(
+                                    "hand.add", {"player": index, "delta": 1, "note": _("правка")}
+                                ),
+                            ),
+                        ),
                     ],
                     wrap=True,
                     spacing=6,
@@ -249,7 +305,9 @@ def Universes(view: GameView, version: int) -> ft.Control:
         here = [i for i, p in enumerate(state.players) if p.universe == u]
         chips = [
             ft.Container(
-                ft.Text(f"{state.players[i].character} ({names[i]})", size=14, color=ft.Colors.WHITE),
+                ft.Text(
+                    f"{state.players[i].character} ({names[i]})", size=14, color=ft.Colors.WHITE
+                ),
                 bgcolor=game.setup.players[i].color,
                 padding=ft.Padding.symmetric(horizontal=8, vertical=4),
                 border_radius=12,
@@ -267,7 +325,15 @@ def Universes(view: GameView, version: int) -> ft.Control:
             ft.Text(f"{_('действий')}: {state.actions_by_universe[u]}", size=14),
         ]
         if charging:
-            header.append(ft.Row([ft.Icon(ft.Icons.BOLT, color=ft.Colors.AMBER), ft.Text(str(ch.energy), size=24, weight=ft.FontWeight.BOLD)], spacing=0))
+            header.append(
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.BOLT, color=ft.Colors.AMBER),
+                        ft.Text(str(ch.energy), size=24, weight=ft.FontWeight.BOLD),
+                    ],
+                    spacing=0,
+                )
+            )
         who = ", ".join(f"{state.players[i].character} ({names[i]})" for i in here) or _("никого")
         boxes.append(
             tag(
@@ -291,7 +357,9 @@ def _preview(f: dict[str, Any]) -> str:
     name = f" «{f['name'].strip()}»" if f["name"].strip() else ""
     text = f"{_(_KIND_TEXT[k])}{name}: {_('внедрение')} {f['build'] or 1}"
     if k == "source":
-        text += f", +{f['prod'] or 1} {_('энергии')}" + (f", {_('уровнем ниже')}" if f["down"] else "")
+        text += f", +{f['prod'] or 1} {_('энергии')}" + (
+            f", {_('уровнем ниже')}" if f["down"] else ""
+        )
     else:
         text += f", {_('активация')} {f['cost'] or 1} {_('энергии')}"
     if k == "invention":
@@ -309,7 +377,15 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     # re-render that on_change triggers (the handlers of the previous render are still bound).
     form = ft.use_ref(None)
     if form.current is None:
-        form.current = {"kind": "source", "build": "", "prod": "", "cost": "", "vp": "", "name": "", "down": False}
+        form.current = {
+            "kind": "source",
+            "build": "",
+            "prod": "",
+            "cost": "",
+            "vp": "",
+            "name": "",
+            "down": False,
+        }
     f = form.current
     kind, set_kind = ft.use_state(f["kind"])
     typed, set_typed = ft.use_state(0)  # re-render the preview after each edit
@@ -322,7 +398,11 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
 
     def play() -> None:
         k = f["kind"]
-        data: dict[str, Any] = {"kind": k, "build_cost": _int(f["build"], 1), "name": f["name"].strip()}
+        data: dict[str, Any] = {
+            "kind": k,
+            "build_cost": _int(f["build"], 1),
+            "name": f["name"].strip(),
+        }
         if k == "source":
             data["production"] = _int(f["prod"], 1)
             data["down"] = bool(f["down"])
@@ -340,12 +420,37 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     up = UNIVERSES[i - 1] if i > 0 else None
     below = UNIVERSES[i + 1] if i + 1 < len(UNIVERSES) else None
     moves = [
-        tag("move-up", ft.OutlinedButton(f"{_('Вверх')}: {up or '—'}", icon=ft.Icons.ARROW_UPWARD, height=TARGET, disabled=up is None, on_click=lambda: view.send("player.move", {"to": up}))),
-        tag("move-down", ft.OutlinedButton(f"{_('Вниз')}: {below or '—'}", icon=ft.Icons.ARROW_DOWNWARD, height=TARGET, disabled=below is None, on_click=lambda: view.send("player.move", {"to": below}))),
+        tag(
+            "move-up",
+            ft.OutlinedButton(
+                f"{_('Вверх')}: {up or '—'}",
+                icon=ft.Icons.ARROW_UPWARD,
+                height=TARGET,
+                disabled=up is None,
+                on_click=lambda: view.send("player.move", {"to": up}),
+            ),
+        ),
+        tag(
+            "move-down",
+            ft.OutlinedButton(
+                f"{_('Вниз')}: {below or '—'}",
+                icon=ft.Icons.ARROW_DOWNWARD,
+                height=TARGET,
+                disabled=below is None,
+                on_click=lambda: view.send("player.move", {"to": below}),
+            ),
+        ),
     ]
     if state.abilities and p.character == "Кайл":
         moves += [
-            tag(f"kyle-to-{k}", ft.TextButton(f"{_('Кайл')}: {u}", height=TARGET, on_click=lambda _e, u=u: view.send("player.move", {"to": u, "ability": True})))
+            tag(
+                f"kyle-to-{k}",
+                ft.TextButton(
+                    f"{_('Кайл')}: {u}",
+                    height=TARGET,
+                    on_click=lambda _e, u=u: view.send("player.move", {"to": u, "ability": True}),
+                ),
+            )
             for k, u in enumerate(UNIVERSES)
             if u != p.universe
         ]
@@ -353,7 +458,9 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         [
             tag(
                 f"kind-{k}",
-                (ft.FilledButton if kind == k else ft.OutlinedButton)(_(t), height=TARGET, on_click=lambda _e, k=k: put("kind", k)),
+                (ft.FilledButton if kind == k else ft.OutlinedButton)(
+                    _(t), height=TARGET, on_click=lambda _e, k=k: put("kind", k)
+                ),
                 label=_(t) + (" выбран" if kind == k else ""),
             )
             for k, t in _KIND_TEXT.items()
@@ -362,18 +469,53 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     )
     fields = [
         _field("play-build", _("Внедрение"), "1", lambda v: put("build", v), 100),
-        _field("play-prod", _("Энергия +"), "1", lambda v: put("prod", v), 100, disabled=kind != "source"),
-        _field("play-cost", _("Стоимость"), "1", lambda v: put("cost", v), 100, disabled=kind == "source"),
+        _field(
+            "play-prod",
+            _("Энергия +"),
+            "1",
+            lambda v: put("prod", v),
+            100,
+            disabled=kind != "source",
+        ),
+        _field(
+            "play-cost",
+            _("Стоимость"),
+            "1",
+            lambda v: put("cost", v),
+            100,
+            disabled=kind == "source",
+        ),
         _field("play-vp", _("ПО"), "1", lambda v: put("vp", v), 80, disabled=kind != "invention"),
         _field("play-name", _("Название"), "", lambda v: put("name", v), 170, number=False),
-        tag("play-down", ft.Switch(label=_("уровнем ниже"), value=bool(f["down"]), disabled=kind != "source", on_change=lambda e: put("down", bool(e.control.value)))),
+        tag(
+            "play-down",
+            ft.Switch(
+                label=_("уровнем ниже"),
+                value=bool(f["down"]),
+                disabled=kind != "source",
+                on_change=lambda e: put("down", bool(e.control.value)),
+            ),
+        ),
     ]
-    unfinished = [c for c in state.cards if c.owner == a and not c.built and (c.kind == "ability" or c.universe == p.universe)]
+    unfinished = [
+        c
+        for c in state.cards
+        if c.owner == a and not c.built and (c.kind == "ability" or c.universe == p.universe)
+    ]
     builds = [
         ft.Row(
             [
                 ft.Text(card_text(c, game.players), size=14, expand=True),
-                tag(f"build-{c.id}", ft.FilledTonalButton(_("+1 жетон"), height=TARGET, on_click=lambda _e, c=c: view.send("card.build", {"card": c.id, "tokens": 1}))),
+                tag(
+                    f"build-{c.id}",
+                    ft.FilledTonalButton(
+                        _("+1 жетон"),
+                        height=TARGET,
+                        on_click=lambda _e, c=c: view.send(
+                            "card.build", {"card": c.id, "tokens": 1}
+                        ),
+                    ),
+                ),
             ]
         )
         for c in unfinished
@@ -381,32 +523,94 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     return _box(
         ft.Column(
             [
-                ft.Text(f"{_('Ходит')} {game.players[a]} ({p.character}), {p.universe}", size=18, weight=ft.FontWeight.BOLD),
+                ft.Text(
+                    f"{_('Ходит')} {game.players[a]} ({p.character}), {p.universe}",
+                    size=18,
+                    weight=ft.FontWeight.BOLD,
+                ),
                 ft.Row(
                     [
                         ft.Text(_("Действий осталось"), size=16),
-                        tag("actions-left", ft.Text(str(p.actions), size=40, weight=ft.FontWeight.BOLD), label=str(p.actions)),
-                        tag("actions-minus", ft.IconButton(ft.Icons.REMOVE, width=TARGET, height=TARGET, tooltip=_("Карта отнимает действие"), on_click=lambda: view.send("actions.add", {"delta": -1, "note": _("эффект карты")}))),
-                        tag("actions-plus", ft.IconButton(ft.Icons.ADD, width=TARGET, height=TARGET, tooltip=_("Карта даёт действие"), on_click=lambda: view.send("actions.add", {"delta": 1, "note": _("эффект карты")}))),
+                        tag(
+                            "actions-left",
+                            ft.Text(str(p.actions), size=40, weight=ft.FontWeight.BOLD),
+                            label=str(p.actions),
+                        ),
+                        tag(
+                            "actions-minus",
+                            ft.IconButton(
+                                ft.Icons.REMOVE,
+                                width=TARGET,
+                                height=TARGET,
+                                tooltip=_("Карта отнимает действие"),
+                                on_click=lambda: view.send(
+                                    "actions.add", {"delta": -1, "note": _("эффект карты")}
+                                ),
+                            ),
+                        ),
+                        tag(
+                            "actions-plus",
+                            ft.IconButton(
+                                ft.Icons.ADD,
+                                width=TARGET,
+                                height=TARGET,
+                                tooltip=_("Карта даёт действие"),
+                                on_click=lambda: view.send(
+                                    "actions.add", {"delta": 1, "note": _("эффект карты")}
+                                ),
+                            ),
+                        ),
                     ],
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,
                     wrap=True,
                 ),
                 ft.Row(
                     [
-                        tag("free-discard", ft.OutlinedButton(_("Сбросить карту: +1 действие"), height=TARGET, on_click=lambda: view.send("action.discard"))),
-                        tag("swap", ft.OutlinedButton(_("Сбросить и взять карту"), height=TARGET, on_click=lambda: view.send("card.swap"))),
+                        tag(
+                            "free-discard",
+                            ft.OutlinedButton(
+                                _("Сбросить карту: +1 действие"),
+                                height=TARGET,
+                                on_click=lambda: view.send("action.discard"),
+                            ),
+                        ),
+                        tag(
+                            "swap",
+                            ft.OutlinedButton(
+                                _("Сбросить и взять карту"),
+                                height=TARGET,
+                                on_click=lambda: view.send("card.swap"),
+                            ),
+                        ),
                     ],
                     wrap=True,
                 ),
                 ft.Row(moves, wrap=True),
-                ft.Text(_("Сыграть карту (1 действие, 1 жетон)"), size=16, weight=ft.FontWeight.BOLD),
+                ft.Text(
+                    _("Сыграть карту (1 действие, 1 жетон)"), size=16, weight=ft.FontWeight.BOLD
+                ),
                 kinds,
                 ft.Row(fields, wrap=True),
                 tag("play-preview", ft.Text(_preview(f), size=14, italic=True), label=_preview(f)),
-                tag("play-card", ft.FilledButton(_("Сыграть карту"), icon=ft.Icons.PLAY_FOR_WORK, height=TARGET, on_click=lambda: play())),
+                tag(
+                    "play-card",
+                    ft.FilledButton(
+                        _("Сыграть карту"),
+                        icon=ft.Icons.PLAY_FOR_WORK,
+                        height=TARGET,
+                        on_click=lambda: play(),
+                    ),
+                ),
                 *builds,
-                tag("turn-end", ft.FilledButton(_("Передать ход"), icon=ft.Icons.SKIP_NEXT, height=56, on_click=lambda: view.send("turn.end"))),
+                tag(
+                    "turn-end",
+                    ft.FilledButton(
+                        _("Передать ход"),
+                        icon=ft.Icons.SKIP_NEXT,
+                        height=56,
+                        on_click=lambda: view.send("turn.end"),
+                    ),
+                ),
             ],
             spacing=8,
         ),
@@ -470,19 +674,37 @@ def ChargeTimers(view: GameView, version: int) -> ft.Control:
             task.current.cancel()
 
     ft.use_effect(start, [], cleanup=stop)
-    timing = charge_timing(game.setup, game.events, max(now, game.events[-1].ts if game.events else now))
+    timing = charge_timing(
+        game.setup, game.events, max(now, game.events[-1].ts if game.events else now)
+    )
     if timing.position is None:
         return ft.Container()
     _rnd, _u, step, player = timing.position
     cells = [
-        tag("timer-step", ft.Text(f"{_('Шаг')} {fmt_seconds(timing.current_step)}", size=16), label=f"шаг {int(timing.current_step)}"),
-        tag("timer-universe", ft.Text(f"{_('Вселенная')} {fmt_seconds(timing.current_universe)}", size=16), label=f"вселенная {int(timing.current_universe)}"),
-        tag("timer-phase", ft.Text(f"{_('Фаза')} {fmt_seconds(timing.current_phase)}", size=16), label=f"фаза {int(timing.current_phase)}"),
+        tag(
+            "timer-step",
+            ft.Text(f"{_('Шаг')} {fmt_seconds(timing.current_step)}", size=16),
+            label=f"шаг {int(timing.current_step)}",
+        ),
+        tag(
+            "timer-universe",
+            ft.Text(f"{_('Вселенная')} {fmt_seconds(timing.current_universe)}", size=16),
+            label=f"вселенная {int(timing.current_universe)}",
+        ),
+        tag(
+            "timer-phase",
+            ft.Text(f"{_('Фаза')} {fmt_seconds(timing.current_phase)}", size=16),
+            label=f"фаза {int(timing.current_phase)}",
+        ),
     ]
-    rows: list[ft.Control] = [ft.Row([ft.Icon(ft.Icons.TIMER_OUTLINED, size=18), *cells], wrap=True, spacing=10)]
+    rows: list[ft.Control] = [
+        ft.Row([ft.Icon(ft.Icons.TIMER_OUTLINED, size=18), *cells], wrap=True, spacing=10)
+    ]
     if player is not None and step in ("Б", "В"):
         who = game.players[player]
-        text = f"{_('Ход')} {who}: {fmt_seconds(timing.current_turn)}" + (f" {_('из')} {fmt_seconds(limit)}" if limit else "")
+        text = f"{_('Ход')} {who}: {fmt_seconds(timing.current_turn)}" + (
+            f" {_('из')} {fmt_seconds(limit)}" if limit else ""
+        )
         rows.append(tag("timer-turn", ft.Text(text, size=16), label=text))
         if limit and timing.current_turn > limit:
             warn = f"{who}: {_('время хода вышло')} ({fmt_seconds(timing.current_turn)} {_('из')} {fmt_seconds(limit)})"
@@ -490,7 +712,18 @@ def ChargeTimers(view: GameView, version: int) -> ft.Control:
                 tag(
                     "limit-warning",
                     ft.Container(
-                        ft.Row([ft.Icon(ft.Icons.ALARM, color=ft.Colors.ON_ERROR_CONTAINER), ft.Text(warn, size=18, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_ERROR_CONTAINER, expand=True)]),
+                        ft.Row(
+                            [
+                                ft.Icon(ft.Icons.ALARM, color=ft.Colors.ON_ERROR_CONTAINER),
+                                ft.Text(
+                                    warn,
+                                    size=18,
+                                    weight=ft.FontWeight.BOLD,
+                                    color=ft.Colors.ON_ERROR_CONTAINER,
+                                    expand=True,
+                                ),
+                            ]
+                        ),
                         bgcolor=ft.Colors.ERROR_CONTAINER,
                         padding=10,
                         border_radius=8,
@@ -504,11 +737,17 @@ def ChargeTimers(view: GameView, version: int) -> ft.Control:
 def _ledger_lines(ledger: list[dict[str, Any]]) -> list[str]:
     out = []
     for row in ledger:
-        line = f"{row['universe']}: {_('пришло')} {row['in']}, {_('выработка')} +{row['production']}"
+        line = (
+            f"{row['universe']}: {_('пришло')} {row['in']}, {_('выработка')} +{row['production']}"
+        )
         if row["gained"]:
             line += f", {_('от карт')} +{row['gained']}"
         line += f", {_('потрачено')} {row['spent']}"
-        line += f", {_('ушло дальше')} {row['out']}" if row["out"] is not None else f", {_('сейчас')} {row['in'] + row['production'] + row['gained'] - row['spent']}"
+        line += (
+            f", {_('ушло дальше')} {row['out']}"
+            if row["out"] is not None
+            else f", {_('сейчас')} {row['in'] + row['production'] + row['gained'] - row['spent']}"
+        )
         out.append(line)
     return out
 
@@ -524,8 +763,23 @@ def _typed() -> dict[str, str]:
 def _spend_row(view: GameView, t: dict[str, str]) -> ft.Control:
     return ft.Row(
         [
-            _field("spend-amount", _("Потратить энергии"), "1", lambda v: t.__setitem__("spend", v), 150),
-            tag("spend", ft.OutlinedButton(_("Потратить"), height=TARGET, on_click=lambda: view.send("charge.spend", {"amount": _int(t.get("spend", ""), 1), "note": ""}))),
+            _field(
+                "spend-amount",
+                _("Потратить энергии"),
+                "1",
+                lambda v: t.__setitem__("spend", v),
+                150,
+            ),
+            tag(
+                "spend",
+                ft.OutlinedButton(
+                    _("Потратить"),
+                    height=TARGET,
+                    on_click=lambda: view.send(
+                        "charge.spend", {"amount": _int(t.get("spend", ""), 1), "note": ""}
+                    ),
+                ),
+            ),
         ],
         wrap=True,
     )
@@ -542,20 +796,47 @@ def StepB(view: GameView, version: int) -> ft.Control:
     abilities = [
         c
         for c in state.cards
-        if c.kind == "ability" and c.owner == ch.player and c.built and c.id not in ch.abilities_used
+        if c.kind == "ability"
+        and c.owner == ch.player
+        and c.built
+        and c.id not in ch.abilities_used
     ]
     return ft.Column(
         [
             ft.Row(
                 [
-                    _field("oneshot-cost", _("Одноразка, энергии"), "0", lambda v: t.__setitem__("oneshot", v), 150),
-                    tag("oneshot", ft.FilledTonalButton(_("Сыграть одноразку"), height=TARGET, disabled=ch.player in ch.oneshots, on_click=lambda: view.send("charge.oneshot", {"cost": _int(t.get("oneshot", ""), 0), "note": ""}))),
+                    _field(
+                        "oneshot-cost",
+                        _("Одноразка, энергии"),
+                        "0",
+                        lambda v: t.__setitem__("oneshot", v),
+                        150,
+                    ),
+                    tag(
+                        "oneshot",
+                        ft.FilledTonalButton(
+                            _("Сыграть одноразку"),
+                            height=TARGET,
+                            disabled=ch.player in ch.oneshots,
+                            on_click=lambda: view.send(
+                                "charge.oneshot",
+                                {"cost": _int(t.get("oneshot", ""), 0), "note": ""},
+                            ),
+                        ),
+                    ),
                 ],
                 wrap=True,
             ),
             ft.Column(
                 [
-                    tag(f"ability-{c.id}", ft.FilledTonalButton(f"{_('Применить')} {card_text(c, view.game.players)}", height=TARGET, on_click=lambda _e, c=c: view.send("charge.ability", {"card": c.id})))
+                    tag(
+                        f"ability-{c.id}",
+                        ft.FilledTonalButton(
+                            f"{_('Применить')} {card_text(c, view.game.players)}",
+                            height=TARGET,
+                            on_click=lambda _e, c=c: view.send("charge.ability", {"card": c.id}),
+                        ),
+                    )
                     for c in abilities
                 ]
             ),
@@ -579,7 +860,19 @@ def StepV(view: GameView, version: int) -> ft.Control:
         card = state.card(o.card)
         title = f"«{card.name}»" if card and card.name else f"№{o.card}"
         text = f"{_('Активировать')} {title}: {o.cost} {_('энергии')} = +{o.reward} {_('ПО')}{part}"
-        buttons.append(tag(f"activate-{o.card}", ft.FilledButton(text, icon=ft.Icons.BOLT, height=56, disabled=not o.affordable, on_click=lambda _e, o=o: view.send("charge.activate", {"card": o.card})), label=text))
+        buttons.append(
+            tag(
+                f"activate-{o.card}",
+                ft.FilledButton(
+                    text,
+                    icon=ft.Icons.BOLT,
+                    height=56,
+                    disabled=not o.affordable,
+                    on_click=lambda _e, o=o: view.send("charge.activate", {"card": o.card}),
+                ),
+                label=text,
+            )
+        )
     return ft.Column([ft.Column(buttons, spacing=8), _spend_row(view, t)], spacing=8)
 
 
@@ -596,7 +889,11 @@ def ChargeHead(view: GameView, version: int) -> ft.Control:
     stepper = ft.Row(
         [
             ft.Container(
-                ft.Text(u.replace("вселенная", "").replace("-", "") or u, size=14, weight=ft.FontWeight.BOLD if u == ch.universe else None),
+                ft.Text(
+                    u.replace("вселенная", "").replace("-", "") or u,
+                    size=14,
+                    weight=ft.FontWeight.BOLD if u == ch.universe else None,
+                ),
                 padding=6,
                 border_radius=8,
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if u == ch.universe else None,
@@ -622,12 +919,20 @@ def ChargeHead(view: GameView, version: int) -> ft.Control:
     )
     pos = f"{ch.universe}, {_('шаг')} {ch.step}"
     parts: list[ft.Control] = [
-        tag("charge-pos", ft.Text(f"{_('Фаза зарядки')}: {pos}", size=18, weight=ft.FontWeight.BOLD), label=pos),
+        tag(
+            "charge-pos",
+            ft.Text(f"{_('Фаза зарядки')}: {pos}", size=18, weight=ft.FontWeight.BOLD),
+            label=pos,
+        ),
         stepper,
         ft.Row(
             [
                 ft.Icon(ft.Icons.BOLT, color=ft.Colors.AMBER, size=48),
-                tag("energy", ft.Text(str(ch.energy), size=64, weight=ft.FontWeight.BOLD), label=str(ch.energy)),
+                tag(
+                    "energy",
+                    ft.Text(str(ch.energy), size=64, weight=ft.FontWeight.BOLD),
+                    label=str(ch.energy),
+                ),
                 ft.Text(_("энергии"), size=18),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -657,24 +962,55 @@ def ChargeTail(view: GameView, version: int) -> ft.Control:
     parts.append(
         ft.Row(
             [
-                _field("gain-amount", _("Энергия от карты"), "1", lambda v: t.__setitem__("gain", v), 150),
-                tag("gain", ft.OutlinedButton(_("Добавить"), height=TARGET, on_click=lambda: view.send("charge.gain", {"amount": _int(t.get("gain", ""), 1), "note": ""}))),
+                _field(
+                    "gain-amount",
+                    _("Энергия от карты"),
+                    "1",
+                    lambda v: t.__setitem__("gain", v),
+                    150,
+                ),
+                tag(
+                    "gain",
+                    ft.OutlinedButton(
+                        _("Добавить"),
+                        height=TARGET,
+                        on_click=lambda: view.send(
+                            "charge.gain", {"amount": _int(t.get("gain", ""), 1), "note": ""}
+                        ),
+                    ),
+                ),
             ],
             wrap=True,
         )
     )
-    parts.append(tag("charge-done", ft.FilledButton(_("Готово"), icon=ft.Icons.CHECK, height=56, on_click=lambda: view.send("charge.done"))))
+    parts.append(
+        tag(
+            "charge-done",
+            ft.FilledButton(
+                _("Готово"),
+                icon=ft.Icons.CHECK,
+                height=56,
+                on_click=lambda: view.send("charge.done"),
+            ),
+        )
+    )
     parts.append(
         ft.Column(
             [
-                tag(f"ledger-{CHARGE_ORDER.index(row['universe'])}", ft.Text(line, size=14), label=line)
+                tag(
+                    f"ledger-{CHARGE_ORDER.index(row['universe'])}",
+                    ft.Text(line, size=14),
+                    label=line,
+                )
                 for row, line in zip(ch.ledger, _ledger_lines(ch.ledger), strict=True)
             ],
             spacing=4,
         )
     )
     present = present_players(state, ch.universe)
-    parts.append(ft.Text(f"{_('Здесь')}: " + (", ".join(names[i] for i in present) or _("никого")), size=14))
+    parts.append(
+        ft.Text(f"{_('Здесь')}: " + (", ".join(names[i] for i in present) or _("никого")), size=14)
+    )
     return ft.Column(parts, spacing=8)
 
 
@@ -689,15 +1025,26 @@ def ChargeHistory(view: GameView, version: int) -> ft.Control:
         return ft.Container()
     timing = charge_timing(game.setup, game.events)
     over = game.outcome() is not None
-    rows: list[ft.Control] = [ft.Text(_("Итоги: фаза зарядки по раундам") if over else _("Фазы зарядки"), size=18, weight=ft.FontWeight.BOLD)]
+    rows: list[ft.Control] = [
+        ft.Text(
+            _("Итоги: фаза зарядки по раундам") if over else _("Фазы зарядки"),
+            size=18,
+            weight=ft.FontWeight.BOLD,
+        )
+    ]
     for r in state.rounds:
         n = r["round"]
         line = f"{_('Раунд')} {n}: {fmt_seconds(timing.rounds.get(n, 0.0))}, {_('сгорело энергии')} {r['burned']}"
         rows.append(tag(f"charge-round-{n}", ft.Text(line, size=16), label=line))
     if over:
         total = f"{_('Всего на зарядку')}: {fmt_seconds(timing.total)}"
-        rows.append(tag("charge-summary", ft.Text(total, size=16, weight=ft.FontWeight.BOLD), label=total))
-        rows += [ft.Text(f"{p}: {fmt_seconds(timing.per_player.get(i, 0.0))}", size=14) for i, p in enumerate(game.players)]
+        rows.append(
+            tag("charge-summary", ft.Text(total, size=16, weight=ft.FontWeight.BOLD), label=total)
+        )
+        rows += [
+            ft.Text(f"{p}: {fmt_seconds(timing.per_player.get(i, 0.0))}", size=14)
+            for i, p in enumerate(game.players)
+        ]
     return _box(ft.Column(rows, spacing=4))
 
 
@@ -707,14 +1054,24 @@ def RoundPanel(view: GameView, version: int) -> ft.Control:
     state = view.state
     if state.over or state.phase != PHASE_ROUND:
         return ft.Container()
-    return tag("round-draw", ft.FilledButton(_("Начать раунд: все берут по карте"), icon=ft.Icons.STYLE, height=56, on_click=lambda: view.send("round.draw")))
+    return tag(
+        "round-draw",
+        ft.FilledButton(
+            _("Начать раунд: все берут по карте"),
+            icon=ft.Icons.STYLE,
+            height=56,
+            on_click=lambda: view.send("round.draw"),
+        ),
+    )
 
 
 @ft.component
 def TargetLine(view: GameView, version: int) -> ft.Control:
     """The VP target, and a reminder when this round is the last one («Конец игры»)."""
     state = view.state
-    text = f"{_('Цель')}: {state.target} {_('ПО')}" + (f" · {_('последний раунд')}" if state.final and not state.over else "")
+    text = f"{_('Цель')}: {state.target} {_('ПО')}" + (
+        f" · {_('последний раунд')}" if state.final and not state.over else ""
+    )
     return ft.Text(text, size=14)
 
 
@@ -747,7 +1104,11 @@ def Board(view: GameView) -> ft.Control:
 
 # -- setup form ----------------------------------------------------------------------------------
 @ft.component
-def OptionsForm(options: dict[str, Any], set_options: Callable[[dict[str, Any]], None], players: int | None = None) -> ft.Control:
+def OptionsForm(
+    options: dict[str, Any],
+    set_options: Callable[[dict[str, Any]], None],
+    players: int | None = None,
+) -> ft.Control:
     """Characters per seat, abilities, the universes' action tokens (remembered in the data
     dir and pre-filled next time) and the optional per-player limit for steps Б and В.
 
@@ -807,7 +1168,11 @@ def OptionsForm(options: dict[str, Any], set_options: Callable[[dict[str, Any]],
         else:
             new[u] = value
         push(actions=new)
-        good = {k: v for k, v in new.items() if k in ACTION_FIELDS and isinstance(v, int) and 1 <= v <= 20}
+        good = {
+            k: v
+            for k, v in new.items()
+            if k in ACTION_FIELDS and isinstance(v, int) and 1 <= v <= 20
+        }
         if root is not None and good:
             update_settings(root, **{SETTINGS_KEY: good})
 
@@ -832,7 +1197,10 @@ def OptionsForm(options: dict[str, Any], set_options: Callable[[dict[str, Any]],
                 label=f"{_('Персонаж игрока')} {s + 1}",
                 width=220,
                 value=picks[s] or "",
-                options=[ft.DropdownOption(key="", text=_("по порядку")), *[ft.DropdownOption(key=c, text=c) for c in CHARACTERS]],
+                options=[
+                    ft.DropdownOption(key="", text=_("по порядку")),
+                    *[ft.DropdownOption(key=c, text=c) for c in CHARACTERS],
+                ],
                 on_select=lambda e, s=s: pick(s, e.control.value or ""),
             ),
         )
@@ -843,15 +1211,47 @@ def OptionsForm(options: dict[str, Any], set_options: Callable[[dict[str, Any]],
             ft.Text(_("Персонажи"), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(_("По порядку хода. Если не выбирать — Рик, Морти, Зип, Кайл."), size=14),
             ft.Row(seat_rows, wrap=True),
-            tag("abilities", ft.Switch(label=_("Свойства персонажей"), value=bool(m["options"].get("abilities", True)), on_change=lambda e: push(abilities=bool(e.control.value)))),
-            ft.Text(_("Жетоны действий по вселенным (число с карты вселенной; запоминается)"), size=16, weight=ft.FontWeight.BOLD),
+            tag(
+                "abilities",
+                ft.Switch(
+                    label=_("Свойства персонажей"),
+                    value=bool(m["options"].get("abilities", True)),
+                    on_change=lambda e: push(abilities=bool(e.control.value)),
+                ),
+            ),
+            ft.Text(
+                _("Жетоны действий по вселенным (число с карты вселенной; запоминается)"),
+                size=16,
+                weight=ft.FontWeight.BOLD,
+            ),
             ft.Row(
                 [
-                    *[_field(ident, u, "", lambda raw, u=u: set_action(u, raw), 170, value=typed.get(u, "")) for u, ident in ((RICK_UNIVERSE, ACTION_FIELDS[RICK_UNIVERSE]), (MICRO, ACTION_FIELDS[MICRO]), (MINI, ACTION_FIELDS[MINI]))],
+                    *[
+                        _field(
+                            ident,
+                            u,
+                            "",
+                            lambda raw, u=u: set_action(u, raw),
+                            170,
+                            value=typed.get(u, ""),
+                        )
+                        for u, ident in (
+                            (RICK_UNIVERSE, ACTION_FIELDS[RICK_UNIVERSE]),
+                            (MICRO, ACTION_FIELDS[MICRO]),
+                            (MINI, ACTION_FIELDS[MINI]),
+                        )
+                    ],
                     ft.Text(f"{KRO}: {KRO_ACTIONS}", size=16),
                 ],
                 wrap=True,
             ),
-            _field("charge-limit", _("Лимит на ход в шагах Б и В, сек (необязательно)"), "", set_limit, 320, value=limit_text),
+            _field(
+                "charge-limit",
+                _("Лимит на ход в шагах Б и В, сек (необязательно)"),
+                "",
+                set_limit,
+                320,
+                value=limit_text,
+            ),
         ]
     )

@@ -79,7 +79,14 @@ def card_from_form(form: dict[str, str]) -> dict[str, Any]:
 def form_from_entry(entry: dict[str, Any]) -> dict[str, str]:
     """Typed fields filled from a catalogue entry."""
     vp = entry["vp"]
-    return {"name": entry["name"], "bp": str(entry["breakpoint"]), "vp1": str(vp[0]), "vp2": str(vp[1]), "vp3": str(vp[2]), "set": entry.get("set") or ""}
+    return {
+        "name": entry["name"],
+        "bp": str(entry["breakpoint"]),
+        "vp1": str(vp[0]),
+        "vp2": str(vp[1]),
+        "vp3": str(vp[2]),
+        "set": entry.get("set") or "",
+    }
 
 
 def _suggest(catalogue: BaseCatalogue, query: str, exclude: list[str]) -> list[dict[str, Any]]:
@@ -96,7 +103,13 @@ def _remember(catalogue: BaseCatalogue, card: dict[str, Any]) -> None:
         pass  # the move itself is saved; the catalogue is only a convenience
 
 
-def base_fields(prefix: str, form: dict[str, str], set_form: Callable[[Any], None], catalogue: BaseCatalogue, exclude: list[str]) -> list[ft.Control]:
+def base_fields(
+    prefix: str,
+    form: dict[str, str],
+    set_form: Callable[[Any], None],
+    catalogue: BaseCatalogue,
+    exclude: list[str],
+) -> list[ft.Control]:
     """Name (with catalogue suggestions), breakpoint and VP for 1st/2nd/3rd place.
 
     A plain function (not a component) so it can live inside a dialog; ``form`` is the
@@ -114,7 +127,13 @@ def base_fields(prefix: str, form: dict[str, str], set_form: Callable[[Any], Non
                 width=width,
                 dense=True,
                 keyboard_type=None if key == "name" else ft.KeyboardType.NUMBER,
-                on_change=lambda e, key=key: set_form(lambda f, v=e.control.value: {**f, key: v, **({"set": ""} if key == "name" else {})}),
+                on_change=lambda e, key=key: set_form(
+                    lambda f, v=e.control.value: {
+                        **f,
+                        key: v,
+                        **({"set": ""} if key == "name" else {}),
+                    }
+                ),
             ),
         )
 
@@ -134,12 +153,21 @@ def base_fields(prefix: str, form: dict[str, str], set_form: Callable[[Any], Non
     ]
     return [
         field("name", _("Название базы")),
-        ft.Row(suggestions, wrap=True, spacing=6, run_spacing=6) if suggestions else ft.Container(height=0),
+        ft.Row(suggestions, wrap=True, spacing=6, run_spacing=6)
+        if suggestions
+        else ft.Container(height=0),
         ft.Row(
-            [field("bp", _("Оборона"), 104), field("vp1", _("1-е"), 62), field("vp2", _("2-е"), 62), field("vp3", _("3-е"), 62)],
+            [
+                field("bp", _("Оборона"), 104),
+                field("vp1", _("1-е"), 62),
+                field("vp2", _("2-е"), 62),
+                field("vp3", _("3-е"), 62),
+            ],
             spacing=6,
         ),
-        tagged(f"{prefix}-preview", ft.Text(summary, size=14, italic=True), label=summary) if form["name"].strip() else ft.Container(height=0),
+        tagged(f"{prefix}-preview", ft.Text(summary, size=14, italic=True), label=summary)
+        if form["name"].strip()
+        else ft.Container(height=0),
     ]
 
 
@@ -151,9 +179,40 @@ def _small_counter(ident: str, label: str, value: int, on_add: Callable[[int], N
     """−/+ (48 dp) around a small number, for minions and madness cards."""
     return ft.Row(
         [
-            tagged(f"{ident}-minus", ft.IconButton(ft.Icons.REMOVE, width=TARGET, height=TARGET, tooltip=f"{label} −1", disabled=value <= 0, on_click=lambda: on_add(-1)), label=f"{label} −1"),
-            tagged(ident, ft.Text(str(value), size=22, weight=ft.FontWeight.BOLD, width=36, text_align=ft.TextAlign.CENTER), label=str(value)),
-            tagged(f"{ident}-plus", ft.IconButton(ft.Icons.ADD, width=TARGET, height=TARGET, tooltip=f"{label} +1", on_click=lambda: on_add(1)), label=f"{label} +1"),
+            tagged(
+                f"{ident}-minus",
+                ft.IconButton(
+                    ft.Icons.REMOVE,
+                    width=TARGET,
+                    height=TARGET,
+                    tooltip=f"{label} −1",
+                    disabled=value <= 0,
+                    on_click=lambda: on_add(-1),
+                ),
+                label=f"{label} −1",
+            ),
+            tagged(
+                ident,
+                ft.Text(
+                    str(value),
+                    size=22,
+                    weight=ft.FontWeight.BOLD,
+                    width=36,
+                    text_align=ft.TextAlign.CENTER,
+                ),
+                label=str(value),
+            ),
+            tagged(
+                f"{ident}-plus",
+                ft.IconButton(
+                    ft.Icons.ADD,
+                    width=TARGET,
+                    height=TARGET,
+                    tooltip=f"{label} +1",
+                    on_click=lambda: on_add(1),
+                ),
+                label=f"{label} +1",
+            ),
         ],
         spacing=0,
     )
@@ -219,24 +278,66 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
     if picker is not None:
         offered = [f for f in offered_factions(state.edition) if f.casefold() not in taken]
         picker_ui = [
-            tagged("picker", ft.Text(f"{_('Фракцию выбирает')}: {specs[picker].name}" + (f" ({_('по очереди драфта')})" if state.draft else ""), size=16, weight=ft.FontWeight.BOLD), label=specs[picker].name),
+            tagged(
+                "picker",
+                ft.Text(
+                    f"{_('Фракцию выбирает')}: {specs[picker].name}"
+                    + (f" ({_('по очереди драфта')})" if state.draft else ""),
+                    size=16,
+                    weight=ft.FontWeight.BOLD,
+                ),
+                label=specs[picker].name,
+            ),
             ft.Row(
-                [tagged(f"faction-{k}", ft.OutlinedButton(name, height=TARGET, on_click=lambda _e, name=name: pick(name)), label=name) for k, name in enumerate(offered)],
+                [
+                    tagged(
+                        f"faction-{k}",
+                        ft.OutlinedButton(
+                            name, height=TARGET, on_click=lambda _e, name=name: pick(name)
+                        ),
+                        label=name,
+                    )
+                    for k, name in enumerate(offered)
+                ],
                 wrap=True,
                 spacing=6,
                 run_spacing=6,
             ),
             ft.Row(
                 [
-                    tagged("faction-custom", ft.TextField(label=_("Другая фракция"), value=custom, width=220, dense=True, on_change=lambda e: set_custom(e.control.value))),
-                    tagged("faction-add", ft.FilledTonalButton(_("Взять"), height=TARGET, disabled=not custom.strip(), on_click=lambda: pick(custom)), label=f"{_('Взять')} {custom.strip()}"),
+                    tagged(
+                        "faction-custom",
+                        ft.TextField(
+                            label=_("Другая фракция"),
+                            value=custom,
+                            width=220,
+                            dense=True,
+                            on_change=lambda e: set_custom(e.control.value),
+                        ),
+                    ),
+                    tagged(
+                        "faction-add",
+                        ft.FilledTonalButton(
+                            _("Взять"),
+                            height=TARGET,
+                            disabled=not custom.strip(),
+                            on_click=lambda: pick(custom),
+                        ),
+                        label=f"{_('Взять')} {custom.strip()}",
+                    ),
                 ]
             ),
         ]
     bases = [
         tagged(
             f"setup-base-{j}",
-            ft.Row([ft.Icon(ft.Icons.FLAG_OUTLINED), ft.Text(f"{b.name}", size=16, weight=ft.FontWeight.BOLD, expand=True), ft.Text(f"{b.breakpoint}; {b.vp[0]}/{b.vp[1]}/{b.vp[2]}", size=16)]),
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.FLAG_OUTLINED),
+                    ft.Text(f"{b.name}", size=16, weight=ft.FontWeight.BOLD, expand=True),
+                    ft.Text(f"{b.breakpoint}; {b.vp[0]}/{b.vp[1]}/{b.vp[2]}", size=16),
+                ]
+            ),
             label=f"{b.name} {b.breakpoint} {b.vp[0]}/{b.vp[1]}/{b.vp[2]}",
         )
         for j, b in enumerate(state.bases)
@@ -245,14 +346,30 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
     if len(state.bases) < need:
         base_form = [
             *base_fields("new-base", form, set_form, catalogue, [b.name for b in state.bases]),
-            tagged("add-base", ft.FilledTonalButton(_("Выложить базу"), icon=ft.Icons.ADD, height=TARGET, on_click=lambda: add_base())),
+            tagged(
+                "add-base",
+                ft.FilledTonalButton(
+                    _("Выложить базу"),
+                    icon=ft.Icons.ADD,
+                    height=TARGET,
+                    on_click=lambda: add_base(),
+                ),
+            ),
         ]
     ready = len(state.bases) == need and all(len(d) == 2 for d in state.factions)
     return ft.Column(
         [
             ft.Row(
                 [
-                    tagged("phase", ft.TextButton(SETUP_PHASE, icon=ft.Icons.MENU_BOOK, on_click=lambda: _rules(view, SETUP_PHASE)), label=SETUP_PHASE),
+                    tagged(
+                        "phase",
+                        ft.TextButton(
+                            SETUP_PHASE,
+                            icon=ft.Icons.MENU_BOOK,
+                            on_click=lambda: _rules(view, SETUP_PHASE),
+                        ),
+                        label=SETUP_PHASE,
+                    ),
                     ft.Text(EDITIONS[state.edition], size=14, italic=True),
                 ],
                 wrap=True,
@@ -261,10 +378,27 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
             ft.Text(_("Фракции (по две у каждого)"), size=18, weight=ft.FontWeight.BOLD),
             *decks,
             *picker_ui,
-            tagged("bases-count", ft.Text(f"{_('Базы')}: {len(state.bases)} {_('из')} {need}", size=18, weight=ft.FontWeight.BOLD), label=f"{len(state.bases)}/{need}"),
+            tagged(
+                "bases-count",
+                ft.Text(
+                    f"{_('Базы')}: {len(state.bases)} {_('из')} {need}",
+                    size=18,
+                    weight=ft.FontWeight.BOLD,
+                ),
+                label=f"{len(state.bases)}/{need}",
+            ),
             *bases,
             *base_form,
-            tagged("start", ft.FilledButton(_("Начать игру"), icon=ft.Icons.PLAY_ARROW, height=56, disabled=not ready, on_click=lambda: view.send("game.start"))),
+            tagged(
+                "start",
+                ft.FilledButton(
+                    _("Начать игру"),
+                    icon=ft.Icons.PLAY_ARROW,
+                    height=56,
+                    disabled=not ready,
+                    on_click=lambda: view.send("game.start"),
+                ),
+            ),
         ],
         spacing=8,
     )
@@ -286,14 +420,25 @@ def _base_card(view: GameView, j: int, on_score: Callable[[int], None]) -> ft.Co
         rows.append(
             ft.Row(
                 [
-                    ft.Row([_dot(spec.color), ft.Text(spec.name, size=16, weight=ft.FontWeight.BOLD, no_wrap=False)], spacing=6, expand=True),
+                    ft.Row(
+                        [
+                            _dot(spec.color),
+                            ft.Text(spec.name, size=16, weight=ft.FontWeight.BOLD, no_wrap=False),
+                        ],
+                        spacing=6,
+                        expand=True,
+                    ),
                     BigCounter(
                         f"pow-b{j}-p{i}",
                         f"{spec.name}, «{b.name}»: {_('сила')}",
                         b.power[i],
                         1,
-                        on_add=lambda d, i=i: view.send("base.adjust", {"base": j, "player": i, "power": d}),
-                        on_set=lambda v, i=i: view.send("base.set", {"base": j, "player": i, "power": v}),
+                        on_add=lambda d, i=i: view.send(
+                            "base.adjust", {"base": j, "player": i, "power": d}
+                        ),
+                        on_set=lambda v, i=i: view.send(
+                            "base.set", {"base": j, "player": i, "power": v}
+                        ),
                         color=spec.color,
                     ),
                 ],
@@ -304,7 +449,14 @@ def _base_card(view: GameView, j: int, on_score: Callable[[int], None]) -> ft.Co
             ft.Row(
                 [
                     ft.Text(_("приспешники"), size=14, expand=True, text_align=ft.TextAlign.RIGHT),
-                    _small_counter(f"min-b{j}-p{i}", f"{spec.name}, «{b.name}»: {_('приспешники')}", b.minions[i], lambda d, i=i: view.send("base.adjust", {"base": j, "player": i, "minions": d})),
+                    _small_counter(
+                        f"min-b{j}-p{i}",
+                        f"{spec.name}, «{b.name}»: {_('приспешники')}",
+                        b.minions[i],
+                        lambda d, i=i: view.send(
+                            "base.adjust", {"base": j, "player": i, "minions": d}
+                        ),
+                    ),
                 ],
                 spacing=4,
             )
@@ -317,7 +469,18 @@ def _base_card(view: GameView, j: int, on_score: Callable[[int], None]) -> ft.Co
                 tagged(
                     f"base-{j}-ready",
                     ft.Container(
-                        ft.Row([ft.Icon(ft.Icons.FLAG, color=ft.Colors.WHITE), ft.Text(_("готова к захвату"), color=ft.Colors.WHITE, size=16, weight=ft.FontWeight.BOLD)], spacing=4),
+                        ft.Row(
+                            [
+                                ft.Icon(ft.Icons.FLAG, color=ft.Colors.WHITE),
+                                ft.Text(
+                                    _("готова к захвату"),
+                                    color=ft.Colors.WHITE,
+                                    size=16,
+                                    weight=ft.FontWeight.BOLD,
+                                ),
+                            ],
+                            spacing=4,
+                        ),
                         bgcolor=READY,
                         padding=ft.Padding.symmetric(horizontal=10, vertical=6),
                         border_radius=16,
@@ -326,7 +489,16 @@ def _base_card(view: GameView, j: int, on_score: Callable[[int], None]) -> ft.Co
                 ),
                 tagged(
                     f"score-{j}",
-                    ft.FilledButton(_("Захватить"), icon=ft.Icons.EMOJI_EVENTS, height=TARGET, disabled=not in_check, on_click=lambda: on_score(j), tooltip=None if in_check else f"{_('в фазе')} «{PHASES[state.edition][CHECK]}»"),
+                    ft.FilledButton(
+                        _("Захватить"),
+                        icon=ft.Icons.EMOJI_EVENTS,
+                        height=TARGET,
+                        disabled=not in_check,
+                        on_click=lambda: on_score(j),
+                        tooltip=None
+                        if in_check
+                        else f"{_('в фазе')} «{PHASES[state.edition][CHECK]}»",
+                    ),
                     label=_("Захватить"),
                 ),
             ],
@@ -334,7 +506,11 @@ def _base_card(view: GameView, j: int, on_score: Callable[[int], None]) -> ft.Co
             spacing=8,
         )
     else:
-        status = tagged(f"base-{j}-ready", ft.Text(f"{_('до захвата')}: {bp - total}", size=15), label=f"{_('до захвата')} {bp - total}")
+        status = tagged(
+            f"base-{j}-ready",
+            ft.Text(f"{_('до захвата')}: {bp - total}", size=15),
+            label=f"{_('до захвата')} {bp - total}",
+        )
     return tagged(
         f"base-{j}",
         ft.Container(
@@ -342,7 +518,11 @@ def _base_card(view: GameView, j: int, on_score: Callable[[int], None]) -> ft.Co
                 [
                     ft.Row(
                         [
-                            tagged(f"base-{j}-name", ft.Text(b.name, size=20, weight=ft.FontWeight.BOLD), label=b.name),
+                            tagged(
+                                f"base-{j}-name",
+                                ft.Text(b.name, size=20, weight=ft.FontWeight.BOLD),
+                                label=b.name,
+                            ),
                             ft.Text(f"{_('ПО')} {b.vp[0]}/{b.vp[1]}/{b.vp[2]}", size=15),
                         ],
                         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
@@ -350,12 +530,53 @@ def _base_card(view: GameView, j: int, on_score: Callable[[int], None]) -> ft.Co
                     ),
                     ft.Row(
                         [
-                            tagged(f"base-{j}-total", ft.Text(f"{total} / {bp}", size=30, weight=ft.FontWeight.BOLD, color=READY if ready else None), label=f"{total}/{bp}"),
+                            tagged(
+                                f"base-{j}-total",
+                                ft.Text(
+                                    f"{total} / {bp}",
+                                    size=30,
+                                    weight=ft.FontWeight.BOLD,
+                                    color=READY if ready else None,
+                                ),
+                                label=f"{total}/{bp}",
+                            ),
                             ft.Row(
                                 [
-                                    tagged(f"base-{j}-bp-minus", ft.IconButton(ft.Icons.REMOVE, width=TARGET, height=TARGET, tooltip=_("Оборона −1 до конца хода"), on_click=lambda: view.send("breakpoint.modify", {"base": j, "delta": -1, "until": "turn"})), label=_("Оборона −1")),
-                                    tagged(f"base-{j}-bp", ft.Text(f"{_('оборона')} {b.breakpoint}{mod_text}", size=15), label=f"{b.breakpoint}{mod_text}"),
-                                    tagged(f"base-{j}-bp-plus", ft.IconButton(ft.Icons.ADD, width=TARGET, height=TARGET, tooltip=_("Оборона +1 до конца хода"), on_click=lambda: view.send("breakpoint.modify", {"base": j, "delta": 1, "until": "turn"})), label=_("Оборона +1")),
+                                    tagged(
+                                        f"base-{j}-bp-minus",
+                                        ft.IconButton(
+                                            ft.Icons.REMOVE,
+                                            width=TARGET,
+                                            height=TARGET,
+                                            tooltip=_("Оборона −1 до конца хода"),
+                                            on_click=lambda: view.send(
+                                                "breakpoint.modify",
+                                                {"base": j, "delta": -1, "until": "turn"},
+                                            ),
+                                        ),
+                                        label=_("Оборона −1"),
+                                    ),
+                                    tagged(
+                                        f"base-{j}-bp",
+                                        ft.Text(
+                                            f"{_('оборона')} {b.breakpoint}{mod_text}", size=15
+                                        ),
+                                        label=f"{b.breakpoint}{mod_text}",
+                                    ),
+                                    tagged(
+                                        f"base-{j}-bp-plus",
+                                        ft.IconButton(
+                                            ft.Icons.ADD,
+                                            width=TARGET,
+                                            height=TARGET,
+                                            tooltip=_("Оборона +1 до конца хода"),
+                                            on_click=lambda: view.send(
+                                                "breakpoint.modify",
+                                                {"base": j, "delta": 1, "until": "turn"},
+                                            ),
+                                        ),
+                                        label=_("Оборона +1"),
+                                    ),
                                 ],
                                 spacing=0,
                             ),
@@ -363,7 +584,12 @@ def _base_card(view: GameView, j: int, on_score: Callable[[int], None]) -> ft.Co
                         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
                         wrap=True,
                     ),
-                    ft.ProgressBar(value=min(1.0, total / bp) if bp else 1.0, bar_height=10, border_radius=5, color=READY if ready else ft.Colors.PRIMARY),
+                    ft.ProgressBar(
+                        value=min(1.0, total / bp) if bp else 1.0,
+                        bar_height=10,
+                        border_radius=5,
+                        color=READY if ready else ft.Colors.PRIMARY,
+                    ),
                     status,
                     *rows,
                 ],
@@ -377,7 +603,15 @@ def _base_card(view: GameView, j: int, on_score: Callable[[int], None]) -> ft.Co
     )
 
 
-def _score_dialog(view: GameView, j: int, form: dict[str, str], set_form: Callable[[dict[str, str]], None], catalogue: BaseCatalogue, confirm: Callable[[], None], close: Callable[[], None]) -> ft.AlertDialog:
+def _score_dialog(
+    view: GameView,
+    j: int,
+    form: dict[str, str],
+    set_form: Callable[[dict[str, str]], None],
+    catalogue: BaseCatalogue,
+    confirm: Callable[[], None],
+    close: Callable[[], None],
+) -> ft.AlertDialog:
     state = view.state
     b = state.bases[j]
     preview = score_preview(state, j)
@@ -385,7 +619,17 @@ def _score_dialog(view: GameView, j: int, form: dict[str, str], set_form: Callab
     lines = [
         tagged(
             f"preview-p{i}",
-            ft.Row([_dot(spec.color), ft.Text(spec.name, size=18, expand=True), ft.Text(f"+{preview[i]}" if i in preview else "—", size=22, weight=ft.FontWeight.BOLD)]),
+            ft.Row(
+                [
+                    _dot(spec.color),
+                    ft.Text(spec.name, size=18, expand=True),
+                    ft.Text(
+                        f"+{preview[i]}" if i in preview else "—",
+                        size=22,
+                        weight=ft.FontWeight.BOLD,
+                    ),
+                ]
+            ),
             label=f"{spec.name} " + (f"+{preview[i]}" if i in preview else "—"),
         )
         for i, spec in enumerate(specs)
@@ -396,12 +640,22 @@ def _score_dialog(view: GameView, j: int, form: dict[str, str], set_form: Callab
         title=ft.Text(f"{_('Захват базы')} «{b.name}»"),
         content=ft.Column(
             [
-                ft.Text(f"{_('Сила')}: " + ", ".join(f"{s.name} {b.power[i]}" for i, s in enumerate(specs)), size=14),
+                ft.Text(
+                    f"{_('Сила')}: "
+                    + ", ".join(f"{s.name} {b.power[i]}" for i, s in enumerate(specs)),
+                    size=14,
+                ),
                 *lines,
                 ft.Divider(),
                 ft.Text(_("Новая база на её место"), size=16, weight=ft.FontWeight.BOLD),
                 *base_fields("repl", form, set_form, catalogue, on_table),
-                tagged("score-error", ft.Text(view.error, color=ft.Colors.ERROR, size=14), label=view.error) if view.error else ft.Container(height=0),
+                tagged(
+                    "score-error",
+                    ft.Text(view.error, color=ft.Colors.ERROR, size=14),
+                    label=view.error,
+                )
+                if view.error
+                else ft.Container(height=0),
             ],
             tight=True,
             scroll=ft.ScrollMode.AUTO,
@@ -411,7 +665,10 @@ def _score_dialog(view: GameView, j: int, form: dict[str, str], set_form: Callab
         content_padding=ft.Padding.symmetric(horizontal=14, vertical=8),
         actions=[
             tagged("score-cancel", ft.TextButton(_("Отмена"), on_click=lambda: close())),
-            tagged("score-confirm", ft.FilledButton(_("Захватить"), icon=ft.Icons.CHECK, on_click=lambda: confirm())),
+            tagged(
+                "score-confirm",
+                ft.FilledButton(_("Захватить"), icon=ft.Icons.CHECK, on_click=lambda: confirm()),
+            ),
         ],
         on_dismiss=lambda: close(),
     )
@@ -456,7 +713,9 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
             set_add_form(dict(EMPTY_FORM))
 
     valid = scoring is not None and scoring < len(state.bases) and not over
-    ft.use_dialog(_score_dialog(view, scoring, repl, set_repl, catalogue, confirm, close) if valid else None)
+    ft.use_dialog(
+        _score_dialog(view, scoring, repl, set_repl, catalogue, confirm, close) if valid else None
+    )
 
     left = plays_left(state)
     plays = []
@@ -465,9 +724,41 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
             ft.Row(
                 [
                     ft.Text(title, size=16, width=118),
-                    tagged(f"plays-{kind}", ft.Text(str(left[kind]), size=28, weight=ft.FontWeight.BOLD, width=40, text_align=ft.TextAlign.CENTER, color=ft.Colors.ERROR if left[kind] <= 0 else None), label=str(left[kind])),
-                    tagged(f"play-{kind}", ft.FilledTonalButton(_("Сыграл"), height=TARGET, disabled=over or left[kind] <= 0, on_click=lambda _e, kind=kind: view.send("play.record", {"kind": kind})), label=_("Сыграл")),
-                    tagged(f"grant-{kind}", ft.OutlinedButton("+1", height=TARGET, tooltip=_("Добавочная карта"), disabled=over, on_click=lambda _e, kind=kind: view.send("play.grant", {"kind": kind, "count": 1})), label="+1"),
+                    tagged(
+                        f"plays-{kind}",
+                        ft.Text(
+                            str(left[kind]),
+                            size=28,
+                            weight=ft.FontWeight.BOLD,
+                            width=40,
+                            text_align=ft.TextAlign.CENTER,
+                            color=ft.Colors.ERROR if left[kind] <= 0 else None,
+                        ),
+                        label=str(left[kind]),
+                    ),
+                    tagged(
+                        f"play-{kind}",
+                        ft.FilledTonalButton(
+                            _("Сыграл"),
+                            height=TARGET,
+                            disabled=over or left[kind] <= 0,
+                            on_click=lambda _e, kind=kind: view.send("play.record", {"kind": kind}),
+                        ),
+                        label=_("Сыграл"),
+                    ),
+                    tagged(
+                        f"grant-{kind}",
+                        ft.OutlinedButton(
+                            "+1",
+                            height=TARGET,
+                            tooltip=_("Добавочная карта"),
+                            disabled=over,
+                            on_click=lambda _e, kind=kind: view.send(
+                                "play.grant", {"kind": kind, "count": 1}
+                            ),
+                        ),
+                        label="+1",
+                    ),
                 ],
                 spacing=6,
             )
@@ -482,8 +773,12 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
                     ft.Row(
                         [
                             _dot(spec.color),
-                            ft.Text(spec.name, size=18, weight=ft.FontWeight.BOLD if active else None),
-                            ft.Icon(ft.Icons.PLAY_ARROW, color=ft.Colors.PRIMARY) if active else ft.Container(),
+                            ft.Text(
+                                spec.name, size=18, weight=ft.FontWeight.BOLD if active else None
+                            ),
+                            ft.Icon(ft.Icons.PLAY_ARROW, color=ft.Colors.PRIMARY)
+                            if active
+                            else ft.Container(),
                         ],
                         spacing=6,
                         expand=True,
@@ -494,7 +789,11 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
                         state.vp[i],
                         1,
                         on_add=lambda d, i=i: view.send("vp.adjust", {"player": i, "delta": d}),
-                        on_set=lambda v, i=i: view.send("vp.adjust", {"player": i, "delta": v - state.vp[i]}) if v != state.vp[i] else None,
+                        on_set=lambda v, i=i: (
+                            view.send("vp.adjust", {"player": i, "delta": v - state.vp[i]})
+                            if v != state.vp[i]
+                            else None
+                        ),
                         color=spec.color,
                     ),
                 ],
@@ -505,8 +804,15 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
             vp_rows.append(
                 ft.Row(
                     [
-                        ft.Text(_("карты безумия"), size=14, expand=True, text_align=ft.TextAlign.RIGHT),
-                        _small_counter(f"mad-p{i}", f"{spec.name}: {_('карты безумия')}", state.madness[i], lambda d, i=i: view.send("madness.adjust", {"player": i, "delta": d})),
+                        ft.Text(
+                            _("карты безумия"), size=14, expand=True, text_align=ft.TextAlign.RIGHT
+                        ),
+                        _small_counter(
+                            f"mad-p{i}",
+                            f"{spec.name}: {_('карты безумия')}",
+                            state.madness[i],
+                            lambda d, i=i: view.send("madness.adjust", {"player": i, "delta": d}),
+                        ),
                     ]
                 )
             )
@@ -515,8 +821,18 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
     if len(state.bases) < state.players + 1 and not over:
         extra = [
             ft.Text(_("Выложите новую базу"), size=18, weight=ft.FontWeight.BOLD),
-            *base_fields("new-base", add_form, set_add_form, catalogue, [b.name for b in state.bases]),
-            tagged("add-base", ft.FilledTonalButton(_("Выложить базу"), icon=ft.Icons.ADD, height=TARGET, on_click=lambda: add_base())),
+            *base_fields(
+                "new-base", add_form, set_add_form, catalogue, [b.name for b in state.bases]
+            ),
+            tagged(
+                "add-base",
+                ft.FilledTonalButton(
+                    _("Выложить базу"),
+                    icon=ft.Icons.ADD,
+                    height=TARGET,
+                    on_click=lambda: add_base(),
+                ),
+            ),
         ]
 
     return ft.Column(
@@ -526,21 +842,59 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
                     [
                         ft.Row(
                             [
-                                tagged("turn", ft.Text(f"{_('Ход')} {state.turn}", size=16), label=str(state.turn)),
-                                tagged("active", ft.Text(specs[state.active].name, size=20, weight=ft.FontWeight.BOLD, color=specs[state.active].color), label=specs[state.active].name),
+                                tagged(
+                                    "turn",
+                                    ft.Text(f"{_('Ход')} {state.turn}", size=16),
+                                    label=str(state.turn),
+                                ),
+                                tagged(
+                                    "active",
+                                    ft.Text(
+                                        specs[state.active].name,
+                                        size=20,
+                                        weight=ft.FontWeight.BOLD,
+                                        color=specs[state.active].color,
+                                    ),
+                                    label=specs[state.active].name,
+                                ),
                                 ft.Text(f"{state.phase + 1}/{len(phases)}", size=14),
                             ],
                             spacing=10,
                         ),
                         ft.Row(
                             [
-                                tagged("phase", ft.TextButton(phase, icon=ft.Icons.MENU_BOOK, on_click=lambda: _rules(view, phase), style=ft.ButtonStyle(text_style=ft.TextStyle(size=18, weight=ft.FontWeight.BOLD))), label=phase),
-                                tagged("next-phase", ft.FilledButton(_("Дальше"), icon=ft.Icons.SKIP_NEXT, height=56, disabled=over, on_click=lambda: view.send("phase.next")), label=_("Дальше")),
+                                tagged(
+                                    "phase",
+                                    ft.TextButton(
+                                        phase,
+                                        icon=ft.Icons.MENU_BOOK,
+                                        on_click=lambda: _rules(view, phase),
+                                        style=ft.ButtonStyle(
+                                            text_style=ft.TextStyle(
+                                                size=18, weight=ft.FontWeight.BOLD
+                                            )
+                                        ),
+                                    ),
+                                    label=phase,
+                                ),
+                                tagged(
+                                    "next-phase",
+                                    ft.FilledButton(
+                                        _("Дальше"),
+                                        icon=ft.Icons.SKIP_NEXT,
+                                        height=56,
+                                        disabled=over,
+                                        on_click=lambda: view.send("phase.next"),
+                                    ),
+                                    label=_("Дальше"),
+                                ),
                             ],
                             alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
                             wrap=True,
                         ),
-                        tagged("reminder", ft.Text(reminder(state), size=15), label=reminder(state)),
+                        tagged(
+                            "reminder", ft.Text(reminder(state), size=15), label=reminder(state)
+                        ),
                     ],
                     spacing=4,
                 ),
@@ -568,7 +922,9 @@ def Board(view: GameView) -> ft.Control:
 
 # -- new-game options -------------------------------------------------------------------------
 @ft.component
-def OptionsForm(options: dict[str, Any], set_options: Callable[[dict[str, Any]], None], players: int = 0) -> ft.Control:
+def OptionsForm(
+    options: dict[str, Any], set_options: Callable[[dict[str, Any]], None], players: int = 0
+) -> ft.Control:
     """Edition, the snake draft and madness switches; factions and bases come on the board."""
     return ft.Column(
         [
@@ -584,17 +940,43 @@ def OptionsForm(options: dict[str, Any], set_options: Callable[[dict[str, Any]],
             ),
             ft.Row(
                 [
-                    tagged("opt-draft", ft.Switch(value=bool(options.get("draft")), on_change=lambda e: set_options({**options, "draft": bool(e.control.value)})), label=_("Драфт")),
-                    ft.Text(_("Фракции выбирают по очереди, «змейкой» («Договоримся как взрослые»)"), size=15, expand=True),
+                    tagged(
+                        "opt-draft",
+                        ft.Switch(
+                            value=bool(options.get("draft")),
+                            on_change=lambda e: set_options(
+                                {**options, "draft": bool(e.control.value)}
+                            ),
+                        ),
+                        label=_("Драфт"),
+                    ),
+                    ft.Text(
+                        _("Фракции выбирают по очереди, «змейкой» («Договоримся как взрослые»)"),
+                        size=15,
+                        expand=True,
+                    ),
                 ]
             ),
             ft.Row(
                 [
-                    tagged("opt-madness", ft.Switch(value=bool(options.get("madness")), on_change=lambda e: set_options({**options, "madness": bool(e.control.value)})), label=_("Безумие")),
+                    tagged(
+                        "opt-madness",
+                        ft.Switch(
+                            value=bool(options.get("madness")),
+                            on_change=lambda e: set_options(
+                                {**options, "madness": bool(e.control.value)}
+                            ),
+                        ),
+                        label=_("Безумие"),
+                    ),
                     ft.Text(_("Считать карты безумия (−1 ПО за каждые две)"), size=15, expand=True),
                 ]
             ),
-            ft.Text(_("Фракции и базы выбираются на следующем экране, перед первым ходом."), size=14, italic=True),
+            ft.Text(
+                _("Фракции и базы выбираются на следующем экране, перед первым ходом."),
+                size=14,
+                italic=True,
+            ),
         ],
         spacing=6,
     )
