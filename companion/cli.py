@@ -22,6 +22,8 @@ from typing import NoReturn
 
 from companion import __version__
 from companion.errors import CompanionError
+from companion.store.export import export_json, export_text
+from companion.store.export import fmt_time as _fmt_time  # noqa: I001
 
 __all__ = ["main", "build_parser", "export_text", "export_json"]
 
@@ -84,44 +86,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # -- games ------------------------------------------------------------------------------------
-def _fmt_time(ts: float) -> str:
-    import time
-
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
-
-
-def export_json(stored) -> dict:
-    """The JSON export of a saved game: setup, outcome and every event with its log line."""
-    game = stored.game
-    outcome = game.outcome()
-    return {
-        "id": stored.id,
-        "game": game.setup.game,
-        "title": game.definition.title,
-        "setup": game.setup.to_dict(),
-        "outcome": None
-        if outcome is None
-        else {"winners": [game.players[i] for i in outcome.winners], "reason": outcome.reason},
-        "events": [{**ev.to_dict(), "text": text} for ev, text in game.log()],
-    }
-
-
-def export_text(stored) -> str:
-    """The plain-text export of a saved game: a header, then one log line per event."""
-    game = stored.game
-    summary = stored.summary()
-    lines = [
-        f"{game.definition.title} — {stored.id}",
-        "Игроки: " + ", ".join(game.players),
-        f"Начата: {_fmt_time(game.setup.created)}; статус: {summary.status}",
-        "",
-    ]
-    lines += [f"{_fmt_time(ev.ts)}  #{ev.seq:<4} {text}" for ev, text in game.log()]
-    if summary.finished:
-        lines += ["", f"Итог: {summary.reason}"]
-    return "\n".join(lines) + "\n"
-
-
 def _games(args: argparse.Namespace, store) -> int:
     if args.games_command == "list":
         games = store.list()

@@ -4,6 +4,7 @@
 
     CompanionError                      base of every error the project raises on purpose
     ├── RuleViolation(ValueError)       an illegal move: the message (Russian) names the rule
+    │   └── StaleMoveError              a move made against an older revision (a double tap)
     ├── SetupError(ValueError)          bad game setup: players count, names, options
     ├── UnknownGameError(KeyError)      no game definition / saved game with that id
     ├── StoreError                      persistence failed
@@ -18,6 +19,7 @@ from __future__ import annotations
 __all__ = [
     "CompanionError",
     "RuleViolation",
+    "StaleMoveError",
     "SetupError",
     "UnknownGameError",
     "StoreError",
@@ -42,6 +44,25 @@ class RuleViolation(CompanionError, ValueError):
         super().__init__(message)
         self.message = message
         self.rule = rule
+
+
+class StaleMoveError(RuleViolation):
+    """A move made against a revision of the game that is no longer the latest.
+
+    A double tap, or two phones pressing «Дальше» at once: the second press was made against
+    the state before the first one. Nothing changes; the screen need not show it as an error.
+
+    :param expected: the revision the move was made against.
+    :param actual: the game's revision now.
+    """
+
+    def __init__(self, expected: int, actual: int) -> None:
+        super().__init__(
+            f"Ход сделан по устаревшему состоянию игры (версия {expected}, сейчас {actual}).",
+            rule=None,
+        )
+        self.expected = expected
+        self.actual = actual
 
 
 class SetupError(CompanionError, ValueError):

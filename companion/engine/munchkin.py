@@ -261,7 +261,7 @@ def escapes(
     :param modifiers: per-monster modifiers (fast or slow monsters), same length as ``rolls``.
     """
     extra = list(modifiers) if modifiers is not None else [0] * len(rolls)
-    return [r + modifier + e >= ESCAPE_TARGET for r, e in zip(rolls, extra)]
+    return [r + modifier + e >= ESCAPE_TARGET for r, e in zip(rolls, extra, strict=False)]
 
 
 def roll_dice(rng: random.Random, count: int) -> list[int]:
@@ -822,7 +822,7 @@ class Munchkin(GameDefinition[MunchkinState]):
                 "levels": 0,
                 "treasures": 0,
                 "monsters": [m.name for m in c.monsters],
-                "caught": [m.name for m, e in zip(c.monsters, ok) if not e],
+                "caught": [m.name for m, e in zip(c.monsters, ok, strict=False) if not e],
             }
             state.fled = True
             state.combat = None
@@ -953,7 +953,7 @@ class Munchkin(GameDefinition[MunchkinState]):
             ok = escapes(d["rolls"], d.get("modifier", 0), d.get("modifiers"))
             parts = [
                 f"«{m.name}»: {r} — {'смылся' if e else 'догнал'}"
-                for m, r, e in zip(c.monsters, d["rolls"], ok)
+                for m, r, e in zip(c.monsters, d["rolls"], ok, strict=False)
             ]
             tail = "" if all(ok) else "; последствия — по карте монстра"
             return (

@@ -97,10 +97,7 @@ def charge_timing(setup: Setup, events: Iterable[Event], now: float | None = Non
     per_player: dict[int, float] = {}
     total = 0.0
     for i, (ts, pos, was_paused) in enumerate(marks):
-        if i + 1 < len(marks):
-            end = marks[i + 1][0]
-        else:
-            end = ts if now is None else now
+        end = marks[i + 1][0] if i + 1 < len(marks) else ts if now is None else now
         if pos is None:
             continue
         spent = 0.0 if was_paused else max(0.0, end - ts)

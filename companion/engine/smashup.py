@@ -344,7 +344,7 @@ def final_scores(vp: Sequence[int], madness: Sequence[int], madness_on: bool) ->
     («Самое главное»)."""
     if not madness_on:
         return list(vp)
-    return [max(0, v - m // 2) for v, m in zip(vp, madness)]
+    return [max(0, v - m // 2) for v, m in zip(vp, madness, strict=False)]
 
 
 def find_winner(vp: Sequence[int], madness: Sequence[int], madness_on: bool) -> int | None:

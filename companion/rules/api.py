@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.rules.db import GAMES, load_db
-from companion.rules.house import house_path, list_rulings
+from companion.rules.house import house_path, list_rulings, on_change
 from companion.rules.normalize import Stemmer
 from companion.rules.search import Hit, RulesIndex
 
@@ -83,3 +83,6 @@ def search(query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
     if not isinstance(limit, int) or not 1 <= limit <= 50:
         raise SearchError("Число результатов должно быть от 1 до 50.")
     return default_index().search(query, game=game, limit=limit)
+
+
+on_change(invalidate)

@@ -11,6 +11,7 @@ the search can treat it like any other entry.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -127,7 +128,16 @@ def delete_ruling(ruling_id: str, *, path: str | Path | None = None) -> None:
     _changed()
 
 
-def _changed() -> None:
-    from companion.rules import api  # late import: api imports this module
+#: Called after every change of a house rulings file (the rules API registers its cache reset).
+_listeners: list[Callable[[], None]] = []
 
-    api.invalidate()
+
+def on_change(listener: Callable[[], None]) -> None:
+    """Call ``listener()`` after every added or deleted ruling (keeps imports one way: api → house)."""
+    if listener not in _listeners:
+        _listeners.append(listener)
+
+
+def _changed() -> None:
+    for listener in list(_listeners):
+        listener()

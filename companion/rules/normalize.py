@@ -38,11 +38,17 @@ _CYR = re.compile(r"[а-я]")
 
 _EN_KEYS = "`qwertyuiop[]asdfghjkl;'zxcvbnm,./"
 _RU_KEYS = "ёйцукенгшщзхъфывапролджэячсмитьбю."
-_TO_RU = {ord(e): r for e, r in zip(_EN_KEYS, _RU_KEYS)}
-_TO_RU.update({ord(e.upper()): r.upper() for e, r in zip(_EN_KEYS, _RU_KEYS) if e.isalpha()})
-_TO_EN = {ord(r): e for e, r in zip(_EN_KEYS, _RU_KEYS) if r.isalpha()}
+_TO_RU = {ord(e): r for e, r in zip(_EN_KEYS, _RU_KEYS, strict=False)}
+_TO_RU.update(
+    {ord(e.upper()): r.upper() for e, r in zip(_EN_KEYS, _RU_KEYS, strict=False) if e.isalpha()}
+)
+_TO_EN = {ord(r): e for e, r in zip(_EN_KEYS, _RU_KEYS, strict=False) if r.isalpha()}
 _TO_EN.update(
-    {ord(r.upper()): e.upper() for e, r in zip(_EN_KEYS, _RU_KEYS) if r.isalpha() and e.isalpha()}
+    {
+        ord(r.upper()): e.upper()
+        for e, r in zip(_EN_KEYS, _RU_KEYS, strict=False)
+        if r.isalpha() and e.isalpha()
+    }
 )
 
 # Longest first: greedy matching picks "shch" before "sh" before "s".

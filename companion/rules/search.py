@@ -26,8 +26,9 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from rapidfuzz import fuzz, process
 
@@ -57,10 +58,99 @@ GAME_BONUS = 1.25
 MIX = 0.6  # share of the BM25F coverage in the final score; the rest is title similarity
 
 STOPWORDS = frozenset(
-    "а и в во на не ни но по с со к ко у о об от до из за для при если ли же бы то что как "
-    "это так или да нет ты я он она они мы вы его ее их мне меня можно ли ну где когда чем "
-    "кто там тут все всё есть быть будет был какой какая какое какие какого каким сколько почему "
-    "зачем надо нужно мой моя мои свой а если the a an of to in on is and or what how can".split()
+    [
+        "а",
+        "и",
+        "в",
+        "во",
+        "на",
+        "не",
+        "ни",
+        "но",
+        "по",
+        "с",
+        "со",
+        "к",
+        "ко",
+        "у",
+        "о",
+        "об",
+        "от",
+        "до",
+        "из",
+        "за",
+        "для",
+        "при",
+        "если",
+        "ли",
+        "же",
+        "бы",
+        "то",
+        "что",
+        "как",
+        "это",
+        "так",
+        "или",
+        "да",
+        "нет",
+        "ты",
+        "я",
+        "он",
+        "она",
+        "они",
+        "мы",
+        "вы",
+        "его",
+        "ее",
+        "их",
+        "мне",
+        "меня",
+        "можно",
+        "ли",
+        "ну",
+        "где",
+        "когда",
+        "чем",
+        "кто",
+        "там",
+        "тут",
+        "все",
+        "всё",
+        "есть",
+        "быть",
+        "будет",
+        "был",
+        "какой",
+        "какая",
+        "какое",
+        "какие",
+        "какого",
+        "каким",
+        "сколько",
+        "почему",
+        "зачем",
+        "надо",
+        "нужно",
+        "мой",
+        "моя",
+        "мои",
+        "свой",
+        "а",
+        "если",
+        "the",
+        "a",
+        "an",
+        "of",
+        "to",
+        "in",
+        "on",
+        "is",
+        "and",
+        "or",
+        "what",
+        "how",
+        "can",
+    ]
 )
 # Words that name a game; a query containing them prefers entries of that game.
 GAME_WORDS: dict[str, str] = {

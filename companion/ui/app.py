@@ -12,13 +12,13 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.i18n import _
+from companion.store.settings import load_settings
 from companion.ui import flet_fixes
 from companion.ui.game_screen import GameLog, GameScreen
 from companion.ui.home import Home
 from companion.ui.lan import JoinInfo, JoinScreen, LanGate
 from companion.ui.nav import AppContext, go
 from companion.ui.new_game import NewGame
-from companion.store.settings import load_settings
 from companion.ui.settings import THEMES, Settings
 from companion.ui.state import AppModel, GameView, Hub, watch
 from companion.ui.widgets import tagged

@@ -9,9 +9,9 @@ from urllib.parse import urlencode
 
 import flet as ft
 
-from companion.cli import export_json, export_text
 from companion.errors import CompanionError
 from companion.i18n import _
+from companion.store.export import export_json, export_text
 from companion.ui.boards import BOARDS
 from companion.ui.nav import app_model, go
 from companion.ui.state import GameView

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import flet as ft
 
 from companion.engine import GAMES, PALETTE, PlayerSpec

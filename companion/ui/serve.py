@@ -39,9 +39,8 @@ def serve(args: argparse.Namespace, root: Path) -> int:
 
     from companion.store import GameStore
     from companion.ui.app import make_main
-    from companion.ui.state import Hub
-
     from companion.ui.lan import LanGate, lan_address, new_code, qr_terminal
+    from companion.ui.state import Hub
 
     store = GameStore(root)
     hub = Hub(store)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -193,10 +195,8 @@ def test_undo_after_any_sequence_restores_the_exact_previous_state(seq):
     )
     for kind, data in seq:
         if kind in ("undo", "redo"):
-            try:
+            with contextlib.suppress(RuleViolation):
                 getattr(g, kind)()
-            except RuleViolation:
-                pass
             continue
         before = g.state
         try:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from companion.engine.core import Game, PlayerSpec, Setup
 from companion.engine.ricks import (
+    CHARGE_ORDER,
     KRO,
     MICRO,
     MINI,
@@ -22,7 +23,6 @@ from companion.engine.ricks import (
     RICK_UNIVERSE,
     RICKS,
     UNIVERSES,
-    CHARGE_ORDER,
     offers,
     present_players,
     ranking,
@@ -796,7 +796,7 @@ def test_round_durations_for_summary():
     """КОНЕЦ РАУНДА: each round's charge-phase duration is kept for the end-of-game summary."""
     clock = Clock()
     g = new(2, clock=clock)
-    for rnd, seconds in ((1, 30), (2, 45)):
+    for _rnd, seconds in ((1, 30), (2, 45)):
         g.push("round.draw")
         to_charge(g)
         clock.tick(seconds)

@@ -148,7 +148,7 @@ def test_snake_draft_enforced_by_picks():
     assert next_drafter(g.state.factions, 1) == 1
     err = refused(g, "faction.pick", {"player": 0, "faction": "Рокеры"})
     assert err.rule == "Договоримся как взрослые"
-    for seat, name in zip(draft_order(3, 1), ALL_FACTIONS[:6]):
+    for seat, name in zip(draft_order(3, 1), ALL_FACTIONS[:6], strict=False):
         g.push("faction.pick", {"player": seat, "faction": name})
     assert next_drafter(g.state.factions, 1) is None
     assert g.state.factions == [
@@ -653,7 +653,7 @@ def test_property_vp_never_negative_and_undo_push_identity(actions):
 def test_every_event_has_a_russian_log_line():
     """Engine: every event type gets a readable Russian log line, not its raw name."""
     g = Game.new(SMASHUP, ["Аня", "Борис"], options={"draft": True, "madness": True}, clock=Clock())
-    for seat, name in zip(draft_order(2, 0), ["Рокеры", "Феи", "Котики", "Бабульки"]):
+    for seat, name in zip(draft_order(2, 0), ["Рокеры", "Феи", "Котики", "Бабульки"], strict=False):
         g.push("faction.pick", {"player": seat, "faction": name})
     for i in range(3):
         g.push("base.add", {"base_card": card(f"Б{i}", 10)})

@@ -29,7 +29,7 @@ def test_json_one_query(fixture_db, capsys):
     assert cli(["доход", "--json", "--game", "coup", "--limit", "2"]) == 0
     row = json.loads(capsys.readouterr().out)
     assert row["query"] == "доход"
-    assert 1 <= len(row["hits"]) <= 2 and HIT_KEYS <= row["hits"][0].keys()
+    assert 1 <= len(row["hits"]) <= 2 and row["hits"][0].keys() >= HIT_KEYS
     assert row["hits"][0]["id"] == "coup-income"
 
 
@@ -45,7 +45,7 @@ def test_batch_keeps_lines_aligned(fixture_db, tmp_path, capsys):
     assert rows[2]["hits"] == [] and rows[2]["error"]
     assert rows[3]["hits"][0]["title"] == "Талант"
     assert rows[4] == {"query": "zzzzqqq", "hits": []}
-    assert all(HIT_KEYS <= h.keys() for r in rows for h in r["hits"])
+    assert all(h.keys() >= HIT_KEYS for r in rows for h in r["hits"])
 
 
 @pytest.mark.parametrize(
@@ -69,8 +69,7 @@ def test_bad_options_are_argparse_errors(argv):
 
 
 def test_missing_database_exits_2(tmp_path, monkeypatch, capsys):
-    from companion.rules import api
-    from companion.rules import db
+    from companion.rules import api, db
 
     monkeypatch.setenv("COMPANION_RULES_DB", str(tmp_path / "nowhere"))
     monkeypatch.setattr(db, "__file__", str(tmp_path / "a" / "b" / "db.py"))

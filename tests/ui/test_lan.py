@@ -50,7 +50,7 @@ def two_phones_on(browser, srv, gid) -> tuple[App, App]:
 def test_wrong_code_gets_no_game_data_and_is_rate_limited(browser, lan):
     srv, gid = lan
     a = App(browser, srv).open(f"/game/{gid}")
-    for attempt in range(5):
+    for _attempt in range(5):
         a.fill("join-code", "000000")
         a.tap("join")
         a.wait_label("join-error", "Неверный код")

@@ -48,7 +48,7 @@ def in_view(app, ident: str) -> bool:
     return (
         bool(box)
         and box["height"] > 0
-        and 40 <= box["y"]
+        and box["y"] >= 40
         and box["y"] + box["height"] <= HEIGHT - 20
     )
 

@@ -800,7 +800,7 @@ def _last_combat(view: GameView) -> ft.Control:
                 flee.data["rolls"], flee.data.get("modifier", 0), flee.data.get("modifiers")
             )
             mod = flee.data.get("modifier", 0)
-            for name, r, e in zip(last["monsters"], flee.data["rolls"], ok):
+            for name, r, e in zip(last["monsters"], flee.data["rolls"], ok, strict=False):
                 roll = f"{r}{mod:+d}" if mod else str(r)
                 parts.append(f"{name}: {roll} — {_('смылся') if e else _('догнал')}")
         text = f"{names[last['fighter']]} {_('смывается')}: " + "; ".join(parts)
