@@ -14,8 +14,9 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.settings import load_settings
 from companion.ui import flet_fixes
-from companion.ui.game_screen import GameLog, GameScreen
+from companion.ui.game_screen import GameScreen
 from companion.ui.home import Home
+from companion.ui.journal import GameLog
 from companion.ui.lan import JoinInfo, JoinScreen, LanGate
 from companion.ui.nav import AppContext, go
 from companion.ui.new_game import NewGame

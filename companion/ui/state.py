@@ -117,6 +117,8 @@ class GameView:
     not notify when a value is unchanged — a missed refresh, a stale screen.
 
     :ivar error: the last refusal (a Russian sentence naming the rule), shown until the next move.
+    :ivar error_player: the player the refused move concerned (its ``data["player"]``), or
+        ``None``: boards show a per-player refusal under that player only.
     :ivar notice: a neutral message (e.g. «Отменено: …»).
     """
 
@@ -126,6 +128,7 @@ class GameView:
     readonly: bool = False
     version: int = 0
     error: str = ""
+    error_player: int | None = None
     notice: str = ""
     locked: bool = False
 
@@ -165,8 +168,11 @@ class GameView:
             self.hub.push(self.game_id, type, data, self.author)
         except CompanionError as exc:
             self.error = str(exc)
+            player = (data or {}).get("player")
+            self.error_player = player if isinstance(player, int) else None
             return False
         self.error = ""
+        self.error_player = None
         self.notice = ""
         self.refresh()
         return True

@@ -8,7 +8,16 @@ import flet as ft
 
 from companion.i18n import _
 
-__all__ = ["TARGET", "tagged", "Banner", "BigCounter", "number_pad", "fmt_seconds"]
+__all__ = [
+    "TARGET",
+    "tagged",
+    "Banner",
+    "BigCounter",
+    "number_pad",
+    "fmt_seconds",
+    "icon_button",
+    "primary_button",
+]
 
 #: Minimum touch target (dp), SPEC §1.
 TARGET = 48
@@ -17,6 +26,61 @@ TARGET = 48
 def tagged(ident: str, control: ft.Control, label: str | None = None) -> ft.Control:
     """Wrap a control so tests and screen readers find it as ``flt-semantics-identifier=ident``."""
     return ft.Semantics(identifier=ident, label=label, content=control)
+
+
+def icon_button(
+    ident: str,
+    icon: ft.IconData,
+    tooltip: str,
+    on_click: Callable[[], None] | None,
+    *,
+    disabled: bool = False,
+    selected: bool | None = None,
+    label: str | None = None,
+) -> ft.Control:
+    """An icon button with a 48×48 dp target (Flutter's compact web density makes it 40×40
+    otherwise), tagged ``ident`` for tests and screen readers."""
+    return tagged(
+        ident,
+        ft.IconButton(
+            icon,
+            tooltip=tooltip,
+            on_click=on_click,
+            disabled=disabled,
+            selected=selected,
+            width=TARGET,
+            height=TARGET,
+            style=ft.ButtonStyle(minimum_size=ft.Size(TARGET, TARGET)),
+        ),
+        label=label,
+    )
+
+
+def primary_button(
+    label: str,
+    on_click: Callable[[], None] | None,
+    *,
+    disabled: bool = False,
+    icon: ft.IconData | None = None,
+) -> ft.Control:
+    """The phase's primary action («Дальше», «Объявить», «Готово», «Следующий игрок»).
+
+    Boards return it from ``Actions(view)``; the game frame pins it at the bottom right of every
+    screen. Tagged ``primary-action`` (the one per screen), its label is the button's text.
+    """
+    return ft.Semantics(
+        identifier="primary-action",
+        label=label,
+        button=True,
+        content=ft.FilledButton(
+            label,
+            icon=icon,
+            on_click=on_click,
+            disabled=disabled,
+            height=56,
+            style=ft.ButtonStyle(minimum_size=ft.Size(120, 56), text_style=ft.TextStyle(size=18)),
+        ),
+    )
 
 
 def fmt_seconds(seconds: float) -> str:

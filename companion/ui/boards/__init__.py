@@ -1,5 +1,15 @@
-"""Game boards: one module per game, each exporting ``Board(view)`` and optionally
-``OptionsForm(options, set_options, players=n)`` for the new-game screen (n: players so far).
+"""Game boards: one module (or package) per game.
+
+Each exports:
+
+- ``Board(view)``: the board's body. The game frame puts it between the status line and the
+  pinned bottom bar; it may scroll inside that area, but with 4 players on 390×844 the main
+  numbers fit without scrolling.
+- ``Actions(view)``: the pinned bottom bar's content: the phase's primary action, made with
+  :func:`companion.ui.widgets.primary_button` (tagged ``primary-action``), at the right, plus
+  at most a few secondary buttons or the step's answers. Fixed height: it never changes size.
+- optionally ``OptionsForm(options, set_options, players=n)`` for the new-game screen
+  (n: players so far).
 
 :data:`BOARDS` maps a game definition id to its board module.
 """
