@@ -11,6 +11,7 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.export import export_json, export_text
 from companion.ui.nav import app_model, go
+from companion.ui.security import require_player
 from companion.ui.state import GameView
 from companion.ui.widgets import tagged
 
@@ -26,9 +27,10 @@ def GameLog(view: GameView) -> ft.Control:
 
     def export(fmt: str) -> None:
         folder = app.hub.store.root / "exports"
-        folder.mkdir(exist_ok=True)
         path = folder / f"{view.game_id}.{'json' if fmt == 'json' else 'txt'}"
         try:
+            require_player(app)  # writes on the host's disk: players only
+            folder.mkdir(exist_ok=True)
             text = (
                 json.dumps(export_json(view.stored), ensure_ascii=False, indent=2)
                 if fmt == "json"
