@@ -101,6 +101,8 @@ class FletClient:
                             "error": None,
                         },
                     )
+                    if body.get("name") == "push_route":  # as the browser does: follow it
+                        await self.navigate(body["args"]["route"])
                 if action == CRASHED:
                     self.crashed.append(str(body))
                 self._index(body)
@@ -155,6 +157,11 @@ class FletClient:
 
     async def props(self, control_id: int, props: dict[str, Any]) -> None:
         await self.send(UPDATE, {"id": control_id, "props": props})
+
+    async def navigate(self, route: str) -> None:
+        """A route change, as the client reports one (or as a crafted message forges one)."""
+        await self.props(1, {"route": route})
+        await self.event(1, "route_change", {"route": route})
 
     async def type_into(self, identifier: str, text: str) -> None:
         field = await self.wait_for(identifier)
