@@ -80,14 +80,27 @@ def _typed(text: str) -> str:
 
 
 def lan_address() -> str:
-    """This machine's address on the local network, best effort and without sending packets."""
+    """This machine's address on the local network, best effort and without sending packets.
+
+    The host name's addresses first; else the address of the interface a UDP socket would
+    use towards a private network (``connect`` on UDP sends nothing); else 127.0.0.1.
+    """
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            ip = info[4][0]
+            ip = str(info[4][0])
             if not ip.startswith("127."):
                 return ip
     except OSError:
         pass
+    for probe in ("192.168.255.255", "10.255.255.255", "172.31.255.255"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 9))
+                ip = str(s.getsockname()[0])
+        except OSError:
+            continue
+        if not ip.startswith(("127.", "0.")):
+            return ip
     return "127.0.0.1"
 
 
@@ -330,9 +343,7 @@ def JoinCard(seat: Seat, player: bool) -> ft.Control:
                     _("Отпечаток сертификата (SHA-256)")
                     + ":\n"
                     + spaced_fingerprint(gate.fingerprint),
-                    size=12,
-                    selectable=True,
-                    font_family="monospace",
+                    size=13,
                 ),
                 label=gate.fingerprint,
             )
