@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from companion.errors import RuleViolation, SetupError
+from companion.errors import RuleViolation, SetupError, StaleMoveError
 
 __all__ = [
     "PALETTE",
@@ -136,7 +136,8 @@ class Setup:
         return [p.name for p in self.players]
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON shape: ``{"game", "players": [{"name","color"}], "first_player", "options", "created"}``."""
+        """JSON shape: ``{"game", "players": [{"name", "color"}], "first_player", "options",
+        "created"}``."""
         return {
             "game": self.game,
             "players": [{"name": p.name, "color": p.color} for p in self.players],
@@ -185,6 +186,11 @@ class GameDefinition(ABC, Generic[S]):
     max_players: int = 6
     #: Turn phases in order (Russian, the rulebook's own names); empty if the game has none.
     phases: tuple[str, ...] = ()
+    #: Event types that stay cumulative under a double tap: counter steps (+1/−1) that a
+    #: player taps several times on purpose. For these :meth:`Game.push` ignores
+    #: ``expect_revision``; every other move made against an older revision is refused
+    #: with :class:`~companion.errors.StaleMoveError` (issue 14).
+    cumulative_moves: frozenset[str] = frozenset()
 
     def default_options(self) -> dict[str, Any]:
         """Options a new game gets when the players change nothing."""
@@ -308,6 +314,8 @@ class Game:
         self._undone: list[Event] = list(undone)
         self._state, self._points = self._replay(list(events))
         self._events = list(events)
+        #: Grows by one on every push, undo and redo; starts at the length of the log.
+        self.revision = len(self._events)
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -380,14 +388,27 @@ class Game:
         self._prepare(type, data, None)
 
     def push(
-        self, type: str, data: Mapping[str, Any] | None = None, *, author: str | None = None
+        self,
+        type: str,
+        data: Mapping[str, Any] | None = None,
+        *,
+        author: str | None = None,
+        expect_revision: int | None = None,
     ) -> Event:
         """Check, persist, then apply a new event; a new event clears the redo stack.
 
+        :param expect_revision: the :attr:`revision` the move was made against (what the
+            sender's screen showed). If given and the game has moved on since, the move is
+            refused, unless ``type`` is one of the definition's
+            :attr:`~GameDefinition.cumulative_moves` (counter steps: each tap counts).
         :returns: the event as logged.
+        :raises StaleMoveError: ``expect_revision`` is not the current revision (nothing
+            changes: a double tap, or two phones pressing at once, applies once).
         :raises RuleViolation: if the rules refuse it (nothing changes).
         :raises StoreError: if the journal could not save it (nothing changes).
         """
+        if type not in self.definition.cumulative_moves:
+            self._expect(expect_revision)
         event, new_state, point = self._prepare(type, data, author)
         if self.journal is not None:
             self.journal.append(event)
@@ -395,14 +416,18 @@ class Game:
         self._undone.clear()
         self._state = new_state
         self._points.append(point)
+        self.revision += 1
         return event
 
-    def undo(self) -> Event:
+    def undo(self, expect_revision: int | None = None) -> Event:
         """Take back the latest event.
 
+        :param expect_revision: as in :meth:`push` (an undo is never cumulative).
         :returns: the event taken back.
+        :raises StaleMoveError: ``expect_revision`` is not the current revision.
         :raises RuleViolation: if there is nothing to undo.
         """
+        self._expect(expect_revision)
         if not self._events:
             raise RuleViolation("Отменять нечего: в журнале игры нет событий.")
         event = self._events[-1]
@@ -411,14 +436,18 @@ class Game:
         self._events.pop()
         self._undone.insert(0, event)
         self._state, self._points = self._replay(self._events)
+        self.revision += 1
         return event
 
-    def redo(self) -> Event:
+    def redo(self, expect_revision: int | None = None) -> Event:
         """Bring back the most recently undone event.
 
+        :param expect_revision: as in :meth:`push` (a redo is never cumulative).
         :returns: the event brought back.
+        :raises StaleMoveError: ``expect_revision`` is not the current revision.
         :raises RuleViolation: if there is nothing to redo.
         """
+        self._expect(expect_revision)
         if not self._undone:
             raise RuleViolation("Возвращать нечего: отменённых событий нет.")
         event = self._undone[0]
@@ -430,6 +459,7 @@ class Game:
         self._events.append(event)
         self._state = new_state
         self._points.append(self._point_after(new_state, event))
+        self.revision += 1
         return event
 
     # -- log and clock ----------------------------------------------------------------------
@@ -459,6 +489,10 @@ class Game:
         return TurnClock.from_points(self.setup, self._start_point(), self._points, now)
 
     # -- internals -----------------------------------------------------------------------------
+    def _expect(self, expect_revision: int | None) -> None:
+        if expect_revision is not None and expect_revision != self.revision:
+            raise StaleMoveError(expect_revision, self.revision)
+
     def _prepare(
         self, type: str, data: Mapping[str, Any] | None, author: str | None
     ) -> tuple[Event, Any, _Point]:

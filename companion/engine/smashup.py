@@ -474,6 +474,12 @@ class SmashUp(GameDefinition[SmashUpState]):
     min_players = 2
     max_players = 4
     phases = PHASES[DEFAULT_EDITION]
+    #: Steppers (power, minions, breakpoint, VP, madness, «+1» extra play): each tap counts,
+    #: so two quick taps apply twice. ``play.record`` («Сыграл») is not one of them: a
+    #: double tap on it made against an old revision is refused (issue 14).
+    cumulative_moves = frozenset(
+        {"base.adjust", "breakpoint.modify", "vp.adjust", "madness.adjust", "play.grant"}
+    )
 
     def default_options(self) -> dict[str, Any]:
         return {
