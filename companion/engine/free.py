@@ -85,7 +85,7 @@ class FreeCounters(GameDefinition[FreeState]):
                 raise SetupError("Цель должна быть целым числом.")
 
     def initial_state(self, setup: Setup) -> FreeState:
-        counters = [
+        counters: list[dict[str, Any]] = [
             {
                 "name": str(c["name"]).strip(),
                 "step": int(c.get("step", 1)),
