@@ -183,5 +183,5 @@ class Stemmer:
         if self.kind == "none" or word.isdigit():
             return word
         if is_cyrillic(word):
-            return self._ru(word)
+            return str(self._ru(word))
         return str(self._en.stemWord(word))

@@ -263,12 +263,12 @@ class RulesIndex:
         """The stripped query, or :class:`SearchError` (not a string, empty, too long)."""
         if not isinstance(query, str):
             raise SearchError("Запрос должен быть строкой.")
-        query = query.strip()
-        if len(query) > MAX_QUERY:
+        text: str = query.strip()
+        if len(text) > MAX_QUERY:
             raise SearchError(f"Слишком длинный запрос: не больше {MAX_QUERY} символов.")
-        if not any(ch.isalnum() for ch in query):
+        if not any(ch.isalnum() for ch in text):
             raise SearchError("Пустой запрос: напишите хотя бы одно слово.")
-        return query
+        return text
 
     def read(self, query: str) -> list[str]:
         """The query's words as the index will read them (best reading per chunk, runs cut)."""
