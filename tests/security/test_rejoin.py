@@ -109,9 +109,11 @@ def test_https_serves_the_local_certificate_and_a_phone_plays(browser, https_hos
     assert fp in https_host.log.read_text().replace("\n", ":")  # printed for the table
     # The certificate the server presents is the one on disk (checked against it as CA).
     ctx = ssl.create_default_context(cafile=str(cert))
-    with ssl.create_connection(("127.0.0.1", https_host.port)) as raw:
-        with ctx.wrap_socket(raw, server_hostname="127.0.0.1") as tls:
-            assert tls.getpeercert(binary_form=True)
+    with (
+        ssl.create_connection(("127.0.0.1", https_host.port)) as raw,
+        ctx.wrap_socket(raw, server_hostname="127.0.0.1") as tls,
+    ):
+        assert tls.getpeercert(binary_form=True)
     phone = Phone(browser, https_host, https=True)
     try:
         join(phone)
