@@ -172,15 +172,22 @@ def Home() -> ft.Control:
         [
             ft.Text("Table Companion", size=28, weight=ft.FontWeight.BOLD),
             ft.Text(_("Счёт, ход и правила для настольной игры на столе."), size=14),
-            JoinCard(app.lan, player) if app.lan is not None else ft.Container(),
-            AwakeNote(app.lan) if app.lan is not None else ft.Container(),
-            tagged(
-                "role",
-                ft.Text(_("Вы — зритель: только просмотр."), color=ft.Colors.SECONDARY),
-                label="spectator",
-            )
-            if not player
-            else ft.Container(),
+            *(
+                [ft.Column([JoinCard(app.lan, player), AwakeNote(app.lan)], spacing=8)]
+                if app.lan is not None
+                else []
+            ),
+            *(
+                []
+                if player
+                else [
+                    tagged(
+                        "role",
+                        ft.Text(_("Вы — зритель: только просмотр."), color=ft.Colors.SECONDARY),
+                        label="spectator",
+                    )
+                ]
+            ),
             *[
                 tagged(
                     "store-warning",
@@ -194,7 +201,7 @@ def Home() -> ft.Control:
                 )
                 for w in dict.fromkeys(warnings)
             ],
-            Banner(error, notice),
+            *([Banner(error, notice)] if error or notice else []),
             ft.Row(
                 [
                     tagged(

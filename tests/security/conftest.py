@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.conftest import browser, free_port  # noqa: F401  (fixtures)
+from tests.ui.conftest import App, browser, free_port  # noqa: F401  (fixtures)
 
 CODE = "24681012"
 
@@ -28,6 +28,7 @@ class Host:
         self.extra = extra
         self.port = port or free_port()
         self.https = "--https" in extra
+        self.address = extra[extra.index("--host") + 1] if "--host" in extra else "127.0.0.1"
         scheme = "https" if self.https else "http"
         self.url = f"{scheme}://127.0.0.1:{self.port}"
         self.ws = f"{'wss' if self.https else 'ws'}://127.0.0.1:{self.port}/ws"
@@ -63,7 +64,7 @@ class Host:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text(errors='replace')}")
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                with socket.create_connection((self.address, self.port), timeout=0.5):
                     return
             except OSError:
                 time.sleep(0.2)
@@ -133,3 +134,36 @@ def plain_host(tmp_path):
     host.game_id = g.id
     yield host
     host.stop()
+
+
+class Phone(App):
+    """An :class:`App` on a :class:`Host` (maybe https, certificate accepted by the user)."""
+
+    def __init__(self, chromium, host: Host, https: bool = False, url: str = "") -> None:
+        self.server = host
+        self.base = url or host.url
+        self.context = chromium.new_context(
+            viewport={"width": 390, "height": 844}, ignore_https_errors=https
+        )
+        self.corner = (-10, -10)
+        self.blocked = []
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(30_000)
+
+    def open(self, path: str = "/") -> Phone:
+        self.page.goto(self.base + path)
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        self.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        self.page.wait_for_selector("flt-semantics", state="attached")
+        return self
+
+
+def join(phone: Phone, role: str = "player", name: str = "Аня") -> None:
+    phone.open("/")
+    phone.fill("join-code", CODE)
+    phone.fill("join-name", name)
+    phone.wait_label("join", f"Войти как {name}")
+    if role == "spectator":
+        phone.page.get_by_role("radio", name="Зритель").click()
+    phone.tap("join")
+    phone.el("new-game").wait_for()

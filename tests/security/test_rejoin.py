@@ -7,34 +7,8 @@ import ssl
 import pytest
 
 from companion.store import GameStore
-from tests.security.conftest import CODE, Host, run
+from tests.security.conftest import CODE, Host, Phone, join, run
 from tests.security.flet_client import FletClient
-from tests.ui.conftest import App
-
-
-class Phone(App):
-    """An :class:`App` on a :class:`Host` (maybe https, certificate accepted by the user)."""
-
-    def __init__(self, browser, host: Host, https: bool = False) -> None:
-        self.server = host
-        self.context = browser.new_context(
-            viewport={"width": 390, "height": 844}, ignore_https_errors=https
-        )
-        self.corner = (-10, -10)
-        self.blocked = []
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(30_000)
-
-
-def join(phone: Phone, role: str = "player", name: str = "Аня") -> None:
-    phone.open("/")
-    phone.fill("join-code", CODE)
-    phone.fill("join-name", name)
-    phone.wait_label("join", f"Войти как {name}")
-    if role == "spectator":
-        phone.page.get_by_role("radio", name="Зритель").click()
-    phone.tap("join")
-    phone.el("new-game").wait_for()
 
 
 def test_a_phone_rejoins_its_game_in_its_role_after_the_host_drops_the_session(browser, lan_host):
