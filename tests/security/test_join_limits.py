@@ -45,6 +45,11 @@ def test_a_forged_client_ip_does_not_dodge_the_limit(lan_host):
         assert c.find("new-game") is None and c.find(f"saved-{lan_host.game_id}") is None
         assert "Аня" not in c.texts()
         await c.close()
+        # The key is the real peer: another address is not locked out by this one.
+        c, said = await attempt(lan_host, CODE, local_ip="127.0.0.5")
+        assert said == ""
+        await c.wait_for(f"saved-{lan_host.game_id}")
+        await c.close()
 
     run(main())
 
