@@ -97,7 +97,7 @@ def until(g: Game, universe: str, step: str) -> None:
     raise AssertionError("step not reached")
 
 
-# -- setup ---------------------------------------------------------------------------------------
+# -- setup -----------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("n", "target"), [(2, 50), (3, 40), (4, 30)])
 def test_vp_target_by_players(n, target):
     """ЦЕЛЬ ИГРЫ: the VP that end the game are 50/40/30 for 2/3/4 players."""
@@ -114,7 +114,8 @@ def test_player_count_refused():
 
 
 def test_setup_everyone_in_kro_with_tokens_and_cards():
-    """ПОДГОТОВКА К ИГРЕ: each character starts in Кроховселенная with 8 build tokens and 5 cards."""
+    """ПОДГОТОВКА К ИГРЕ: each character starts in Кроховселенная with 8 build tokens and 5
+    cards."""
     g = new(4)
     assert [p.universe for p in g.state.players] == [KRO] * 4
     assert [p.tokens for p in g.state.players] == [8] * 4
@@ -167,7 +168,7 @@ def test_charge_limit_validated(limit):
         new(2, charge_limit=limit)
 
 
-# -- round start and action phase --------------------------------------------------------------------
+# -- round start and action phase ------------------------------------------------------------------
 def test_round_start_everyone_draws():
     """Начало раунда: every player draws 1 card, also in the first round (6 cards)."""
     g = new(3)
@@ -354,7 +355,7 @@ def test_mini_universe_invention_costs_extra_card():
     assert err.rule.endswith("Мини-вселенная")
 
 
-# -- charge phase ---------------------------------------------------------------------------------------
+# -- charge phase ----------------------------------------------------------------------------------
 def test_charge_starts_at_zero_and_step_a_adds_production():
     """ФАЗА ЗАРЯДКИ / Шаг А: energy starts at 0; built sources of the universe add their
     production; partial sources add nothing."""
@@ -649,7 +650,7 @@ def test_spend_and_gain_recorded_in_ledger():
     assert (led["gained"], led["spent"], g.state.charge.energy) == (3, 4, 1)
 
 
-# -- end of game -----------------------------------------------------------------------------------------
+# -- end of game -----------------------------------------------------------------------------------
 def _score_and_finish(g: Game, vps: list[int]) -> None:
     for p, vp in enumerate(vps):
         if vp:
@@ -736,7 +737,7 @@ def test_unknown_event_refused():
     refused(g, "card.play", {"kind": "invention", "build_cost": 1, "cost": 1})  # no VP given
 
 
-# -- timing --------------------------------------------------------------------------------
+# -- timing ----------------------------------------------------------------------------------------
 def _timed_round(clock: Clock, **options) -> Game:
     g = new(3, clock=clock, **options)
     g.push("round.draw")
@@ -829,7 +830,7 @@ def test_over_limit_for_steps_b_and_v():
     assert not over_limit(g2.setup, g2.events, clock.t + 10_000)
 
 
-# -- properties ----------------------------------------------------------------------------
+# -- properties ------------------------------------------------------------------------------------
 @st.composite
 def boards(draw):
     """A 2–4 player game in the charge phase with random sources, inventions and locations."""
