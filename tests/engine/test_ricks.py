@@ -30,7 +30,7 @@ from companion.engine.ricks import (
     vp_target,
 )
 from companion.engine.ricks_timing import charge_timing, game_charge_timing, over_limit
-from companion.errors import RuleViolation, SetupError
+from companion.errors import RuleViolation, SetupError, StaleMoveError
 
 ACTIONS = {RICK_UNIVERSE: 1, MICRO: 2, MINI: 3, KRO: 5}
 NAMES = ["Аня", "Борис", "Вика", "Гоша"]
@@ -376,6 +376,51 @@ def test_charge_starts_at_zero_and_step_a_adds_production():
         "spent": 0,
         "out": None,
     }
+
+
+def test_double_tap_on_done_does_not_skip_the_next_universe():
+    """Фаза зарядки, шаг А: a second «Готово» sent against the game as it was before the first
+    one (a double tap, or two phones at once) is refused as stale and changes nothing, so the
+    next universe's step А is not skipped; «Готово» is never a cumulative move."""
+    g = new(2)
+    g.push("round.draw")
+    g.push("player.move", {"to": MINI})
+    g.push("turn.end")
+    g.push("player.move", {"to": MINI})
+    g.push("turn.end")
+    assert (g.state.charge.universe, g.state.charge.step) == (KRO, "А")
+    assert "charge.done" not in RICKS.cumulative_moves
+    tapped = g.revision
+    g.push("charge.done", expect_revision=tapped)  # nobody in Кроховселенная: on to Мини
+    ch = g.state.charge
+    assert (ch.universe, ch.step, ch.player) == (MINI, "А", None)
+    before, n = copy.deepcopy(g.state), len(g.events)
+    with pytest.raises(StaleMoveError):
+        g.push("charge.done", expect_revision=tapped)
+    assert g.state == before and len(g.events) == n
+    assert (g.state.charge.universe, g.state.charge.step) == (MINI, "А")
+    g.push("charge.done", expect_revision=g.revision)  # a fresh tap: Мини-вселенная, step Б
+    assert (g.state.charge.universe, g.state.charge.step, g.state.charge.player) == (MINI, "Б", 0)
+
+
+def test_counter_steps_stay_cumulative_under_quick_taps():
+    """Фаза зарядки: VP, cards in hand, actions and energy added by a card are counter steps —
+    two quick taps sent against the same revision both count."""
+    g = new(2)
+    g.push("round.draw")
+    r = g.revision
+    g.push("vp.add", {"player": 0, "delta": 1}, expect_revision=r)
+    g.push("vp.add", {"player": 0, "delta": 1}, expect_revision=r)
+    g.push("hand.add", {"player": 1, "delta": 1}, expect_revision=r)
+    g.push("actions.add", {"delta": 1}, expect_revision=r)
+    assert (g.state.players[0].vp, g.state.players[1].hand) == (2, 7)
+    to_charge(g)
+    r = g.revision
+    g.push("charge.gain", {"amount": 1}, expect_revision=r)
+    g.push("charge.gain", {"amount": 1}, expect_revision=r)
+    assert g.state.charge.energy == 2
+    with pytest.raises(StaleMoveError):
+        g.push("charge.spend", {"amount": 1}, expect_revision=r)
 
 
 def test_step_b_present_characters_in_turn_order():
