@@ -32,6 +32,7 @@ from typing import Any
 from rapidfuzz import fuzz, process
 from tinydb import Query, TinyDB
 
+from companion.engine.smashup import base_card_error
 from companion.store.atomic import AtomicJSONStorage
 
 __all__ = ["FILE", "SEED", "BaseCatalogue", "normalize_name", "to_card"]
@@ -70,18 +71,8 @@ def to_card(entry: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _valid(card: Mapping[str, Any]) -> bool:
-    name = card.get("name")
-    vp = card.get("vp")
-    ints = lambda x: isinstance(x, int) and not isinstance(x, bool) and x >= 0  # noqa: E731
-    return (
-        isinstance(name, str)
-        and bool(name.strip())
-        and ints(card.get("breakpoint"))
-        and isinstance(vp, (list, tuple))
-        and len(vp) == 3
-        and all(ints(v) for v in vp)
-        and (card.get("set") is None or isinstance(card.get("set"), str))
-    )
+    """A base the Smash Up engine accepts (:func:`companion.engine.smashup.base_card_error`)."""
+    return base_card_error(card) is None
 
 
 class BaseCatalogue:
@@ -153,8 +144,8 @@ class BaseCatalogue:
     def remember(self, card: Mapping[str, Any]) -> dict[str, Any]:
         """Store a base (a base dict); a known name gets the new numbers and its count goes up.
 
-        :raises ValueError: if the card is malformed (no name, negative or non-integer numbers,
-            not exactly three VP values).
+        :raises ValueError: if the engine would refuse the card (no name, a breakpoint below 1,
+            not exactly three VP values falling from 1st to 3rd place).
         :returns: the stored entry.
         """
         if not _valid(card):

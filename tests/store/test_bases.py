@@ -129,8 +129,8 @@ def test_unreadable_file_without_backup_is_an_error_not_an_empty_catalogue(tmp_p
 @settings(max_examples=25, deadline=None)
 @given(
     name=st.text(alphabet="абвгдеёжзАБВ -", min_size=1, max_size=20).filter(lambda s: s.strip()),
-    bp=st.integers(0, 100),
-    vp=st.lists(st.integers(0, 30), min_size=3, max_size=3),
+    bp=st.integers(1, 100),
+    vp=st.lists(st.integers(0, 30), min_size=3, max_size=3).map(lambda v: sorted(v, reverse=True)),
 )
 def test_every_remembered_base_round_trips_as_a_valid_engine_card(tmp_path_factory, name, bp, vp):
     """A remembered base comes back as a base dict the engine accepts, found by its own name."""
