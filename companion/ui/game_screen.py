@@ -177,7 +177,7 @@ MessageOverlay = ft.memo(_MessageOverlay)
 @ft.component
 def _RecentMoves(game: Any, version: int, count: int = 12) -> ft.Control:
     """The latest moves in the engine's words, newest first (the wide layout's side column)."""
-    lines = game.log()[-count:][::-1]
+    lines = game.log_slice(0, count)  # newest first, O(count)
     return tagged(
         "recent-moves",
         ft.Column(
