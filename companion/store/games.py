@@ -200,22 +200,19 @@ class StoredGame:
             raises :class:`~companion.errors.StaleMoveError` and nothing changes.
         :raises RuleViolation: refused by the rules. :raises StoreError: not saved.
         """
-        extra = {} if expect_revision is None else {"expect_revision": expect_revision}
-        event = self.game.push(type, data, author=author, **extra)
+        event = self.game.push(type, data, author=author, expect_revision=expect_revision)
         self._after_change()
         return event
 
     def undo(self, expect_revision: int | None = None) -> Event:
-        """Save then apply an undo (see :meth:`Game.undo`)."""
-        extra = {} if expect_revision is None else {"expect_revision": expect_revision}
-        event = self.game.undo(**extra)
+        """Save then apply an undo (see :meth:`Game.undo`); ``expect_revision`` as in push."""
+        event = self.game.undo(expect_revision)
         self._after_change()
         return event
 
     def redo(self, expect_revision: int | None = None) -> Event:
-        """Save then apply a redo (see :meth:`Game.redo`)."""
-        extra = {} if expect_revision is None else {"expect_revision": expect_revision}
-        event = self.game.redo(**extra)
+        """Save then apply a redo (see :meth:`Game.redo`); ``expect_revision`` as in push."""
+        event = self.game.redo(expect_revision)
         self._after_change()
         return event
 
