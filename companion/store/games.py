@@ -329,6 +329,8 @@ class GameStore:
             raise store_error(exc, "папку с играми") from exc
         self.clock = clock
         self.warnings: list[str] = []
+        #: summaries by game id, with the files' (size, mtime) they were read from
+        self._summaries: dict[str, tuple[tuple[int, ...], GameSummary]] = {}
         for folder in (self.root, self.dir):
             remove_stale_temp_files(folder)
 
@@ -413,6 +415,11 @@ class GameStore:
         """
         out: list[GameSummary] = []
         for game_id in self.ids():
+            stamp = self._stamp(game_id)
+            cached = self._summaries.get(game_id)
+            if cached is not None and cached[0] == stamp:
+                out.append(cached[1])
+                continue
             try:
                 stored = self.open(game_id, readonly=True)
             except (CorruptFileError, UnknownGameError, StoreError) as exc:
@@ -423,10 +430,23 @@ class GameStore:
             except Exception as exc:  # noqa: BLE001 - one bad file must not hide the others
                 self.warnings.append(f"Игру {game_id} не удалось открыть: {exc}.")
                 continue
-            out.append(stored.summary())
+            summary = stored.summary()
             stored.close()
+            self._summaries[game_id] = (self._stamp(game_id), summary)
+            out.append(summary)
         out.sort(key=lambda s: s.updated, reverse=True)
         return out
+
+    def _stamp(self, game_id: str) -> tuple[int, ...]:
+        """Sizes and modification times of a game's snapshot and log (0 when missing)."""
+        out: list[int] = []
+        for name in (f"{game_id}.json", f"{game_id}.log"):
+            try:
+                st = os.stat(self.dir / name)
+                out += [st.st_size, st.st_mtime_ns, st.st_ino]
+            except OSError:
+                out += [0, 0, 0]
+        return tuple(out)
 
     def delete(self, game_id: str) -> Path:
         """Delete a saved game: its files are *moved* to ``<data dir>/trash/<id>-<time>/``

@@ -118,3 +118,17 @@ def test_stale_moves_are_refused_and_nothing_is_saved(tmp_path):
     again = GameStore(tmp_path).open(g.id)
     assert [e.type for e in again.game.events] == ["turn.next", "turn.next"]
     assert again.game.redo_stack == ()
+
+
+def test_list_reads_a_game_again_only_when_its_files_change(tmp_path):
+    store = GameStore(tmp_path)
+    g = store.create("free", ["Аня", "Борис"], first_player=0)
+    assert store.list()[0].events == 0
+    add(g, 0, 2)  # the same process (the server's hub) plays on
+    assert store.list()[0].events == 1
+    g.undo()
+    assert store.list()[0].events == 0
+    g.compact()
+    assert store.list()[0].events == 0
+    g.redo()
+    assert store.list()[0].events == 1
