@@ -227,9 +227,13 @@ def _result_card(i: int, hit: Hit, open_entry: Callable[[str], None]) -> ft.Cont
     by_field: dict[str, list[tuple[int, int]]] = {}
     for f, a, b in hit.spans:
         by_field.setdefault(f, []).append((a, b))
-    piece, piece_spans = snippet(e["text"], by_field.get("text", []))
+    if hit.snippet:  # the sentence that answers the question, its matched words marked
+        piece, piece_spans = snippet(hit.snippet, hit.snippet_spans)
+    else:
+        piece, piece_spans = snippet(e["text"], by_field.get("text", []))
     where = _where(e)
     label = f"{e['title']} — {where}" + (f" — {_('правило стола')}" if hit.house else "")
+    label += f". {piece}"
     return tagged(
         f"hit-{i}",
         ft.Card(
