@@ -360,6 +360,11 @@ def _detail(
     )
 
 
+def _set_link(set_form: Callable[[Any], None], value: str | None) -> None:
+    link = (value or "").strip()
+    set_form(lambda f: {**f, "link": link})
+
+
 def _house_panel(
     root: Path,
     form: dict[str, str],
@@ -374,7 +379,8 @@ def _house_panel(
     index = rules_index(root)
     linked = index.by_id.get(form.get("link", ""))
     link_note = (
-        f"{_('К правилу')}: {linked['title']} ({SOURCE_NAMES.get(linked['source'], linked['source'])})"
+        f"{_('К правилу')}: {linked['title']} "
+        f"({SOURCE_NAMES.get(linked['source'], linked['source'])})"
         if linked
         else (
             _("Нет такой записи: проверьте номер")
@@ -399,7 +405,8 @@ def _house_panel(
             ),
             ft.Text(
                 _(
-                    "Свои договорённости компании: ищутся вместе с правилами и помечаются «правило стола»."
+                    "Свои договорённости компании: ищутся вместе с правилами "
+                    "и помечаются «правило стола»."
                 ),
                 size=14,
             ),
@@ -436,9 +443,7 @@ def _house_panel(
                 ft.TextField(
                     label=_("Номер правила (необязательно)"),
                     value=form.get("link", ""),
-                    on_change=lambda e: set_form(
-                        lambda f, v=e.control.value.strip(): {**f, "link": v}
-                    ),
+                    on_change=lambda e: _set_link(set_form, e.control.value),
                 ),
             ),
             tagged(
@@ -665,7 +670,8 @@ def RulesScreen() -> ft.Control:
             )
         elif not query.strip():
             hint = _(
-                "Спросите, как за столом: «ничья на базе», «можно ли оспорить блок», «talent». Опечатки и английская раскладка не мешают."
+                "Спросите, как за столом: «ничья на базе», «можно ли оспорить блок», «talent». "
+                "Опечатки и английская раскладка не мешают."
             )
             body = tagged(
                 "rules-hint", ft.Text(hint, size=15, color=ft.Colors.ON_SURFACE_VARIANT), label=hint

@@ -118,7 +118,8 @@ def test_route_preselects_game_and_house_ruling_is_searched(app, server):
     assert wait_rulings(server.data_dir, 0) == []
     app.page.wait_for_function(
         "() => { const e = document.querySelector('[flt-semantics-identifier=\"hit-0\"]');"
-        " return !e || !((e.getAttribute('aria-label') || '') + e.textContent).includes('правило стола'); }"
+        " return !e || !((e.getAttribute('aria-label') || '') + e.textContent)"
+        ".includes('правило стола'); }"
     )
 
     # Back returns to where the screen was opened from.
