@@ -188,6 +188,11 @@ class RulesIndex:
         ]
         self._scores: dict[str, np.ndarray] = {}
 
+    def forget(self) -> None:
+        """Drop the per-word caches (for cold-query benchmarks)."""
+        self._scores.clear()
+        self.lexicon.correct.cache_clear()
+
     # -- query parsing ---------------------------------------------------------------------
     def _lemma_scores(self, lemma: str) -> np.ndarray:
         """Field-weighted BM25 of one lemma for every entry (cached)."""
