@@ -95,9 +95,8 @@ def VpChip(
         expand=True,
         padding=ft.Padding.symmetric(horizontal=4, vertical=2),
         border_radius=10,
-        border=ft.Border.all(
-            3 if active else 1, ft.Colors.PRIMARY if active else ft.Colors.OUTLINE_VARIANT
-        ),
+        border=ft.Border.all(2, ft.Colors.PRIMARY if active else ft.Colors.OUTLINE_VARIANT),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if active else None,
     )
 
 
