@@ -16,13 +16,18 @@ Exit codes: 0 ok (also when nothing is found), 2 bad input (one line on stderr).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import textwrap
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
 
 from companion.errors import CompanionError, SearchError
 from companion.rules.db import GAMES
+
+if TYPE_CHECKING:
+    from companion.rules.search import Hit
 
 __all__ = ["configure", "run", "main"]
 
@@ -46,7 +51,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--batch", metavar="FILE", help="файл с запросами, по одному на строку")
 
 
-def _human(query: str, hits: list, out) -> None:
+def _human(query: str, hits: list[Hit], out: TextIO) -> None:
     if not hits:
         print(f"По запросу «{query}» ничего не нашлось.", file=out)
         return
@@ -60,6 +65,8 @@ def _human(query: str, hits: list, out) -> None:
             textwrap.fill(e["text"], width=88, initial_indent="   ", subsequent_indent="   "),
             file=out,
         )
+        if hit.snippet and hit.snippet != e["text"].strip():
+            print(f"   → {hit.snippet}", file=out)
         if e["see_also"]:
             print(f"   см. также: {', '.join(e['see_also'])}", file=out)
         print(file=out)
@@ -67,7 +74,7 @@ def _human(query: str, hits: list, out) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Execute ``companion rules`` with parsed ``args``; returns the exit code."""
-    from companion.rules.api import search
+    from companion.rules.api import house_warnings, search
 
     out = sys.stdout
     try:
@@ -81,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
                     f"Не удалось прочитать файл запросов {args.batch}: {exc}."
                 ) from None
             for q in lines:
-                row: dict = {"query": q, "hits": []}
+                row: dict[str, Any] = {"query": q, "hits": []}
                 try:
                     row["hits"] = [h.as_json() for h in search(q, game=args.game, limit=args.limit)]
                 except SearchError as exc:
@@ -103,6 +110,11 @@ def run(args: argparse.Namespace) -> int:
     except CompanionError as exc:
         print(f"companion rules: {exc}", file=sys.stderr)
         return 2
+    finally:
+        # after the search: reading the house rulings is what finds a damaged file
+        with contextlib.suppress(CompanionError):  # no rules database: already said above
+            for warning in house_warnings():
+                print(f"Внимание: {warning}", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:
