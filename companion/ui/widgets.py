@@ -50,7 +50,6 @@ def icon_button(
             selected=selected,
             width=TARGET,
             height=TARGET,
-            style=ft.ButtonStyle(minimum_size=ft.Size(TARGET, TARGET)),
         ),
         label=label,
     )
@@ -78,7 +77,7 @@ def primary_button(
             on_click=on_click,
             disabled=disabled,
             height=56,
-            style=ft.ButtonStyle(minimum_size=ft.Size(120, 56), text_style=ft.TextStyle(size=18)),
+            style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)),
         ),
     )
 
