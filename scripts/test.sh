@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install what the tests need (Debian Chromium, the project with its test extras in .venv)
-# and run the whole suite, real-browser tests included. Extra arguments go to pytest.
+# then check formatting, lint and types, and run the whole suite, real-browser tests included.
+# Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,4 +15,8 @@ fi
 PY="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"
+# One formatter and linter, a type-checked core (configured in pyproject.toml).
+.venv/bin/ruff format --check --quiet .
+.venv/bin/ruff check --quiet .
+.venv/bin/mypy
 exec .venv/bin/python -m pytest "$@"

@@ -50,6 +50,8 @@ class FreeCounters(GameDefinition[FreeState]):
     title = "Свободный счёт"
     min_players = 2
     max_players = 8
+    #: A tap on «+»/«−» is a step: two quick taps count twice (issue 14).
+    cumulative_moves = frozenset({"counter.add"})
 
     def default_options(self) -> dict[str, Any]:
         return {"counters": [{"name": "ПО", "step": 1, "start": 0}], "target": None}
@@ -83,7 +85,7 @@ class FreeCounters(GameDefinition[FreeState]):
                 raise SetupError("Цель должна быть целым числом.")
 
     def initial_state(self, setup: Setup) -> FreeState:
-        counters = [
+        counters: list[dict[str, Any]] = [
             {
                 "name": str(c["name"]).strip(),
                 "step": int(c.get("step", 1)),

@@ -14,7 +14,7 @@ Public API::
 Search errors raise :class:`companion.errors.SearchError` with a Russian message.
 """
 
-from companion.rules.api import default_index, entries, invalidate, search
+from companion.rules.api import default_index, entries, house_warnings, invalidate, search
 from companion.rules.db import RulesDBError, load_db, rules_db_dir, validate_entry
 from companion.rules.house import HouseRulingError, add_ruling, delete_ruling, list_rulings
 from companion.rules.normalize import Stemmer
@@ -24,6 +24,7 @@ __all__ = [
     "search",
     "default_index",
     "entries",
+    "house_warnings",
     "invalidate",
     "RulesIndex",
     "Hit",

@@ -12,16 +12,17 @@ from pathlib import Path
 from typing import Any
 
 from companion.rules.db import GAMES, load_db
-from companion.rules.house import house_path, list_rulings, on_change
+from companion.rules.house import house_path, on_change, read_rulings
 from companion.rules.normalize import Stemmer
 from companion.rules.search import Hit, RulesIndex
 
-__all__ = ["search", "default_index", "invalidate", "entries"]
+__all__ = ["search", "default_index", "invalidate", "entries", "house_warnings"]
 
 _lock = threading.Lock()
 _stemmer: Stemmer | None = None
 _shipped: list[dict[str, Any]] | None = None
 _indexes: dict[str, tuple[int, RulesIndex]] = {}  # house rulings file → (its mtime, index)
+_warnings: dict[str, list[str]] = {}  # house rulings file → what was lost reading it
 
 
 def _stamp(path: Path) -> int:
@@ -56,9 +57,24 @@ def default_index(house: str | Path | None = None) -> RulesIndex:
             if _shipped is None:
                 _shipped = load_db()
             _stemmer = _stemmer or Stemmer()
-            cached = (stamp, RulesIndex([*_shipped, *list_rulings(path=path)], _stemmer))
+            rulings, warnings = read_rulings(path=path)
+            if warnings:
+                _warnings.setdefault(str(path), [])
+                _warnings[str(path)] += [w for w in warnings if w not in _warnings[str(path)]]
+            cached = (_stamp(path), RulesIndex([*_shipped, *rulings], _stemmer))
             _indexes[str(path)] = cached
         return cached[1]
+
+
+def house_warnings(house: str | Path | None = None) -> list[str]:
+    """Russian sentences about house rulings lost to a damaged file (empty if none).
+
+    Reading happens with :func:`default_index`; a set-aside file is reported for the rest of
+    the process, so a screen opened later can still tell the players.
+    """
+    default_index(house)
+    with _lock:
+        return list(_warnings.get(str(house_path(house)), []))
 
 
 def entries() -> list[dict[str, Any]]:

@@ -20,9 +20,13 @@ import json
 import sys
 import textwrap
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
 
 from companion.errors import CompanionError, SearchError
 from companion.rules.db import GAMES
+
+if TYPE_CHECKING:
+    from companion.rules.search import Hit
 
 __all__ = ["configure", "run", "main"]
 
@@ -46,7 +50,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--batch", metavar="FILE", help="файл с запросами, по одному на строку")
 
 
-def _human(query: str, hits: list, out) -> None:
+def _human(query: str, hits: list[Hit], out: TextIO) -> None:
     if not hits:
         print(f"По запросу «{query}» ничего не нашлось.", file=out)
         return
@@ -60,6 +64,8 @@ def _human(query: str, hits: list, out) -> None:
             textwrap.fill(e["text"], width=88, initial_indent="   ", subsequent_indent="   "),
             file=out,
         )
+        if hit.snippet and hit.snippet != e["text"].strip():
+            print(f"   → {hit.snippet}", file=out)
         if e["see_also"]:
             print(f"   см. также: {', '.join(e['see_also'])}", file=out)
         print(file=out)
@@ -67,10 +73,12 @@ def _human(query: str, hits: list, out) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Execute ``companion rules`` with parsed ``args``; returns the exit code."""
-    from companion.rules.api import search
+    from companion.rules.api import house_warnings, search
 
     out = sys.stdout
     try:
+        for warning in house_warnings():
+            print(f"companion rules: {warning}", file=sys.stderr)
         if args.batch:
             if args.query:
                 raise SearchError("Укажите либо запрос, либо --batch, но не оба сразу.")
@@ -81,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
                     f"Не удалось прочитать файл запросов {args.batch}: {exc}."
                 ) from None
             for q in lines:
-                row: dict = {"query": q, "hits": []}
+                row: dict[str, Any] = {"query": q, "hits": []}
                 try:
                     row["hits"] = [h.as_json() for h in search(q, game=args.game, limit=args.limit)]
                 except SearchError as exc:

@@ -24,6 +24,7 @@ House rulings (:mod:`companion.rules.house`) use the same shape with ``source="h
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -88,10 +89,8 @@ def rules_db_dir() -> Path:
     env = os.environ.get("COMPANION_RULES_DB")
     candidates = [Path(env)] if env else []
     candidates.append(Path(__file__).resolve().parents[2] / "rules_db")
-    try:
+    with contextlib.suppress(ModuleNotFoundError, TypeError):  # zip imports
         candidates.append(Path(str(resources.files("companion") / "_rules_db")))
-    except (ModuleNotFoundError, TypeError):  # pragma: no cover - zip imports
-        pass
     for path in candidates:
         if path.is_dir():
             return path
@@ -166,7 +165,8 @@ def load_file(path: Path) -> list[dict[str, Any]]:
             raise RulesDBError(f"{path.name}, документ {doc_id}: {exc}") from None
         if entry["source"] != path.stem:
             raise RulesDBError(
-                f"{path.name}, документ {doc_id}: источник {entry['source']!r} не совпадает с файлом."
+                f"{path.name}, документ {doc_id}: источник {entry['source']!r} "
+                "не совпадает с файлом."
             )
         entries.append(entry)
     return entries

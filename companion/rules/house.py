@@ -6,6 +6,11 @@ Stored with TinyDB in ``data_dir()/house_rules.json`` (table ``rulings``) throug
 (``created`` in seconds since the epoch). :func:`as_entry` turns it into a rules entry with
 ``source="house"``, ``kind="house"``, ``section="Решения стола"`` and id ``house-<doc id>``, so
 the search can treat it like any other entry.
+
+A damaged file never stops the rulebooks from being searched: :func:`read_rulings` sets it
+aside (``house_rules.json.corrupt-<time>``), falls back to the last good copy if there is one,
+skips rulings of the wrong shape, and returns Russian warnings that say what was lost; the
+rules API keeps them for callers (:func:`companion.rules.api.house_warnings`).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from typing import Any
 
 from tinydb import TinyDB
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, StoreError
 from companion.paths import data_dir
 from companion.rules.db import GAMES, HOUSE_KIND, HOUSE_SOURCE
 from companion.store.atomic import AtomicJSONStorage
@@ -31,6 +36,7 @@ __all__ = [
     "list_rulings",
     "delete_ruling",
     "house_entries",
+    "read_rulings",
 ]
 
 HOUSE_FILE = "house_rules.json"
@@ -100,12 +106,46 @@ def add_ruling(
 
 
 def list_rulings(*, path: str | Path | None = None) -> list[dict[str, Any]]:
-    """All house rulings as rules entries (see :func:`as_entry`), oldest first."""
+    """All house rulings as rules entries (see :func:`as_entry`), oldest first.
+
+    A damaged file is handled as in :func:`read_rulings` (its warnings are dropped here).
+    """
+    return read_rulings(path=path)[0]
+
+
+def _valid(ruling: dict[str, Any]) -> bool:
+    return (
+        all(isinstance(ruling.get(k), str) and ruling[k].strip() for k in ("title", "text"))
+        and ruling.get("game") in GAMES
+        and (ruling.get("link") is None or isinstance(ruling.get("link"), str))
+    )
+
+
+def read_rulings(*, path: str | Path | None = None) -> tuple[list[dict[str, Any]], list[str]]:
+    """House rulings as rules entries, and warnings about anything lost on the way.
+
+    :returns: ``(entries, warnings)``. A file that cannot be read is set aside as
+        ``<name>.corrupt-<time>``; the last good copy (``<name>.bak``) is used if readable,
+        else no rulings. A ruling of the wrong shape is skipped. Each of these adds one
+        Russian sentence to ``warnings``. Never raises for a damaged file.
+    """
     file = house_path(path)
     if not file.exists() and not file.with_name(file.name + ".bak").exists():
-        return []
-    with _open(file) as db:
-        return [as_entry(doc.doc_id, dict(doc)) for doc in db.table("rulings").all()]
+        return [], []
+    warnings: list[str] = []
+    try:
+        with _open(file) as db:
+            docs = db.table("rulings").all()
+            warnings += db.storage.recovered
+    except (StoreError, OSError) as exc:
+        return [], [f"Решения стола не загружены: {exc} Правила игр ищутся как обычно."]
+    entries = []
+    for doc in docs:
+        if _valid(dict(doc)):
+            entries.append(as_entry(doc.doc_id, dict(doc)))
+        else:
+            warnings.append(f"Решение стола №{doc.doc_id} повреждено и пропущено.")
+    return entries, warnings
 
 
 house_entries = list_rulings
@@ -133,7 +173,10 @@ _listeners: list[Callable[[], None]] = []
 
 
 def on_change(listener: Callable[[], None]) -> None:
-    """Call ``listener()`` after every added or deleted ruling (keeps imports one way: api → house)."""
+    """Call ``listener()`` after every added or deleted ruling.
+
+    (Keeps imports one way: api → house.)
+    """
     if listener not in _listeners:
         _listeners.append(listener)
 

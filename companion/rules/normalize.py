@@ -132,7 +132,8 @@ def swap_layout(text: str) -> str:
     """Re-type ``text`` in the other keyboard layout (ЙЦУКЕН ↔ QWERTY).
 
     Latin letters and the keys ``` ` [ ] ; ' , . ``` become Russian letters; Russian letters
-    become Latin ones. ``"nfkfyn"`` → ``"талант"``, ``",jq"`` → ``"бой"``, ``"ефдуте"`` → ``"talent"``.
+    become Latin ones. ``"nfkfyn"`` → ``"талант"``, ``",jq"`` → ``"бой"``,
+    ``"ефдуте"`` → ``"talent"``.
     """
     if is_latin(fold(text)) or not is_cyrillic(fold(text)):
         return text.translate(_TO_RU)
@@ -168,12 +169,19 @@ class Stemmer:
             import pymorphy3
 
             morph = pymorphy3.MorphAnalyzer()
-            self._ru = lambda w: fold(morph.parse(w)[0].normal_form)
+
+            def lemma(w: str) -> str:
+                try:
+                    return fold(str(morph.parse(w)[0].normal_form))
+                except (ValueError, KeyError, IndexError):  # pymorphy3 on unnamed code points
+                    return w
+
+            self._ru = lemma
         self.stem = lru_cache(maxsize=200_000)(self._stem)
 
     def _stem(self, word: str) -> str:
         if self.kind == "none" or word.isdigit():
             return word
         if is_cyrillic(word):
-            return self._ru(word)
-        return self._en.stemWord(word)
+            return str(self._ru(word))
+        return str(self._en.stemWord(word))

@@ -1,38 +1,44 @@
-"""The rules search: an inverted index over stems, fuzzy term matching, BM25F-style ranking.
+"""The rules search: BM25 over lemmas (:mod:`bm25s`) fused with title similarity (:mod:`rapidfuzz`).
 
-Built once per database (:class:`RulesIndex`); a query then costs a few dictionary lookups,
-one :func:`rapidfuzz.process.extract` over the vocabulary per unknown word, and a re-rank of
-the best candidates by how closely their title, heading or an alias matches the whole query.
+Built once per database (:class:`RulesIndex`): every entry's fields are cut into words, folded
+and lemmatised (pymorphy3 for Russian, Snowball for English) and indexed by three
+:class:`bm25s.BM25` indexes — the heading (title and section), the aliases and the text.
 
 How a query is read (each step forgives one kind of mistake):
 
 1. Checked: a string of at most :data:`MAX_QUERY` characters with at least one letter or digit,
-   else :class:`~companion.errors.SearchError`.
+   else :class:`~companion.errors.SearchError`. Nothing else is refused: control characters,
+   any script, long runs without spaces are simply words or not.
 2. Split on spaces; every chunk is tried as typed, re-typed in the other keyboard layout
    (``nfkfyn`` → ``талант``) and, if Latin, transliterated (``nichya`` → ``ничя``); the reading
-   whose words best match the vocabulary wins (the typed one wins ties).
-3. Words are folded (case, ё/е) and stemmed (:class:`~companion.rules.normalize.Stemmer`).
-4. Each stem is matched exactly, else by prefix (a word still being typed) and by
-   :func:`rapidfuzz.fuzz.ratio` over the vocabulary (typos).
-5. Entries are scored BM25F-style: title, heading and aliases weigh more than the text. Very
-   common words (a short stop list) count little. A game named in the query (``манчкин``,
-   ``coup``) counts little as a word but favours that game's entries.
-6. The best :data:`RERANK` candidates are re-ranked with the token-set similarity between the
-   query and their title/heading/aliases. Scores are 0..100.
+   whose words the index knows best wins (the typed one wins ties).
+3. Each word is folded (case, ё/е) and lemmatised. Stop-words
+   (:data:`~companion.rules.lexicon.STOPWORDS`) count little. A word the index does not know
+   is matched by prefix (a word still being typed), then corrected within the typo budget
+   (:func:`~companion.rules.lexicon.typo_budget`: 0 edits up to 4 letters, 1 for 5–8, 2 from
+   9), then cut into known words if it is several run together.
+4. A game named in the query (:data:`GAME_WORDS`: «замес», «переворот»/coup, «манчкин»,
+   «рик и морти») keeps that game's entries (if any match).
+5. Entries are ranked by BM25 (heading, aliases and text weighted :data:`FIELD_WEIGHTS`) and,
+   for the best :data:`RERANK`, by how closely their title, heading or an alias matches the whole
+   query; the two rankings are fused by reciprocal rank fusion. Scores are 0..100.
+6. Each hit carries the sentence of its text that best answers the query
+   (:attr:`Hit.snippet`), with the query's words marked.
 """
 
 from __future__ import annotations
 
-import math
 from bisect import bisect_left
-from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rapidfuzz import fuzz, process
+import bm25s
+import numpy as np
+from rapidfuzz import fuzz
 
 from companion.errors import SearchError
+from companion.rules.lexicon import STOPWORDS, Lexicon
 from companion.rules.normalize import (
     Stemmer,
     fold,
@@ -42,121 +48,37 @@ from companion.rules.normalize import (
     translit,
     words,
 )
+from companion.rules.snippet import best_sentence
 
-__all__ = ["Hit", "RulesIndex", "MAX_QUERY", "GAME_WORDS"]
+__all__ = ["Hit", "RulesIndex", "MAX_QUERY", "GAME_WORDS", "STOPWORDS"]
 
 MAX_QUERY = 300
 RERANK = 60
 K1 = 1.2
-FIELD_WEIGHTS = {"title": 3.0, "section": 3.0, "aliases": 2.5, "text": 1.0}
-FIELD_B = {"title": 0.3, "section": 0.3, "aliases": 0.3, "text": 0.75}
-FUZZY_CUTOFF = 75.0
+FIELDS = ("head", "aliases", "text")
+FIELD_WEIGHTS = {"head": 3.0, "aliases": 2.5, "text": 1.0}
+FIELD_REPEAT = {"head": 3, "aliases": 2, "text": 1}
+B = 0.5
 PREFIX_WEIGHT = 0.75
+TYPO_WEIGHT = {0: 1.0, 1: 0.8, 2: 0.6}
 STOP_WEIGHT = 0.25
 GAME_WORD_WEIGHT = 0.3
-GAME_BONUS = 1.25
-MIX = 0.6  # share of the BM25F coverage in the final score; the rest is title similarity
+RRF_K = 10.0
+SIM_WEIGHT = 1.0  # weight of the title-similarity ranking in the fusion (BM25's is 1)
+MAX_WORDS = 40
+FUSION = "linear"
+MIX = 0.6  # words of a query that are read (a 300-character query has fewer anyway)
 
-STOPWORDS = frozenset(
-    [
-        "а",
-        "и",
-        "в",
-        "во",
-        "на",
-        "не",
-        "ни",
-        "но",
-        "по",
-        "с",
-        "со",
-        "к",
-        "ко",
-        "у",
-        "о",
-        "об",
-        "от",
-        "до",
-        "из",
-        "за",
-        "для",
-        "при",
-        "если",
-        "ли",
-        "же",
-        "бы",
-        "то",
-        "что",
-        "как",
-        "это",
-        "так",
-        "или",
-        "да",
-        "нет",
-        "ты",
-        "я",
-        "он",
-        "она",
-        "они",
-        "мы",
-        "вы",
-        "его",
-        "ее",
-        "их",
-        "мне",
-        "меня",
-        "можно",
-        "ли",
-        "ну",
-        "где",
-        "когда",
-        "чем",
-        "кто",
-        "там",
-        "тут",
-        "все",
-        "всё",
-        "есть",
-        "быть",
-        "будет",
-        "был",
-        "какой",
-        "какая",
-        "какое",
-        "какие",
-        "какого",
-        "каким",
-        "сколько",
-        "почему",
-        "зачем",
-        "надо",
-        "нужно",
-        "мой",
-        "моя",
-        "мои",
-        "свой",
-        "а",
-        "если",
-        "the",
-        "a",
-        "an",
-        "of",
-        "to",
-        "in",
-        "on",
-        "is",
-        "and",
-        "or",
-        "what",
-        "how",
-        "can",
-    ]
-)
-# Words that name a game; a query containing them prefers entries of that game.
+# Words that name a game (folded forms and lemmas): a query with them keeps that game.
 GAME_WORDS: dict[str, str] = {
-    **dict.fromkeys(["замес", "замеса", "замесе", "smash", "smashup", "смешап"], "smash_up"),
-    **dict.fromkeys(["переворот", "перевороте", "coup", "ку"], "coup"),
-    **dict.fromkeys(["манчкин", "манчкине", "манчкина", "munchkin", "апокалипсис"], "munchkin"),
+    **dict.fromkeys(
+        ["замес", "замеса", "замесе", "замесу", "smash", "smashup", "смешап", "мимими"],
+        "smash_up",
+    ),
+    **dict.fromkeys(["переворот", "перевороте", "переворота", "coup", "ку"], "coup"),
+    **dict.fromkeys(
+        ["манчкин", "манчкине", "манчкина", "манчкину", "munchkin", "апокалипсис"], "munchkin"
+    ),
     **dict.fromkeys(["рик", "рики", "рика", "морти", "rick", "ricks", "morty"], "ricks"),
 }
 
@@ -170,27 +92,43 @@ class Hit:
     :ivar spans: ``[(field, start, end), ...]`` — matched words in ``entry[field]`` for
         highlighting, ``field`` in ``("title", "section", "text")``, offsets in characters.
     :ivar house: True for the table's own ruling (:mod:`companion.rules.house`).
+    :ivar snippet: the sentence of ``entry["text"]`` that best answers the query.
+    :ivar snippet_spans: ``[(start, end), ...]`` — matched words in :attr:`snippet`.
     """
 
     entry: dict[str, Any]
     score: float
     spans: list[tuple[str, int, int]] = field(default_factory=list)
     house: bool = False
+    snippet: str = ""
+    snippet_spans: list[tuple[int, int]] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
-        """The CLI/JSON shape: ``{id, game, source, section, title, text, score, house}``."""
+        """The CLI/JSON shape: ``{id, game, source, section, title, text, snippet, score,
+        house}``."""
         e = self.entry
         keys = ("id", "game", "source", "section", "title", "text")
-        return {**{k: e[k] for k in keys}, "score": round(self.score, 2), "house": self.house}
+        return {
+            **{k: e[k] for k in keys},
+            "snippet": self.snippet,
+            "score": round(self.score, 2),
+            "house": self.house,
+        }
 
 
 @dataclass
 class _Term:
-    """One query word: its stem, importance and the vocabulary terms it matches (term → weight)."""
+    """One query word: its lemma, importance and the index lemmas it matches (lemma → weight)."""
 
     stem: str
     weight: float
     matches: dict[str, float]
+
+
+def _field(entry: dict[str, Any], name: str) -> str:
+    if name == "head":
+        return f"{entry['title']} ; {entry['section']}"
+    return " ; ".join(entry["aliases"]) if name == "aliases" else str(entry[name])
 
 
 class RulesIndex:
@@ -211,99 +149,101 @@ class RulesIndex:
         self.entries: list[dict[str, Any]] = list(entries)
         self.stemmer = stemmer or Stemmer()
         self.by_id = {e["id"]: e for e in self.entries}
+        self.games = np.array([e["game"] for e in self.entries])
         stem = self.stemmer.stem
-        n = len(self.entries)
-        field_stems: dict[str, list[list[str]]] = {
-            f: [[stem(w) for w, _, _ in words(self._field(e, f))] for e in self.entries]
-            for f in FIELD_WEIGHTS
-        }
-        avg = {f: max(1.0, sum(map(len, rows)) / max(1, n)) for f, rows in field_stems.items()}
-        postings: dict[str, dict[int, float]] = defaultdict(dict)
-        for f, rows in field_stems.items():
-            w, b = FIELD_WEIGHTS[f], FIELD_B[f]
-            for i, stems in enumerate(rows):
-                norm = 1 - b + b * len(stems) / avg[f]
-                counts: dict[str, int] = defaultdict(int)
-                for s in stems:
-                    counts[s] += 1
-                for s, c in counts.items():
-                    postings[s][i] = postings[s].get(i, 0.0) + w * c / norm
-        self.postings = dict(postings)
-        self.idf = {
-            t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in postings.items()
-        }
-        self.vocab = sorted(self.postings)
-        # Typo matching looks only at words of titles, headings and aliases, by length.
-        key_terms = {
-            t for f in ("title", "section", "aliases") for row in field_stems[f] for t in row
-        }
-        self.fuzzy_vocab = sorted(key_terms, key=lambda t: (len(t), t))
-        longest = max(map(len, self.fuzzy_vocab), default=0)
-        lengths = [len(t) for t in self.fuzzy_vocab]
-        self._len_start = [bisect_left(lengths, n) for n in range(longest + 2)]
-        self._cache: dict[tuple[str, bool], dict[str, float]] = {}
-        # Strings the whole query is compared with in the re-rank: title, heading, each alias.
+        forms: dict[str, str] = {}
+
+        def lemmas(text: str) -> list[str]:
+            out = []
+            for w, _, _ in words(text):
+                lem = forms.get(w)
+                if lem is None:
+                    lem = forms[w] = stem(w)
+                out.append(lem)
+            return out
+
+        docs = {f: [lemmas(_field(e, f)) for e in self.entries] for f in FIELDS}
+        # One BM25 document per entry; a field's weight is how many times its words repeat
+        # (BM25F's weighted term frequency before saturation).
+        combined = [
+            [lem for f in FIELDS for _ in range(FIELD_REPEAT[f]) for lem in docs[f][i]]
+            for i in range(len(self.entries))
+        ]
+        self.bm25 = bm25s.BM25(k1=K1, b=B)
+        if self.entries:
+            self.bm25.index(combined, show_progress=False)
+        self.bm25_vocab: dict[str, int] = dict(getattr(self.bm25, "vocab_dict", {}) or {})
+        self.lemmas = {lem for rows in docs.values() for row in rows for lem in row}
+        self.vocab = sorted(self.lemmas)
+        self.form_list = sorted(forms)
+        self.lexicon = Lexicon(forms, stem)
+        # Strings the whole query is compared with: title, heading, each alias (as lemmas).
         self.keys: list[list[str]] = [
             list(
                 dict.fromkeys(
-                    " ".join(stem(w) for w, _, _ in words(s))
-                    for s in [e["title"], e["section"], *e["aliases"]]
+                    " ".join(lemmas(s)) for s in [e["title"], e["section"], *e["aliases"]]
                 )
             )
             for e in self.entries
         ]
-
-    @staticmethod
-    def _field(entry: dict[str, Any], name: str) -> str:
-        return " ; ".join(entry["aliases"]) if name == "aliases" else entry[name]
+        self._scores: dict[str, np.ndarray] = {}
 
     # -- query parsing ---------------------------------------------------------------------
-    def _expand(self, stem: str, fuzzy: bool = True) -> dict[str, float]:
-        """Vocabulary terms matching one stem, with weights 0..1 (cached per index).
+    def _lemma_scores(self, lemma: str) -> np.ndarray:
+        """Field-weighted BM25 of one lemma for every entry (cached)."""
+        cached = self._scores.get(lemma)
+        if cached is not None:
+            return cached
+        total = np.zeros(len(self.entries), dtype=np.float32)
+        if lemma in self.bm25_vocab:
+            total += self.bm25.get_scores([lemma])
+        if len(self._scores) > 20_000:
+            self._scores.clear()
+        self._scores[lemma] = total
+        return total
 
-        Exact: 1.0. Related forms (a longer term starting with the stem — a word still being
-        typed — or a shorter known term the stem starts with): :data:`PREFIX_WEIGHT`. Typos
-        (only with ``fuzzy`` and no exact match): ``(ratio/100)**3`` for
-        :func:`rapidfuzz.fuzz.ratio` >= :data:`FUZZY_CUTOFF` against the words of titles,
-        headings and aliases of about the same length.
+    def _expand(self, word: str) -> dict[str, float]:
+        """Index lemmas matching one folded word, with weights 0..1.
+
+        Exact lemma: 1.0. Related forms (a longer known word starting with ``word`` — a word
+        still being typed — or a shorter known lemma the word's lemma starts with):
+        :data:`PREFIX_WEIGHT`. Typos (only without an exact match): :data:`TYPO_WEIGHT` by
+        edits, within :func:`~companion.rules.lexicon.typo_budget`.
         """
-        key = (stem, fuzzy)
-        if key in self._cache:
-            return self._cache[key]
-        exact = stem in self.postings
-        found: dict[str, float] = {stem: 1.0} if exact else {}
-        if len(stem) >= 3 and not (exact and len(stem) < 5):
-            i = bisect_left(self.vocab, stem)
+        lem = self.stemmer.stem(word)
+        exact = lem in self.lemmas or word in self.lexicon.forms
+        found: dict[str, float] = {}
+        if exact:
+            found[self.lexicon.forms.get(word, lem)] = 1.0
+            found[lem] = 1.0 if lem in self.lemmas else 0.0
+        if len(word) >= 3 and not (exact and len(word) < 5):
+            i = bisect_left(self.form_list, word)
             n = 0
-            while i < len(self.vocab) and self.vocab[i].startswith(stem) and n < 8:
-                found.setdefault(self.vocab[i], PREFIX_WEIGHT)
+            while i < len(self.form_list) and self.form_list[i].startswith(word) and n < 8:
+                found.setdefault(self.lexicon.forms[self.form_list[i]], PREFIX_WEIGHT)
                 i += 1
                 n += 1
-            for k in range(len(stem) - 1, max(4, (2 * len(stem) + 2) // 3) - 1, -1):
-                if stem[:k] in self.postings:
-                    found.setdefault(stem[:k], PREFIX_WEIGHT)
+            for k in range(len(lem) - 1, max(4, (2 * len(lem) + 2) // 3) - 1, -1):
+                if lem[:k] in self.lemmas:
+                    found.setdefault(lem[:k], PREFIX_WEIGHT)
                     break
-            if fuzzy and not exact:
-                cutoff = FUZZY_CUTOFF if len(stem) >= 5 else 85.0
-                lo = self._len_start[max(0, len(stem) - 3)]
-                hi = self._len_start[min(len(self._len_start) - 1, len(stem) + 4)]
-                for term, score, _ in process.extract(
-                    stem, self.fuzzy_vocab[lo:hi], scorer=fuzz.ratio, score_cutoff=cutoff, limit=5
-                ):
-                    found[term] = max(found.get(term, 0.0), (score / 100) ** 3)
-        if len(self._cache) > 50_000:
-            self._cache.clear()
-        self._cache[key] = found
-        return found
+        if not exact:
+            for form, edits in self.lexicon.correct(word):
+                target = self.lexicon.forms[form]
+                found[target] = max(found.get(target, 0.0), TYPO_WEIGHT[edits])
+        return {k: v for k, v in found.items() if v > 0 and k in self.lemmas}
 
-    def _quality(self, folded: list[str], fuzzy: bool) -> float:
-        """How well a reading's words match the vocabulary (0..1, mean of best weights)."""
-        if not folded:
+    def _quality(self, reading: list[str]) -> float:
+        """How well a reading's words match the index (0..1, mean of best weights)."""
+        if not reading:
             return 0.0
-        stem = self.stemmer.stem
-        return sum(max(self._expand(stem(w), fuzzy).values(), default=0.0) for w in folded) / len(
-            folded
-        )
+        total = 0.0
+        for w in reading:
+            best = max(self._expand(w).values(), default=0.0)
+            if best == 0 and self.lexicon.split(w):
+                best = 0.5
+            total += best
+        return total / len(reading)
 
     def _readings(self, chunk: str) -> list[list[str]]:
         typed = [w for w, _, _ in words(chunk)]
@@ -318,36 +258,60 @@ class RulesIndex:
             out.append([w for w, _, _ in words(swap_layout(chunk))])
         return out
 
-    def parse(self, query: str) -> list[_Term]:
-        """Turn a query into weighted terms (see the module docstring, steps 1–4).
-
-        :raises SearchError: empty, punctuation-only or longer than :data:`MAX_QUERY`.
-        """
+    @staticmethod
+    def check(query: Any) -> str:
+        """The stripped query, or :class:`SearchError` (not a string, empty, too long)."""
         if not isinstance(query, str):
             raise SearchError("Запрос должен быть строкой.")
-        query = query.strip()
-        if len(query) > MAX_QUERY:
+        text: str = query.strip()
+        if len(text) > MAX_QUERY:
             raise SearchError(f"Слишком длинный запрос: не больше {MAX_QUERY} символов.")
-        if not any(ch.isalnum() for ch in query):
+        if not any(ch.isalnum() for ch in text):
             raise SearchError("Пустой запрос: напишите хотя бы одно слово.")
-        terms: list[_Term] = []
-        for chunk in query.split():
-            readings = self._readings(chunk)
-            # exact and prefix matches decide; typo matching only if no reading has any
-            quality = [self._quality(r, fuzzy=False) for r in readings]
-            if max(quality) == 0:
-                quality = [self._quality(r, fuzzy=True) for r in readings]
+        return text
+
+    def read(self, query: str) -> list[str]:
+        """The query's words as the index will read them (best reading per chunk, runs cut)."""
+        out: list[str] = []
+        for chunk in self.check(query).split():
+            readings = [r for r in self._readings(chunk) if r]
+            if not readings:
+                continue
+            quality = [self._quality(r) for r in readings]
             quality[0] += 1e-6  # the reading as typed wins ties
-            best = readings[quality.index(max(quality))]
-            for w in best:
-                s = self.stemmer.stem(w)
-                stop = w in STOPWORDS
-                matches = (
-                    {s: 1.0} if stop and s in self.postings else ({} if stop else self._expand(s))
-                )
-                weight = STOP_WEIGHT if stop else GAME_WORD_WEIGHT if w in GAME_WORDS else 1.0
-                terms.append(_Term(s, weight, matches))
+            for w in readings[quality.index(max(quality))]:
+                pieces = None if self._expand(w) else self.lexicon.split(w)
+                out += pieces or [w]
+            if len(out) >= MAX_WORDS:
+                break
+        return out[:MAX_WORDS]
+
+    def parse(self, query: str) -> list[_Term]:
+        """Turn a query into weighted terms (see the module docstring, steps 1–3).
+
+        :raises SearchError: not a string, empty, punctuation-only or longer than
+            :data:`MAX_QUERY`.
+        """
+        terms = []
+        for w in self.read(query):
+            lem = self.stemmer.stem(w)
+            if w in STOPWORDS or lem in STOPWORDS:
+                terms.append(_Term(lem, STOP_WEIGHT, {lem: 1.0} if lem in self.lemmas else {}))
+                continue
+            weight = GAME_WORD_WEIGHT if w in GAME_WORDS or lem in GAME_WORDS else 1.0
+            terms.append(_Term(lem, weight, self._expand(w)))
         return terms
+
+    def games_named(self, query: str) -> set[str]:
+        """Games a query names (:data:`GAME_WORDS`), as typed or in another reading."""
+        found = set()
+        for chunk in self.check(query).split():
+            for reading in self._readings(chunk):
+                for w in reading:
+                    g = GAME_WORDS.get(w) or GAME_WORDS.get(self.stemmer.stem(w))
+                    if g:
+                        found.add(g)
+        return found
 
     # -- ranking ---------------------------------------------------------------------------
     def search(self, query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
@@ -357,54 +321,73 @@ class RulesIndex:
             ``ricks``); house rulings of that game are kept too.
         :param limit: at most this many hits (>= 1).
         :returns: hits, best first; an empty list if nothing matches.
-        :raises SearchError: a bad query (see :meth:`parse`).
+        :raises SearchError: a bad query (see :meth:`check`).
         """
         terms = self.parse(query)
-        games_named = {GAME_WORDS[w] for w, _, _ in words(query) if w in GAME_WORDS}
-        scores: dict[int, float] = defaultdict(float)
-        total = 0.0
+        n = len(self.entries)
+        if not n:
+            return []
+        scores = np.zeros(n, dtype=np.float32)
+        weights: dict[str, float] = {}
+        ceiling = 0.0
         for t in terms:
             if not t.matches:
-                total += t.weight * 2.0 * (K1 + 1)  # an unknown word still counts as missed
                 continue
-            best_idf = max(self.idf[m] for m in t.matches)
-            total += t.weight * best_idf * (K1 + 1)
-            contrib: dict[int, float] = {}
-            for term, w in t.matches.items():
-                idf = self.idf[term] * w * t.weight
-                for i, tf in self.postings[term].items():
-                    v = idf * tf * (K1 + 1) / (tf + K1)
-                    if v > contrib.get(i, 0.0):
-                        contrib[i] = v
-            for i, v in contrib.items():
-                scores[i] += v
+            best = np.zeros(n, dtype=np.float32)
+            for lemma, w in t.matches.items():
+                np.maximum(best, w * self._lemma_scores(lemma), out=best)
+                weights[lemma] = max(weights.get(lemma, 0.0), w * t.weight)
+            scores += t.weight * best
+            ceiling += t.weight * float(best.max())
         if game is not None:
-            scores = {i: s for i, s in scores.items() if self.entries[i]["game"] == game}
-        if not scores or total <= 0:
+            scores[self.games != game] = 0
+        named = self.games_named(query) if game is None else set()
+        if named:
+            keep = np.isin(self.games, list(named))
+            if (scores[keep] > 0).any():
+                scores[~keep] = 0
+        positive = int((scores > 0).sum())
+        if positive == 0:
             return []
-        qkey = " ".join(t.stem for t in terms)
-        candidates = sorted(scores, key=scores.__getitem__, reverse=True)[:RERANK]
-        ranked = []
-        for i in candidates:
-            sim = (
-                max(fuzz.token_set_ratio(qkey, k) + fuzz.ratio(qkey, k) for k in self.keys[i]) / 200
-            )
-            base = min(1.0, scores[i] / total)
-            score = 100 * (MIX * base + (1 - MIX) * sim)
-            if games_named and self.entries[i]["game"] in games_named:
-                score = min(100.0, score * GAME_BONUS)
-            ranked.append((score, i))
-        ranked.sort(key=lambda p: (-p[0], p[1]))
-        matched = {m for t in terms for m in t.matches}
-        return [self._hit(i, s, matched) for s, i in ranked[: max(1, limit)]]
+        k = min(RERANK, positive)
+        top = np.argpartition(-scores, k - 1)[:k]
+        top = top[np.lexsort((top, -scores[top]))]
+        qkey = " ".join(t.stem for t in terms if t.weight >= 1.0) or " ".join(t.stem for t in terms)
+        sims = np.array(
+            [
+                max(fuzz.token_set_ratio(qkey, key) + fuzz.ratio(qkey, key) for key in self.keys[i])
+                / 200
+                for i in top
+            ]
+        )
+        if FUSION == "rrf":
+            sim_order = np.argsort(-sims, kind="stable")
+            sim_rank = np.empty(k, dtype=np.int64)
+            sim_rank[sim_order] = np.arange(k)
+            values = 1 / (RRF_K + np.arange(k) + 1) + SIM_WEIGHT / (RRF_K + sim_rank + 1)
+            values = values / ((1 + SIM_WEIGHT) / (RRF_K + 1))
+        else:
+            base = np.minimum(1.0, scores[top] / max(ceiling, 1e-9))
+            values = MIX * base + (1 - MIX) * sims
+        fused = sorted(zip(values.tolist(), top.tolist(), strict=True), key=lambda p: (-p[0], p[1]))
+        return [self._hit(i, 100 * v, weights) for v, i in fused[: max(1, limit)]]
 
-    def _hit(self, i: int, score: float, matched: set[str]) -> Hit:
+    def _hit(self, i: int, score: float, weights: dict[str, float]) -> Hit:
         entry = self.entries[i]
         stem = self.stemmer.stem
         spans = [
             (f, a, b)
             for f in ("title", "section", "text")
             for w, a, b in words(entry[f])
-            if stem(w) in matched and w not in STOPWORDS
+            if stem(w) in weights and w not in STOPWORDS
         ]
-        return Hit(entry, round(score, 2), spans, entry["kind"] == "house")
+        content = {k: v for k, v in weights.items() if k not in STOPWORDS}
+        snippet, snippet_spans = best_sentence(entry["text"], content, stem)
+        return Hit(
+            entry,
+            round(min(100.0, score), 2),
+            spans,
+            entry["kind"] == "house",
+            snippet,
+            snippet_spans,
+        )

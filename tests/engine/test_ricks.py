@@ -1,4 +1,4 @@
-"""Tests for «Рик и Морти: Наверное, Рики сошли с ума» (companion/engine/ricks.py, ricks_timing.py).
+"""Tests for «Рик и Морти: Наверное, Рики сошли с ума» (companion/engine/ricks/).
 
 Each rule test cites the rulebook heading (004, ``ricks-crazy``) in its docstring.
 """

@@ -1,4 +1,4 @@
-"""House rulings: stored in a real TinyDB file, searched with the rulebooks, marked as the table's."""
+"""House rulings: stored in a real TinyDB file, searched with the rulebooks, marked."""
 
 from __future__ import annotations
 
@@ -73,3 +73,48 @@ def test_index_notices_a_file_changed_elsewhere(fixture_db, tmp_path):
         path=tmp_path / "data" / HOUSE_FILE,
     )
     assert search("кубик упал со стола")[0].house is True
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [b"{not json", b"\xff\xfe\x00garbage", b'{"rulings": []}', b"[1, 2, 3]"],
+)
+def test_damaged_file_is_set_aside_and_rulebooks_still_searched(fixture_db, tmp_path, damage):
+    """Issue 14: a damaged house_rules.json must not stop the rules search."""
+    from companion.rules import house_warnings, invalidate
+
+    path = tmp_path / "data" / HOUSE_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(damage)
+    invalidate()
+    hits = search("иностранная помощь доход", game="coup", limit=3)
+    assert hits[0].entry["id"] == "coup-income"
+    warnings = house_warnings()
+    assert len(warnings) == 1 and "Решения стола не загружены" in warnings[0]
+    assert list(path.parent.glob(HOUSE_FILE + ".corrupt-*"))
+
+
+def test_damaged_file_falls_back_to_the_last_good_copy(fixture_db, tmp_path):
+    from companion.rules import house_warnings, invalidate
+
+    path = tmp_path / "data" / HOUSE_FILE
+    add_ruling("Первое", "Раз решили — так и играем.", "coup", path=path)
+    add_ruling("Второе", "Второе решение стола.", "coup", path=path)  # .bak holds «Первое»
+    path.write_text("{broken", encoding="utf-8")
+    invalidate()
+    titles = [h.entry["title"] for h in search("решение стола", limit=10) if h.house]
+    assert titles == ["Первое"]
+    assert any("последняя исправная копия" in w for w in house_warnings())
+
+
+def test_a_ruling_of_the_wrong_shape_is_skipped(tmp_path):
+    from companion.rules.house import read_rulings
+
+    path = tmp_path / "h.json"
+    add_ruling("Хорошее", "Текст.", "coup", path=path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["rulings"]["2"] = {"title": 5, "game": "chess"}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    entries, warnings = read_rulings(path=path)
+    assert [e["title"] for e in entries] == ["Хорошее"]
+    assert warnings == ["Решение стола №2 повреждено и пропущено."]

@@ -87,8 +87,10 @@ def test_damaged_game_file_is_recovered_and_reported(tmp_path):
     path.write_text(path.read_text()[:-40])  # truncated mid-write by something else
     fresh = GameStore(tmp_path)
     (summary,) = fresh.list()
-    assert summary.events == 1  # the last good copy: at most the change in flight is lost
-    assert any("повреждён" in w for w in fresh.warnings)
+    # the .bak snapshot plus the change log rebuild the game: nothing is lost
+    assert summary.events == 2
+    assert any("повреждён" in w and "отложен как" in w for w in fresh.warnings)
+    assert GameStore(tmp_path).open(g.id).game.state.values[0]["ПО"] == 7
 
 
 def test_unreadable_game_without_backup_is_reported_not_hidden(tmp_path):

@@ -1,0 +1,158 @@
+"""The turn clock: chess-clock times from event timestamps (issue 12: kept incrementally).
+
+Every event leaves a :class:`Mark`: its time, whose turn it is after it, which turn, and
+whether the clock is paused. The time between two consecutive marks is charged to the player
+of the first one (nothing while paused); the running turn is counted up to ``now``.
+
+:class:`ClockTally` keeps the running totals as marks are added (a move, a redo) and taken
+back (an undo), so reading the clock every second costs O(players + turns) list copies and no
+walk over the log. :meth:`TurnClock.from_marks` is the plain walk, kept as the reference the
+tally is tested against.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["Mark", "TurnClock", "ClockTally"]
+
+#: ``(turn_number, player or None, seconds)``
+TurnTime = tuple[int, int | None, float]
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Turn-clock bookkeeping after one event (or at the start of the game).
+
+    :param ts: wall-clock seconds since the epoch.
+    :param player: whose turn it is after the event (``None``: nobody's, e.g. setup).
+    :param turn: the definition's turn number after the event.
+    :param paused: the clock is paused after the event.
+    """
+
+    ts: float
+    player: int | None
+    turn: int
+    paused: bool
+
+
+@dataclass(frozen=True)
+class TurnClock:
+    """Chess-clock times, in seconds, computed from event timestamps.
+
+    The time between two consecutive events is charged to the player whose turn it was
+    after the first of them (nothing while the clock is paused). The running turn is
+    counted up to ``now``.
+
+    :param per_player: total seconds per player index.
+    :param turns: ``[(turn_number, player, seconds)]`` in order.
+    :param current: seconds spent in the running turn.
+    :param total: seconds since the game started, pauses excluded.
+    """
+
+    per_player: dict[int, float]
+    turns: list[TurnTime]
+    current: float
+    total: float
+
+    @classmethod
+    def from_marks(cls, players: int, marks: Sequence[Mark], now: float) -> TurnClock:
+        """The clock by a walk over every mark (the start mark first). O(len(marks))."""
+        per_player = {i: 0.0 for i in range(players)}
+        turns: list[TurnTime] = []
+        total = 0.0
+        for i, mark in enumerate(marks):
+            end = marks[i + 1].ts if i + 1 < len(marks) else now
+            spent = 0.0 if mark.paused else max(0.0, end - mark.ts)
+            total += spent
+            if mark.player is not None:
+                per_player[mark.player] = per_player.get(mark.player, 0.0) + spent
+            if turns and turns[-1][0] == mark.turn and turns[-1][1] == mark.player:
+                n, p, s = turns[-1]
+                turns[-1] = (n, p, s + spent)
+            else:
+                turns.append((mark.turn, mark.player, spent))
+        return cls(per_player, turns, turns[-1][2] if turns else 0.0, total)
+
+
+@dataclass(frozen=True)
+class _Undo:
+    """What :meth:`ClockTally.add` changed, to put back on :meth:`ClockTally.pop`."""
+
+    total: float
+    charged: float  # the previous mark's player's total before the add
+    turns: int  # len(turns) before the add
+    last: TurnTime  # turns[-1] before the add
+
+
+class ClockTally:
+    """Running turn-clock totals: :meth:`add` a mark per event, :meth:`pop` it on undo.
+
+    The sums are made in the same order as :meth:`TurnClock.from_marks` makes them, so
+    :meth:`at` returns exactly what the walk would.
+
+    :param players: number of seats.
+    :param start: the mark at the creation of the game.
+    """
+
+    def __init__(self, players: int, start: Mark) -> None:
+        self._marks: list[Mark] = [start]
+        self._per_player: dict[int, float] = {i: 0.0 for i in range(players)}
+        self._total = 0.0
+        self._turns: list[TurnTime] = [(start.turn, start.player, 0.0)]
+        self._undo: list[_Undo] = []
+
+    @property
+    def last(self) -> Mark:
+        """The latest mark (the start mark if no event has been added)."""
+        return self._marks[-1]
+
+    @property
+    def marks(self) -> tuple[Mark, ...]:
+        """Every mark, the start mark first."""
+        return tuple(self._marks)
+
+    def add(self, mark: Mark) -> None:
+        """Close the running segment at ``mark.ts`` and open a new one. O(1)."""
+        prev = self._marks[-1]
+        spent = 0.0 if prev.paused else max(0.0, mark.ts - prev.ts)
+        charged = self._per_player.get(prev.player, 0.0) if prev.player is not None else 0.0
+        self._undo.append(_Undo(self._total, charged, len(self._turns), self._turns[-1]))
+        self._total += spent
+        if prev.player is not None:
+            self._per_player[prev.player] = charged + spent
+        n, p, s = self._turns[-1]
+        self._turns[-1] = (n, p, s + spent)
+        if (n, p) != (mark.turn, mark.player):
+            self._turns.append((mark.turn, mark.player, 0.0))
+        self._marks.append(mark)
+
+    def pop(self) -> None:
+        """Take back the latest :meth:`add` exactly. O(1).
+
+        :raises IndexError: if only the start mark is left.
+        """
+        undo = self._undo.pop()
+        self._marks.pop()
+        prev = self._marks[-1]
+        self._total = undo.total
+        if prev.player is not None:
+            self._per_player[prev.player] = undo.charged
+        del self._turns[undo.turns :]
+        self._turns[-1] = undo.last
+
+    def at(self, now: float) -> TurnClock:
+        """The clock with the running segment counted up to ``now``.
+
+        No walk over the log: a copy of the per-player totals and of the turn list.
+        """
+        last = self._marks[-1]
+        spent = 0.0 if last.paused else max(0.0, now - last.ts)
+        per_player = dict(self._per_player)
+        if last.player is not None:
+            per_player[last.player] = per_player.get(last.player, 0.0) + spent
+        turns = list(self._turns)
+        n, p, s = turns[-1]
+        turns[-1] = (n, p, s + spent)
+        return TurnClock(per_player, turns, s + spent, self._total + spent)

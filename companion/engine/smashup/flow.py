@@ -1,0 +1,83 @@
+"""Замес: applying an accepted event, and the end of a turn («Вот как это делается»)."""
+
+from __future__ import annotations
+
+from companion.engine.core import Event
+from companion.engine.smashup.scoring import final_scores, find_winner, score_preview
+from companion.engine.smashup.state import END, FREE_PLAYS, MAX_VP, START, SmashUpState, _new_base
+
+
+def apply(state: SmashUpState, event: Event) -> None:
+    """Apply an accepted event to ``state`` in place (never raises)."""
+    d = event.data
+    t = event.type
+    n = state.players
+    if t == "faction.pick":
+        state.factions[d["player"]].append(d["faction"].strip())
+    elif t == "base.add":
+        state.bases.append(_new_base(d["base_card"], n))
+    elif t == "base.replace":
+        old = state.bases[d["base"]]
+        new = _new_base(d["base_card"], n)
+        if d.get("keep_minions", False):
+            new.power, new.minions = list(old.power), list(old.minions)
+        state.bases[d["base"]] = new
+    elif t == "game.start":
+        state.started = True
+        state.phase = START
+    elif t in ("base.set", "base.adjust"):
+        base = state.bases[d["base"]]
+        p = d["player"]
+        if "power" in d:
+            base.power[p] = base.power[p] + d["power"] if t == "base.adjust" else d["power"]
+        if "minions" in d:
+            base.minions[p] = base.minions[p] + d["minions"] if t == "base.adjust" else d["minions"]
+    elif t == "breakpoint.modify":
+        base = state.bases[d["base"]]
+        if d.get("until", "turn") == "turn":
+            base.mod_turn += d["delta"]
+        else:
+            base.mod_base += d["delta"]
+    elif t == "base.select":
+        state.selected = d["base"]
+    elif t == "base.score":
+        i = d["base"]
+        for p, v in score_preview(state, i).items():
+            state.vp[p] = min(MAX_VP, state.vp[p] + v)
+        state.selected = None
+        card = d.get("base_card")
+        if card is not None:
+            state.bases[i] = _new_base(card, n)
+        else:
+            del state.bases[i]
+    elif t == "play.record":
+        state.used[d["kind"]] += 1
+    elif t == "play.grant":
+        state.extra[d["kind"]] += d.get("count", 1)
+    elif t == "phase.next":
+        advance(state)
+    elif t == "vp.adjust":
+        state.vp[d["player"]] += d["delta"]
+    elif t == "madness.adjust":
+        state.madness[d["player"]] += d["delta"]
+
+
+def advance(state: SmashUpState) -> None:
+    """``phase.next``: the next phase, or the end of the turn (the game-end check, then the
+    turn passes to the left)."""
+    if state.phase < END:
+        state.phase += 1
+        return
+    # End of the turn: the game-end check («Игра окончена»), then pass to the left.
+    winner = find_winner(state.vp, state.madness, state.madness_on)
+    if winner is not None:
+        state.winner = winner
+        state.final = final_scores(state.vp, state.madness, state.madness_on)
+        return
+    for base in state.bases:
+        base.mod_turn = 0
+    state.used = {k: 0 for k in FREE_PLAYS}
+    state.extra = {k: 0 for k in FREE_PLAYS}
+    state.active = (state.active + 1) % state.players
+    state.turn += 1
+    state.phase = START
