@@ -137,25 +137,6 @@ def _games(args: argparse.Namespace, store) -> int:
 
 
 # -- startup checks ---------------------------------------------------------------------------
-def _check_house_rulings(root: Path) -> None:
-    """Warn about a damaged house rulings file and set it aside: the rulebooks stay searchable."""
-    from companion.rules.house import HOUSE_FILE, list_rulings
-    from companion.store.atomic import set_aside
-
-    path = root / HOUSE_FILE
-    try:
-        list_rulings(path=path)
-    except CompanionError as exc:  # the damaged file was set aside already
-        print(f"Внимание: {exc} Поиск идёт по книгам правил.", file=sys.stderr)
-    except Exception as exc:  # noqa: BLE001 - readable JSON of the wrong shape
-        aside = set_aside(path) if path.exists() else path
-        print(
-            f"Внимание: файл решений стола {path.name} не читается ({type(exc).__name__}) "
-            f"и отложен как {aside.name}; поиск идёт по книгам правил.",
-            file=sys.stderr,
-        )
-
-
 def _check_bind(host: str, port: int | None) -> None:
     """Fail early, with one Russian sentence, if the server could not listen on host:port.
 
@@ -202,7 +183,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "rules":
             from companion.rules.cli import run
 
-            _check_house_rulings(root)
             return run(args)
         if args.command == "games":
             from companion.store import GameStore
