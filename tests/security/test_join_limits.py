@@ -6,8 +6,8 @@ script on the same Wi-Fi would (the traffic stays on loopback addresses here).
 
 from __future__ import annotations
 
-from tests.security.conftest import CODE, run
-from tests.security.flet_client import FletClient
+from benchmarks._flet_client import FletClient
+from tests.security.hosts import CODE, run
 
 
 async def attempt(host, code: str, **kw) -> tuple[FletClient, str]:
