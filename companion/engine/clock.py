@@ -85,7 +85,8 @@ class ClockTally:
     """Running turn-clock totals: :meth:`add` a mark per event, :meth:`pop` it on undo.
 
     The sums are made in the same order as :meth:`TurnClock.from_marks` makes them, so
-    :meth:`at` returns exactly what the walk would.
+    :meth:`at` returns exactly what the walk would. Marks added are summed when the clock is
+    next read (:meth:`at`), so loading a long log only appends marks.
 
     :param players: number of seats.
     :param start: the mark at the creation of the game.
@@ -97,6 +98,8 @@ class ClockTally:
         self._total = 0.0
         self._turns: list[TurnTime] = [(start.turn, start.player, 0.0)]
         self._undo: list[_Undo] = []
+        #: how many marks are in the sums (the start mark always is)
+        self._summed = 1
 
     @property
     def last(self) -> Mark:
@@ -109,8 +112,17 @@ class ClockTally:
         return tuple(self._marks)
 
     def add(self, mark: Mark) -> None:
-        """Close the running segment at ``mark.ts`` and open a new one. O(1)."""
-        prev = self._marks[-1]
+        """Add the mark of a new event (its segment is summed at the next read). O(1)."""
+        self._marks.append(mark)
+
+    def _sum(self) -> None:
+        """Bring the sums up to the latest mark."""
+        while self._summed < len(self._marks):
+            self._close(self._marks[self._summed - 1], self._marks[self._summed])
+            self._summed += 1
+
+    def _close(self, prev: Mark, mark: Mark) -> None:
+        """Close the segment that ``prev`` opened at ``mark.ts`` and open ``mark``'s."""
         turns = self._turns
         last = turns[-1]
         player = prev.player
@@ -125,15 +137,19 @@ class ClockTally:
             turns[-1] = last
         if last[0] != mark.turn or last[1] != mark.player:
             turns.append((mark.turn, mark.player, 0.0))
-        self._marks.append(mark)
 
     def pop(self) -> None:
         """Take back the latest :meth:`add` exactly. O(1).
 
         :raises IndexError: if only the start mark is left.
         """
-        total, charged, turns, last = self._undo.pop()
+        if len(self._marks) == 1:
+            raise IndexError("no mark to take back")
         self._marks.pop()
+        if self._summed <= len(self._marks):
+            return  # it was not summed yet
+        self._summed -= 1
+        total, charged, turns, last = self._undo.pop()
         prev = self._marks[-1]
         self._total = total
         if prev.player is not None:
@@ -144,8 +160,10 @@ class ClockTally:
     def at(self, now: float) -> TurnClock:
         """The clock with the running segment counted up to ``now``.
 
-        No walk over the log: a copy of the per-player totals and of the turn list.
+        No walk over the log: a copy of the per-player totals and of the turn list (marks
+        added since the last read are summed first, once).
         """
+        self._sum()
         last = self._marks[-1]
         spent = 0.0 if last.paused else max(0.0, now - last.ts)
         per_player = dict(self._per_player)

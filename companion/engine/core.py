@@ -403,8 +403,9 @@ class Game:
             return UNKNOWN_LINE.format(seq=event.seq)
 
     def _replay_saved(self, state: Any, events: Iterable[Event]) -> None:
-        """Apply a saved log to ``state`` in place, filling the log, the clock and the kept
-        state copies (the loop of :meth:`push` without checks; written out for speed)."""
+        """Apply a saved log to ``state`` in place, filling the log and the clock marks (the
+        loop of :meth:`push` without checks; written out for speed). State copies for undo
+        are kept later, by the first undo's replay (:meth:`_state_at`)."""
         d, tally, log = self.definition, self._tally, self._events
         paused = self.paused
         for ev in events:
@@ -414,8 +415,6 @@ class Game:
                 d.apply(state, ev)
             log.append(ev)
             tally.add(Mark(ev.ts, d.active_player(state), d.turn_number(state), paused))
-            if len(log) % CHECKPOINT_EVERY == 0:
-                self._checkpoints[len(log)] = copy.deepcopy(state)
 
     def _ensure_journal(self) -> None:
         """Make the lines and the score series of the active log and the redo stack by one
@@ -496,12 +495,20 @@ class Game:
             self._checkpoints[n] = copy.deepcopy(state)
 
     def _state_at(self, n: int) -> Any:
-        """A fresh copy of the state after the first ``n`` events of the active log."""
+        """A fresh copy of the state after the first ``n`` events of the active log.
+
+        Replays from the nearest kept copy at or below ``n`` and keeps a copy at every
+        multiple of :data:`CHECKPOINT_EVERY` it passes (a loaded game has none at first).
+        """
         base = n - n % CHECKPOINT_EVERY
+        while base and base not in self._checkpoints:
+            base -= CHECKPOINT_EVERY
         if base:
             state = copy.deepcopy(self._checkpoints[base])
         else:
             state = self.definition.initial_state(self.setup)
-        for ev in self._events[base:n]:
-            self._apply(state, ev)
+        for k in range(base, n):
+            self._apply(state, self._events[k])
+            if (k + 1) % CHECKPOINT_EVERY == 0 and k + 1 not in self._checkpoints:
+                self._checkpoints[k + 1] = copy.deepcopy(state)
         return state
