@@ -41,7 +41,7 @@ def attack(seconds: float = 60.0, addresses: int = 8) -> None:
 
     from benchmarks._flet_client import FletClient
     from companion.ui.security import GLOBAL_BURST, GLOBAL_REFILL_SECONDS
-    from tests.security.conftest import Host
+    from tests.security.hosts import Host
 
     with tempfile.TemporaryDirectory() as tmp:
         host = Host(Path(tmp) / "data", ["--lan", "--host", "127.0.0.1", "--code", "24681012"])
