@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.conftest import App, browser, free_port  # noqa: F401  (fixtures)
+from tests.ui.conftest import App, free_port
 
 CODE = "24681012"
 
