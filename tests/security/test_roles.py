@@ -119,7 +119,9 @@ def test_a_spectator_cannot_write_exports_on_the_host(lan_host):
         await c.event(await c.wait_for("export-json"), "click")
         await c.event(await c.wait_for("export-text"), "click")
         await c.settle()
-        assert "зритель" in c.texts()
+        # the file goes to the spectator's own device (a download), never to the host's disk;
+        # the status line's text changes by patch, which this raw client does not replay
+        assert [i for i in c.invokes if i.get("name") == "save_file"], c.invokes
         await c.close()
 
     run(main())
