@@ -27,6 +27,7 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.export import export_bytes
 from companion.ui.nav import app_model, go
+from companion.ui.security import require_player
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET, icon_button, tagged
 
@@ -214,7 +215,11 @@ def GameLog(view: GameView) -> ft.Control:
     ft.use_effect(mount, [], cleanup=unmount)
 
     def export(fmt: str) -> None:
-        spectator = view.readonly or app.role == "spectator"
+        try:
+            require_player(app)
+            spectator = view.readonly
+        except CompanionError:  # a spectator gets the download only
+            spectator = True
         try:
             name, data = export_bytes(view.stored, fmt)
         except (OSError, CompanionError, ValueError) as exc:
