@@ -232,7 +232,7 @@ class StoredGame:
 
     def close(self) -> None:
         """Close the log file (a game opened for play is compacted first when it has a log)."""
-        if not self.readonly and self._log_lines:
+        if not self.readonly and self._log_lines and self.path.exists():  # not deleted
             self._snapshot_or_warn()
         self._writer.close()
 
