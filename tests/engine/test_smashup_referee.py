@@ -178,6 +178,34 @@ def test_an_extra_granted_before_the_play_phase_leaves_the_free_play():
     refused(g, "play.record", {"kind": "minion"})
 
 
+def test_an_extra_not_played_at_once_is_gone_when_the_phase_ends():
+    """Всё остальное: an extra play granted outside «Играй карты» is played at once or never;
+    the phase change drops it and the log says so."""
+    g = new_game()
+    g.push("play.grant", {"kind": "minion", "count": 1})  # «Начало хода»
+    g.push("phase.next")
+    assert g.log()[-1][1] == (
+        "Фаза «Играй карты»; несыгранная добавочная карта (приспешник) пропадает (Всё остальное)"
+    )
+    assert plays_left(g.state) == {"minion": 1, "action": 1}
+    refused(g, "play.record", {"kind": "minion", "extra": True})
+    g.push("play.record", {"kind": "minion"})
+    refused(g, "play.record", {"kind": "minion"})
+
+
+def test_extras_granted_in_the_play_phase_end_with_it():
+    """Добавочные карты: extras from the play phase are used in it; after it none is left,
+    and one already used by an unmarked play stays counted."""
+    g = new_game()
+    to_phase(g, PLAY)
+    g.push("play.grant", {"kind": "minion", "count": 2})
+    g.push("play.record", {"kind": "minion"})
+    g.push("play.record", {"kind": "minion"})  # the first extra
+    g.push("phase.next")
+    assert plays_left(g.state)["minion"] == 0 and g.state.extra["minion"] == 1
+    refused(g, "play.record", {"kind": "minion", "extra": True})
+
+
 def test_free_plays_not_made_in_the_play_phase_are_gone_after_it():
     """Играй карты: the free plays belong to that phase; afterwards only granted extras."""
     g = new_game()

@@ -66,7 +66,7 @@ def test_random_first_player_is_recorded(tmp_path):
 def test_bad_setup_saves_nothing(tmp_path):
     store = GameStore(tmp_path)
     with pytest.raises(SetupError):
-        store.create("free", ["Аня"])
+        store.create("free", ["Аня", "аня"])  # names must differ
     assert store.list() == [] and not list((tmp_path / "games").iterdir())
 
 

@@ -80,11 +80,15 @@ def advance(state: SmashUpState) -> None:
     The 15-VP check («Игра окончена») runs at the end of the turn; with the
     :data:`WIN_AFTER_SCORING` option («Мимими», «3. Проверь базы») also when «Проверь базы»
     ends, i.e. once the ready bases are scored.
+
+    Extra plays not made in the phase they were granted in are gone: outside «Играй карты»
+    they are played at once or not at all, and after it nothing is left («Всё остальное»).
     """
     if state.phase == CHECK and state.win_check == WIN_AFTER_SCORING and _finish(state):
         state.won_after_scoring = True
         return
     if state.phase < END:
+        forfeit_extras(state)
         state.phase += 1
         return
     # End of the turn: the game-end check («Игра окончена»), then pass to the left.
@@ -108,3 +112,14 @@ def _finish(state: SmashUpState) -> bool:
     state.winner = winner
     state.final = final_scores(state.vp, state.madness, state.madness_on)
     return True
+
+
+def forfeit_extras(state: SmashUpState) -> None:
+    """Drop the granted extra plays not made yet (the phase is over, «Всё остальное»).
+
+    Grants that unmarked plays in «Играй карты» used up (plays beyond the free one) stay
+    counted, so :func:`~.scoring.plays_left` keeps its meaning.
+    """
+    for k, free in FREE_PLAYS.items():
+        beyond_free = max(0, state.used[k] - state.extra_used[k] - free)
+        state.extra[k] = min(state.extra[k], state.extra_used[k] + beyond_free)

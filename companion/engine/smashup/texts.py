@@ -11,8 +11,10 @@ from companion.engine.smashup.scoring import (
     final_scores,
     find_winner,
     plays_left,
+    plays_now,
     ready_bases,
     score_preview,
+    unused_extras,
 )
 from companion.engine.smashup.state import (
     CHECK,
@@ -161,7 +163,15 @@ def describe(state: SmashUpState, event: Event, setup: Setup) -> str:
             if winner is not None:
                 return f"Базы захвачены — игра окончена: побеждает {names[winner]}"
         if state.phase < END:
-            return f"Фаза «{phases[state.phase + 1]}»"
+            line = f"Фаза «{phases[state.phase + 1]}»"
+            kinds = {"minion": "приспешник", "action": "действие"}
+            now, unused = plays_now(state), unused_extras(state)
+            lost = [kinds[k] for k in kinds if now[k] > 0 and unused[k] > 0]
+            if lost:
+                line += (
+                    f"; несыгранная добавочная карта ({', '.join(lost)}) пропадает (Всё остальное)"
+                )
+            return line
         winner = find_winner(state.vp, state.madness, state.madness_on)
         if winner is not None:
             return f"Игра окончена: побеждает {names[winner]}"
