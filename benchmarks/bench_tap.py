@@ -375,17 +375,21 @@ def main() -> None:
     builders: list[tuple[str, Callable[[Path], str], list[tuple[str, str]]]] = [
         ("free, 3 players", lambda d: _free(d, 3), [("val-p0-c0-plus", "val-p0-c0")]),
         ("free, 4 players", lambda d: _free(d, 4), [("val-p3-c0-plus", "val-p3-c0")]),
-        ("Smash Up, 4 players, 5 bases", _smashup, [("pow-b1-p2-plus", "pow-b1-p2")]),
+        (
+            "Smash Up, 4 players, 5 bases",
+            _smashup,
+            [("plays-minion-plus", "plays-minion"), ("undo", "plays-minion")],
+        ),
         (
             "Coup, mid-challenge",
             _coup,
-            [("no-challenge", "coins-p0"), ("undo", "coins-p0")],
+            [("primary-action", "coins-p0"), ("undo", "coins-p0")],  # «Никто» (no challenge)
         ),
         ("Munchkin, mid-combat", _munchkin, [("bonus-players-1", "total-players")]),
         (
             "Ricks, charge phase",
             _ricks,
-            [("charge-done", "charge-pos"), ("undo", "charge-pos")],
+            [("primary-action", "charge-pos"), ("undo", "charge-pos")],  # «Готово»
         ),
     ]
     procs: list[Proc] = []
