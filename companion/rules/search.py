@@ -65,9 +65,11 @@ STOP_WEIGHT = 0.25
 GAME_WORD_WEIGHT = 0.3
 RRF_K = 10.0
 SIM_WEIGHT = 1.0  # weight of the title-similarity ranking in the fusion (BM25's is 1)
-MAX_WORDS = 40
-FUSION = "linear"
-MIX = 0.6  # words of a query that are read (a 300-character query has fewer anyway)
+MAX_WORDS = 40  # words of a query that are read (a 300-character query has fewer anyway)
+FUSION = "linear"  # "linear" (measured better here) or "rrf" (reciprocal rank fusion)
+MIX = 0.6  # share of BM25 in the linear fusion for short queries; the rest is title similarity
+MIX_LONG = 0.6  # the same for queries of more than SHORT content words
+SHORT = 3
 
 # Words that name a game (folded forms and lemmas): a query with them keeps that game.
 GAME_WORDS: dict[str, str] = {
@@ -123,6 +125,12 @@ class _Term:
     stem: str
     weight: float
     matches: dict[str, float]
+
+
+def _content(lemmas: list[str]) -> str:
+    """Lemmas joined, stop-words left out (unless that leaves nothing)."""
+    kept = [w for w in lemmas if w not in STOPWORDS]
+    return " ".join(kept or lemmas)
 
 
 def _field(entry: dict[str, Any], name: str) -> str:
@@ -181,7 +189,7 @@ class RulesIndex:
         self.keys: list[list[str]] = [
             list(
                 dict.fromkeys(
-                    " ".join(lemmas(s)) for s in [e["title"], e["section"], *e["aliases"]]
+                    _content(lemmas(s)) for s in [e["title"], e["section"], *e["aliases"]]
                 )
             )
             for e in self.entries
@@ -238,6 +246,9 @@ class RulesIndex:
                 found[target] = max(found.get(target, 0.0), TYPO_WEIGHT[edits])
         return {k: v for k, v in found.items() if v > 0 and k in self.lemmas}
 
+    def _known(self, word: str) -> bool:
+        return word in STOPWORDS or word in self.lexicon.forms
+
     def _quality(self, reading: list[str]) -> float:
         """How well a reading's words match the index (0..1, mean of best weights)."""
         content = [w for w in reading if w not in STOPWORDS and len(w) > 1]
@@ -283,8 +294,11 @@ class RulesIndex:
             readings = [r for r in self._readings(chunk) if r]
             if not readings:
                 continue
-            quality = [self._quality(r) for r in readings]
-            quality[0] += 1e-6  # the reading as typed wins ties
+            if all(self._known(w) for w in readings[0]):
+                quality = [1.0]  # every word as typed is known: no other reading is tried
+            else:
+                quality = [self._quality(r) for r in readings]
+                quality[0] += 1e-6  # the reading as typed wins ties
             for w in readings[quality.index(max(quality))]:
                 pieces = None if self._expand(w) else self.lexicon.split(w)
                 out += pieces or [w]
@@ -358,7 +372,9 @@ class RulesIndex:
         k = min(RERANK, positive)
         top = np.argpartition(-scores, k - 1)[:k]
         top = top[np.lexsort((top, -scores[top]))]
-        qkey = " ".join(t.stem for t in terms if t.weight >= 1.0) or " ".join(t.stem for t in terms)
+        content = [t.stem for t in terms if t.weight >= 1.0]
+        qkey = " ".join(content) or " ".join(t.stem for t in terms)
+        mix = MIX if len(content) <= SHORT else MIX_LONG
         sims = np.array(
             [
                 max(fuzz.token_set_ratio(qkey, key) + fuzz.ratio(qkey, key) for key in self.keys[i])
@@ -374,7 +390,7 @@ class RulesIndex:
             values = values / ((1 + SIM_WEIGHT) / (RRF_K + 1))
         else:
             base = np.minimum(1.0, scores[top] / max(ceiling, 1e-9))
-            values = MIX * base + (1 - MIX) * sims
+            values = mix * base + (1 - mix) * sims
         fused = sorted(zip(values.tolist(), top.tolist(), strict=True), key=lambda p: (-p[0], p[1]))
         return [self._hit(i, 100 * v, weights) for v, i in fused[: max(1, limit)]]
 
