@@ -215,7 +215,7 @@ class RulesIndex:
         self._scores[lemma] = total
         return total
 
-    def _expand(self, word: str) -> dict[str, float]:
+    def _expand(self, word: str, fuzzy: bool = True) -> dict[str, float]:
         """Index lemmas matching one folded word, with weights 0..1.
 
         Exact lemma: 1.0. Related forms (a longer known word starting with ``word`` — a word
@@ -240,7 +240,7 @@ class RulesIndex:
                 if lem[:k] in self.lemmas:
                     found.setdefault(lem[:k], PREFIX_WEIGHT)
                     break
-        if not exact:
+        if fuzzy and not exact:
             for form, edits in self.lexicon.correct(word) or self.lexicon.correct(lem):
                 target = self.lexicon.forms[form]
                 found[target] = max(found.get(target, 0.0), TYPO_WEIGHT[edits])
@@ -249,15 +249,15 @@ class RulesIndex:
     def _known(self, word: str) -> bool:
         return word in STOPWORDS or word in self.lexicon.forms
 
-    def _quality(self, reading: list[str]) -> float:
+    def _quality(self, reading: list[str], fuzzy: bool) -> float:
         """How well a reading's words match the index (0..1, mean of best weights)."""
         content = [w for w in reading if w not in STOPWORDS and len(w) > 1]
         if not content:
             return 0.1 * any(w in self.lemmas for w in reading)
         total = 0.0
         for w in content:
-            best = max(self._expand(w).values(), default=0.0)
-            if best == 0 and self.lexicon.split(w):
+            best = max(self._expand(w, fuzzy).values(), default=0.0)
+            if best == 0 and fuzzy and self.lexicon.split(w):
                 best = 0.5
             total += best
         return total / len(reading)
@@ -297,7 +297,10 @@ class RulesIndex:
             if all(self._known(w) for w in readings[0]):
                 quality = [1.0]  # every word as typed is known: no other reading is tried
             else:
-                quality = [self._quality(r) for r in readings]
+                # exact and prefix matches decide; typos and cutting only if no reading has any
+                quality = [self._quality(r, fuzzy=False) for r in readings]
+                if max(quality) == 0:
+                    quality = [self._quality(r, fuzzy=True) for r in readings]
                 quality[0] += 1e-6  # the reading as typed wins ties
             for w in readings[quality.index(max(quality))]:
                 pieces = None if self._expand(w) else self.lexicon.split(w)
