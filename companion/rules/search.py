@@ -36,6 +36,7 @@ from typing import Any
 import bm25s
 import numpy as np
 from rapidfuzz import fuzz
+from rapidfuzz.process import cdist
 
 from companion.errors import SearchError
 from companion.rules.lexicon import STOPWORDS, Lexicon
@@ -70,6 +71,8 @@ FUSION = "linear"  # "linear" (measured better here) or "rrf" (reciprocal rank f
 MIX = 0.6  # share of BM25 in the linear fusion for short queries; the rest is title similarity
 MIX_LONG = 0.6  # the same for queries of more than SHORT content words
 SHORT = 3
+EXACT = 0.3  # added to the title similarity when the query is a title, heading or alias
+EXACT_SUBSET = 1.0  # share of EXACT when they hold the same words in another order
 
 # Words that name a game (folded forms and lemmas): a query with them keeps that game.
 GAME_WORDS: dict[str, str] = {
@@ -195,6 +198,7 @@ class RulesIndex:
             for e in self.entries
         ]
         self._scores: dict[str, np.ndarray] = {}
+        self._token_cache: dict[int, dict[str, list[tuple[str, str, int, int]]]] = {}
 
     def forget(self) -> None:
         """Drop the per-word caches (for cold-query benchmarks)."""
@@ -245,6 +249,19 @@ class RulesIndex:
                 target = self.lexicon.forms[form]
                 found[target] = max(found.get(target, 0.0), TYPO_WEIGHT[edits])
         return {k: v for k, v in found.items() if v > 0 and k in self.lemmas}
+
+    def _similarity(self, qkey: str, top: np.ndarray) -> np.ndarray:
+        """Best ``(token_set_ratio + ratio) / 200`` of ``qkey`` against each entry's keys."""
+        keys: list[str] = []
+        starts = []
+        for i in top.tolist():
+            starts.append(len(keys))
+            keys += self.keys[i] or [""]
+        both = (
+            cdist([qkey], keys, scorer=fuzz.token_set_ratio)[0]
+            + cdist([qkey], keys, scorer=fuzz.ratio)[0]
+        )
+        return np.maximum.reduceat(both, starts).astype(np.float64) / 200
 
     def _known(self, word: str) -> bool:
         return word in STOPWORDS or word in self.lexicon.forms
@@ -378,13 +395,18 @@ class RulesIndex:
         content = [t.stem for t in terms if t.weight >= 1.0]
         qkey = " ".join(content) or " ".join(t.stem for t in terms)
         mix = MIX if len(content) <= SHORT else MIX_LONG
-        sims = np.array(
+        sims = self._similarity(qkey, top)
+        # Exactness (as Meilisearch ranks): the query is a title, heading or alias as it stands.
+        qset = set(content)
+        exact = np.array(
             [
-                max(fuzz.token_set_ratio(qkey, key) + fuzz.ratio(qkey, key) for key in self.keys[i])
-                / 200
+                1.0
+                if qkey in self.keys[i]
+                else EXACT_SUBSET * any(qset and qset == set(k.split()) for k in self.keys[i])
                 for i in top
             ]
         )
+        sims = sims + EXACT * exact
         if FUSION == "rrf":
             sim_order = np.argsort(-sims, kind="stable")
             sim_rank = np.empty(k, dtype=np.int64)
@@ -397,17 +419,31 @@ class RulesIndex:
         fused = sorted(zip(values.tolist(), top.tolist(), strict=True), key=lambda p: (-p[0], p[1]))
         return [self._hit(i, 100 * v, weights) for v, i in fused[: max(1, limit)]]
 
+    def _tokens(self, i: int) -> dict[str, list[tuple[str, str, int, int]]]:
+        """``{field: [(lemma, folded word, start, end), ...]}`` of entry ``i`` (cached)."""
+        cached = self._token_cache.get(i)
+        if cached is None:
+            stem = self.stemmer.stem
+            entry = self.entries[i]
+            cached = {
+                f: [(stem(w), w, a, b) for w, a, b in words(entry[f])]
+                for f in ("title", "section", "text")
+            }
+            self._token_cache[i] = cached
+        return cached
+
     def _hit(self, i: int, score: float, weights: dict[str, float]) -> Hit:
         entry = self.entries[i]
-        stem = self.stemmer.stem
+        tokens = self._tokens(i)
         spans = [
             (f, a, b)
-            for f in ("title", "section", "text")
-            for w, a, b in words(entry[f])
-            if stem(w) in weights and w not in STOPWORDS
+            for f, rows in tokens.items()
+            for lem, w, a, b in rows
+            if lem in weights and w not in STOPWORDS
         ]
         content = {k: v for k, v in weights.items() if k not in STOPWORDS}
-        snippet, snippet_spans = best_sentence(entry["text"], content, stem)
+        lemma_at = {a: lem for lem, _, a, _ in tokens["text"]}
+        snippet, snippet_spans = best_sentence(entry["text"], content, lemma_at)
         return Hit(
             entry,
             round(min(100.0, score), 2),
