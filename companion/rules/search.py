@@ -39,7 +39,7 @@ from rapidfuzz import fuzz
 from rapidfuzz.process import cdist
 
 from companion.errors import SearchError
-from companion.rules.lexicon import STOPWORDS, Lexicon
+from companion.rules.lexicon import STOPWORDS, SYNONYMS, Lexicon
 from companion.rules.normalize import (
     Stemmer,
     fold,
@@ -62,6 +62,7 @@ FIELD_REPEAT = {"head": 3, "aliases": 2, "text": 1}
 B = 0.5
 PREFIX_WEIGHT = 0.75
 TYPO_WEIGHT = {0: 1.0, 1: 0.8, 2: 0.6}
+SYNONYM_WEIGHT = 0.7  # a word of :data:`~companion.rules.lexicon.SYNONYMS` for the one typed
 STOP_WEIGHT = 0.25
 GAME_WORD_WEIGHT = 0.3
 RRF_K = 10.0
@@ -248,6 +249,11 @@ class RulesIndex:
             for form, edits in self.lexicon.correct(word) or self.lexicon.correct(lem):
                 target = self.lexicon.forms[form]
                 found[target] = max(found.get(target, 0.0), TYPO_WEIGHT[edits])
+        for source, w in list(found.items()):
+            for other in SYNONYMS.get(source, ()):
+                found[other] = max(found.get(other, 0.0), w * SYNONYM_WEIGHT)
+        for other in SYNONYMS.get(lem, ()):
+            found[other] = max(found.get(other, 0.0), SYNONYM_WEIGHT)
         return {k: v for k, v in found.items() if v > 0 and k in self.lemmas}
 
     def _similarity(self, qkey: str, top: np.ndarray) -> np.ndarray:
