@@ -331,7 +331,7 @@ def _Status(view: GameView, wide: bool) -> ft.Control:
     view.mark_shown()  # moves from this screen are made against what it shows now
     return ft.Stack(
         [
-            StatusLine(view.game, view.version, not wide),
+            StatusLine(view.game, view.version, not wide, view.show_notice),
             ft.Container(
                 MessageOverlay(view.error, view.notice, view.clear_message),
                 left=0,

@@ -306,5 +306,21 @@ def OptionsForm(
                 ],
                 wrap=True,
             ),
+            tagged(
+                "finish-round",
+                ft.Container(
+                    ft.Switch(
+                        label=_("Доиграть раунд, когда цель достигнута"),
+                        value=bool(options.get("finish_round")),
+                        disabled=not target,
+                        on_change=lambda e: set_options(
+                            {**options, "finish_round": bool(e.control.value)}
+                        ),
+                    ),
+                    height=TARGET,
+                    alignment=ft.Alignment.CENTER_LEFT,
+                ),
+                label=_("Доиграть раунд, когда цель достигнута"),
+            ),
         ]
     )
