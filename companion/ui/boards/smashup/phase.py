@@ -1,4 +1,4 @@
-"""The phase card: whose turn, the phase (a link to its rules), the reminder, plays left.
+"""The phase card: the reminder of the phase, plays left, the turn.
 
 Fixed height: the reminder has three reserved lines, the plays row is always there.
 """
@@ -10,8 +10,8 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.boards.smashup.common import dot, open_rules, stepper
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.boards.smashup.common import stepper
+from companion.ui.widgets import tagged
 
 __all__ = ["PhaseCard"]
 
@@ -33,7 +33,7 @@ def _plays(kind: str, title: str, left: int, send: Callable[..., bool], over: bo
         title,
         left,
         change,
-        width=34,
+        width=30,
         size=22,
         color=ft.Colors.ERROR if left <= 0 else None,
         minus_tip=f"{_('Сыграно')}: {word}",
@@ -52,69 +52,21 @@ def _plays(kind: str, title: str, left: int, send: Callable[..., bool], over: bo
 
 @ft.component
 def PhaseCard(
-    game_id: str,
     turn: int,
-    active: str,
-    color: str,
-    phase: str,
-    step: int,
-    steps: int,
     text: str,
     minions: int,
     actions: int,
     over: bool,
     send: Callable[..., bool],
 ) -> ft.Control:
-    """Row 1: the active player and the phase; the reminder (3 lines reserved); plays left."""
+    """The reminder (3 lines reserved), then plays left and the turn.
+
+    Whose turn and the phase are in the frame's status line (``status-player``,
+    ``status-phase``), pinned above the body; the frame's rules button opens this phase.
+    """
     return ft.Container(
         ft.Column(
             [
-                ft.Row(
-                    [
-                        dot(color, 16),
-                        tagged(
-                            "active",
-                            ft.Text(
-                                active,
-                                size=18,
-                                weight=ft.FontWeight.BOLD,
-                                no_wrap=True,
-                                max_lines=1,
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                            ),
-                            label=active,
-                        ),
-                        ft.Container(
-                            tagged(
-                                "phase",
-                                ft.Text(
-                                    phase,
-                                    size=18,
-                                    weight=ft.FontWeight.BOLD,
-                                    color=ft.Colors.PRIMARY,
-                                    max_lines=1,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
-                                ),
-                                label=phase,
-                            ),
-                            expand=True,
-                        ),
-                        ft.Text(f"{step}/{steps}", size=14, width=30),
-                        tagged(
-                            "phase-rules",
-                            ft.IconButton(
-                                ft.Icons.MENU_BOOK,
-                                tooltip=f"{_('Правила')}: {phase}",
-                                width=TARGET,
-                                height=TARGET,
-                                on_click=lambda: open_rules(game_id, phase),
-                            ),
-                            label=f"{_('Правила')}: {phase}",
-                        ),
-                    ],
-                    spacing=8,
-                    height=TARGET,
-                ),
                 ft.Container(
                     tagged("reminder", ft.Text(text, size=13, max_lines=3), label=text),
                     height=52,
@@ -126,19 +78,24 @@ def PhaseCard(
                         ft.Container(
                             tagged(
                                 "turn",
-                                ft.Text(f"{_('Ход')} {turn}", size=14, text_align=ft.TextAlign.END),
+                                ft.Text(
+                                    f"{_('Ход')} {turn}",
+                                    size=14,
+                                    no_wrap=True,
+                                    text_align=ft.TextAlign.END,
+                                ),
                                 label=f"{_('Ход')} {turn}",
                             ),
                             expand=True,
                             alignment=ft.Alignment.CENTER_RIGHT,
                         ),
                     ],
-                    spacing=12,
+                    spacing=8,
                 ),
             ],
-            spacing=2,
+            spacing=0,
         ),
-        padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+        padding=ft.Padding.only(left=10, right=4, top=4, bottom=2),
         border_radius=12,
         bgcolor=ft.Colors.SECONDARY_CONTAINER,
     )

@@ -11,7 +11,6 @@ import flet as ft
 
 from companion.engine.smashup import (
     CHECK,
-    PHASES,
     WIN_VP,
     effective_breakpoint,
     final_scores,
@@ -59,7 +58,9 @@ def tie_note(vp: list[int], madness: list[int], madness_on: bool) -> str:
 def PlayBoard(view: GameView, version: int) -> ft.Control:
     """Phase card, VP strip, bases (tap one to open its editor), the scoring confirmation."""
     catalogue = BaseCatalogue(ft.use_context(AppContext).hub.store.root)
-    opened, set_opened = ft.use_state(None)  # the base open for editing, or None
+    # the base open for editing and the (turn, phase) it was opened in, or None: each phase
+    # starts with the list closed, so in «Проверь базы» every ready base is on screen
+    opened, set_opened = ft.use_state(None)
     scoring, set_scoring = ft.use_state(None)  # the base being scored, or None
     repl, set_repl = ft.use_state(dict(EMPTY_FORM))
     repl_checked, set_repl_checked = ft.use_state(False)
@@ -70,10 +71,13 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
     state = view.state
     specs = game.setup.players
     over = state.winner is not None
-    phases = PHASES[state.edition]
     send = view.send
 
-    toggle = ft.use_callback(lambda j: set_opened(lambda o: None if o == j else j), [])
+    when = (state.turn, state.phase)
+    open_base = opened[0] if opened is not None and opened[1] == when else None
+    toggle = ft.use_callback(
+        lambda j: set_opened(None if open_base == j else (j, when)), [open_base, when]
+    )
 
     def open_score(j: int) -> None:
         view.error = ""
@@ -134,16 +138,9 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
     colors = tuple(s.color for s in specs)
     left = plays_left(state)
     in_check = state.phase == CHECK and not over
-    active = specs[state.active]
     parts: list[ft.Control] = [
         _Phase(
-            view.game_id,
             state.turn,
-            active.name,
-            active.color,
-            phases[state.phase],
-            state.phase + 1,
-            len(phases),
             reminder(state),
             left["minion"],
             left["action"],
@@ -161,7 +158,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
         ),
     ]
     for j, b in enumerate(state.bases):
-        is_open = opened == j and not over
+        is_open = open_base == j and not over
         parts.append(
             _Row(
                 j,
