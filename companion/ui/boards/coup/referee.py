@@ -126,7 +126,7 @@ def _declare(view: GameView, state: CoupState, choice: Choice) -> list[ft.Contro
             lambda _e, a=a: tap(a),
             selected=a == action,
             dimmed=a not in legal,
-            width=108,
+            width=104,
         )
         for a, info in ACTIONS.items()
     ]
