@@ -2,7 +2,7 @@
 
 ::
 
-    companion [--host H] [--port P] [--data-dir DIR] [--desktop] [--lan [--code C]]
+    companion [--host H] [--port P] [--data-dir DIR] [--desktop] [--lan [--code C] [--https]]
     companion games list | show ID | export ID [--format json|text] [--output FILE] | delete ID
     companion rules QUERY [--game G] [--limit N] [--json] | --batch FILE [--json]
     companion --version
@@ -69,6 +69,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--lan", action="store_true", help="режим стола: доступ из локальной сети по коду"
     )
     p.add_argument("--code", help="код для входа в режиме стола (по умолчанию случайный)")
+    p.add_argument(
+        "--https",
+        action="store_true",
+        help="https с самоподписанным сертификатом (телефоны не гаснут во время игры)",
+    )
     p.add_argument("--no-browser", action="store_true", help="не открывать браузер")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
     # --data-dir after the subcommand too; SUPPRESS keeps a value given before it

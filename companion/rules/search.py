@@ -176,7 +176,7 @@ class RulesIndex:
         self.lemmas = {lem for rows in docs.values() for row in rows for lem in row}
         self.vocab = sorted(self.lemmas)
         self.form_list = sorted(forms)
-        self.lexicon = Lexicon(forms, stem)
+        self.lexicon = Lexicon({**{lem: lem for lem in self.lemmas}, **forms}, stem)
         # Strings the whole query is compared with: title, heading, each alias (as lemmas).
         self.keys: list[list[str]] = [
             list(
@@ -187,6 +187,11 @@ class RulesIndex:
             for e in self.entries
         ]
         self._scores: dict[str, np.ndarray] = {}
+
+    def forget(self) -> None:
+        """Drop the per-word caches (for cold-query benchmarks)."""
+        self._scores.clear()
+        self.lexicon.correct.cache_clear()
 
     # -- query parsing ---------------------------------------------------------------------
     def _lemma_scores(self, lemma: str) -> np.ndarray:
@@ -228,17 +233,18 @@ class RulesIndex:
                     found.setdefault(lem[:k], PREFIX_WEIGHT)
                     break
         if not exact:
-            for form, edits in self.lexicon.correct(word):
+            for form, edits in self.lexicon.correct(word) or self.lexicon.correct(lem):
                 target = self.lexicon.forms[form]
                 found[target] = max(found.get(target, 0.0), TYPO_WEIGHT[edits])
         return {k: v for k, v in found.items() if v > 0 and k in self.lemmas}
 
     def _quality(self, reading: list[str]) -> float:
         """How well a reading's words match the index (0..1, mean of best weights)."""
-        if not reading:
-            return 0.0
+        content = [w for w in reading if w not in STOPWORDS and len(w) > 1]
+        if not content:
+            return 0.1 * any(w in self.lemmas for w in reading)
         total = 0.0
-        for w in reading:
+        for w in content:
             best = max(self._expand(w).values(), default=0.0)
             if best == 0 and self.lexicon.split(w):
                 best = 0.5

@@ -200,22 +200,19 @@ class StoredGame:
             raises :class:`~companion.errors.StaleMoveError` and nothing changes.
         :raises RuleViolation: refused by the rules. :raises StoreError: not saved.
         """
-        extra = {} if expect_revision is None else {"expect_revision": expect_revision}
-        event = self.game.push(type, data, author=author, **extra)
+        event = self.game.push(type, data, author=author, expect_revision=expect_revision)
         self._after_change()
         return event
 
     def undo(self, expect_revision: int | None = None) -> Event:
-        """Save then apply an undo (see :meth:`Game.undo`)."""
-        extra = {} if expect_revision is None else {"expect_revision": expect_revision}
-        event = self.game.undo(**extra)
+        """Save then apply an undo (see :meth:`Game.undo`); ``expect_revision`` as in push."""
+        event = self.game.undo(expect_revision)
         self._after_change()
         return event
 
     def redo(self, expect_revision: int | None = None) -> Event:
-        """Save then apply a redo (see :meth:`Game.redo`)."""
-        extra = {} if expect_revision is None else {"expect_revision": expect_revision}
-        event = self.game.redo(**extra)
+        """Save then apply a redo (see :meth:`Game.redo`); ``expect_revision`` as in push."""
+        event = self.game.redo(expect_revision)
         self._after_change()
         return event
 
@@ -332,6 +329,8 @@ class GameStore:
             raise store_error(exc, "папку с играми") from exc
         self.clock = clock
         self.warnings: list[str] = []
+        #: summaries by game id, with the files' (size, mtime) they were read from
+        self._summaries: dict[str, tuple[tuple[int, ...], GameSummary]] = {}
         for folder in (self.root, self.dir):
             remove_stale_temp_files(folder)
 
@@ -416,6 +415,11 @@ class GameStore:
         """
         out: list[GameSummary] = []
         for game_id in self.ids():
+            stamp = self._stamp(game_id)
+            cached = self._summaries.get(game_id)
+            if cached is not None and cached[0] == stamp:
+                out.append(cached[1])
+                continue
             try:
                 stored = self.open(game_id, readonly=True)
             except (CorruptFileError, UnknownGameError, StoreError) as exc:
@@ -426,10 +430,23 @@ class GameStore:
             except Exception as exc:  # noqa: BLE001 - one bad file must not hide the others
                 self.warnings.append(f"Игру {game_id} не удалось открыть: {exc}.")
                 continue
-            out.append(stored.summary())
+            summary = stored.summary()
             stored.close()
+            self._summaries[game_id] = (self._stamp(game_id), summary)
+            out.append(summary)
         out.sort(key=lambda s: s.updated, reverse=True)
         return out
+
+    def _stamp(self, game_id: str) -> tuple[int, ...]:
+        """Sizes and modification times of a game's snapshot and log (0 when missing)."""
+        out: list[int] = []
+        for name in (f"{game_id}.json", f"{game_id}.log"):
+            try:
+                st = os.stat(self.dir / name)
+                out += [st.st_size, st.st_mtime_ns, st.st_ino]
+            except OSError:
+                out += [0, 0, 0]
+        return tuple(out)
 
     def delete(self, game_id: str) -> Path:
         """Delete a saved game: its files are *moved* to ``<data dir>/trash/<id>-<time>/``

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
+from typing import Any
 from urllib.parse import urlencode
 
 import flet as ft
@@ -172,6 +174,48 @@ def _MessageOverlay(error: str, notice: str, clear: Callable[[], None]) -> ft.Co
 MessageOverlay = ft.memo(_MessageOverlay)
 
 
+@ft.component
+def _RecentMoves(game: Any, version: int, count: int = 12) -> ft.Control:
+    """The latest moves in the engine's words, newest first (the wide layout's side column)."""
+    lines = game.log_slice(0, count)  # newest first, O(count)
+    return tagged(
+        "recent-moves",
+        ft.Column(
+            [
+                ft.Text(_("Последние ходы"), size=16, weight=ft.FontWeight.BOLD),
+                *[
+                    ft.Row(
+                        [
+                            ft.Container(
+                                ft.Text(
+                                    time.strftime("%H:%M", time.localtime(ev.ts)),
+                                    size=13,
+                                    color=ft.Colors.ON_SURFACE_VARIANT,
+                                ),
+                                width=44,
+                            ),
+                            ft.Container(
+                                ft.Text(
+                                    text, size=14, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS
+                                ),
+                                expand=True,
+                            ),
+                        ],
+                        spacing=6,
+                        vertical_alignment=ft.CrossAxisAlignment.START,
+                    )
+                    for ev, text in lines
+                ],
+                *([ft.Text(_("Ходов ещё не было."), size=14)] if not lines else []),
+            ],
+            spacing=6,
+        ),
+    )
+
+
+RecentMoves = ft.memo(_RecentMoves)
+
+
 def use_phone_comfort(version: int) -> None:
     """Keep the screen on while a game is open (Flet Wakelock) and give a light haptic tap
     on every change of the game, where the platform allows it (browsers mostly don't: then
@@ -306,8 +350,12 @@ def GameScreen(view: GameView) -> ft.Control:
             [
                 status,
                 ft.Column(
-                    [c for c in (header, details) if c is not None],
-                    spacing=10,
+                    [
+                        c
+                        for c in (header, details, RecentMoves(game, view.version))
+                        if c is not None
+                    ],
+                    spacing=12,
                     scroll=ft.ScrollMode.AUTO,
                     expand=True,
                 ),

@@ -112,3 +112,9 @@ def test_cli_never_prints_a_traceback(tmp_path):
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_a_dropped_soft_sign_is_one_edit_even_in_short_words():
+    lex = Lexicon({"ничья": "ничья", "подъем": "подъем"}, str)
+    assert lex.correct("ничя") == (("ничья", 1),)
+    assert lex.correct("подем") == (("подъем", 1),)

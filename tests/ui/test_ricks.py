@@ -1,4 +1,4 @@
-"""Real-browser tests of the «Рик и Морти» board (companion/ui/boards/ricks.py), offline in Chromium.
+"""Real-browser tests of the «Рик и Морти» board (companion/ui/boards/ricks/), offline in Chromium.
 
 The rules themselves are tested in tests/engine/test_ricks.py; here the table plays them through
 the screen: a 3-player round whose charge phase walks all four universes («Фаза зарядки»), and
@@ -63,7 +63,7 @@ def new_ricks_game(
         fill(app, f"player-name-{i}", name)
     app.choose("first-player", names[0])
     app.tap("start-game")
-    app.el("round-draw").wait_for()
+    app.wait_label("primary-action", "Начать раунд")
 
 
 def play_card(app: App, kind: str, name: str, **fields: str) -> None:
@@ -77,9 +77,17 @@ def play_card(app: App, kind: str, name: str, **fields: str) -> None:
     app.page.get_by_text(f"«{name}»").first.wait_for()
 
 
+def pass_turn(app: App) -> None:
+    """«Передать ход»: the pinned primary action of the action phase."""
+    app.wait_label("primary-action", "Передать ход")
+    app.tap("primary-action")
+
+
 def done(app: App, universe: str, step: str) -> None:
-    """Press «Готово» and wait until the wizard shows ``universe``/``step``."""
-    app.tap("charge-done")
+    """Press «Готово» (the pinned primary action) and wait until the wizard shows
+    ``universe``/``step``."""
+    app.wait_label("primary-action", "Готово")
+    app.tap("primary-action")
     app.wait_label("charge-pos", f"{universe}, шаг {step}")
 
 
@@ -95,7 +103,7 @@ def test_charge_phase_through_four_universes(tall, server):
     settings = json.loads((server.data_dir / "settings.json").read_text(encoding="utf-8"))
     assert settings["ricks_actions"] == {RICK_UNIVERSE: 1, MICRO: 2, MINI: 3}
     app.wait_label("uni-3", "Рик (Аня), Морти (Борис), Зип (Вика)")  # everyone in Кроховселенная
-    app.tap("round-draw")
+    app.tap("primary-action")
     app.wait_label("actions-left", "5")
     app.wait_label("hand-p0", "карт 6")
 
@@ -105,7 +113,7 @@ def test_charge_phase_through_four_universes(tall, server):
     app.wait_label("actions-left", "3")
     app.tap("move-up")
     app.wait_label("uni-2", "Рик (Аня)")
-    app.tap("turn-end")
+    pass_turn(app)
     app.wait_label("actions-left", "5")  # Борис's turn
 
     # Борис climbs to Риковселенная and starts an invention there (1 of 2 tokens: partial).
@@ -114,11 +122,11 @@ def test_charge_phase_through_four_universes(tall, server):
         app.wait_label(f"uni-{universe}", "Морти (Борис)")
     play_card(app, "invention", "Портал", build="2", cost="2", vp="3")
     app.wait_label("card-3", "жетонов 1 из 2")
-    app.tap("turn-end")
+    pass_turn(app)
     app.wait_label("actions-left", "5")  # Вика's turn
 
     play_card(app, "source", "Генератор", build="1", prod="3")
-    app.tap("turn-end")
+    pass_turn(app)
 
     # Кроховселенная, step А: 2 + 3 from the sources.
     app.wait_label("charge-pos", f"{KRO}, шаг А")
@@ -136,7 +144,8 @@ def test_charge_phase_through_four_universes(tall, server):
     app.wait_label("energy", "5")
     after = stored_game(server.data_dir).game
     assert after.events == before and after.state.charge.energy == 5
-    app.wait_label("limit-warning", "Вика: время хода вышло")
+    app.wait_label("timer-turn", "время хода вышло")
+    assert app.label("timer-turn").startswith("Вика:")
     app.wait_label("timer-turn", "из 0:01")
     done(app, KRO, "В")
 
@@ -187,14 +196,14 @@ def test_charge_phase_through_four_universes(tall, server):
     app.tap("pad-0")
     app.tap("pad-ok")
     app.wait_label("vp-p2", "40")
-    app.tap("round-draw")
+    app.tap("primary-action")
     n = len(stored_game(server.data_dir).game.events)
     for k, actions in enumerate(
         ("1", "5", "3")
     ):  # Борис (Риковселенная), Вика (Кроховселенная), Аня (Мини)
         stored_game(server.data_dir, n + k + 1)
         app.wait_label("actions-left", actions)
-        app.tap("turn-end")
+        pass_turn(app)
     app.wait_label("charge-pos", f"{KRO}, шаг А")
     for universe, step in (
         (KRO, "Б"),
@@ -206,7 +215,7 @@ def test_charge_phase_through_four_universes(tall, server):
         (RICK_UNIVERSE, "В"),
     ):
         done(app, universe, step)
-    app.tap("charge-done")  # Борис does not activate «Портал» this time
+    app.tap("primary-action")  # «Готово»: Борис does not activate «Портал» this time
     app.wait_label("winner", "Вика")
     app.wait_label("charge-summary", "Всего на зарядку")
     game = stored_game(server.data_dir).game
@@ -236,7 +245,7 @@ def test_action_tokens_remembered_and_prefilled(app, server):
     app.choose("character-0", "Кайл")
     app.choose("character-1", "Зип")
     app.tap("start-game")
-    app.el("round-draw").wait_for()
+    app.wait_label("primary-action", "Начать раунд")
     app.wait_label("uni-3", "Кайл (Аня), Зип (Борис)")
     state = stored_game(server.data_dir).game.state
     assert state.actions_by_universe == {RICK_UNIVERSE: 2, MICRO: 3, MINI: 4, KRO: 5}

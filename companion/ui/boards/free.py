@@ -111,9 +111,9 @@ def _PlayerRow(
         f"player-{index}",
         ft.Container(
             content,
-            padding=ft.Padding.only(left=10, right=4, top=2, bottom=2),
-            border_radius=10,
+            # a square colour strip: a one-sided border with rounded corners draws stray arcs
             border=ft.Border.only(left=ft.BorderSide(6, color)),
+            padding=ft.Padding.only(left=8, right=4, top=2, bottom=2),
             bgcolor=ft.Colors.with_opacity(0.10, color) if active else None,
         ),
         label=f"{name}{', ' + _('ходит') if active else ''}",
@@ -133,21 +133,26 @@ def Board(view: GameView) -> ft.Control:
     line = f"{_('Раунд')} {state.round}"
     if target:
         line += f" · {_('цель')}: {target['counter']} {target['value']}"
+    rows = [
+        ft.Container(
+            PlayerRow(
+                i,
+                spec.name,
+                spec.color,
+                state.active == i,
+                tuple(state.values[i][c] for c, _s in counters),
+                counters,
+                view.send,
+            ),
+            col={"xs": 12, "md": 6},
+        )
+        for i, spec in enumerate(game.setup.players)
+    ]
     return ft.Column(
         [
             tagged("round", ft.Text(line, size=14), label=line),
-            *[
-                PlayerRow(
-                    i,
-                    spec.name,
-                    spec.color,
-                    state.active == i,
-                    tuple(state.values[i][c] for c, _s in counters),
-                    counters,
-                    view.send,
-                )
-                for i, spec in enumerate(game.setup.players)
-            ],
+            # one column on a phone; two where the board is at least 768 px wide
+            ft.ResponsiveRow(rows, spacing=10, run_spacing=6),
         ],
         spacing=6,
     )
