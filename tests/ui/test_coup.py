@@ -235,7 +235,8 @@ def test_phone_six_players_declare_and_answers_stay_in_reach(app, server):
     """Issue 11 at 390×844 with 6 players: «Объявить» and each step's common answer are in the
     pinned bar, never below the fold; a move the rules forbid (an assassination with 2 coins,
     «Ассасин: заказное убийство») explains itself instead of being a dead button, and the
-    button stays where it was; the target is named in the genitive («против Гриши»)."""
+    button stays where it was; the target is named in the genitive («против Гриши»); while a
+    block is pending, «Итог действия» says what happens if it stands («Запрет действия»)."""
     stored = GameStore(server.data_dir).create("coup", SIX, first_player=0)
     app.open(f"/game/{stored.id}")
     app.wait_label("step", "Аня: какое действие?")
@@ -270,10 +271,13 @@ def test_phone_six_players_declare_and_answers_stay_in_reach(app, server):
     app.wait_label("step", "Кто-то запрещает?")
     on_screen(app, "primary-action")
     app.wait_label("preview", "Если никто: Аня +2")
-    app.tap("primary-action")
-    app.wait_label("coins-p0", "монет 4")
-    app.wait_label("coins-p3", "монет 0")
+    # Гриша blocks with a Captain: «Итог действия» says what happens if the block stands.
+    app.tap("block-p3-captain")
+    app.wait_label("step", "Кто-то оспаривает запрет?")
+    app.wait_label("outcome", "Если запрет устоит: Аня ничего не заберёт")
+    on_screen(app, "primary-action")
+    app.tap("primary-action")  # nobody challenges the block: it stands
     app.wait_label("step", "Борис: какое действие?")
     on_screen(app, "primary-action")
-    _stored, state = saved_state(server.data_dir, 3)
-    assert state.coins[:4] == [4, 2, 2, 0]
+    _stored, state = saved_state(server.data_dir, 4)
+    assert state.coins[:4] == [2, 2, 2, 2]

@@ -16,14 +16,20 @@ from companion.ui.widgets import tagged
 __all__ = ["PhaseCard"]
 
 
-def _plays(kind: str, title: str, left: int, send: Callable[..., bool], over: bool) -> ft.Control:
+def _plays(
+    kind: str, title: str, left: int, extra: bool, send: Callable[..., bool], over: bool
+) -> ft.Control:
     """Plays left of one kind: «−» records a card played, «+» an extra play a card grants.
+
+    Outside «Играй карты» (``extra``) the number is the granted extras playable now, and «−»
+    records one as an extra play («Всё остальное»: played at once); the engine refuses
+    anything else with its reason.
 
     Handles: ``plays-<kind>`` (the number), ``plays-<kind>-minus``, ``plays-<kind>-plus``."""
 
     def change(delta: int) -> None:
         if delta < 0:
-            send("play.record", {"kind": kind})
+            send("play.record", {"kind": kind, "extra": True} if extra else {"kind": kind})
         else:
             send("play.grant", {"kind": kind, "count": delta})
 
@@ -36,7 +42,7 @@ def _plays(kind: str, title: str, left: int, send: Callable[..., bool], over: bo
         width=30,
         size=22,
         color=ft.Colors.ERROR if left <= 0 else None,
-        minus_tip=f"{_('Сыграно')}: {word}",
+        minus_tip=f"{_('Сыграно')}: {word}" + (f" ({_('добавочная карта')})" if extra else ""),
         plus_tip=f"{_('Добавочная карта')}: {word}",
     )
     return ft.Column(
@@ -56,6 +62,7 @@ def PhaseCard(
     text: str,
     minions: int,
     actions: int,
+    extra: bool,
     over: bool,
     send: Callable[..., bool],
 ) -> ft.Control:
@@ -64,6 +71,8 @@ def PhaseCard(
     Whose turn and the phase are in the frame's status line (``status-player``,
     ``status-phase``), pinned above the body; the frame's rules button opens this phase.
     """
+    # outside «Играй карты» the numbers are the granted extras (the reminder says so)
+    minion_title, action_title = _("Приспешники"), _("Действия")
     return ft.Container(
         ft.Column(
             [
@@ -73,8 +82,8 @@ def PhaseCard(
                 ),
                 ft.Row(
                     [
-                        _plays("minion", _("Приспешники"), minions, send, over),
-                        _plays("action", _("Действия"), actions, send, over),
+                        _plays("minion", minion_title, minions, extra, send, over),
+                        _plays("action", action_title, actions, extra, send, over),
                         ft.Container(
                             tagged(
                                 "turn",

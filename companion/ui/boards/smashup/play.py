@@ -11,13 +11,13 @@ import flet as ft
 
 from companion.engine.smashup import (
     CHECK,
-    WIN_VP,
+    PLAY,
     effective_breakpoint,
-    final_scores,
-    find_winner,
     is_ready,
     plays_left,
+    plays_now,
     reminder,
+    status_note,
     total_power,
 )
 from companion.i18n import _
@@ -37,21 +37,12 @@ from companion.ui.nav import AppContext
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET, tagged
 
-__all__ = ["PlayBoard", "tie_note"]
+__all__ = ["PlayBoard"]
 
 _Phase = ft.memo(PhaseCard)
 _Vp = ft.memo(VpStrip)
 _Row = ft.memo(BaseRow)
 _Editor = ft.memo(BaseEditor)
-
-
-def tie_note(vp: list[int], madness: list[int], madness_on: bool) -> str:
-    """«…игра продолжается» when someone has 15+ VP but the lead is shared («Игра окончена»:
-    no single leader, no winner), else «»."""
-    if not vp or max(vp) < WIN_VP or find_winner(vp, madness, madness_on) is not None:
-        return ""
-    final = final_scores(vp, madness, madness_on)
-    return f"{_('Ничья у лидеров')} ({max(final)} {_('ПО')}): {_('игра продолжается')}"
 
 
 @ft.component
@@ -96,12 +87,17 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
         if scoring is None:
             return
         card = None
-        if not deck_empty and (repl["name"].strip() or any(repl[k] for k in ("bp", "vp1"))):
+        if deck_empty:
+            data = {"base": scoring, "base_card": None, "deck_empty": True}
+        elif not any(repl[k].strip() for k in ("name", "bp", "vp1", "vp2", "vp3")):
+            data = {"base": scoring, "base_card": None}  # the engine names what is missing
+        else:
             if form_error(repl) is not None:
                 set_repl_checked(True)
                 return
             card = card_from_form(repl)
-        if view.send("base.score", {"base": scoring, "base_card": card}):
+            data = {"base": scoring, "base_card": card}
+        if view.send("base.score", data):
             if card is not None:
                 remember(catalogue, card)
             close()
@@ -136,7 +132,8 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
 
     names = tuple(s.name for s in specs)
     colors = tuple(s.color for s in specs)
-    left = plays_left(state)
+    in_play = state.phase == PLAY
+    left = plays_left(state) if in_play else plays_now(state)
     in_check = state.phase == CHECK and not over
     parts: list[ft.Control] = [
         _Phase(
@@ -144,6 +141,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
             reminder(state),
             left["minion"],
             left["action"],
+            not in_play,
             over,
             send,
         ),
@@ -153,7 +151,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
             tuple(state.vp),
             tuple(state.madness) if state.madness_on else None,
             state.active,
-            tie_note(state.vp, state.madness, state.madness_on),
+            status_note(state) or "",
             send,
         ),
     ]
