@@ -118,6 +118,14 @@ def test_smashup_tie_scoring_replacement_and_15_vp_finish(app, server):
     # (the focused field scrolls the long setup board: the decks leave the semantics tree)
     only_game(server.data_dir, lambda g: g.state.factions[2] == ["Котики", "Зомби"])
 
+    # A base with VP out of order is refused before it is laid out, the field named; it
+    # enters neither the game nor the catalogue («Раздача очков»: 1st ≥ 2nd ≥ 3rd).
+    type_base(app, "new-base", "Кривая база", 18, (2, 3, 1))
+    app.tap("add-base")
+    app.wait_label("new-base-error", "Очки за 2-е место: не больше, чем за 1-е")
+    app.wait_label("bases-count", "0/4")
+    assert catalogue.get("Кривая база") is None
+
     # Bases: one typed (and remembered), three from the catalogue by fuzzy name.
     type_base(app, "new-base", "Замок принцессы", 18, (3, 2, 1))
     app.tap("add-base")
@@ -210,7 +218,9 @@ def test_smashup_tie_scoring_replacement_and_15_vp_finish(app, server):
     # A tie for the lead at 15+ VP: the game goes on.
     set_by_pad(app, "vp-p0", 16)
     set_by_pad(app, "vp-p1", 16)
+    app.wait_label("vp-tie", "игра продолжается")  # on screen before the end of the turn
     end_turn(app, 2)
+    app.wait_label("vp-tie", "игра продолжается")
     app.wait_label("status-player", NAMES[(first + 2) % 3])
     assert app.page.locator('[flt-semantics-identifier="winner"]').count() == 0
     _, game = only_game(server.data_dir, lambda g: g.state.turn == 3)
