@@ -121,6 +121,12 @@ def _length(game: Any) -> int:
     return n if isinstance(n, int) else len(game.events)
 
 
+def _revision(game: Any) -> int:
+    """The game's revision (grows on every push, undo and redo)."""
+    rev = getattr(game, "revision", None)
+    return rev if isinstance(rev, int) else _length(game)
+
+
 def _row(ev: Event, text: str) -> ft.Control:
     stamp = time.strftime("%H:%M:%S", time.localtime(ev.ts))
     who = f" · {ev.author}" if ev.author else ""
@@ -138,8 +144,12 @@ def _row(ev: Event, text: str) -> ft.Control:
 
 
 @ft.component
-def _LogList(stored: Any, upto: int, player: int | None, kind: str | None) -> ft.Control:
-    """The frozen list (memoized: another phone's move does not re-render it)."""
+def _LogList(stored: Any, upto: int, seen: int, player: int | None, kind: str | None) -> ft.Control:
+    """The frozen list (memoized: another phone's move does not re-render it).
+
+    ``seen`` is the game revision the list was taken at (a refresh after an undo and a new
+    move may leave ``upto`` alike but change the lines).
+    """
     limit, set_limit = ft.use_state(PAGE)
     page, more = journal_page(stored.game, upto, player, kind, limit)
     rows: list[ft.Control] = [_row(ev, text) for ev, text in page]
@@ -199,6 +209,7 @@ def GameLog(view: GameView) -> ft.Control:
     game = view.game
     length = _length(game)
     upto, set_upto = ft.use_state(length)
+    seen, set_seen = ft.use_state(_revision(game))
     player, set_player = ft.use_state("all")
     kind, set_kind = ft.use_state("all")
     msg, set_msg = ft.use_state("")
@@ -225,7 +236,7 @@ def GameLog(view: GameView) -> ft.Control:
         except (OSError, CompanionError, ValueError) as exc:
             set_msg(f"{_('Не удалось выгрузить')}: {exc}")
             return
-        saved = ""
+        saved = f"; {_('на ведущее устройство зритель файлы не записывает')}" if spectator else ""
         if not spectator:  # a spectator never writes to the host's disk
             folder = app.hub.store.root / "exports"
             try:
@@ -248,16 +259,18 @@ def GameLog(view: GameView) -> ft.Control:
         set_msg(f"{_('Файл')} {name} {_('отправлен на это устройство')}{saved}")
 
     names = game.players
-    kinds = ft.use_memo(lambda: sorted({kind_of(e) for e in game.events[:upto]}), [upto])
+    kinds = ft.use_memo(lambda: sorted({kind_of(e) for e in game.events[:upto]}), [upto, seen])
     fresh = length - upto
+    changed = _revision(game) != seen
     title = _("Журнал")
     if fresh > 0:
         title += f" · {_('новых')}: {fresh}"
-    elif fresh < 0:
+    elif changed:
         title += f" · {_('изменён')}"
 
     def show_latest() -> None:
         set_upto(_length(view.game))
+        set_seen(_revision(view.game))
 
     header = ft.Row(
         [
@@ -278,7 +291,7 @@ def GameLog(view: GameView) -> ft.Control:
                 ft.Icons.REFRESH,
                 _("Показать новые события"),
                 show_latest,
-                disabled=fresh == 0,
+                disabled=not changed,
             ),
             icon_button(
                 "export-json", ft.Icons.DATA_OBJECT, _("Выгрузить JSON"), lambda: export("json")
@@ -317,6 +330,7 @@ def GameLog(view: GameView) -> ft.Control:
             LogList(
                 view.stored,
                 upto,
+                seen,
                 None if player == "all" else int(player),
                 None if kind == "all" else kind,
             ),
