@@ -42,7 +42,11 @@ def test_a_phone_rejoins_its_game_in_its_role_after_the_host_drops_the_session(b
         # A third device moves on the new host: both phones show it only once they have
         # reconnected by themselves (no code typed), subscribed to the game again.
         run(boris_moves(lan_host, gid))
-        anna.wait_label("val-p0-c0", "4", timeout=120_000)  # the client retries with backoff
+        try:
+            anna.wait_label("val-p0-c0", "4", timeout=120_000)  # the client retries, backoff
+        except AssertionError:
+            anna.page.screenshot(path=str(lan_host.data_dir.parent / "anna-after-restart.png"))
+            raise
         vika.wait_label("val-p0-c0", "4", timeout=120_000)
         anna.tap("val-p0-c0-plus")  # still a player
         vika.wait_label("val-p0-c0", "5")
