@@ -87,7 +87,7 @@ def StepB(view: GameView, version: int) -> ft.Control:
     ch = state.charge
     t = _typed()
     if state.phase != PHASE_CHARGE or ch is None or ch.step != "Б" or ch.player is None:
-        return ft.Container()
+        return ft.Container(visible=False)
     abilities = [
         c
         for c in state.cards
@@ -148,7 +148,7 @@ def StepV(view: GameView, version: int) -> ft.Control:
     ch = state.charge
     t = _typed()
     if state.phase != PHASE_CHARGE or ch is None or ch.step != "В" or ch.player is None:
-        return ft.Container()
+        return ft.Container(visible=False)
     buttons = []
     for o in offers(state):
         part = f" ({_('частично: на 1 ПО меньше')})" if o.partial else ""
@@ -289,7 +289,7 @@ def ChargeTail(view: GameView, version: int) -> ft.Control:
     ch = state.charge
     t = _typed()
     if state.phase != PHASE_CHARGE or ch is None:
-        return ft.Container()
+        return ft.Container(visible=False)
     names = view.game.players
     parts: list[ft.Control] = []
     parts.append(

@@ -22,7 +22,7 @@ def ChargeHistory(view: GameView, version: int) -> ft.Control:
     game = view.game
     state = view.state
     if not state.rounds:
-        return ft.Container()
+        return ft.Container(visible=False)
     last = game.events[-1].ts if game.events else game.setup.created
     timing = game_charge_timing(game, last)
     over = game.outcome() is not None
