@@ -3,6 +3,8 @@
 Run by hand from the project root (not part of the tests)::
 
     python benchmarks/bench_rules.py [--stemmers] [--repeat 5] [--synthetic 20000]
+    python benchmarks/bench_rules.py --quality     # blind tune and check sets, figures only
+    python benchmarks/bench_rules.py --typing      # keystroke to results, Chromium 390×844
 
 Compares :class:`companion.rules.RulesIndex` with a plain baseline — rapidfuzz ``WRatio`` of the
 raw query against the raw titles, no normalisation — on ``tests/rules/questions.json`` and
@@ -35,6 +37,61 @@ from companion.rules.normalize import DEFAULT_STEMMER, words  # noqa: E402
 
 QUESTIONS = ROOT / "tests" / "rules" / "questions.json"
 SAMPLE = ROOT.parent / "shared" / "eval" / "rules_eval_sample.json"
+BLIND = ROOT / "tests" / "rules" / "blind"
+
+
+def quality() -> None:
+    """Top-1/top-3/MRR on every question set; the blind check set as figures only (never its
+    misses: it is the measure, see tests/rules/blind/make_split.py)."""
+    idx = RulesIndex(load_db())
+    print("| set | questions | top-1 | top-3 | MRR@10 |")
+    print("|---|---|---|---|---|")
+    for name, path in (
+        ("blind tune", BLIND / "tune.json"),
+        ("blind check", BLIND / "check.json"),
+        ("own questions.json", QUESTIONS),
+        ("shipped eval sample", SAMPLE),
+    ):
+        cases = json.loads(path.read_text(encoding="utf-8"))
+        acc = score_cases(cases, lambda q: [h.entry for h in idx.search(q, limit=10)])
+        print(f"| {name} | {acc.n} | {acc.top1:.3f} | {acc.top3:.3f} | {acc.mrr10:.3f} |")
+
+
+def typing(text: str = "сколько монет нужно на переворот") -> None:
+    """Type ``text`` key by key into the rules screen (Chromium, 390×844) and time each key
+    from the key press to the results for that prefix on screen (wall clock)."""
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT / "tests" / "ui"))
+    from conftest import CHROMIUM, App, Server  # noqa: PLC0415
+
+    index = RulesIndex(load_db())
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        server = Server(Path(tmp) / "data")
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        try:
+            app = App(browser, server).open("/rules")
+            app.wait_label("rules-hint", "ничья")
+            box = app.el("rules-query").locator("input, textarea").first
+            box.click()
+            times = []
+            for n in range(1, len(text) + 1):
+                prefix = text[:n]
+                t = time.perf_counter()
+                app.page.keyboard.type(text[n - 1])
+                if not any(ch.isalnum() for ch in prefix) or not index.search(prefix):
+                    continue  # no results to wait for: typed on, the next key is timed
+                app.wait_label("rules-count", f"«{prefix.strip()}»")
+                times.append((time.perf_counter() - t) * 1000)
+        finally:
+            browser.close()
+            server.stop()
+    times.sort()
+    p95 = times[int(0.95 * (len(times) - 1))]
+    print("| keystrokes | p50 ms | p95 ms | max ms |\n|---|---|---|---|")
+    print(f"| {len(times)} | {statistics.median(times):.0f} | {p95:.0f} | {times[-1]:.0f} |")
 
 
 class Baseline:
@@ -110,7 +167,15 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--synthetic", type=int, default=20_000)
     ap.add_argument("--stemmers", action="store_true")
+    ap.add_argument("--quality", action="store_true")
+    ap.add_argument("--typing", action="store_true")
     args = ap.parse_args()
+    if args.quality:
+        quality()
+        return
+    if args.typing:
+        typing()
+        return
 
     cases = json.loads(QUESTIONS.read_text(encoding="utf-8"))
     sample = json.loads(SAMPLE.read_text(encoding="utf-8")) if SAMPLE.exists() else []
@@ -128,16 +193,16 @@ def main() -> None:
         for kind in kinds if db_name == "shipped" else (DEFAULT_STEMMER,):
             t = time.perf_counter()
             idx = RulesIndex(db, Stemmer(kind))
-            builds.append((db_name, kind, len(idx.vocab), (time.perf_counter() - t) * 1000))
+            builds.append((db_name, kind, len(idx.lemmas), (time.perf_counter() - t) * 1000))
             print(
                 row(
                     f"RulesIndex ({kind})",
                     len(db),
-                    lambda q: [h.entry for h in idx.search(q)],
+                    lambda q, idx=idx: [h.entry for h in idx.search(q)],
                     cases,
                     sample,
                     args.repeat,
-                    idx._cache.clear,
+                    idx.forget,
                 )
             )
         base = Baseline(db)

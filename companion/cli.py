@@ -2,7 +2,7 @@
 
 ::
 
-    companion [--host H] [--port P] [--data-dir DIR] [--desktop] [--lan [--code C]]
+    companion [--host H] [--port P] [--data-dir DIR] [--desktop] [--lan [--code C] [--https]]
     companion games list | show ID | export ID [--format json|text] [--output FILE] | delete ID
     companion rules QUERY [--game G] [--limit N] [--json] | --batch FILE [--json]
     companion --version
@@ -69,6 +69,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--lan", action="store_true", help="режим стола: доступ из локальной сети по коду"
     )
     p.add_argument("--code", help="код для входа в режиме стола (по умолчанию случайный)")
+    p.add_argument(
+        "--https",
+        action="store_true",
+        help="https с самоподписанным сертификатом (телефоны не гаснут во время игры)",
+    )
     p.add_argument("--no-browser", action="store_true", help="не открывать браузер")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
     # --data-dir after the subcommand too; SUPPRESS keeps a value given before it
@@ -132,25 +137,6 @@ def _games(args: argparse.Namespace, store) -> int:
 
 
 # -- startup checks ---------------------------------------------------------------------------
-def _check_house_rulings(root: Path) -> None:
-    """Warn about a damaged house rulings file and set it aside: the rulebooks stay searchable."""
-    from companion.rules.house import HOUSE_FILE, list_rulings
-    from companion.store.atomic import set_aside
-
-    path = root / HOUSE_FILE
-    try:
-        list_rulings(path=path)
-    except CompanionError as exc:  # the damaged file was set aside already
-        print(f"Внимание: {exc} Поиск идёт по книгам правил.", file=sys.stderr)
-    except Exception as exc:  # noqa: BLE001 - readable JSON of the wrong shape
-        aside = set_aside(path) if path.exists() else path
-        print(
-            f"Внимание: файл решений стола {path.name} не читается ({type(exc).__name__}) "
-            f"и отложен как {aside.name}; поиск идёт по книгам правил.",
-            file=sys.stderr,
-        )
-
-
 def _check_bind(host: str, port: int | None) -> None:
     """Fail early, with one Russian sentence, if the server could not listen on host:port.
 
@@ -197,7 +183,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "rules":
             from companion.rules.cli import run
 
-            _check_house_rulings(root)
             return run(args)
         if args.command == "games":
             from companion.store import GameStore

@@ -75,6 +75,24 @@ def free_game(store: GameStore) -> StoredGame:
     return g
 
 
+def free_six(store: GameStore) -> StoredGame:
+    """«Свободный счёт» at its densest on a phone: 6 players × 2 counters."""
+    g = store.create(
+        "free",
+        [*PLAYERS, "Даша", "Егор"],
+        first_player=3,
+        options={
+            "counters": [
+                {"name": "ПО", "step": 1, "start": 0},
+                {"name": "монеты", "step": 5, "start": 100},
+            ]
+        },
+    )
+    for p in range(6):
+        push_all(g, [("counter.add", {"player": p, "counter": "ПО", "delta": 3 + p * 7})])
+    return g
+
+
 def free_finished(store: GameStore) -> StoredGame:
     """A finished «Свободный счёт»: the result view must come first."""
     g = free_game(store)
@@ -85,8 +103,22 @@ def free_finished(store: GameStore) -> StoredGame:
 #: name → how to make the game
 GAMES: dict[str, Callable[[GameStore], StoredGame]] = {
     "free": free_game,
+    "free-6": free_six,
     "free-finished": free_finished,
 }
+
+
+def settled_shot(app: App, tries: int = 30) -> bytes:
+    """A screenshot once the canvas has settled: two shots a second apart are the same (a
+    busy machine may still show Flet's animated «Working...» after the tree is there)."""
+    last = b""
+    for _ in range(tries):
+        app.page.wait_for_timeout(1000)
+        shot = app.page.screenshot()
+        if shot == last:
+            return shot
+        last = shot
+    return last
 
 
 def main(argv: list[str]) -> int:
@@ -116,8 +148,7 @@ def main(argv: list[str]) -> int:
                         app.open(f"/game/{gid}")
                         app.el("status-player").wait_for()
                         path = OUT / f"{name}-{w}x{h}.png"
-                        app.page.wait_for_timeout(2500)  # the canvas paints after the tree
-                        app.shot(str(path))
+                        path.write_bytes(settled_shot(app))
                         print(path.relative_to(ROOT))
                         app.close()
                 browser.close()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["Mark", "TurnClock", "ClockTally"]
 
@@ -21,8 +22,7 @@ __all__ = ["Mark", "TurnClock", "ClockTally"]
 TurnTime = tuple[int, int | None, float]
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(NamedTuple):
     """Turn-clock bookkeeping after one event (or at the start of the game).
 
     :param ts: wall-clock seconds since the epoch.
@@ -76,21 +76,17 @@ class TurnClock:
         return cls(per_player, turns, turns[-1][2] if turns else 0.0, total)
 
 
-@dataclass(frozen=True)
-class _Undo:
-    """What :meth:`ClockTally.add` changed, to put back on :meth:`ClockTally.pop`."""
-
-    total: float
-    charged: float  # the previous mark's player's total before the add
-    turns: int  # len(turns) before the add
-    last: TurnTime  # turns[-1] before the add
+#: What :meth:`ClockTally.add` changed, to put back on :meth:`ClockTally.pop`: the total,
+#: the previous mark's player's total, ``len(turns)`` and ``turns[-1]``, all before the add.
+_Undo = tuple[float, float, int, TurnTime]
 
 
 class ClockTally:
     """Running turn-clock totals: :meth:`add` a mark per event, :meth:`pop` it on undo.
 
     The sums are made in the same order as :meth:`TurnClock.from_marks` makes them, so
-    :meth:`at` returns exactly what the walk would.
+    :meth:`at` returns exactly what the walk would. Marks added are summed when the clock is
+    next read (:meth:`at`), so loading a long log only appends marks.
 
     :param players: number of seats.
     :param start: the mark at the creation of the game.
@@ -102,6 +98,8 @@ class ClockTally:
         self._total = 0.0
         self._turns: list[TurnTime] = [(start.turn, start.player, 0.0)]
         self._undo: list[_Undo] = []
+        #: how many marks are in the sums (the start mark always is)
+        self._summed = 1
 
     @property
     def last(self) -> Mark:
@@ -114,39 +112,58 @@ class ClockTally:
         return tuple(self._marks)
 
     def add(self, mark: Mark) -> None:
-        """Close the running segment at ``mark.ts`` and open a new one. O(1)."""
-        prev = self._marks[-1]
-        spent = 0.0 if prev.paused else max(0.0, mark.ts - prev.ts)
-        charged = self._per_player.get(prev.player, 0.0) if prev.player is not None else 0.0
-        self._undo.append(_Undo(self._total, charged, len(self._turns), self._turns[-1]))
-        self._total += spent
-        if prev.player is not None:
-            self._per_player[prev.player] = charged + spent
-        n, p, s = self._turns[-1]
-        self._turns[-1] = (n, p, s + spent)
-        if (n, p) != (mark.turn, mark.player):
-            self._turns.append((mark.turn, mark.player, 0.0))
+        """Add the mark of a new event (its segment is summed at the next read). O(1)."""
         self._marks.append(mark)
+
+    def _sum(self) -> None:
+        """Bring the sums up to the latest mark."""
+        while self._summed < len(self._marks):
+            self._close(self._marks[self._summed - 1], self._marks[self._summed])
+            self._summed += 1
+
+    def _close(self, prev: Mark, mark: Mark) -> None:
+        """Close the segment that ``prev`` opened at ``mark.ts`` and open ``mark``'s."""
+        turns = self._turns
+        last = turns[-1]
+        player = prev.player
+        charged = 0.0 if player is None else self._per_player.get(player, 0.0)
+        self._undo.append((self._total, charged, len(turns), last))
+        if not prev.paused and mark.ts > prev.ts:  # else nothing is charged (x + 0.0 == x)
+            spent = mark.ts - prev.ts
+            self._total += spent
+            if player is not None:
+                self._per_player[player] = charged + spent
+            last = (last[0], last[1], last[2] + spent)
+            turns[-1] = last
+        if last[0] != mark.turn or last[1] != mark.player:
+            turns.append((mark.turn, mark.player, 0.0))
 
     def pop(self) -> None:
         """Take back the latest :meth:`add` exactly. O(1).
 
         :raises IndexError: if only the start mark is left.
         """
-        undo = self._undo.pop()
+        if len(self._marks) == 1:
+            raise IndexError("no mark to take back")
         self._marks.pop()
+        if self._summed <= len(self._marks):
+            return  # it was not summed yet
+        self._summed -= 1
+        total, charged, turns, last = self._undo.pop()
         prev = self._marks[-1]
-        self._total = undo.total
+        self._total = total
         if prev.player is not None:
-            self._per_player[prev.player] = undo.charged
-        del self._turns[undo.turns :]
-        self._turns[-1] = undo.last
+            self._per_player[prev.player] = charged
+        del self._turns[turns:]
+        self._turns[-1] = last
 
     def at(self, now: float) -> TurnClock:
         """The clock with the running segment counted up to ``now``.
 
-        No walk over the log: a copy of the per-player totals and of the turn list.
+        No walk over the log: a copy of the per-player totals and of the turn list (marks
+        added since the last read are summed first, once).
         """
+        self._sum()
         last = self._marks[-1]
         spent = 0.0 if last.paused else max(0.0, now - last.ts)
         per_player = dict(self._per_player)

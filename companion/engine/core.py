@@ -118,21 +118,23 @@ class Game:
         self.rng = rng or random.Random()
         state = definition.initial_state(setup)
         self._tally = ClockTally(len(setup.players), self._mark(state, setup.created, False))
-        #: ``(events applied, ts, scores)`` at the start and after each change of a score.
-        self._series: list[tuple[int, float, dict[int, float]]] = [
-            (0, setup.created, definition.scores(state))
-        ]
         #: private copies of the state after every CHECKPOINT_EVERY-th event
         self._checkpoints: dict[int, Any] = {}
         self._events: list[Event] = []
-        self._texts: list[str] = []
-        for ev in events:
-            text = self._describe_saved(state, ev)
-            self._apply(state, ev)
-            self._record(ev, text, state, self._after(state, ev))
+        self._replay_saved(state, events)
         self._state = state
         self._undone: list[Event] = list(undone)
-        self._undone_texts: list[str | None] = self._describe_redo_stack()
+        # The journal (each event's line, the score series) of a loaded log is made on first
+        # use by one replay (:meth:`_ensure_journal`), then kept up to date as events apply:
+        # opening a saved game costs no more than replaying it.
+        self._journal_ready = False
+        #: ``(event, line)`` for every active event: :meth:`log` is a copy of this list.
+        self._lines: list[tuple[Event, str]] = []
+        self._undone_texts: list[str | None] = []
+        #: ``(ts, scores)`` at the start and after each change of a score, and, in step with
+        #: it, how many events had been applied then (to cut the series back on an undo).
+        self._series: list[tuple[float, dict[int, float]]] = []
+        self._series_at: list[int] = []
         self.revision = len(self._events)
 
     # -- construction -------------------------------------------------------------
@@ -237,14 +239,16 @@ class Game:
         """
         if type not in self.definition.cumulative_moves:
             self._expect(expect_revision)
-        event, new_state, text = self._prepare(type, data, author)
-        after = self._after(new_state, event)
+        event, new_state = self._prepare(type, data, author)
+        mark = self._mark_after(new_state, event)
+        line = self._line(self._state, new_state, event, None)
         if self.journal is not None:
             self.journal.append(event)
         self._undone.clear()
         self._undone_texts.clear()
         self._state = new_state
-        self._record(event, text, new_state, after)
+        self._record(event, new_state, mark)
+        self._record_line(event, line)
         self.revision += 1
         return event
 
@@ -266,10 +270,12 @@ class Game:
             self.journal.set_undone(event.seq, True)
         self._events.pop()
         self._undone.insert(0, event)
-        self._undone_texts.insert(0, self._texts.pop())
+        if self._journal_ready:
+            self._undone_texts.insert(0, self._lines.pop()[1])
+            while self._series_at[-1] > n:
+                self._series.pop()
+                self._series_at.pop()
         self._tally.pop()
-        while self._series[-1][0] > n:
-            self._series.pop()
         self._checkpoints.pop(n + 1, None)
         self._state = state
         self.revision += 1
@@ -287,23 +293,28 @@ class Game:
         if not self._undone:
             raise RuleViolation("Возвращать нечего: отменённых событий нет.")
         event = self._undone[0]
-        text = self._undone_texts[0] or self._describe_saved(self._state, event)
         new_state = copy.deepcopy(self._state)
         self._apply(new_state, event)
-        after = self._after(new_state, event)
+        mark = self._mark_after(new_state, event)
+        known = self._undone_texts[0] if self._journal_ready else None
+        line = self._line(self._state, new_state, event, known)
         if self.journal is not None:
             self.journal.set_undone(event.seq, False)
         self._undone.pop(0)
-        self._undone_texts.pop(0)
+        if self._journal_ready:
+            self._undone_texts.pop(0)
         self._state = new_state
-        self._record(event, text, new_state, after)
+        self._record(event, new_state, mark)
+        self._record_line(event, line)
         self.revision += 1
         return event
 
     # -- log and clock ----------------------------------------------------------------------
     def log(self) -> list[tuple[Event, str]]:
-        """Every active event with its Russian line, oldest first (a copy; no replay)."""
-        return list(zip(self._events, self._texts, strict=True))
+        """Every active event with its Russian line, oldest first (a copy; no replay once the
+        journal of a loaded game has been made)."""
+        self._ensure_journal()
+        return list(self._lines)
 
     def log_slice(
         self, start: int = 0, stop: int | None = None, *, newest_first: bool = True
@@ -315,9 +326,10 @@ class Game:
         order (negative values count from its end; out-of-range values are clamped), so
         ``log_slice(0, 20)`` is the 20 latest events, newest first. Costs O(page).
         """
+        self._ensure_journal()
         n = len(self._events)
         order = range(n - 1, -1, -1) if newest_first else range(n)
-        return [(self._events[i], self._texts[i]) for i in order[start:stop]]
+        return [self._lines[i] for i in order[start:stop]]
 
     def describe(self, event: Event) -> str:
         """The Russian line of an event of this game: in the active log or undone (redoable).
@@ -327,9 +339,10 @@ class Game:
 
         :raises LookupError: if the event is not in this game's log or redo stack.
         """
+        self._ensure_journal()
         i = event.seq - 1
         if 0 <= i < len(self._events) and self._events[i] == event:
-            return self._texts[i]
+            return self._lines[i][1]
         j = i - len(self._events)
         if 0 <= j < len(self._undone) and self._undone[j] == event:
             return self._undone_texts[j] or UNKNOWN_LINE.format(seq=event.seq)
@@ -338,9 +351,11 @@ class Game:
     def score_series(self) -> list[tuple[float, dict[int, float]]]:
         """``[(ts, {player: score})]``: the start, then after every event that changed a score.
 
-        Kept as events are applied; this returns a copy (no replay).
+        Kept as events are applied; this returns a new list (no replay). The score dicts in
+        it are the game's own: read them, do not change them.
         """
-        return [(ts, dict(scores)) for _, ts, scores in self._series]
+        self._ensure_journal()
+        return list(self._series)
 
     def turn_clock(self, now: float | None = None) -> TurnClock:
         """Chess-clock times from event timestamps (see :class:`TurnClock`).
@@ -357,7 +372,7 @@ class Game:
 
     def _prepare(
         self, type: str, data: Mapping[str, Any] | None, author: str | None
-    ) -> tuple[Event, Any, str]:
+    ) -> tuple[Event, Any]:
         event = Event(len(self._events) + 1, type, dict(data or {}), self.clock(), author)
         if type not in CORE_EVENTS:
             if self.definition.outcome(self._state) is not None:
@@ -365,10 +380,9 @@ class Game:
             self.definition.check(self._state, event)
         elif (type == CORE_PAUSE) == self.paused:
             raise RuleViolation("Часы уже на паузе." if self.paused else "Часы и так идут.")
-        text = self._describe(self._state, event)
         new_state = copy.deepcopy(self._state)
         self._apply(new_state, event)
-        return event, new_state, text
+        return event, new_state
 
     def _apply(self, state: Any, event: Event) -> None:
         if event.type not in CORE_EVENTS:
@@ -387,6 +401,62 @@ class Game:
             return self._describe(state, event)
         except Exception:  # a saved event the definition cannot word; never show a code
             return UNKNOWN_LINE.format(seq=event.seq)
+
+    def _replay_saved(self, state: Any, events: Iterable[Event]) -> None:
+        """Apply a saved log to ``state`` in place, filling the log and the clock marks (the
+        loop of :meth:`push` without checks; written out for speed). State copies for undo
+        are kept later, by the first undo's replay (:meth:`_state_at`)."""
+        d, tally, log = self.definition, self._tally, self._events
+        paused = self.paused
+        for ev in events:
+            if ev.type in CORE_EVENTS:
+                paused = ev.type == CORE_PAUSE
+            else:
+                d.apply(state, ev)
+            log.append(ev)
+            tally.add(Mark(ev.ts, d.active_player(state), d.turn_number(state), paused))
+
+    def _ensure_journal(self) -> None:
+        """Make the lines and the score series of the active log and the redo stack by one
+        replay, if not made yet (a game just loaded). Afterwards they are kept incrementally."""
+        if self._journal_ready:
+            return
+        state = self.definition.initial_state(self.setup)
+        lines: list[tuple[Event, str]] = []
+        series = [(self.setup.created, self.definition.scores(state))]
+        series_at = [0]
+        for n, ev in enumerate(self._events, 1):
+            lines.append((ev, self._describe_saved(state, ev)))
+            self._apply(state, ev)
+            scores = self.definition.scores(state)
+            if scores != series[-1][1]:
+                series.append((ev.ts, scores))
+                series_at.append(n)
+        self._lines, self._series, self._series_at = lines, series, series_at
+        self._undone_texts = self._describe_redo_stack()
+        self._journal_ready = True
+
+    def _line(
+        self, before: Any, after: Any, event: Event, known: str | None
+    ) -> tuple[str, dict[int, float]] | None:
+        """The journal line and scores of ``event`` (``None`` while the journal is not made).
+
+        Computed before anything changes, so a failure here leaves the game as it was.
+        """
+        if not self._journal_ready:
+            return None
+        text = known if known is not None else self._describe(before, event)
+        return text, self.definition.scores(after)
+
+    def _record_line(self, event: Event, line: tuple[str, dict[int, float]] | None) -> None:
+        """Add an applied event's line and scores to the kept journal."""
+        if line is None:
+            return
+        text, scores = line
+        self._lines.append((event, text))
+        if scores != self._series[-1][1]:
+            self._series.append((event.ts, scores))
+            self._series_at.append(len(self._events))
 
     def _describe_redo_stack(self) -> list[str | None]:
         """Lines of the loaded undone events (``None`` where they could not be made)."""
@@ -407,36 +477,38 @@ class Game:
             ts, self.definition.active_player(state), self.definition.turn_number(state), paused
         )
 
-    def _after(self, state: Any, event: Event) -> tuple[Mark, dict[int, float]]:
-        """The clock mark and the scores after ``event`` (computed before anything changes)."""
+    def _mark_after(self, state: Any, event: Event) -> Mark:
+        """The clock mark after ``event`` (computed before anything changes)."""
         paused = self.paused
         if event.type == CORE_PAUSE:
             paused = True
         elif event.type == CORE_RESUME:
             paused = False
-        return self._mark(state, event.ts, paused), self.definition.scores(state)
+        return self._mark(state, event.ts, paused)
 
-    def _record(
-        self, event: Event, text: str, state: Any, after: tuple[Mark, dict[int, float]]
-    ) -> None:
-        """Append an applied event to the log and to every running total."""
-        mark, scores = after
+    def _record(self, event: Event, state: Any, mark: Mark) -> None:
+        """Append an applied event to the log, the turn clock and the kept state copies."""
         self._events.append(event)
-        self._texts.append(text)
         self._tally.add(mark)
         n = len(self._events)
-        if scores != self._series[-1][2]:
-            self._series.append((n, event.ts, scores))
         if n % CHECKPOINT_EVERY == 0:
             self._checkpoints[n] = copy.deepcopy(state)
 
     def _state_at(self, n: int) -> Any:
-        """A fresh copy of the state after the first ``n`` events of the active log."""
+        """A fresh copy of the state after the first ``n`` events of the active log.
+
+        Replays from the nearest kept copy at or below ``n`` and keeps a copy at every
+        multiple of :data:`CHECKPOINT_EVERY` it passes (a loaded game has none at first).
+        """
         base = n - n % CHECKPOINT_EVERY
+        while base and base not in self._checkpoints:
+            base -= CHECKPOINT_EVERY
         if base:
             state = copy.deepcopy(self._checkpoints[base])
         else:
             state = self.definition.initial_state(self.setup)
-        for ev in self._events[base:n]:
-            self._apply(state, ev)
+        for k in range(base, n):
+            self._apply(state, self._events[k])
+            if (k + 1) % CHECKPOINT_EVERY == 0 and k + 1 not in self._checkpoints:
+                self._checkpoints[k + 1] = copy.deepcopy(state)
         return state

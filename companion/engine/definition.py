@@ -98,6 +98,11 @@ class GameDefinition(ABC, Generic[S]):
         """Each player's score (VP, level, ...) for the score-over-time chart."""
         return {}
 
+    def status_note(self, state: S) -> str | None:
+        """A Russian line for the status bar about the game's end (e.g. «play goes on: the
+        lead is shared»), or ``None`` when there is nothing to say. Games override it."""
+        return None
+
     def describe(self, state: S, event: Event, setup: Setup) -> str:
         """A Russian log line for ``event``, given the state *before* it."""
         return event.type

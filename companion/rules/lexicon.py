@@ -22,7 +22,42 @@ from stop_words import get_stop_words
 
 from companion.rules.normalize import fold
 
-__all__ = ["STOPWORDS", "Lexicon", "typo_budget", "MAX_SPLIT"]
+__all__ = ["STOPWORDS", "SYNONYMS", "Lexicon", "typo_budget", "MAX_SPLIT"]
+
+#: How players ask vs how rulebooks say it (lemma → lemmas it also means). General table
+#: speech, not any one game's terms (those live in each entry's aliases).
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "стоить": ("платить", "стоимость"),
+    "стоимость": ("платить",),
+    "цена": ("платить", "стоимость"),
+    "оплачивать": ("платить", "оплата"),
+    "оплатить": ("платить", "оплата"),
+    "заплатить": ("платить",),
+    "добирать": ("взять", "добор"),
+    "добрать": ("взять", "добор"),
+    "тянуть": ("взять",),
+    "вытянуть": ("взять",),
+    "брать": ("взять",),
+    "выиграть": ("победа", "победить"),
+    "победитель": ("победа", "победить"),
+    "проиграть": ("выбыть", "выбывание"),
+    "блочить": ("запрет", "запретить", "блокировать"),
+    "блокировать": ("запрет", "запретить"),
+    "заблокировать": ("запрет", "запретить"),
+    "убить": ("уничтожить", "потерять"),
+    "кончиться": ("конец", "закончиться"),
+    "закончиться": ("конец",),
+    "начинать": ("начало", "первый"),
+    "выкинуть": ("сбросить",),
+    "выбросить": ("сбросить",),
+    "держать": ("рука",),
+    "лишний": ("сбросить",),
+    "ничейный": ("ничья",),
+    "поровну": ("ничья", "равный"),
+    "одинаковый": ("равный", "ничья"),
+    "нужно": ("платить",),
+    "надо": ("платить",),
+}
 
 # Words of the generic stop lists that decide a rules question: kept as ordinary words.
 _KEEP = frozenset(
@@ -105,6 +140,10 @@ STOPWORDS: frozenset[str] = frozenset(
 
 #: Longest word :meth:`Lexicon.split` tries to cut (longer runs are left as they are).
 MAX_SPLIT = 60
+#: Shortest word :meth:`Lexicon.split` tries to cut.
+MIN_SPLIT = 7
+#: Short words allowed as pieces of a run-together word.
+GLUE = frozenset(["в", "и", "к", "с", "у", "о", "а", "на", "по", "за", "из", "до", "от", "не"])
 
 
 def typo_budget(word: str) -> int:
@@ -128,6 +167,10 @@ class Lexicon:
             by_len[len(form)].append(form)
         self.by_len = dict(by_len)
         self.longest = max(by_len, default=0)
+        # Forms with soft and hard signs dropped (the commonest Russian slip: «ничя»).
+        self.unsigned: dict[str, str] = {}
+        for form in sorted(forms, key=len):
+            self.unsigned.setdefault(_unsign(form), form)
         self.correct = lru_cache(maxsize=50_000)(self._correct)
 
     def known(self, word: str) -> bool:
@@ -137,11 +180,15 @@ class Lexicon:
     def _correct(self, word: str) -> tuple[tuple[str, int], ...]:
         """Known forms within :func:`typo_budget` of ``word``: ``((form, edits), ...)``.
 
-        Best first, at most 5; ``((word, 0),)`` if the word itself is known; empty if nothing
-        is close enough (always empty for words of 4 letters or less that are unknown).
+        Best first, at most 5; ``((word, 0),)`` if the word itself is known. A form that differs
+        only by soft or hard signs (``"ничя"`` → ``"ничья"``) counts as one edit, whatever the
+        length. Otherwise empty if nothing is within the budget.
         """
         if word in self.forms:
             return ((word, 0),)
+        same = self.unsigned.get(_unsign(word))
+        if same is not None:
+            return ((same, 1),)
         budget = typo_budget(word)
         if budget == 0 or len(word) > self.longest + budget:
             return ()
@@ -154,12 +201,13 @@ class Lexicon:
     def split(self, word: str) -> list[str] | None:
         """Cut a run-together ``word`` into known forms (fewest pieces, then longest first).
 
-        Pieces are known forms of 2+ letters (or one-letter stop-words such as «в»).
+        Pieces are known forms of 3+ letters or short Russian function words (:data:`GLUE`);
+        only words of :data:`MIN_SPLIT` letters or more are cut.
         :returns: the pieces, or ``None`` if the word cannot be cut (or is over
             :data:`MAX_SPLIT` letters, or is known as it is).
         """
         n = len(word)
-        if n < 4 or n > MAX_SPLIT or word in self.forms:
+        if n < MIN_SPLIT or n > MAX_SPLIT or word in self.forms:
             return None
         top = min(n, self.longest)
         best: list[tuple[int, int, int] | None] = [None] * (n + 1)  # (pieces, -sq, prev)
@@ -187,9 +235,13 @@ class Lexicon:
         return pieces[::-1]
 
     def _piece(self, piece: str) -> bool:
-        if len(piece) == 1:
-            return piece in STOPWORDS
+        if len(piece) < 3:
+            return piece in GLUE
         return piece in self.forms
+
+
+def _unsign(word: str) -> str:
+    return word.replace("ь", "").replace("ъ", "")
 
 
 def forms_of(texts: Iterable[str], words: Callable[[str], list[tuple[str, int, int]]]) -> set[str]:

@@ -173,8 +173,9 @@ class StoredGame:
 
     def set_undone(self, seq: int, undone: bool) -> None:
         """Persist an undo (``True``) or redo (``False``) of event ``seq``."""
-        pool = self.game.events if undone else self.game.redo_stack
-        kind = next((e.type for e in pool if e.seq == seq), "")
+        g = self.game
+        ev = g.last_event if undone else next(iter(g.redo_stack), None)  # no copy of the log
+        kind = ev.type if ev is not None and ev.seq == seq else ""
         verb = "отмена хода" if undone else "возврат хода"
         self._write(
             {"op": "undo" if undone else "redo", "seq": seq, "text": f"{verb} #{seq} {kind}"}
@@ -200,22 +201,19 @@ class StoredGame:
             raises :class:`~companion.errors.StaleMoveError` and nothing changes.
         :raises RuleViolation: refused by the rules. :raises StoreError: not saved.
         """
-        extra = {} if expect_revision is None else {"expect_revision": expect_revision}
-        event = self.game.push(type, data, author=author, **extra)
+        event = self.game.push(type, data, author=author, expect_revision=expect_revision)
         self._after_change()
         return event
 
     def undo(self, expect_revision: int | None = None) -> Event:
-        """Save then apply an undo (see :meth:`Game.undo`)."""
-        extra = {} if expect_revision is None else {"expect_revision": expect_revision}
-        event = self.game.undo(**extra)
+        """Save then apply an undo (see :meth:`Game.undo`); ``expect_revision`` as in push."""
+        event = self.game.undo(expect_revision)
         self._after_change()
         return event
 
     def redo(self, expect_revision: int | None = None) -> Event:
-        """Save then apply a redo (see :meth:`Game.redo`)."""
-        extra = {} if expect_revision is None else {"expect_revision": expect_revision}
-        event = self.game.redo(**extra)
+        """Save then apply a redo (see :meth:`Game.redo`); ``expect_revision`` as in push."""
+        event = self.game.redo(expect_revision)
         self._after_change()
         return event
 
@@ -234,7 +232,7 @@ class StoredGame:
 
     def close(self) -> None:
         """Close the log file (a game opened for play is compacted first when it has a log)."""
-        if not self.readonly and self._log_lines:
+        if not self.readonly and self._log_lines and self.path.exists():  # not deleted
             self._snapshot_or_warn()
         self._writer.close()
 
@@ -332,6 +330,8 @@ class GameStore:
             raise store_error(exc, "папку с играми") from exc
         self.clock = clock
         self.warnings: list[str] = []
+        #: summaries by game id, with the files' (size, mtime) they were read from
+        self._summaries: dict[str, tuple[tuple[int, ...], GameSummary]] = {}
         for folder in (self.root, self.dir):
             remove_stale_temp_files(folder)
 
@@ -416,6 +416,11 @@ class GameStore:
         """
         out: list[GameSummary] = []
         for game_id in self.ids():
+            stamp = self._stamp(game_id)
+            cached = self._summaries.get(game_id)
+            if cached is not None and cached[0] == stamp:
+                out.append(cached[1])
+                continue
             try:
                 stored = self.open(game_id, readonly=True)
             except (CorruptFileError, UnknownGameError, StoreError) as exc:
@@ -426,10 +431,23 @@ class GameStore:
             except Exception as exc:  # noqa: BLE001 - one bad file must not hide the others
                 self.warnings.append(f"Игру {game_id} не удалось открыть: {exc}.")
                 continue
-            out.append(stored.summary())
+            summary = stored.summary()
             stored.close()
+            self._summaries[game_id] = (self._stamp(game_id), summary)
+            out.append(summary)
         out.sort(key=lambda s: s.updated, reverse=True)
         return out
+
+    def _stamp(self, game_id: str) -> tuple[int, ...]:
+        """Sizes and modification times of a game's snapshot and log (0 when missing)."""
+        out: list[int] = []
+        for name in (f"{game_id}.json", f"{game_id}.log"):
+            try:
+                st = os.stat(self.dir / name)
+                out += [st.st_size, st.st_mtime_ns, st.st_ino]
+            except OSError:
+                out += [0, 0, 0]
+        return tuple(out)
 
     def delete(self, game_id: str) -> Path:
         """Delete a saved game: its files are *moved* to ``<data dir>/trash/<id>-<time>/``

@@ -32,6 +32,7 @@ from companion.rules import (
 from companion.rules.db import GAMES
 from companion.rules.house import HOUSE_FILE
 from companion.ui.nav import AppContext, go
+from companion.ui.security import require_player
 from companion.ui.widgets import Banner, tagged
 
 __all__ = [
@@ -227,9 +228,13 @@ def _result_card(i: int, hit: Hit, open_entry: Callable[[str], None]) -> ft.Cont
     by_field: dict[str, list[tuple[int, int]]] = {}
     for f, a, b in hit.spans:
         by_field.setdefault(f, []).append((a, b))
-    piece, piece_spans = snippet(e["text"], by_field.get("text", []))
+    if hit.snippet:  # the sentence that answers the question, its matched words marked
+        piece, piece_spans = snippet(hit.snippet, hit.snippet_spans)
+    else:
+        piece, piece_spans = snippet(e["text"], by_field.get("text", []))
     where = _where(e)
     label = f"{e['title']} — {where}" + (f" — {_('правило стола')}" if hit.house else "")
+    label += f". {piece}"
     return tagged(
         f"hit-{i}",
         ft.Card(
@@ -356,6 +361,11 @@ def _detail(
     )
 
 
+def _set_link(set_form: Callable[[Any], None], value: str | None) -> None:
+    link = (value or "").strip()
+    set_form(lambda f: {**f, "link": link})
+
+
 def _house_panel(
     root: Path,
     form: dict[str, str],
@@ -370,7 +380,8 @@ def _house_panel(
     index = rules_index(root)
     linked = index.by_id.get(form.get("link", ""))
     link_note = (
-        f"{_('К правилу')}: {linked['title']} ({SOURCE_NAMES.get(linked['source'], linked['source'])})"
+        f"{_('К правилу')}: {linked['title']} "
+        f"({SOURCE_NAMES.get(linked['source'], linked['source'])})"
         if linked
         else (
             _("Нет такой записи: проверьте номер")
@@ -395,7 +406,8 @@ def _house_panel(
             ),
             ft.Text(
                 _(
-                    "Свои договорённости компании: ищутся вместе с правилами и помечаются «правило стола»."
+                    "Свои договорённости компании: ищутся вместе с правилами "
+                    "и помечаются «правило стола»."
                 ),
                 size=14,
             ),
@@ -432,9 +444,7 @@ def _house_panel(
                 ft.TextField(
                     label=_("Номер правила (необязательно)"),
                     value=form.get("link", ""),
-                    on_change=lambda e: set_form(
-                        lambda f, v=e.control.value.strip(): {**f, "link": v}
-                    ),
+                    on_change=lambda e: _set_link(set_form, e.control.value),
                 ),
             ),
             tagged(
@@ -551,6 +561,7 @@ def RulesScreen() -> ft.Control:
 
     def save() -> None:
         try:
+            require_player(app)  # house rulings are shared: players only
             add_ruling(
                 form.get("title", ""),
                 form.get("text", ""),
@@ -569,6 +580,7 @@ def RulesScreen() -> ft.Control:
 
     def remove(rid: str) -> None:
         try:
+            require_player(app)
             delete_ruling(rid, path=Path(root) / HOUSE_FILE)
         except CompanionError as exc:
             set_error(str(exc))
@@ -661,7 +673,8 @@ def RulesScreen() -> ft.Control:
             )
         elif not query.strip():
             hint = _(
-                "Спросите, как за столом: «ничья на базе», «можно ли оспорить блок», «talent». Опечатки и английская раскладка не мешают."
+                "Спросите, как за столом: «ничья на базе», «можно ли оспорить блок», «talent». "
+                "Опечатки и английская раскладка не мешают."
             )
             body = tagged(
                 "rules-hint", ft.Text(hint, size=15, color=ft.Colors.ON_SURFACE_VARIANT), label=hint

@@ -19,7 +19,6 @@ from typing import Any
 import flet as ft
 
 from companion.engine import Event
-from companion.engine.core import CORE_PAUSE, CORE_RESUME
 from companion.errors import CompanionError, StaleMoveError
 from companion.store import GameStore, StoredGame
 
@@ -85,24 +84,24 @@ class Hub:
         :raises StaleMoveError: if the game has changed since ``expect_revision``.
         :raises CompanionError: if the rules refuse the move (nothing changes).
         """
-        kw = _revision_kw(expect_revision)
-        return self._change(game_id, lambda g: g.push(type, data, author=author, **kw))
+        return self._change(
+            game_id,
+            lambda g: g.push(type, data, author=author, expect_revision=expect_revision),
+        )
 
     def undo(self, game_id: str, *, expect_revision: int | None = None) -> Event:
         """Undo the latest event of the game, whoever made it.
 
         :raises StaleMoveError: as :meth:`push`. :raises RuleViolation: nothing to undo.
         """
-        kw = _revision_kw(expect_revision)
-        return self._change(game_id, lambda g: g.undo(**kw))
+        return self._change(game_id, lambda g: g.undo(expect_revision=expect_revision))
 
     def redo(self, game_id: str, *, expect_revision: int | None = None) -> Event:
         """Redo the latest undone event.
 
         :raises StaleMoveError: as :meth:`push`. :raises RuleViolation: nothing to redo.
         """
-        kw = _revision_kw(expect_revision)
-        return self._change(game_id, lambda g: g.redo(**kw))
+        return self._change(game_id, lambda g: g.redo(expect_revision=expect_revision))
 
     def _change(self, game_id: str, change: Callable[[StoredGame], Event]) -> Event:
         """The one ordered path of every change: under the lock, then notify the watchers."""
@@ -126,37 +125,19 @@ class Hub:
                 self._listeners[game_id].discard(listener)
 
 
-def _revision_kw(expect: int | None) -> dict[str, int]:
-    """``expect_revision=`` for the store, once the engine has revisions (engine-a's
-    ``Game.revision``); before that, nothing (every move applies to the latest state)."""
-    return {} if expect is None else {"expect_revision": expect}
-
-
-def game_revision(game: Any) -> int | None:
-    """The engine's revision of ``game`` (changes with every push, undo, redo), if it has one."""
-    rev = getattr(game, "revision", None)
-    return rev if isinstance(rev, int) else None
-
-
 _NOW = re.compile(r"\s*\((теперь|было) [^()]*\)\s*$")
 
 
-def describe_event(game: Any, event: Event, before: Any) -> str:
-    """The engine's own words for ``event`` made on state ``before`` (never an event code).
+def describe_event(game: Any, event: Event, *, undone: bool) -> str:
+    """The engine's own line for ``event`` (:meth:`Game.describe`), never an event code.
 
-    A trailing «(теперь N)» is dropped: after an undo it would name a value no longer there.
+    After an undo a trailing «(теперь N)» is dropped: it names a value no longer there.
     """
-    if event.type == CORE_PAUSE:
-        return "часы на паузе"
-    if event.type == CORE_RESUME:
-        return "часы снова идут"
     try:
-        text = game.definition.describe(before, event, game.setup)
-    except Exception:  # a description must never break undo
-        text = ""
-    if not text or text == event.type or re.fullmatch(r"[a-z_]+(\.[a-z_]+)+", text):
+        text = game.describe(event)
+    except LookupError:  # not in the log any more (another phone moved on): say no more
         return "последний ход"
-    return _NOW.sub("", text).rstrip(" .")
+    return (_NOW.sub("", text) if undone else text).rstrip(" .")
 
 
 @ft.observable
@@ -205,12 +186,18 @@ class GameView:
         """Remember the game's revision this screen is showing now (the frame calls it while
         rendering): moves sent from it are made against that revision, so a second tap that
         arrives before the screen has caught up applies once (see :meth:`send`)."""
-        self._shown = game_revision(self.game)
+        self._shown = self.game.revision
 
     @property
     def shown_revision(self) -> int | None:
         """The engine revision this screen last rendered, or ``None`` (not known)."""
         return getattr(self, "_shown", None)
+
+    def show_notice(self, text: str) -> None:
+        """Show a neutral message (e.g. the whole status note) like an undo notice."""
+        self.error = ""
+        self.error_player = None
+        self.notice = text
 
     def clear_message(self) -> None:
         """Drop the refusal and the notice (they went stale)."""
@@ -281,22 +268,19 @@ class GameView:
             return
         from companion.ui.words import inflect
 
-        with self.hub.lock:  # the state before the redone event is the current one
-            game = self.game
-            before = game.state if redo else None
+        with self.hub.lock:
             try:
                 if redo:
                     event = self.hub.redo(self.game_id, expect_revision=self.shown_revision)
                 else:
                     event = self.hub.undo(self.game_id, expect_revision=self.shown_revision)
-            except StaleMoveError:
+            except StaleMoveError:  # a double tap on undo: the first one counted
                 event = None
             except CompanionError as exc:
                 self._set_error(exc, None)
                 event = None
             else:
-                # after an undo the current state is the one the event was made on
-                text = describe_event(game, event, before if redo else game.state)
+                text = describe_event(self.game, event, undone=not redo)
         if event is not None:
             verb = "Возвращено" if redo else "Отменено"
             who = f" (ход {inflect(event.author, 'gent')})" if event.author else ""

@@ -100,19 +100,29 @@ free_moves = st.one_of(
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(free_moves, st.floats(0, 90)), max_size=80), st.floats(0, 500))
-def test_incremental_results_equal_a_full_replay(steps, wait):
+@given(
+    st.lists(st.tuples(free_moves, st.floats(0, 90), st.booleans()), max_size=80),
+    st.floats(0, 500),
+    st.booleans(),
+)
+def test_incremental_results_equal_a_full_replay(steps, wait, reopen):
     """Property: for any log with undos and redos (and pauses), the kept journal, score
-    series and turn clock equal a full replay, and so does a game reopened from the log."""
+    series and turn clock equal a full replay — read at any moment, and also when the game
+    was reopened from its log halfway (journal and clock made on first use)."""
     clock = FakeClock()
     g = Game.new(FREE, ["Аня", "Борис", "Вика"], clock=clock)
-    for (kind, data), pause in steps:
+    for i, ((kind, data), pause, read) in enumerate(steps):
         clock.t += pause
+        if reopen and i == len(steps) // 2:
+            g = Game(FREE, g.setup, g.events, g.redo_stack, clock=clock)
         with contextlib.suppress(RuleViolation):
             if kind in ("undo", "redo"):
                 getattr(g, kind)()
             else:
                 g.push(kind, data)
+        if read:
+            assert g.turn_clock(clock.t) == replay_clock(g, clock.t)
+            assert g.log() == replay_log(g)
     assert_matches_replay(g, clock.t + wait)
 
 

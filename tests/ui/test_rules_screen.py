@@ -118,12 +118,43 @@ def test_route_preselects_game_and_house_ruling_is_searched(app, server):
     assert wait_rulings(server.data_dir, 0) == []
     app.page.wait_for_function(
         "() => { const e = document.querySelector('[flt-semantics-identifier=\"hit-0\"]');"
-        " return !e || !((e.getAttribute('aria-label') || '') + e.textContent).includes('правило стола'); }"
+        " return !e || !((e.getAttribute('aria-label') || '') + e.textContent)"
+        ".includes('правило стола'); }"
     )
 
     # Back returns to where the screen was opened from.
     app.tap("rules-back")
     app.page.wait_for_function("() => location.pathname === '/settings'")
+
+
+def test_screen_keeps_answering_after_any_input_and_shows_the_answer(app):
+    """Issue 16: a 25+ letter run-together word froze the screen; now it is cut into words."""
+    app.open("/rules")
+    app.wait_label("rules-hint", "ничья на базе")
+    app.fill("rules-query", "частичновнедрённоеизобретение")
+    app.wait_label("hit-0", "частично")
+    app.fill("rules-query", "\u202e\u200b 𝔘 ﷽ " + "я" * 200)
+    app.page.wait_for_function(
+        "() => !document.querySelector('[flt-semantics-identifier=\"hit-0\"]')"
+    )
+    # A normal query afterwards still gets results, with the sentence that answers it.
+    app.fill("rules-query", "сколько монет нужно на переворот")
+    app.wait_label("hit-0", "Переворот")
+    hit = RulesIndex(load_db()).search("сколько монет нужно на переворот", limit=1)[0]
+    assert hit.snippet and "монет" in hit.snippet.lower()
+    app.wait_label("hit-0", hit.snippet[:30])
+
+
+def test_back_from_a_rules_link_opened_in_a_game_returns_to_that_game(app):
+    """Issue 14: the book icon passes ``from=/game/<id>``; «Назад» must go there, not home."""
+    from companion.ui.game_screen import rules_link
+
+    route = rules_link("coup", "Доход", "/game/g-123")
+    assert "from=%2Fgame%2Fg-123" in route
+    app.open(route)
+    app.wait_label("hit-0", "Доход")
+    app.tap("rules-back")
+    app.page.wait_for_function("() => location.pathname === '/game/g-123'")
 
 
 # -- the screen's pure helpers (no browser) --------------------------------------------------

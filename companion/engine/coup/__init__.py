@@ -84,7 +84,7 @@ from companion.engine.coup.state import (
     unseen,
     waiting_for,
 )
-from companion.engine.coup.texts import explain, projected
+from companion.engine.coup.texts import expected_outcome, explain, projected
 
 __all__ = [
     "ACTIONS",
@@ -99,6 +99,7 @@ __all__ = [
     "TOTAL_COINS",
     "awaiting",
     "block_options",
+    "expected_outcome",
     "explain",
     "legal_declarations",
     "legal_events",

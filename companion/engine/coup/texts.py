@@ -45,6 +45,70 @@ def projected(state: CoupState) -> str:
     return f"{names[actor]} возьмёт 2 карты из колоды двора и вернёт туда 2 из 4"
 
 
+def _blocked(state: CoupState) -> str:
+    """What a block that stands means for the pending action (Russian), «Запрет действия»."""
+    p = state.pending
+    assert p is not None
+    names, actor, target, action = state.names, p["actor"], p["target"], p["action"]
+    if action == "assassinate":
+        text = f"{names[target]} сохранит покровителя"
+    elif action == "steal":
+        text = f"{names[actor]} ничего не заберёт у игрока {names[target]}"
+    elif action in _GAIN:
+        text = f"{names[actor]} не получит монет"
+    else:
+        text = "действие не выполнится"
+    if p["paid"]:
+        text += f"; {_coins(p['paid'])} за действие не вернутся"
+    return text
+
+
+def expected_outcome(state: CoupState) -> str:
+    """The pending action's expected result for «Итог действия», from where the table is now.
+
+    Unlike :func:`projected` (the effect if the action goes through), it follows the flow of
+    «Ход игры»: while a block is pending it says what happens if the block stands (the target
+    of an assassination keeps the influence, a steal takes nothing, the cost is not refunded —
+    «Запрет действия») and what happens if the block falls to a challenge («Оспаривание»).
+    Empty when no action is under way.
+
+    :returns: one Russian sentence without a final full stop, or «».
+    """
+    p = state.pending
+    if p is None or awaiting(state) == "over":
+        return ""
+    names = state.names
+    info = ACTIONS[p["action"]]
+    after = projected(state)
+    stage = p["stage"]
+    if p["result"] == "failed":
+        refund = f"; {_coins(p['paid'])} вернутся" if p["paid"] else ""
+        return f"Действие отменено: заявление не подтвердилось{refund}"
+    if p["result"] == "blocked":
+        return f"Действие запрещено: {_blocked(state)}"
+    if p["result"] == "done":
+        if p["action"] in ("coup", "assassinate") and p["losses"]:
+            return f"{names[p['target']]} теряет покровителя"
+        return "Действие выполнено"
+    if stage == "block_challenge":
+        return (
+            f"Если запрет устоит: {_blocked(state)}. Если запрет оспорят и "
+            f"{names[p['blocker']]} не покажет {_ACCUSATIVE[p['block_character']]}: {after}"
+        )
+    if stage == "block_challenge_result":
+        return (
+            f"Если {names[p['blocker']]} покажет {_ACCUSATIVE[p['block_character']]}, запрет "
+            f"устоит: {_blocked(state)}. Если нет: {after}"
+        )
+    if stage in ("challenge", "challenge_result", "block") and info.blockers:
+        if stage == "block":
+            return f"Если никто не запретит: {after}"
+        return f"Если заявление устоит и никто не запретит: {after}"
+    if stage in ("challenge", "challenge_result"):
+        return f"Если заявление устоит: {after}"
+    return after
+
+
 def explain(state: CoupState) -> str:
     """A Russian sentence on what the table must decide now and what follows from it.
 

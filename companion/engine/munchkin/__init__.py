@@ -11,10 +11,14 @@ turn and the broken seals.
 Events (``data`` shapes; ``player`` is a seat index; ``override`` is always optional, ``false``
 by default, and means the table applies a card that explicitly overrides the rule):
 
-- ``level.change``: ``{"player": int, "delta": int, "override": bool}``
+- ``level.change``: ``{"player": int, "delta": int, "override": bool}`` — a loss that would
+  go below level 1 stops at level 1 and the journal line says the loss was cut (rule 1 of
+  «Противоречия между правилами и картами»); a loss at level 1 is refused (nothing to lose)
 - ``level.set``: ``{"player": int, "value": int, "override": bool}``
 - ``gear.change``: ``{"player": int, "delta": int, "override": bool}``
-- ``gear.set``: ``{"player": int, "value": int, "override": bool}``
+- ``gear.set``: ``{"player": int, "value": int, "override": bool}`` — while a combat is open,
+  anybody's gear change is refused («Бой»: only one-shots then) unless ``override`` is
+  ``true`` (the table confirms a card does it; the board asks and re-sends with the flag)
 - ``player.class``: ``{"player": int, "value": str}`` — free text, ``""`` for no class
 - ``player.notes``: ``{"player": int, "value": str}`` — free text
 - ``combat.start``: ``{"monster": MONSTER, "fighter": int (default: active player),
@@ -31,11 +35,16 @@ by default, and means the table applies a card that explicitly overrides the rul
 - ``combat.flee``: ``{"rolls": [int 1..6, one per monster], "modifier": int,
   "modifiers": [int, one per monster] (optional)}`` — the die results, not a seed
 - ``turn.loot``: ``{}`` — the second door card drawn in «Чистим нычки»
-- ``turn.charity``: ``{"hand": int, "gifts": [int, one per player], "discard": int}``
+- ``turn.charity``: ``{"hand": int, "gifts": [int, one per player], "discard": int}`` — never
+  more cards than the surplus over 5, never more odd cards than the even split leaves
 - ``phase.next``: ``{}`` — the next phase; after «От щедрот» the turn passes to the left
 - ``seal.break``: ``{}`` — one more seal broken (the 7th ends the game)
 - ``game.winners``: ``{"winners": [int], "override": bool}`` — the table names the winner(s)
   after the 7th seal, or (with ``override``) a card lets someone win another way
+
+Counter steps that stay cumulative under quick repeated taps (``Munchkin.cumulative_moves``):
+``level.change`` and ``gear.change``; every other move is refused when sent against an old
+revision of the game.
 
 ``MONSTER`` = ``{"name": str, "level": int, "enhancers": int (default 0), "levels": 1 | 2
 (default 1), "treasures": int (default 0)}``.
@@ -62,6 +71,7 @@ from companion.engine.munchkin.constants import (
     HAND_LIMIT,
     MAX_LEVEL,
     MIN_LEVEL,
+    OVERRIDE_NOTE,
     PHASES,
     SEALS_TO_END,
     SETUP_REMINDER,
@@ -84,6 +94,7 @@ __all__ = [
     "HAND_LIMIT",
     "MAX_LEVEL",
     "MIN_LEVEL",
+    "OVERRIDE_NOTE",
     "SEALS_TO_END",
     "ESCAPE_TARGET",
     "strength",

@@ -12,6 +12,7 @@ from companion.engine.munchkin.constants import (
     CHARITY,
     KICK,
     MAX_LEVEL,
+    MIN_LEVEL,
     OVERRIDE_NOTE,
     SEALS_TO_END,
     TROUBLE,
@@ -33,7 +34,8 @@ def apply(state: MunchkinState, event: Event) -> None:
     if d.get("override") is True:
         state.overrides.append(event.seq)
     if t == "level.change":
-        state.players[d["player"]].level += d["delta"]
+        sheet = state.players[d["player"]]
+        sheet.level = max(MIN_LEVEL, sheet.level + d["delta"])  # never below 1
     elif t == "level.set":
         state.players[d["player"]].level = d["value"]
     elif t == "gear.change":

@@ -84,12 +84,21 @@ def _player(state: MunchkinState, d: Mapping[str, Any], key: str = "player") -> 
 
 
 def _check_level_change(state: MunchkinState, d: Mapping[str, Any]) -> None:
+    """A level step. A loss that would go below level 1 is accepted and stops at level 1
+    (rule 1 of «Противоречия между правилами и картами»); a loss at level 1 is refused."""
     _only(d, "player", "delta", "override")
     p = _player(state, d)
     delta = _int(d, "delta", -MAX_LEVEL, MAX_LEVEL, "Изменение уровня")
     if delta == 0:
         raise RuleViolation("Изменение уровня на ноль ничего не меняет.")
-    _check_new_level(state, p, state.players[p].level + delta, _flag(d))
+    old = state.players[p].level
+    if delta < 0 and old == MIN_LEVEL:
+        raise RuleViolation(
+            f"Уровень уже {MIN_LEVEL}-й — ниже манчкин не опускается, терять нечего "
+            f"({R_CONFLICTS}).",
+            R_CONFLICTS,
+        )
+    _check_new_level(state, p, max(MIN_LEVEL, old + delta), _flag(d))
 
 
 def _check_level_set(state: MunchkinState, d: Mapping[str, Any]) -> None:
@@ -151,12 +160,18 @@ def _check_gear_set(state: MunchkinState, d: Mapping[str, Any]) -> None:
 
 
 def _check_gear_in_combat(state: MunchkinState, p: int, override: bool) -> None:
-    if state.combat is not None and p == state.combat.fighter and not override:
-        raise RuleViolation(
-            "В бою нельзя надевать, снимать, продавать или менять шмотки — только разовые "
-            f"карты; если это сделала карта, отметьте «{OVERRIDE_NOTE}» ({R_COMBAT}).",
-            R_COMBAT,
-        )
+    """While a combat is open nobody's gear changes — only one-shots are played («Бой»);
+    ``override`` (the table confirms a card did it) lets the change through, logged."""
+    c = state.combat
+    if c is None or override:
+        return
+    who = "сражающегося" if p == c.fighter else "помощника" if p == c.helper else "игрока"
+    raise RuleViolation(
+        f"Идёт бой: шмотки {who} не меняются — в бою нельзя надевать, снимать, продавать или "
+        "менять шмотки, играют только разовые карты; если это сделала карта, подтвердите "
+        f"«{OVERRIDE_NOTE}» ({R_COMBAT}).",
+        R_COMBAT,
+    )
 
 
 def _check_player_class(state: MunchkinState, d: Mapping[str, Any]) -> None:
@@ -337,6 +352,10 @@ def _check_turn_loot(state: MunchkinState, d: Mapping[str, Any]) -> None:
 
 
 def _check_turn_charity(state: MunchkinState, d: Mapping[str, Any]) -> None:
+    """«От щедрот» («Фазы хода»): the surplus over 5 cards goes to the lowest-level munchkins
+    as evenly as possible (the odd cards, one each, to recipients the giver picks), or is
+    discarded if the giver is among the lowest. Never more cards than the surplus, never more
+    odd cards than are left after the even split (see :class:`~.charity.CharityPlan`)."""
     _only(d, "hand", "gifts", "discard")
     if state.phase != CHARITY:
         raise RuleViolation(
@@ -372,6 +391,19 @@ def _check_turn_charity(state: MunchkinState, d: Mapping[str, Any]) -> None:
                 R_PHASES,
             )
         return
+    given = sum(gifts)
+    if given > plan.surplus:
+        raise RuleViolation(
+            f"Лишних карт {plan.surplus}, а роздано {given} — больше, чем есть ({R_PHASES}).",
+            R_PHASES,
+        )
+    odd = [i for i in plan.recipients if gifts[i] > plan.shares.get(i, 0)]
+    if len(odd) > plan.extra:
+        raise RuleViolation(
+            f"После ровного дележа остаётся лишних карт: {plan.extra}; по одной сверху "
+            f"получают не больше {plan.extra} манчкин(ов), а отмечено {len(odd)} ({R_PHASES}).",
+            R_PHASES,
+        )
     if discard or not plan.allows(gifts):
         raise RuleViolation(
             f"Лишние {plan.surplus} карт(ы) делятся как можно ровнее между манчкинами самого "

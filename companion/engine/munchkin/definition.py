@@ -23,6 +23,9 @@ class Munchkin(GameDefinition[MunchkinState]):
     phases = PHASES
     #: Shown before the first turn («Подготовка»).
     setup_reminder = SETUP_REMINDER
+    #: Counter steps (±1 level, ±1 gear) that add up under quick repeated taps; every other
+    #: move sent against an old revision is a stale double tap (see ``Game.expect_revision``).
+    cumulative_moves: frozenset[str] = frozenset({"level.change", "gear.change"})
 
     def initial_state(self, setup: Setup) -> MunchkinState:
         return MunchkinState(

@@ -7,7 +7,14 @@ from collections.abc import Sequence
 from companion.engine.core import Event, Setup
 from companion.engine.munchkin.apply import next_phase
 from companion.engine.munchkin.combat import combat_totals, escapes
-from companion.engine.munchkin.constants import MAX_LEVEL, OVERRIDE_NOTE, PHASES, SEALS_TO_END
+from companion.engine.munchkin.constants import (
+    MAX_LEVEL,
+    MIN_LEVEL,
+    OVERRIDE_NOTE,
+    PHASES,
+    R_CONFLICTS,
+    SEALS_TO_END,
+)
 from companion.engine.munchkin.fields import _MONSTER_KEYS, _MONSTER_LABELS, _monster
 from companion.engine.munchkin.state import Combat, MunchkinState
 
@@ -27,8 +34,15 @@ def describe(state: MunchkinState, event: Event, setup: Setup) -> str:
     if t in ("level.change", "level.set"):
         old = state.players[d["player"]].level
         new = old + d["delta"] if t == "level.change" else d["value"]
+        cut = ""
+        if new < MIN_LEVEL:
+            cut = (
+                f"; потеря {-d['delta']} ур. урезана до {old - MIN_LEVEL}: ниже "
+                f"{MIN_LEVEL}-го уровня манчкин не опускается ({R_CONFLICTS})"
+            )
+            new = MIN_LEVEL
         win = "; 10-й уровень — победа!" if new == MAX_LEVEL else ""
-        return f"{who()}: уровень {old}, теперь {new}{note}{win}"
+        return f"{who()}: уровень {old}, теперь {new}{note}{cut}{win}"
     if t in ("gear.change", "gear.set"):
         old = state.players[d["player"]].gear
         new = old + d["delta"] if t == "gear.change" else d["value"]

@@ -39,6 +39,9 @@ Events (``data`` shapes; ``note`` is an optional free text for the log):
 - ``actions.add``: ``{"delta": int, "note": str}`` — a card changes the active player's actions.
 - ``turn.end``: ``{}`` — the active player passes; after the last player the charge phase begins.
 - ``charge.done``: ``{}`` — «готово»: step А confirmed, or the current player passes in Б/В.
+  Send it with ``expect_revision`` (:meth:`~companion.engine.core.Game.push`): a second tap
+  against the old revision is refused with :class:`~companion.errors.StaleMoveError` instead
+  of passing the next step.
 - ``charge.oneshot``: ``{"cost": int>=0, "note": str}`` — step Б: play one one-shot.
 - ``charge.ability``: ``{"card": int}`` — step Б: use an attached ability (once a round).
 - ``charge.spend``: ``{"amount": int>=1, "note": str}`` — step Б/В: any other energy payment.
@@ -52,6 +55,10 @@ Events (``data`` shapes; ``note`` is an optional free text for the log):
   into its owner's hand; its tokens return to the owner's supply.
 - ``card.turn``: ``{"card": int, "turned": bool, "note": str}`` — turn or straighten an
   invention in Кроховселенная by a card effect.
+
+Counter steps that stay cumulative under quick repeated taps
+(``RicksDefinition.cumulative_moves``): ``vp.add``, ``hand.add``, ``actions.add`` and
+``charge.gain``; every other move sent against an old revision is refused as stale.
 
 Modules: :mod:`.constants` (names, numbers, headings), :mod:`.state` (dataclasses and pure
 questions), :mod:`.checks` (the referee outside the charge phase), :mod:`.actions` (applying

@@ -43,6 +43,13 @@ class RicksDefinition(GameDefinition[RicksState]):
     min_players = 2
     max_players = 4
     phases = (PHASE_ROUND, PHASE_ACTIONS, PHASE_CHARGE)
+    #: Counter steps that add up under quick repeated taps: VP, cards in hand and actions ±,
+    #: and energy added by a card. Not ``charge.spend`` (in step В it may end the player's turn,
+    #: so a second tap would pay from the next player's energy turn) and never ``charge.done``
+    #: (a second «Готово» must not skip the next universe's or player's step).
+    cumulative_moves: frozenset[str] = frozenset(
+        {"vp.add", "hand.add", "actions.add", "charge.gain"}
+    )
 
     def default_options(self) -> dict[str, Any]:
         return {

@@ -32,6 +32,7 @@ Example::
 
 from __future__ import annotations
 
+import threading
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -301,6 +302,8 @@ class _Follower:
 
 
 _FOLLOWERS: weakref.WeakKeyDictionary[Any, _Follower] = weakref.WeakKeyDictionary()
+#: Several sessions (phones) may read the same game's clock from different threads.
+_LOCK = threading.RLock()
 
 
 def game_charge_clock(game: Any) -> ChargeClock:
@@ -311,23 +314,24 @@ def game_charge_clock(game: Any) -> ChargeClock:
     clock is returned as is, O(1); changed — only the new events are fed; after an undo (the
     log no longer extends what the clock has seen) it is rebuilt once.
     """
-    follower = _FOLLOWERS.get(game)
-    seen = _version(game)
-    if follower is not None and _same(follower.seen, seen):
-        return follower.clock
-    events: tuple[Event, ...] = game.events
-    clock = follower.clock if follower is not None else None
-    if (
-        clock is None
-        or clock.setup is not game.setup
-        or clock.count > len(events)
-        or (clock.count and events[clock.count - 1] is not clock.last)
-    ):
-        clock = ChargeClock(game.setup)
-    for ev in events[clock.count :]:
-        clock.feed(ev)
-    _FOLLOWERS[game] = _Follower(clock, seen)
-    return clock
+    with _LOCK:
+        follower = _FOLLOWERS.get(game)
+        seen = _version(game)
+        if follower is not None and _same(follower.seen, seen):
+            return follower.clock
+        events: tuple[Event, ...] = game.events
+        clock = follower.clock if follower is not None else None
+        if (
+            clock is None
+            or clock.setup is not game.setup
+            or clock.count > len(events)
+            or (clock.count and events[clock.count - 1] is not clock.last)
+        ):
+            clock = ChargeClock(game.setup)
+        for ev in events[clock.count :]:
+            clock.feed(ev)
+        _FOLLOWERS[game] = _Follower(clock, seen)
+        return clock
 
 
 def _version(game: Any) -> tuple[Any, ...]:
@@ -344,18 +348,22 @@ def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
 def game_charge_now(game: Any, now: float | None = None) -> ChargeNow:
     """The running clocks of a game (:meth:`ChargeClock.now`); ``now`` defaults to the game's
     clock. O(1) between moves."""
-    return game_charge_clock(game).now(game.clock() if now is None else now)
+    now = game.clock() if now is None else now
+    with _LOCK:
+        return game_charge_clock(game).now(now)
 
 
 def game_charge_timing(game: Any, now: float | None = None) -> ChargeTiming:
     """:func:`charge_timing` for a :class:`~companion.engine.core.Game` without replaying its
     log (see :func:`game_charge_clock`); ``now`` defaults to the game's clock."""
-    return game_charge_clock(game).timing(game.clock() if now is None else now)
+    now = game.clock() if now is None else now
+    with _LOCK:
+        return game_charge_clock(game).timing(now)
 
 
 def game_over_limit(game: Any, now: float | None = None, limit: float | None = None) -> bool:
     """:func:`over_limit` for a :class:`~companion.engine.core.Game`, O(1) between moves;
     ``now`` defaults to the game's clock."""
-    return _limit_passed(
-        game.setup, game_charge_clock(game), game.clock() if now is None else now, limit
-    )
+    now = game.clock() if now is None else now
+    with _LOCK:
+        return _limit_passed(game.setup, game_charge_clock(game), now, limit)

@@ -5,9 +5,12 @@ Two rule editions (``options["edition"]``):
 - ``"bbrr"`` — «Мишки, бабки, рок-н-ролл» (source ``smashup-bbrr``, the default);
 - ``"mimimi"`` — «Мимими» (source ``smashup-mimimi``).
 
-They differ here only in the phase names and in who may score a base (see
-:func:`is_eligible`). The cards stay on the table: the app keeps, per base and player, the
-total power and the number of minions, the VP track, the plays left this turn and the phase.
+They differ here in the phase names, in who may score a base (see :func:`is_eligible`),
+in an empty base deck («Разойтись по углам!»: «Мимими» plays on with fewer bases, the newer
+rules reshuffle the base discard) and in the «Мимими» rulebook also asking for the 15-VP
+check right after scoring (the ``win_check`` option). The cards stay on the table: the app
+keeps, per base and player, the total power and the number of minions, the VP track, the
+plays left this turn and the phase.
 
 Setup options (``Setup.options``, all JSON):
 
@@ -16,10 +19,14 @@ Setup options (``Setup.options``, all JSON):
   offered); missing ones are picked with ``faction.pick`` before the game starts;
 - ``draft``: bool — «Договоримся как взрослые»: picks follow :func:`draft_order`;
 - ``madness``: bool — Cthulhu madness cards are counted (see :func:`final_scores`);
-- ``bases``: optional list of base dicts laid out at the start (see below).
+- ``bases``: optional list of base dicts laid out at the start (see below);
+- ``win_check``: ``"end_of_turn"`` (default, both editions: «Игра окончена») or
+  ``"after_scoring"`` («Мимими» only, «3. Проверь базы»: the check also runs when «Проверь
+  базы» ends, i.e. right after the bases are scored; still also at the end of the turn).
 
 A *base dict* is ``{"name": str, "breakpoint": int, "vp": [int, int, int]}`` (an optional
-``"set": str`` naming the box is kept for the catalogue).
+``"set": str`` naming the box is kept for the catalogue): a printed breakpoint of at least 1
+and VP 1st ≥ 2nd ≥ 3rd ≥ 0 (see :func:`base_card_error`).
 
 The game opens in «Подготовка к игре» (factions, bases, the one-time mulligan reminder);
 ``game.start`` begins the first turn.
@@ -40,10 +47,15 @@ Events (``data`` shapes; ``base`` is an index into ``state.bases``, ``player`` a
   changes the breakpoint until the end of the turn, or for as long as the base stays.
 - ``base.select``: ``{"base": int}`` — the active player picks the ready base to score next;
   it is then scored even if its power drops below the breakpoint («Большой куш»).
-- ``base.score``: ``{"base": int, "base_card": base dict | None}`` — score the base
-  (see :func:`score_base`); the new base takes its place, or with ``None`` the slot is
-  emptied and a later ``base.add`` lays the new one out.
-- ``play.record``: ``{"kind": "minion" | "action"}`` — one card played this turn.
+- ``base.score``: ``{"base": int, "base_card": base dict}`` — score the base (see
+  :func:`score_base`) and lay out its replacement in the same move («Разойтись по углам!»);
+  or ``{"base": int, "base_card": None, "deck_empty": true}`` when the base deck is empty
+  («Мимими» only: the slot is emptied; the newer rules reshuffle the discard instead, so
+  there it is refused). Without a replacement and without the flag it is refused.
+- ``play.record``: ``{"kind": "minion" | "action", "extra": bool?}`` — one card played this
+  turn. In «Играй карты» any play left; in any other phase only with ``"extra": true``, for
+  an extra play a card granted (``play.grant``) and played at once («Всё остальное»,
+  «Добавочные карты»); the log line says so. See :func:`plays_now`.
 - ``play.grant``: ``{"kind": "minion" | "action", "count": int}`` — a card grants extra plays.
 - ``phase.next``: ``{}`` — the next phase; after the last one the turn passes to the left
   and the game-end check («Игра окончена») runs.
@@ -69,7 +81,7 @@ Example::
 
 from __future__ import annotations
 
-from companion.engine.smashup.checks import _base_card_error
+from companion.engine.smashup.checks import _base_card_error, base_card_error
 from companion.engine.smashup.definition import SMASHUP, SmashUp
 from companion.engine.smashup.scoring import (
     draft_order,
@@ -81,10 +93,12 @@ from companion.engine.smashup.scoring import (
     next_drafter,
     offered_factions,
     plays_left,
+    plays_now,
     ready_bases,
     score_base,
     score_preview,
     total_power,
+    unused_extras,
 )
 from companion.engine.smashup.state import (
     ALL_FACTIONS,
@@ -100,11 +114,14 @@ from companion.engine.smashup.state import (
     PLAY,
     SETUP_PHASE,
     START,
+    WIN_AFTER_SCORING,
+    WIN_AT_END_OF_TURN,
+    WIN_CHECKS,
     WIN_VP,
     BaseState,
     SmashUpState,
 )
-from companion.engine.smashup.texts import reminder
+from companion.engine.smashup.texts import reminder, status_note
 
 __all__ = [
     "EDITIONS",
@@ -120,6 +137,9 @@ __all__ = [
     "SETUP_PHASE",
     "EVENT_TYPES",
     "WIN_VP",
+    "WIN_AT_END_OF_TURN",
+    "WIN_AFTER_SCORING",
+    "WIN_CHECKS",
     "HAND_LIMIT",
     "BaseState",
     "SmashUpState",
@@ -135,6 +155,10 @@ __all__ = [
     "is_ready",
     "ready_bases",
     "plays_left",
+    "plays_now",
+    "unused_extras",
+    "status_note",
+    "base_card_error",
     "final_scores",
     "find_winner",
     "reminder",

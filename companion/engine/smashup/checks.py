@@ -13,6 +13,7 @@ from companion.engine.smashup.scoring import (
     plays_left,
     ready_bases,
     total_power,
+    unused_extras,
 )
 from companion.engine.smashup.state import (
     CHECK,
@@ -25,6 +26,7 @@ from companion.engine.smashup.state import (
     MAX_POWER,
     MAX_VP,
     PHASES,
+    PLAY,
     PLAY_KINDS,
     BaseState,
     SmashUpState,
@@ -36,8 +38,12 @@ def _is_int(x: Any) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _base_card_error(card: Any) -> str | None:
-    """Why a base dict is malformed (Russian), or ``None`` if it is fine."""
+def base_card_error(card: Any) -> str | None:
+    """Why a base dict is malformed (a Russian sentence naming the field), or ``None``.
+
+    A base has a name, a printed breakpoint of at least 1 and VP for the 1st, 2nd and 3rd
+    place that never grow from left to right (1st ≥ 2nd ≥ 3rd ≥ 0; «Раздача очков»).
+    """
     if not isinstance(card, Mapping):
         return "Базу нужно описать: название, оборона и три числа очков."
     if set(card) - {"name", "breakpoint", "vp", "set"}:
@@ -45,20 +51,30 @@ def _base_card_error(card: Any) -> str | None:
     name = card.get("name")
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
         return f"У базы должно быть название (до {MAX_NAME} знаков)."
+    label = f"базы «{name.strip()}»"
     bp = card.get("breakpoint")
-    if not _is_int(bp) or not 0 <= bp <= MAX_BREAKPOINT:
-        return f"Оборона базы должна быть целым числом от 0 до {MAX_BREAKPOINT}."
+    if not _is_int(bp) or not 1 <= bp <= MAX_BREAKPOINT:
+        return f"Оборона {label} должна быть целым числом от 1 до {MAX_BREAKPOINT}."
     vp = card.get("vp")
     if (
         not isinstance(vp, (list, tuple))
         or len(vp) != 3
         or not all(_is_int(v) and 0 <= v <= MAX_BASE_VP for v in vp)
     ):
-        return f"У базы должно быть три числа очков (1-е, 2-е, 3-е место) от 0 до {MAX_BASE_VP}."
+        return f"У {label} должно быть три числа очков (1-е, 2-е, 3-е место) от 0 до {MAX_BASE_VP}."
+    if not vp[0] >= vp[1] >= vp[2]:
+        return (
+            f"Очки {label} за места идут по убыванию: за 1-е не меньше, чем за 2-е, за 2-е "
+            f"не меньше, чем за 3-е, а указано {vp[0]}/{vp[1]}/{vp[2]} (Раздача очков)."
+        )
     bset = card.get("set")
     if bset is not None and not isinstance(bset, str):
         return "Набор базы должен быть строкой."
     return None
+
+
+#: The former private name, kept for existing imports.
+_base_card_error = base_card_error
 
 
 def _faction_error(deck: Sequence[str], name: Any) -> str | None:
@@ -137,7 +153,7 @@ def _check_faction_pick(state: SmashUpState, d: Mapping[str, Any]) -> None:
 
 def _check_base_add(state: SmashUpState, d: Mapping[str, Any]) -> None:
     _keys(d, {"base_card"})
-    err = _base_card_error(d.get("base_card"))
+    err = base_card_error(d.get("base_card"))
     if err:
         raise RuleViolation(err)
 
@@ -145,7 +161,7 @@ def _check_base_add(state: SmashUpState, d: Mapping[str, Any]) -> None:
 def _check_base_replace(state: SmashUpState, d: Mapping[str, Any]) -> None:
     _keys(d, {"base", "base_card", "keep_minions"})
     _base(state, d)
-    err = _base_card_error(d.get("base_card"))
+    err = base_card_error(d.get("base_card"))
     if err:
         raise RuleViolation(err)
     if not isinstance(d.get("keep_minions", False), bool):
@@ -256,7 +272,7 @@ def _not_ready(base: BaseState) -> RuleViolation:
 
 
 def _check_base_score(state: SmashUpState, d: Mapping[str, Any]) -> None:
-    _keys(d, {"base", "base_card"})
+    _keys(d, {"base", "base_card", "deck_empty"})
     _scoring_window(state)
     base = _base(state, d)
     if state.selected is not None and state.selected != d["base"]:
@@ -268,18 +284,54 @@ def _check_base_score(state: SmashUpState, d: Mapping[str, Any]) -> None:
     if state.selected is None and not is_ready(base):
         raise _not_ready(base)
     card = d.get("base_card")
-    if card is not None:
-        err = _base_card_error(card)
-        if err:
-            raise RuleViolation(err)
+    deck_empty = d.get("deck_empty", False)
+    if not isinstance(deck_empty, bool):
+        raise RuleViolation("«Колода баз пуста» — да или нет.")
+    corners = "Разойтись по углам!"
+    if card is None:
+        if not deck_empty:
+            raise RuleViolation(
+                f"Захваченную базу сразу заменяет новая из колоды баз: укажите её или "
+                f"отметьте, что колода баз пуста ({corners}).",
+                rule=corners,
+            )
+        if state.edition == "bbrr":
+            raise RuleViolation(
+                f"Колода баз пуста — перемешайте сброс баз и откройте из него новую базу "
+                f"({corners}).",
+                rule=corners,
+            )
+        return
+    if deck_empty:
+        raise RuleViolation("Укажите новую базу или что колода баз пуста — не то и другое сразу.")
+    err = base_card_error(card)
+    if err:
+        raise RuleViolation(err)
 
 
 def _check_play_record(state: SmashUpState, d: Mapping[str, Any]) -> None:
-    _keys(d, {"kind"})
+    _keys(d, {"kind", "extra"})
     _in_play(state)
     kind = d.get("kind")
     if kind not in FREE_PLAYS:
         raise RuleViolation("Сыграть можно приспешника (minion) или действие (action).")
+    extra = d.get("extra", False)
+    if not isinstance(extra, bool):
+        raise RuleViolation("Отметка «добавочная карта» — да или нет.")
+    heading = "Всё остальное" if state.edition == "bbrr" else "Добавочные карты"
+    if state.phase != PLAY and not extra:
+        raise RuleViolation(
+            f"Карты играют в фазе «{PHASES[state.edition][PLAY]}»; в другой фазе можно "
+            f"сыграть только добавочную карту, полученную от свойства, и сразу же "
+            f"({heading}).",
+            rule=heading,
+        )
+    if extra and unused_extras(state)[kind] <= 0:
+        raise RuleViolation(
+            f"Добавочной карты ({PLAY_KINDS[kind]}) в этот ход не получено или она уже "
+            f"сыграна: сначала отметьте, что свойство дало добавочную карту (Добавочные карты).",
+            rule="Добавочные карты",
+        )
     if plays_left(state)[kind] <= 0:
         raise RuleViolation(
             f"В этот ход больше нельзя сыграть {PLAY_KINDS[kind]}: бесплатный розыгрыш "

@@ -6,12 +6,15 @@ from typing import Any
 
 from companion.engine.core import Event, GameDefinition, Outcome, Setup
 from companion.engine.smashup import checks, flow, texts
-from companion.engine.smashup.checks import _base_card_error, _faction_error
+from companion.engine.smashup.checks import _faction_error, base_card_error
 from companion.engine.smashup.state import (
     DEFAULT_EDITION,
     EDITIONS,
     PHASES,
     SETUP_PHASE,
+    WIN_AFTER_SCORING,
+    WIN_AT_END_OF_TURN,
+    WIN_CHECKS,
     WIN_VP,
     SmashUpState,
     _new_base,
@@ -41,6 +44,7 @@ class SmashUp(GameDefinition[SmashUpState]):
             "draft": False,
             "madness": False,
             "bases": [],
+            "win_check": WIN_AT_END_OF_TURN,
         }
 
     def phases_for(self, edition: str) -> tuple[str, ...]:
@@ -61,6 +65,16 @@ class SmashUp(GameDefinition[SmashUpState]):
         for key in ("draft", "madness"):
             if not isinstance(opts.get(key, False), bool):
                 raise SetupError(f"Опция «{key}» должна быть да/нет.")
+        win_check = opts.get("win_check", WIN_AT_END_OF_TURN)
+        if win_check not in WIN_CHECKS:
+            raise SetupError(
+                f"Проверка победы («win_check»): {WIN_AT_END_OF_TURN} или {WIN_AFTER_SCORING}."
+            )
+        if win_check == WIN_AFTER_SCORING and edition != "mimimi":
+            raise SetupError(
+                "Проверять 15 очков сразу после захвата баз велят только правила «Мимими»; "
+                "в «Мишках, бабках, рок-н-ролле» это делают в конце хода (Конец хода)."
+            )
         factions = opts.get("factions") or []
         if not isinstance(factions, list) or len(factions) > len(setup.players):
             raise SetupError("Фракции задаются списком по одному на игрока.")
@@ -77,7 +91,7 @@ class SmashUp(GameDefinition[SmashUpState]):
         if not isinstance(bases, list):
             raise SetupError("Базы задаются списком.")
         for card in bases:
-            err = _base_card_error(card)
+            err = base_card_error(card)
             if err:
                 raise SetupError(err)
 
@@ -98,6 +112,7 @@ class SmashUp(GameDefinition[SmashUpState]):
             draft=bool(opts.get("draft", False)),
             madness_on=bool(opts.get("madness", False)),
             first=setup.first_player,
+            win_check=str(opts.get("win_check", WIN_AT_END_OF_TURN)),
         )
 
     # -- rules ------------------------------------------------------------------------------
@@ -117,7 +132,8 @@ class SmashUp(GameDefinition[SmashUpState]):
         if state.winner is None:
             return None
         final = state.final or state.vp
-        reason = f"В конце хода набрано {WIN_VP}+ очков; больше всех — {final[state.winner]}."
+        when = "После захвата баз" if state.won_after_scoring else "В конце хода"
+        reason = f"{when} набрано {WIN_VP}+ очков; больше всех — {final[state.winner]}."
         if state.madness_on:
             reason += " Учтены карты безумия."
         return Outcome((state.winner,), reason)
@@ -136,6 +152,11 @@ class SmashUp(GameDefinition[SmashUpState]):
 
     def scores(self, state: SmashUpState) -> dict[int, float]:
         return {i: float(v) for i, v in enumerate(state.vp)}
+
+    def status_note(self, state: SmashUpState) -> str | None:
+        """The 15-VP line for the status bar (see :func:`~.texts.status_note`): a shared lead
+        at 15+ is not an end, play goes on («Игра окончена»)."""
+        return texts.status_note(state)
 
     def describe(self, state: SmashUpState, event: Event, setup: Setup) -> str:
         """The journal line (see :func:`~companion.engine.smashup.texts.describe`)."""

@@ -12,6 +12,7 @@ from companion.engine.smashup.state import (
     DEFAULT_EDITION,
     FACTIONS,
     FREE_PLAYS,
+    PLAY,
     WIN_VP,
     BaseState,
     SmashUpState,
@@ -132,8 +133,34 @@ def score_preview(state: SmashUpState, base: int) -> dict[int, int]:
 
 
 def plays_left(state: SmashUpState) -> dict[str, int]:
-    """``{"minion": n, "action": m}`` still playable this turn (free ones plus extras granted)."""
-    return {k: FREE_PLAYS[k] + state.extra[k] - state.used[k] for k in FREE_PLAYS}
+    """``{"minion": n, "action": m}`` still playable this turn («Играй карты»,
+    «Добавочные карты»).
+
+    Up to and during «Играй карты»: the free play plus the extras granted, minus the plays
+    made. After that phase the free plays are gone: only granted extras not yet played
+    remain (played at once, «Всё остальное»).
+    """
+    left = {k: FREE_PLAYS[k] + state.extra[k] - state.used[k] for k in FREE_PLAYS}
+    if state.phase > PLAY:
+        return {k: min(left[k], unused_extras(state)[k]) for k in FREE_PLAYS}
+    return left
+
+
+def unused_extras(state: SmashUpState) -> dict[str, int]:
+    """Extra plays granted this turn and not yet recorded as extra plays, by kind."""
+    return {k: max(0, state.extra[k] - state.extra_used[k]) for k in FREE_PLAYS}
+
+
+def plays_now(state: SmashUpState) -> dict[str, int]:
+    """What may be recorded right now: in «Играй карты» :func:`plays_left`; in any other
+    phase only granted extras, played at once and recorded with ``extra: true``
+    («Всё остальное», «Добавочные карты»). All zero before the game starts."""
+    if not state.started or state.winner is not None:
+        return {k: 0 for k in FREE_PLAYS}
+    left = plays_left(state)
+    if state.phase == PLAY:
+        return left
+    return {k: min(left[k], unused_extras(state)[k]) for k in FREE_PLAYS}
 
 
 def final_scores(vp: Sequence[int], madness: Sequence[int], madness_on: bool) -> list[int]:

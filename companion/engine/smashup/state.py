@@ -30,6 +30,13 @@ SETUP_PHASE = "Подготовка к игре"
 
 #: VP that trigger the end of the game («Игра окончена»).
 WIN_VP = 15
+#: ``options["win_check"]`` values: when the 15-VP check runs. The default follows «Игра
+#: окончена» (at the end of the turn) in both editions; the «Мимими» rulebook's
+#: «3. Проверь базы» also asks for it right after the bases are scored, which
+#: :data:`WIN_AFTER_SCORING` adds (that edition only).
+WIN_AT_END_OF_TURN = "end_of_turn"
+WIN_AFTER_SCORING = "after_scoring"
+WIN_CHECKS: tuple[str, ...] = (WIN_AT_END_OF_TURN, WIN_AFTER_SCORING)
 #: Cards allowed in hand after drawing («Возьми две карты»).
 HAND_LIMIT = 10
 #: Free plays per turn: one minion and one action («Играй карты»).
@@ -96,8 +103,11 @@ class SmashUpState:
     """The whole game: seats, bases, VP and the turn flow.
 
     ``phase`` indexes ``PHASES[edition]``; ``started`` is False during «Подготовка к игре».
-    ``used``/``extra`` count plays made / extra plays granted this turn by kind.
+    ``used``/``extra`` count plays made / extra plays granted this turn by kind;
+    ``extra_used`` counts the plays recorded as extra (``play.record`` with ``extra``).
     ``selected`` is the base chosen for scoring (``base.select``), if any.
+    ``win_check`` is :data:`WIN_AT_END_OF_TURN` or :data:`WIN_AFTER_SCORING` (the option);
+    ``won_after_scoring`` says the game ended when «Проверь базы» ended, not with the turn.
     """
 
     edition: str
@@ -117,6 +127,9 @@ class SmashUpState:
     selected: int | None = None
     winner: int | None = None
     final: list[int] | None = None
+    extra_used: dict[str, int] = field(default_factory=lambda: {"minion": 0, "action": 0})
+    win_check: str = "end_of_turn"
+    won_after_scoring: bool = False
 
     @property
     def players(self) -> int:

@@ -8,10 +8,13 @@ from collections.abc import Mapping, Sequence
 from companion.engine.core import Event, Setup
 from companion.engine.smashup.scoring import (
     effective_breakpoint,
+    final_scores,
     find_winner,
     plays_left,
+    plays_now,
     ready_bases,
     score_preview,
+    unused_extras,
 )
 from companion.engine.smashup.state import (
     CHECK,
@@ -22,6 +25,7 @@ from companion.engine.smashup.state import (
     PLAY,
     PLAY_KINDS,
     START,
+    WIN_AFTER_SCORING,
     WIN_VP,
     SmashUpState,
 )
@@ -57,14 +61,18 @@ def reminder(state: SmashUpState) -> str:
         else:
             listed = ", ".join(f"«{state.bases[i].name}»" for i in ready)
             text = f"{name}: готовы к захвату {listed}; порядок выбирает активный игрок."
-        if state.edition == "mimimi":
-            text += f" После захвата проверьте, нет ли у кого {WIN_VP} очков."
+        if state.win_check == WIN_AFTER_SCORING:
+            text += (
+                f" Когда базы захвачены, идите дальше: приложение проверит, нет ли у кого "
+                f"{WIN_VP} очков (Проверь базы)."
+            )
         return text
     if phase == DRAW:
         return f"{name}: возьмите 2 карты; если на руке больше {HAND_LIMIT}, сбросьте лишние."
     return (
         f"{name}: срабатывают свойства «в конце хода», затем проверка: у кого-то "
-        f"{WIN_VP} очков или больше — побеждает единоличный лидер."
+        f"{WIN_VP} очков или больше — побеждает единоличный лидер, при равенстве игра "
+        f"продолжается (Игра окончена)."
     )
 
 
@@ -126,17 +134,44 @@ def describe(state: SmashUpState, event: Event, setup: Setup) -> str:
         card = d.get("base_card")
         if card is not None:
             line += f"; на её место выложена «{card['name'].strip()}»"
+        elif d.get("deck_empty"):
+            line += "; колода баз пуста — новой базы нет"
         return line
     if t == "play.record":
-        left = plays_left(state)[d["kind"]] - 1
-        return f"{names[state.active]} играет {PLAY_KINDS[d['kind']]} (осталось {left})"
+        kind = d["kind"]
+        after = copy.copy(state)
+        after.used = {**state.used, kind: state.used[kind] + 1}
+        if d.get("extra", False):
+            after.extra_used = {**state.extra_used, kind: state.extra_used[kind] + 1}
+        left = plays_left(after)[kind]
+        if not d.get("extra", False):
+            return f"{names[state.active]} играет {PLAY_KINDS[kind]} (осталось {left})"
+        what = "добавочного приспешника" if kind == "minion" else "добавочное действие"
+        where = (
+            "в фазе «Играй карты»"
+            if state.phase == PLAY
+            else f"вне фазы «{PHASES[state.edition][PLAY]}» — сразу, по свойству карты"
+        )
+        return f"{names[state.active]} играет {what} {where} (осталось {left})"
     if t == "play.grant":
         kind = "приспешник" if d["kind"] == "minion" else "действие"
         return f"{names[state.active]}: добавочная карта — {kind} ×{d.get('count', 1)}"
     if t == "phase.next":
         phases = PHASES[state.edition]
+        if state.phase == CHECK and state.win_check == WIN_AFTER_SCORING:
+            winner = find_winner(state.vp, state.madness, state.madness_on)
+            if winner is not None:
+                return f"Базы захвачены — игра окончена: побеждает {names[winner]}"
         if state.phase < END:
-            return f"Фаза «{phases[state.phase + 1]}»"
+            line = f"Фаза «{phases[state.phase + 1]}»"
+            kinds = {"minion": "приспешник", "action": "действие"}
+            now, unused = plays_now(state), unused_extras(state)
+            lost = [kinds[k] for k in kinds if now[k] > 0 and unused[k] > 0]
+            if lost:
+                line += (
+                    f"; несыгранная добавочная карта ({', '.join(lost)}) пропадает (Всё остальное)"
+                )
+            return line
         winner = find_winner(state.vp, state.madness, state.madness_on)
         if winner is not None:
             return f"Игра окончена: побеждает {names[winner]}"
@@ -154,3 +189,26 @@ def describe(state: SmashUpState, event: Event, setup: Setup) -> str:
         old = state.madness[d["player"]]
         return f"{names[d['player']]}: карт безумия {old}, теперь {old + d['delta']}"
     return t
+
+
+def status_note(state: SmashUpState) -> str | None:
+    """A line for the status bar about the 15-VP finish («Игра окончена»), else ``None``.
+
+    Somebody has 15+ VP but the lead is shared: no draws — play goes on until one leader
+    remains. A single leader: the game ends when the check runs, if it is still so.
+    """
+    if not state.started or state.winner is not None or max(state.vp, default=0) < WIN_VP:
+        return None
+    final = final_scores(state.vp, state.madness, state.madness_on)
+    best = max(final)
+    if find_winner(state.vp, state.madness, state.madness_on) is None:
+        return (
+            f"У лидеров поровну очков ({best}): ничьих в Замесе не бывает — игра "
+            f"продолжается, пока не определится единоличный лидер (Игра окончена)."
+        )
+    when = (
+        "после захвата баз или в конце хода"
+        if state.win_check == WIN_AFTER_SCORING
+        else "в конце хода"
+    )
+    return f"Набрано {WIN_VP}+ очков: если {when} лидер будет один, он побеждает (Игра окончена)."

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
 
 from companion.i18n import _
 from companion.ui.state import GameView
-from companion.ui.widgets import StepCounter, icon_button, primary_button, tagged
+from companion.ui.widgets import TARGET, StepCounter, icon_button, primary_button, tagged
 
 __all__ = ["Board", "Actions", "OptionsForm"]
 
@@ -111,9 +112,9 @@ def _PlayerRow(
         f"player-{index}",
         ft.Container(
             content,
-            padding=ft.Padding.only(left=10, right=4, top=2, bottom=2),
-            border_radius=10,
+            # a square colour strip: a one-sided border with rounded corners draws stray arcs
             border=ft.Border.only(left=ft.BorderSide(6, color)),
+            padding=ft.Padding.only(left=8, right=4, top=2, bottom=2),
             bgcolor=ft.Colors.with_opacity(0.10, color) if active else None,
         ),
         label=f"{name}{', ' + _('ходит') if active else ''}",
@@ -133,21 +134,26 @@ def Board(view: GameView) -> ft.Control:
     line = f"{_('Раунд')} {state.round}"
     if target:
         line += f" · {_('цель')}: {target['counter']} {target['value']}"
+    rows = [
+        ft.Container(
+            PlayerRow(
+                i,
+                spec.name,
+                spec.color,
+                state.active == i,
+                tuple(state.values[i][c] for c, _s in counters),
+                counters,
+                view.send,
+            ),
+            col={"xs": 12, "md": 6},
+        )
+        for i, spec in enumerate(game.setup.players)
+    ]
     return ft.Column(
         [
             tagged("round", ft.Text(line, size=14), label=line),
-            *[
-                PlayerRow(
-                    i,
-                    spec.name,
-                    spec.color,
-                    state.active == i,
-                    tuple(state.values[i][c] for c, _s in counters),
-                    counters,
-                    view.send,
-                )
-                for i, spec in enumerate(game.setup.players)
-            ],
+            # one column on a phone; two where the board is at least 768 px wide
+            ft.ResponsiveRow(rows, spacing=10, run_spacing=6),
         ],
         spacing=6,
     )
@@ -207,6 +213,9 @@ def OptionsForm(
             value = raw
         set_options({**options, "target": {"counter": counter, "value": value}})
 
+    def remove(i: int) -> None:
+        set_options({**options, "counters": [c for k, c in enumerate(counters) if k != i]})
+
     rows = [
         ft.Row(
             [
@@ -239,12 +248,11 @@ def OptionsForm(
                         on_change=lambda e, i=i: update(i, "start", e.control.value),
                     ),
                 ),
-                ft.IconButton(
+                icon_button(
+                    f"counter-remove-{i}",
                     ft.Icons.DELETE_OUTLINE,
-                    tooltip=_("Убрать счётчик"),
-                    on_click=lambda _e, i=i: set_options(
-                        {**options, "counters": [c for k, c in enumerate(counters) if k != i]}
-                    ),
+                    _("Убрать счётчик"),
+                    partial(remove, i),
                 ),
             ],
             wrap=True,
@@ -261,6 +269,8 @@ def OptionsForm(
                 ft.TextButton(
                     _("Добавить счётчик"),
                     icon=ft.Icons.ADD,
+                    height=TARGET,
+                    style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
                     on_click=lambda: set_options(
                         {**options, "counters": [*counters, {"name": "", "step": 1, "start": 0}]}
                     ),
@@ -295,6 +305,22 @@ def OptionsForm(
                     ),
                 ],
                 wrap=True,
+            ),
+            tagged(
+                "finish-round",
+                ft.Container(
+                    ft.Switch(
+                        label=_("Доиграть раунд, когда цель достигнута"),
+                        value=bool(options.get("finish_round")),
+                        disabled=not target,
+                        on_change=lambda e: set_options(
+                            {**options, "finish_round": bool(e.control.value)}
+                        ),
+                    ),
+                    height=TARGET,
+                    alignment=ft.Alignment.CENTER_LEFT,
+                ),
+                label=_("Доиграть раунд, когда цель достигнута"),
             ),
         ]
     )
