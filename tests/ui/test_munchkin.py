@@ -70,7 +70,7 @@ def test_turn_and_fight_on_one_phone_screen(app, server):
     app.wait_label("level-p0", "1")
     minus = place(app, "level-p0-minus")
     app.tap("level-p0-minus")  # level 1 is the floor: refused
-    app.wait_label("refusal-p0", "не опускается ниже 1")
+    app.wait_label("refusal-p0", "ниже манчкин не опускается")
     assert same_place(minus, place(app, "level-p0-minus"))
     assert same_place(before, place(app, "level-p1-plus"))
     for other in (1, 2, 3):

@@ -73,7 +73,8 @@ def play_card(app: App, kind: str, name: str, **fields: str) -> None:
     for key, value in fields.items():
         fill(app, f"play-{key}", value)
     fill(app, "play-name", name)
-    # the preview says what will be sent: wait until it has every typed value
+    # the preview says what will be sent: wait until it has every typed value (a late re-render
+    # of the previous card's form can reset a field just typed: then type it again)
     shows = {
         "build": "внедрение {}",
         "prod": "+{} энергии",
@@ -81,7 +82,14 @@ def play_card(app: App, kind: str, name: str, **fields: str) -> None:
         "vp": "= {} ПО",
     }
     for key, value in fields.items():
-        app.wait_label("play-preview", shows[key].format(value))
+        for attempt in range(3):
+            try:
+                app.wait_label("play-preview", shows[key].format(value), timeout=4_000)
+                break
+            except AssertionError:
+                if attempt == 2:
+                    raise
+                fill(app, f"play-{key}", value)
     app.wait_label("play-preview", f"«{name}»")
     app.tap("play-card")
     app.page.get_by_text(f"«{name}»").first.wait_for()

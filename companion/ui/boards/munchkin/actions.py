@@ -46,6 +46,7 @@ def _secondary(ident: str, text: str, icon: ft.IconData, on_click, disabled: boo
 def Actions(view: GameView) -> ft.Control:
     """The pinned bar (see the module docstring). Tags: ``primary-action``, ``flee``,
     ``start-combat``, ``loot``."""
+    view.mark_shown()  # the bar's tap is made against what the bar shows
     state = view.state
     ui = board_ui(view)
     resolve = use_one_tap(lambda: view.send("combat.resolve", {}))

@@ -84,6 +84,7 @@ def _empty() -> ft.Control:
 @ft.component
 def Board(view: GameView) -> ft.Control:
     """The turn or the combat, then the players (see the module docstring)."""
+    view.mark_shown()  # a tap on the board is made against what the board shows
     game = view.game
     state = game.state
     ui = board_ui(view)

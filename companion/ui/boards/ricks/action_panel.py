@@ -24,6 +24,8 @@ from companion.ui.boards.ricks.common import (
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET
 
+__all__ = ["ActionPanel"]
+
 
 def _preview(f: dict[str, Any]) -> str:
     """What «Сыграть карту» will send, in words (so the table sees it before the tap)."""

@@ -119,6 +119,7 @@ def Board(view: GameView) -> ft.Control:
 
     Each slot is always there (hidden when its phase is not on), so a part keeps its place and
     its state; the parts get plain values, so a move re-renders what it changed."""
+    view.mark_shown()  # a tap on the board is made against what the board shows
     game = view.game
     state = view.state
     v = view.version
@@ -179,6 +180,7 @@ def Board(view: GameView) -> ft.Control:
 def Actions(view: GameView) -> ft.Control:
     """The pinned bar: «Начать раунд» (everybody draws a card), «Передать ход» in the action
     phase, «Готово» in the charge phase (step А confirmed, or the current player passes)."""
+    view.mark_shown()  # the bar's tap is made against what the bar shows
     state = view.state
     round_draw = use_one_tap(lambda: view.send("round.draw"))
     turn_end = use_one_tap(lambda: view.send("turn.end"))

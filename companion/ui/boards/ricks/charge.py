@@ -28,6 +28,8 @@ from companion.ui.boards.ricks.common import (
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET
 
+__all__ = ["SHORT", "ChargeHead", "StepB", "StepV", "ChargeTail"]
+
 
 def _ledger_lines(ledger: list[dict[str, Any]]) -> list[str]:
     out = []

@@ -1,4 +1,4 @@
-"""Charge-phase durations of the finished rounds and the VP target line."""
+"""Charge-phase durations of the finished rounds (titled as part of the summary at the end)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from companion.ui.boards.ricks.common import (
 )
 from companion.ui.state import GameView
 from companion.ui.widgets import fmt_seconds
+
+__all__ = ["ChargeHistory"]
 
 
 # -- history / summary -----------------------------------------------------------------------------
