@@ -236,7 +236,7 @@ def GameLog(view: GameView) -> ft.Control:
         except (OSError, CompanionError, ValueError) as exc:
             set_msg(f"{_('Не удалось выгрузить')}: {exc}")
             return
-        saved = ""
+        saved = f"; {_('на ведущее устройство зритель файлы не записывает')}" if spectator else ""
         if not spectator:  # a spectator never writes to the host's disk
             folder = app.hub.store.root / "exports"
             try:
