@@ -2,19 +2,23 @@
 
 ::
 
-    companion [--host H] [--port P] [--data-dir DIR] [--desktop] [--lan [--code C]]
-    companion games list | show ID | export ID [--format json|text] [--output FILE]
+    companion [--host H] [--port P] [--data-dir DIR] [--desktop] [--lan [--code C] [--https]]
+    companion games list | show ID | export ID [--format json|text] [--output FILE] | delete ID
     companion rules QUERY [--game G] [--limit N] [--json] | --batch FILE [--json]
     companion --version
 
-Bad arguments and refused requests print one line on stderr and exit with code 2.
+``--data-dir`` is accepted before or after the subcommand. Bad arguments, refused requests and
+a server that cannot start (port in use, unknown host, no rights to the port) print one line
+on stderr and exit with code 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
+import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -65,20 +69,32 @@ def build_parser() -> argparse.ArgumentParser:
         "--lan", action="store_true", help="режим стола: доступ из локальной сети по коду"
     )
     p.add_argument("--code", help="код для входа в режиме стола (по умолчанию случайный)")
+    p.add_argument(
+        "--https",
+        action="store_true",
+        help="https с самоподписанным сертификатом (телефоны не гаснут во время игры)",
+    )
     p.add_argument("--no-browser", action="store_true", help="не открывать браузер")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
+    # --data-dir after the subcommand too; SUPPRESS keeps a value given before it
+    data = _Parser(add_help=False)
+    data.add_argument("--data-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
 
-    games = sub.add_parser("games", help="сохранённые игры")
+    games = sub.add_parser("games", help="сохранённые игры", parents=[data])
     gsub = games.add_subparsers(dest="games_command", parser_class=_Parser, required=True)
-    gsub.add_parser("list", help="список сохранённых игр")
-    show = gsub.add_parser("show", help="журнал одной игры")
+    gsub.add_parser("list", help="список сохранённых игр", parents=[data])
+    show = gsub.add_parser("show", help="журнал одной игры", parents=[data])
     show.add_argument("id", help="номер игры из `companion games list`")
-    export = gsub.add_parser("export", help="выгрузка журнала игры")
+    delete = gsub.add_parser(
+        "delete", help="удалить игру (файлы переносятся в папку trash)", parents=[data]
+    )
+    delete.add_argument("id", help="номер игры из `companion games list`")
+    export = gsub.add_parser("export", help="выгрузка журнала игры", parents=[data])
     export.add_argument("id", help="номер игры из `companion games list`")
     export.add_argument("--format", choices=("json", "text"), default="json")
     export.add_argument("--output", "-o", help="файл для записи (по умолчанию — на экран)")
 
-    rules = sub.add_parser("rules", help="поиск по правилам")
+    rules = sub.add_parser("rules", help="поиск по правилам", parents=[data])
     from companion.rules.cli import configure
 
     configure(rules)
@@ -94,11 +110,14 @@ def _games(args: argparse.Namespace, store) -> int:
         if not games:
             print("Сохранённых игр нет.")
         for s in games:
-            print(
-                f"{s.id}  {s.title:<20} {', '.join(s.players):<30} {_fmt_time(s.updated)}  {s.status}"
-            )
+            players = ", ".join(s.players)
+            print(f"{s.id}  {s.title:<20} {players:<30} {_fmt_time(s.updated)}  {s.status}")
         return 0
-    stored = store.open(args.id)
+    if args.games_command == "delete":
+        trash = store.delete(args.id)
+        print(f"Игра {args.id} удалена; её файлы перенесены в {trash}.")
+        return 0
+    stored = store.open(args.id, readonly=True)
     for w in store.warnings:
         print(f"Внимание: {w}", file=sys.stderr)
     if args.games_command == "show":
@@ -117,6 +136,40 @@ def _games(args: argparse.Namespace, store) -> int:
     return 0
 
 
+# -- startup checks ---------------------------------------------------------------------------
+def _check_bind(host: str, port: int | None) -> None:
+    """Fail early, with one Russian sentence, if the server could not listen on host:port.
+
+    :raises CompanionError: unknown host, port in use, no rights to the port.
+    """
+    port = port or DEFAULT_PORT
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError):
+        raise CompanionError(
+            f"адрес «{host}» не найден: укажите IP-адрес этого компьютера в --host "
+            "(например 127.0.0.1 или 0.0.0.0)."
+        ) from None
+    family, kind, proto, _name, addr = infos[0]
+    with socket.socket(family, kind, proto) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
+        try:
+            sock.bind(addr)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                why = f"порт {port} уже занят другой программой: выберите другой (--port)"
+            elif exc.errno in (errno.EACCES, errno.EPERM):
+                why = (
+                    f"нет прав открыть порт {port} (порты ниже 1024 — только для "
+                    "администратора): выберите другой (--port)"
+                )
+            elif exc.errno == errno.EADDRNOTAVAIL:
+                why = f"адрес {host} не принадлежит этому компьютеру (--host)"
+            else:
+                why = f"не удалось открыть {host}:{port}: {exc.strerror or exc}"
+            raise CompanionError(f"сервер не запущен: {why}.") from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``companion`` console script. Returns the exit code."""
     parser = build_parser()
@@ -124,18 +177,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         from companion.paths import data_dir
 
+        root = data_dir(args.data_dir)
+        # one data dir for every module of this process (house rulings, settings, games)
+        os.environ["COMPANION_DATA_DIR"] = str(root)
         if args.command == "rules":
             from companion.rules.cli import run
 
             return run(args)
-        root = data_dir(args.data_dir)
-        os.environ["COMPANION_DATA_DIR"] = str(
-            root
-        )  # one data dir for every module of this process
         if args.command == "games":
             from companion.store import GameStore
 
             return _games(args, GameStore(root))
+        if not args.desktop:
+            _check_bind(args.host or ("0.0.0.0" if args.lan else "127.0.0.1"), args.port)
         from companion.ui.serve import serve
 
         return serve(args, root)

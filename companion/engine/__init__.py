@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.engine.core import (
     PALETTE,
     Event,
@@ -35,10 +37,10 @@ __all__ = [
     "get_definition",
 ]
 
-GAMES: dict[str, GameDefinition] = {g.id: g for g in (SMASHUP, COUP, MUNCHKIN, RICKS, FREE)}
+GAMES: dict[str, GameDefinition[Any]] = {g.id: g for g in (SMASHUP, COUP, MUNCHKIN, RICKS, FREE)}
 
 
-def get_definition(game_id: str) -> GameDefinition:
+def get_definition(game_id: str) -> GameDefinition[Any]:
     """The definition with this id. :raises UnknownGameError: if there is none."""
     try:
         return GAMES[game_id]

@@ -1,4 +1,4 @@
-"""Engine core: one shape for every game.
+"""Engine core: the log of a game, its undo and redo, and what is read from it.
 
 A game is *data plus a few hooks* (see :class:`GameDefinition`); the state of a game is
 derived by replaying its event log (``state = replay(setup, events)``). :class:`Game`
@@ -10,6 +10,12 @@ carries a wall-clock timestamp from an injected clock (``time.time`` by default;
 pass a fake one), and the per-player turn clock is computed from those timestamps, so it
 survives restarts.
 
+What the screen reads often is kept up to date as events are applied (issue 12), never
+recomputed by a replay: each event's Russian line (:meth:`Game.log`, :meth:`Game.log_slice`,
+:meth:`Game.describe`), the score series (:meth:`Game.score_series`) and the turn-clock
+totals (:meth:`Game.turn_clock`). An undo replays at most :data:`CHECKPOINT_EVERY` events
+from the nearest saved state.
+
 Example::
 
     >>> from companion.engine.free import FREE
@@ -18,8 +24,8 @@ Example::
     'counter.add'
     >>> g.state.values[0]["ПО"]
     3
-    >>> g.undo().type
-    'counter.add'
+    >>> g.describe(g.undo())
+    'Аня: ПО +3 (теперь 3)'
     >>> g.state.values[0]["ПО"]
     0
 """
@@ -29,15 +35,17 @@ from __future__ import annotations
 import copy
 import random
 import time
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Protocol
 
-from companion.errors import RuleViolation, SetupError
+from companion.engine.clock import ClockTally, Mark, TurnClock
+from companion.engine.definition import GameDefinition
+from companion.engine.records import PALETTE, Event, Outcome, PlayerSpec, Setup
+from companion.errors import RuleViolation, StaleMoveError
 
 __all__ = [
     "PALETTE",
+    "CHECKPOINT_EVERY",
     "Event",
     "PlayerSpec",
     "Setup",
@@ -48,206 +56,16 @@ __all__ = [
     "TurnClock",
 ]
 
-#: Player colours offered by default (hex, readable on light and dark themes).
-PALETTE: tuple[str, ...] = (
-    "#E53935",  # red
-    "#1E88E5",  # blue
-    "#43A047",  # green
-    "#FDD835",  # yellow
-    "#8E24AA",  # purple
-    "#FB8C00",  # orange
-    "#00ACC1",  # cyan
-    "#6D4C41",  # brown
-)
-
 #: Event types handled by :class:`Game` itself for every game (never passed to a definition).
 CORE_PAUSE = "core.pause"
 CORE_RESUME = "core.resume"
 CORE_EVENTS = frozenset({CORE_PAUSE, CORE_RESUME})
 
+#: A copy of the state is kept after every this many events, so an undo replays fewer.
+CHECKPOINT_EVERY = 32
 
-@dataclass(frozen=True)
-class Event:
-    """One change to a game.
-
-    :param seq: 1-based position in the log.
-    :param type: dotted name, e.g. ``"counter.add"``, ``"coup.declare"``.
-    :param data: JSON-serialisable payload (results, not seeds).
-    :param ts: wall-clock time, seconds since the epoch.
-    :param author: who sent it (a device or player name; optional, for the log).
-    """
-
-    seq: int
-    type: str
-    data: Mapping[str, Any]
-    ts: float
-    author: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON shape: ``{"seq", "type", "data", "ts", "author"}``."""
-        return {
-            "seq": self.seq,
-            "type": self.type,
-            "data": dict(self.data),
-            "ts": self.ts,
-            "author": self.author,
-        }
-
-    @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Event:
-        """Inverse of :meth:`to_dict`. :raises KeyError, TypeError: on a malformed dict."""
-        return cls(
-            seq=int(raw["seq"]),
-            type=str(raw["type"]),
-            data=dict(raw["data"]),
-            ts=float(raw["ts"]),
-            author=raw.get("author"),
-        )
-
-
-@dataclass(frozen=True)
-class PlayerSpec:
-    """A seat at the table: name and colour (hex ``#RRGGBB``)."""
-
-    name: str
-    color: str
-
-
-@dataclass(frozen=True)
-class Setup:
-    """Everything needed to start a game; saved with the log.
-
-    :param game: the definition id, e.g. ``"free"``, ``"coup"``.
-    :param players: seats in seat (turn) order.
-    :param first_player: index into ``players``.
-    :param options: game-specific options (JSON-serialisable).
-    :param created: wall-clock time the game was created (seconds since the epoch).
-    """
-
-    game: str
-    players: tuple[PlayerSpec, ...]
-    first_player: int = 0
-    options: Mapping[str, Any] = field(default_factory=dict)
-    created: float = 0.0
-
-    @property
-    def names(self) -> list[str]:
-        """Player names in seat order."""
-        return [p.name for p in self.players]
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON shape: ``{"game", "players": [{"name","color"}], "first_player", "options", "created"}``."""
-        return {
-            "game": self.game,
-            "players": [{"name": p.name, "color": p.color} for p in self.players],
-            "first_player": self.first_player,
-            "options": copy.deepcopy(dict(self.options)),
-            "created": self.created,
-        }
-
-    @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> Setup:
-        """Inverse of :meth:`to_dict`. :raises KeyError, TypeError: on a malformed dict."""
-        return cls(
-            game=str(raw["game"]),
-            players=tuple(PlayerSpec(str(p["name"]), str(p["color"])) for p in raw["players"]),
-            first_player=int(raw.get("first_player", 0)),
-            options=dict(raw.get("options", {})),
-            created=float(raw.get("created", 0.0)),
-        )
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The end of a game: winner indices (several on a shared win) and why, in Russian."""
-
-    winners: tuple[int, ...]
-    reason: str
-
-
-S = TypeVar("S")
-
-
-class GameDefinition(ABC, Generic[S]):
-    """What a game module fills in. Subclass it once per game (a module-level singleton).
-
-    Hooks receive and return plain game state objects (usually a dataclass); ``apply`` may
-    mutate the state it gets: :class:`Game` always hands it a private copy, and only after
-    ``check`` has accepted the event. ``check`` must therefore catch everything illegal:
-    ``apply`` must not raise.
-    """
-
-    #: Stable id, saved with every game (``"free"``, ``"coup"``, ...).
-    id: str = ""
-    #: Russian name shown on screen.
-    title: str = ""
-    min_players: int = 2
-    max_players: int = 6
-    #: Turn phases in order (Russian, the rulebook's own names); empty if the game has none.
-    phases: tuple[str, ...] = ()
-
-    def default_options(self) -> dict[str, Any]:
-        """Options a new game gets when the players change nothing."""
-        return {}
-
-    def validate_setup(self, setup: Setup) -> None:
-        """Refuse a setup the rules do not allow.
-
-        :raises SetupError: wrong number of players, empty or repeated names, bad first player.
-        """
-        n = len(setup.players)
-        if not self.min_players <= n <= self.max_players:
-            raise SetupError(
-                f"В игре «{self.title}» играют от {self.min_players} до {self.max_players} "
-                f"игроков, а указано {n}."
-            )
-        names = [p.name.strip() for p in setup.players]
-        if any(not name for name in names):
-            raise SetupError("У каждого игрока должно быть имя.")
-        folded = [name.casefold() for name in names]
-        if len(set(folded)) != len(folded):
-            raise SetupError("Имена игроков не должны повторяться.")
-        if not 0 <= setup.first_player < n:
-            raise SetupError("Первый игрок должен быть одним из участников.")
-
-    @abstractmethod
-    def initial_state(self, setup: Setup) -> S:
-        """The state before any event. Called after :meth:`validate_setup`."""
-
-    @abstractmethod
-    def check(self, state: S, event: Event) -> None:
-        """Refuse an illegal event.
-
-        :raises RuleViolation: with a Russian sentence naming the rule; the state is untouched.
-        """
-
-    @abstractmethod
-    def apply(self, state: S, event: Event) -> None:
-        """Apply an accepted event to ``state`` in place. Must not raise."""
-
-    def outcome(self, state: S) -> Outcome | None:
-        """The result if the game is over, else ``None``."""
-        return None
-
-    def active_player(self, state: S) -> int | None:
-        """Index of the player whose turn it is (charged by the turn clock), or ``None``."""
-        return None
-
-    def turn_number(self, state: S) -> int:
-        """A number that changes whenever a new turn begins (1-based)."""
-        return 1
-
-    def current_phase(self, state: S) -> str | None:
-        """The current phase's name (one of :attr:`phases`) or ``None``."""
-        return None
-
-    def scores(self, state: S) -> dict[int, float]:
-        """Each player's score (VP, level, ...) for the score-over-time chart."""
-        return {}
-
-    def describe(self, state: S, event: Event, setup: Setup) -> str:
-        """A Russian log line for ``event``, given the state *before* it."""
-        return event.type
+#: Shown for an event whose line could not be made (a damaged saved log): never a code.
+UNKNOWN_LINE = "Событие №{seq}"
 
 
 class Journal(Protocol):
@@ -263,16 +81,6 @@ class Journal(Protocol):
         """Persist that event ``seq`` was undone (``True``) or redone (``False``)."""
 
 
-@dataclass
-class _Point:
-    """Turn-clock bookkeeping after one event."""
-
-    ts: float
-    player: int | None
-    turn: int
-    paused: bool
-
-
 class Game:
     """A game in progress: setup, event log with undo/redo, current state.
 
@@ -285,6 +93,10 @@ class Game:
     :param rng: the source for dice the app rolls; results are stored in events.
     :raises SetupError: if the setup is not allowed.
     :raises RuleViolation: if a saved event no longer replays (a corrupt log).
+
+    :ivar revision: grows by one on every :meth:`push`, :meth:`undo` and :meth:`redo`
+        (starts at the length of the active log). A move names the revision it was made
+        against (``expect_revision``) so a double tap applies once (issue 14).
     """
 
     def __init__(
@@ -304,10 +116,26 @@ class Game:
         self.clock = clock
         self.journal = journal
         self.rng = rng or random.Random()
+        state = definition.initial_state(setup)
+        self._tally = ClockTally(len(setup.players), self._mark(state, setup.created, False))
+        #: private copies of the state after every CHECKPOINT_EVERY-th event
+        self._checkpoints: dict[int, Any] = {}
         self._events: list[Event] = []
+        self._replay_saved(state, events)
+        self._state = state
         self._undone: list[Event] = list(undone)
-        self._state, self._points = self._replay(list(events))
-        self._events = list(events)
+        # The journal (each event's line, the score series) of a loaded log is made on first
+        # use by one replay (:meth:`_ensure_journal`), then kept up to date as events apply:
+        # opening a saved game costs no more than replaying it.
+        self._journal_ready = False
+        #: ``(event, line)`` for every active event: :meth:`log` is a copy of this list.
+        self._lines: list[tuple[Event, str]] = []
+        self._undone_texts: list[str | None] = []
+        #: ``(ts, scores)`` at the start and after each change of a score, and, in step with
+        #: it, how many events had been applied then (to cut the series back on an undo).
+        self._series: list[tuple[float, dict[int, float]]] = []
+        self._series_at: list[int] = []
+        self.revision = len(self._events)
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -347,6 +175,16 @@ class Game:
         return tuple(self._events)
 
     @property
+    def log_length(self) -> int:
+        """Number of events in the active log (no copy)."""
+        return len(self._events)
+
+    @property
+    def last_event(self) -> Event | None:
+        """The latest event of the active log, or ``None`` (no copy)."""
+        return self._events[-1] if self._events else None
+
+    @property
     def redo_stack(self) -> tuple[Event, ...]:
         """Undone events that :meth:`redo` would bring back, next one first."""
         return tuple(self._undone)
@@ -365,7 +203,7 @@ class Game:
 
     @property
     def paused(self) -> bool:
-        return bool(self._points) and self._points[-1].paused
+        return self._tally.last.paused
 
     def outcome(self) -> Outcome | None:
         """The result if the game is over, else ``None``."""
@@ -380,88 +218,161 @@ class Game:
         self._prepare(type, data, None)
 
     def push(
-        self, type: str, data: Mapping[str, Any] | None = None, *, author: str | None = None
+        self,
+        type: str,
+        data: Mapping[str, Any] | None = None,
+        *,
+        author: str | None = None,
+        expect_revision: int | None = None,
     ) -> Event:
         """Check, persist, then apply a new event; a new event clears the redo stack.
 
+        :param expect_revision: the :attr:`revision` the move was made against (what the
+            sender's screen showed). If given and the game has moved on since, the move is
+            refused, unless ``type`` is one of the definition's
+            :attr:`~GameDefinition.cumulative_moves` (counter steps: each tap counts).
         :returns: the event as logged.
+        :raises StaleMoveError: ``expect_revision`` is not the current revision (nothing
+            changes: a double tap, or two phones pressing at once, applies once).
         :raises RuleViolation: if the rules refuse it (nothing changes).
         :raises StoreError: if the journal could not save it (nothing changes).
         """
-        event, new_state, point = self._prepare(type, data, author)
+        if type not in self.definition.cumulative_moves:
+            self._expect(expect_revision)
+        event, new_state = self._prepare(type, data, author)
+        mark = self._mark_after(new_state, event)
+        line = self._line(self._state, new_state, event, None)
         if self.journal is not None:
             self.journal.append(event)
-        self._events.append(event)
         self._undone.clear()
+        self._undone_texts.clear()
         self._state = new_state
-        self._points.append(point)
+        self._record(event, new_state, mark)
+        self._record_line(event, line)
+        self.revision += 1
         return event
 
-    def undo(self) -> Event:
-        """Take back the latest event.
+    def undo(self, expect_revision: int | None = None) -> Event:
+        """Take back the latest event. Replays at most :data:`CHECKPOINT_EVERY` events.
 
-        :returns: the event taken back.
+        :param expect_revision: as in :meth:`push` (an undo is never cumulative).
+        :returns: the event taken back (its line: :meth:`describe`).
+        :raises StaleMoveError: ``expect_revision`` is not the current revision.
         :raises RuleViolation: if there is nothing to undo.
         """
+        self._expect(expect_revision)
         if not self._events:
             raise RuleViolation("Отменять нечего: в журнале игры нет событий.")
         event = self._events[-1]
+        n = len(self._events) - 1
+        state = self._state_at(n)
         if self.journal is not None:
             self.journal.set_undone(event.seq, True)
         self._events.pop()
         self._undone.insert(0, event)
-        self._state, self._points = self._replay(self._events)
+        if self._journal_ready:
+            self._undone_texts.insert(0, self._lines.pop()[1])
+            while self._series_at[-1] > n:
+                self._series.pop()
+                self._series_at.pop()
+        self._tally.pop()
+        self._checkpoints.pop(n + 1, None)
+        self._state = state
+        self.revision += 1
         return event
 
-    def redo(self) -> Event:
+    def redo(self, expect_revision: int | None = None) -> Event:
         """Bring back the most recently undone event.
 
-        :returns: the event brought back.
+        :param expect_revision: as in :meth:`push` (a redo is never cumulative).
+        :returns: the event brought back (its line: :meth:`describe`).
+        :raises StaleMoveError: ``expect_revision`` is not the current revision.
         :raises RuleViolation: if there is nothing to redo.
         """
+        self._expect(expect_revision)
         if not self._undone:
             raise RuleViolation("Возвращать нечего: отменённых событий нет.")
         event = self._undone[0]
         new_state = copy.deepcopy(self._state)
         self._apply(new_state, event)
+        mark = self._mark_after(new_state, event)
+        known = self._undone_texts[0] if self._journal_ready else None
+        line = self._line(self._state, new_state, event, known)
         if self.journal is not None:
             self.journal.set_undone(event.seq, False)
         self._undone.pop(0)
-        self._events.append(event)
+        if self._journal_ready:
+            self._undone_texts.pop(0)
         self._state = new_state
-        self._points.append(self._point_after(new_state, event))
+        self._record(event, new_state, mark)
+        self._record_line(event, line)
+        self.revision += 1
         return event
 
     # -- log and clock ----------------------------------------------------------------------
     def log(self) -> list[tuple[Event, str]]:
-        """Every active event with its Russian description, oldest first."""
-        out: list[tuple[Event, str]] = []
-        state = self.definition.initial_state(self.setup)
-        for ev in self._events:
-            out.append((ev, self._describe(state, ev)))
-            self._apply(state, ev)
-        return out
+        """Every active event with its Russian line, oldest first (a copy; no replay once the
+        journal of a loaded game has been made)."""
+        self._ensure_journal()
+        return list(self._lines)
+
+    def log_slice(
+        self, start: int = 0, stop: int | None = None, *, newest_first: bool = True
+    ) -> list[tuple[Event, str]]:
+        """A page of :meth:`log` for a lazy journal: ``[(event, line)]``.
+
+        Positions count in the order asked for: with ``newest_first`` (the default) 0 is the
+        latest event, else the first one. ``start``/``stop`` work as a Python slice of that
+        order (negative values count from its end; out-of-range values are clamped), so
+        ``log_slice(0, 20)`` is the 20 latest events, newest first. Costs O(page).
+        """
+        self._ensure_journal()
+        n = len(self._events)
+        order = range(n - 1, -1, -1) if newest_first else range(n)
+        return [self._lines[i] for i in order[start:stop]]
+
+    def describe(self, event: Event) -> str:
+        """The Russian line of an event of this game: in the active log or undone (redoable).
+
+        For the notice after an undo or redo («Отменено: Аня: ПО +1 (теперь 1)»); the line is
+        the one the journal shows, never an event code.
+
+        :raises LookupError: if the event is not in this game's log or redo stack.
+        """
+        self._ensure_journal()
+        i = event.seq - 1
+        if 0 <= i < len(self._events) and self._events[i] == event:
+            return self._lines[i][1]
+        j = i - len(self._events)
+        if 0 <= j < len(self._undone) and self._undone[j] == event:
+            return self._undone_texts[j] or UNKNOWN_LINE.format(seq=event.seq)
+        raise LookupError(f"event #{event.seq} ({event.type}) is not in this game's log")
 
     def score_series(self) -> list[tuple[float, dict[int, float]]]:
-        """``[(ts, {player: score})]``: the start, then after every event that changed a score."""
-        state = self.definition.initial_state(self.setup)
-        series = [(self.setup.created, self.definition.scores(state))]
-        for ev in self._events:
-            self._apply(state, ev)
-            scores = self.definition.scores(state)
-            if scores != series[-1][1]:
-                series.append((ev.ts, scores))
-        return series
+        """``[(ts, {player: score})]``: the start, then after every event that changed a score.
+
+        Kept as events are applied; this returns a new list (no replay). The score dicts in
+        it are the game's own: read them, do not change them.
+        """
+        self._ensure_journal()
+        return list(self._series)
 
     def turn_clock(self, now: float | None = None) -> TurnClock:
-        """Chess-clock times from event timestamps (see :class:`TurnClock`)."""
-        now = self.clock() if now is None else now
-        return TurnClock.from_points(self.setup, self._start_point(), self._points, now)
+        """Chess-clock times from event timestamps (see :class:`TurnClock`).
+
+        Read from running totals (:class:`~companion.engine.clock.ClockTally`): no walk over
+        the log, whatever its length.
+        """
+        return self._tally.at(self.clock() if now is None else now)
 
     # -- internals -----------------------------------------------------------------------------
+    def _expect(self, expect_revision: int | None) -> None:
+        if expect_revision is not None and expect_revision != self.revision:
+            raise StaleMoveError(expect_revision, self.revision)
+
     def _prepare(
         self, type: str, data: Mapping[str, Any] | None, author: str | None
-    ) -> tuple[Event, Any, _Point]:
+    ) -> tuple[Event, Any]:
         event = Event(len(self._events) + 1, type, dict(data or {}), self.clock(), author)
         if type not in CORE_EVENTS:
             if self.definition.outcome(self._state) is not None:
@@ -471,7 +382,7 @@ class Game:
             raise RuleViolation("Часы уже на паузе." if self.paused else "Часы и так идут.")
         new_state = copy.deepcopy(self._state)
         self._apply(new_state, event)
-        return event, new_state, self._point_after(new_state, event)
+        return event, new_state
 
     def _apply(self, state: Any, event: Event) -> None:
         if event.type not in CORE_EVENTS:
@@ -484,77 +395,120 @@ class Game:
             return "Часы снова идут"
         return self.definition.describe(state, event, self.setup)
 
-    def _start_point(self) -> _Point:
+    def _describe_saved(self, state: Any, event: Event) -> str:
+        """The line of an event from a saved log: a damaged event gets a neutral line."""
+        try:
+            return self._describe(state, event)
+        except Exception:  # a saved event the definition cannot word; never show a code
+            return UNKNOWN_LINE.format(seq=event.seq)
+
+    def _replay_saved(self, state: Any, events: Iterable[Event]) -> None:
+        """Apply a saved log to ``state`` in place, filling the log and the clock marks (the
+        loop of :meth:`push` without checks; written out for speed). State copies for undo
+        are kept later, by the first undo's replay (:meth:`_state_at`)."""
+        d, tally, log = self.definition, self._tally, self._events
+        paused = self.paused
+        for ev in events:
+            if ev.type in CORE_EVENTS:
+                paused = ev.type == CORE_PAUSE
+            else:
+                d.apply(state, ev)
+            log.append(ev)
+            tally.add(Mark(ev.ts, d.active_player(state), d.turn_number(state), paused))
+
+    def _ensure_journal(self) -> None:
+        """Make the lines and the score series of the active log and the redo stack by one
+        replay, if not made yet (a game just loaded). Afterwards they are kept incrementally."""
+        if self._journal_ready:
+            return
         state = self.definition.initial_state(self.setup)
-        return _Point(
-            self.setup.created,
-            self.definition.active_player(state),
-            self.definition.turn_number(state),
-            False,
+        lines: list[tuple[Event, str]] = []
+        series = [(self.setup.created, self.definition.scores(state))]
+        series_at = [0]
+        for n, ev in enumerate(self._events, 1):
+            lines.append((ev, self._describe_saved(state, ev)))
+            self._apply(state, ev)
+            scores = self.definition.scores(state)
+            if scores != series[-1][1]:
+                series.append((ev.ts, scores))
+                series_at.append(n)
+        self._lines, self._series, self._series_at = lines, series, series_at
+        self._undone_texts = self._describe_redo_stack()
+        self._journal_ready = True
+
+    def _line(
+        self, before: Any, after: Any, event: Event, known: str | None
+    ) -> tuple[str, dict[int, float]] | None:
+        """The journal line and scores of ``event`` (``None`` while the journal is not made).
+
+        Computed before anything changes, so a failure here leaves the game as it was.
+        """
+        if not self._journal_ready:
+            return None
+        text = known if known is not None else self._describe(before, event)
+        return text, self.definition.scores(after)
+
+    def _record_line(self, event: Event, line: tuple[str, dict[int, float]] | None) -> None:
+        """Add an applied event's line and scores to the kept journal."""
+        if line is None:
+            return
+        text, scores = line
+        self._lines.append((event, text))
+        if scores != self._series[-1][1]:
+            self._series.append((event.ts, scores))
+            self._series_at.append(len(self._events))
+
+    def _describe_redo_stack(self) -> list[str | None]:
+        """Lines of the loaded undone events (``None`` where they could not be made)."""
+        texts: list[str | None] = [None] * len(self._undone)
+        if not self._undone:
+            return texts
+        state = copy.deepcopy(self._state)
+        for k, ev in enumerate(self._undone):
+            try:
+                texts[k] = self._describe(state, ev)
+                self._apply(state, ev)
+            except Exception:  # a damaged saved event: the rest get their line at redo
+                break
+        return texts
+
+    def _mark(self, state: Any, ts: float, paused: bool) -> Mark:
+        return Mark(
+            ts, self.definition.active_player(state), self.definition.turn_number(state), paused
         )
 
-    def _point_after(self, state: Any, event: Event) -> _Point:
-        return self._point(state, event, self.paused)
-
-    def _point(self, state: Any, event: Event, paused_before: bool) -> _Point:
-        """Turn-clock mark after ``event``: its time, whose turn, which turn, paused or not."""
-        paused = paused_before
+    def _mark_after(self, state: Any, event: Event) -> Mark:
+        """The clock mark after ``event`` (computed before anything changes)."""
+        paused = self.paused
         if event.type == CORE_PAUSE:
             paused = True
         elif event.type == CORE_RESUME:
             paused = False
-        return _Point(
-            event.ts,
-            self.definition.active_player(state),
-            self.definition.turn_number(state),
-            paused,
-        )
+        return self._mark(state, event.ts, paused)
 
-    def _replay(self, events: Sequence[Event]) -> tuple[Any, list[_Point]]:
-        state = self.definition.initial_state(self.setup)
-        points: list[_Point] = []
-        for ev in events:
-            self._apply(state, ev)
-            points.append(self._point(state, ev, bool(points) and points[-1].paused))
-        return state, points
+    def _record(self, event: Event, state: Any, mark: Mark) -> None:
+        """Append an applied event to the log, the turn clock and the kept state copies."""
+        self._events.append(event)
+        self._tally.add(mark)
+        n = len(self._events)
+        if n % CHECKPOINT_EVERY == 0:
+            self._checkpoints[n] = copy.deepcopy(state)
 
+    def _state_at(self, n: int) -> Any:
+        """A fresh copy of the state after the first ``n`` events of the active log.
 
-@dataclass(frozen=True)
-class TurnClock:
-    """Chess-clock times, in seconds, computed from event timestamps.
-
-    The time between two consecutive events is charged to the player whose turn it was
-    after the first of them (nothing while the clock is paused). The running turn is
-    counted up to ``now``.
-
-    :param per_player: total seconds per player index.
-    :param turns: ``[(turn_number, player, seconds)]`` in order.
-    :param current: seconds spent in the running turn.
-    :param total: seconds since the game started, pauses excluded.
-    """
-
-    per_player: dict[int, float]
-    turns: list[tuple[int, int | None, float]]
-    current: float
-    total: float
-
-    @classmethod
-    def from_points(
-        cls, setup: Setup, start: _Point, points: Sequence[_Point], now: float
-    ) -> TurnClock:
-        per_player = {i: 0.0 for i in range(len(setup.players))}
-        turns: list[tuple[int, int | None, float]] = []
-        total = 0.0
-        marks = [start, *points]
-        for i, mark in enumerate(marks):
-            end = marks[i + 1].ts if i + 1 < len(marks) else now
-            spent = 0.0 if mark.paused else max(0.0, end - mark.ts)
-            total += spent
-            if mark.player is not None:
-                per_player[mark.player] = per_player.get(mark.player, 0.0) + spent
-            if turns and turns[-1][0] == mark.turn and turns[-1][1] == mark.player:
-                n, p, s = turns[-1]
-                turns[-1] = (n, p, s + spent)
-            else:
-                turns.append((mark.turn, mark.player, spent))
-        return cls(per_player, turns, turns[-1][2] if turns else 0.0, total)
+        Replays from the nearest kept copy at or below ``n`` and keeps a copy at every
+        multiple of :data:`CHECKPOINT_EVERY` it passes (a loaded game has none at first).
+        """
+        base = n - n % CHECKPOINT_EVERY
+        while base and base not in self._checkpoints:
+            base -= CHECKPOINT_EVERY
+        if base:
+            state = copy.deepcopy(self._checkpoints[base])
+        else:
+            state = self.definition.initial_state(self.setup)
+        for k in range(base, n):
+            self._apply(state, self._events[k])
+            if (k + 1) % CHECKPOINT_EVERY == 0 and k + 1 not in self._checkpoints:
+                self._checkpoints[k + 1] = copy.deepcopy(state)
+        return state

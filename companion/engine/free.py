@@ -1,9 +1,21 @@
 """Свободный счёт: named counters per player for any table game.
 
-Not from a rulebook: it is the app's own generic scorekeeper. 2–8 players, any counters
-(«ПО», «монеты», «энергия» …) each with its own step and starting value, turn order with a
-round counter, and an optional target (``{"counter": name, "value": n}``) that ends the game
-as soon as somebody's counter reaches it.
+Not from a rulebook: it is the app's own generic scorekeeper. 1–8 players (one player: a
+solo game), any counters («ПО», «монеты», «энергия» …) each with its own step and starting
+value, turn order with a round counter, and an optional target.
+
+Setup options (``Setup.options``):
+
+- ``counters``: ``[{"name": str, "step": int 1..1000, "start": int}]``, at least one; names
+  unique (case and surrounding spaces ignored).
+- ``target``: ``None`` (explicitly no target: the table ends the game with ``game.end``) or
+  ``{"counter": name, "value": int}`` with ``value`` ≥ 1 and above every player's start on
+  that counter, so a game never starts already won; 0 or an empty value is refused, never
+  read as «без цели».
+- ``finish_round``: bool (default ``False``). Without it the game ends as soon as somebody's
+  counter reaches the target; with it the round in which the target was first reached is
+  played to its end (every seat has had the same number of turns) and the game ends when
+  the turn comes back to the first player; the leaders then win.
 
 Events (``data`` shapes):
 
@@ -16,13 +28,14 @@ Events (``data`` shapes):
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine.core import Event, GameDefinition, Outcome, Setup
 from companion.errors import RuleViolation, SetupError
 
-__all__ = ["FreeState", "FreeCounters", "FREE", "MAX_ABS_VALUE"]
+__all__ = ["FreeState", "FreeCounters", "FREE", "MAX_ABS_VALUE", "target_reached"]
 
 #: Counters stay within ±MAX_ABS_VALUE so a stray long-press cannot produce absurd numbers.
 MAX_ABS_VALUE = 1_000_000
@@ -41,6 +54,9 @@ class FreeState:
     target: dict[str, Any] | None = None
     ended: bool = False
     history: list[int] = field(default_factory=list)
+    finish_round: bool = False
+    #: the round in which the target was first reached (with ``finish_round``), else None
+    target_round: int | None = None
 
 
 class FreeCounters(GameDefinition[FreeState]):
@@ -48,22 +64,35 @@ class FreeCounters(GameDefinition[FreeState]):
 
     id = "free"
     title = "Свободный счёт"
-    min_players = 2
+    min_players = 1
     max_players = 8
+    #: A tap on «+»/«−» is a step: two quick taps count twice (issue 14).
+    cumulative_moves = frozenset({"counter.add"})
 
     def default_options(self) -> dict[str, Any]:
-        return {"counters": [{"name": "ПО", "step": 1, "start": 0}], "target": None}
+        return {
+            "counters": [{"name": "ПО", "step": 1, "start": 0}],
+            "target": None,
+            "finish_round": False,
+        }
 
     def validate_setup(self, setup: Setup) -> None:
         super().validate_setup(setup)
         counters = setup.options.get("counters") or []
         if not counters:
             raise SetupError("Нужен хотя бы один счётчик.")
+        if not isinstance(counters, list) or not all(isinstance(c, Mapping) for c in counters):
+            raise SetupError("Счётчики задаются списком: название, шаг, начальное значение.")
         names = [str(c.get("name", "")).strip() for c in counters]
         if any(not n for n in names):
             raise SetupError("У каждого счётчика должно быть название.")
-        if len({n.casefold() for n in names}) != len(names):
-            raise SetupError("Названия счётчиков не должны повторяться.")
+        seen: set[str] = set()
+        for name in names:
+            if name.casefold() in seen:
+                raise SetupError(
+                    f"Счётчик «{name}» указан дважды: названия счётчиков не должны повторяться."
+                )
+            seen.add(name.casefold())
         for c in counters:
             step, start = c.get("step", 1), c.get("start", 0)
             if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= 1000:
@@ -74,16 +103,35 @@ class FreeCounters(GameDefinition[FreeState]):
                 raise SetupError(
                     f"Начальное значение счётчика «{c['name']}» должно быть целым числом."
                 )
+        if not isinstance(setup.options.get("finish_round", False), bool):
+            raise SetupError("«Доиграть раунд» включается флажком: да или нет.")
         target = setup.options.get("target")
-        if target:
-            if target.get("counter") not in names:
-                raise SetupError("Цель должна относиться к одному из счётчиков.")
-            value = target.get("value")
-            if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_ABS_VALUE:
-                raise SetupError("Цель должна быть целым числом.")
+        if target is None:
+            return  # explicitly no target
+        if not isinstance(target, Mapping):
+            raise SetupError("Цель задаётся счётчиком и числом; без цели оставьте её пустой.")
+        counter = _find(counters, target.get("counter"))
+        if counter is None:
+            raise SetupError("Цель должна относиться к одному из счётчиков.")
+        value = target.get("value")
+        if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_ABS_VALUE:
+            raise SetupError(
+                "Цель должна быть целым числом; чтобы играть без цели, не выбирайте счётчик цели."
+            )
+        if value < 1:
+            raise SetupError(
+                f"Цель «{counter['name']}» должна быть не меньше 1: с целью {value} игра "
+                f"закончилась бы, не начавшись. Чтобы играть без цели, не выбирайте счётчик цели."
+            )
+        start = counter.get("start", 0)
+        if value <= start:
+            raise SetupError(
+                f"Цель «{counter['name']}» ({value}) должна быть больше начального значения "
+                f"({start}): иначе игра закончилась бы, не начавшись."
+            )
 
     def initial_state(self, setup: Setup) -> FreeState:
-        counters = [
+        counters: list[dict[str, Any]] = [
             {
                 "name": str(c["name"]).strip(),
                 "step": int(c.get("step", 1)),
@@ -92,8 +140,20 @@ class FreeCounters(GameDefinition[FreeState]):
             for c in setup.options["counters"]
         ]
         values = [{c["name"]: c["start"] for c in counters} for _ in setup.players]
-        target = dict(setup.options["target"]) if setup.options.get("target") else None
-        return FreeState(counters, values, setup.first_player, setup.first_player, target=target)
+        raw = setup.options.get("target")
+        target = None
+        if raw is not None:
+            found = _find(counters, raw["counter"])
+            assert found is not None  # validate_setup checked it
+            target = {"counter": found["name"], "value": int(raw["value"])}
+        return FreeState(
+            counters,
+            values,
+            setup.first_player,
+            setup.first_player,
+            target=target,
+            finish_round=bool(setup.options.get("finish_round", False)),
+        )
 
     # -- rules ------------------------------------------------------------------------------
     def check(self, state: FreeState, event: Event) -> None:
@@ -132,16 +192,38 @@ class FreeCounters(GameDefinition[FreeState]):
                 state.round += 1
         elif event.type == "game.end":
             state.ended = True
+        if state.finish_round and state.target_round is None and target_reached(state):
+            state.target_round = state.round
 
     def outcome(self, state: FreeState) -> Outcome | None:
-        key = state.target["counter"] if state.target else state.counters[0]["name"]
+        """Target reached (at once, or at the end of that round with ``finish_round``), or
+        the table stopped the game; the leaders on the target's (else the first) counter win.
+        """
+        key = _main(state)
         best = max(v[key] for v in state.values)
         winners = tuple(i for i, v in enumerate(state.values) if v[key] == best)
-        if state.target and best >= state.target["value"]:
+        if state.target and state.finish_round:
+            if state.target_round is not None and state.round > state.target_round:
+                return Outcome(
+                    winners,
+                    f"Цель «{key}» {state.target['value']} достигнута, раунд доигран до конца; "
+                    f"больше всего «{key}»: {best}.",
+                )
+        elif state.target and best >= state.target["value"]:
             return Outcome(winners, f"Достигнута цель: {key} {state.target['value']}.")
         if state.ended:
             return Outcome(winners, f"Игра остановлена; больше всего «{key}»: {best}.")
         return None
+
+    def status_note(self, state: FreeState) -> str | None:
+        """A line for the status bar while the round is played out after the target was
+        reached (``finish_round``), else ``None``."""
+        if state.target_round is None or self.outcome(state) is not None:
+            return None
+        return (
+            f"Цель «{state.target['counter'] if state.target else ''}» достигнута: доигрываем "
+            f"раунд — игра закончится, когда ход вернётся к первому игроку."
+        )
 
     # -- flow and display -----------------------------------------------------------------------
     def active_player(self, state: FreeState) -> int | None:
@@ -151,7 +233,7 @@ class FreeCounters(GameDefinition[FreeState]):
         return state.turn
 
     def scores(self, state: FreeState) -> dict[int, float]:
-        key = state.target["counter"] if state.target else state.counters[0]["name"]
+        key = _main(state)
         return {i: float(v[key]) for i, v in enumerate(state.values)}
 
     def describe(self, state: FreeState, event: Event, setup: Setup) -> str:
@@ -172,6 +254,27 @@ class FreeCounters(GameDefinition[FreeState]):
         if event.type == "game.end":
             return "Игра остановлена по решению стола"
         return event.type
+
+
+def _find(counters: Sequence[Mapping[str, Any]], name: Any) -> Mapping[str, Any] | None:
+    """The counter called ``name`` (case and surrounding spaces ignored), or ``None``."""
+    if not isinstance(name, str):
+        return None
+    folded = name.strip().casefold()
+    return next((c for c in counters if str(c.get("name", "")).strip().casefold() == folded), None)
+
+
+def _main(state: FreeState) -> str:
+    """The counter that decides the game: the target's, else the first one."""
+    return str(state.target["counter"]) if state.target else str(state.counters[0]["name"])
+
+
+def target_reached(state: FreeState) -> bool:
+    """Has somebody's counter reached the target? (``False`` without a target.)"""
+    if not state.target:
+        return False
+    key = state.target["counter"]
+    return bool(max(v[key] for v in state.values) >= state.target["value"])
 
 
 FREE = FreeCounters()

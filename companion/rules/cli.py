@@ -16,6 +16,7 @@ Exit codes: 0 ok (also when nothing is found), 2 bad input (one line on stderr).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import textwrap
@@ -77,8 +78,6 @@ def run(args: argparse.Namespace) -> int:
 
     out = sys.stdout
     try:
-        for warning in house_warnings():
-            print(f"companion rules: {warning}", file=sys.stderr)
         if args.batch:
             if args.query:
                 raise SearchError("Укажите либо запрос, либо --batch, но не оба сразу.")
@@ -111,6 +110,11 @@ def run(args: argparse.Namespace) -> int:
     except CompanionError as exc:
         print(f"companion rules: {exc}", file=sys.stderr)
         return 2
+    finally:
+        # after the search: reading the house rulings is what finds a damaged file
+        with contextlib.suppress(CompanionError):  # no rules database: already said above
+            for warning in house_warnings():
+                print(f"Внимание: {warning}", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:

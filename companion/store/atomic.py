@@ -16,6 +16,8 @@ silently starts empty.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import time
@@ -27,7 +29,7 @@ from tinydb.storages import Storage
 
 from companion.errors import CorruptFileError, StoreError
 
-__all__ = ["AtomicJSONStorage", "atomic_write_text", "dumps", "set_aside"]
+__all__ = ["AtomicJSONStorage", "atomic_write_text", "dumps", "set_aside", "store_error"]
 
 try:  # orjson is ~10x faster on a long event log; the standard library is the fallback
     import orjson
@@ -59,10 +61,29 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write_text(path: Path, text: str, *, backup: Path | None = None) -> None:
+_FULL = {errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
+_DENIED = {errno.EACCES, errno.EPERM, errno.EROFS}
+
+
+def store_error(exc: OSError, what: str) -> StoreError:
+    """A :class:`StoreError` with a Russian sentence for a refused write of ``what``
+    (disk full or file too large; no rights or a read-only disk; else the system's reason)."""
+    if exc.errno in _FULL:
+        why = "на диске нет места (или файл превысил допустимый размер)"
+    elif exc.errno in _DENIED:
+        why = "нет прав на запись в папку с данными (или диск только для чтения)"
+    else:
+        why = exc.strerror or str(exc)
+    return StoreError(f"Не удалось сохранить {what}: {why}. Ничего не изменилось.")
+
+
+def atomic_write_text(
+    path: Path, text: str, *, backup: Path | None = None, what: str | None = None
+) -> None:
     """Write ``text`` to ``path`` so that a crash leaves either the old or the new file.
 
     :param backup: if given and ``path`` exists, the old version is kept there.
+    :param what: what is saved, for the error message (Russian, accusative), e.g. «ход».
     :raises StoreError: if the disk refuses the write (full, read-only, permissions).
     """
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
@@ -83,8 +104,9 @@ def atomic_write_text(path: Path, text: str, *, backup: Path | None = None) -> N
         os.replace(tmp, path)
         _fsync_dir(path.parent)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise StoreError(f"Не удалось сохранить файл {path.name}: {exc.strerror or exc}.") from exc
+        with contextlib.suppress(OSError):  # the folder refuses even that: removed at start
+            tmp.unlink(missing_ok=True)
+        raise store_error(exc, what or f"файл {path.name}") from exc
 
 
 def set_aside(path: Path) -> Path:
@@ -157,7 +179,8 @@ class AtomicJSONStorage(Storage):
         except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError) as exc:
             aside = set_aside(self.path)
             return self._from_backup(
-                f"Файл {self.path.name} повреждён ({type(exc).__name__}) и отложен как {aside.name}",
+                f"Файл {self.path.name} повреждён ({type(exc).__name__}) "
+                f"и отложен как {aside.name}",
                 aside,
             )
 

@@ -8,8 +8,14 @@ Kept in ``<data dir>/bases.json`` (TinyDB, crash-safe writes through
     meta   {"1": {"seeded": true}}
 
 ``key`` is the name folded for comparison (case, ё/е, spaces); a name is stored once, and
-typing a known name again updates its numbers. On first use the catalogue is seeded with
-:data:`SEED` («Древний храм», 20; 4/2/1 — the base pictured in «Мишки, бабки, рок-н-ролл»).
+typing a known name again updates its numbers. An entry can be corrected
+(:meth:`BaseCatalogue.correct`: a new name or new numbers) or removed
+(:meth:`BaseCatalogue.forget`). Every card is checked by :func:`card_error` first (breakpoint
+at least 1; VP for 1st ≥ 2nd ≥ 3rd ≥ 0): a refused card never enters the catalogue, and
+:class:`BaseCardError` names the field.
+
+On first use the catalogue is seeded with :data:`SEED` («Древний храм», 20; 4/2/1 — the base
+pictured in «Мишки, бабки, рок-н-ролл»).
 
 Every operation opens the file, works and closes it again under one process-wide lock, so
 several sessions of one server (table mode) never overwrite each other's additions.
@@ -32,9 +38,18 @@ from typing import Any
 from rapidfuzz import fuzz, process
 from tinydb import Query, TinyDB
 
+from companion.errors import CompanionError
 from companion.store.atomic import AtomicJSONStorage
 
-__all__ = ["FILE", "SEED", "BaseCatalogue", "normalize_name", "to_card"]
+__all__ = [
+    "FILE",
+    "SEED",
+    "BaseCardError",
+    "BaseCatalogue",
+    "card_error",
+    "normalize_name",
+    "to_card",
+]
 
 FILE = "bases.json"
 
@@ -69,19 +84,82 @@ def to_card(entry: Mapping[str, Any]) -> dict[str, Any]:
     return card
 
 
-def _valid(card: Mapping[str, Any]) -> bool:
+class BaseCardError(CompanionError, ValueError):
+    """A base card the catalogue refuses; the message (Russian) names the field.
+
+    :param field: ``"name"``, ``"breakpoint"``, ``"vp1"``, ``"vp2"``, ``"vp3"``, ``"vp"`` or
+        ``"set"`` — the typed field a form should mark.
+    """
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+#: Longest base name kept (as the engine's limit).
+MAX_NAME = 60
+_PLACES = ("1-е", "2-е", "3-е")
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def card_error(card: Any) -> BaseCardError | None:
+    """Why a base card may not enter the catalogue, or ``None`` if it is fine.
+
+    A card is ``{"name": str, "breakpoint": int, "vp": [int, int, int], "set": str?}``:
+    a non-empty name (at most :data:`MAX_NAME` characters), a breakpoint of at least 1 and
+    VP for 1st ≥ 2nd ≥ 3rd ≥ 0 (the places of «Раздача очков»).
+    """
+    if not isinstance(card, Mapping):
+        return BaseCardError("Базу нужно описать: название, оборона и очки за места.", "name")
     name = card.get("name")
+    if not isinstance(name, str) or not name.strip():
+        return BaseCardError("Название базы: не может быть пустым.", "name")
+    if len(name.strip()) > MAX_NAME:
+        return BaseCardError(f"Название базы: не длиннее {MAX_NAME} знаков.", "name")
+    bp = card.get("breakpoint")
+    if not isinstance(bp, int) or isinstance(bp, bool):
+        return BaseCardError("Оборона: нужно целое число.", "breakpoint")
+    if bp < 1:
+        return BaseCardError(f"Оборона: не меньше 1 (введено {bp}).", "breakpoint")
     vp = card.get("vp")
-    ints = lambda x: isinstance(x, int) and not isinstance(x, bool) and x >= 0  # noqa: E731
-    return (
-        isinstance(name, str)
-        and bool(name.strip())
-        and ints(card.get("breakpoint"))
-        and isinstance(vp, (list, tuple))
-        and len(vp) == 3
-        and all(ints(v) for v in vp)
-        and (card.get("set") is None or isinstance(card.get("set"), str))
-    )
+    if not isinstance(vp, (list, tuple)) or len(vp) != 3:
+        return BaseCardError("Очки за места: нужно три числа (1-е, 2-е, 3-е место).", "vp")
+    for k, v in enumerate(vp):
+        if not _is_int(v):
+            return BaseCardError(f"Очки за {_PLACES[k]} место: нужно целое число.", f"vp{k + 1}")
+        if v < 0:
+            return BaseCardError(
+                f"Очки за {_PLACES[k]} место: не меньше 0 (введено {v}).", f"vp{k + 1}"
+            )
+        if k and v > vp[k - 1]:
+            return BaseCardError(
+                f"Очки за {_PLACES[k]} место: не больше, чем за {_PLACES[k - 1]} "
+                f"({v} > {vp[k - 1]}).",
+                f"vp{k + 1}",
+            )
+    bset = card.get("set")
+    if bset is not None and not isinstance(bset, str):
+        return BaseCardError("Набор базы: нужен текст.", "set")
+    return None
+
+
+def _entry(card: Mapping[str, Any]) -> dict[str, Any]:
+    """A checked card as a catalogue row (without ``seen``). :raises BaseCardError:"""
+    error = card_error(card)
+    if error is not None:
+        raise error
+    name = " ".join(card["name"].split())
+    return {
+        "name": name,
+        "key": normalize_name(name),
+        "breakpoint": int(card["breakpoint"]),
+        "vp": [int(v) for v in card["vp"]],
+        "set": card.get("set"),
+    }
 
 
 class BaseCatalogue:
@@ -153,21 +231,12 @@ class BaseCatalogue:
     def remember(self, card: Mapping[str, Any]) -> dict[str, Any]:
         """Store a base (a base dict); a known name gets the new numbers and its count goes up.
 
-        :raises ValueError: if the card is malformed (no name, negative or non-integer numbers,
-            not exactly three VP values).
+        :raises BaseCardError: (a ``ValueError``) if the card is refused by :func:`card_error`;
+            the catalogue is left unchanged.
         :returns: the stored entry.
         """
-        if not _valid(card):
-            raise ValueError(f"malformed base card: {card!r}")
-        name = " ".join(card["name"].split())
-        key = normalize_name(name)
-        entry: dict[str, Any] = {
-            "name": name,
-            "key": key,
-            "breakpoint": int(card["breakpoint"]),
-            "vp": [int(v) for v in card["vp"]],
-            "set": card.get("set"),
-        }
+        entry = _entry(card)
+        key = entry["key"]
         with _LOCK:
             db = self._db()
             try:
@@ -184,3 +253,46 @@ class BaseCatalogue:
             finally:
                 db.close()
         return entry
+
+    def correct(self, name: str, card: Mapping[str, Any]) -> dict[str, Any]:
+        """Replace the entry remembered as ``name`` by ``card`` (a typo in the name or the
+        numbers fixed); its count is kept. A new name that another entry already has merges
+        the two.
+
+        :raises BaseCardError: if the card is refused (nothing changes).
+        :raises KeyError: if no entry has that name.
+        :returns: the stored entry.
+        """
+        entry = _entry(card)
+        key = normalize_name(name)
+        with _LOCK:
+            db = self._db()
+            try:
+                table = db.table("bases")
+                old = table.get(Query().key == key)
+                if old is None:
+                    raise KeyError(name)
+                other = table.get(Query().key == entry["key"]) if entry["key"] != key else None
+                if entry["set"] is None:
+                    entry["set"] = old.get("set")
+                entry["seen"] = int(old.get("seen", 0)) + int(other.get("seen", 0) if other else 0)
+                if other is not None:
+                    table.remove(Query().key == entry["key"])
+                table.update(entry, Query().key == key)
+            finally:
+                db.close()
+        return entry
+
+    def forget(self, name: str) -> bool:
+        """Remove the entry remembered as ``name`` (compared folded).
+
+        :returns: whether an entry was removed.
+        """
+        key = normalize_name(name)
+        with _LOCK:
+            db = self._db()
+            try:
+                removed = db.table("bases").remove(Query().key == key)
+            finally:
+                db.close()
+        return bool(removed)

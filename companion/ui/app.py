@@ -17,9 +17,10 @@ from companion.ui import flet_fixes
 from companion.ui.game_screen import GameScreen
 from companion.ui.home import Home
 from companion.ui.journal import GameLog
-from companion.ui.lan import JoinInfo, JoinScreen, LanGate
+from companion.ui.lan import JoinFlow, LanGate, Seat
 from companion.ui.nav import AppContext, go
 from companion.ui.new_game import NewGame
+from companion.ui.security import connection, is_player
 from companion.ui.settings import THEMES, Settings
 from companion.ui.state import AppModel, GameView, Hub, watch
 from companion.ui.widgets import tagged
@@ -51,7 +52,7 @@ def _game_route(screen: Callable[[GameView], ft.Control]) -> Callable[[], ft.Con
             except CompanionError as exc:
                 set_error(str(exc))
                 return None
-            v = GameView(app.hub, gid, author=app.name or None, readonly=app.role == "spectator")
+            v = GameView(app.hub, gid, author=app.name or None, readonly=not is_player(app))
             set_view(v)
             return watch(v, ft.context.page)
 
@@ -86,16 +87,30 @@ def RulesRoute() -> ft.Control:
 
 
 @ft.component
+def PlayersOnly() -> ft.Control:
+    """What a spectator sees on a route that changes shared things (e.g. ``/new``)."""
+    message = _("Вы вошли как зритель: начинать игры может только игрок.")
+    return Missing(message)
+
+
+def _players_only(screen: Callable[[], ft.Control]) -> Callable[[], ft.Control]:
+    @ft.component
+    def Guarded() -> ft.Control:
+        app = ft.use_context(AppContext)
+        return screen() if is_player(app) else PlayersOnly()
+
+    return Guarded
+
+
+NewGameRoute = _players_only(NewGame)
+
+
+@ft.component
 def App(app: AppModel) -> ft.Control:
     page = ft.context.page
     page.theme_mode = THEMES.get(app.theme, ft.ThemeMode.SYSTEM)
     if app.lan is not None and not app.joined:
-
-        def join(info: JoinInfo) -> None:
-            app.role, app.name = info.role, info.name
-            app.joined = True
-
-        return ft.SafeArea(ft.Container(JoinScreen(app.lan, join), padding=16), expand=True)
+        return ft.SafeArea(ft.Container(JoinFlow(app), padding=16), expand=True)
     return AppContext(
         app,
         lambda: ft.SafeArea(
@@ -103,7 +118,7 @@ def App(app: AppModel) -> ft.Control:
                 ft.Router(
                     [
                         ft.Route(index=True, component=Home),
-                        ft.Route(path="new", component=NewGame),
+                        ft.Route(path="new", component=NewGameRoute),
                         ft.Route(path="game/:gid", component=GameRoute),
                         ft.Route(path="game/:gid/log", component=LogRoute),
                         ft.Route(path="rules", component=RulesRoute),
@@ -122,14 +137,21 @@ def App(app: AppModel) -> ft.Control:
 def make_main(hub: Hub, lan: LanGate | None = None) -> Callable[[ft.Page], None]:
     """The Flet ``main(page)`` for a process whose games live in ``hub``.
 
-    :param lan: in table mode, the join gate every new session must pass first.
+    :param lan: in table mode, the join gate every new session must pass first (each
+        session gets its own :class:`~companion.ui.lan.Seat` in ``AppModel.lan``).
     """
     flet_fixes.apply()
 
     def main(page: ft.Page) -> None:
         page.title = "Table Companion"
         settings = load_settings(hub.store.root)
-        model = AppModel(hub, theme=settings.get("theme", "system"), lan=lan)
+        seat = None
+        if lan is not None:
+            # The peer address comes from the server's connection, read once per session:
+            # never from page.client_ip, which the client can overwrite.
+            seat = Seat(lan, connection())
+            seat.prefs = ft.SharedPreferences()
+        model = AppModel(hub, theme=settings.get("theme", "system"), lan=seat)
         page.render(App, model)
 
     return main

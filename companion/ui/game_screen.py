@@ -1,9 +1,32 @@
-"""The shell around every game board: undo/redo, log, turn clock, end-of-game summary."""
+"""The frame around every game board (SPEC §1, issue 11).
+
+Phone (< 700 px wide), top to bottom, nothing of it ever moves:
+
+- the top bar: back, the game's name (wide screens), undo, redo, journal, rules, lock —
+  each a 48×48 target (:func:`widgets.icon_button`);
+- the status line (fixed height): whose turn, the phase or step, the turn clock (with the
+  table's limit when one is set); refusals and notices are drawn *over* it for a few
+  seconds (:class:`MessageOverlay`), so they never push the board down;
+- the body, scrolling on its own: the result first when the game is over, then the board;
+- the pinned action bar (fixed height): the board's ``Actions(view)``, the phase's primary
+  action always in the same place.
+
+Wide screens (≥ :data:`WIDE` px: tablet, laptop, landscape phone) get two columns: the board
+left; status, result and the action bar right.
+
+Re-rendering: the top bar, status line, message and result are memoised components with
+plain props (``ft.memo``), so a tap re-renders the board and whatever part's props changed;
+the clock's 1 s tick re-renders the status line only.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlencode
 
 import flet as ft
@@ -11,13 +34,23 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.boards import BOARDS
 from companion.ui.nav import go
+from companion.ui.result import ResultDetails, ResultHeader
 from companion.ui.state import GameView
-from companion.ui.widgets import Banner, fmt_seconds, tagged
+from companion.ui.status import StatusLine
+from companion.ui.widgets import icon_button, tagged
 
-__all__ = ["GameScreen", "RULES_GAME"]
+__all__ = ["GameScreen", "RULES_GAME", "WIDE", "ACTION_BAR_HEIGHT", "STATUS_HEIGHT"]
 
 #: Engine id → the rules database's game id.
 RULES_GAME = {"smashup": "smash_up", "coup": "coup", "munchkin": "munchkin", "ricks": "ricks"}
+#: From this page width on (px), the two-column layout.
+WIDE = 700
+#: Heights that never change (px).
+ACTION_BAR_HEIGHT = 72
+STATUS_HEIGHT = 52
+#: Seconds a notice (an undo) and a refusal stay before they go stale.
+NOTICE_SECONDS = 5
+ERROR_SECONDS = 8
 
 
 def rules_link(game_id: str, query: str | None, back: str) -> str:
@@ -31,113 +64,157 @@ def rules_link(game_id: str, query: str | None, back: str) -> str:
 
 
 @ft.component
-def ClockBar(view: GameView, version: int) -> ft.Control:
-    """Chess-clock times from event timestamps, refreshed every second."""
-    now, set_now = ft.use_state(time.time())
+def _TopBar(
+    title: str,
+    game_id: str,
+    rules: str,
+    can_undo: bool,
+    can_redo: bool,
+    locked: bool,
+    show_title: bool,
+    undo: Callable[[], None],
+    redo: Callable[[], None],
+    toggle_lock: Callable[[], None],
+) -> ft.Control:
+    """Back, the game, undo, redo, journal, rules, lock: 48×48 each, always in this order."""
+    return ft.Row(
+        [
+            icon_button("home", ft.Icons.ARROW_BACK, _("К списку игр"), lambda: go("/")),
+            ft.Text(
+                title if show_title else "",
+                size=20,
+                weight=ft.FontWeight.BOLD,
+                expand=True,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            ),
+            icon_button("undo", ft.Icons.UNDO, _("Отменить"), undo, disabled=not can_undo),
+            icon_button("redo", ft.Icons.REDO, _("Вернуть"), redo, disabled=not can_redo),
+            icon_button(
+                "open-log", ft.Icons.HISTORY, _("Журнал"), lambda: go(f"/game/{game_id}/log")
+            ),
+            icon_button("open-rules", ft.Icons.MENU_BOOK, _("Правила"), lambda: go(rules)),
+            icon_button(
+                "lock",
+                ft.Icons.LOCK if locked else ft.Icons.LOCK_OPEN,
+                _("Снять блокировку") if locked else _("Заблокировать от случайных нажатий"),
+                toggle_lock,
+                selected=locked,
+                label="lock-on" if locked else "lock-off",
+            ),
+        ],
+        spacing=0,
+        height=48,
+    )
+
+
+TopBar = ft.memo(_TopBar)
+
+
+@ft.component
+def _MessageOverlay(error: str, notice: str, clear: Callable[[], None]) -> ft.Control:
+    """The last refusal (red) or notice, drawn over the status line; it goes after a few
+    seconds, at the next move, or when tapped. Never changes the layout around it."""
     task = ft.use_ref(None)
 
-    async def tick() -> None:
-        while True:
-            await asyncio.sleep(1)
-            set_now(time.time())
-            view.refresh()  # self-healing: a no-op unless a change notification was missed
+    def arm() -> None:
+        if task.current is not None:
+            task.current.cancel()
+            task.current = None
+        if not (error or notice):
+            return
+        seconds = ERROR_SECONDS if error else NOTICE_SECONDS
 
-    def start() -> None:
-        task.current = ft.context.page.run_task(tick)
+        async def expire() -> None:
+            await asyncio.sleep(seconds)
+            clear()
 
-    def stop() -> None:
+        task.current = ft.context.page.run_task(expire)
+
+    def disarm() -> None:
         if task.current is not None:
             task.current.cancel()
 
-    ft.use_effect(start, [], cleanup=stop)
-    game = view.game
-    if game.is_over():  # a finished game's clock stops at its last move
-        now = game.events[-1].ts if game.events else game.setup.created
-    clock = game.turn_clock(now)
-    active = view.game.definition.active_player(view.state)
-    who = view.game.players[active] if active is not None else ""
+    ft.use_effect(arm, [error, notice], cleanup=disarm)
+    if not (error or notice):
+        return ft.Container(height=0)
+    text = error or notice
     return tagged(
-        "clock",
-        ft.Row(
+        "error" if error else "notice",
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(
+                        ft.Icons.BLOCK if error else ft.Icons.INFO_OUTLINE,
+                        color=ft.Colors.ON_ERROR_CONTAINER
+                        if error
+                        else ft.Colors.ON_SECONDARY_CONTAINER,
+                        size=20,
+                    ),
+                    ft.Text(
+                        text,
+                        expand=True,
+                        size=15,
+                        color=ft.Colors.ON_ERROR_CONTAINER
+                        if error
+                        else ft.Colors.ON_SECONDARY_CONTAINER,
+                    ),
+                ],
+                spacing=8,
+            ),
+            bgcolor=ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+            border_radius=8,
+            shadow=ft.BoxShadow(blur_radius=6, color=ft.Colors.with_opacity(0.3, "#000000")),
+            on_click=lambda: clear(),
+        ),
+        label=text,
+    )
+
+
+MessageOverlay = ft.memo(_MessageOverlay)
+
+
+@ft.component
+def _RecentMoves(game: Any, version: int, count: int = 12) -> ft.Control:
+    """The latest moves in the engine's words, newest first (the wide layout's side column)."""
+    lines = game.log_slice(0, count)  # newest first, O(count)
+    return tagged(
+        "recent-moves",
+        ft.Column(
             [
-                ft.Icon(ft.Icons.TIMER_OUTLINED, size=18),
-                ft.Text(
-                    f"{_('ход')} {fmt_seconds(clock.current)}" + (f" ({who})" if who else ""),
-                    size=14,
-                ),
-                ft.Text(f"{_('всего')} {fmt_seconds(clock.total)}", size=14),
-                ft.Text(_("пауза") if view.game.paused else "", size=14, color=ft.Colors.ERROR),
-            ],
-            spacing=10,
-            wrap=True,
-        ),
-        label=f"clock {int(clock.current)}",
-    )
-
-
-@ft.component
-def ScoreChart(view: GameView) -> ft.Control:
-    """Score over time, one line per player (x: minutes since the start)."""
-    import flet_charts as fch  # heavy (pulls matplotlib): only when a summary is shown
-
-    game = view.game
-    series = game.score_series()
-    start = game.setup.created
-    lines = []
-    for i, spec in enumerate(game.setup.players):
-        points = [
-            fch.LineChartDataPoint((ts - start) / 60, scores.get(i, 0)) for ts, scores in series
-        ]
-        lines.append(
-            fch.LineChartData(points=points, color=spec.color, stroke_width=3, curved=False)
-        )
-    return ft.Container(
-        fch.LineChart(data_series=lines, expand=True, interactive=False), height=220, padding=10
-    )
-
-
-@ft.component
-def Summary(view: GameView, version: int) -> ft.Control:
-    """End of game: winner(s), reason, score chart, time per player."""
-    game = view.game
-    outcome = game.outcome()
-    if outcome is None:
-        return ft.Container()
-    names = ", ".join(game.players[i] for i in outcome.winners)
-    clock = game.turn_clock(game.events[-1].ts if game.events else game.setup.created)
-    return tagged(
-        "summary",
-        ft.Card(
-            ft.Container(
-                ft.Column(
-                    [
-                        ft.Row(
-                            [
-                                ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=36),
-                                tagged(
-                                    "winner",
-                                    ft.Text(
-                                        f"{_('Победа')}: {names}",
-                                        size=26,
-                                        weight=ft.FontWeight.BOLD,
-                                    ),
-                                    label=names,
+                ft.Text(_("Последние ходы"), size=16, weight=ft.FontWeight.BOLD),
+                *[
+                    ft.Row(
+                        [
+                            ft.Container(
+                                ft.Text(
+                                    time.strftime("%H:%M", time.localtime(ev.ts)),
+                                    size=13,
+                                    color=ft.Colors.ON_SURFACE_VARIANT,
                                 ),
-                            ]
-                        ),
-                        ft.Text(outcome.reason, size=16),
-                        ScoreChart(view),
-                        *[
-                            ft.Text(f"{p}: {fmt_seconds(clock.per_player.get(i, 0))}")
-                            for i, p in enumerate(game.players)
+                                width=44,
+                            ),
+                            ft.Container(
+                                ft.Text(
+                                    text, size=14, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS
+                                ),
+                                expand=True,
+                            ),
                         ],
-                    ]
-                ),
-                padding=16,
-            )
+                        spacing=6,
+                        vertical_alignment=ft.CrossAxisAlignment.START,
+                    )
+                    for ev, text in lines
+                ],
+                *([ft.Text(_("Ходов ещё не было."), size=14)] if not lines else []),
+            ],
+            spacing=6,
         ),
-        label=f"Победа: {names}",
     )
+
+
+RecentMoves = ft.memo(_RecentMoves)
 
 
 def use_phone_comfort(version: int) -> None:
@@ -147,10 +224,8 @@ def use_phone_comfort(version: int) -> None:
     services = ft.use_ref(None)
 
     async def quietly(call) -> None:
-        try:
+        with contextlib.suppress(Exception):  # not supported here: nothing to do
             await call()
-        except Exception:  # not supported here: nothing to do
-            pass
 
     def setup() -> None:
         page = ft.context.page
@@ -175,96 +250,155 @@ def use_phone_comfort(version: int) -> None:
     ft.use_effect(buzz, [version])
 
 
-@ft.component
-def GameScreen(view: GameView) -> ft.Control:
-    """Header with undo/redo/log/rules/lock, the error banner, the clock, the board and the summary.
+def use_self_heal(view: GameView) -> None:
+    """Every second, catch up with the hub's revision (a no-op — no re-render — unless a
+    change notification was missed)."""
+    task = ft.use_ref(None)
 
-    The lock stops accidental taps on the board (the header stays usable).
+    async def loop() -> None:
+        while True:
+            await asyncio.sleep(1)
+            view.refresh()
+
+    def start() -> None:
+        task.current = ft.context.page.run_task(loop)
+
+    def stop() -> None:
+        if task.current is not None:
+            task.current.cancel()
+
+    ft.use_effect(start, [], cleanup=stop)
+
+
+def use_page_width() -> float:
+    """The page's width in px, following the window (``page.on_resize``)."""
+    page = ft.context.page
+    width, set_width = ft.use_state(page.width or 390)
+
+    def listen() -> None:
+        def resized(e: ft.PageResizeEvent) -> None:
+            set_width(e.width)
+
+        page.on_resize = resized
+        page.update()
+
+    def forget() -> None:
+        page.on_resize = None
+
+    ft.use_effect(listen, [], cleanup=forget)
+    return float(width)
+
+
+@dataclass(frozen=True, eq=False)
+class _Handle:
+    """The screen's :class:`GameView`, out of sight of Flet's observable-argument subscription:
+    the frame's layout must not re-render on every change, only the parts below it."""
+
+    view: GameView
+
+
+def GameScreen(view: GameView) -> ft.Control:
+    """The frame: top bar, status line (with messages over it), result, board, action bar.
+
+    Each part that shows game state is its own component subscribed to ``view``; the layout
+    around them (:func:`_Frame`) is not, so a change renders the board once (a parent and a
+    child both subscribed to one observable would both render it).
     """
+    return _Frame(_Handle(view))
+
+
+@ft.component
+def _Top(view: GameView, wide: bool) -> ft.Control:
     use_phone_comfort(view.version)
     game = view.game
-    board = BOARDS[game.setup.game]
-    phase = game.definition.current_phase(view.state)
-    return ft.Column(
+    phase = game.definition.current_phase(game.state)
+    return TopBar(
+        game.definition.title,
+        view.game_id,
+        rules_link(game.setup.game, phase, f"/game/{view.game_id}"),
+        game.can_undo,
+        game.can_redo,
+        view.locked,
+        wide,
+        view.undo,
+        view.redo,
+        view.toggle_lock,
+    )
+
+
+@ft.component
+def _Status(view: GameView, wide: bool) -> ft.Control:
+    view.mark_shown()  # moves from this screen are made against what it shows now
+    return ft.Stack(
         [
-            ft.Row(
-                [
-                    tagged(
-                        "home",
-                        ft.IconButton(
-                            ft.Icons.ARROW_BACK, tooltip=_("К списку игр"), on_click=lambda: go("/")
-                        ),
-                    ),
-                    ft.Text(
-                        game.definition.title,
-                        size=20,
-                        weight=ft.FontWeight.BOLD,
-                        expand=True,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
-                    tagged(
-                        "undo",
-                        ft.IconButton(
-                            ft.Icons.UNDO,
-                            tooltip=_("Отменить"),
-                            disabled=not game.can_undo,
-                            on_click=lambda: view.undo(),
-                        ),
-                    ),
-                    tagged(
-                        "redo",
-                        ft.IconButton(
-                            ft.Icons.REDO,
-                            tooltip=_("Вернуть"),
-                            disabled=not game.can_redo,
-                            on_click=lambda: view.redo(),
-                        ),
-                    ),
-                    tagged(
-                        "open-log",
-                        ft.IconButton(
-                            ft.Icons.HISTORY,
-                            tooltip=_("Журнал"),
-                            on_click=lambda: go(f"/game/{view.game_id}/log"),
-                        ),
-                    ),
-                    tagged(
-                        "lock",
-                        ft.IconButton(
-                            ft.Icons.LOCK if view.locked else ft.Icons.LOCK_OPEN,
-                            tooltip=_("Снять блокировку")
-                            if view.locked
-                            else _("Заблокировать от случайных нажатий"),
-                            selected=view.locked,
-                            on_click=lambda: view.toggle_lock(),
-                        ),
-                        label="lock-on" if view.locked else "lock-off",
-                    ),
-                    tagged(
-                        "open-rules",
-                        ft.IconButton(
-                            ft.Icons.MENU_BOOK,
-                            tooltip=_("Правила"),
-                            on_click=lambda: go(
-                                rules_link(game.setup.game, phase, f"/game/{view.game_id}")
-                            ),
-                        ),
-                    ),
-                ],
-                spacing=0,
+            StatusLine(view.game, view.version, not wide, view.show_notice),
+            ft.Container(
+                MessageOverlay(view.error, view.notice, view.clear_message),
+                left=0,
+                right=0,
+                top=0,
             ),
-            Banner(view.error, view.notice),
-            ClockBar(view, view.version),
-            ft.Column(
-                [board.Board(view), Summary(view, view.version)],
-                spacing=10,
-                scroll=ft.ScrollMode.AUTO,
-                expand=True,
-            ),
-            # the pinned bottom bar: the board's primary action, same place on every screen
-            board.Actions(view) if hasattr(board, "Actions") else ft.Container(height=0),
         ],
-        spacing=10,
+        height=STATUS_HEIGHT,
+        clip_behavior=ft.ClipBehavior.NONE,
+    )
+
+
+@ft.component
+def _Result(view: GameView, wide: bool) -> ft.Control:
+    """The result first when the game is over; on a wide screen also the latest moves."""
+    game = view.game
+    parts: list[ft.Control] = []
+    if game.outcome() is not None:
+        parts += [ResultHeader(game, view.version), ResultDetails(game, view.version)]
+    if wide:
+        parts.append(RecentMoves(game, view.version))
+    return ft.Column(parts, spacing=12)
+
+
+@ft.component
+def _Frame(handle: _Handle) -> ft.Control:
+    view = handle.view
+    use_self_heal(view)
+    wide = use_page_width() >= WIDE
+    board = BOARDS[view.game.setup.game]
+    top = _Top(view, wide)
+    status = _Status(view, wide)
+    actions = tagged(
+        "action-bar",
+        ft.Container(
+            board.Actions(view) if hasattr(board, "Actions") else None,
+            height=ACTION_BAR_HEIGHT,
+            padding=ft.Padding.only(top=8),
+            alignment=ft.Alignment.CENTER_RIGHT,
+            border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        ),
+    )
+    if not wide:
+        body = ft.Column(
+            [_Result(view, wide), board.Board(view)],
+            spacing=10,
+            scroll=ft.ScrollMode.AUTO,
+            expand=True,
+        )
+        return ft.Column([top, status, body, actions], spacing=4, expand=True)
+    side = ft.Container(
+        ft.Column(
+            [
+                status,
+                ft.Column([_Result(view, wide)], scroll=ft.ScrollMode.AUTO, expand=True),
+                actions,
+            ],
+            spacing=8,
+            expand=True,
+        ),
+        width=400,
+        padding=ft.Padding.only(left=16),
+        border=ft.Border.only(left=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+    )
+    main = ft.Column([board.Board(view)], spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
+    return ft.Column(
+        [top, ft.Row([main, side], expand=True, vertical_alignment=ft.CrossAxisAlignment.START)],
+        spacing=4,
         expand=True,
     )

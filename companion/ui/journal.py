@@ -1,93 +1,340 @@
-"""The game journal: every event with time, author and what changed; exports."""
+"""The game journal: every event with time, author and what changed; filters; exports.
+
+Built to scale (a game of 20 000 events opens as fast as one of 20):
+
+* only a page of lines is built (:data:`PAGE`, newest first; «Показать ещё» adds a page), in a
+  ``ListView`` that builds on the device only the rows near the screen;
+* the list is frozen at the moment it was opened: another phone's move re-renders only the
+  header (the title counts the new events; the refresh button shows them), never the list —
+  and nothing moves under the reader's finger;
+* lines come from the game's log (``Game.log_slice`` when the engine has it: O(page)).
+
+Exports reach the device that asked: the file is offered as a download (a browser download on
+a phone) built from :func:`companion.store.export.export_bytes`; a player's export is also
+kept in ``<data dir>/exports/`` on the host, a spectator's never touches the host's disk.
+"""
 
 from __future__ import annotations
 
-import json
 import time
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import flet as ft
 
+from companion.engine import Event
 from companion.errors import CompanionError
 from companion.i18n import _
-from companion.store.export import export_json, export_text
+from companion.store.export import export_bytes
 from companion.ui.nav import app_model, go
+from companion.ui.security import require_player
 from companion.ui.state import GameView
-from companion.ui.widgets import tagged
+from companion.ui.widgets import TARGET, icon_button, tagged
 
-__all__ = ["GameLog"]
+__all__ = ["GameLog", "PAGE", "KIND_LABELS", "event_players", "journal_page"]
+
+#: Lines built per page.
+PAGE = 60
+
+#: Russian names of event kinds (the part of an event type before the first dot).
+KIND_LABELS = {
+    "counter": "Счётчики",
+    "turn": "Ходы",
+    "round": "Раунды",
+    "core": "Часы",
+    "game": "Конец игры",
+    "coup": "Действия",
+    "challenge": "Вызовы",
+    "block": "Блоки",
+    "base": "Базы",
+    "breakpoint": "Пределы баз",
+    "vp": "ПО",
+    "madness": "Безумие",
+    "play": "Розыгрыши",
+    "level": "Уровни",
+    "gear": "Шмотки",
+    "combat": "Бой",
+    "charge": "Фаза заряда",
+}
+
+_PLAYER_KEYS = ("player", "target", "challenger", "blocker", "helper", "actor", "to", "by")
+_PLAYER_LISTS = ("players", "targets", "winners", "losers")
+
+
+def kind_of(event: Event) -> str:
+    """The kind of an event: its type up to the first dot (``"counter.add"`` → ``"counter"``)."""
+    return event.type.split(".", 1)[0]
+
+
+def event_players(event: Event, names: Sequence[str]) -> set[int]:
+    """Seats an event concerns: named in its data (``player``, ``target``, …) or its author."""
+    out: set[int] = set()
+    data = event.data
+    for key in _PLAYER_KEYS:
+        v = data.get(key)
+        if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(names):
+            out.add(v)
+    for key in _PLAYER_LISTS:
+        vs = data.get(key)
+        if isinstance(vs, list):
+            out.update(v for v in vs if isinstance(v, int) and 0 <= v < len(names))
+    if event.author in names:
+        out.add(list(names).index(event.author))
+    return out
+
+
+def journal_page(
+    game: Any, upto: int, player: int | None, kind: str | None, limit: int
+) -> tuple[list[tuple[Event, str]], bool]:
+    """The newest ``limit`` lines among the first ``upto`` events that pass the filters.
+
+    :returns: ``([(event, line)], more)``, newest first; ``more`` when older lines remain.
+    """
+    length = _length(game)
+    upto = min(upto, length)
+    if player is None and kind is None:
+        skip = length - upto
+        if hasattr(game, "log_slice"):
+            page = game.log_slice(skip, skip + limit)
+        else:  # an engine without the slice accessor: one full replay
+            page = list(reversed(game.log()[:upto]))[:limit]
+        return page, upto > limit
+    log = game.log()[:upto]
+    names = game.players
+    picked: list[tuple[Event, str]] = []
+    more = False
+    for ev, text in reversed(log):
+        if kind is not None and kind_of(ev) != kind:
+            continue
+        if player is not None and player not in event_players(ev, names):
+            continue
+        if len(picked) == limit:
+            more = True
+            break
+        picked.append((ev, text))
+    return picked, more
+
+
+def _length(game: Any) -> int:
+    """Number of active events without copying the log (when the engine allows)."""
+    n = getattr(game, "log_length", None)
+    return n if isinstance(n, int) else len(game.events)
+
+
+def _revision(game: Any) -> int:
+    """The game's revision (grows on every push, undo and redo)."""
+    rev = getattr(game, "revision", None)
+    return rev if isinstance(rev, int) else _length(game)
+
+
+def _row(ev: Event, text: str) -> ft.Control:
+    stamp = time.strftime("%H:%M:%S", time.localtime(ev.ts))
+    who = f" · {ev.author}" if ev.author else ""
+    return ft.Semantics(
+        key=f"log-{ev.seq}",  # rows are paired by event, not by place, when the list changes
+        identifier=f"log-{ev.seq}",
+        content=ft.ListTile(
+            leading=ft.Text(f"#{ev.seq}", size=14),
+            title=ft.Text(text, size=16),
+            subtitle=ft.Text(stamp + who, size=13),
+            dense=True,
+        ),
+        label=f"#{ev.seq} {text}",
+    )
+
+
+@ft.component
+def _LogList(stored: Any, upto: int, seen: int, player: int | None, kind: str | None) -> ft.Control:
+    """The frozen list (memoized: another phone's move does not re-render it).
+
+    ``seen`` is the game revision the list was taken at (a refresh after an undo and a new
+    move may leave ``upto`` alike but change the lines).
+    """
+    limit, set_limit = ft.use_state(PAGE)
+    page, more = journal_page(stored.game, upto, player, kind, limit)
+    rows: list[ft.Control] = [_row(ev, text) for ev, text in page]
+    if not rows:
+        rows.append(
+            tagged("log-empty", ft.Text(_("Событий нет."), size=16), label=_("Событий нет."))
+        )
+    if more:
+        rows.append(
+            tagged(
+                "log-more",
+                ft.TextButton(
+                    _("Показать ещё"),
+                    icon=ft.Icons.EXPAND_MORE,
+                    on_click=lambda: set_limit(limit + PAGE),
+                    height=TARGET,
+                    style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
+                ),
+                label=_("Показать ещё"),
+            )
+        )
+    return ft.ListView(rows, expand=True, build_controls_on_demand=True)
+
+
+LogList = ft.memo(_LogList)
+
+
+def _dropdown(
+    ident: str,
+    label: str,
+    value: str,
+    options: list[tuple[str, str]],
+    on_change: Callable[[str], None],
+) -> ft.Control:
+    # the Semantics wrapper takes no ``expand``: a Container gives the dropdown its share
+    return ft.Container(
+        tagged(
+            ident,
+            ft.Dropdown(
+                label=label,
+                value=value,
+                options=[ft.DropdownOption(key=k, text=t) for k, t in options],
+                on_select=lambda e: on_change(e.control.value or "all"),
+                expand=True,
+            ),
+            label=label,
+        ),
+        expand=1,
+    )
 
 
 @ft.component
 def GameLog(view: GameView) -> ft.Control:
-    """Every event with time, author and what changed; export as JSON or text into the data dir."""
+    """The journal screen of ``view``'s game: header (48 dp controls), filters, lazy list."""
     app = app_model()
+    page = ft.context.page
+    game = view.game
+    length = _length(game)
+    upto, set_upto = ft.use_state(length)
+    seen, set_seen = ft.use_state(_revision(game))
+    player, set_player = ft.use_state("all")
+    kind, set_kind = ft.use_state("all")
     msg, set_msg = ft.use_state("")
-    log = view.game.log()
+    picker = ft.use_ref(None)
+
+    def mount() -> None:
+        picker.current = ft.FilePicker()
+        page.services.append(picker.current)
+
+    def unmount() -> None:
+        if picker.current is not None and picker.current in page.services:
+            page.services.remove(picker.current)
+
+    ft.use_effect(mount, [], cleanup=unmount)
 
     def export(fmt: str) -> None:
-        folder = app.hub.store.root / "exports"
-        folder.mkdir(exist_ok=True)
-        path = folder / f"{view.game_id}.{'json' if fmt == 'json' else 'txt'}"
         try:
-            text = (
-                json.dumps(export_json(view.stored), ensure_ascii=False, indent=2)
-                if fmt == "json"
-                else export_text(view.stored)
-            )
-            path.write_text(text, encoding="utf-8")
-        except (OSError, CompanionError) as exc:
+            require_player(app)
+            spectator = view.readonly
+        except CompanionError:  # a spectator gets the download only
+            spectator = True
+        try:
+            name, data = export_bytes(view.stored, fmt)
+        except (OSError, CompanionError, ValueError) as exc:
             set_msg(f"{_('Не удалось выгрузить')}: {exc}")
             return
-        set_msg(f"{_('Сохранено в')} {path}")
+        saved = f"; {_('на ведущее устройство зритель файлы не записывает')}" if spectator else ""
+        if not spectator:  # a spectator never writes to the host's disk
+            folder = app.hub.store.root / "exports"
+            try:
+                folder.mkdir(exist_ok=True)
+                (folder / name).write_bytes(data)
+                saved = f"; {_('копия на компьютере')}: {folder / name}"
+            except OSError as exc:
+                saved = f"; {_('копию на компьютере сохранить не удалось')}: {exc.strerror}"
 
-    return ft.Column(
+        async def download() -> None:
+            fp = picker.current
+            if fp is None:
+                return
+            try:
+                await fp.save_file(file_name=name, src_bytes=data)
+            except Exception as exc:  # noqa: BLE001 - the client refused the dialog
+                set_msg(f"{_('Не удалось выгрузить')}: {exc}")
+
+        page.run_task(download)
+        set_msg(f"{_('Файл')} {name} {_('отправлен на это устройство')}{saved}")
+
+    names = game.players
+    kinds = ft.use_memo(lambda: sorted({kind_of(e) for e in game.events[:upto]}), [upto, seen])
+    fresh = length - upto
+    changed = _revision(game) != seen
+    title = _("Журнал")
+    if fresh > 0:
+        title += f" · {_('новых')}: {fresh}"
+    elif changed:
+        title += f" · {_('изменён')}"
+
+    def show_latest() -> None:
+        set_upto(_length(view.game))
+        set_seen(_revision(view.game))
+
+    header = ft.Row(
         [
-            ft.Row(
-                [
-                    tagged(
-                        "back-to-game",
-                        ft.IconButton(
-                            ft.Icons.ARROW_BACK,
-                            tooltip=_("К игре"),
-                            on_click=lambda: go(f"/game/{view.game_id}"),
-                        ),
-                    ),
-                    ft.Text(_("Журнал игры"), size=22, weight=ft.FontWeight.BOLD, expand=True),
-                    tagged(
-                        "export-json",
-                        ft.TextButton(
-                            "JSON", icon=ft.Icons.DOWNLOAD, on_click=lambda: export("json")
-                        ),
-                    ),
-                    tagged(
-                        "export-text",
-                        ft.TextButton(
-                            _("Текст"), icon=ft.Icons.DOWNLOAD, on_click=lambda: export("text")
-                        ),
-                    ),
-                ]
+            icon_button(
+                "back-to-game",
+                ft.Icons.ARROW_BACK,
+                _("К игре"),
+                lambda: go(f"/game/{view.game_id}"),
             ),
-            ft.Text(msg, size=14) if msg else ft.Container(),
-            *(
-                [
-                    tagged(
-                        f"log-{ev.seq}",
-                        ft.ListTile(
-                            leading=ft.Text(f"#{ev.seq}", size=14),
-                            title=ft.Text(text, size=16),
-                            subtitle=ft.Text(
-                                time.strftime("%H:%M:%S", time.localtime(ev.ts))
-                                + (f" · {ev.author}" if ev.author else "")
-                            ),
-                            dense=True,
-                        ),
-                        label=text,
-                    )
-                    for ev, text in reversed(log)
-                ]
-                or [ft.Text(_("Событий пока нет."))]
+            tagged(
+                "log-title",
+                ft.Text(title, size=20, weight=ft.FontWeight.BOLD, no_wrap=True),
+                label=title,
+            ),
+            ft.Container(expand=True),
+            icon_button(
+                "log-refresh",
+                ft.Icons.REFRESH,
+                _("Показать новые события"),
+                show_latest,
+                disabled=not changed,
+            ),
+            icon_button(
+                "export-json", ft.Icons.DATA_OBJECT, _("Выгрузить JSON"), lambda: export("json")
+            ),
+            icon_button(
+                "export-text", ft.Icons.DESCRIPTION, _("Выгрузить текстом"), lambda: export("text")
             ),
         ],
-        scroll=ft.ScrollMode.AUTO,
+        spacing=0,
+    )
+    filters = ft.Row(
+        [
+            _dropdown(
+                "log-player",
+                _("Игрок"),
+                player,
+                [("all", _("Все игроки")), *((str(i), n) for i, n in enumerate(names))],
+                set_player,
+            ),
+            _dropdown(
+                "log-kind",
+                _("Что"),
+                kind,
+                [("all", _("Все события")), *((k, KIND_LABELS.get(k, k)) for k in kinds)],
+                set_kind,
+            ),
+        ],
+        spacing=8,
+    )
+    status = tagged("log-message", ft.Text(msg, size=13, height=36, max_lines=2), label=msg or " ")
+    return ft.Column(
+        [
+            header,
+            filters,
+            status,
+            LogList(
+                view.stored,
+                upto,
+                seen,
+                None if player == "all" else int(player),
+                None if kind == "all" else kind,
+            ),
+        ],
+        spacing=4,
         expand=True,
     )

@@ -1,62 +1,106 @@
 """Table mode (``companion --lan``): every phone at the table on the same live game.
 
-A join code (random 6 digits, new at every start, or fixed with ``--code``) is asked before
-any game data is sent; wrong codes are rate-limited per client address. Each device joins as a
-player (can change the game) or a spectator (read-only).
+A join code (8 random digits, new at every start, or fixed with ``--code``) is asked before
+any game data is sent; wrong codes are rate-limited per TCP peer address and across all
+clients (:class:`companion.ui.security.Throttle`). Each device joins as a player (can change
+the game) or a spectator (read-only) and gets a rejoin token kept in its browser.
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
+import contextlib
 import io
 import secrets
 import socket
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import flet as ft
 
 from companion.errors import SetupError
 from companion.i18n import _
+from companion.ui.https import spaced_fingerprint
+from companion.ui.security import (
+    PER_PEER_FAILURES,
+    PER_PEER_WINDOW,
+    Connection,
+    DeviceTokens,
+    Throttle,
+)
 from companion.ui.widgets import tagged
 
 __all__ = [
     "LanGate",
+    "Seat",
+    "JoinFlow",
     "JoinScreen",
+    "JoinCard",
     "JoinInfo",
+    "spaced",
     "new_code",
     "lan_address",
     "qr_terminal",
     "qr_png_base64",
 ]
 
-MAX_FAILURES = 5
-LOCKOUT_SECONDS = 30.0
+MAX_FAILURES = PER_PEER_FAILURES
+LOCKOUT_SECONDS = PER_PEER_WINDOW
+#: Digits of a join code (10**8 codes: see the README for the arithmetic).
+CODE_DIGITS = 8
+#: Where a device keeps its rejoin token (browser local storage, via ft.SharedPreferences).
+TOKEN_KEY = "companion.rejoin"
 
 
 def new_code(explicit: str | None = None) -> str:
-    """The join code: ``explicit`` if given (at least 6 digits), else 6 random digits.
+    """The join code: ``explicit`` if given (at least 8 digits), else 8 random digits.
 
-    :raises SetupError: if ``explicit`` is not at least 6 digits.
+    :raises SetupError: if ``explicit`` is not at least 8 digits.
     """
     if explicit is None:
-        return f"{secrets.randbelow(10**6):06d}"
-    if not (explicit.isdigit() and len(explicit) >= 6):
-        raise SetupError("Код для входа должен состоять не менее чем из 6 цифр.")
+        return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
+    if not (explicit.isdigit() and len(explicit) >= CODE_DIGITS):
+        raise SetupError(
+            f"Код для входа должен состоять не менее чем из {CODE_DIGITS} цифр: "
+            "короткий код можно подобрать."
+        )
     return explicit
 
 
+def spaced(code: str) -> str:
+    """The code in groups of four digits for reading aloud: ``"1234 5678"``."""
+    return " ".join(code[i : i + 4] for i in range(0, len(code), 4))
+
+
+def _typed(text: str) -> str:
+    return "".join(ch for ch in text if ch not in " -\t")
+
+
 def lan_address() -> str:
-    """This machine's address on the local network, best effort and without sending packets."""
+    """This machine's address on the local network, best effort and without sending packets.
+
+    The host name's addresses first; else the address of the interface a UDP socket would
+    use towards a private network (``connect`` on UDP sends nothing); else 127.0.0.1.
+    """
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            ip = info[4][0]
+            ip = str(info[4][0])
             if not ip.startswith("127."):
                 return ip
     except OSError:
         pass
+    for probe in ("192.168.255.255", "10.255.255.255", "172.31.255.255"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 9))
+                ip = str(s.getsockname()[0])
+        except OSError:
+            continue
+        if not ip.startswith(("127.", "0.")):
+            return ip
     return "127.0.0.1"
 
 
@@ -80,38 +124,43 @@ def qr_png_base64(url: str) -> str:
 
 @dataclass
 class LanGate:
-    """The join code and the per-address rate limit of wrong codes.
+    """The join code, the wrong-code limits and the rejoin tokens of one host process.
 
     :param code: the digits to type.
     :param url: the join address shown in the app and the terminal.
     :param clock: monotonic seconds (injected in tests).
+    :param secret: the host's device secret (tokens); random per process when not given.
+    :param fingerprint: SHA-256 fingerprint of the TLS certificate (``--https``), or ``""``.
     """
 
     code: str
     url: str
     clock: Callable[[], float] = time.monotonic
-    _failures: dict[str, list[float]] = field(default_factory=dict)
-    _lock: threading.Lock = field(default_factory=threading.Lock)
+    secret: bytes = field(default_factory=lambda: secrets.token_bytes(32))
+    fingerprint: str = ""
+    throttle: Throttle = field(init=False)
+    tokens: DeviceTokens = field(init=False)
 
-    def try_code(self, typed: str, client: str | None) -> str | None:
+    def __post_init__(self) -> None:
+        self.throttle = Throttle(clock=self.clock)
+        self.tokens = DeviceTokens(self.secret, self.code)
+
+    def try_code(self, typed: str, peer: str | None) -> str | None:
         """Check a typed code. Returns ``None`` when it is right, else a Russian refusal.
 
-        After :data:`MAX_FAILURES` wrong codes from one address, that address must wait
-        :data:`LOCKOUT_SECONDS` before trying again.
+        :param peer: the TCP peer address of the connection (never a client-sent value).
+        While ``peer`` or all clients are locked out (see :class:`Throttle`), even the
+        right code is refused without being compared.
         """
-        key = client or "?"
-        now = self.clock()
-        with self._lock:
-            recent = [t for t in self._failures.get(key, []) if now - t < LOCKOUT_SECONDS]
-            self._failures[key] = recent
-            if len(recent) >= MAX_FAILURES:
-                wait = int(LOCKOUT_SECONDS - (now - recent[0])) + 1
-                return f"Слишком много неверных попыток: подождите {wait} с."
-            if secrets.compare_digest(typed.strip(), self.code):
-                self._failures.pop(key, None)
-                return None
-            recent.append(now)
-            return "Неверный код. Код показан на экране устройства, где запущена игра."
+        key = peer or "?"
+        refusal = self.throttle.check(key)
+        if refusal:
+            return refusal
+        if secrets.compare_digest(_typed(typed).encode(), self.code.encode()):
+            self.throttle.succeeded(key)
+            return None
+        self.throttle.failed(key)
+        return "Неверный код. Код показан на экране устройства, где запущена игра."
 
 
 @dataclass(frozen=True)
@@ -122,8 +171,75 @@ class JoinInfo:
     name: str
 
 
+@dataclass
+class Seat:
+    """One session's place at the table (kept in ``AppModel.lan``; server side only).
+
+    :param gate: the host's :class:`LanGate`.
+    :param conn: the websocket the session arrived on (peer address from the server).
+    """
+
+    gate: LanGate
+    conn: Connection
+    prefs: Any = None  # ft.SharedPreferences of this session
+
+    async def stored_token(self) -> str | None:
+        """The rejoin token kept in this browser, or ``None`` (never raises)."""
+        try:
+            value = await asyncio.wait_for(self.prefs.get(TOKEN_KEY), 5)
+        except Exception:  # no storage, no answer: ask for the code
+            return None
+        return value if isinstance(value, str) else None
+
+    async def keep_token(self, info: JoinInfo) -> None:
+        """Keep a fresh rejoin token for ``info`` in this browser (best effort)."""
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(
+                self.prefs.set(TOKEN_KEY, self.gate.tokens.issue(info.role, info.name)), 5
+            )
+
+    async def forget_token(self) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.prefs.remove(TOKEN_KEY), 5)
+
+
 @ft.component
-def JoinScreen(gate: LanGate, on_join: Callable[[JoinInfo], None]) -> ft.Control:
+def JoinFlow(app: Any) -> ft.Control:
+    """Before a device is in: its rejoin token if it has a valid one, else the code.
+
+    A token made under another join code (the host restarted with a new code) is invalid:
+    the device forgets it and asks for the code.
+    """
+    seat: Seat = app.lan
+    checking, set_checking = ft.use_state(True)
+
+    def enter(info: JoinInfo) -> None:
+        app.role, app.name = info.role, info.name
+        app.joined = True
+
+    async def rejoin() -> None:
+        token = await seat.stored_token()
+        info = seat.gate.tokens.verify(token) if token else None
+        if info is not None:
+            enter(JoinInfo(*info))
+            return
+        if token:
+            await seat.forget_token()
+        set_checking(False)
+
+    ft.use_effect(rejoin, [])
+
+    def joined(info: JoinInfo) -> None:
+        ft.context.page.run_task(seat.keep_token, info)
+        enter(info)
+
+    if checking:
+        return tagged("rejoin-wait", ft.Column([ft.ProgressRing(), ft.Text(_("Подключение…"))]))
+    return JoinScreen(seat, joined)
+
+
+@ft.component
+def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
     """The only thing a device sees before it types the right code: no game data at all."""
     code, set_code = ft.use_state("")
     name, set_name = ft.use_state("")
@@ -131,11 +247,11 @@ def JoinScreen(gate: LanGate, on_join: Callable[[JoinInfo], None]) -> ft.Control
     error, set_error = ft.use_state("")
 
     def join() -> None:
-        refusal = gate.try_code(code, ft.context.page.client_ip)
+        refusal = seat.gate.try_code(code, seat.conn.peer)  # the TCP peer, not page.client_ip
         if refusal:
             set_error(refusal)
             return
-        on_join(JoinInfo(role, name.strip()))
+        on_join(JoinInfo(role if role in ("player", "spectator") else "spectator", name.strip()))
 
     return ft.Column(
         [
@@ -147,8 +263,8 @@ def JoinScreen(gate: LanGate, on_join: Callable[[JoinInfo], None]) -> ft.Control
                     label=_("Код"),
                     value=code,
                     keyboard_type=ft.KeyboardType.NUMBER,
-                    max_length=12,
-                    on_change=lambda e: set_code(e.control.value),
+                    max_length=16,
+                    on_change=lambda e: set_code(str(e.control.value or "")[:64]),
                     on_submit=lambda: join(),
                 ),
             ),
@@ -157,7 +273,8 @@ def JoinScreen(gate: LanGate, on_join: Callable[[JoinInfo], None]) -> ft.Control
                 ft.TextField(
                     label=_("Ваше имя (для журнала)"),
                     value=name,
-                    on_change=lambda e: set_name(e.control.value),
+                    max_length=40,
+                    on_change=lambda e: set_name(str(e.control.value or "")[:40]),
                 ),
             ),
             tagged(
@@ -187,38 +304,48 @@ def JoinScreen(gate: LanGate, on_join: Callable[[JoinInfo], None]) -> ft.Control
             ),
         ],
         spacing=12,
+        scroll=ft.ScrollMode.AUTO,
     )
 
 
 @ft.component
-def JoinCard(gate: LanGate) -> ft.Control:
-    """The join address, code and QR code, shown on the home screen in table mode."""
-    return tagged(
-        "lan-card",
-        ft.Card(
-            ft.Container(
-                ft.Row(
-                    [
-                        ft.Image(src=qr_png_base64(gate.url), width=120, height=120),
-                        ft.Column(
-                            [
-                                ft.Text(_("Режим стола"), size=18, weight=ft.FontWeight.BOLD),
-                                ft.Text(gate.url, size=16, selectable=True),
-                                tagged(
-                                    "lan-code",
-                                    ft.Text(
-                                        f"{_('Код')}: {gate.code}",
-                                        size=22,
-                                        weight=ft.FontWeight.BOLD,
-                                    ),
-                                    label=gate.code,
-                                ),
-                            ],
-                            expand=True,
-                        ),
-                    ]
-                ),
-                padding=12,
+def JoinCard(seat: Seat, player: bool) -> ft.Control:
+    """The join address and QR code on the home screen in table mode; the code (and the
+    certificate fingerprint with ``--https``) only for players."""
+    gate = seat.gate
+    lines: list[ft.Control] = [
+        ft.Text(_("Режим стола"), size=18, weight=ft.FontWeight.BOLD),
+        ft.Text(gate.url, size=16, selectable=True),
+    ]
+    if player:
+        lines.append(
+            tagged(
+                "lan-code",
+                ft.Text(f"{_('Код')}: {spaced(gate.code)}", size=22, weight=ft.FontWeight.BOLD),
+                label=gate.code,
             )
-        ),
-    )
+        )
+    else:
+        lines.append(ft.Text(_("Код для входа показан у игроков."), size=14))
+    card: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Image(src=qr_png_base64(gate.url), width=120, height=120),
+                ft.Column(lines, expand=True),
+            ]
+        )
+    ]
+    if player and gate.fingerprint:
+        card.append(
+            tagged(
+                "tls-fingerprint",
+                ft.Text(
+                    _("Отпечаток сертификата (SHA-256)")
+                    + ":\n"
+                    + spaced_fingerprint(gate.fingerprint),
+                    size=13,
+                ),
+                label=gate.fingerprint,
+            )
+        )
+    return tagged("lan-card", ft.Card(ft.Container(ft.Column(card), padding=12)))

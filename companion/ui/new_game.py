@@ -9,6 +9,7 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.ui.boards import BOARDS
 from companion.ui.nav import app_model, go
+from companion.ui.security import require_player
 from companion.ui.widgets import Banner, tagged
 
 __all__ = ["NewGame"]
@@ -58,8 +59,9 @@ def NewGame() -> ft.Control:
                 return
 
     def start() -> None:
-        specs = [PlayerSpec(p["name"].strip(), p["color"]) for p in players]
+        specs = [PlayerSpec(str(p["name"]).strip(), p["color"]) for p in players]
         try:
+            require_player(app)  # a crafted click from a spectator creates nothing
             stored = app.hub.create(
                 game_id,
                 specs,
@@ -68,6 +70,9 @@ def NewGame() -> ft.Control:
             )
         except CompanionError as exc:
             set_error(str(exc))
+            return
+        except OSError as exc:  # the store should wrap these; never Flet's error screen
+            set_error(f"{_('Игра не сохранена')}: {exc.strerror or exc}")
             return
         go(f"/game/{stored.id}")
 
@@ -137,7 +142,8 @@ def NewGame() -> ft.Control:
                 ),
             ),
             ft.Text(
-                f"{_('Игроки')} ({definition.min_players}–{definition.max_players}), {_('в порядке хода')}",
+                f"{_('Игроки')} ({definition.min_players}–{definition.max_players}), "
+                f"{_('в порядке хода')}",
                 size=18,
                 weight=ft.FontWeight.BOLD,
             ),

@@ -32,6 +32,7 @@ from companion.rules import (
 from companion.rules.db import GAMES
 from companion.rules.house import HOUSE_FILE
 from companion.ui.nav import AppContext, go
+from companion.ui.security import require_player
 from companion.ui.widgets import Banner, tagged
 
 __all__ = [
@@ -560,6 +561,7 @@ def RulesScreen() -> ft.Control:
 
     def save() -> None:
         try:
+            require_player(app)  # house rulings are shared: players only
             add_ruling(
                 form.get("title", ""),
                 form.get("text", ""),
@@ -578,6 +580,7 @@ def RulesScreen() -> ft.Control:
 
     def remove(rid: str) -> None:
         try:
+            require_player(app)
             delete_ruling(rid, path=Path(root) / HOUSE_FILE)
         except CompanionError as exc:
             set_error(str(exc))

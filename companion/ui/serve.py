@@ -29,30 +29,60 @@ def _desktop_client_available() -> bool:
     return home.exists() and any(home.iterdir())
 
 
+def _port_free(host: str, port: int) -> bool:
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
 def serve(args: argparse.Namespace, root: Path) -> int:
     """Serve the UI until interrupted. Returns the exit code.
 
-    The web client is served from the installed ``flet-web`` wheel with ``no_cdn=True`` so it
-    works with no network at all.
+    The web client is served from the installed ``flet-web`` wheel (no CDN, works with no
+    network at all) by :func:`companion.ui.webserver.run_server`: host/origin checks, the
+    TCP peer of each session for the join-code limits, and TLS with ``--https``.
     """
     import flet as ft
 
     from companion.store import GameStore
     from companion.ui.app import make_main
-    from companion.ui.lan import LanGate, lan_address, new_code, qr_terminal
+    from companion.ui.https import ensure_certificate, fingerprint, spaced_fingerprint
+    from companion.ui.lan import LanGate, lan_address, new_code, qr_terminal, spaced
+    from companion.ui.security import device_secret
     from companion.ui.state import Hub
+    from companion.ui.webserver import allowed_names, run_server
 
     store = GameStore(root)
     hub = Hub(store)
     host = args.host or ("0.0.0.0" if args.lan else "127.0.0.1")
     port = args.port or DEFAULT_PORT
-    gate = None
-    if args.lan:
-        shown = lan_address() if host in ("0.0.0.0", "::") else host
-        gate = LanGate(new_code(args.code), f"http://{shown}:{port}")
-    elif args.code:
+    https = bool(getattr(args, "https", False))
+    scheme = "https" if https else "http"
+    wildcard = host in ("0.0.0.0", "::")
+    shown = lan_address() if wildcard else host
+    if args.code and not args.lan:
         print("companion: --code имеет смысл только вместе с --lan.", file=sys.stderr)
         return 2
+    tls = None
+    fp = ""
+    if https:
+        tls = ensure_certificate(root, [shown] if shown not in ("0.0.0.0", "::") else [])
+        fp = fingerprint(tls[0])
+    gate = None
+    if args.lan:
+        gate = LanGate(
+            new_code(args.code),
+            f"{scheme}://{shown}:{port}",
+            secret=device_secret(root),
+            fingerprint=fp,
+        )
     main = make_main(hub, gate)
     if args.desktop:
         if not _desktop_client_available():
@@ -64,20 +94,32 @@ def serve(args: argparse.Namespace, root: Path) -> int:
             return 2
         ft.run(main)
         return 0
-    open_browser = _has_display() and not args.no_browser
-    if not open_browser:
-        os.environ["FLET_FORCE_WEB_SERVER"] = "true"  # serve only: never try to open a browser
+    if not _port_free(host, port):
+        print(f"companion: порт {port} уже занят; укажите другой: --port N.", file=sys.stderr)
+        return 2
     os.environ.setdefault("FLET_WEB_NO_CDN", "true")
-    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
+    url = f"{scheme}://{'127.0.0.1' if wildcard else host}:{port}"
     print(f"Table Companion: {url}  (данные: {root}; остановить — Ctrl+C)", flush=True)
     if gate is not None:
-        print(f"Режим стола: с телефонов откройте {gate.url} и введите код {gate.code}", flush=True)
+        print(
+            f"Режим стола: с телефонов откройте {gate.url} и введите код {spaced(gate.code)}",
+            flush=True,
+        )
         print(qr_terminal(gate.url), flush=True)
-    ft.run(
-        main,
-        view=ft.AppView.WEB_BROWSER,
-        host=host,
-        port=port,
-        no_cdn=True,
-    )
+    if fp:
+        print(
+            "Сертификат самоподписанный: телефон один раз предупредит о нём. Сверьте отпечаток "
+            "SHA-256 в браузере телефона с этим:\n" + spaced_fingerprint(fp),
+            flush=True,
+        )
+    open_browser = _has_display() and not args.no_browser
+
+    def started() -> None:
+        if open_browser:
+            import webbrowser
+
+            webbrowser.open(url)
+
+    names = allowed_names(host, [shown])
+    run_server(main, host=host, port=port, names=names, tls=tls, on_started=started)
     return 0

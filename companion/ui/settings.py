@@ -1,13 +1,20 @@
-"""Settings screen: theme (light / dark / system), saved with :mod:`companion.store.settings`."""
+"""Settings screen: theme (light / dark / system), saved with :mod:`companion.store.settings`.
+
+``settings.json`` is shared by every device at the table: only a player's choice is saved.
+A spectator's choice changes that spectator's screen only. A failed save is shown in a
+Russian banner and the screen keeps the previous theme.
+"""
 
 from __future__ import annotations
 
 import flet as ft
 
+from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.settings import update_settings
 from companion.ui.nav import app_model, go
-from companion.ui.widgets import tagged
+from companion.ui.security import is_player
+from companion.ui.widgets import Banner, tagged
 
 __all__ = ["Settings", "THEMES"]
 
@@ -17,10 +24,20 @@ THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft
 @ft.component
 def Settings() -> ft.Control:
     app = app_model()
+    error, set_error = ft.use_state("")
+    player = is_player(app)
 
     def set_theme(value: str) -> None:
+        if value not in THEMES:
+            return
+        if is_player(app):
+            try:
+                update_settings(app.hub.store.root, theme=value)
+            except (OSError, CompanionError) as exc:
+                set_error(f"{_('Тема не сохранена')}: {exc}")
+                return
+        set_error("")
         app.theme = value
-        update_settings(app.hub.store.root, theme=value)
 
     return ft.Column(
         [
@@ -35,7 +52,14 @@ def Settings() -> ft.Control:
                     ft.Text(_("Настройки"), size=24, weight=ft.FontWeight.BOLD),
                 ]
             ),
+            Banner(error, ""),
             ft.Text(_("Тема"), size=18),
+            ft.Container()
+            if player
+            else tagged(
+                "theme-local",
+                ft.Text(_("Вы зритель: тема меняется только на этом устройстве."), size=14),
+            ),
             tagged(
                 "theme",
                 ft.RadioGroup(

@@ -9,6 +9,7 @@ dialog, a message) in their own :class:`GameView`.
 from __future__ import annotations
 
 import contextvars
+import re
 import threading
 from collections import defaultdict
 from collections.abc import Callable, Mapping
@@ -18,7 +19,7 @@ from typing import Any
 import flet as ft
 
 from companion.engine import Event
-from companion.errors import CompanionError
+from companion.errors import CompanionError, StaleMoveError
 from companion.store import GameStore, StoredGame
 
 __all__ = ["Hub", "GameView", "AppModel", "watch"]
@@ -73,17 +74,34 @@ class Hub:
         type: str,
         data: Mapping[str, Any] | None = None,
         author: str | None = None,
+        *,
+        expect_revision: int | None = None,
     ) -> Event:
-        """Check, save and apply a move, then notify every watcher. :raises CompanionError:"""
-        return self._change(game_id, lambda g: g.push(type, data, author=author))
+        """Check, save and apply a move, then notify every watcher.
 
-    def undo(self, game_id: str) -> Event:
-        """Undo the latest event of the game, whoever made it. :raises RuleViolation:"""
-        return self._change(game_id, StoredGame.undo)
+        :param expect_revision: the game's revision the move was made against (what the
+            screen showed); ``None``: the latest, whatever it is.
+        :raises StaleMoveError: if the game has changed since ``expect_revision``.
+        :raises CompanionError: if the rules refuse the move (nothing changes).
+        """
+        return self._change(
+            game_id,
+            lambda g: g.push(type, data, author=author, expect_revision=expect_revision),
+        )
 
-    def redo(self, game_id: str) -> Event:
-        """Redo the latest undone event. :raises RuleViolation:"""
-        return self._change(game_id, StoredGame.redo)
+    def undo(self, game_id: str, *, expect_revision: int | None = None) -> Event:
+        """Undo the latest event of the game, whoever made it.
+
+        :raises StaleMoveError: as :meth:`push`. :raises RuleViolation: nothing to undo.
+        """
+        return self._change(game_id, lambda g: g.undo(expect_revision=expect_revision))
+
+    def redo(self, game_id: str, *, expect_revision: int | None = None) -> Event:
+        """Redo the latest undone event.
+
+        :raises StaleMoveError: as :meth:`push`. :raises RuleViolation: nothing to redo.
+        """
+        return self._change(game_id, lambda g: g.redo(expect_revision=expect_revision))
 
     def _change(self, game_id: str, change: Callable[[StoredGame], Event]) -> Event:
         """The one ordered path of every change: under the lock, then notify the watchers."""
@@ -107,10 +125,25 @@ class Hub:
                 self._listeners[game_id].discard(listener)
 
 
+_NOW = re.compile(r"\s*\((теперь|было) [^()]*\)\s*$")
+
+
+def describe_event(game: Any, event: Event, *, undone: bool) -> str:
+    """The engine's own line for ``event`` (:meth:`Game.describe`), never an event code.
+
+    After an undo a trailing «(теперь N)» is dropped: it names a value no longer there.
+    """
+    try:
+        text = game.describe(event)
+    except LookupError:  # not in the log any more (another phone moved on): say no more
+        return "последний ход"
+    return (_NOW.sub("", text) if undone else text).rstrip(" .")
+
+
 @ft.observable
 @dataclass
 class GameView:
-    """One session's view of one game; :attr:`version` follows the hub's revision so Flet re-renders.
+    """One session's view of one game; :attr:`version` follows the hub's revision (re-renders).
 
     ``version`` is assigned the game's revision read *after* a change (never incremented):
     two threads bumping a counter at once could write the same value, and an observable does
@@ -149,6 +182,50 @@ class GameView:
         with self.hub.lock:
             self.version = max(self.version, self.hub.revision(self.game_id))
 
+    def mark_shown(self) -> None:
+        """Remember the game's revision this screen is showing now (the frame calls it while
+        rendering): moves sent from it are made against that revision, so a second tap that
+        arrives before the screen has caught up applies once (see :meth:`send`)."""
+        self._shown = self.game.revision
+
+    @property
+    def shown_revision(self) -> int | None:
+        """The engine revision this screen last rendered, or ``None`` (not known)."""
+        return getattr(self, "_shown", None)
+
+    def show_notice(self, text: str) -> None:
+        """Show a neutral message (e.g. the whole status note) like an undo notice."""
+        self.error = ""
+        self.error_player = None
+        self.notice = text
+
+    def clear_message(self) -> None:
+        """Drop the refusal and the notice (they went stale)."""
+        self.error = ""
+        self.error_player = None
+        self.notice = ""
+
+    def explain(self, type: str, data: Mapping[str, Any] | None = None) -> bool:
+        """Check a move without sending it; a refusal is shown like one from :meth:`send`.
+
+        For a control that is not allowed right now: tapping it says why. Returns whether the
+        move would be accepted (then nothing is shown).
+        """
+        if self._refuse_readonly():
+            return False
+        try:
+            self.game.check(type, data)
+        except CompanionError as exc:
+            self._set_error(exc, data)
+            return False
+        return True
+
+    def _set_error(self, exc: CompanionError, data: Mapping[str, Any] | None) -> None:
+        self.error = str(exc)
+        player = (data or {}).get("player")
+        self.error_player = player if isinstance(player, int) else None
+        self.notice = ""
+
     def _refuse_readonly(self) -> bool:
         if self.readonly or self.locked:
             self.error = SPECTATOR if self.readonly else LOCKED
@@ -165,35 +242,51 @@ class GameView:
         if self._refuse_readonly():
             return False
         try:
-            self.hub.push(self.game_id, type, data, self.author)
-        except CompanionError as exc:
-            self.error = str(exc)
-            player = (data or {}).get("player")
-            self.error_player = player if isinstance(player, int) else None
+            self.hub.push(
+                self.game_id, type, data, self.author, expect_revision=self.shown_revision
+            )
+        except StaleMoveError:  # a double tap: the first one counted; show the latest state
+            self.refresh()
             return False
-        self.error = ""
-        self.error_player = None
-        self.notice = ""
+        except CompanionError as exc:
+            self._set_error(exc, data)
+            return False
+        self.clear_message()
         self.refresh()
         return True
 
     def undo(self) -> None:
-        self._step(self.hub.undo, "Отменено")
+        """Take back the latest move; the notice names it in the engine's words."""
+        self._step(False)
 
     def redo(self) -> None:
-        self._step(self.hub.redo, "Возвращено")
+        """Bring back the latest undone move; the notice names it."""
+        self._step(True)
 
-    def _step(self, fn: Callable[[str], Event], verb: str) -> None:
+    def _step(self, redo: bool) -> None:
         if self._refuse_readonly():
             return
-        try:
-            event = fn(self.game_id)
-        except CompanionError as exc:
-            self.error = str(exc)
-        else:
+        from companion.ui.words import inflect
+
+        with self.hub.lock:
+            try:
+                if redo:
+                    event = self.hub.redo(self.game_id, expect_revision=self.shown_revision)
+                else:
+                    event = self.hub.undo(self.game_id, expect_revision=self.shown_revision)
+            except StaleMoveError:  # a double tap on undo: the first one counted
+                event = None
+            except CompanionError as exc:
+                self._set_error(exc, None)
+                event = None
+            else:
+                text = describe_event(self.game, event, undone=not redo)
+        if event is not None:
+            verb = "Возвращено" if redo else "Отменено"
+            who = f" (ход {inflect(event.author, 'gent')})" if event.author else ""
             self.error = ""
-            who = f" (ход игрока {event.author})" if event.author else ""
-            self.notice = f"{verb}: #{event.seq} {event.type}{who}"
+            self.error_player = None
+            self.notice = f"{verb} — {text}{who}"
         self.refresh()
 
 

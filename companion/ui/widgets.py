@@ -13,6 +13,7 @@ __all__ = [
     "tagged",
     "Banner",
     "BigCounter",
+    "StepCounter",
     "number_pad",
     "fmt_seconds",
     "icon_button",
@@ -21,6 +22,9 @@ __all__ = [
 
 #: Minimum touch target (dp), SPEC §1.
 TARGET = 48
+#: Dialog buttons: 48 px tall (compact web density makes them 40 otherwise; Flet 1.0.5's
+#: ButtonStyle has no minimum size: the height is given on the button itself).
+_DIALOG_BUTTON = ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD)
 
 
 def tagged(ident: str, control: ft.Control, label: str | None = None) -> ft.Control:
@@ -50,7 +54,7 @@ def icon_button(
             selected=selected,
             width=TARGET,
             height=TARGET,
-            style=ft.ButtonStyle(minimum_size=ft.Size(TARGET, TARGET)),
+            style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
         ),
         label=label,
     )
@@ -78,7 +82,9 @@ def primary_button(
             on_click=on_click,
             disabled=disabled,
             height=56,
-            style=ft.ButtonStyle(minimum_size=ft.Size(120, 56), text_style=ft.TextStyle(size=18)),
+            style=ft.ButtonStyle(
+                visual_density=ft.VisualDensity.STANDARD, text_style=ft.TextStyle(size=18)
+            ),
         ),
     )
 
@@ -151,17 +157,30 @@ def number_pad(
         on_close()
 
     keys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "±" if allow_negative else "", "0", "⌫"]
+
+    def key(k: str) -> ft.Control:
+        if not k:
+            return ft.Container(width=72)
+        if k == "⌫":  # the bundled font has no ⌫: an icon, named for screen readers
+            return tagged(
+                "pad-erase",
+                ft.FilledTonalButton(
+                    content=ft.Icon(ft.Icons.BACKSPACE_OUTLINED),
+                    width=72,
+                    height=56,
+                    tooltip=_("Стереть"),
+                    on_click=lambda: press("⌫"),
+                ),
+                label=_("Стереть"),
+            )
+        return tagged(
+            f"pad-{k}",
+            ft.FilledTonalButton(k, width=72, height=56, on_click=lambda _, k=k: press(k)),
+        )
+
     rows = [
         ft.Row(
-            [
-                tagged(
-                    f"pad-{k}",
-                    ft.FilledTonalButton(k, width=72, height=56, on_click=lambda _, k=k: press(k)),
-                )
-                if k
-                else ft.Container(width=72)
-                for k in keys[i : i + 3]
-            ],
+            [key(k) for k in keys[i : i + 3]],
             alignment=ft.MainAxisAlignment.CENTER,
         )
         for i in range(0, 12, 3)
@@ -187,8 +206,18 @@ def number_pad(
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         ),
         actions=[
-            tagged("pad-cancel", ft.TextButton(_("Отмена"), on_click=lambda: on_close())),
-            tagged("pad-ok", ft.FilledButton(_("Готово"), on_click=lambda: ok())),
+            tagged(
+                "pad-cancel",
+                ft.TextButton(
+                    _("Отмена"), height=TARGET, style=_DIALOG_BUTTON, on_click=lambda: on_close()
+                ),
+            ),
+            tagged(
+                "pad-ok",
+                ft.FilledButton(
+                    _("Готово"), height=TARGET, style=_DIALOG_BUTTON, on_click=lambda: ok()
+                ),
+            ),
         ],
         on_dismiss=lambda: on_close(),
     )
@@ -204,7 +233,8 @@ def BigCounter(
     on_set: Callable[[int], None],
     color: str | None = None,
 ) -> ft.Control:
-    """A counter readable across a table: −/+ by ``step`` (long-press: ×5), tap the number for a pad."""
+    """A counter readable across a table: −/+ by ``step`` (long-press: ×5); a tap on the
+    number opens the numeric pad."""
     pad, set_pad = ft.use_state(None)  # None: closed; str: the digits typed so far
     ft.use_dialog(
         number_pad(
@@ -257,4 +287,96 @@ def BigCounter(
         ],
         alignment=ft.MainAxisAlignment.CENTER,
         spacing=4,
+    )
+
+
+def _value_size(value: int) -> int:
+    digits = len(str(value))
+    return 26 if digits <= 3 else 21 if digits <= 5 else 16
+
+
+@ft.component
+def StepCounter(
+    ident: str,
+    label: str,
+    caption: str,
+    value: int,
+    step: int,
+    on_add: Callable[[int], None],
+    on_set: Callable[[int], None],
+    value_width: int = 72,
+) -> ft.Control:
+    """A compact counter for a board with many players: − value + in one 48 px line.
+
+    −/+ change by ``step`` (long-press: ×5), a tap on the number opens the numeric pad.
+    ``caption`` (e.g. the counter's name) sits above the number inside the same box. Every
+    part has a fixed width: the buttons never move when the value grows.
+    """
+    pad, set_pad = ft.use_state(None)  # None: closed; str: the digits typed so far
+    ft.use_dialog(
+        number_pad(
+            f"{label}: {_('новое значение')}",
+            pad,
+            set_pad,
+            on_submit=on_set,
+            on_close=lambda: set_pad(None),
+        )
+        if pad is not None
+        else None
+    )
+
+    def step_button(sign: int) -> ft.Control:
+        name = f"{label} {'+' if sign > 0 else '−'}{step}"
+        return tagged(
+            f"{ident}-{'plus' if sign > 0 else 'minus'}",
+            ft.IconButton(
+                ft.Icons.ADD if sign > 0 else ft.Icons.REMOVE,
+                icon_size=24,
+                width=TARGET,
+                height=TARGET,
+                style=ft.ButtonStyle(
+                    visual_density=ft.VisualDensity.STANDARD,
+                    side=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT),
+                ),
+                on_click=lambda: on_add(sign * step),
+                on_long_press=lambda: on_add(sign * 5 * step),
+                tooltip=name,
+            ),
+            label=name,
+        )
+
+    number = ft.Text(
+        str(value),
+        size=_value_size(value),
+        weight=ft.FontWeight.BOLD,
+        text_align=ft.TextAlign.CENTER,
+        max_lines=1,
+    )
+    box = ft.Column(
+        [ft.Text(caption, size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS), number]
+        if caption
+        else [number],
+        spacing=0,
+        tight=True,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    return ft.Row(
+        [
+            step_button(-1),
+            tagged(
+                ident,
+                ft.Container(
+                    box,
+                    on_click=lambda: set_pad(""),
+                    width=value_width,
+                    height=TARGET,
+                    alignment=ft.Alignment.CENTER,
+                    tooltip=_("Ввести число"),
+                ),
+                label=str(value),
+            ),
+            step_button(+1),
+        ],
+        spacing=0,
+        tight=True,
     )

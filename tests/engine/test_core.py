@@ -102,8 +102,10 @@ def test_events_round_trip_through_json_shape():
 
 
 def test_setup_refuses_bad_player_lists():
-    with pytest.raises(SetupError, match="от 2 до 8"):
-        Game.new(FREE, ["Аня"])
+    with pytest.raises(SetupError, match="от 1 до 8"):
+        Game.new(FREE, [])
+    with pytest.raises(SetupError, match="от 1 до 8"):
+        Game.new(FREE, [f"Игрок {i}" for i in range(9)])
     with pytest.raises(SetupError, match="не должны повторяться"):
         Game.new(FREE, ["Аня", "аня"])
     with pytest.raises(SetupError, match="имя"):

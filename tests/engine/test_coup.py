@@ -236,7 +236,8 @@ def test_tax_unchallenged_cannot_be_blocked() -> None:
 
 
 def test_tax_challenged_proven() -> None:
-    """Оспаривание: карта показана — её меняют из колоды двора, налог идёт, оспоривший теряет карту."""
+    """Оспаривание: карта показана — её меняют из колоды двора, налог идёт,
+    оспоривший теряет карту."""
     g = new()
     declare(g, A, "tax")
     g.push("coup.challenge", {"challenger": B})
@@ -287,7 +288,8 @@ def test_contessa_block_keeps_payment() -> None:
 
 
 def test_failed_assassin_claim_refunds_cost() -> None:
-    """Оспаривание: монеты, заплаченные за действие, возвращаются, если заявление не подтвердилось."""
+    """Оспаривание: монеты, заплаченные за действие, возвращаются, если заявление
+    не подтвердилось."""
     g = new()
     tax(g, A), income(g, B), income(g, C)
     declare(g, A, "assassinate", B)
@@ -299,7 +301,8 @@ def test_failed_assassin_claim_refunds_cost() -> None:
 
 
 def test_blocked_action_is_not_refunded_even_if_block_challenge_fails() -> None:
-    """Запрет действия: оплата не возвращается; проигранное оспаривание запрета стоит покровителя."""
+    """Запрет действия: оплата не возвращается; проигранное оспаривание запрета стоит
+    покровителя."""
     g = new()
     tax(g, A), income(g, B), income(g, C)
     declare(g, A, "assassinate", B)
@@ -672,7 +675,8 @@ def test_challenger_rules() -> None:
 
 
 def test_blocker_can_be_challenged_by_actor_but_not_by_self() -> None:
-    """Оспаривание: запрет вправе оспорить и сам игрок, и посторонний — только не сам запретивший."""
+    """Оспаривание: запрет вправе оспорить и сам игрок, и посторонний — только не сам
+    запретивший."""
     g = new()
     declare(g, A, "foreign_aid")
     g.push("coup.block", {"blocker": B, "character": "duke"})

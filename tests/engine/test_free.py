@@ -88,3 +88,86 @@ def test_log_lines_say_who_changed_what():
         "Аня: Монеты −5 (теперь 5)",
         "Ход переходит к игроку Вика",
     ]
+
+
+# -- issue 14: referee gaps ---------------------------------------------------------------------
+@pytest.mark.parametrize("value", [0, -3])
+def test_a_game_cannot_start_already_won(value):
+    """Цель: a target below 1 is refused with the field named, never read as «без цели»."""
+    with pytest.raises(SetupError, match="Цель «ПО» должна быть не меньше 1"):
+        game(target={"counter": "ПО", "value": value})
+
+
+def test_target_must_be_above_the_start_value():
+    """Цель: «Монеты» start at 10, so a target of 10 would be reached before the first move."""
+    with pytest.raises(SetupError, match="больше начального значения"):
+        game(target={"counter": "Монеты", "value": 10})
+    assert game(target={"counter": "Монеты", "value": 11}).outcome() is None
+
+
+@pytest.mark.parametrize("target", [{"counter": "ПО", "value": None}, {"counter": "ПО"}, "10"])
+def test_an_empty_target_value_is_refused_not_read_as_no_target(target):
+    """Цель: only ``target: None`` means «без цели»; an empty value names the field."""
+    with pytest.raises(SetupError, match="Цель"):
+        game(target=target)
+    assert game(target=None).state.target is None
+
+
+def test_two_counters_with_the_same_name_are_refused():
+    """Счётчики: the same name twice (case and spaces ignored) is refused and named."""
+    with pytest.raises(SetupError, match="Счётчик «по» указан дважды"):
+        Game.new(
+            FREE,
+            ["Аня", "Борис"],
+            options={"counters": [{"name": "ПО"}, {"name": " по "}], "target": None},
+        )
+
+
+def test_target_names_its_counter_whatever_the_case():
+    """Цель: the target points at the canonical counter even if typed in another case."""
+    g = game(target={"counter": " монеты ", "value": 20})
+    assert g.state.target == {"counter": "Монеты", "value": 20}
+    g.push("counter.add", {"player": 0, "counter": "Монеты", "delta": 10})
+    assert g.outcome() is not None and g.outcome().winners == (0,)
+
+
+def test_finish_round_plays_the_round_to_its_end():
+    """Доиграть раунд: the target reached by the first player of a round lets the others
+    have their turn; the game ends when the turn comes back to the first player."""
+    g = game(target={"counter": "ПО", "value": 5}, finish_round=True)  # first player: Борис
+    g.push("counter.add", {"player": 1, "counter": "ПО", "delta": 5})
+    assert g.outcome() is None
+    assert "доигрываем раунд" in FREE.status_note(g.state)
+    g.push("turn.next")  # Вика
+    g.push("counter.add", {"player": 2, "counter": "ПО", "delta": 7})
+    g.push("turn.next")  # Аня
+    g.push("counter.add", {"player": 0, "counter": "ПО", "delta": 2})
+    assert g.outcome() is None
+    g.push("turn.next")  # back to Борис: the round is over
+    out = g.outcome()
+    assert out is not None and out.winners == (2,)
+    assert "раунд доигран" in out.reason
+    with pytest.raises(RuleViolation, match="окончена"):
+        g.push("counter.add", {"player": 1, "counter": "ПО", "delta": 1})
+
+
+def test_without_finish_round_the_target_ends_the_game_at_once():
+    """Цель: by default the game ends on the move that reaches the target."""
+    g = game(target={"counter": "ПО", "value": 5})
+    g.push("counter.add", {"player": 1, "counter": "ПО", "delta": 5})
+    assert g.outcome() is not None and "Достигнута цель" in g.outcome().reason
+    assert FREE.status_note(g.state) is None
+
+
+def test_finish_round_is_a_yes_no_option():
+    with pytest.raises(SetupError, match="Доиграть раунд"):
+        game(finish_round="да")
+
+
+def test_one_player_may_keep_score_alone():
+    """Solo: one seat; each turn starts a new round."""
+    g = Game.new(FREE, ["Аня"], options={"target": {"counter": "ПО", "value": 3}})
+    g.push("turn.next")
+    assert g.state.active == 0 and g.state.round == 2
+    g.push("counter.add", {"player": 0, "counter": "ПО", "delta": 3})
+    assert g.outcome().winners == (0,)

@@ -100,10 +100,27 @@ def test_level_never_below_one():
     g = new_game()
     refused(g, "level.change", {"player": 0, "delta": -1}, "Противоречия между правилами и картами")
     set_level(g, 0, 3)
-    refused(g, "level.change", {"player": 0, "delta": -3}, "Противоречия между правилами и картами")
     refused(g, "level.set", {"player": 0, "value": 0, "override": True})
     g.push("level.change", {"player": 0, "delta": -2})
     assert g.state.players[0].level == 1
+
+
+def test_losing_more_levels_than_there_are_stops_at_one():
+    """Противоречия между правилами и картами (правило 1): «потеряй 2 уровня» на 2-м уровне
+    принимается и оставляет манчкина на 1-м; журнал говорит, что потеря урезана."""
+    g = new_game()
+    set_level(g, 0, 2)
+    ev = g.push("level.change", {"player": 0, "delta": -2})
+    assert ev.data == {"player": 0, "delta": -2}  # the card's words are logged as they were
+    assert g.state.players[0].level == 1
+    line = g.log()[-1][1]
+    assert line.startswith("Аня: уровень 2, теперь 1; потеря 2 ур. урезана до 1")
+    assert "Противоречия между правилами и картами" in line
+    set_level(g, 1, 5)
+    g.push("level.change", {"player": 1, "delta": -10})
+    assert g.state.players[1].level == 1
+    assert Game(MUNCHKIN, g.setup, g.events).state == g.state  # the replay ends the same
+    refused(g, "level.change", {"player": 1, "delta": -1}, "Противоречия между правилами и картами")
 
 
 def test_strength_may_go_negative():
@@ -129,7 +146,8 @@ def test_level_ten_only_for_a_kill():
 
 
 def test_level_ten_with_card_override_is_logged():
-    """Противоречия между правилами и картами: карта, прямо стоящая выше правил, даёт 10-й уровень."""
+    """Противоречия между правилами и картами: карта, прямо стоящая выше правил, даёт 10-й
+    уровень."""
     g = new_game()
     set_level(g, 1, 9)
     ev = g.push("level.change", {"player": 1, "delta": 1, "override": True})
@@ -140,7 +158,8 @@ def test_level_ten_with_card_override_is_logged():
 
 
 def test_no_levels_mid_combat():
-    """Противоречия между правилами и картами: уровень после боя — только за убийство, не посреди боя."""
+    """Противоречия между правилами и картами: уровень после боя — только за убийство, не посреди
+    боя."""
     g = new_game()
     g.push("combat.start", {"monster": monster()})
     refused(g, "level.change", {"player": 0, "delta": 1}, "Противоречия между правилами и картами")
@@ -235,6 +254,26 @@ def test_no_gear_changes_in_combat():
     refused(g, "gear.change", {"player": 0, "delta": 2}, "Бой")
     g.push("gear.change", {"player": 0, "delta": -2, "override": True})
     assert g.state.players[0].gear == -2
+
+
+def test_no_gear_changes_in_combat_for_anyone_without_confirmation():
+    """Бой: пока идёт бой, шмотки не надевают, не снимают и не продают — ни сражающийся, ни
+    помощник, ни остальные; только с подтверждением «карта так говорит» (флаг ``override``),
+    и это записано в журнал."""
+    g = new_game()
+    g.push("combat.start", {"monster": monster()})
+    g.push("combat.helper", {"player": 1})
+    for player in (1, 2):
+        err = refused(g, "gear.change", {"player": player, "delta": 1}, "Бой")
+        assert "разовые" in err.message and "карта так говорит" in err.message
+        refused(g, "gear.set", {"player": player, "value": 4}, "Бой")
+    ev = g.push("gear.set", {"player": 2, "value": 4, "override": True})
+    assert g.state.players[2].gear == 4
+    assert ev.seq in g.state.overrides
+    assert g.log()[-1][1] == "Вера: бонус шмоток +0, теперь +4 — карта так говорит"
+    g.push("combat.monster.remove", {"index": 0})  # the combat ends
+    g.push("gear.change", {"player": 1, "delta": 1})  # after the combat: no confirmation needed
+    assert g.state.players[1].gear == 1
 
 
 def test_monster_enhancers_count():
@@ -403,7 +442,32 @@ def test_charity_event_checked():
     assert "Гоша 2" in g.log()[-1][1]
 
 
-# -- seals and the end ------------------------------------------------------------------------------
+def test_charity_refuses_more_odd_cards_than_are_left():
+    """Фазы хода («От щедрот»): лишние карты делят поровну, а остаток — по одной тем, кого
+    выберет даритель; отметить сверху больше получателей, чем осталось карт, или раздать больше,
+    чем лишних, нельзя."""
+    g = new_game()
+    set_level(g, 0, 4)
+    set_level(g, 2, 3)
+    for _ in range(3):
+        g.push("phase.next", {})
+    # 8 cards: 3 over the limit; Борис and Гоша (level 1) get 1 each, one odd card is left.
+    err = refused(g, "turn.charity", {"hand": 8, "gifts": [0, 2, 0, 2], "discard": 0}, "Фазы хода")
+    assert "роздано 4" in err.message
+    g.push("turn.charity", {"hand": 8, "gifts": [0, 2, 0, 1], "discard": 0})
+    assert g.state.charity_done
+    # Three at the lowest level, 12 cards: 7 over, 2 each, one odd card for one of them.
+    g = new_game()
+    set_level(g, 0, 4)
+    for _ in range(3):
+        g.push("phase.next", {})
+    gifts = {"hand": 12, "gifts": [0, 3, 3, 1], "discard": 0}
+    err = refused(g, "turn.charity", gifts, "Фазы хода")
+    assert "остаётся лишних карт: 1" in err.message and "отмечено 2" in err.message
+    g.push("turn.charity", {"hand": 12, "gifts": [0, 2, 3, 2], "discard": 0})
+
+
+# -- seals and the end ----------------------------------------------------------------------------
 def test_seventh_seal_ends_game_and_table_names_winner():
     """Начало игры, конец игры: игра может завершиться после срыва седьмой сивучати."""
     g = new_game()
@@ -440,7 +504,8 @@ def test_card_may_grant_win_another_way():
 
 
 def test_unknown_and_malformed_events_refused():
-    """Противоречия между правилами и картами: спорное разрешает стол — а мусор приложение не принимает."""
+    """Противоречия между правилами и картами: спорное разрешает стол — а мусор приложение не
+    принимает."""
     g = new_game()
     refused(g, "level.fly", {})
     refused(g, "level.change", {"player": 9, "delta": 1})
@@ -542,7 +607,8 @@ event_st = st.one_of(
 @settings(max_examples=150, deadline=None)
 @given(st.lists(event_st, max_size=40))
 def test_levels_stay_within_bounds(events):
-    """Противоречия между правилами и картами: уровень всегда от 1 до 10, какие бы события ни пришли."""
+    """Противоречия между правилами и картами: уровень всегда от 1 до 10, какие бы события ни
+    пришли."""
     g = new_game()
     for type, data in events:
         before = copy.deepcopy(g.state)

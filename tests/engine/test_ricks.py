@@ -1,4 +1,4 @@
-"""Tests for «Рик и Морти: Наверное, Рики сошли с ума» (companion/engine/ricks.py, ricks_timing.py).
+"""Tests for «Рик и Морти: Наверное, Рики сошли с ума» (companion/engine/ricks/).
 
 Each rule test cites the rulebook heading (004, ``ricks-crazy``) in its docstring.
 """
@@ -30,7 +30,7 @@ from companion.engine.ricks import (
     vp_target,
 )
 from companion.engine.ricks_timing import charge_timing, game_charge_timing, over_limit
-from companion.errors import RuleViolation, SetupError
+from companion.errors import RuleViolation, SetupError, StaleMoveError
 
 ACTIONS = {RICK_UNIVERSE: 1, MICRO: 2, MINI: 3, KRO: 5}
 NAMES = ["Аня", "Борис", "Вика", "Гоша"]
@@ -97,7 +97,7 @@ def until(g: Game, universe: str, step: str) -> None:
     raise AssertionError("step not reached")
 
 
-# -- setup ---------------------------------------------------------------------------------------
+# -- setup -----------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("n", "target"), [(2, 50), (3, 40), (4, 30)])
 def test_vp_target_by_players(n, target):
     """ЦЕЛЬ ИГРЫ: the VP that end the game are 50/40/30 for 2/3/4 players."""
@@ -114,7 +114,8 @@ def test_player_count_refused():
 
 
 def test_setup_everyone_in_kro_with_tokens_and_cards():
-    """ПОДГОТОВКА К ИГРЕ: each character starts in Кроховселенная with 8 build tokens and 5 cards."""
+    """ПОДГОТОВКА К ИГРЕ: each character starts in Кроховселенная with 8 build tokens and 5
+    cards."""
     g = new(4)
     assert [p.universe for p in g.state.players] == [KRO] * 4
     assert [p.tokens for p in g.state.players] == [8] * 4
@@ -167,7 +168,7 @@ def test_charge_limit_validated(limit):
         new(2, charge_limit=limit)
 
 
-# -- round start and action phase --------------------------------------------------------------------
+# -- round start and action phase ------------------------------------------------------------------
 def test_round_start_everyone_draws():
     """Начало раунда: every player draws 1 card, also in the first round (6 cards)."""
     g = new(3)
@@ -354,7 +355,7 @@ def test_mini_universe_invention_costs_extra_card():
     assert err.rule.endswith("Мини-вселенная")
 
 
-# -- charge phase ---------------------------------------------------------------------------------------
+# -- charge phase ----------------------------------------------------------------------------------
 def test_charge_starts_at_zero_and_step_a_adds_production():
     """ФАЗА ЗАРЯДКИ / Шаг А: energy starts at 0; built sources of the universe add their
     production; partial sources add nothing."""
@@ -375,6 +376,51 @@ def test_charge_starts_at_zero_and_step_a_adds_production():
         "spent": 0,
         "out": None,
     }
+
+
+def test_double_tap_on_done_does_not_skip_the_next_universe():
+    """Фаза зарядки, шаг А: a second «Готово» sent against the game as it was before the first
+    one (a double tap, or two phones at once) is refused as stale and changes nothing, so the
+    next universe's step А is not skipped; «Готово» is never a cumulative move."""
+    g = new(2)
+    g.push("round.draw")
+    g.push("player.move", {"to": MINI})
+    g.push("turn.end")
+    g.push("player.move", {"to": MINI})
+    g.push("turn.end")
+    assert (g.state.charge.universe, g.state.charge.step) == (KRO, "А")
+    assert "charge.done" not in RICKS.cumulative_moves
+    tapped = g.revision
+    g.push("charge.done", expect_revision=tapped)  # nobody in Кроховселенная: on to Мини
+    ch = g.state.charge
+    assert (ch.universe, ch.step, ch.player) == (MINI, "А", None)
+    before, n = copy.deepcopy(g.state), len(g.events)
+    with pytest.raises(StaleMoveError):
+        g.push("charge.done", expect_revision=tapped)
+    assert g.state == before and len(g.events) == n
+    assert (g.state.charge.universe, g.state.charge.step) == (MINI, "А")
+    g.push("charge.done", expect_revision=g.revision)  # a fresh tap: Мини-вселенная, step Б
+    assert (g.state.charge.universe, g.state.charge.step, g.state.charge.player) == (MINI, "Б", 0)
+
+
+def test_counter_steps_stay_cumulative_under_quick_taps():
+    """Фаза зарядки: VP, cards in hand, actions and energy added by a card are counter steps —
+    two quick taps sent against the same revision both count."""
+    g = new(2)
+    g.push("round.draw")
+    r = g.revision
+    g.push("vp.add", {"player": 0, "delta": 1}, expect_revision=r)
+    g.push("vp.add", {"player": 0, "delta": 1}, expect_revision=r)
+    g.push("hand.add", {"player": 1, "delta": 1}, expect_revision=r)
+    g.push("actions.add", {"delta": 1}, expect_revision=r)
+    assert (g.state.players[0].vp, g.state.players[1].hand) == (2, 7)
+    to_charge(g)
+    r = g.revision
+    g.push("charge.gain", {"amount": 1}, expect_revision=r)
+    g.push("charge.gain", {"amount": 1}, expect_revision=r)
+    assert g.state.charge.energy == 2
+    with pytest.raises(StaleMoveError):
+        g.push("charge.spend", {"amount": 1}, expect_revision=r)
 
 
 def test_step_b_present_characters_in_turn_order():
@@ -649,7 +695,7 @@ def test_spend_and_gain_recorded_in_ledger():
     assert (led["gained"], led["spent"], g.state.charge.energy) == (3, 4, 1)
 
 
-# -- end of game -----------------------------------------------------------------------------------------
+# -- end of game -----------------------------------------------------------------------------------
 def _score_and_finish(g: Game, vps: list[int]) -> None:
     for p, vp in enumerate(vps):
         if vp:
@@ -736,7 +782,7 @@ def test_unknown_event_refused():
     refused(g, "card.play", {"kind": "invention", "build_cost": 1, "cost": 1})  # no VP given
 
 
-# -- timing --------------------------------------------------------------------------------
+# -- timing ----------------------------------------------------------------------------------------
 def _timed_round(clock: Clock, **options) -> Game:
     g = new(3, clock=clock, **options)
     g.push("round.draw")
@@ -829,7 +875,7 @@ def test_over_limit_for_steps_b_and_v():
     assert not over_limit(g2.setup, g2.events, clock.t + 10_000)
 
 
-# -- properties ----------------------------------------------------------------------------
+# -- properties ------------------------------------------------------------------------------------
 @st.composite
 def boards(draw):
     """A 2–4 player game in the charge phase with random sources, inventions and locations."""

@@ -55,13 +55,28 @@ class Clock:
         return self.t
 
 
-def new_game(players=None, *, edition="bbrr", madness=False, draft=False, decks=None, start=True):
+def new_game(
+    players=None,
+    *,
+    edition="bbrr",
+    madness=False,
+    draft=False,
+    decks=None,
+    start=True,
+    win_check="end_of_turn",
+):
     players = players or NAMES
     decks = DECKS[: len(players)] if decks is None else decks
     g = Game.new(
         SMASHUP,
         players,
-        options={"edition": edition, "madness": madness, "draft": draft, "factions": decks},
+        options={
+            "edition": edition,
+            "madness": madness,
+            "draft": draft,
+            "factions": decks,
+            "win_check": win_check,
+        },
         clock=Clock(),
     )
     if start:
@@ -365,12 +380,14 @@ def test_scoring_replaces_base_and_clears_power():
 
 
 def test_scoring_without_replacement_then_add():
-    """Разойтись по углам!: the new base may be laid out by a following event."""
-    g = new_game()
+    """Разойтись по углам! (smashup-mimimi): with the base deck empty no new base comes; a
+    card may still lay one out later."""
+    g = new_game(edition="mimimi")
     g.push("base.set", {"base": 2, "player": 0, "power": 16, "minions": 2})
     to_check_phase(g)
-    g.push("base.score", {"base": 2, "base_card": None})
+    g.push("base.score", {"base": 2, "base_card": None, "deck_empty": True})
     assert len(g.state.bases) == 3 and all(b.name != "База 3" for b in g.state.bases)
+    assert g.log()[-1][1].endswith("колода баз пуста — новой базы нет")
     g.push("base.add", {"base_card": card("Из колоды")})
     assert len(g.state.bases) == 4
 
@@ -421,6 +438,7 @@ def test_phases_by_edition():
 def test_one_minion_one_action_per_turn():
     """Играй карты: one minion and one action for free; a further play is refused."""
     g = new_game()
+    g.push("phase.next")  # «Играй карты»
     assert plays_left(g.state) == {"minion": 1, "action": 1}
     g.push("play.record", {"kind": "minion"})
     err = refused(g, "play.record", {"kind": "minion"})
@@ -433,6 +451,7 @@ def test_one_minion_one_action_per_turn():
 def test_extra_plays_granted():
     """Добавочные карты: a card may grant extra minions or actions this turn only."""
     g = new_game()
+    g.push("phase.next")  # «Играй карты»
     g.push("play.record", {"kind": "minion"})
     g.push("play.grant", {"kind": "minion", "count": 2})
     assert plays_left(g.state)["minion"] == 2
@@ -663,7 +682,7 @@ def test_every_event_has_a_russian_log_line():
     g.push("base.adjust", {"base": 0, "player": 1, "power": 4, "minions": 1})
     g.push("breakpoint.modify", {"base": 1, "delta": 3, "until": "base"})
     g.push("play.grant", {"kind": "action", "count": 1})
-    g.push("play.record", {"kind": "action"})
+    g.push("play.record", {"kind": "action", "extra": True})
     g.push("vp.adjust", {"player": 0, "delta": 1})
     g.push("madness.adjust", {"player": 1, "delta": 2})
     to_check_phase(g)
@@ -681,11 +700,15 @@ def test_every_event_has_a_russian_log_line():
     assert g.state.vp == [5, 2]
 
 
-def test_mimimi_check_phase_mentions_the_15_vp_check():
-    """Вот как это делается (smashup-mimimi): after scoring in «Проверь базы» look for 15 VP."""
+def test_mimimi_check_phase_mentions_the_15_vp_check_only_when_the_engine_runs_it():
+    """Проверь базы (smashup-mimimi) vs «Игра окончена»: the reminder of «Проверь базы» speaks
+    of the 15-VP check only with the option that makes the engine check there."""
     g = new_game(edition="mimimi")
     to_check_phase(g)
-    assert "15" in reminder(g.state)
+    assert "15" not in reminder(g.state)
+    a = new_game(edition="mimimi", win_check="after_scoring")
+    to_check_phase(a)
+    assert "15" in reminder(a.state)
     b = new_game()
     to_check_phase(b)
     assert "15" not in reminder(b.state)

@@ -11,7 +11,14 @@ from hypothesis import strategies as st
 
 from companion.engine.smashup import _base_card_error
 from companion.errors import CorruptFileError
-from companion.store.bases import FILE, BaseCatalogue, normalize_name, to_card
+from companion.store.bases import (
+    FILE,
+    BaseCardError,
+    BaseCatalogue,
+    card_error,
+    normalize_name,
+    to_card,
+)
 
 
 def card(name: str, bp: int = 18, vp=(3, 2, 1), set_: str | None = None) -> dict:
@@ -110,6 +117,108 @@ def test_malformed_cards_are_refused(tmp_path, bad):
     assert [r["name"] for r in cat.all()] == ["Древний храм"]
 
 
+@pytest.mark.parametrize(
+    "bad, field, words",
+    [
+        ({"name": "  ", "breakpoint": 10, "vp": [3, 2, 1]}, "name", "Название базы"),
+        ({"name": "А", "breakpoint": 0, "vp": [3, 2, 1]}, "breakpoint", "Оборона: не меньше 1"),
+        ({"name": "А", "breakpoint": -4, "vp": [3, 2, 1]}, "breakpoint", "Оборона"),
+        ({"name": "А", "breakpoint": 20, "vp": [-1, 0, 0]}, "vp1", "за 1-е место: не меньше 0"),
+        ({"name": "А", "breakpoint": 20, "vp": [2, 3, 1]}, "vp2", "за 2-е место: не больше"),
+        ({"name": "А", "breakpoint": 20, "vp": [4, 2, 3]}, "vp3", "за 3-е место: не больше"),
+        ({"name": "А", "breakpoint": 20, "vp": [4, 2, -1]}, "vp3", "за 3-е место: не меньше 0"),
+        ({"name": "А", "breakpoint": 20, "vp": [4, "2", 1]}, "vp2", "целое число"),
+    ],
+)
+def test_bad_numbers_are_refused_naming_the_field(tmp_path, bad, field, words):
+    """«Раздача очков»: 1st place gets at least what 2nd gets, 2nd at least what 3rd gets; a base
+    breaks at its breakpoint, so a breakpoint below 1 is a typo. Refused cards never enter the
+    catalogue, and the message names the field."""
+    cat = BaseCatalogue(tmp_path)
+    cat.all()
+    before = (tmp_path / FILE).read_bytes()
+    with pytest.raises(BaseCardError) as err:
+        cat.remember(bad)
+    assert err.value.field == field and words in str(err.value)
+    assert card_error(bad).field == field
+    assert (tmp_path / FILE).read_bytes() == before
+    assert cat.get("А") is None
+
+
+def test_equal_vp_for_places_and_a_zero_third_place_are_fine():
+    """10/10/5 and 10/5/5 are printed bases («Споры при раздаче»); 3rd place may give 0."""
+    for vp in ([10, 10, 5], [10, 5, 5], [2, 0, 0], [3, 3, 3]):
+        assert card_error({"name": "База", "breakpoint": 1, "vp": vp}) is None
+
+
+def test_an_entry_can_be_corrected(tmp_path):
+    """Issue 14: a typo in a remembered base is fixed in place (name and numbers), count kept."""
+    cat = BaseCatalogue(tmp_path)
+    cat.remember(card("Рок-клуп", 81, (3, 2, 1), "Мишки, бабки, рок-н-ролл"))
+    cat.remember(card("Рок-клуп", 81, (3, 2, 1)))
+    fixed = cat.correct("рок-клуп", card("Рок-клуб", 18, (3, 2, 1)))
+    assert cat.get("Рок-клуп") is None
+    got = cat.get("рок-клуб")
+    assert got is not None and (got["breakpoint"], got["seen"]) == (18, 2)
+    assert got["set"] == "Мишки, бабки, рок-н-ролл" and fixed["name"] == "Рок-клуб"
+    assert sorted(r["name"] for r in cat.all()) == ["Древний храм", "Рок-клуб"]
+
+
+def test_a_correction_onto_a_known_name_merges_the_two(tmp_path):
+    cat = BaseCatalogue(tmp_path)
+    cat.remember(card("Пещера", 22, (5, 3, 2)))
+    cat.remember(card("Пещира", 22, (5, 3, 2)))
+    cat.correct("Пещира", card("пещера", 22, (5, 3, 2)))
+    rows = [r for r in cat.all() if r["key"] == "пещера"]
+    assert len(rows) == 1 and rows[0]["seen"] == 2
+    assert cat.get("Пещира") is None
+
+
+def test_a_bad_correction_changes_nothing(tmp_path):
+    cat = BaseCatalogue(tmp_path)
+    cat.remember(card("Пещера", 22, (5, 3, 2)))
+    before = (tmp_path / FILE).read_bytes()
+    with pytest.raises(BaseCardError) as err:
+        cat.correct("Пещера", card("Пещера", 0, (5, 3, 2)))
+    assert err.value.field == "breakpoint"
+    with pytest.raises(KeyError):
+        cat.correct("Нет такой", card("Нет такой", 10, (3, 2, 1)))
+    assert (tmp_path / FILE).read_bytes() == before
+
+
+def test_an_entry_can_be_removed(tmp_path):
+    """Issue 14: a base typed by mistake is removed and no longer suggested."""
+    cat = BaseCatalogue(tmp_path)
+    cat.remember(card("Ошибка", 10, (3, 2, 1)))
+    assert cat.forget("ОШИБКА") is True
+    assert cat.get("Ошибка") is None
+    assert cat.suggest("ошибка") == []
+    assert cat.forget("Ошибка") is False
+    assert [r["name"] for r in cat.all()] == ["Древний храм"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    bp=st.integers(-5, 40),
+    vp=st.lists(st.integers(-3, 12), min_size=3, max_size=3),
+)
+def test_refused_cards_never_enter_the_catalogue(tmp_path_factory, bp, vp):
+    """Whatever :func:`card_error` refuses, :meth:`remember` refuses too and stores nothing;
+    whatever it accepts is stored as typed."""
+    root = tmp_path_factory.mktemp("cat")
+    cat = BaseCatalogue(root)
+    c = card("Проверка", bp, vp)
+    valid = bp >= 1 and vp[0] >= vp[1] >= vp[2] >= 0
+    assert (card_error(c) is None) == valid
+    if valid:
+        cat.remember(c)
+        assert to_card(cat.get("Проверка")) == c
+    else:
+        with pytest.raises(BaseCardError):
+            cat.remember(c)
+        assert cat.get("Проверка") is None
+
+
 def test_damaged_file_falls_back_to_the_backup(tmp_path):
     cat = BaseCatalogue(tmp_path)
     cat.remember(card("Волшебный лес"))
@@ -129,8 +238,8 @@ def test_unreadable_file_without_backup_is_an_error_not_an_empty_catalogue(tmp_p
 @settings(max_examples=25, deadline=None)
 @given(
     name=st.text(alphabet="абвгдеёжзАБВ -", min_size=1, max_size=20).filter(lambda s: s.strip()),
-    bp=st.integers(0, 100),
-    vp=st.lists(st.integers(0, 30), min_size=3, max_size=3),
+    bp=st.integers(1, 100),
+    vp=st.lists(st.integers(0, 30), min_size=3, max_size=3).map(lambda v: sorted(v, reverse=True)),
 )
 def test_every_remembered_base_round_trips_as_a_valid_engine_card(tmp_path_factory, name, bp, vp):
     """A remembered base comes back as a base dict the engine accepts, found by its own name."""

@@ -66,7 +66,7 @@ def test_random_first_player_is_recorded(tmp_path):
 def test_bad_setup_saves_nothing(tmp_path):
     store = GameStore(tmp_path)
     with pytest.raises(SetupError):
-        store.create("free", ["Аня"])
+        store.create("free", ["Аня", "аня"])  # names must differ
     assert store.list() == [] and not list((tmp_path / "games").iterdir())
 
 
@@ -87,8 +87,10 @@ def test_damaged_game_file_is_recovered_and_reported(tmp_path):
     path.write_text(path.read_text()[:-40])  # truncated mid-write by something else
     fresh = GameStore(tmp_path)
     (summary,) = fresh.list()
-    assert summary.events == 1  # the last good copy: at most the change in flight is lost
-    assert any("повреждён" in w for w in fresh.warnings)
+    # the .bak snapshot plus the change log rebuild the game: nothing is lost
+    assert summary.events == 2
+    assert any("повреждён" in w and "отложен как" in w for w in fresh.warnings)
+    assert GameStore(tmp_path).open(g.id).game.state.values[0]["ПО"] == 7
 
 
 def test_unreadable_game_without_backup_is_reported_not_hidden(tmp_path):
@@ -96,3 +98,37 @@ def test_unreadable_game_without_backup_is_reported_not_hidden(tmp_path):
     (tmp_path / "games" / "20260101-000000-abcdef.json").write_text("garbage")
     assert store.list() == []
     assert any("резервной копии" in w for w in store.warnings)
+
+
+def test_stale_moves_are_refused_and_nothing_is_saved(tmp_path):
+    from companion.errors import StaleMoveError
+
+    g = GameStore(tmp_path).create("free", ["Аня", "Борис"], first_player=0)
+    g.push("turn.next", expect_revision=g.game.revision)
+    seen = g.game.revision
+    g.push("turn.next", expect_revision=seen)
+    with pytest.raises(StaleMoveError):
+        g.push("turn.next", expect_revision=seen)  # a double tap on «Дальше»
+    with pytest.raises(StaleMoveError):
+        g.undo(expect_revision=seen)
+    g.undo(expect_revision=g.game.revision)
+    with pytest.raises(StaleMoveError):
+        g.redo(expect_revision=seen)
+    g.redo(expect_revision=g.game.revision)
+    again = GameStore(tmp_path).open(g.id)
+    assert [e.type for e in again.game.events] == ["turn.next", "turn.next"]
+    assert again.game.redo_stack == ()
+
+
+def test_list_reads_a_game_again_only_when_its_files_change(tmp_path):
+    store = GameStore(tmp_path)
+    g = store.create("free", ["Аня", "Борис"], first_player=0)
+    assert store.list()[0].events == 0
+    add(g, 0, 2)  # the same process (the server's hub) plays on
+    assert store.list()[0].events == 1
+    g.undo()
+    assert store.list()[0].events == 0
+    g.compact()
+    assert store.list()[0].events == 0
+    g.redo()
+    assert store.list()[0].events == 1

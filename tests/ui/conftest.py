@@ -37,7 +37,7 @@ class Server:
         env["FLET_WEB_NO_CDN"] = "true"
         data_dir.mkdir(parents=True, exist_ok=True)
         self.log = data_dir.parent / "server.log"  # read it when a test fails
-        self._log_fh = open(self.log, "wb")
+        self._log_fh = open(self.log, "wb")  # noqa: SIM115 - open for the server's life
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -81,27 +81,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
     srv = Server(tmp_path / "data")
     yield srv
     srv.stop()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-first-run",
-                "--disable-sync",
-            ],
-        )
-        yield b
-        b.close()
 
 
 def block_non_local(context) -> list[str]:
@@ -157,15 +136,19 @@ class App:
 
         try:
             self.page.wait_for_function(
-                '([id, t]) => { const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);'
-                " return !!e && ((e.getAttribute('aria-label') || '') + ' ' + e.textContent).includes(t); }",
+                "([id, t]) => { const e = document.querySelector("
+                '`[flt-semantics-identifier="${id}"]`);'
+                " return !!e && ((e.getAttribute('aria-label') || '') + ' ' + e.textContent)"
+                ".includes(t); }",
                 arg=[ident, text],
                 timeout=timeout,
             )
         except PlaywrightTimeout:
             seen = self.page.evaluate(
-                'id => { const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);'
-                " return e ? (e.getAttribute('aria-label') || '') + ' | ' + e.textContent : '<absent>'; }",
+                "id => { const e = document.querySelector("
+                '`[flt-semantics-identifier="${id}"]`);'
+                " return e ? (e.getAttribute('aria-label') || '') + ' | ' + e.textContent"
+                " : '<absent>'; }",
                 ident,
             )
             clock = self.page.evaluate(
@@ -190,6 +173,25 @@ class App:
         box = self.el(ident).locator("input, textarea").first
         box.click()
         box.fill(text)
+
+    def box(self, ident: str) -> dict[str, float]:
+        """The element's bounding box in CSS px (``x``, ``y``, ``width``, ``height``)."""
+        self.el(ident).wait_for()
+        box = self.el(ident).bounding_box()
+        assert box is not None, f"{ident!r} has no box (not rendered)"
+        return box
+
+    def assert_in_view(self, *idents: str) -> None:
+        """Each element lies wholly inside the viewport (no scrolling needed to see it)."""
+        size = self.page.viewport_size
+        for ident in idents:
+            b = self.box(ident)
+            assert (
+                b["x"] >= -0.5
+                and b["y"] >= -0.5
+                and b["x"] + b["width"] <= size["width"] + 0.5
+                and b["y"] + b["height"] <= size["height"] + 0.5
+            ), f"{ident!r} at {b} is not inside the {size['width']}×{size['height']} viewport"
 
     def shot(self, path: str) -> None:
         self.page.wait_for_timeout(400)

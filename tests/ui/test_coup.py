@@ -31,6 +31,24 @@ def disabled(app, ident: str) -> bool:
     return app.el(ident).locator("[role=button]").first.get_attribute("aria-disabled") == "true"
 
 
+#: What the pinned bar says once each action is picked (before a target).
+PICKED = {
+    "income": "Доход +1",
+    "foreign_aid": "Помощь +2",
+    "tax": "Налог +3 (Герцог)",
+    "exchange": "Обмен (Посол)",
+    "coup": "выберите, против кого",
+    "assassinate": "выберите, против кого",
+    "steal": "выберите, против кого",
+}
+
+
+def tap_primary(app, label: str) -> None:
+    """The pinned bar's primary action, once it shows ``label``."""
+    app.wait_label("primary-action", label)
+    app.tap("primary-action")
+
+
 def start_coup(app, names: list[str]) -> None:
     """New game: Переворот, three players, the first one chosen in the first-player dropdown."""
     app.tap("new-game")
@@ -55,10 +73,12 @@ def declare(app, who: str, action: str, target: int | None = None) -> None:
     """Pick an action (and a target) on ``who``'s turn, read the outcome, «Объявить»."""
     app.wait_label("step", f"{who}: ")
     app.tap(f"act-{action}")
+    app.wait_label("preview", PICKED[action])
     if target is not None:
         app.tap(f"target-p{target}")
-    app.el("preview").wait_for()
-    app.tap("confirm-declare")
+        app.wait_label("preview", " против ")
+    app.wait_label("primary-action", "Объявить")
+    app.tap("primary-action")
 
 
 def test_assassination_bluffed_contessa_steal_and_forced_coup(app, server):
@@ -70,22 +90,27 @@ def test_assassination_bluffed_contessa_steal_and_forced_coup(app, server):
         app.wait_label(f"influence-p{i}", "покровителей 2")
     app.wait_label("treasury", "Казна 45")
     app.wait_label("step", "Аня: какое действие?")
-    # Аня cannot afford a coup or an assassination with 2 coins: those buttons are disabled.
-    assert disabled(app, "act-coup") and disabled(app, "act-assassinate")
-    assert not disabled(app, "act-tax")
+    # Аня cannot afford a coup or an assassination with 2 coins: a tap says why, nothing else.
+    for action in ("coup", "assassinate", "tax"):
+        assert not disabled(app, f"act-{action}"), action
+    app.tap("act-assassinate")
+    app.wait_label("error", "нужно 3 монеты, а есть только 2")
+    app.wait_label("preview", "Выберите действие")
+    app.tap("act-coup")
+    app.wait_label("error", "нужно 7 монет")
 
     # Turn 1: Аня claims the Duke (tax); nobody challenges. Undo goes back one step only.
     declare(app, "Аня", "tax")
     app.wait_label("step", "Кто-то оспаривает?")
     app.wait_label("explain", "Аня заявляет Герцога")
     app.wait_label("preview", "Аня +3 (5 монет)")
-    app.tap("no-challenge")
+    tap_primary(app, "Никто")
     app.wait_label("coins-p0", "монет 5")
     app.wait_label("step", "Борис: какое действие?")
     app.tap("undo")
     app.wait_label("step", "Кто-то оспаривает?")
     app.wait_label("coins-p0", "монет 2")
-    app.tap("no-challenge")
+    tap_primary(app, "Никто")
     app.wait_label("coins-p0", "монет 5")
     app.wait_label("treasury", "Казна 42")
 
@@ -99,15 +124,15 @@ def test_assassination_bluffed_contessa_steal_and_forced_coup(app, server):
     declare(app, "Аня", "assassinate", BORIS)
     app.wait_label("coins-p0", "монет 2")
     app.wait_label("step", "Кто-то оспаривает?")
-    app.tap("no-challenge")
+    tap_primary(app, "Никто")
     app.wait_label("step", "Кто-то запрещает?")
     app.tap(f"block-p{BORIS}-contessa")
     app.wait_label("step", "Кто-то оспаривает запрет?")
     app.tap(f"challenge-p{ANYA}")
-    app.wait_label("step", "Борис показал карту?")
+    app.wait_label("step", "Борис: карта показана?")
     app.wait_label("explain", "потеряет обоих покровителей")
     app.tap("not-proven")
-    app.wait_label("step", "Какую карту раскрывает Борис?")
+    app.wait_label("step", "Борис: какую карту раскрыть?")
     app.wait_label("explain", "за неподтверждённое заявление")
     app.tap("lose-duke")
     app.wait_label("revealed-p1", "Герцог")
@@ -144,13 +169,13 @@ def test_assassination_bluffed_contessa_steal_and_forced_coup(app, server):
     app.el(f"target-p{ANYA}").wait_for()
     assert app.page.locator(f'[flt-semantics-identifier="target-p{BORIS}"]').count() == 0
     app.tap(f"target-p{ANYA}")
-    app.wait_label("preview", "Вика: кража")
-    app.tap("confirm-declare")
+    app.wait_label("preview", "Кража (Капитан) против Ани")
+    tap_primary(app, "Объявить")
     app.wait_label("step", "Кто-то оспаривает?")
-    app.tap("no-challenge")
+    tap_primary(app, "Никто")
     app.wait_label("step", "Кто-то запрещает?")
     app.wait_label("preview", "Вика +2 (5 монет)")
-    app.tap("no-block")
+    tap_primary(app, "Никто")
     app.wait_label("coins-p2", "монет 5")
     app.wait_label("coins-p0", "монет 0")
     _stored, state = saved_state(server.data_dir, 14)
@@ -160,29 +185,26 @@ def test_assassination_bluffed_contessa_steal_and_forced_coup(app, server):
     declare(app, "Аня", "income")
     app.wait_label("coins-p0", "монет 1")
     declare(app, "Вика", "tax")
-    app.tap("no-challenge")
+    tap_primary(app, "Никто")
     app.wait_label("coins-p2", "монет 8")
     declare(app, "Аня", "income")
     app.wait_label("coins-p0", "монет 2")
     declare(app, "Вика", "foreign_aid")
     app.wait_label("step", "Кто-то запрещает?")
-    app.tap("no-block")
+    tap_primary(app, "Никто")
     app.wait_label("coins-p2", "монет 10")
     declare(app, "Аня", "income")
     app.wait_label("coins-p0", "монет 3")
 
     # Turn 11: Вика starts the turn with 10 coins — only the coup is enabled.
     app.wait_label("step", "Вика: обязателен переворот")
-    app.el("must-coup").wait_for()
-    for action in ("income", "foreign_aid", "tax", "assassinate", "steal", "exchange"):
-        assert disabled(app, f"act-{action}"), action
-    assert not disabled(app, "act-coup")
-    app.tap("act-tax")  # a disabled button does nothing
-    app.page.wait_for_timeout(300)
-    assert app.page.locator('[flt-semantics-identifier="confirm-declare"]').count() == 0
+    app.tap("act-tax")  # refused with the rule; nothing is picked or sent
+    app.wait_label("error", "обязателен переворот")
+    app.wait_label("preview", "Выберите действие")
+    saved_state(server.data_dir, 21)
     declare(app, "Вика", "coup", ANYA)
     app.wait_label("coins-p2", "монет 3")
-    app.wait_label("step", "Какую карту раскрывает Аня?")
+    app.wait_label("step", "Аня: какую карту раскрыть?")
     app.tap("lose-contessa")
     app.wait_label("influence-p0", "покровителей 1")
     app.wait_label("revealed-p0", "Графиня")
@@ -194,3 +216,68 @@ def test_assassination_bluffed_contessa_steal_and_forced_coup(app, server):
     assert state.influence == [1, 0, 2]
     assert state.revealed[ANYA] == ["contessa"]
     assert state.treasury + sum(state.coins) == 51
+
+
+# -- the phone at the table (issue 11) --------------------------------------------------------
+SIX = ["Аня", "Борис", "Вика", "Гриша", "Дима", "Егор"]
+
+
+def on_screen(app, ident: str, size=(390, 844)) -> dict:
+    """The element's box, asserted to lie wholly inside the viewport."""
+    b = app.el(ident).bounding_box()
+    assert b is not None, f"{ident} is not on screen"
+    assert b["x"] >= 0 and b["x"] + b["width"] <= size[0] + 1, (ident, b)
+    assert b["y"] >= 0 and b["y"] + b["height"] <= size[1] + 1, (ident, b)
+    return b
+
+
+def test_phone_six_players_declare_and_answers_stay_in_reach(app, server):
+    """Issue 11 at 390×844 with 6 players: «Объявить» and each step's common answer are in the
+    pinned bar, never below the fold; a move the rules forbid (an assassination with 2 coins,
+    «Ассасин: заказное убийство») explains itself instead of being a dead button, and the
+    button stays where it was; the target is named in the genitive («против Гриши»); while a
+    block is pending, «Итог действия» says what happens if it stands («Запрет действия»)."""
+    stored = GameStore(server.data_dir).create("coup", SIX, first_player=0)
+    app.open(f"/game/{stored.id}")
+    app.wait_label("step", "Аня: какое действие?")
+    on_screen(app, "primary-action")
+    app.wait_label("primary-action", "Объявить")
+    for i in range(6):
+        on_screen(app, f"coins-p{i}")
+
+    # «Объявить» before any choice says what is missing; nothing is sent.
+    app.tap("primary-action")
+    app.wait_label("error", "выберите действие")
+    # A forbidden move: the engine's reason, the button in the same place, nothing picked.
+    before = on_screen(app, "act-assassinate")
+    app.tap("act-assassinate")
+    app.wait_label("error", "на «заказное убийство» нужно 3 монеты, а есть только 2")
+    after = on_screen(app, "act-assassinate")
+    assert all(abs(before[k] - after[k]) <= 2 for k in ("x", "y", "width", "height"))
+    app.wait_label("preview", "Выберите действие")
+    assert len(GameStore(server.data_dir).open(stored.id).game.events) == 0
+
+    # Steal from Гриша: the bar names the target in the genitive; «Объявить» on screen.
+    app.tap("act-steal")
+    app.wait_label("preview", "выберите, против кого")
+    app.tap("target-p3")
+    app.wait_label("preview", "Кража (Капитан) против Гриши")
+    on_screen(app, "primary-action")
+    app.tap("primary-action")
+    app.wait_label("step", "Кто-то оспаривает?")
+    on_screen(app, "primary-action")
+    app.wait_label("primary-action", "Никто")
+    app.tap("primary-action")
+    app.wait_label("step", "Кто-то запрещает?")
+    on_screen(app, "primary-action")
+    app.wait_label("preview", "Если никто: Аня +2")
+    # Гриша blocks with a Captain: «Итог действия» says what happens if the block stands.
+    app.tap("block-p3-captain")
+    app.wait_label("step", "Кто-то оспаривает запрет?")
+    app.wait_label("outcome", "Если запрет устоит: Аня ничего не заберёт")
+    on_screen(app, "primary-action")
+    app.tap("primary-action")  # nobody challenges the block: it stands
+    app.wait_label("step", "Борис: какое действие?")
+    on_screen(app, "primary-action")
+    _stored, state = saved_state(server.data_dir, 4)
+    assert state.coins[:4] == [2, 2, 2, 2]

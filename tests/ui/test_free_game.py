@@ -40,7 +40,7 @@ def test_free_counters_survive_reload_undo_and_log(app, server):
     app.wait_label("val-p0-c0", "2")
     app.tap("val-p1-c0-minus")
     app.wait_label("val-p1-c0", "-1")
-    app.tap("next-player")
+    app.tap("primary-action")  # «Следующий игрок»
     summary = saved_events(server.data_dir, 4)
     assert summary.players == ("Аня", "Борис", "Вика")
     assert summary.events == 4
@@ -53,7 +53,7 @@ def test_free_counters_survive_reload_undo_and_log(app, server):
     app.tap("undo")  # takes back «next player»
     app.tap("undo")  # takes back Борис −1
     app.wait_label("val-p1-c0", "0")
-    app.wait_label("notice", "Отменено")
+    app.wait_label("notice", "Отменено — Борис: ПО −1")  # the engine's words
     stored = GameStore(server.data_dir).open(summary.id)
     assert [e.type for e in stored.game.events] == ["counter.add", "counter.add"]
     assert stored.game.state.values[1]["ПО"] == 0

@@ -9,7 +9,7 @@ import pytest
 from companion.store import GameStore
 from tests.ui.conftest import App, Server
 
-CODE = "246810"
+CODE = "24681012"
 
 
 @pytest.fixture
@@ -51,14 +51,15 @@ def test_wrong_code_gets_no_game_data_and_is_rate_limited(browser, lan):
     srv, gid = lan
     a = App(browser, srv).open(f"/game/{gid}")
     for _attempt in range(5):
-        a.fill("join-code", "000000")
+        a.fill("join-code", "00000000")
         a.tap("join")
         a.wait_label("join-error", "Неверный код")
     a.fill("join-code", CODE)  # even the right code waits out the lockout
     a.tap("join")
     a.wait_label("join-error", "Слишком много неверных попыток")
     text = a.page.evaluate(
-        "document.body.innerText + Array.from(document.querySelectorAll('[aria-label]')).map(e => e.getAttribute('aria-label')).join(' ')"
+        "document.body.innerText + Array.from(document.querySelectorAll('[aria-label]'))"
+        ".map(e => e.getAttribute('aria-label')).join(' ')"
     )
     assert "Аня" not in text and "Борис" not in text and "Свободный" not in text
     assert a.page.locator('[flt-semantics-identifier^="val-"]').count() == 0

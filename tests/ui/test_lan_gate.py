@@ -1,31 +1,112 @@
-"""Table mode without a browser: join codes and the wrong-code rate limit."""
+"""Table mode without a browser: join codes, the wrong-code limits, rejoin tokens."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.errors import SetupError
-from companion.ui.lan import LOCKOUT_SECONDS, MAX_FAILURES, LanGate, new_code, qr_terminal
+from companion.ui.lan import LanGate, new_code, qr_terminal, spaced
+from companion.ui.security import (
+    GLOBAL_BURST,
+    GLOBAL_LOCKOUT,
+    GLOBAL_REFILL_SECONDS,
+    PER_PEER_FAILURES,
+    PER_PEER_LOCKOUT,
+    DeviceTokens,
+    Throttle,
+)
+
+CODE = "24681012"
 
 
-def test_codes_are_six_random_digits_or_the_given_one():
+def gate_at(now: list[float]) -> LanGate:
+    return LanGate(CODE, "http://x", clock=lambda: now[0])
+
+
+def test_codes_are_eight_random_digits_or_the_given_one():
     codes = {new_code() for _ in range(50)}
-    assert all(len(c) == 6 and c.isdigit() for c in codes) and len(codes) > 40
-    assert new_code("12345678") == "12345678"
-    for bad in ("12345", "abcdef", "12 3456"):
+    assert all(len(c) == 8 and c.isdigit() for c in codes) and len(codes) > 45
+    assert new_code("1234567890") == "1234567890"
+    for bad in ("123456", "1234567", "abcdefgh", "1234 5678"):
         with pytest.raises(SetupError):
             new_code(bad)
+    assert spaced("24681012") == "2468 1012"
 
 
-def test_wrong_codes_are_rate_limited_per_address():
+def test_wrong_codes_are_rate_limited_per_address_with_backoff():
     now = [0.0]
-    gate = LanGate("246810", "http://x", clock=lambda: now[0])
-    for _ in range(MAX_FAILURES):
-        assert "Неверный код" in gate.try_code("111111", "10.0.0.5")
-    assert "подождите" in gate.try_code("246810", "10.0.0.5")
-    assert gate.try_code("246810", "10.0.0.6") is None  # another device is not punished
-    now[0] += LOCKOUT_SECONDS + 1
-    assert gate.try_code("246810", "10.0.0.5") is None
+    gate = gate_at(now)
+    for _ in range(PER_PEER_FAILURES):
+        assert "Неверный код" in gate.try_code("11111111", "10.0.0.5")
+    assert "с этого устройства" in gate.try_code(CODE, "10.0.0.5")  # not even compared
+    assert gate.try_code(CODE, "10.0.0.6") is None  # another device is not punished
+    now[0] += PER_PEER_LOCKOUT + 1
+    assert gate.try_code(CODE, "10.0.0.5") is None
+    # A second lockout of the same address lasts twice as long.
+    for _ in range(PER_PEER_FAILURES):
+        gate.try_code("11111111", "10.0.0.7")
+    now[0] += PER_PEER_LOCKOUT + 1
+    for _ in range(PER_PEER_FAILURES):
+        gate.try_code("22222222", "10.0.0.7")
+    now[0] += PER_PEER_LOCKOUT + 1
+    assert "с этого устройства" in gate.try_code(CODE, "10.0.0.7")
+    now[0] += PER_PEER_LOCKOUT
+    assert gate.try_code(CODE, "10.0.0.7") is None
+
+
+def test_the_global_limit_pauses_every_address_and_backs_off():
+    now = [0.0]
+    gate = gate_at(now)
+    for i in range(GLOBAL_BURST):
+        assert "Неверный код" in gate.try_code("11111111", f"10.1.{i}.1")
+    refusal = gate.try_code(CODE, "10.2.0.1")
+    assert "со всех устройств" in refusal and "Уже вошедшие" in refusal
+    now[0] += GLOBAL_LOCKOUT + GLOBAL_REFILL_SECONDS + 0.1  # paused, then one refill
+    assert "Неверный код" in gate.try_code("11111111", "10.3.0.1")
+    # Emptied again before refilling: the pause doubles.
+    now[0] += GLOBAL_LOCKOUT + GLOBAL_REFILL_SECONDS + 0.1
+    assert "со всех устройств" in gate.try_code(CODE, "10.3.0.2")
+    now[0] += GLOBAL_LOCKOUT
+    assert gate.try_code(CODE, "10.3.0.2") is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.floats(min_value=0, max_value=120), st.integers(min_value=0, max_value=50)),
+        min_size=1,
+        max_size=400,
+    )
+)
+def test_no_schedule_of_addresses_gets_more_guesses_than_the_bound(schedule):
+    """Whatever the addresses and timing, codes compared in ``t`` seconds stay within
+    ``GLOBAL_BURST + t / GLOBAL_REFILL_SECONDS`` — the figure the README's arithmetic uses."""
+    now = [0.0]
+    throttle = Throttle(clock=lambda: now[0])
+    compared = 0
+    for gap, peer in schedule:
+        now[0] += gap
+        if throttle.check(f"10.0.{peer}.1") is None:
+            compared += 1
+            throttle.failed(f"10.0.{peer}.1")
+    assert compared <= GLOBAL_BURST + now[0] / GLOBAL_REFILL_SECONDS
+
+
+def test_rejoin_tokens_are_bound_to_role_name_and_code():
+    secret = b"s" * 32
+    tokens = DeviceTokens(secret, CODE)
+    t = tokens.issue("spectator", "Вика")
+    assert tokens.verify(t) == ("spectator", "Вика")
+    assert DeviceTokens(secret, CODE).verify(t) == ("spectator", "Вика")  # host restarted
+    assert DeviceTokens(secret, "13572468").verify(t) is None  # a new code revokes it
+    assert DeviceTokens(b"t" * 32, CODE).verify(t) is None  # another host
+    payload, mac = t.split(".")
+    forged = DeviceTokens(secret, CODE).issue("player", "Вика").split(".")[0] + "." + mac
+    assert tokens.verify(forged) is None  # role changed, MAC kept
+    for junk in (None, 5, "", "a.b", "..", "x" * 5000, payload):
+        assert tokens.verify(junk) is None
 
 
 def test_qr_code_for_the_terminal():

@@ -1,33 +1,23 @@
-"""Real-browser test of the «Манчкин Апокалипсис» board: a 4-player game in Chromium, offline.
+"""Real-browser tests of the «Манчкин Апокалипсис» board on a 390×844 phone, offline in Chromium.
 
-Covers the Kill-o-meter («Бой», «Бой с несколькими монстрами», «Зовём на помощь»: monsters win
-ties, one-shots, levels for the kill), the level-10 refusal and the «карта так говорит» override
-(«Противоречия между правилами и картами»), and running away with entered and app-rolled dice
-(«Смываемся»). Values are checked on screen and in the saved store.
+The rules are tested in tests/engine; here the table plays them through the screen and the
+phone is the judge: the active player, the phase and the pinned primary action stay on screen
+through a turn and a fight («Бой», «Зовём на помощь», «Смываемся»), a tapped ± does not move
+(after an accepted or a refused move), a refusal shows under the player it concerns only,
+a gear change in a fight asks for «карта так говорит» and cites «Бой», the charity helper
+never lets the table tick more odd cards than there are («От щедрот»), and the winner of a
+finished game is on screen when it is opened.
 """
 
 from __future__ import annotations
 
-import re
 import time
 
-import pytest
-
-from companion.engine.munchkin import escapes
 from companion.store import GameStore
 from tests.ui.conftest import App
+from tests.ui.phone import assert_on_screen, assert_target, box, same_place, shown
 
 NAMES = ["Аня", "Борис", "Вика", "Гена"]
-#: Phone width; tall enough that the whole board fits and little scrolling is needed.
-WIDTH, HEIGHT = 390, 3000
-
-
-@pytest.fixture
-def tall(browser, server):
-    a = App(browser, server, width=WIDTH, height=HEIGHT)
-    yield a
-    assert not [u for u in a.blocked if "rive" not in u], f"non-local requests: {a.blocked}"
-    a.close()
 
 
 def stored(server, gid: str, n: int | None = None, timeout: float = 15.0):
@@ -35,188 +25,200 @@ def stored(server, gid: str, n: int | None = None, timeout: float = 15.0):
     deadline = time.monotonic() + timeout
     while True:
         game = GameStore(server.data_dir).open(gid).game
-        if n is None or len(game.events) == n or time.monotonic() > deadline:
+        if n is None or len(game.events) >= n or time.monotonic() > deadline:
             return game
         time.sleep(0.1)
 
 
-def in_view(app, ident: str) -> bool:
-    loc = app.page.locator(f'[flt-semantics-identifier="{ident}"]')
-    if not loc.count():
-        return False
-    box = loc.first.bounding_box()
-    return (
-        bool(box)
-        and box["height"] > 0
-        and box["y"] >= 40
-        and box["y"] + box["height"] <= HEIGHT - 20
-    )
+def place(app: App, ident: str) -> dict:
+    """Where ``ident`` is on the screen (the frame draws its messages over the status line, so
+    nothing above the board moves either)."""
+    return box(app, ident)
 
 
-def reveal(app, ident: str, timeout: float = 15.0) -> None:
-    """Scroll the board until ``ident`` is on screen (Flutter keeps semantics only near the
-    viewport): from the top, a part of a screen at a time, again until ``timeout``."""
-    deadline = time.monotonic() + timeout
-    app.page.mouse.move(195, 600)
-    while not in_view(app, ident):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{ident} is not on the board")
-        app.page.mouse.wheel(0, -20_000)
-        app.page.wait_for_timeout(150)
-        for _ in range(16):
-            if in_view(app, ident):
-                return
-            app.page.mouse.wheel(0, 1200)
-            app.page.wait_for_timeout(120)
+def new_game(server, *moves: tuple[str, dict]) -> str:
+    stored_game = GameStore(server.data_dir).create("munchkin", NAMES, first_player=0)
+    for type, data in moves:
+        stored_game.push(type, data)
+    return stored_game.id
 
 
-def see(app, ident: str, text: str) -> None:
-    reveal(app, ident)
-    app.wait_label(ident, text)
+def pad(app: App, digits: str) -> None:
+    for d in digits:
+        app.tap(f"pad-{d}")
+    app.wait_label("pad-display", digits)
+    app.tap("pad-ok")
 
 
-def tap(app, ident: str) -> None:
-    """Tap: a click on the tappable semantics node, which Flutter turns into a tap action
-    (a pointer-driven click can be dropped while the tree is being rebuilt)."""
-    reveal(app, ident)
-    target = app.el(ident)
-    inner = target.locator("[flt-tappable]")
-    (inner.first if inner.count() else target).dispatch_event("click")
-
-
-def fill(app, ident: str, text: str) -> None:
-    """Type into a field, then leave it (a focused field makes Flutter swallow the next tap
-    elsewhere while it hands the focus back)."""
-    reveal(app, ident)
-    app.fill(ident, text)
-    app.page.keyboard.press("Tab")
-
-
-def act(app, ident: str, shows: str, text: str, tries: int = 3) -> None:
-    """Tap ``ident`` until ``shows`` says ``text``; a lost tap is retried. A move that arrives
-    changes the screen within a fraction of a second, long before the retry (and a repeated
-    move the engine refuses changes nothing)."""
-    for _ in range(tries - 1):
-        tap(app, ident)
-        try:
-            app.wait_label(shows, text, timeout=2_000)
-            return
-        except Exception:
-            pass
-    tap(app, ident)
-    see(app, shows, text)
-
-
-def start_combat(app, name: str, level: int) -> None:
-    reveal(app, "monster-name")
-    fill(app, "monster-name", name)
-    fill(app, "monster-level", str(level))
-    act(app, "monster-submit", "total-monsters", str(level))
-
-
-def test_combat_with_helper_refusals_and_running_away(tall, server):
-    app = tall
-    gid = GameStore(server.data_dir).create("munchkin", NAMES, first_player=0).id
+def test_turn_and_fight_on_one_phone_screen(app, server):
+    """«Бой», «Зовём на помощь», «Противоречия между правилами и картами» at 390×844."""
+    gid = new_game(server, ("level.change", {"player": 0, "delta": 1}))
     app.open(f"/game/{gid}")
-    app.el("turn").wait_for()
-    see(app, "turn", "Ход 1: Аня")
-    see(app, "level-p0", "1")
+    app.wait_label("turn", "Ход 1: Аня")
+    # Four players and the primary action on one screen, no scrolling.
+    assert_on_screen(app, "turn", "current-phase", "primary-action", "card-p0", "card-p3")
+    app.wait_label("primary-action", "Дальше")
+    for ident in ("level-p0-plus", "gear-p3-minus", "edit-p2", "seal-break", "start-combat"):
+        assert_target(app, ident)
 
-    # Аня: level 2, gear +2 → strength 4; Борис: gear +1 → strength 2.
-    act(app, "level-p0-plus", "level-p0", "2")
-    act(app, "gear-p0-plus", "gear-p0", "1")
-    act(app, "gear-p0-plus", "gear-p0", "2")
-    see(app, "power-p0", "4")
-    act(app, "gear-p1-plus", "power-p1", "2")
+    # A tapped + stays where it was: after an accepted move, and after a refused one.
+    before = place(app, "level-p1-plus")
+    app.tap("level-p1-plus")
+    app.wait_label("level-p1", "2")
+    assert same_place(before, place(app, "level-p1-plus"))
+    app.tap("level-p0-minus")
+    app.wait_label("level-p0", "1")
+    minus = place(app, "level-p0-minus")
+    app.tap("level-p0-minus")  # level 1 is the floor: refused
+    app.wait_label("refusal-p0", "не опускается ниже 1")
+    assert same_place(minus, place(app, "level-p0-minus"))
+    assert same_place(before, place(app, "level-p1-plus"))
+    for other in (1, 2, 3):
+        assert "ниже" not in shown(app, f"refusal-p{other}")
 
-    # «Бой с несколькими монстрами»: Зомби (3) and Мутант (3, two levels for the kill).
-    start_combat(app, "Зомби", 3)
-    see(app, "total-monsters", "3")
-    see(app, "total-players", "4")
-    reveal(app, "add-monster-name")
-    fill(app, "add-monster-name", "Мутант")
-    fill(app, "add-monster-level", "3")
-    act(app, "add-monster-two", "add-monster-two", "(вкл)")
-    act(app, "add-monster-submit", "total-monsters", "6")
-    see(app, "monster-1", "Мутант 3")
+    # The fight: the calculator on screen with «Победа» pinned.
+    app.tap("start-combat")
+    app.el("monster-name").wait_for()
+    app.fill("monster-name", "Зомби")
+    app.fill("monster-level", "3")
+    app.page.keyboard.press("Tab")
+    app.tap("monster-submit")
+    app.wait_label("total-monsters", "3")
+    app.wait_label("total-players", "1")
+    app.wait_label("primary-action", "Победа")
+    assert_on_screen(app, "turn", "total-players", "total-monsters", "verdict")
+    assert_on_screen(app, "primary-action", "flee")
+    app.wait_label("verdict", "Побеждают монстры: манчкинам не хватает 3")
 
-    # «Зовём на помощь»: Борис helps → 6 against 6, a tie: the monsters win.
-    act(app, "helper-1", "total-players", "6")
-    see(app, "verdict", "при ничьей побеждают монстры")
-    act(app, "resolve", "combat-refusal", "при равенстве побеждают монстры")
-    see(app, "error", "при равенстве побеждают монстры")
+    # «Зовём на помощь»: Борис (level 2) helps: 3 against 3, a tie, the monsters win.
+    app.tap("helper-1")
+    app.wait_label("total-players", "3")
+    app.wait_label("verdict", "Ничья: побеждают монстры")
+    app.tap("primary-action")
+    app.wait_label("error", "при равенстве побеждают монстры")
+    assert stored(server, gid).state.combat is not None
+
+    # Gear during a fight: the engine refuses, the dialog cites «Бой», the card overrides.
+    app.tap("gear-p0-plus")
+    app.wait_label("override-message", "(Бой)")
+    n = len(stored(server, gid).events)
+    app.tap("override-apply")
+    app.wait_label("gear-p0", "1")
+    app.wait_label("total-players", "4")
+    last = stored(server, gid, n + 1).events[-1]
+    assert last.type == "gear.change" and last.data["override"] is True
+
+    # A one-shot, then «Победа»: Аня +1 level, the board is back to the turn.
+    app.tap("bonus-players-2")
+    app.wait_label("total-players", "6")
+    app.wait_label("verdict", "Побеждают манчкины")
+    app.tap("primary-action")
+    app.wait_label("level-p0", "2")
+    app.wait_label("last-combat", "Победа в бою: Аня +1")
+    app.wait_label("primary-action", "Дальше")
+    assert_on_screen(app, "turn", "current-phase", "primary-action")
     game = stored(server, gid)
-    assert game.state.combat is not None and game.state.combat.helper == 1
-    assert game.state.players[0].level == 2
+    assert game.state.combat is None and game.events[-1].type == "combat.resolve"
 
-    # A one-shot +2 for the players: 8 against 6, then «Победа»: 1 + 2 levels for Аня only.
-    act(app, "bonus-players-2", "total-players", "8")
-    see(app, "verdict", "Побеждают манчкины")
-    act(app, "resolve", "level-p0", "5")
-    see(app, "last-combat", "Аня +3")
-    see(app, "power-p0", "7")
-    assert app.page.locator('[flt-semantics-identifier="combat"]').count() == 0
+
+def test_refusal_under_its_player_only_and_card_override(app, server):
+    """«Противоречия между правилами и картами»: level 10 only for killing a monster."""
+    gid = new_game(server, ("level.set", {"player": 3, "value": 9}))
+    app.open(f"/game/{gid}")
+    app.wait_label("level-p3", "9")
+    plus = place(app, "level-p3-plus")
+    card = place(app, "card-p2")
+    app.tap("level-p3-plus")
+    # the engine says a card may allow it: the table is asked (the dialog cites the rule)
+    app.wait_label("override-message", "Противоречия между правилами и картами")
+    assert_target(app, "override-apply")
+    assert_target(app, "override-cancel")
+    app.tap("override-cancel")
+    app.el("override-message").wait_for(state="detached")
+    # the refusal stays under Гена only, in its reserved line: nothing moved
+    app.wait_label("refusal-p3", "10-й уровень")
+    for other in (0, 1, 2):
+        assert "10-й" not in shown(app, f"refusal-p{other}"), other
+    assert same_place(plus, place(app, "level-p3-plus"))
+    assert same_place(card, place(app, "card-p2"))
+    app.wait_label("level-p3", "9")
+    assert stored(server, gid).state.players[3].level == 9
+
+    # The pad: «карта так говорит» applies it and logs the override; Гена wins.
+    app.tap("level-p3")
+    pad(app, "10")
+    app.wait_label("override-message", "10-й уровень")
+    app.tap("override-apply")
+    app.wait_label("winner", "Гена")
+    last = stored(server, gid).events[-1]
+    assert last.type == "level.set" and last.data == {"player": 3, "value": 10, "override": True}
+
+
+def test_running_away_with_table_dice(app, server):
+    """«Смываемся»: one die per monster, 5+ gets away; the dice typed from the table."""
+    gid = new_game(
+        server,
+        ("combat.start", {"monster": {"name": "Дракон", "level": 12}}),
+        ("combat.monster.add", {"monster": {"name": "Крыса", "level": 1}}),
+    )
+    app.open(f"/game/{gid}")
+    app.wait_label("total-monsters", "13")
+    app.tap("flee")
+    app.tap("flee-die-0-5")
+    app.wait_label("flee-die-0-5", "выбран")
+    app.tap("flee-die-1-2")
+    app.wait_label("flee-die-1-2", "выбран")
+    assert_target(app, "flee-submit")
+    app.tap("flee-submit")
+    app.wait_label("last-combat", "Дракон: 5 — удалось; Крыса: 2 — не удалось")
+    assert_on_screen(app, "primary-action", "turn")
     game = stored(server, gid)
-    assert game.state.combat is None
-    assert [p.level for p in game.state.players] == [5, 1, 1, 1]
-    assert game.events[-1].type == "combat.resolve"
-    assert any(e.type == "combat.bonus" and e.data["value"] == 2 for e in game.events)
+    assert game.events[-1].type == "combat.flee" and game.events[-1].data["rolls"] == [5, 2]
 
-    # Вика types level 10 on the pad: refused, the banner names the rule, nothing saved.
-    n = len(game.events)
-    act(app, "level-p2", "pad-display", "0")
-    app.tap("pad-1")
-    app.tap("pad-0")
-    app.wait_label("pad-display", "10")
-    app.tap("pad-ok")
-    see(app, "refusal-p2", "Противоречия между правилами и картами")
-    see(app, "error", "Противоречия между правилами и картами")
-    see(app, "level-p2", "1")
-    game = stored(server, gid)
-    assert len(game.events) == n and game.state.players[2].level == 1
 
-    # The turn passes to Борис (after a fight: straight to «От щедрот», then to the left).
-    act(app, "next-phase", "current-phase", "От щедрот")
-    act(app, "next-phase", "turn", "Ход 2: Борис")
+def test_charity_never_takes_more_odd_cards_than_there_are(app, server):
+    """«От щедрот»: 8 cards in hand, 3 surplus for the two lowest (Борис, Вика): one each and
+    one odd card, which only one of them can get."""
+    gid = new_game(
+        server,
+        ("level.set", {"player": 0, "value": 3}),
+        ("level.set", {"player": 3, "value": 2}),
+        ("phase.next", {}),
+        ("phase.next", {}),
+        ("phase.next", {}),
+    )
+    app.open(f"/game/{gid}")
+    app.wait_label("current-phase", "От щедрот")
+    app.wait_label("primary-action", "Следующий игрок")
+    for _ in range(2):
+        app.tap("hand-plus")
+    app.wait_label("hand", "8")
+    app.wait_label("charity-plan", "Лишних: 3")
+    app.wait_label("gift-1", "Борис: 2")
+    app.wait_label("gift-2", "Вика: 1")
+    app.wait_label("gift-extra-2", "недоступно")  # the one odd card is taken
+    app.tap("gift-extra-2")
+    app.wait_label("gift-2", "Вика: 1")
+    assert "Борис: 2" in app.label("gift-1")
+    # move the odd card to Вика
+    app.tap("gift-extra-1")
+    app.wait_label("gift-1", "Борис: 1")
+    app.tap("gift-extra-2")
+    app.wait_label("gift-2", "Вика: 2")
+    app.wait_label("gift-extra-1", "недоступно")
+    app.tap("charity-submit")
+    app.el("charity").wait_for(state="detached")
+    last = stored(server, gid).events[-1]
+    assert last.type == "turn.charity" and last.data["gifts"] == [0, 1, 2, 0]
 
-    # «Смываемся» with physical dice: Дракон 5 (escaped), Крыса 2 (caught).
-    start_combat(app, "Дракон", 12)
-    reveal(app, "add-monster-name")
-    fill(app, "add-monster-name", "Крыса")
-    fill(app, "add-monster-level", "1")
-    act(app, "add-monster-submit", "total-monsters", "13")
-    act(app, "flee-die-0-5", "flee-die-0-5", "выбран")
-    act(app, "flee-die-1-2", "flee-die-1-2", "выбран")
-    act(app, "flee-submit", "last-combat", "Дракон: 5 — смылся; Крыса: 2 — догнал")
-    game = stored(server, gid)
-    assert game.events[-1].type == "combat.flee"
-    assert game.events[-1].data["rolls"] == [5, 2]
-    assert game.state.combat is None and game.state.fled
 
-    # Next turn (Вика): the app rolls the die; the result is stored and shown.
-    act(app, "next-phase", "current-phase", "От щедрот")
-    act(app, "next-phase", "turn", "Ход 3: Вика")
-    start_combat(app, "Слизь", 9)
-    act(app, "flee-roll", "last-combat", "Вика смывается")
-    game = stored(server, gid)
-    flee = game.events[-1]
-    assert flee.type == "combat.flee" and len(flee.data["rolls"]) == 1
-    (roll,) = flee.data["rolls"]
-    assert 1 <= roll <= 6
-    verdict = "смылся" if escapes([roll])[0] else "догнал"
-    see(app, "last-combat", f"Слизь: {roll} — {verdict}")
-    assert re.search(rf"Слизь: {roll} — {verdict}", app.label("last-combat"))
-
-    # «Карта так говорит»: with the switch on, level 10 is accepted, logged, and wins the game.
-    act(app, "override-p2", "override-p2", "(вкл)")
-    act(app, "level-p2", "pad-display", "0")
-    app.tap("pad-1")
-    app.tap("pad-0")
-    app.tap("pad-ok")
-    see(app, "level-p2", "10")
-    see(app, "winner", "Вика")
-    game = stored(server, gid)
-    last = game.events[-1]
-    assert last.type == "level.set" and last.data == {"player": 2, "value": 10, "override": True}
-    assert last.seq in game.state.overrides
-    assert game.outcome().winners == (2,)
+def test_finished_game_shows_the_winner_on_screen(app, server):
+    """«Начало игры, конец игры»: the winner is on screen when a finished game is opened."""
+    gid = new_game(
+        server,
+        ("level.set", {"player": 0, "value": 5}),
+        ("level.set", {"player": 2, "value": 10, "override": True}),
+    )
+    app.open(f"/game/{gid}")
+    app.wait_label("winner", "Вика")
+    assert_on_screen(app, "winner")

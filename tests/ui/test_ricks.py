@@ -1,4 +1,4 @@
-"""Real-browser tests of the «Рик и Морти» board (companion/ui/boards/ricks.py), offline in Chromium.
+"""Real-browser tests of the «Рик и Морти» board (companion/ui/boards/ricks/), offline in Chromium.
 
 The rules themselves are tested in tests/engine/test_ricks.py; here the table plays them through
 the screen: a 3-player round whose charge phase walks all four universes («Фаза зарядки»), and
@@ -17,6 +17,7 @@ from companion.engine.ricks_timing import charge_timing
 from companion.store import GameStore
 from companion.ui.widgets import fmt_seconds
 from tests.ui.conftest import App
+from tests.ui.phone import assert_on_screen, assert_target, box, double_tap, same_place
 
 
 @pytest.fixture
@@ -63,7 +64,7 @@ def new_ricks_game(
         fill(app, f"player-name-{i}", name)
     app.choose("first-player", names[0])
     app.tap("start-game")
-    app.el("round-draw").wait_for()
+    app.wait_label("primary-action", "Начать раунд")
 
 
 def play_card(app: App, kind: str, name: str, **fields: str) -> None:
@@ -72,14 +73,31 @@ def play_card(app: App, kind: str, name: str, **fields: str) -> None:
     for key, value in fields.items():
         fill(app, f"play-{key}", value)
     fill(app, "play-name", name)
-    app.wait_label("play-preview", f"«{name}»")  # the board has every typed value
+    # the preview says what will be sent: wait until it has every typed value
+    shows = {
+        "build": "внедрение {}",
+        "prod": "+{} энергии",
+        "cost": "активация {}",
+        "vp": "= {} ПО",
+    }
+    for key, value in fields.items():
+        app.wait_label("play-preview", shows[key].format(value))
+    app.wait_label("play-preview", f"«{name}»")
     app.tap("play-card")
     app.page.get_by_text(f"«{name}»").first.wait_for()
 
 
+def pass_turn(app: App) -> None:
+    """«Передать ход»: the pinned primary action of the action phase."""
+    app.wait_label("primary-action", "Передать ход")
+    app.tap("primary-action")
+
+
 def done(app: App, universe: str, step: str) -> None:
-    """Press «Готово» and wait until the wizard shows ``universe``/``step``."""
-    app.tap("charge-done")
+    """Press «Готово» (the pinned primary action) and wait until the wizard shows
+    ``universe``/``step``."""
+    app.wait_label("primary-action", "Готово")
+    app.tap("primary-action")
     app.wait_label("charge-pos", f"{universe}, шаг {step}")
 
 
@@ -95,7 +113,7 @@ def test_charge_phase_through_four_universes(tall, server):
     settings = json.loads((server.data_dir / "settings.json").read_text(encoding="utf-8"))
     assert settings["ricks_actions"] == {RICK_UNIVERSE: 1, MICRO: 2, MINI: 3}
     app.wait_label("uni-3", "Рик (Аня), Морти (Борис), Зип (Вика)")  # everyone in Кроховселенная
-    app.tap("round-draw")
+    app.tap("primary-action")
     app.wait_label("actions-left", "5")
     app.wait_label("hand-p0", "карт 6")
 
@@ -105,7 +123,7 @@ def test_charge_phase_through_four_universes(tall, server):
     app.wait_label("actions-left", "3")
     app.tap("move-up")
     app.wait_label("uni-2", "Рик (Аня)")
-    app.tap("turn-end")
+    pass_turn(app)
     app.wait_label("actions-left", "5")  # Борис's turn
 
     # Борис climbs to Риковселенная and starts an invention there (1 of 2 tokens: partial).
@@ -114,11 +132,11 @@ def test_charge_phase_through_four_universes(tall, server):
         app.wait_label(f"uni-{universe}", "Морти (Борис)")
     play_card(app, "invention", "Портал", build="2", cost="2", vp="3")
     app.wait_label("card-3", "жетонов 1 из 2")
-    app.tap("turn-end")
+    pass_turn(app)
     app.wait_label("actions-left", "5")  # Вика's turn
 
     play_card(app, "source", "Генератор", build="1", prod="3")
-    app.tap("turn-end")
+    pass_turn(app)
 
     # Кроховселенная, step А: 2 + 3 from the sources.
     app.wait_label("charge-pos", f"{KRO}, шаг А")
@@ -136,7 +154,8 @@ def test_charge_phase_through_four_universes(tall, server):
     app.wait_label("energy", "5")
     after = stored_game(server.data_dir).game
     assert after.events == before and after.state.charge.energy == 5
-    app.wait_label("limit-warning", "Вика: время хода вышло")
+    app.wait_label("timer-turn", "время хода вышло")
+    assert app.label("timer-turn").startswith("Вика:")
     app.wait_label("timer-turn", "из 0:01")
     done(app, KRO, "В")
 
@@ -187,14 +206,14 @@ def test_charge_phase_through_four_universes(tall, server):
     app.tap("pad-0")
     app.tap("pad-ok")
     app.wait_label("vp-p2", "40")
-    app.tap("round-draw")
+    app.tap("primary-action")
     n = len(stored_game(server.data_dir).game.events)
     for k, actions in enumerate(
         ("1", "5", "3")
     ):  # Борис (Риковселенная), Вика (Кроховселенная), Аня (Мини)
         stored_game(server.data_dir, n + k + 1)
         app.wait_label("actions-left", actions)
-        app.tap("turn-end")
+        pass_turn(app)
     app.wait_label("charge-pos", f"{KRO}, шаг А")
     for universe, step in (
         (KRO, "Б"),
@@ -206,7 +225,7 @@ def test_charge_phase_through_four_universes(tall, server):
         (RICK_UNIVERSE, "В"),
     ):
         done(app, universe, step)
-    app.tap("charge-done")  # Борис does not activate «Портал» this time
+    app.tap("primary-action")  # «Готово»: Борис does not activate «Портал» this time
     app.wait_label("winner", "Вика")
     app.wait_label("charge-summary", "Всего на зарядку")
     game = stored_game(server.data_dir).game
@@ -236,9 +255,142 @@ def test_action_tokens_remembered_and_prefilled(app, server):
     app.choose("character-0", "Кайл")
     app.choose("character-1", "Зип")
     app.tap("start-game")
-    app.el("round-draw").wait_for()
+    app.wait_label("primary-action", "Начать раунд")
     app.wait_label("uni-3", "Кайл (Аня), Зип (Борис)")
     state = stored_game(server.data_dir).game.state
     assert state.actions_by_universe == {RICK_UNIVERSE: 2, MICRO: 3, MINI: 4, KRO: 5}
     assert [p.character for p in state.players] == ["Кайл", "Зип"]
     assert state.target == 50
+
+
+# -- the phone at the table (390×844) --------------------------------------------------------
+NAMES4 = ["Аня", "Борис", "Вика", "Гена"]
+OPTIONS = {"actions": {RICK_UNIVERSE: 1, MICRO: 2, MINI: 3}, "charge_limit": 1}
+
+
+def ricks_game(server, names: list[str], *moves: str | tuple[str, dict], **options) -> str:
+    """A saved game (Аня first) with ``moves`` already made (a bare name: empty data)."""
+    stored_game = GameStore(server.data_dir).create(
+        "ricks", names, first_player=0, options={**OPTIONS, **options}
+    )
+    for move in moves:
+        type, data = (move, {}) if isinstance(move, str) else move
+        stored_game.push(type, data)
+    return stored_game.id
+
+
+TOASTER = (
+    "card.play",
+    {"kind": "invention", "build_cost": 1, "cost": 1, "vp": 2, "name": "Тостер"},
+)
+BATTERY = ("card.play", {"kind": "source", "build_cost": 1, "production": 3, "name": "Батарея"})
+
+
+def test_charge_steps_fit_one_phone_screen(app, server):
+    """«Фаза зарядки», шаги А, Б, В with four players at 390×844: the energy, whose turn, the
+    step clock, the over-limit line and «Готово» are on screen together; the rules icon too."""
+    gid = ricks_game(server, NAMES4, "round.draw", BATTERY, TOASTER, *["turn.end"] * 4)
+    app.open(f"/game/{gid}")
+    app.wait_label("charge-pos", f"{KRO}, шаг А")
+    app.wait_label("energy", "3")
+    assert_on_screen(app, "phase", "phase-rules", "charge-pos", "energy", "charge-player")
+    assert_on_screen(app, "timer-step", "primary-action")
+    assert_target(app, "phase-rules")
+    app.wait_label("primary-action", "Готово")
+    app.tap("primary-action")
+
+    # Step Б: Аня's turn runs past the table's limit of 1 s: the red line, on screen.
+    app.wait_label("charge-pos", f"{KRO}, шаг Б")
+    app.wait_label("charge-player", "Очередь: Аня (Рик)")
+    app.wait_label("timer-turn", "время хода вышло")
+    assert app.label("timer-turn").startswith("Аня:")
+    assert_on_screen(app, "energy", "charge-player", "timer-step", "timer-turn", "primary-action")
+    assert_on_screen(app, "phase-rules")
+    # the warning came into its reserved line: «Готово» and the energy did not move
+    energy, done_box = box(app, "energy"), box(app, "primary-action")
+    for _ in range(4):  # Аня, Борис, Вика, Гена pass
+        app.tap("primary-action")
+        app.page.wait_for_timeout(300)
+    app.wait_label("charge-pos", f"{KRO}, шаг В")
+    assert same_place(energy, box(app, "energy"))
+    assert same_place(done_box, box(app, "primary-action"))
+
+    # Step В: Аня can activate «Тостер» right there, with the clocks and «Готово».
+    app.wait_label("charge-player", "Аня")
+    app.wait_label("activate-2", "1 энергии = +2 ПО")
+    assert_on_screen(app, "energy", "charge-player", "timer-turn", "activate-2", "primary-action")
+    app.tap("activate-2")
+    app.wait_label("energy", "2")
+    assert stored_game(server.data_dir).game.state.players[0].vp == 2
+
+
+def test_double_tap_on_done_applies_once(app, server):
+    """«Фаза зарядки», шаг А: a hurried double tap on «Готово» in Мини-вселенная confirms its
+    step А once — Микровселенная's step А is not skipped."""
+    gid = ricks_game(
+        server,
+        ["Аня", "Борис"],
+        "round.draw",
+        "turn.end",
+        "turn.end",
+        *["charge.done"] * 3,  # Кроховселенная: А, then Б for both (no inventions: В passes by)
+    )
+    app.open(f"/game/{gid}")
+    app.wait_label("charge-pos", f"{MINI}, шаг А")
+    n = len(stored_game(server.data_dir).game.events)
+    double_tap(app, "primary-action")
+    app.wait_label("charge-pos", f"{MICRO}, шаг А")
+    app.page.wait_for_timeout(1500)  # room for a second move to arrive, if it were taken
+    app.wait_label("charge-pos", f"{MICRO}, шаг А")
+    game = stored_game(server.data_dir).game
+    assert len(game.events) == n + 1
+    assert (game.state.charge.universe, game.state.charge.step) == (MICRO, "А")
+
+
+def test_vp_buttons_stay_put_and_finished_game_shows_winner(app, server):
+    """«Цель игры»: a refused −1 (no VP below zero) and an accepted +1 leave the ± in place;
+    a finished game opens with the winner on screen."""
+    gid = ricks_game(server, NAMES4, "round.draw")
+    app.open(f"/game/{gid}")
+    app.wait_label("primary-action", "Передать ход")
+    # the players are below the turn's panel: scroll until Аня's VP is well on screen
+    app.page.mouse.move(195, 500)
+    for _ in range(20):
+        app.page.mouse.wheel(0, 150)
+        app.page.wait_for_timeout(200)
+        if app.page.locator('[flt-semantics-identifier="vp-p0-minus"]').count():
+            b = box(app, "vp-p0-minus")
+            if 300 <= b["y"] <= 600:
+                break
+    app.unhover()
+    minus = box(app, "vp-p0-minus")
+    assert 300 <= minus["y"] <= 600, minus
+    app.tap("vp-p0-minus")
+    app.wait_label("error", "ПО не бывает меньше нуля")
+    assert same_place(minus, box(app, "vp-p0-minus"))
+    plus = box(app, "vp-p0-plus")
+    app.tap("vp-p0-plus")
+    app.wait_label("vp-p0", "1")
+    assert same_place(plus, box(app, "vp-p0-plus"))
+    assert same_place(minus, box(app, "vp-p0-minus"))
+
+    # Вика reaches the target; the round is played out: the game is over.
+    finished = GameStore(server.data_dir).create(
+        "ricks", ["Аня", "Борис", "Вика"], first_player=0, options=OPTIONS
+    )
+    finished.push("round.draw", {})
+    finished.push("vp.add", {"player": 2, "delta": 45, "note": "карта"})
+    for _ in range(60):
+        if finished.game.outcome() is not None:
+            break
+        state = finished.game.state
+        if state.phase == "Начало раунда":
+            finished.push("round.draw", {})
+        elif state.phase == "Фаза действий":
+            finished.push("turn.end", {})
+        else:
+            finished.push("charge.done", {})
+    assert finished.game.outcome().winners == (2,)
+    app.open(f"/game/{finished.id}")
+    app.wait_label("winner", "Вика")
+    assert_on_screen(app, "winner")

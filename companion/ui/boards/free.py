@@ -3,132 +3,184 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
 
 from companion.i18n import _
 from companion.ui.state import GameView
-from companion.ui.widgets import BigCounter, tagged
+from companion.ui.widgets import TARGET, StepCounter, icon_button, primary_button, tagged
 
-__all__ = ["Board", "OptionsForm"]
+__all__ = ["Board", "Actions", "OptionsForm"]
+
+
+def _counter_row(
+    index: int,
+    name: str,
+    values: tuple[int, ...],
+    counters: tuple[tuple[str, int], ...],
+    send: Callable[..., bool],
+    compact: bool,
+) -> list[ft.Control]:
+    out: list[ft.Control] = []
+    for j, (counter, step) in enumerate(counters):
+        out.append(
+            StepCounter(
+                f"val-p{index}-c{j}",
+                f"{name}: {counter}",
+                counter if len(counters) > 1 else "",
+                values[j],
+                step,
+                on_add=lambda d, c=counter: send(
+                    "counter.add", {"player": index, "counter": c, "delta": d}
+                ),
+                on_set=lambda v, c=counter: send(
+                    "counter.set", {"player": index, "counter": c, "value": v}
+                ),
+                value_width=56 if compact else 80,
+            )
+        )
+    return out
 
 
 @ft.component
-def PlayerCard(view: GameView, version: int, index: int) -> ft.Control:
-    game = view.game
-    state = game.state
-    spec = game.setup.players[index]
-    active = state.active == index
-    counters = []
-    for j, c in enumerate(state.counters):
-        name = c["name"]
-        counters.append(
-            ft.Column(
-                [
-                    ft.Text(name, size=14, text_align=ft.TextAlign.CENTER),
-                    BigCounter(
-                        f"val-p{index}-c{j}",
-                        f"{spec.name}: {name}",
-                        state.values[index][name],
-                        c["step"],
-                        on_add=lambda d, name=name: view.send(
-                            "counter.add", {"player": index, "counter": name, "delta": d}
-                        ),
-                        on_set=lambda v, name=name: view.send(
-                            "counter.set", {"player": index, "counter": name, "value": v}
-                        ),
-                        color=spec.color,
-                    ),
-                ],
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                spacing=0,
-            )
-        )
-    return ft.Container(
-        ft.Column(
-            [
-                ft.Row(
-                    [
-                        ft.Container(width=14, height=14, bgcolor=spec.color, border_radius=7),
-                        ft.Text(spec.name, size=22, weight=ft.FontWeight.BOLD),
-                        ft.Icon(ft.Icons.PLAY_ARROW, color=ft.Colors.PRIMARY)
-                        if active
-                        else ft.Container(),
-                    ]
+def _PlayerRow(
+    index: int,
+    name: str,
+    color: str,
+    active: bool,
+    values: tuple[int, ...],
+    counters: tuple[tuple[str, int], ...],
+    send: Callable[..., bool],
+) -> ft.Control:
+    """One player: colour, name, «ходит» when it is their turn, and every counter with −/+.
+
+    Memoised: a tap re-renders only the player whose values (or turn) changed. The row's
+    height and the counters' places never depend on the values.
+    """
+    marker = ft.Container(
+        ft.Text(_("ходит"), size=12, color=ft.Colors.ON_PRIMARY) if active else None,
+        bgcolor=ft.Colors.PRIMARY if active else None,
+        border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=6, vertical=1),
+        width=54,
+        height=20,
+        alignment=ft.Alignment.CENTER,
+    )
+    title = ft.Row(
+        [
+            ft.Container(
+                ft.Text(
+                    name,
+                    size=17,
+                    weight=ft.FontWeight.BOLD,
+                    max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
                 ),
-                ft.Row(counters, wrap=True, alignment=ft.MainAxisAlignment.SPACE_AROUND),
+                expand=True,
+            ),
+            marker,
+        ],
+        spacing=4,
+    )
+    one_line = len(counters) == 1
+    if one_line:
+        content: ft.Control = ft.Row(
+            [
+                ft.Container(title, expand=True),
+                *_counter_row(index, name, values, counters, send, False),
             ],
             spacing=4,
+        )
+    else:
+        content = ft.Column(
+            [
+                title,
+                ft.Row(
+                    _counter_row(index, name, values, counters, send, True),
+                    wrap=True,
+                    spacing=6,
+                    run_spacing=4,
+                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                ),
+            ],
+            spacing=0,
+            tight=True,
+        )
+    return tagged(
+        f"player-{index}",
+        ft.Container(
+            content,
+            # a square colour strip: a one-sided border with rounded corners draws stray arcs
+            border=ft.Border.only(left=ft.BorderSide(6, color)),
+            padding=ft.Padding.only(left=8, right=4, top=2, bottom=2),
+            bgcolor=ft.Colors.with_opacity(0.10, color) if active else None,
         ),
-        padding=10,
-        border_radius=12,
-        border=ft.Border.all(
-            3 if active else 1, spec.color if active else ft.Colors.OUTLINE_VARIANT
-        ),
+        label=f"{name}{', ' + _('ходит') if active else ''}",
     )
+
+
+PlayerRow = ft.memo(_PlayerRow)
 
 
 @ft.component
 def Board(view: GameView) -> ft.Control:
-    """Per-player counter cards, whose turn and the round, «Следующий игрок», «Завершить игру»."""
+    """The round and target (one line), then one memoised row per player."""
     game = view.game
     state = game.state
-    over = game.outcome() is not None
     target = state.target
+    counters = tuple((c["name"], int(c["step"])) for c in state.counters)
+    line = f"{_('Раунд')} {state.round}"
+    if target:
+        line += f" · {_('цель')}: {target['counter']} {target['value']}"
+    rows = [
+        ft.Container(
+            PlayerRow(
+                i,
+                spec.name,
+                spec.color,
+                state.active == i,
+                tuple(state.values[i][c] for c, _s in counters),
+                counters,
+                view.send,
+            ),
+            col={"xs": 12, "md": 6},
+        )
+        for i, spec in enumerate(game.setup.players)
+    ]
     return ft.Column(
         [
-            ft.Row(
-                [
-                    tagged(
-                        "round",
-                        ft.Text(f"{_('Раунд')} {state.round}", size=18),
-                        label=f"Раунд {state.round}",
-                    ),
-                    tagged(
-                        "active-player",
-                        ft.Text(
-                            f"{_('Ходит')}: {game.players[state.active]}",
-                            size=18,
-                            weight=ft.FontWeight.BOLD,
-                        ),
-                        label=game.players[state.active],
-                    ),
-                    ft.Text(f"{_('Цель')}: {target['counter']} {target['value']}", size=14)
-                    if target
-                    else ft.Container(),
-                ],
-                wrap=True,
-                spacing=16,
+            tagged("round", ft.Text(line, size=14), label=line),
+            # one column on a phone; two where the board is at least 768 px wide
+            ft.ResponsiveRow(rows, spacing=10, run_spacing=6),
+        ],
+        spacing=6,
+    )
+
+
+@ft.component
+def Actions(view: GameView) -> ft.Control:
+    """«Завершить игру» (a flag, left) and the primary «Следующий игрок» (right)."""
+    over = view.game.outcome() is not None
+    return ft.Row(
+        [
+            icon_button(
+                "end-game",
+                ft.Icons.FLAG_OUTLINED,
+                _("Завершить игру"),
+                lambda: view.send("game.end"),
+                disabled=over,
+                label=_("Завершить игру"),
             ),
-            *[PlayerCard(view, view.version, i) for i in range(len(game.players))],
-            ft.Row(
-                [
-                    tagged(
-                        "next-player",
-                        ft.FilledButton(
-                            _("Следующий игрок"),
-                            icon=ft.Icons.SKIP_NEXT,
-                            height=56,
-                            disabled=over,
-                            on_click=lambda: view.send("turn.next"),
-                        ),
-                    ),
-                    tagged(
-                        "end-game",
-                        ft.OutlinedButton(
-                            _("Завершить игру"),
-                            icon=ft.Icons.FLAG,
-                            height=56,
-                            disabled=over,
-                            on_click=lambda: view.send("game.end"),
-                        ),
-                    ),
-                ],
-                wrap=True,
+            primary_button(
+                _("Следующий игрок"),
+                lambda: view.send("turn.next"),
+                disabled=over,
+                icon=ft.Icons.SKIP_NEXT,
             ),
         ],
-        spacing=10,
+        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
     )
 
 
@@ -160,6 +212,9 @@ def OptionsForm(
         except ValueError:
             value = raw
         set_options({**options, "target": {"counter": counter, "value": value}})
+
+    def remove(i: int) -> None:
+        set_options({**options, "counters": [c for k, c in enumerate(counters) if k != i]})
 
     rows = [
         ft.Row(
@@ -193,12 +248,11 @@ def OptionsForm(
                         on_change=lambda e, i=i: update(i, "start", e.control.value),
                     ),
                 ),
-                ft.IconButton(
+                icon_button(
+                    f"counter-remove-{i}",
                     ft.Icons.DELETE_OUTLINE,
-                    tooltip=_("Убрать счётчик"),
-                    on_click=lambda _e, i=i: set_options(
-                        {**options, "counters": [c for k, c in enumerate(counters) if k != i]}
-                    ),
+                    _("Убрать счётчик"),
+                    partial(remove, i),
                 ),
             ],
             wrap=True,
@@ -215,6 +269,8 @@ def OptionsForm(
                 ft.TextButton(
                     _("Добавить счётчик"),
                     icon=ft.Icons.ADD,
+                    height=TARGET,
+                    style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
                     on_click=lambda: set_options(
                         {**options, "counters": [*counters, {"name": "", "step": 1, "start": 0}]}
                     ),
@@ -249,6 +305,22 @@ def OptionsForm(
                     ),
                 ],
                 wrap=True,
+            ),
+            tagged(
+                "finish-round",
+                ft.Container(
+                    ft.Switch(
+                        label=_("Доиграть раунд, когда цель достигнута"),
+                        value=bool(options.get("finish_round")),
+                        disabled=not target,
+                        on_change=lambda e: set_options(
+                            {**options, "finish_round": bool(e.control.value)}
+                        ),
+                    ),
+                    height=TARGET,
+                    alignment=ft.Alignment.CENTER_LEFT,
+                ),
+                label=_("Доиграть раунд, когда цель достигнута"),
             ),
         ]
     )

@@ -1,0 +1,175 @@
+"""The turn clock: chess-clock times from event timestamps (issue 12: kept incrementally).
+
+Every event leaves a :class:`Mark`: its time, whose turn it is after it, which turn, and
+whether the clock is paused. The time between two consecutive marks is charged to the player
+of the first one (nothing while paused); the running turn is counted up to ``now``.
+
+:class:`ClockTally` keeps the running totals as marks are added (a move, a redo) and taken
+back (an undo), so reading the clock every second costs O(players + turns) list copies and no
+walk over the log. :meth:`TurnClock.from_marks` is the plain walk, kept as the reference the
+tally is tested against.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+__all__ = ["Mark", "TurnClock", "ClockTally"]
+
+#: ``(turn_number, player or None, seconds)``
+TurnTime = tuple[int, int | None, float]
+
+
+class Mark(NamedTuple):
+    """Turn-clock bookkeeping after one event (or at the start of the game).
+
+    :param ts: wall-clock seconds since the epoch.
+    :param player: whose turn it is after the event (``None``: nobody's, e.g. setup).
+    :param turn: the definition's turn number after the event.
+    :param paused: the clock is paused after the event.
+    """
+
+    ts: float
+    player: int | None
+    turn: int
+    paused: bool
+
+
+@dataclass(frozen=True)
+class TurnClock:
+    """Chess-clock times, in seconds, computed from event timestamps.
+
+    The time between two consecutive events is charged to the player whose turn it was
+    after the first of them (nothing while the clock is paused). The running turn is
+    counted up to ``now``.
+
+    :param per_player: total seconds per player index.
+    :param turns: ``[(turn_number, player, seconds)]`` in order.
+    :param current: seconds spent in the running turn.
+    :param total: seconds since the game started, pauses excluded.
+    """
+
+    per_player: dict[int, float]
+    turns: list[TurnTime]
+    current: float
+    total: float
+
+    @classmethod
+    def from_marks(cls, players: int, marks: Sequence[Mark], now: float) -> TurnClock:
+        """The clock by a walk over every mark (the start mark first). O(len(marks))."""
+        per_player = {i: 0.0 for i in range(players)}
+        turns: list[TurnTime] = []
+        total = 0.0
+        for i, mark in enumerate(marks):
+            end = marks[i + 1].ts if i + 1 < len(marks) else now
+            spent = 0.0 if mark.paused else max(0.0, end - mark.ts)
+            total += spent
+            if mark.player is not None:
+                per_player[mark.player] = per_player.get(mark.player, 0.0) + spent
+            if turns and turns[-1][0] == mark.turn and turns[-1][1] == mark.player:
+                n, p, s = turns[-1]
+                turns[-1] = (n, p, s + spent)
+            else:
+                turns.append((mark.turn, mark.player, spent))
+        return cls(per_player, turns, turns[-1][2] if turns else 0.0, total)
+
+
+#: What :meth:`ClockTally.add` changed, to put back on :meth:`ClockTally.pop`: the total,
+#: the previous mark's player's total, ``len(turns)`` and ``turns[-1]``, all before the add.
+_Undo = tuple[float, float, int, TurnTime]
+
+
+class ClockTally:
+    """Running turn-clock totals: :meth:`add` a mark per event, :meth:`pop` it on undo.
+
+    The sums are made in the same order as :meth:`TurnClock.from_marks` makes them, so
+    :meth:`at` returns exactly what the walk would. Marks added are summed when the clock is
+    next read (:meth:`at`), so loading a long log only appends marks.
+
+    :param players: number of seats.
+    :param start: the mark at the creation of the game.
+    """
+
+    def __init__(self, players: int, start: Mark) -> None:
+        self._marks: list[Mark] = [start]
+        self._per_player: dict[int, float] = {i: 0.0 for i in range(players)}
+        self._total = 0.0
+        self._turns: list[TurnTime] = [(start.turn, start.player, 0.0)]
+        self._undo: list[_Undo] = []
+        #: how many marks are in the sums (the start mark always is)
+        self._summed = 1
+
+    @property
+    def last(self) -> Mark:
+        """The latest mark (the start mark if no event has been added)."""
+        return self._marks[-1]
+
+    @property
+    def marks(self) -> tuple[Mark, ...]:
+        """Every mark, the start mark first."""
+        return tuple(self._marks)
+
+    def add(self, mark: Mark) -> None:
+        """Add the mark of a new event (its segment is summed at the next read). O(1)."""
+        self._marks.append(mark)
+
+    def _sum(self) -> None:
+        """Bring the sums up to the latest mark."""
+        while self._summed < len(self._marks):
+            self._close(self._marks[self._summed - 1], self._marks[self._summed])
+            self._summed += 1
+
+    def _close(self, prev: Mark, mark: Mark) -> None:
+        """Close the segment that ``prev`` opened at ``mark.ts`` and open ``mark``'s."""
+        turns = self._turns
+        last = turns[-1]
+        player = prev.player
+        charged = 0.0 if player is None else self._per_player.get(player, 0.0)
+        self._undo.append((self._total, charged, len(turns), last))
+        if not prev.paused and mark.ts > prev.ts:  # else nothing is charged (x + 0.0 == x)
+            spent = mark.ts - prev.ts
+            self._total += spent
+            if player is not None:
+                self._per_player[player] = charged + spent
+            last = (last[0], last[1], last[2] + spent)
+            turns[-1] = last
+        if last[0] != mark.turn or last[1] != mark.player:
+            turns.append((mark.turn, mark.player, 0.0))
+
+    def pop(self) -> None:
+        """Take back the latest :meth:`add` exactly. O(1).
+
+        :raises IndexError: if only the start mark is left.
+        """
+        if len(self._marks) == 1:
+            raise IndexError("no mark to take back")
+        self._marks.pop()
+        if self._summed <= len(self._marks):
+            return  # it was not summed yet
+        self._summed -= 1
+        total, charged, turns, last = self._undo.pop()
+        prev = self._marks[-1]
+        self._total = total
+        if prev.player is not None:
+            self._per_player[prev.player] = charged
+        del self._turns[turns:]
+        self._turns[-1] = last
+
+    def at(self, now: float) -> TurnClock:
+        """The clock with the running segment counted up to ``now``.
+
+        No walk over the log: a copy of the per-player totals and of the turn list (marks
+        added since the last read are summed first, once).
+        """
+        self._sum()
+        last = self._marks[-1]
+        spent = 0.0 if last.paused else max(0.0, now - last.ts)
+        per_player = dict(self._per_player)
+        if last.player is not None:
+            per_player[last.player] = per_player.get(last.player, 0.0) + spent
+        turns = list(self._turns)
+        n, p, s = turns[-1]
+        turns[-1] = (n, p, s + spent)
+        return TurnClock(per_player, turns, s + spent, self._total + spent)

@@ -1,0 +1,108 @@
+"""The shape every game fills in: :class:`GameDefinition` (data plus a few hooks).
+
+Re-exported by :mod:`companion.engine.core` and :mod:`companion.engine`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, Generic, TypeVar
+
+from companion.engine.records import Event, Outcome, Setup
+from companion.errors import SetupError
+
+__all__ = ["GameDefinition"]
+
+S = TypeVar("S")
+
+
+class GameDefinition(ABC, Generic[S]):
+    """What a game module fills in. Subclass it once per game (a module-level singleton).
+
+    Hooks receive and return plain game state objects (usually a dataclass); ``apply`` may
+    mutate the state it gets: :class:`Game` always hands it a private copy, and only after
+    ``check`` has accepted the event. ``check`` must therefore catch everything illegal:
+    ``apply`` must not raise.
+    """
+
+    #: Stable id, saved with every game (``"free"``, ``"coup"``, ...).
+    id: str = ""
+    #: Russian name shown on screen.
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 6
+    #: Turn phases in order (Russian, the rulebook's own names); empty if the game has none.
+    phases: tuple[str, ...] = ()
+    #: Event types that stay cumulative under a double tap: counter steps (+1/−1) that a
+    #: player taps several times on purpose. For these :meth:`Game.push` ignores
+    #: ``expect_revision``; every other move made against an older revision is refused
+    #: with :class:`~companion.errors.StaleMoveError` (issue 14).
+    cumulative_moves: frozenset[str] = frozenset()
+
+    def default_options(self) -> dict[str, Any]:
+        """Options a new game gets when the players change nothing."""
+        return {}
+
+    def validate_setup(self, setup: Setup) -> None:
+        """Refuse a setup the rules do not allow.
+
+        :raises SetupError: wrong number of players, empty or repeated names, bad first player.
+        """
+        n = len(setup.players)
+        if not self.min_players <= n <= self.max_players:
+            raise SetupError(
+                f"В игре «{self.title}» играют от {self.min_players} до {self.max_players} "
+                f"игроков, а указано {n}."
+            )
+        names = [p.name.strip() for p in setup.players]
+        if any(not name for name in names):
+            raise SetupError("У каждого игрока должно быть имя.")
+        folded = [name.casefold() for name in names]
+        if len(set(folded)) != len(folded):
+            raise SetupError("Имена игроков не должны повторяться.")
+        if not 0 <= setup.first_player < n:
+            raise SetupError("Первый игрок должен быть одним из участников.")
+
+    @abstractmethod
+    def initial_state(self, setup: Setup) -> S:
+        """The state before any event. Called after :meth:`validate_setup`."""
+
+    @abstractmethod
+    def check(self, state: S, event: Event) -> None:
+        """Refuse an illegal event.
+
+        :raises RuleViolation: with a Russian sentence naming the rule; the state is untouched.
+        """
+
+    @abstractmethod
+    def apply(self, state: S, event: Event) -> None:
+        """Apply an accepted event to ``state`` in place. Must not raise."""
+
+    def outcome(self, state: S) -> Outcome | None:
+        """The result if the game is over, else ``None``."""
+        return None
+
+    def active_player(self, state: S) -> int | None:
+        """Index of the player whose turn it is (charged by the turn clock), or ``None``."""
+        return None
+
+    def turn_number(self, state: S) -> int:
+        """A number that changes whenever a new turn begins (1-based)."""
+        return 1
+
+    def current_phase(self, state: S) -> str | None:
+        """The current phase's name (one of :attr:`phases`) or ``None``."""
+        return None
+
+    def scores(self, state: S) -> dict[int, float]:
+        """Each player's score (VP, level, ...) for the score-over-time chart."""
+        return {}
+
+    def status_note(self, state: S) -> str | None:
+        """A Russian line for the status bar about the game's end (e.g. «play goes on: the
+        lead is shared»), or ``None`` when there is nothing to say. Games override it."""
+        return None
+
+    def describe(self, state: S, event: Event, setup: Setup) -> str:
+        """A Russian log line for ``event``, given the state *before* it."""
+        return event.type

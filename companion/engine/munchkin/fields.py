@@ -1,0 +1,83 @@
+"""Манчкин Апокалипсис: reading an event's ``data`` safely (what a client sends is not trusted).
+
+Each helper raises :class:`~companion.errors.RuleViolation` with a Russian sentence on bad
+input and returns the checked value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeGuard
+
+from companion.engine.munchkin.constants import MAX_BONUS, MAX_TEXT, R_COMBAT
+from companion.engine.munchkin.state import Monster
+from companion.errors import RuleViolation
+
+
+def _is_int(v: Any) -> TypeGuard[int]:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _int(d: Mapping[str, Any], key: str, lo: int, hi: int, what: str) -> int:
+    v = d.get(key)
+    if not _is_int(v) or not lo <= v <= hi:
+        raise RuleViolation(f"{what}: нужно целое число от {lo} до {hi}.")
+    return v
+
+
+def _text(d: Mapping[str, Any], key: str, what: str) -> str:
+    v = d.get(key)
+    if not isinstance(v, str) or len(v) > MAX_TEXT:
+        raise RuleViolation(f"{what}: нужен текст не длиннее {MAX_TEXT} знаков.")
+    return v
+
+
+def _flag(d: Mapping[str, Any]) -> bool:
+    v = d.get("override", False)
+    if not isinstance(v, bool):
+        raise RuleViolation("Отметка «карта так говорит» должна быть да или нет.")
+    return v
+
+
+def _only(d: Mapping[str, Any], *keys: str) -> None:
+    extra = set(d) - set(keys)
+    if extra:
+        raise RuleViolation(f"Лишние параметры события: {', '.join(sorted(map(str, extra)))}.")
+
+
+_MONSTER_KEYS = ("name", "level", "enhancers", "levels", "treasures")
+_MONSTER_LABELS = {
+    "name": "название",
+    "level": "уровень",
+    "enhancers": "усилители",
+    "levels": "уровней за убийство",
+    "treasures": "сокровищ",
+}
+
+
+def _check_monster_fields(m: Any, partial: bool = False) -> None:
+    if not isinstance(m, Mapping):
+        raise RuleViolation("Монстр задаётся названием, уровнем и бонусами.")
+    _only(m, *_MONSTER_KEYS, *(("index",) if partial else ()))
+    if not partial or "name" in m:
+        name = m.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name) > 200:
+            raise RuleViolation("У монстра должно быть название (до 200 знаков).")
+    if not partial or "level" in m:
+        _int(m, "level", 0, MAX_BONUS, "Уровень монстра")
+    if "enhancers" in m:
+        _int(m, "enhancers", -MAX_BONUS, MAX_BONUS, "Усилители монстра")
+    if "levels" in m:
+        _int(m, "levels", 1, 2, f"Уровни за убийство монстра ({R_COMBAT})")
+    if "treasures" in m:
+        _int(m, "treasures", 0, 100, "Сокровища монстра")
+
+
+def _monster(m: Mapping[str, Any]) -> Monster:
+    return Monster(
+        str(m["name"]).strip(),
+        int(m["level"]),
+        int(m.get("enhancers", 0)),
+        int(m.get("levels", 1)),
+        int(m.get("treasures", 0)),
+    )

@@ -1,0 +1,166 @@
+"""«Рик и Морти»: the game definition (see :mod:`companion.engine.ricks` for the events)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.core import Event, GameDefinition, Outcome, Setup
+from companion.engine.ricks import actions as _actions
+from companion.engine.ricks import charge as _charge
+from companion.engine.ricks import checks as _checks
+from companion.engine.ricks import texts as _texts
+from companion.engine.ricks.constants import (
+    CHARACTERS,
+    KRO,
+    KRO_ACTIONS,
+    PHASE_ACTIONS,
+    PHASE_CHARGE,
+    PHASE_ROUND,
+    R_END,
+    UNIVERSES,
+)
+from companion.engine.ricks.state import (
+    PlayerState,
+    RicksState,
+    _is_int,
+    _key,
+    ranking,
+    vp_target,
+)
+from companion.errors import RuleViolation, SetupError
+
+__all__ = ["RicksDefinition", "RICKS"]
+
+_CHECKS = {**_checks.CHECKS, **_charge.CHECKS}
+_APPLIES = {**_actions.APPLIES, **_charge.APPLIES}
+
+
+class RicksDefinition(GameDefinition[RicksState]):
+    """The «Рик и Морти» game definition (see the module docstring)."""
+
+    id = "ricks"
+    title = "Рик и Морти: Наверное, Рики сошли с ума"
+    min_players = 2
+    max_players = 4
+    phases = (PHASE_ROUND, PHASE_ACTIONS, PHASE_CHARGE)
+    #: Counter steps that add up under quick repeated taps: VP, cards in hand and actions ±,
+    #: and energy added by a card. Not ``charge.spend`` (in step В it may end the player's turn,
+    #: so a second tap would pay from the next player's energy turn) and never ``charge.done``
+    #: (a second «Готово» must not skip the next universe's or player's step).
+    cumulative_moves: frozenset[str] = frozenset(
+        {"vp.add", "hand.add", "actions.add", "charge.gain"}
+    )
+
+    def default_options(self) -> dict[str, Any]:
+        return {
+            "characters": None,
+            "abilities": True,
+            "actions": {KRO: KRO_ACTIONS},
+            "charge_limit": None,
+        }
+
+    # -- setup ----------------------------------------------------------------------------
+    def validate_setup(self, setup: Setup) -> None:
+        """:raises SetupError: players not 2–4, bad characters, action values or limit."""
+        super().validate_setup(setup)
+        n = len(setup.players)
+        opts = setup.options
+        chars = opts.get("characters")
+        if chars is not None:
+            if not isinstance(chars, list | tuple) or len(chars) != n:
+                raise SetupError("Каждому игроку нужен персонаж: Рик, Морти, Зип или Кайл.")
+            for c in chars:
+                if c not in CHARACTERS:
+                    raise SetupError(f"Персонажа «{c}» нет: выберите Рика, Морти, Зипа или Кайла.")
+            if len(set(chars)) != n:
+                raise SetupError("Два игрока не могут играть одним персонажем.")
+        if not isinstance(opts.get("abilities", True), bool):
+            raise SetupError("Свойства персонажей либо включены, либо выключены.")
+        actions = opts.get("actions") or {}
+        if not isinstance(actions, dict):
+            raise SetupError("Число жетонов действий задаётся для каждой вселенной.")
+        for u in actions:
+            if u not in UNIVERSES:
+                raise SetupError(f"Вселенной «{u}» в игре нет.")
+        for u in UNIVERSES:
+            value = actions.get(u, KRO_ACTIONS if u == KRO else None)
+            if value is None:
+                raise SetupError(
+                    f"Укажите, сколько жетонов действий даёт «{u}» (число на карте вселенной)."
+                )
+            if not _is_int(value) or not 1 <= value <= 20:
+                raise SetupError(f"Число действий для «{u}» должно быть целым от 1 до 20.")
+        if actions.get(KRO, KRO_ACTIONS) != KRO_ACTIONS:
+            raise SetupError(
+                f"Кроховселенная даёт {KRO_ACTIONS} жетонов действий (Подготовка к игре)."
+            )
+        limit = opts.get("charge_limit")
+        if limit is not None and (
+            not isinstance(limit, int | float) or isinstance(limit, bool) or not limit > 0
+        ):
+            raise SetupError("Лимит времени на шаг должен быть положительным числом секунд.")
+
+    def initial_state(self, setup: Setup) -> RicksState:
+        n = len(setup.players)
+        chars = setup.options.get("characters") or list(CHARACTERS[:n])
+        actions = dict(setup.options.get("actions") or {})
+        actions.setdefault(KRO, KRO_ACTIONS)
+        return RicksState(
+            players=[PlayerState(character=c) for c in chars],
+            target=vp_target(n),
+            actions_by_universe={u: int(actions[u]) for u in UNIVERSES},
+            abilities=bool(setup.options.get("abilities", True)),
+            first=setup.first_player,
+        )
+
+    # -- rules ------------------------------------------------------------------------------
+    def check(self, state: RicksState, event: Event) -> None:
+        """:raises RuleViolation: the event is illegal now (message names the rule)."""
+        if state.over:
+            raise RuleViolation("Игра окончена (Конец игры).", rule=R_END)
+        handler = _CHECKS.get(event.type)
+        if handler is None:
+            raise RuleViolation(f"В этой игре нет действия «{event.type}».")
+        handler(state, event.data)
+
+    def apply(self, state: RicksState, event: Event) -> None:
+        _APPLIES[event.type](state, event.data)
+        if any(p.vp >= state.target for p in state.players):
+            state.final = True
+
+    # -- outcome and display ---------------------------------------------------------------------
+    def outcome(self, state: RicksState) -> Outcome | None:
+        """After the last round: most VP, then most unused build tokens, then most cards."""
+        if not state.over:
+            return None
+        order = ranking(state)
+        best = _key(state, order[0])
+        winners = tuple(sorted(p for p in order if _key(state, p) == best))
+        reason = f"Конец игры: больше всех ПО — {best[0]}"
+        if sum(1 for p in order if state.players[p].vp == best[0]) > 1:
+            reason += f"; при равенстве — больше жетонов внедрения в запасе ({best[1]})"
+            if sum(1 for p in order if _key(state, p)[:2] == best[:2]) > 1:
+                reason += f", затем больше карт на руке ({best[2]})"
+        return Outcome(winners, reason + ".")
+
+    def active_player(self, state: RicksState) -> int | None:
+        if state.phase == PHASE_CHARGE and state.charge is not None:
+            return state.charge.player
+        return state.active if state.phase == PHASE_ACTIONS else None
+
+    def turn_number(self, state: RicksState) -> int:
+        return state.turn
+
+    def current_phase(self, state: RicksState) -> str | None:
+        return None if state.over else state.phase
+
+    def scores(self, state: RicksState) -> dict[int, float]:
+        return {i: float(p.vp) for i, p in enumerate(state.players)}
+
+    def describe(self, state: RicksState, event: Event, setup: Setup) -> str:
+        """A Russian log line for ``event`` given the state before it."""
+        return _texts.describe(state, event, setup)
+
+
+#: The module-level singleton the engine registry uses.
+RICKS = RicksDefinition()

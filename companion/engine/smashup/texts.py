@@ -1,0 +1,214 @@
+"""Замес: the words shown — phase reminders and journal lines."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+
+from companion.engine.core import Event, Setup
+from companion.engine.smashup.scoring import (
+    effective_breakpoint,
+    final_scores,
+    find_winner,
+    plays_left,
+    plays_now,
+    ready_bases,
+    score_preview,
+    unused_extras,
+)
+from companion.engine.smashup.state import (
+    CHECK,
+    DRAW,
+    END,
+    HAND_LIMIT,
+    PHASES,
+    PLAY,
+    PLAY_KINDS,
+    START,
+    WIN_AFTER_SCORING,
+    WIN_VP,
+    SmashUpState,
+)
+
+
+def reminder(state: SmashUpState) -> str:
+    """What the rules ask for in the current phase, in Russian (for the phase bar)."""
+    if not state.started:
+        need = state.players + 1
+        word = "баз" if need >= 5 else "базы"
+        return (
+            f"Подготовка к игре: у каждого колода из двух разных фракций, на столе "
+            f"{need} {word} (по одной на игрока и ещё одна). Каждый берёт 5 карт; у кого "
+            f"нет ни одного приспешника — показывает руку, сбрасывает её и берёт новые "
+            f"5 карт, второй раз менять нельзя."
+        )
+    phase = state.phase
+    name = PHASES[state.edition][phase]
+    if phase == START:
+        return (
+            f"{name}: срабатывают все свойства «в начале хода»; эффекты прошлого хода закончились."
+        )
+    if phase == PLAY:
+        left = plays_left(state)
+        return (
+            f"{name}: осталось приспешников — {left['minion']}, действий — {left['action']}. "
+            f"Таланты — один раз за ход."
+        )
+    if phase == CHECK:
+        ready = ready_bases(state)
+        if not ready:
+            text = f"{name}: готовых к захвату баз нет."
+        else:
+            listed = ", ".join(f"«{state.bases[i].name}»" for i in ready)
+            text = f"{name}: готовы к захвату {listed}; порядок выбирает активный игрок."
+        if state.win_check == WIN_AFTER_SCORING:
+            text += (
+                f" Когда базы захвачены, идите дальше: приложение проверит, нет ли у кого "
+                f"{WIN_VP} очков (Проверь базы)."
+            )
+        return text
+    if phase == DRAW:
+        return f"{name}: возьмите 2 карты; если на руке больше {HAND_LIMIT}, сбросьте лишние."
+    return (
+        f"{name}: срабатывают свойства «в конце хода», затем проверка: у кого-то "
+        f"{WIN_VP} очков или больше — побеждает единоличный лидер, при равенстве игра "
+        f"продолжается (Игра окончена)."
+    )
+
+
+def _fmt_awards(awards: Mapping[int, int], names: Sequence[str]) -> str:
+    parts = [f"{names[p]} +{v}" for p, v in sorted(awards.items(), key=lambda kv: (-kv[1], kv[0]))]
+    return ", ".join(parts) if parts else "очков никто не получил"
+
+
+def describe(state: SmashUpState, event: Event, setup: Setup) -> str:
+    d = event.data
+    t = event.type
+    names = setup.names
+    if t == "faction.pick":
+        return f"{names[d['player']]} берёт фракцию «{d['faction'].strip()}»"
+    if t == "base.add":
+        c = d["base_card"]
+        v = c["vp"]
+        return (
+            f"На стол выложена база «{c['name'].strip()}» "
+            f"(оборона {c['breakpoint']}; {v[0]}/{v[1]}/{v[2]})"
+        )
+    if t == "base.replace":
+        old = state.bases[d["base"]].name
+        return f"База «{old}» заменена на «{d['base_card']['name'].strip()}»"
+    if t == "game.start":
+        return "Подготовка окончена, игра началась"
+    if t in ("base.set", "base.adjust"):
+        base = state.bases[d["base"]]
+        p = d["player"]
+        parts = []
+        for key, cur, label in (
+            ("power", base.power[p], "сила"),
+            ("minions", base.minions[p], "приспешники"),
+        ):
+            if key in d:
+                new = cur + d[key] if t == "base.adjust" else d[key]
+                parts.append(f"{label} {cur}, теперь {new}")
+        return f"{names[p]} на базе «{base.name}»: " + ", ".join(parts)
+    if t == "breakpoint.modify":
+        base = state.bases[d["base"]]
+        after = copy.copy(base)
+        if d.get("until", "turn") == "turn":
+            after.mod_turn += d["delta"]
+            span = "до конца хода"
+        else:
+            after.mod_base += d["delta"]
+            span = "пока база в игре"
+        return (
+            f"Оборона базы «{base.name}»: {effective_breakpoint(base)}, теперь "
+            f"{effective_breakpoint(after)} ({span})"
+        )
+    if t == "base.select":
+        chosen = state.bases[d["base"]].name
+        return f"{names[state.active]} выбирает для захвата базу «{chosen}»"
+    if t == "base.score":
+        base = state.bases[d["base"]]
+        awards = _fmt_awards(score_preview(state, d["base"]), names)
+        line = f"База «{base.name}» захвачена: {awards}"
+        card = d.get("base_card")
+        if card is not None:
+            line += f"; на её место выложена «{card['name'].strip()}»"
+        elif d.get("deck_empty"):
+            line += "; колода баз пуста — новой базы нет"
+        return line
+    if t == "play.record":
+        kind = d["kind"]
+        after = copy.copy(state)
+        after.used = {**state.used, kind: state.used[kind] + 1}
+        if d.get("extra", False):
+            after.extra_used = {**state.extra_used, kind: state.extra_used[kind] + 1}
+        left = plays_left(after)[kind]
+        if not d.get("extra", False):
+            return f"{names[state.active]} играет {PLAY_KINDS[kind]} (осталось {left})"
+        what = "добавочного приспешника" if kind == "minion" else "добавочное действие"
+        where = (
+            "в фазе «Играй карты»"
+            if state.phase == PLAY
+            else f"вне фазы «{PHASES[state.edition][PLAY]}» — сразу, по свойству карты"
+        )
+        return f"{names[state.active]} играет {what} {where} (осталось {left})"
+    if t == "play.grant":
+        kind = "приспешник" if d["kind"] == "minion" else "действие"
+        return f"{names[state.active]}: добавочная карта — {kind} ×{d.get('count', 1)}"
+    if t == "phase.next":
+        phases = PHASES[state.edition]
+        if state.phase == CHECK and state.win_check == WIN_AFTER_SCORING:
+            winner = find_winner(state.vp, state.madness, state.madness_on)
+            if winner is not None:
+                return f"Базы захвачены — игра окончена: побеждает {names[winner]}"
+        if state.phase < END:
+            line = f"Фаза «{phases[state.phase + 1]}»"
+            kinds = {"minion": "приспешник", "action": "действие"}
+            now, unused = plays_now(state), unused_extras(state)
+            lost = [kinds[k] for k in kinds if now[k] > 0 and unused[k] > 0]
+            if lost:
+                line += (
+                    f"; несыгранная добавочная карта ({', '.join(lost)}) пропадает (Всё остальное)"
+                )
+            return line
+        winner = find_winner(state.vp, state.madness, state.madness_on)
+        if winner is not None:
+            return f"Игра окончена: побеждает {names[winner]}"
+        if max(state.vp) >= WIN_VP:
+            return (
+                f"Конец хода: у лидеров поровну очков — игра продолжается; "
+                f"ход переходит к игроку {names[(state.active + 1) % state.players]}"
+            )
+        return f"Конец хода; ход переходит к игроку {names[(state.active + 1) % state.players]}"
+    if t == "vp.adjust":
+        old = state.vp[d["player"]]
+        sign = "+" if d["delta"] > 0 else "−"
+        return f"{names[d['player']]}: ПО {sign}{abs(d['delta'])} (теперь {old + d['delta']})"
+    if t == "madness.adjust":
+        old = state.madness[d["player"]]
+        return f"{names[d['player']]}: карт безумия {old}, теперь {old + d['delta']}"
+    return t
+
+
+def status_note(state: SmashUpState) -> str | None:
+    """A line for the status bar about the 15-VP finish («Игра окончена»), else ``None``.
+
+    Somebody has 15+ VP but the lead is shared: no draws — play goes on until one leader
+    remains. A single leader: the game ends when the check runs, if it is still so.
+    """
+    if not state.started or state.winner is not None or max(state.vp, default=0) < WIN_VP:
+        return None
+    final = final_scores(state.vp, state.madness, state.madness_on)
+    best = max(final)
+    if find_winner(state.vp, state.madness, state.madness_on) is None:
+        return (
+            f"У лидеров поровну очков ({best}): ничьих в Замесе не бывает — игра "
+            f"продолжается, пока не определится единоличный лидер (Игра окончена)."
+        )
+    when = (
+        "после захвата баз или в конце хода"
+        if state.win_check == WIN_AFTER_SCORING
+        else "в конце хода"
+    )
+    return f"Набрано {WIN_VP}+ очков: если {when} лидер будет один, он побеждает (Игра окончена)."

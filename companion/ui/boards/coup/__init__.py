@@ -1,0 +1,89 @@
+"""Board of «Переворот» (Coup): coins, influences, revealed characters and the action referee.
+
+One component per module (see :mod:`companion.engine.coup`, SPEC §3):
+
+- :mod:`.players` — the bank line (treasury, court deck, turn, unseen characters) and one
+  compact row per player (coins, influences left, revealed characters, exile);
+- :mod:`.referee` — the step's question, its explanation and «Итог действия», the action
+  grid with targets, who challenges or blocks, which card is revealed;
+- :mod:`.actions` — the pinned bar: «Объявить», «Никто», «Показана» / «Не показана»,
+  «Обмен завершён» (always ``primary-action``);
+- :mod:`.common` — labels, the declined names, the action being chosen (shared by the body
+  and the bar).
+
+Every button sends exactly one engine event through :meth:`GameView.send`, so the frame's
+undo takes the flow back one step at a time. The board never decides a rule: an action or
+card the engine forbids now is drawn dimmed, and a tap shows the engine's refusal.
+
+Test handles (``flt-semantics-identifier``): ``treasury``, ``court-deck``, ``turn``,
+``unseen-<character>``, ``player-p<i>``, ``coins-p<i>``, ``influence-p<i>``,
+``revealed-p<i>``, ``step``, ``explain``, ``outcome``, ``act-<action>``, ``target-p<i>``,
+``preview`` (the bar's hint), ``primary-action``, ``not-proven``, ``challenge-p<i>``,
+``block-p<i>-<character>``, ``lose-<character>``, ``rules-link``, ``two-player-draft``.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.engine.coup import CoupState, awaiting, legal_declarations, unseen, waiting_for
+from companion.ui.boards.coup.actions import Actions
+from companion.ui.boards.coup.common import Choice, action_label, choice_for, step_title
+from companion.ui.boards.coup.options import OptionsForm
+from companion.ui.boards.coup.players import BankBar, PlayerRow
+from companion.ui.boards.coup.referee import Referee
+from companion.ui.state import GameView
+
+__all__ = ["Board", "Actions", "OptionsForm", "action_label", "step_title"]
+
+_Bank = ft.memo(BankBar)
+_Row = ft.memo(PlayerRow)
+
+
+@ft.component
+def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
+    """The bank line and the player rows (memoised: only changed rows re-render)."""
+    state: CoupState = view.state
+    specs = view.game.setup.players
+    step = awaiting(state)
+    waited = set(waiting_for(state)) if step not in ("action", "over") else set()
+    action, _target = choice.current(state)
+    aims: set[int] = set()
+    if action is not None:
+        for d in legal_declarations(state):
+            if d["action"] == action and d["targets"]:
+                aims = set(d["targets"])
+    left = unseen(state)
+    aim = ft.use_callback(lambda t: choice.aim(t), [choice])
+    return ft.Column(
+        [
+            _Bank(state.treasury, state.court_deck, state.turn, tuple(left.values())),
+            *[
+                _Row(
+                    i,
+                    state.names[i],
+                    specs[i].color,
+                    state.coins[i],
+                    state.influence[i],
+                    tuple(state.revealed[i]),
+                    state.exiled[i] or state.influence[i] == 0,
+                    state.current == i and step != "over",
+                    i in waited,
+                    i in aims,
+                    aim,
+                )
+                for i in range(len(state.names))
+            ],
+        ],
+        spacing=4,
+    )
+
+
+@ft.component
+def Board(view: GameView) -> ft.Control:
+    """Bank, one row per player in seat order, then the guided step."""
+    choice = choice_for(view)
+    return ft.Column(
+        [Players(view, view.version, choice), Referee(view, view.version, choice)],
+        spacing=8,
+    )

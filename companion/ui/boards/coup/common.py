@@ -1,0 +1,138 @@
+"""Words and shared state of the Coup board: action labels, the step's question, declined
+names, and the action being chosen (shared by the body and the pinned bar)."""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+
+from companion.engine.coup import (
+    ACTIONS,
+    CHARACTER_NAMES,
+    COUP,
+    MUST_COUP,
+    CoupState,
+    awaiting,
+)
+from companion.errors import CompanionError
+from companion.i18n import _
+from companion.ui.state import GameView
+from companion.ui.words import inflect
+
+__all__ = [
+    "ACTION_LABELS",
+    "Choice",
+    "action_label",
+    "choice_for",
+    "genitive",
+    "preview",
+    "step_title",
+]
+
+#: Button text of each action (the cost or gain after the name).
+ACTION_LABELS = {
+    "income": "Доход +1",
+    "foreign_aid": "Помощь +2",
+    "coup": "Переворот −7",
+    "tax": "Налог +3",
+    "assassinate": "Убийство −3",
+    "steal": "Кража",
+    "exchange": "Обмен",
+}
+
+
+def action_label(action: str) -> str:
+    """Russian button text of an action id, e.g. ``"tax"`` → «Налог +3 (Герцог)»."""
+    claim = ACTIONS[action].claim
+    text = _(ACTION_LABELS[action])
+    return f"{text} ({CHARACTER_NAMES[claim]})" if claim else text
+
+
+def genitive(name: str) -> str:
+    """A player's name after «против», «у»: «Гриша» → «Гриши» (see
+    :func:`companion.ui.words.inflect`; unknown names stay as typed)."""
+    return inflect(name, "gent")
+
+
+def step_title(state: CoupState) -> str:
+    """The question of the current step in Russian, e.g. «Кто-то оспаривает?»."""
+    step = awaiting(state)
+    names, p = state.names, state.pending
+    if step == "action":
+        who = state.current
+        if state.coins[who] >= MUST_COUP:
+            return f"{names[who]}: {_('обязателен переворот')}"
+        return f"{names[who]}: {_('какое действие?')}"
+    if step == "challenge":
+        return _("Кто-то оспаривает?")
+    if step == "challenge_result":
+        return f"{names[p['actor']]}: {_('карта показана?')}"
+    if step == "block":
+        return _("Кто-то запрещает?")
+    if step == "block_challenge":
+        return _("Кто-то оспаривает запрет?")
+    if step == "block_challenge_result":
+        return f"{names[p['blocker']]}: {_('карта показана?')}"
+    if step == "lose_influence":
+        return f"{names[p['losses'][0]['player']]}: {_('какую карту раскрыть?')}"
+    if step == "exchange":
+        return f"{names[p['actor']]}: {_('обмен с колодой двора')}"
+    return _("Игра окончена")
+
+
+def preview(state: CoupState, kind: str, data: dict[str, Any] | None = None) -> str:
+    """The log line the event would produce, or «» if the engine refuses it."""
+    try:
+        text = COUP.preview(state, kind, data)
+    except CompanionError:
+        return ""
+    return text.replace(" → ", " против ")  # the arrow has no glyph in the bundled font
+
+
+@ft.observable
+@dataclass
+class Choice:
+    """The action being chosen on this screen before «Объявить» (momentary, not saved).
+
+    ``turn`` is the turn it was chosen in: a choice from an earlier turn (after undo, or a
+    move from another phone) is ignored.
+    """
+
+    turn: int = 0
+    action: str | None = None
+    target: int | None = None
+
+    def pick(self, turn: int, action: str) -> None:
+        self.turn, self.action, self.target = turn, action, None
+
+    def aim(self, target: int) -> None:
+        self.target = target
+
+    def clear(self) -> None:
+        self.action, self.target = None, None
+
+    def current(self, state: CoupState) -> tuple[str | None, int | None]:
+        """``(action, target)`` if this choice belongs to the turn waiting for an action."""
+        if self.turn != state.turn or awaiting(state) != "action":
+            return None, None
+        return self.action, self.target
+
+
+_CHOICES: dict[int, tuple[weakref.ref[GameView], Choice]] = {}
+_LOCK = threading.Lock()
+
+
+def choice_for(view: GameView) -> Choice:
+    """The one :class:`Choice` of this screen's view (the board and the pinned bar share it)."""
+    with _LOCK:
+        held = _CHOICES.get(id(view))
+        if held is not None and held[0]() is view:
+            return held[1]
+        choice = Choice()
+        key = id(view)
+        _CHOICES[key] = (weakref.ref(view, lambda _r: _CHOICES.pop(key, None)), choice)
+        return choice

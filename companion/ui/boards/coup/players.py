@@ -1,0 +1,198 @@
+"""The public part of Coup: the bank line and one compact row per player.
+
+Rows have a fixed height (48 dp): name and status, influences left (card icons), the
+characters revealed, coins in a fixed-width slot. Six rows and the bank fit above the
+action choice on a 390×844 phone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.engine.coup import CHARACTER_NAMES, CHARACTERS
+from companion.i18n import _
+from companion.ui.widgets import tagged
+
+__all__ = ["BankBar", "PlayerRow", "ROW_HEIGHT"]
+
+ROW_HEIGHT = 48
+
+
+@ft.component
+def BankBar(treasury: int, court_deck: int, turn: int, unseen: tuple[int, ...]) -> ft.Control:
+    """Treasury, court deck, turn, and copies of each character not yet revealed."""
+    chips = [
+        tagged(
+            f"unseen-{c}",
+            ft.Container(
+                ft.Text(
+                    f"{CHARACTER_NAMES[c][:4]} {unseen[k]}",
+                    size=12,
+                    color=ft.Colors.ERROR if unseen[k] == 0 else None,
+                    no_wrap=True,
+                ),
+                padding=ft.Padding.symmetric(horizontal=4, vertical=2),
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                border_radius=6,
+                tooltip=f"{CHARACTER_NAMES[c]}: {_('ещё не раскрыто')} {unseen[k]} {_('из')} 3",
+            ),
+            label=f"{CHARACTER_NAMES[c]} {unseen[k]}",
+        )
+        for k, c in enumerate(CHARACTERS)
+    ]
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    tagged(
+                        "treasury",
+                        ft.Row(
+                            [
+                                ft.Icon(ft.Icons.ACCOUNT_BALANCE, size=20),
+                                ft.Text(
+                                    f"{_('Казна')} {treasury}",
+                                    size=18,
+                                    weight=ft.FontWeight.BOLD,
+                                ),
+                            ],
+                            spacing=4,
+                            tight=True,
+                        ),
+                        label=f"{_('Казна')} {treasury}",
+                    ),
+                    tagged(
+                        "court-deck",
+                        ft.Text(f"{_('Колода двора')} {court_deck}", size=13),
+                        label=f"{_('Колода двора')} {court_deck}",
+                    ),
+                    ft.Container(
+                        tagged(
+                            "turn",
+                            ft.Text(f"{_('Ход')} {turn}", size=13),
+                            label=f"{_('Ход')} {turn}",
+                        ),
+                        expand=True,
+                        alignment=ft.Alignment.CENTER_RIGHT,
+                    ),
+                ],
+                spacing=10,
+            ),
+            ft.Row(
+                [ft.Text(_("Не раскрыто:"), size=12), *chips],
+                spacing=4,
+                scroll=ft.ScrollMode.HIDDEN,
+            ),
+        ],
+        spacing=2,
+    )
+
+
+@ft.component
+def PlayerRow(
+    index: int,
+    name: str,
+    color: str,
+    coins: int,
+    influence: int,
+    revealed: tuple[str, ...],
+    exiled: bool,
+    turn: bool,
+    waited: bool,
+    target: bool,
+    on_tap: Callable[[int], None] | None,
+) -> ft.Control:
+    """One player; ``target`` marks a possible target of the action being chosen (tap to aim)."""
+    status = _("в ссылке") if exiled else (_("ходит") if turn else (_("цель?") if target else ""))
+    shown = ", ".join(CHARACTER_NAMES[c] for c in revealed)
+    cards = [
+        ft.Icon(
+            ft.Icons.STYLE if k < influence else ft.Icons.STYLE_OUTLINED,
+            size=22,
+            color=color if k < influence else ft.Colors.OUTLINE_VARIANT,
+        )
+        for k in range(2)
+    ]
+    return tagged(
+        f"player-p{index}",
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Container(width=6, height=36, bgcolor=color, border_radius=3),
+                    ft.Column(
+                        [
+                            ft.Row(
+                                [
+                                    ft.Text(
+                                        name,
+                                        size=17,
+                                        weight=ft.FontWeight.BOLD,
+                                        max_lines=1,
+                                        overflow=ft.TextOverflow.ELLIPSIS,
+                                    ),
+                                    ft.Text(
+                                        status,
+                                        size=12,
+                                        italic=True,
+                                        color=ft.Colors.PRIMARY,
+                                        no_wrap=True,
+                                    ),
+                                ],
+                                spacing=6,
+                            ),
+                            tagged(
+                                f"revealed-p{index}",
+                                ft.Text(
+                                    shown,
+                                    size=12,
+                                    color=ft.Colors.ERROR,
+                                    max_lines=1,
+                                    overflow=ft.TextOverflow.ELLIPSIS,
+                                ),
+                                label=f"{name}: {_('раскрыты')}: {shown or '-'}",
+                            ),
+                        ],
+                        spacing=0,
+                        expand=True,
+                        alignment=ft.MainAxisAlignment.CENTER,
+                    ),
+                    tagged(
+                        f"influence-p{index}",
+                        ft.Row(cards, spacing=0, tight=True),
+                        label=f"{name}: {_('покровителей')} {influence}",
+                    ),
+                    tagged(
+                        f"coins-p{index}",
+                        ft.Container(
+                            ft.Row(
+                                [
+                                    ft.Text(str(coins), size=28, weight=ft.FontWeight.BOLD),
+                                    ft.Icon(
+                                        ft.Icons.MONETIZATION_ON, size=20, color=ft.Colors.AMBER
+                                    ),
+                                ],
+                                spacing=2,
+                                alignment=ft.MainAxisAlignment.END,
+                            ),
+                            width=64,
+                        ),
+                        label=f"{name}: {_('монет')} {coins}",
+                    ),
+                ],
+                spacing=8,
+            ),
+            height=ROW_HEIGHT,
+            padding=ft.Padding.only(left=4, right=8),
+            border_radius=10,
+            opacity=0.4 if exiled else 1.0,
+            border=ft.Border.all(
+                2,
+                color
+                if turn
+                else (ft.Colors.TERTIARY if waited or target else ft.Colors.OUTLINE_VARIANT),
+            ),
+            on_click=(lambda: on_tap(index)) if on_tap is not None and target else None,
+        ),
+        label=f"{name}{' — ' + status if status else ''}",
+    )

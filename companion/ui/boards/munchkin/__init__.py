@@ -1,0 +1,27 @@
+"""Board of «Манчкин Апокалипсис» (see :mod:`companion.engine.munchkin`).
+
+Phone first, one component per module:
+
+- :mod:`.board`: ``Board(view)``, the body: the turn bar (turn, phase, seals), the combat
+  calculator while a fight is on (:mod:`.combat`), «От щедрот» (:mod:`.turn`) and one compact
+  row per player (:mod:`.players`);
+- :mod:`.actions`: ``Actions(view)``, the pinned bar with the phase's primary action
+  («Дальше», «Следующий игрок», «Победа») and «Бой!» / «Смываемся» / «Дверь на руку»;
+- :mod:`.dialogs`: the monster form, the dice of «Смываемся» and «карта так говорит» for a
+  refusal a card may override.
+
+The board only shows the state and sends moves; every rule is checked by the engine. A refusal
+about one player appears under that player (``view.error_player``) in a reserved line.
+
+Test tags a benchmark can read: ``level-p{i}`` (each player's level), ``power-p{i}``,
+``total-players`` and ``total-monsters`` (the combat totals), ``primary-action``.
+"""
+
+from __future__ import annotations
+
+from companion.ui.boards.munchkin.actions import Actions
+from companion.ui.boards.munchkin.board import Board
+from companion.ui.boards.munchkin.combat import ONE_SHOTS
+from companion.ui.boards.munchkin.common import RULES_GAME_ID
+
+__all__ = ["Board", "Actions", "RULES_GAME_ID", "ONE_SHOTS"]

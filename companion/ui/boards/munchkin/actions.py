@@ -1,0 +1,84 @@
+"""The Munchkin board's pinned bar: the phase's primary action at the right, at most one
+secondary action at its left; always the same height.
+
+- a fight is on: «Смываемся» (the dice dialog) and «Победа»;
+- «Вышибаем дверь!» / «Ищем неприятности»: «Бой!» (the monster form) and «Дальше»;
+- «Чистим нычки» with no monster this turn: «Дверь на руку» and «Дальше»;
+- «От щедрот»: «Следующий игрок» (the turn passes to the left);
+- the game is over: nothing to do (the result is at the top of the screen).
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.engine.munchkin import PHASES, SEALS_TO_END
+from companion.i18n import _
+from companion.ui.boards.munchkin.common import board_ui
+from companion.ui.state import GameView
+from companion.ui.widgets import primary_button, tagged
+
+__all__ = ["Actions", "BAR_HEIGHT"]
+
+#: Indexes into :data:`PHASES`: «Вышибаем дверь!», «Ищем неприятности», «Чистим нычки»,
+#: «От щедрот».
+KICK, TROUBLE, LOOT, CHARITY = range(len(PHASES))
+#: Height of the bar's content (the primary button is 56 dp tall).
+BAR_HEIGHT = 64
+
+
+def _secondary(ident: str, text: str, icon: ft.IconData, on_click, disabled: bool = False):
+    return tagged(
+        ident,
+        ft.OutlinedButton(
+            text,
+            icon=icon,
+            height=56,
+            disabled=disabled,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
+            on_click=lambda: on_click(),
+        ),
+    )
+
+
+@ft.component
+def Actions(view: GameView) -> ft.Control:
+    """The pinned bar (see the module docstring). Tags: ``primary-action``, ``flee``,
+    ``start-combat``, ``loot``."""
+    state = view.state
+    ui = board_ui(view)
+    over = view.game.outcome() is not None or state.seals >= SEALS_TO_END
+    secondary: ft.Control = ft.Container()
+    if over:
+        primary = primary_button(_("Игра окончена"), None, disabled=True)
+    elif state.combat is not None:
+        secondary = _secondary(
+            "flee", _("Смываемся"), ft.Icons.DIRECTIONS_RUN, lambda: setattr(ui, "fleeing", True)
+        )
+        primary = primary_button(
+            _("Победа"), lambda: view.send("combat.resolve", {}), icon=ft.Icons.EMOJI_EVENTS
+        )
+    else:
+        if state.phase in (KICK, TROUBLE):
+            secondary = _secondary(
+                "start-combat",
+                _("Бой!"),
+                ft.Icons.SPORTS_MMA,
+                lambda: setattr(ui, "monster_form", "start"),
+            )
+        elif state.phase == LOOT and not state.met_monster and not state.looted:
+            secondary = _secondary(
+                "loot", _("Дверь на руку"), ft.Icons.STYLE, lambda: view.send("turn.loot", {})
+            )
+        label = _("Следующий игрок") if state.phase == CHARITY else _("Дальше")
+        primary = primary_button(
+            label, lambda: view.send("phase.next", {}), icon=ft.Icons.SKIP_NEXT
+        )
+    return ft.Container(
+        ft.Row(
+            [secondary, primary],
+            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        height=BAR_HEIGHT,
+    )

@@ -1,0 +1,177 @@
+"""The Munchkin board's body: two screens, the turn and the combat.
+
+Out of combat: whose turn and the phase with the seals, «От щедрот» in its phase, and one compact
+row per player (level, gear, strength), so four players and the pinned bar fit on a 390×844
+phone. While a fight is on, the combat calculator comes first (totals and verdict at the top),
+the players below it. The parts are memoised components fed with plain values: a tap on one
+player re-renders that row, not the board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.engine.munchkin import MUNCHKIN, PHASES, SEALS_TO_END, escapes
+from companion.i18n import _
+from companion.ui.boards.munchkin.combat import CombatView, MonsterView
+from companion.ui.boards.munchkin.common import board_ui, overridable
+from companion.ui.boards.munchkin.dialogs import FleeDialog, MonsterDialog, OverrideDialog
+from companion.ui.boards.munchkin.players import PlayerRow
+from companion.ui.boards.munchkin.turn import (
+    CharityPanel,
+    LastCombat,
+    Reminder,
+    TurnBar,
+    WinnerPicker,
+)
+from companion.ui.state import GameView
+
+__all__ = ["Board", "use_send", "last_combat_text"]
+
+
+def use_send(view: GameView):
+    """A stable ``send(type, data, chained=False) -> bool`` for memoised parts: sends the move
+    (``chained``: the second move of one tap; a move is otherwise made against the revision on
+    screen, so a double tap applies once) and, when the engine refuses it but says a card may
+    override the rule («карта так говорит»), opens the override dialog with the engine's
+    message."""
+    ui = board_ui(view)
+
+    def send(type: str, data: dict[str, Any], chained: bool = False) -> bool:
+        if chained:  # the second move of one tap: made against the state the first one left
+            view.mark_shown()
+        ok = view.send(type, data)
+        if not ok and not data.get("override") and overridable(view.error):
+            ui.override = {"type": type, "data": data, "message": view.error}
+        return ok
+
+    return ft.use_callback(send, [view])
+
+
+def last_combat_text(view: GameView) -> str:
+    """A Russian summary of the last finished combat, or ``""``."""
+    last = view.state.last_combat
+    if not last:
+        return ""
+    names = view.game.players
+    if last["result"] == "won":
+        return (
+            f"{_('Победа в бою')}: {names[last['fighter']]} +{last['levels']} {_('ур.')}; "
+            f"{_('сокровищ тянуть')}: {last['treasures']}; {_('разовые карты — в сброс')}"
+        )
+    if last["result"] == "fled":
+        flee = next((e for e in reversed(view.game.events) if e.type == "combat.flee"), None)
+        parts = []
+        if flee is not None:
+            mod = flee.data.get("modifier", 0)
+            ok = escapes(flee.data["rolls"], mod, flee.data.get("modifiers"))
+            for name, r, e in zip(last["monsters"], flee.data["rolls"], ok, strict=False):
+                roll = f"{r}{mod:+d}" if mod else str(r)
+                parts.append(f"{name}: {roll} — {_('удалось') if e else _('не удалось')}")
+        text = f"{names[last['fighter']]}: {_('смываемся')}. " + "; ".join(parts)
+        if last.get("caught"):
+            text += f". {_('Непотребство — по карте монстра')}"
+        return text
+    return f"{_('Бой окончен без убийства')}: {', '.join(last['monsters'])}"
+
+
+def _empty() -> ft.Control:
+    return ft.Container(visible=False)
+
+
+@ft.component
+def Board(view: GameView) -> ft.Control:
+    """The turn or the combat, then the players (see the module docstring)."""
+    game = view.game
+    state = game.state
+    ui = board_ui(view)
+    send = use_send(view)
+    add_monster = ft.use_callback(lambda: setattr(ui, "monster_form", "add"), [ui])
+    names = tuple(game.players)
+    colors = [p.color for p in game.setup.players]
+    over = game.outcome() is not None
+    c = state.combat
+    totals = MUNCHKIN.totals(state)
+    role = {}
+    if c is not None:
+        role[c.fighter] = _("в бою")
+        if c.helper is not None:
+            role[c.helper] = _("помогает")
+    err = view.error if view.error_player is not None else ""
+    text = last_combat_text(view) if c is None else ""
+    # Every slot is always there (an empty container when unused): the players keep their
+    # places in the list, and with them their rows' state.
+    parts: list[ft.Control] = [
+        TurnBar(state.turn, names[state.active], PHASES[state.phase], state.seals, over, send),
+        Reminder() if not game.events else _empty(),
+        WinnerPicker(names, tuple(p.level for p in state.players), send)
+        if state.seals >= SEALS_TO_END and state.winners is None and not over
+        else _empty(),
+        LastCombat(text) if text else _empty(),
+        CharityPanel(state.active, names, tuple(p.level for p in state.players), send)
+        if c is None and state.phase == 3 and not state.charity_done and not over
+        else _empty(),
+    ]
+    rows = [
+        PlayerRow(
+            i,
+            names[i],
+            colors[i],
+            p.level,
+            p.gear,
+            p.klass,
+            p.notes,
+            state.active == i,
+            role.get(i, ""),
+            err if view.error_player == i else "",
+            send,
+        )
+        for i, p in enumerate(state.players)
+    ]
+    fighting = c is not None and totals is not None
+    combat = (
+        CombatView(
+            c.fighter,
+            c.helper,
+            names,
+            totals.players,
+            totals.monsters,
+            totals.players_win,
+            totals.margin,
+            tuple(
+                MonsterView(m.name, m.level, m.enhancers, m.levels, m.strength) for m in c.monsters
+            ),
+            tuple(b.value for b in c.player_bonuses),
+            tuple(b.value for b in c.monster_bonuses),
+            send,
+            add_monster,
+        )
+        if c is not None and totals is not None
+        else _empty()
+    )
+    # One column on a phone. Wider: the combat and the players side by side, or out of combat
+    # the players two by two.
+    parts.append(
+        ft.ResponsiveRow(
+            [
+                ft.Container(combat, col={"xs": 12, "md": 6}, visible=fighting),
+                ft.Container(
+                    ft.ResponsiveRow(
+                        [
+                            ft.Container(r, col={"xs": 12, "md": 12 if fighting else 6})
+                            for r in rows
+                        ],
+                        spacing=6,
+                        run_spacing=6,
+                    ),
+                    col={"xs": 12, "md": 6 if fighting else 12},
+                ),
+            ],
+            spacing=6,
+            run_spacing=6,
+        )
+    )
+    parts += [MonsterDialog(view, ui), FleeDialog(view, ui), OverrideDialog(view, ui)]
+    return ft.Column(parts, spacing=6)

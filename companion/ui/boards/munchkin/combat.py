@@ -1,0 +1,311 @@
+"""The combat calculator: the board's own screen while a fight is on («Бой»).
+
+From the top: who fights (and the rules link), both sides' totals in big type with the verdict
+(monsters win ties), the helper, one-shot cards for either side and the monsters with their
+enhancers. «Победа» and «Смываемся» are in the pinned bar (see :mod:`.actions`), so the totals
+and the way out of the fight are on screen together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+import flet as ft
+
+from companion.i18n import _
+from companion.ui.boards.munchkin.common import Send, rules
+from companion.ui.widgets import TARGET, icon_button, tagged
+
+__all__ = ["ONE_SHOTS", "MonsterView", "CombatView"]
+
+#: Quick one-shot bonuses offered for either side of a combat.
+ONE_SHOTS = (1, 2, 3, 5, 10)
+
+
+class MonsterView(NamedTuple):
+    """What the screen shows of one monster (plain values, so memoisation can compare them)."""
+
+    name: str
+    level: int
+    enhancers: int
+    levels: int
+    strength: int
+
+
+def _side(ident: str, title: str, value: int, color: str) -> ft.Control:
+    return ft.Column(
+        [
+            ft.Text(title, size=14),
+            tagged(
+                ident,
+                ft.Container(
+                    ft.Text(str(value), size=48, weight=ft.FontWeight.BOLD, color=color),
+                    width=110,
+                    height=60,
+                    alignment=ft.Alignment.CENTER,
+                ),
+                label=str(value),
+            ),
+        ],
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        spacing=0,
+    )
+
+
+def _one_shots(side: str, played: tuple[int, ...], send: Send) -> ft.Control:
+    """«+1 … +10» for one side, and the ones played (tap to take back) in a reserved row."""
+    title = _("Манчкинам") if side == "players" else _("Монстрам")
+    quick = [
+        tagged(
+            f"bonus-{side}-{v}",
+            ft.OutlinedButton(
+                f"+{v}",
+                width=52,
+                height=TARGET,
+                style=ft.ButtonStyle(padding=0),
+                on_click=lambda _e, v=v: send(
+                    "combat.bonus", {"side": side, "value": v, "label": ""}
+                ),
+            ),
+            label=f"{title} +{v}",
+        )
+        for v in ONE_SHOTS
+    ]
+    taken = [
+        tagged(
+            f"bonus-{side}-remove-{k}",
+            ft.OutlinedButton(
+                f"{v:+d}",
+                icon=ft.Icons.CLOSE,
+                height=TARGET,
+                tooltip=_("Убрать разовую карту"),
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+                on_click=lambda _e, k=k: send("combat.bonus.remove", {"side": side, "index": k}),
+            ),
+            label=f"{v:+d}",
+        )
+        for k, v in enumerate(played)
+    ]
+    # the played cards share the title's line (always 48 dp tall): nothing below moves
+    return ft.Column(
+        [
+            ft.Container(
+                ft.Row(
+                    [ft.Text(f"{title}:", size=13), *taken],
+                    spacing=4,
+                    scroll=ft.ScrollMode.AUTO,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                height=TARGET,
+            ),
+            ft.Row(quick, spacing=4, scroll=ft.ScrollMode.AUTO),
+        ],
+        spacing=0,
+    )
+
+
+def _monster_row(i: int, m: MonsterView, send: Send) -> ft.Control:
+    def edit(**changes: int) -> None:
+        send("combat.monster.edit", {"index": i, **changes})
+
+    return tagged(
+        f"monster-{i}",
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Column(
+                        [
+                            ft.Text(
+                                m.name,
+                                size=16,
+                                weight=ft.FontWeight.BOLD,
+                                max_lines=1,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                            ),
+                            tagged(
+                                f"monster-{i}-levels",
+                                ft.TextButton(
+                                    f"{_('ур.')} {m.level} · +{m.levels} {_('ур.')}",
+                                    height=TARGET,
+                                    tooltip=_("1 или 2 уровня — как на карте"),
+                                    style=ft.ButtonStyle(padding=0),
+                                    on_click=lambda: edit(levels=1 if m.levels == 2 else 2),
+                                ),
+                                label=f"за убийство {m.levels}",
+                            ),
+                        ],
+                        spacing=0,
+                        expand=True,
+                    ),
+                    icon_button(
+                        f"monster-{i}-enh-minus",
+                        ft.Icons.REMOVE,
+                        _("Усилитель −1"),
+                        lambda: edit(enhancers=m.enhancers - 1),
+                    ),
+                    tagged(
+                        f"monster-{i}-power",
+                        ft.Container(
+                            ft.Column(
+                                [
+                                    ft.Text(f"{m.enhancers:+d}", size=11),
+                                    ft.Text(str(m.strength), size=24, weight=ft.FontWeight.BOLD),
+                                ],
+                                spacing=0,
+                                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                            ),
+                            width=48,
+                            alignment=ft.Alignment.CENTER,
+                        ),
+                        label=str(m.strength),
+                    ),
+                    icon_button(
+                        f"monster-{i}-enh-plus",
+                        ft.Icons.ADD,
+                        _("Усилитель +1"),
+                        lambda: edit(enhancers=m.enhancers + 1),
+                    ),
+                    icon_button(
+                        f"monster-{i}-remove",
+                        ft.Icons.DELETE_OUTLINE,
+                        _("Убрать без убийства"),
+                        lambda: send("combat.monster.remove", {"index": i}),
+                    ),
+                ],
+                spacing=0,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            padding=ft.Padding.only(left=8),
+            border_radius=10,
+            border=ft.Border.all(1, ft.Colors.ERROR),
+        ),
+        label=f"{m.name} {m.strength}",
+    )
+
+
+@ft.component
+def _CombatView(
+    fighter: int,
+    helper: int | None,
+    names: tuple[str, ...],
+    players: int,
+    monsters_total: int,
+    players_win: bool,
+    margin: int,
+    monsters: tuple[MonsterView, ...],
+    player_bonuses: tuple[int, ...],
+    monster_bonuses: tuple[int, ...],
+    send: Send,
+    add_monster: Callable[[], None],
+) -> ft.Control:
+    """The open combat (plain props: it re-renders only when the combat changes).
+
+    Tags: ``combat``, ``total-players``, ``total-monsters``, ``verdict``, ``helper-{p}``,
+    ``bonus-{side}-{v}``, ``bonus-{side}-remove-{k}``, ``monster-{i}`` (``-power``,
+    ``-enh-plus``, ``-enh-minus``, ``-levels``, ``-remove``), ``add-monster``.
+    """
+    if players_win:
+        verdict = _("Побеждают манчкины")
+    elif players == monsters_total:
+        verdict = _("Ничья: побеждают монстры")
+    else:
+        verdict = f"{_('Побеждают монстры')}: {_('манчкинам не хватает')} {margin}"
+
+    def pick_helper(p: int) -> None:
+        if helper == p:
+            send("combat.helper", {"player": None})
+            return
+        if helper is not None and not send("combat.helper", {"player": None}):
+            return
+        send("combat.helper", {"player": p}, chained=helper is not None)
+
+    helpers = [
+        tagged(
+            f"helper-{p}",
+            (ft.FilledButton if helper == p else ft.OutlinedButton)(
+                names[p],
+                height=TARGET,
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+                on_click=lambda _e, p=p: pick_helper(p),
+            ),
+            label=names[p] + (" помогает" if helper == p else ""),
+        )
+        for p in range(len(names))
+        if p != fighter
+    ]
+    return tagged(
+        "combat",
+        ft.Container(
+            ft.Column(
+                [
+                    ft.Row(
+                        [
+                            ft.Icon(ft.Icons.SPORTS_MMA, color=ft.Colors.ERROR),
+                            tagged(
+                                "fighter",
+                                ft.Text(f"{_('Бой')}: {names[fighter]}", size=20),
+                                label=names[fighter],
+                            ),
+                            ft.Container(expand=True),
+                            icon_button(
+                                "combat-rules",
+                                ft.Icons.MENU_BOOK,
+                                _("Правила боя"),
+                                lambda: rules("Бой"),
+                            ),
+                        ],
+                        spacing=6,
+                    ),
+                    ft.Row(
+                        [
+                            _side("total-players", _("Манчкины"), players, ft.Colors.GREEN),
+                            ft.Text(_("против"), size=14),
+                            _side("total-monsters", _("Монстры"), monsters_total, ft.Colors.ERROR),
+                        ],
+                        alignment=ft.MainAxisAlignment.SPACE_AROUND,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                    tagged(
+                        "verdict",
+                        ft.Container(
+                            ft.Text(
+                                verdict,
+                                size=16,
+                                weight=ft.FontWeight.BOLD,
+                                text_align=ft.TextAlign.CENTER,
+                                max_lines=1,
+                            ),
+                            bgcolor=ft.Colors.GREEN_100 if players_win else ft.Colors.RED_100,
+                            height=36,
+                            border_radius=8,
+                            alignment=ft.Alignment.CENTER,
+                        ),
+                        label=verdict,
+                    ),
+                    ft.Text(_("Помощник (только один):"), size=13),
+                    ft.Row(helpers, spacing=4, scroll=ft.ScrollMode.AUTO),
+                    _one_shots("players", player_bonuses, send),
+                    _one_shots("monsters", monster_bonuses, send),
+                    *[_monster_row(i, m, send) for i, m in enumerate(monsters)],
+                    tagged(
+                        "add-monster",
+                        ft.OutlinedButton(
+                            _("Ещё монстр"),
+                            icon=ft.Icons.ADD,
+                            height=TARGET,
+                            on_click=lambda: add_monster(),
+                        ),
+                    ),
+                ],
+                spacing=6,
+            ),
+            padding=8,
+            border_radius=12,
+            border=ft.Border.all(2, ft.Colors.ERROR),
+        ),
+    )
+
+
+#: Memoised: re-rendered only when the combat (or a fighter's strength) changes.
+CombatView = ft.memo(_CombatView)

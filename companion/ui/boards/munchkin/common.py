@@ -1,0 +1,105 @@
+"""Pieces shared by the Munchkin board's components: the rules link, the per-player refusal
+slot, the board's momentary UI state and a compact counter."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+
+from companion.engine.munchkin.constants import OVERRIDE_NOTE
+from companion.ui.boards.compact import Counter
+from companion.ui.nav import go
+from companion.ui.state import GameView
+from companion.ui.widgets import tagged
+
+__all__ = [
+    "Counter",
+    "RULES_GAME_ID",
+    "REFUSAL_HEIGHT",
+    "Send",
+    "BoardUi",
+    "board_ui",
+    "rules",
+    "to_int",
+    "overridable",
+    "refusal_slot",
+]
+
+#: The rules database's id for this game (links from the phase bar and the combat).
+RULES_GAME_ID = "munchkin"
+#: Height (px) reserved under each player for a refusal about them: two lines of 13 px text.
+REFUSAL_HEIGHT = 32
+
+#: ``send(type, data, chained=False) -> accepted``: the board's one way to send a move (a stable
+#: callback; ``chained=True`` for the second move of one tap).
+Send = Callable[..., bool]
+
+
+@ft.observable
+@dataclass
+class BoardUi:
+    """Momentary UI state shared by the board body and its pinned bar (one per screen).
+
+    :ivar monster_form: the «Бой!» monster form is open (``"start"``) or the «add a monster»
+        form (``"add"``), else ``""``.
+    :ivar fleeing: the «Смываемся» dice dialog is open.
+    :ivar override: a refused move the engine lets a card override (``{"type", "data",
+        "message"}``) waiting for the table's «карта так говорит», else ``None``.
+    """
+
+    monster_form: str = ""
+    fleeing: bool = False
+    override: Any = None
+
+
+def board_ui(view: GameView) -> BoardUi:
+    """The :class:`BoardUi` of this screen's view (made on first use; kept on the view in a
+    private attribute, which an observable does not announce)."""
+    ui = getattr(view, "_munchkin_ui", None)
+    if ui is None:
+        ui = BoardUi()
+        view._munchkin_ui = ui  # type: ignore[attr-defined]
+    return ui
+
+
+def rules(query: str) -> None:
+    """Open the rules search on ``query`` (a rulebook heading)."""
+    go(f"/rules?game={RULES_GAME_ID}&q={query}")
+
+
+def to_int(text: str, default: int | None = None) -> int | None:
+    """Typed digits as an int, else ``default``."""
+    try:
+        return int(text.strip())
+    except (ValueError, AttributeError):
+        return default
+
+
+def overridable(message: str) -> bool:
+    """Does the engine's refusal say a card may override it («карта так говорит»)?"""
+    return f"«{OVERRIDE_NOTE}»" in message
+
+
+def refusal_slot(ident: str, message: str) -> ft.Control:
+    """A refusal about one player, in a slot of fixed height that is there even when empty, so
+    nothing below moves when a refusal comes or goes. The full text is also in the banner."""
+    return tagged(
+        ident,
+        ft.Container(
+            ft.Text(
+                message,
+                size=13,
+                color=ft.Colors.ERROR,
+                max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            )
+            if message
+            else None,
+            height=REFUSAL_HEIGHT,
+            alignment=ft.Alignment.CENTER_LEFT,
+        ),
+        label=message or " ",
+    )

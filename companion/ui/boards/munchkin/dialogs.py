@@ -1,0 +1,329 @@
+"""The board's dialogs: the monster form («Бой!», «Ещё монстр»), the dice of «Смываемся» and
+«карта так говорит» for a refusal a card may override. Each is a component that owns one
+``ft.use_dialog`` and opens when :class:`~.common.BoardUi` says so."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.engine.munchkin import ESCAPE_TARGET, roll_dice
+from companion.i18n import _
+from companion.ui.boards.munchkin.common import BoardUi, rules, to_int
+from companion.ui.state import GameView
+from companion.ui.widgets import TARGET, tagged
+
+__all__ = ["MonsterDialog", "FleeDialog", "OverrideDialog"]
+
+_BLANK = {"name": "", "level": "", "treasures": "", "two": False, "override": False}
+
+
+def _actions(cancel_ident: str, ok_ident: str, ok_text: str, on_cancel, on_ok, **kw) -> list:
+    """«Отмена» and the dialog's action, both 48 dp tall."""
+    return [
+        tagged(
+            cancel_ident, ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: on_cancel())
+        ),
+        tagged(ok_ident, ft.FilledButton(ok_text, height=TARGET, on_click=lambda: on_ok(), **kw)),
+    ]
+
+
+@ft.component
+def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
+    """Name, level, treasures and «2 уровня» of a monster: starts the combat (``ui.monster_form
+    == "start"``) or adds a monster to it (``"add"``).
+
+    The typed values live in a ref as well as in state: a tap on the button may arrive before
+    the re-render that follows the last keystroke, and must still see the latest text.
+    """
+    mode = ui.monster_form
+    form, set_form = ft.use_state(dict(_BLANK))
+    latest = ft.use_ref(None)
+    if latest.current is None:
+        latest.current = dict(_BLANK)
+    adding = mode == "add"
+    prefix = "add-monster" if adding else "monster"
+
+    def put(key: str, value: Any) -> None:
+        latest.current = {**latest.current, key: value}
+        set_form(latest.current)
+
+    def close() -> None:
+        latest.current = dict(_BLANK)
+        set_form(dict(_BLANK))
+        ui.monster_form = ""
+
+    def submit() -> None:
+        cur = latest.current
+        monster: dict[str, Any] = {
+            "name": cur["name"].strip(),
+            "level": to_int(cur["level"], -1),
+            "levels": 2 if cur["two"] else 1,
+        }
+        if to_int(cur["treasures"]) is not None:
+            monster["treasures"] = to_int(cur["treasures"])
+        data: dict[str, Any] = {"monster": monster}
+        if adding:
+            ok = view.send("combat.monster.add", data)
+        else:
+            if cur["override"]:
+                data["override"] = True
+            ok = view.send("combat.start", data)
+        if ok:
+            close()
+
+    fields: list[ft.Control] = [
+        tagged(
+            f"{prefix}-name",
+            ft.TextField(
+                label=_("Монстр"),
+                value=form["name"],
+                on_change=lambda e: put("name", e.control.value),
+            ),
+        ),
+        ft.Row(
+            [
+                tagged(
+                    f"{prefix}-level",
+                    ft.TextField(
+                        label=_("Уровень"),
+                        value=form["level"],
+                        width=120,
+                        keyboard_type=ft.KeyboardType.NUMBER,
+                        on_change=lambda e: put("level", e.control.value),
+                    ),
+                ),
+                tagged(
+                    f"{prefix}-treasures",
+                    ft.TextField(
+                        label=_("Сокровищ"),
+                        value=form["treasures"],
+                        width=120,
+                        keyboard_type=ft.KeyboardType.NUMBER,
+                        on_change=lambda e: put("treasures", e.control.value),
+                    ),
+                ),
+            ],
+            spacing=8,
+        ),
+        tagged(
+            f"{prefix}-two",
+            ft.Switch(
+                label=_("2 уровня за убийство"),
+                value=form["two"],
+                on_change=lambda e: put("two", bool(e.control.value)),
+            ),
+            label="2 уровня за убийство" + (" (вкл)" if form["two"] else ""),
+        ),
+    ]
+    if not adding:
+        fields.append(
+            tagged(
+                "monster-override",
+                ft.Switch(
+                    label=_("Карта так говорит"),
+                    value=form["override"],
+                    on_change=lambda e: put("override", bool(e.control.value)),
+                ),
+            )
+        )
+    fields.append(
+        tagged(
+            f"{prefix}-error",
+            ft.Text(view.error, size=13, color=ft.Colors.ERROR, max_lines=3),
+            label=view.error or " ",
+        )
+    )
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text(_("Ещё монстр в бою") if adding else _("Монстр! Бой")),
+            content=ft.Column(fields, tight=True, spacing=8, width=320),
+            actions=_actions(
+                f"{prefix}-cancel",
+                f"{prefix}-submit",
+                _("Добавить") if adding else _("Бой!"),
+                close,
+                submit,
+                icon=ft.Icons.ADD if adding else ft.Icons.SPORTS_MMA,
+            ),
+            on_dismiss=lambda: close(),
+        )
+        if mode
+        else None
+    )
+    return ft.Container(width=0, height=0)
+
+
+@ft.component
+def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
+    """«Смываемся»: the app rolls one d6 per monster, or the players enter their own dice."""
+    c = view.state.combat
+    monsters = [m.name for m in c.monsters] if c is not None else []
+    form, set_form = ft.use_state({"picked": {}, "modifier": 0})
+    latest = ft.use_ref(None)
+    if latest.current is None:
+        latest.current = form
+
+    def put(**changes: Any) -> None:
+        latest.current = {**latest.current, **changes}
+        set_form(latest.current)
+
+    def close() -> None:
+        put(picked={}, modifier=0)
+        ui.fleeing = False
+
+    def flee(values: list[int] | None = None) -> None:
+        cur = latest.current
+        if values is None:
+            values = [cur["picked"].get(i) for i in range(len(monsters))]
+            if any(v is None for v in values):
+                return
+        data: dict[str, Any] = {"rolls": values}
+        if cur["modifier"]:
+            data["modifier"] = cur["modifier"]
+        if view.send("combat.flee", data):
+            close()
+
+    picked, modifier = form["picked"], form["modifier"]
+    rows: list[ft.Control] = []
+    for i, name in enumerate(monsters):
+        rows.append(ft.Text(f"{name}: {_('кубик')}", size=14))
+        rows.append(
+            ft.Row(
+                [
+                    tagged(
+                        f"flee-die-{i}-{v}",
+                        (ft.FilledButton if picked.get(i) == v else ft.OutlinedButton)(
+                            str(v),
+                            width=TARGET,
+                            height=TARGET,
+                            style=ft.ButtonStyle(padding=0),
+                            on_click=lambda _e, i=i, v=v: put(
+                                picked={**latest.current["picked"], i: v}
+                            ),
+                        ),
+                        label=f"{name} {v}" + (" выбран" if picked.get(i) == v else ""),
+                    )
+                    for v in range(1, 7)
+                ],
+                spacing=2,
+            )
+        )
+    content = ft.Column(
+        [
+            ft.TextButton(
+                f"{_('Кубик на каждого монстра')}: {ESCAPE_TARGET}+ — {_('удалось')}",
+                icon=ft.Icons.MENU_BOOK,
+                height=TARGET,
+                on_click=lambda: rules("Смываемся"),
+            ),
+            ft.Row(
+                [
+                    ft.Text(_("Модификатор"), size=14),
+                    tagged(
+                        "flee-mod-minus",
+                        ft.IconButton(
+                            ft.Icons.REMOVE,
+                            width=TARGET,
+                            height=TARGET,
+                            on_click=lambda: put(modifier=latest.current["modifier"] - 1),
+                        ),
+                    ),
+                    tagged(
+                        "flee-mod",
+                        ft.Container(
+                            ft.Text(f"{modifier:+d}", size=22, weight=ft.FontWeight.BOLD),
+                            width=44,
+                            alignment=ft.Alignment.CENTER,
+                        ),
+                        label=f"{modifier:+d}",
+                    ),
+                    tagged(
+                        "flee-mod-plus",
+                        ft.IconButton(
+                            ft.Icons.ADD,
+                            width=TARGET,
+                            height=TARGET,
+                            on_click=lambda: put(modifier=latest.current["modifier"] + 1),
+                        ),
+                    ),
+                ],
+                spacing=0,
+            ),
+            tagged(
+                "flee-roll",
+                ft.FilledButton(
+                    _("Бросить кубики в приложении"),
+                    icon=ft.Icons.CASINO,
+                    height=TARGET,
+                    on_click=lambda: flee(roll_dice(view.game.rng, len(monsters))),
+                ),
+            ),
+            ft.Text(_("или введите броски настоящих кубиков:"), size=14),
+            *rows,
+        ],
+        tight=True,
+        spacing=6,
+        scroll=ft.ScrollMode.AUTO,
+        width=320,
+    )
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text(_("Смываемся")),
+            content=content,
+            actions=_actions(
+                "flee-cancel",
+                "flee-submit",
+                _("Записать броски"),
+                close,
+                flee,
+                disabled=any(picked.get(i) is None for i in range(len(monsters))),
+            ),
+            on_dismiss=lambda: close(),
+        )
+        if ui.fleeing and c is not None
+        else None
+    )
+    return ft.Container(width=0, height=0)
+
+
+@ft.component
+def OverrideDialog(view: GameView, ui: BoardUi) -> ft.Control:
+    """A refusal a card may override: the engine's message (it names the rule, e.g. «Бой») and
+    «Карта так говорит» to send the same move again with ``"override": true`` (logged)."""
+    pending = ui.override
+
+    def close() -> None:
+        ui.override = None
+
+    def apply() -> None:
+        if pending is not None:
+            view.send(pending["type"], {**pending["data"], "override": True})
+        close()
+
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text(_("Правила этого не разрешают")),
+            content=tagged(
+                "override-message",
+                ft.Text(pending["message"], size=16, width=320),
+                label=pending["message"],
+            ),
+            actions=_actions(
+                "override-cancel",
+                "override-apply",
+                _("Карта так говорит"),
+                close,
+                apply,
+                icon=ft.Icons.STYLE,
+            ),
+            on_dismiss=lambda: close(),
+        )
+        if pending is not None
+        else None
+    )
+    return ft.Container(width=0, height=0)

@@ -1,0 +1,201 @@
+"""One compact row per munchkin: name, role in the combat, strength, level and gear counters,
+class and notes (edited in a dialog) and a reserved line for a refusal about this player."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.i18n import _
+from companion.ui.boards.munchkin.common import Counter, Send, refusal_slot
+from companion.ui.widgets import TARGET, icon_button, tagged
+
+__all__ = ["PlayerRow"]
+
+
+def _notes_dialog(
+    name: str,
+    draft: dict[str, str],
+    type_text,
+    save,
+    close,
+    index: int,
+) -> ft.AlertDialog:
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(f"{name}: {_('класс и заметки')}"),
+        content=ft.Column(
+            [
+                tagged(
+                    f"class-field-p{index}",
+                    ft.TextField(
+                        label=_("Класс"),
+                        value=draft["klass"],
+                        on_change=lambda e: type_text("klass", e.control.value),
+                    ),
+                ),
+                tagged(
+                    f"notes-field-p{index}",
+                    ft.TextField(
+                        label=_("Заметки"),
+                        value=draft["notes"],
+                        multiline=True,
+                        min_lines=2,
+                        on_change=lambda e: type_text("notes", e.control.value),
+                    ),
+                ),
+            ],
+            tight=True,
+            width=320,
+        ),
+        actions=[
+            tagged(
+                f"cancel-text-p{index}",
+                ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: close()),
+            ),
+            tagged(
+                f"save-text-p{index}",
+                ft.FilledButton(_("Сохранить"), height=TARGET, on_click=lambda: save()),
+            ),
+        ],
+        on_dismiss=lambda: close(),
+    )
+
+
+@ft.component
+def _PlayerRow(
+    index: int,
+    name: str,
+    color: str,
+    level: int,
+    gear: int,
+    klass: str,
+    notes: str,
+    active: bool,
+    role: str,
+    refusal: str,
+    send: Send,
+) -> ft.Control:
+    """One munchkin (all props are plain values, so the row re-renders only when they change).
+
+    Tags: ``card-p{i}``, ``name-p{i}``, ``class-p{i}``, ``power-p{i}``, ``level-p{i}`` (with
+    ``-plus``/``-minus``), ``gear-p{i}`` (likewise), ``edit-p{i}``, ``refusal-p{i}``.
+    """
+    editing, set_editing = ft.use_state(False)
+    typed = ft.use_ref(None)  # the texts being typed, read at tap time
+
+    def open_editor() -> None:
+        typed.current = {"klass": klass, "notes": notes}
+        set_editing(True)
+
+    def type_text(key: str, value: str) -> None:
+        typed.current = {**(typed.current or {}), key: value}
+
+    def save() -> None:
+        cur = typed.current or {}
+        sent = False
+        if cur.get("klass", klass) != klass:
+            sent = send("player.class", {"player": index, "value": cur["klass"]})
+        if cur.get("notes", notes) != notes:
+            send("player.notes", {"player": index, "value": cur["notes"]}, chained=sent)
+        set_editing(False)
+
+    ft.use_dialog(
+        _notes_dialog(name, typed.current or {}, type_text, save, lambda: set_editing(False), index)
+        if editing
+        else None
+    )
+    power = level + gear
+    who = klass or _("без класса")
+    header = ft.Row(
+        [
+            ft.Container(width=12, height=12, bgcolor=color, border_radius=6),
+            tagged(
+                f"name-p{index}",
+                ft.Text(
+                    name,
+                    size=18,
+                    weight=ft.FontWeight.BOLD,
+                    max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                ),
+                label=name + (" (ходит)" if active else ""),
+            ),
+            ft.Icon(ft.Icons.PLAY_ARROW, color=ft.Colors.PRIMARY, size=20)
+            if active
+            else ft.Container(width=20),
+            ft.Container(
+                tagged(
+                    f"class-p{index}",
+                    ft.Text(
+                        f"{role} · {who}" if role else who,
+                        size=13,
+                        italic=not klass,
+                        color=ft.Colors.PRIMARY if role else None,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    label=f"{role} {who}".strip(),
+                ),
+                expand=True,
+            ),
+            ft.Text(_("сила"), size=12),
+            tagged(
+                f"power-p{index}",
+                ft.Container(
+                    ft.Text(str(power), size=24, weight=ft.FontWeight.BOLD),
+                    width=40,
+                    alignment=ft.Alignment.CENTER,
+                ),
+                label=str(power),
+            ),
+            icon_button(f"edit-p{index}", ft.Icons.EDIT_NOTE, _("Класс и заметки"), open_editor),
+        ],
+        spacing=4,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    counters = ft.Row(
+        [
+            Counter(
+                f"level-p{index}",
+                _("уровень"),
+                f"{name}: {_('уровень')}",
+                level,
+                on_add=lambda d: send("level.change", {"player": index, "delta": d}),
+                on_set=lambda v: send("level.set", {"player": index, "value": v}),
+            ),
+            Counter(
+                f"gear-p{index}",
+                _("шмотки"),
+                f"{name}: {_('бонус шмоток')}",
+                gear,
+                on_add=lambda d: send("gear.change", {"player": index, "delta": d}),
+                on_set=lambda v: send("gear.set", {"player": index, "value": v}),
+            ),
+        ],
+        spacing=16,
+    )
+    parts: list[ft.Control] = [header, counters]
+    if notes:
+        parts.append(
+            tagged(
+                f"notes-p{index}",
+                ft.Text(notes, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                label=notes,
+            )
+        )
+    parts.append(refusal_slot(f"refusal-p{index}", refusal))
+    return tagged(
+        f"card-p{index}",
+        ft.Container(
+            ft.Column(parts, spacing=0),
+            padding=ft.Padding.only(left=8, right=4, top=2, bottom=0),
+            border_radius=12,
+            border=ft.Border.all(
+                3 if active else 1, color if active else ft.Colors.OUTLINE_VARIANT
+            ),
+        ),
+    )
+
+
+#: Memoised: a tap on one player re-renders that player's row only.
+PlayerRow = ft.memo(_PlayerRow)

@@ -1,0 +1,194 @@
+"""The «Рик и Морти» board's body and its pinned bar.
+
+Body, from the top: a one-line round/phase with the rules icon (never pushed off the screen),
+then the panel of the moment — the active player's turn, or the charge-phase wizard (universe
+and step, energy, whose turn, the clocks and the over-limit line, then the step's controls) —
+then the players, the universes and the finished rounds' charge times. With four players the
+wizard's head, clocks and warning are on a 390×844 screen together with the pinned «Готово».
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.engine.ricks import PHASE_ACTIONS, PHASE_CHARGE, PHASE_ROUND
+from companion.engine.ricks_timing import game_charge_now
+from companion.i18n import _
+from companion.ui.boards.ricks.action_panel import ActionPanel
+from companion.ui.boards.ricks.charge import ChargeHead, ChargeTail, StepB, StepV
+from companion.ui.boards.ricks.clocks import ChargeClocks, ClockBase
+from companion.ui.boards.ricks.common import RULES, tag
+from companion.ui.boards.ricks.history import ChargeHistory
+from companion.ui.boards.ricks.players import PlayerRow
+from companion.ui.boards.ricks.universes import Universes
+from companion.ui.nav import go
+from companion.ui.state import GameView
+from companion.ui.widgets import icon_button, primary_button
+
+__all__ = ["Board", "Actions", "PhaseLine", "BAR_HEIGHT"]
+
+#: Height of the pinned bar's content (the primary button is 56 dp tall).
+BAR_HEIGHT = 64
+
+
+@ft.component
+def _PhaseLine(line: str, query: str) -> ft.Control:
+    """«Раунд N · фаза · цель» on one line (cut with «…» if long) and the rules icon, which
+    keeps its 48 dp at the right whatever the text. Tags: ``phase``, ``phase-rules``."""
+    return ft.Row(
+        [
+            ft.Container(
+                tag(
+                    "phase",
+                    ft.Text(
+                        line,
+                        size=16,
+                        weight=ft.FontWeight.BOLD,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    label=line,
+                ),
+                expand=True,
+            ),
+            icon_button(
+                "phase-rules",
+                ft.Icons.HELP_OUTLINE,
+                _("Правила этой фазы"),
+                lambda: go(RULES + query),
+            ),
+        ],
+        spacing=4,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+PhaseLine = ft.memo(_PhaseLine)
+
+
+def _phase(state: Any) -> tuple[str, str]:
+    if state.over:
+        text, query = _("Игра окончена"), "Конец игры"
+    elif state.phase == PHASE_CHARGE and state.charge is not None:
+        text, query = _("Фаза зарядки"), f"Шаг {state.charge.step}"
+    else:
+        text, query = _(state.phase), state.phase
+    target = f"{_('цель')} {state.target} {_('ПО')}"
+    if state.final and not state.over:
+        target += f", {_('последний раунд')}"
+    return f"{_('Раунд')} {state.round} · {text} · {target}", query
+
+
+def use_send(view: GameView):
+    """A stable ``send(type, data) -> bool`` for the memoised parts."""
+    return ft.use_callback(lambda type, data=None: view.send(type, data), [view])
+
+
+def _clock_base(view: GameView) -> ClockBase | None:
+    game = view.game
+    since = game.events[-1].ts if game.events else game.setup.created
+    timing = game_charge_now(game, since)  # O(1) between moves: the engine's clock follows the log
+    if timing.position is None:
+        return None
+    _round, _universe, step, player = timing.position
+    who = game.players[player] if player is not None and step in ("Б", "В") else ""
+    return ClockBase(
+        step=timing.current_step,
+        universe=timing.current_universe,
+        phase=timing.current_phase,
+        turn=timing.current_turn,
+        since=since,
+        paused=bool(game.paused),
+        who=who,
+        limit=game.setup.options.get("charge_limit"),
+        key=len(game.events),
+        hint=_("Проверьте энергию и нажмите «Готово»") if step == "А" else "",
+    )
+
+
+def _hidden() -> ft.Control:
+    return ft.Container(visible=False)
+
+
+@ft.component
+def Board(view: GameView) -> ft.Control:
+    """The whole «Рик и Морти» table (see the module docstring).
+
+    Each slot is always there (hidden when its phase is not on), so a part keeps its place and
+    its state; the parts get plain values, so a move re-renders what it changed."""
+    game = view.game
+    state = view.state
+    v = view.version
+    send = use_send(view)
+    line, query = _phase(state)
+    base = ft.use_memo(lambda: _clock_base(view), [v, len(game.events)])
+    ch = state.charge if state.phase == PHASE_CHARGE else None
+    active = game.definition.active_player(state)
+    head: ft.Control = _hidden()
+    if ch is not None:
+        who = ""
+        if ch.player is not None:
+            who = f"{game.players[ch.player]} ({state.players[ch.player].character})"
+        head = ChargeHead(
+            ch.universe,
+            ch.step,
+            ch.energy,
+            who,
+            ch.ledger[-1]["production"] if ch.ledger else 0,
+            ch.ledger[-1]["in"] if ch.ledger else 0,
+        )
+    rows = [
+        PlayerRow(
+            i,
+            game.players[i],
+            p.character,
+            game.setup.players[i].color,
+            p.universe,
+            p.vp,
+            p.tokens,
+            p.hand,
+            active == i or (ch is not None and ch.player == i),
+            state.first == i,
+            send,
+        )
+        for i, p in enumerate(state.players)
+    ]
+    return ft.Column(
+        [
+            PhaseLine(line, query),
+            ActionPanel(view, v),
+            head,
+            ChargeClocks(base) if base is not None else _hidden(),
+            StepB(view, v),
+            StepV(view, v),
+            ChargeTail(view, v),
+            ft.ResponsiveRow(
+                [ft.Container(r, col={"xs": 12, "md": 6}) for r in rows], spacing=6, run_spacing=6
+            ),
+            Universes(view, v),
+            ChargeHistory(view, v),
+        ],
+        spacing=8,
+    )
+
+
+@ft.component
+def Actions(view: GameView) -> ft.Control:
+    """The pinned bar: «Начать раунд» (everybody draws a card), «Передать ход» in the action
+    phase, «Готово» in the charge phase (step А confirmed, or the current player passes)."""
+    state = view.state
+    if state.over:
+        primary = primary_button(_("Игра окончена"), None, disabled=True)
+    elif state.phase == PHASE_ROUND:
+        primary = primary_button(
+            _("Начать раунд"), lambda: view.send("round.draw"), icon=ft.Icons.STYLE
+        )
+    elif state.phase == PHASE_ACTIONS:
+        primary = primary_button(
+            _("Передать ход"), lambda: view.send("turn.end"), icon=ft.Icons.SKIP_NEXT
+        )
+    else:
+        primary = primary_button(_("Готово"), lambda: view.send("charge.done"), icon=ft.Icons.CHECK)
+    return ft.Container(ft.Row([primary], alignment=ft.MainAxisAlignment.END), height=BAR_HEIGHT)

@@ -1,0 +1,336 @@
+"""The charge-phase wizard («Фаза зарядки»): the head (step, energy, whose turn) and the step's
+controls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.engine.ricks import (
+    CHARGE_ORDER,
+    KRO,
+    MICRO,
+    MINI,
+    PHASE_CHARGE,
+    RICK_UNIVERSE,
+    offers,
+    present_players,
+)
+from companion.i18n import _
+from companion.ui.boards.ricks.common import (
+    _box,
+    _field,
+    _int,
+    card_text,
+    tag,
+)
+from companion.ui.state import GameView
+from companion.ui.widgets import TARGET
+
+
+def _ledger_lines(ledger: list[dict[str, Any]]) -> list[str]:
+    out = []
+    for row in ledger:
+        line = (
+            f"{row['universe']}: {_('пришло')} {row['in']}, {_('выработка')} +{row['production']}"
+        )
+        if row["gained"]:
+            line += f", {_('от карт')} +{row['gained']}"
+        line += f", {_('потрачено')} {row['spent']}"
+        line += (
+            f", {_('ушло дальше')} {row['out']}"
+            if row["out"] is not None
+            else f", {_('сейчас')} {row['in'] + row['production'] + row['gained'] - row['spent']}"
+        )
+        out.append(line)
+    return out
+
+
+def _typed() -> dict[str, str]:
+    """What is typed in this component's fields, read at tap time (see :func:`_field`)."""
+    ref = ft.use_ref(None)
+    if ref.current is None:
+        ref.current = {}
+    return ref.current
+
+
+def _spend_row(view: GameView, t: dict[str, str]) -> ft.Control:
+    return ft.Row(
+        [
+            _field(
+                "spend-amount",
+                _("Сколько энергии"),
+                "1",
+                lambda v: t.__setitem__("spend", v),
+                176,
+            ),
+            tag(
+                "spend",
+                ft.OutlinedButton(
+                    _("Потратить"),
+                    height=TARGET,
+                    on_click=lambda: view.send(
+                        "charge.spend", {"amount": _int(t.get("spend", ""), 1), "note": ""}
+                    ),
+                ),
+            ),
+        ],
+        wrap=True,
+    )
+
+
+@ft.component
+def StepB(view: GameView, version: int) -> ft.Control:
+    """Step Б for the current player: one one-shot, attached abilities, other payments."""
+    state = view.state
+    ch = state.charge
+    t = _typed()
+    if state.phase != PHASE_CHARGE or ch is None or ch.step != "Б" or ch.player is None:
+        return ft.Container()
+    abilities = [
+        c
+        for c in state.cards
+        if c.kind == "ability"
+        and c.owner == ch.player
+        and c.built
+        and c.id not in ch.abilities_used
+    ]
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    _field(
+                        "oneshot-cost",
+                        _("Цена одноразки"),
+                        "0",
+                        lambda v: t.__setitem__("oneshot", v),
+                        176,
+                    ),
+                    tag(
+                        "oneshot",
+                        ft.FilledTonalButton(
+                            _("Сыграть одноразку"),
+                            height=TARGET,
+                            disabled=ch.player in ch.oneshots,
+                            on_click=lambda: view.send(
+                                "charge.oneshot",
+                                {"cost": _int(t.get("oneshot", ""), 0), "note": ""},
+                            ),
+                        ),
+                    ),
+                ],
+                wrap=True,
+            ),
+            ft.Column(
+                [
+                    tag(
+                        f"ability-{c.id}",
+                        ft.FilledTonalButton(
+                            f"{_('Применить')} {card_text(c, view.game.players)}",
+                            height=TARGET,
+                            on_click=lambda _e, c=c: view.send("charge.ability", {"card": c.id}),
+                        ),
+                    )
+                    for c in abilities
+                ]
+            ),
+            _spend_row(view, t),
+        ],
+        spacing=8,
+    )
+
+
+@ft.component
+def StepV(view: GameView, version: int) -> ft.Control:
+    """Step В for the current player: the inventions they can activate here (cost, reward)."""
+    state = view.state
+    ch = state.charge
+    t = _typed()
+    if state.phase != PHASE_CHARGE or ch is None or ch.step != "В" or ch.player is None:
+        return ft.Container()
+    buttons = []
+    for o in offers(state):
+        part = f" ({_('частично: на 1 ПО меньше')})" if o.partial else ""
+        card = state.card(o.card)
+        title = f"«{card.name}»" if card and card.name else f"№{o.card}"
+        text = f"{_('Активировать')} {title}: {o.cost} {_('энергии')} = +{o.reward} {_('ПО')}{part}"
+        buttons.append(
+            tag(
+                f"activate-{o.card}",
+                ft.FilledButton(
+                    text,
+                    icon=ft.Icons.BOLT,
+                    height=56,
+                    disabled=not o.affordable,
+                    on_click=lambda _e, o=o: view.send("charge.activate", {"card": o.card}),
+                ),
+                label=text,
+            )
+        )
+    return ft.Column([ft.Column(buttons, spacing=8), _spend_row(view, t)], spacing=8)
+
+
+#: Short names of the universes for the stepper (charge order: Кроха → Мини → Микро → Рико).
+SHORT = {KRO: "Кроха", MINI: "Мини", MICRO: "Микро", RICK_UNIVERSE: "Рико"}
+
+
+@ft.component
+def _ChargeHead(
+    universe: str, step: str, energy: int, who: str, production: int, came: int
+) -> ft.Control:
+    """«Фаза зарядки» in three lines: the universe and the step (highlighted), the energy in big
+    type with whose turn it is (or, in step А, what the sources gave), fixed heights.
+
+    Tags: ``charge-pos`` («<universe>, шаг <step>»), ``energy``, ``charge-player``.
+    """
+    stepper = ft.Row(
+        [
+            ft.Container(
+                ft.Text(
+                    SHORT.get(u, u),
+                    size=13,
+                    weight=ft.FontWeight.BOLD if u == universe else None,
+                ),
+                padding=ft.Padding.symmetric(horizontal=6, vertical=4),
+                border_radius=8,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if u == universe else None,
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            )
+            for u in CHARGE_ORDER
+        ]
+        + [ft.Container(width=4)]
+        + [
+            ft.Container(
+                ft.Text(
+                    s,
+                    size=15,
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.ON_PRIMARY if s == step else None,
+                ),
+                width=30,
+                height=30,
+                alignment=ft.Alignment.CENTER,
+                border_radius=15,
+                bgcolor=ft.Colors.PRIMARY if s == step else None,
+                border=ft.Border.all(1, ft.Colors.OUTLINE),
+            )
+            for s in ("А", "Б", "В")
+        ],
+        spacing=3,
+        scroll=ft.ScrollMode.AUTO,
+    )
+    pos = f"{universe}, {_('шаг')} {step}"
+    if step == "А":
+        line = f"{_('Шаг А')}: {_('источники')} +{production}, {_('снизу')} {came}"
+    else:
+        line = f"{_('Очередь')}: {who}" if who else _("Никого")
+    return _box(
+        ft.Column(
+            [
+                tag(
+                    "charge-pos",
+                    ft.Text(
+                        f"{_('Зарядка')}: {pos}",
+                        size=16,
+                        weight=ft.FontWeight.BOLD,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    label=pos,
+                ),
+                stepper,
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.BOLT, color=ft.Colors.AMBER, size=36),
+                        tag(
+                            "energy",
+                            ft.Container(
+                                ft.Text(str(energy), size=44, weight=ft.FontWeight.BOLD),
+                                width=72,
+                                alignment=ft.Alignment.CENTER_LEFT,
+                            ),
+                            label=str(energy),
+                        ),
+                        ft.Container(
+                            tag(
+                                "charge-player",
+                                ft.Text(
+                                    line,
+                                    size=18,
+                                    weight=ft.FontWeight.BOLD,
+                                    max_lines=2,
+                                    overflow=ft.TextOverflow.ELLIPSIS,
+                                ),
+                                label=line,
+                            ),
+                            expand=True,
+                        ),
+                    ],
+                    height=56,
+                    spacing=4,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+            ],
+            spacing=4,
+        ),
+        highlight=True,
+    )
+
+
+#: Memoised: re-rendered when the step, the energy or the current player changes.
+ChargeHead = ft.memo(_ChargeHead)
+
+
+@ft.component
+def ChargeTail(view: GameView, version: int) -> ft.Control:
+    """Energy a card adds, and where the energy came from and went, per universe."""
+    state = view.state
+    ch = state.charge
+    t = _typed()
+    if state.phase != PHASE_CHARGE or ch is None:
+        return ft.Container()
+    names = view.game.players
+    parts: list[ft.Control] = []
+    parts.append(
+        ft.Row(
+            [
+                _field(
+                    "gain-amount",
+                    _("Энергия от карты"),
+                    "1",
+                    lambda v: t.__setitem__("gain", v),
+                    176,
+                ),
+                tag(
+                    "gain",
+                    ft.OutlinedButton(
+                        _("Добавить"),
+                        height=TARGET,
+                        on_click=lambda: view.send(
+                            "charge.gain", {"amount": _int(t.get("gain", ""), 1), "note": ""}
+                        ),
+                    ),
+                ),
+            ],
+            wrap=True,
+        )
+    )
+    parts.append(
+        ft.Column(
+            [
+                tag(
+                    f"ledger-{CHARGE_ORDER.index(row['universe'])}",
+                    ft.Text(line, size=14),
+                    label=line,
+                )
+                for row, line in zip(ch.ledger, _ledger_lines(ch.ledger), strict=True)
+            ],
+            spacing=4,
+        )
+    )
+    present = present_players(state, ch.universe)
+    parts.append(
+        ft.Text(f"{_('Здесь')}: " + (", ".join(names[i] for i in present) or _("никого")), size=14)
+    )
+    return ft.Column(parts, spacing=8)

@@ -1,0 +1,218 @@
+"""The charge-phase clocks and the over-limit warning («Фаза зарядки»).
+
+The durations come from the log (:func:`companion.engine.ricks_timing.game_charge_now`, which
+follows the log incrementally), read once per change of the game; every second only the running
+stretch since the last move is added (nothing is replayed), and only this component re-renders.
+When the current player runs past the table's limit in step Б or В, a red warning fills its
+reserved line, the phone vibrates (where the device lets a web page do it) and a short beep
+plays (generated, so it works offline).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import math
+import struct
+import time
+import wave
+from typing import NamedTuple
+
+import flet as ft
+
+from companion.i18n import _
+from companion.ui.boards.ricks.common import tag
+from companion.ui.widgets import fmt_seconds
+
+__all__ = ["BEEP", "ClockBase", "ChargeClocks", "WARNING_HEIGHT"]
+
+#: Height reserved for the current player's time and the over-limit warning.
+WARNING_HEIGHT = 44
+
+
+def _beep() -> bytes:
+    """A short 880 Hz beep as WAV bytes (generated, so it works offline)."""
+    rate, seconds = 8000, 0.35
+    frames = b"".join(
+        struct.pack("<h", int(12000 * math.sin(2 * math.pi * 880 * i / rate)))
+        for i in range(int(rate * seconds))
+    )
+    buf = io.BytesIO()
+    with wave.open(buf, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(frames)
+    return buf.getvalue()
+
+
+BEEP = _beep()
+
+
+class ClockBase(NamedTuple):
+    """The charge clocks as of the last move (seconds), and what runs from then on.
+
+    :param since: timestamp of the last move; the clocks run on from it unless ``paused``.
+    :param who: the current player's name in step Б/В, else ``""``.
+    :param limit: the table's per-turn limit in seconds, or ``None``.
+    :param key: identifies the current player's turn (the beep plays once per turn).
+    :param hint: what the turn line says when no player's turn runs (step А).
+    """
+
+    step: float
+    universe: float
+    phase: float
+    turn: float
+    since: float
+    paused: bool
+    who: str
+    limit: float | None
+    key: int
+    hint: str = ""
+
+
+def _audio():
+    """The beep player (flet-audio), or ``None`` where that extension is missing."""
+    try:
+        import flet_audio as fa
+    except ImportError:
+        return None
+    try:
+        return fa.Audio(src=BEEP)
+    except Exception:  # no page to register with: stay silent
+        return None
+
+
+async def _quietly(call) -> None:
+    # a browser may refuse sound or vibration: the red line still shows
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(call(), 2)
+
+
+@ft.component
+def _ChargeClocks(base: ClockBase) -> ft.Control:
+    """Step, universe and phase clocks, and the current player's time against the limit.
+
+    Tags: ``timer-step``, ``timer-universe``, ``timer-phase`` (labels carry whole seconds, e.g.
+    «шаг 12»), ``timer-turn`` («Аня: 0:35 из 0:30 — время хода вышло»; one tag in one place,
+    as the web client keeps a node's first identifier).
+    """
+    now, set_now = ft.use_state(time.time())
+    task = ft.use_ref(None)
+    services = ft.use_ref(None)
+    warned = ft.use_ref(None)
+    latest = ft.use_ref(base)
+    latest.current = base
+
+    async def tick() -> None:
+        while True:
+            await asyncio.sleep(1)
+            t = time.time()
+            set_now(t)
+            b = latest.current
+            over = b.limit and b.who and b.turn + (0 if b.paused else t - b.since) > b.limit
+            if over and warned.current != b.key and services.current is not None:
+                warned.current = b.key
+                audio, haptic = services.current
+                await _quietly(haptic.vibrate)
+                if audio is not None:
+                    await _quietly(audio.play)
+
+    def start() -> None:
+        page = ft.context.page
+        haptic = ft.HapticFeedback()
+        page.services.append(haptic)
+        services.current = (_audio() if base.limit else None, haptic)
+        task.current = page.run_task(tick)
+
+    def stop() -> None:
+        if task.current is not None:
+            task.current.cancel()
+        if services.current is not None:
+            page = ft.context.page
+            for service in services.current:
+                if service is not None and service in page.services:
+                    page.services.remove(service)
+
+    ft.use_effect(start, [], cleanup=stop)
+    run = 0.0 if base.paused else max(0.0, now - base.since)
+    cells = [
+        tag(
+            "timer-step",
+            ft.Text(f"{_('Шаг')} {fmt_seconds(base.step + run)}", size=14),
+            label=f"шаг {int(base.step + run)}",
+        ),
+        tag(
+            "timer-universe",
+            ft.Text(f"{_('Вселенная')} {fmt_seconds(base.universe + run)}", size=14),
+            label=f"вселенная {int(base.universe + run)}",
+        ),
+        tag(
+            "timer-phase",
+            ft.Text(f"{_('Фаза')} {fmt_seconds(base.phase + run)}", size=14),
+            label=f"фаза {int(base.phase + run)}",
+        ),
+    ]
+    turn = base.turn + run
+    over = bool(base.limit and base.who and turn > base.limit)
+    if base.who:
+        text = f"{base.who}: {fmt_seconds(turn)}" + (
+            f" {_('из')} {fmt_seconds(base.limit)}" if base.limit else ""
+        )
+        if over:
+            text += f" — {_('время хода вышло')}"
+    else:
+        text = base.hint
+    line = tag(
+        "timer-turn",
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(
+                        ft.Icons.ALARM
+                        if over
+                        else ft.Icons.TIMER_OUTLINED
+                        if base.who
+                        else ft.Icons.INFO_OUTLINE,
+                        color=ft.Colors.ON_ERROR if over else None,
+                        size=20,
+                    ),
+                    ft.Text(
+                        text,
+                        size=16,
+                        weight=ft.FontWeight.BOLD if over else None,
+                        color=ft.Colors.ON_ERROR if over else None,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                        expand=True,
+                    ),
+                ],
+                spacing=6,
+            )
+            if text
+            else None,
+            bgcolor=ft.Colors.ERROR if over else None,
+            height=WARNING_HEIGHT,
+            padding=ft.Padding.symmetric(horizontal=8),
+            border_radius=8,
+            alignment=ft.Alignment.CENTER_LEFT,
+        ),
+        label=text or " ",
+    )
+    return ft.Column(
+        [
+            ft.Row(
+                [ft.Icon(ft.Icons.TIMER_OUTLINED, size=16), *cells],
+                spacing=8,
+                scroll=ft.ScrollMode.AUTO,
+            ),
+            line,
+        ],
+        spacing=2,
+    )
+
+
+#: Memoised: the board passes the same :class:`ClockBase` until the game changes; the ticks
+#: re-render this component alone.
+ChargeClocks = ft.memo(_ChargeClocks)

@@ -1,0 +1,101 @@
+"""Helpers shared by the «Рик и Морти» board's components: tags, fields, card texts, the beep."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.engine.ricks import (
+    MICRO,
+    MINI,
+    RICK_UNIVERSE,
+    Card,
+)
+from companion.i18n import _
+
+#: Key in ``settings.json`` under which the universes' action tokens are remembered.
+SETTINGS_KEY = "ricks_actions"
+#: Idents of the action-token fields of the setup form, per universe.
+ACTION_FIELDS = {MINI: "actions-mini", MICRO: "actions-micro", RICK_UNIVERSE: "actions-rick"}
+RULES = "/rules?game=ricks&q="
+
+_KIND_TEXT = {"source": "Источник", "invention": "Изобретение", "ability": "Способность"}
+
+
+def tag(ident: str, control: ft.Control, label: str | None = None) -> ft.Control:
+    """:func:`companion.ui.widgets.tagged`. The web client does not pick up a changed
+    identifier on an existing control, so the layouts below keep each ident in one place
+    (fields are disabled rather than swapped; each charge step is its own component)."""
+    return ft.Semantics(identifier=ident, label=label, content=control)
+
+
+def _int(raw: str, default: int | str) -> int | str:
+    """Typed digits as an int; anything else is sent as typed so the engine names the field."""
+    raw = (raw or "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        return raw
+
+
+def card_text(card: Card, names: list[str]) -> str:
+    """A Russian one-line description of a card on the table (no symbols outside Cyrillic)."""
+    name = f" «{card.name}»" if card.name else f" №{card.id}"
+    state = (
+        _("внедрено") if card.built else f"{_('жетонов')} {card.placed} {_('из')} {card.build_cost}"
+    )
+    if card.kind == "source":
+        return (
+            f"{_('Источник')}{name} ({names[card.owner]}): "
+            f"+{card.production} {_('энергии')}, {state}"
+        )
+    if card.kind == "invention":
+        turned = f", {_('повёрнуто')}" if card.turned else ""
+        return (
+            f"{_('Изобретение')}{name} ({names[card.owner]}): "
+            f"{card.cost} {_('энергии')} = {card.vp} {_('ПО')}, {state}{turned}"
+        )
+    return f"{_('Способность')}{name}: {card.cost} {_('энергии')}, {state}"
+
+
+def _box(content: ft.Control, highlight: bool = False, color: str | None = None) -> ft.Container:
+    return ft.Container(
+        content,
+        padding=10,
+        border_radius=12,
+        border=ft.Border.all(
+            3 if highlight else 1,
+            (color or ft.Colors.PRIMARY) if highlight else ft.Colors.OUTLINE_VARIANT,
+        ),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if highlight and color is None else None,
+    )
+
+
+def _field(
+    ident: str,
+    label: str,
+    hint: str,
+    put: Callable[[str], None],
+    width: int = 110,
+    number: bool = True,
+    disabled: bool = False,
+    value: str | None = None,
+) -> ft.Control:
+    """A text field tagged ``ident``; what is typed goes to ``put`` (the caller keeps it in a
+    ref). The value is never re-sent from here, so a re-render cannot overwrite typing; an
+    empty field means ``hint``. ``value`` (setup form only) is a value the app fills in."""
+    return tag(
+        ident,
+        ft.TextField(
+            label=label,
+            value=value,
+            hint_text=hint,
+            width=width,
+            disabled=disabled,
+            keyboard_type=ft.KeyboardType.NUMBER if number else ft.KeyboardType.TEXT,
+            on_change=lambda e: put(e.control.value),
+        ),
+    )

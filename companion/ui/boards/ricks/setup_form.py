@@ -1,0 +1,182 @@
+"""The setup form of «Рик и Морти» on the new-game screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.engine.ricks import (
+    CHARACTERS,
+    KRO,
+    KRO_ACTIONS,
+    MICRO,
+    MINI,
+    RICK_UNIVERSE,
+)
+from companion.i18n import _
+from companion.store.settings import load_settings, update_settings
+from companion.ui.boards.ricks.common import (
+    ACTION_FIELDS,
+    SETTINGS_KEY,
+    _field,
+    _int,
+    tag,
+)
+from companion.ui.nav import AppContext
+
+
+# -- setup form ----------------------------------------------------------------------------------
+@ft.component
+def OptionsForm(
+    options: dict[str, Any],
+    set_options: Callable[[dict[str, Any]], None],
+    players: int | None = None,
+) -> ft.Control:
+    """Characters per seat, abilities, the universes' action tokens (remembered in the data
+    dir and pre-filled next time) and the optional per-player limit for steps Б and В.
+
+    :param players: number of seats, when the new-game screen passes it; otherwise four seat
+        pickers are shown and the chosen ones (from seat 1 on) become ``characters``.
+    """
+    app = ft.use_context(AppContext)
+    root = app.hub.store.root if app is not None else None
+    seats = players or 4
+    # The latest options and typed texts live in a ref: two quick edits must not overwrite each
+    # other through the closures of one render.
+    mine = ft.use_ref(None)
+    if mine.current is None:
+        actions0 = dict(options.get("actions") or {KRO: KRO_ACTIONS})
+        limit0 = options.get("charge_limit")
+        mine.current = {
+            "options": options,
+            "picks": list(options.get("characters") or []) + [""] * 4,
+            "typed": {u: str(actions0.get(u, "")) for u in ACTION_FIELDS},
+            "limit": str(limit0) if limit0 else "",
+        }
+    m = mine.current
+    _shown, set_shown = ft.use_state(0)  # bumped when the ref changes what is displayed
+
+    def push(**changes: Any) -> None:
+        m["options"] = {**m["options"], **changes}
+        set_options(m["options"])
+
+    def prefill() -> None:
+        if root is None:
+            return
+        saved = load_settings(root).get(SETTINGS_KEY) or {}
+        known = {u: v for u, v in saved.items() if u in ACTION_FIELDS and isinstance(v, int)}
+        if known:
+            actions = dict(m["options"].get("actions") or {})
+            m["typed"] = {u: str(known.get(u, actions.get(u, ""))) for u in ACTION_FIELDS}
+            push(actions={**actions, **known, KRO: KRO_ACTIONS})
+            set_shown(1)
+
+    ft.use_effect(prefill, [])
+
+    def pick(seat: int, value: str) -> None:
+        m["picks"][seat] = value if value in CHARACTERS else ""
+        chosen: list[str] = []
+        for c in m["picks"][:seats]:
+            if not c:
+                break
+            chosen.append(c)
+        push(characters=chosen or None)
+
+    def set_action(u: str, raw: str) -> None:
+        m["typed"][u] = raw
+        value = _int(raw, "")
+        new = {**(m["options"].get("actions") or {}), KRO: KRO_ACTIONS}
+        if value == "":
+            new.pop(u, None)
+        else:
+            new[u] = value
+        push(actions=new)
+        good = {
+            k: v
+            for k, v in new.items()
+            if k in ACTION_FIELDS and isinstance(v, int) and 1 <= v <= 20
+        }
+        if root is not None and good:
+            update_settings(root, **{SETTINGS_KEY: good})
+
+    def set_limit(raw: str) -> None:
+        m["limit"] = raw
+        raw = raw.strip().replace(",", ".")
+        if not raw:
+            value: Any = None
+        else:
+            try:
+                value = float(raw)
+                value = int(value) if value.is_integer() else value
+            except ValueError:
+                value = raw  # validate_setup names the field
+        push(charge_limit=value)
+
+    picks, typed, limit_text = m["picks"], m["typed"], m["limit"]
+    seat_rows = [
+        tag(
+            f"character-{s}",
+            ft.Dropdown(
+                label=f"{_('Персонаж игрока')} {s + 1}",
+                width=220,
+                value=picks[s] or "",
+                options=[
+                    ft.DropdownOption(key="", text=_("по порядку")),
+                    *[ft.DropdownOption(key=c, text=c) for c in CHARACTERS],
+                ],
+                on_select=lambda e, s=s: pick(s, e.control.value or ""),
+            ),
+        )
+        for s in range(seats)
+    ]
+    return ft.Column(
+        [
+            ft.Text(_("Персонажи"), size=18, weight=ft.FontWeight.BOLD),
+            ft.Text(_("По порядку хода. Если не выбирать — Рик, Морти, Зип, Кайл."), size=14),
+            ft.Row(seat_rows, wrap=True),
+            tag(
+                "abilities",
+                ft.Switch(
+                    label=_("Свойства персонажей"),
+                    value=bool(m["options"].get("abilities", True)),
+                    on_change=lambda e: push(abilities=bool(e.control.value)),
+                ),
+            ),
+            ft.Text(
+                _("Жетоны действий по вселенным (число с карты вселенной; запоминается)"),
+                size=16,
+                weight=ft.FontWeight.BOLD,
+            ),
+            ft.Row(
+                [
+                    *[
+                        _field(
+                            ident,
+                            u,
+                            "",
+                            lambda raw, u=u: set_action(u, raw),
+                            170,
+                            value=typed.get(u, ""),
+                        )
+                        for u, ident in (
+                            (RICK_UNIVERSE, ACTION_FIELDS[RICK_UNIVERSE]),
+                            (MICRO, ACTION_FIELDS[MICRO]),
+                            (MINI, ACTION_FIELDS[MINI]),
+                        )
+                    ],
+                    ft.Text(f"{KRO}: {KRO_ACTIONS}", size=16),
+                ],
+                wrap=True,
+            ),
+            _field(
+                "charge-limit",
+                _("Лимит на ход в шагах Б и В, сек (необязательно)"),
+                "",
+                set_limit,
+                320,
+                value=limit_text,
+            ),
+        ]
+    )

@@ -1,0 +1,75 @@
+"""The four universes, top to bottom as on the table."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.engine.ricks import (
+    PHASE_CHARGE,
+    UNIVERSES,
+)
+from companion.i18n import _
+from companion.ui.boards.ricks.common import (
+    _box,
+    card_text,
+    tag,
+)
+from companion.ui.state import GameView
+
+
+@ft.component
+def Universes(view: GameView, version: int) -> ft.Control:
+    """The four universes top to bottom as on the table, with characters, sources and inventions."""
+    game = view.game
+    state = view.state
+    names = game.players
+    ch = state.charge if state.phase == PHASE_CHARGE else None
+    boxes = []
+    for k, u in enumerate(UNIVERSES):
+        here = [i for i, p in enumerate(state.players) if p.universe == u]
+        chips = [
+            ft.Container(
+                ft.Text(
+                    f"{state.players[i].character} ({names[i]})", size=14, color=ft.Colors.WHITE
+                ),
+                bgcolor=game.setup.players[i].color,
+                padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+                border_radius=12,
+            )
+            for i in here
+        ]
+        cards = [
+            tag(f"card-{c.id}", ft.Text(card_text(c, names), size=14), label=card_text(c, names))
+            for c in state.cards
+            if c.universe == u
+        ]
+        charging = ch is not None and ch.universe == u
+        header = [
+            ft.Text(u, size=18, weight=ft.FontWeight.BOLD, expand=True),
+            ft.Text(f"{_('действий')}: {state.actions_by_universe[u]}", size=14),
+        ]
+        if charging:
+            header.append(
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.BOLT, color=ft.Colors.AMBER),
+                        ft.Text(str(ch.energy), size=24, weight=ft.FontWeight.BOLD),
+                    ],
+                    spacing=0,
+                )
+            )
+        who = ", ".join(f"{state.players[i].character} ({names[i]})" for i in here) or _("никого")
+        boxes.append(
+            tag(
+                f"uni-{k}",
+                _box(
+                    ft.Column(
+                        [ft.Row(header), ft.Row(chips, wrap=True, spacing=6), *cards],
+                        spacing=4,
+                    ),
+                    highlight=charging,
+                ),
+                label=f"{u}: {who}",
+            )
+        )
+    return ft.Column(boxes, spacing=6)

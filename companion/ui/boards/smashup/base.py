@@ -1,0 +1,249 @@
+"""One base in play: a compact row, and the editor under it while that base is open.
+
+The row has a fixed height: name, VP for the places, power against the breakpoint, and a
+fixed-width status slot (the «Захватить» button in «Проверь базы», a ready flag otherwise,
+«до захвата N» under the name): a base becoming ready changes colours and text, never sizes.
+The editor has one line per player: power and minions with −/+ (48 dp) around fixed-width
+numbers (tap the power for a numeric pad), and the breakpoint change until the end of turn.
+
+Handles: ``base-<j>`` (the row), ``base-<j>-name``, ``base-<j>-total`` («16/20»),
+``base-<j>-ready`` («готова к захвату» | «до захвата 4»), ``score-<j>``, ``base-<j>-open``;
+in the editor ``pow-b<j>-p<i>`` (±: ``-plus``/``-minus``), ``min-b<j>-p<i>``,
+``base-<j>-bp`` with ``base-<j>-bp-plus``/``-minus``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.i18n import _
+from companion.ui.boards.smashup.common import READY, stepper
+from companion.ui.widgets import TARGET, number_pad, tagged
+
+__all__ = ["BaseRow", "BaseEditor", "ROW_HEIGHT"]
+
+#: Height of a base row (dp).
+ROW_HEIGHT = 64
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{abs(n)}"
+
+
+@ft.component
+def BaseRow(
+    j: int,
+    name: str,
+    vp: tuple[int, int, int],
+    total: int,
+    bp: int,
+    mod: int,
+    ready: bool,
+    in_check: bool,
+    is_open: bool,
+    toggle: Callable[[int], None],
+    score: Callable[[int], None],
+) -> ft.Control:
+    """The compact row of base ``j``; a tap opens or closes its editor."""
+    status_text = _("готова к захвату") if ready else f"{_('до захвата')} {max(0, bp - total)}"
+    mod_text = f" ({_signed(mod)})" if mod else ""
+    if ready and in_check:
+        slot: ft.Control = tagged(
+            f"score-{j}",
+            ft.FilledButton(
+                _("Захватить"),
+                height=TARGET,
+                on_click=lambda: score(j),
+                style=ft.ButtonStyle(
+                    bgcolor=READY,
+                    padding=ft.Padding.symmetric(horizontal=8),
+                    visual_density=ft.VisualDensity.STANDARD,
+                ),
+            ),
+            label=_("Захватить"),
+        )
+    else:
+        slot = ft.Icon(
+            ft.Icons.FLAG if ready else (ft.Icons.EXPAND_LESS if is_open else ft.Icons.EXPAND_MORE),
+            color=READY if ready else ft.Colors.ON_SURFACE_VARIANT,
+            size=28,
+        )
+    return tagged(
+        f"base-{j}",
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Column(
+                        [
+                            tagged(
+                                f"base-{j}-name",
+                                ft.Text(
+                                    name,
+                                    size=16,
+                                    weight=ft.FontWeight.BOLD,
+                                    max_lines=1,
+                                    overflow=ft.TextOverflow.ELLIPSIS,
+                                ),
+                                label=name,
+                            ),
+                            ft.Row(
+                                [
+                                    ft.Text(f"{_('ПО')} {vp[0]}/{vp[1]}/{vp[2]}", size=13),
+                                    tagged(
+                                        f"base-{j}-ready",
+                                        ft.Text(
+                                            status_text,
+                                            size=13,
+                                            weight=ft.FontWeight.BOLD if ready else None,
+                                            color=READY if ready else None,
+                                            max_lines=1,
+                                        ),
+                                        label=status_text,
+                                    ),
+                                ],
+                                spacing=8,
+                            ),
+                        ],
+                        spacing=0,
+                        expand=True,
+                        alignment=ft.MainAxisAlignment.CENTER,
+                    ),
+                    tagged(
+                        f"base-{j}-total",
+                        ft.Column(
+                            [
+                                ft.Text(
+                                    f"{total}/{bp}",
+                                    size=22,
+                                    weight=ft.FontWeight.BOLD,
+                                    color=READY if ready else None,
+                                    no_wrap=True,
+                                ),
+                                ft.Text(mod_text.strip(), size=12, no_wrap=True),
+                            ],
+                            spacing=0,
+                            width=74,
+                            horizontal_alignment=ft.CrossAxisAlignment.END,
+                            alignment=ft.MainAxisAlignment.CENTER,
+                        ),
+                        label=f"{total}/{bp}",
+                    ),
+                    ft.Container(slot, width=104, alignment=ft.Alignment.CENTER_RIGHT),
+                ],
+                spacing=8,
+            ),
+            height=ROW_HEIGHT,
+            padding=ft.Padding.only(left=10, right=6),
+            border_radius=12,
+            border=ft.Border.all(2, READY if ready else ft.Colors.OUTLINE_VARIANT),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if is_open else None,
+            on_click=lambda: toggle(j),
+            tooltip=None,
+        ),
+        label=f"{name}: {total}/{bp}, {status_text}",
+    )
+
+
+@ft.component
+def BaseEditor(
+    j: int,
+    name: str,
+    breakpoint: int,
+    mod: int,
+    names: tuple[str, ...],
+    colors: tuple[str, ...],
+    power: tuple[int, ...],
+    minions: tuple[int, ...],
+    send: Callable[..., bool],
+) -> ft.Control:
+    """Power and minions per player on base ``j``, and its breakpoint change this turn."""
+    pad, set_pad = ft.use_state(None)  # None: closed; (player, digits typed so far)
+    who = pad[0] if pad else 0
+    ft.use_dialog(
+        number_pad(
+            f"{names[who]}, «{name}»: {_('сила')}",
+            pad[1],
+            lambda t: set_pad((who, t)),
+            on_submit=lambda v: send("base.set", {"base": j, "player": who, "power": v}),
+            on_close=lambda: set_pad(None),
+            allow_negative=False,
+        )
+        if pad is not None and who < len(names)
+        else None
+    )
+    bp_text = f"{breakpoint}{f' ({_signed(mod)})' if mod else ''}"
+    rows: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Text(_("Оборона до конца хода"), size=13, expand=True, max_lines=1),
+                stepper(
+                    f"base-{j}-bp",
+                    _("Оборона"),
+                    breakpoint + mod,
+                    lambda d: send("breakpoint.modify", {"base": j, "delta": d, "until": "turn"}),
+                    width=72,
+                    size=18,
+                    minus_tip=_("Оборона −1 до конца хода"),
+                    plus_tip=_("Оборона +1 до конца хода"),
+                ),
+            ],
+            height=TARGET,
+        ),
+        ft.Row(
+            [
+                ft.Container(expand=True),
+                ft.Text(_("сила"), size=12, width=136, text_align=ft.TextAlign.CENTER),
+                ft.Text(_("приспешники"), size=12, width=124, text_align=ft.TextAlign.CENTER),
+            ],
+            spacing=4,
+            height=16,
+        ),
+    ]
+    for i, player in enumerate(names):
+        rows.append(
+            ft.Row(
+                [
+                    ft.Text(
+                        player,
+                        size=15,
+                        color=colors[i],
+                        weight=ft.FontWeight.BOLD,
+                        expand=True,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    stepper(
+                        f"pow-b{j}-p{i}",
+                        f"{player}, «{name}»: {_('сила')}",
+                        power[i],
+                        lambda d, i=i: send("base.adjust", {"base": j, "player": i, "power": d}),
+                        width=40,
+                        size=22,
+                        color=colors[i],
+                        on_tap=lambda i=i: set_pad((i, "")),
+                    ),
+                    stepper(
+                        f"min-b{j}-p{i}",
+                        f"{player}, «{name}»: {_('приспешники')}",
+                        minions[i],
+                        lambda d, i=i: send("base.adjust", {"base": j, "player": i, "minions": d}),
+                        width=28,
+                        size=16,
+                    ),
+                ],
+                spacing=4,
+                height=TARGET,
+            )
+        )
+    return tagged(
+        f"base-{j}-editor",
+        ft.Container(
+            ft.Column(rows, spacing=2),
+            padding=ft.Padding.only(left=8, right=0, top=0, bottom=4),
+            border=ft.Border.only(left=ft.BorderSide(4, ft.Colors.OUTLINE_VARIANT)),
+            margin=ft.Margin.only(left=8),
+        ),
+        label=f"«{name}»: {_('оборона')} {bp_text}",
+    )

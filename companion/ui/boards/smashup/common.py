@@ -1,0 +1,276 @@
+"""Small pieces shared by the «Замес» board: the typed base form, counters, colour dots.
+
+Plain functions (not components) so they can live inside dialogs and memoised components.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import quote
+
+import flet as ft
+
+from companion.errors import CompanionError
+from companion.i18n import _
+from companion.store.bases import BaseCatalogue, card_error
+from companion.ui.nav import go
+from companion.ui.widgets import TARGET, tagged
+
+__all__ = [
+    "READY",
+    "EMPTY_FORM",
+    "RULES_GAME",
+    "open_rules",
+    "card_from_form",
+    "form_from_entry",
+    "form_error",
+    "remember",
+    "base_fields",
+    "dot",
+    "stepper",
+]
+
+RULES_GAME = "smash_up"
+READY = ft.Colors.GREEN_700
+EMPTY_FORM: dict[str, str] = {"name": "", "bp": "", "vp1": "", "vp2": "", "vp3": "", "set": ""}
+#: Catalogue field → typed form field.
+_FIELD = {"breakpoint": "bp", "vp": "vp1"}
+
+
+def open_rules(game_id: str, query: str) -> None:
+    """The rules search for ``query`` in the Smash Up rulebooks, back to this game."""
+    go(f"/rules?game={RULES_GAME}&q={quote(query)}&from={quote(f'/game/{game_id}')}")
+
+
+def _num(raw: str) -> Any:
+    """A typed number as int; anything else is passed on so the check names the field."""
+    try:
+        return int(raw.strip())
+    except ValueError:
+        return raw
+
+
+def card_from_form(form: dict[str, str]) -> dict[str, Any]:
+    """The engine's base dict from the typed fields (see :mod:`companion.engine.smashup`)."""
+    card: dict[str, Any] = {
+        "name": form["name"].strip(),
+        "breakpoint": _num(form["bp"]),
+        "vp": [_num(form["vp1"]), _num(form["vp2"]), _num(form["vp3"])],
+    }
+    if form.get("set"):
+        card["set"] = form["set"]
+    return card
+
+
+def form_from_entry(entry: dict[str, Any]) -> dict[str, str]:
+    """Typed fields filled from a catalogue entry."""
+    vp = entry["vp"]
+    return {
+        "name": entry["name"],
+        "bp": str(entry["breakpoint"]),
+        "vp1": str(vp[0]),
+        "vp2": str(vp[1]),
+        "vp3": str(vp[2]),
+        "set": entry.get("set") or "",
+    }
+
+
+def form_error(form: dict[str, str]) -> tuple[str, str] | None:
+    """``(form field, Russian message)`` if the typed base is refused by the catalogue's check
+    (:func:`companion.store.bases.card_error`), else ``None``."""
+    error = card_error(card_from_form(form))
+    if error is None:
+        return None
+    return _FIELD.get(error.field, error.field), error.message
+
+
+def _suggest(catalogue: BaseCatalogue, query: str, exclude: list[str]) -> list[dict[str, Any]]:
+    try:
+        return catalogue.suggest(query, limit=3, exclude=exclude)
+    except CompanionError:  # an unreadable catalogue must not break the board
+        return []
+
+
+def remember(catalogue: BaseCatalogue, card: dict[str, Any]) -> None:
+    """Keep a laid-out base in the catalogue (a convenience: failures are ignored)."""
+    with contextlib.suppress(ValueError, CompanionError):
+        catalogue.remember(card)
+
+
+def base_fields(
+    prefix: str,
+    form: dict[str, str],
+    set_form: Callable[[Any], None],
+    catalogue: BaseCatalogue,
+    exclude: list[str],
+    error: tuple[str, str] | None = None,
+    on_forget: Callable[[str], None] | None = None,
+) -> list[ft.Control]:
+    """Name (with catalogue suggestions), breakpoint and VP for 1st/2nd/3rd place.
+
+    ``error`` (from :func:`form_error`) marks its field and fills the reserved error line;
+    ``on_forget(name)`` removes a suggestion from the catalogue (a trash button beside it).
+    The suggestions row and the error line keep their height whether empty or not.
+    """
+    hits = _suggest(catalogue, form["name"], exclude)
+    shown = [h for h in hits if form_from_entry(h) != form][:3]
+    bad = error[0] if error else None
+
+    def field(key: str, label: str, width: int | None = None) -> ft.Control:
+        return tagged(
+            f"{prefix}-{key}",
+            ft.TextField(
+                label=label,
+                value=form[key],
+                width=width,
+                dense=True,
+                border_color=ft.Colors.ERROR if bad == key else None,
+                border_width=2 if bad == key else 1,
+                keyboard_type=None if key == "name" else ft.KeyboardType.NUMBER,
+                on_change=lambda e, key=key: set_form(
+                    lambda f, v=e.control.value: {
+                        **f,
+                        key: v,
+                        **({"set": ""} if key == "name" else {}),
+                    }
+                ),
+            ),
+        )
+
+    def suggestion(k: int, h: dict[str, Any]) -> ft.Control:
+        text = f"{h['name']} · {h['breakpoint']}; {h['vp'][0]}/{h['vp'][1]}/{h['vp'][2]}"
+        chip = tagged(
+            f"{prefix}-sugg-{k}",
+            ft.OutlinedButton(
+                text,
+                icon=ft.Icons.HISTORY,
+                height=TARGET,
+                on_click=lambda _e, h=h: set_form(form_from_entry(h)),
+            ),
+            label=h["name"],
+        )
+        if on_forget is None:
+            return chip
+        forget = tagged(
+            f"{prefix}-forget-{k}",
+            ft.IconButton(
+                ft.Icons.DELETE_OUTLINE,
+                tooltip=f"{_('Убрать из каталога')}: {h['name']}",
+                width=TARGET,
+                height=TARGET,
+                on_click=lambda _e, name=h["name"]: on_forget(name),
+            ),
+            label=f"{_('Убрать из каталога')} {h['name']}",
+        )
+        return ft.Row([chip, forget], spacing=0, tight=True)
+
+    vp = f"{form['vp1'] or '?'}/{form['vp2'] or '?'}/{form['vp3'] or '?'}"
+    summary = f"{form['name'].strip()}: {_('оборона')} {form['bp'] or '?'}; {_('ПО')} {vp}"
+    message = error[1] if error else ""
+    return [
+        field("name", _("Название базы")),
+        ft.Row(
+            [suggestion(k, h) for k, h in enumerate(shown)],
+            wrap=True,
+            spacing=6,
+            run_spacing=6,
+        ),
+        ft.Row(
+            [
+                field("bp", _("Оборона"), 112),
+                field("vp1", _("1-е"), 58),
+                field("vp2", _("2-е"), 58),
+                field("vp3", _("3-е"), 58),
+            ],
+            spacing=6,
+        ),
+        ft.Container(
+            tagged(
+                f"{prefix}-error",
+                ft.Text(message, color=ft.Colors.ERROR, size=14, max_lines=2),
+                label=message,
+            )
+            if message
+            else tagged(
+                f"{prefix}-preview",
+                ft.Text(summary if form["name"].strip() else "", size=14, italic=True),
+                label=summary,
+            ),
+            height=40,
+        ),
+    ]
+
+
+def dot(color: str, size: int = 14) -> ft.Control:
+    """A player's colour."""
+    return ft.Container(width=size, height=size, bgcolor=color, border_radius=size / 2)
+
+
+def stepper(
+    ident: str,
+    label: str,
+    value: int,
+    on_add: Callable[[int], None],
+    *,
+    width: int = 40,
+    size: int = 22,
+    on_tap: Callable[[], None] | None = None,
+    color: str | None = None,
+    minus_disabled: bool = False,
+    minus_tip: str | None = None,
+    plus_tip: str | None = None,
+) -> ft.Control:
+    """−/+ (48 dp each; long-press ×5) around a number of fixed width, so nothing moves when the
+    number grows. ``on_tap`` makes the number open a numeric pad."""
+    minus = minus_tip or f"{label} −1"
+    plus = plus_tip or f"{label} +1"
+    number = ft.Container(
+        ft.Text(
+            str(value),
+            size=size,
+            weight=ft.FontWeight.BOLD,
+            color=color,
+            text_align=ft.TextAlign.CENTER,
+            no_wrap=True,
+        ),
+        width=width,
+        height=TARGET,
+        alignment=ft.Alignment.CENTER,
+        on_click=(lambda: on_tap()) if on_tap else None,
+    )
+    return ft.Row(
+        [
+            tagged(
+                f"{ident}-minus",
+                ft.IconButton(
+                    ft.Icons.REMOVE,
+                    width=TARGET,
+                    height=TARGET,
+                    tooltip=minus,
+                    disabled=minus_disabled,
+                    on_click=lambda: on_add(-1),
+                    on_long_press=lambda: on_add(-5),
+                    style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
+                ),
+                label=minus,
+            ),
+            tagged(ident, number, label=str(value)),
+            tagged(
+                f"{ident}-plus",
+                ft.IconButton(
+                    ft.Icons.ADD,
+                    width=TARGET,
+                    height=TARGET,
+                    tooltip=plus,
+                    on_click=lambda: on_add(1),
+                    on_long_press=lambda: on_add(5),
+                    style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
+                ),
+                label=plus,
+            ),
+        ],
+        spacing=0,
+        tight=True,
+    )

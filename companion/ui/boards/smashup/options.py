@@ -1,0 +1,116 @@
+"""The new-game options of «Замес»: edition, the «Мимими» 15-VP check after scoring, snake
+draft, madness counters."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.engine.smashup import EDITIONS, WIN_AFTER_SCORING, WIN_AT_END_OF_TURN
+from companion.i18n import _
+from companion.ui.widgets import tagged
+
+__all__ = ["OptionsForm"]
+
+
+@ft.component
+def OptionsForm(
+    options: dict[str, Any], set_options: Callable[[dict[str, Any]], None], players: int = 0
+) -> ft.Control:
+    """Edition, the snake draft and madness switches, and for «Мимими» the 15-VP check right
+    after scoring (``win_check``); factions and bases come on the board."""
+    edition = options.get("edition", "bbrr")
+
+    def set_edition(value: str) -> None:
+        rest = {k: v for k, v in options.items() if k != "win_check"}
+        set_options({**rest, "edition": value})  # the check option exists in «Мимими» only
+
+    after = options.get("win_check") == WIN_AFTER_SCORING
+    mimimi_check: list[ft.Control] = []
+    if edition == "mimimi":
+        mimimi_check = [
+            ft.Row(
+                [
+                    tagged(
+                        "opt-win-check",
+                        ft.Switch(
+                            value=after,
+                            on_change=lambda e: set_options(
+                                {
+                                    **options,
+                                    "win_check": WIN_AFTER_SCORING
+                                    if e.control.value
+                                    else WIN_AT_END_OF_TURN,
+                                }
+                            ),
+                        ),
+                        label=_("Проверка 15 ПО после захвата"),
+                    ),
+                    ft.Text(
+                        _(
+                            "Проверять 15 ПО и сразу после захвата баз, не только в конце хода "
+                            "(«Мимими», «Проверь базы»)"
+                        ),
+                        size=15,
+                        expand=True,
+                    ),
+                ]
+            )
+        ]
+    return ft.Column(
+        [
+            tagged(
+                "edition",
+                ft.Dropdown(
+                    label=_("Правила (издание)"),
+                    width=340,
+                    value=edition,
+                    options=[ft.DropdownOption(key=k, text=v) for k, v in EDITIONS.items()],
+                    on_select=lambda e: set_edition(e.control.value),
+                ),
+            ),
+            *mimimi_check,
+            ft.Row(
+                [
+                    tagged(
+                        "opt-draft",
+                        ft.Switch(
+                            value=bool(options.get("draft")),
+                            on_change=lambda e: set_options(
+                                {**options, "draft": bool(e.control.value)}
+                            ),
+                        ),
+                        label=_("Драфт"),
+                    ),
+                    ft.Text(
+                        _("Фракции выбирают по очереди, «змейкой» («Договоримся как взрослые»)"),
+                        size=15,
+                        expand=True,
+                    ),
+                ]
+            ),
+            ft.Row(
+                [
+                    tagged(
+                        "opt-madness",
+                        ft.Switch(
+                            value=bool(options.get("madness")),
+                            on_change=lambda e: set_options(
+                                {**options, "madness": bool(e.control.value)}
+                            ),
+                        ),
+                        label=_("Безумие"),
+                    ),
+                    ft.Text(_("Считать карты безумия (−1 ПО за каждые две)"), size=15, expand=True),
+                ]
+            ),
+            ft.Text(
+                _("Фракции и базы выбираются на следующем экране, перед первым ходом."),
+                size=14,
+                italic=True,
+            ),
+        ],
+        spacing=6,
+    )

@@ -1,0 +1,110 @@
+"""The phase card: the reminder of the phase, plays left, the turn.
+
+Fixed height: the reminder has three reserved lines, the plays row is always there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.i18n import _
+from companion.ui.boards.smashup.common import stepper
+from companion.ui.widgets import tagged
+
+__all__ = ["PhaseCard"]
+
+
+def _plays(
+    kind: str, title: str, left: int, extra: bool, send: Callable[..., bool], over: bool
+) -> ft.Control:
+    """Plays left of one kind: «−» records a card played, «+» an extra play a card grants.
+
+    Outside «Играй карты» (``extra``) the number is the granted extras playable now, and «−»
+    records one as an extra play («Всё остальное»: played at once); the engine refuses
+    anything else with its reason.
+
+    Handles: ``plays-<kind>`` (the number), ``plays-<kind>-minus``, ``plays-<kind>-plus``."""
+
+    def change(delta: int) -> None:
+        if delta < 0:
+            send("play.record", {"kind": kind, "extra": True} if extra else {"kind": kind})
+        else:
+            send("play.grant", {"kind": kind, "count": delta})
+
+    word = _("приспешник") if kind == "minion" else _("действие")
+    counter = stepper(
+        f"plays-{kind}",
+        title,
+        left,
+        change,
+        width=30,
+        size=22,
+        color=ft.Colors.ERROR if left <= 0 else None,
+        minus_tip=f"{_('Сыграно')}: {word}" + (f" ({_('добавочная карта')})" if extra else ""),
+        plus_tip=f"{_('Добавочная карта')}: {word}",
+    )
+    return ft.Column(
+        [
+            ft.Text(title, size=12, no_wrap=True),
+            counter,
+        ],
+        spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        disabled=over,
+    )
+
+
+@ft.component
+def PhaseCard(
+    turn: int,
+    text: str,
+    minions: int,
+    actions: int,
+    extra: bool,
+    over: bool,
+    send: Callable[..., bool],
+) -> ft.Control:
+    """The reminder (3 lines reserved), then plays left and the turn.
+
+    Whose turn and the phase are in the frame's status line (``status-player``,
+    ``status-phase``), pinned above the body; the frame's rules button opens this phase.
+    """
+    # outside «Играй карты» the numbers are the granted extras (the reminder says so)
+    minion_title, action_title = _("Приспешники"), _("Действия")
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Container(
+                    tagged("reminder", ft.Text(text, size=13, max_lines=3), label=text),
+                    height=52,
+                ),
+                ft.Row(
+                    [
+                        _plays("minion", minion_title, minions, extra, send, over),
+                        _plays("action", action_title, actions, extra, send, over),
+                        ft.Container(
+                            tagged(
+                                "turn",
+                                ft.Text(
+                                    f"{_('Ход')} {turn}",
+                                    size=14,
+                                    no_wrap=True,
+                                    text_align=ft.TextAlign.END,
+                                ),
+                                label=f"{_('Ход')} {turn}",
+                            ),
+                            expand=True,
+                            alignment=ft.Alignment.CENTER_RIGHT,
+                        ),
+                    ],
+                    spacing=8,
+                ),
+            ],
+            spacing=0,
+        ),
+        padding=ft.Padding.only(left=10, right=4, top=4, bottom=2),
+        border_radius=12,
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+    )

@@ -1,0 +1,116 @@
+"""The scoring confirmation: who gets which VP («Раздача очков», «Споры при раздаче») and the
+base that takes the scored one's place (typed, from the catalogue, or «колода баз пуста»)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.engine.smashup import score_preview
+from companion.i18n import _
+from companion.store.bases import BaseCatalogue
+from companion.ui.boards.smashup.common import base_fields, dot
+from companion.ui.state import GameView
+from companion.ui.widgets import TARGET, tagged
+
+__all__ = ["score_dialog"]
+
+
+def score_dialog(
+    view: GameView,
+    j: int,
+    form: dict[str, str],
+    set_form: Callable[..., None],
+    catalogue: BaseCatalogue,
+    error: tuple[str, str] | None,
+    deck_empty: bool,
+    set_deck_empty: Callable[[bool], None],
+    confirm: Callable[[], None],
+    close: Callable[[], None],
+) -> ft.AlertDialog:
+    """A plain function (``ft.use_dialog`` wants a dialog control), from the board's state."""
+    state = view.state
+    b = state.bases[j]
+    preview = score_preview(state, j)
+    specs = view.game.setup.players
+    lines = [
+        tagged(
+            f"preview-p{i}",
+            ft.Row(
+                [
+                    dot(spec.color),
+                    ft.Text(spec.name, size=17, expand=True),
+                    ft.Text(f"{_('сила')} {b.power[i]}", size=14, width=64),
+                    ft.Text(
+                        f"+{preview[i]}" if i in preview else "—",
+                        size=22,
+                        weight=ft.FontWeight.BOLD,
+                        width=44,
+                        text_align=ft.TextAlign.END,
+                    ),
+                ],
+                height=32,
+            ),
+            label=f"{spec.name} " + (f"+{preview[i]}" if i in preview else "—"),
+        )
+        for i, spec in enumerate(specs)
+    ]
+    on_table = [x.name for x in state.bases]
+    replacement: list[ft.Control] = (
+        [] if deck_empty else base_fields("repl", form, set_form, catalogue, on_table, error=error)
+    )
+    refusal = view.error
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(f"{_('Захват базы')} «{b.name}»", size=20),
+        content=ft.Column(
+            [
+                *lines,
+                ft.Divider(height=8),
+                ft.Text(_("Новая база на её место"), size=16, weight=ft.FontWeight.BOLD),
+                ft.Row(
+                    [
+                        tagged(
+                            "deck-empty",
+                            ft.Switch(
+                                value=deck_empty,
+                                on_change=lambda e: set_deck_empty(bool(e.control.value)),
+                            ),
+                            label=_("Колода баз пуста"),
+                        ),
+                        ft.Text(_("Колода баз пуста"), size=15, expand=True),
+                    ],
+                    height=TARGET,
+                ),
+                *replacement,
+                ft.Container(
+                    tagged(
+                        "score-error",
+                        ft.Text(refusal, color=ft.Colors.ERROR, size=14, max_lines=3),
+                        label=refusal,
+                    ),
+                    height=56,
+                ),
+            ],
+            tight=True,
+            scroll=ft.ScrollMode.AUTO,
+            width=340,
+            spacing=6,
+        ),
+        inset_padding=ft.Padding.symmetric(horizontal=10, vertical=24),
+        content_padding=ft.Padding.symmetric(horizontal=14, vertical=8),
+        actions=[
+            tagged(
+                "score-cancel",
+                ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: close()),
+            ),
+            tagged(
+                "score-confirm",
+                ft.FilledButton(
+                    _("Захватить"), icon=ft.Icons.CHECK, height=TARGET, on_click=lambda: confirm()
+                ),
+            ),
+        ],
+        on_dismiss=lambda: close(),
+    )

@@ -1,0 +1,228 @@
+"""The result of a finished game, shown first (SPEC §1 «Конец игры»).
+
+:func:`ResultHeader`: the winner(s) (tagged ``winner``), the reason in the engine's words
+(``outcome().reason``) and the final scores. :func:`ResultDetails`: the score chart (axes,
+title, legend in the players' colours) and the time per player and per turn
+(``game.turn_clock().per_player`` and ``.turns``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import _
+from companion.ui.widgets import fmt_seconds, tagged
+
+__all__ = ["ResultHeader", "ResultDetails", "winners_text"]
+
+
+def winners_text(names: list[str]) -> str:
+    """«Аня», «Аня и Борис», «Аня, Борис и Вика»."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" {_('и')} " + names[-1]
+
+
+def _fmt_score(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+@ft.component
+def _ResultHeader(game: Any, version: int) -> ft.Control:
+    """Winner(s), reason, final scores (highest first)."""
+    outcome = game.outcome()
+    if outcome is None:
+        return ft.Container(height=0)
+    names = winners_text([game.players[i] for i in outcome.winners])
+    title = f"{_('Победа')}: {names}" if names else _("Победителя нет")
+    scores = game.definition.scores(game.state)
+    order = sorted(scores, key=lambda i: -scores[i])
+    score_line = " · ".join(f"{game.players[i]} {_fmt_score(scores[i])}" for i in order)
+    return tagged(
+        "summary",
+        ft.Container(
+            ft.Column(
+                [
+                    ft.Row(
+                        [
+                            ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=36),
+                            ft.Container(
+                                tagged(
+                                    "winner",
+                                    ft.Text(title, size=24, weight=ft.FontWeight.BOLD),
+                                    label=names,
+                                ),
+                                expand=True,
+                            ),
+                        ],
+                        spacing=8,
+                    ),
+                    tagged("result-reason", ft.Text(outcome.reason, size=16), label=outcome.reason),
+                    ft.Text(score_line, size=15, weight=ft.FontWeight.W_500),
+                ],
+                spacing=6,
+                tight=True,
+            ),
+            padding=14,
+            border_radius=12,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        ),
+        label=title,
+    )
+
+
+ResultHeader = ft.memo(_ResultHeader)
+
+
+def _legend(game: Any) -> ft.Control:
+    return ft.Row(
+        [
+            ft.Row(
+                [
+                    ft.Container(width=14, height=14, border_radius=7, bgcolor=spec.color),
+                    ft.Text(spec.name, size=14),
+                ],
+                spacing=4,
+                tight=True,
+            )
+            for spec in game.setup.players
+        ],
+        wrap=True,
+        spacing=14,
+    )
+
+
+def _chart(game: Any) -> ft.Control:
+    import flet_charts as fch  # heavy: only when a result is shown
+
+    series = game.score_series()
+    start = game.setup.created
+    span = (series[-1][0] - start) / 60 if series else 0
+    in_minutes = span >= 2
+    lines = []
+    values: list[float] = []
+    for i, spec in enumerate(game.setup.players):
+        points = []
+        for k, (ts, scores) in enumerate(series):
+            x = (ts - start) / 60 if in_minutes else k
+            points.append(fch.LineChartDataPoint(round(x, 2), scores.get(i, 0)))
+            values.append(scores.get(i, 0))
+        lines.append(fch.LineChartData(points=points, color=spec.color, stroke_width=3))
+    top = max(values or [1])
+    return ft.Container(
+        fch.LineChart(
+            data_series=lines,
+            interactive=False,
+            min_y=min(0, min(values or [0])),
+            max_y=top + max(1, round(top * 0.1)),
+            left_axis=fch.ChartAxis(
+                title=ft.Text(_("очки"), size=12), title_size=18, label_size=32
+            ),
+            bottom_axis=fch.ChartAxis(
+                title=ft.Text(
+                    _("минуты от начала") if in_minutes else _("изменения счёта"), size=12
+                ),
+                title_size=18,
+                label_size=22,
+            ),
+            horizontal_grid_lines=fch.ChartGridLines(
+                color=ft.Colors.OUTLINE_VARIANT, width=1, interval=max(1, round(top / 4))
+            ),
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            expand=True,
+        ),
+        height=230,
+        padding=ft.Padding.only(right=12, top=8),
+    )
+
+
+def _times(game: Any) -> ft.Control:
+    clock = game.turn_clock(game.events[-1].ts if game.events else game.setup.created)
+    longest = max(clock.per_player.values() or [1]) or 1
+    per_player = [
+        ft.Row(
+            [
+                ft.Container(
+                    ft.Text(spec.name, size=14, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                    width=110,
+                ),
+                ft.Container(
+                    ft.ProgressBar(
+                        value=clock.per_player.get(i, 0) / longest,
+                        color=spec.color,
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                        bar_height=10,
+                        border_radius=5,
+                    ),
+                    expand=True,
+                ),
+                ft.Container(
+                    ft.Text(fmt_seconds(clock.per_player.get(i, 0)), size=14),
+                    width=64,
+                    alignment=ft.Alignment.CENTER_RIGHT,
+                ),
+            ],
+            spacing=8,
+        )
+        for i, spec in enumerate(game.setup.players)
+    ]
+    turns = [
+        ft.Row(
+            [
+                ft.Container(ft.Text(f"{_('Ход')} {n}", size=13), width=70),
+                ft.Container(
+                    ft.Text(
+                        game.players[p] if p is not None else "—",
+                        size=13,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    expand=True,
+                ),
+                ft.Container(
+                    ft.Text(fmt_seconds(s), size=13),
+                    width=64,
+                    alignment=ft.Alignment.CENTER_RIGHT,
+                ),
+            ],
+            spacing=8,
+        )
+        for n, p, s in clock.turns
+    ]
+    return ft.Column(
+        [
+            ft.Text(
+                f"{_('Время игроков')} ({_('всего')} {fmt_seconds(clock.total)})",
+                size=16,
+                weight=ft.FontWeight.BOLD,
+            ),
+            tagged("player-times", ft.Column(per_player, spacing=4)),
+            ft.Text(_("Время по ходам"), size=16, weight=ft.FontWeight.BOLD),
+            tagged("turn-times", ft.Column(turns, spacing=2)),
+        ],
+        spacing=8,
+    )
+
+
+@ft.component
+def _ResultDetails(game: Any, version: int) -> ft.Control:
+    """Score chart with title, axes and legend; time per player and per turn."""
+    if game.outcome() is None:
+        return ft.Container(height=0)
+    return tagged(
+        "result-details",
+        ft.Column(
+            [
+                ft.Text(_("Счёт по ходу игры"), size=16, weight=ft.FontWeight.BOLD),
+                _legend(game),
+                _chart(game),
+                _times(game),
+            ],
+            spacing=8,
+        ),
+    )
+
+
+ResultDetails = ft.memo(_ResultDetails)

@@ -1,0 +1,199 @@
+"""The status line of the game frame: whose turn, the phase or step, the turn clock.
+
+Fixed height, two lines, every text ellipsized: a long name or phase never pushes the clock
+or anything else. The clock ticks every second in this component's own state, so the tick
+re-renders this line only, never the board.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import _
+from companion.ui.widgets import fmt_seconds, tagged
+
+__all__ = ["StatusLine", "clock_text"]
+
+#: Width kept for the clock texts (px), so ticking digits never move the names.
+CLOCK_WIDTH = 112
+
+
+def _limit_clock(game: Any, now: float) -> tuple[float, float] | None:
+    """``(seconds, limit)`` when the table set a time limit that runs now, else ``None``.
+
+    Рик и Морти: ``charge_limit`` counts a player's turn in charge steps Б and В
+    («Фаза зарядки»); the line then shows that time against the limit.
+    """
+    limit = game.setup.options.get("charge_limit")
+    if not limit or game.setup.game != "ricks":
+        return None
+    from companion.engine.ricks_timing import game_charge_timing
+
+    timing = game_charge_timing(game, now)
+    if timing.position is None or timing.position[2] not in ("Б", "В"):
+        return None
+    return timing.current_turn, float(limit)
+
+
+def clock_text(game: Any, now: float) -> tuple[str, str, float, bool]:
+    """``(turn text, total text, turn seconds, over the limit)`` for the status line."""
+    clock = game.turn_clock(now)
+    limited = _limit_clock(game, now)
+    if limited is not None:
+        spent, limit = limited
+        turn = f"{fmt_seconds(spent)} / {fmt_seconds(limit)}"
+        return turn, f"{_('всего')} {fmt_seconds(clock.total)}", clock.current, spent > limit
+    return (
+        f"{_('ход')} {fmt_seconds(clock.current)}",
+        f"{_('всего')} {fmt_seconds(clock.total)}",
+        clock.current,
+        False,
+    )
+
+
+@ft.component
+def _StatusLine(
+    game: Any, version: int, show_title: bool, show_note: Callable[[str], None] | None = None
+) -> ft.Control:
+    """Whose turn and the clock (line 1); the game and phase, total time (line 2).
+
+    When the engine has a note about the game's end (``status_note``: «доигрываем раунд»,
+    «у лидеров поровну очков»), line 2 shows it instead of the phase, highlighted; a tap on
+    the line shows it whole (``show_note(text)``).
+
+    :param game: the :class:`~companion.engine.core.Game` (the same object for the screen's
+        life); :param version: the screen's revision (a new one re-renders).
+    """
+    now, set_now = ft.use_state(time.time())
+    task = ft.use_ref(None)
+    over = game.outcome() is not None
+
+    async def tick() -> None:
+        while True:
+            await asyncio.sleep(1)
+            set_now(time.time())
+
+    def start() -> None:
+        if not over:
+            task.current = ft.context.page.run_task(tick)
+
+    def stop() -> None:
+        if task.current is not None:
+            task.current.cancel()
+            task.current = None
+
+    ft.use_effect(start, [over], cleanup=stop)
+    if over:  # a finished game's clock stops at its last move
+        now = game.events[-1].ts if game.events else game.setup.created
+    state = game.state
+    active = game.definition.active_player(state)
+    phase = game.definition.current_phase(state)
+    spec = game.setup.players[active] if active is not None else None
+    if over:
+        who = _("Игра окончена")
+    elif spec is not None:
+        who = f"{_('Ходит')} {spec.name}"
+    else:
+        who = ""
+    where = (
+        " · ".join(p for p in (game.definition.title if show_title else "", phase or "") if p)
+        or f"{_('Ход')} {game.definition.turn_number(state)}"
+    )
+    note_fn = getattr(game.definition, "status_note", None)
+    note = (note_fn(state) if note_fn is not None and not over else None) or ""
+    turn, total, current, late = clock_text(game, now)
+    paused = game.paused and not over
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Row(
+                    [
+                        ft.Container(
+                            width=12,
+                            height=12,
+                            border_radius=6,
+                            bgcolor=spec.color if spec is not None and not over else None,
+                        ),
+                        ft.Container(
+                            tagged(
+                                "status-player",
+                                ft.Text(
+                                    who,
+                                    size=18,
+                                    weight=ft.FontWeight.BOLD,
+                                    max_lines=1,
+                                    overflow=ft.TextOverflow.ELLIPSIS,
+                                ),
+                                label=who,
+                            ),
+                            expand=True,
+                        ),
+                        tagged(
+                            "clock",
+                            ft.Container(
+                                ft.Text(
+                                    _("пауза") if paused else turn,
+                                    size=16,
+                                    weight=ft.FontWeight.W_500,
+                                    color=ft.Colors.ERROR if late or paused else None,
+                                    max_lines=1,
+                                    text_align=ft.TextAlign.RIGHT,
+                                ),
+                                width=CLOCK_WIDTH,
+                                alignment=ft.Alignment.CENTER_RIGHT,
+                            ),
+                            label=f"clock {int(current)}",
+                        ),
+                    ],
+                    spacing=6,
+                ),
+                ft.Row(
+                    [
+                        ft.Container(
+                            tagged(
+                                "status-note" if note else "status-phase",
+                                ft.Text(
+                                    note or where,
+                                    size=14,
+                                    color=ft.Colors.PRIMARY
+                                    if note
+                                    else ft.Colors.ON_SURFACE_VARIANT,
+                                    weight=ft.FontWeight.W_500 if note else None,
+                                    max_lines=1,
+                                    overflow=ft.TextOverflow.ELLIPSIS,
+                                ),
+                                label=note or where,
+                            ),
+                            expand=True,
+                            tooltip=note or None,
+                            on_click=(lambda: show_note(note)) if note and show_note else None,
+                        ),
+                        ft.Container(
+                            ft.Text(
+                                total,
+                                size=13,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                                max_lines=1,
+                                text_align=ft.TextAlign.RIGHT,
+                            ),
+                            width=CLOCK_WIDTH,
+                            alignment=ft.Alignment.CENTER_RIGHT,
+                        ),
+                    ],
+                    spacing=6,
+                ),
+            ],
+            spacing=2,
+            tight=True,
+        ),
+        height=52,
+        padding=ft.Padding.symmetric(horizontal=4),
+    )
+
+
+StatusLine = ft.memo(_StatusLine)

@@ -1,0 +1,349 @@
+"""The web server: Flet's FastAPI app under uvicorn, behind our own guard.
+
+Why not ``ft.run``: it gives no way to check the ``Origin`` of a websocket, to learn the
+TCP peer of a session (``page.client_ip`` is a page property the client can overwrite with
+one message), to turn off uvicorn's trust in ``X-Forwarded-For`` from 127.0.0.1, or to pass
+a TLS key and certificate. :class:`Guard` wraps the ASGI app:
+
+- every HTTP request and websocket must name an allowed ``Host`` (this machine's addresses
+  and names, with our port: a DNS-rebinding page is refused) and, when an ``Origin`` is
+  sent, an allowed origin; a websocket must send one. Others get 403.
+- for each websocket it sets :data:`companion.ui.security.CONNECTION` (the peer address
+  from ``scope["client"]``, and whether the page is a secure context) for the session.
+- responses lose Flet's ``Access-Control-Allow-Origin: *`` and may not be framed.
+
+:func:`prepare_assets` builds the folder served before Flet's own files: our name, icons,
+favicon, manifest, a Russian loading text and a Russian reconnect message.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ipaddress
+import json
+import os
+import re
+import shutil
+import socket
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from companion.ui.security import CONNECTION, Connection
+
+__all__ = ["Guard", "allowed_names", "prepare_assets", "run_server", "RECONNECT_TEXT"]
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+APP_NAME = "Table Companion"
+SHORT_NAME = "Компаньон"
+DESCRIPTION = "Счёт, ход и правила рядом с настольной игрой"
+#: Replaces Flet's English «Working...» shown while the connection is restored.
+RECONNECT_TEXT = "Связь с ведущим устройством…"
+LOADING_TEXT = "Загрузка Table Companion…"
+#: Flet's own English texts in its web client, and ours (the reconnect message, and the
+#: crash screen, should a session ever crash despite every handler catching its errors).
+CLIENT_TEXTS = {
+    "Working...": RECONNECT_TEXT,
+    "Error running app": "Ошибка в приложении",
+    "Error starting app": "Приложение не запустилось",
+    "The application encountered an error: {message}": "Ошибка в приложении: {message}",
+    "The application encountered an error: {message}\n\n{details}": (
+        "Ошибка в приложении: {message}\n\n{details}"
+    ),
+}
+LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
+
+
+def _is_loopback(host: str) -> bool:
+    if host in LOOPBACK_NAMES or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def allowed_names(host: str, extra: Iterable[str] = ()) -> set[str]:
+    """Host names a browser may use to reach this server: loopback names, the bound host,
+    this machine's name(s) and addresses. Lower-case, IPv6 without brackets."""
+    names = set(LOOPBACK_NAMES)
+    if host not in ("0.0.0.0", "::", ""):
+        names.add(host)
+    with contextlib.suppress(OSError):
+        hn = socket.gethostname()
+        names.update({hn, f"{hn}.local"})
+        for info in socket.getaddrinfo(hn, None):
+            names.add(str(info[4][0]))
+    names.update(extra)
+    return {n.lower().strip("[]") for n in names if n}
+
+
+def _split_host(value: str, default_port: int) -> tuple[str, int] | None:
+    m = re.fullmatch(r"\[?([^\[\]]+?)\]?(?::(\d+))?", value.strip().lower())
+    if not m:
+        return None
+    name = m.group(1)
+    if ":" in name and not value.strip().startswith("["):  # bare IPv6 without a port
+        return name, default_port
+    return name, int(m.group(2)) if m.group(2) else default_port
+
+
+class Guard:
+    """ASGI middleware: host/origin checks, the connection's peer, safer headers.
+
+    :param app: the Flet FastAPI app.
+    :param names: allowed host names (:func:`allowed_names`).
+    :param port: the port we serve on.
+    :param https: whether we serve TLS.
+    :param on_started: called once the server is up (e.g. to open a browser).
+    """
+
+    def __init__(
+        self,
+        app: Any,
+        names: set[str],
+        port: int,
+        https: bool = False,
+        on_started: Callable[[], None] | None = None,
+    ) -> None:
+        self.app = app
+        self.names = names
+        self.port = port
+        self.scheme = "https" if https else "http"
+        self.on_started = on_started
+
+    def host_ok(self, scope: dict[str, Any], host: str) -> bool:
+        parsed = _split_host(host, 443 if self.scheme == "https" else 80)
+        if parsed is None:
+            return False
+        name, port = parsed
+        server = scope.get("server") or ("", 0)
+        return port == self.port and (name in self.names or name == str(server[0]).lower())
+
+    def origin_ok(self, scope: dict[str, Any], origin: str) -> bool:
+        try:
+            parts = urlsplit(origin)
+        except ValueError:
+            return False
+        if parts.scheme != self.scheme or not parts.netloc:
+            return False
+        return self.host_ok(scope, parts.netloc)
+
+    def allowed(self, scope: dict[str, Any], headers: dict[str, str]) -> bool:
+        if not self.host_ok(scope, headers.get("host", "")):
+            return False
+        origin = headers.get("origin")
+        if scope["type"] == "websocket":
+            return origin is not None and self.origin_ok(scope, origin)
+        if origin is not None and origin != "null" and not self.origin_ok(scope, origin):
+            return False
+        site = headers.get("sec-fetch-site")
+        return not (site == "cross-site" and headers.get("sec-fetch-mode") != "navigate")
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        kind = scope["type"]
+        if kind == "lifespan":
+            await self.app(scope, receive, self._lifespan_send(send))
+            return
+        if kind not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        if not self.allowed(scope, headers):
+            if kind == "websocket":
+                await send({"type": "websocket.close", "code": 1008})  # before accept: 403
+            else:
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 403,
+                        "headers": [(b"content-type", b"text/plain; charset=utf-8")],
+                    }
+                )
+                await send({"type": "http.response.body", "body": "Доступ запрещён".encode()})
+            return
+        if kind == "websocket":
+            client = scope.get("client")
+            host = (_split_host(headers.get("host", ""), 0) or ("", 0))[0]
+            CONNECTION.set(
+                Connection(
+                    peer=str(client[0]) if client else "?",
+                    secure=self.scheme == "https" or _is_loopback(host),
+                    host=host,
+                )
+            )
+            await self.app(scope, receive, send)
+            return
+        await self.app(scope, receive, self._http_send(send))
+
+    def _lifespan_send(self, send: Any) -> Any:
+        async def wrapped(message: dict[str, Any]) -> None:
+            await send(message)
+            if message.get("type") == "lifespan.startup.complete" and self.on_started:
+                self.on_started()
+
+        return wrapped
+
+    @staticmethod
+    def _http_send(send: Any) -> Any:
+        async def wrapped(message: dict[str, Any]) -> None:
+            if message.get("type") == "http.response.start":
+                headers = [
+                    (k, v)
+                    for k, v in message.get("headers", [])
+                    if k.lower() != b"access-control-allow-origin"
+                ]
+                headers += [
+                    (b"x-frame-options", b"DENY"),
+                    (b"content-security-policy", b"frame-ancestors 'none'"),
+                    (b"referrer-policy", b"no-referrer"),
+                    (b"x-content-type-options", b"nosniff"),
+                ]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        return wrapped
+
+
+# -- the app's own web identity ---------------------------------------------------------------
+def _js_string(text: str) -> str:
+    return "".join(ch if ord(ch) < 128 else f"\\u{ord(ch):04x}" for ch in text)
+
+
+def _leb(n: int) -> bytes:
+    out = bytearray()
+    while True:
+        b = n & 0x7F
+        n >>= 7
+        if n:
+            out.append(b | 0x80)
+        else:
+            out.append(b)
+            return bytes(out)
+
+
+def _read_leb(data: bytes, i: int) -> tuple[int, int]:
+    n = shift = 0
+    while True:
+        b = data[i]
+        i += 1
+        n |= (b & 0x7F) << shift
+        shift += 7
+        if not b & 0x80:
+            return n, i
+
+
+def patch_wasm_string(wasm: bytes, old: str, new: str) -> bytes | None:
+    """Rename the imported string constant ``old`` to ``new`` in a dart2wasm module.
+
+    dart2wasm imports string literals as globals whose import *name* is the text
+    (module ``""``, type ``(ref extern)``). The import section's size is rewritten.
+    Returns ``None`` when the module does not have exactly that one import.
+    """
+    o, n = old.encode(), new.encode()
+    needle = b"\x00" + _leb(len(o)) + o + b"\x03\x64\x6f"
+    at = wasm.find(needle)
+    if at < 0 or wasm.find(needle, at + 1) >= 0 or wasm[:4] != b"\x00asm":
+        return None
+    i = 8
+    while i < len(wasm):
+        sid = wasm[i]
+        size, body = _read_leb(wasm, i + 1)
+        if body <= at < body + size:
+            if sid != 2:
+                return None
+            repl = b"\x00" + _leb(len(n)) + n + b"\x03\x64\x6f"
+            section = wasm[body:at] + repl + wasm[at + len(needle) : body + size]
+            return wasm[: i + 1] + _leb(len(section)) + section + wasm[body + size :]
+        i = body + size
+    return None
+
+
+def prepare_assets(target: Path) -> Path:
+    """Fill ``target`` with what is served before Flet's own web files; returns ``target``.
+
+    Our icons, favicon and manifest (name, colours, ``lang`` ru), an ``index.html`` made from
+    Flet's with our title, a Russian loading text and ``lang="ru"``, and Flet's client with
+    its English texts replaced (:data:`CLIENT_TEXTS`: «Working...» becomes
+    :data:`RECONNECT_TEXT`).
+    """
+    from flet_web import get_package_web_dir
+
+    web = Path(get_package_web_dir())
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(ASSETS, target, dirs_exist_ok=True)
+    index = (web / "index.html").read_text(encoding="utf-8")
+    index = index.replace("<html>", '<html lang="ru">', 1)
+    index = index.replace(
+        '<img src="icons/loading-animation.png" alt="" />',
+        '<img src="icons/loading-animation.png" alt="" />'
+        f'<p style="position:absolute;bottom:20vh;font:18px sans-serif;color:#555">'
+        f"{LOADING_TEXT}</p>",
+        1,
+    )
+    index = index.replace('aria-label="Loading"', f'aria-label="{LOADING_TEXT}"', 1)
+    index = index.replace(
+        '<link rel="manifest" href="manifest.json">',
+        '<link rel="manifest" href="manifest.json">\n  <meta name="theme-color" content="#1B5E20">',
+        1,
+    )
+    (target / "index.html").write_text(index, encoding="utf-8")
+    js = (web / "main.dart.js").read_text(encoding="utf-8")
+    wasm = (web / "main.dart.wasm").read_bytes()
+    for old, new in CLIENT_TEXTS.items():
+        quoted = '"' + old.replace("\n", "\\n") + '"'
+        if js.count(quoted) == 1:
+            js = js.replace(quoted, '"' + _js_string(new).replace("\n", "\\n") + '"')
+        wasm = patch_wasm_string(wasm, old, new) or wasm
+    (target / "main.dart.js").write_text(js, encoding="utf-8")
+    (target / "main.dart.wasm").write_bytes(wasm)
+    return target
+
+
+def manifest() -> dict[str, Any]:
+    """Our web app manifest (also shipped as ``companion/assets/manifest.json``)."""
+    return json.loads((ASSETS / "manifest.json").read_text(encoding="utf-8"))
+
+
+def run_server(
+    main: Callable[..., Any],
+    *,
+    host: str,
+    port: int,
+    names: set[str],
+    tls: tuple[Path, Path] | None = None,
+    on_started: Callable[[], None] | None = None,
+) -> None:
+    """Serve ``main`` (the Flet ``main(page)``) until SIGINT/SIGTERM.
+
+    :param tls: ``(certificate, key)`` PEM files to serve https, or ``None`` for http.
+    """
+    import flet_web.fastapi as flet_fastapi
+    import uvicorn
+
+    with tempfile.TemporaryDirectory(prefix="companion-web-") as tmp:
+        assets = prepare_assets(Path(tmp))
+        os.environ.pop("FLET_ASSETS_DIR", None)
+        inner = flet_fastapi.app(
+            main,
+            assets_dir=str(assets),
+            app_name=APP_NAME,
+            app_short_name=SHORT_NAME,
+            app_description=DESCRIPTION,
+            no_cdn=True,
+        )
+        app = Guard(inner, names, port, https=tls is not None, on_started=on_started)
+        config = uvicorn.Config(
+            app,
+            host=host,
+            port=port,
+            ws="websockets-sansio",
+            proxy_headers=False,  # X-Forwarded-For from 127.0.0.1 must not change the peer
+            server_header=False,
+            log_level="warning",
+            ssl_certfile=str(tls[0]) if tls else None,
+            ssl_keyfile=str(tls[1]) if tls else None,
+        )
+        uvicorn.Server(config).run()

@@ -1,0 +1,143 @@
+"""Переворот: the action's expected result («Итог действия») follows blocks and challenges.
+
+Issue 14: with a block pending the screen said «Наташа потеряет покровителя» although the
+block, if it stands, saves her. :func:`expected_outcome` says what happens if the block stands
+(«Запрет действия») and if it falls to a challenge («Оспаривание»).
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.engine.core import Game
+from companion.engine.coup import COUP, awaiting, expected_outcome, legal_events, projected
+
+NAMES = ["Аня", "Борис", "Наташа"]
+
+
+def new() -> Game:
+    return Game.new(COUP, NAMES, clock=lambda: 0.0)
+
+
+def income_round(g: Game) -> None:
+    for p in range(3):
+        g.push("coup.declare", {"player": p, "action": "income", "target": None})
+
+
+def assassination_blocked_by_natasha() -> Game:
+    g = new()
+    income_round(g)  # Аня has 3 coins
+    g.push("coup.declare", {"player": 0, "action": "assassinate", "target": 2})
+    return g
+
+
+def test_no_action_under_way_has_no_expected_result():
+    g = new()
+    assert expected_outcome(g.state) == ""
+    income_round(g)  # income resolves at once
+    assert expected_outcome(g.state) == ""
+
+
+def test_a_pending_block_says_the_target_keeps_her_influence():
+    """Запрет действия: a block that stands stops the assassination, the 3 coins are not
+    refunded; only if the block is challenged and was a bluff does Наташа lose a card."""
+    g = assassination_blocked_by_natasha()
+    g.push("coup.no_challenge", {})
+    g.push("coup.block", {"blocker": 2, "character": "contessa"})
+    assert awaiting(g.state) == "block_challenge"
+    assert projected(g.state) == "Наташа потеряет покровителя"  # the effect if it goes through
+    text = expected_outcome(g.state)
+    assert text.startswith(
+        "Если запрет устоит: Наташа сохранит покровителя; 3 монеты за действие не вернутся."
+    )
+    assert text.endswith(
+        "Если запрет оспорят и Наташа не покажет Графиню: Наташа потеряет покровителя"
+    )
+
+
+def test_a_challenged_block_depends_on_the_card_shown():
+    """Оспаривание: the blocker shows the Contessa — the block stands; if not, it falls."""
+    g = assassination_blocked_by_natasha()
+    g.push("coup.no_challenge", {})
+    g.push("coup.block", {"blocker": 2, "character": "contessa"})
+    g.push("coup.challenge", {"challenger": 0})
+    assert expected_outcome(g.state) == (
+        "Если Наташа покажет Графиню, запрет устоит: Наташа сохранит покровителя; "
+        "3 монеты за действие не вернутся. Если нет: Наташа потеряет покровителя"
+    )
+
+
+def test_a_block_that_stood_says_the_action_was_blocked():
+    """Запрет действия: a proven block — the challenger loses a card, the action is off."""
+    g = assassination_blocked_by_natasha()
+    g.push("coup.no_challenge", {})
+    g.push("coup.block", {"blocker": 2, "character": "contessa"})
+    g.push("coup.challenge", {"challenger": 0})
+    g.push("coup.challenge_result", {"proven": True})
+    assert awaiting(g.state) == "lose_influence"
+    assert expected_outcome(g.state).startswith("Действие запрещено: Наташа сохранит")
+
+
+def test_before_any_block_the_result_is_conditional():
+    """Ход игры: challenges first, then blocks; the result holds only if neither stops it."""
+    g = assassination_blocked_by_natasha()
+    assert expected_outcome(g.state) == (
+        "Если заявление устоит и никто не запретит: Наташа потеряет покровителя"
+    )
+    g.push("coup.no_challenge", {})
+    assert expected_outcome(g.state) == "Если никто не запретит: Наташа потеряет покровителя"
+
+
+def test_steal_and_foreign_aid_blocked():
+    """Посол/капитан, Герцог: a standing block means no coins move."""
+    g = new()
+    g.push("coup.declare", {"player": 0, "action": "steal", "target": 1})
+    g.push("coup.no_challenge", {})
+    g.push("coup.block", {"blocker": 1, "character": "captain"})
+    assert expected_outcome(g.state).startswith(
+        "Если запрет устоит: Аня ничего не заберёт у игрока Борис."
+    )
+    g.push("coup.no_challenge", {})  # the block stands; Борис's turn
+    g.push("coup.declare", {"player": 1, "action": "foreign_aid", "target": None})
+    g.push("coup.block", {"blocker": 2, "character": "duke"})
+    assert expected_outcome(g.state).startswith("Если запрет устоит: Борис не получит монет.")
+
+
+def test_a_failed_claim_refunds_the_cost():
+    """Оспаривание: an unproven claim cancels the action and refunds what was paid."""
+    g = assassination_blocked_by_natasha()
+    g.push("coup.challenge", {"challenger": 1})
+    g.push("coup.challenge_result", {"proven": False})
+    assert expected_outcome(g.state) == (
+        "Действие отменено: заявление не подтвердилось; 3 монеты вернутся"
+    )
+
+
+def test_an_unblockable_claim_only_waits_for_challenges():
+    """Герцог: налог — it cannot be blocked, only challenged."""
+    g = new()
+    g.push("coup.declare", {"player": 0, "action": "tax", "target": None})
+    assert expected_outcome(g.state) == "Если заявление устоит: Аня получит 3 монеты (станет 5)"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.integers(2, 6))
+def test_with_a_block_pending_the_result_always_says_what_a_standing_block_does(seed, n):
+    """Запрет действия: on any reachable state with a block pending, «Итог действия» never
+    states the action's effect as certain; it names what happens if the block stands."""
+    rng = random.Random(seed)
+    g = Game.new(COUP, [f"Игрок {i}" for i in range(n)], clock=lambda: 0.0)
+    for _ in range(120):
+        options = legal_events(g.state)
+        if not options:
+            break
+        kind, data = rng.choice(options)
+        g.push(kind, data)
+        text = expected_outcome(g.state)
+        if awaiting(g.state) in ("block_challenge", "block_challenge_result"):
+            assert "запрет устоит" in text and text.startswith("Если")
+        if g.state.pending is None:
+            assert text == ""

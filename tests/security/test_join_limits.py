@@ -1,0 +1,103 @@
+"""The join code cannot be guessed: limits keyed on the TCP peer, and across all clients.
+
+Raw websocket clients speak Flet's protocol to the real server process, as an attacker's
+script on the same Wi-Fi would (the traffic stays on loopback addresses here).
+"""
+
+from __future__ import annotations
+
+from benchmarks._flet_client import FletClient
+from tests.security.hosts import CODE, run
+
+
+async def attempt(host, code: str, **kw) -> tuple[FletClient, str]:
+    """One session, one code typed and submitted; returns the client and what it was told."""
+    c = await FletClient.open(host.ws, host.origin, **kw)
+    await c.type_into("join-code", code)
+    await c.settle()
+    await c.event(await c.wait_for("join"), "click")
+    await c.settle()
+    error = c.find("join-error")
+    return c, (error or {}).get("value", "")
+
+
+def test_a_forged_client_ip_does_not_dodge_the_limit(lan_host):
+    """The finding: rotating ``page.client_ip`` with one message gave unlimited attempts."""
+
+    async def main() -> None:
+        for i in range(5):
+            c = await FletClient.open(lan_host.ws, lan_host.origin)
+            await c.props(1, {"client_ip": f"10.99.0.{i}"})  # the page is control 1
+            await c.type_into("join-code", f"{i:08d}")
+            await c.settle()
+            await c.event(await c.wait_for("join"), "click")
+            await c.settle()
+            assert "Неверный код" in c.find("join-error")["value"]
+            await c.close()
+        # Straight after the lockout, a forged address and the right code: still refused.
+        c = await FletClient.open(lan_host.ws, lan_host.origin)
+        await c.props(1, {"client_ip": "10.99.0.200"})
+        await c.type_into("join-code", CODE)
+        await c.settle()
+        await c.event(await c.wait_for("join"), "click")
+        await c.settle()
+        assert "с этого устройства" in c.find("join-error")["value"]
+        assert c.find("new-game") is None and c.find(f"saved-{lan_host.game_id}") is None
+        assert "Аня" not in c.texts()
+        await c.close()
+        # The key is the real peer: another address is not locked out by this one.
+        c, said = await attempt(lan_host, CODE, local_ip="127.0.0.5")
+        assert said == ""
+        await c.wait_for(f"saved-{lan_host.game_id}")
+        await c.close()
+
+    run(main())
+
+
+def test_x_forwarded_for_from_loopback_is_not_trusted(lan_host):
+    """uvicorn trusts X-Forwarded-For from 127.0.0.1 by default; we turned that off."""
+
+    async def main() -> None:
+        for i in range(5):
+            c, said = await attempt(
+                lan_host, "13572468", headers={"X-Forwarded-For": f"10.77.0.{i}"}
+            )
+            assert "Неверный код" in said
+            await c.close()
+        c, said = await attempt(lan_host, CODE, headers={"X-Forwarded-For": "10.77.0.99"})
+        assert "с этого устройства" in said
+        await c.close()
+
+    run(main())
+
+
+def test_the_global_limit_holds_across_addresses(lan_host):
+    """Ten wrong codes from three addresses pause code checks for everyone; a fresh address
+    with the right code is refused too, and the refusal says it is table-wide."""
+
+    async def main() -> None:
+        sent = 0
+        for peer in ("127.0.0.2", "127.0.0.3", "127.0.0.4"):
+            for _k in range(4):
+                if sent == 10:
+                    break
+                c, said = await attempt(lan_host, f"{sent:08d}", local_ip=peer)
+                assert "Неверный код" in said, said
+                sent += 1
+                await c.close()
+        c, said = await attempt(lan_host, CODE, local_ip="127.0.0.9")
+        assert "со всех устройств" in said
+        assert c.find("new-game") is None
+        await c.close()
+
+    run(main())
+
+
+def test_the_right_code_lets_a_player_in(lan_host):
+    async def main() -> None:
+        c, said = await attempt(lan_host, "2468 1012")  # spaces as read aloud are fine
+        assert said == ""
+        await c.wait_for(f"saved-{lan_host.game_id}")
+        await c.close()
+
+    run(main())

@@ -1,0 +1,48 @@
+"""Russian words on screen (companion.ui.words): names declined, counted nouns."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.ui.words import CASES, inflect, plural
+
+
+@pytest.mark.parametrize(
+    ("name", "case", "expected"),
+    [
+        ("Аня", "gent", "Ани"),  # «ход Ани»
+        ("Борис", "datv", "Борису"),  # «передать Борису»
+        ("Вика", "ablt", "Викой"),  # «вместе с Викой»
+        ("Игорь", "loct", "Игоре"),
+        ("Аня Петрова", "gent", "Ани Петровой"),
+        ("Анна-Мария", "datv", "Анне-Марии"),
+    ],
+)
+def test_known_names_are_declined(name, case, expected):
+    assert inflect(name, case) == expected
+
+
+@pytest.mark.parametrize("name", ["Bob", "Колян", "Морти", "Игрок 3", ""])
+def test_unknown_names_stay_as_typed(name):
+    assert inflect(name, "gent") == name
+
+
+def test_unknown_case_is_refused():
+    with pytest.raises(ValueError, match="unknown case"):
+        inflect("Аня", "vocative")
+
+
+@given(st.text(max_size=20), st.sampled_from(CASES))
+def test_any_name_gives_a_string_and_nominative_is_unchanged(name, case):
+    assert isinstance(inflect(name, case), str)
+    assert inflect(name, "nomn") == name
+
+
+@pytest.mark.parametrize(
+    ("n", "form"),
+    [(1, "карта"), (2, "карты"), (5, "карт"), (11, "карт"), (21, "карта"), (104, "карты")],
+)
+def test_plural(n, form):
+    assert plural(n, "карта", "карты", "карт") == form

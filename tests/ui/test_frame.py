@@ -1,0 +1,152 @@
+"""The game frame on a phone (390×844) and a laptop, in Chromium, with «Свободный счёт».
+
+What a player's thumb needs: the active player, the phase and the primary action stay on
+screen through a turn; a control is where it was after a tap, an undo and a refused move
+(a message never pushes the board); every header icon is a 48×48 target; a finished game
+opens on its winner.
+"""
+
+from __future__ import annotations
+
+from companion.store import GameStore
+from tests.ui.conftest import App
+
+NAMES6 = ["Аня", "Борис", "Вика", "Гоша", "Даша", "Егор"]
+HEADER = ["home", "undo", "redo", "open-log", "open-rules", "lock"]
+TWO_COUNTERS = {
+    "counters": [
+        {"name": "ПО", "step": 1, "start": 0},
+        {"name": "монеты", "step": 1, "start": 3},
+    ]
+}
+
+
+def new_game(server, names, options=None, moves=()):
+    stored = GameStore(server.data_dir).create("free", names, first_player=0, options=options)
+    for type_, data in moves:
+        stored.push(type_, data)
+    stored.close()
+    return stored.id
+
+
+def near(a: dict, b: dict, tol: float = 2.0) -> bool:
+    return all(abs(a[k] - b[k]) <= tol for k in ("x", "y", "width", "height"))
+
+
+def test_six_players_two_counters_fit_and_a_turn_keeps_status_in_view(app, server):
+    gid = new_game(server, NAMES6, TWO_COUNTERS)
+    app.open(f"/game/{gid}")
+    app.wait_label("status-player", "Ходит Аня")
+    controls = [f"val-p{p}-c{c}-{s}" for p in range(6) for c in range(2) for s in ("minus", "plus")]
+    # every player's counters and «Следующий игрок» on one screen, no scrolling
+    app.assert_in_view("status-player", "status-phase", "primary-action", *controls)
+    for ident in [*HEADER, *controls]:
+        b = app.box(ident)
+        assert b["width"] >= 47.5 and b["height"] >= 47.5, f"{ident} is {b}"
+
+    app.tap("val-p0-c0-plus")
+    app.wait_label("val-p0-c0", "1")
+    app.assert_in_view("status-player", "status-phase", "primary-action")
+    app.tap("primary-action")
+    app.wait_label("status-player", "Ходит Борис")
+    app.assert_in_view("status-player", "status-phase", "primary-action", "val-p1-c1-plus")
+    assert "Следующий игрок" in app.label("primary-action")
+
+
+def test_controls_stay_put_after_tap_undo_and_refusal(app, server):
+    gid = new_game(
+        server,
+        NAMES6[:4],
+        TWO_COUNTERS,
+        moves=[("counter.set", {"player": 2, "counter": "ПО", "value": 1_000_000})],
+    )
+    app.open(f"/game/{gid}")
+    app.wait_label("val-p2-c0", "1000000")
+    watched = ["val-p1-c0-plus", "val-p2-c0-plus", "val-p3-c1-minus", "primary-action"]
+    before = {i: app.box(i) for i in watched}
+
+    app.tap("val-p1-c0-plus")
+    app.wait_label("val-p1-c0", "1")
+    after_tap = {i: app.box(i) for i in watched}
+    assert all(near(before[i], after_tap[i]) for i in watched), (before, after_tap)
+
+    app.tap("undo")
+    app.wait_label("notice", "Отменено — Борис: ПО +1")  # the engine's words, no event code
+    app.wait_label("val-p1-c0", "0")
+    after_undo = {i: app.box(i) for i in watched}
+    assert all(near(before[i], after_undo[i]) for i in watched), (before, after_undo)
+    # the notice lies over the status line, not over the board's controls
+    notice = app.box("notice")
+    assert notice["y"] + notice["height"] <= before["val-p1-c0-plus"]["y"]
+
+    app.tap("val-p2-c0-plus")  # 1 000 001: beyond the counter's limit
+    app.wait_label("error", "Счётчик не может выйти за")
+    after_refusal = {i: app.box(i) for i in watched}
+    assert all(near(before[i], after_refusal[i]) for i in watched), (before, after_refusal)
+
+    # the refusal goes stale at the next move
+    app.tap("val-p3-c1-minus")
+    app.wait_label("val-p3-c1", "2")
+    app.page.wait_for_function(
+        "() => !document.querySelector('[flt-semantics-identifier=\"error\"]')"
+    )
+
+
+def test_finished_game_opens_on_its_winner(app, server):
+    gid = new_game(
+        server,
+        NAMES6[:4],
+        moves=[
+            ("counter.add", {"player": 0, "counter": "ПО", "delta": 4}),
+            ("turn.next", {}),
+            ("counter.add", {"player": 1, "counter": "ПО", "delta": 7}),
+            ("turn.next", {}),
+            ("game.end", {}),
+        ],
+    )
+    app.open(f"/game/{gid}")
+    app.wait_label("winner", "Борис")
+    app.assert_in_view("winner", "result-reason", *HEADER)
+    assert "7" in app.label("result-reason")
+    app.wait_label("status-player", "Игра окончена")
+
+
+def test_wide_screen_puts_board_and_actions_side_by_side(browser, server):
+    gid = new_game(server, NAMES6[:4], TWO_COUNTERS)
+    wide = App(browser, server, width=1280, height=800).open(f"/game/{gid}")
+    try:
+        wide.wait_label("status-player", "Ходит Аня")
+        wide.assert_in_view("primary-action", "status-player", "val-p3-c1-plus", *HEADER)
+        board = wide.box("val-p0-c0-minus")
+        action = wide.box("primary-action")
+        status = wide.box("status-player")
+        assert action["x"] > board["x"] + 400 and status["x"] > board["x"] + 400
+    finally:
+        wide.close()
+
+
+def test_round_is_played_out_after_the_target_with_a_note_in_the_status_line(app, server):
+    """«Свободный счёт» with ``finish_round``: the status line says the round is played out;
+    the game ends when the turn comes back to the first player."""
+    gid = new_game(
+        server,
+        NAMES6[:3],
+        {
+            "counters": [{"name": "ПО", "step": 1, "start": 0}],
+            "target": {"counter": "ПО", "value": 5},
+            "finish_round": True,
+        },
+        moves=[("counter.add", {"player": 0, "counter": "ПО", "delta": 5})],
+    )
+    app.open(f"/game/{gid}")
+    app.wait_label("status-note", "доигрываем раунд")
+    app.assert_in_view("status-note", "primary-action")
+    app.tap("primary-action")
+    app.wait_label("status-player", "Ходит Борис")
+    app.tap("val-p1-c0-plus")
+    app.wait_label("val-p1-c0", "1")
+    app.tap("primary-action")
+    app.wait_label("status-player", "Ходит Вика")
+    app.tap("primary-action")  # back to Аня: the round is over
+    app.wait_label("winner", "Аня")
+    app.assert_in_view("winner")

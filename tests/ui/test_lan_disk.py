@@ -1,0 +1,103 @@
+"""A data folder that refuses writes (read-only, or full): Russian banners, nothing else.
+
+A real tmpfs is mounted as the data folder, then remounted read-only or filled up while the
+app runs; the screens that save (home: delete, new game, settings) say what failed, in
+Russian, and never show Flet's «Error running app».
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from companion.store import GameStore
+from tests.ui.conftest import App, Server
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 2 MB tmpfs, seen through a bind mount that can be made read-only while in use."""
+    disk, mnt = tmp_path / "tmpfs", tmp_path / "disk"
+    disk.mkdir()
+    mnt.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(disk)], check=True)
+    subprocess.run(["mount", "--bind", str(disk), str(mnt)], check=True)
+    yield mnt
+    subprocess.run(["umount", "-l", str(mnt)], check=False)
+    subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+def no_flet_error(app: App) -> None:
+    text = app.page.evaluate(
+        "() => document.body.innerText + Array.from(document.querySelectorAll('[aria-label]'))"
+        ".map(e => e.getAttribute('aria-label')).join(' ')"
+    )
+    assert "Error running app" not in text and "encountered an error" not in text
+
+
+def start_a_game(app: App) -> str:
+    """Fill the new-game form and tap «Начать игру»; returns the banner it shows.
+
+    Typing then tapping at once can race (docs/FLET_FINDINGS.md): a refusal for a missing
+    name means the tap overtook the typing, so type again.
+    """
+    app.tap("new-game")
+    app.choose("game-choice", "Свободный счёт")
+    for _attempt in range(3):
+        app.fill("player-name-0", "Аня")
+        app.fill("player-name-1", "Борис")
+        app.tap("start-game")
+        app.wait_label("error", "")
+        label = app.label("error")
+        if "имя" not in label:
+            return label
+    return label
+
+
+@pytest.mark.parametrize("how", ["read-only", "full"])
+def test_save_failures_are_russian_banners(browser, small_disk, how):
+    data = small_disk
+    gid = GameStore(data).create("free", ["Аня", "Борис"], first_player=0).id
+    (data / "settings.json").write_text('{"theme": "system"}')
+    srv = Server(data, [])
+    app = App(browser, srv)
+    try:
+        app.open("/")
+        app.el(f"saved-{gid}").wait_for()
+        if how == "read-only":
+            subprocess.run(["mount", "-o", "remount,bind,ro", str(small_disk)], check=True)
+        else:
+            with open(small_disk / "filler", "wb") as fh, pytest.raises(OSError):
+                while True:
+                    fh.write(b"\0" * 65536)
+                    fh.flush()
+        # settings: the theme is not saved, and the screen says so
+        app.tap("open-settings")
+        app.page.get_by_role("radio", name="Тёмная").click()
+        app.unhover()
+        app.wait_label("error", "Тема не сохранена")
+        no_flet_error(app)
+        app.tap("home")
+        # new game: refused with the store's sentence
+        label = start_a_game(app)
+        assert any(w in label for w in ("диск", "запис", "мест", "сохран")), label
+        assert app.page.locator('[flt-semantics-identifier="val-p0-c0"]').count() == 0
+        no_flet_error(app)
+        app.page.goto(srv.url + "/")
+        app.open("/")
+        # home: deleting fails with a banner, the game stays
+        if how == "read-only":
+            app.tap(f"delete-{gid}")
+            app.tap("delete-yes")
+            app.wait_label("error", "")
+            assert "удал" in app.label("error").lower()
+            app.el(f"saved-{gid}").wait_for()
+        no_flet_error(app)
+    finally:
+        app.close()
+        srv.stop()
+    assert json.loads((data / "settings.json").read_text())["theme"] == "system"
+    assert list((data / "games").glob(f"{gid}*"))  # the game was not lost
+    assert not (data / "trash").exists() or how == "full"
