@@ -216,3 +216,68 @@ def test_assassination_bluffed_contessa_steal_and_forced_coup(app, server):
     assert state.influence == [1, 0, 2]
     assert state.revealed[ANYA] == ["contessa"]
     assert state.treasury + sum(state.coins) == 51
+
+
+# -- the phone at the table (issue 11) --------------------------------------------------------
+SIX = ["Аня", "Борис", "Вика", "Гриша", "Дима", "Егор"]
+
+
+def on_screen(app, ident: str, size=(390, 844)) -> dict:
+    """The element's box, asserted to lie wholly inside the viewport."""
+    b = app.el(ident).bounding_box()
+    assert b is not None, f"{ident} is not on screen"
+    assert b["x"] >= 0 and b["x"] + b["width"] <= size[0] + 1, (ident, b)
+    assert b["y"] >= 0 and b["y"] + b["height"] <= size[1] + 1, (ident, b)
+    return b
+
+
+def test_phone_six_players_declare_and_answers_stay_in_reach(app, server):
+    """Issue 11 at 390×844 with 6 players: «Объявить» and each step's common answer are in the
+    pinned bar, never below the fold; a move the rules forbid (an assassination with 2 coins,
+    «Ассасин: заказное убийство») explains itself instead of being a dead button, and the
+    button stays where it was; the target is named in the genitive («против Гриши»); while a
+    block is pending, «Итог действия» says what happens if it stands («Запрет действия»)."""
+    stored = GameStore(server.data_dir).create("coup", SIX, first_player=0)
+    app.open(f"/game/{stored.id}")
+    app.wait_label("step", "Аня: какое действие?")
+    on_screen(app, "primary-action")
+    app.wait_label("primary-action", "Объявить")
+    for i in range(6):
+        on_screen(app, f"coins-p{i}")
+
+    # «Объявить» before any choice says what is missing; nothing is sent.
+    app.tap("primary-action")
+    app.wait_label("error", "выберите действие")
+    # A forbidden move: the engine's reason, the button in the same place, nothing picked.
+    before = on_screen(app, "act-assassinate")
+    app.tap("act-assassinate")
+    app.wait_label("error", "на «заказное убийство» нужно 3 монеты, а есть только 2")
+    after = on_screen(app, "act-assassinate")
+    assert all(abs(before[k] - after[k]) <= 2 for k in ("x", "y", "width", "height"))
+    app.wait_label("preview", "Выберите действие")
+    assert len(GameStore(server.data_dir).open(stored.id).game.events) == 0
+
+    # Steal from Гриша: the bar names the target in the genitive; «Объявить» on screen.
+    app.tap("act-steal")
+    app.wait_label("preview", "выберите, против кого")
+    app.tap("target-p3")
+    app.wait_label("preview", "Кража (Капитан) против Гриши")
+    on_screen(app, "primary-action")
+    app.tap("primary-action")
+    app.wait_label("step", "Кто-то оспаривает?")
+    on_screen(app, "primary-action")
+    app.wait_label("primary-action", "Никто")
+    app.tap("primary-action")
+    app.wait_label("step", "Кто-то запрещает?")
+    on_screen(app, "primary-action")
+    app.wait_label("preview", "Если никто: Аня +2")
+    # Гриша blocks with a Captain: «Итог действия» says what happens if the block stands.
+    app.tap("block-p3-captain")
+    app.wait_label("step", "Кто-то оспаривает запрет?")
+    app.wait_label("outcome", "Если запрет устоит: Аня ничего не заберёт")
+    on_screen(app, "primary-action")
+    app.tap("primary-action")  # nobody challenges the block: it stands
+    app.wait_label("step", "Борис: какое действие?")
+    on_screen(app, "primary-action")
+    _stored, state = saved_state(server.data_dir, 4)
+    assert state.coins[:4] == [2, 2, 2, 2]

@@ -15,9 +15,9 @@ import time
 
 from companion.store import GameStore
 from tests.ui.conftest import App
+from tests.ui.phone import assert_on_screen, assert_target, box, same_place, shown
 
 NAMES = ["Аня", "Борис", "Вика", "Гена"]
-WIDTH, HEIGHT = 390, 844
 
 
 def stored(server, gid: str, n: int | None = None, timeout: float = 15.0):
@@ -30,43 +30,10 @@ def stored(server, gid: str, n: int | None = None, timeout: float = 15.0):
         time.sleep(0.1)
 
 
-def box(app: App, ident: str) -> dict:
-    app.el(ident).wait_for()
-    b = app.el(ident).bounding_box()
-    assert b is not None, ident
-    return b
-
-
 def place(app: App, ident: str) -> dict:
-    """Where ``ident`` is on the board: its box relative to the board's top (the turn line),
-    so the frame's own banner above the board does not count here."""
-    b, top = box(app, ident), box(app, "turn")
-    return {**b, "y": b["y"] - top["y"]}
-
-
-def assert_on_screen(app: App, *idents: str) -> None:
-    """Each control is wholly inside the 390×844 viewport (no scrolling needed to see it)."""
-    for ident in idents:
-        b = box(app, ident)
-        assert b["height"] > 0 and b["y"] >= 0 and b["y"] + b["height"] <= HEIGHT, (ident, b)
-        assert b["x"] >= 0 and b["x"] + b["width"] <= WIDTH, (ident, b)
-
-
-def shown(app: App, ident: str) -> str:
-    """The element's text, or ``""`` when the accessibility tree has no such element (an empty
-    reserved slot has nothing to say)."""
-    if not app.page.locator(f'[flt-semantics-identifier="{ident}"]').count():
-        return ""
-    return app.label(ident)
-
-
-def same_place(a: dict, b: dict) -> bool:
-    return all(abs(a[k] - b[k]) <= 2 for k in ("x", "y", "width", "height"))
-
-
-def assert_target(app: App, ident: str) -> None:
-    b = box(app, ident)
-    assert b["width"] >= 47.5 and b["height"] >= 47.5, (ident, b)
+    """Where ``ident`` is on the screen (the frame draws its messages over the status line, so
+    nothing above the board moves either)."""
+    return box(app, ident)
 
 
 def new_game(server, *moves: tuple[str, dict]) -> str:

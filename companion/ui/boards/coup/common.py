@@ -6,7 +6,6 @@ from __future__ import annotations
 import threading
 import weakref
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 import flet as ft
@@ -22,6 +21,7 @@ from companion.engine.coup import (
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.ui.state import GameView
+from companion.ui.words import inflect
 
 __all__ = [
     "ACTION_LABELS",
@@ -52,27 +52,10 @@ def action_label(action: str) -> str:
     return f"{text} ({CHARACTER_NAMES[claim]})" if claim else text
 
 
-@cache
-def _morph() -> Any:
-    import pymorphy3  # dictionaries load once (~0.3 s), on the first declined name
-
-    return pymorphy3.MorphAnalyzer()
-
-
-@cache
 def genitive(name: str) -> str:
-    """A player's name after «против», «у»: «Гриша» → «Гриши»; a name pymorphy3 does not know
-    as a first name (a nickname, Latin letters) is left as typed."""
-    if not any("а" <= ch.lower() <= "я" or ch.lower() == "ё" for ch in name) or " " in name:
-        return name
-    for parse in _morph().parse(name):
-        tag = parse.tag
-        if "Name" in tag and "sing" in tag and "nomn" in tag:
-            form = parse.inflect({"gent"})
-            if form is not None:
-                word = form.word
-                return word[:1].upper() + word[1:] if name[:1].isupper() else word
-    return name
+    """A player's name after «против», «у»: «Гриша» → «Гриши» (see
+    :func:`companion.ui.words.inflect`; unknown names stay as typed)."""
+    return inflect(name, "gent")
 
 
 def step_title(state: CoupState) -> str:

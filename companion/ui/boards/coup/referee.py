@@ -19,10 +19,10 @@ from companion.engine.coup import (
     CHARACTERS,
     CoupState,
     awaiting,
+    expected_outcome,
     explain,
     legal_declarations,
     legal_events,
-    projected,
     refusal,
     waiting_for,
 )
@@ -89,11 +89,10 @@ def _choice_button(
 
 
 def outcome_line(state: CoupState) -> str:
-    """«Итог действия: …» for the step, or «» when the explanation already says it."""
-    text = projected(state)
+    """«Итог действия: …» from :func:`~companion.engine.coup.expected_outcome` (while a block
+    is pending: what happens if it stands), or «» when the explanation already says it."""
+    text = expected_outcome(state)
     if not text or text in explain(state):
-        return ""
-    if state.pending and state.pending["result"] is not None:
         return ""
     return f"{_('Итог действия')}: {text}"
 
@@ -126,7 +125,7 @@ def _declare(view: GameView, state: CoupState, choice: Choice) -> list[ft.Contro
             lambda _e, a=a: tap(a),
             selected=a == action,
             dimmed=a not in legal,
-            width=108,
+            width=104,
         )
         for a, info in ACTIONS.items()
     ]
@@ -268,10 +267,10 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
                         ft.Container(
                             tagged(
                                 "outcome",
-                                ft.Text(outcome, size=13, weight=ft.FontWeight.W_500, max_lines=2),
+                                ft.Text(outcome, size=13, weight=ft.FontWeight.W_500, max_lines=3),
                                 label=outcome,
                             ),
-                            height=36,
+                            height=54,
                         ),
                     ]
                     if step != "action"

@@ -32,12 +32,16 @@ __all__ = ["Board", "use_send", "last_combat_text"]
 
 
 def use_send(view: GameView):
-    """A stable ``send(type, data) -> bool`` for memoised parts: sends the move and, when the
-    engine refuses it but says a card may override the rule («карта так говорит»), opens the
-    override dialog with the engine's message."""
+    """A stable ``send(type, data, chained=False) -> bool`` for memoised parts: sends the move
+    (``chained``: the second move of one tap; a move is otherwise made against the revision on
+    screen, so a double tap applies once) and, when the engine refuses it but says a card may
+    override the rule («карта так говорит»), opens the override dialog with the engine's
+    message."""
     ui = board_ui(view)
 
-    def send(type: str, data: dict[str, Any]) -> bool:
+    def send(type: str, data: dict[str, Any], chained: bool = False) -> bool:
+        if chained:  # the second move of one tap: made against the state the first one left
+            view.mark_shown()
         ok = view.send(type, data)
         if not ok and not data.get("override") and overridable(view.error):
             ui.override = {"type": type, "data": data, "message": view.error}

@@ -11,6 +11,7 @@ from companion.engine.ricks import (
     UNIVERSES,
 )
 from companion.i18n import _
+from companion.ui.boards.ricks.charge import SHORT
 from companion.ui.boards.ricks.common import (
     _KIND_TEXT,
     _box,
@@ -95,7 +96,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         tag(
             "move-up",
             ft.OutlinedButton(
-                f"{_('Вверх')}: {up or '—'}",
+                f"{_('Вверх')}: {SHORT.get(up, '—')}",
                 icon=ft.Icons.ARROW_UPWARD,
                 height=TARGET,
                 disabled=up is None,
@@ -105,7 +106,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         tag(
             "move-down",
             ft.OutlinedButton(
-                f"{_('Вниз')}: {below or '—'}",
+                f"{_('Вниз')}: {SHORT.get(below, '—')}",
                 icon=ft.Icons.ARROW_DOWNWARD,
                 height=TARGET,
                 disabled=below is None,
@@ -140,10 +141,10 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         wrap=True,
     )
     fields = [
-        _field("play-build", _("Внедрение"), "1", lambda v: put("build", v), 100),
+        _field("play-build", _("Жетонов"), "1", lambda v: put("build", v), 104),
         _field(
             "play-prod",
-            _("Энергия +"),
+            _("Энергия"),
             "1",
             lambda v: put("prod", v),
             100,
@@ -151,7 +152,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         ),
         _field(
             "play-cost",
-            _("Стоимость"),
+            _("Цена"),
             "1",
             lambda v: put("cost", v),
             100,
@@ -241,7 +242,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                         tag(
                             "free-discard",
                             ft.OutlinedButton(
-                                _("Сбросить карту: +1 действие"),
+                                _("Сброс: +1 действие"),
                                 height=TARGET,
                                 on_click=lambda: view.send("action.discard"),
                             ),
@@ -249,7 +250,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                         tag(
                             "swap",
                             ft.OutlinedButton(
-                                _("Сбросить и взять карту"),
+                                _("Обменять карту"),
                                 height=TARGET,
                                 on_click=lambda: view.send("card.swap"),
                             ),
@@ -257,12 +258,12 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                     ],
                     wrap=True,
                 ),
-                ft.Row(moves, wrap=True),
+                ft.Row(moves, wrap=True, spacing=6),
                 ft.Text(
                     _("Сыграть карту (1 действие, 1 жетон)"), size=16, weight=ft.FontWeight.BOLD
                 ),
                 kinds,
-                ft.Row(fields, wrap=True),
+                ft.Row(fields, wrap=True, spacing=6, run_spacing=6),
                 tag("play-preview", ft.Text(_preview(f), size=14, italic=True), label=_preview(f)),
                 tag(
                     "play-card",

@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.engine.ricks import PHASE_ACTIONS, PHASE_CHARGE, PHASE_ROUND
-from companion.engine.ricks_timing import charge_timing
+from companion.engine.ricks_timing import game_charge_now
 from companion.i18n import _
 from companion.ui.boards.ricks.action_panel import ActionPanel
 from companion.ui.boards.ricks.charge import ChargeHead, ChargeTail, StepB, StepV
@@ -88,7 +88,8 @@ def use_send(view: GameView):
 
 def _clock_base(view: GameView) -> ClockBase | None:
     game = view.game
-    timing = charge_timing(game.setup, game.events)
+    since = game.events[-1].ts if game.events else game.setup.created
+    timing = game_charge_now(game, since)  # O(1) between moves: the engine's clock follows the log
     if timing.position is None:
         return None
     _round, _universe, step, player = timing.position
@@ -98,11 +99,12 @@ def _clock_base(view: GameView) -> ClockBase | None:
         universe=timing.current_universe,
         phase=timing.current_phase,
         turn=timing.current_turn,
-        since=game.events[-1].ts if game.events else game.setup.created,
+        since=since,
         paused=bool(game.paused),
         who=who,
         limit=game.setup.options.get("charge_limit"),
         key=len(game.events),
+        hint=_("Проверьте энергию и нажмите «Готово»") if step == "А" else "",
     )
 
 

@@ -60,10 +60,10 @@ def _spend_row(view: GameView, t: dict[str, str]) -> ft.Control:
         [
             _field(
                 "spend-amount",
-                _("Потратить энергии"),
+                _("Сколько энергии"),
                 "1",
                 lambda v: t.__setitem__("spend", v),
-                150,
+                176,
             ),
             tag(
                 "spend",
@@ -102,10 +102,10 @@ def StepB(view: GameView, version: int) -> ft.Control:
                 [
                     _field(
                         "oneshot-cost",
-                        _("Одноразка, энергии"),
+                        _("Цена одноразки"),
                         "0",
                         lambda v: t.__setitem__("oneshot", v),
-                        150,
+                        176,
                     ),
                     tag(
                         "oneshot",
@@ -300,7 +300,7 @@ def ChargeTail(view: GameView, version: int) -> ft.Control:
                     _("Энергия от карты"),
                     "1",
                     lambda v: t.__setitem__("gain", v),
-                    150,
+                    176,
                 ),
                 tag(
                     "gain",

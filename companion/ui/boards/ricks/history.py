@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.ricks_timing import charge_timing
+from companion.engine.ricks_timing import game_charge_timing
 from companion.i18n import _
 from companion.ui.boards.ricks.common import (
     _box,
@@ -23,7 +23,8 @@ def ChargeHistory(view: GameView, version: int) -> ft.Control:
     state = view.state
     if not state.rounds:
         return ft.Container()
-    timing = charge_timing(game.setup, game.events)
+    last = game.events[-1].ts if game.events else game.setup.created
+    timing = game_charge_timing(game, last)
     over = game.outcome() is not None
     rows: list[ft.Control] = [
         ft.Text(

@@ -4,8 +4,9 @@ module:
 - :mod:`.setup` — «Подготовка к игре»: two factions per player (``faction.pick``; in draft
   order when the snake draft is on) and players + 1 bases (``base.add``, typed or picked from
   the base catalogue); «Начать игру» (``game.start``) is the pinned primary action.
-- :mod:`.phase` — the phase card: the active player, the phase (a link to its rules), the
-  reminder, plays left (``play.record`` / ``play.grant``).
+- :mod:`.phase` — the phase card: the reminder, plays left (``play.record`` /
+  ``play.grant``), the turn, a link to the phase's rules (whose turn and the phase are in the
+  frame's status line).
 - :mod:`.vp` — the VP strip (``vp.adjust``; madness cards with ``madness.adjust``) and the
   reserved line for a tie at 15+ VP.
 - :mod:`.base` — a compact row per base (power/breakpoint, ready flag, «Захватить» in
@@ -19,7 +20,7 @@ module:
 Every base typed here is checked by :func:`companion.store.bases.card_error` and remembered in
 :class:`companion.store.bases.BaseCatalogue`.
 
-Test handles (``flt-semantics-identifier``): ``active``, ``phase``, ``reminder``, ``turn``,
+Test handles (``flt-semantics-identifier``): ``phase`` (setup only), ``reminder``, ``turn``,
 ``plays-<kind>`` (±: ``-minus`` records a play, ``-plus`` grants one), ``vp-p<i>``,
 ``mad-p<i>``, ``vp-tie``, ``base-<j>``, ``base-<j>-name``, ``base-<j>-total``,
 ``base-<j>-ready``, ``score-<j>``, ``pow-b<j>-p<i>``, ``min-b<j>-p<i>``, ``base-<j>-bp``,

@@ -1,4 +1,5 @@
-"""The new-game options of «Замес»: edition, snake draft, madness counters."""
+"""The new-game options of «Замес»: edition, the «Мимими» 15-VP check after scoring, snake
+draft, madness counters."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.smashup import EDITIONS
+from companion.engine.smashup import EDITIONS, WIN_AFTER_SCORING, WIN_AT_END_OF_TURN
 from companion.i18n import _
 from companion.ui.widgets import tagged
 
@@ -18,7 +19,46 @@ __all__ = ["OptionsForm"]
 def OptionsForm(
     options: dict[str, Any], set_options: Callable[[dict[str, Any]], None], players: int = 0
 ) -> ft.Control:
-    """Edition, the snake draft and madness switches; factions and bases come on the board."""
+    """Edition, the snake draft and madness switches, and for «Мимими» the 15-VP check right
+    after scoring (``win_check``); factions and bases come on the board."""
+    edition = options.get("edition", "bbrr")
+
+    def set_edition(value: str) -> None:
+        rest = {k: v for k, v in options.items() if k != "win_check"}
+        set_options({**rest, "edition": value})  # the check option exists in «Мимими» only
+
+    after = options.get("win_check") == WIN_AFTER_SCORING
+    mimimi_check: list[ft.Control] = []
+    if edition == "mimimi":
+        mimimi_check = [
+            ft.Row(
+                [
+                    tagged(
+                        "opt-win-check",
+                        ft.Switch(
+                            value=after,
+                            on_change=lambda e: set_options(
+                                {
+                                    **options,
+                                    "win_check": WIN_AFTER_SCORING
+                                    if e.control.value
+                                    else WIN_AT_END_OF_TURN,
+                                }
+                            ),
+                        ),
+                        label=_("Проверка 15 ПО после захвата"),
+                    ),
+                    ft.Text(
+                        _(
+                            "Проверять 15 ПО и сразу после захвата баз, не только в конце хода "
+                            "(«Мимими», «Проверь базы»)"
+                        ),
+                        size=15,
+                        expand=True,
+                    ),
+                ]
+            )
+        ]
     return ft.Column(
         [
             tagged(
@@ -26,11 +66,12 @@ def OptionsForm(
                 ft.Dropdown(
                     label=_("Правила (издание)"),
                     width=340,
-                    value=options.get("edition", "bbrr"),
+                    value=edition,
                     options=[ft.DropdownOption(key=k, text=v) for k, v in EDITIONS.items()],
-                    on_select=lambda e: set_options({**options, "edition": e.control.value}),
+                    on_select=lambda e: set_edition(e.control.value),
                 ),
             ),
+            *mimimi_check,
             ft.Row(
                 [
                     tagged(

@@ -1,4 +1,4 @@
-"""The phase card: whose turn, the phase (a link to its rules), the reminder, plays left.
+"""The phase card: the reminder of the phase, plays left, the turn.
 
 Fixed height: the reminder has three reserved lines, the plays row is always there.
 """
@@ -10,20 +10,26 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.boards.smashup.common import dot, open_rules, stepper
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.boards.smashup.common import stepper
+from companion.ui.widgets import tagged
 
 __all__ = ["PhaseCard"]
 
 
-def _plays(kind: str, title: str, left: int, send: Callable[..., bool], over: bool) -> ft.Control:
+def _plays(
+    kind: str, title: str, left: int, extra: bool, send: Callable[..., bool], over: bool
+) -> ft.Control:
     """Plays left of one kind: «−» records a card played, «+» an extra play a card grants.
+
+    Outside «Играй карты» (``extra``) the number is the granted extras playable now, and «−»
+    records one as an extra play («Всё остальное»: played at once); the engine refuses
+    anything else with its reason.
 
     Handles: ``plays-<kind>`` (the number), ``plays-<kind>-minus``, ``plays-<kind>-plus``."""
 
     def change(delta: int) -> None:
         if delta < 0:
-            send("play.record", {"kind": kind})
+            send("play.record", {"kind": kind, "extra": True} if extra else {"kind": kind})
         else:
             send("play.grant", {"kind": kind, "count": delta})
 
@@ -33,10 +39,10 @@ def _plays(kind: str, title: str, left: int, send: Callable[..., bool], over: bo
         title,
         left,
         change,
-        width=34,
+        width=30,
         size=22,
         color=ft.Colors.ERROR if left <= 0 else None,
-        minus_tip=f"{_('Сыграно')}: {word}",
+        minus_tip=f"{_('Сыграно')}: {word}" + (f" ({_('добавочная карта')})" if extra else ""),
         plus_tip=f"{_('Добавочная карта')}: {word}",
     )
     return ft.Column(
@@ -52,93 +58,53 @@ def _plays(kind: str, title: str, left: int, send: Callable[..., bool], over: bo
 
 @ft.component
 def PhaseCard(
-    game_id: str,
     turn: int,
-    active: str,
-    color: str,
-    phase: str,
-    step: int,
-    steps: int,
     text: str,
     minions: int,
     actions: int,
+    extra: bool,
     over: bool,
     send: Callable[..., bool],
 ) -> ft.Control:
-    """Row 1: the active player and the phase; the reminder (3 lines reserved); plays left."""
+    """The reminder (3 lines reserved), then plays left and the turn.
+
+    Whose turn and the phase are in the frame's status line (``status-player``,
+    ``status-phase``), pinned above the body; the frame's rules button opens this phase.
+    """
+    # outside «Играй карты» the numbers are the granted extras (the reminder says so)
+    minion_title, action_title = _("Приспешники"), _("Действия")
     return ft.Container(
         ft.Column(
             [
-                ft.Row(
-                    [
-                        dot(color, 16),
-                        tagged(
-                            "active",
-                            ft.Text(
-                                active,
-                                size=18,
-                                weight=ft.FontWeight.BOLD,
-                                no_wrap=True,
-                                max_lines=1,
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                            ),
-                            label=active,
-                        ),
-                        ft.Container(
-                            tagged(
-                                "phase",
-                                ft.Text(
-                                    phase,
-                                    size=18,
-                                    weight=ft.FontWeight.BOLD,
-                                    color=ft.Colors.PRIMARY,
-                                    max_lines=1,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
-                                ),
-                                label=phase,
-                            ),
-                            expand=True,
-                        ),
-                        ft.Text(f"{step}/{steps}", size=14, width=30),
-                        tagged(
-                            "phase-rules",
-                            ft.IconButton(
-                                ft.Icons.MENU_BOOK,
-                                tooltip=f"{_('Правила')}: {phase}",
-                                width=TARGET,
-                                height=TARGET,
-                                on_click=lambda: open_rules(game_id, phase),
-                            ),
-                            label=f"{_('Правила')}: {phase}",
-                        ),
-                    ],
-                    spacing=8,
-                    height=TARGET,
-                ),
                 ft.Container(
                     tagged("reminder", ft.Text(text, size=13, max_lines=3), label=text),
                     height=52,
                 ),
                 ft.Row(
                     [
-                        _plays("minion", _("Приспешники"), minions, send, over),
-                        _plays("action", _("Действия"), actions, send, over),
+                        _plays("minion", minion_title, minions, extra, send, over),
+                        _plays("action", action_title, actions, extra, send, over),
                         ft.Container(
                             tagged(
                                 "turn",
-                                ft.Text(f"{_('Ход')} {turn}", size=14, text_align=ft.TextAlign.END),
+                                ft.Text(
+                                    f"{_('Ход')} {turn}",
+                                    size=14,
+                                    no_wrap=True,
+                                    text_align=ft.TextAlign.END,
+                                ),
                                 label=f"{_('Ход')} {turn}",
                             ),
                             expand=True,
                             alignment=ft.Alignment.CENTER_RIGHT,
                         ),
                     ],
-                    spacing=12,
+                    spacing=8,
                 ),
             ],
-            spacing=2,
+            spacing=0,
         ),
-        padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+        padding=ft.Padding.only(left=10, right=4, top=4, bottom=2),
         border_radius=12,
         bgcolor=ft.Colors.SECONDARY_CONTAINER,
     )

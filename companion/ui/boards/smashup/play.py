@@ -11,14 +11,13 @@ import flet as ft
 
 from companion.engine.smashup import (
     CHECK,
-    PHASES,
-    WIN_VP,
+    PLAY,
     effective_breakpoint,
-    final_scores,
-    find_winner,
     is_ready,
     plays_left,
+    plays_now,
     reminder,
+    status_note,
     total_power,
 )
 from companion.i18n import _
@@ -38,7 +37,7 @@ from companion.ui.nav import AppContext
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET, tagged
 
-__all__ = ["PlayBoard", "tie_note"]
+__all__ = ["PlayBoard"]
 
 _Phase = ft.memo(PhaseCard)
 _Vp = ft.memo(VpStrip)
@@ -46,20 +45,13 @@ _Row = ft.memo(BaseRow)
 _Editor = ft.memo(BaseEditor)
 
 
-def tie_note(vp: list[int], madness: list[int], madness_on: bool) -> str:
-    """«…игра продолжается» when someone has 15+ VP but the lead is shared («Игра окончена»:
-    no single leader, no winner), else «»."""
-    if not vp or max(vp) < WIN_VP or find_winner(vp, madness, madness_on) is not None:
-        return ""
-    final = final_scores(vp, madness, madness_on)
-    return f"{_('Ничья у лидеров')} ({max(final)} {_('ПО')}): {_('игра продолжается')}"
-
-
 @ft.component
 def PlayBoard(view: GameView, version: int) -> ft.Control:
     """Phase card, VP strip, bases (tap one to open its editor), the scoring confirmation."""
     catalogue = BaseCatalogue(ft.use_context(AppContext).hub.store.root)
-    opened, set_opened = ft.use_state(None)  # the base open for editing, or None
+    # the base open for editing and the (turn, phase) it was opened in, or None: each phase
+    # starts with the list closed, so in «Проверь базы» every ready base is on screen
+    opened, set_opened = ft.use_state(None)
     scoring, set_scoring = ft.use_state(None)  # the base being scored, or None
     repl, set_repl = ft.use_state(dict(EMPTY_FORM))
     repl_checked, set_repl_checked = ft.use_state(False)
@@ -70,10 +62,13 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
     state = view.state
     specs = game.setup.players
     over = state.winner is not None
-    phases = PHASES[state.edition]
     send = view.send
 
-    toggle = ft.use_callback(lambda j: set_opened(lambda o: None if o == j else j), [])
+    when = (state.turn, state.phase)
+    open_base = opened[0] if opened is not None and opened[1] == when else None
+    toggle = ft.use_callback(
+        lambda j: set_opened(None if open_base == j else (j, when)), [open_base, when]
+    )
 
     def open_score(j: int) -> None:
         view.error = ""
@@ -92,12 +87,17 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
         if scoring is None:
             return
         card = None
-        if not deck_empty and (repl["name"].strip() or any(repl[k] for k in ("bp", "vp1"))):
+        if deck_empty:
+            data = {"base": scoring, "base_card": None, "deck_empty": True}
+        elif not any(repl[k].strip() for k in ("name", "bp", "vp1", "vp2", "vp3")):
+            data = {"base": scoring, "base_card": None}  # the engine names what is missing
+        else:
             if form_error(repl) is not None:
                 set_repl_checked(True)
                 return
             card = card_from_form(repl)
-        if view.send("base.score", {"base": scoring, "base_card": card}):
+            data = {"base": scoring, "base_card": card}
+        if view.send("base.score", data):
             if card is not None:
                 remember(catalogue, card)
             close()
@@ -132,21 +132,16 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
 
     names = tuple(s.name for s in specs)
     colors = tuple(s.color for s in specs)
-    left = plays_left(state)
+    in_play = state.phase == PLAY
+    left = plays_left(state) if in_play else plays_now(state)
     in_check = state.phase == CHECK and not over
-    active = specs[state.active]
     parts: list[ft.Control] = [
         _Phase(
-            view.game_id,
             state.turn,
-            active.name,
-            active.color,
-            phases[state.phase],
-            state.phase + 1,
-            len(phases),
             reminder(state),
             left["minion"],
             left["action"],
+            not in_play,
             over,
             send,
         ),
@@ -156,12 +151,12 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
             tuple(state.vp),
             tuple(state.madness) if state.madness_on else None,
             state.active,
-            tie_note(state.vp, state.madness, state.madness_on),
+            status_note(state) or "",
             send,
         ),
     ]
     for j, b in enumerate(state.bases):
-        is_open = opened == j and not over
+        is_open = open_base == j and not over
         parts.append(
             _Row(
                 j,

@@ -1,8 +1,9 @@
 """The players' VP strip: one chip per player in seat order, always on screen.
 
 A chip shows the VP (and madness cards when counted); tapping either number opens a numeric
-pad for it. A line under the strip is reserved for «ничья у
-лидеров — игра продолжается» (Игра окончена: a tie at 15 VP or more plays on).
+pad for it. Two lines under the strip are reserved for the engine's
+:func:`~companion.engine.smashup.status_note` (Игра окончена: a tie at 15 VP or more plays
+on; a single leader wins when the check runs).
 """
 
 from __future__ import annotations
@@ -132,8 +133,8 @@ def VpStrip(
                 spacing=4,
             ),
             ft.Container(
-                tagged("vp-tie", ft.Text(tie, size=13, italic=True, max_lines=1), label=tie),
-                height=18,
+                tagged("vp-tie", ft.Text(tie, size=12, italic=True, max_lines=2), label=tie),
+                height=32,
             ),
         ],
         spacing=2,
