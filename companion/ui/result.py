@@ -126,6 +126,7 @@ def _chart(game: Any) -> ft.Control:
                 ),
                 title_size=18,
                 label_size=22,
+                show_max=False,  # the last x (e.g. 12.5) would overlap the previous label
             ),
             horizontal_grid_lines=fch.ChartGridLines(
                 color=ft.Colors.OUTLINE_VARIANT, width=1, interval=max(1, round(top / 4))
