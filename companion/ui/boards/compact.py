@@ -51,7 +51,7 @@ def Counter(
     pad, set_pad = ft.use_state(None)  # None: closed; str: the digits typed so far
     ft.use_dialog(
         number_pad(
-            f"{name}: новое значение",
+            f"{name} — новое значение",
             pad,
             set_pad,
             on_submit=on_set,
