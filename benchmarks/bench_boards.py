@@ -104,11 +104,11 @@ def _smashup(browser, data: Path, n: int) -> tuple[list[float], list[float]]:
         app = App(browser, srv)
         app.open(f"/game/{stored.id}")
         app.el("base-0").wait_for()
-        app.tap("base-0")
+        app.tap("base-0-open")
         app.el("pow-b0-p0-plus").wait_for()
         _taps(app, "pow-b0-p0-plus", "pow-b0-p0", 0, 3)
         power = _taps(app, "pow-b0-p0-plus", "pow-b0-p0", 3, n)
-        app.tap("base-0")  # close the editor: the VP strip alone
+        app.tap("base-0-open")  # close the editor: the VP strip alone
         vp = []
         for k in range(1, n + 1):
             t0 = time.perf_counter()
