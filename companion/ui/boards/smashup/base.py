@@ -23,7 +23,7 @@ from companion.i18n import _
 from companion.ui.boards.smashup.common import READY, stepper
 from companion.ui.widgets import TARGET, number_pad, tagged
 
-__all__ = ["BaseRow", "BaseEditor", "ROW_HEIGHT"]
+__all__ = ["BaseRow", "BaseEditor", "PowerRow", "ROW_HEIGHT"]
 
 #: Height of a base row (dp).
 ROW_HEIGHT = 56
@@ -164,6 +164,57 @@ def BaseRow(
 
 
 @ft.component
+def PowerRow(
+    j: int,
+    base: str,
+    i: int,
+    player: str,
+    color: str,
+    power: int,
+    minions: int,
+    send: Callable[..., bool],
+    open_pad: Callable[[int], None],
+) -> ft.Control:
+    """One player's power and minions on base ``j`` (memoised: a tap re-renders this line)."""
+    return ft.Row(
+        [
+            ft.Text(
+                player,
+                size=15,
+                color=color,
+                weight=ft.FontWeight.BOLD,
+                expand=True,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            ),
+            stepper(
+                f"pow-b{j}-p{i}",
+                f"{player}, «{base}»: {_('сила')}",
+                power,
+                lambda d: send("base.adjust", {"base": j, "player": i, "power": d}),
+                width=40,
+                size=22,
+                color=color,
+                on_tap=lambda: open_pad(i),
+            ),
+            stepper(
+                f"min-b{j}-p{i}",
+                f"{player}, «{base}»: {_('приспешники')}",
+                minions,
+                lambda d: send("base.adjust", {"base": j, "player": i, "minions": d}),
+                width=28,
+                size=16,
+            ),
+        ],
+        spacing=4,
+        height=TARGET,
+    )
+
+
+_PowerRow = ft.memo(PowerRow)
+
+
+@ft.component
 def BaseEditor(
     j: int,
     name: str,
@@ -218,42 +269,9 @@ def BaseEditor(
             height=16,
         ),
     ]
+    open_pad = ft.use_callback(lambda i: set_pad((i, "")), [])
     for i, player in enumerate(names):
-        rows.append(
-            ft.Row(
-                [
-                    ft.Text(
-                        player,
-                        size=15,
-                        color=colors[i],
-                        weight=ft.FontWeight.BOLD,
-                        expand=True,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
-                    stepper(
-                        f"pow-b{j}-p{i}",
-                        f"{player}, «{name}»: {_('сила')}",
-                        power[i],
-                        lambda d, i=i: send("base.adjust", {"base": j, "player": i, "power": d}),
-                        width=40,
-                        size=22,
-                        color=colors[i],
-                        on_tap=lambda i=i: set_pad((i, "")),
-                    ),
-                    stepper(
-                        f"min-b{j}-p{i}",
-                        f"{player}, «{name}»: {_('приспешники')}",
-                        minions[i],
-                        lambda d, i=i: send("base.adjust", {"base": j, "player": i, "minions": d}),
-                        width=28,
-                        size=16,
-                    ),
-                ],
-                spacing=4,
-                height=TARGET,
-            )
-        )
+        rows.append(_PowerRow(j, name, i, player, colors[i], power[i], minions[i], send, open_pad))
     return tagged(
         f"base-{j}-editor",
         ft.Container(
