@@ -26,13 +26,15 @@ class LoadResult:
     latencies_ms: list[float] = field(default_factory=list)
     elapsed_s: float = 0.0
     refreshes: int = 0
-    final_versions: list[int] = field(
-        default_factory=list
-    )  # each session's last re-render revision
+    #: each session's last re-render revision
+    final_versions: list[int] = field(default_factory=list)
 
 
 def run_load(root: Path, sessions: int = 4, events: int = 500) -> LoadResult:
-    """Drive ``sessions`` × ``events`` ``counter.set`` moves concurrently; returns what was accepted."""
+    """Drive ``sessions`` × ``events`` ``counter.set`` moves concurrently.
+
+    :returns: what was accepted, refused, the latencies and the sessions' last revisions.
+    """
     store = GameStore(root)
     hub = Hub(store)
     game_id = store.create("free", [f"Игрок {i + 1}" for i in range(sessions)], first_player=0).id

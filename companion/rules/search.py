@@ -36,9 +36,10 @@ from typing import Any
 import bm25s
 import numpy as np
 from rapidfuzz import fuzz
+from rapidfuzz.process import cdist
 
 from companion.errors import SearchError
-from companion.rules.lexicon import STOPWORDS, Lexicon
+from companion.rules.lexicon import STOPWORDS, SYNONYMS, Lexicon
 from companion.rules.normalize import (
     Stemmer,
     fold,
@@ -61,13 +62,18 @@ FIELD_REPEAT = {"head": 3, "aliases": 2, "text": 1}
 B = 0.5
 PREFIX_WEIGHT = 0.75
 TYPO_WEIGHT = {0: 1.0, 1: 0.8, 2: 0.6}
+SYNONYM_WEIGHT = 0.7  # a word of :data:`~companion.rules.lexicon.SYNONYMS` for the one typed
 STOP_WEIGHT = 0.25
 GAME_WORD_WEIGHT = 0.3
 RRF_K = 10.0
 SIM_WEIGHT = 1.0  # weight of the title-similarity ranking in the fusion (BM25's is 1)
-MAX_WORDS = 40
-FUSION = "linear"
-MIX = 0.6  # words of a query that are read (a 300-character query has fewer anyway)
+MAX_WORDS = 40  # words of a query that are read (a 300-character query has fewer anyway)
+FUSION = "linear"  # "linear" (measured better here) or "rrf" (reciprocal rank fusion)
+MIX = 0.6  # share of BM25 in the linear fusion for short queries; the rest is title similarity
+MIX_LONG = 0.6  # the same for queries of more than SHORT content words
+SHORT = 3
+EXACT = 0.3  # added to the title similarity when the query is a title, heading or alias
+EXACT_SUBSET = 1.0  # share of EXACT when they hold the same words in another order
 
 # Words that name a game (folded forms and lemmas): a query with them keeps that game.
 GAME_WORDS: dict[str, str] = {
@@ -123,6 +129,12 @@ class _Term:
     stem: str
     weight: float
     matches: dict[str, float]
+
+
+def _content(lemmas: list[str]) -> str:
+    """Lemmas joined, stop-words left out (unless that leaves nothing)."""
+    kept = [w for w in lemmas if w not in STOPWORDS]
+    return " ".join(kept or lemmas)
 
 
 def _field(entry: dict[str, Any], name: str) -> str:
@@ -181,12 +193,13 @@ class RulesIndex:
         self.keys: list[list[str]] = [
             list(
                 dict.fromkeys(
-                    " ".join(lemmas(s)) for s in [e["title"], e["section"], *e["aliases"]]
+                    _content(lemmas(s)) for s in [e["title"], e["section"], *e["aliases"]]
                 )
             )
             for e in self.entries
         ]
         self._scores: dict[str, np.ndarray] = {}
+        self._token_cache: dict[int, dict[str, list[tuple[str, str, int, int]]]] = {}
 
     def forget(self) -> None:
         """Drop the per-word caches (for cold-query benchmarks)."""
@@ -207,7 +220,7 @@ class RulesIndex:
         self._scores[lemma] = total
         return total
 
-    def _expand(self, word: str) -> dict[str, float]:
+    def _expand(self, word: str, fuzzy: bool = True) -> dict[str, float]:
         """Index lemmas matching one folded word, with weights 0..1.
 
         Exact lemma: 1.0. Related forms (a longer known word starting with ``word`` — a word
@@ -232,21 +245,42 @@ class RulesIndex:
                 if lem[:k] in self.lemmas:
                     found.setdefault(lem[:k], PREFIX_WEIGHT)
                     break
-        if not exact:
+        if fuzzy and not exact:
             for form, edits in self.lexicon.correct(word) or self.lexicon.correct(lem):
                 target = self.lexicon.forms[form]
                 found[target] = max(found.get(target, 0.0), TYPO_WEIGHT[edits])
+        for source, w in list(found.items()):
+            for other in SYNONYMS.get(source, ()):
+                found[other] = max(found.get(other, 0.0), w * SYNONYM_WEIGHT)
+        for other in SYNONYMS.get(lem, ()):
+            found[other] = max(found.get(other, 0.0), SYNONYM_WEIGHT)
         return {k: v for k, v in found.items() if v > 0 and k in self.lemmas}
 
-    def _quality(self, reading: list[str]) -> float:
+    def _similarity(self, qkey: str, top: np.ndarray) -> np.ndarray:
+        """Best ``(token_set_ratio + ratio) / 200`` of ``qkey`` against each entry's keys."""
+        keys: list[str] = []
+        starts = []
+        for i in top.tolist():
+            starts.append(len(keys))
+            keys += self.keys[i] or [""]
+        both = (
+            cdist([qkey], keys, scorer=fuzz.token_set_ratio)[0]
+            + cdist([qkey], keys, scorer=fuzz.ratio)[0]
+        )
+        return np.maximum.reduceat(both, starts).astype(np.float64) / 200
+
+    def _known(self, word: str) -> bool:
+        return word in STOPWORDS or word in self.lexicon.forms
+
+    def _quality(self, reading: list[str], fuzzy: bool) -> float:
         """How well a reading's words match the index (0..1, mean of best weights)."""
         content = [w for w in reading if w not in STOPWORDS and len(w) > 1]
         if not content:
             return 0.1 * any(w in self.lemmas for w in reading)
         total = 0.0
         for w in content:
-            best = max(self._expand(w).values(), default=0.0)
-            if best == 0 and self.lexicon.split(w):
+            best = max(self._expand(w, fuzzy).values(), default=0.0)
+            if best == 0 and fuzzy and self.lexicon.split(w):
                 best = 0.5
             total += best
         return total / len(reading)
@@ -283,8 +317,14 @@ class RulesIndex:
             readings = [r for r in self._readings(chunk) if r]
             if not readings:
                 continue
-            quality = [self._quality(r) for r in readings]
-            quality[0] += 1e-6  # the reading as typed wins ties
+            if all(self._known(w) for w in readings[0]):
+                quality = [1.0]  # every word as typed is known: no other reading is tried
+            else:
+                # exact and prefix matches decide; typos and cutting only if no reading has any
+                quality = [self._quality(r, fuzzy=False) for r in readings]
+                if max(quality) == 0:
+                    quality = [self._quality(r, fuzzy=True) for r in readings]
+                quality[0] += 1e-6  # the reading as typed wins ties
             for w in readings[quality.index(max(quality))]:
                 pieces = None if self._expand(w) else self.lexicon.split(w)
                 out += pieces or [w]
@@ -358,14 +398,21 @@ class RulesIndex:
         k = min(RERANK, positive)
         top = np.argpartition(-scores, k - 1)[:k]
         top = top[np.lexsort((top, -scores[top]))]
-        qkey = " ".join(t.stem for t in terms if t.weight >= 1.0) or " ".join(t.stem for t in terms)
-        sims = np.array(
+        content = [t.stem for t in terms if t.weight >= 1.0]
+        qkey = " ".join(content) or " ".join(t.stem for t in terms)
+        mix = MIX if len(content) <= SHORT else MIX_LONG
+        sims = self._similarity(qkey, top)
+        # Exactness (as Meilisearch ranks): the query is a title, heading or alias as it stands.
+        qset = set(content)
+        exact = np.array(
             [
-                max(fuzz.token_set_ratio(qkey, key) + fuzz.ratio(qkey, key) for key in self.keys[i])
-                / 200
+                1.0
+                if qkey in self.keys[i]
+                else EXACT_SUBSET * any(qset and qset == set(k.split()) for k in self.keys[i])
                 for i in top
             ]
         )
+        sims = sims + EXACT * exact
         if FUSION == "rrf":
             sim_order = np.argsort(-sims, kind="stable")
             sim_rank = np.empty(k, dtype=np.int64)
@@ -374,21 +421,35 @@ class RulesIndex:
             values = values / ((1 + SIM_WEIGHT) / (RRF_K + 1))
         else:
             base = np.minimum(1.0, scores[top] / max(ceiling, 1e-9))
-            values = MIX * base + (1 - MIX) * sims
+            values = mix * base + (1 - mix) * sims
         fused = sorted(zip(values.tolist(), top.tolist(), strict=True), key=lambda p: (-p[0], p[1]))
         return [self._hit(i, 100 * v, weights) for v, i in fused[: max(1, limit)]]
 
+    def _tokens(self, i: int) -> dict[str, list[tuple[str, str, int, int]]]:
+        """``{field: [(lemma, folded word, start, end), ...]}`` of entry ``i`` (cached)."""
+        cached = self._token_cache.get(i)
+        if cached is None:
+            stem = self.stemmer.stem
+            entry = self.entries[i]
+            cached = {
+                f: [(stem(w), w, a, b) for w, a, b in words(entry[f])]
+                for f in ("title", "section", "text")
+            }
+            self._token_cache[i] = cached
+        return cached
+
     def _hit(self, i: int, score: float, weights: dict[str, float]) -> Hit:
         entry = self.entries[i]
-        stem = self.stemmer.stem
+        tokens = self._tokens(i)
         spans = [
             (f, a, b)
-            for f in ("title", "section", "text")
-            for w, a, b in words(entry[f])
-            if stem(w) in weights and w not in STOPWORDS
+            for f, rows in tokens.items()
+            for lem, w, a, b in rows
+            if lem in weights and w not in STOPWORDS
         ]
         content = {k: v for k, v in weights.items() if k not in STOPWORDS}
-        snippet, snippet_spans = best_sentence(entry["text"], content, stem)
+        lemma_at = {a: lem for lem, _, a, _ in tokens["text"]}
+        snippet, snippet_spans = best_sentence(entry["text"], content, lemma_at)
         return Hit(
             entry,
             round(min(100.0, score), 2),

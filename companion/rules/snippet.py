@@ -31,13 +31,14 @@ def sentences(text: str) -> list[tuple[int, int]]:
 
 
 def best_sentence(
-    text: str, weights: dict[str, float], lemma: Callable[[str], str]
+    text: str, weights: dict[str, float], lemma: Callable[[str], str] | dict[int, str]
 ) -> tuple[str, list[tuple[int, int]]]:
     """The sentence of ``text`` that best answers a query.
 
     :param weights: query lemma → importance (e.g. its idf); a sentence scores the sum over the
         distinct lemmas it contains.
-    :param lemma: folded word → lemma (the index's stemmer).
+    :param lemma: folded word → lemma (the index's stemmer), or a ready map from a word's
+        start offset in ``text`` to its lemma.
     :returns: ``(sentence, spans)``: spans are ``(start, end)`` of the matched words, offsets
         into the sentence. The first sentence with no spans if nothing matches; ``("", [])``
         for an empty text.
@@ -47,7 +48,7 @@ def best_sentence(
         seen: set[str] = set()
         spans = []
         for w, wa, wb in words(text[a:b]):
-            lem = lemma(w)
+            lem = lemma.get(a + wa, "") if isinstance(lemma, dict) else lemma(w)
             if lem in weights:
                 seen.add(lem)
                 spans.append((wa, wb))

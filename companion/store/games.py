@@ -173,8 +173,9 @@ class StoredGame:
 
     def set_undone(self, seq: int, undone: bool) -> None:
         """Persist an undo (``True``) or redo (``False``) of event ``seq``."""
-        pool = self.game.events if undone else self.game.redo_stack
-        kind = next((e.type for e in pool if e.seq == seq), "")
+        g = self.game
+        ev = g.last_event if undone else next(iter(g.redo_stack), None)  # no copy of the log
+        kind = ev.type if ev is not None and ev.seq == seq else ""
         verb = "отмена хода" if undone else "возврат хода"
         self._write(
             {"op": "undo" if undone else "redo", "seq": seq, "text": f"{verb} #{seq} {kind}"}
@@ -231,7 +232,7 @@ class StoredGame:
 
     def close(self) -> None:
         """Close the log file (a game opened for play is compacted first when it has a log)."""
-        if not self.readonly and self._log_lines:
+        if not self.readonly and self._log_lines and self.path.exists():  # not deleted
             self._snapshot_or_warn()
         self._writer.close()
 

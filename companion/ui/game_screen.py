@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
@@ -288,19 +289,30 @@ def use_page_width() -> float:
     return float(width)
 
 
-@ft.component
+@dataclass(frozen=True, eq=False)
+class _Handle:
+    """The screen's :class:`GameView`, out of sight of Flet's observable-argument subscription:
+    the frame's layout must not re-render on every change, only the parts below it."""
+
+    view: GameView
+
+
 def GameScreen(view: GameView) -> ft.Control:
-    """The frame: top bar, status line (with messages over it), result, board, action bar."""
+    """The frame: top bar, status line (with messages over it), result, board, action bar.
+
+    Each part that shows game state is its own component subscribed to ``view``; the layout
+    around them (:func:`_Frame`) is not, so a change renders the board once (a parent and a
+    child both subscribed to one observable would both render it).
+    """
+    return _Frame(_Handle(view))
+
+
+@ft.component
+def _Top(view: GameView, wide: bool) -> ft.Control:
     use_phone_comfort(view.version)
-    use_self_heal(view)
-    wide = use_page_width() >= WIDE
-    view.mark_shown()
     game = view.game
-    state = game.state
-    board = BOARDS[game.setup.game]
-    phase = game.definition.current_phase(state)
-    over = game.outcome() is not None
-    top = TopBar(
+    phase = game.definition.current_phase(game.state)
+    return TopBar(
         game.definition.title,
         view.game_id,
         rules_link(game.setup.game, phase, f"/game/{view.game_id}"),
@@ -312,9 +324,14 @@ def GameScreen(view: GameView) -> ft.Control:
         view.redo,
         view.toggle_lock,
     )
-    status = ft.Stack(
+
+
+@ft.component
+def _Status(view: GameView, wide: bool) -> ft.Control:
+    view.mark_shown()  # moves from this screen are made against what it shows now
+    return ft.Stack(
         [
-            StatusLine(game, view.version, not wide),
+            StatusLine(view.game, view.version, not wide, view.show_notice),
             ft.Container(
                 MessageOverlay(view.error, view.notice, view.clear_message),
                 left=0,
@@ -325,6 +342,28 @@ def GameScreen(view: GameView) -> ft.Control:
         height=STATUS_HEIGHT,
         clip_behavior=ft.ClipBehavior.NONE,
     )
+
+
+@ft.component
+def _Result(view: GameView, wide: bool) -> ft.Control:
+    """The result first when the game is over; on a wide screen also the latest moves."""
+    game = view.game
+    parts: list[ft.Control] = []
+    if game.outcome() is not None:
+        parts += [ResultHeader(game, view.version), ResultDetails(game, view.version)]
+    if wide:
+        parts.append(RecentMoves(game, view.version))
+    return ft.Column(parts, spacing=12)
+
+
+@ft.component
+def _Frame(handle: _Handle) -> ft.Control:
+    view = handle.view
+    use_self_heal(view)
+    wide = use_page_width() >= WIDE
+    board = BOARDS[view.game.setup.game]
+    top = _Top(view, wide)
+    status = _Status(view, wide)
     actions = tagged(
         "action-bar",
         ft.Container(
@@ -335,11 +374,9 @@ def GameScreen(view: GameView) -> ft.Control:
             border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
         ),
     )
-    header = ResultHeader(game, view.version) if over else None
-    details = ResultDetails(game, view.version) if over else None
     if not wide:
         body = ft.Column(
-            [c for c in (header, details, board.Board(view)) if c is not None],
+            [_Result(view, wide), board.Board(view)],
             spacing=10,
             scroll=ft.ScrollMode.AUTO,
             expand=True,
@@ -349,16 +386,7 @@ def GameScreen(view: GameView) -> ft.Control:
         ft.Column(
             [
                 status,
-                ft.Column(
-                    [
-                        c
-                        for c in (header, details, RecentMoves(game, view.version))
-                        if c is not None
-                    ],
-                    spacing=12,
-                    scroll=ft.ScrollMode.AUTO,
-                    expand=True,
-                ),
+                ft.Column([_Result(view, wide)], scroll=ft.ScrollMode.AUTO, expand=True),
                 actions,
             ],
             spacing=8,

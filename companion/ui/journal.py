@@ -54,8 +54,19 @@ KIND_LABELS = {
     "level": "Уровни",
     "gear": "Шмотки",
     "combat": "Бой",
-    "charge": "Фаза заряда",
+    "charge": "Фаза зарядки",
+    "card": "Карты",
+    "player": "Персонажи и игроки",
+    "phase": "Фазы",
+    "faction": "Фракции",
+    "seal": "Печати",
+    "hand": "Карты на руке",
+    "actions": "Жетоны действий",
+    "action": "Действия",
 }
+
+#: The filter's name for a kind no engine declared above (never the raw code).
+OTHER_KIND = "Прочее"
 
 _PLAYER_KEYS = ("player", "target", "challenger", "blocker", "helper", "actor", "to", "by")
 _PLAYER_LISTS = ("players", "targets", "winners", "losers")
@@ -66,8 +77,9 @@ def kind_of(event: Event) -> str:
     return event.type.split(".", 1)[0]
 
 
-def event_players(event: Event, names: Sequence[str]) -> set[int]:
-    """Seats an event concerns: named in its data (``player``, ``target``, …) or its author."""
+def event_players(event: Event, names: Sequence[str], acting: int | None = None) -> set[int]:
+    """Seats an event concerns: named in its data (``player``, ``target``, …) or its author;
+    an event that names nobody concerns ``acting``, the player whose turn it was."""
     out: set[int] = set()
     data = event.data
     for key in _PLAYER_KEYS:
@@ -80,6 +92,8 @@ def event_players(event: Event, names: Sequence[str]) -> set[int]:
             out.update(v for v in vs if isinstance(v, int) and 0 <= v < len(names))
     if event.author in names:
         out.add(list(names).index(event.author))
+    if not out and acting is not None:
+        out.add(acting)
     return out
 
 
@@ -106,7 +120,8 @@ def journal_page(
     for ev, text in reversed(log):
         if kind is not None and kind_of(ev) != kind:
             continue
-        if player is not None and player not in event_players(ev, names):
+        acting = game.player_before(ev.seq) if hasattr(game, "player_before") else None
+        if player is not None and player not in event_players(ev, names, acting):
             continue
         if len(picked) == limit:
             more = True
@@ -119,6 +134,12 @@ def _length(game: Any) -> int:
     """Number of active events without copying the log (when the engine allows)."""
     n = getattr(game, "log_length", None)
     return n if isinstance(n, int) else len(game.events)
+
+
+def _revision(game: Any) -> int:
+    """The game's revision (grows on every push, undo and redo)."""
+    rev = getattr(game, "revision", None)
+    return rev if isinstance(rev, int) else _length(game)
 
 
 def _row(ev: Event, text: str) -> ft.Control:
@@ -138,8 +159,12 @@ def _row(ev: Event, text: str) -> ft.Control:
 
 
 @ft.component
-def _LogList(stored: Any, upto: int, player: int | None, kind: str | None) -> ft.Control:
-    """The frozen list (memoized: another phone's move does not re-render it)."""
+def _LogList(stored: Any, upto: int, seen: int, player: int | None, kind: str | None) -> ft.Control:
+    """The frozen list (memoized: another phone's move does not re-render it).
+
+    ``seen`` is the game revision the list was taken at (a refresh after an undo and a new
+    move may leave ``upto`` alike but change the lines).
+    """
     limit, set_limit = ft.use_state(PAGE)
     page, more = journal_page(stored.game, upto, player, kind, limit)
     rows: list[ft.Control] = [_row(ev, text) for ev, text in page]
@@ -199,6 +224,7 @@ def GameLog(view: GameView) -> ft.Control:
     game = view.game
     length = _length(game)
     upto, set_upto = ft.use_state(length)
+    seen, set_seen = ft.use_state(_revision(game))
     player, set_player = ft.use_state("all")
     kind, set_kind = ft.use_state("all")
     msg, set_msg = ft.use_state("")
@@ -225,7 +251,7 @@ def GameLog(view: GameView) -> ft.Control:
         except (OSError, CompanionError, ValueError) as exc:
             set_msg(f"{_('Не удалось выгрузить')}: {exc}")
             return
-        saved = ""
+        saved = f"; {_('на ведущее устройство зритель файлы не записывает')}" if spectator else ""
         if not spectator:  # a spectator never writes to the host's disk
             folder = app.hub.store.root / "exports"
             try:
@@ -248,16 +274,18 @@ def GameLog(view: GameView) -> ft.Control:
         set_msg(f"{_('Файл')} {name} {_('отправлен на это устройство')}{saved}")
 
     names = game.players
-    kinds = ft.use_memo(lambda: sorted({kind_of(e) for e in game.events[:upto]}), [upto])
+    kinds = ft.use_memo(lambda: sorted({kind_of(e) for e in game.events[:upto]}), [upto, seen])
     fresh = length - upto
+    changed = _revision(game) != seen
     title = _("Журнал")
     if fresh > 0:
         title += f" · {_('новых')}: {fresh}"
-    elif fresh < 0:
+    elif changed:
         title += f" · {_('изменён')}"
 
     def show_latest() -> None:
         set_upto(_length(view.game))
+        set_seen(_revision(view.game))
 
     header = ft.Row(
         [
@@ -278,7 +306,7 @@ def GameLog(view: GameView) -> ft.Control:
                 ft.Icons.REFRESH,
                 _("Показать новые события"),
                 show_latest,
-                disabled=fresh == 0,
+                disabled=not changed,
             ),
             icon_button(
                 "export-json", ft.Icons.DATA_OBJECT, _("Выгрузить JSON"), lambda: export("json")
@@ -302,7 +330,7 @@ def GameLog(view: GameView) -> ft.Control:
                 "log-kind",
                 _("Что"),
                 kind,
-                [("all", _("Все события")), *((k, KIND_LABELS.get(k, k)) for k in kinds)],
+                [("all", _("Все события")), *((k, KIND_LABELS.get(k, OTHER_KIND)) for k in kinds)],
                 set_kind,
             ),
         ],
@@ -317,6 +345,7 @@ def GameLog(view: GameView) -> ft.Control:
             LogList(
                 view.stored,
                 upto,
+                seen,
                 None if player == "all" else int(player),
                 None if kind == "all" else kind,
             ),

@@ -193,6 +193,12 @@ class GameView:
         """The engine revision this screen last rendered, or ``None`` (not known)."""
         return getattr(self, "_shown", None)
 
+    def show_notice(self, text: str) -> None:
+        """Show a neutral message (e.g. the whole status note) like an undo notice."""
+        self.error = ""
+        self.error_player = None
+        self.notice = text
+
     def clear_message(self) -> None:
         """Drop the refusal and the notice (they went stale)."""
         self.error = ""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -56,8 +57,14 @@ def clock_text(game: Any, now: float) -> tuple[str, str, float, bool]:
 
 
 @ft.component
-def _StatusLine(game: Any, version: int, show_title: bool) -> ft.Control:
+def _StatusLine(
+    game: Any, version: int, show_title: bool, show_note: Callable[[str], None] | None = None
+) -> ft.Control:
     """Whose turn and the clock (line 1); the game and phase, total time (line 2).
+
+    When the engine has a note about the game's end (``status_note``: «доигрываем раунд»,
+    «у лидеров поровну очков»), line 2 shows it instead of the phase, highlighted; a tap on
+    the line shows it whole (``show_note(text)``).
 
     :param game: the :class:`~companion.engine.core.Game` (the same object for the screen's
         life); :param version: the screen's revision (a new one re-renders).
@@ -97,6 +104,8 @@ def _StatusLine(game: Any, version: int, show_title: bool) -> ft.Control:
         " · ".join(p for p in (game.definition.title if show_title else "", phase or "") if p)
         or f"{_('Ход')} {game.definition.turn_number(state)}"
     )
+    note_fn = getattr(game.definition, "status_note", None)
+    note = (note_fn(state) if note_fn is not None and not over else None) or ""
     turn, total, current, late = clock_text(game, now)
     paused = game.paused and not over
     return ft.Container(
@@ -147,17 +156,22 @@ def _StatusLine(game: Any, version: int, show_title: bool) -> ft.Control:
                     [
                         ft.Container(
                             tagged(
-                                "status-phase",
+                                "status-note" if note else "status-phase",
                                 ft.Text(
-                                    where,
+                                    note or where,
                                     size=14,
-                                    color=ft.Colors.ON_SURFACE_VARIANT,
+                                    color=ft.Colors.PRIMARY
+                                    if note
+                                    else ft.Colors.ON_SURFACE_VARIANT,
+                                    weight=ft.FontWeight.W_500 if note else None,
                                     max_lines=1,
                                     overflow=ft.TextOverflow.ELLIPSIS,
                                 ),
-                                label=where,
+                                label=note or where,
                             ),
                             expand=True,
+                            tooltip=note or None,
+                            on_click=(lambda: show_note(note)) if note and show_note else None,
                         ),
                         ft.Container(
                             ft.Text(

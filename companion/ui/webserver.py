@@ -42,6 +42,17 @@ DESCRIPTION = "Счёт, ход и правила рядом с настольн
 #: Replaces Flet's English «Working...» shown while the connection is restored.
 RECONNECT_TEXT = "Связь с ведущим устройством…"
 LOADING_TEXT = "Загрузка Table Companion…"
+#: Flet's own English texts in its web client, and ours (the reconnect message, and the
+#: crash screen, should a session ever crash despite every handler catching its errors).
+CLIENT_TEXTS = {
+    "Working...": RECONNECT_TEXT,
+    "Error running app": "Ошибка в приложении",
+    "Error starting app": "Приложение не запустилось",
+    "The application encountered an error: {message}": "Ошибка в приложении: {message}",
+    "The application encountered an error: {message}\n\n{details}": (
+        "Ошибка в приложении: {message}\n\n{details}"
+    ),
+}
 LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
@@ -255,7 +266,8 @@ def prepare_assets(target: Path) -> Path:
 
     Our icons, favicon and manifest (name, colours, ``lang`` ru), an ``index.html`` made from
     Flet's with our title, a Russian loading text and ``lang="ru"``, and Flet's client with
-    the reconnect message «Working...» replaced by :data:`RECONNECT_TEXT`.
+    its English texts replaced (:data:`CLIENT_TEXTS`: «Working...» becomes
+    :data:`RECONNECT_TEXT`).
     """
     from flet_web import get_package_web_dir
 
@@ -279,12 +291,14 @@ def prepare_assets(target: Path) -> Path:
     )
     (target / "index.html").write_text(index, encoding="utf-8")
     js = (web / "main.dart.js").read_text(encoding="utf-8")
-    if js.count('"Working..."') == 1:
-        js = js.replace('"Working..."', f'"{_js_string(RECONNECT_TEXT)}"')
-        (target / "main.dart.js").write_text(js, encoding="utf-8")
-    patched = patch_wasm_string((web / "main.dart.wasm").read_bytes(), "Working...", RECONNECT_TEXT)
-    if patched is not None:
-        (target / "main.dart.wasm").write_bytes(patched)
+    wasm = (web / "main.dart.wasm").read_bytes()
+    for old, new in CLIENT_TEXTS.items():
+        quoted = '"' + old.replace("\n", "\\n") + '"'
+        if js.count(quoted) == 1:
+            js = js.replace(quoted, '"' + _js_string(new).replace("\n", "\\n") + '"')
+        wasm = patch_wasm_string(wasm, old, new) or wasm
+    (target / "main.dart.js").write_text(js, encoding="utf-8")
+    (target / "main.dart.wasm").write_bytes(wasm)
     return target
 
 

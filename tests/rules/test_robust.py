@@ -118,3 +118,41 @@ def test_a_dropped_soft_sign_is_one_edit_even_in_short_words():
     lex = Lexicon({"ничья": "ничья", "подъем": "подъем"}, str)
     assert lex.correct("ничя") == (("ничья", 1),)
     assert lex.correct("подем") == (("подъем", 1),)
+
+
+@pytest.mark.parametrize(
+    "query, source, sections, within",
+    [
+        ("tie when scoring a base", "smashup", {"Споры при раздаче"}, 3),
+        ("ничья по победным очкам рик и морти", "ricks", {"Конец игры"}, 3),
+        ("куда девается лишняя энергия", "ricks", {"Шаг В", "Конец раунда"}, 3),
+        ("сколько монет нужно на переворот", "coup", {"Переворот"}, 1),
+        ("me first smash up", "smashup", {"Я первый!"}, 3),
+        ("потерять двух покровителей за один ход", "coup", {"Покровители"}, 1),
+    ],
+)
+def test_issue_16_questions(shipped, query, source, sections, within):
+    """The misses reported in issue 16, each answered by its rulebook heading («Споры при
+    раздаче», «Конец игры», «Шаг В»/«Конец раунда», «Переворот», «Я первый!», «Покровители»)."""
+    hits = shipped.search(query, limit=10)
+    ranks = [i for i, h in enumerate(hits, 1) if h.entry["section"] in sections]
+    assert ranks and ranks[0] <= within, [(h.entry["source"], h.entry["section"]) for h in hits]
+    assert hits[ranks[0] - 1].entry["source"].startswith(source)
+
+
+def test_a_named_game_keeps_that_game(shipped):
+    """«рик и морти» in the question: only «Рик и Морти» entries are returned."""
+    hits = shipped.search("ничья по победным очкам рик и морти", limit=10)
+    assert {h.entry["game"] for h in hits} == {"ricks"}
+    assert {h.entry["game"] for h in shipped.search("ничья в замесе", limit=10)} == {"smash_up"}
+
+
+def test_the_snippet_is_the_answering_sentence(shipped):
+    """«Переворот»: the 7-coin sentence answers «сколько монет нужно», not the 10-coin one."""
+    hit = shipped.search("сколько монет нужно на переворот", limit=1)[0]
+    assert "7" in hit.snippet
+    assert hit.snippet in hit.entry["text"]
+    assert all(
+        hit.snippet[a:b].lower().startswith(("монет", "плат", "переворот"))
+        for a, b in hit.snippet_spans
+    )

@@ -6,8 +6,8 @@ script on the same Wi-Fi would (the traffic stays on loopback addresses here).
 
 from __future__ import annotations
 
-from tests.security.conftest import CODE, run
-from tests.security.flet_client import FletClient
+from benchmarks._flet_client import FletClient
+from tests.security.hosts import CODE, run
 
 
 async def attempt(host, code: str, **kw) -> tuple[FletClient, str]:
@@ -44,6 +44,11 @@ def test_a_forged_client_ip_does_not_dodge_the_limit(lan_host):
         assert "с этого устройства" in c.find("join-error")["value"]
         assert c.find("new-game") is None and c.find(f"saved-{lan_host.game_id}") is None
         assert "Аня" not in c.texts()
+        await c.close()
+        # The key is the real peer: another address is not locked out by this one.
+        c, said = await attempt(lan_host, CODE, local_ip="127.0.0.5")
+        assert said == ""
+        await c.wait_for(f"saved-{lan_host.game_id}")
         await c.close()
 
     run(main())

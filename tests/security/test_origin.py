@@ -11,8 +11,8 @@ import urllib.request
 
 import pytest
 
-from tests.security.conftest import CODE, run
-from tests.security.flet_client import FletClient, Refused
+from benchmarks._flet_client import FletClient, Refused
+from tests.security.hosts import CODE, run
 
 EVIL = "http://evil.example"
 
@@ -75,37 +75,6 @@ def test_plain_mode_a_foreign_page_cannot_save_a_move(plain_host):
 
     run(main())
     assert len(GameStore(plain_host.data_dir).open(plain_host.game_id).game.events) == 0
-
-
-def _foreign_page_probe(browser, host) -> dict:
-    """A page served from another origin tries the app's websocket in Chromium."""
-    ctx = browser.new_context()
-    try:
-        ctx.route(
-            "http://evil.example/**",
-            lambda route: route.fulfill(status=200, content_type="text/html", body="<p>hi</p>"),
-        )
-        page = ctx.new_page()
-        page.goto("http://evil.example/")
-        return page.evaluate(
-            """url => new Promise(done => {
-                const ws = new WebSocket(url);
-                let opened = false, frames = 0;
-                ws.onopen = () => { opened = true; };
-                ws.onmessage = () => { frames += 1; };
-                ws.onclose = () => done({opened, frames});
-                ws.onerror = () => {};
-                setTimeout(() => done({opened, frames, timeout: true}), 8000);
-            })""",
-            host.ws,
-        )
-    finally:
-        ctx.close()
-
-
-def test_a_foreign_page_in_chromium_gets_no_websocket(browser, host):
-    seen = _foreign_page_probe(browser, host)
-    assert seen == {"opened": False, "frames": 0}
 
 
 def test_lan_mode_the_origin_check_comes_before_the_code(lan_host):

@@ -175,6 +175,8 @@ def test_delete_moves_the_files_to_the_trash(tmp_path):
         store.delete(g.id)
     with pytest.raises(UnknownGameError):
         store.delete("../games")
+    g.close()  # closing the open copy afterwards must not bring the game back
+    assert [s.id for s in GameStore(tmp_path).list()] == [keep.id]
 
 
 def test_temp_files_of_dead_writers_are_removed_at_start(tmp_path):

@@ -83,27 +83,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
     srv.stop()
 
 
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-first-run",
-                "--disable-sync",
-            ],
-        )
-        yield b
-        b.close()
-
-
 def block_non_local(context) -> list[str]:
     """Abort every request that is not to 127.0.0.1; returns the list of blocked URLs."""
     blocked: list[str] = []

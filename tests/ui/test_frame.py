@@ -123,3 +123,30 @@ def test_wide_screen_puts_board_and_actions_side_by_side(browser, server):
         assert action["x"] > board["x"] + 400 and status["x"] > board["x"] + 400
     finally:
         wide.close()
+
+
+def test_round_is_played_out_after_the_target_with_a_note_in_the_status_line(app, server):
+    """«Свободный счёт» with ``finish_round``: the status line says the round is played out;
+    the game ends when the turn comes back to the first player."""
+    gid = new_game(
+        server,
+        NAMES6[:3],
+        {
+            "counters": [{"name": "ПО", "step": 1, "start": 0}],
+            "target": {"counter": "ПО", "value": 5},
+            "finish_round": True,
+        },
+        moves=[("counter.add", {"player": 0, "counter": "ПО", "delta": 5})],
+    )
+    app.open(f"/game/{gid}")
+    app.wait_label("status-note", "доигрываем раунд")
+    app.assert_in_view("status-note", "primary-action")
+    app.tap("primary-action")
+    app.wait_label("status-player", "Ходит Борис")
+    app.tap("val-p1-c0-plus")
+    app.wait_label("val-p1-c0", "1")
+    app.tap("primary-action")
+    app.wait_label("status-player", "Ходит Вика")
+    app.tap("primary-action")  # back to Аня: the round is over
+    app.wait_label("winner", "Аня")
+    app.assert_in_view("winner")

@@ -11,7 +11,7 @@ import pytest
 from companion.store import GameStore
 from tests.ui.conftest import App, Server
 
-CODE = "135790"
+CODE = "13579086"
 
 
 def long_game(data, moves: int = 400) -> str:

@@ -7,7 +7,7 @@ import pytest
 from companion.store import GameStore
 from companion.ui.home import AWAKE_NOTE
 from companion.ui.lan import lan_address
-from tests.security.conftest import CODE, Host, Phone, join
+from tests.security.hosts import CODE, Host, Phone, join
 from tests.ui.conftest import App, Server
 
 

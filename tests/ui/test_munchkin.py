@@ -15,9 +15,9 @@ import time
 
 from companion.store import GameStore
 from tests.ui.conftest import App
+from tests.ui.phone import assert_on_screen, assert_target, box, same_place, shown, tap_primary
 
 NAMES = ["Аня", "Борис", "Вика", "Гена"]
-WIDTH, HEIGHT = 390, 844
 
 
 def stored(server, gid: str, n: int | None = None, timeout: float = 15.0):
@@ -30,43 +30,10 @@ def stored(server, gid: str, n: int | None = None, timeout: float = 15.0):
         time.sleep(0.1)
 
 
-def box(app: App, ident: str) -> dict:
-    app.el(ident).wait_for()
-    b = app.el(ident).bounding_box()
-    assert b is not None, ident
-    return b
-
-
 def place(app: App, ident: str) -> dict:
-    """Where ``ident`` is on the board: its box relative to the board's top (the turn line),
-    so the frame's own banner above the board does not count here."""
-    b, top = box(app, ident), box(app, "turn")
-    return {**b, "y": b["y"] - top["y"]}
-
-
-def assert_on_screen(app: App, *idents: str) -> None:
-    """Each control is wholly inside the 390×844 viewport (no scrolling needed to see it)."""
-    for ident in idents:
-        b = box(app, ident)
-        assert b["height"] > 0 and b["y"] >= 0 and b["y"] + b["height"] <= HEIGHT, (ident, b)
-        assert b["x"] >= 0 and b["x"] + b["width"] <= WIDTH, (ident, b)
-
-
-def shown(app: App, ident: str) -> str:
-    """The element's text, or ``""`` when the accessibility tree has no such element (an empty
-    reserved slot has nothing to say)."""
-    if not app.page.locator(f'[flt-semantics-identifier="{ident}"]').count():
-        return ""
-    return app.label(ident)
-
-
-def same_place(a: dict, b: dict) -> bool:
-    return all(abs(a[k] - b[k]) <= 2 for k in ("x", "y", "width", "height"))
-
-
-def assert_target(app: App, ident: str) -> None:
-    b = box(app, ident)
-    assert b["width"] >= 47.5 and b["height"] >= 47.5, (ident, b)
+    """Where ``ident`` is on the screen (the frame draws its messages over the status line, so
+    nothing above the board moves either)."""
+    return box(app, ident)
 
 
 def new_game(server, *moves: tuple[str, dict]) -> str:
@@ -103,7 +70,7 @@ def test_turn_and_fight_on_one_phone_screen(app, server):
     app.wait_label("level-p0", "1")
     minus = place(app, "level-p0-minus")
     app.tap("level-p0-minus")  # level 1 is the floor: refused
-    app.wait_label("refusal-p0", "не опускается ниже 1")
+    app.wait_label("refusal-p0", "ниже манчкин не опускается")
     assert same_place(minus, place(app, "level-p0-minus"))
     assert same_place(before, place(app, "level-p1-plus"))
     for other in (1, 2, 3):
@@ -127,7 +94,7 @@ def test_turn_and_fight_on_one_phone_screen(app, server):
     app.tap("helper-1")
     app.wait_label("total-players", "3")
     app.wait_label("verdict", "Ничья: побеждают монстры")
-    app.tap("primary-action")
+    tap_primary(app)
     app.wait_label("error", "при равенстве побеждают монстры")
     assert stored(server, gid).state.combat is not None
 
@@ -145,7 +112,7 @@ def test_turn_and_fight_on_one_phone_screen(app, server):
     app.tap("bonus-players-2")
     app.wait_label("total-players", "6")
     app.wait_label("verdict", "Побеждают манчкины")
-    app.tap("primary-action")
+    tap_primary(app)
     app.wait_label("level-p0", "2")
     app.wait_label("last-combat", "Победа в бою: Аня +1")
     app.wait_label("primary-action", "Дальше")
@@ -226,10 +193,12 @@ def test_charity_never_takes_more_odd_cards_than_there_are(app, server):
     for _ in range(2):
         app.tap("hand-plus")
     app.wait_label("hand", "8")
-    app.wait_label("charity-plan", "Лишних: 3")
+    app.wait_label("charity-plan", "Лишних карт: 3")
     app.wait_label("gift-1", "Борис: 2")
     app.wait_label("gift-2", "Вика: 1")
     app.wait_label("gift-extra-2", "недоступно")  # the one odd card is taken
+    assert_target(app, "gift-extra-1")
+    assert_on_screen(app, "charity-submit", "primary-action")
     app.tap("gift-extra-2")
     app.wait_label("gift-2", "Вика: 1")
     assert "Борис: 2" in app.label("gift-1")

@@ -17,6 +17,7 @@ from companion.engine.ricks_timing import charge_timing
 from companion.store import GameStore
 from companion.ui.widgets import fmt_seconds
 from tests.ui.conftest import App
+from tests.ui.phone import assert_on_screen, assert_target, box, double_tap, same_place, tap_primary
 
 
 @pytest.fixture
@@ -72,7 +73,24 @@ def play_card(app: App, kind: str, name: str, **fields: str) -> None:
     for key, value in fields.items():
         fill(app, f"play-{key}", value)
     fill(app, "play-name", name)
-    app.wait_label("play-preview", f"«{name}»")  # the board has every typed value
+    # the preview says what will be sent: wait until it has every typed value (a late re-render
+    # of the previous card's form can reset a field just typed: then type it again)
+    shows = {
+        "build": "внедрение {}",
+        "prod": "+{} энергии",
+        "cost": "активация {}",
+        "vp": "= {} ПО",
+    }
+    for key, value in fields.items():
+        for attempt in range(3):
+            try:
+                app.wait_label("play-preview", shows[key].format(value), timeout=4_000)
+                break
+            except AssertionError:
+                if attempt == 2:
+                    raise
+                fill(app, f"play-{key}", value)
+    app.wait_label("play-preview", f"«{name}»")
     app.tap("play-card")
     app.page.get_by_text(f"«{name}»").first.wait_for()
 
@@ -80,14 +98,14 @@ def play_card(app: App, kind: str, name: str, **fields: str) -> None:
 def pass_turn(app: App) -> None:
     """«Передать ход»: the pinned primary action of the action phase."""
     app.wait_label("primary-action", "Передать ход")
-    app.tap("primary-action")
+    tap_primary(app)
 
 
 def done(app: App, universe: str, step: str) -> None:
     """Press «Готово» (the pinned primary action) and wait until the wizard shows
     ``universe``/``step``."""
     app.wait_label("primary-action", "Готово")
-    app.tap("primary-action")
+    tap_primary(app)
     app.wait_label("charge-pos", f"{universe}, шаг {step}")
 
 
@@ -103,7 +121,7 @@ def test_charge_phase_through_four_universes(tall, server):
     settings = json.loads((server.data_dir / "settings.json").read_text(encoding="utf-8"))
     assert settings["ricks_actions"] == {RICK_UNIVERSE: 1, MICRO: 2, MINI: 3}
     app.wait_label("uni-3", "Рик (Аня), Морти (Борис), Зип (Вика)")  # everyone in Кроховселенная
-    app.tap("primary-action")
+    tap_primary(app)
     app.wait_label("actions-left", "5")
     app.wait_label("hand-p0", "карт 6")
 
@@ -196,7 +214,7 @@ def test_charge_phase_through_four_universes(tall, server):
     app.tap("pad-0")
     app.tap("pad-ok")
     app.wait_label("vp-p2", "40")
-    app.tap("primary-action")
+    tap_primary(app)
     n = len(stored_game(server.data_dir).game.events)
     for k, actions in enumerate(
         ("1", "5", "3")
@@ -215,7 +233,7 @@ def test_charge_phase_through_four_universes(tall, server):
         (RICK_UNIVERSE, "В"),
     ):
         done(app, universe, step)
-    app.tap("primary-action")  # «Готово»: Борис does not activate «Портал» this time
+    tap_primary(app)  # «Готово»: Борис does not activate «Портал» this time
     app.wait_label("winner", "Вика")
     app.wait_label("charge-summary", "Всего на зарядку")
     game = stored_game(server.data_dir).game
@@ -251,3 +269,137 @@ def test_action_tokens_remembered_and_prefilled(app, server):
     assert state.actions_by_universe == {RICK_UNIVERSE: 2, MICRO: 3, MINI: 4, KRO: 5}
     assert [p.character for p in state.players] == ["Кайл", "Зип"]
     assert state.target == 50
+
+
+# -- the phone at the table (390×844) --------------------------------------------------------
+NAMES4 = ["Аня", "Борис", "Вика", "Гена"]
+OPTIONS = {"actions": {RICK_UNIVERSE: 1, MICRO: 2, MINI: 3}, "charge_limit": 1}
+
+
+def ricks_game(server, names: list[str], *moves: str | tuple[str, dict], **options) -> str:
+    """A saved game (Аня first) with ``moves`` already made (a bare name: empty data)."""
+    stored_game = GameStore(server.data_dir).create(
+        "ricks", names, first_player=0, options={**OPTIONS, **options}
+    )
+    for move in moves:
+        type, data = (move, {}) if isinstance(move, str) else move
+        stored_game.push(type, data)
+    return stored_game.id
+
+
+TOASTER = (
+    "card.play",
+    {"kind": "invention", "build_cost": 1, "cost": 1, "vp": 2, "name": "Тостер"},
+)
+BATTERY = ("card.play", {"kind": "source", "build_cost": 1, "production": 3, "name": "Батарея"})
+
+
+def test_charge_steps_fit_one_phone_screen(app, server):
+    """«Фаза зарядки», шаги А, Б, В with four players at 390×844: the energy, whose turn, the
+    step clock, the over-limit line and «Готово» are on screen together; the rules icon too."""
+    gid = ricks_game(server, NAMES4, "round.draw", BATTERY, TOASTER, *["turn.end"] * 4)
+    app.open(f"/game/{gid}")
+    app.wait_label("charge-pos", f"{KRO}, шаг А")
+    app.wait_label("energy", "3")
+    assert_on_screen(app, "phase", "phase-rules", "charge-pos", "energy", "charge-player")
+    assert_on_screen(app, "timer-step", "primary-action")
+    assert_target(app, "phase-rules")
+    app.wait_label("primary-action", "Готово")
+    tap_primary(app)
+
+    # Step Б: Аня's turn runs past the table's limit of 1 s: the red line, on screen.
+    app.wait_label("charge-pos", f"{KRO}, шаг Б")
+    app.wait_label("charge-player", "Очередь: Аня (Рик)")
+    app.wait_label("timer-turn", "время хода вышло")
+    assert app.label("timer-turn").startswith("Аня:")
+    assert_on_screen(app, "energy", "charge-player", "timer-step", "timer-turn", "primary-action")
+    assert_on_screen(app, "phase-rules")
+    # the warning came into its reserved line: «Готово» and the energy did not move
+    energy, done_box = box(app, "energy"), box(app, "primary-action")
+    for who in ("Борис", "Вика", "Гена"):  # Аня, Борис, Вика pass; then Гена
+        tap_primary(app)
+        app.wait_label("charge-player", who)
+    tap_primary(app)
+    app.wait_label("charge-pos", f"{KRO}, шаг В")
+    assert same_place(energy, box(app, "energy"))
+    assert same_place(done_box, box(app, "primary-action"))
+
+    # Step В: Аня can activate «Тостер» right there, with the clocks and «Готово».
+    app.wait_label("charge-player", "Аня")
+    app.wait_label("activate-2", "1 энергии = +2 ПО")
+    assert_on_screen(app, "energy", "charge-player", "timer-turn", "activate-2", "primary-action")
+    app.tap("activate-2")
+    app.wait_label("energy", "2")
+    assert stored_game(server.data_dir).game.state.players[0].vp == 2
+
+
+def test_double_tap_on_done_applies_once(app, server):
+    """«Фаза зарядки», шаг А: a hurried double tap on «Готово» in Мини-вселенная confirms its
+    step А once — Микровселенная's step А is not skipped."""
+    gid = ricks_game(
+        server,
+        ["Аня", "Борис"],
+        "round.draw",
+        "turn.end",
+        "turn.end",
+        *["charge.done"] * 3,  # Кроховселенная: А, then Б for both (no inventions: В passes by)
+    )
+    app.open(f"/game/{gid}")
+    app.wait_label("charge-pos", f"{MINI}, шаг А")
+    n = len(stored_game(server.data_dir).game.events)
+    double_tap(app, "primary-action")
+    app.wait_label("charge-pos", f"{MICRO}, шаг А")
+    app.page.wait_for_timeout(1500)  # room for a second move to arrive, if it were taken
+    app.wait_label("charge-pos", f"{MICRO}, шаг А")
+    game = stored_game(server.data_dir).game
+    assert len(game.events) == n + 1
+    assert (game.state.charge.universe, game.state.charge.step) == (MICRO, "А")
+
+
+def test_vp_buttons_stay_put_and_finished_game_shows_winner(app, server):
+    """«Цель игры»: a refused −1 (no VP below zero) and an accepted +1 leave the ± in place;
+    a finished game opens with the winner on screen."""
+    gid = ricks_game(server, NAMES4, "round.draw")
+    app.open(f"/game/{gid}")
+    app.wait_label("primary-action", "Передать ход")
+    # the players are below the turn's panel: scroll until Аня's VP is well on screen
+    app.page.mouse.move(195, 500)
+    for _ in range(20):
+        app.page.mouse.wheel(0, 150)
+        app.page.wait_for_timeout(200)
+        if app.page.locator('[flt-semantics-identifier="vp-p0-minus"]').count():
+            b = box(app, "vp-p0-minus")
+            if 300 <= b["y"] <= 600:
+                break
+    app.unhover()
+    minus = box(app, "vp-p0-minus")
+    assert 300 <= minus["y"] <= 600, minus
+    app.tap("vp-p0-minus")
+    app.wait_label("error", "ПО не бывает меньше нуля")
+    assert same_place(minus, box(app, "vp-p0-minus"))
+    plus = box(app, "vp-p0-plus")
+    app.tap("vp-p0-plus")
+    app.wait_label("vp-p0", "1")
+    assert same_place(plus, box(app, "vp-p0-plus"))
+    assert same_place(minus, box(app, "vp-p0-minus"))
+
+    # Вика reaches the target; the round is played out: the game is over.
+    finished = GameStore(server.data_dir).create(
+        "ricks", ["Аня", "Борис", "Вика"], first_player=0, options=OPTIONS
+    )
+    finished.push("round.draw", {})
+    finished.push("vp.add", {"player": 2, "delta": 45, "note": "карта"})
+    for _ in range(60):
+        if finished.game.outcome() is not None:
+            break
+        state = finished.game.state
+        if state.phase == "Начало раунда":
+            finished.push("round.draw", {})
+        elif state.phase == "Фаза действий":
+            finished.push("turn.end", {})
+        else:
+            finished.push("charge.done", {})
+    assert finished.game.outcome().winners == (2,)
+    app.open(f"/game/{finished.id}")
+    app.wait_label("winner", "Вика")
+    assert_on_screen(app, "winner")

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
 
 from companion.i18n import _
 from companion.ui.state import GameView
-from companion.ui.widgets import StepCounter, icon_button, primary_button, tagged
+from companion.ui.widgets import TARGET, StepCounter, icon_button, primary_button, tagged
 
 __all__ = ["Board", "Actions", "OptionsForm"]
 
@@ -212,6 +213,9 @@ def OptionsForm(
             value = raw
         set_options({**options, "target": {"counter": counter, "value": value}})
 
+    def remove(i: int) -> None:
+        set_options({**options, "counters": [c for k, c in enumerate(counters) if k != i]})
+
     rows = [
         ft.Row(
             [
@@ -244,12 +248,11 @@ def OptionsForm(
                         on_change=lambda e, i=i: update(i, "start", e.control.value),
                     ),
                 ),
-                ft.IconButton(
+                icon_button(
+                    f"counter-remove-{i}",
                     ft.Icons.DELETE_OUTLINE,
-                    tooltip=_("Убрать счётчик"),
-                    on_click=lambda _e, i=i: set_options(
-                        {**options, "counters": [c for k, c in enumerate(counters) if k != i]}
-                    ),
+                    _("Убрать счётчик"),
+                    partial(remove, i),
                 ),
             ],
             wrap=True,
@@ -266,6 +269,8 @@ def OptionsForm(
                 ft.TextButton(
                     _("Добавить счётчик"),
                     icon=ft.Icons.ADD,
+                    height=TARGET,
+                    style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
                     on_click=lambda: set_options(
                         {**options, "counters": [*counters, {"name": "", "step": 1, "start": 0}]}
                     ),
@@ -300,6 +305,22 @@ def OptionsForm(
                     ),
                 ],
                 wrap=True,
+            ),
+            tagged(
+                "finish-round",
+                ft.Container(
+                    ft.Switch(
+                        label=_("Доиграть раунд, когда цель достигнута"),
+                        value=bool(options.get("finish_round")),
+                        disabled=not target,
+                        on_change=lambda e: set_options(
+                            {**options, "finish_round": bool(e.control.value)}
+                        ),
+                    ),
+                    height=TARGET,
+                    alignment=ft.Alignment.CENTER_LEFT,
+                ),
+                label=_("Доиграть раунд, когда цель достигнута"),
             ),
         ]
     )

@@ -32,12 +32,16 @@ __all__ = ["Board", "use_send", "last_combat_text"]
 
 
 def use_send(view: GameView):
-    """A stable ``send(type, data) -> bool`` for memoised parts: sends the move and, when the
-    engine refuses it but says a card may override the rule («карта так говорит»), opens the
-    override dialog with the engine's message."""
+    """A stable ``send(type, data, chained=False) -> bool`` for memoised parts: sends the move
+    (``chained``: the second move of one tap; a move is otherwise made against the revision on
+    screen, so a double tap applies once) and, when the engine refuses it but says a card may
+    override the rule («карта так говорит»), opens the override dialog with the engine's
+    message."""
     ui = board_ui(view)
 
-    def send(type: str, data: dict[str, Any]) -> bool:
+    def send(type: str, data: dict[str, Any], chained: bool = False) -> bool:
+        if chained:  # the second move of one tap: made against the state the first one left
+            view.mark_shown()
         ok = view.send(type, data)
         if not ok and not data.get("override") and overridable(view.error):
             ui.override = {"type": type, "data": data, "message": view.error}
@@ -80,6 +84,7 @@ def _empty() -> ft.Control:
 @ft.component
 def Board(view: GameView) -> ft.Control:
     """The turn or the combat, then the players (see the module docstring)."""
+    view.mark_shown()  # a tap on the board is made against what the board shows
     game = view.game
     state = game.state
     ui = board_ui(view)
@@ -101,7 +106,6 @@ def Board(view: GameView) -> ft.Control:
     # places in the list, and with them their rows' state.
     parts: list[ft.Control] = [
         TurnBar(state.turn, names[state.active], PHASES[state.phase], state.seals, over, send),
-        Reminder() if not game.events else _empty(),
         WinnerPicker(names, tuple(p.level for p in state.players), send)
         if state.seals >= SEALS_TO_END and state.winners is None and not over
         else _empty(),
@@ -169,5 +173,7 @@ def Board(view: GameView) -> ft.Control:
             run_spacing=6,
         )
     )
+    # the setup checklist goes at the end: when the first move hides it, nothing above moves
+    parts.append(Reminder() if not game.events else _empty())
     parts += [MonsterDialog(view, ui), FleeDialog(view, ui), OverrideDialog(view, ui)]
     return ft.Column(parts, spacing=6)

@@ -218,7 +218,7 @@ def _CombatView(
             return
         if helper is not None and not send("combat.helper", {"player": None}):
             return
-        send("combat.helper", {"player": p})
+        send("combat.helper", {"player": p}, chained=helper is not None)
 
     helpers = [
         tagged(

@@ -9,7 +9,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.munchkin import OVERRIDE_NOTE
+from companion.engine.munchkin.constants import OVERRIDE_NOTE
 from companion.ui.boards.compact import Counter
 from companion.ui.nav import go
 from companion.ui.state import GameView
@@ -33,8 +33,9 @@ RULES_GAME_ID = "munchkin"
 #: Height (px) reserved under each player for a refusal about them: two lines of 13 px text.
 REFUSAL_HEIGHT = 32
 
-#: ``send(type, data) -> accepted``: the board's one way to send a move (a stable callback).
-Send = Callable[[str, dict[str, Any]], bool]
+#: ``send(type, data, chained=False) -> accepted``: the board's one way to send a move (a stable
+#: callback; ``chained=True`` for the second move of one tap).
+Send = Callable[..., bool]
 
 
 @ft.observable

@@ -45,7 +45,6 @@ def _notes_dialog(
                 ),
             ],
             tight=True,
-            width=320,
         ),
         actions=[
             tagged(
@@ -92,10 +91,11 @@ def _PlayerRow(
 
     def save() -> None:
         cur = typed.current or {}
+        sent = False
         if cur.get("klass", klass) != klass:
-            send("player.class", {"player": index, "value": cur["klass"]})
+            sent = send("player.class", {"player": index, "value": cur["klass"]})
         if cur.get("notes", notes) != notes:
-            send("player.notes", {"player": index, "value": cur["notes"]})
+            send("player.notes", {"player": index, "value": cur["notes"]}, chained=sent)
         set_editing(False)
 
     ft.use_dialog(

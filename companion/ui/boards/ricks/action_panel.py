@@ -11,6 +11,8 @@ from companion.engine.ricks import (
     UNIVERSES,
 )
 from companion.i18n import _
+from companion.ui.boards.compact import toggle
+from companion.ui.boards.ricks.charge import SHORT
 from companion.ui.boards.ricks.common import (
     _KIND_TEXT,
     _box,
@@ -21,6 +23,8 @@ from companion.ui.boards.ricks.common import (
 )
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET
+
+__all__ = ["ActionPanel"]
 
 
 def _preview(f: dict[str, Any]) -> str:
@@ -85,7 +89,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         view.send("card.play", data)
 
     if state.over or state.phase != PHASE_ACTIONS or state.active is None:
-        return ft.Container()
+        return ft.Container(visible=False)
     a = state.active
     p = state.players[a]
     i = UNIVERSES.index(p.universe)
@@ -95,7 +99,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         tag(
             "move-up",
             ft.OutlinedButton(
-                f"{_('Вверх')}: {up or '—'}",
+                f"{_('Вверх')}: {SHORT.get(up, '—')}",
                 icon=ft.Icons.ARROW_UPWARD,
                 height=TARGET,
                 disabled=up is None,
@@ -105,7 +109,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         tag(
             "move-down",
             ft.OutlinedButton(
-                f"{_('Вниз')}: {below or '—'}",
+                f"{_('Вниз')}: {SHORT.get(below, '—')}",
                 icon=ft.Icons.ARROW_DOWNWARD,
                 height=TARGET,
                 disabled=below is None,
@@ -140,10 +144,10 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         wrap=True,
     )
     fields = [
-        _field("play-build", _("Внедрение"), "1", lambda v: put("build", v), 100),
+        _field("play-build", _("Жетонов"), "1", lambda v: put("build", v), 104),
         _field(
             "play-prod",
-            _("Энергия +"),
+            _("Энергия"),
             "1",
             lambda v: put("prod", v),
             100,
@@ -151,7 +155,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         ),
         _field(
             "play-cost",
-            _("Стоимость"),
+            _("Цена"),
             "1",
             lambda v: put("cost", v),
             100,
@@ -161,12 +165,13 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         _field("play-name", _("Название"), "", lambda v: put("name", v), 170, number=False),
         tag(
             "play-down",
-            ft.Switch(
-                label=_("уровнем ниже"),
-                value=bool(f["down"]),
+            toggle(
+                _("уровнем ниже"),
+                bool(f["down"]),
+                lambda: put("down", not f["down"]),
                 disabled=kind != "source",
-                on_change=lambda e: put("down", bool(e.control.value)),
             ),
+            label="уровнем ниже" + (" (вкл)" if f["down"] else ""),
         ),
     ]
     unfinished = [
@@ -241,28 +246,30 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                         tag(
                             "free-discard",
                             ft.OutlinedButton(
-                                _("Сбросить карту: +1 действие"),
+                                _("Сброс: +1 действие"),
                                 height=TARGET,
+                                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
                                 on_click=lambda: view.send("action.discard"),
                             ),
                         ),
                         tag(
                             "swap",
                             ft.OutlinedButton(
-                                _("Сбросить и взять карту"),
+                                _("Обмен карты"),
                                 height=TARGET,
+                                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
                                 on_click=lambda: view.send("card.swap"),
                             ),
                         ),
                     ],
                     wrap=True,
                 ),
-                ft.Row(moves, wrap=True),
+                ft.Row(moves, wrap=True, spacing=6),
                 ft.Text(
                     _("Сыграть карту (1 действие, 1 жетон)"), size=16, weight=ft.FontWeight.BOLD
                 ),
                 kinds,
-                ft.Row(fields, wrap=True),
+                ft.Row(fields, wrap=True, spacing=6, run_spacing=6),
                 tag("play-preview", ft.Text(_preview(f), size=14, italic=True), label=_preview(f)),
                 tag(
                     "play-card",

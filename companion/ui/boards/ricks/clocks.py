@@ -1,10 +1,11 @@
 """The charge-phase clocks and the over-limit warning («Фаза зарядки»).
 
-The durations come from the log (:func:`companion.engine.ricks_timing.charge_timing`), computed
-once per change of the game; every second only the running stretch since the last move is added
-(nothing is replayed), and only this component re-renders. When the current player runs past
-the table's limit in step Б or В, a red warning fills its reserved line, the phone vibrates
-(where the device lets a web page do it) and a short beep plays (generated, so it works offline).
+The durations come from the log (:func:`companion.engine.ricks_timing.game_charge_now`, which
+follows the log incrementally), read once per change of the game; every second only the running
+stretch since the last move is added (nothing is replayed), and only this component re-renders.
+When the current player runs past the table's limit in step Б or В, a red warning fills its
+reserved line, the phone vibrates (where the device lets a web page do it) and a short beep
+plays (generated, so it works offline).
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ class ClockBase(NamedTuple):
     :param who: the current player's name in step Б/В, else ``""``.
     :param limit: the table's per-turn limit in seconds, or ``None``.
     :param key: identifies the current player's turn (the beep plays once per turn).
+    :param hint: what the turn line says when no player's turn runs (step А).
     """
 
     step: float
@@ -67,6 +69,7 @@ class ClockBase(NamedTuple):
     who: str
     limit: float | None
     key: int
+    hint: str = ""
 
 
 def _audio():
@@ -160,14 +163,18 @@ def _ChargeClocks(base: ClockBase) -> ft.Control:
         if over:
             text += f" — {_('время хода вышло')}"
     else:
-        text = ""
+        text = base.hint
     line = tag(
         "timer-turn",
         ft.Container(
             ft.Row(
                 [
                     ft.Icon(
-                        ft.Icons.ALARM if over else ft.Icons.TIMER_OUTLINED,
+                        ft.Icons.ALARM
+                        if over
+                        else ft.Icons.TIMER_OUTLINED
+                        if base.who
+                        else ft.Icons.INFO_OUTLINE,
                         color=ft.Colors.ON_ERROR if over else None,
                         size=20,
                     ),

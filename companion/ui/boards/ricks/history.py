@@ -1,10 +1,10 @@
-"""Charge-phase durations of the finished rounds and the VP target line."""
+"""Charge-phase durations of the finished rounds (titled as part of the summary at the end)."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.ricks_timing import charge_timing
+from companion.engine.ricks_timing import game_charge_timing
 from companion.i18n import _
 from companion.ui.boards.ricks.common import (
     _box,
@@ -12,6 +12,8 @@ from companion.ui.boards.ricks.common import (
 )
 from companion.ui.state import GameView
 from companion.ui.widgets import fmt_seconds
+
+__all__ = ["ChargeHistory"]
 
 
 # -- history / summary -----------------------------------------------------------------------------
@@ -22,8 +24,9 @@ def ChargeHistory(view: GameView, version: int) -> ft.Control:
     game = view.game
     state = view.state
     if not state.rounds:
-        return ft.Container()
-    timing = charge_timing(game.setup, game.events)
+        return ft.Container(visible=False)
+    last = game.events[-1].ts if game.events else game.setup.created
+    timing = game_charge_timing(game, last)
     over = game.outcome() is not None
     rows: list[ft.Control] = [
         ft.Text(

@@ -40,7 +40,7 @@ def _PlayerRow(
     """
     laps, square = track_position(vp)
     track = f"{_('трек')} {square}" + (f" (+{TRACK_LENGTH * laps})" if laps else "")
-    where = universe + (f" · {_('первый игрок')}" if first else "")
+    where = universe + (f" · {_('ходит первым')}" if first else "")
 
     def add_vp(delta: int) -> None:
         send("vp.add", {"player": index, "delta": delta, "note": _("правка")})

@@ -1,0 +1,66 @@
+"""Measuring a board on a 390×844 phone in Chromium: is a control wholly on screen, did it
+move, is it a 48×48 target (bounding boxes of the accessibility tree's nodes)."""
+
+from __future__ import annotations
+
+from companion.ui.boards.compact import TAP_GUARD
+from tests.ui.conftest import App
+
+WIDTH, HEIGHT = 390, 844
+
+
+def box(app: App, ident: str) -> dict:
+    """The bounding box (CSS px) of the element tagged ``ident`` once it is in the tree."""
+    app.el(ident).wait_for()
+    b = app.el(ident).bounding_box()
+    assert b is not None, ident
+    return b
+
+
+def assert_on_screen(app: App, *idents: str, width: int = WIDTH, height: int = HEIGHT) -> None:
+    """Each control is wholly inside the viewport (no scrolling needed to see it)."""
+    for ident in idents:
+        b = box(app, ident)
+        assert b["height"] > 0 and b["y"] >= 0 and b["y"] + b["height"] <= height, (ident, b)
+        assert b["x"] >= 0 and b["x"] + b["width"] <= width, (ident, b)
+
+
+def same_place(a: dict, b: dict, tolerance: float = 2) -> bool:
+    """Two boxes of one control are the same to ``tolerance`` px."""
+    return all(abs(a[k] - b[k]) <= tolerance for k in ("x", "y", "width", "height"))
+
+
+def assert_target(app: App, ident: str) -> None:
+    """The control is at least a 48×48 touch target."""
+    b = box(app, ident)
+    assert b["width"] >= 47.5 and b["height"] >= 47.5, (ident, b)
+
+
+def shown(app: App, ident: str) -> str:
+    """The element's text, or ``""`` when the tree has no such element (an empty reserved slot
+    has nothing to say)."""
+    if not app.page.locator(f'[flt-semantics-identifier="{ident}"]').count():
+        return ""
+    return app.label(ident)
+
+
+def tap_primary(app: App) -> None:
+    """Tap the pinned primary action as a player does: not within the double-tap guard of the
+    previous tap (a repeat that quick is taken for one finger's double tap and dropped)."""
+    app.page.wait_for_timeout(int(TAP_GUARD * 1000) + 100)
+    app.tap("primary-action")
+
+
+def double_tap(app: App, ident: str) -> None:
+    """Two taps on ``ident`` in one go, as a hurried finger does (both reach the server before
+    the screen can change)."""
+    app.el(ident).wait_for()
+    app.page.evaluate(
+        """id => {
+            const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+            const t = e.querySelector('[flt-tappable]') || e;
+            t.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+            t.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+        }""",
+        ident,
+    )
