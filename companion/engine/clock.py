@@ -111,6 +111,13 @@ class ClockTally:
         """Every mark, the start mark first."""
         return tuple(self._marks)
 
+    def mark(self, index: int) -> Mark:
+        """Mark number ``index`` (0 is the start mark, ``n`` the mark after the n-th event). O(1).
+
+        :raises IndexError: past the latest mark.
+        """
+        return self._marks[index]
+
     def add(self, mark: Mark) -> None:
         """Add the mark of a new event (its segment is summed at the next read). O(1)."""
         self._marks.append(mark)

@@ -179,6 +179,16 @@ class Game:
         """Number of events in the active log (no copy)."""
         return len(self._events)
 
+    def player_before(self, seq: int) -> int | None:
+        """Whose turn it was when event ``seq`` (1-based, in the active log) was made, or ``None``
+        between turns. O(1): read from the turn-clock marks.
+
+        :raises IndexError: if there is no active event ``seq``.
+        """
+        if not 1 <= seq <= len(self._events):
+            raise IndexError(seq)
+        return self._tally.mark(seq - 1).player
+
     @property
     def last_event(self) -> Event | None:
         """The latest event of the active log, or ``None`` (no copy)."""

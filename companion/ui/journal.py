@@ -54,8 +54,19 @@ KIND_LABELS = {
     "level": "Уровни",
     "gear": "Шмотки",
     "combat": "Бой",
-    "charge": "Фаза заряда",
+    "charge": "Фаза зарядки",
+    "card": "Карты",
+    "player": "Персонажи и игроки",
+    "phase": "Фазы",
+    "faction": "Фракции",
+    "seal": "Печати",
+    "hand": "Карты на руке",
+    "actions": "Жетоны действий",
+    "action": "Действия",
 }
+
+#: The filter's name for a kind no engine declared above (never the raw code).
+OTHER_KIND = "Прочее"
 
 _PLAYER_KEYS = ("player", "target", "challenger", "blocker", "helper", "actor", "to", "by")
 _PLAYER_LISTS = ("players", "targets", "winners", "losers")
@@ -66,8 +77,9 @@ def kind_of(event: Event) -> str:
     return event.type.split(".", 1)[0]
 
 
-def event_players(event: Event, names: Sequence[str]) -> set[int]:
-    """Seats an event concerns: named in its data (``player``, ``target``, …) or its author."""
+def event_players(event: Event, names: Sequence[str], acting: int | None = None) -> set[int]:
+    """Seats an event concerns: named in its data (``player``, ``target``, …) or its author;
+    an event that names nobody concerns ``acting``, the player whose turn it was."""
     out: set[int] = set()
     data = event.data
     for key in _PLAYER_KEYS:
@@ -80,6 +92,8 @@ def event_players(event: Event, names: Sequence[str]) -> set[int]:
             out.update(v for v in vs if isinstance(v, int) and 0 <= v < len(names))
     if event.author in names:
         out.add(list(names).index(event.author))
+    if not out and acting is not None:
+        out.add(acting)
     return out
 
 
@@ -106,7 +120,8 @@ def journal_page(
     for ev, text in reversed(log):
         if kind is not None and kind_of(ev) != kind:
             continue
-        if player is not None and player not in event_players(ev, names):
+        acting = game.player_before(ev.seq) if hasattr(game, "player_before") else None
+        if player is not None and player not in event_players(ev, names, acting):
             continue
         if len(picked) == limit:
             more = True
@@ -315,7 +330,7 @@ def GameLog(view: GameView) -> ft.Control:
                 "log-kind",
                 _("Что"),
                 kind,
-                [("all", _("Все события")), *((k, KIND_LABELS.get(k, k)) for k in kinds)],
+                [("all", _("Все события")), *((k, KIND_LABELS.get(k, OTHER_KIND)) for k in kinds)],
                 set_kind,
             ),
         ],

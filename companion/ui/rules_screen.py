@@ -33,7 +33,7 @@ from companion.rules.db import GAMES
 from companion.rules.house import HOUSE_FILE
 from companion.ui.nav import AppContext, go
 from companion.ui.security import require_player
-from companion.ui.widgets import Banner, tagged
+from companion.ui.widgets import TARGET, Banner, icon_button, tagged
 
 __all__ = [
     "RulesScreen",
@@ -267,6 +267,7 @@ def _link_button(
             icon=ft.Icons.LINK,
             on_click=lambda _e, eid=entry["id"]: open_entry(eid),
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8, vertical=12)),
+            height=TARGET,
         ),
         label=entry["title"],
     )
@@ -296,7 +297,10 @@ def _detail(
                     tagged(
                         "detail-back",
                         ft.TextButton(
-                            _("К результатам"), icon=ft.Icons.ARROW_BACK, on_click=lambda: close()
+                            _("К результатам"),
+                            icon=ft.Icons.ARROW_BACK,
+                            on_click=lambda: close(),
+                            height=TARGET,
                         ),
                     )
                 ]
@@ -344,6 +348,7 @@ def _detail(
                         _("Удалить решение стола"),
                         icon=ft.Icons.DELETE_OUTLINE,
                         on_click=lambda: remove(entry["id"]),
+                        height=TARGET,
                     ),
                 )
                 if house
@@ -353,6 +358,7 @@ def _detail(
                         _("Решение стола к этому правилу"),
                         icon=ft.Icons.GAVEL,
                         on_click=lambda: amend(entry["id"]),
+                        height=TARGET,
                     ),
                 )
             ),
@@ -396,12 +402,7 @@ def _house_panel(
             ft.Row(
                 [
                     ft.Text(_("Решения стола"), size=20, weight=ft.FontWeight.BOLD, expand=True),
-                    tagged(
-                        "house-close",
-                        ft.IconButton(
-                            ft.Icons.CLOSE, tooltip=_("Закрыть"), on_click=lambda: close()
-                        ),
-                    ),
+                    icon_button("house-close", ft.Icons.CLOSE, _("Закрыть"), close),
                 ]
             ),
             ft.Text(
@@ -489,6 +490,11 @@ def _house_panel(
                                         ft.Icons.DELETE_OUTLINE,
                                         tooltip=_("Удалить"),
                                         on_click=lambda _e, rid=r["id"]: remove(rid),
+                                        width=TARGET,
+                                        height=TARGET,
+                                        style=ft.ButtonStyle(
+                                            visual_density=ft.VisualDensity.STANDARD
+                                        ),
                                     ),
                                 ),
                             ]
@@ -612,6 +618,8 @@ def RulesScreen() -> ft.Control:
                 show_checkmark=True,
                 on_select=lambda _e, g=g: pick_game(g),
                 on_click=None,
+                height=TARGET,
+                visual_density=ft.VisualDensity.STANDARD,
             ),
             label=f"{name}{', ' + _('выбрано') if game == g else ''}",
         )
@@ -620,19 +628,10 @@ def RulesScreen() -> ft.Control:
 
     header = ft.Row(
         [
-            tagged(
-                "rules-back",
-                ft.IconButton(ft.Icons.ARROW_BACK, tooltip=_("Назад"), on_click=lambda: go(back)),
-            ),
+            icon_button("rules-back", ft.Icons.ARROW_BACK, _("Назад"), lambda: go(back)),
             ft.Text(_("Правила"), size=24, weight=ft.FontWeight.BOLD, expand=True),
-            tagged(
-                "house-open",
-                ft.IconButton(
-                    ft.Icons.GAVEL,
-                    tooltip=_("Решения стола"),
-                    selected=panel,
-                    on_click=lambda: toggle_panel(),
-                ),
+            icon_button(
+                "house-open", ft.Icons.GAVEL, _("Решения стола"), toggle_panel, selected=panel
             ),
         ],
         spacing=0,
@@ -699,6 +698,7 @@ def RulesScreen() -> ft.Control:
                     *[_result_card(i, h, open_entry) for i, h in enumerate(hits)],
                 ],
                 spacing=6,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             )
 
     return ft.Column(

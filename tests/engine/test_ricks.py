@@ -768,7 +768,7 @@ def test_describe_lines_russian():
     g.push("charge.activate", {"card": 1})
     lines = [text for _, text in g.log()]
     assert lines[0].startswith("Раунд 1")
-    assert "Аня играет изобретение «Портал» в «Кроховселенная»" in lines
+    assert "Аня играет изобретение «Портал» во вселенной «Кроховселенная»" in lines
     assert "Аня активирует «Портал»: −0 энергии, +2 ПО" in lines
 
 

@@ -80,3 +80,26 @@ def test_missing_database_exits_2(tmp_path, monkeypatch, capsys):
     finally:
         api.invalidate(shipped=True)
     assert "база правил" in capsys.readouterr().err.lower()
+
+
+def test_json_hit_carries_the_answering_sentence(fixture_db, capsys):
+    """Issue 16: the JSON hit gains ``snippet``, the sentence of the text that answers."""
+    assert cli(["одинаковая", "сила", "--json", "--limit", "1"]) == 0
+    hit = json.loads(capsys.readouterr().out)["hits"][0]
+    assert hit["snippet"] and hit["snippet"] in hit["text"]
+    assert "одинаковой силой" in hit["snippet"]
+
+
+def test_damaged_house_file_warns_in_one_line_and_still_answers(fixture_db, tmp_path, capsys):
+    from companion.rules import invalidate
+    from companion.rules.house import HOUSE_FILE
+
+    path = tmp_path / "data" / HOUSE_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{broken", encoding="utf-8")
+    invalidate()
+    assert cli(["доход", "--game", "coup"]) == 0
+    captured = capsys.readouterr()
+    assert "Доход" in captured.out
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and "Решения стола не загружены" in lines[0]

@@ -58,18 +58,20 @@ def _score(index, path):
 
 
 def test_blind_tune_set_floor(index):
-    """Floors on the set the search was tuned on (measured 0.664 / 0.853 on 2026-11-23)."""
+    """Floors on the set the search was tuned on (measured 0.928 / 0.989 on 2026-11-23)."""
     score = _score(index, BLIND / "tune.json")
-    assert score.top1 >= 0.62 and score.top3 >= 0.82, (score.top1, score.top3)
+    assert score.top1 >= 0.90 and score.top3 >= 0.97, (score.top1, score.top3)
 
 
 def test_blind_check_set_regression_guard(index):
-    """A regression guard BELOW the measured figure (0.657 / 0.818 on 2026-11-23); the check
-    set's misses are never printed here — it is the measure, not something to tune on."""
+    """A regression guard BELOW the measured figure (0.683 / 0.867 on 2026-11-23; the targets
+    0.92 / 0.97 are not met); the check set's misses are never printed here — it is the
+    measure, not something to tune on."""
     score = _score(index, BLIND / "check.json")
-    assert score.top1 >= 0.60 and score.top3 >= 0.78, "check set fell below its guard"
+    assert score.top1 >= 0.64 and score.top3 >= 0.83, "check set fell below its guard"
 
 
 def test_shipped_eval_sample(index):
+    """The shipped sample stays at its figures before issue 16 (1.000 / 1.000)."""
     score = _score(index, SAMPLE)
-    assert score.top1 >= 0.96 and score.top3 >= 1.0, score.misses
+    assert score.top1 >= 1.0 and score.top3 >= 1.0, score.misses

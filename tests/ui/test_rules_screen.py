@@ -132,7 +132,9 @@ def test_screen_keeps_answering_after_any_input_and_shows_the_answer(app):
     app.open("/rules")
     app.wait_label("rules-hint", "ничья на базе")
     app.fill("rules-query", "частичновнедрённоеизобретение")
-    app.wait_label("hit-0", "частично")
+    app.wait_label("rules-count", "«частичновнедрённоеизобретение»")  # cut into words: results
+    expected = RulesIndex(load_db()).search("частичновнедрённоеизобретение", limit=1)[0]
+    app.wait_label("hit-0", expected.entry["title"])
     app.fill("rules-query", "\u202e\u200b 𝔘 ﷽ " + "я" * 200)
     app.page.wait_for_function(
         "() => !document.querySelector('[flt-semantics-identifier=\"hit-0\"]')"
@@ -155,6 +157,28 @@ def test_back_from_a_rules_link_opened_in_a_game_returns_to_that_game(app):
     app.wait_label("hit-0", "Доход")
     app.tap("rules-back")
     app.page.wait_for_function("() => location.pathname === '/game/g-123'")
+
+
+def test_every_target_is_at_least_48_dp_on_a_phone(app):
+    """The phone bar: back, rulings, game chips, result cards, «К результатам», see-also and
+    neighbour links, «Решение стола к этому правилу» are all ≥ 48×48 at 390×844."""
+    app.open("/rules")
+    app.fill("rules-query", "доход")
+    app.wait_label("hit-0", "Доход")
+    idents = ["rules-back", "house-open", "game-all", "game-coup", "game-ricks", "hit-0"]
+    for ident in idents:
+        box = app.el(ident).bounding_box()
+        assert box and box["width"] >= 48 and box["height"] >= 48, (ident, box)
+    assert app.el("hit-0").bounding_box()["width"] >= 390 - 2 * 24  # cards span the page
+    app.tap("hit-0")
+    app.wait_label("detail-title", "Доход")
+    links = app.page.locator('[flt-semantics-identifier^="see-"]')
+    assert links.count() >= 1
+    for ident in ["detail-back", "detail-amend"]:
+        box = app.el(ident).bounding_box()
+        assert box and box["height"] >= 48, (ident, box)
+    for i in range(links.count()):
+        assert links.nth(i).bounding_box()["height"] >= 48
 
 
 # -- the screen's pure helpers (no browser) --------------------------------------------------

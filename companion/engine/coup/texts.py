@@ -19,6 +19,7 @@ from companion.engine.coup.state import (
     awaiting,
     block_options,
 )
+from companion.words import inflect
 
 
 # -- words ---------------------------------------------------------------------------------------
@@ -236,7 +237,7 @@ def _headline(state: CoupState, event: Event) -> str:
         info = ACTIONS[d["action"]]
         text = f"{names[d['player']]}: {info.name}"
         if info.targeted:
-            text += f" против {names[d['target']]}"
+            text += f" против {inflect(names[d['target']], 'gent')}"
         if info.claim:
             text += f" (покровитель: {CHARACTER_NAMES[info.claim]})"
         return text

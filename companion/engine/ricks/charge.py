@@ -93,7 +93,8 @@ def _check_charge_activate(state: RicksState, data: Any) -> None:
         )
     if card.universe != ch.universe:
         raise RuleViolation(
-            f"{card.label()} лежит в «{card.universe}», а заряжается «{ch.universe}» (Шаг В).",
+            f"{card.label()} лежит во вселенной «{card.universe}», "
+            f"а заряжается «{ch.universe}» (Шаг В).",
             rule=R_STEP["В"],
         )
     if card.id in ch.activated:

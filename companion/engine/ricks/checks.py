@@ -107,7 +107,7 @@ def _need_step(state: RicksState, steps: str, what: str) -> Charge:
 def _pay(ch: Charge, amount: int, what: str) -> None:
     if amount > ch.energy:
         raise RuleViolation(
-            f"{what}: нужно {amount} энергии, а в «{ch.universe}» осталось {ch.energy} "
+            f"{what}: нужно {amount} энергии, а во вселенной «{ch.universe}» осталось {ch.energy} "
             f"(Фаза зарядки, шаг {ch.step}).",
             rule=R_STEP[ch.step],
         )
@@ -196,7 +196,8 @@ def _check_card_build(state: RicksState, data: Any) -> None:
         raise RuleViolation(f"{card.label()} уже полностью внедрена.", rule=R_BUILD)
     if card.kind != "ability" and card.universe != p.universe:
         raise RuleViolation(
-            f"{card.label()} лежит в «{card.universe}», а персонаж — в «{p.universe}»: "
+            f"{card.label()} лежит во вселенной «{card.universe}», "
+            f"а персонаж — во вселенной «{p.universe}»: "
             f"жетоны кладут только на карты своей вселенной (Доступные действия).",
             rule=R_AVAILABLE,
         )
@@ -215,7 +216,7 @@ def _check_player_move(state: RicksState, data: Any) -> None:
     to = _universe(data)
     p = state.players[state.active]  # type: ignore[index]
     if to == p.universe:
-        raise RuleViolation(f"Персонаж уже в «{to}».", rule=R_MOVE)
+        raise RuleViolation(f"Персонаж уже во вселенной «{to}».", rule=R_MOVE)
     if data.get("ability"):
         if not (state.abilities and p.character == "Кайл"):
             raise RuleViolation(
@@ -286,7 +287,7 @@ def _check_player_place(state: RicksState, data: Any) -> None:
     p = _player(state, data)
     to = _universe(data)
     if state.players[p].universe == to:
-        raise RuleViolation(f"Персонаж уже в «{to}».")
+        raise RuleViolation(f"Персонаж уже во вселенной «{to}».")
 
 
 def _check_card_move(state: RicksState, data: Any) -> None:
@@ -295,7 +296,7 @@ def _check_card_move(state: RicksState, data: Any) -> None:
     if card.kind == "ability":
         raise RuleViolation("Способность прикреплена к персонажу и во вселенных не лежит.")
     if card.universe == to:
-        raise RuleViolation(f"{card.label()} уже в «{to}».")
+        raise RuleViolation(f"{card.label()} уже во вселенной «{to}».")
 
 
 def _check_card_remove(state: RicksState, data: Any) -> None:

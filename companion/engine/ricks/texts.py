@@ -23,7 +23,7 @@ def describe(state: RicksState, event: Event, setup: Setup) -> str:
         where = ""
         if d.get("kind") != "ability":
             u = state.players[state.active].universe  # type: ignore[index]
-            where = f" в «{_below(u) if d.get('down') else u}»"
+            where = f" во вселенной «{_below(u) if d.get('down') else u}»"
         name = f" «{d['name']}»" if d.get("name") else ""
         return f"{actor} играет {kind}{name}{where}"
     if t == "card.build":
@@ -32,7 +32,7 @@ def describe(state: RicksState, event: Event, setup: Setup) -> str:
         return f"{actor} кладёт {d['tokens']} жет. внедрения на {label}"
     if t == "player.move":
         how = " (свойство Кайла)" if d.get("ability") else ""
-        return f"{actor} перемещается в «{d['to']}»{how}"
+        return f"{actor} перемещается во вселенную «{d['to']}»{how}"
     if t == "card.swap":
         return f"{actor} сбрасывает карту и берёт новую"
     if t == "action.discard":
@@ -67,10 +67,10 @@ def describe(state: RicksState, event: Event, setup: Setup) -> str:
     if t == "hand.add":
         return f"{names[d['player']]}: карт на руке {d['delta']:+d}{note}"
     if t == "player.place":
-        return f"{names[d['player']]} переносится в «{d['to']}»{note}"
+        return f"{names[d['player']]} переносится во вселенную «{d['to']}»{note}"
     if t == "card.move":
         card = state.card(d["card"])
-        return f"{card.label() if card else 'Карта'} переносится в «{d['to']}»{note}"
+        return f"{card.label() if card else 'Карта'} переносится во вселенную «{d['to']}»{note}"
     if t == "card.remove":
         card = state.card(d["card"])
         where = "возвращается на руку" if d.get("to_hand") else "уходит в сброс"

@@ -1,0 +1,79 @@
+"""Russian words on screen: player names declined after prepositions, counted nouns.
+
+``inflect("Аня", "gent")`` → «Ани» (as in «ход Ани»), ``inflect("Борис", "datv")`` →
+«Борису». Names pymorphy3 does not know as a first name, surname or patronymic (a nickname,
+a Latin name, «Морти») are left as typed: an undeclined name reads better than a wrong one.
+
+Cases (pymorphy3 grammemes): ``nomn`` именительный, ``gent`` родительный, ``datv`` дательный,
+``accs`` винительный, ``ablt`` творительный, ``loct`` предложный.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from typing import Any
+
+__all__ = ["inflect", "plural", "CASES"]
+
+CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct")
+_NAME_TAGS = ("Name", "Surn", "Patr")
+
+
+@cache
+def _morph() -> Any:
+    import pymorphy3  # loads dictionaries (~0.3 s): only when a name is first declined
+
+    return pymorphy3.MorphAnalyzer()
+
+
+def _restore_case(original: str, word: str) -> str:
+    if original.isupper() and len(original) > 1:
+        return word.upper()
+    if original[:1].isupper():
+        return word[:1].upper() + word[1:]
+    return word
+
+
+def _inflect_word(word: str, case: str) -> str:
+    if not word or not any("а" <= ch.lower() <= "я" or ch.lower() == "ё" for ch in word):
+        return word
+    for parse in _morph().parse(word):
+        tag = parse.tag
+        if (
+            any(t in tag for t in _NAME_TAGS)
+            and "sing" in tag
+            and "nomn" in tag
+            and parse.score >= 0.1
+        ):
+            form = parse.inflect({case})
+            if form is not None:
+                return _restore_case(word, form.word)
+    return word
+
+
+@lru_cache(maxsize=512)
+def inflect(name: str, case: str) -> str:
+    """The player's ``name`` in grammatical ``case`` (one of :data:`CASES`).
+
+    Each word of a multi-word name is declined on its own («Аня Петрова» → «Ани Петровой»);
+    words that are not known names stay as typed; hyphenated parts too.
+
+    :raises ValueError: if ``case`` is not one of :data:`CASES`.
+    """
+    if case not in CASES:
+        raise ValueError(f"unknown case {case!r}; expected one of {CASES}")
+    if case == "nomn":
+        return name
+    return " ".join(
+        "-".join(_inflect_word(part, case) for part in word.split("-")) for word in name.split(" ")
+    )
+
+
+def plural(n: int, one: str, few: str, many: str) -> str:
+    """The noun form for ``n``: ``plural(3, "карта", "карты", "карт")`` → «карты»."""
+    n = abs(n)
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
