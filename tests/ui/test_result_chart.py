@@ -28,3 +28,12 @@ def test_each_game_names_what_its_score_counts():
     assert get_definition("coup").score_label == "покровители"
     assert get_definition("munchkin").score_label == "уровень"
     assert get_definition("smashup").score_label == "ПО"
+
+
+def test_a_rules_link_from_a_board_returns_to_that_board():
+    from urllib.parse import parse_qs, urlsplit
+
+    from companion.ui.nav import rules_link
+
+    q = parse_qs(urlsplit(rules_link("coup", "Ассасин: заказное убийство", "/game/x")).query)
+    assert q == {"from": ["/game/x"], "game": ["coup"], "q": ["Ассасин: заказное убийство"]}

@@ -20,11 +20,11 @@ from companion.ui.boards.compact import use_one_tap
 from companion.ui.boards.ricks.action_panel import ActionPanel
 from companion.ui.boards.ricks.charge import ChargeHead, ChargeTail, StepB, StepV
 from companion.ui.boards.ricks.clocks import ChargeClocks, ClockBase
-from companion.ui.boards.ricks.common import RULES, tag
+from companion.ui.boards.ricks.common import tag
 from companion.ui.boards.ricks.history import ChargeHistory
 from companion.ui.boards.ricks.players import PlayerRow
 from companion.ui.boards.ricks.universes import Universes
-from companion.ui.nav import go
+from companion.ui.nav import open_rules
 from companion.ui.state import GameView
 from companion.ui.widgets import icon_button, primary_button
 
@@ -58,7 +58,7 @@ def _PhaseLine(line: str, query: str) -> ft.Control:
                 "phase-rules",
                 ft.Icons.HELP_OUTLINE,
                 _("Правила этой фазы"),
-                lambda: go(RULES + query),
+                lambda: open_rules("ricks", query),
             ),
         ],
         spacing=4,
