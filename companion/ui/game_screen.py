@@ -45,6 +45,8 @@ WIDE = 700
 #: Heights that never change (px).
 ACTION_BAR_HEIGHT = 72
 STATUS_HEIGHT = 52
+#: The top bar's height (48 dp icons); the message layer starts below it.
+TOP_BAR_HEIGHT = 48
 #: Seconds a notice (an undo) and a refusal stay before they go stale.
 NOTICE_SECONDS = 5
 ERROR_SECONDS = 8
@@ -316,18 +318,26 @@ def _Top(view: GameView, wide: bool) -> ft.Control:
 @ft.component
 def _Status(view: GameView, wide: bool) -> ft.Control:
     view.mark_shown()  # moves from this screen are made against what it shows now
+    return ft.Container(
+        StatusLine(view.game, view.version, not wide, view.show_notice), height=STATUS_HEIGHT
+    )
+
+
+@ft.component
+def _Messages(view: GameView) -> ft.Control:
+    """The refusal or notice, drawn above everything (a long one covers the board for a few
+    seconds instead of being clipped or drawn under it); it never moves the content."""
+    return MessageOverlay(view.error, view.notice, view.clear_message)
+
+
+def _with_messages(view: GameView, content: ft.Control, top: float) -> ft.Control:
+    """``content`` filling the screen, with the message layer over it at ``top`` px."""
     return ft.Stack(
         [
-            StatusLine(view.game, view.version, not wide, view.show_notice),
-            ft.Container(
-                MessageOverlay(view.error, view.notice, view.clear_message),
-                left=0,
-                right=0,
-                top=0,
-            ),
+            ft.Container(content, left=0, right=0, top=0, bottom=0),
+            ft.Container(_Messages(view), left=0, right=0, top=top),
         ],
-        height=STATUS_HEIGHT,
-        clip_behavior=ft.ClipBehavior.NONE,
+        expand=True,
     )
 
 
@@ -368,7 +378,8 @@ def _Frame(handle: _Handle) -> ft.Control:
             scroll=ft.ScrollMode.AUTO,
             expand=True,
         )
-        return ft.Column([top, status, body, actions], spacing=4, expand=True)
+        frame = ft.Column([top, status, body, actions], spacing=4, expand=True)
+        return _with_messages(view, frame, TOP_BAR_HEIGHT + 4)
     side = ft.Container(
         ft.Column(
             [
@@ -384,8 +395,9 @@ def _Frame(handle: _Handle) -> ft.Control:
         border=ft.Border.only(left=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
     )
     main = ft.Column([board.Board(view)], spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
-    return ft.Column(
+    frame = ft.Column(
         [top, ft.Row([main, side], expand=True, vertical_alignment=ft.CrossAxisAlignment.START)],
         spacing=4,
         expand=True,
     )
+    return _with_messages(view, frame, TOP_BAR_HEIGHT + 4)
