@@ -88,7 +88,7 @@ def test_turn_and_fight_on_one_phone_screen(app, server):
     app.wait_label("primary-action", "Победа")
     assert_on_screen(app, "turn", "total-players", "total-monsters", "verdict")
     assert_on_screen(app, "primary-action", "flee")
-    app.wait_label("verdict", "Побеждают монстры: манчкинам не хватает 3")
+    app.wait_label("verdict", "Монстры сильнее на 3")
 
     # «Зовём на помощь»: Борис (level 2) helps: 3 against 3, a tie, the monsters win.
     app.tap("helper-1")

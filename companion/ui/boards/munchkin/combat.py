@@ -210,7 +210,7 @@ def _CombatView(
     elif players == monsters_total:
         verdict = _("Ничья: побеждают монстры")
     else:
-        verdict = f"{_('Побеждают монстры')}: {_('манчкинам не хватает')} {margin}"
+        verdict = f"{_('Монстры сильнее на')} {margin}"
 
     def pick_helper(p: int) -> None:
         if helper == p:
@@ -271,10 +271,11 @@ def _CombatView(
                         ft.Container(
                             ft.Text(
                                 verdict,
-                                size=16,
+                                size=15,
                                 weight=ft.FontWeight.BOLD,
                                 text_align=ft.TextAlign.CENTER,
                                 max_lines=1,
+                                overflow=ft.TextOverflow.ELLIPSIS,
                             ),
                             bgcolor=ft.Colors.GREEN_100 if players_win else ft.Colors.RED_100,
                             height=36,
