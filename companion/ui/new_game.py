@@ -10,7 +10,7 @@ from companion.i18n import _
 from companion.ui.boards import BOARDS
 from companion.ui.nav import app_model, go
 from companion.ui.security import require_player
-from companion.ui.widgets import Banner, tagged
+from companion.ui.widgets import TARGET, Banner, icon_button, tagged
 
 __all__ = ["NewGame"]
 
@@ -86,6 +86,8 @@ def NewGame() -> ft.Control:
                         icon_color=p["color"],
                         icon_size=32,
                         tooltip=_("Цвет"),
+                        width=TARGET,
+                        height=TARGET,
                         on_click=lambda _e, i=i: next_color(i),
                     ),
                 ),
@@ -94,26 +96,26 @@ def NewGame() -> ft.Control:
                     ft.TextField(
                         label=f"{_('Игрок')} {i + 1}",
                         value=p["name"],
-                        width=170,
+                        width=166,
                         on_change=lambda e, i=i: edit(i, name=e.control.value),
                     ),
                 ),
-                ft.IconButton(
+                icon_button(
+                    f"up-{i}",
                     ft.Icons.ARROW_UPWARD,
-                    tooltip=_("Выше"),
+                    _("Выше"),
+                    lambda _e, i=i: move(i, -1),
                     disabled=i == 0,
-                    on_click=lambda _e, i=i: move(i, -1),
                 ),
-                ft.IconButton(
-                    ft.Icons.ARROW_DOWNWARD, tooltip=_("Ниже"), on_click=lambda _e, i=i: move(i, 1)
+                icon_button(
+                    f"down-{i}", ft.Icons.ARROW_DOWNWARD, _("Ниже"), lambda _e, i=i: move(i, 1)
                 ),
-                ft.IconButton(
+                icon_button(
+                    f"remove-{i}",
                     ft.Icons.DELETE_OUTLINE,
-                    tooltip=_("Убрать"),
+                    _("Убрать"),
+                    lambda _e, i=i: set_players([q for k, q in enumerate(players) if k != i]),
                     disabled=len(players) <= definition.min_players,
-                    on_click=lambda _e, i=i: set_players(
-                        [q for k, q in enumerate(players) if k != i]
-                    ),
                 ),
             ],
             spacing=0,
@@ -126,9 +128,7 @@ def NewGame() -> ft.Control:
         [
             ft.Row(
                 [
-                    ft.IconButton(
-                        ft.Icons.ARROW_BACK, tooltip=_("Назад"), on_click=lambda: go("/")
-                    ),
+                    icon_button("back", ft.Icons.ARROW_BACK, _("Назад"), lambda: go("/")),
                     ft.Text(_("Новая игра"), size=24, weight=ft.FontWeight.BOLD),
                 ]
             ),
@@ -152,6 +152,7 @@ def NewGame() -> ft.Control:
                 "add-player",
                 ft.TextButton(
                     _("Добавить игрока"),
+                    height=TARGET,
                     icon=ft.Icons.PERSON_ADD,
                     disabled=len(players) >= definition.max_players,
                     on_click=lambda: set_players(
