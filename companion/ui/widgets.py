@@ -18,6 +18,8 @@ __all__ = [
     "fmt_seconds",
     "icon_button",
     "primary_button",
+    "use_number_pad",
+    "counter_step",
 ]
 
 #: Minimum touch target (dp), SPEC §1.
@@ -223,6 +225,56 @@ def number_pad(
     )
 
 
+def use_number_pad(name: str, on_set: Callable[[int], None]) -> Callable[[], None]:
+    """A hook for a counter's numeric pad titled «<name> — новое значение»; returns the function
+    that opens it (call it from a tap on the number)."""
+    pad, set_pad = ft.use_state(None)  # None: closed; str: the digits typed so far
+    ft.use_dialog(
+        number_pad(
+            f"{name} — {_('новое значение')}",
+            pad,
+            set_pad,
+            on_submit=on_set,
+            on_close=lambda: set_pad(None),
+        )
+        if pad is not None
+        else None
+    )
+    return lambda: set_pad("")
+
+
+def counter_step(
+    ident: str,
+    name: str,
+    sign: int,
+    step: int,
+    on_add: Callable[[int], None],
+    *,
+    size: int = TARGET,
+    icon_size: int = 24,
+    outlined: bool = False,
+) -> ft.Control:
+    """A counter's − (``sign`` −1) or + (+1) button: ``size`` dp square, ``step`` per tap and
+    ×5 on a long press; tagged ``{ident}-minus`` / ``{ident}-plus`` and spoken as
+    «<name> +<step>»."""
+    label = f"{name} {'+' if sign > 0 else '−'}{step}"
+    side = ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT) if outlined else None
+    return tagged(
+        f"{ident}-{'plus' if sign > 0 else 'minus'}",
+        ft.IconButton(
+            ft.Icons.ADD if sign > 0 else ft.Icons.REMOVE,
+            icon_size=icon_size,
+            width=size,
+            height=size,
+            style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD, side=side),
+            on_click=lambda: on_add(sign * step),
+            on_long_press=lambda: on_add(sign * 5 * step),
+            tooltip=label,
+        ),
+        label=label,
+    )
+
+
 @ft.component
 def BigCounter(
     ident: str,
@@ -235,34 +287,10 @@ def BigCounter(
 ) -> ft.Control:
     """A counter readable across a table: −/+ by ``step`` (long-press: ×5); a tap on the
     number opens the numeric pad."""
-    pad, set_pad = ft.use_state(None)  # None: closed; str: the digits typed so far
-    ft.use_dialog(
-        number_pad(
-            f"{label} — {_('новое значение')}",
-            pad,
-            set_pad,
-            on_submit=on_set,
-            on_close=lambda: set_pad(None),
-        )
-        if pad is not None
-        else None
-    )
+    open_pad = use_number_pad(label, on_set)
 
     def step_button(sign: int) -> ft.Control:
-        name = f"{label} {'+' if sign > 0 else '−'}{step}"
-        return tagged(
-            f"{ident}-{'plus' if sign > 0 else 'minus'}",
-            ft.IconButton(
-                ft.Icons.ADD if sign > 0 else ft.Icons.REMOVE,
-                icon_size=28,
-                width=TARGET + 8,
-                height=TARGET + 8,
-                on_click=lambda: on_add(sign * step),
-                on_long_press=lambda: on_add(sign * 5 * step),
-                tooltip=name,
-            ),
-            label=name,
-        )
+        return counter_step(ident, label, sign, step, on_add, size=TARGET + 8, icon_size=28)
 
     return ft.Row(
         [
@@ -277,7 +305,7 @@ def BigCounter(
                         color=color,
                         text_align=ft.TextAlign.CENTER,
                     ),
-                    on_click=lambda: set_pad(""),
+                    on_click=lambda: open_pad(),
                     width=110,
                     alignment=ft.Alignment.CENTER,
                 ),
@@ -312,38 +340,10 @@ def StepCounter(
     ``caption`` (e.g. the counter's name) sits above the number inside the same box. Every
     part has a fixed width: the buttons never move when the value grows.
     """
-    pad, set_pad = ft.use_state(None)  # None: closed; str: the digits typed so far
-    ft.use_dialog(
-        number_pad(
-            f"{label} — {_('новое значение')}",
-            pad,
-            set_pad,
-            on_submit=on_set,
-            on_close=lambda: set_pad(None),
-        )
-        if pad is not None
-        else None
-    )
+    open_pad = use_number_pad(label, on_set)
 
     def step_button(sign: int) -> ft.Control:
-        name = f"{label} {'+' if sign > 0 else '−'}{step}"
-        return tagged(
-            f"{ident}-{'plus' if sign > 0 else 'minus'}",
-            ft.IconButton(
-                ft.Icons.ADD if sign > 0 else ft.Icons.REMOVE,
-                icon_size=24,
-                width=TARGET,
-                height=TARGET,
-                style=ft.ButtonStyle(
-                    visual_density=ft.VisualDensity.STANDARD,
-                    side=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT),
-                ),
-                on_click=lambda: on_add(sign * step),
-                on_long_press=lambda: on_add(sign * 5 * step),
-                tooltip=name,
-            ),
-            label=name,
-        )
+        return counter_step(ident, label, sign, step, on_add, outlined=True)
 
     number = ft.Text(
         str(value),
@@ -367,7 +367,7 @@ def StepCounter(
                 ident,
                 ft.Container(
                     box,
-                    on_click=lambda: set_pad(""),
+                    on_click=lambda: open_pad(),
                     width=value_width,
                     height=TARGET,
                     alignment=ft.Alignment.CENTER,

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.ui.widgets import TARGET, number_pad, tagged
+from companion.ui.widgets import TARGET, counter_step, tagged, use_number_pad
 
 __all__ = ["Counter", "toggle", "use_one_tap", "TAP_GUARD"]
 
@@ -48,33 +48,10 @@ def Counter(
     :param ident: test tag of the value (``{ident}-minus`` / ``{ident}-plus`` for the buttons).
     :param name: spoken name of the counter («Аня: уровень»).
     """
-    pad, set_pad = ft.use_state(None)  # None: closed; str: the digits typed so far
-    ft.use_dialog(
-        number_pad(
-            f"{name} — новое значение",
-            pad,
-            set_pad,
-            on_submit=on_set,
-            on_close=lambda: set_pad(None),
-        )
-        if pad is not None
-        else None
-    )
+    open_pad = use_number_pad(name, on_set)
 
     def step(sign: int) -> ft.Control:
-        label = f"{name} {'+1' if sign > 0 else '−1'}"
-        return tagged(
-            f"{ident}-{'plus' if sign > 0 else 'minus'}",
-            ft.IconButton(
-                ft.Icons.ADD if sign > 0 else ft.Icons.REMOVE,
-                icon_size=24,
-                width=TARGET,
-                height=TARGET,
-                tooltip=label,
-                on_click=lambda: on_add(sign),
-            ),
-            label=label,
-        )
+        return counter_step(ident, name, sign, 1, on_add)
 
     return ft.Row(
         [
@@ -99,7 +76,7 @@ def Counter(
                     ),
                     width=60,
                     height=TARGET,
-                    on_click=lambda: set_pad(""),
+                    on_click=lambda: open_pad(),
                     alignment=ft.Alignment.CENTER,
                 ),
                 label=str(value),
