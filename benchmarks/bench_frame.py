@@ -84,9 +84,10 @@ def make_game(store: GameStore, kind: str):
         "smashup",
         PLAYERS,
         first_player=0,
-        options={"factions": [["Рокеры", "Котики"], ["Бабульки", "Феи"], ["Мишки", "Зомби"]] + [
-            ["Авантюристы", "Принцессы"]
-        ]},
+        options={
+            "factions": [["Рокеры", "Котики"], ["Бабульки", "Феи"], ["Мишки", "Зомби"]]
+            + [["Авантюристы", "Принцессы"]]
+        },
     )
     for i in range(5):
         g.push("base.add", {"base_card": {"name": f"База {i}", "breakpoint": 20, "vp": [4, 2, 1]}})

@@ -23,11 +23,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from companion.errors import RuleViolation  # noqa: E402
 from companion.store import GameStore, StoredGame  # noqa: E402
 from tests.ui.conftest import CHROMIUM, App, Server  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 SIZES = [(390, 844), (1280, 800)]
+if "--phone" in sys.argv:
+    SIZES = SIZES[:1]
 PLAYERS = ["Аня", "Борис", "Вика", "Гоша"]
 
 
@@ -44,8 +47,119 @@ class Clock:
 
 
 def push_all(stored: StoredGame, moves: list[tuple[str, dict[str, Any]]]) -> None:
+    """Push every move; a refused one is reported (the picture would not be what it says)."""
     for type_, data in moves:
-        stored.push(type_, data)
+        try:
+            stored.push(type_, data)
+        except RuleViolation as exc:
+            print(f"  {stored.game.setup.game}: {type_} {data} refused: {exc}", file=sys.stderr)
+
+
+def base(name: str, breakpoint: int, vp: tuple[int, int, int]) -> dict[str, Any]:
+    return {"name": name, "breakpoint": breakpoint, "vp": list(vp)}
+
+
+def smashup_game(store: GameStore) -> StoredGame:
+    """«Замес», 4 players, factions chosen, 5 bases, a few turns played."""
+    decks = [["Рокеры", "Котики"], ["Бабульки", "Феи"], ["Авантюристы", "Принцессы"]]
+    decks.append(["Мишки", "Зомби"])
+    g = store.create(
+        "smashup",
+        PLAYERS,
+        first_player=0,
+        options={"edition": "bbrr", "factions": decks},
+    )
+    bases = [
+        base("Древний храм", 20, (4, 2, 1)),
+        base("Волшебный лес", 18, (3, 2, 1)),
+        base("Пиратская бухта", 17, (3, 1, 1)),
+        base("Рок-фестиваль", 22, (5, 3, 2)),
+        base("Бабушкин сад", 16, (3, 2, 0)),
+    ]
+    push_all(g, [("base.add", {"base_card": b}) for b in bases] + [("game.start", {})])
+    moves: list[tuple[str, dict[str, Any]]] = []
+    for turn in range(5):
+        p = turn % 4
+        moves += [
+            ("phase.next", {}),  # «Начало хода» → «Играй карты»
+            ("play.record", {"kind": "minion"}),
+            ("base.adjust", {"base": turn % 5, "player": p, "power": 3 + turn, "minions": 1}),
+            ("play.record", {"kind": "action"}),
+            ("vp.adjust", {"player": p, "delta": 1 + turn % 3}),
+            ("phase.next", {}),
+            ("phase.next", {}),
+            ("phase.next", {}),
+            ("phase.next", {}),
+        ]
+    moves += [("phase.next", {}), ("play.record", {"kind": "minion"})]  # mid-turn
+    push_all(g, moves)
+    return g
+
+
+def coup_game(store: GameStore) -> StoredGame:
+    """«Переворот», 4 players, a few actions, one challenge lost."""
+    g = store.create("coup", PLAYERS, first_player=0)
+    push_all(
+        g,
+        [
+            ("coup.declare", {"player": 0, "action": "income", "target": None}),
+            ("coup.declare", {"player": 1, "action": "tax", "target": None}),
+            ("coup.no_challenge", {}),
+            ("coup.declare", {"player": 2, "action": "foreign_aid", "target": None}),
+            ("coup.no_block", {}),
+            ("coup.declare", {"player": 3, "action": "income", "target": None}),
+            ("coup.declare", {"player": 0, "action": "tax", "target": None}),
+            ("coup.no_challenge", {}),
+        ],
+    )
+    return g
+
+
+def munchkin_game(store: GameStore) -> StoredGame:
+    """«Манчкин Апокалипсис», 4 players, levels and gear, a fight under way."""
+    g = store.create("munchkin", PLAYERS, first_player=0)
+    moves: list[tuple[str, dict[str, Any]]] = []
+    for p, (lvl, gear) in enumerate([(4, 6), (3, 2), (5, 4), (2, 7)]):
+        moves += [
+            ("level.set", {"player": p, "value": lvl}),
+            ("gear.set", {"player": p, "value": gear}),
+        ]
+    moves += [
+        ("player.class", {"player": 0, "value": "Псих"}),
+        ("seal.break", {}),
+        ("combat.start", {"monster": {"name": "Тявмат", "level": 8}}),
+        ("combat.helper", {"player": 2}),
+    ]
+    push_all(g, moves)
+    return g
+
+
+def ricks_game(store: GameStore) -> StoredGame:
+    """«Рик и Морти», 4 players, cards on the table, in the charge phase with a time limit."""
+    g = store.create(
+        "ricks",
+        PLAYERS,
+        first_player=0,
+        options={
+            "actions": {
+                "Риковселенная": 1,
+                "Микровселенная": 2,
+                "Мини-вселенная": 3,
+                "Кроховселенная": 5,
+            },
+            "charge_limit": 90,
+        },
+    )
+    moves: list[tuple[str, dict[str, Any]]] = [("round.draw", {})]
+    for p in range(4):
+        moves += [
+            ("card.play", {"kind": "source", "build_cost": 1, "production": 2 + p}),
+            ("card.play", {"kind": "invention", "build_cost": 1, "cost": 2, "vp": 1 + p % 2}),
+            ("turn.end", {}),
+        ]
+    moves += [("charge.done", {})]
+    push_all(g, moves)
+    return g
 
 
 def free_game(store: GameStore) -> StoredGame:
@@ -105,25 +219,35 @@ GAMES: dict[str, Callable[[GameStore], StoredGame]] = {
     "free": free_game,
     "free-6": free_six,
     "free-finished": free_finished,
+    "smashup": smashup_game,
+    "coup": coup_game,
+    "munchkin": munchkin_game,
+    "ricks": ricks_game,
 }
 
 
-def settled_shot(app: App, tries: int = 30) -> bytes:
-    """A screenshot once the canvas has settled: two shots a second apart are the same (a
-    busy machine may still show Flet's animated «Working...» after the tree is there)."""
+#: A PNG smaller than this is a blank page or Flet's loading/reconnect overlay, not a screen.
+MIN_PNG = 15_000
+
+
+def settled_shot(app: App, tries: int = 60) -> bytes:
+    """A screenshot once the canvas has settled: two shots a second apart are the same and
+    neither is a blank page. On a loaded machine the canvas can be white, or show the
+    «Связь с ведущим устройством…» overlay, for many seconds after the tree is complete."""
     last = b""
     for _ in range(tries):
         app.page.wait_for_timeout(1000)
         shot = app.page.screenshot()
-        if shot == last:
+        if shot == last and len(shot) >= MIN_PNG:
             return shot
         last = shot
-    return last
+    raise RuntimeError("the screen never settled on something drawn (see the server log)")
 
 
 def main(argv: list[str]) -> int:
     wanted = [a for a in argv if not a.startswith("-")] or list(GAMES)
     OUT.mkdir(parents=True, exist_ok=True)
+    failed: list[str] = []
     keep = "--keep" in argv  # keep the scratch data directory and the server log
     tmp = tempfile.mkdtemp(prefix="screenshots-")
     try:
@@ -144,12 +268,18 @@ def main(argv: list[str]) -> int:
                 )
                 for name, gid in ids.items():
                     for w, h in SIZES:  # (a game's clock runs on from its last move)
+                        print(f"{name} {w}x{h} ...", flush=True)
                         app = App(browser, server, width=w, height=h)
                         app.open(f"/game/{gid}")
                         app.el("status-player").wait_for()
                         path = OUT / f"{name}-{w}x{h}.png"
-                        path.write_bytes(settled_shot(app))
-                        print(path.relative_to(ROOT))
+                        try:
+                            path.write_bytes(settled_shot(app))
+                        except RuntimeError as exc:  # report it and go on with the others
+                            failed.append(f"{path.name}: {exc}")
+                            app.close()
+                            continue
+                        print(path.relative_to(ROOT), flush=True)
                         app.close()
                 browser.close()
         finally:
@@ -157,7 +287,9 @@ def main(argv: list[str]) -> int:
     finally:
         if not keep:
             shutil.rmtree(tmp, ignore_errors=True)
-    return 0
+    for line in failed:
+        print("NOT DRAWN:", line, file=sys.stderr)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

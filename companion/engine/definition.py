@@ -38,6 +38,8 @@ class GameDefinition(ABC, Generic[S]):
     #: ``expect_revision``; every other move made against an older revision is refused
     #: with :class:`~companion.errors.StaleMoveError` (issue 14).
     cumulative_moves: frozenset[str] = frozenset()
+    #: What :meth:`scores` counts, in Russian, for the result chart's axis («ПО», «уровень»).
+    score_label: str = "очки"
 
     def default_options(self) -> dict[str, Any]:
         """Options a new game gets when the players change nothing."""

@@ -27,13 +27,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlencode
 
 import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards import BOARDS
-from companion.ui.nav import go
+from companion.ui.nav import RULES_GAME, go, rules_link
 from companion.ui.result import ResultDetails, ResultHeader
 from companion.ui.state import GameView
 from companion.ui.status import StatusLine
@@ -41,8 +40,6 @@ from companion.ui.widgets import icon_button, tagged
 
 __all__ = ["GameScreen", "RULES_GAME", "WIDE", "ACTION_BAR_HEIGHT", "STATUS_HEIGHT"]
 
-#: Engine id → the rules database's game id.
-RULES_GAME = {"smashup": "smash_up", "coup": "coup", "munchkin": "munchkin", "ricks": "ricks"}
 #: From this page width on (px), the two-column layout.
 WIDE = 700
 #: Heights that never change (px).
@@ -51,16 +48,6 @@ STATUS_HEIGHT = 52
 #: Seconds a notice (an undo) and a refusal stay before they go stale.
 NOTICE_SECONDS = 5
 ERROR_SECONDS = 8
-
-
-def rules_link(game_id: str, query: str | None, back: str) -> str:
-    """The rules-search route for a game screen: its game pre-selected, the phase as the query."""
-    params = {"from": back}
-    if game_id in RULES_GAME:
-        params["game"] = RULES_GAME[game_id]
-        if query:
-            params["q"] = query
-    return "/rules?" + urlencode(params)
 
 
 @ft.component

@@ -31,7 +31,15 @@ from companion.ui.security import (
     DeviceTokens,
     Throttle,
 )
-from companion.ui.widgets import tagged
+from companion.ui.widgets import TARGET, tagged
+
+
+def _target(control: ft.Control, on_click: Callable[[], None]) -> ft.Control:
+    """A radio in a 48 dp tall tappable box (the web's compact density makes it 40)."""
+    return ft.Container(
+        control, height=TARGET, on_click=on_click, alignment=ft.Alignment.CENTER_LEFT
+    )
+
 
 __all__ = [
     "LanGate",
@@ -284,9 +292,16 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                     on_change=lambda e: set_role(e.control.value),
                     content=ft.Row(
                         [
-                            ft.Radio(value="player", label=_("Игрок")),
-                            ft.Radio(value="spectator", label=_("Зритель")),
-                        ]
+                            _target(
+                                ft.Radio(value="player", label=_("Игрок")),
+                                lambda: set_role("player"),
+                            ),
+                            _target(
+                                ft.Radio(value="spectator", label=_("Зритель")),
+                                lambda: set_role("spectator"),
+                            ),
+                        ],
+                        spacing=16,
                     ),
                 ),
             ),

@@ -106,19 +106,29 @@ def _chart(game: Any) -> ft.Control:
     for i, spec in enumerate(game.setup.players):
         points = []
         for k, (ts, scores) in enumerate(series):
-            x = (ts - start) / 60 if in_minutes else k
-            points.append(fch.LineChartDataPoint(round(x, 2), scores.get(i, 0)))
+            x = round((ts - start) / 60 if in_minutes else k, 2)
+            if points and points[-1].y != scores.get(i, 0):  # a score jumps when it is scored
+                points.append(fch.LineChartDataPoint(x, points[-1].y))
+            points.append(fch.LineChartDataPoint(x, scores.get(i, 0)))
             values.append(scores.get(i, 0))
         lines.append(fch.LineChartData(points=points, color=spec.color, stroke_width=3))
     top = max(values or [1])
+    low = min(0, min(values or [0]))
+    step = max(1, round(top / 4))
     return ft.Container(
         fch.LineChart(
             data_series=lines,
             interactive=False,
-            min_y=min(0, min(values or [0])),
+            min_y=low,
             max_y=top + max(1, round(top * 0.1)),
             left_axis=fch.ChartAxis(
-                title=ft.Text(_("очки"), size=12), title_size=18, label_size=32
+                title=ft.Text(game.definition.score_label, size=12),
+                title_size=18,
+                label_size=32,
+                labels=[  # whole numbers only: no «0.5 покровителя»
+                    fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=11))
+                    for v in range(int(low), int(top) + 2, step)
+                ],
             ),
             bottom_axis=fch.ChartAxis(
                 title=ft.Text(
@@ -126,9 +136,10 @@ def _chart(game: Any) -> ft.Control:
                 ),
                 title_size=18,
                 label_size=22,
+                show_max=False,  # the last x (e.g. 12.5) would overlap the previous label
             ),
             horizontal_grid_lines=fch.ChartGridLines(
-                color=ft.Colors.OUTLINE_VARIANT, width=1, interval=max(1, round(top / 4))
+                color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step
             ),
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
             expand=True,

@@ -14,7 +14,7 @@ from companion.i18n import _
 from companion.store.settings import update_settings
 from companion.ui.nav import app_model, go
 from companion.ui.security import is_player
-from companion.ui.widgets import Banner, tagged
+from companion.ui.widgets import TARGET, Banner, icon_button, tagged
 
 __all__ = ["Settings", "THEMES"]
 
@@ -43,12 +43,7 @@ def Settings() -> ft.Control:
         [
             ft.Row(
                 [
-                    tagged(
-                        "home",
-                        ft.IconButton(
-                            ft.Icons.ARROW_BACK, tooltip=_("Назад"), on_click=lambda: go("/")
-                        ),
-                    ),
+                    icon_button("home", ft.Icons.ARROW_BACK, _("Назад"), lambda: go("/")),
                     ft.Text(_("Настройки"), size=24, weight=ft.FontWeight.BOLD),
                 ]
             ),
@@ -67,14 +62,24 @@ def Settings() -> ft.Control:
                     on_change=lambda e: set_theme(e.control.value),
                     content=ft.Column(
                         [
-                            ft.Radio(value="system", label=_("Как в системе")),
-                            ft.Radio(value="light", label=_("Светлая")),
-                            ft.Radio(value="dark", label=_("Тёмная")),
+                            ft.Container(
+                                ft.Radio(value=k, label=t),
+                                height=TARGET,
+                                on_click=lambda _e, k=k: set_theme(k),
+                                alignment=ft.Alignment.CENTER_LEFT,
+                            )
+                            for k, t in (
+                                ("system", _("Как в системе")),
+                                ("light", _("Светлая")),
+                                ("dark", _("Тёмная")),
+                            )
                         ]
                     ),
                 ),
             ),
-            ft.Text(f"{_('Данные хранятся в')} {app.hub.store.root}", size=14, selectable=True),
+            ft.Text(f"{_('Данные хранятся в')} {app.hub.store.root}", size=14, selectable=True)
+            if player
+            else ft.Container(),
         ],
         spacing=12,
     )

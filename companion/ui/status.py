@@ -170,8 +170,6 @@ def _StatusLine(
                                 label=note or where,
                             ),
                             expand=True,
-                            tooltip=note or None,
-                            on_click=(lambda: show_note(note)) if note and show_note else None,
                         ),
                         ft.Container(
                             ft.Text(
@@ -193,6 +191,9 @@ def _StatusLine(
         ),
         height=52,
         padding=ft.Padding.symmetric(horizontal=4),
+        # with a note the whole line (52 px tall) is the target that shows it whole
+        tooltip=note or None,
+        on_click=(lambda: show_note(note)) if note and show_note else None,
     )
 
 

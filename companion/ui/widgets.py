@@ -238,7 +238,7 @@ def BigCounter(
     pad, set_pad = ft.use_state(None)  # None: closed; str: the digits typed so far
     ft.use_dialog(
         number_pad(
-            f"{label}: {_('новое значение')}",
+            f"{label} — {_('новое значение')}",
             pad,
             set_pad,
             on_submit=on_set,
@@ -315,7 +315,7 @@ def StepCounter(
     pad, set_pad = ft.use_state(None)  # None: closed; str: the digits typed so far
     ft.use_dialog(
         number_pad(
-            f"{label}: {_('новое значение')}",
+            f"{label} — {_('новое значение')}",
             pad,
             set_pad,
             on_submit=on_set,

@@ -167,9 +167,15 @@ class Phone(App):
 
 def join(phone: Phone, role: str = "player", name: str = "Аня") -> None:
     phone.open("/")
-    phone.fill("join-code", CODE)
-    phone.fill("join-name", name)
-    phone.wait_label("join", f"Войти как {name}")
+    for attempt in range(3):  # a late re-render can wipe freshly typed text: type again
+        phone.fill("join-code", CODE)
+        phone.fill("join-name", name)
+        try:
+            phone.wait_label("join", f"Войти как {name}", timeout=10_000)
+            break
+        except AssertionError:
+            if attempt == 2:
+                raise
     if role == "spectator":
         phone.page.get_by_role("radio", name="Зритель").click()
     phone.tap("join")

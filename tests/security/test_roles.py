@@ -135,13 +135,14 @@ def test_a_spectator_cannot_write_exports_on_the_host(lan_host):
     assert any(exports.iterdir())
 
 
-def test_a_spectator_cannot_move_or_undo(lan_host):
+def test_a_spectator_cannot_move_undo_or_finish_the_game(lan_host):
     gid = lan_host.game_id
 
     async def main() -> None:
         c = await join(lan_host, "spectator", route=f"/game/{gid}")
         await c.event(await c.wait_for("val-p0-c0-plus"), "click")
         await c.event(await c.wait_for("undo"), "click")
+        await c.event(await c.wait_for("end-game"), "click")  # finishing the game
         await c.settle()
         await c.close()
 

@@ -3,6 +3,7 @@ move, is it a 48×48 target (bounding boxes of the accessibility tree's nodes)."
 
 from __future__ import annotations
 
+from companion.ui.boards.compact import TAP_GUARD
 from tests.ui.conftest import App
 
 WIDTH, HEIGHT = 390, 844
@@ -41,6 +42,13 @@ def shown(app: App, ident: str) -> str:
     if not app.page.locator(f'[flt-semantics-identifier="{ident}"]').count():
         return ""
     return app.label(ident)
+
+
+def tap_primary(app: App) -> None:
+    """Tap the pinned primary action as a player does: not within the double-tap guard of the
+    previous tap (a repeat that quick is taken for one finger's double tap and dropped)."""
+    app.page.wait_for_timeout(int(TAP_GUARD * 1000) + 100)
+    app.tap("primary-action")
 
 
 def double_tap(app: App, ident: str) -> None:

@@ -141,6 +141,8 @@ def test_round_is_played_out_after_the_target_with_a_note_in_the_status_line(app
     app.open(f"/game/{gid}")
     app.wait_label("status-note", "доигрываем раунд")
     app.assert_in_view("status-note", "primary-action")
+    app.tap("status-note")  # the whole note, over the status line
+    app.wait_label("notice", "игра закончится, когда ход вернётся к первому игроку")
     app.tap("primary-action")
     app.wait_label("status-player", "Ходит Борис")
     app.tap("val-p1-c0-plus")

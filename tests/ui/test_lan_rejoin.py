@@ -22,8 +22,8 @@ async def boris_moves(host: Host, gid: str) -> None:
     c = await FletClient.open(host.ws, host.origin, route=f"/game/{gid}")
     await c.type_into("join-code", CODE)
     await c.settle()
-    await c.event(await c.wait_for("join"), "click")
-    await c.event(await c.wait_for("val-p0-c0-plus"), "click")
+    await c.event(await c.wait_for("join", timeout=60), "click")
+    await c.event(await c.wait_for("val-p0-c0-plus", timeout=60), "click")
     await c.settle()
     await c.close()
 
@@ -42,8 +42,12 @@ def test_a_phone_rejoins_its_game_in_its_role_after_the_host_drops_the_session(b
         # A third device moves on the new host: both phones show it only once they have
         # reconnected by themselves (no code typed), subscribed to the game again.
         run(boris_moves(lan_host, gid))
-        anna.wait_label("val-p0-c0", "4", timeout=60_000)
-        vika.wait_label("val-p0-c0", "4", timeout=60_000)
+        try:
+            anna.wait_label("val-p0-c0", "4", timeout=120_000)  # the client retries, backoff
+        except AssertionError:
+            anna.page.screenshot(path=str(lan_host.data_dir.parent / "anna-after-restart.png"))
+            raise
+        vika.wait_label("val-p0-c0", "4", timeout=120_000)
         anna.tap("val-p0-c0-plus")  # still a player
         vika.wait_label("val-p0-c0", "5")
         events = GameStore(lan_host.data_dir).open(gid).game.events

@@ -15,7 +15,7 @@ import time
 
 from companion.store import GameStore
 from tests.ui.conftest import App
-from tests.ui.phone import assert_on_screen, assert_target, box, same_place, shown
+from tests.ui.phone import assert_on_screen, assert_target, box, same_place, shown, tap_primary
 
 NAMES = ["Аня", "Борис", "Вика", "Гена"]
 
@@ -70,7 +70,7 @@ def test_turn_and_fight_on_one_phone_screen(app, server):
     app.wait_label("level-p0", "1")
     minus = place(app, "level-p0-minus")
     app.tap("level-p0-minus")  # level 1 is the floor: refused
-    app.wait_label("refusal-p0", "не опускается ниже 1")
+    app.wait_label("refusal-p0", "ниже манчкин не опускается")
     assert same_place(minus, place(app, "level-p0-minus"))
     assert same_place(before, place(app, "level-p1-plus"))
     for other in (1, 2, 3):
@@ -94,7 +94,7 @@ def test_turn_and_fight_on_one_phone_screen(app, server):
     app.tap("helper-1")
     app.wait_label("total-players", "3")
     app.wait_label("verdict", "Ничья: побеждают монстры")
-    app.tap("primary-action")
+    tap_primary(app)
     app.wait_label("error", "при равенстве побеждают монстры")
     assert stored(server, gid).state.combat is not None
 
@@ -112,7 +112,7 @@ def test_turn_and_fight_on_one_phone_screen(app, server):
     app.tap("bonus-players-2")
     app.wait_label("total-players", "6")
     app.wait_label("verdict", "Побеждают манчкины")
-    app.tap("primary-action")
+    tap_primary(app)
     app.wait_label("level-p0", "2")
     app.wait_label("last-combat", "Победа в бою: Аня +1")
     app.wait_label("primary-action", "Дальше")
@@ -193,10 +193,12 @@ def test_charity_never_takes_more_odd_cards_than_there_are(app, server):
     for _ in range(2):
         app.tap("hand-plus")
     app.wait_label("hand", "8")
-    app.wait_label("charity-plan", "Лишних: 3")
+    app.wait_label("charity-plan", "Лишних карт: 3")
     app.wait_label("gift-1", "Борис: 2")
     app.wait_label("gift-2", "Вика: 1")
     app.wait_label("gift-extra-2", "недоступно")  # the one odd card is taken
+    assert_target(app, "gift-extra-1")
+    assert_on_screen(app, "charity-submit", "primary-action")
     app.tap("gift-extra-2")
     app.wait_label("gift-2", "Вика: 1")
     assert "Борис: 2" in app.label("gift-1")

@@ -17,7 +17,7 @@ from companion.engine.ricks_timing import charge_timing
 from companion.store import GameStore
 from companion.ui.widgets import fmt_seconds
 from tests.ui.conftest import App
-from tests.ui.phone import assert_on_screen, assert_target, box, double_tap, same_place
+from tests.ui.phone import assert_on_screen, assert_target, box, double_tap, same_place, tap_primary
 
 
 @pytest.fixture
@@ -73,7 +73,8 @@ def play_card(app: App, kind: str, name: str, **fields: str) -> None:
     for key, value in fields.items():
         fill(app, f"play-{key}", value)
     fill(app, "play-name", name)
-    # the preview says what will be sent: wait until it has every typed value
+    # the preview says what will be sent: wait until it has every typed value (a late re-render
+    # of the previous card's form can reset a field just typed: then type it again)
     shows = {
         "build": "внедрение {}",
         "prod": "+{} энергии",
@@ -81,7 +82,14 @@ def play_card(app: App, kind: str, name: str, **fields: str) -> None:
         "vp": "= {} ПО",
     }
     for key, value in fields.items():
-        app.wait_label("play-preview", shows[key].format(value))
+        for attempt in range(3):
+            try:
+                app.wait_label("play-preview", shows[key].format(value), timeout=4_000)
+                break
+            except AssertionError:
+                if attempt == 2:
+                    raise
+                fill(app, f"play-{key}", value)
     app.wait_label("play-preview", f"«{name}»")
     app.tap("play-card")
     app.page.get_by_text(f"«{name}»").first.wait_for()
@@ -90,14 +98,14 @@ def play_card(app: App, kind: str, name: str, **fields: str) -> None:
 def pass_turn(app: App) -> None:
     """«Передать ход»: the pinned primary action of the action phase."""
     app.wait_label("primary-action", "Передать ход")
-    app.tap("primary-action")
+    tap_primary(app)
 
 
 def done(app: App, universe: str, step: str) -> None:
     """Press «Готово» (the pinned primary action) and wait until the wizard shows
     ``universe``/``step``."""
     app.wait_label("primary-action", "Готово")
-    app.tap("primary-action")
+    tap_primary(app)
     app.wait_label("charge-pos", f"{universe}, шаг {step}")
 
 
@@ -113,7 +121,7 @@ def test_charge_phase_through_four_universes(tall, server):
     settings = json.loads((server.data_dir / "settings.json").read_text(encoding="utf-8"))
     assert settings["ricks_actions"] == {RICK_UNIVERSE: 1, MICRO: 2, MINI: 3}
     app.wait_label("uni-3", "Рик (Аня), Морти (Борис), Зип (Вика)")  # everyone in Кроховселенная
-    app.tap("primary-action")
+    tap_primary(app)
     app.wait_label("actions-left", "5")
     app.wait_label("hand-p0", "карт 6")
 
@@ -206,7 +214,7 @@ def test_charge_phase_through_four_universes(tall, server):
     app.tap("pad-0")
     app.tap("pad-ok")
     app.wait_label("vp-p2", "40")
-    app.tap("primary-action")
+    tap_primary(app)
     n = len(stored_game(server.data_dir).game.events)
     for k, actions in enumerate(
         ("1", "5", "3")
@@ -225,7 +233,7 @@ def test_charge_phase_through_four_universes(tall, server):
         (RICK_UNIVERSE, "В"),
     ):
         done(app, universe, step)
-    app.tap("primary-action")  # «Готово»: Борис does not activate «Портал» this time
+    tap_primary(app)  # «Готово»: Борис does not activate «Портал» this time
     app.wait_label("winner", "Вика")
     app.wait_label("charge-summary", "Всего на зарядку")
     game = stored_game(server.data_dir).game
@@ -297,7 +305,7 @@ def test_charge_steps_fit_one_phone_screen(app, server):
     assert_on_screen(app, "timer-step", "primary-action")
     assert_target(app, "phase-rules")
     app.wait_label("primary-action", "Готово")
-    app.tap("primary-action")
+    tap_primary(app)
 
     # Step Б: Аня's turn runs past the table's limit of 1 s: the red line, on screen.
     app.wait_label("charge-pos", f"{KRO}, шаг Б")
@@ -308,9 +316,10 @@ def test_charge_steps_fit_one_phone_screen(app, server):
     assert_on_screen(app, "phase-rules")
     # the warning came into its reserved line: «Готово» and the energy did not move
     energy, done_box = box(app, "energy"), box(app, "primary-action")
-    for _ in range(4):  # Аня, Борис, Вика, Гена pass
-        app.tap("primary-action")
-        app.page.wait_for_timeout(300)
+    for who in ("Борис", "Вика", "Гена"):  # Аня, Борис, Вика pass; then Гена
+        tap_primary(app)
+        app.wait_label("charge-player", who)
+    tap_primary(app)
     app.wait_label("charge-pos", f"{KRO}, шаг В")
     assert same_place(energy, box(app, "energy"))
     assert same_place(done_box, box(app, "primary-action"))

@@ -169,7 +169,7 @@ def test_smashup_tie_scoring_replacement_and_15_vp_finish(app, server):
     next_phase(app, "Проверь базы")
 
     # Power on «Древний храм» (base 1) until it breaks: 8 / 8 / 4 = 20, a tie for first.
-    app.tap("base-1")
+    app.tap("base-1-open")
     set_by_pad(app, "pow-b1-p0", 8)
     set_by_pad(app, "pow-b1-p1", 8)
     app.wait_label("base-1-total", "16/20")
@@ -332,7 +332,7 @@ def test_phone_turn_keeps_the_numbers_and_the_primary_action_on_screen(app, serv
     app.wait_label("plays-minion", "0")
 
     # «Древний храм»: power 19 of 20, then the «+» that breaks it.
-    app.tap("base-0")
+    app.tap("base-0-open")
     set_by_pad(app, "pow-b0-p0", 19)
     app.wait_label("base-0-ready", "до захвата 1")
     plus, nxt = box(app, "pow-b0-p0-plus"), box(app, "min-b0-p0-minus")

@@ -29,6 +29,7 @@ class CoupDefinition(GameDefinition[CoupState]):
 
     id = "coup"
     title = "Переворот"
+    score_label = "покровители"
     min_players = 2
     max_players = 6
     phases = ("Действие", "Оспаривание", "Запрет действия", "Потеря покровителя", "Обмен")

@@ -18,6 +18,7 @@ class Munchkin(GameDefinition[MunchkinState]):
 
     id = "munchkin"
     title = "Манчкин Апокалипсис"
+    score_label = "уровень"
     min_players = 3
     max_players = 6
     phases = PHASES

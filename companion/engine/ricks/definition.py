@@ -40,6 +40,7 @@ class RicksDefinition(GameDefinition[RicksState]):
 
     id = "ricks"
     title = "Рик и Морти: Наверное, Рики сошли с ума"
+    score_label = "ПО"
     min_players = 2
     max_players = 4
     phases = (PHASE_ROUND, PHASE_ACTIONS, PHASE_CHARGE)

@@ -27,6 +27,7 @@ class SmashUp(GameDefinition[SmashUpState]):
 
     id = "smashup"
     title = "Замес"
+    score_label = "ПО"
     min_players = 2
     max_players = 4
     phases = PHASES[DEFAULT_EDITION]

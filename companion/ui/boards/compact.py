@@ -2,13 +2,34 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import flet as ft
 
 from companion.ui.widgets import TARGET, number_pad, tagged
 
-__all__ = ["Counter"]
+__all__ = ["Counter", "toggle", "use_one_tap", "TAP_GUARD"]
+
+#: Seconds after a primary action during which a repeat tap is taken for the same finger's
+#: double tap and ignored (a deliberate second tap comes after the screen has changed).
+TAP_GUARD = 0.5
+
+
+def use_one_tap(fn: Callable[[], object]) -> Callable[[], None]:
+    """``fn`` guarded against a double tap: a call within :data:`TAP_GUARD` seconds of the
+    previous one is dropped. Complements the move revision (``GameView.send``), which drops a
+    repeat only while the screen has not re-rendered yet."""
+    last = ft.use_ref(None)
+
+    def call() -> None:
+        now = time.monotonic()
+        if last.current is not None and now - last.current < TAP_GUARD:
+            return
+        last.current = now
+        fn()
+
+    return call
 
 
 @ft.component
@@ -30,7 +51,7 @@ def Counter(
     pad, set_pad = ft.use_state(None)  # None: closed; str: the digits typed so far
     ft.use_dialog(
         number_pad(
-            f"{name}: новое значение",
+            f"{name} — новое значение",
             pad,
             set_pad,
             on_submit=on_set,
@@ -87,4 +108,15 @@ def Counter(
         ],
         spacing=0,
         tight=True,
+    )
+
+
+def toggle(text: str, on: bool, on_click, disabled: bool = False) -> ft.Control:
+    """A yes/no choice as a 48 dp button with a check mark (a checkbox is a 40 px target)."""
+    return (ft.FilledTonalButton if on else ft.OutlinedButton)(
+        text,
+        icon=ft.Icons.CHECK_BOX if on else ft.Icons.CHECK_BOX_OUTLINE_BLANK,
+        height=TARGET,
+        disabled=disabled,
+        on_click=lambda: on_click(),
     )

@@ -131,6 +131,7 @@ def Board(view: GameView) -> ft.Control:
     state = game.state
     target = state.target
     counters = tuple((c["name"], int(c["step"])) for c in state.counters)
+    over = game.outcome() is not None
     line = f"{_('Раунд')} {state.round}"
     if target:
         line += f" · {_('цель')}: {target['counter']} {target['value']}"
@@ -140,7 +141,7 @@ def Board(view: GameView) -> ft.Control:
                 i,
                 spec.name,
                 spec.color,
-                state.active == i,
+                state.active == i and not over,
                 tuple(state.values[i][c] for c, _s in counters),
                 counters,
                 view.send,

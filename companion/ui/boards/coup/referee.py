@@ -28,7 +28,7 @@ from companion.engine.coup import (
 )
 from companion.i18n import _
 from companion.ui.boards.coup.common import ACTION_LABELS, Choice, step_title
-from companion.ui.nav import go
+from companion.ui.nav import open_rules
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET, tagged
 
@@ -251,7 +251,7 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
                                 tooltip=f"{_('Правила')}: {heading}",
                                 width=TARGET,
                                 height=TARGET,
-                                on_click=lambda: go(f"/rules?game=coup&q={heading}"),
+                                on_click=lambda: open_rules("coup", heading),
                             ),
                             label=f"{_('Правила')}: {heading}",
                         ),

@@ -14,6 +14,7 @@ import flet as ft
 
 from companion.engine.munchkin import PHASES, SEALS_TO_END
 from companion.i18n import _
+from companion.ui.boards.compact import use_one_tap
 from companion.ui.boards.munchkin.common import board_ui
 from companion.ui.state import GameView
 from companion.ui.widgets import primary_button, tagged
@@ -45,8 +46,11 @@ def _secondary(ident: str, text: str, icon: ft.IconData, on_click, disabled: boo
 def Actions(view: GameView) -> ft.Control:
     """The pinned bar (see the module docstring). Tags: ``primary-action``, ``flee``,
     ``start-combat``, ``loot``."""
+    view.mark_shown()  # the bar's tap is made against what the bar shows
     state = view.state
     ui = board_ui(view)
+    resolve = use_one_tap(lambda: view.send("combat.resolve", {}))
+    next_phase = use_one_tap(lambda: view.send("phase.next", {}))
     over = view.game.outcome() is not None or state.seals >= SEALS_TO_END
     secondary: ft.Control = ft.Container()
     if over:
@@ -55,9 +59,7 @@ def Actions(view: GameView) -> ft.Control:
         secondary = _secondary(
             "flee", _("Смываемся"), ft.Icons.DIRECTIONS_RUN, lambda: setattr(ui, "fleeing", True)
         )
-        primary = primary_button(
-            _("Победа"), lambda: view.send("combat.resolve", {}), icon=ft.Icons.EMOJI_EVENTS
-        )
+        primary = primary_button(_("Победа"), resolve, icon=ft.Icons.EMOJI_EVENTS)
     else:
         if state.phase in (KICK, TROUBLE):
             secondary = _secondary(
@@ -71,9 +73,7 @@ def Actions(view: GameView) -> ft.Control:
                 "loot", _("Дверь на руку"), ft.Icons.STYLE, lambda: view.send("turn.loot", {})
             )
         label = _("Следующий игрок") if state.phase == CHARITY else _("Дальше")
-        primary = primary_button(
-            label, lambda: view.send("phase.next", {}), icon=ft.Icons.SKIP_NEXT
-        )
+        primary = primary_button(label, next_phase, icon=ft.Icons.SKIP_NEXT)
     return ft.Container(
         ft.Row(
             [secondary, primary],

@@ -84,6 +84,7 @@ def _empty() -> ft.Control:
 @ft.component
 def Board(view: GameView) -> ft.Control:
     """The turn or the combat, then the players (see the module docstring)."""
+    view.mark_shown()  # a tap on the board is made against what the board shows
     game = view.game
     state = game.state
     ui = board_ui(view)
@@ -105,7 +106,6 @@ def Board(view: GameView) -> ft.Control:
     # places in the list, and with them their rows' state.
     parts: list[ft.Control] = [
         TurnBar(state.turn, names[state.active], PHASES[state.phase], state.seals, over, send),
-        Reminder() if not game.events else _empty(),
         WinnerPicker(names, tuple(p.level for p in state.players), send)
         if state.seals >= SEALS_TO_END and state.winners is None and not over
         else _empty(),
@@ -173,5 +173,7 @@ def Board(view: GameView) -> ft.Control:
             run_spacing=6,
         )
     )
+    # the setup checklist goes at the end: when the first move hides it, nothing above moves
+    parts.append(Reminder() if not game.events else _empty())
     parts += [MonsterDialog(view, ui), FleeDialog(view, ui), OverrideDialog(view, ui)]
     return ft.Column(parts, spacing=6)

@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.engine.munchkin.constants import OVERRIDE_NOTE
 from companion.ui.boards.compact import Counter
-from companion.ui.nav import go
+from companion.ui.nav import open_rules
 from companion.ui.state import GameView
 from companion.ui.widgets import tagged
 
@@ -67,7 +67,7 @@ def board_ui(view: GameView) -> BoardUi:
 
 def rules(query: str) -> None:
     """Open the rules search on ``query`` (a rulebook heading)."""
-    go(f"/rules?game={RULES_GAME_ID}&q={query}")
+    open_rules("munchkin", query)
 
 
 def to_int(text: str, default: int | None = None) -> int | None:

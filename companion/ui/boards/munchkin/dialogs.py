@@ -10,6 +10,7 @@ import flet as ft
 
 from companion.engine.munchkin import ESCAPE_TARGET, roll_dice
 from companion.i18n import _
+from companion.ui.boards.compact import toggle
 from companion.ui.boards.munchkin.common import BoardUi, rules, to_int
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET, tagged
@@ -89,7 +90,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
                     ft.TextField(
                         label=_("Уровень"),
                         value=form["level"],
-                        width=120,
+                        width=112,
                         keyboard_type=ft.KeyboardType.NUMBER,
                         on_change=lambda e: put("level", e.control.value),
                     ),
@@ -99,7 +100,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
                     ft.TextField(
                         label=_("Сокровищ"),
                         value=form["treasures"],
-                        width=120,
+                        width=128,
                         keyboard_type=ft.KeyboardType.NUMBER,
                         on_change=lambda e: put("treasures", e.control.value),
                     ),
@@ -109,10 +110,10 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         ),
         tagged(
             f"{prefix}-two",
-            ft.Switch(
-                label=_("2 уровня за убийство"),
-                value=form["two"],
-                on_change=lambda e: put("two", bool(e.control.value)),
+            toggle(
+                _("2 уровня за убийство"),
+                form["two"],
+                lambda: put("two", not latest.current["two"]),
             ),
             label="2 уровня за убийство" + (" (вкл)" if form["two"] else ""),
         ),
@@ -121,11 +122,12 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         fields.append(
             tagged(
                 "monster-override",
-                ft.Switch(
-                    label=_("Карта так говорит"),
-                    value=form["override"],
-                    on_change=lambda e: put("override", bool(e.control.value)),
+                toggle(
+                    _("Карта так говорит"),
+                    form["override"],
+                    lambda: put("override", not latest.current["override"]),
                 ),
+                label="Карта так говорит" + (" (вкл)" if form["override"] else ""),
             )
         )
     fields.append(
@@ -138,8 +140,8 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
     ft.use_dialog(
         ft.AlertDialog(
             modal=True,
-            title=ft.Text(_("Ещё монстр в бою") if adding else _("Монстр! Бой")),
-            content=ft.Column(fields, tight=True, spacing=8, width=320),
+            title=ft.Text(_("Ещё монстр в бою") if adding else _("Монстр!")),
+            content=ft.Column(fields, tight=True, spacing=8),
             actions=_actions(
                 f"{prefix}-cancel",
                 f"{prefix}-submit",
@@ -190,31 +192,26 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
     rows: list[ft.Control] = []
     for i, name in enumerate(monsters):
         rows.append(ft.Text(f"{name}: {_('кубик')}", size=14))
-        rows.append(
-            ft.Row(
-                [
-                    tagged(
-                        f"flee-die-{i}-{v}",
-                        (ft.FilledButton if picked.get(i) == v else ft.OutlinedButton)(
-                            str(v),
-                            width=TARGET,
-                            height=TARGET,
-                            style=ft.ButtonStyle(padding=0),
-                            on_click=lambda _e, i=i, v=v: put(
-                                picked={**latest.current["picked"], i: v}
-                            ),
-                        ),
-                        label=f"{name} {v}" + (" выбран" if picked.get(i) == v else ""),
-                    )
-                    for v in range(1, 7)
-                ],
-                spacing=2,
+        dice = [
+            tagged(
+                f"flee-die-{i}-{v}",
+                (ft.FilledButton if picked.get(i) == v else ft.OutlinedButton)(
+                    str(v),
+                    width=TARGET,
+                    height=TARGET,
+                    style=ft.ButtonStyle(padding=0),
+                    on_click=lambda _e, i=i, v=v: put(picked={**latest.current["picked"], i: v}),
+                ),
+                label=f"{name} {v}" + (" выбран" if picked.get(i) == v else ""),
             )
-        )
+            for v in range(1, 7)
+        ]
+        # two rows of three: six 48 dp dice do not fit a phone's dialog in one row
+        rows += [ft.Row(dice[:3], spacing=8), ft.Row(dice[3:], spacing=8)]
     content = ft.Column(
         [
             ft.TextButton(
-                f"{_('Кубик на каждого монстра')}: {ESCAPE_TARGET}+ — {_('удалось')}",
+                f"{ESCAPE_TARGET}+ {_('на кубике — удалось')}",
                 icon=ft.Icons.MENU_BOOK,
                 height=TARGET,
                 on_click=lambda: rules("Смываемся"),
@@ -255,7 +252,7 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
             tagged(
                 "flee-roll",
                 ft.FilledButton(
-                    _("Бросить кубики в приложении"),
+                    _("Бросить кубики"),
                     icon=ft.Icons.CASINO,
                     height=TARGET,
                     on_click=lambda: flee(roll_dice(view.game.rng, len(monsters))),
@@ -266,8 +263,7 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
         ],
         tight=True,
         spacing=6,
-        scroll=ft.ScrollMode.AUTO,
-        width=320,
+        scroll=ft.ScrollMode.AUTO if len(monsters) > 1 else None,
     )
     ft.use_dialog(
         ft.AlertDialog(
@@ -310,7 +306,7 @@ def OverrideDialog(view: GameView, ui: BoardUi) -> ft.Control:
             title=ft.Text(_("Правила этого не разрешают")),
             content=tagged(
                 "override-message",
-                ft.Text(pending["message"], size=16, width=320),
+                ft.Text(pending["message"], size=16),
                 label=pending["message"],
             ),
             actions=_actions(

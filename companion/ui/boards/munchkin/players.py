@@ -45,7 +45,6 @@ def _notes_dialog(
                 ),
             ],
             tight=True,
-            width=320,
         ),
         actions=[
             tagged(

@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.engine.munchkin import HAND_LIMIT, SEALS_TO_END, SETUP_REMINDER, charity
 from companion.i18n import _
+from companion.ui.boards.compact import toggle
 from companion.ui.boards.munchkin.common import Send
 from companion.ui.widgets import TARGET, icon_button, tagged
 
@@ -55,12 +56,17 @@ def _TurnBar(turn: int, player: str, phase: str, seals: int, over: bool, send: S
                 spacing=0,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            icon_button(
+            tagged(
                 "seal-break",
-                ft.Icons.LOCK_OPEN,
-                _("Сорвать сивучать"),
-                lambda: send("seal.break", {}),
-                disabled=over,
+                ft.OutlinedButton(
+                    _("Сорвать"),
+                    height=TARGET,
+                    tooltip=_("Сорвать ещё одну сивучать"),
+                    disabled=over,
+                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+                    on_click=lambda: send("seal.break", {}),
+                ),
+                label="Сорвать сивучать",
             ),
         ],
         spacing=4,
@@ -134,7 +140,7 @@ def _CharityPanel(
         if send("turn.charity", data):
             set_extra_to(None)
 
-    def toggle(p: int) -> None:
+    def flip(p: int) -> None:
         if p in chosen:
             set_extra_to([q for q in chosen if q != p])
         elif len(chosen) < plan.extra:
@@ -144,13 +150,15 @@ def _CharityPanel(
         text = f"{_('Не больше')} {HAND_LIMIT} {_('карт — раздавать нечего')}"
     elif plan.discard:
         text = (
-            f"{_('Лишних')}: {plan.surplus}. "
-            f"{_('Самый низкий уровень у вас — лишние карты в сброс')}: {plan.discard}"
+            f"{_('Лишних карт')}: {plan.surplus}. "
+            f"{_('Самый низкий уровень у вас — они уходят в сброс')}."
         )
     else:
-        text = f"{_('Лишних')}: {plan.surplus}. {_('Поровну манчкинам самого низкого уровня')}"
+        text = (
+            f"{_('Лишних карт')}: {plan.surplus} — {_('поровну манчкинам самого низкого уровня')}."
+        )
         if plan.extra:
-            text += f"; {_('ещё по одной — выберите')}: {plan.extra}"
+            text += f" {_('Остаток')} ({plan.extra}) — {_('по одной тем, кого выберете')}."
     body: list[ft.Control] = [
         ft.Row(
             [
@@ -186,12 +194,7 @@ def _CharityPanel(
                         ),
                         tagged(
                             f"gift-extra-{p}",
-                            ft.Checkbox(
-                                label=_("ещё одну"),
-                                value=p in chosen,
-                                disabled=full,
-                                on_change=lambda _e, p=p: toggle(p),
-                            ),
+                            toggle(_("ещё одну"), p in chosen, lambda p=p: flip(p), full),
                             label="ещё одну"
                             + (" (да)" if p in chosen else "")
                             + (" недоступно" if full else ""),
@@ -247,13 +250,12 @@ def WinnerPicker(names: tuple[str, ...], levels: tuple[int, ...], send: Send) ->
                     *[
                         tagged(
                             f"winner-pick-{i}",
-                            ft.Checkbox(
-                                label=f"{n} ({_('уровень')} {levels[i]})",
-                                value=i in picked,
-                                on_change=lambda _e, i=i: set_picked(
-                                    tuple(sorted(set(picked) ^ {i}))
-                                ),
+                            toggle(
+                                f"{n} ({_('уровень')} {levels[i]})",
+                                i in picked,
+                                lambda i=i: set_picked(tuple(sorted(set(picked) ^ {i}))),
                             ),
+                            label=n + (" (да)" if i in picked else ""),
                         )
                         for i, n in enumerate(names)
                     ],

@@ -11,6 +11,7 @@ from companion.engine.ricks import (
     UNIVERSES,
 )
 from companion.i18n import _
+from companion.ui.boards.compact import toggle
 from companion.ui.boards.ricks.charge import SHORT
 from companion.ui.boards.ricks.common import (
     _KIND_TEXT,
@@ -22,6 +23,8 @@ from companion.ui.boards.ricks.common import (
 )
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET
+
+__all__ = ["ActionPanel"]
 
 
 def _preview(f: dict[str, Any]) -> str:
@@ -86,7 +89,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         view.send("card.play", data)
 
     if state.over or state.phase != PHASE_ACTIONS or state.active is None:
-        return ft.Container()
+        return ft.Container(visible=False)
     a = state.active
     p = state.players[a]
     i = UNIVERSES.index(p.universe)
@@ -162,12 +165,13 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         _field("play-name", _("Название"), "", lambda v: put("name", v), 170, number=False),
         tag(
             "play-down",
-            ft.Switch(
-                label=_("уровнем ниже"),
-                value=bool(f["down"]),
+            toggle(
+                _("уровнем ниже"),
+                bool(f["down"]),
+                lambda: put("down", not f["down"]),
                 disabled=kind != "source",
-                on_change=lambda e: put("down", bool(e.control.value)),
             ),
+            label="уровнем ниже" + (" (вкл)" if f["down"] else ""),
         ),
     ]
     unfinished = [
@@ -244,14 +248,16 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                             ft.OutlinedButton(
                                 _("Сброс: +1 действие"),
                                 height=TARGET,
+                                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
                                 on_click=lambda: view.send("action.discard"),
                             ),
                         ),
                         tag(
                             "swap",
                             ft.OutlinedButton(
-                                _("Обменять карту"),
+                                _("Обмен карты"),
                                 height=TARGET,
+                                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
                                 on_click=lambda: view.send("card.swap"),
                             ),
                         ),

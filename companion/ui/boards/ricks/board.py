@@ -16,14 +16,15 @@ import flet as ft
 from companion.engine.ricks import PHASE_ACTIONS, PHASE_CHARGE, PHASE_ROUND
 from companion.engine.ricks_timing import game_charge_now
 from companion.i18n import _
+from companion.ui.boards.compact import use_one_tap
 from companion.ui.boards.ricks.action_panel import ActionPanel
 from companion.ui.boards.ricks.charge import ChargeHead, ChargeTail, StepB, StepV
 from companion.ui.boards.ricks.clocks import ChargeClocks, ClockBase
-from companion.ui.boards.ricks.common import RULES, tag
+from companion.ui.boards.ricks.common import tag
 from companion.ui.boards.ricks.history import ChargeHistory
 from companion.ui.boards.ricks.players import PlayerRow
 from companion.ui.boards.ricks.universes import Universes
-from companion.ui.nav import go
+from companion.ui.nav import open_rules
 from companion.ui.state import GameView
 from companion.ui.widgets import icon_button, primary_button
 
@@ -57,7 +58,7 @@ def _PhaseLine(line: str, query: str) -> ft.Control:
                 "phase-rules",
                 ft.Icons.HELP_OUTLINE,
                 _("Правила этой фазы"),
-                lambda: go(RULES + query),
+                lambda: open_rules("ricks", query),
             ),
         ],
         spacing=4,
@@ -104,7 +105,7 @@ def _clock_base(view: GameView) -> ClockBase | None:
         who=who,
         limit=game.setup.options.get("charge_limit"),
         key=len(game.events),
-        hint=_("Проверьте энергию и нажмите «Готово»") if step == "А" else "",
+        hint=_("Проверьте и нажмите «Готово»") if step == "А" else "",
     )
 
 
@@ -118,6 +119,7 @@ def Board(view: GameView) -> ft.Control:
 
     Each slot is always there (hidden when its phase is not on), so a part keeps its place and
     its state; the parts get plain values, so a move re-renders what it changed."""
+    view.mark_shown()  # a tap on the board is made against what the board shows
     game = view.game
     state = view.state
     v = view.version
@@ -178,17 +180,17 @@ def Board(view: GameView) -> ft.Control:
 def Actions(view: GameView) -> ft.Control:
     """The pinned bar: «Начать раунд» (everybody draws a card), «Передать ход» in the action
     phase, «Готово» in the charge phase (step А confirmed, or the current player passes)."""
+    view.mark_shown()  # the bar's tap is made against what the bar shows
     state = view.state
+    round_draw = use_one_tap(lambda: view.send("round.draw"))
+    turn_end = use_one_tap(lambda: view.send("turn.end"))
+    charge_done = use_one_tap(lambda: view.send("charge.done"))
     if state.over:
         primary = primary_button(_("Игра окончена"), None, disabled=True)
     elif state.phase == PHASE_ROUND:
-        primary = primary_button(
-            _("Начать раунд"), lambda: view.send("round.draw"), icon=ft.Icons.STYLE
-        )
+        primary = primary_button(_("Начать раунд"), round_draw, icon=ft.Icons.STYLE)
     elif state.phase == PHASE_ACTIONS:
-        primary = primary_button(
-            _("Передать ход"), lambda: view.send("turn.end"), icon=ft.Icons.SKIP_NEXT
-        )
+        primary = primary_button(_("Передать ход"), turn_end, icon=ft.Icons.SKIP_NEXT)
     else:
-        primary = primary_button(_("Готово"), lambda: view.send("charge.done"), icon=ft.Icons.CHECK)
+        primary = primary_button(_("Готово"), charge_done, icon=ft.Icons.CHECK)
     return ft.Container(ft.Row([primary], alignment=ft.MainAxisAlignment.END), height=BAR_HEIGHT)

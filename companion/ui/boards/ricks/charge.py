@@ -28,6 +28,8 @@ from companion.ui.boards.ricks.common import (
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET
 
+__all__ = ["SHORT", "ChargeHead", "StepB", "StepV", "ChargeTail"]
+
 
 def _ledger_lines(ledger: list[dict[str, Any]]) -> list[str]:
     out = []
@@ -87,7 +89,7 @@ def StepB(view: GameView, version: int) -> ft.Control:
     ch = state.charge
     t = _typed()
     if state.phase != PHASE_CHARGE or ch is None or ch.step != "Б" or ch.player is None:
-        return ft.Container()
+        return ft.Container(visible=False)
     abilities = [
         c
         for c in state.cards
@@ -148,7 +150,7 @@ def StepV(view: GameView, version: int) -> ft.Control:
     ch = state.charge
     t = _typed()
     if state.phase != PHASE_CHARGE or ch is None or ch.step != "В" or ch.player is None:
-        return ft.Container()
+        return ft.Container(visible=False)
     buttons = []
     for o in offers(state):
         part = f" ({_('частично: на 1 ПО меньше')})" if o.partial else ""
@@ -289,7 +291,7 @@ def ChargeTail(view: GameView, version: int) -> ft.Control:
     ch = state.charge
     t = _typed()
     if state.phase != PHASE_CHARGE or ch is None:
-        return ft.Container()
+        return ft.Container(visible=False)
     names = view.game.players
     parts: list[ft.Control] = []
     parts.append(

@@ -14,6 +14,8 @@ from companion.engine.ricks import (
 )
 from companion.i18n import _
 
+__all__ = ["SETTINGS_KEY", "ACTION_FIELDS", "RULES", "tag", "card_text"]
+
 #: Key in ``settings.json`` under which the universes' action tokens are remembered.
 SETTINGS_KEY = "ricks_actions"
 #: Idents of the action-token fields of the setup form, per universe.

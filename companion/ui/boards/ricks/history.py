@@ -1,4 +1,4 @@
-"""Charge-phase durations of the finished rounds and the VP target line."""
+"""Charge-phase durations of the finished rounds (titled as part of the summary at the end)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from companion.ui.boards.ricks.common import (
 from companion.ui.state import GameView
 from companion.ui.widgets import fmt_seconds
 
+__all__ = ["ChargeHistory"]
+
 
 # -- history / summary -----------------------------------------------------------------------------
 @ft.component
@@ -22,7 +24,7 @@ def ChargeHistory(view: GameView, version: int) -> ft.Control:
     game = view.game
     state = view.state
     if not state.rounds:
-        return ft.Container()
+        return ft.Container(visible=False)
     last = game.events[-1].ts if game.events else game.setup.created
     timing = game_charge_timing(game, last)
     over = game.outcome() is not None

@@ -26,8 +26,9 @@ from companion.ui.boards.ricks.common import (
 )
 from companion.ui.nav import AppContext
 
+__all__ = ["OptionsForm"]
 
-# -- setup form ----------------------------------------------------------------------------------
+
 @ft.component
 def OptionsForm(
     options: dict[str, Any],

@@ -16,6 +16,8 @@ from companion.ui.boards.ricks.common import (
 )
 from companion.ui.state import GameView
 
+__all__ = ["Universes"]
+
 
 @ft.component
 def Universes(view: GameView, version: int) -> ft.Control:

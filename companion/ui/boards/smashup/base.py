@@ -7,7 +7,8 @@ The editor has one line per player: power and minions with −/+ (48 dp) around 
 numbers (tap the power for a numeric pad), and the breakpoint change until the end of turn.
 
 Handles: ``base-<j>`` (the row), ``base-<j>-name``, ``base-<j>-total`` («16/20»),
-``base-<j>-ready`` («готова к захвату» | «до захвата 4»), ``score-<j>``, ``base-<j>-open``;
+``base-<j>-ready`` («готова к захвату» | «до захвата 4»), ``score-<j>``, ``base-<j>-open``
+(the open/close button; the whole row opens it too);
 in the editor ``pow-b<j>-p<i>`` (±: ``-plus``/``-minus``), ``min-b<j>-p<i>``,
 ``base-<j>-bp`` with ``base-<j>-bp-plus``/``-minus``.
 """
@@ -22,10 +23,10 @@ from companion.i18n import _
 from companion.ui.boards.smashup.common import READY, stepper
 from companion.ui.widgets import TARGET, number_pad, tagged
 
-__all__ = ["BaseRow", "BaseEditor", "ROW_HEIGHT"]
+__all__ = ["BaseRow", "BaseEditor", "PowerRow", "ROW_HEIGHT"]
 
 #: Height of a base row (dp).
-ROW_HEIGHT = 64
+ROW_HEIGHT = 56
 
 
 def _signed(n: int) -> str:
@@ -65,10 +66,26 @@ def BaseRow(
             label=_("Захватить"),
         )
     else:
-        slot = ft.Icon(
-            ft.Icons.FLAG if ready else (ft.Icons.EXPAND_LESS if is_open else ft.Icons.EXPAND_MORE),
-            color=READY if ready else ft.Colors.ON_SURFACE_VARIANT,
-            size=28,
+        tip = _("Закрыть") if is_open else _("Открыть: сила и приспешники")
+        slot = ft.Row(
+            [
+                ft.Icon(ft.Icons.FLAG, color=READY, size=24, opacity=1.0 if ready else 0.0),
+                tagged(
+                    f"base-{j}-open",
+                    ft.IconButton(
+                        ft.Icons.EXPAND_LESS if is_open else ft.Icons.EXPAND_MORE,
+                        tooltip=f"{tip}: «{name}»",
+                        width=TARGET,
+                        height=TARGET,
+                        on_click=lambda: toggle(j),
+                        style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
+                    ),
+                    label=f"{tip}: «{name}»",
+                ),
+            ],
+            spacing=0,
+            tight=True,
+            alignment=ft.MainAxisAlignment.END,
         )
     return tagged(
         f"base-{j}",
@@ -81,7 +98,7 @@ def BaseRow(
                                 f"base-{j}-name",
                                 ft.Text(
                                     name,
-                                    size=16,
+                                    size=15,
                                     weight=ft.FontWeight.BOLD,
                                     max_lines=1,
                                     overflow=ft.TextOverflow.ELLIPSIS,
@@ -147,6 +164,57 @@ def BaseRow(
 
 
 @ft.component
+def PowerRow(
+    j: int,
+    base: str,
+    i: int,
+    player: str,
+    color: str,
+    power: int,
+    minions: int,
+    send: Callable[..., bool],
+    open_pad: Callable[[int], None],
+) -> ft.Control:
+    """One player's power and minions on base ``j`` (memoised: a tap re-renders this line)."""
+    return ft.Row(
+        [
+            ft.Text(
+                player,
+                size=15,
+                color=color,
+                weight=ft.FontWeight.BOLD,
+                expand=True,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            ),
+            stepper(
+                f"pow-b{j}-p{i}",
+                f"{player}, «{base}»: {_('сила')}",
+                power,
+                lambda d: send("base.adjust", {"base": j, "player": i, "power": d}),
+                width=40,
+                size=22,
+                color=color,
+                on_tap=lambda: open_pad(i),
+            ),
+            stepper(
+                f"min-b{j}-p{i}",
+                f"{player}, «{base}»: {_('приспешники')}",
+                minions,
+                lambda d: send("base.adjust", {"base": j, "player": i, "minions": d}),
+                width=28,
+                size=16,
+            ),
+        ],
+        spacing=4,
+        height=TARGET,
+    )
+
+
+_PowerRow = ft.memo(PowerRow)
+
+
+@ft.component
 def BaseEditor(
     j: int,
     name: str,
@@ -201,42 +269,9 @@ def BaseEditor(
             height=16,
         ),
     ]
+    open_pad = ft.use_callback(lambda i: set_pad((i, "")), [])
     for i, player in enumerate(names):
-        rows.append(
-            ft.Row(
-                [
-                    ft.Text(
-                        player,
-                        size=15,
-                        color=colors[i],
-                        weight=ft.FontWeight.BOLD,
-                        expand=True,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
-                    stepper(
-                        f"pow-b{j}-p{i}",
-                        f"{player}, «{name}»: {_('сила')}",
-                        power[i],
-                        lambda d, i=i: send("base.adjust", {"base": j, "player": i, "power": d}),
-                        width=40,
-                        size=22,
-                        color=colors[i],
-                        on_tap=lambda i=i: set_pad((i, "")),
-                    ),
-                    stepper(
-                        f"min-b{j}-p{i}",
-                        f"{player}, «{name}»: {_('приспешники')}",
-                        minions[i],
-                        lambda d, i=i: send("base.adjust", {"base": j, "player": i, "minions": d}),
-                        width=28,
-                        size=16,
-                    ),
-                ],
-                spacing=4,
-                height=TARGET,
-            )
-        )
+        rows.append(_PowerRow(j, name, i, player, colors[i], power[i], minions[i], send, open_pad))
     return tagged(
         f"base-{j}-editor",
         ft.Container(

@@ -8,14 +8,13 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import quote
 
 import flet as ft
 
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue, card_error
-from companion.ui.nav import go
+from companion.ui.nav import go, rules_link
 from companion.ui.widgets import TARGET, tagged
 
 __all__ = [
@@ -41,7 +40,7 @@ _FIELD = {"breakpoint": "bp", "vp": "vp1"}
 
 def open_rules(game_id: str, query: str) -> None:
     """The rules search for ``query`` in the Smash Up rulebooks, back to this game."""
-    go(f"/rules?game={RULES_GAME}&q={quote(query)}&from={quote(f'/game/{game_id}')}")
+    go(rules_link("smashup", query, f"/game/{game_id}"))
 
 
 def _num(raw: str) -> Any:

@@ -41,7 +41,7 @@ def _plays(
         change,
         width=30,
         size=22,
-        color=ft.Colors.ERROR if left <= 0 else None,
+        color=ft.Colors.ERROR if left <= 0 and not extra else None,
         minus_tip=f"{_('Сыграно')}: {word}" + (f" ({_('добавочная карта')})" if extra else ""),
         plus_tip=f"{_('Добавочная карта')}: {word}",
     )
@@ -77,8 +77,8 @@ def PhaseCard(
         ft.Column(
             [
                 ft.Container(
-                    tagged("reminder", ft.Text(text, size=13, max_lines=3), label=text),
-                    height=52,
+                    tagged("reminder", ft.Text(text, size=12, max_lines=3), label=text),
+                    height=46,
                 ),
                 ft.Row(
                     [

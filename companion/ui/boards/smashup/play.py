@@ -66,9 +66,14 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
 
     when = (state.turn, state.phase)
     open_base = opened[0] if opened is not None and opened[1] == when else None
-    toggle = ft.use_callback(
-        lambda j: set_opened(None if open_base == j else (j, when)), [open_base, when]
-    )
+
+    def _toggle(j: int) -> None:
+        # read the turn and phase at tap time: a handler rendered in the previous phase
+        # must still open the base in this one
+        now = (view.state.turn, view.state.phase)
+        set_opened(lambda o: None if o == (j, now) else (j, now))
+
+    toggle = ft.use_callback(_toggle, [])
 
     def open_score(j: int) -> None:
         view.error = ""

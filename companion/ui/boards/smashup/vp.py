@@ -133,7 +133,18 @@ def VpStrip(
                 spacing=4,
             ),
             ft.Container(
-                tagged("vp-tie", ft.Text(tie, size=12, italic=True, max_lines=2), label=tie),
+                tagged(
+                    "vp-tie",
+                    ft.Text(
+                        tie,
+                        size=12,
+                        italic=True,
+                        max_lines=2,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                        tooltip=tie or None,
+                    ),
+                    label=tie,
+                ),
                 height=32,
             ),
         ],

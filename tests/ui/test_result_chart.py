@@ -1,0 +1,39 @@
+"""The result chart without a browser: the axis names what the game counts, its labels are whole
+numbers, and a score jumps when it is scored instead of sloping between moves."""
+
+from __future__ import annotations
+
+from companion.engine import get_definition
+from companion.store import GameStore
+from companion.ui.result import _chart
+
+
+def _line_chart(control):
+    return control.content
+
+
+def test_chart_axis_and_steps(tmp_path):
+    stored = GameStore(tmp_path).create("free", ["Аня", "Борис"], first_player=0)
+    stored.push("counter.add", {"player": 0, "counter": "ПО", "delta": 3})
+    stored.push("counter.add", {"player": 1, "counter": "ПО", "delta": 2})
+    chart = _line_chart(_chart(stored.game))
+    assert chart.left_axis.title.value == "очки"
+    assert all(float(lbl.value).is_integer() for lbl in chart.left_axis.labels)
+    anya = [(p.x, p.y) for p in chart.data_series[0].points]
+    # 0 at the start, then straight up to 3 at the first change (two points at one x)
+    assert anya[:3] == [(0, 0), (1, 0), (1, 3)]
+
+
+def test_each_game_names_what_its_score_counts():
+    assert get_definition("coup").score_label == "покровители"
+    assert get_definition("munchkin").score_label == "уровень"
+    assert get_definition("smashup").score_label == "ПО"
+
+
+def test_a_rules_link_from_a_board_returns_to_that_board():
+    from urllib.parse import parse_qs, urlsplit
+
+    from companion.ui.nav import rules_link
+
+    q = parse_qs(urlsplit(rules_link("coup", "Ассасин: заказное убийство", "/game/x")).query)
+    assert q == {"from": ["/game/x"], "game": ["coup"], "q": ["Ассасин: заказное убийство"]}
