@@ -2,7 +2,8 @@
 
 Built once per database (:class:`RulesIndex`): every entry's fields are cut into words, folded
 and lemmatised (pymorphy3 for Russian, Snowball for English) and indexed by three
-:class:`bm25s.BM25` indexes — the heading (title and section), the aliases and the text.
+:class:`bm25s.BM25` indexes — the heading (title and section), the aliases with the players'
+questions of ``asks``, and the text.
 
 How a query is read (each step forgives one kind of mistake):
 
