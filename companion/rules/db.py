@@ -16,6 +16,8 @@ title       str           short title shown in the results
 text        str           the rule in the project's own words
 aliases     list[str]     synonyms, English terms, abbreviations
 see_also    list[str]     ids of related entries (must resolve, checked by :func:`check_links`)
+asks        list[str]     optional: short questions a player would ask about the entry's facts
+                          (colloquial Russian and a few English), indexed like aliases
 ==========  ============  ==========================================================
 
 House rulings (:mod:`companion.rules.house`) use the same shape with ``source="house"`` and
@@ -72,6 +74,8 @@ _FIELDS: dict[str, type | tuple[type, ...]] = {
     "aliases": list,
     "see_also": list,
 }
+#: Keys an entry may hold but need not (house rulings and older files leave them out).
+_OPTIONAL: dict[str, type] = {"asks": list}
 
 
 class RulesDBError(CompanionError, ValueError):
@@ -108,12 +112,14 @@ def validate_entry(entry: Any, *, house: bool = False) -> dict[str, Any]:
         raise RulesDBError(f"Запись базы правил должна быть объектом, а не {type(entry).__name__}.")
     name = entry.get("id", "?")
     missing = _FIELDS.keys() - entry.keys()
-    extra = entry.keys() - _FIELDS.keys()
+    extra = entry.keys() - _FIELDS.keys() - _OPTIONAL.keys()
     if missing or extra:
         raise RulesDBError(
             f"Запись {name!r}: нет полей {sorted(missing)}, лишние поля {sorted(extra)}."
         )
-    for key, typ in _FIELDS.items():
+    for key, typ in {**_FIELDS, **_OPTIONAL}.items():
+        if key not in entry:
+            continue
         value = entry[key]
         if not isinstance(value, typ) or isinstance(value, bool):
             raise RulesDBError(f"Запись {name!r}: поле {key!r} неверного типа ({value!r}).")
@@ -135,8 +141,8 @@ def validate_entry(entry: Any, *, house: bool = False) -> dict[str, Any]:
             problems.append(f"пустое поле {key!r}")
     if entry["page"] is not None and entry["page"] < 1:
         problems.append("номер страницы должен быть положительным")
-    for key in ("aliases", "see_also"):
-        if not all(isinstance(v, str) and v.strip() for v in entry[key]):
+    for key in ("aliases", "see_also", "asks"):
+        if not all(isinstance(v, str) and v.strip() for v in entry.get(key, [])):
             problems.append(f"в {key!r} должны быть непустые строки")
     if problems:
         raise RulesDBError(f"Запись {name!r}: " + "; ".join(problems) + ".")

@@ -2,7 +2,8 @@
 
 Built once per database (:class:`RulesIndex`): every entry's fields are cut into words, folded
 and lemmatised (pymorphy3 for Russian, Snowball for English) and indexed by three
-:class:`bm25s.BM25` indexes — the heading (title and section), the aliases and the text.
+:class:`bm25s.BM25` indexes — the heading (title and section), the aliases with the players'
+questions of ``asks``, and the text.
 
 How a query is read (each step forgives one kind of mistake):
 
@@ -73,6 +74,7 @@ MIX = 0.6  # share of BM25 in the linear fusion for short queries; the rest is t
 MIX_LONG = 0.6  # the same for queries of more than SHORT content words
 SHORT = 3
 EXACT = 0.3  # added to the title similarity when the query is a title, heading or alias
+ASK_KEY_WORDS = 2  # content words an ``asks`` question needs to be compared whole with a query
 EXACT_SUBSET = 1.0  # share of EXACT when they hold the same words in another order
 
 # Words that name a game (folded forms and lemmas): a query with them keeps that game.
@@ -140,7 +142,9 @@ def _content(lemmas: list[str]) -> str:
 def _field(entry: dict[str, Any], name: str) -> str:
     if name == "head":
         return f"{entry['title']} ; {entry['section']}"
-    return " ; ".join(entry["aliases"]) if name == "aliases" else str(entry[name])
+    if name == "aliases":
+        return " ; ".join([*entry["aliases"], *entry.get("asks", ())])
+    return str(entry[name])
 
 
 class RulesIndex:
@@ -189,11 +193,21 @@ class RulesIndex:
         self.vocab = sorted(self.lemmas)
         self.form_list = sorted(forms)
         self.lexicon = Lexicon({**{lem: lem for lem in self.lemmas}, **forms}, stem)
-        # Strings the whole query is compared with: title, heading, each alias (as lemmas).
+
+        # Strings the whole query is compared with: title, heading, each alias and each
+        # player question of ``asks`` with at least :data:`ASK_KEY_WORDS` content words (a
+        # one-word question would be a subset of too many queries for ``token_set_ratio``).
+        def ask_keys(e: dict[str, Any]) -> list[str]:
+            keys = (_content(lemmas(s)) for s in e.get("asks", ()))
+            return [k for k in keys if len(k.split()) >= ASK_KEY_WORDS]
+
         self.keys: list[list[str]] = [
             list(
                 dict.fromkeys(
-                    _content(lemmas(s)) for s in [e["title"], e["section"], *e["aliases"]]
+                    [
+                        *(_content(lemmas(s)) for s in [e["title"], e["section"], *e["aliases"]]),
+                        *ask_keys(e),
+                    ]
                 )
             )
             for e in self.entries

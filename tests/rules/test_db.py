@@ -41,6 +41,8 @@ def test_fixture_db_loads(fixture_db, fixture_entries):
         ({"title": "  "}, "title"),
         ({"id": "Has Spaces"}, "slug"),
         ({"extra": 1}, "лишние"),
+        ({"asks": "сколько стоит"}, "asks"),
+        ({"asks": ["сколько стоит", " "]}, "asks"),
     ],
 )
 def test_bad_entries_are_refused_with_a_clear_message(fixture_entries, change, needle):
@@ -48,6 +50,20 @@ def test_bad_entries_are_refused_with_a_clear_message(fixture_entries, change, n
     with pytest.raises(RulesDBError) as err:
         validate_entry(entry)
     assert needle in str(err.value)
+
+
+def test_asks_are_optional(fixture_entries):
+    entry = {**fixture_entries[0], "asks": ["сколько монет на старте"]}
+    assert validate_entry(entry) is entry
+    assert "asks" not in fixture_entries[0] and validate_entry(fixture_entries[0])
+
+
+def test_every_shipped_entry_has_players_questions():
+    """Every rulebook entry carries 5+ player questions (``asks``), some of them English."""
+    entries = load_db()
+    few = [e["id"] for e in entries if len(e.get("asks", ())) < 5]
+    assert not few, few
+    assert sum(any(a.isascii() for a in e["asks"]) for e in entries) >= len(entries) // 2
 
 
 def test_missing_field_is_refused(fixture_entries):

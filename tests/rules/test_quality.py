@@ -44,8 +44,8 @@ def test_expected_sections_are_real_headings(cases):
 def test_top3_and_top1_accuracy(cases, index):
     score = score_cases(cases, lambda q: [h.entry for h in index.search(q, limit=10)])
     report = "\n".join(f"rank={r} {q!r} got {got}" for r, q, got in score.misses)
-    assert score.top3 >= 0.95, report
-    assert score.top1 >= 0.85, report
+    assert score.top3 >= 0.97, report
+    assert score.top1 >= 0.92, report
 
 
 BLIND = Path(__file__).with_name("blind")
@@ -58,17 +58,19 @@ def _score(index, path):
 
 
 def test_blind_tune_set_floor(index):
-    """Floors on the set the search was tuned on (measured 0.928 / 0.989 on 2026-11-23)."""
+    """Floors on the set the aliases were tuned on (0.928 / 0.989 before the player questions
+    of ``asks``, 0.897 / 0.986 with them, 2026-11-23: the asks were written from the rulebooks,
+    not from this set, and cost it 3 points top-1 while the check set gained 4)."""
     score = _score(index, BLIND / "tune.json")
-    assert score.top1 >= 0.90 and score.top3 >= 0.97, (score.top1, score.top3)
+    assert score.top1 >= 0.88 and score.top3 >= 0.97, (score.top1, score.top3)
 
 
 def test_blind_check_set_regression_guard(index):
-    """A regression guard BELOW the measured figure (0.683 / 0.867 on 2026-11-23; the targets
-    0.92 / 0.97 are not met); the check set's misses are never printed here — it is the
-    measure, not something to tune on."""
+    """A regression guard BELOW the measured figure (0.683 / 0.867 before ``asks``, 0.726 /
+    0.896 with them, 2026-11-23; the targets 0.92 / 0.97 are not met); the check set's misses
+    are never printed here — it is the measure, not something to tune on."""
     score = _score(index, BLIND / "check.json")
-    assert score.top1 >= 0.64 and score.top3 >= 0.83, "check set fell below its guard"
+    assert score.top1 >= 0.71 and score.top3 >= 0.88, "check set fell below its guard"
 
 
 def test_shipped_eval_sample(index):
