@@ -154,22 +154,38 @@ def _StatusLine(
                 ),
                 ft.Row(
                     [
+                        # the phase always, and the engine's note beside it when there is
+                        # one (both always present: a node keeps its identifier in place)
                         ft.Container(
                             tagged(
-                                "status-note" if note else "status-phase",
+                                "status-phase",
                                 ft.Text(
-                                    note or where,
+                                    where,
                                     size=14,
-                                    color=ft.Colors.PRIMARY
-                                    if note
-                                    else ft.Colors.ON_SURFACE_VARIANT,
-                                    weight=ft.FontWeight.W_500 if note else None,
+                                    color=ft.Colors.ON_SURFACE_VARIANT,
                                     max_lines=1,
                                     overflow=ft.TextOverflow.ELLIPSIS,
                                 ),
-                                label=note or where,
+                                label=where,
                             ),
-                            expand=True,
+                            expand=not note,
+                            width=110 if note else None,
+                        ),
+                        ft.Container(
+                            tagged(
+                                "status-note",
+                                ft.Text(
+                                    note,
+                                    size=14,
+                                    color=ft.Colors.PRIMARY,
+                                    weight=ft.FontWeight.W_500,
+                                    max_lines=1,
+                                    overflow=ft.TextOverflow.ELLIPSIS,
+                                ),
+                                label=note or " ",
+                            ),
+                            expand=bool(note),
+                            width=None if note else 0,
                         ),
                         ft.Container(
                             ft.Text(
