@@ -252,14 +252,24 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
     code, set_code = ft.use_state("")
     name, set_name = ft.use_state("")
     role, set_role = ft.use_state("player")
+    picked = ft.use_ref("player")  # updated by the handler itself, before any re-render
     error, set_error = ft.use_state("")
+
+    def pick(value: str) -> None:
+        picked.current = value
+        set_role(value)
 
     def join() -> None:
         refusal = seat.gate.try_code(code, seat.conn.peer)  # the TCP peer, not page.client_ip
         if refusal:
             set_error(refusal)
             return
-        on_join(JoinInfo(role if role in ("player", "spectator") else "spectator", name.strip()))
+        # the role as the group holds it now: a tap on «Войти» right after picking «Зритель»
+        # can arrive before the re-render that updates ``role``
+        chosen = str(picked.current or role)
+        on_join(
+            JoinInfo(chosen if chosen in ("player", "spectator") else "spectator", name.strip())
+        )
 
     return ft.Column(
         [
@@ -289,16 +299,16 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                 "join-role",
                 ft.RadioGroup(
                     value=role,
-                    on_change=lambda e: set_role(e.control.value),
+                    on_change=lambda e: pick(str(e.data or e.control.value)),
                     content=ft.Row(
                         [
                             _target(
                                 ft.Radio(value="player", label=_("Игрок")),
-                                lambda: set_role("player"),
+                                lambda: pick("player"),
                             ),
                             _target(
                                 ft.Radio(value="spectator", label=_("Зритель")),
-                                lambda: set_role("spectator"),
+                                lambda: pick("spectator"),
                             ),
                         ],
                         spacing=16,
