@@ -17,7 +17,7 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.widgets import fmt_seconds, tagged
 
-__all__ = ["StatusLine", "clock_text"]
+__all__ = ["StatusLine", "clock_text", "whose_turn"]
 
 #: Width kept for the clock texts (px), so ticking digits never move the names.
 CLOCK_WIDTH = 112
@@ -38,6 +38,24 @@ def _limit_clock(game: Any, now: float) -> tuple[float, float] | None:
     if timing.position is None or timing.position[2] not in ("Б", "В"):
         return None
     return timing.current_turn, float(limit)
+
+
+def whose_turn(game: Any, active: int | None) -> tuple[str, str, int | None]:
+    """``(whose turn, who answers, player whose colour the dot shows)`` for line 1.
+
+    «Ходит Аня», ``""``; in «Переворот», while another player answers during Вика's turn
+    (reveals a card, blocks, shows a card to a challenge): «Ход: Вика», «отвечает Гена» —
+    whose turn it is (``CoupState.current``) and, apart, who must answer now (the engine's
+    active player). The dot is the turn's player.
+    """
+    if game.setup.game == "coup" and active is not None:
+        current = game.state.current
+        if current != active:
+            names = [p.name for p in game.setup.players]
+            return f"{_('Ход')}: {names[current]}", f"{_('отвечает')} {names[active]}", current
+    if active is None:
+        return "", "", None
+    return f"{_('Ходит')} {game.setup.players[active].name}", "", active
 
 
 def clock_text(game: Any, now: float) -> tuple[str, str, float, bool]:
@@ -93,13 +111,13 @@ def _StatusLine(
     state = game.state
     active = game.definition.active_player(state)
     phase = game.definition.current_phase(state)
-    spec = game.setup.players[active] if active is not None else None
+    who, answer, dot = whose_turn(game, active)
+    spec = game.setup.players[dot] if dot is not None else None
     if over:
-        who = _("Игра окончена")
-    elif spec is not None:
-        who = f"{_('Ходит')} {spec.name}"
-    else:
-        who = ""
+        who, answer = _("Игра окончена"), ""
+    # two names (Coup: the turn's player and who answers) in a smaller size, so both fit
+    big = 16 if answer else 18
+    spans = [ft.TextSpan(text=f" · {answer}", style=ft.TextStyle(size=15, color=ft.Colors.PRIMARY))]
     where = (
         " · ".join(p for p in (game.definition.title if show_title else "", phase or "") if p)
         or f"{_('Ход')} {game.definition.turn_number(state)}"
@@ -124,12 +142,13 @@ def _StatusLine(
                                 "status-player",
                                 ft.Text(
                                     who,
-                                    size=18,
+                                    size=big,
                                     weight=ft.FontWeight.BOLD,
                                     max_lines=1,
                                     overflow=ft.TextOverflow.ELLIPSIS,
+                                    spans=spans if answer else None,
                                 ),
-                                label=who,
+                                label=f"{who} · {answer}" if answer else who,
                             ),
                             expand=True,
                         ),
