@@ -23,6 +23,9 @@ Reported per target (median over the taps):
 * **msgs / bytes**: patch messages sent to the browser and their encoded size — what the
   browser has to decode and lay out.
 
+``PROFILE_FILTER=<regex>`` restricts the cProfile listing to matching files;
+``PROFILE_TAP_DUMP=1`` prints every message sent.
+
 The floors, in the same run: the bare counter of ``bench_tap`` (one ``Text`` updated
 imperatively) and the same counter as a component (``benchmarks._bare_counter``).
 """
@@ -84,6 +87,8 @@ class WireConnection(Connection):
 
     def send_message(self, message: Any) -> None:
         body = msgpack.packb([message.action, message.body], default=_ENCODE)
+        if os.environ.get("PROFILE_TAP_DUMP"):
+            print(len(body), msgpack.unpackb(body, strict_map_key=False))
         self.messages += 1
         self.bytes += len(body) + 1
 
@@ -178,6 +183,7 @@ class Target:
     sizes: list[int] = field(default_factory=list)
     parts: Counter[str] = field(default_factory=Counter)
     updates: Counter[str] = field(default_factory=Counter)
+    last: dict[str, float] = field(default_factory=dict)
     missing: int = 0
 
 
@@ -224,6 +230,11 @@ async def tap(target: Target, ident: str, prof: cProfile.Profile | None) -> None
 
     session = target.session
     _context_page.set(session.page)
+    # a primary action ignores a repeat within TAP_GUARD s (a double tap): pace like a finger
+    wait = target.last.get(ident, 0.0) + 0.6 - time.monotonic()
+    if wait > 0:
+        await asyncio.sleep(wait)
+    target.last[ident] = time.monotonic()
     control = find(session, ident)
     if control is None:
         target.missing += 1
@@ -340,7 +351,8 @@ async def run(args: argparse.Namespace) -> None:
     report(targets)
     if prof is not None:
         out = io.StringIO()
-        pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(45)
+        stats = pstats.Stats(prof, stream=out).sort_stats("cumulative")
+        stats.print_stats(os.environ.get("PROFILE_FILTER", ""), 45)
         print(out.getvalue())
         out = io.StringIO()
         pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(25)
@@ -376,6 +388,7 @@ async def journal(size: int, opens: int) -> None:
     print(f"game screen of {size} events (load + first render): CPU {ms(c0):.0f} ms")
     prof = cProfile.Profile()
     for k in range(opens):
+        rendered.clear()
         b0, c0 = conn.bytes, time.process_time()
         prof.enable()
         await navigate(reader, f"/game/{g.id}/log")
@@ -383,9 +396,8 @@ async def journal(size: int, opens: int) -> None:
         prof.disable()
         print(
             f"journal open {k + 1}: CPU {ms(c0):.1f} ms, {conn.bytes - b0} bytes sent, "
-            f"components rendered {sum(rendered.values())}"
+            f"components rendered {sum(rendered.values())}: {dict(rendered.most_common(8))}"
         )
-        rendered.clear()
         if k < opens - 1:
             await navigate(reader, f"/game/{g.id}")
             await settle(reader)
@@ -401,7 +413,8 @@ async def journal(size: int, opens: int) -> None:
         f"reader received {conn.bytes - b0} bytes"
     )
     out = io.StringIO()
-    pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(30)
+    stats = pstats.Stats(prof, stream=out).sort_stats("cumulative")
+    stats.print_stats(os.environ.get("PROFILE_FILTER", ""), 30)
     print(out.getvalue())
 
 
