@@ -15,11 +15,16 @@ loop runs until nothing is pending.
 Reported per target (median over the taps):
 
 * **CPU ms**: ``time.process_time()`` of this process from the event to the last message
-  sent — unlike wall time, it hardly moves when other processes load the machine;
+  sent — unlike wall time, it hardly moves when other processes load the machine (the other
+  targets' sessions live in the same process: their clock ticks during a tap are timed apart
+  and left out);
 * **components**: component bodies rendered (memoised ones skipped are not counted);
 * **controls**: controls compared by Flet's diff (``_compare_dataclasses`` calls);
 * **msgs / bytes**: patch messages sent to the browser and their encoded size — what the
   browser has to decode and lay out.
+
+``PROFILE_FILTER=<regex>`` restricts the cProfile listing to matching files;
+``PROFILE_TAP_DUMP=1`` prints every message sent.
 
 The floors, in the same run: the bare counter of ``bench_tap`` (one ``Text`` updated
 imperatively) and the same counter as a component (``benchmarks._bare_counter``).
@@ -58,6 +63,15 @@ rendered: Counter[str] = Counter()
 compared = [0]
 #: CPU ms spent in each subscribed component's own update (render + diff + send), by name
 update_ms: Counter[str] = Counter()
+#: the page of the target being tapped; other sessions' clock ticks during a tap are left out
+current_page: list[Any] = [None]
+foreign_ms = [0.0]
+
+
+def _ours() -> bool:
+    from flet.controls.context import _context_page
+
+    return current_page[0] is None or _context_page.get() is current_page[0]
 
 
 class WireConnection(Connection):
@@ -67,11 +81,14 @@ class WireConnection(Connection):
         super().__init__()
         self.pubsubhub = PubSubHub()
         self.loop = asyncio.get_running_loop()
+        self.page_url = "http://127.0.0.1"
         self.messages = 0
         self.bytes = 0
 
     def send_message(self, message: Any) -> None:
         body = msgpack.packb([message.action, message.body], default=_ENCODE)
+        if os.environ.get("PROFILE_TAP_DUMP"):
+            print(len(body), msgpack.unpackb(body, strict_map_key=False))
         self.messages += 1
         self.bytes += len(body) + 1
 
@@ -84,7 +101,8 @@ def instrument() -> None:
     render = comp.Renderer.render
 
     def counting_render(self: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        rendered[getattr(fn, "__name__", "?")] += 1
+        if _ours():
+            rendered[getattr(fn, "__name__", "?")] += 1
         return render(self, fn, *args, **kwargs)
 
     comp.Renderer.render = counting_render  # type: ignore[method-assign]
@@ -95,14 +113,19 @@ def instrument() -> None:
         try:
             update(self)
         finally:
-            update_ms[self.fn.__name__] += (time.process_time() - t) * 1000
+            spent = (time.process_time() - t) * 1000
+            if _ours():
+                update_ms[self.fn.__name__] += spent
+            else:
+                foreign_ms[0] += spent
 
     comp.Component.update = timed_update  # type: ignore[method-assign]
     builder = object_patch.DiffBuilder
     original = builder._compare_dataclasses
 
     def counting_compare(self: Any, *args: Any, **kwargs: Any) -> Any:
-        compared[0] += 1
+        if _ours():
+            compared[0] += 1
         return original(self, *args, **kwargs)
 
     builder._compare_dataclasses = counting_compare  # type: ignore[method-assign]
@@ -160,6 +183,7 @@ class Target:
     sizes: list[int] = field(default_factory=list)
     parts: Counter[str] = field(default_factory=Counter)
     updates: Counter[str] = field(default_factory=Counter)
+    last: dict[str, float] = field(default_factory=dict)
     missing: int = 0
 
 
@@ -206,6 +230,11 @@ async def tap(target: Target, ident: str, prof: cProfile.Profile | None) -> None
 
     session = target.session
     _context_page.set(session.page)
+    # a primary action ignores a repeat within TAP_GUARD s (a double tap): pace like a finger
+    wait = target.last.get(ident, 0.0) + 0.6 - time.monotonic()
+    if wait > 0:
+        await asyncio.sleep(wait)
+    target.last[ident] = time.monotonic()
     control = find(session, ident)
     if control is None:
         target.missing += 1
@@ -213,6 +242,8 @@ async def tap(target: Target, ident: str, prof: cProfile.Profile | None) -> None
     rendered.clear()
     update_ms.clear()
     compared[0] = 0
+    foreign_ms[0] = 0.0
+    current_page[0] = session.page
     msgs, size = target.conn.messages, target.conn.bytes
     w0, c0 = time.perf_counter(), time.process_time()
     if prof:
@@ -221,7 +252,8 @@ async def tap(target: Target, ident: str, prof: cProfile.Profile | None) -> None
     await settle(session)
     if prof:
         prof.disable()
-    target.cpu.append((time.process_time() - c0) * 1000)
+    target.cpu.append((time.process_time() - c0) * 1000 - foreign_ms[0])
+    current_page[0] = None
     target.wall.append((time.perf_counter() - w0) * 1000)
     target.components.append(sum(rendered.values()))
     target.controls.append(compared[0])
@@ -319,15 +351,24 @@ async def run(args: argparse.Namespace) -> None:
     report(targets)
     if prof is not None:
         out = io.StringIO()
-        pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(45)
+        stats = pstats.Stats(prof, stream=out).sort_stats("cumulative")
+        stats.print_stats(os.environ.get("PROFILE_FILTER", ""), 45)
         print(out.getvalue())
         out = io.StringIO()
         pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(25)
         print(out.getvalue())
 
 
+async def navigate(session: Session, route: str) -> None:
+    """A route change as the browser reports one (``page.route`` patch, ``route_change``)."""
+    session.apply_page_patch({"route": route})
+    await session.dispatch_event(session.page._i, "route_change", {"route": route})
+
+
 async def journal(size: int, opens: int) -> None:
-    """Open the journal of a ``size``-event game in a fresh app, ``opens`` times."""
+    """On a ``size``-event game: open the game screen, then its journal ``opens`` times
+    (route change on the same session, as a tap on «Журнал»), and a move from another
+    session while the journal is open."""
     from benchmarks.bench_store import big_game
     from companion.store import GameStore
     from companion.ui import flet_fixes
@@ -339,19 +380,46 @@ async def journal(size: int, opens: int) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="profile-journal-"))
     g = big_game(GameStore(tmp), size, players=4)
     g.close()
-    main = make_main(Hub(GameStore(tmp)))
-    c0, w0 = time.process_time(), time.perf_counter()
-    game, conn = await open_app(main, f"/game/{g.id}")
-    print(f"game screen of {size} events: CPU {1000 * (time.process_time() - c0):.0f} ms")
+    hub = Hub(GameStore(tmp))
+    main = make_main(hub)
+    c0 = time.process_time()
+    reader, conn = await open_app(main, f"/game/{g.id}")
+    other, other_conn = await open_app(main, f"/game/{g.id}")
+    print(f"game screen of {size} events (load + first render): CPU {ms(c0):.0f} ms")
+    prof = cProfile.Profile()
     for k in range(opens):
-        b0 = conn.bytes
-        c0, w0 = time.process_time(), time.perf_counter()
-        session, conn2 = await open_app(main, f"/game/{g.id}/log")
+        rendered.clear()
+        b0, c0 = conn.bytes, time.process_time()
+        prof.enable()
+        await navigate(reader, f"/game/{g.id}/log")
+        await settle(reader)
+        prof.disable()
         print(
-            f"journal open {k + 1}: CPU {1000 * (time.process_time() - c0):.0f} ms, "
-            f"wall {1000 * (time.perf_counter() - w0):.0f} ms (incl. 0.8 s of settling), "
-            f"{conn2.bytes} bytes sent ({conn.bytes - b0} to the game screen)"
+            f"journal open {k + 1}: CPU {ms(c0):.1f} ms, {conn.bytes - b0} bytes sent, "
+            f"components rendered {sum(rendered.values())}: {dict(rendered.most_common(8))}"
         )
+        if k < opens - 1:
+            await navigate(reader, f"/game/{g.id}")
+            await settle(reader)
+    target = Target("move on another phone, journal open", ["val-p1-c0-plus"])
+    target.session, target.conn = other, other_conn
+    for _ in range(10):
+        b0 = conn.bytes
+        await tap(target, "val-p1-c0-plus", None)
+        await settle(reader)
+    print(
+        f"other phone's tap with the journal open: CPU {statistics.median(target.cpu):.1f} ms "
+        f"(its own session; the reader's header re-render is in the total below), "
+        f"reader received {conn.bytes - b0} bytes"
+    )
+    out = io.StringIO()
+    stats = pstats.Stats(prof, stream=out).sort_stats("cumulative")
+    stats.print_stats(os.environ.get("PROFILE_FILTER", ""), 30)
+    print(out.getvalue())
+
+
+def ms(c0: float) -> float:
+    return (time.process_time() - c0) * 1000
 
 
 def main() -> None:
