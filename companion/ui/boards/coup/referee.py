@@ -220,8 +220,8 @@ def _answers(view: GameView, state: CoupState) -> list[ft.Control]:
 
 @ft.component
 def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
-    """The question, its explanation (3 lines reserved), the outcome line (reserved), the
-    choices of the step."""
+    """The question, the choices of the step, its explanation (3 lines reserved) and the
+    outcome line (reserved)."""
     state: CoupState = view.state
     step = awaiting(state)
     if step == "over":
@@ -258,6 +258,9 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
                     ],
                     height=TARGET,
                 ),
+                # the answers right under the question, the explanation below them: with six
+                # players the choices stay above the pinned bar without scrolling
+                *body,
                 *(
                     [
                         ft.Container(
@@ -276,7 +279,6 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
                     if step != "action"
                     else []
                 ),
-                *body,
             ],
             spacing=4,
         ),
