@@ -92,7 +92,7 @@ def _StatusLine(
         now = game.events[-1].ts if game.events else game.setup.created
     state = game.state
     active = game.definition.active_player(state)
-    phase = game.definition.current_phase(state)
+    phase = game.definition.phase_label(state)
     spec = game.setup.players[active] if active is not None else None
     if over:
         who = _("Игра окончена")
@@ -100,8 +100,9 @@ def _StatusLine(
         who = f"{_('Ходит')} {spec.name}"
     else:
         who = ""
+    # the phase first: a long game title («Рик и Морти: Наверное, …») is what gets cut
     where = (
-        " · ".join(p for p in (game.definition.title if show_title else "", phase or "") if p)
+        " · ".join(p for p in (phase or "", game.definition.title if show_title else "") if p)
         or f"{_('Ход')} {game.definition.turn_number(state)}"
     )
     note_fn = getattr(game.definition, "status_note", None)
