@@ -47,12 +47,14 @@ def quality() -> None:
     print("| set | questions | top-1 | top-3 | MRR@10 |")
     print("|---|---|---|---|---|")
     for name, path in (
+        ("blind train (second batch)", BLIND / "train"),
         ("blind tune", BLIND / "tune.json"),
         ("blind check", BLIND / "check.json"),
         ("own questions.json", QUESTIONS),
         ("shipped eval sample", SAMPLE),
     ):
-        cases = json.loads(path.read_text(encoding="utf-8"))
+        files = sorted(path.glob("*.json")) if path.is_dir() else [path]
+        cases = [c for f in files for c in json.loads(f.read_text(encoding="utf-8"))]
         acc = score_cases(cases, lambda q: [h.entry for h in idx.search(q, limit=10)])
         print(f"| {name} | {acc.n} | {acc.top1:.3f} | {acc.top3:.3f} | {acc.mrr10:.3f} |")
 

@@ -16,6 +16,11 @@ recomputed by a replay: each event's Russian line (:meth:`Game.log`, :meth:`Game
 totals (:meth:`Game.turn_clock`). An undo replays at most :data:`CHECKPOINT_EVERY` events
 from the nearest saved state.
 
+A game loaded from a saved log makes the lines of its events on demand: a journal page of
+the newest events replays at most :data:`CHECKPOINT_EVERY` events plus the page from a state
+copy kept near the end while loading (:data:`TAIL_CHECKPOINTS`), so the first journal of a
+20 000-event game costs what a page costs, not a replay of the game.
+
 Example::
 
     >>> from companion.engine.free import FREE
@@ -63,6 +68,9 @@ CORE_EVENTS = frozenset({CORE_PAUSE, CORE_RESUME})
 
 #: A copy of the state is kept after every this many events, so an undo replays fewer.
 CHECKPOINT_EVERY = 32
+#: Loading a saved log keeps the state copies of its last this many events (the newest
+#: journal page and the first undo start from one of them, not from the initial state).
+TAIL_CHECKPOINTS = 4
 
 #: Shown for an event whose line could not be made (a damaged saved log): never a code.
 UNKNOWN_LINE = "Событие №{seq}"
@@ -124,13 +132,16 @@ class Game:
         self._replay_saved(state, events)
         self._state = state
         self._undone: list[Event] = list(undone)
-        # The journal (each event's line, the score series) of a loaded log is made on first
-        # use by one replay (:meth:`_ensure_journal`), then kept up to date as events apply:
-        # opening a saved game costs no more than replaying it.
-        self._journal_ready = False
-        #: ``(event, line)`` for every active event: :meth:`log` is a copy of this list.
-        self._lines: list[tuple[Event, str]] = []
-        self._undone_texts: list[str | None] = []
+        # Each event's line: made as an event is applied, and for a loaded log on demand
+        # (:meth:`_fill_texts`, from the nearest state copy): opening a saved game costs no
+        # more than replaying it, and a journal page no more than the page.
+        #: the line of every active event, ``None`` where not made yet (in step with the log)
+        self._texts: list[str | None] = [None] * len(self._events)
+        #: the lines of the undone events, ``None`` where not made yet
+        self._undone_texts: list[str | None] = [None] * len(self._undone)
+        # The score series of a loaded log is made on first use by one replay
+        # (:meth:`_ensure_series`), then kept up to date as events apply.
+        self._series_ready = False
         #: ``(ts, scores)`` at the start and after each change of a score, and, in step with
         #: it, how many events had been applied then (to cut the series back on an undo).
         self._series: list[tuple[float, dict[int, float]]] = []
@@ -251,14 +262,14 @@ class Game:
             self._expect(expect_revision)
         event, new_state = self._prepare(type, data, author)
         mark = self._mark_after(new_state, event)
-        line = self._line(self._state, new_state, event, None)
+        text, scores = self._line(self._state, new_state, event, None)
         if self.journal is not None:
             self.journal.append(event)
         self._undone.clear()
         self._undone_texts.clear()
         self._state = new_state
         self._record(event, new_state, mark)
-        self._record_line(event, line)
+        self._record_line(event, text, scores)
         self.revision += 1
         return event
 
@@ -280,8 +291,8 @@ class Game:
             self.journal.set_undone(event.seq, True)
         self._events.pop()
         self._undone.insert(0, event)
-        if self._journal_ready:
-            self._undone_texts.insert(0, self._lines.pop()[1])
+        self._undone_texts.insert(0, self._texts.pop())
+        if self._series_ready:
             while self._series_at[-1] > n:
                 self._series.pop()
                 self._series_at.pop()
@@ -306,25 +317,24 @@ class Game:
         new_state = copy.deepcopy(self._state)
         self._apply(new_state, event)
         mark = self._mark_after(new_state, event)
-        known = self._undone_texts[0] if self._journal_ready else None
-        line = self._line(self._state, new_state, event, known)
+        text, scores = self._line(self._state, new_state, event, self._undone_texts[0])
         if self.journal is not None:
             self.journal.set_undone(event.seq, False)
         self._undone.pop(0)
-        if self._journal_ready:
-            self._undone_texts.pop(0)
+        self._undone_texts.pop(0)
         self._state = new_state
         self._record(event, new_state, mark)
-        self._record_line(event, line)
+        self._record_line(event, text, scores)
         self.revision += 1
         return event
 
     # -- log and clock ----------------------------------------------------------------------
     def log(self) -> list[tuple[Event, str]]:
-        """Every active event with its Russian line, oldest first (a copy; no replay once the
-        journal of a loaded game has been made)."""
-        self._ensure_journal()
-        return list(self._lines)
+        """Every active event with its Russian line, oldest first (a copy; the first call on
+        a loaded game replays the log once to make the lines)."""
+        n = len(self._events)
+        self._fill_texts(0, n)
+        return [(self._events[i], self._texts[i] or "") for i in range(n)]
 
     def log_slice(
         self, start: int = 0, stop: int | None = None, *, newest_first: bool = True
@@ -334,12 +344,15 @@ class Game:
         Positions count in the order asked for: with ``newest_first`` (the default) 0 is the
         latest event, else the first one. ``start``/``stop`` work as a Python slice of that
         order (negative values count from its end; out-of-range values are clamped), so
-        ``log_slice(0, 20)`` is the 20 latest events, newest first. Costs O(page).
+        ``log_slice(0, 20)`` is the 20 latest events, newest first. Costs O(page): on a
+        loaded game, lines not made yet are made from the nearest state copy.
         """
-        self._ensure_journal()
         n = len(self._events)
         order = range(n - 1, -1, -1) if newest_first else range(n)
-        return [self._lines[i] for i in order[start:stop]]
+        picked = order[start:stop]
+        if picked:
+            self._fill_texts(min(picked[0], picked[-1]), max(picked[0], picked[-1]) + 1)
+        return [(self._events[i], self._texts[i] or "") for i in picked]
 
     def describe(self, event: Event) -> str:
         """The Russian line of an event of this game: in the active log or undone (redoable).
@@ -349,12 +362,13 @@ class Game:
 
         :raises LookupError: if the event is not in this game's log or redo stack.
         """
-        self._ensure_journal()
         i = event.seq - 1
         if 0 <= i < len(self._events) and self._events[i] == event:
-            return self._lines[i][1]
+            self._fill_texts(i, i + 1)
+            return self._texts[i] or UNKNOWN_LINE.format(seq=event.seq)
         j = i - len(self._events)
         if 0 <= j < len(self._undone) and self._undone[j] == event:
+            self._fill_undone_texts(j)
             return self._undone_texts[j] or UNKNOWN_LINE.format(seq=event.seq)
         raise LookupError(f"event #{event.seq} ({event.type}) is not in this game's log")
 
@@ -364,7 +378,7 @@ class Game:
         Kept as events are applied; this returns a new list (no replay). The score dicts in
         it are the game's own: read them, do not change them.
         """
-        self._ensure_journal()
+        self._ensure_series()
         return list(self._series)
 
     def turn_clock(self, now: float | None = None) -> TurnClock:
@@ -418,69 +432,80 @@ class Game:
         are kept later, by the first undo's replay (:meth:`_state_at`)."""
         d, tally, log = self.definition, self._tally, self._events
         paused = self.paused
-        for ev in events:
+        saved = list(events)
+        # keep the state copies of the last TAIL_CHECKPOINTS multiples of CHECKPOINT_EVERY
+        tail = len(saved) - len(saved) % CHECKPOINT_EVERY - CHECKPOINT_EVERY * TAIL_CHECKPOINTS
+        for n, ev in enumerate(saved, 1):
             if ev.type in CORE_EVENTS:
                 paused = ev.type == CORE_PAUSE
             else:
                 d.apply(state, ev)
             log.append(ev)
             tally.add(Mark(ev.ts, d.active_player(state), d.turn_number(state), paused))
+            if n > tail and n % CHECKPOINT_EVERY == 0:
+                self._checkpoints[n] = copy.deepcopy(state)
 
-    def _ensure_journal(self) -> None:
-        """Make the lines and the score series of the active log and the redo stack by one
-        replay, if not made yet (a game just loaded). Afterwards they are kept incrementally."""
-        if self._journal_ready:
+    def _fill_texts(self, start: int, stop: int) -> None:
+        """Make the missing lines of active events ``start..stop-1`` (0-based): from the first
+        missing one, replay from the nearest state copy (:meth:`_state_at`) describing each
+        event with the state before it."""
+        texts, events = self._texts, self._events
+        first = next((i for i in range(start, stop) if texts[i] is None), None)
+        if first is None:
+            return
+        state = self._state_at(first)
+        for i in range(first, stop):
+            ev = events[i]
+            if texts[i] is None:
+                texts[i] = self._describe_saved(state, ev)
+            self._apply(state, ev)
+
+    def _fill_undone_texts(self, upto: int) -> None:
+        """Make the missing lines of the undone events up to index ``upto`` (a damaged saved
+        event and the ones after it stay ``None``: they get their line at redo)."""
+        if all(t is not None for t in self._undone_texts[: upto + 1]):
+            return
+        state = copy.deepcopy(self._state)
+        for k, ev in enumerate(self._undone[: upto + 1]):
+            try:
+                if self._undone_texts[k] is None:
+                    self._undone_texts[k] = self._describe(state, ev)
+                self._apply(state, ev)
+            except Exception:  # a damaged saved event: the rest get their line at redo
+                break
+
+    def _ensure_series(self) -> None:
+        """Make the score series of the active log by one replay, if not made yet (a game
+        just loaded). Afterwards it is kept incrementally."""
+        if self._series_ready:
             return
         state = self.definition.initial_state(self.setup)
-        lines: list[tuple[Event, str]] = []
         series = [(self.setup.created, self.definition.scores(state))]
         series_at = [0]
         for n, ev in enumerate(self._events, 1):
-            lines.append((ev, self._describe_saved(state, ev)))
             self._apply(state, ev)
             scores = self.definition.scores(state)
             if scores != series[-1][1]:
                 series.append((ev.ts, scores))
                 series_at.append(n)
-        self._lines, self._series, self._series_at = lines, series, series_at
-        self._undone_texts = self._describe_redo_stack()
-        self._journal_ready = True
+        self._series, self._series_at = series, series_at
+        self._series_ready = True
 
     def _line(
         self, before: Any, after: Any, event: Event, known: str | None
-    ) -> tuple[str, dict[int, float]] | None:
-        """The journal line and scores of ``event`` (``None`` while the journal is not made).
-
-        Computed before anything changes, so a failure here leaves the game as it was.
+    ) -> tuple[str, dict[int, float] | None]:
+        """The journal line and scores of ``event`` (scores ``None`` while the series is not
+        made). Computed before anything changes, so a failure here leaves the game as it was.
         """
-        if not self._journal_ready:
-            return None
         text = known if known is not None else self._describe(before, event)
-        return text, self.definition.scores(after)
+        return text, self.definition.scores(after) if self._series_ready else None
 
-    def _record_line(self, event: Event, line: tuple[str, dict[int, float]] | None) -> None:
+    def _record_line(self, event: Event, text: str, scores: dict[int, float] | None) -> None:
         """Add an applied event's line and scores to the kept journal."""
-        if line is None:
-            return
-        text, scores = line
-        self._lines.append((event, text))
-        if scores != self._series[-1][1]:
+        self._texts.append(text)
+        if scores is not None and scores != self._series[-1][1]:
             self._series.append((event.ts, scores))
             self._series_at.append(len(self._events))
-
-    def _describe_redo_stack(self) -> list[str | None]:
-        """Lines of the loaded undone events (``None`` where they could not be made)."""
-        texts: list[str | None] = [None] * len(self._undone)
-        if not self._undone:
-            return texts
-        state = copy.deepcopy(self._state)
-        for k, ev in enumerate(self._undone):
-            try:
-                texts[k] = self._describe(state, ev)
-                self._apply(state, ev)
-            except Exception:  # a damaged saved event: the rest get their line at redo
-                break
-        return texts
 
     def _mark(self, state: Any, ts: float, paused: bool) -> Mark:
         return Mark(

@@ -51,6 +51,7 @@ from companion.rules.normalize import (
     words,
 )
 from companion.rules.snippet import best_sentence
+from companion.rules.vocabulary import pairs
 
 __all__ = ["Hit", "RulesIndex", "MAX_QUERY", "GAME_WORDS", "STOPWORDS"]
 
@@ -63,7 +64,7 @@ FIELD_REPEAT = {"head": 3, "aliases": 2, "text": 1}
 B = 0.5
 PREFIX_WEIGHT = 0.75
 TYPO_WEIGHT = {0: 1.0, 1: 0.8, 2: 0.6}
-SYNONYM_WEIGHT = 0.7  # a word of :data:`~companion.rules.lexicon.SYNONYMS` for the one typed
+SYNONYM_WEIGHT = 0.7  # a rulebook word the typed one means (:mod:`companion.rules.vocabulary`)
 STOP_WEIGHT = 0.25
 GAME_WORD_WEIGHT = 0.3
 RRF_K = 10.0
@@ -133,6 +134,25 @@ class _Term:
     matches: dict[str, float]
 
 
+def player_synonyms(stem: Any, lemmas: set[str]) -> dict[str, tuple[str, ...]]:
+    """``{player word or its lemma: (index lemmas it also means, ...)}``.
+
+    From :data:`~companion.rules.lexicon.SYNONYMS` and :func:`companion.rules.vocabulary.pairs`;
+    both sides folded and lemmatised with ``stem``; targets no entry uses are dropped, and so
+    are player words of several words (``"one-shot"``).
+    """
+    out: dict[str, dict[str, None]] = {}
+    for key, targets in [*SYNONYMS.items(), *pairs()]:
+        typed = [w for w, _, _ in words(key)]
+        if len(typed) != 1:
+            continue
+        means = [stem(w) for t in targets for w, _, _ in words(t)]
+        for k in dict.fromkeys([typed[0], stem(typed[0])]):
+            row = out.setdefault(k, {})
+            row.update(dict.fromkeys(m for m in means if m in lemmas and m != k))
+    return {k: tuple(v) for k, v in out.items() if v}
+
+
 def _content(lemmas: list[str]) -> str:
     """Lemmas joined, stop-words left out (unless that leaves nothing)."""
     kept = [w for w in lemmas if w not in STOPWORDS]
@@ -192,7 +212,10 @@ class RulesIndex:
         self.lemmas = {lem for rows in docs.values() for row in rows for lem in row}
         self.vocab = sorted(self.lemmas)
         self.form_list = sorted(forms)
-        self.lexicon = Lexicon({**{lem: lem for lem in self.lemmas}, **forms}, stem)
+        self.synonyms = player_synonyms(stem, self.lemmas)
+        # Players' words are known words too (typos of them are corrected to them).
+        player = {w: stem(w) for w in self.synonyms if w not in forms}
+        self.lexicon = Lexicon({**{lem: lem for lem in self.lemmas}, **player, **forms}, stem)
 
         # Strings the whole query is compared with: title, heading, each alias and each
         # player question of ``asks`` with at least :data:`ASK_KEY_WORDS` content words (a
@@ -263,11 +286,13 @@ class RulesIndex:
             for form, edits in self.lexicon.correct(word) or self.lexicon.correct(lem):
                 target = self.lexicon.forms[form]
                 found[target] = max(found.get(target, 0.0), TYPO_WEIGHT[edits])
+        synonyms = self.synonyms
         for source, w in list(found.items()):
-            for other in SYNONYMS.get(source, ()):
+            for other in synonyms.get(source, ()):
                 found[other] = max(found.get(other, 0.0), w * SYNONYM_WEIGHT)
-        for other in SYNONYMS.get(lem, ()):
-            found[other] = max(found.get(other, 0.0), SYNONYM_WEIGHT)
+        for key in (word, lem):
+            for other in synonyms.get(key, ()):
+                found[other] = max(found.get(other, 0.0), SYNONYM_WEIGHT)
         return {k: v for k, v in found.items() if v > 0 and k in self.lemmas}
 
     def _similarity(self, qkey: str, top: np.ndarray) -> np.ndarray:
@@ -412,7 +437,7 @@ class RulesIndex:
         k = min(RERANK, positive)
         top = np.argpartition(-scores, k - 1)[:k]
         top = top[np.lexsort((top, -scores[top]))]
-        content = [t.stem for t in terms if t.weight >= 1.0]
+        content = [self._key_word(t) for t in terms if t.weight >= 1.0]
         qkey = " ".join(content) or " ".join(t.stem for t in terms)
         mix = MIX if len(content) <= SHORT else MIX_LONG
         sims = self._similarity(qkey, top)
@@ -438,6 +463,14 @@ class RulesIndex:
             values = mix * base + (1 - mix) * sims
         fused = sorted(zip(values.tolist(), top.tolist(), strict=True), key=lambda p: (-p[0], p[1]))
         return [self._hit(i, 100 * v, weights) for v, i in fused[: max(1, limit)]]
+
+    def _key_word(self, term: _Term) -> str:
+        """The word a term puts in the query's key for the title similarity: its lemma if the
+        index knows it, else the rulebook word it was corrected or translated to (best match).
+        """
+        if term.stem in self.lemmas or not term.matches:
+            return term.stem
+        return max(term.matches.items(), key=lambda kv: (kv[1], kv[0]))[0]
 
     def _tokens(self, i: int) -> dict[str, list[tuple[str, str, int, int]]]:
         """``{field: [(lemma, folded word, start, end), ...]}`` of entry ``i`` (cached)."""

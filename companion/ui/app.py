@@ -53,7 +53,9 @@ def _game_route(screen: Callable[[GameView], ft.Control]) -> Callable[[], ft.Con
                 set_error(str(exc))
                 return None
             v = GameView(app.hub, gid, author=app.name or None, readonly=not is_player(app))
-            set_view(v)
+            # held in a plain tuple: an observable kept in use_state subscribes this route to
+            # every change of the view, and the whole screen would re-render on each tap
+            set_view((v,))
             return watch(v, ft.context.page)
 
         unsub = ft.use_ref(None)
@@ -68,9 +70,9 @@ def _game_route(screen: Callable[[GameView], ft.Control]) -> Callable[[], ft.Con
         ft.use_effect(setup, [gid], cleanup=cleanup)
         if error:
             return Missing(error)
-        if view is None or view.game_id != gid:
+        if view is None or view[0].game_id != gid:
             return ft.ProgressRing()
-        return screen(view)
+        return screen(view[0])
 
     return Route
 

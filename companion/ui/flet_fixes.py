@@ -6,6 +6,12 @@ raises (e.g. a component re-rendered after its parent replaced it) ends the sche
 and that session's screen never changes again — the clock stops, taps are saved but never
 shown. :func:`apply` replaces the scheduler with the same loop that logs a failing update and
 goes on with the rest. Applied once, by :func:`companion.ui.app.make_main`.
+
+The loop also updates the pending components outermost first (Flet keeps them in a ``set``,
+in no order): a child and its parent both subscribed to one observable would otherwise render
+the child twice when the child came first — once alone, once inside its parent's new body.
+Parent first, the child is rendered once inside the parent and its own queued update is then
+skipped (Flet marks the replaced instance stale).
 """
 
 from __future__ import annotations
@@ -24,6 +30,16 @@ log = logging.getLogger("companion.ui")
 _APPLIED = False
 
 
+def _depth(control: object) -> int:
+    """How deep ``control`` sits in the page (0: not attached)."""
+    depth = 0
+    node = getattr(control, "parent", None)
+    while node is not None and depth < 10_000:
+        depth += 1
+        node = getattr(node, "parent", None)
+    return depth
+
+
 async def _updates_scheduler(self: Session) -> None:
     """Flet 1.0.5's scheduler loop, with each control update isolated."""
     try:
@@ -31,7 +47,7 @@ async def _updates_scheduler(self: Session) -> None:
             await self._Session__updates_ready.wait()
             self._Session__updates_ready.clear()
 
-            pending_updates = list(self._Session__pending_updates)
+            pending_updates = sorted(self._Session__pending_updates, key=_depth)
             self._Session__pending_updates.clear()
             for control in pending_updates:
                 try:

@@ -35,7 +35,7 @@ from companion.ui.boards import BOARDS
 from companion.ui.nav import RULES_GAME, go, rules_link
 from companion.ui.result import ResultDetails, ResultHeader
 from companion.ui.state import GameView
-from companion.ui.status import StatusLine
+from companion.ui.status import StatusLine, status_props
 from companion.ui.widgets import icon_button, tagged
 
 __all__ = ["GameScreen", "RULES_GAME", "WIDE", "ACTION_BAR_HEIGHT", "STATUS_HEIGHT"]
@@ -50,6 +50,31 @@ TOP_BAR_HEIGHT = 48
 #: Seconds a notice (an undo) and a refusal stay before they go stale.
 NOTICE_SECONDS = 5
 ERROR_SECONDS = 8
+
+
+@ft.component
+def _Button(
+    ident: str,
+    icon: ft.IconData,
+    tooltip: str,
+    on_click: Callable[[], None] | None,
+    disabled: bool = False,
+    selected: bool | None = None,
+    label: str | None = None,
+) -> ft.Control:
+    return icon_button(
+        ident, icon, tooltip, on_click, disabled=disabled, selected=selected, label=label
+    )
+
+
+@ft.component
+def _Link(ident: str, icon: ft.IconData, tooltip: str, route: str) -> ft.Control:
+    return icon_button(ident, icon, tooltip, lambda: go(route))
+
+
+#: One top-bar button each, memoised on plain props: a move that only enables «Вернуть»
+#: re-renders that button, not the bar.
+Button, Link = ft.memo(_Button), ft.memo(_Link)
 
 
 @ft.component
@@ -68,7 +93,7 @@ def _TopBar(
     """Back, the game, undo, redo, journal, rules, lock: 48×48 each, always in this order."""
     return ft.Row(
         [
-            icon_button("home", ft.Icons.ARROW_BACK, _("К списку игр"), lambda: go("/")),
+            Link("home", ft.Icons.ARROW_BACK, _("К списку игр"), "/"),
             ft.Text(
                 title if show_title else "",
                 size=20,
@@ -77,19 +102,18 @@ def _TopBar(
                 max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS,
             ),
-            icon_button("undo", ft.Icons.UNDO, _("Отменить"), undo, disabled=not can_undo),
-            icon_button("redo", ft.Icons.REDO, _("Вернуть"), redo, disabled=not can_redo),
-            icon_button(
-                "open-log", ft.Icons.HISTORY, _("Журнал"), lambda: go(f"/game/{game_id}/log")
-            ),
-            icon_button("open-rules", ft.Icons.MENU_BOOK, _("Правила"), lambda: go(rules)),
-            icon_button(
+            Button("undo", ft.Icons.UNDO, _("Отменить"), undo, not can_undo),
+            Button("redo", ft.Icons.REDO, _("Вернуть"), redo, not can_redo),
+            Link("open-log", ft.Icons.HISTORY, _("Журнал"), f"/game/{game_id}/log"),
+            Link("open-rules", ft.Icons.MENU_BOOK, _("Правила"), rules),
+            Button(
                 "lock",
                 ft.Icons.LOCK if locked else ft.Icons.LOCK_OPEN,
                 _("Снять блокировку") if locked else _("Заблокировать от случайных нажатий"),
                 toggle_lock,
-                selected=locked,
-                label="lock-on" if locked else "lock-off",
+                False,
+                locked,
+                "lock-on" if locked else "lock-off",
             ),
         ],
         spacing=0,
@@ -319,7 +343,8 @@ def _Top(view: GameView, wide: bool) -> ft.Control:
 def _Status(view: GameView, wide: bool) -> ft.Control:
     view.mark_shown()  # moves from this screen are made against what it shows now
     return ft.Container(
-        StatusLine(view.game, view.version, not wide, view.show_notice), height=STATUS_HEIGHT
+        StatusLine(view.game, status_props(view.game, not wide), view.show_notice),
+        height=STATUS_HEIGHT,
     )
 
 

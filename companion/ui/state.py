@@ -22,7 +22,7 @@ from companion.engine import Event
 from companion.errors import CompanionError, StaleMoveError
 from companion.store import GameStore, StoredGame
 
-__all__ = ["Hub", "GameView", "AppModel", "watch"]
+__all__ = ["Hub", "GameView", "AppModel", "watch", "part"]
 
 Listener = Callable[[], None]
 
@@ -288,6 +288,57 @@ class GameView:
             self.error_player = None
             self.notice = f"{verb} — {text}{who}"
         self.refresh()
+
+
+@dataclass(frozen=True, eq=False)
+class ViewRef:
+    """A :class:`GameView` out of sight of Flet's observable-argument subscription: a
+    component given a ``ViewRef`` re-renders when its parent gives it new props, not on every
+    change of the view. One per view (:func:`view_ref`), so memoisation compares it equal."""
+
+    view: GameView
+
+
+def view_ref(view: GameView) -> ViewRef:
+    """The one :class:`ViewRef` of ``view``."""
+    ref = getattr(view, "_ref", None)
+    if ref is None or ref.view is not view:
+        ref = ViewRef(view)
+        view._ref = ref  # private: an observable does not notify for "_" names
+    return ref
+
+
+_PARTS: dict[Callable[..., ft.Control], Callable[..., ft.Control]] = {}
+
+
+def _part_of(body: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
+    """A memoised component running ``body`` (one per body: Flet pairs a component's hooks
+    with the same function only)."""
+    made = _PARTS.get(body)
+    if made is None:
+
+        def run(ref: ViewRef, key: Any) -> ft.Control:
+            view = ref.view
+            return body(view, view.version)
+
+        run.__name__ = run.__qualname__ = getattr(body, "__name__", "Part")
+        made = _PARTS[body] = ft.memo(ft.component(run))
+    return made
+
+
+def part(component: Callable[..., ft.Control], view: GameView, key: Any) -> ft.Control:
+    """``component(view, view.version)`` as a part that re-renders only when ``key`` changes
+    (or its own hooks' state does), not on every change of the game.
+
+    ``component`` is an ``@ft.component`` taking ``(view, version)``; its body runs as this
+    part's body (hooks included). ``key`` must change whenever anything the part shows
+    changes: build it from the state objects the part reads (a move replaces the game
+    state, so the old objects keep their old values and compare unequal when changed) and
+    ``view.error`` / ``view.error_player`` if it shows refusals. ``None`` for a part that is
+    hidden now: it is not rendered again until it shows.
+    """
+    body = getattr(component, "__component_impl__", component)
+    return _part_of(body)(view_ref(view), key)
 
 
 def watch(view: GameView, page: ft.Page) -> Callable[[], None]:

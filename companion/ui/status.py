@@ -10,14 +10,14 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import flet as ft
 
 from companion.i18n import _
 from companion.ui.widgets import fmt_seconds, tagged
 
-__all__ = ["StatusLine", "clock_text"]
+__all__ = ["StatusLine", "StatusProps", "clock_text", "status_props"]
 
 #: Width kept for the clock texts (px), so ticking digits never move the names.
 CLOCK_WIDTH = 112
@@ -56,22 +56,72 @@ def clock_text(game: Any, now: float) -> tuple[str, str, float, bool]:
     )
 
 
+class StatusProps(NamedTuple):
+    """What the status line shows of the game, as plain values (a memo key): the line
+    re-renders when one of them changes or the clock ticks, never for a move that changes
+    none of them (a tap on a counter)."""
+
+    who: str
+    color: str | None
+    where: str
+    note: str
+    over: bool
+    paused: bool
+    #: what the clock counts from: (turn number, active player, phase) — a new turn, player
+    #: or phase (the Ricks charge limit counts a step) restarts or switches the turn clock
+    clock_key: tuple[Any, ...]
+
+
+def status_props(game: Any, show_title: bool) -> StatusProps:
+    """The :class:`StatusProps` of ``game`` now (a few engine reads, no log walk)."""
+    over = game.outcome() is not None
+    state = game.state
+    definition = game.definition
+    active = definition.active_player(state)
+    phase = definition.current_phase(state)
+    label = definition.phase_label(state)  # the phase in words (Ricks: round and step)
+    spec = game.setup.players[active] if active is not None else None
+    if over:
+        who = _("Игра окончена")
+    elif spec is not None:
+        who = f"{_('Ходит')} {spec.name}"
+    else:
+        who = ""
+    turn = definition.turn_number(state)
+    # the phase first: a long game title («Рик и Морти: Наверное, …») is what gets cut
+    where = (
+        " · ".join(p for p in (label or "", definition.title if show_title else "") if p)
+        or f"{_('Ход')} {turn}"
+    )
+    note_fn = getattr(definition, "status_note", None)
+    note = (note_fn(state) if note_fn is not None and not over else None) or ""
+    return StatusProps(
+        who,
+        spec.color if spec is not None and not over else None,
+        where,
+        note,
+        over,
+        game.paused and not over,
+        (turn, active, phase, len(game.events) if over else 0),
+    )
+
+
 @ft.component
 def _StatusLine(
-    game: Any, version: int, show_title: bool, show_note: Callable[[str], None] | None = None
+    game: Any, props: StatusProps, show_note: Callable[[str], None] | None = None
 ) -> ft.Control:
     """Whose turn and the clock (line 1); the game and phase, total time (line 2).
 
     When the engine has a note about the game's end (``status_note``: «доигрываем раунд»,
-    «у лидеров поровну очков»), line 2 shows it instead of the phase, highlighted; a tap on
+    «у лидеров поровну очков»), line 2 shows it beside the phase, highlighted; a tap on
     the line shows it whole (``show_note(text)``).
 
     :param game: the :class:`~companion.engine.core.Game` (the same object for the screen's
-        life); :param version: the screen's revision (a new one re-renders).
+        life); :param props: :func:`status_props` of the game now.
     """
     now, set_now = ft.use_state(time.time())
     task = ft.use_ref(None)
-    over = game.outcome() is not None
+    who, color, where, note, over, paused, _key = props
 
     async def tick() -> None:
         while True:
@@ -90,25 +140,7 @@ def _StatusLine(
     ft.use_effect(start, [over], cleanup=stop)
     if over:  # a finished game's clock stops at its last move
         now = game.events[-1].ts if game.events else game.setup.created
-    state = game.state
-    active = game.definition.active_player(state)
-    phase = game.definition.phase_label(state)
-    spec = game.setup.players[active] if active is not None else None
-    if over:
-        who = _("Игра окончена")
-    elif spec is not None:
-        who = f"{_('Ходит')} {spec.name}"
-    else:
-        who = ""
-    # the phase first: a long game title («Рик и Морти: Наверное, …») is what gets cut
-    where = (
-        " · ".join(p for p in (phase or "", game.definition.title if show_title else "") if p)
-        or f"{_('Ход')} {game.definition.turn_number(state)}"
-    )
-    note_fn = getattr(game.definition, "status_note", None)
-    note = (note_fn(state) if note_fn is not None and not over else None) or ""
     turn, total, current, late = clock_text(game, now)
-    paused = game.paused and not over
     return ft.Container(
         ft.Column(
             [
@@ -118,7 +150,7 @@ def _StatusLine(
                             width=12,
                             height=12,
                             border_radius=6,
-                            bgcolor=spec.color if spec is not None and not over else None,
+                            bgcolor=color,
                         ),
                         ft.Container(
                             tagged(

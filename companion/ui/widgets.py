@@ -20,6 +20,7 @@ __all__ = [
     "primary_button",
     "use_number_pad",
     "counter_step",
+    "switch_row",
 ]
 
 #: Minimum touch target (dp), SPEC §1.
@@ -379,4 +380,48 @@ def StepCounter(
         ],
         spacing=0,
         tight=True,
+    )
+
+
+def switch_row(
+    ident: str,
+    label: str,
+    value: bool,
+    on_change: Callable[[bool], None],
+    *,
+    text: str | None = None,
+    disabled: bool = False,
+    size: int = 15,
+) -> ft.Control:
+    """A switch and its words as one touch target: the whole row (full width, ≥ 48 dp high)
+    flips it, and screen readers and tests see one node tagged ``ident`` (a switch named
+    ``label``, toggled when ``value``). ``text`` (default ``label``) is the visible text and
+    may wrap; ``on_change(new_value)`` is called with the flipped value. Flutter's compact web
+    density makes a bare ``ft.Switch`` a 40 px target, too small for a finger."""
+
+    def flip() -> None:
+        if not disabled:
+            on_change(not value)
+
+    return tagged(
+        ident,
+        ft.MergeSemantics(
+            ft.Container(
+                ft.Row(
+                    [
+                        ft.Switch(
+                            value=value,
+                            disabled=disabled,
+                            on_change=lambda e: on_change(bool(e.control.value)),
+                        ),
+                        ft.Text(text or label, size=size, expand=True),
+                    ],
+                    spacing=8,
+                ),
+                on_click=None if disabled else (lambda: flip()),
+                padding=ft.Padding.symmetric(vertical=8),
+                alignment=ft.Alignment.CENTER_LEFT,
+            )
+        ),
+        label=label,
     )

@@ -201,3 +201,35 @@ def test_smash_up_log_and_series_match_a_replay():
     g.undo()
     assert_matches_replay(g, clock.t + 3)
     assert g.score_series()[-1][1] == {0: 4.0, 1: 0.0}
+
+
+def test_a_loaded_log_makes_a_journal_page_without_replaying_the_game():
+    """A game loaded from 2 000 saved events: the newest page of its journal (and the first
+    undo) replay at most CHECKPOINT_EVERY events plus the page, from the state copies kept
+    near the end while loading — and the lines are those a full replay gives."""
+    clock = FakeClock()
+    g = Game.new(FREE, ["Аня", "Борис", "Вика"], clock=clock)
+    for i in range(2000):
+        clock.t += 1
+        if i % 7 == 6:
+            g.push("turn.next")
+        else:
+            g.push("counter.add", {"player": i % 3, "counter": "ПО", "delta": 1 + i % 4})
+    loaded = Game(FREE, g.setup, g.events, clock=clock)
+    applied = [0]
+    apply = loaded._apply
+
+    def counting(state: Any, event: Event) -> None:
+        applied[0] += 1
+        apply(state, event)
+
+    loaded._apply = counting  # type: ignore[method-assign]
+    page = loaded.log_slice(0, 60)
+    assert applied[0] <= CHECKPOINT_EVERY + 60
+    assert page == replay_log(g)[::-1][:60]
+    applied[0] = 0
+    undone = loaded.undo()
+    assert applied[0] <= CHECKPOINT_EVERY
+    assert loaded.describe(undone) == g.log()[-1][1]
+    assert loaded.log() == replay_log(loaded)
+    assert loaded.score_series() == replay_series(loaded)

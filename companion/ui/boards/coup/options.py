@@ -7,7 +7,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.widgets import tagged
+from companion.ui.widgets import switch_row
 
 __all__ = ["OptionsForm"]
 
@@ -15,11 +15,9 @@ __all__ = ["OptionsForm"]
 @ft.component
 def OptionsForm(options: dict[str, Any], set_options, players: int = 0) -> ft.Control:
     """The optional card draft of «Игра вдвоём» (the engine accepts it only with 2 players)."""
-    return tagged(
+    return switch_row(
         "two-player-draft",
-        ft.Checkbox(
-            label=_("Вдвоём: набор карт перед игрой"),
-            value=bool(options.get("two_player_draft")),
-            on_change=lambda e: set_options({**options, "two_player_draft": bool(e.control.value)}),
-        ),
+        _("Вдвоём: набор карт перед игрой"),
+        bool(options.get("two_player_draft")),
+        lambda v: set_options({**options, "two_player_draft": v}),
     )

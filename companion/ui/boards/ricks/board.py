@@ -27,7 +27,7 @@ from companion.ui.boards.ricks.history import ChargeHistory
 from companion.ui.boards.ricks.players import PlayerRow
 from companion.ui.boards.ricks.universes import Universes
 from companion.ui.nav import open_rules
-from companion.ui.state import GameView
+from companion.ui.state import GameView, part
 from companion.ui.widgets import TARGET, icon_button, primary_button
 
 __all__ = ["Board", "Actions", "PhaseLine", "BAR_HEIGHT"]
@@ -162,20 +162,43 @@ def Board(view: GameView) -> ft.Control:
         )
         for i, p in enumerate(state.players)
     ]
+    # The panels re-render when what they show changes (``part`` keys; ``None``: hidden now),
+    # not on every move: a charge step re-renders the head, the step and two rows.
+    acting = not state.over and state.phase == PHASE_ACTIONS and state.active is not None
+    step = ch.step if ch is not None and ch.player is not None else None
+    over = game.outcome() is not None
     return ft.Column(
         [
             PhaseLine(line, query),
-            ActionPanel(view, v),
+            # its dialogs show a refusal: a new one re-renders it, even with no new version
+            part(ActionPanel, view, (v, view.error) if acting else None),
             head,
             ChargeClocks(base) if base is not None else _hidden(),
-            StepB(view, v),
-            StepV(view, v),
-            ChargeTail(view, v),
+            part(StepB, view, v if step == "Б" else None),
+            part(StepV, view, v if step == "В" else None),
+            part(
+                ChargeTail,
+                view,
+                None if ch is None else (ch.universe, ch.ledger, state.players),
+            ),
             ft.ResponsiveRow(
                 [ft.Container(r, col={"xs": 12, "md": 6}) for r in rows], spacing=6, run_spacing=6
             ),
-            Universes(view, v),
-            ChargeHistory(view, v),
+            part(
+                Universes,
+                view,
+                (
+                    state.players,
+                    state.cards,
+                    dict(state.actions_by_universe),
+                    (ch.universe, ch.energy) if ch is not None else None,
+                ),
+            ),
+            part(
+                ChargeHistory,
+                view,
+                (repr(state.rounds), over, len(game.events) if over else 0),
+            ),
         ],
         spacing=8,
     )

@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.engine.smashup import EDITIONS, WIN_AFTER_SCORING, WIN_AT_END_OF_TURN
 from companion.i18n import _
-from companion.ui.widgets import tagged
+from companion.ui.widgets import switch_row, tagged
 
 __all__ = ["OptionsForm"]
 
@@ -31,32 +31,17 @@ def OptionsForm(
     mimimi_check: list[ft.Control] = []
     if edition == "mimimi":
         mimimi_check = [
-            ft.Row(
-                [
-                    tagged(
-                        "opt-win-check",
-                        ft.Switch(
-                            value=after,
-                            on_change=lambda e: set_options(
-                                {
-                                    **options,
-                                    "win_check": WIN_AFTER_SCORING
-                                    if e.control.value
-                                    else WIN_AT_END_OF_TURN,
-                                }
-                            ),
-                        ),
-                        label=_("Проверка 15 ПО после захвата"),
-                    ),
-                    ft.Text(
-                        _(
-                            "Проверять 15 ПО и сразу после захвата баз, не только в конце хода "
-                            "(«Мимими», «Проверь базы»)"
-                        ),
-                        size=15,
-                        expand=True,
-                    ),
-                ]
+            switch_row(
+                "opt-win-check",
+                _("Проверка 15 ПО после захвата"),
+                after,
+                lambda v: set_options(
+                    {**options, "win_check": WIN_AFTER_SCORING if v else WIN_AT_END_OF_TURN}
+                ),
+                text=_(
+                    "Проверять 15 ПО и сразу после захвата баз, не только в конце хода "
+                    "(«Мимими», «Проверь базы»)"
+                ),
             )
         ]
     return ft.Column(
@@ -72,39 +57,19 @@ def OptionsForm(
                 ),
             ),
             *mimimi_check,
-            ft.Row(
-                [
-                    tagged(
-                        "opt-draft",
-                        ft.Switch(
-                            value=bool(options.get("draft")),
-                            on_change=lambda e: set_options(
-                                {**options, "draft": bool(e.control.value)}
-                            ),
-                        ),
-                        label=_("Драфт"),
-                    ),
-                    ft.Text(
-                        _("Фракции выбирают по очереди, «змейкой» («Договоримся как взрослые»)"),
-                        size=15,
-                        expand=True,
-                    ),
-                ]
+            switch_row(
+                "opt-draft",
+                _("Драфт"),
+                bool(options.get("draft")),
+                lambda v: set_options({**options, "draft": v}),
+                text=_("Фракции выбирают по очереди, «змейкой» («Договоримся как взрослые»)"),
             ),
-            ft.Row(
-                [
-                    tagged(
-                        "opt-madness",
-                        ft.Switch(
-                            value=bool(options.get("madness")),
-                            on_change=lambda e: set_options(
-                                {**options, "madness": bool(e.control.value)}
-                            ),
-                        ),
-                        label=_("Безумие"),
-                    ),
-                    ft.Text(_("Считать карты безумия (−1 ПО за каждые две)"), size=15, expand=True),
-                ]
+            switch_row(
+                "opt-madness",
+                _("Безумие"),
+                bool(options.get("madness")),
+                lambda v: set_options({**options, "madness": v}),
+                text=_("Считать карты безумия (−1 ПО за каждые две)"),
             ),
             ft.Text(
                 _("Фракции и базы выбираются на следующем экране, перед первым ходом."),

@@ -12,7 +12,7 @@ from companion.i18n import _
 from companion.store.bases import BaseCatalogue
 from companion.ui.boards.smashup.common import base_fields, dot
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.widgets import TARGET, switch_row, tagged
 
 __all__ = ["score_dialog"]
 
@@ -69,19 +69,8 @@ def score_dialog(
                 *lines,
                 ft.Divider(height=8),
                 ft.Text(_("Новая база на её место"), size=16, weight=ft.FontWeight.BOLD),
-                ft.Row(
-                    [
-                        tagged(
-                            "deck-empty",
-                            ft.Switch(
-                                value=deck_empty,
-                                on_change=lambda e: set_deck_empty(bool(e.control.value)),
-                            ),
-                            label=_("Колода баз пуста"),
-                        ),
-                        ft.Text(_("Колода баз пуста"), size=15, expand=True),
-                    ],
-                    height=TARGET,
+                switch_row(
+                    "deck-empty", _("Колода баз пуста"), deck_empty, lambda v: set_deck_empty(v)
                 ),
                 *replacement,
                 ft.Container(
