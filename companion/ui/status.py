@@ -100,12 +100,14 @@ def status_props(game: Any, show_title: bool) -> StatusProps:
     active = definition.active_player(state)
     phase = definition.current_phase(state)
     who, answer, dot = whose_turn(game, active)
+    label = definition.phase_label(state)  # the phase in words (Ricks: round and step)
     spec = game.setup.players[dot] if dot is not None else None
     if over:
         who, answer = _("Игра окончена"), ""
     turn = definition.turn_number(state)
+    # the phase first: a long game title («Рик и Морти: Наверное, …») is what gets cut
     where = (
-        " · ".join(p for p in (definition.title if show_title else "", phase or "") if p)
+        " · ".join(p for p in (label or "", definition.title if show_title else "") if p)
         or f"{_('Ход')} {turn}"
     )
     note_fn = getattr(definition, "status_note", None)
