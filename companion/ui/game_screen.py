@@ -236,6 +236,8 @@ AWAKE_REFUSED = (
     "Браузер не разрешил держать экран включённым: телефон может погаснуть во время игры."
 )
 _told_awake: weakref.WeakSet[Any] = weakref.WeakSet()  # pages already told
+#: Seconds from opening a game to asking for the Wake Lock.
+AWAKE_DELAY = 2.0
 
 
 def use_phone_comfort(
@@ -255,6 +257,9 @@ def use_phone_comfort(
             await call()
 
     async def keep_awake(page: Any, lock: ft.Wakelock) -> None:
+        # let the screen draw first: a notice sent with the first frame can expire before a
+        # slow phone has shown it (and a browser refuses the lock to a page not yet shown)
+        await asyncio.sleep(AWAKE_DELAY)
         try:
             await asyncio.wait_for(lock.enable(), 15)
             on = bool(await asyncio.wait_for(lock.is_enabled(), 15))
