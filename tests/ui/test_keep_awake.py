@@ -1,5 +1,5 @@
 """Keeping the screen on (Wake Lock) in Chromium, on a secure page (the host's own browser at
-127.0.0.1 is a secure context): when the browser refuses the lock or has none, the game
+127.0.0.1 is a secure context): when the browser refuses the lock, the game
 screen says so once per tab, in Russian, through the message layer; when it grants the lock,
 nothing is said.
 
@@ -14,7 +14,7 @@ from companion.store import GameStore
 from companion.ui.game_screen import AWAKE_REFUSED
 from tests.ui.conftest import App
 
-#: Count the page's Wake Lock requests (``window.__wake``), then refuse, drop or grant them.
+#: Count the page's Wake Lock requests (``window.__wake``), then refuse or grant them.
 COUNT = "window.__wake = 0; const grant = WakeLock.prototype.request;"
 REFUSE = (
     COUNT + "WakeLock.prototype.request = function () { window.__wake += 1;"
