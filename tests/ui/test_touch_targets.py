@@ -207,7 +207,7 @@ def rules(app: App, ids: dict[str, str]) -> None:
 
 def journal(app: App, ids: dict[str, str]) -> None:
     app.open(f"/game/{ids['smashup-play']}/log")
-    app.page.wait_for_timeout(3000)
+    app.el("export-text").wait_for()
 
 
 def board(key: str, ready: str, *taps: str, then: str = "") -> Callable[[App, dict], None]:
@@ -253,7 +253,7 @@ EXPECT: dict[str, list[str]] = {
     "new-game-coup": ["two-player-draft"],
     "new-game-ricks": ["abilities"],
     "rules": ["rules-back", "game-all", "game-coup", "hit-0"],
-    "journal": [],
+    "journal": ["back-to-game", "log-refresh", "export-json", "export-text", "log-player"],
     "smashup-setup": ["primary-action"],
     "smashup-play": ["pow-b0-p0", "pow-b0-p0-plus", "min-b0-p2-minus", "score-1", "base-0-bp-plus"],
     "smashup-score": ["deck-empty", "score-confirm"],
