@@ -177,7 +177,21 @@ class Stemmer:
                     return w
 
             self._ru = lemma
+
+            def known(w: str) -> bool:
+                try:
+                    return bool(morph.word_is_known(w))
+                except (ValueError, KeyError, IndexError):
+                    return False
+
+            self._known = known
         self.stem = lru_cache(maxsize=200_000)(self._stem)
+
+    def is_word(self, word: str) -> bool:
+        """True if ``word`` (folded) is a Russian dictionary word (pymorphy3 only; else
+        False): such a word is never cut as several run together."""
+        known = getattr(self, "_known", None)
+        return bool(known and is_cyrillic(word) and known(word))
 
     def _stem(self, word: str) -> str:
         if self.kind == "none" or word.isdigit():

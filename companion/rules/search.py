@@ -331,7 +331,7 @@ class RulesIndex:
         total = 0.0
         for w in content:
             best = max(self._expand(w, fuzzy).values(), default=0.0)
-            if best == 0 and fuzzy and self.lexicon.split(w):
+            if best == 0 and fuzzy and self._split(w):
                 best = 0.5
             total += best
         return total / len(reading)
@@ -348,6 +348,13 @@ class RulesIndex:
         elif is_cyrillic(low) and not is_latin(low):
             out.append([w for w, _, _ in words(swap_layout(chunk))])
         return out
+
+    def _split(self, word: str) -> list[str] | None:
+        """Known words run together in ``word`` (:meth:`Lexicon.split`), unless it is a
+        dictionary word itself («отобрать» is not «от о брать»)."""
+        if self.stemmer.is_word(word):
+            return None
+        return self.lexicon.split(word)
 
     @staticmethod
     def check(query: Any) -> str:
@@ -377,7 +384,7 @@ class RulesIndex:
                     quality = [self._quality(r, fuzzy=True) for r in readings]
                 quality[0] += 1e-6  # the reading as typed wins ties
             for w in readings[quality.index(max(quality))]:
-                pieces = None if self._expand(w) else self.lexicon.split(w)
+                pieces = None if self._expand(w) else self._split(w)
                 out += pieces or [w]
             if len(out) >= MAX_WORDS:
                 break
