@@ -71,9 +71,16 @@ _TRANSLIT = {
     "ja": "я",
     "ye": "е",
     "je": "е",
+    "tsya": "тся",  # -ться / -тся of verbs, not -ця
+    "tsja": "тся",
     "ey": "ей",
     "iy": "ий",
     "yy": "ый",
+    "oy": "ой",  # «nuzhnoy», «odnorazkoy»: a final y after a vowel is й, not ы
+    "ay": "ай",
+    "uy": "уй",
+    "yj": "ый",
+    "ij": "ий",
     "y": "ы",
     "'": "ь",
     "a": "а",
@@ -102,7 +109,15 @@ _TRANSLIT = {
     "x": "кс",
     "q": "к",
 }
-_TRANSLIT_RE = re.compile("|".join(sorted(map(re.escape, _TRANSLIT), key=len, reverse=True)))
+# A vowel + y is й only before a consonant or the end («nuzhnoy»), else the y starts я/ю/е
+# («kroxovselennaya»).
+_Y_KEYS = frozenset(["ey", "iy", "yy", "oy", "ay", "uy"])
+_TRANSLIT_RE = re.compile(
+    "|".join(
+        re.escape(k) + ("(?![aeiouy])" if k in _Y_KEYS else "")
+        for k in sorted(_TRANSLIT, key=len, reverse=True)
+    )
+)
 
 
 def fold(text: str) -> str:

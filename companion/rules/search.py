@@ -349,6 +349,11 @@ class RulesIndex:
             out.append([w for w, _, _ in words(swap_layout(chunk))])
         return out
 
+    def _wordlike(self, reading: list[str]) -> float:
+        """Share of a reading's words that are stop-words or dictionary words."""
+        real = sum(w in STOPWORDS or self.stemmer.is_word(w) for w in reading)
+        return real / max(1, len(reading))
+
     def _split(self, word: str) -> list[str] | None:
         """Known words run together in ``word`` (:meth:`Lexicon.split`), unless it is a
         dictionary word itself («отобрать» is not «от о брать»)."""
@@ -382,7 +387,12 @@ class RulesIndex:
                 quality = [self._quality(r, fuzzy=False) for r in readings]
                 if max(quality) == 0:
                     quality = [self._quality(r, fuzzy=True) for r in readings]
-                quality[0] += 1e-6  # the reading as typed wins ties
+                # ties: a reading in real words (stop-words, dictionary words) beats gibberish
+                # («cdjb» → «свои»), then the reading as typed wins
+                quality = [
+                    q + 1e-3 * self._wordlike(r) for q, r in zip(quality, readings, strict=True)
+                ]
+                quality[0] += 1e-6
             for w in readings[quality.index(max(quality))]:
                 pieces = None if self._expand(w) else self._split(w)
                 out += pieces or [w]
