@@ -15,9 +15,11 @@ How a query is read (each step forgives one kind of mistake):
    whose words the index knows best wins (the typed one wins ties).
 3. Each word is folded (case, ё/е) and lemmatised. Stop-words
    (:data:`~companion.rules.lexicon.STOPWORDS`) count little. A word the index does not know
-   is matched by prefix (a word still being typed), then corrected within the typo budget
-   (:func:`~companion.rules.lexicon.typo_budget`: 0 edits up to 4 letters, 1 for 5–8, 2 from
-   9), then cut into known words if it is several run together.
+   is matched by prefix (the last word may still be being typed), then corrected within the
+   typo budget (:func:`~companion.rules.lexicon.typo_budget`: 0 edits up to 4 letters, 1 for
+   5–8, 2 from 9), then cut into known words if it is several run together (never a
+   dictionary word). Players' words (:mod:`companion.rules.vocabulary`: slang, English game
+   terms) also mean the rulebooks' words, at :data:`SYNONYM_WEIGHT`.
 4. A game named in the query (:data:`GAME_WORDS`: «замес», «переворот»/coup, «манчкин»,
    «рик и морти») keeps that game's entries (if any match).
 5. Entries are ranked by BM25 (heading, aliases and text weighted :data:`FIELD_WEIGHTS`) and,
