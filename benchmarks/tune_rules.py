@@ -2,9 +2,11 @@
 
 Run by hand from the project root::
 
-    python benchmarks/tune_rules.py [--set tune|own|sample|all] [--misses] [--style STYLE]
+    python benchmarks/tune_rules.py [--set train|tune|own|sample|all] [--misses] [--style STYLE]
 
-Sets: ``tune`` — the tune half of the blind questions (``tests/rules/blind/tune.json``);
+Sets: ``train`` — the second batch of blind questions (``tests/rules/blind/train/*.json``,
+brought in by ``tests/rules/blind/make_train.py``); ``tune`` — the tune half of the first blind
+set (``tests/rules/blind/tune.json``);
 ``own`` — ``tests/rules/questions.json``; ``sample`` — ``shared/eval/rules_eval_sample.json``.
 The other half of the blind set is the measure and is deliberately not readable from here
 (``tests/rules/test_blind_split.py`` checks it); ``benchmarks/bench_rules.py`` reports it as
@@ -24,11 +26,19 @@ sys.path.insert(0, str(ROOT))
 from companion.rules import RulesIndex, load_db  # noqa: E402
 from companion.rules.evaluate import score_cases  # noqa: E402
 
+BLIND = ROOT / "tests" / "rules" / "blind"
 SETS = {
-    "tune": ROOT / "tests" / "rules" / "blind" / "tune.json",
+    "train": BLIND / "train",
+    "tune": BLIND / "tune.json",
     "own": ROOT / "tests" / "rules" / "questions.json",
     "sample": ROOT.parent / "shared" / "eval" / "rules_eval_sample.json",
 }
+
+
+def load_set(path: Path) -> list[dict]:
+    """The cases of a set file, or of every ``*.json`` of a set folder (sorted by name)."""
+    files = sorted(path.glob("*.json")) if path.is_dir() else [path]
+    return [c for f in files for c in json.loads(f.read_text(encoding="utf-8"))]
 
 
 def main() -> None:
@@ -42,7 +52,7 @@ def main() -> None:
     for name in names:
         if not SETS[name].exists():
             continue
-        cases = json.loads(SETS[name].read_text(encoding="utf-8"))
+        cases = load_set(SETS[name])
         if args.style:
             cases = [c for c in cases if c.get("style") == args.style]
         score = score_cases(cases, lambda q: [h.entry for h in index.search(q, limit=10)])

@@ -51,6 +51,7 @@ from companion.rules.normalize import (
     words,
 )
 from companion.rules.snippet import best_sentence
+from companion.rules.vocabulary import pairs
 
 __all__ = ["Hit", "RulesIndex", "MAX_QUERY", "GAME_WORDS", "STOPWORDS"]
 
@@ -63,7 +64,7 @@ FIELD_REPEAT = {"head": 3, "aliases": 2, "text": 1}
 B = 0.5
 PREFIX_WEIGHT = 0.75
 TYPO_WEIGHT = {0: 1.0, 1: 0.8, 2: 0.6}
-SYNONYM_WEIGHT = 0.7  # a word of :data:`~companion.rules.lexicon.SYNONYMS` for the one typed
+SYNONYM_WEIGHT = 0.7  # a rulebook word the typed one means (:mod:`companion.rules.vocabulary`)
 STOP_WEIGHT = 0.25
 GAME_WORD_WEIGHT = 0.3
 RRF_K = 10.0
@@ -75,6 +76,8 @@ MIX_LONG = 0.6  # the same for queries of more than SHORT content words
 SHORT = 3
 EXACT = 0.3  # added to the title similarity when the query is a title, heading or alias
 ASK_KEY_WORDS = 2  # content words an ``asks`` question needs to be compared whole with a query
+TWIN_MARGIN = 0.05  # fused score (0..1) within which the newer edition's twin goes first
+NEWER = {"smashup-mimimi": "smashup-bbrr"}  # older edition → newer edition of the same game
 EXACT_SUBSET = 1.0  # share of EXACT when they hold the same words in another order
 
 # Words that name a game (folded forms and lemmas): a query with them keeps that game.
@@ -131,6 +134,34 @@ class _Term:
     stem: str
     weight: float
     matches: dict[str, float]
+
+
+def player_synonyms(stem: Any, lemmas: set[str]) -> dict[str, tuple[str, ...]]:
+    """``{player word or its lemma: (index lemmas it also means, ...)}``.
+
+    From :data:`~companion.rules.lexicon.SYNONYMS` and :func:`companion.rules.vocabulary.pairs`;
+    both sides folded and lemmatised with ``stem``; targets no entry uses are dropped, and so
+    are player words of several words (``"one-shot"``).
+    """
+    out: dict[str, dict[str, None]] = {}
+    for key, targets in [*SYNONYMS.items(), *pairs()]:
+        typed = [w for w, _, _ in words(key)]
+        if len(typed) != 1:
+            continue
+        means = [stem(w) for t in targets for w, _, _ in words(t)]
+        for k in dict.fromkeys([typed[0], stem(typed[0])]):
+            row = out.setdefault(k, {})
+            row.update(dict.fromkeys(m for m in means if m in lemmas and m != k))
+    return {k: tuple(v) for k, v in out.items() if v}
+
+
+def _twins(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Entries of two editions on the same rule: the same title or heading (folded words)."""
+
+    def key(text: str) -> str:
+        return " ".join(w for w, _, _ in words(text))
+
+    return key(a["title"]) == key(b["title"]) or key(a["section"]) == key(b["section"])
 
 
 def _content(lemmas: list[str]) -> str:
@@ -192,7 +223,10 @@ class RulesIndex:
         self.lemmas = {lem for rows in docs.values() for row in rows for lem in row}
         self.vocab = sorted(self.lemmas)
         self.form_list = sorted(forms)
-        self.lexicon = Lexicon({**{lem: lem for lem in self.lemmas}, **forms}, stem)
+        self.synonyms = player_synonyms(stem, self.lemmas)
+        # Players' words are known words too (typos of them are corrected to them).
+        player = {w: stem(w) for w in self.synonyms if w not in forms}
+        self.lexicon = Lexicon({**{lem: lem for lem in self.lemmas}, **player, **forms}, stem)
 
         # Strings the whole query is compared with: title, heading, each alias and each
         # player question of ``asks`` with at least :data:`ASK_KEY_WORDS` content words (a
@@ -234,13 +268,14 @@ class RulesIndex:
         self._scores[lemma] = total
         return total
 
-    def _expand(self, word: str, fuzzy: bool = True) -> dict[str, float]:
+    def _expand(self, word: str, fuzzy: bool = True, last: bool = True) -> dict[str, float]:
         """Index lemmas matching one folded word, with weights 0..1.
 
         Exact lemma: 1.0. Related forms (a longer known word starting with ``word`` — a word
         still being typed — or a shorter known lemma the word's lemma starts with):
-        :data:`PREFIX_WEIGHT`. Typos (only without an exact match): :data:`TYPO_WEIGHT` by
-        edits, within :func:`~companion.rules.lexicon.typo_budget`.
+        :data:`PREFIX_WEIGHT`; for a known word, only if it is the query's ``last`` (the one
+        being typed: a finished «count» is not «countess»). Typos (only without an exact
+        match): :data:`TYPO_WEIGHT` by edits, within :func:`~companion.rules.lexicon.typo_budget`.
         """
         lem = self.stemmer.stem(word)
         exact = lem in self.lemmas or word in self.lexicon.forms
@@ -248,7 +283,7 @@ class RulesIndex:
         if exact:
             found[self.lexicon.forms.get(word, lem)] = 1.0
             found[lem] = 1.0 if lem in self.lemmas else 0.0
-        if len(word) >= 3 and not (exact and len(word) < 5):
+        if len(word) >= 3 and not (exact and (len(word) < 5 or not last)):
             i = bisect_left(self.form_list, word)
             n = 0
             while i < len(self.form_list) and self.form_list[i].startswith(word) and n < 8:
@@ -263,11 +298,13 @@ class RulesIndex:
             for form, edits in self.lexicon.correct(word) or self.lexicon.correct(lem):
                 target = self.lexicon.forms[form]
                 found[target] = max(found.get(target, 0.0), TYPO_WEIGHT[edits])
+        synonyms = self.synonyms
         for source, w in list(found.items()):
-            for other in SYNONYMS.get(source, ()):
+            for other in synonyms.get(source, ()):
                 found[other] = max(found.get(other, 0.0), w * SYNONYM_WEIGHT)
-        for other in SYNONYMS.get(lem, ()):
-            found[other] = max(found.get(other, 0.0), SYNONYM_WEIGHT)
+        for key in (word, lem):
+            for other in synonyms.get(key, ()):
+                found[other] = max(found.get(other, 0.0), SYNONYM_WEIGHT)
         return {k: v for k, v in found.items() if v > 0 and k in self.lemmas}
 
     def _similarity(self, qkey: str, top: np.ndarray) -> np.ndarray:
@@ -353,13 +390,14 @@ class RulesIndex:
             :data:`MAX_QUERY`.
         """
         terms = []
-        for w in self.read(query):
+        read = self.read(query)
+        for j, w in enumerate(read):
             lem = self.stemmer.stem(w)
             if w in STOPWORDS or lem in STOPWORDS:
                 terms.append(_Term(lem, STOP_WEIGHT, {lem: 1.0} if lem in self.lemmas else {}))
                 continue
             weight = GAME_WORD_WEIGHT if w in GAME_WORDS or lem in GAME_WORDS else 1.0
-            terms.append(_Term(lem, weight, self._expand(w)))
+            terms.append(_Term(lem, weight, self._expand(w, last=j == len(read) - 1)))
         return terms
 
     def games_named(self, query: str) -> set[str]:
@@ -412,7 +450,7 @@ class RulesIndex:
         k = min(RERANK, positive)
         top = np.argpartition(-scores, k - 1)[:k]
         top = top[np.lexsort((top, -scores[top]))]
-        content = [t.stem for t in terms if t.weight >= 1.0]
+        content = [self._key_word(t) for t in terms if t.weight >= 1.0]
         qkey = " ".join(content) or " ".join(t.stem for t in terms)
         mix = MIX if len(content) <= SHORT else MIX_LONG
         sims = self._similarity(qkey, top)
@@ -437,7 +475,29 @@ class RulesIndex:
             base = np.minimum(1.0, scores[top] / max(ceiling, 1e-9))
             values = mix * base + (1 - mix) * sims
         fused = sorted(zip(values.tolist(), top.tolist(), strict=True), key=lambda p: (-p[0], p[1]))
+        fused = self._newer_first(fused)
         return [self._hit(i, 100 * v, weights) for v, i in fused[: max(1, limit)]]
+
+    def _newer_first(self, fused: list[tuple[float, int]]) -> list[tuple[float, int]]:
+        """If the best hit is from an older edition and its twin in the newer edition
+        (:data:`NEWER`: same title or heading) comes right after it within
+        :data:`TWIN_MARGIN`, the newer one answers first: both say the same, and the newer
+        edition is the one players mostly ask about (3:1 and 4:1 in both blind tuning sets)."""
+        if len(fused) < 2:
+            return fused
+        (va, a), (vb, b) = fused[0], fused[1]
+        ea, eb = self.entries[a], self.entries[b]
+        if NEWER.get(ea["source"]) == eb["source"] and va - vb <= TWIN_MARGIN and _twins(ea, eb):
+            return [(va, b), (vb, a), *fused[2:]]
+        return fused
+
+    def _key_word(self, term: _Term) -> str:
+        """The word a term puts in the query's key for the title similarity: its lemma if the
+        index knows it, else the rulebook word it was corrected or translated to (best match).
+        """
+        if term.stem in self.lemmas or not term.matches:
+            return term.stem
+        return max(term.matches.items(), key=lambda kv: (kv[1], kv[0]))[0]
 
     def _tokens(self, i: int) -> dict[str, list[tuple[str, str, int, int]]]:
         """``{field: [(lemma, folded word, start, end), ...]}`` of entry ``i`` (cached)."""

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
 from companion.errors import CompanionError
 from companion.i18n import _
+from companion.store import GameSummary
+from companion.ui.game_screen import WIDE, use_page_width
 from companion.ui.lan import JoinCard, Seat
 from companion.ui.nav import app_model, go
 from companion.ui.saved_games import delete_game
@@ -27,6 +31,9 @@ AWAKE_NOTE = (
     "только сайтам по https. Попросите ведущего запустить «companion --lan --https»."
 )
 AWAKE_KEY = "companion.awake-note-shown"
+#: The wide layout (≥ WIDE px): the menu column's width and the whole content's maximum (px).
+MENU_WIDTH = 320
+MAX_WIDTH = 1200
 
 
 @ft.component
@@ -109,6 +116,7 @@ def Home() -> ft.Control:
         games = []
         error = error or f"{_('Не удалось прочитать сохранённые игры')}: {exc}"
     warnings = [*app.warnings, *app.hub.store.warnings]
+    width = use_page_width()
 
     def ask(gid: str, title: str) -> None:
         if not is_player(app):  # a crafted click from a spectator changes nothing
@@ -136,109 +144,192 @@ def Home() -> ft.Control:
         else None
     )
 
-    def tile(s) -> ft.Control:
-        title = f"{s.title}: {', '.join(s.players)}"
-        started = time.strftime("%d.%m %H:%M", time.localtime(s.started))
-        changed = time.strftime("%d.%m %H:%M", time.localtime(s.updated))
-        return tagged(
-            f"saved-{s.id}",
-            ft.Card(
-                ft.ListTile(
-                    leading=ft.Icon(ft.Icons.EMOJI_EVENTS if s.finished else ft.Icons.CASINO),
-                    title=ft.Text(title),
-                    subtitle=ft.Text(
-                        f"{_('начата')} {started}, {_('изменена')} {changed} · {s.status} · "
-                        f"{_('событий')}: {s.events}"
-                    ),
-                    trailing=tagged(
-                        f"delete-{s.id}",
-                        ft.IconButton(
-                            ft.Icons.DELETE_OUTLINE,
-                            tooltip=_("Удалить игру"),
-                            width=TARGET,
-                            height=TARGET,
-                            on_click=lambda _e, gid=s.id, t=title: ask(gid, t),
-                        ),
-                    )
-                    if player
-                    else None,
-                    on_click=lambda _e, gid=s.id: go(f"/game/{gid}"),
-                )
-            ),
-            label=title,
-        )
-
-    return ft.Column(
-        [
-            ft.Text("Table Companion", size=28, weight=ft.FontWeight.BOLD),
-            ft.Text(_("Счёт, ход и правила для настольной игры на столе."), size=14),
-            *(
-                [ft.Column([JoinCard(app.lan, player), AwakeNote(app.lan)], spacing=8)]
-                if app.lan is not None
-                else []
-            ),
-            *(
-                []
-                if player
-                else [
-                    tagged(
-                        "role",
-                        ft.Text(_("Вы — зритель: только просмотр."), color=ft.Colors.SECONDARY),
-                        label="spectator",
-                    )
-                ]
-            ),
-            *[
+    tiles = [_tile(s, player, ask) for s in games] or [
+        ft.Text(_("Пока ни одной: начните новую игру."))
+    ]
+    intro: list[ft.Control] = [
+        ft.Text("Table Companion", size=28, weight=ft.FontWeight.BOLD),
+        ft.Text(_("Счёт, ход и правила для настольной игры на столе."), size=14),
+        *(
+            [ft.Column([JoinCard(app.lan, player), AwakeNote(app.lan)], spacing=8)]
+            if app.lan is not None
+            else []
+        ),
+        *(
+            []
+            if player
+            else [
                 tagged(
-                    "store-warning",
-                    ft.Container(
-                        ft.Text(w, color=ft.Colors.ON_ERROR_CONTAINER),
-                        bgcolor=ft.Colors.ERROR_CONTAINER,
-                        padding=10,
-                        border_radius=8,
-                    ),
-                    label=w,
+                    "role",
+                    ft.Text(_("Вы — зритель: только просмотр."), color=ft.Colors.SECONDARY),
+                    label="spectator",
                 )
-                for w in dict.fromkeys(warnings)
-            ],
-            *([Banner(error, notice)] if error or notice else []),
-            ft.Row(
-                [
-                    tagged(
-                        "new-game",
-                        ft.FilledButton(
-                            _("Новая игра"),
-                            icon=ft.Icons.ADD,
-                            height=56,
-                            disabled=not player,
-                            on_click=lambda: go("/new"),
-                        ),
-                    ),
-                    tagged(
-                        "open-rules",
-                        ft.OutlinedButton(
-                            _("Правила"),
-                            icon=ft.Icons.MENU_BOOK,
-                            height=56,
-                            on_click=lambda: go("/rules"),
-                        ),
-                    ),
-                    tagged(
-                        "open-settings",
-                        ft.OutlinedButton(
-                            _("Настройки"),
-                            icon=ft.Icons.SETTINGS,
-                            height=56,
-                            on_click=lambda: go("/settings"),
-                        ),
-                    ),
-                ],
-                wrap=True,
+            ]
+        ),
+        *[
+            tagged(
+                "store-warning",
+                ft.Container(
+                    ft.Text(w, color=ft.Colors.ON_ERROR_CONTAINER),
+                    bgcolor=ft.Colors.ERROR_CONTAINER,
+                    padding=10,
+                    border_radius=8,
+                ),
+                label=w,
+            )
+            for w in dict.fromkeys(warnings)
+        ],
+        *([Banner(error, notice)] if error or notice else []),
+    ]
+    heading = ft.Text(_("Сохранённые игры"), size=20, weight=ft.FontWeight.BOLD)
+    if width < WIDE:
+        return ft.Column(
+            [*intro, ft.Row(_menu(player), wrap=True), heading, *tiles],
+            spacing=12,
+            scroll=ft.ScrollMode.AUTO,
+            expand=True,
+        )
+    # a laptop, tablet or landscape phone: the menu on the left, the saved games as a grid of
+    # cards on the right, the whole at most MAX_WIDTH wide and centred
+    left = ft.Container(
+        ft.Column([*intro, ft.Column(_menu(player, wide=True), spacing=12)], spacing=12),
+        width=MENU_WIDTH,
+    )
+    right = ft.Column(
+        [
+            heading,
+            ft.ResponsiveRow(
+                [ft.Container(t, col={"xs": 12, "md": 6}) for t in tiles],
+                spacing=12,
+                run_spacing=12,
             ),
-            ft.Text(_("Сохранённые игры"), size=20, weight=ft.FontWeight.BOLD),
-            *([tile(s) for s in games] or [ft.Text(_("Пока ни одной: начните новую игру."))]),
         ],
         spacing=12,
         scroll=ft.ScrollMode.AUTO,
         expand=True,
+    )
+    return ft.Row(
+        [
+            ft.Container(
+                ft.Row(
+                    [
+                        left,
+                        ft.VerticalDivider(width=1),
+                        right,
+                    ],
+                    spacing=24,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                ),
+                width=min(width - 44, MAX_WIDTH),
+            )
+        ],
+        alignment=ft.MainAxisAlignment.CENTER,
+        vertical_alignment=ft.CrossAxisAlignment.START,
+        expand=True,
+    )
+
+
+def _menu(player: bool, wide: bool = False) -> list[ft.Control]:
+    """«Новая игра», «Правила», «Настройки»: a wrapping row on a phone, a column of full-width
+    buttons in the wide layout's left column."""
+    width = MENU_WIDTH if wide else None
+    return [
+        tagged(
+            "new-game",
+            ft.FilledButton(
+                _("Новая игра"),
+                icon=ft.Icons.ADD,
+                height=56,
+                width=width,
+                disabled=not player,
+                on_click=lambda: go("/new"),
+            ),
+        ),
+        tagged(
+            "open-rules",
+            ft.OutlinedButton(
+                _("Правила"),
+                icon=ft.Icons.MENU_BOOK,
+                height=56,
+                width=width,
+                on_click=lambda: go("/rules"),
+            ),
+        ),
+        tagged(
+            "open-settings",
+            ft.OutlinedButton(
+                _("Настройки"),
+                icon=ft.Icons.SETTINGS,
+                height=56,
+                width=width,
+                on_click=lambda: go("/settings"),
+            ),
+        ),
+    ]
+
+
+def _tile(s: GameSummary, player: bool, ask: Callable[[str, str], None]) -> ft.Control:
+    """One saved game: the game's name (up to two lines, wrapped between words), the players,
+    its state and dates; a tap opens it. The delete button has its own 48 dp column, so it
+    never covers the text. The full title is the card's spoken label."""
+    title = f"{s.title}: {', '.join(s.players)}"
+    started = time.strftime("%d.%m %H:%M", time.localtime(s.started))
+    changed = time.strftime("%d.%m %H:%M", time.localtime(s.updated))
+    faint = ft.Colors.ON_SURFACE_VARIANT
+
+    def line(text: str, size: int, lines: int = 1, **kw: Any) -> ft.Control:
+        return ft.Text(text, size=size, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS, **kw)
+
+    delete: ft.Control = (
+        tagged(
+            f"delete-{s.id}",
+            ft.IconButton(
+                ft.Icons.DELETE_OUTLINE,
+                tooltip=_("Удалить игру"),
+                width=TARGET,
+                height=TARGET,
+                style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
+                on_click=lambda _e: ask(s.id, title),
+            ),
+            label=f"{_('Удалить игру')}: {title}",
+        )
+        if player
+        else ft.Container()
+    )
+    return tagged(
+        f"saved-{s.id}",
+        ft.Card(
+            ft.Container(
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.EMOJI_EVENTS if s.finished else ft.Icons.CASINO),
+                        ft.Column(
+                            [
+                                tagged(
+                                    f"title-{s.id}",
+                                    line(s.title, 16, 2, weight=ft.FontWeight.W_600),
+                                    label=s.title,
+                                ),
+                                line(", ".join(s.players), 14, 2),
+                                line(f"{s.status} · {_('изменена')} {changed}", 12, 2, color=faint),
+                                line(
+                                    f"{_('начата')} {started} · {_('событий')}: {s.events}",
+                                    12,
+                                    color=faint,
+                                ),
+                            ],
+                            spacing=2,
+                            expand=True,
+                        ),
+                        ft.Container(delete, width=TARGET, height=TARGET),
+                    ],
+                    spacing=12,
+                ),
+                padding=ft.Padding.only(left=16, top=10, bottom=10, right=4),
+                border_radius=12,
+                ink=True,
+                on_click=lambda _e: go(f"/game/{s.id}"),
+            )
+        ),
+        label=title,
     )

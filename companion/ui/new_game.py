@@ -96,7 +96,7 @@ def NewGame() -> ft.Control:
                     ft.TextField(
                         label=f"{_('Игрок')} {i + 1}",
                         value=p["name"],
-                        width=166,
+                        width=150,
                         on_change=lambda e, i=i: edit(i, name=e.control.value),
                     ),
                 ),

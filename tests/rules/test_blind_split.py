@@ -66,3 +66,25 @@ def test_tuning_tools_never_read_the_check_set():
         text = tool.read_text(encoding="utf-8")
         assert "check.json" not in text and "check_set" not in text, tool
         assert "tune.json" in text, tool
+
+
+def _train() -> list[dict]:
+    return [c for f in sorted((BLIND / "train").glob("*.json")) for c in json.loads(f.read_text())]
+
+
+def test_train_set_is_new_and_answerable():
+    """The second batch (``train/``, by ``make_train.py``) holds no question of the first blind
+    set, so tuning on it cannot tune on the check set; every case has an entry that answers it
+    and toc headings as labels."""
+    from companion.rules import load_db
+
+    module = _split_module()
+    train = _train()
+    assert len(train) >= 600
+    first = {" ".join(c["q"].casefold().replace("ё", "е").split()) for c in module.load_sources()}
+    assert not [c for c in train if " ".join(c["q"].casefold().replace("ё", "е").split()) in first]
+    spec = importlib.util.spec_from_file_location("make_train", BLIND / "make_train.py")
+    assert spec and spec.loader
+    make_train = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_train)
+    assert make_train.problems(train, load_db()) == []

@@ -18,34 +18,49 @@ from companion.ui.widgets import tagged
 __all__ = ["BankBar", "PlayerRow", "ROW_HEIGHT"]
 
 ROW_HEIGHT = 48
+#: Width of the «Не раскрыто» caption before the five unseen-character cells (px).
+UNSEEN_LABEL = 58
 
 
 @ft.component
 def _Unseen(unseen: tuple[int, ...]) -> ft.Control:
     """«Не раскрыто:» and a chip per character (changes only when a card is revealed)."""
     chips = [
-        tagged(
-            f"unseen-{c}",
-            ft.Container(
-                ft.Text(
-                    f"{CHARACTER_NAMES[c][:4]} {unseen[k]}",
-                    size=12,
-                    color=ft.Colors.ERROR if unseen[k] == 0 else None,
-                    no_wrap=True,
+        ft.Container(
+            tagged(
+                f"unseen-{c}",
+                ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text(CHARACTER_NAMES[c], size=11, no_wrap=True),
+                            ft.Text(
+                                str(unseen[k]),
+                                size=14,
+                                weight=ft.FontWeight.BOLD,
+                                color=ft.Colors.ERROR if unseen[k] == 0 else None,
+                            ),
+                        ],
+                        spacing=0,
+                        tight=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                    padding=ft.Padding.symmetric(horizontal=2, vertical=1),
+                    border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                    border_radius=6,
+                    alignment=ft.Alignment.CENTER,
+                    tooltip=f"{CHARACTER_NAMES[c]}: {_('ещё не раскрыто')} {unseen[k]} {_('из')} 3",
                 ),
-                padding=ft.Padding.symmetric(horizontal=4, vertical=2),
-                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                border_radius=6,
-                tooltip=f"{CHARACTER_NAMES[c]}: {_('ещё не раскрыто')} {unseen[k]} {_('из')} 3",
+                label=f"{CHARACTER_NAMES[c]} {unseen[k]}",
             ),
-            label=f"{CHARACTER_NAMES[c]} {unseen[k]}",
+            expand=True,
         )
         for k, c in enumerate(CHARACTERS)
     ]
+    # full names on a 390 px phone: a fixed grid of five equal cells (name over the count),
+    # so nothing wraps, overflows or moves when a count changes
     return ft.Row(
-        [ft.Text(_("Не раскрыто:"), size=12), *chips],
+        [ft.Text(_("Не\nраскрыто:"), size=11, width=UNSEEN_LABEL), *chips],
         spacing=4,
-        scroll=ft.ScrollMode.HIDDEN,
     )
 
 

@@ -192,7 +192,7 @@ def PowerRow(
                 f"{player}, «{base}»: {_('сила')}",
                 power,
                 lambda d: send("base.adjust", {"base": j, "player": i, "power": d}),
-                width=40,
+                width=TARGET,
                 size=22,
                 color=color,
                 on_tap=lambda: open_pad(i),
@@ -262,7 +262,7 @@ def BaseEditor(
         ft.Row(
             [
                 ft.Container(expand=True),
-                ft.Text(_("сила"), size=12, width=136, text_align=ft.TextAlign.CENTER),
+                ft.Text(_("сила"), size=12, width=144, text_align=ft.TextAlign.CENTER),
                 ft.Text(_("приспешники"), size=12, width=124, text_align=ft.TextAlign.CENTER),
             ],
             spacing=4,
