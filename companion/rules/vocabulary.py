@@ -61,6 +61,77 @@ GENERAL = """
 помощь помочь help : помощь
 держать hold keep : рука
 лишний extra excess : лишний сбросить
+юзать заюзать юзнуть кастовать каст : применить использовать сыграть
+триггер триггериться сработать срабатывание : срабатывать
+таргет таргетить : цель
+скип скипнуть пас пасануть : пропускать пасовать спасовать
+рандом рандомно рандомный : случайный
+втемную рубашкой : закрытый рубашка
+вскрытую : открытый
+колво количество : число количество
+макс : лимит максимум
+комбо связка : вместе одновременный
+"""
+
+#: English words of rules questions (the entries are in Russian; their English aliases cover
+#: the games' own terms, these the words around them).
+ENGLISH = """
+phase phases : фаза
+step steps : шаг
+count counts counted counting : считаться число
+pile piles stack stacks : стопка колода сброс
+top : верхний сверху
+bottom : нижний снизу
+faceup face-up open : открытый открыть
+facedown face-down hidden secret : закрытый тайно
+show shows shown : показать
+gain gains get gets receive : получать получить
+give gives : давать
+take takes : взять брать
+put place placed : положить класть
+remove removed : убрать сбросить уничтожить
+replace replaced replacement : заменить
+clockwise : часовой стрелка
+next : следующий
+second : второй
+third : третий
+last : последний
+example examples : пример
+clarification clarifications faq : уточнение пояснение
+keyword keywords glossary : ключевой слово
+credits author authors designer designers : создатель автор
+edition editions : издание
+expansion expansions standalone : дополнение
+counter counters : счетчик жетон маркер
+immediately instantly : сразу
+later : потом
+during : время
+both : оба
+each every : каждый
+any : любой
+other others another : другой
+more most : больше
+less fewer : меньше
+equal same : равный одинаковый
+highest : наибольший
+lowest : наименьший
+zero : нуль
+negative : отрицательный
+happen happens : происходить
+allowed allow : разрешать разрешить
+forbidden forbid cannot : нельзя запрет
+skip pass passes : пропускать пасовать
+target targets : цель
+resolve resolves resolved : выполнить применить
+trigger triggers triggered : срабатывать
+apply applies applied use uses : применить использовать
+spend spent spending : тратить
+table : стол
+center middle : центр
+random randomly : случайный
+reference summary : памятка
+two 2-player : вдвоем двое
+four : вчетвером
 """
 
 #: Smash Up (Замес): both Russian editions and the English one.
@@ -162,6 +233,7 @@ build built deploy deployed deployment : внедрение внедрить
 #: Every table, by name (for tests and docs).
 TABLES: dict[str, str] = {
     "general": GENERAL,
+    "english": ENGLISH,
     "smash_up": SMASH_UP,
     "coup": COUP,
     "munchkin": MUNCHKIN,

@@ -64,7 +64,7 @@ GAME_NAMES: dict[str, str] = {
     "ricks": "Рик и Морти",
 }
 
-LIMIT = 20
+LIMIT = 10
 SNIPPET = 180
 HIGHLIGHT = ft.TextStyle(
     weight=ft.FontWeight.BOLD,

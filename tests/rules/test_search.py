@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
 from companion.errors import SearchError
 from companion.rules import RulesIndex, Stemmer, search
 from companion.rules.search import MAX_QUERY
+
+search_module = importlib.import_module("companion.rules.search")
 
 
 @pytest.fixture()
@@ -103,3 +107,56 @@ def test_module_level_search_uses_the_configured_db(fixture_db):
 def test_module_level_search_checks_arguments(fixture_db, kw):
     with pytest.raises(SearchError):
         search("доход", **kw)
+
+
+def test_a_finished_word_is_not_read_as_the_start_of_a_longer_one():
+    """Only the last word is still being typed: «count» followed by another word is the word
+    count, not the start of «countess» (the Contessa); as the last word it may be either."""
+    from companion.rules import load_db
+
+    index = RulesIndex(load_db())
+    first = index.parse("count cards")[0]
+    assert first.stem == "count" and "countess" not in first.matches
+    (last,) = index.parse("count")
+    assert "countess" in last.matches
+
+
+def test_newer_edition_first_when_both_say_the_same(monkeypatch):
+    """Smash Up: when the «Мимими» entry is best and its twin in «Мишки, бабки, рок-н-ролл»
+    (same heading) is right behind it, the newer edition answers first."""
+    from companion.rules import load_db
+
+    index = RulesIndex(load_db())
+    for q in ("сколько баз выложить", "рука без приспешников"):
+        a, b = (h.entry for h in index.search(q, limit=2))
+        assert (a["source"], b["source"]) == ("smashup-bbrr", "smashup-mimimi"), q
+        assert a["section"] == b["section"]
+        monkeypatch.setattr(search_module, "TWIN_MARGIN", -1.0)  # the rule off: older first
+        assert index.search(q, limit=1)[0].entry["source"] == "smashup-mimimi", q
+        monkeypatch.undo()
+
+
+def test_a_dictionary_word_is_not_cut_into_pieces():
+    """Run-together words are cut, but a real Russian word the rules never use is not:
+    «отобрать» stays one word (it was read as «от о брать»)."""
+    from companion.rules import load_db
+
+    index = RulesIndex(load_db())
+    assert "отобрать" in index.read("могут ли соперники отобрать карты")
+    assert index.read("частичновнедрённоеизобретение") != ["частичновнедренноеизобретение"]
+
+
+def test_wrong_layout_prefers_real_words_when_the_rules_know_none_of_them():
+    """A word typed in the wrong layout that no rule uses is still read as the Russian word
+    («gjlcvfnhbdfnm» → «подсматривать», «cdjb» → «свои»), not left as Latin gibberish."""
+    from companion.rules import load_db
+
+    index = RulesIndex(load_db())
+    assert index.read("rjulf vj;yj gjlcvfnhbdfnm cdjb rfhns") == [
+        "когда",
+        "можно",
+        "подсматривать",
+        "свои",
+        "карты",
+    ]
+    assert index.read("talent") == ["talent"]  # an English word stays English

@@ -21,7 +21,7 @@ from companion.ui.boards.munchkin.common import board_ui, overridable
 from companion.ui.boards.munchkin.dialogs import FleeDialog, MonsterDialog, OverrideDialog
 from companion.ui.boards.munchkin.players import PlayerRow
 from companion.ui.boards.munchkin.turn import Reminder, TurnBar, WinnerPicker
-from companion.ui.state import GameView
+from companion.ui.state import GameView, part
 
 __all__ = ["Board", "use_send", "last_combat_text"]
 
@@ -177,5 +177,12 @@ def Board(view: GameView) -> ft.Control:
     )
     # the setup checklist goes at the end: when the first move hides it, nothing above moves
     parts.append(Reminder() if not game.events else _empty())
-    parts += [MonsterDialog(view, ui), FleeDialog(view, ui), OverrideDialog(view, ui)]
+    # the dialogs follow the board's UI state (``ui``, observed) and, while open, what they
+    # show of the game: a move with every dialog closed does not render them
+    form, fleeing = ui.monster_form, ui.fleeing
+    parts += [
+        part(MonsterDialog, view, (form, view.error) if form else None, ui),
+        part(FleeDialog, view, c.monsters if fleeing and c is not None else None, ui),
+        part(OverrideDialog, view, None, ui),
+    ]
     return ft.Column(parts, spacing=6)

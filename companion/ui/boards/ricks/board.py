@@ -207,7 +207,13 @@ def Board(view: GameView) -> ft.Control:
 @ft.component
 def Actions(view: GameView) -> ft.Control:
     """The pinned bar: «Начать раунд» (everybody draws a card), «Передать ход» in the action
-    phase, «Готово» in the charge phase (step А confirmed, or the current player passes)."""
+    phase, «Готово» in the charge phase (step А confirmed, or the current player passes).
+    Re-rendered when the phase changes, not on every move."""
+    return part(_Bar, view, (view.state.over, view.state.phase))
+
+
+@ft.component
+def _Bar(view: GameView, version: int) -> ft.Control:
     view.mark_shown()  # the bar's tap is made against what the bar shows
     state = view.state
     round_draw = use_one_tap(lambda: view.send("round.draw"))
