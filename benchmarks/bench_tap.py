@@ -19,7 +19,11 @@ Then, on a free game of 20 000 events (one server, 4 phones): another phone's ta
 while one phone has the journal open, the same with the journal closed, the journal's open
 time (tap on «Журнал» → newest line on screen), and the host's RSS with 4 phones open.
 
-Report: median, p90 and ratio of the median to the floor's median.
+Report: median, p90 and ratio of the median to the floor's median; beside them the median
+time from the click to the last websocket message the page received before the value
+changed (the server's answer: event, move, render and patches, plus the loopback; a clock
+tick landing in between can stand in for it), so what remains of a sample is the browser
+applying the patch, laying out and updating the accessibility tree.
 """
 
 from __future__ import annotations
@@ -233,15 +237,40 @@ async ([tap, value, timeout]) => {
   node.click();
   while (performance.now() - t0 < timeout) {
     await new Promise(r => requestAnimationFrame(r));
-    if (text(q(value)) !== before) return performance.now() - t0;
+    if (text(q(value)) !== before) {
+      const t1 = performance.now();
+      const got = (window.__wsIn || []).filter(t => t > t0 && t <= t1);
+      return [t1 - t0, got.length ? got[got.length - 1] - t0 : -1];
+    }
   }
-  return -2;
+  return [-2, -1];
 }
+"""
+
+# every websocket message's arrival time (performance.now()), to split a sample into the
+# server's answer (the last message that arrived before the value changed) and the
+# browser's work after it
+_WS_SPY = """
+(() => {
+  window.__wsIn = [];
+  const Orig = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const ws = new Orig(...args);
+    ws.addEventListener('message', () => {
+      window.__wsIn.push(performance.now());
+      if (window.__wsIn.length > 500) window.__wsIn.splice(0, 250);
+    });
+    return ws;
+  };
+  window.WebSocket.prototype = Orig.prototype;
+  Object.assign(window.WebSocket, Orig);
+})();
 """
 
 
 def open_page(browser: Any, url: str, ready: str, width: int = 390, height: int = 844) -> Any:
     ctx = browser.new_context(viewport={"width": width, "height": height})
+    ctx.add_init_script(_WS_SPY)
     ctx.route(
         "**/*",
         lambda route: (
@@ -273,8 +302,15 @@ def click(page: Any, ident: str) -> None:
     (inner.first if inner.count() else root).dispatch_event("click")
 
 
+#: per page: the server's answer (click → first websocket message) of each sample, ms
+answers: dict[int, list[float]] = {}
+
+
 def sample(page: Any, tap: str, value: str, timeout_ms: float = 10_000) -> float:
-    return float(page.evaluate(_JS, [tap, value, timeout_ms]))
+    total, first = page.evaluate(_JS, [tap, value, timeout_ms])
+    if total >= 0 and first >= 0:
+        answers.setdefault(id(page), []).append(float(first))
+    return float(total)
 
 
 def pct(values: list[float], p: float) -> float:
@@ -427,16 +463,20 @@ def main() -> None:
     )
     print(f"date: {time.strftime('%Y-%m-%d %H:%M')}; rounds: {args.rounds}\n")
     base = statistics.median(targets[0].samples or [float("nan")])
-    print("| target | taps | median ms | p90 ms | × floor (median) | lost taps |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print(
+        "| target | taps | median ms | p90 ms | × floor (median) | lost taps "
+        "| server answer median ms |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for t in targets if not args.journal_only else []:
         if not t.samples:
             print(f"| {t.name} | 0 | – | – | – | {t.misses} |")
             continue
         med = statistics.median(t.samples)
+        got = answers.get(id(t.page)) or [float("nan")]
         print(
             f"| {t.name} | {len(t.samples)} | {med:.0f} | {pct(t.samples, 90):.0f} "
-            f"| {med / base:.2f} | {t.misses} |"
+            f"| {med / base:.2f} | {t.misses} | {statistics.median(got):.0f} |"
         )
     if journal:
         c, o = journal["tap_journal_closed"], journal["tap_journal_open"]

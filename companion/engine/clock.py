@@ -4,6 +4,10 @@ Every event leaves a :class:`Mark`: its time, whose turn it is after it, which t
 whether the clock is paused. The time between two consecutive marks is charged to the player
 of the first one (nothing while paused); the running turn is counted up to ``now``.
 
+The clock starts when play starts: a mark with turn number :data:`BEFORE_PLAY` (0; a game's
+setup, e.g. «Подготовка к игре» of «Замес») is not counted at all — no player, no turn, not
+in the total — so the first player's first turn does not include the setup.
+
 :class:`ClockTally` keeps the running totals as marks are added (a move, a redo) and taken
 back (an undo), so reading the clock every second costs O(players + turns) list copies and no
 walk over the log. :meth:`TurnClock.from_marks` is the plain walk, kept as the reference the
@@ -16,7 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-__all__ = ["Mark", "TurnClock", "ClockTally"]
+__all__ = ["Mark", "TurnClock", "ClockTally", "BEFORE_PLAY"]
+
+#: The turn number of a game's setup (before the first turn): the clock does not run.
+BEFORE_PLAY = 0
 
 #: ``(turn_number, player or None, seconds)``
 TurnTime = tuple[int, int | None, float]
@@ -27,7 +34,8 @@ class Mark(NamedTuple):
 
     :param ts: wall-clock seconds since the epoch.
     :param player: whose turn it is after the event (``None``: nobody's, e.g. setup).
-    :param turn: the definition's turn number after the event.
+    :param turn: the definition's turn number after the event (:data:`BEFORE_PLAY` during
+        setup: nothing is counted until the first turn).
     :param paused: the clock is paused after the event.
     """
 
@@ -46,9 +54,9 @@ class TurnClock:
     counted up to ``now``.
 
     :param per_player: total seconds per player index.
-    :param turns: ``[(turn_number, player, seconds)]`` in order.
-    :param current: seconds spent in the running turn.
-    :param total: seconds since the game started, pauses excluded.
+    :param turns: ``[(turn_number, player, seconds)]`` in order (setup not included).
+    :param current: seconds spent in the running turn (0 during setup).
+    :param total: seconds since play started (after setup), pauses excluded.
     """
 
     per_player: dict[int, float]
@@ -63,6 +71,8 @@ class TurnClock:
         turns: list[TurnTime] = []
         total = 0.0
         for i, mark in enumerate(marks):
+            if mark.turn == BEFORE_PLAY:
+                continue  # setup: the clock has not started
             end = marks[i + 1].ts if i + 1 < len(marks) else now
             spent = 0.0 if mark.paused else max(0.0, end - mark.ts)
             total += spent
@@ -77,8 +87,9 @@ class TurnClock:
 
 
 #: What :meth:`ClockTally.add` changed, to put back on :meth:`ClockTally.pop`: the total,
-#: the previous mark's player's total, ``len(turns)`` and ``turns[-1]``, all before the add.
-_Undo = tuple[float, float, int, TurnTime]
+#: the previous mark's player's total, ``len(turns)`` and ``turns[-1]`` (``None`` while the
+#: list is empty: setup), all before the add.
+_Undo = tuple[float, float, int, TurnTime | None]
 
 
 class ClockTally:
@@ -96,7 +107,9 @@ class ClockTally:
         self._marks: list[Mark] = [start]
         self._per_player: dict[int, float] = {i: 0.0 for i in range(players)}
         self._total = 0.0
-        self._turns: list[TurnTime] = [(start.turn, start.player, 0.0)]
+        self._turns: list[TurnTime] = (
+            [] if start.turn == BEFORE_PLAY else [(start.turn, start.player, 0.0)]
+        )
         self._undo: list[_Undo] = []
         #: how many marks are in the sums (the start mark always is)
         self._summed = 1
@@ -131,18 +144,20 @@ class ClockTally:
     def _close(self, prev: Mark, mark: Mark) -> None:
         """Close the segment that ``prev`` opened at ``mark.ts`` and open ``mark``'s."""
         turns = self._turns
-        last = turns[-1]
+        last = turns[-1] if turns else None
         player = prev.player
         charged = 0.0 if player is None else self._per_player.get(player, 0.0)
         self._undo.append((self._total, charged, len(turns), last))
-        if not prev.paused and mark.ts > prev.ts:  # else nothing is charged (x + 0.0 == x)
+        running = not prev.paused and prev.turn != BEFORE_PLAY
+        if running and last is not None and mark.ts > prev.ts:  # else nothing is charged
             spent = mark.ts - prev.ts
             self._total += spent
             if player is not None:
                 self._per_player[player] = charged + spent
             last = (last[0], last[1], last[2] + spent)
             turns[-1] = last
-        if last[0] != mark.turn or last[1] != mark.player:
+        opens = last is None or last[0] != mark.turn or last[1] != mark.player
+        if mark.turn != BEFORE_PLAY and opens:
             turns.append((mark.turn, mark.player, 0.0))
 
     def pop(self) -> None:
@@ -162,7 +177,8 @@ class ClockTally:
         if prev.player is not None:
             self._per_player[prev.player] = charged
         del self._turns[turns:]
-        self._turns[-1] = last
+        if last is not None:
+            self._turns[-1] = last
 
     def at(self, now: float) -> TurnClock:
         """The clock with the running segment counted up to ``now``.
@@ -172,11 +188,13 @@ class ClockTally:
         """
         self._sum()
         last = self._marks[-1]
-        spent = 0.0 if last.paused else max(0.0, now - last.ts)
         per_player = dict(self._per_player)
+        turns = list(self._turns)
+        if not turns:  # setup: the clock has not started
+            return TurnClock(per_player, turns, 0.0, self._total)
+        spent = 0.0 if last.paused or last.turn == BEFORE_PLAY else max(0.0, now - last.ts)
         if last.player is not None:
             per_player[last.player] = per_player.get(last.player, 0.0) + spent
-        turns = list(self._turns)
         n, p, s = turns[-1]
         turns[-1] = (n, p, s + spent)
         return TurnClock(per_player, turns, s + spent, self._total + spent)

@@ -96,6 +96,12 @@ class GameDefinition(ABC, Generic[S]):
         """The current phase's name (one of :attr:`phases`) or ``None``."""
         return None
 
+    def phase_label(self, state: S) -> str | None:
+        """The phase as the status line shows it (Russian, one short line): by default
+        :meth:`current_phase`; a game whose phase needs more words (a round number, a step)
+        overrides it. ``None`` when there is no phase to show."""
+        return self.current_phase(state)
+
     def scores(self, state: S) -> dict[int, float]:
         """Each player's score (VP, level, ...) for the score-over-time chart."""
         return {}

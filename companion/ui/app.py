@@ -43,20 +43,30 @@ def _game_route(screen: Callable[[GameView], ft.Control]) -> Callable[[], ft.Con
     def Route() -> ft.Control:
         app = ft.use_context(AppContext)
         gid = ft.use_route_params().get("gid", "")
-        view, set_view = ft.use_state(None)
+
+        def new_view() -> tuple[GameView] | None:
+            try:
+                app.hub.open(gid)
+            except CompanionError:
+                return None  # the effect below says why
+            # held in a plain tuple: an observable kept in use_state subscribes this route to
+            # every change of the view, and the whole screen would re-render on each tap
+            return (GameView(app.hub, gid, author=app.name or None, readonly=not is_player(app)),)
+
+        # the first render already shows the game (no spinner frame before it)
+        view, set_view = ft.use_state(new_view)
         error, set_error = ft.use_state("")
 
         def subscribe():
-            try:
-                app.hub.open(gid)
-            except CompanionError as exc:
-                set_error(str(exc))
+            held = view if view is not None and view[0].game_id == gid else new_view()
+            if held is None:
+                try:
+                    app.hub.open(gid)
+                except CompanionError as exc:
+                    set_error(str(exc))
                 return None
-            v = GameView(app.hub, gid, author=app.name or None, readonly=not is_player(app))
-            # held in a plain tuple: an observable kept in use_state subscribes this route to
-            # every change of the view, and the whole screen would re-render on each tap
-            set_view((v,))
-            return watch(v, ft.context.page)
+            set_view(held)
+            return watch(held[0], ft.context.page)
 
         unsub = ft.use_ref(None)
 

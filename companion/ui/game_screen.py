@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +33,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards import BOARDS
-from companion.ui.nav import RULES_GAME, go, rules_link
+from companion.ui.nav import RULES_GAME, app_model, go, rules_link
 from companion.ui.result import ResultDetails, ResultHeader
 from companion.ui.state import GameView
 from companion.ui.status import StatusLine, status_props
@@ -230,21 +231,44 @@ def _RecentMoves(game: Any, version: int, count: int = 12) -> ft.Control:
 RecentMoves = ft.memo(_RecentMoves)
 
 
-def use_phone_comfort(version: int) -> None:
+#: Said once per browser tab when a secure page's browser refuses to keep the screen on.
+AWAKE_REFUSED = (
+    "Браузер не разрешил держать экран включённым: телефон может погаснуть во время игры."
+)
+_told_awake: weakref.WeakSet[Any] = weakref.WeakSet()  # pages already told
+
+
+def use_phone_comfort(
+    version: int, secure: bool = False, notify: Callable[[str], None] | None = None
+) -> None:
     """Keep the screen on while a game is open (Flet Wakelock) and give a light haptic tap
     on every change of the game, where the platform allows it (browsers mostly don't: then
-    nothing happens)."""
+    nothing happens).
+
+    On a secure page (``secure``: https, or the host's own browser) the browser should allow
+    the Wake Lock; if it refuses or has none, ``notify(AWAKE_REFUSED)`` tells the player once
+    per tab (on plain http the home screen's note already said why)."""
     services = ft.use_ref(None)
 
     async def quietly(call) -> None:
         with contextlib.suppress(Exception):  # not supported here: nothing to do
             await call()
 
+    async def keep_awake(page: Any, lock: ft.Wakelock) -> None:
+        try:
+            await asyncio.wait_for(lock.enable(), 15)
+            on = bool(await asyncio.wait_for(lock.is_enabled(), 15))
+        except Exception:  # refused, unsupported, or no answer
+            on = False
+        if not on and secure and notify is not None and page not in _told_awake:
+            _told_awake.add(page)
+            notify(_(AWAKE_REFUSED))
+
     def setup() -> None:
         page = ft.context.page
         services.current = (ft.Wakelock(), ft.HapticFeedback())
         page.services.extend(services.current)
-        page.run_task(quietly, services.current[0].enable)
+        page.run_task(keep_awake, page, services.current[0])
 
     def cleanup() -> None:
         if services.current is not None:
@@ -322,7 +346,8 @@ def GameScreen(view: GameView) -> ft.Control:
 
 @ft.component
 def _Top(view: GameView, wide: bool) -> ft.Control:
-    use_phone_comfort(view.version)
+    app = app_model()
+    use_phone_comfort(view.version, app.lan is None or app.lan.conn.secure, view.show_notice)
     game = view.game
     phase = game.definition.current_phase(game.state)
     return TopBar(

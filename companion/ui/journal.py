@@ -237,6 +237,72 @@ def _dropdown(
 
 
 @ft.component
+def _Back(game_id: str) -> ft.Control:
+    return icon_button(
+        "back-to-game", ft.Icons.ARROW_BACK, _("К игре"), lambda: go(f"/game/{game_id}")
+    )
+
+
+@ft.component
+def _Tools(changed: bool, refresh: Callable[[], None], export: Callable[[str], None]) -> ft.Control:
+    """Refresh (shows the new events), the two exports."""
+    return ft.Row(
+        [
+            icon_button(
+                "log-refresh",
+                ft.Icons.REFRESH,
+                _("Показать новые события"),
+                refresh,
+                disabled=not changed,
+            ),
+            icon_button(
+                "export-json", ft.Icons.DATA_OBJECT, _("Выгрузить JSON"), lambda: export("json")
+            ),
+            icon_button(
+                "export-text", ft.Icons.DESCRIPTION, _("Выгрузить текстом"), lambda: export("text")
+            ),
+        ],
+        spacing=0,
+        tight=True,
+    )
+
+
+@ft.component
+def _Filters(
+    player: str,
+    kind: str,
+    names: tuple[str, ...],
+    kinds: tuple[str, ...],
+    set_player: Callable[[str], None],
+    set_kind: Callable[[str], None],
+) -> ft.Control:
+    """The player and kind filters."""
+    return ft.Row(
+        [
+            _dropdown(
+                "log-player",
+                _("Игрок"),
+                player,
+                [("all", _("Все игроки")), *((str(i), n) for i, n in enumerate(names))],
+                set_player,
+            ),
+            _dropdown(
+                "log-kind",
+                _("Что"),
+                kind,
+                [("all", _("Все события")), *((k, KIND_LABELS.get(k, OTHER_KIND)) for k in kinds)],
+                set_kind,
+            ),
+        ],
+        spacing=8,
+    )
+
+
+#: Memoised: another phone's move re-renders the title only (and the refresh button).
+Back, Tools, Filters = ft.memo(_Back), ft.memo(_Tools), ft.memo(_Filters)
+
+
+@ft.component
 def GameLog(view: GameView) -> ft.Control:
     """The journal screen of ``view``'s game: header (48 dp controls), filters, lazy list."""
     app = app_model()
@@ -307,55 +373,26 @@ def GameLog(view: GameView) -> ft.Control:
         set_upto(_length(view.game))
         set_seen(_revision(view.game))
 
+    # stable callbacks (the hooks' setters they reach never change), so the memoised header
+    # and filters are skipped when another phone's move only changes the title
+    refresh = ft.use_callback(show_latest, [])
+    export_as = ft.use_callback(export, [])
+    pick_player = ft.use_callback(lambda v: set_player(v), [])
+    pick_kind = ft.use_callback(lambda v: set_kind(v), [])
     header = ft.Row(
         [
-            icon_button(
-                "back-to-game",
-                ft.Icons.ARROW_BACK,
-                _("К игре"),
-                lambda: go(f"/game/{view.game_id}"),
-            ),
+            Back(view.game_id),
             tagged(
                 "log-title",
                 ft.Text(title, size=20, weight=ft.FontWeight.BOLD, no_wrap=True),
                 label=title,
             ),
             ft.Container(expand=True),
-            icon_button(
-                "log-refresh",
-                ft.Icons.REFRESH,
-                _("Показать новые события"),
-                show_latest,
-                disabled=not changed,
-            ),
-            icon_button(
-                "export-json", ft.Icons.DATA_OBJECT, _("Выгрузить JSON"), lambda: export("json")
-            ),
-            icon_button(
-                "export-text", ft.Icons.DESCRIPTION, _("Выгрузить текстом"), lambda: export("text")
-            ),
+            Tools(changed, refresh, export_as),
         ],
         spacing=0,
     )
-    filters = ft.Row(
-        [
-            _dropdown(
-                "log-player",
-                _("Игрок"),
-                player,
-                [("all", _("Все игроки")), *((str(i), n) for i, n in enumerate(names))],
-                set_player,
-            ),
-            _dropdown(
-                "log-kind",
-                _("Что"),
-                kind,
-                [("all", _("Все события")), *((k, KIND_LABELS.get(k, OTHER_KIND)) for k in kinds)],
-                set_kind,
-            ),
-        ],
-        spacing=8,
-    )
+    filters = Filters(player, kind, tuple(names), tuple(kinds), pick_player, pick_kind)
     status = tagged("log-message", ft.Text(msg, size=13, height=36, max_lines=2), label=msg or " ")
     return ft.Column(
         [

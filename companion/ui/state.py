@@ -317,28 +317,29 @@ def _part_of(body: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
     made = _PARTS.get(body)
     if made is None:
 
-        def run(ref: ViewRef, key: Any) -> ft.Control:
+        def run(ref: ViewRef, key: Any, *args: Any) -> ft.Control:
             view = ref.view
-            return body(view, view.version)
+            return body(view, *args) if args else body(view, view.version)
 
         run.__name__ = run.__qualname__ = getattr(body, "__name__", "Part")
         made = _PARTS[body] = ft.memo(ft.component(run))
     return made
 
 
-def part(component: Callable[..., ft.Control], view: GameView, key: Any) -> ft.Control:
-    """``component(view, view.version)`` as a part that re-renders only when ``key`` changes
-    (or its own hooks' state does), not on every change of the game.
+def part(component: Callable[..., ft.Control], view: GameView, key: Any, *args: Any) -> ft.Control:
+    """``component(view, view.version)`` (or ``component(view, *args)``) as a part that
+    re-renders only when ``key`` or ``args`` change (or its own hooks' state does, or an
+    observable among ``args`` notifies), not on every change of the game.
 
-    ``component`` is an ``@ft.component`` taking ``(view, version)``; its body runs as this
-    part's body (hooks included). ``key`` must change whenever anything the part shows
+    ``component`` is an ``@ft.component``; its body runs as this part's body (hooks
+    included). ``key`` must change whenever anything the part shows
     changes: build it from the state objects the part reads (a move replaces the game
     state, so the old objects keep their old values and compare unequal when changed) and
     ``view.error`` / ``view.error_player`` if it shows refusals. ``None`` for a part that is
     hidden now: it is not rendered again until it shows.
     """
     body = getattr(component, "__component_impl__", component)
-    return _part_of(body)(view_ref(view), key)
+    return _part_of(body)(view_ref(view), key, *args)
 
 
 def watch(view: GameView, page: ft.Page) -> Callable[[], None]:

@@ -17,7 +17,7 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.widgets import fmt_seconds, tagged
 
-__all__ = ["StatusLine", "StatusProps", "clock_text", "status_props"]
+__all__ = ["StatusLine", "StatusProps", "clock_text", "status_props", "whose_turn"]
 
 #: Width kept for the clock texts (px), so ticking digits never move the names.
 CLOCK_WIDTH = 112
@@ -56,12 +56,32 @@ def clock_text(game: Any, now: float) -> tuple[str, str, float, bool]:
     )
 
 
+def whose_turn(game: Any, active: int | None) -> tuple[str, str, int | None]:
+    """``(whose turn, who answers, player whose colour the dot shows)`` for line 1.
+
+    «Ходит Аня», ``""``; in «Переворот», while another player answers during Вика's turn
+    (reveals a card, blocks, shows a card to a challenge): «Ход: Вика», «отвечает Гена» —
+    whose turn it is (``CoupState.current``) and, apart, who must answer now (the engine's
+    active player). The dot is the turn's player.
+    """
+    if game.setup.game == "coup" and active is not None:
+        current = game.state.current
+        if current != active:
+            names = [p.name for p in game.setup.players]
+            return f"{_('Ход')}: {names[current]}", f"{_('отвечает')} {names[active]}", current
+    if active is None:
+        return "", "", None
+    return f"{_('Ходит')} {game.setup.players[active].name}", "", active
+
+
 class StatusProps(NamedTuple):
     """What the status line shows of the game, as plain values (a memo key): the line
     re-renders when one of them changes or the clock ticks, never for a move that changes
     none of them (a tap on a counter)."""
 
     who: str
+    #: who must answer now when it is not the turn's player (Coup), else ""
+    answer: str
     color: str | None
     where: str
     note: str
@@ -79,22 +99,22 @@ def status_props(game: Any, show_title: bool) -> StatusProps:
     definition = game.definition
     active = definition.active_player(state)
     phase = definition.current_phase(state)
-    spec = game.setup.players[active] if active is not None else None
+    who, answer, dot = whose_turn(game, active)
+    label = definition.phase_label(state)  # the phase in words (Ricks: round and step)
+    spec = game.setup.players[dot] if dot is not None else None
     if over:
-        who = _("Игра окончена")
-    elif spec is not None:
-        who = f"{_('Ходит')} {spec.name}"
-    else:
-        who = ""
+        who, answer = _("Игра окончена"), ""
     turn = definition.turn_number(state)
+    # the phase first: a long game title («Рик и Морти: Наверное, …») is what gets cut
     where = (
-        " · ".join(p for p in (definition.title if show_title else "", phase or "") if p)
+        " · ".join(p for p in (label or "", definition.title if show_title else "") if p)
         or f"{_('Ход')} {turn}"
     )
     note_fn = getattr(definition, "status_note", None)
     note = (note_fn(state) if note_fn is not None and not over else None) or ""
     return StatusProps(
         who,
+        answer,
         spec.color if spec is not None and not over else None,
         where,
         note,
@@ -119,7 +139,9 @@ def _StatusLine(
     """
     now, set_now = ft.use_state(time.time())
     task = ft.use_ref(None)
-    who, color, where, note, over, paused, _key = props
+    who, answer, color, where, note, over, paused, _key = props
+    # two names (Coup: the turn's player and who answers) in a smaller size, so both fit
+    spans = [ft.TextSpan(text=f" · {answer}", style=ft.TextStyle(size=15, color=ft.Colors.PRIMARY))]
 
     async def tick() -> None:
         while True:
@@ -155,12 +177,13 @@ def _StatusLine(
                                 "status-player",
                                 ft.Text(
                                     who,
-                                    size=18,
+                                    size=16 if answer else 18,
                                     weight=ft.FontWeight.BOLD,
                                     max_lines=1,
                                     overflow=ft.TextOverflow.ELLIPSIS,
+                                    spans=spans if answer else None,
                                 ),
-                                label=who,
+                                label=f"{who} · {answer}" if answer else who,
                             ),
                             expand=True,
                         ),

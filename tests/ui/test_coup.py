@@ -281,3 +281,46 @@ def test_phone_six_players_declare_and_answers_stay_in_reach(app, server):
     on_screen(app, "primary-action")
     _stored, state = saved_state(server.data_dir, 4)
     assert state.coins[:4] == [2, 2, 2, 2]
+
+
+def test_phone_status_names_the_turn_and_who_answers_and_unseen_cards_fit(app, server):
+    """Issue 11 at 390×844, 6 players, «Оспаривание»: Гриша challenged Вика's tax and lost, so
+    Гриша reveals a card during Вика's turn: the status line says whose turn it is and who must
+    answer now. The unseen characters carry their full names in five cells that fit the
+    screen and stay in place when a count changes."""
+    stored = GameStore(server.data_dir).create("coup", SIX, first_player=0)
+    for move in (
+        ("coup.declare", {"player": 0, "action": "income", "target": None}),
+        ("coup.declare", {"player": 1, "action": "income", "target": None}),
+        ("coup.declare", {"player": 2, "action": "tax", "target": None}),
+        ("coup.challenge", {"challenger": 3}),
+        ("coup.challenge_result", {"proven": True}),
+    ):
+        stored.push(*move)
+    stored.close()
+    app.open(f"/game/{stored.id}")
+    app.wait_label("status-player", "Ход: Вика · отвечает Гриша")
+    names = {
+        "duke": "Герцог",
+        "assassin": "Ассасин",
+        "captain": "Капитан",
+        "ambassador": "Посол",
+        "contessa": "Графиня",
+    }
+    for c, name in names.items():
+        app.wait_label(f"unseen-{c}", f"{name} 3")
+    for c in names:  # the answers are on screen under the question, no scrolling
+        on_screen(app, f"lose-{c}")
+    cells = [on_screen(app, f"unseen-{c}") for c in names]
+    for left, right in zip(cells, cells[1:], strict=False):
+        assert left["x"] + left["width"] <= right["x"], (left, right)  # no overlap
+        assert abs(left["y"] - right["y"]) < 1 and abs(left["height"] - right["height"]) < 1
+    top = app.box("treasury")["y"]
+    app.tap("lose-contessa")  # (the click may scroll the board to reach the button)
+    app.wait_label("unseen-contessa", "Графиня 2")
+    app.wait_label("status-player", "Ходит Гриша")
+    shift = app.box("treasury")["y"] - top
+    after = [on_screen(app, f"unseen-{c}") for c in names]
+    for b, a in zip(cells, after, strict=True):
+        assert all(abs(b[k] - a[k]) <= 1 for k in ("x", "width", "height")), (b, a)
+        assert abs(a["y"] - shift - b["y"]) <= 1, (b, a, shift)

@@ -54,9 +54,10 @@ def test_turn_and_fight_on_one_phone_screen(app, server):
     """«Бой», «Зовём на помощь», «Противоречия между правилами и картами» at 390×844."""
     gid = new_game(server, ("level.change", {"player": 0, "delta": 1}))
     app.open(f"/game/{gid}")
-    app.wait_label("turn", "Ход 1: Аня")
+    app.wait_label("status-player", "Ходит Аня")
+    app.wait_label("status-phase", "Вышибаем дверь!")
     # Four players and the primary action on one screen, no scrolling.
-    assert_on_screen(app, "turn", "current-phase", "primary-action", "card-p0", "card-p3")
+    assert_on_screen(app, "status-player", "status-phase", "primary-action", "card-p0", "card-p3")
     app.wait_label("primary-action", "Дальше")
     for ident in ("level-p0-plus", "gear-p3-minus", "edit-p2", "seal-break", "start-combat"):
         assert_target(app, ident)
@@ -86,7 +87,7 @@ def test_turn_and_fight_on_one_phone_screen(app, server):
     app.wait_label("total-monsters", "3")
     app.wait_label("total-players", "1")
     app.wait_label("primary-action", "Победа")
-    assert_on_screen(app, "turn", "total-players", "total-monsters", "verdict")
+    assert_on_screen(app, "status-player", "total-players", "total-monsters", "verdict")
     assert_on_screen(app, "primary-action", "flee")
     app.wait_label("verdict", "Монстры сильнее на 3")
 
@@ -116,7 +117,7 @@ def test_turn_and_fight_on_one_phone_screen(app, server):
     app.wait_label("level-p0", "2")
     app.wait_label("last-combat", "Победа в бою: Аня +1")
     app.wait_label("primary-action", "Дальше")
-    assert_on_screen(app, "turn", "current-phase", "primary-action")
+    assert_on_screen(app, "status-player", "status-phase", "primary-action", "last-combat")
     game = stored(server, gid)
     assert game.state.combat is None and game.events[-1].type == "combat.resolve"
 
@@ -171,7 +172,7 @@ def test_running_away_with_table_dice(app, server):
     assert_target(app, "flee-submit")
     app.tap("flee-submit")
     app.wait_label("last-combat", "Дракон: 5 — удалось; Крыса: 2 — не удалось")
-    assert_on_screen(app, "primary-action", "turn")
+    assert_on_screen(app, "primary-action", "status-player")
     game = stored(server, gid)
     assert game.events[-1].type == "combat.flee" and game.events[-1].data["rolls"] == [5, 2]
 
@@ -188,8 +189,9 @@ def test_charity_never_takes_more_odd_cards_than_there_are(app, server):
         ("phase.next", {}),
     )
     app.open(f"/game/{gid}")
-    app.wait_label("current-phase", "От щедрот")
+    app.wait_label("status-phase", "От щедрот")
     app.wait_label("primary-action", "Следующий игрок")
+    app.tap("charity-open")
     for _ in range(2):
         app.tap("hand-plus")
     app.wait_label("hand", "8")
@@ -198,7 +200,7 @@ def test_charity_never_takes_more_odd_cards_than_there_are(app, server):
     app.wait_label("gift-2", "Вика: 1")
     app.wait_label("gift-extra-2", "недоступно")  # the one odd card is taken
     assert_target(app, "gift-extra-1")
-    assert_on_screen(app, "charity-submit", "primary-action")
+    assert_on_screen(app, "charity-submit")  # the dialog's action, on screen with the plan
     app.tap("gift-extra-2")
     app.wait_label("gift-2", "Вика: 1")
     assert "Борис: 2" in app.label("gift-1")
@@ -224,3 +226,65 @@ def test_finished_game_shows_the_winner_on_screen(app, server):
     app.open(f"/game/{gid}")
     app.wait_label("winner", "Вика")
     assert_on_screen(app, "winner")
+
+
+def test_players_stay_put_around_a_fight_and_charity(app, server):
+    """«Бой», «От щедрот»: the last fight's summary and the charity helper come in the top line's
+    slot, so every player's ± and the primary action stay where they were (±2 px) before a
+    fight, after it, in «От щедрот» and after the surplus is given away. The status line, not
+    the board, says whose turn and which phase it is."""
+    gid = new_game(server, ("level.set", {"player": 0, "value": 3}))
+    app.open(f"/game/{gid}")
+    app.wait_label("status-player", "Ходит Аня")
+    app.wait_label("level-p0", "3")
+    watched = [f"level-p{i}-plus" for i in range(4)] + ["gear-p3-minus", "primary-action"]
+    before = {ident: place(app, ident) for ident in watched}
+    assert app.page.locator('[flt-semantics-identifier="turn"]').count() == 0  # no repetition
+
+    def unmoved(when: str) -> None:
+        for ident, b in before.items():
+            now = place(app, ident)
+            if ident == "primary-action":  # «Дальше» / «Следующий игрок»: its right edge holds
+                assert abs(b["y"] - now["y"]) <= 2 and abs(b["height"] - now["height"]) <= 2
+                assert abs((b["x"] + b["width"]) - (now["x"] + now["width"])) <= 2, (when, now)
+                continue
+            assert same_place(b, now), (when, ident, b, now)
+
+    app.tap("start-combat")
+    app.el("monster-name").wait_for()
+    for attempt in range(3):  # a tap right after typing can beat the typed text to the server
+        app.fill("monster-name", "Зомби")
+        app.fill("monster-level", "1")
+        app.page.keyboard.press("Tab")
+        app.tap("monster-submit")
+        try:
+            app.wait_label("verdict", "Побеждают манчкины", timeout=5_000)
+            break
+        except AssertionError:
+            if attempt == 2:
+                raise
+    tap_primary(app)  # «Победа»
+    app.wait_label("level-p0", "4")
+    app.wait_label("last-combat", "Победа в бою: Аня +1")
+    app.wait_label("primary-action", "Дальше")
+    unmoved("after the fight")
+    app.tap("last-combat")  # the whole summary over the status line
+    app.wait_label("notice", "разовые карты — в сброс")
+
+    tap_primary(app)  # «Дальше»: after a fight the turn goes on to «От щедрот»
+    app.wait_label("status-phase", "От щедрот")
+    app.wait_label("charity-open", "От щедрот")
+    app.wait_label("primary-action", "Следующий игрок")
+    unmoved("in «От щедрот»")
+
+    app.tap("charity-open")
+    for _ in range(2):
+        app.tap("hand-plus")
+    app.wait_label("hand", "8")
+    app.wait_label("charity-plan", "Лишних карт: 3")
+    app.tap("charity-submit")
+    app.el("charity-plan").wait_for(state="detached")
+    app.el("charity-open").wait_for(state="detached")
+    unmoved("after the charity")
+    game = stored(server, gid)
+    assert game.events[-1].type == "turn.charity" and game.state.charity_done

@@ -68,6 +68,9 @@ def new_ricks_game(
 
 
 def play_card(app: App, kind: str, name: str, **fields: str) -> None:
+    """«Сыграть карту» opens the card's form (a dialog); «Сыграть» sends it and closes it."""
+    app.tap("play-open")
+    app.el("play-preview").wait_for()
     app.tap(f"kind-{kind}")
     app.wait_label(f"kind-{kind}", "выбран")
     for key, value in fields.items():
@@ -92,6 +95,7 @@ def play_card(app: App, kind: str, name: str, **fields: str) -> None:
                 fill(app, f"play-{key}", value)
     app.wait_label("play-preview", f"«{name}»")
     app.tap("play-card")
+    app.el("play-preview").wait_for(state="detached")
     app.page.get_by_text(f"«{name}»").first.wait_for()
 
 
@@ -195,7 +199,7 @@ def test_charge_phase_through_four_universes(tall, server):
     # Риковселенная: the partially built «Портал» scores 1 VP less (3 − 1).
     app.wait_label("activate-3", "+2 ПО (частично: на 1 ПО меньше)")
     app.tap("activate-3")
-    app.wait_label("phase", "Раунд 2 · Начало раунда")
+    app.wait_label("status-phase", "Раунд 2 · Начало раунда")
     app.wait_label("vp-p1", "2")
     game = stored_game(server.data_dir).game
     state = game.state
@@ -296,10 +300,14 @@ BATTERY = ("card.play", {"kind": "source", "build_cost": 1, "production": 3, "na
 
 def test_charge_steps_fit_one_phone_screen(app, server):
     """«Фаза зарядки», шаги А, Б, В with four players at 390×844: the energy, whose turn, the
-    step clock, the over-limit line and «Готово» are on screen together; the rules icon too."""
+    step clock, the over-limit line and «Готово» are on screen together; the rules icon too.
+    In step А nobody's turn is on, and the status line still names the round, step and
+    universe («Шаг А»)."""
     gid = ricks_game(server, NAMES4, "round.draw", BATTERY, TOASTER, *["turn.end"] * 4)
     app.open(f"/game/{gid}")
     app.wait_label("charge-pos", f"{KRO}, шаг А")
+    app.wait_label("status-phase", f"Раунд 1 · шаг А: {KRO}")
+    assert_on_screen(app, "status-phase")
     app.wait_label("energy", "3")
     assert_on_screen(app, "phase", "phase-rules", "charge-pos", "energy", "charge-player")
     assert_on_screen(app, "timer-step", "primary-action")
@@ -309,6 +317,7 @@ def test_charge_steps_fit_one_phone_screen(app, server):
 
     # Step Б: Аня's turn runs past the table's limit of 1 s: the red line, on screen.
     app.wait_label("charge-pos", f"{KRO}, шаг Б")
+    app.wait_label("status-phase", f"Раунд 1 · шаг Б: {KRO}")
     app.wait_label("charge-player", "Очередь: Аня (Рик)")
     app.wait_label("timer-turn", "время хода вышло")
     assert app.label("timer-turn").startswith("Аня:")
@@ -362,18 +371,8 @@ def test_vp_buttons_stay_put_and_finished_game_shows_winner(app, server):
     gid = ricks_game(server, NAMES4, "round.draw")
     app.open(f"/game/{gid}")
     app.wait_label("primary-action", "Передать ход")
-    # the players are below the turn's panel: scroll until Аня's VP is well on screen
-    app.page.mouse.move(195, 500)
-    for _ in range(20):
-        app.page.mouse.wheel(0, 150)
-        app.page.wait_for_timeout(200)
-        if app.page.locator('[flt-semantics-identifier="vp-p0-minus"]').count():
-            b = box(app, "vp-p0-minus")
-            if 300 <= b["y"] <= 600:
-                break
-    app.unhover()
+    assert_on_screen(app, "vp-p0-minus", "vp-p0-plus")  # no scrolling: the rows are compact
     minus = box(app, "vp-p0-minus")
-    assert 300 <= minus["y"] <= 600, minus
     app.tap("vp-p0-minus")
     app.wait_label("error", "ПО не бывает меньше нуля")
     assert same_place(minus, box(app, "vp-p0-minus"))
@@ -403,3 +402,75 @@ def test_vp_buttons_stay_put_and_finished_game_shows_winner(app, server):
     app.open(f"/game/{finished.id}")
     app.wait_label("winner", "Вика")
     assert_on_screen(app, "winner")
+
+
+def test_action_phase_fits_one_phone_screen(app, server):
+    """«Фаза действий» with four players at 390×844: the status line (whose turn, round and
+    phase), the actions left, «Сыграть карту», every player's VP and cards, and «Передать ход»
+    are on one screen with no scrolling; playing a card (its form is a dialog) and the next
+    player's turn move none of them."""
+    gid = ricks_game(server, NAMES4)
+    app.open(f"/game/{gid}")
+    app.wait_label("status-phase", "Раунд 1 · Начало раунда")  # nobody's turn, still named
+    app.wait_label("primary-action", "Начать раунд")
+    tap_primary(app)
+    app.wait_label("status-player", "Ходит Аня")
+    app.wait_label("status-phase", "Раунд 1 · Фаза действий")
+    app.wait_label("actions-left", "5")
+    rows = [f"vp-p{i}{end}" for i in range(4) for end in ("", "-minus", "-plus")]
+    rows += [f"hand-p{i}" for i in range(4)]
+    fixed = ["status-player", "status-phase", "actions-left", "play-open", "move-up"]
+    fixed += ["free-discard", "primary-action"]
+    assert_on_screen(app, *fixed, *rows)
+    before = {ident: box(app, ident) for ident in (*fixed, *rows)}
+
+    play_card(app, "invention", "Портал", build="2", cost="2", vp="3")  # partial: 1 of 2
+    app.wait_label("actions-left", "4")
+    app.wait_label("build-open", "Достроить (1)")
+    for ident, b in before.items():
+        assert same_place(b, box(app, ident)), ident
+    state = stored_game(server.data_dir).game.state
+    assert [c.name for c in state.cards] == ["Портал"] and not state.cards[0].built
+
+    # «Достроить»: the second token from the dialog; the card is built, nothing moved.
+    app.tap("build-open")
+    app.wait_label(f"build-{state.cards[0].id}", "«Портал»")
+    app.tap(f"build-{state.cards[0].id}")
+    app.wait_label("actions-left", "3")
+    app.wait_label("build-open", "Достроить (0)")
+    assert stored_game(server.data_dir).game.state.cards[0].built
+
+    pass_turn(app)
+    app.wait_label("status-player", "Ходит Борис")
+    app.wait_label("actions-left", "5")
+    for ident, b in before.items():
+        assert same_place(b, box(app, ident)), ident
+
+
+def test_refused_card_stays_in_its_dialog(app, server):
+    """«Фаза действий»: a card the rules refuse (a bad build cost) keeps its dialog open with
+    the engine's Russian reason in a reserved line; «Сыграть» does not move and nothing is
+    saved."""
+    gid = ricks_game(server, NAMES4, "round.draw")
+    app.open(f"/game/{gid}")
+    app.wait_label("actions-left", "5")
+    n = len(stored_game(server.data_dir).game.events)
+    app.tap("play-open")
+    app.el("play-preview").wait_for()
+    for attempt in range(3):
+        fill(app, "play-build", "0")
+        try:
+            app.wait_label("play-preview", "внедрение 0", timeout=4_000)
+            break
+        except AssertionError:
+            if attempt == 2:
+                raise
+    play = box(app, "play-card")
+    app.tap("play-card")
+    app.wait_label("play-error", "Стоимость внедрения")
+    assert same_place(play, box(app, "play-card"))
+    assert_on_screen(app, "play-error", "play-card")
+    assert len(stored_game(server.data_dir).game.events) == n
+    app.tap("play-cancel")
+    app.el("play-preview").wait_for(state="detached")
+    app.wait_label("actions-left", "5")

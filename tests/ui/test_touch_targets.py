@@ -95,6 +95,16 @@ def make_games(data: Path) -> dict[str, str]:
             ("combat.helper", {"player": 2}),
         ],
     )
+    create(  # «От щедрот» after a won fight: the charity helper's dialog
+        "munchkin-charity",
+        "munchkin",
+        NAMES,
+        [
+            ("combat.start", {"monster": {"name": "Зомби", "level": 0}}),
+            ("combat.resolve", {}),
+            ("phase.next", {}),
+        ],
+    )
     actions = {"Риковселенная": 1, "Микровселенная": 2, "Мини-вселенная": 3, "Кроховселенная": 5}
     create("ricks-action", "ricks", NAMES, [("round.draw", {})], actions=actions, charge_limit=90)
     ricks_moves: list[tuple[str, dict[str, Any]]] = [("round.draw", {})]
@@ -228,7 +238,9 @@ SCREENS: dict[str, Callable[[App, dict[str, str]], None]] = {
     "munchkin-turn": board("munchkin", "start-combat"),
     "munchkin-combat": board("munchkin-combat", "total-monsters"),
     "munchkin-monster-form": board("munchkin", "start-combat", "start-combat", then="monster-name"),
+    "munchkin-charity": board("munchkin-charity", "charity-open", "charity-open", then="hand"),
     "ricks-action": board("ricks-action", "primary-action"),
+    "ricks-play-form": board("ricks-action", "play-open", "play-open", then="play-down"),
     "ricks-charge": board("ricks-charge", "timer-step"),
     "free": board("free", "primary-action"),
 }
@@ -250,7 +262,9 @@ EXPECT: dict[str, list[str]] = {
     "munchkin-turn": ["level-p0-plus", "start-combat"],
     "munchkin-combat": ["helper-1", "primary-action"],
     "munchkin-monster-form": ["monster-two", "monster-override", "monster-submit"],
-    "ricks-action": ["play-down", "primary-action"],
+    "munchkin-charity": ["hand-plus", "charity-submit"],
+    "ricks-action": ["play-open", "build-open", "move-up", "hand-p0", "primary-action"],
+    "ricks-play-form": ["kind-invention", "play-down", "play-card"],
     "ricks-charge": ["primary-action"],
     "free": ["primary-action"],
 }

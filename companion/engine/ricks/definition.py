@@ -155,6 +155,19 @@ class RicksDefinition(GameDefinition[RicksState]):
     def current_phase(self, state: RicksState) -> str | None:
         return None if state.over else state.phase
 
+    def phase_label(self, state: RicksState) -> str | None:
+        """The round and the phase for the status line, never blank while the game runs:
+        «Раунд 2 · Начало раунда», «Раунд 2 · Фаза действий», and in the charge phase the step
+        and the universe, «Раунд 2 · шаг А: Кроховселенная» («Фаза зарядки», «Шаг А/Б/В»).
+        ``None`` once the game is over."""
+        if state.over:
+            return None
+        if state.phase == PHASE_CHARGE and state.charge is not None:
+            where = f"шаг {state.charge.step}: {state.charge.universe}"
+        else:
+            where = state.phase
+        return f"Раунд {state.round} · {where}"
+
     def scores(self, state: RicksState) -> dict[int, float]:
         return {i: float(p.vp) for i, p in enumerate(state.players)}
 

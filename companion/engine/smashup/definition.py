@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.clock import BEFORE_PLAY
 from companion.engine.core import Event, GameDefinition, Outcome, Setup
 from companion.engine.smashup import checks, flow, texts
 from companion.engine.smashup.checks import _faction_error, base_card_error
@@ -143,7 +144,9 @@ class SmashUp(GameDefinition[SmashUpState]):
         return state.active if state.started else None
 
     def turn_number(self, state: SmashUpState) -> int:
-        return state.turn
+        """The turn; :data:`~companion.engine.clock.BEFORE_PLAY` (0) during «Подготовка к
+        игре»: the turn clock starts with the first turn («Ход игры»), not at setup."""
+        return state.turn if state.started else BEFORE_PLAY
 
     def current_phase(self, state: SmashUpState) -> str | None:
         """The phase name of the edition, or :data:`SETUP_PHASE` before the first turn."""

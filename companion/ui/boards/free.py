@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -13,6 +14,25 @@ from companion.ui.state import GameView
 from companion.ui.widgets import TARGET, StepCounter, icon_button, primary_button, tagged
 
 __all__ = ["Board", "Actions", "OptionsForm"]
+
+
+@dataclass(frozen=True)
+class _Move:
+    """``send(type, {player, counter, <field>: n})`` as a callback that compares equal between
+    renders (a new ``lambda`` never does), so the memoised counters are skipped."""
+
+    send: Callable[..., bool]
+    type: str
+    player: int
+    counter: str
+    field: str
+
+    def __call__(self, n: int) -> bool:
+        return self.send(self.type, {"player": self.player, "counter": self.counter, self.field: n})
+
+
+#: A counter re-renders only when its own value changes.
+_StepCounter = ft.memo(StepCounter)
 
 
 def _counter_row(
@@ -26,22 +46,51 @@ def _counter_row(
     out: list[ft.Control] = []
     for j, (counter, step) in enumerate(counters):
         out.append(
-            StepCounter(
+            _StepCounter(
                 f"val-p{index}-c{j}",
                 f"{name}: {counter}",
                 counter if len(counters) > 1 else "",
                 values[j],
                 step,
-                on_add=lambda d, c=counter: send(
-                    "counter.add", {"player": index, "counter": c, "delta": d}
-                ),
-                on_set=lambda v, c=counter: send(
-                    "counter.set", {"player": index, "counter": c, "value": v}
-                ),
-                value_width=56 if compact else 80,
+                _Move(send, "counter.add", index, counter, "delta"),
+                _Move(send, "counter.set", index, counter, "value"),
+                56 if compact else 80,
             )
         )
     return out
+
+
+@ft.component
+def _Title(name: str, active: bool) -> ft.Control:
+    """The player's name and «ходит» when it is their turn."""
+    marker = ft.Container(
+        ft.Text(_("ходит"), size=12, color=ft.Colors.ON_PRIMARY) if active else None,
+        bgcolor=ft.Colors.PRIMARY if active else None,
+        border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=6, vertical=1),
+        width=54,
+        height=20,
+        alignment=ft.Alignment.CENTER,
+    )
+    return ft.Row(
+        [
+            ft.Container(
+                ft.Text(
+                    name,
+                    size=17,
+                    weight=ft.FontWeight.BOLD,
+                    max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                ),
+                expand=True,
+            ),
+            marker,
+        ],
+        spacing=4,
+    )
+
+
+Title = ft.memo(_Title)
 
 
 @ft.component
@@ -59,31 +108,7 @@ def _PlayerRow(
     Memoised: a tap re-renders only the player whose values (or turn) changed. The row's
     height and the counters' places never depend on the values.
     """
-    marker = ft.Container(
-        ft.Text(_("ходит"), size=12, color=ft.Colors.ON_PRIMARY) if active else None,
-        bgcolor=ft.Colors.PRIMARY if active else None,
-        border_radius=8,
-        padding=ft.Padding.symmetric(horizontal=6, vertical=1),
-        width=54,
-        height=20,
-        alignment=ft.Alignment.CENTER,
-    )
-    title = ft.Row(
-        [
-            ft.Container(
-                ft.Text(
-                    name,
-                    size=17,
-                    weight=ft.FontWeight.BOLD,
-                    max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                ),
-                expand=True,
-            ),
-            marker,
-        ],
-        spacing=4,
-    )
+    title = Title(name, active)
     one_line = len(counters) == 1
     if one_line:
         content: ft.Control = ft.Row(
@@ -163,26 +188,34 @@ def Board(view: GameView) -> ft.Control:
 @ft.component
 def Actions(view: GameView) -> ft.Control:
     """«Завершить игру» (a flag, left) and the primary «Следующий игрок» (right)."""
-    over = view.game.outcome() is not None
+    return ActionRow(view.game.outcome() is not None, view.send)
+
+
+@ft.component
+def _ActionRow(over: bool, send: Callable[..., bool]) -> ft.Control:
     return ft.Row(
         [
             icon_button(
                 "end-game",
                 ft.Icons.FLAG_OUTLINED,
                 _("Завершить игру"),
-                lambda: view.send("game.end"),
+                lambda: send("game.end"),
                 disabled=over,
                 label=_("Завершить игру"),
             ),
             primary_button(
                 _("Следующий игрок"),
-                lambda: view.send("turn.next"),
+                lambda: send("turn.next"),
                 disabled=over,
                 icon=ft.Icons.SKIP_NEXT,
             ),
         ],
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
     )
+
+
+#: Memoised: a move re-renders the bar only when the game ends or comes back.
+ActionRow = ft.memo(_ActionRow)
 
 
 @ft.component

@@ -18,30 +18,59 @@ from companion.ui.widgets import tagged
 __all__ = ["BankBar", "PlayerRow", "ROW_HEIGHT"]
 
 ROW_HEIGHT = 48
+#: Width of the «Не раскрыто» caption before the five unseen-character cells (px).
+UNSEEN_LABEL = 58
+
+
+@ft.component
+def _Unseen(unseen: tuple[int, ...]) -> ft.Control:
+    """«Не раскрыто:» and a chip per character (changes only when a card is revealed)."""
+    chips = [
+        ft.Container(
+            tagged(
+                f"unseen-{c}",
+                ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text(CHARACTER_NAMES[c], size=11, no_wrap=True),
+                            ft.Text(
+                                str(unseen[k]),
+                                size=14,
+                                weight=ft.FontWeight.BOLD,
+                                color=ft.Colors.ERROR if unseen[k] == 0 else None,
+                            ),
+                        ],
+                        spacing=0,
+                        tight=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                    padding=ft.Padding.symmetric(horizontal=2, vertical=1),
+                    border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                    border_radius=6,
+                    alignment=ft.Alignment.CENTER,
+                    tooltip=f"{CHARACTER_NAMES[c]}: {_('ещё не раскрыто')} {unseen[k]} {_('из')} 3",
+                ),
+                label=f"{CHARACTER_NAMES[c]} {unseen[k]}",
+            ),
+            expand=True,
+        )
+        for k, c in enumerate(CHARACTERS)
+    ]
+    # full names on a 390 px phone: a fixed grid of five equal cells (name over the count),
+    # so nothing wraps, overflows or moves when a count changes
+    return ft.Row(
+        [ft.Text(_("Не\nраскрыто:"), size=11, width=UNSEEN_LABEL), *chips],
+        spacing=4,
+    )
+
+
+Unseen = ft.memo(_Unseen)
 
 
 @ft.component
 def BankBar(treasury: int, court_deck: int, turn: int, unseen: tuple[int, ...]) -> ft.Control:
-    """Treasury, court deck, turn, and copies of each character not yet revealed."""
-    chips = [
-        tagged(
-            f"unseen-{c}",
-            ft.Container(
-                ft.Text(
-                    f"{CHARACTER_NAMES[c][:4]} {unseen[k]}",
-                    size=12,
-                    color=ft.Colors.ERROR if unseen[k] == 0 else None,
-                    no_wrap=True,
-                ),
-                padding=ft.Padding.symmetric(horizontal=4, vertical=2),
-                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                border_radius=6,
-                tooltip=f"{CHARACTER_NAMES[c]}: {_('ещё не раскрыто')} {unseen[k]} {_('из')} 3",
-            ),
-            label=f"{CHARACTER_NAMES[c]} {unseen[k]}",
-        )
-        for k, c in enumerate(CHARACTERS)
-    ]
+    """Treasury, court deck, turn, and copies of each character not yet revealed (a memoised
+    line of its own: a coin move re-renders the first line only)."""
     return ft.Column(
         [
             ft.Row(
@@ -79,14 +108,95 @@ def BankBar(treasury: int, court_deck: int, turn: int, unseen: tuple[int, ...]) 
                 ],
                 spacing=10,
             ),
-            ft.Row(
-                [ft.Text(_("Не раскрыто:"), size=12), *chips],
-                spacing=4,
-                scroll=ft.ScrollMode.HIDDEN,
-            ),
+            Unseen(unseen),
         ],
         spacing=2,
     )
+
+
+@ft.component
+def _Who(index: int, name: str, status: str, shown: str) -> ft.Control:
+    """Name and status, the characters revealed."""
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    ft.Text(
+                        name,
+                        size=17,
+                        weight=ft.FontWeight.BOLD,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    ft.Text(
+                        status,
+                        size=12,
+                        italic=True,
+                        color=ft.Colors.PRIMARY,
+                        no_wrap=True,
+                    ),
+                ],
+                spacing=6,
+            ),
+            tagged(
+                f"revealed-p{index}",
+                ft.Text(
+                    shown,
+                    size=12,
+                    color=ft.Colors.ERROR,
+                    max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                ),
+                label=f"{name}: {_('раскрыты')}: {shown or '-'}",
+            ),
+        ],
+        spacing=0,
+        expand=True,
+        alignment=ft.MainAxisAlignment.CENTER,
+    )
+
+
+@ft.component
+def _Cards(index: int, name: str, color: str, influence: int) -> ft.Control:
+    """Influences left: two card icons, filled while alive."""
+    cards = [
+        ft.Icon(
+            ft.Icons.STYLE if k < influence else ft.Icons.STYLE_OUTLINED,
+            size=22,
+            color=color if k < influence else ft.Colors.OUTLINE_VARIANT,
+        )
+        for k in range(2)
+    ]
+    return tagged(
+        f"influence-p{index}",
+        ft.Row(cards, spacing=0, tight=True),
+        label=f"{name}: {_('покровителей')} {influence}",
+    )
+
+
+@ft.component
+def _Coins(index: int, name: str, coins: int) -> ft.Control:
+    """Coins in a fixed-width slot."""
+    return tagged(
+        f"coins-p{index}",
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Text(str(coins), size=28, weight=ft.FontWeight.BOLD),
+                    ft.Icon(ft.Icons.MONETIZATION_ON, size=20, color=ft.Colors.AMBER),
+                ],
+                spacing=2,
+                alignment=ft.MainAxisAlignment.END,
+            ),
+            width=64,
+        ),
+        label=f"{name}: {_('монет')} {coins}",
+    )
+
+
+# the row's parts are memoised apart: a step that only moves the highlight (who is waited
+# for) re-renders the row's frame, not its texts and icons
+Who, Cards, Coins = ft.memo(_Who), ft.memo(_Cards), ft.memo(_Coins)
 
 
 @ft.component
@@ -106,79 +216,15 @@ def PlayerRow(
     """One player; ``target`` marks a possible target of the action being chosen (tap to aim)."""
     status = _("в ссылке") if exiled else (_("ходит") if turn else (_("цель?") if target else ""))
     shown = ", ".join(CHARACTER_NAMES[c] for c in revealed)
-    cards = [
-        ft.Icon(
-            ft.Icons.STYLE if k < influence else ft.Icons.STYLE_OUTLINED,
-            size=22,
-            color=color if k < influence else ft.Colors.OUTLINE_VARIANT,
-        )
-        for k in range(2)
-    ]
     return tagged(
         f"player-p{index}",
         ft.Container(
             ft.Row(
                 [
                     ft.Container(width=6, height=36, bgcolor=color, border_radius=3),
-                    ft.Column(
-                        [
-                            ft.Row(
-                                [
-                                    ft.Text(
-                                        name,
-                                        size=17,
-                                        weight=ft.FontWeight.BOLD,
-                                        max_lines=1,
-                                        overflow=ft.TextOverflow.ELLIPSIS,
-                                    ),
-                                    ft.Text(
-                                        status,
-                                        size=12,
-                                        italic=True,
-                                        color=ft.Colors.PRIMARY,
-                                        no_wrap=True,
-                                    ),
-                                ],
-                                spacing=6,
-                            ),
-                            tagged(
-                                f"revealed-p{index}",
-                                ft.Text(
-                                    shown,
-                                    size=12,
-                                    color=ft.Colors.ERROR,
-                                    max_lines=1,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
-                                ),
-                                label=f"{name}: {_('раскрыты')}: {shown or '-'}",
-                            ),
-                        ],
-                        spacing=0,
-                        expand=True,
-                        alignment=ft.MainAxisAlignment.CENTER,
-                    ),
-                    tagged(
-                        f"influence-p{index}",
-                        ft.Row(cards, spacing=0, tight=True),
-                        label=f"{name}: {_('покровителей')} {influence}",
-                    ),
-                    tagged(
-                        f"coins-p{index}",
-                        ft.Container(
-                            ft.Row(
-                                [
-                                    ft.Text(str(coins), size=28, weight=ft.FontWeight.BOLD),
-                                    ft.Icon(
-                                        ft.Icons.MONETIZATION_ON, size=20, color=ft.Colors.AMBER
-                                    ),
-                                ],
-                                spacing=2,
-                                alignment=ft.MainAxisAlignment.END,
-                            ),
-                            width=64,
-                        ),
-                        label=f"{name}: {_('монет')} {coins}",
-                    ),
+                    Who(index, name, status, shown),
+                    Cards(index, name, color, influence),
+                    Coins(index, name, coins),
                 ],
                 spacing=8,
             ),

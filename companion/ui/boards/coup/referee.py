@@ -9,6 +9,7 @@ The common answers («Объявить», «Никто», «Карта пока�
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -97,139 +98,195 @@ def outcome_line(state: CoupState) -> str:
     return f"{_('Итог действия')}: {text}"
 
 
-def _declare(view: GameView, state: CoupState, choice: Choice) -> list[ft.Control]:
-    """Seven actions in a 3-column grid; the legal targets of the chosen one."""
-    who = state.current
-    legal = {d["action"]: d["targets"] for d in legal_declarations(state)}
-    action, target = choice.current(state)
+@ft.component
+def _Grid(
+    legal: tuple[str, ...], selected: str | None, on_tap: Callable[[str], None]
+) -> ft.Control:
+    """Seven actions in a 3-column grid; the ones not in ``legal`` dimmed."""
+    return ft.Row(
+        [
+            _choice_button(
+                f"act-{a}",
+                [
+                    _(ACTION_LABELS[a]),
+                    CHARACTER_NAMES[info.claim] if info.claim else _("без карты"),
+                ],
+                lambda _e, a=a: on_tap(a),
+                selected=a == selected,
+                dimmed=a not in legal,
+                width=104,
+            )
+            for a, info in ACTIONS.items()
+        ],
+        wrap=True,
+        spacing=5,
+        run_spacing=5,
+    )
 
-    def tap(a: str) -> None:
+
+@ft.component
+def _Targets(
+    targets: tuple[int, ...], names: tuple[str, ...], target: int | None, aim: Callable[[int], None]
+) -> ft.Control:
+    """«Против кого?» and the legal targets of the chosen action."""
+    return ft.Row(
+        [
+            ft.Text(_("Против кого?"), size=14, weight=ft.FontWeight.BOLD),
+            *[
+                _choice_button(
+                    f"target-p{t}",
+                    [names[t]],
+                    lambda _e, t=t: aim(t),
+                    selected=t == target,
+                )
+                for t in targets
+            ],
+        ],
+        wrap=True,
+        spacing=5,
+        run_spacing=5,
+    )
+
+
+#: An answer button: (identifier, lines, label or "", dimmed, move type, move data).
+Answer = tuple[str, tuple[str, ...], str, bool, str, tuple[tuple[str, Any], ...]]
+
+
+@ft.component
+def _Answers(title: str, answers: tuple[Answer, ...], answer: Callable[..., None]) -> ft.Control:
+    """Who challenges, who blocks and with which character, which card is revealed."""
+    return ft.Row(
+        [
+            ft.Text(title, size=14, weight=ft.FontWeight.BOLD),
+            *[
+                _choice_button(
+                    ident,
+                    list(lines),
+                    lambda _e, kind=kind, data=data, dimmed=dimmed: answer(
+                        kind, dict(data), dimmed
+                    ),
+                    dimmed=dimmed,
+                    label=label or None,
+                )
+                for ident, lines, label, dimmed, kind, data in answers
+            ],
+        ],
+        wrap=True,
+        spacing=5,
+        run_spacing=5,
+    )
+
+
+# The step's sections are memoised on plain props, and a hidden one keeps the props it was
+# last shown with: a step change that hides the action grid and shows the answers flips two
+# ``visible`` flags instead of removing and adding some fifty controls.
+Grid, Targets, Answers = ft.memo(_Grid), ft.memo(_Targets), ft.memo(_Answers)
+
+
+def _answers(state: CoupState) -> tuple[str, tuple[Answer, ...]]:
+    """The title and buttons of the step's answers (empty outside the answer steps)."""
+    step = awaiting(state)
+    p = state.pending
+    names = state.names
+    legal = legal_events(state)
+    if step in ("challenge", "block_challenge"):
+        return _("Оспаривает:"), tuple(
+            (
+                f"challenge-p{c}",
+                (names[c],),
+                f"{names[c]} {_('оспаривает')}",
+                False,
+                "coup.challenge",
+                (("challenger", c),),
+            )
+            for c in waiting_for(state)
+        )
+    if step == "block":
+        return _("Запрещает:"), tuple(
+            (
+                f"block-p{d['blocker']}-{d['character']}",
+                (names[d["blocker"]], CHARACTER_NAMES[d["character"]]),
+                "",
+                False,
+                "coup.block",
+                tuple(sorted(d.items())),
+            )
+            for kind, d in legal
+            if kind == "coup.block"
+        )
+    if step == "lose_influence":
+        assert p is not None
+        who = p["losses"][0]["player"]
+        allowed = {d["character"] for kind, d in legal if kind == "coup.lose_influence"}
+        return _("Раскрывает:"), tuple(
+            (
+                f"lose-{c}",
+                (CHARACTER_NAMES[c],),
+                "",
+                c not in allowed,
+                "coup.lose_influence",
+                (("character", c), ("player", who)),
+            )
+            for c in CHARACTERS
+        )
+    return "", ()
+
+
+@ft.component
+def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
+    """The question, the choices of the step, its explanation (3 lines reserved) and the
+    outcome line (reserved). Every section is always there (hidden when not this step's)."""
+    state: CoupState = view.state
+    step = awaiting(state)
+    shown = ft.use_ref(None)  # the props the grid and the answers were last shown with
+
+    def tap(a: str) -> None:  # reads the game at tap time: the handler outlives renders
+        now: CoupState = view.state
+        who = now.current
+        legal = {d["action"] for d in legal_declarations(now)}
         if a not in legal:
-            others = [t for t in range(len(state.names)) if t != who]
+            others = [t for t in range(len(now.names)) if t != who]
             data: dict[str, Any] = {
                 "player": who,
                 "action": a,
                 "target": others[0] if ACTIONS[a].targeted and others else None,
             }
-            reason = refusal(state, "coup.declare", data)
+            reason = refusal(now, "coup.declare", data)
             view.error = reason or _("Это действие сейчас недоступно.")
             view.error_player = who
             return
         view.error = ""
-        choice.pick(state.turn, a)
+        choice.pick(now.turn, a)
 
-    grid = [
-        _choice_button(
-            f"act-{a}",
-            [_(ACTION_LABELS[a]), CHARACTER_NAMES[info.claim] if info.claim else _("без карты")],
-            lambda _e, a=a: tap(a),
-            selected=a == action,
-            dimmed=a not in legal,
-            width=104,
-        )
-        for a, info in ACTIONS.items()
-    ]
-    out: list[ft.Control] = [ft.Row(grid, wrap=True, spacing=5, run_spacing=5)]
-    targets = legal.get(action) if action else None
-    if targets:
-        out.append(
-            ft.Row(
-                [
-                    ft.Text(_("Против кого?"), size=14, weight=ft.FontWeight.BOLD),
-                    *[
-                        _choice_button(
-                            f"target-p{t}",
-                            [state.names[t]],
-                            lambda _e, t=t: choice.aim(t),
-                            selected=t == target,
-                        )
-                        for t in targets
-                    ],
-                ],
-                wrap=True,
-                spacing=5,
-                run_spacing=5,
-            )
-        )
-    return out
+    def answer(kind: str, data: dict[str, Any], dimmed: bool) -> None:
+        if dimmed:  # a card that may not be revealed: say why
+            view.error = refusal(view.state, kind, data) or ""
+            view.error_player = data.get("player")
+            return
+        view.send(kind, data)
 
-
-def _answers(view: GameView, state: CoupState) -> list[ft.Control]:
-    """Who challenges, who blocks and with which character, which card is revealed."""
-    step = awaiting(state)
-    p = state.pending
-    names = state.names
-    legal = legal_events(state)
-    buttons: list[ft.Control] = []
-    if step in ("challenge", "block_challenge"):
-        buttons = [
-            _choice_button(
-                f"challenge-p{c}",
-                [names[c]],
-                lambda _e, c=c: view.send("coup.challenge", {"challenger": c}),
-                label=f"{names[c]} {_('оспаривает')}",
-            )
-            for c in waiting_for(state)
-        ]
-        title = _("Оспаривает:")
-    elif step == "block":
-        buttons = [
-            _choice_button(
-                f"block-p{d['blocker']}-{d['character']}",
-                [names[d["blocker"]], CHARACTER_NAMES[d["character"]]],
-                lambda _e, d=d: view.send("coup.block", d),
-            )
-            for kind, d in legal
-            if kind == "coup.block"
-        ]
-        title = _("Запрещает:")
-    elif step == "lose_influence":
-        assert p is not None
-        who = p["losses"][0]["player"]
-        allowed = {d["character"] for kind, d in legal if kind == "coup.lose_influence"}
-
-        def lose(c: str) -> None:
-            data = {"player": who, "character": c}
-            if c not in allowed:
-                view.error = refusal(state, "coup.lose_influence", data) or ""
-                view.error_player = who
-                return
-            view.send("coup.lose_influence", data)
-
-        buttons = [
-            _choice_button(
-                f"lose-{c}",
-                [CHARACTER_NAMES[c]],
-                lambda _e, c=c: lose(c),
-                dimmed=c not in allowed,
-            )
-            for c in CHARACTERS
-        ]
-        title = _("Раскрывает:")
-    else:
-        return []
-    return [
-        ft.Row(
-            [ft.Text(title, size=14, weight=ft.FontWeight.BOLD), *buttons],
-            wrap=True,
-            spacing=5,
-            run_spacing=5,
-        )
-    ]
-
-
-@ft.component
-def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
-    """The question, its explanation (3 lines reserved), the outcome line (reserved), the
-    choices of the step."""
-    state: CoupState = view.state
-    step = awaiting(state)
+    on_tap = ft.use_callback(tap, [view, choice])
+    on_answer = ft.use_callback(answer, [view])
+    aim = ft.use_callback(lambda t: choice.aim(t), [choice])
     if step == "over":
         return ft.Container(height=0)
+    last = shown.current or {"grid": ((), None), "answers": ("", ())}
+    acting = step == "action"
+    targets: tuple[int, ...] = ()
+    action = target = None
+    if acting:
+        declarations = legal_declarations(state)
+        action, target = choice.current(state)
+        last["grid"] = (tuple(d["action"] for d in declarations), action)
+        targets = next(
+            (tuple(d["targets"] or ()) for d in declarations if d["action"] == action), ()
+        )
+    else:
+        last["answers"] = _answers(state)
+    shown.current = last
     heading = STEP_RULES[step]
-    body = _declare(view, state, choice) if step == "action" else _answers(view, state)
-    said = explain(state) if step != "action" else ""
-    outcome = outcome_line(state)
+    said = explain(state) if not acting else ""
+    outcome = outcome_line(state) if not acting else ""
     title = step_title(state)
     return ft.Container(
         ft.Column(
@@ -258,25 +315,31 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
                     ],
                     height=TARGET,
                 ),
-                *(
-                    [
-                        ft.Container(
-                            tagged("explain", ft.Text(said, size=13, max_lines=4), label=said),
-                            height=70,
-                        ),
-                        ft.Container(
-                            tagged(
-                                "outcome",
-                                ft.Text(outcome, size=13, weight=ft.FontWeight.W_500, max_lines=3),
-                                label=outcome,
-                            ),
-                            height=54,
-                        ),
-                    ]
-                    if step != "action"
-                    else []
+                ft.Container(Grid(*last["grid"], on_tap), visible=acting),
+                ft.Container(
+                    Targets(targets, tuple(state.names), target, aim) if targets else None,
+                    visible=bool(targets),
                 ),
-                *body,
+                # the answers right under the question, the explanation below them: with six
+                # players the choices stay above the pinned bar without scrolling
+                ft.Container(
+                    Answers(*last["answers"], on_answer),
+                    visible=not acting and bool(last["answers"][1]),
+                ),
+                ft.Container(
+                    tagged("explain", ft.Text(said, size=13, max_lines=4), label=said),
+                    height=70,
+                    visible=not acting,
+                ),
+                ft.Container(
+                    tagged(
+                        "outcome",
+                        ft.Text(outcome, size=13, weight=ft.FontWeight.W_500, max_lines=3),
+                        label=outcome,
+                    ),
+                    height=54,
+                    visible=not acting,
+                ),
             ],
             spacing=4,
         ),

@@ -2,8 +2,8 @@
 
 Phone first, one component per module:
 
-- :mod:`.board`: ``Board(view)``, the body: the turn bar (turn, phase, seals), the combat
-  calculator while a fight is on (:mod:`.combat`), «От щедрот» (:mod:`.turn`) and one compact
+- :mod:`.board`: ``Board(view)``, the body: the top line (seals; the last combat or «От щедрот»
+  in a fixed slot), the combat calculator while a fight is on (:mod:`.combat`) and one compact
   row per player (:mod:`.players`);
 - :mod:`.actions`: ``Actions(view)``, the pinned bar with the phase's primary action
   («Дальше», «Следующий игрок», «Победа») and «Бой!» / «Смываемся» / «Дверь на руку»;

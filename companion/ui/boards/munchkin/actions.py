@@ -16,7 +16,7 @@ from companion.engine.munchkin import PHASES, SEALS_TO_END
 from companion.i18n import _
 from companion.ui.boards.compact import use_one_tap
 from companion.ui.boards.munchkin.common import board_ui
-from companion.ui.state import GameView
+from companion.ui.state import GameView, part
 from companion.ui.widgets import primary_button, tagged
 
 __all__ = ["Actions", "BAR_HEIGHT"]
@@ -45,7 +45,15 @@ def _secondary(ident: str, text: str, icon: ft.IconData, on_click, disabled: boo
 @ft.component
 def Actions(view: GameView) -> ft.Control:
     """The pinned bar (see the module docstring). Tags: ``primary-action``, ``flee``,
-    ``start-combat``, ``loot``."""
+    ``start-combat``, ``loot``. Re-rendered when what it offers changes, not on every move."""
+    state = view.state
+    over = view.game.outcome() is not None or state.seals >= SEALS_TO_END
+    key = (over, state.combat is not None, state.phase, state.met_monster, state.looted)
+    return part(_Bar, view, key)
+
+
+@ft.component
+def _Bar(view: GameView, version: int) -> ft.Control:
     view.mark_shown()  # the bar's tap is made against what the bar shows
     state = view.state
     ui = board_ui(view)

@@ -1,10 +1,11 @@
 """The Munchkin board's body: two screens, the turn and the combat.
 
-Out of combat: whose turn and the phase with the seals, «От щедрот» in its phase, and one compact
-row per player (level, gear, strength), so four players and the pinned bar fit on a 390×844
-phone. While a fight is on, the combat calculator comes first (totals and verdict at the top),
-the players below it. The parts are memoised components fed with plain values: a tap on one
-player re-renders that row, not the board.
+Out of combat: the top line (the seals, and a slot for the last combat's summary or «От щедрот»;
+whose turn and the phase are in the frame's status line), then one compact row per player
+(level, gear, strength), so four players and the pinned bar fit on a 390×844 phone; nothing
+that comes and goes in the slot moves them. While a fight is on, the combat calculator comes
+first (totals and verdict at the top), the players below it. The parts are memoised
+components fed with plain values: a tap on one player re-renders that row, not the board.
 """
 
 from __future__ import annotations
@@ -13,20 +14,14 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.munchkin import MUNCHKIN, PHASES, SEALS_TO_END, escapes
+from companion.engine.munchkin import MUNCHKIN, SEALS_TO_END, escapes
 from companion.i18n import _
 from companion.ui.boards.munchkin.combat import CombatView, MonsterView
 from companion.ui.boards.munchkin.common import board_ui, overridable
 from companion.ui.boards.munchkin.dialogs import FleeDialog, MonsterDialog, OverrideDialog
 from companion.ui.boards.munchkin.players import PlayerRow
-from companion.ui.boards.munchkin.turn import (
-    CharityPanel,
-    LastCombat,
-    Reminder,
-    TurnBar,
-    WinnerPicker,
-)
-from companion.ui.state import GameView
+from companion.ui.boards.munchkin.turn import Reminder, TurnBar, WinnerPicker
+from companion.ui.state import GameView, part
 
 __all__ = ["Board", "use_send", "last_combat_text"]
 
@@ -101,17 +96,24 @@ def Board(view: GameView) -> ft.Control:
         if c.helper is not None:
             role[c.helper] = _("помогает")
     err = view.error if view.error_player is not None else ""
-    text = last_combat_text(view) if c is None else ""
+    levels = tuple(p.level for p in state.players)
+    giving = c is None and state.phase == 3 and not state.charity_done and not over
     # Every slot is always there (an empty container when unused): the players keep their
-    # places in the list, and with them their rows' state.
+    # places in the list, and with them their rows' state. The last combat and «От щедрот»
+    # share the top line's slot: when they come and go, nothing below moves.
     parts: list[ft.Control] = [
-        TurnBar(state.turn, names[state.active], PHASES[state.phase], state.seals, over, send),
-        WinnerPicker(names, tuple(p.level for p in state.players), send)
+        TurnBar(
+            state.seals,
+            over,
+            last_combat_text(view) if c is None else "",
+            state.active if giving else None,
+            names,
+            levels,
+            view.show_notice,
+            send,
+        ),
+        WinnerPicker(names, levels, send)
         if state.seals >= SEALS_TO_END and state.winners is None and not over
-        else _empty(),
-        LastCombat(text) if text else _empty(),
-        CharityPanel(state.active, names, tuple(p.level for p in state.players), send)
-        if c is None and state.phase == 3 and not state.charity_done and not over
         else _empty(),
     ]
     rows = [
@@ -175,5 +177,12 @@ def Board(view: GameView) -> ft.Control:
     )
     # the setup checklist goes at the end: when the first move hides it, nothing above moves
     parts.append(Reminder() if not game.events else _empty())
-    parts += [MonsterDialog(view, ui), FleeDialog(view, ui), OverrideDialog(view, ui)]
+    # the dialogs follow the board's UI state (``ui``, observed) and, while open, what they
+    # show of the game: a move with every dialog closed does not render them
+    form, fleeing = ui.monster_form, ui.fleeing
+    parts += [
+        part(MonsterDialog, view, (form, view.error) if form else None, ui),
+        part(FleeDialog, view, c.monsters if fleeing and c is not None else None, ui),
+        part(OverrideDialog, view, None, ui),
+    ]
     return ft.Column(parts, spacing=6)

@@ -53,7 +53,8 @@ def _side(ident: str, title: str, value: int, color: str) -> ft.Control:
     )
 
 
-def _one_shots(side: str, played: tuple[int, ...], send: Send) -> ft.Control:
+@ft.component
+def _OneShots(side: str, played: tuple[int, ...], send: Send) -> ft.Control:
     """«+1 … +10» for one side, and the ones played (tap to take back) in a reserved row."""
     title = _("Манчкинам") if side == "players" else _("Монстрам")
     quick = [
@@ -105,7 +106,8 @@ def _one_shots(side: str, played: tuple[int, ...], send: Send) -> ft.Control:
     )
 
 
-def _monster_row(i: int, m: MonsterView, send: Send) -> ft.Control:
+@ft.component
+def _MonsterRow(i: int, m: MonsterView, send: Send) -> ft.Control:
     def edit(**changes: int) -> None:
         send("combat.monster.edit", {"index": i, **changes})
 
@@ -185,6 +187,87 @@ def _monster_row(i: int, m: MonsterView, send: Send) -> ft.Control:
 
 
 @ft.component
+def _Totals(players: int, monsters_total: int, players_win: bool, margin: int) -> ft.Control:
+    """Both sides' totals in big type and the verdict (monsters win ties)."""
+    if players_win:
+        verdict = _("Побеждают манчкины")
+    elif players == monsters_total:
+        verdict = _("Ничья: побеждают монстры")
+    else:
+        verdict = f"{_('Монстры сильнее на')} {margin}"
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    _side("total-players", _("Манчкины"), players, ft.Colors.GREEN),
+                    ft.Text(_("против"), size=14),
+                    _side("total-monsters", _("Монстры"), monsters_total, ft.Colors.ERROR),
+                ],
+                alignment=ft.MainAxisAlignment.SPACE_AROUND,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            tagged(
+                "verdict",
+                ft.Container(
+                    ft.Text(
+                        verdict,
+                        size=15,
+                        weight=ft.FontWeight.BOLD,
+                        text_align=ft.TextAlign.CENTER,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    bgcolor=ft.Colors.GREEN_100 if players_win else ft.Colors.RED_100,
+                    height=36,
+                    border_radius=8,
+                    alignment=ft.Alignment.CENTER,
+                ),
+                label=verdict,
+            ),
+        ],
+        spacing=6,
+    )
+
+
+@ft.component
+def _Helpers(fighter: int, helper: int | None, names: tuple[str, ...], send: Send) -> ft.Control:
+    """The helper buttons (only one helps; a tap on the helper takes the help back)."""
+
+    def pick_helper(p: int) -> None:
+        if helper == p:
+            send("combat.helper", {"player": None})
+            return
+        if helper is not None and not send("combat.helper", {"player": None}):
+            return
+        send("combat.helper", {"player": p}, chained=helper is not None)
+
+    return ft.Row(
+        [
+            tagged(
+                f"helper-{p}",
+                (ft.FilledButton if helper == p else ft.OutlinedButton)(
+                    names[p],
+                    height=TARGET,
+                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+                    on_click=lambda _e, p=p: pick_helper(p),
+                ),
+                label=names[p] + (" помогает" if helper == p else ""),
+            )
+            for p in range(len(names))
+            if p != fighter
+        ],
+        spacing=4,
+        scroll=ft.ScrollMode.AUTO,
+    )
+
+
+# The calculator's sections are memoised apart: a one-shot card re-renders the totals and
+# that side's cards, not the helpers and the monsters.
+Totals, Helpers = ft.memo(_Totals), ft.memo(_Helpers)
+OneShots, MonsterRow = ft.memo(_OneShots), ft.memo(_MonsterRow)
+
+
+@ft.component
 def _CombatView(
     fighter: int,
     helper: int | None,
@@ -205,35 +288,6 @@ def _CombatView(
     ``bonus-{side}-{v}``, ``bonus-{side}-remove-{k}``, ``monster-{i}`` (``-power``,
     ``-enh-plus``, ``-enh-minus``, ``-levels``, ``-remove``), ``add-monster``.
     """
-    if players_win:
-        verdict = _("Побеждают манчкины")
-    elif players == monsters_total:
-        verdict = _("Ничья: побеждают монстры")
-    else:
-        verdict = f"{_('Монстры сильнее на')} {margin}"
-
-    def pick_helper(p: int) -> None:
-        if helper == p:
-            send("combat.helper", {"player": None})
-            return
-        if helper is not None and not send("combat.helper", {"player": None}):
-            return
-        send("combat.helper", {"player": p}, chained=helper is not None)
-
-    helpers = [
-        tagged(
-            f"helper-{p}",
-            (ft.FilledButton if helper == p else ft.OutlinedButton)(
-                names[p],
-                height=TARGET,
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-                on_click=lambda _e, p=p: pick_helper(p),
-            ),
-            label=names[p] + (" помогает" if helper == p else ""),
-        )
-        for p in range(len(names))
-        if p != fighter
-    ]
     return tagged(
         "combat",
         ft.Container(
@@ -257,38 +311,12 @@ def _CombatView(
                         ],
                         spacing=6,
                     ),
-                    ft.Row(
-                        [
-                            _side("total-players", _("Манчкины"), players, ft.Colors.GREEN),
-                            ft.Text(_("против"), size=14),
-                            _side("total-monsters", _("Монстры"), monsters_total, ft.Colors.ERROR),
-                        ],
-                        alignment=ft.MainAxisAlignment.SPACE_AROUND,
-                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
-                    tagged(
-                        "verdict",
-                        ft.Container(
-                            ft.Text(
-                                verdict,
-                                size=15,
-                                weight=ft.FontWeight.BOLD,
-                                text_align=ft.TextAlign.CENTER,
-                                max_lines=1,
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                            ),
-                            bgcolor=ft.Colors.GREEN_100 if players_win else ft.Colors.RED_100,
-                            height=36,
-                            border_radius=8,
-                            alignment=ft.Alignment.CENTER,
-                        ),
-                        label=verdict,
-                    ),
+                    Totals(players, monsters_total, players_win, margin),
                     ft.Text(_("Помощник (только один):"), size=13),
-                    ft.Row(helpers, spacing=4, scroll=ft.ScrollMode.AUTO),
-                    _one_shots("players", player_bonuses, send),
-                    _one_shots("monsters", monster_bonuses, send),
-                    *[_monster_row(i, m, send) for i, m in enumerate(monsters)],
+                    Helpers(fighter, helper, names, send),
+                    OneShots("players", player_bonuses, send),
+                    OneShots("monsters", monster_bonuses, send),
+                    *[MonsterRow(i, m, send) for i, m in enumerate(monsters)],
                     tagged(
                         "add-monster",
                         ft.OutlinedButton(

@@ -30,8 +30,9 @@ __all__ = [
 
 #: The rules database's id for this game (links from the phase bar and the combat).
 RULES_GAME_ID = "munchkin"
-#: Height (px) reserved under each player for a refusal about them: two lines of 13 px text.
-REFUSAL_HEIGHT = 32
+#: Height (px) reserved under each player for a refusal about them: one line of 13 px text (cut
+#: with «…»; the message layer shows it whole), so four players fit on a 390×844 phone.
+REFUSAL_HEIGHT = 20
 
 #: ``send(type, data, chained=False) -> accepted``: the board's one way to send a move (a stable
 #: callback; ``chained=True`` for the second move of one tap).
@@ -93,7 +94,7 @@ def refusal_slot(ident: str, message: str) -> ft.Control:
                 message,
                 size=13,
                 color=ft.Colors.ERROR,
-                max_lines=2,
+                max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS,
             )
             if message

@@ -1,8 +1,15 @@
-"""The turn around the players: whose turn and which phase, the seals, the summary of the last
-combat, «От щедрот» and, after the seventh seal, the winner picker."""
+"""The line above the players and what the turn needs around them.
+
+Whose turn and the phase are in the frame's status line; the board's top line (one fixed
+56 px line) has the seals with «Сорвать» and a slot at its left for what comes and goes: the
+summary of the last combat (one or two lines; a tap shows it whole) or, in «От щедрот», the
+button that opens the charity helper in a dialog. Nothing that appears there moves the players.
+After the seventh seal the winner picker comes above the players.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -13,37 +20,36 @@ from companion.ui.boards.compact import toggle
 from companion.ui.boards.munchkin.common import Send
 from companion.ui.widgets import TARGET, icon_button, tagged
 
-__all__ = ["TurnBar", "Reminder", "LastCombat", "CharityPanel", "WinnerPicker"]
+__all__ = ["TurnBar", "TOP_LINE", "Reminder", "LastCombat", "CharitySlot", "WinnerPicker"]
+
+
+#: Height of the board's top line (px): the seals' two lines and the 48 dp «Сорвать».
+TOP_LINE = 56
 
 
 @ft.component
-def _TurnBar(turn: int, player: str, phase: str, seals: int, over: bool, send: Send) -> ft.Control:
-    """«Ход N: имя», the phase, and the seals with «Сломать печать». Tags: ``turn``,
-    ``current-phase``, ``seals``, ``seal-break``."""
+def _TurnBar(
+    seals: int,
+    over: bool,
+    summary: str,
+    charity_giver: int | None,
+    names: tuple[str, ...],
+    levels: tuple[int, ...],
+    show: Callable[[str], None],
+    send: Send,
+) -> ft.Control:
+    """The slot — «От щедрот» when ``charity_giver`` is a player, else the last combat's
+    ``summary`` (or nothing) — then the seals with «Сорвать» at the right, in one line of fixed
+    height (plain props: memoised). Tags: ``seals``, ``seal-break``."""
+    if charity_giver is not None:
+        slot: ft.Control | None = CharitySlot(charity_giver, names, levels, send)
+    elif summary:
+        slot = LastCombat(summary, show)
+    else:
+        slot = None
     return ft.Row(
         [
-            ft.Column(
-                [
-                    tagged(
-                        "turn",
-                        ft.Text(
-                            f"{_('Ход')} {turn}: {player}",
-                            size=18,
-                            weight=ft.FontWeight.BOLD,
-                            max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                        ),
-                        label=f"Ход {turn}: {player}",
-                    ),
-                    tagged(
-                        "current-phase",
-                        ft.Text(f"«{phase}»", size=15, max_lines=1),
-                        label=phase,
-                    ),
-                ],
-                spacing=0,
-                expand=True,
-            ),
+            ft.Container(slot, expand=True, height=TOP_LINE, alignment=ft.Alignment.CENTER_LEFT),
             ft.Column(
                 [
                     ft.Text(_("Сивучати"), size=12),
@@ -70,12 +76,9 @@ def _TurnBar(turn: int, player: str, phase: str, seals: int, over: bool, send: S
             ),
         ],
         spacing=4,
+        height=TOP_LINE,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
-
-
-#: Memoised: changes only with the turn, the phase and the seals.
-TurnBar = ft.memo(_TurnBar)
 
 
 def Reminder() -> ft.Control:
@@ -94,31 +97,52 @@ def Reminder() -> ft.Control:
     )
 
 
-def LastCombat(text: str) -> ft.Control:
-    """The summary of the combat that just ended (tag ``last-combat``)."""
+def LastCombat(text: str, show: Callable[[str], None]) -> ft.Control:
+    """The summary of the combat that just ended, in the top line's slot: two lines at most
+    (cut with «…»); a tap shows it whole over the status line (``show``). Tag
+    ``last-combat``."""
     return tagged(
         "last-combat",
         ft.Container(
-            ft.Text(text, size=14),
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.INFO_OUTLINE, size=18, color=ft.Colors.PRIMARY),
+                    ft.Text(
+                        text,
+                        size=13,
+                        max_lines=2,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                        expand=True,
+                    ),
+                ],
+                spacing=4,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            height=TOP_LINE - 4,
             bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            padding=8,
+            padding=ft.Padding.symmetric(horizontal=6),
             border_radius=8,
+            tooltip=_("Показать целиком"),
+            on_click=lambda: show(text),
         ),
         label=text,
     )
 
 
 @ft.component
-def _CharityPanel(
+def _CharitySlot(
     giver: int, names: tuple[str, ...], levels: tuple[int, ...], send: Send
 ) -> ft.Control:
-    """«От щедрот»: cards in hand → who gets the surplus (or the discard), then one event.
+    """«От щедрот»: a button in the top line's slot opens the helper in a dialog: cards in
+    hand → who gets the surplus (or the discard), then one event; the dialog closes when it is
+    recorded.
 
     The odd cards go one each to recipients the giver picks: once as many are picked as there
     are odd cards, the other boxes are disabled, so the table can never tick more.
-    Tags: ``charity``, ``hand`` (``hand-minus``/``hand-plus``), ``charity-plan``, ``gift-{p}``,
-    ``gift-extra-{p}``, ``charity-submit``.
+    Tags: ``charity-open``; in the dialog ``charity``, ``hand`` (``hand-minus``/``hand-plus``),
+    ``charity-plan``, ``gift-{p}``, ``gift-extra-{p}``, ``charity-submit``, ``charity-cancel``.
     """
+    opened, set_opened = ft.use_state(False)
     hand, set_hand = ft.use_state(HAND_LIMIT + 1)
     extra_to, set_extra_to = ft.use_state(None)  # recipients of the odd cards (None: default)
     sizes = [0] * len(names)
@@ -139,6 +163,7 @@ def _CharityPanel(
         }
         if send("turn.charity", data):
             set_extra_to(None)
+            set_opened(False)
 
     def flip(p: int) -> None:
         if p in chosen:
@@ -205,31 +230,48 @@ def _CharityPanel(
                     height=TARGET,
                 )
             )
-    body.append(
-        tagged(
-            "charity-submit",
-            ft.FilledTonalButton(
-                _("Сбросить") if plan.discard else _("Раздать"),
-                icon=ft.Icons.VOLUNTEER_ACTIVISM,
-                height=TARGET,
-                disabled=plan.surplus == 0 or (not plan.discard and len(chosen) != plan.extra),
-                on_click=lambda: give(),
-            ),
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text(_("От щедрот"), size=18),
+            inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
+            content=tagged("charity", ft.Column(body, spacing=4, tight=True, width=340)),
+            actions=[
+                tagged(
+                    "charity-cancel",
+                    ft.TextButton(_("Закрыть"), height=TARGET, on_click=lambda: set_opened(False)),
+                ),
+                tagged(
+                    "charity-submit",
+                    ft.FilledButton(
+                        _("Сбросить") if plan.discard else _("Раздать"),
+                        icon=ft.Icons.VOLUNTEER_ACTIVISM,
+                        height=TARGET,
+                        disabled=plan.surplus == 0
+                        or (not plan.discard and len(chosen) != plan.extra),
+                        on_click=lambda: give(),
+                    ),
+                ),
+            ],
+            on_dismiss=lambda: set_opened(False),
         )
+        if opened
+        else None
     )
     return tagged(
-        "charity",
-        ft.Container(
-            ft.Column(body, spacing=4),
-            padding=8,
-            border_radius=10,
-            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        "charity-open",
+        ft.FilledTonalButton(
+            _("От щедрот"),
+            icon=ft.Icons.VOLUNTEER_ACTIVISM,
+            height=TARGET,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+            on_click=lambda: set_opened(True),
         ),
     )
 
 
 #: Memoised: changes with the giver and the levels only.
-CharityPanel = ft.memo(_CharityPanel)
+CharitySlot = ft.memo(_CharitySlot)
 
 
 @ft.component
@@ -276,3 +318,7 @@ def WinnerPicker(names: tuple[str, ...], levels: tuple[int, ...], send: Send) ->
             border=ft.Border.all(3, ft.Colors.AMBER),
         ),
     )
+
+
+#: Memoised: changes only with the seals and the slot's values.
+TurnBar = ft.memo(_TurnBar)

@@ -1,4 +1,14 @@
-"""The active player's turn in the action phase («Фаза действий»)."""
+"""The active player's turn in the action phase («Фаза действий»): three fixed lines.
+
+1. the actions left (big) with the card's ±, and the player's universe;
+2. «Сброс +1», «Обмен», up and down one universe;
+3. «Сыграть карту» and «Достроить» (each opens a dialog: the card's form with a preview of
+   what will be sent, or the player's unfinished cards here) and, for Кайл with abilities on,
+   his move to any universe.
+
+The panel has the same height for every player and every card played, so the players' rows
+under it never move; with four players everything is on a 390×844 screen with «Передать ход».
+"""
 
 from __future__ import annotations
 
@@ -22,7 +32,7 @@ from companion.ui.boards.ricks.common import (
     tag,
 )
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET
+from companion.ui.widgets import TARGET, icon_button
 
 __all__ = ["ActionPanel"]
 
@@ -44,125 +54,60 @@ def _preview(f: dict[str, Any]) -> str:
 
 
 # -- the action phase ------------------------------------------------------------------------------
-@ft.component
-def ActionPanel(view: GameView, version: int) -> ft.Control:
-    """The active player's turn: actions left, free discard, move, play and build cards, pass."""
-    game = view.game
-    state = view.state
-    # Typed values live in a ref: a tap right after typing must see them even before the
-    # re-render that on_change triggers (the handlers of the previous render are still bound).
-    form = ft.use_ref(None)
-    if form.current is None:
-        form.current = {
-            "kind": "source",
-            "build": "",
-            "prod": "",
-            "cost": "",
-            "vp": "",
-            "name": "",
-            "down": False,
-        }
-    f = form.current
-    kind, set_kind = ft.use_state(f["kind"])
-    typed, set_typed = ft.use_state(0)  # re-render the preview after each edit
+def _blank_form(kind: str = "source") -> dict[str, Any]:
+    return {"kind": kind, "build": "", "prod": "", "cost": "", "vp": "", "name": "", "down": False}
 
-    def put(key: str, value: Any) -> None:
-        f[key] = value
-        if key == "kind":
-            set_kind(value)
-        set_typed(typed + 1)
 
-    def play() -> None:
-        k = f["kind"]
-        data: dict[str, Any] = {
-            "kind": k,
-            "build_cost": _int(f["build"], 1),
-            "name": f["name"].strip(),
-        }
-        if k == "source":
-            data["production"] = _int(f["prod"], 1)
-            data["down"] = bool(f["down"])
-        else:
-            data["cost"] = _int(f["cost"], 1)
-        if k == "invention":
-            data["vp"] = _int(f["vp"], 1)
-        view.send("card.play", data)
-
-    if state.over or state.phase != PHASE_ACTIONS or state.active is None:
-        return ft.Container(visible=False)
-    a = state.active
-    p = state.players[a]
-    i = UNIVERSES.index(p.universe)
-    up = UNIVERSES[i - 1] if i > 0 else None
-    below = UNIVERSES[i + 1] if i + 1 < len(UNIVERSES) else None
-    moves = [
-        tag(
-            "move-up",
-            ft.OutlinedButton(
-                f"{_('Вверх')}: {SHORT.get(up, '—')}",
-                icon=ft.Icons.ARROW_UPWARD,
-                height=TARGET,
-                disabled=up is None,
-                on_click=lambda: view.send("player.move", {"to": up}),
-            ),
+def _button(ident: str, text: str, on_click, *, icon=None, disabled=False, label=None):
+    """An outlined 48 dp button of a fixed line (a narrow padding: four share a phone's row)."""
+    return tag(
+        ident,
+        ft.OutlinedButton(
+            text,
+            icon=icon,
+            height=TARGET,
+            disabled=disabled,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
+            on_click=lambda: on_click(),
         ),
-        tag(
-            "move-down",
-            ft.OutlinedButton(
-                f"{_('Вниз')}: {SHORT.get(below, '—')}",
-                icon=ft.Icons.ARROW_DOWNWARD,
-                height=TARGET,
-                disabled=below is None,
-                on_click=lambda: view.send("player.move", {"to": below}),
-            ),
-        ),
-    ]
-    if state.abilities and p.character == "Кайл":
-        moves += [
-            tag(
-                f"kyle-to-{k}",
-                ft.TextButton(
-                    f"{_('Кайл')}: {u}",
-                    height=TARGET,
-                    on_click=lambda _e, u=u: view.send("player.move", {"to": u, "ability": True}),
-                ),
-            )
-            for k, u in enumerate(UNIVERSES)
-            if u != p.universe
-        ]
+        label=label,
+    )
+
+
+def _play_dialog(f: dict[str, Any], kind: str, put, play, close, error: str) -> ft.AlertDialog:
+    """«Сыграть карту»: the kind, build cost, production or cost, VP, name, «уровнем ниже»,
+    the preview of what will be sent and the refusal, if any (the dialog covers the board's
+    message layer). Tags: ``kind-{k}``, ``play-build``, ``play-prod``, ``play-cost``,
+    ``play-vp``, ``play-name``, ``play-down``, ``play-preview``, ``play-error``,
+    ``play-card``, ``play-cancel``."""
     kinds = ft.Row(
         [
             tag(
                 f"kind-{k}",
                 (ft.FilledButton if kind == k else ft.OutlinedButton)(
-                    _(t), height=TARGET, on_click=lambda _e, k=k: put("kind", k)
+                    _(t),
+                    height=TARGET,
+                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+                    on_click=lambda _e, k=k: put("kind", k),
                 ),
                 label=_(t) + (" выбран" if kind == k else ""),
             )
             for k, t in _KIND_TEXT.items()
         ],
         wrap=True,
+        spacing=6,
+        run_spacing=6,
     )
     fields = [
         _field("play-build", _("Жетонов"), "1", lambda v: put("build", v), 104),
         _field(
-            "play-prod",
-            _("Энергия"),
-            "1",
-            lambda v: put("prod", v),
-            100,
-            disabled=kind != "source",
+            "play-prod", _("Энергия"), "1", lambda v: put("prod", v), 104, disabled=kind != "source"
         ),
         _field(
-            "play-cost",
-            _("Цена"),
-            "1",
-            lambda v: put("cost", v),
-            100,
-            disabled=kind == "source",
+            "play-cost", _("Цена"), "1", lambda v: put("cost", v), 104, disabled=kind == "source"
         ),
-        _field("play-vp", _("ПО"), "1", lambda v: put("vp", v), 80, disabled=kind != "invention"),
-        _field("play-name", _("Название"), "", lambda v: put("name", v), 170, number=False),
+        _field("play-vp", _("ПО"), "1", lambda v: put("vp", v), 104, disabled=kind != "invention"),
+        _field("play-name", _("Название"), "", lambda v: put("name", v), 214, number=False),
         tag(
             "play-down",
             toggle(
@@ -174,116 +119,311 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             label="уровнем ниже" + (" (вкл)" if f["down"] else ""),
         ),
     ]
-    unfinished = [
-        c
-        for c in state.cards
-        if c.owner == a and not c.built and (c.kind == "ability" or c.universe == p.universe)
-    ]
-    builds = [
-        ft.Row(
+    preview = _preview(f)
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(_("Сыграть карту (1 действие, 1 жетон)"), size=18),
+        inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
+        content_padding=ft.Padding.symmetric(horizontal=16, vertical=8),
+        content=ft.Column(
             [
-                ft.Text(card_text(c, game.players), size=14, expand=True),
+                kinds,
+                ft.Row(fields, wrap=True, spacing=6, run_spacing=6),
+                tag("play-preview", ft.Text(preview, size=14, italic=True), label=preview),
+                tag(  # a reserved slot: a refusal does not move «Сыграть» under the finger
+                    "play-error",
+                    ft.Container(
+                        ft.Text(
+                            error,
+                            size=13,
+                            color=ft.Colors.ERROR,
+                            max_lines=2,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        height=36,
+                    ),
+                    label=error or " ",
+                ),
+            ],
+            tight=True,
+            spacing=8,
+            width=334,
+        ),
+        actions=[
+            tag(
+                "play-cancel",
+                ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: close()),
+            ),
+            tag(
+                "play-card",
+                ft.FilledButton(
+                    _("Сыграть"),
+                    icon=ft.Icons.PLAY_FOR_WORK,
+                    height=TARGET,
+                    on_click=lambda: play(),
+                ),
+            ),
+        ],
+        on_dismiss=lambda: close(),
+    )
+
+
+def _list_dialog(title: str, rows: list[ft.Control], close, error: str) -> ft.AlertDialog:
+    """A short list of choices (the unfinished cards, Кайл's universes) with «Закрыть»."""
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(title, size=18),
+        inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
+        content_padding=ft.Padding.symmetric(horizontal=16, vertical=8),
+        content=ft.Column(
+            [
+                *rows,
+                tag(
+                    "list-error",
+                    ft.Container(
+                        ft.Text(
+                            error,
+                            size=13,
+                            color=ft.Colors.ERROR,
+                            max_lines=2,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        height=36,
+                    ),
+                    label=error or " ",
+                ),
+            ],
+            tight=True,
+            spacing=8,
+            width=334,
+        ),
+        actions=[
+            tag("list-close", ft.TextButton(_("Закрыть"), height=TARGET, on_click=lambda: close()))
+        ],
+        on_dismiss=lambda: close(),
+    )
+
+
+@ft.component
+def ActionPanel(view: GameView, version: int) -> ft.Control:
+    """The active player's turn (see the module docstring). Tags: ``actions-left``,
+    ``actions-minus``, ``actions-plus``, ``free-discard``, ``swap``, ``move-up``,
+    ``move-down``, ``play-open``, ``build-open`` (the dialog: ``build-{card}``), ``kyle-open``
+    (the dialog: ``kyle-to-{k}``)."""
+    game = view.game
+    state = view.state
+    # Typed values live in a ref: a tap right after typing must see them even before the
+    # re-render that on_change triggers (the handlers of the previous render are still bound).
+    form = ft.use_ref(None)
+    if form.current is None:
+        form.current = _blank_form()
+    f = form.current
+    kind, set_kind = ft.use_state(f["kind"])
+    typed, set_typed = ft.use_state(0)  # re-render the preview after each edit
+    dialog, set_dialog = ft.use_state("")  # "play", "build", "kyle" or ""
+    playing = not state.over and state.phase == PHASE_ACTIONS and state.active is not None
+
+    def put(key: str, value: Any) -> None:
+        f[key] = value
+        if key == "kind":
+            set_kind(value)
+        set_typed(typed + 1)
+
+    def open_dialog(which: str) -> None:
+        if which == "play":  # a new card: empty fields (a field's text is not sent back)
+            form.current = _blank_form(f["kind"])
+            set_typed(typed + 1)
+        set_dialog(which)
+
+    def close() -> None:
+        set_dialog("")
+
+    def play() -> None:
+        cur = form.current
+        k = cur["kind"]
+        data: dict[str, Any] = {
+            "kind": k,
+            "build_cost": _int(cur["build"], 1),
+            "name": cur["name"].strip(),
+        }
+        if k == "source":
+            data["production"] = _int(cur["prod"], 1)
+            data["down"] = bool(cur["down"])
+        else:
+            data["cost"] = _int(cur["cost"], 1)
+        if k == "invention":
+            data["vp"] = _int(cur["vp"], 1)
+        if view.send("card.play", data):
+            close()
+
+    def build(card: int) -> None:
+        if view.send("card.build", {"card": card, "tokens": 1}):
+            close()
+
+    def kyle(universe: str) -> None:
+        if view.send("player.move", {"to": universe, "ability": True}):
+            close()
+
+    a = state.active if playing else None
+    p = state.players[a] if a is not None else None
+    unfinished = (
+        [
+            c
+            for c in state.cards
+            if c.owner == a and not c.built and (c.kind == "ability" or c.universe == p.universe)
+        ]
+        if p is not None
+        else []
+    )
+    kyle_on = p is not None and state.abilities and p.character == "Кайл"
+    shown: ft.AlertDialog | None = None
+    if p is not None and dialog == "play":
+        shown = _play_dialog(form.current, kind, put, play, close, view.error)
+    elif p is not None and dialog == "build" and unfinished:
+        shown = _list_dialog(
+            _("Достроить: +1 жетон (1 действие)"),
+            [
                 tag(
                     f"build-{c.id}",
                     ft.FilledTonalButton(
-                        _("+1 жетон"),
+                        card_text(c, game.players),
                         height=TARGET,
-                        on_click=lambda _e, c=c: view.send(
-                            "card.build", {"card": c.id, "tokens": 1}
-                        ),
+                        on_click=lambda _e, c=c: build(c.id),
                     ),
-                ),
-            ]
+                    label=card_text(c, game.players),
+                )
+                for c in unfinished
+            ],
+            close,
+            view.error,
         )
-        for c in unfinished
-    ]
-    return _box(
-        ft.Column(
+    elif kyle_on and dialog == "kyle":
+        shown = _list_dialog(
+            _("Кайл: в любую вселенную"),
             [
-                ft.Text(
-                    f"{_('Ходит')} {game.players[a]} ({p.character}), {p.universe}",
-                    size=18,
-                    weight=ft.FontWeight.BOLD,
-                ),
-                ft.Row(
-                    [
-                        ft.Text(_("Действий осталось"), size=16),
-                        tag(
-                            "actions-left",
-                            ft.Text(str(p.actions), size=40, weight=ft.FontWeight.BOLD),
-                            label=str(p.actions),
-                        ),
-                        tag(
-                            "actions-minus",
-                            ft.IconButton(
-                                ft.Icons.REMOVE,
-                                width=TARGET,
-                                height=TARGET,
-                                tooltip=_("Карта отнимает действие"),
-                                on_click=lambda: view.send(
-                                    "actions.add", {"delta": -1, "note": _("эффект карты")}
-                                ),
-                            ),
-                        ),
-                        tag(
-                            "actions-plus",
-                            ft.IconButton(
-                                ft.Icons.ADD,
-                                width=TARGET,
-                                height=TARGET,
-                                tooltip=_("Карта даёт действие"),
-                                on_click=lambda: view.send(
-                                    "actions.add", {"delta": 1, "note": _("эффект карты")}
-                                ),
-                            ),
-                        ),
-                    ],
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                    wrap=True,
-                ),
-                ft.Row(
-                    [
-                        tag(
-                            "free-discard",
-                            ft.OutlinedButton(
-                                _("Сброс: +1 действие"),
-                                height=TARGET,
-                                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-                                on_click=lambda: view.send("action.discard"),
-                            ),
-                        ),
-                        tag(
-                            "swap",
-                            ft.OutlinedButton(
-                                _("Обмен карты"),
-                                height=TARGET,
-                                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-                                on_click=lambda: view.send("card.swap"),
-                            ),
-                        ),
-                    ],
-                    wrap=True,
-                ),
-                ft.Row(moves, wrap=True, spacing=6),
-                ft.Text(
-                    _("Сыграть карту (1 действие, 1 жетон)"), size=16, weight=ft.FontWeight.BOLD
-                ),
-                kinds,
-                ft.Row(fields, wrap=True, spacing=6, run_spacing=6),
-                tag("play-preview", ft.Text(_preview(f), size=14, italic=True), label=_preview(f)),
                 tag(
-                    "play-card",
+                    f"kyle-to-{k}",
+                    ft.FilledTonalButton(u, height=TARGET, on_click=lambda _e, u=u: kyle(u)),
+                )
+                for k, u in enumerate(UNIVERSES)
+                if u != p.universe
+            ],
+            close,
+            view.error,
+        )
+    ft.use_dialog(shown)
+    if p is None or a is None:
+        return ft.Container(visible=False)
+    i = UNIVERSES.index(p.universe)
+    up = UNIVERSES[i - 1] if i > 0 else None
+    below = UNIVERSES[i + 1] if i + 1 < len(UNIVERSES) else None
+    line1 = ft.Row(
+        [
+            ft.Column(
+                [
+                    ft.Text(
+                        p.universe,
+                        size=15,
+                        weight=ft.FontWeight.BOLD,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    ft.Text(_("Действий осталось"), size=13),
+                ],
+                spacing=0,
+                expand=True,
+            ),
+            tag(
+                "actions-left",
+                ft.Container(
+                    ft.Text(str(p.actions), size=32, weight=ft.FontWeight.BOLD),
+                    width=48,
+                    alignment=ft.Alignment.CENTER,
+                ),
+                label=str(p.actions),
+            ),
+            icon_button(
+                "actions-minus",
+                ft.Icons.REMOVE,
+                _("Карта отнимает действие"),
+                lambda: view.send("actions.add", {"delta": -1, "note": _("эффект карты")}),
+            ),
+            icon_button(
+                "actions-plus",
+                ft.Icons.ADD,
+                _("Карта даёт действие"),
+                lambda: view.send("actions.add", {"delta": 1, "note": _("эффект карты")}),
+            ),
+        ],
+        spacing=0,
+        height=TARGET,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    line2 = ft.Row(
+        [
+            _button(
+                "free-discard",
+                _("Сброс +1"),
+                lambda: view.send("action.discard"),
+                label=_("Сброс карты: +1 действие"),
+            ),
+            _button("swap", _("Обмен"), lambda: view.send("card.swap"), label=_("Обмен карты")),
+            _button(
+                "move-up",
+                SHORT.get(up, "—"),
+                lambda: view.send("player.move", {"to": up}),
+                icon=ft.Icons.ARROW_UPWARD,
+                disabled=up is None,
+                label=f"{_('Вверх')}: {up or '—'}",
+            ),
+            _button(
+                "move-down",
+                SHORT.get(below, "—"),
+                lambda: view.send("player.move", {"to": below}),
+                icon=ft.Icons.ARROW_DOWNWARD,
+                disabled=below is None,
+                label=f"{_('Вниз')}: {below or '—'}",
+            ),
+        ],
+        spacing=4,
+        height=TARGET,
+        scroll=ft.ScrollMode.HIDDEN,
+    )
+    line3 = ft.Row(
+        [
+            ft.Container(
+                tag(
+                    "play-open",
                     ft.FilledButton(
                         _("Сыграть карту"),
                         icon=ft.Icons.PLAY_FOR_WORK,
                         height=TARGET,
-                        on_click=lambda: play(),
+                        on_click=lambda: open_dialog("play"),
                     ),
                 ),
-                *builds,
-            ],
-            spacing=8,
-        ),
+                expand=True,
+            ),
+            _button(
+                "build-open",
+                f"{_('Достроить')} ({len(unfinished)})",
+                lambda: open_dialog("build"),
+                disabled=not unfinished,
+            ),
+            icon_button(
+                "kyle-open",
+                ft.Icons.SWAP_VERT,
+                _("Кайл: в любую вселенную"),
+                lambda: open_dialog("kyle"),
+            )
+            if kyle_on
+            else ft.Container(width=0),
+        ],
+        spacing=4,
+        height=TARGET,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    return _box(
+        ft.Column([line1, line2, line3], spacing=6),
         highlight=True,
         color=game.setup.players[a].color,
     )

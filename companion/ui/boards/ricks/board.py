@@ -1,10 +1,12 @@
 """The «Рик и Морти» board's body and its pinned bar.
 
-Body, from the top: a one-line round/phase with the rules icon (never pushed off the screen),
-then the panel of the moment — the active player's turn, or the charge-phase wizard (universe
-and step, energy, whose turn, the clocks and the over-limit line, then the step's controls) —
-then the players, the universes and the finished rounds' charge times. With four players the
-wizard's head, clocks and warning are on a 390×844 screen together with the pinned «Готово».
+Body, from the top: the game's target and the rules icon of the phase (the round and the phase
+are in the frame's status line, :meth:`RicksDefinition.phase_label`), then the panel of the
+moment — the active player's turn (three fixed lines, the card forms in dialogs), or the
+charge-phase wizard (universe and step, energy, whose turn, the clocks and the over-limit line,
+then the step's controls) — then one compact row per player, the universes and the finished
+rounds' charge times. With four players on a 390×844 phone the turn's panel (or the wizard's
+head, clocks and warning), every player's VP and the pinned primary action are on one screen.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from companion.ui.boards.ricks.players import PlayerRow
 from companion.ui.boards.ricks.universes import Universes
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView, part
-from companion.ui.widgets import icon_button, primary_button
+from companion.ui.widgets import TARGET, icon_button, primary_button
 
 __all__ = ["Board", "Actions", "PhaseLine", "BAR_HEIGHT"]
 
@@ -36,8 +38,9 @@ BAR_HEIGHT = 64
 
 @ft.component
 def _PhaseLine(line: str, query: str) -> ft.Control:
-    """«Раунд N · фаза · цель» on one line (cut with «…» if long) and the rules icon, which
-    keeps its 48 dp at the right whatever the text. Tags: ``phase``, ``phase-rules``."""
+    """The game's target («цель 30 ПО», «последний раунд») on one line (cut with «…» if long)
+    and the rules icon of the phase, which keeps its 48 dp at the right whatever the text.
+    Tags: ``phase``, ``phase-rules``."""
     return ft.Row(
         [
             ft.Container(
@@ -45,8 +48,8 @@ def _PhaseLine(line: str, query: str) -> ft.Control:
                     "phase",
                     ft.Text(
                         line,
-                        size=16,
-                        weight=ft.FontWeight.BOLD,
+                        size=15,
+                        weight=ft.FontWeight.W_500,
                         max_lines=1,
                         overflow=ft.TextOverflow.ELLIPSIS,
                     ),
@@ -62,6 +65,7 @@ def _PhaseLine(line: str, query: str) -> ft.Control:
             ),
         ],
         spacing=4,
+        height=TARGET,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
 
@@ -70,16 +74,17 @@ PhaseLine = ft.memo(_PhaseLine)
 
 
 def _phase(state: Any) -> tuple[str, str]:
+    """The target line and the rules query of the phase."""
     if state.over:
-        text, query = _("Игра окончена"), "Конец игры"
-    elif state.phase == PHASE_CHARGE and state.charge is not None:
-        text, query = _("Фаза зарядки"), f"Шаг {state.charge.step}"
+        return _("Игра окончена"), "Конец игры"
+    if state.phase == PHASE_CHARGE and state.charge is not None:
+        query = f"Шаг {state.charge.step}"
     else:
-        text, query = _(state.phase), state.phase
-    target = f"{_('цель')} {state.target} {_('ПО')}"
-    if state.final and not state.over:
-        target += f", {_('последний раунд')}"
-    return f"{_('Раунд')} {state.round} · {text} · {target}", query
+        query = state.phase
+    line = f"{_('Цель')}: {state.target} {_('ПО')}"
+    if state.final:
+        line += f" · {_('последний раунд')}"
+    return line, query
 
 
 def use_send(view: GameView):
@@ -165,7 +170,8 @@ def Board(view: GameView) -> ft.Control:
     return ft.Column(
         [
             PhaseLine(line, query),
-            part(ActionPanel, view, v if acting else None),
+            # its dialogs show a refusal: a new one re-renders it, even with no new version
+            part(ActionPanel, view, (v, view.error) if acting else None),
             head,
             ChargeClocks(base) if base is not None else _hidden(),
             part(StepB, view, v if step == "Б" else None),
@@ -201,7 +207,13 @@ def Board(view: GameView) -> ft.Control:
 @ft.component
 def Actions(view: GameView) -> ft.Control:
     """The pinned bar: «Начать раунд» (everybody draws a card), «Передать ход» in the action
-    phase, «Готово» in the charge phase (step А confirmed, or the current player passes)."""
+    phase, «Готово» in the charge phase (step А confirmed, or the current player passes).
+    Re-rendered when the phase changes, not on every move."""
+    return part(_Bar, view, (view.state.over, view.state.phase))
+
+
+@ft.component
+def _Bar(view: GameView, version: int) -> ft.Control:
     view.mark_shown()  # the bar's tap is made against what the bar shows
     state = view.state
     round_draw = use_one_tap(lambda: view.send("round.draw"))

@@ -1,5 +1,6 @@
-"""One compact row per player: name and character, universe, VP (± and a pad), the physical
-track's square, build tokens and cards in hand."""
+"""One compact row per player (one 54 px line, so four players fit beside the turn's panel on a
+390×844 phone): name and character, universe, build tokens and the physical track's square
+(past 30 VP), cards in hand (tap for a pad) and VP (± and a pad)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,17 @@ import flet as ft
 from companion.engine.ricks import TRACK_LENGTH, track_position
 from companion.i18n import _
 from companion.ui.boards.compact import Counter
+from companion.ui.boards.ricks.charge import SHORT
 from companion.ui.boards.ricks.common import tag
-from companion.ui.widgets import icon_button
+from companion.ui.widgets import TARGET, use_number_pad
 
-__all__ = ["PlayerRow"]
+__all__ = ["PlayerRow", "ROW_HEIGHT"]
 
 Send = Callable[[str, dict[str, Any]], bool]
+
+#: Height of a player's row (px): the 48 dp counter inside the active player's 3 px border
+#: (the same for every row, so a new turn moves nothing).
+ROW_HEIGHT = 54
 
 
 @ft.component
@@ -36,11 +42,15 @@ def _PlayerRow(
     """One player (plain props: the row re-renders only when they change).
 
     Tags: ``player-p{i}``, ``vp-p{i}`` (with ``-plus``/``-minus``; tap for a pad),
-    ``track-p{i}``, ``tokens-p{i}``, ``hand-p{i}``, ``hand-minus-p{i}``, ``hand-plus-p{i}``.
+    ``tokens-p{i}`` (the universe, build tokens and, past 30 VP, the track), ``hand-p{i}``
+    (tap for a pad: cards in hand, for the tie-break of «Конец игры»).
     """
     laps, square = track_position(vp)
     track = f"{_('трек')} {square}" + (f" (+{TRACK_LENGTH * laps})" if laps else "")
-    where = universe + (f" · {_('ходит первым')}" if first else "")
+    # the physical track's square only once it has wrapped (before that it is the VP)
+    sub = f"{SHORT.get(universe, universe)} · {_('жетонов')} {tokens}" + (
+        f" · {track}" if laps else ""
+    )
 
     def add_vp(delta: int) -> None:
         send("vp.add", {"player": index, "delta": delta, "note": _("правка")})
@@ -49,86 +59,90 @@ def _PlayerRow(
         if value != vp:
             add_vp(value - vp)
 
-    def add_hand(delta: int) -> None:
-        send("hand.add", {"player": index, "delta": delta, "note": _("правка")})
+    def set_hand(value: int) -> None:
+        if value != hand:
+            send("hand.add", {"player": index, "delta": value - hand, "note": _("правка")})
 
-    return tag(
-        f"player-p{index}",
+    open_hand = use_number_pad(f"{name}: {_('карт на руке')}", set_hand)
+    hand_box = tag(
+        f"hand-p{index}",
         ft.Container(
             ft.Column(
                 [
-                    ft.Row(
+                    ft.Text(_("карт"), size=11),
+                    ft.Text(str(hand), size=18, weight=ft.FontWeight.BOLD),
+                ],
+                spacing=0,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                alignment=ft.MainAxisAlignment.CENTER,
+            ),
+            width=TARGET,
+            height=TARGET,
+            alignment=ft.Alignment.CENTER,
+            tooltip=f"{name}: {_('карт на руке')}",
+            on_click=lambda: open_hand(),
+        ),
+        label=f"карт {hand}",
+    )
+    return tag(
+        f"player-p{index}",
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Container(width=10, height=10, bgcolor=color, border_radius=5),
+                    ft.Column(
                         [
-                            ft.Container(width=12, height=12, bgcolor=color, border_radius=6),
-                            ft.Column(
+                            ft.Row(
                                 [
                                     ft.Text(
                                         f"{name} ({character})",
-                                        size=17,
+                                        size=14,
                                         weight=ft.FontWeight.BOLD,
                                         max_lines=1,
                                         overflow=ft.TextOverflow.ELLIPSIS,
+                                        expand=True,
                                     ),
-                                    ft.Text(
-                                        where,
-                                        size=12,
-                                        max_lines=1,
-                                        overflow=ft.TextOverflow.ELLIPSIS,
-                                    ),
+                                    ft.Icon(
+                                        ft.Icons.FLAG,
+                                        size=14,
+                                        color=ft.Colors.PRIMARY,
+                                        tooltip=_("ходит первым"),
+                                    )
+                                    if first
+                                    else ft.Container(width=0),
                                 ],
-                                spacing=0,
-                                expand=True,
+                                spacing=2,
                             ),
-                            Counter(
-                                f"vp-p{index}",
-                                _("ПО"),
-                                f"{name}: {_('ПО')}",
-                                vp,
-                                on_add=add_vp,
-                                on_set=set_vp,
-                            ),
-                        ],
-                        spacing=6,
-                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
-                    ft.Row(
-                        [
-                            tag(f"track-p{index}", ft.Text(track, size=13), label=track),
                             tag(
                                 f"tokens-p{index}",
-                                ft.Text(f"{_('жетонов')} {tokens}", size=13),
-                                label=f"жетонов {tokens}",
-                            ),
-                            ft.Container(expand=True),
-                            icon_button(
-                                f"hand-minus-p{index}",
-                                ft.Icons.REMOVE,
-                                f"{name}: {_('карт на руке')} −1",
-                                lambda: add_hand(-1),
-                            ),
-                            tag(
-                                f"hand-p{index}",
-                                ft.Container(
-                                    ft.Text(f"{_('карт')} {hand}", size=13),
-                                    width=56,
-                                    alignment=ft.Alignment.CENTER,
+                                ft.Text(
+                                    sub,
+                                    size=12,
+                                    max_lines=1,
+                                    overflow=ft.TextOverflow.ELLIPSIS,
                                 ),
-                                label=f"карт {hand}",
-                            ),
-                            icon_button(
-                                f"hand-plus-p{index}",
-                                ft.Icons.ADD,
-                                f"{name}: {_('карт на руке')} +1",
-                                lambda: add_hand(1),
+                                label=sub,
                             ),
                         ],
-                        spacing=6,
-                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                        spacing=0,
+                        expand=True,
+                        alignment=ft.MainAxisAlignment.CENTER,
+                    ),
+                    hand_box,
+                    Counter(
+                        f"vp-p{index}",
+                        _("ПО"),
+                        f"{name}: {_('ПО')}",
+                        vp,
+                        on_add=add_vp,
+                        on_set=set_vp,
                     ),
                 ],
-                spacing=0,
+                spacing=4,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            padding=ft.Padding.only(left=8, right=4, top=2, bottom=2),
+            height=ROW_HEIGHT,
+            padding=ft.Padding.only(left=8, right=2),
             border_radius=12,
             border=ft.Border.all(
                 3 if active else 1, color if active else ft.Colors.OUTLINE_VARIANT

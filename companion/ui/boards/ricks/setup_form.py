@@ -15,6 +15,7 @@ from companion.engine.ricks import (
     MINI,
     RICK_UNIVERSE,
 )
+from companion.errors import StoreError
 from companion.i18n import _
 from companion.store.settings import load_settings, update_settings
 from companion.ui.boards.ricks.common import (
@@ -25,6 +26,7 @@ from companion.ui.boards.ricks.common import (
     tag,
 )
 from companion.ui.nav import AppContext
+from companion.ui.widgets import switch_row
 
 __all__ = ["OptionsForm"]
 
@@ -37,6 +39,10 @@ def OptionsForm(
 ) -> ft.Control:
     """Characters per seat, abilities, the universes' action tokens (remembered in the data
     dir and pre-filled next time) and the optional per-player limit for steps Б and В.
+
+    When the disk refuses to remember the tokens (read-only, full), the form says so in Russian
+    with the store's reason (tag ``ricks-settings-error``); ``settings.json`` is left as it was
+    and the game being set up keeps the numbers typed.
 
     :param players: number of seats, when the new-game screen passes it; otherwise four seat
         pickers are shown and the chosen ones (from seat 1 on) become ``characters``.
@@ -100,7 +106,13 @@ def OptionsForm(
             if k in ACTION_FIELDS and isinstance(v, int) and 1 <= v <= 20
         }
         if root is not None and good:
-            update_settings(root, **{SETTINGS_KEY: good})
+            try:
+                update_settings(root, **{SETTINGS_KEY: good})
+            except StoreError as exc:  # read-only or full: this game keeps the typed number
+                m["error"] = f"{_('Число действий не запомнено')}: {exc}"
+            else:
+                m["error"] = ""
+            set_shown(_shown + 1)
 
     def set_limit(raw: str) -> None:
         m["limit"] = raw
@@ -137,16 +149,14 @@ def OptionsForm(
             ft.Text(_("Персонажи"), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(_("По порядку хода. Если не выбирать — Рик, Морти, Зип, Кайл."), size=14),
             ft.Row(seat_rows, wrap=True),
-            tag(
+            switch_row(
                 "abilities",
-                ft.Switch(
-                    label=_("Свойства персонажей"),
-                    value=bool(m["options"].get("abilities", True)),
-                    on_change=lambda e: push(abilities=bool(e.control.value)),
-                ),
+                _("Свойства персонажей"),
+                bool(m["options"].get("abilities", True)),
+                lambda on: push(abilities=on),
             ),
             ft.Text(
-                _("Жетоны действий по вселенным (число с карты вселенной; запоминается)"),
+                _("Жетоны действий по вселенным (число с карты вселенной)"),
                 size=16,
                 weight=ft.FontWeight.BOLD,
             ),
@@ -170,6 +180,23 @@ def OptionsForm(
                     ft.Text(f"{KRO}: {KRO_ACTIONS}", size=16),
                 ],
                 wrap=True,
+            ),
+            # one slot, always there: the reminder that the numbers are remembered, or why
+            # they were not (a read-only or full disk); nothing below moves
+            tag(
+                "ricks-settings-error",
+                ft.Container(
+                    ft.Text(
+                        m.get("error") or _("Числа запоминаются для следующих игр."),
+                        size=13,
+                        color=ft.Colors.ERROR if m.get("error") else ft.Colors.ON_SURFACE_VARIANT,
+                        max_lines=2,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    height=36,
+                    alignment=ft.Alignment.CENTER_LEFT,
+                ),
+                label=m.get("error", "") or " ",
             ),
             _field(
                 "charge-limit",

@@ -6,7 +6,7 @@ import flet as ft
 
 from companion.engine.smashup import PHASES
 from companion.i18n import _
-from companion.ui.state import GameView
+from companion.ui.state import GameView, part
 from companion.ui.widgets import primary_button, tagged
 
 __all__ = ["Actions"]
@@ -17,7 +17,14 @@ BAR_HEIGHT = 64
 
 @ft.component
 def Actions(view: GameView) -> ft.Control:
-    """One primary action at the right, what it leads to at the left; fixed height."""
+    """One primary action at the right, what it leads to at the left; fixed height.
+    Re-rendered when the phase (or the setup, or the winner) changes, not on every move."""
+    s = view.state
+    return part(_Bar, view, (s.started, len(s.bases), s.players, s.winner, s.edition, s.phase))
+
+
+@ft.component
+def _Bar(view: GameView, version: int) -> ft.Control:
     state = view.state
     if not state.started:
         hint = f"{_('базы')}: {len(state.bases)} {_('из')} {state.players + 1}"

@@ -16,7 +16,8 @@ from companion.ui.widgets import tagged
 __all__ = ["PhaseCard"]
 
 
-def _plays(
+@ft.component
+def _Plays(
     kind: str, title: str, left: int, extra: bool, send: Callable[..., bool], over: bool
 ) -> ft.Control:
     """Plays left of one kind: «−» records a card played, «+» an extra play a card grants.
@@ -56,6 +57,10 @@ def _plays(
     )
 
 
+#: Memoised: a play re-renders the number of its kind, not the card.
+Plays = ft.memo(_Plays)
+
+
 @ft.component
 def PhaseCard(
     turn: int,
@@ -82,8 +87,8 @@ def PhaseCard(
                 ),
                 ft.Row(
                     [
-                        _plays("minion", minion_title, minions, extra, send, over),
-                        _plays("action", action_title, actions, extra, send, over),
+                        Plays("minion", minion_title, minions, extra, send, over),
+                        Plays("action", action_title, actions, extra, send, over),
                         ft.Container(
                             tagged(
                                 "turn",

@@ -1,0 +1,73 @@
+"""The «Рик и Морти» setup form on a data folder that refuses writes («Подготовка к игре»: the
+universes' action tokens are remembered for the next game).
+
+A real tmpfs is the data folder, remounted read-only while the app runs (as in
+tests/ui/test_lan_disk.py): typing a number must show the store's Russian reason in the form,
+leave ``settings.json`` as it was, and never break the screen.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from companion.engine.ricks import MICRO, MINI, RICK_UNIVERSE
+from tests.ui.conftest import App, Server
+from tests.ui.phone import assert_target, box
+from tests.ui.test_lan_disk import no_flet_error
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 2 MB tmpfs, seen through a bind mount that can be made read-only while in use."""
+    disk, mnt = tmp_path / "tmpfs", tmp_path / "disk"
+    disk.mkdir()
+    mnt.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(disk)], check=True)
+    subprocess.run(["mount", "--bind", str(disk), str(mnt)], check=True)
+    yield mnt
+    subprocess.run(["umount", "-l", str(mnt)], check=False)
+    subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+def test_action_tokens_on_a_read_only_disk(browser, small_disk):
+    saved = {"theme": "system", "ricks_actions": {RICK_UNIVERSE: 2, MICRO: 3, MINI: 4}}
+    (small_disk / "settings.json").write_text(json.dumps(saved, ensure_ascii=False))
+    srv = Server(small_disk, [])
+    app = App(browser, srv)
+    try:
+        app.open("/")
+        app.tap("new-game")
+        app.el("start-game").wait_for()
+        app.choose("game-choice", "Рик и Морти: Наверное, Рики сошли с ума")
+        app.el("actions-mini").wait_for()
+        assert_target(app, "abilities")  # the switch and its words: one 48 dp row
+        gap = box(app, "charge-limit")["y"] - box(app, "actions-mini")["y"]
+        subprocess.run(["mount", "-o", "remount,bind,ro", str(small_disk)], check=True)
+        for _attempt in range(3):  # a re-render can overtake the typing: type again
+            app.fill("actions-mini", "5")
+            try:
+                app.wait_label("ricks-settings-error", "Число действий не запомнено", 8_000)
+                break
+            except AssertionError:
+                continue
+        else:
+            raise AssertionError("the form never said the number was not remembered")
+        text = app.label("ricks-settings-error")
+        assert any(w in text for w in ("диск", "запис", "чтения", "сохран")), text
+        # the message had its slot (typing may scroll the form: compare the fields' distance)
+        assert abs(box(app, "charge-limit")["y"] - box(app, "actions-mini")["y"] - gap) <= 2
+        no_flet_error(app)
+        # the switch still works (a tap anywhere on its row)
+        app.tap("abilities")
+        app.page.wait_for_function(
+            '() => document.querySelector(\'[flt-semantics-identifier="abilities"] '
+            '[aria-checked="false"], [flt-semantics-identifier="abilities"]'
+            '[aria-checked="false"]\') !== null'
+        )
+    finally:
+        app.close()
+        srv.stop()
+    assert json.loads((small_disk / "settings.json").read_text()) == saved
