@@ -3,8 +3,9 @@
 Run by hand from the project root (not part of the tests)::
 
     python benchmarks/bench_rules.py [--stemmers] [--repeat 5] [--synthetic 20000]
-    python benchmarks/bench_rules.py --quality     # blind tune and check sets, figures only
-    python benchmarks/bench_rules.py --typing      # keystroke to results, Chromium 390×844
+    python benchmarks/bench_rules.py --quality     # blind train, tune, check: figures only
+    python benchmarks/bench_rules.py --typing      # keystroke to results, Chromium 390×844,
+                                                   # against a bare text field (the floor)
 
 Compares :class:`companion.rules.RulesIndex` with a plain baseline — rapidfuzz ``WRatio`` of the
 raw query against the raw titles, no normalisation — on ``tests/rules/questions.json`` and

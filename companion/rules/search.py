@@ -80,6 +80,11 @@ EXACT = 0.3  # added to the title similarity when the query is a title, heading 
 ASK_KEY_WORDS = 2  # content words an ``asks`` question needs to be compared whole with a query
 TWIN_MARGIN = 0.05  # fused score (0..1) within which the newer edition's twin goes first
 NEWER = {"smashup-mimimi": "smashup-bbrr"}  # older edition → newer edition of the same game
+#: Words that name one edition of a game (folded): such a query prefers that edition's twin.
+EDITION_WORDS: dict[str, str] = {
+    **dict.fromkeys(["мимими", "mimimi", "pretty"], "smashup-mimimi"),
+    **dict.fromkeys(["мишки", "рокнролл", "bbrr"], "smashup-bbrr"),
+}
 EXACT_SUBSET = 1.0  # share of EXACT when they hold the same words in another order
 
 # Words that name a game (folded forms and lemmas): a query with them keeps that game.
@@ -499,19 +504,33 @@ class RulesIndex:
             base = np.minimum(1.0, scores[top] / max(ceiling, 1e-9))
             values = mix * base + (1 - mix) * sims
         fused = sorted(zip(values.tolist(), top.tolist(), strict=True), key=lambda p: (-p[0], p[1]))
-        fused = self._newer_first(fused)
+        fused = self._edition_first(fused, self.editions_named(query))
         return [self._hit(i, 100 * v, weights) for v, i in fused[: max(1, limit)]]
 
-    def _newer_first(self, fused: list[tuple[float, int]]) -> list[tuple[float, int]]:
-        """If the best hit is from an older edition and its twin in the newer edition
-        (:data:`NEWER`: same title or heading) comes right after it within
-        :data:`TWIN_MARGIN`, the newer one answers first: both say the same, and the newer
-        edition is the one players mostly ask about (3:1 and 4:1 in both blind tuning sets)."""
+    def editions_named(self, query: str) -> set[str]:
+        """Rulebook editions a query names (:data:`EDITION_WORDS`: «мимими», …)."""
+        return {
+            EDITION_WORDS[w]
+            for chunk in self.check(query).split()
+            for reading in self._readings(chunk)
+            for w in reading
+            if w in EDITION_WORDS
+        }
+
+    def _edition_first(
+        self, fused: list[tuple[float, int]], named: set[str]
+    ) -> list[tuple[float, int]]:
+        """If the best hit's twin in the preferred edition (same title or heading) comes right
+        after it, within :data:`TWIN_MARGIN`, the twin answers first: both say the same. The
+        preferred edition is the one the query names, else the newer one (:data:`NEWER`;
+        players mostly ask about it: 3:1 and 4:1 in both blind tuning sets)."""
         if len(fused) < 2:
             return fused
         (va, a), (vb, b) = fused[0], fused[1]
         ea, eb = self.entries[a], self.entries[b]
-        if NEWER.get(ea["source"]) == eb["source"] and va - vb <= TWIN_MARGIN and _twins(ea, eb):
+        if ea["source"] in named or va - vb > TWIN_MARGIN or not _twins(ea, eb):
+            return fused
+        if eb["source"] in named or NEWER.get(ea["source"]) == eb["source"]:
             return [(va, b), (vb, a), *fused[2:]]
         return fused
 

@@ -130,8 +130,6 @@ table : стол
 center middle : центр
 random randomly : случайный
 reference summary : памятка
-two 2-player : вдвоем двое
-four : вчетвером
 """
 
 #: Smash Up (Замес): both Russian editions and the English one.
@@ -159,6 +157,8 @@ marker markers жетон жетоны token tokens : маркер жетон
 madness безумие : безумие
 first : первый
 draft драфт : драфт
+доп допы допов допник аддон addon : дополнение
+рокнролл рокенролл : рок ролл рокер
 """
 
 #: Coup (Переворот).
@@ -228,6 +228,11 @@ build built deploy deployed deployment : внедрение внедрить
 персонаж герой character characters : персонаж
 рик rick : рик
 морти morty : морти
+перс персы персонажик : персонаж
+кроха крохи кроховселенка teenyverse : кроховселенная
+мини miniverse : мини
+микро microverse : микровселенная
+рико риковселенка rickverse : риковселенная
 """
 
 #: Every table, by name (for tests and docs).

@@ -224,6 +224,8 @@ def _house_badge() -> ft.Control:
 
 
 def _result_card(i: int, hit: Hit, open_entry: Callable[[str], None]) -> ft.Control:
+    """One hit as a card: plain props for :data:`ResultCard` (re-rendered only when they
+    change — while typing, most cards stay as they are from one key to the next)."""
     e = hit.entry
     by_field: dict[str, list[tuple[int, int]]] = {}
     for f, a, b in hit.spans:
@@ -235,25 +237,54 @@ def _result_card(i: int, hit: Hit, open_entry: Callable[[str], None]) -> ft.Cont
     where = _where(e)
     label = f"{e['title']} — {where}" + (f" — {_('правило стола')}" if hit.house else "")
     label += f". {piece}"
+    return ResultCard(
+        i,
+        e["id"],
+        e["title"],
+        tuple(by_field.get("title", [])),
+        where,
+        hit.house,
+        piece,
+        tuple(piece_spans),
+        label,
+        open_entry,
+    )
+
+
+def _result_card_view(
+    i: int,
+    entry_id: str,
+    title: str,
+    title_spans: tuple[tuple[int, int], ...],
+    where: str,
+    house: bool,
+    piece: str,
+    piece_spans: tuple[tuple[int, int], ...],
+    label: str,
+    open_entry: Callable[[str], None],
+) -> ft.Control:
     return tagged(
         f"hit-{i}",
         ft.Card(
             ft.Container(
                 ft.Column(
                     [
-                        _rich(e["title"], by_field.get("title", []), 18, bold=True),
+                        _rich(title, list(title_spans), 18, bold=True),
                         ft.Text(where, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                        *([_house_badge()] if hit.house else []),
-                        _rich(piece, piece_spans, 14),
+                        *([_house_badge()] if house else []),
+                        _rich(piece, list(piece_spans), 14),
                     ],
                     spacing=4,
                 ),
                 padding=12,
-                on_click=lambda _e, eid=e["id"]: open_entry(eid),
+                on_click=lambda _e: open_entry(entry_id),
             )
         ),
         label=label,
     )
+
+
+ResultCard = ft.memo(ft.component(_result_card_view))
 
 
 def _link_button(
@@ -545,11 +576,14 @@ def RulesScreen() -> ft.Control:
 
     ft.use_effect(reset_from_route, [route])
 
-    def open_entry(eid: str) -> None:
+    def _open_entry(eid: str) -> None:
         if opened and opened != eid:
             set_trail((*trail, opened))
         set_opened(eid)
         set_panel(False)
+
+    # the same function while typing (result cards are memoised on it)
+    open_entry = ft.use_callback(_open_entry, [opened, trail])
 
     def close_entry() -> None:
         if trail:

@@ -160,3 +160,14 @@ def test_wrong_layout_prefers_real_words_when_the_rules_know_none_of_them():
         "карты",
     ]
     assert index.read("talent") == ["talent"]  # an English word stays English
+
+
+def test_a_named_edition_wins_over_the_newer_one():
+    """«в мимими» asks about the older Smash Up edition: its entry answers first, not the
+    newer edition's twin."""
+    from companion.rules import load_db
+
+    index = RulesIndex(load_db())
+    for q in ("сколько баз выложить в мимими", "рука без приспешников mimimi"):
+        assert index.search(q, limit=1)[0].entry["source"] == "smashup-mimimi", q
+    assert index.search("сколько баз выложить", limit=1)[0].entry["source"] == "smashup-bbrr"

@@ -147,6 +147,30 @@ def test_screen_keeps_answering_after_any_input_and_shows_the_answer(app):
     app.wait_label("hit-0", hit.snippet[:30])
 
 
+def test_typing_key_by_key_shows_each_prefix_results_and_opens_the_card_shown(app):
+    """While typing, every prefix's results replace the last ones (cards are re-used between
+    keys when their hit is the same), at most 10 of them, and a card tapped after the results
+    changed opens the entry it shows."""
+    index = RulesIndex(load_db())
+    app.open("/rules")
+    app.wait_label("rules-hint", "ничья на базе")
+    app.el("rules-query").locator("input, textarea").first.click()
+    text = "доход монета"
+    for n, key in enumerate(text, start=1):
+        app.page.keyboard.type(key)
+        prefix = text[:n].strip()
+        if prefix and index.search(prefix):
+            app.wait_label("rules-count", f"«{prefix}»")
+    hits = index.search(text, limit=10)
+    app.wait_label("rules-count", f"найдено {len(hits)}")
+    assert len(hits) == 10
+    for i in range(3):
+        app.wait_label(f"hit-{i}", hits[i].entry["title"])
+    app.tap("hit-1")
+    app.wait_label("detail-title", hits[1].entry["title"])
+    app.wait_label("detail-text", hits[1].entry["text"][:40])
+
+
 def test_back_from_a_rules_link_opened_in_a_game_returns_to_that_game(app):
     """Issue 14: the book icon passes ``from=/game/<id>``; «Назад» must go there, not home."""
     from companion.ui.game_screen import rules_link
