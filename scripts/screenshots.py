@@ -162,6 +162,46 @@ def ricks_game(store: GameStore) -> StoredGame:
     return g
 
 
+def munchkin_turn(store: GameStore) -> StoredGame:
+    """«Манчкин Апокалипсис» out of combat: a fight just won, its summary in the top line."""
+    g = store.create("munchkin", PLAYERS, first_player=1)
+    moves: list[tuple[str, dict[str, Any]]] = []
+    for p, (lvl, gear) in enumerate([(4, 6), (3, 2), (5, 4), (2, 7)]):
+        moves += [
+            ("level.set", {"player": p, "value": lvl}),
+            ("gear.set", {"player": p, "value": gear}),
+        ]
+    moves += [
+        ("player.class", {"player": 1, "value": "Кибер"}),
+        ("combat.start", {"monster": {"name": "Зомби-бухгалтер", "level": 4, "treasures": 2}}),
+        ("combat.bonus", {"side": "players", "value": 3, "label": ""}),
+        ("combat.resolve", {}),
+    ]
+    push_all(g, moves)
+    return g
+
+
+def ricks_actions(store: GameStore) -> StoredGame:
+    """«Рик и Морти», 4 players, the action phase: Борис's turn after Аня played two cards."""
+    g = store.create(
+        "ricks",
+        PLAYERS,
+        first_player=0,
+        options={"actions": {"Риковселенная": 1, "Микровселенная": 2, "Мини-вселенная": 3}},
+    )
+    push_all(
+        g,
+        [
+            ("round.draw", {}),
+            ("card.play", {"kind": "source", "build_cost": 1, "production": 2, "name": "Батарея"}),
+            ("card.play", {"kind": "invention", "build_cost": 2, "cost": 2, "vp": 3}),
+            ("vp.add", {"player": 2, "delta": 7, "note": "карта"}),
+            ("turn.end", {}),
+        ],
+    )
+    return g
+
+
 def free_game(store: GameStore) -> StoredGame:
     """«Свободный счёт», 4 players × 2 counters, round 3."""
     g = store.create(
@@ -222,7 +262,9 @@ GAMES: dict[str, Callable[[GameStore], StoredGame]] = {
     "smashup": smashup_game,
     "coup": coup_game,
     "munchkin": munchkin_game,
+    "munchkin-turn": munchkin_turn,
     "ricks": ricks_game,
+    "ricks-actions": ricks_actions,
 }
 
 

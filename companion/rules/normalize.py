@@ -71,9 +71,16 @@ _TRANSLIT = {
     "ja": "я",
     "ye": "е",
     "je": "е",
+    "tsya": "тся",  # -ться / -тся of verbs, not -ця
+    "tsja": "тся",
     "ey": "ей",
     "iy": "ий",
     "yy": "ый",
+    "oy": "ой",  # «nuzhnoy», «odnorazkoy»: a final y after a vowel is й, not ы
+    "ay": "ай",
+    "uy": "уй",
+    "yj": "ый",
+    "ij": "ий",
     "y": "ы",
     "'": "ь",
     "a": "а",
@@ -102,7 +109,15 @@ _TRANSLIT = {
     "x": "кс",
     "q": "к",
 }
-_TRANSLIT_RE = re.compile("|".join(sorted(map(re.escape, _TRANSLIT), key=len, reverse=True)))
+# A vowel + y is й only before a consonant or the end («nuzhnoy»), else the y starts я/ю/е
+# («kroxovselennaya»).
+_Y_KEYS = frozenset(["ey", "iy", "yy", "oy", "ay", "uy"])
+_TRANSLIT_RE = re.compile(
+    "|".join(
+        re.escape(k) + ("(?![aeiouy])" if k in _Y_KEYS else "")
+        for k in sorted(_TRANSLIT, key=len, reverse=True)
+    )
+)
 
 
 def fold(text: str) -> str:
@@ -177,7 +192,21 @@ class Stemmer:
                     return w
 
             self._ru = lemma
+
+            def known(w: str) -> bool:
+                try:
+                    return bool(morph.word_is_known(w))
+                except (ValueError, KeyError, IndexError):
+                    return False
+
+            self._known = known
         self.stem = lru_cache(maxsize=200_000)(self._stem)
+
+    def is_word(self, word: str) -> bool:
+        """True if ``word`` (folded) is a Russian dictionary word (pymorphy3 only; else
+        False): such a word is never cut as several run together."""
+        known = getattr(self, "_known", None)
+        return bool(known and is_cyrillic(word) and known(word))
 
     def _stem(self, word: str) -> str:
         if self.kind == "none" or word.isdigit():

@@ -15,9 +15,11 @@ How a query is read (each step forgives one kind of mistake):
    whose words the index knows best wins (the typed one wins ties).
 3. Each word is folded (case, ё/е) and lemmatised. Stop-words
    (:data:`~companion.rules.lexicon.STOPWORDS`) count little. A word the index does not know
-   is matched by prefix (a word still being typed), then corrected within the typo budget
-   (:func:`~companion.rules.lexicon.typo_budget`: 0 edits up to 4 letters, 1 for 5–8, 2 from
-   9), then cut into known words if it is several run together.
+   is matched by prefix (the last word may still be being typed), then corrected within the
+   typo budget (:func:`~companion.rules.lexicon.typo_budget`: 0 edits up to 4 letters, 1 for
+   5–8, 2 from 9), then cut into known words if it is several run together (never a
+   dictionary word). Players' words (:mod:`companion.rules.vocabulary`: slang, English game
+   terms) also mean the rulebooks' words, at :data:`SYNONYM_WEIGHT`.
 4. A game named in the query (:data:`GAME_WORDS`: «замес», «переворот»/coup, «манчкин»,
    «рик и морти») keeps that game's entries (if any match).
 5. Entries are ranked by BM25 (heading, aliases and text weighted :data:`FIELD_WEIGHTS`) and,
@@ -50,7 +52,7 @@ from companion.rules.normalize import (
     translit,
     words,
 )
-from companion.rules.snippet import best_sentence
+from companion.rules.snippet import best_of, sentences
 from companion.rules.vocabulary import pairs
 
 __all__ = ["Hit", "RulesIndex", "MAX_QUERY", "GAME_WORDS", "STOPWORDS"]
@@ -248,6 +250,11 @@ class RulesIndex:
         ]
         self._scores: dict[str, np.ndarray] = {}
         self._token_cache: dict[int, dict[str, list[tuple[str, str, int, int]]]] = {}
+        self._sentence_cache: dict[int, list[tuple[int, int]]] = {}
+        # the keys' word sets, for exactness (the query holds a key's words, in any order)
+        self.key_sets: list[set[frozenset[str]]] = [
+            {frozenset(k.split()) for k in keys} for keys in self.keys
+        ]
 
     def forget(self) -> None:
         """Drop the per-word caches (for cold-query benchmarks)."""
@@ -331,7 +338,7 @@ class RulesIndex:
         total = 0.0
         for w in content:
             best = max(self._expand(w, fuzzy).values(), default=0.0)
-            if best == 0 and fuzzy and self.lexicon.split(w):
+            if best == 0 and fuzzy and self._split(w):
                 best = 0.5
             total += best
         return total / len(reading)
@@ -348,6 +355,18 @@ class RulesIndex:
         elif is_cyrillic(low) and not is_latin(low):
             out.append([w for w, _, _ in words(swap_layout(chunk))])
         return out
+
+    def _wordlike(self, reading: list[str]) -> float:
+        """Share of a reading's words that are stop-words or dictionary words."""
+        real = sum(w in STOPWORDS or self.stemmer.is_word(w) for w in reading)
+        return real / max(1, len(reading))
+
+    def _split(self, word: str) -> list[str] | None:
+        """Known words run together in ``word`` (:meth:`Lexicon.split`), unless it is a
+        dictionary word itself («отобрать» is not «от о брать»)."""
+        if self.stemmer.is_word(word):
+            return None
+        return self.lexicon.split(word)
 
     @staticmethod
     def check(query: Any) -> str:
@@ -375,9 +394,14 @@ class RulesIndex:
                 quality = [self._quality(r, fuzzy=False) for r in readings]
                 if max(quality) == 0:
                     quality = [self._quality(r, fuzzy=True) for r in readings]
-                quality[0] += 1e-6  # the reading as typed wins ties
+                # ties: a reading in real words (stop-words, dictionary words) beats gibberish
+                # («cdjb» → «свои»), then the reading as typed wins
+                quality = [
+                    q + 1e-3 * self._wordlike(r) for q, r in zip(quality, readings, strict=True)
+                ]
+                quality[0] += 1e-6
             for w in readings[quality.index(max(quality))]:
-                pieces = None if self._expand(w) else self.lexicon.split(w)
+                pieces = None if self._expand(w) else self._split(w)
                 out += pieces or [w]
             if len(out) >= MAX_WORDS:
                 break
@@ -455,12 +479,12 @@ class RulesIndex:
         mix = MIX if len(content) <= SHORT else MIX_LONG
         sims = self._similarity(qkey, top)
         # Exactness (as Meilisearch ranks): the query is a title, heading or alias as it stands.
-        qset = set(content)
+        qset = frozenset(content)
         exact = np.array(
             [
                 1.0
                 if qkey in self.keys[i]
-                else EXACT_SUBSET * any(qset and qset == set(k.split()) for k in self.keys[i])
+                else EXACT_SUBSET * bool(qset and qset in self.key_sets[i])
                 for i in top
             ]
         )
@@ -512,6 +536,13 @@ class RulesIndex:
             self._token_cache[i] = cached
         return cached
 
+    def _sentences(self, i: int) -> list[tuple[int, int]]:
+        """:func:`~companion.rules.snippet.sentences` of entry ``i``'s text (cached)."""
+        cached = self._sentence_cache.get(i)
+        if cached is None:
+            cached = self._sentence_cache[i] = sentences(self.entries[i]["text"])
+        return cached
+
     def _hit(self, i: int, score: float, weights: dict[str, float]) -> Hit:
         entry = self.entries[i]
         tokens = self._tokens(i)
@@ -522,8 +553,8 @@ class RulesIndex:
             if lem in weights and w not in STOPWORDS
         ]
         content = {k: v for k, v in weights.items() if k not in STOPWORDS}
-        lemma_at = {a: lem for lem, _, a, _ in tokens["text"]}
-        snippet, snippet_spans = best_sentence(entry["text"], content, lemma_at)
+        text_tokens = [(lem, a, b) for lem, _, a, b in tokens["text"]]
+        snippet, snippet_spans = best_of(entry["text"], self._sentences(i), text_tokens, content)
         return Hit(
             entry,
             round(min(100.0, score), 2),

@@ -184,7 +184,7 @@ def Home() -> ft.Control:
     heading = ft.Text(_("Сохранённые игры"), size=20, weight=ft.FontWeight.BOLD)
     if width < WIDE:
         return ft.Column(
-            [*intro, ft.Row(_menu(player), wrap=True), heading, *tiles],
+            [*intro, *_phone_menu(player, width), heading, *tiles],
             spacing=12,
             scroll=ft.ScrollMode.AUTO,
             expand=True,
@@ -229,10 +229,20 @@ def Home() -> ft.Control:
     )
 
 
-def _menu(player: bool, wide: bool = False) -> list[ft.Control]:
-    """«Новая игра», «Правила», «Настройки»: a wrapping row on a phone, a column of full-width
-    buttons in the wide layout's left column."""
-    width = MENU_WIDTH if wide else None
+def _phone_menu(player: bool, page_width: float) -> list[ft.Control]:
+    """On a phone: «Новая игра» across the screen, «Правила» and «Настройки» side by side
+    under it (the page has 22 px padding each side)."""
+    full = max(page_width - 44, 200)
+    new, rules, settings = _menu(player, (full, (full - 12) / 2))
+    return [new, ft.Row([rules, settings], spacing=12)]
+
+
+def _menu(
+    player: bool, widths: tuple[float, float] | None = None, wide: bool = False
+) -> list[ft.Control]:
+    """«Новая игра», «Правила», «Настройки»; ``widths`` (first button, the others) on a
+    phone; full-width buttons in the wide layout's left column."""
+    first, other = widths or ((MENU_WIDTH, MENU_WIDTH) if wide else (None, None))
     return [
         tagged(
             "new-game",
@@ -240,7 +250,7 @@ def _menu(player: bool, wide: bool = False) -> list[ft.Control]:
                 _("Новая игра"),
                 icon=ft.Icons.ADD,
                 height=56,
-                width=width,
+                width=first,
                 disabled=not player,
                 on_click=lambda: go("/new"),
             ),
@@ -251,7 +261,7 @@ def _menu(player: bool, wide: bool = False) -> list[ft.Control]:
                 _("Правила"),
                 icon=ft.Icons.MENU_BOOK,
                 height=56,
-                width=width,
+                width=other,
                 on_click=lambda: go("/rules"),
             ),
         ),
@@ -261,7 +271,7 @@ def _menu(player: bool, wide: bool = False) -> list[ft.Control]:
                 _("Настройки"),
                 icon=ft.Icons.SETTINGS,
                 height=56,
-                width=width,
+                width=other,
                 on_click=lambda: go("/settings"),
             ),
         ),

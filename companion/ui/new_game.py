@@ -8,6 +8,7 @@ from companion.engine import GAMES, PALETTE, PlayerSpec
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.ui.boards import BOARDS
+from companion.ui.game_screen import WIDE, use_page_width
 from companion.ui.nav import app_model, go
 from companion.ui.security import require_player
 from companion.ui.widgets import TARGET, Banner, icon_button, tagged
@@ -15,6 +16,8 @@ from companion.ui.widgets import TARGET, Banner, icon_button, tagged
 __all__ = ["NewGame"]
 
 RANDOM = "random"
+#: The form's width on a wide screen (px).
+FORM_WIDTH = 640
 
 
 def _default_players(n: int) -> list[dict[str, str]]:
@@ -124,7 +127,8 @@ def NewGame() -> ft.Control:
     ]
     board = BOARDS[game_id]
     form = getattr(board, "OptionsForm", None)
-    return ft.Column(
+    page_width = use_page_width()
+    column = ft.Column(
         [
             ft.Row(
                 [
@@ -186,5 +190,15 @@ def NewGame() -> ft.Control:
         ],
         spacing=10,
         scroll=ft.ScrollMode.AUTO,
+        expand=True,
+    )
+    if page_width < WIDE:
+        return column
+    # a laptop or tablet: the form as a centred column of at most FORM_WIDTH px, not a page of
+    # controls stuck to the left edge with switches stretched across the screen
+    return ft.Row(
+        [ft.Container(column, width=min(page_width - 44, FORM_WIDTH))],
+        alignment=ft.MainAxisAlignment.CENTER,
+        vertical_alignment=ft.CrossAxisAlignment.START,
         expand=True,
     )

@@ -70,3 +70,15 @@ def test_english_words_are_stemmed_too():
 def test_unknown_stemmer_is_refused():
     with pytest.raises(ValueError):
         Stemmer("porter")
+
+
+@pytest.mark.parametrize(
+    "typed, expected",
+    [
+        ("peremestitsya", "переместится"),  # -tsya is -тся (the search forgives the missing ь)
+        ("odnorazkoy", "одноразкой"),  # y after a vowel is й
+        ("novyj", "новый"),
+    ],
+)
+def test_translit_common_endings(typed, expected):
+    assert translit(typed) == expected

@@ -134,3 +134,29 @@ def test_newer_edition_first_when_both_say_the_same(monkeypatch):
         monkeypatch.setattr(search_module, "TWIN_MARGIN", -1.0)  # the rule off: older first
         assert index.search(q, limit=1)[0].entry["source"] == "smashup-mimimi", q
         monkeypatch.undo()
+
+
+def test_a_dictionary_word_is_not_cut_into_pieces():
+    """Run-together words are cut, but a real Russian word the rules never use is not:
+    «отобрать» stays one word (it was read as «от о брать»)."""
+    from companion.rules import load_db
+
+    index = RulesIndex(load_db())
+    assert "отобрать" in index.read("могут ли соперники отобрать карты")
+    assert index.read("частичновнедрённоеизобретение") != ["частичновнедренноеизобретение"]
+
+
+def test_wrong_layout_prefers_real_words_when_the_rules_know_none_of_them():
+    """A word typed in the wrong layout that no rule uses is still read as the Russian word
+    («gjlcvfnhbdfnm» → «подсматривать», «cdjb» → «свои»), not left as Latin gibberish."""
+    from companion.rules import load_db
+
+    index = RulesIndex(load_db())
+    assert index.read("rjulf vj;yj gjlcvfnhbdfnm cdjb rfhns") == [
+        "когда",
+        "можно",
+        "подсматривать",
+        "свои",
+        "карты",
+    ]
+    assert index.read("talent") == ["talent"]  # an English word stays English

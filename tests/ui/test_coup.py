@@ -309,6 +309,8 @@ def test_phone_status_names_the_turn_and_who_answers_and_unseen_cards_fit(app, s
     }
     for c, name in names.items():
         app.wait_label(f"unseen-{c}", f"{name} 3")
+    for c in names:  # the answers are on screen under the question, no scrolling
+        on_screen(app, f"lose-{c}")
     cells = [on_screen(app, f"unseen-{c}") for c in names]
     for left, right in zip(cells, cells[1:], strict=False):
         assert left["x"] + left["width"] <= right["x"], (left, right)  # no overlap

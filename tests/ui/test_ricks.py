@@ -445,3 +445,32 @@ def test_action_phase_fits_one_phone_screen(app, server):
     app.wait_label("actions-left", "5")
     for ident, b in before.items():
         assert same_place(b, box(app, ident)), ident
+
+
+def test_refused_card_stays_in_its_dialog(app, server):
+    """«Фаза действий»: a card the rules refuse (a bad build cost) keeps its dialog open with
+    the engine's Russian reason in a reserved line; «Сыграть» does not move and nothing is
+    saved."""
+    gid = ricks_game(server, NAMES4, "round.draw")
+    app.open(f"/game/{gid}")
+    app.wait_label("actions-left", "5")
+    n = len(stored_game(server.data_dir).game.events)
+    app.tap("play-open")
+    app.el("play-preview").wait_for()
+    for attempt in range(3):
+        fill(app, "play-build", "0")
+        try:
+            app.wait_label("play-preview", "внедрение 0", timeout=4_000)
+            break
+        except AssertionError:
+            if attempt == 2:
+                raise
+    play = box(app, "play-card")
+    app.tap("play-card")
+    app.wait_label("play-error", "Стоимость внедрения")
+    assert same_place(play, box(app, "play-card"))
+    assert_on_screen(app, "play-error", "play-card")
+    assert len(stored_game(server.data_dir).game.events) == n
+    app.tap("play-cancel")
+    app.el("play-preview").wait_for(state="detached")
+    app.wait_label("actions-left", "5")

@@ -234,8 +234,8 @@ def _answers(state: CoupState) -> tuple[str, tuple[Answer, ...]]:
 
 @ft.component
 def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
-    """The question, its explanation (3 lines reserved), the outcome line (reserved), the
-    choices of the step. Every section is always there (hidden when not this step's)."""
+    """The question, the choices of the step, its explanation (3 lines reserved) and the
+    outcome line (reserved). Every section is always there (hidden when not this step's)."""
     state: CoupState = view.state
     step = awaiting(state)
     shown = ft.use_ref(None)  # the props the grid and the answers were last shown with
@@ -315,6 +315,17 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
                     ],
                     height=TARGET,
                 ),
+                ft.Container(Grid(*last["grid"], on_tap), visible=acting),
+                ft.Container(
+                    Targets(targets, tuple(state.names), target, aim) if targets else None,
+                    visible=bool(targets),
+                ),
+                # the answers right under the question, the explanation below them: with six
+                # players the choices stay above the pinned bar without scrolling
+                ft.Container(
+                    Answers(*last["answers"], on_answer),
+                    visible=not acting and bool(last["answers"][1]),
+                ),
                 ft.Container(
                     tagged("explain", ft.Text(said, size=13, max_lines=4), label=said),
                     height=70,
@@ -328,15 +339,6 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
                     ),
                     height=54,
                     visible=not acting,
-                ),
-                ft.Container(Grid(*last["grid"], on_tap), visible=acting),
-                ft.Container(
-                    Targets(targets, tuple(state.names), target, aim) if targets else None,
-                    visible=bool(targets),
-                ),
-                ft.Container(
-                    Answers(*last["answers"], on_answer),
-                    visible=not acting and bool(last["answers"][1]),
                 ),
             ],
             spacing=4,

@@ -99,15 +99,15 @@ def _play_dialog(f: dict[str, Any], kind: str, put, play, close, error: str) -> 
         run_spacing=6,
     )
     fields = [
-        _field("play-build", _("Жетонов"), "1", lambda v: put("build", v), 96),
+        _field("play-build", _("Жетонов"), "1", lambda v: put("build", v), 104),
         _field(
-            "play-prod", _("Энергия"), "1", lambda v: put("prod", v), 96, disabled=kind != "source"
+            "play-prod", _("Энергия"), "1", lambda v: put("prod", v), 104, disabled=kind != "source"
         ),
         _field(
-            "play-cost", _("Цена"), "1", lambda v: put("cost", v), 96, disabled=kind == "source"
+            "play-cost", _("Цена"), "1", lambda v: put("cost", v), 104, disabled=kind == "source"
         ),
-        _field("play-vp", _("ПО"), "1", lambda v: put("vp", v), 96, disabled=kind != "invention"),
-        _field("play-name", _("Название"), "", lambda v: put("name", v), 200, number=False),
+        _field("play-vp", _("ПО"), "1", lambda v: put("vp", v), 104, disabled=kind != "invention"),
+        _field("play-name", _("Название"), "", lambda v: put("name", v), 214, number=False),
         tag(
             "play-down",
             toggle(
@@ -124,21 +124,30 @@ def _play_dialog(f: dict[str, Any], kind: str, put, play, close, error: str) -> 
         modal=True,
         title=ft.Text(_("Сыграть карту (1 действие, 1 жетон)"), size=18),
         inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
+        content_padding=ft.Padding.symmetric(horizontal=16, vertical=8),
         content=ft.Column(
             [
                 kinds,
                 ft.Row(fields, wrap=True, spacing=6, run_spacing=6),
                 tag("play-preview", ft.Text(preview, size=14, italic=True), label=preview),
-                tag(
+                tag(  # a reserved slot: a refusal does not move «Сыграть» under the finger
                     "play-error",
-                    ft.Text(error, size=13, color=ft.Colors.ERROR, max_lines=3),
+                    ft.Container(
+                        ft.Text(
+                            error,
+                            size=13,
+                            color=ft.Colors.ERROR,
+                            max_lines=2,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        height=36,
+                    ),
                     label=error or " ",
                 ),
             ],
             tight=True,
             spacing=8,
-            width=340,
-            scroll=ft.ScrollMode.AUTO,
+            width=334,
         ),
         actions=[
             tag(
@@ -165,19 +174,28 @@ def _list_dialog(title: str, rows: list[ft.Control], close, error: str) -> ft.Al
         modal=True,
         title=ft.Text(title, size=18),
         inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
+        content_padding=ft.Padding.symmetric(horizontal=16, vertical=8),
         content=ft.Column(
             [
                 *rows,
                 tag(
                     "list-error",
-                    ft.Text(error, size=13, color=ft.Colors.ERROR, max_lines=3),
+                    ft.Container(
+                        ft.Text(
+                            error,
+                            size=13,
+                            color=ft.Colors.ERROR,
+                            max_lines=2,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        height=36,
+                    ),
                     label=error or " ",
                 ),
             ],
             tight=True,
             spacing=8,
-            width=340,
-            scroll=ft.ScrollMode.AUTO,
+            width=334,
         ),
         actions=[
             tag("list-close", ft.TextButton(_("Закрыть"), height=TARGET, on_click=lambda: close()))

@@ -96,7 +96,7 @@ def _PlayerRow(
                                 [
                                     ft.Text(
                                         f"{name} ({character})",
-                                        size=15,
+                                        size=14,
                                         weight=ft.FontWeight.BOLD,
                                         max_lines=1,
                                         overflow=ft.TextOverflow.ELLIPSIS,
