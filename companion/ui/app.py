@@ -51,7 +51,9 @@ def _game_route(screen: Callable[[GameView], ft.Control]) -> Callable[[], ft.Con
                 return None  # the effect below says why
             # held in a plain tuple: an observable kept in use_state subscribes this route to
             # every change of the view, and the whole screen would re-render on each tap
-            return (GameView(app.hub, gid, author=app.name or None, readonly=not is_player(app)),)
+            view = GameView(app.hub, gid, author=app.name or None, readonly=not is_player(app))
+            view.refresh()  # the revision it shows from the start (no re-render a second later)
+            return (view,)
 
         # the first render already shows the game (no spinner frame before it)
         view, set_view = ft.use_state(new_view)

@@ -2,7 +2,7 @@
 
 Fixed height, two lines, every text ellipsized: a long name or phase never pushes the clock
 or anything else. The clock ticks every second in this component's own state, so the tick
-re-renders this line only, never the board.
+re-renders the two clock texts only, never the line or the board.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import flet as ft
@@ -124,6 +125,53 @@ def status_props(game: Any, show_title: bool) -> StatusProps:
     )
 
 
+@ft.observable
+@dataclass
+class _Now:
+    """The second a status line's clocks show (set by its 1 s tick)."""
+
+    t: float
+
+
+@ft.component
+def _Clock(
+    game: Any, now: _Now, over: bool, paused: bool, key: tuple[Any, ...], total: bool
+) -> ft.Control:
+    """The turn clock (line 1, tagged ``clock``) or the game's total (line 2): the only parts
+    of the status line a tick re-renders. ``key`` (:attr:`StatusProps.clock_key`) renders it
+    again at once when the turn, the player or the phase changes."""
+    at = (game.events[-1].ts if game.events else game.setup.created) if over else now.t
+    turn, whole, current, late = clock_text(game, at)
+    if total:
+        return ft.Container(
+            ft.Text(
+                whole,
+                size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+                max_lines=1,
+                text_align=ft.TextAlign.RIGHT,
+            ),
+            width=CLOCK_WIDTH,
+            alignment=ft.Alignment.CENTER_RIGHT,
+        )
+    return tagged(
+        "clock",
+        ft.Container(
+            ft.Text(
+                _("пауза") if paused else turn,
+                size=16,
+                weight=ft.FontWeight.W_500,
+                color=ft.Colors.ERROR if late or paused else None,
+                max_lines=1,
+                text_align=ft.TextAlign.RIGHT,
+            ),
+            width=CLOCK_WIDTH,
+            alignment=ft.Alignment.CENTER_RIGHT,
+        ),
+        label=f"clock {int(current)}",
+    )
+
+
 @ft.component
 def _StatusLine(
     game: Any, props: StatusProps, show_note: Callable[[str], None] | None = None
@@ -137,16 +185,18 @@ def _StatusLine(
     :param game: the :class:`~companion.engine.core.Game` (the same object for the screen's
         life); :param props: :func:`status_props` of the game now.
     """
-    now, set_now = ft.use_state(time.time())
     task = ft.use_ref(None)
-    who, answer, color, where, note, over, paused, _key = props
+    clock = ft.use_ref(None)  # the second the clocks show (observed by the two clock texts)
+    if clock.current is None:
+        clock.current = _Now(time.time())
+    who, answer, color, where, note, over, paused, key = props
     # two names (Coup: the turn's player and who answers) in a smaller size, so both fit
     spans = [ft.TextSpan(text=f" · {answer}", style=ft.TextStyle(size=15, color=ft.Colors.PRIMARY))]
 
     async def tick() -> None:
         while True:
             await asyncio.sleep(1)
-            set_now(time.time())
+            clock.current.t = time.time()  # re-renders the clock texts, not this line
 
     def start() -> None:
         if not over:
@@ -158,9 +208,6 @@ def _StatusLine(
             task.current = None
 
     ft.use_effect(start, [over], cleanup=stop)
-    if over:  # a finished game's clock stops at its last move
-        now = game.events[-1].ts if game.events else game.setup.created
-    turn, total, current, late = clock_text(game, now)
     return ft.Container(
         ft.Column(
             [
@@ -187,22 +234,7 @@ def _StatusLine(
                             ),
                             expand=True,
                         ),
-                        tagged(
-                            "clock",
-                            ft.Container(
-                                ft.Text(
-                                    _("пауза") if paused else turn,
-                                    size=16,
-                                    weight=ft.FontWeight.W_500,
-                                    color=ft.Colors.ERROR if late or paused else None,
-                                    max_lines=1,
-                                    text_align=ft.TextAlign.RIGHT,
-                                ),
-                                width=CLOCK_WIDTH,
-                                alignment=ft.Alignment.CENTER_RIGHT,
-                            ),
-                            label=f"clock {int(current)}",
-                        ),
+                        _Clock(game, clock.current, over, paused, key, False),
                     ],
                     spacing=6,
                 ),
@@ -241,17 +273,7 @@ def _StatusLine(
                             expand=bool(note),
                             width=None if note else 0,
                         ),
-                        ft.Container(
-                            ft.Text(
-                                total,
-                                size=13,
-                                color=ft.Colors.ON_SURFACE_VARIANT,
-                                max_lines=1,
-                                text_align=ft.TextAlign.RIGHT,
-                            ),
-                            width=CLOCK_WIDTH,
-                            alignment=ft.Alignment.CENTER_RIGHT,
-                        ),
+                        _Clock(game, clock.current, over, paused, key, True),
                     ],
                     spacing=6,
                 ),
