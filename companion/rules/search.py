@@ -52,7 +52,7 @@ from companion.rules.normalize import (
     translit,
     words,
 )
-from companion.rules.snippet import best_sentence
+from companion.rules.snippet import best_of, sentences
 from companion.rules.vocabulary import pairs
 
 __all__ = ["Hit", "RulesIndex", "MAX_QUERY", "GAME_WORDS", "STOPWORDS"]
@@ -250,6 +250,11 @@ class RulesIndex:
         ]
         self._scores: dict[str, np.ndarray] = {}
         self._token_cache: dict[int, dict[str, list[tuple[str, str, int, int]]]] = {}
+        self._sentence_cache: dict[int, list[tuple[int, int]]] = {}
+        # the keys' word sets, for exactness (the query holds a key's words, in any order)
+        self.key_sets: list[set[frozenset[str]]] = [
+            {frozenset(k.split()) for k in keys} for keys in self.keys
+        ]
 
     def forget(self) -> None:
         """Drop the per-word caches (for cold-query benchmarks)."""
@@ -474,12 +479,12 @@ class RulesIndex:
         mix = MIX if len(content) <= SHORT else MIX_LONG
         sims = self._similarity(qkey, top)
         # Exactness (as Meilisearch ranks): the query is a title, heading or alias as it stands.
-        qset = set(content)
+        qset = frozenset(content)
         exact = np.array(
             [
                 1.0
                 if qkey in self.keys[i]
-                else EXACT_SUBSET * any(qset and qset == set(k.split()) for k in self.keys[i])
+                else EXACT_SUBSET * bool(qset and qset in self.key_sets[i])
                 for i in top
             ]
         )
@@ -531,6 +536,13 @@ class RulesIndex:
             self._token_cache[i] = cached
         return cached
 
+    def _sentences(self, i: int) -> list[tuple[int, int]]:
+        """:func:`~companion.rules.snippet.sentences` of entry ``i``'s text (cached)."""
+        cached = self._sentence_cache.get(i)
+        if cached is None:
+            cached = self._sentence_cache[i] = sentences(self.entries[i]["text"])
+        return cached
+
     def _hit(self, i: int, score: float, weights: dict[str, float]) -> Hit:
         entry = self.entries[i]
         tokens = self._tokens(i)
@@ -541,8 +553,8 @@ class RulesIndex:
             if lem in weights and w not in STOPWORDS
         ]
         content = {k: v for k, v in weights.items() if k not in STOPWORDS}
-        lemma_at = {a: lem for lem, _, a, _ in tokens["text"]}
-        snippet, snippet_spans = best_sentence(entry["text"], content, lemma_at)
+        text_tokens = [(lem, a, b) for lem, _, a, b in tokens["text"]]
+        snippet, snippet_spans = best_of(entry["text"], self._sentences(i), text_tokens, content)
         return Hit(
             entry,
             round(min(100.0, score), 2),

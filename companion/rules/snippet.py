@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from companion.rules.normalize import words
 
-__all__ = ["sentences", "best_sentence"]
+__all__ = ["sentences", "best_sentence", "best_of"]
 
 _SENTENCE = re.compile(r"[^.!?…;\n]+(?:[.!?…;]+|\n|$)")
 
@@ -43,18 +43,39 @@ def best_sentence(
         into the sentence. The first sentence with no spans if nothing matches; ``("", [])``
         for an empty text.
     """
+    tokens = [
+        (lemma.get(a, "") if isinstance(lemma, dict) else lemma(w), a, b) for w, a, b in words(text)
+    ]
+    return best_of(text, sentences(text), tokens, weights)
+
+
+def best_of(
+    text: str,
+    spans: list[tuple[int, int]],
+    tokens: list[tuple[str, int, int]],
+    weights: dict[str, float],
+) -> tuple[str, list[tuple[int, int]]]:
+    """:func:`best_sentence` from ready parts (the search caches them per entry).
+
+    :param spans: :func:`sentences` of ``text``.
+    :param tokens: ``[(lemma, start, end), ...]`` of the words of ``text``, in order.
+    """
     best: tuple[float, int, int, list[tuple[int, int]]] | None = None
-    for a, b in sentences(text):
+    j = 0
+    for a, b in spans:
+        while j < len(tokens) and tokens[j][1] < a:
+            j += 1
         seen: set[str] = set()
-        spans = []
-        for w, wa, wb in words(text[a:b]):
-            lem = lemma.get(a + wa, "") if isinstance(lemma, dict) else lemma(w)
+        marked = []
+        while j < len(tokens) and tokens[j][1] < b:
+            lem, wa, wb = tokens[j]
             if lem in weights:
                 seen.add(lem)
-                spans.append((wa, wb))
+                marked.append((wa - a, wb - a))
+            j += 1
         score = sum(weights[w] for w in seen)
         if best is None or score > best[0]:
-            best = (score, a, b, spans)
+            best = (score, a, b, marked)
     if best is None:
         return text.strip(), []
     return text[best[1] : best[2]], best[3]
