@@ -53,41 +53,64 @@ def _side(ident: str, title: str, value: int, color: str) -> ft.Control:
     )
 
 
+def _title(side: str) -> str:
+    return _("Манчкинам") if side == "players" else _("Монстрам")
+
+
+@ft.component
+def _Quick(side: str, send: Send) -> ft.Control:
+    """«+1 … +10» for one side (plain props: rendered once, never by a one-shot tap)."""
+    title = _title(side)
+    return ft.Row(
+        [
+            tagged(
+                f"bonus-{side}-{v}",
+                ft.OutlinedButton(
+                    f"+{v}",
+                    width=52,
+                    height=TARGET,
+                    style=ft.ButtonStyle(padding=0),
+                    on_click=lambda _e, v=v: send(
+                        "combat.bonus", {"side": side, "value": v, "label": ""}
+                    ),
+                ),
+                label=f"{title} +{v}",
+            )
+            for v in ONE_SHOTS
+        ],
+        spacing=4,
+        scroll=ft.ScrollMode.AUTO,
+    )
+
+
+@ft.component
+def _Taken(side: str, k: int, v: int, send: Send) -> ft.Control:
+    """One played one-shot card (tap to take it back); a new card renders only itself."""
+    return tagged(
+        f"bonus-{side}-remove-{k}",
+        ft.OutlinedButton(
+            f"{v:+d}",
+            icon=ft.Icons.CLOSE,
+            height=TARGET,
+            tooltip=_("Убрать разовую карту"),
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+            on_click=lambda _e: send("combat.bonus.remove", {"side": side, "index": k}),
+        ),
+        label=f"{v:+d}",
+    )
+
+
+Quick, Taken = ft.memo(_Quick), ft.memo(_Taken)
+
+
 @ft.component
 def _OneShots(side: str, played: tuple[int, ...], send: Send) -> ft.Control:
-    """«+1 … +10» for one side, and the ones played (tap to take back) in a reserved row."""
-    title = _("Манчкинам") if side == "players" else _("Монстрам")
-    quick = [
-        tagged(
-            f"bonus-{side}-{v}",
-            ft.OutlinedButton(
-                f"+{v}",
-                width=52,
-                height=TARGET,
-                style=ft.ButtonStyle(padding=0),
-                on_click=lambda _e, v=v: send(
-                    "combat.bonus", {"side": side, "value": v, "label": ""}
-                ),
-            ),
-            label=f"{title} +{v}",
-        )
-        for v in ONE_SHOTS
-    ]
-    taken = [
-        tagged(
-            f"bonus-{side}-remove-{k}",
-            ft.OutlinedButton(
-                f"{v:+d}",
-                icon=ft.Icons.CLOSE,
-                height=TARGET,
-                tooltip=_("Убрать разовую карту"),
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
-                on_click=lambda _e, k=k: send("combat.bonus.remove", {"side": side, "index": k}),
-            ),
-            label=f"{v:+d}",
-        )
-        for k, v in enumerate(played)
-    ]
+    """«+1 … +10» for one side, and the ones played (tap to take back) in a reserved row.
+
+    The buttons are memoised pieces: a one-shot tap renders this row and the new card only.
+    """
+    title = _title(side)
+    taken = [Taken(side, k, v, send) for k, v in enumerate(played)]
     # the played cards share the title's line (always 48 dp tall): nothing below moves
     return ft.Column(
         [
@@ -100,7 +123,7 @@ def _OneShots(side: str, played: tuple[int, ...], send: Send) -> ft.Control:
                 ),
                 height=TARGET,
             ),
-            ft.Row(quick, spacing=4, scroll=ft.ScrollMode.AUTO),
+            Quick(side, send),
         ],
         spacing=0,
     )
