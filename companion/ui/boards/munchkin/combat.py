@@ -291,6 +291,46 @@ OneShots, MonsterRow = ft.memo(_OneShots), ft.memo(_MonsterRow)
 
 
 @ft.component
+def _Header(name: str) -> ft.Control:
+    """«Бой: <name>» and the rules link (plain props: a one-shot tap does not render it)."""
+    return ft.Row(
+        [
+            ft.Icon(ft.Icons.SPORTS_MMA, color=ft.Colors.ERROR),
+            tagged(
+                "fighter",
+                ft.Text(f"{_('Бой')}: {name}", size=20),
+                label=name,
+            ),
+            ft.Container(expand=True),
+            icon_button(
+                "combat-rules",
+                ft.Icons.MENU_BOOK,
+                _("Правила боя"),
+                lambda: rules("Бой"),
+            ),
+        ],
+        spacing=6,
+    )
+
+
+@ft.component
+def _AddMonster(add_monster: Callable[[], None]) -> ft.Control:
+    """«Ещё монстр» (a stable callback: rendered once per combat)."""
+    return tagged(
+        "add-monster",
+        ft.OutlinedButton(
+            _("Ещё монстр"),
+            icon=ft.Icons.ADD,
+            height=TARGET,
+            on_click=lambda: add_monster(),
+        ),
+    )
+
+
+Header, AddMonster = ft.memo(_Header), ft.memo(_AddMonster)
+
+
+@ft.component
 def _CombatView(
     fighter: int,
     helper: int | None,
@@ -316,39 +356,14 @@ def _CombatView(
         ft.Container(
             ft.Column(
                 [
-                    ft.Row(
-                        [
-                            ft.Icon(ft.Icons.SPORTS_MMA, color=ft.Colors.ERROR),
-                            tagged(
-                                "fighter",
-                                ft.Text(f"{_('Бой')}: {names[fighter]}", size=20),
-                                label=names[fighter],
-                            ),
-                            ft.Container(expand=True),
-                            icon_button(
-                                "combat-rules",
-                                ft.Icons.MENU_BOOK,
-                                _("Правила боя"),
-                                lambda: rules("Бой"),
-                            ),
-                        ],
-                        spacing=6,
-                    ),
+                    Header(names[fighter]),
                     Totals(players, monsters_total, players_win, margin),
                     ft.Text(_("Помощник (только один):"), size=13),
                     Helpers(fighter, helper, names, send),
                     OneShots("players", player_bonuses, send),
                     OneShots("monsters", monster_bonuses, send),
                     *[MonsterRow(i, m, send) for i, m in enumerate(monsters)],
-                    tagged(
-                        "add-monster",
-                        ft.OutlinedButton(
-                            _("Ещё монстр"),
-                            icon=ft.Icons.ADD,
-                            height=TARGET,
-                            on_click=lambda: add_monster(),
-                        ),
-                    ),
+                    AddMonster(add_monster),
                 ],
                 spacing=6,
             ),
