@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -243,38 +244,24 @@ def _menu(
     """«Новая игра», «Правила», «Настройки»; ``widths`` (first button, the others) on a
     phone; full-width buttons in the wide layout's left column."""
     first, other = widths or ((MENU_WIDTH, MENU_WIDTH) if wide else (None, None))
+    buttons = (
+        ("new-game", ft.FilledButton, _("Новая игра"), ft.Icons.ADD, "/new", first),
+        ("open-rules", ft.OutlinedButton, _("Правила"), ft.Icons.MENU_BOOK, "/rules", other),
+        ("open-settings", ft.OutlinedButton, _("Настройки"), ft.Icons.SETTINGS, "/settings", other),
+    )
     return [
         tagged(
-            "new-game",
-            ft.FilledButton(
-                _("Новая игра"),
-                icon=ft.Icons.ADD,
+            ident,
+            kind(
+                text,
+                icon=icon,
                 height=56,
-                width=first,
-                disabled=not player,
-                on_click=lambda: go("/new"),
+                width=width,
+                disabled=ident == "new-game" and not player,
+                on_click=partial(go, route),
             ),
-        ),
-        tagged(
-            "open-rules",
-            ft.OutlinedButton(
-                _("Правила"),
-                icon=ft.Icons.MENU_BOOK,
-                height=56,
-                width=other,
-                on_click=lambda: go("/rules"),
-            ),
-        ),
-        tagged(
-            "open-settings",
-            ft.OutlinedButton(
-                _("Настройки"),
-                icon=ft.Icons.SETTINGS,
-                height=56,
-                width=other,
-                on_click=lambda: go("/settings"),
-            ),
-        ),
+        )
+        for ident, kind, text, icon, route, width in buttons
     ]
 
 

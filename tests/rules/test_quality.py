@@ -67,7 +67,7 @@ def test_blind_tune_set_floor(index):
 
 def test_blind_train_set_floor(index):
     """Floors on the second blind batch (``blind/train``, 764 questions from writers who never
-    saw ``rules_db``): 0.702 / 0.880 when it arrived, 0.728 / 0.895 after the players'
+    saw ``rules_db``): 0.702 / 0.880 when it arrived, 0.732 / 0.895 after the players'
     vocabulary and reading fixes (2026-11-23)."""
     cases = [c for f in sorted((BLIND / "train").glob("*.json")) for c in json.loads(f.read_text())]
     score = score_cases(cases, lambda q: [h.entry for h in index.search(q, limit=10)])
@@ -76,10 +76,11 @@ def test_blind_train_set_floor(index):
 
 def test_blind_check_set_regression_guard(index):
     """A regression guard BELOW the measured figure (0.683 / 0.867 before ``asks``, 0.726 /
-    0.896 with them, 2026-11-23; the targets 0.92 / 0.97 are not met); the check set's misses
-    are never printed here — it is the measure, not something to tune on."""
+    0.896 with them, 0.738 / 0.905 with the players' vocabulary, 2026-11-23 19:18; the targets
+    0.92 / 0.97 are not met); the check set's misses are never printed here — it is the
+    measure, not something to tune on."""
     score = _score(index, BLIND / "check.json")
-    assert score.top1 >= 0.71 and score.top3 >= 0.88, "check set fell below its guard"
+    assert score.top1 >= 0.72 and score.top3 >= 0.89, "check set fell below its guard"
 
 
 def test_shipped_eval_sample(index):

@@ -120,56 +120,33 @@ def _play_dialog(f: dict[str, Any], kind: str, put, play, close, error: str) -> 
         ),
     ]
     preview = _preview(f)
-    return ft.AlertDialog(
-        modal=True,
-        title=ft.Text(_("Сыграть карту (1 действие, 1 жетон)"), size=18),
-        inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
-        content_padding=ft.Padding.symmetric(horizontal=16, vertical=8),
-        content=ft.Column(
-            [
-                kinds,
-                ft.Row(fields, wrap=True, spacing=6, run_spacing=6),
-                tag("play-preview", ft.Text(preview, size=14, italic=True), label=preview),
-                tag(  # a reserved slot: a refusal does not move «Сыграть» under the finger
-                    "play-error",
-                    ft.Container(
-                        ft.Text(
-                            error,
-                            size=13,
-                            color=ft.Colors.ERROR,
-                            max_lines=2,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                        ),
-                        height=36,
-                    ),
-                    label=error or " ",
-                ),
-            ],
-            tight=True,
-            spacing=8,
-            width=334,
+    body = [
+        kinds,
+        ft.Row(fields, wrap=True, spacing=6, run_spacing=6),
+        tag("play-preview", ft.Text(preview, size=14, italic=True), label=preview),
+    ]
+    actions = [
+        tag("play-cancel", ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: close())),
+        tag(
+            "play-card",
+            ft.FilledButton(
+                _("Сыграть"),
+                icon=ft.Icons.PLAY_FOR_WORK,
+                height=TARGET,
+                on_click=lambda: play(),
+            ),
         ),
-        actions=[
-            tag(
-                "play-cancel",
-                ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: close()),
-            ),
-            tag(
-                "play-card",
-                ft.FilledButton(
-                    _("Сыграть"),
-                    icon=ft.Icons.PLAY_FOR_WORK,
-                    height=TARGET,
-                    on_click=lambda: play(),
-                ),
-            ),
-        ],
-        on_dismiss=lambda: close(),
+    ]
+    return _dialog(
+        _("Сыграть карту (1 действие, 1 жетон)"), body, "play-error", error, actions, close
     )
 
 
-def _list_dialog(title: str, rows: list[ft.Control], close, error: str) -> ft.AlertDialog:
-    """A short list of choices (the unfinished cards, Кайл's universes) with «Закрыть»."""
+def _dialog(
+    title: str, body: list[ft.Control], error_tag: str, error: str, actions, close
+) -> ft.AlertDialog:
+    """A phone-sized modal: ``body``, then a reserved two-line slot for a refusal (tagged
+    ``error_tag``: a refusal never moves the buttons under the finger), then ``actions``."""
     return ft.AlertDialog(
         modal=True,
         title=ft.Text(title, size=18),
@@ -177,9 +154,9 @@ def _list_dialog(title: str, rows: list[ft.Control], close, error: str) -> ft.Al
         content_padding=ft.Padding.symmetric(horizontal=16, vertical=8),
         content=ft.Column(
             [
-                *rows,
+                *body,
                 tag(
-                    "list-error",
+                    error_tag,
                     ft.Container(
                         ft.Text(
                             error,
@@ -197,11 +174,15 @@ def _list_dialog(title: str, rows: list[ft.Control], close, error: str) -> ft.Al
             spacing=8,
             width=334,
         ),
-        actions=[
-            tag("list-close", ft.TextButton(_("Закрыть"), height=TARGET, on_click=lambda: close()))
-        ],
+        actions=actions,
         on_dismiss=lambda: close(),
     )
+
+
+def _list_dialog(title: str, rows: list[ft.Control], close, error: str) -> ft.AlertDialog:
+    """A short list of choices (the unfinished cards, Кайл's universes) with «Закрыть»."""
+    close_button = ft.TextButton(_("Закрыть"), height=TARGET, on_click=lambda: close())
+    return _dialog(title, rows, "list-error", error, [tag("list-close", close_button)], close)
 
 
 @ft.component
