@@ -53,41 +53,64 @@ def _side(ident: str, title: str, value: int, color: str) -> ft.Control:
     )
 
 
+def _title(side: str) -> str:
+    return _("Манчкинам") if side == "players" else _("Монстрам")
+
+
+@ft.component
+def _Quick(side: str, send: Send) -> ft.Control:
+    """«+1 … +10» for one side (plain props: rendered once, never by a one-shot tap)."""
+    title = _title(side)
+    return ft.Row(
+        [
+            tagged(
+                f"bonus-{side}-{v}",
+                ft.OutlinedButton(
+                    f"+{v}",
+                    width=52,
+                    height=TARGET,
+                    style=ft.ButtonStyle(padding=0),
+                    on_click=lambda _e, v=v: send(
+                        "combat.bonus", {"side": side, "value": v, "label": ""}
+                    ),
+                ),
+                label=f"{title} +{v}",
+            )
+            for v in ONE_SHOTS
+        ],
+        spacing=4,
+        scroll=ft.ScrollMode.AUTO,
+    )
+
+
+@ft.component
+def _Taken(side: str, k: int, v: int, send: Send) -> ft.Control:
+    """One played one-shot card (tap to take it back); a new card renders only itself."""
+    return tagged(
+        f"bonus-{side}-remove-{k}",
+        ft.OutlinedButton(
+            f"{v:+d}",
+            icon=ft.Icons.CLOSE,
+            height=TARGET,
+            tooltip=_("Убрать разовую карту"),
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+            on_click=lambda _e: send("combat.bonus.remove", {"side": side, "index": k}),
+        ),
+        label=f"{v:+d}",
+    )
+
+
+Quick, Taken = ft.memo(_Quick), ft.memo(_Taken)
+
+
 @ft.component
 def _OneShots(side: str, played: tuple[int, ...], send: Send) -> ft.Control:
-    """«+1 … +10» for one side, and the ones played (tap to take back) in a reserved row."""
-    title = _("Манчкинам") if side == "players" else _("Монстрам")
-    quick = [
-        tagged(
-            f"bonus-{side}-{v}",
-            ft.OutlinedButton(
-                f"+{v}",
-                width=52,
-                height=TARGET,
-                style=ft.ButtonStyle(padding=0),
-                on_click=lambda _e, v=v: send(
-                    "combat.bonus", {"side": side, "value": v, "label": ""}
-                ),
-            ),
-            label=f"{title} +{v}",
-        )
-        for v in ONE_SHOTS
-    ]
-    taken = [
-        tagged(
-            f"bonus-{side}-remove-{k}",
-            ft.OutlinedButton(
-                f"{v:+d}",
-                icon=ft.Icons.CLOSE,
-                height=TARGET,
-                tooltip=_("Убрать разовую карту"),
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
-                on_click=lambda _e, k=k: send("combat.bonus.remove", {"side": side, "index": k}),
-            ),
-            label=f"{v:+d}",
-        )
-        for k, v in enumerate(played)
-    ]
+    """«+1 … +10» for one side, and the ones played (tap to take back) in a reserved row.
+
+    The buttons are memoised pieces: a one-shot tap renders this row and the new card only.
+    """
+    title = _title(side)
+    taken = [Taken(side, k, v, send) for k, v in enumerate(played)]
     # the played cards share the title's line (always 48 dp tall): nothing below moves
     return ft.Column(
         [
@@ -100,7 +123,7 @@ def _OneShots(side: str, played: tuple[int, ...], send: Send) -> ft.Control:
                 ),
                 height=TARGET,
             ),
-            ft.Row(quick, spacing=4, scroll=ft.ScrollMode.AUTO),
+            Quick(side, send),
         ],
         spacing=0,
     )
@@ -268,6 +291,46 @@ OneShots, MonsterRow = ft.memo(_OneShots), ft.memo(_MonsterRow)
 
 
 @ft.component
+def _Header(name: str) -> ft.Control:
+    """«Бой: <name>» and the rules link (plain props: a one-shot tap does not render it)."""
+    return ft.Row(
+        [
+            ft.Icon(ft.Icons.SPORTS_MMA, color=ft.Colors.ERROR),
+            tagged(
+                "fighter",
+                ft.Text(f"{_('Бой')}: {name}", size=20),
+                label=name,
+            ),
+            ft.Container(expand=True),
+            icon_button(
+                "combat-rules",
+                ft.Icons.MENU_BOOK,
+                _("Правила боя"),
+                lambda: rules("Бой"),
+            ),
+        ],
+        spacing=6,
+    )
+
+
+@ft.component
+def _AddMonster(add_monster: Callable[[], None]) -> ft.Control:
+    """«Ещё монстр» (a stable callback: rendered once per combat)."""
+    return tagged(
+        "add-monster",
+        ft.OutlinedButton(
+            _("Ещё монстр"),
+            icon=ft.Icons.ADD,
+            height=TARGET,
+            on_click=lambda: add_monster(),
+        ),
+    )
+
+
+Header, AddMonster = ft.memo(_Header), ft.memo(_AddMonster)
+
+
+@ft.component
 def _CombatView(
     fighter: int,
     helper: int | None,
@@ -293,39 +356,14 @@ def _CombatView(
         ft.Container(
             ft.Column(
                 [
-                    ft.Row(
-                        [
-                            ft.Icon(ft.Icons.SPORTS_MMA, color=ft.Colors.ERROR),
-                            tagged(
-                                "fighter",
-                                ft.Text(f"{_('Бой')}: {names[fighter]}", size=20),
-                                label=names[fighter],
-                            ),
-                            ft.Container(expand=True),
-                            icon_button(
-                                "combat-rules",
-                                ft.Icons.MENU_BOOK,
-                                _("Правила боя"),
-                                lambda: rules("Бой"),
-                            ),
-                        ],
-                        spacing=6,
-                    ),
+                    Header(names[fighter]),
                     Totals(players, monsters_total, players_win, margin),
                     ft.Text(_("Помощник (только один):"), size=13),
                     Helpers(fighter, helper, names, send),
                     OneShots("players", player_bonuses, send),
                     OneShots("monsters", monster_bonuses, send),
                     *[MonsterRow(i, m, send) for i, m in enumerate(monsters)],
-                    tagged(
-                        "add-monster",
-                        ft.OutlinedButton(
-                            _("Ещё монстр"),
-                            icon=ft.Icons.ADD,
-                            height=TARGET,
-                            on_click=lambda: add_monster(),
-                        ),
-                    ),
+                    AddMonster(add_monster),
                 ],
                 spacing=6,
             ),

@@ -57,8 +57,25 @@ def _Plays(
     )
 
 
-#: Memoised: a play re-renders the number of its kind, not the card.
-Plays = ft.memo(_Plays)
+@ft.component
+def _Reminder(text: str) -> ft.Control:
+    """The phase reminder (its slot reserves three lines; plain props: a play does not
+    render it)."""
+    return tagged("reminder", ft.Text(text, size=12, max_lines=3), label=text)
+
+
+@ft.component
+def _Turn(turn: int) -> ft.Control:
+    """«Ход N», right-aligned beside the plays (plain props: a play does not render it)."""
+    return tagged(
+        "turn",
+        ft.Text(f"{_('Ход')} {turn}", size=14, no_wrap=True, text_align=ft.TextAlign.END),
+        label=f"{_('Ход')} {turn}",
+    )
+
+
+#: Memoised: a play re-renders the number of its kind, not the reminder or the turn.
+Plays, Reminder, Turn = ft.memo(_Plays), ft.memo(_Reminder), ft.memo(_Turn)
 
 
 @ft.component
@@ -81,28 +98,12 @@ def PhaseCard(
     return ft.Container(
         ft.Column(
             [
-                ft.Container(
-                    tagged("reminder", ft.Text(text, size=12, max_lines=3), label=text),
-                    height=46,
-                ),
+                ft.Container(Reminder(text), height=46),
                 ft.Row(
                     [
                         Plays("minion", minion_title, minions, extra, send, over),
                         Plays("action", action_title, actions, extra, send, over),
-                        ft.Container(
-                            tagged(
-                                "turn",
-                                ft.Text(
-                                    f"{_('Ход')} {turn}",
-                                    size=14,
-                                    no_wrap=True,
-                                    text_align=ft.TextAlign.END,
-                                ),
-                                label=f"{_('Ход')} {turn}",
-                            ),
-                            expand=True,
-                            alignment=ft.Alignment.CENTER_RIGHT,
-                        ),
+                        ft.Container(Turn(turn), expand=True, alignment=ft.Alignment.CENTER_RIGHT),
                     ],
                     spacing=8,
                 ),
