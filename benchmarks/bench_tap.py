@@ -50,30 +50,32 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 # -- the floor: a bare Flet counter app -------------------------------------------------------
 
 
+def floor_main(page: Any) -> None:
+    """The floor: one ``Text`` and an ``IconButton`` adding 1 to it (tags ``value``, ``tap``)."""
+    import flet as ft
+
+    count = ft.Text("0", size=24)
+
+    def plus(_e: Any) -> None:
+        count.value = str(int(count.value or "0") + 1)
+        count.update()
+
+    page.add(
+        ft.Row(
+            [
+                ft.Semantics(identifier="value", content=count),
+                ft.Semantics(identifier="tap", content=ft.IconButton(ft.Icons.ADD, on_click=plus)),
+            ]
+        )
+    )
+
+
 def floor_app(port: int) -> None:
     """Serve the floor app (run in a child process: ``--floor PORT``)."""
     import flet as ft
 
-    def main(page: ft.Page) -> None:
-        count = ft.Text("0", size=24)
-
-        def plus(_e: Any) -> None:
-            count.value = str(int(count.value or "0") + 1)
-            count.update()
-
-        page.add(
-            ft.Row(
-                [
-                    ft.Semantics(identifier="value", content=count),
-                    ft.Semantics(
-                        identifier="tap", content=ft.IconButton(ft.Icons.ADD, on_click=plus)
-                    ),
-                ]
-            )
-        )
-
     os.environ["FLET_FORCE_WEB_SERVER"] = "true"
-    ft.run(main, view=ft.AppView.WEB_BROWSER, host="127.0.0.1", port=port, no_cdn=True)
+    ft.run(floor_main, view=ft.AppView.WEB_BROWSER, host="127.0.0.1", port=port, no_cdn=True)
 
 
 # -- servers ------------------------------------------------------------------------------------

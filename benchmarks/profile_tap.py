@@ -56,6 +56,8 @@ from flet.messaging.protocol import configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
+from benchmarks.bench_tap import floor_main
+
 ROOT = Path(__file__).resolve().parents[1]
 _ENCODE = configure_encode_object_for_msgpack(BaseControl)
 
@@ -200,23 +202,6 @@ async def open_app(main: Callable[[Any], None], route: str) -> tuple[Session, Wi
         await asyncio.sleep(0.02)
         await settle(session)
     return session, conn
-
-
-def floor_main(page: Any) -> None:
-    count = ft.Text("0", size=24)
-
-    def plus(_e: Any) -> None:
-        count.value = str(int(count.value or "0") + 1)
-        count.update()
-
-    page.add(
-        ft.Row(
-            [
-                ft.Semantics(identifier="value", content=count),
-                ft.Semantics(identifier="tap", content=ft.IconButton(ft.Icons.ADD, on_click=plus)),
-            ]
-        )
-    )
 
 
 def component_floor_main(page: Any) -> None:

@@ -77,6 +77,19 @@ class Server:
 
 
 @pytest.fixture
+def small_disk(tmp_path):
+    """A 2 MB tmpfs, seen through a bind mount that can be made read-only while in use."""
+    disk, mnt = tmp_path / "tmpfs", tmp_path / "disk"
+    disk.mkdir()
+    mnt.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(disk)], check=True)
+    subprocess.run(["mount", "--bind", str(disk), str(mnt)], check=True)
+    yield mnt
+    subprocess.run(["umount", "-l", str(mnt)], check=False)
+    subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+@pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     srv = Server(tmp_path / "data")
     yield srv

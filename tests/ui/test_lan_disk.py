@@ -16,19 +16,6 @@ from companion.store import GameStore
 from tests.ui.conftest import App, Server
 
 
-@pytest.fixture
-def small_disk(tmp_path):
-    """A 2 MB tmpfs, seen through a bind mount that can be made read-only while in use."""
-    disk, mnt = tmp_path / "tmpfs", tmp_path / "disk"
-    disk.mkdir()
-    mnt.mkdir()
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(disk)], check=True)
-    subprocess.run(["mount", "--bind", str(disk), str(mnt)], check=True)
-    yield mnt
-    subprocess.run(["umount", "-l", str(mnt)], check=False)
-    subprocess.run(["umount", "-l", str(disk)], check=False)
-
-
 def no_flet_error(app: App) -> None:
     text = app.page.evaluate(
         "() => document.body.innerText + Array.from(document.querySelectorAll('[aria-label]'))"

@@ -11,25 +11,10 @@ from __future__ import annotations
 import json
 import subprocess
 
-import pytest
-
 from companion.engine.ricks import MICRO, MINI, RICK_UNIVERSE
 from tests.ui.conftest import App, Server
 from tests.ui.phone import assert_target, box
 from tests.ui.test_lan_disk import no_flet_error
-
-
-@pytest.fixture
-def small_disk(tmp_path):
-    """A 2 MB tmpfs, seen through a bind mount that can be made read-only while in use."""
-    disk, mnt = tmp_path / "tmpfs", tmp_path / "disk"
-    disk.mkdir()
-    mnt.mkdir()
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(disk)], check=True)
-    subprocess.run(["mount", "--bind", str(disk), str(mnt)], check=True)
-    yield mnt
-    subprocess.run(["umount", "-l", str(mnt)], check=False)
-    subprocess.run(["umount", "-l", str(disk)], check=False)
 
 
 def test_action_tokens_on_a_read_only_disk(browser, small_disk):
