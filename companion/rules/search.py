@@ -21,7 +21,8 @@ How a query is read (each step forgives one kind of mistake):
    dictionary word). Players' words (:mod:`companion.rules.vocabulary`: slang, English game
    terms) also mean the rulebooks' words, at :data:`SYNONYM_WEIGHT`.
 4. A game named in the query (:data:`GAME_WORDS`: «замес», «переворот»/coup, «манчкин»,
-   «рик и морти») keeps that game's entries (if any match).
+   «рик и морти») keeps that game's entries (if any match); a Smash Up edition named
+   (:data:`EDITION_WORDS`: «мимими», «мишки») keeps that rulebook's entries the same way.
 5. Entries are ranked by BM25 (heading, aliases and text weighted :data:`FIELD_WEIGHTS`) and,
    for the best :data:`RERANK`, by how closely their title, heading or an alias matches the whole
    query; the two rankings are fused by reciprocal rank fusion. Scores are 0..100.
@@ -83,7 +84,7 @@ NEWER = {"smashup-mimimi": "smashup-bbrr"}  # older edition → newer edition of
 #: Words that name one edition of a game (folded): such a query prefers that edition's twin.
 EDITION_WORDS: dict[str, str] = {
     **dict.fromkeys(["мимими", "mimimi", "pretty"], "smashup-mimimi"),
-    **dict.fromkeys(["мишки", "рокнролл", "bbrr"], "smashup-bbrr"),
+    **dict.fromkeys(["мишки", "мишка", "рокнролл", "bbrr"], "smashup-bbrr"),
 }
 EXACT_SUBSET = 1.0  # share of EXACT when they hold the same words in another order
 
@@ -204,6 +205,7 @@ class RulesIndex:
         self.stemmer = stemmer or Stemmer()
         self.by_id = {e["id"]: e for e in self.entries}
         self.games = np.array([e["game"] for e in self.entries])
+        self.sources = np.array([e["source"] for e in self.entries])
         stem = self.stemmer.stem
         forms: dict[str, str] = {}
 
@@ -473,6 +475,11 @@ class RulesIndex:
             keep = np.isin(self.games, list(named))
             if (scores[keep] > 0).any():
                 scores[~keep] = 0
+        editions = self.editions_named(query)
+        if editions:  # «в мимими»: that rulebook's entries answer, not the other edition's
+            keep = np.isin(self.sources, list(editions))
+            if (scores[keep] > 0).any():
+                scores[~keep] = 0
         positive = int((scores > 0).sum())
         if positive == 0:
             return []
@@ -504,18 +511,19 @@ class RulesIndex:
             base = np.minimum(1.0, scores[top] / max(ceiling, 1e-9))
             values = mix * base + (1 - mix) * sims
         fused = sorted(zip(values.tolist(), top.tolist(), strict=True), key=lambda p: (-p[0], p[1]))
-        fused = self._edition_first(fused, self.editions_named(query))
+        fused = self._edition_first(fused, editions)
         return [self._hit(i, 100 * v, weights) for v, i in fused[: max(1, limit)]]
 
     def editions_named(self, query: str) -> set[str]:
         """Rulebook editions a query names (:data:`EDITION_WORDS`: «мимими», …)."""
-        return {
-            EDITION_WORDS[w]
-            for chunk in self.check(query).split()
-            for reading in self._readings(chunk)
-            for w in reading
-            if w in EDITION_WORDS
-        }
+        found = set()
+        for chunk in self.check(query).split():
+            for reading in self._readings(chunk):
+                for w in reading:
+                    edition = EDITION_WORDS.get(w) or EDITION_WORDS.get(self.stemmer.stem(w))
+                    if edition:
+                        found.add(edition)
+        return found
 
     def _edition_first(
         self, fused: list[tuple[float, int]], named: set[str]
