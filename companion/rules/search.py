@@ -258,6 +258,7 @@ class RulesIndex:
         self._scores: dict[str, np.ndarray] = {}
         self._token_cache: dict[int, dict[str, list[tuple[str, str, int, int]]]] = {}
         self._sentence_cache: dict[int, list[tuple[int, int]]] = {}
+        self._head_cache: dict[int, set[str]] = {}
         # the keys' word sets, for exactness (the query holds a key's words, in any order)
         self.key_sets: list[set[frozenset[str]]] = [
             {frozenset(k.split()) for k in keys} for keys in self.keys
@@ -563,6 +564,16 @@ class RulesIndex:
             self._token_cache[i] = cached
         return cached
 
+    def _head_lemmas(self, i: int) -> set[str]:
+        """Lemmas of entry ``i``'s title, heading, aliases and ``asks`` (cached)."""
+        cached = self._head_cache.get(i)
+        if cached is None:
+            e = self.entries[i]
+            fields = [e["title"], e["section"], *e["aliases"], *e.get("asks", ())]
+            stem = self.stemmer.stem
+            cached = self._head_cache[i] = {stem(w) for f in fields for w, _, _ in words(f)}
+        return cached
+
     def _sentences(self, i: int) -> list[tuple[int, int]]:
         """:func:`~companion.rules.snippet.sentences` of entry ``i``'s text (cached)."""
         cached = self._sentence_cache.get(i)
@@ -581,7 +592,12 @@ class RulesIndex:
         ]
         content = {k: v for k, v in weights.items() if k not in STOPWORDS}
         text_tokens = [(lem, a, b) for lem, _, a, b in tokens["text"]]
-        snippet, snippet_spans = best_of(entry["text"], self._sentences(i), text_tokens, content)
+        in_text = {lem for lem, _, _ in text_tokens}
+        head = self._head_lemmas(i)
+        lead = sum(w for k, w in content.items() if k in head and k not in in_text)
+        snippet, snippet_spans = best_of(
+            entry["text"], self._sentences(i), text_tokens, content, lead
+        )
         return Hit(
             entry,
             round(min(100.0, score), 2),
