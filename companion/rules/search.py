@@ -432,16 +432,21 @@ class RulesIndex:
             terms.append(_Term(lem, weight, self._expand(w, last=j == len(read) - 1)))
         return terms
 
-    def games_named(self, query: str) -> set[str]:
-        """Games a query names (:data:`GAME_WORDS`), as typed or in another reading."""
+    def _named(self, query: str, names: dict[str, str]) -> set[str]:
+        """Values of ``names`` whose word (folded form or lemma) the query holds, as typed or
+        in another reading (layout, transliteration)."""
         found = set()
         for chunk in self.check(query).split():
             for reading in self._readings(chunk):
                 for w in reading:
-                    g = GAME_WORDS.get(w) or GAME_WORDS.get(self.stemmer.stem(w))
-                    if g:
-                        found.add(g)
+                    named = names.get(w) or names.get(self.stemmer.stem(w))
+                    if named:
+                        found.add(named)
         return found
+
+    def games_named(self, query: str) -> set[str]:
+        """Games a query names (:data:`GAME_WORDS`)."""
+        return self._named(query, GAME_WORDS)
 
     # -- ranking ---------------------------------------------------------------------------
     def search(self, query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
@@ -517,14 +522,7 @@ class RulesIndex:
 
     def editions_named(self, query: str) -> set[str]:
         """Rulebook editions a query names (:data:`EDITION_WORDS`: «мимими», …)."""
-        found = set()
-        for chunk in self.check(query).split():
-            for reading in self._readings(chunk):
-                for w in reading:
-                    edition = EDITION_WORDS.get(w) or EDITION_WORDS.get(self.stemmer.stem(w))
-                    if edition:
-                        found.add(edition)
-        return found
+        return self._named(query, EDITION_WORDS)
 
     def _edition_first(
         self, fused: list[tuple[float, int]], named: set[str]
