@@ -40,7 +40,10 @@ PAGE = 24
 
 # Flet imports its controls on first use: the journal's, at start-up rather than at the
 # first journal a player opens (~0.1 s of imports).
-_CONTROLS = (ft.Dropdown, ft.DropdownOption, ft.FilePicker, ft.ListView)
+_CONTROLS = (ft.AlertDialog, ft.OutlinedButton, ft.FilePicker, ft.ListView)
+
+#: Filter choices shown without a scroll bar (a longer list scrolls inside its dialog).
+SHORT_LIST = 9
 
 #: Russian names of event kinds (the part of an event type before the first dot).
 KIND_LABELS = {
@@ -212,27 +215,69 @@ def _LogList(stored: Any, upto: int, seen: int, player: int | None, kind: str | 
 LogList = ft.memo(_LogList)
 
 
-def _dropdown(
-    ident: str,
-    label: str,
-    value: str,
-    options: list[tuple[str, str]],
-    on_change: Callable[[str], None],
+def _choice_button(
+    ident: str, label: str, icon: ft.IconData, current: str, on_open: Callable[[], None]
 ) -> ft.Control:
-    # the Semantics wrapper takes no ``expand``: a Container gives the dropdown its share
+    """A filter as a button showing its current choice; a tap opens :func:`_choices`. Lighter
+    on the device than a ``Dropdown`` (a text field and a laid-out menu built with the screen):
+    the first journal a phone opens was half Flutter building the two dropdowns."""
     return ft.Container(
         tagged(
             ident,
-            ft.Dropdown(
-                label=label,
-                value=value,
-                options=[ft.DropdownOption(key=k, text=t) for k, t in options],
-                on_select=lambda e: on_change(e.control.value or "all"),
+            ft.OutlinedButton(
+                content=ft.Row(
+                    [
+                        ft.Icon(icon, size=18),
+                        ft.Text(
+                            current, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS, expand=True
+                        ),
+                        ft.Icon(ft.Icons.ARROW_DROP_DOWN),
+                    ],
+                    spacing=6,
+                ),
+                height=TARGET,
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
+                on_click=lambda _e: on_open(),
                 expand=True,
             ),
-            label=label,
+            label=f"{label}: {current}",
         ),
         expand=1,
+    )
+
+
+def _choices(
+    title: str,
+    options: list[tuple[str, str]],
+    pick: Callable[[str], None],
+    close: Callable[[], None],
+) -> ft.AlertDialog:
+    """The options of one filter, one 48 dp button each (scrolls when there are many)."""
+    return ft.AlertDialog(
+        title=ft.Text(title),
+        content=ft.Column(
+            [
+                ft.TextButton(
+                    text,
+                    height=TARGET,
+                    style=ft.ButtonStyle(alignment=ft.Alignment.CENTER_LEFT),
+                    on_click=lambda _e, k=key: pick(k),
+                )
+                for key, text in options
+            ],
+            tight=True,
+            spacing=0,
+            # a short list keeps the dialog short; a long one scrolls inside it
+            scroll=ft.ScrollMode.AUTO if len(options) > SHORT_LIST else None,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        ),
+        actions=[
+            tagged(
+                "log-filter-close",
+                ft.TextButton(_("Закрыть"), on_click=lambda _e: close(), height=TARGET),
+            )
+        ],
+        on_dismiss=lambda _e: close(),
     )
 
 
@@ -276,22 +321,40 @@ def _Filters(
     set_player: Callable[[str], None],
     set_kind: Callable[[str], None],
 ) -> ft.Control:
-    """The player and kind filters."""
+    """The player and kind filters: two buttons, each opening its list of choices."""
+    players = [("all", _("Все игроки")), *((str(i), n) for i, n in enumerate(names))]
+    kinds_ = [("all", _("Все события")), *((k, KIND_LABELS.get(k, OTHER_KIND)) for k in kinds)]
+    picking, set_picking = ft.use_state("")  # "", "player" or "kind"
+
+    def pick(setter: Callable[[str], None]) -> Callable[[str], None]:
+        def chosen(key: str) -> None:
+            set_picking("")
+            setter(key)
+
+        return chosen
+
+    dialogs = {
+        "player": (_("Игрок"), players, pick(set_player)),
+        "kind": (_("Что"), kinds_, pick(set_kind)),
+    }
+    ft.use_dialog(
+        _choices(*dialogs[picking], lambda: set_picking("")) if picking in dialogs else None
+    )
     return ft.Row(
         [
-            _dropdown(
+            _choice_button(
                 "log-player",
                 _("Игрок"),
-                player,
-                [("all", _("Все игроки")), *((str(i), n) for i, n in enumerate(names))],
-                set_player,
+                ft.Icons.PERSON_OUTLINE,
+                dict(players).get(player, players[0][1]),
+                lambda: set_picking("player"),
             ),
-            _dropdown(
+            _choice_button(
                 "log-kind",
                 _("Что"),
-                kind,
-                [("all", _("Все события")), *((k, KIND_LABELS.get(k, OTHER_KIND)) for k in kinds)],
-                set_kind,
+                ft.Icons.FILTER_LIST,
+                dict(kinds_).get(kind, kinds_[0][1]),
+                lambda: set_picking("kind"),
             ),
         ],
         spacing=8,
