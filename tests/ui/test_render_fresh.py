@@ -13,8 +13,8 @@ real Flet sessions in this process (:mod:`tests.ui.render_tree`; no browser):
    included;
 3. phone *F* opens the game fresh on the same hub, and phone *D* on a new hub over the same
    data directory (what a restarted host shows);
-4. the normalised screens of A, W and D must equal F's (:func:`render_tree.dump`); a
-   difference names its first path, e.g.
+4. the normalised screens of A, W and D must equal F's (:func:`render_tree.dump`), and W's
+   also right after every tap; a difference names its first path, e.g.
    ``/Column/controls[2]/Semantics[vp-p1].label: '3' here, '4' on a fresh screen``.
 
 Left out on purpose, and why:
@@ -175,8 +175,11 @@ async def forget_momentary(session: Any) -> None:
     action being chosen before «Объявить», Munchkin's open monster form / flee dialog / card
     override, the Smash Up base opened for editing (closed with its own ▲ button). A fresh
     screen rightly starts without them; they are not the game's state."""
+    from flet.controls.context import _context_page
+
     view = rt.game_view(session)
     assert view is not None, "no game screen on this phone"
+    _context_page.set(session.page)  # a change re-renders the page of the current context
     from companion.ui.boards.coup.common import choice_for
     from companion.ui.boards.munchkin.common import board_ui
 
@@ -200,17 +203,20 @@ def _shown(session: Any) -> list[Any]:
     return [c for c in rt.controls(session) if isinstance(c, ft.Semantics) and id(c) in ids]
 
 
-async def play(game: str, choices: list[int | str], width: int) -> tuple[list[str], list[str]]:
+async def play(
+    game: str, choices: list[int | str], width: int, every_step: bool = True
+) -> tuple[list[str], list[str]]:
     """Run the scenario of the module docstring; returns the taps made and the differences
     found (one line per phone whose screen differs from a fresh one). A choice is the index
     of an identifier among those tappable then (sorted, modulo their number), or one by
-    name."""
+    name. With ``every_step``, the watching phone is also compared with a fresh one after
+    every tap (it has no messages or choices of its own to set aside)."""
     with tempfile.TemporaryDirectory(prefix=f"fresh-{game}-", ignore_cleanup_errors=True) as d:
-        return await _play(Path(d), game, choices, width)
+        return await _play(Path(d), game, choices, width, every_step)
 
 
 async def _play(
-    data: Path, game: str, choices: list[int | str], width: int
+    data: Path, game: str, choices: list[int | str], width: int, every_step: bool
 ) -> tuple[list[str], list[str]]:
     gid = GAMES[game](data)
     route = f"/game/{gid}"
@@ -250,6 +256,14 @@ async def _play(
                 taps[-1] += f" (went to {a.page.route})"
                 away.add(ident)
                 await rt.navigate(a, route)
+            if every_step:  # the watching phone has no messages or choices of its own
+                await rt.quiet(w)
+                f = await rt.open_app(sized, route)
+                diff = rt.first_difference(screen(w), screen(f))
+                with contextlib.suppress(Exception):
+                    f.close()
+                if diff:
+                    return taps, [f"watching phone, right after the last tap: {diff}"]
         await dismiss_message(a)
         await forget_momentary(a)
         await rt.quiet(a)
@@ -318,5 +332,8 @@ def test_a_stale_part_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(compact, "TAP_GUARD", 0)
     taps, problems = asyncio.run(play("free", ["val-p1-c0-plus"], 390))
     assert taps == ["val-p1-c0-plus"]
+    assert [p.split(":")[0] for p in problems] == ["watching phone, right after the last tap"]
+    assert "val-p1-c0" in problems[0] and "'3' here, '4' on a fresh screen" in problems[0]
+    taps, problems = asyncio.run(play("free", ["val-p1-c0-plus"], 390, every_step=False))
     assert [p.split(":")[0] for p in problems] == ["tapped phone", "watching phone"]
     assert all("val-p1-c0" in p and "'3' here, '4' on a fresh screen" in p for p in problems)
