@@ -21,7 +21,8 @@ How a query is read (each step forgives one kind of mistake):
    dictionary word). Players' words (:mod:`companion.rules.vocabulary`: slang, English game
    terms) also mean the rulebooks' words, at :data:`SYNONYM_WEIGHT`.
 4. A game named in the query (:data:`GAME_WORDS`: «замес», «переворот»/coup, «манчкин»,
-   «рик и морти») keeps that game's entries (if any match).
+   «рик и морти») keeps that game's entries (if any match); a Smash Up edition named
+   (:data:`EDITION_WORDS`: «мимими», «мишки») keeps that rulebook's entries the same way.
 5. Entries are ranked by BM25 (heading, aliases and text weighted :data:`FIELD_WEIGHTS`) and,
    for the best :data:`RERANK`, by how closely their title, heading or an alias matches the whole
    query; the two rankings are fused by reciprocal rank fusion. Scores are 0..100.
@@ -83,7 +84,7 @@ NEWER = {"smashup-mimimi": "smashup-bbrr"}  # older edition → newer edition of
 #: Words that name one edition of a game (folded): such a query prefers that edition's twin.
 EDITION_WORDS: dict[str, str] = {
     **dict.fromkeys(["мимими", "mimimi", "pretty"], "smashup-mimimi"),
-    **dict.fromkeys(["мишки", "рокнролл", "bbrr"], "smashup-bbrr"),
+    **dict.fromkeys(["мишки", "мишка", "рокнролл", "bbrr"], "smashup-bbrr"),
 }
 EXACT_SUBSET = 1.0  # share of EXACT when they hold the same words in another order
 
@@ -204,6 +205,7 @@ class RulesIndex:
         self.stemmer = stemmer or Stemmer()
         self.by_id = {e["id"]: e for e in self.entries}
         self.games = np.array([e["game"] for e in self.entries])
+        self.sources = np.array([e["source"] for e in self.entries])
         stem = self.stemmer.stem
         forms: dict[str, str] = {}
 
@@ -256,6 +258,7 @@ class RulesIndex:
         self._scores: dict[str, np.ndarray] = {}
         self._token_cache: dict[int, dict[str, list[tuple[str, str, int, int]]]] = {}
         self._sentence_cache: dict[int, list[tuple[int, int]]] = {}
+        self._head_cache: dict[int, set[str]] = {}
         # the keys' word sets, for exactness (the query holds a key's words, in any order)
         self.key_sets: list[set[frozenset[str]]] = [
             {frozenset(k.split()) for k in keys} for keys in self.keys
@@ -429,16 +432,21 @@ class RulesIndex:
             terms.append(_Term(lem, weight, self._expand(w, last=j == len(read) - 1)))
         return terms
 
-    def games_named(self, query: str) -> set[str]:
-        """Games a query names (:data:`GAME_WORDS`), as typed or in another reading."""
+    def _named(self, query: str, names: dict[str, str]) -> set[str]:
+        """Values of ``names`` whose word (folded form or lemma) the query holds, as typed or
+        in another reading (layout, transliteration)."""
         found = set()
         for chunk in self.check(query).split():
             for reading in self._readings(chunk):
                 for w in reading:
-                    g = GAME_WORDS.get(w) or GAME_WORDS.get(self.stemmer.stem(w))
-                    if g:
-                        found.add(g)
+                    named = names.get(w) or names.get(self.stemmer.stem(w))
+                    if named:
+                        found.add(named)
         return found
+
+    def games_named(self, query: str) -> set[str]:
+        """Games a query names (:data:`GAME_WORDS`)."""
+        return self._named(query, GAME_WORDS)
 
     # -- ranking ---------------------------------------------------------------------------
     def search(self, query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
@@ -473,6 +481,11 @@ class RulesIndex:
             keep = np.isin(self.games, list(named))
             if (scores[keep] > 0).any():
                 scores[~keep] = 0
+        editions = self.editions_named(query)
+        if editions:  # «в мимими»: that rulebook's entries answer, not the other edition's
+            keep = np.isin(self.sources, list(editions))
+            if (scores[keep] > 0).any():
+                scores[~keep] = 0
         positive = int((scores > 0).sum())
         if positive == 0:
             return []
@@ -504,18 +517,12 @@ class RulesIndex:
             base = np.minimum(1.0, scores[top] / max(ceiling, 1e-9))
             values = mix * base + (1 - mix) * sims
         fused = sorted(zip(values.tolist(), top.tolist(), strict=True), key=lambda p: (-p[0], p[1]))
-        fused = self._edition_first(fused, self.editions_named(query))
+        fused = self._edition_first(fused, editions)
         return [self._hit(i, 100 * v, weights) for v, i in fused[: max(1, limit)]]
 
     def editions_named(self, query: str) -> set[str]:
         """Rulebook editions a query names (:data:`EDITION_WORDS`: «мимими», …)."""
-        return {
-            EDITION_WORDS[w]
-            for chunk in self.check(query).split()
-            for reading in self._readings(chunk)
-            for w in reading
-            if w in EDITION_WORDS
-        }
+        return self._named(query, EDITION_WORDS)
 
     def _edition_first(
         self, fused: list[tuple[float, int]], named: set[str]
@@ -555,6 +562,16 @@ class RulesIndex:
             self._token_cache[i] = cached
         return cached
 
+    def _head_lemmas(self, i: int) -> set[str]:
+        """Lemmas of entry ``i``'s title, heading, aliases and ``asks`` (cached)."""
+        cached = self._head_cache.get(i)
+        if cached is None:
+            e = self.entries[i]
+            fields = [e["title"], e["section"], *e["aliases"], *e.get("asks", ())]
+            stem = self.stemmer.stem
+            cached = self._head_cache[i] = {stem(w) for f in fields for w, _, _ in words(f)}
+        return cached
+
     def _sentences(self, i: int) -> list[tuple[int, int]]:
         """:func:`~companion.rules.snippet.sentences` of entry ``i``'s text (cached)."""
         cached = self._sentence_cache.get(i)
@@ -573,7 +590,12 @@ class RulesIndex:
         ]
         content = {k: v for k, v in weights.items() if k not in STOPWORDS}
         text_tokens = [(lem, a, b) for lem, _, a, b in tokens["text"]]
-        snippet, snippet_spans = best_of(entry["text"], self._sentences(i), text_tokens, content)
+        in_text = {lem for lem, _, _ in text_tokens}
+        head = self._head_lemmas(i)
+        lead = sum(w for k, w in content.items() if k in head and k not in in_text)
+        snippet, snippet_spans = best_of(
+            entry["text"], self._sentences(i), text_tokens, content, lead
+        )
         return Hit(
             entry,
             round(min(100.0, score), 2),

@@ -54,15 +54,19 @@ def best_of(
     spans: list[tuple[int, int]],
     tokens: list[tuple[str, int, int]],
     weights: dict[str, float],
+    lead: float = 0.0,
 ) -> tuple[str, list[tuple[int, int]]]:
     """:func:`best_sentence` from ready parts (the search caches them per entry).
 
     :param spans: :func:`sentences` of ``text``.
     :param tokens: ``[(lemma, start, end), ...]`` of the words of ``text``, in order.
+    :param lead: added to the first sentence's score — the weight of the query's words the
+        entry holds only in its title or aliases: the entry as a whole is about them, and its
+        first sentence says what it is about.
     """
     best: tuple[float, int, int, list[tuple[int, int]]] | None = None
     j = 0
-    for a, b in spans:
+    for k, (a, b) in enumerate(spans):
         while j < len(tokens) and tokens[j][1] < a:
             j += 1
         seen: set[str] = set()
@@ -73,7 +77,7 @@ def best_of(
                 seen.add(lem)
                 marked.append((wa - a, wb - a))
             j += 1
-        score = sum(weights[w] for w in seen)
+        score = sum(weights[w] for w in seen) + (lead if k == 0 else 0.0)
         if best is None or score > best[0]:
             best = (score, a, b, marked)
     if best is None:

@@ -40,7 +40,10 @@ PAGE = 24
 
 # Flet imports its controls on first use: the journal's, at start-up rather than at the
 # first journal a player opens (~0.1 s of imports).
-_CONTROLS = (ft.BottomSheet, ft.FilePicker, ft.ListView, ft.TextButton)
+_CONTROLS = (ft.AlertDialog, ft.OutlinedButton, ft.FilePicker, ft.ListView)
+
+#: Filter choices shown without a scroll bar (a longer list scrolls inside its dialog).
+SHORT_LIST = 9
 
 #: Russian names of event kinds (the part of an event type before the first dot).
 KIND_LABELS = {
@@ -212,110 +215,70 @@ def _LogList(stored: Any, upto: int, seen: int, player: int | None, kind: str | 
 LogList = ft.memo(_LogList)
 
 
-def _sheet(
-    ident: str,
-    title: str,
-    value: str,
-    options: tuple[tuple[str, str], ...],
-    pick: Callable[[str], None],
-    close: Callable[[], None],
-) -> ft.BottomSheet:
-    """The choices of one filter, in a bottom sheet (under the thumb): one 48 dp row per
-    choice, tagged ``<ident>-<key>``, the current one ticked. A plain function: ``use_dialog``
-    wants a dialog control."""
-
-    def choice(key: str, text: str) -> ft.Control:
-        current = key == value
-        return tagged(
-            f"{ident}-{key}",
-            ft.TextButton(
-                content=ft.Row(
-                    [
-                        ft.Icon(ft.Icons.CHECK, size=20) if current else ft.Container(width=20),
-                        ft.Text(text, size=16, weight=ft.FontWeight.BOLD if current else None),
-                    ],
-                    spacing=12,
-                ),
-                on_click=lambda _e, key=key: pick(key),
-                height=TARGET,
-                style=ft.ButtonStyle(
-                    visual_density=ft.VisualDensity.STANDARD,
-                    alignment=ft.Alignment.CENTER_LEFT,
-                ),
-            ),
-            label=text,
-        )
-
-    return ft.BottomSheet(
-        ft.Container(
-            ft.Column(
-                [
-                    ft.Text(title, size=18, weight=ft.FontWeight.BOLD),
-                    *(choice(k, t) for k, t in options),
-                ],
-                spacing=0,
-                tight=True,
-                # a long list of kinds scrolls; a short one leaves the sheet its own height
-                scroll=ft.ScrollMode.AUTO if len(options) > 8 else None,
-                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-            ),
-            padding=ft.Padding.symmetric(horizontal=16, vertical=12),
-        ),
-        on_dismiss=lambda: close(),
-    )
-
-
-@ft.component
-def _Filter(
-    ident: str,
-    title: str,
-    value: str,
-    options: tuple[tuple[str, str], ...],
-    on_change: Callable[[str], None],
+def _choice_button(
+    ident: str, label: str, icon: ft.IconData, current: str, on_open: Callable[[], None]
 ) -> ft.Control:
-    """One filter: a 48 dp button that shows the current choice and opens the choices in a
-    bottom sheet. Lighter for the browser than a ``Dropdown`` (Flutter's ``DropdownMenu`` lays
-    out a text field and every entry when the journal first opens in a tab); the sheet is built
-    only when tapped."""
-    shown, set_shown = ft.use_state(False)
-    current = dict(options).get(value, options[0][1])
-
-    def pick(key: str) -> None:
-        set_shown(False)
-        if key != value:
-            on_change(key)
-
-    ft.use_dialog(
-        _sheet(ident, title, value, options, pick, lambda: set_shown(False)) if shown else None
-    )
-    text = f"{title}: {current}"
-    # the Semantics wrapper takes no ``expand``: a Container gives the button its share
+    """A filter as a button showing its current choice; a tap opens :func:`_choices`. Lighter
+    on the device than a ``Dropdown`` (a text field and a laid-out menu built with the screen):
+    the first journal a phone opens was half Flutter building the two dropdowns."""
     return ft.Container(
         tagged(
             ident,
-            ft.TextButton(
+            ft.OutlinedButton(
                 content=ft.Row(
                     [
-                        ft.Icon(ft.Icons.FILTER_LIST, size=20),
-                        ft.Text(text, size=15, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                        ft.Icon(icon, size=18),
+                        ft.Text(
+                            current, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS, expand=True
+                        ),
+                        ft.Icon(ft.Icons.ARROW_DROP_DOWN),
                     ],
                     spacing=6,
-                    tight=True,
                 ),
-                on_click=lambda: set_shown(True),
                 height=TARGET,
-                style=ft.ButtonStyle(
-                    visual_density=ft.VisualDensity.STANDARD,
-                    alignment=ft.Alignment.CENTER_LEFT,
-                ),
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
+                on_click=lambda _e: on_open(),
+                expand=True,
             ),
-            label=text,
+            label=f"{label}: {current}",
         ),
         expand=1,
     )
 
 
-Filter = ft.memo(_Filter)
+def _choices(
+    title: str,
+    options: list[tuple[str, str]],
+    pick: Callable[[str], None],
+    close: Callable[[], None],
+) -> ft.AlertDialog:
+    """The options of one filter, one 48 dp button each (scrolls when there are many)."""
+    return ft.AlertDialog(
+        title=ft.Text(title),
+        content=ft.Column(
+            [
+                ft.TextButton(
+                    text,
+                    height=TARGET,
+                    style=ft.ButtonStyle(alignment=ft.Alignment.CENTER_LEFT),
+                    on_click=lambda _e, k=key: pick(k),
+                )
+                for key, text in options
+            ],
+            tight=True,
+            spacing=0,
+            # a short list keeps the dialog short; a long one scrolls inside it
+            scroll=ft.ScrollMode.AUTO if len(options) > SHORT_LIST else None,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        ),
+        actions=[
+            tagged(
+                "log-filter-close",
+                ft.TextButton(_("Закрыть"), on_click=lambda _e: close(), height=TARGET),
+            )
+        ],
+        on_dismiss=lambda _e: close(),
+    )
 
 
 @ft.component
@@ -358,22 +321,40 @@ def _Filters(
     set_player: Callable[[str], None],
     set_kind: Callable[[str], None],
 ) -> ft.Control:
-    """The player and kind filters (each a button opening its choices)."""
+    """The player and kind filters: two buttons, each opening its list of choices."""
+    players = [("all", _("Все игроки")), *((str(i), n) for i, n in enumerate(names))]
+    kinds_ = [("all", _("Все события")), *((k, KIND_LABELS.get(k, OTHER_KIND)) for k in kinds)]
+    picking, set_picking = ft.use_state("")  # "", "player" or "kind"
+
+    def pick(setter: Callable[[str], None]) -> Callable[[str], None]:
+        def chosen(key: str) -> None:
+            set_picking("")
+            setter(key)
+
+        return chosen
+
+    dialogs = {
+        "player": (_("Игрок"), players, pick(set_player)),
+        "kind": (_("Что"), kinds_, pick(set_kind)),
+    }
+    ft.use_dialog(
+        _choices(*dialogs[picking], lambda: set_picking("")) if picking in dialogs else None
+    )
     return ft.Row(
         [
-            Filter(
+            _choice_button(
                 "log-player",
                 _("Игрок"),
-                player,
-                (("all", _("Все игроки")), *((str(i), n) for i, n in enumerate(names))),
-                set_player,
+                ft.Icons.PERSON_OUTLINE,
+                dict(players).get(player, players[0][1]),
+                lambda: set_picking("player"),
             ),
-            Filter(
+            _choice_button(
                 "log-kind",
                 _("Что"),
-                kind,
-                (("all", _("Все события")), *((k, KIND_LABELS.get(k, OTHER_KIND)) for k in kinds)),
-                set_kind,
+                ft.Icons.FILTER_LIST,
+                dict(kinds_).get(kind, kinds_[0][1]),
+                lambda: set_picking("kind"),
             ),
         ],
         spacing=8,

@@ -248,6 +248,7 @@ def _result_card(i: int, hit: Hit, open_entry: Callable[[str], None]) -> ft.Cont
         tuple(piece_spans),
         label,
         open_entry,
+        key=e["id"],  # an entry that moves up or down while typing is moved, not redrawn
     )
 
 
@@ -549,6 +550,44 @@ def _house_panel(
 
 
 # -- the screen ------------------------------------------------------------------------------
+def _header_view(back: str, panel: bool, toggle_panel: Callable[[], None]) -> ft.Control:
+    return ft.Row(
+        [
+            icon_button("rules-back", ft.Icons.ARROW_BACK, _("Назад"), lambda: go(back)),
+            ft.Text(_("Правила"), size=24, weight=ft.FontWeight.BOLD, expand=True),
+            icon_button(
+                "house-open", ft.Icons.GAVEL, _("Решения стола"), toggle_panel, selected=panel
+            ),
+        ],
+        spacing=0,
+    )
+
+
+def _chips_view(game: str | None, pick_game: Callable[[str | None], None]) -> ft.Control:
+    chips = [
+        tagged(
+            f"game-{g or 'all'}",
+            ft.Chip(
+                label=ft.Text(name),
+                selected=game == g,
+                show_checkmark=True,
+                on_select=lambda _e, g=g: pick_game(g),
+                on_click=None,
+                height=TARGET,
+                visual_density=ft.VisualDensity.STANDARD,
+            ),
+            label=f"{name}{', ' + _('выбрано') if game == g else ''}",
+        )
+        for g, name in [(None, _("Все")), *GAME_NAMES.items()]
+    ]
+    return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
+
+
+#: The screen's title row and game filter: not rendered again while a question is typed.
+RulesHeader = ft.memo(ft.component(_header_view))
+GameChips = ft.memo(ft.component(_chips_view))
+
+
 @ft.component
 def RulesScreen() -> ft.Control:
     """Search field, game chips, results (or one entry, or the house rulings panel)."""
@@ -638,38 +677,16 @@ def RulesScreen() -> ft.Control:
         set_panel(not panel)
         set_opened(None)
 
-    def pick_game(g: str | None) -> None:
+    def _pick_game(g: str | None) -> None:
         set_game(g)
         set_opened(None)
         set_trail(())
 
-    chips = [
-        tagged(
-            f"game-{g or 'all'}",
-            ft.Chip(
-                label=ft.Text(name),
-                selected=game == g,
-                show_checkmark=True,
-                on_select=lambda _e, g=g: pick_game(g),
-                on_click=None,
-                height=TARGET,
-                visual_density=ft.VisualDensity.STANDARD,
-            ),
-            label=f"{name}{', ' + _('выбрано') if game == g else ''}",
-        )
-        for g, name in [(None, _("Все")), *GAME_NAMES.items()]
-    ]
-
-    header = ft.Row(
-        [
-            icon_button("rules-back", ft.Icons.ARROW_BACK, _("Назад"), lambda: go(back)),
-            ft.Text(_("Правила"), size=24, weight=ft.FontWeight.BOLD, expand=True),
-            icon_button(
-                "house-open", ft.Icons.GAVEL, _("Решения стола"), toggle_panel, selected=panel
-            ),
-        ],
-        spacing=0,
-    )
+    # the same functions from one key to the next: the header and the chips are memoised on them
+    pick_game = ft.use_callback(_pick_game, [])
+    toggle = ft.use_callback(toggle_panel, [panel, game, form])
+    header = RulesHeader(back, panel, toggle)
+    chips = GameChips(game, pick_game)
     field = tagged(
         "rules-query",
         ft.TextField(
@@ -739,7 +756,7 @@ def RulesScreen() -> ft.Control:
         [
             header,
             field,
-            ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+            chips,
             Banner(error, notice),
             body,
         ],

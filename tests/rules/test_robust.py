@@ -156,3 +156,17 @@ def test_the_snippet_is_the_answering_sentence(shipped):
         hit.snippet[a:b].lower().startswith(("монет", "плат", "переворот"))
         for a, b in hit.snippet_spans
     )
+
+
+def test_a_question_matched_through_aliases_shows_the_entrys_lead(shipped):
+    """«ничья на базе» finds «Споры при раздаче» through its aliases (the text never says
+    «ничья»): the answer shown is the sentence on equal power, not the last sentence, which
+    only shares the word «база» with the question."""
+    hit = shipped.search("ничья на базе", limit=1)[0]
+    assert hit.entry["section"] == "Споры при раздаче"
+    first = hit.entry["text"].split(".")[0]
+    assert hit.snippet.startswith(first)
+    assert "равн" in hit.snippet
+    # a word the text holds still picks its own sentence
+    coins = shipped.search("сколько монет нужно на переворот", limit=1)[0]
+    assert "7" in coins.snippet

@@ -171,3 +171,10 @@ def test_a_named_edition_wins_over_the_newer_one():
     for q in ("сколько баз выложить в мимими", "рука без приспешников mimimi"):
         assert index.search(q, limit=1)[0].entry["source"] == "smashup-mimimi", q
     assert index.search("сколько баз выложить", limit=1)[0].entry["source"] == "smashup-bbrr"
+    # a named edition keeps its own rulebook even when the twin is not right behind
+    for q, source in (
+        ("skolko ochkov nado dlya pobedy v mimimi", "smashup-mimimi"),
+        ("кто первый ходит в мишках", "smashup-bbrr"),
+    ):
+        hits = index.search(q, limit=5)
+        assert hits and {h.entry["source"] for h in hits} == {source}, q
