@@ -490,3 +490,47 @@ def test_kyle_moves_anywhere_from_his_dialog(app, server):
     app.wait_label("tokens-p0", "Рико")
     last = stored_game(server.data_dir).game.events[-1]
     assert last.type == "player.move" and last.data == {"to": RICK_UNIVERSE, "ability": True}
+
+
+def _type_keys(app: App, ident: str, text: str) -> str:
+    """Type ``text`` key by key (as a thumb does: each key a change the app answers) into the
+    field ``ident``; return what the field then shows."""
+    box_ = app.el(ident).locator("input, textarea").first
+    app.steady(ident)
+    box_.click()
+    for ch in text:
+        box_.press(ch)
+        time.sleep(0.35)  # the app's answer to this key lands before the next key
+    time.sleep(0.5)
+    value = box_.input_value()
+    box_.blur()
+    return value
+
+
+def test_typed_numbers_stay_in_their_fields(app, server):
+    """«Доступные действия» and «Шаг Б»: a number typed key by key stays in its field while the
+    screen answers each key (the card dialog's preview), and what a field shows is what the
+    button sends: after «Потратить» the field empties and the next spend is its hint (1), not
+    the number typed before, hidden."""
+    gid = ricks_game(server, NAMES4, "round.draw")
+    app.open(f"/game/{gid}")
+    app.wait_label("actions-left", "5")
+    app.tap("play-open")
+    app.el("play-preview").wait_for()
+    assert _type_keys(app, "play-build", "12") == "12"
+    app.wait_label("play-preview", "внедрение 12")
+    app.tap("play-cancel")
+    app.el("play-preview").wait_for(state="detached")
+
+    gid = ricks_game(server, NAMES4, "round.draw", BATTERY, *["turn.end"] * 4, "charge.done")
+    app.open(f"/game/{gid}")
+    app.wait_label("charge-pos", f"{KRO}, шаг Б")
+    app.wait_label("energy", "3")
+    assert _type_keys(app, "spend-amount", "2") == "2"
+    app.tap("spend")
+    app.wait_label("energy", "1")
+    # the field was emptied (drawn empty: the DOM input of an unfocused field is not redrawn,
+    # so the next tap tells): the hint's 1 is spent, not the hidden 2 (refused: 1 left)
+    app.tap("spend")
+    app.wait_label("energy", "0")
+    assert GameStore(server.data_dir).open(gid, readonly=True).game.state.charge.energy == 0

@@ -49,15 +49,35 @@ def _ledger_lines(ledger: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def _typed() -> dict[str, str]:
-    """What is typed in this component's fields, read at tap time (see :func:`_field`)."""
+class _Typed(dict[str, str]):
+    """What is typed in a component's fields (field key → text), read at tap time; the fields
+    show it (:func:`_field`'s ``value``). :meth:`redraw` renders the component again."""
+
+    def redraw(self) -> None:  # replaced by :func:`_typed`
+        return None
+
+
+def _typed() -> _Typed:
+    """This component's :class:`_Typed` (kept across renders)."""
     ref = ft.use_ref(None)
+    _, set_drawn = ft.use_state(0)
     if ref.current is None:
-        ref.current = {}
+        ref.current = _Typed()
+    ref.current.redraw = lambda: set_drawn(lambda n: n + 1)  # type: ignore[method-assign]
     return ref.current
 
 
-def _spend_row(view: GameView, t: dict[str, str]) -> ft.Control:
+def _submit(view: GameView, t: _Typed, key: str, move: str, data: dict[str, int]) -> None:
+    """Send a move with a typed number; once it is taken the field empties (its hint applies
+    again), so what the field shows is always what the next tap sends — the field is bound to
+    ``t``: a re-render (another phone's move) neither clears it nor keeps a number it hides.
+    A refused number stays, to be corrected."""
+    if view.send(move, {**data, "note": ""}) and t.get(key):
+        t[key] = ""
+        t.redraw()
+
+
+def _spend_row(view: GameView, t: _Typed) -> ft.Control:
     return ft.Row(
         [
             _field(
@@ -66,14 +86,15 @@ def _spend_row(view: GameView, t: dict[str, str]) -> ft.Control:
                 "1",
                 lambda v: t.__setitem__("spend", v),
                 176,
+                value=t.get("spend", ""),
             ),
             tag(
                 "spend",
                 ft.OutlinedButton(
                     _("Потратить"),
                     height=TARGET,
-                    on_click=lambda: view.send(
-                        "charge.spend", {"amount": _int(t.get("spend", ""), 1), "note": ""}
+                    on_click=lambda: _submit(
+                        view, t, "spend", "charge.spend", {"amount": _int(t.get("spend", ""), 1)}
                     ),
                 ),
             ),
@@ -108,6 +129,7 @@ def StepB(view: GameView, version: int) -> ft.Control:
                         "0",
                         lambda v: t.__setitem__("oneshot", v),
                         176,
+                        value=t.get("oneshot", ""),
                     ),
                     tag(
                         "oneshot",
@@ -115,9 +137,12 @@ def StepB(view: GameView, version: int) -> ft.Control:
                             _("Сыграть одноразку"),
                             height=TARGET,
                             disabled=ch.player in ch.oneshots,
-                            on_click=lambda: view.send(
+                            on_click=lambda: _submit(
+                                view,
+                                t,
+                                "oneshot",
                                 "charge.oneshot",
-                                {"cost": _int(t.get("oneshot", ""), 0), "note": ""},
+                                {"cost": _int(t.get("oneshot", ""), 0)},
                             ),
                         ),
                     ),
@@ -303,14 +328,15 @@ def ChargeTail(view: GameView, version: int) -> ft.Control:
                     "1",
                     lambda v: t.__setitem__("gain", v),
                     176,
+                    value=t.get("gain", ""),
                 ),
                 tag(
                     "gain",
                     ft.OutlinedButton(
                         _("Добавить"),
                         height=TARGET,
-                        on_click=lambda: view.send(
-                            "charge.gain", {"amount": _int(t.get("gain", ""), 1), "note": ""}
+                        on_click=lambda: _submit(
+                            view, t, "gain", "charge.gain", {"amount": _int(t.get("gain", ""), 1)}
                         ),
                     ),
                 ),

@@ -87,8 +87,10 @@ def _field(
     value: str | None = None,
 ) -> ft.Control:
     """A text field tagged ``ident``; what is typed goes to ``put`` (the caller keeps it in a
-    ref). The value is never re-sent from here, so a re-render cannot overwrite typing; an
-    empty field means ``hint``. ``value`` (setup form only) is a value the app fills in."""
+    ref) and an empty field means ``hint``. ``value``: what the caller holds for the field —
+    pass it wherever the field's component re-renders while it is shown (another phone's move):
+    Flet 1.0.5 sends an unbound field's ``None`` on a re-render and clears what was typed while
+    the ref keeps it (docs/FLET_FINDINGS.md)."""
     return tag(
         ident,
         ft.TextField(
