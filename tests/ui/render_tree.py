@@ -123,13 +123,31 @@ def tappables(session: Session) -> dict[str, BaseControl]:
     return out
 
 
-def _clickable(c: Any) -> Any:
-    if getattr(c, "on_click", None) is not None:
+def _clickable(c: Any, handler: str = "on_click") -> Any:
+    if getattr(c, handler, None) is not None:
         return c
     content = getattr(c, "content", None)
     if isinstance(content, BaseControl) and getattr(content, "visible", True):
-        return _clickable(content)
+        return _clickable(content, handler)
     return None
+
+
+#: Suffix of a long press in :func:`gestures` («−5» / «+5» on a counter).
+HOLD = " (long press)"
+
+
+def gestures(session: Session) -> dict[str, tuple[BaseControl, str]]:
+    """What a finger can do on screen now: identifier → (control, ``"click"``) for every tap
+    of :func:`tappables`, and ``identifier + HOLD`` → (control, ``"long_press"``) where the
+    control under the identifier also answers a long press."""
+    out = {k: (c, "click") for k, c in tappables(session).items()}
+    shown = shown_ids(session)
+    for c in controls(session):
+        if isinstance(c, ft.Semantics) and c.identifier and id(c) in shown:
+            target = _clickable(c, "on_long_press")
+            if target is not None and not getattr(target, "disabled", False):
+                out.setdefault(c.identifier + HOLD, (target, "long_press"))
+    return out
 
 
 def shown_ids(session: Session) -> set[int]:
@@ -148,12 +166,13 @@ def shown_ids(session: Session) -> set[int]:
     return shown
 
 
-async def tap(session: Session, control: BaseControl) -> None:
-    """The browser's click on ``control``, then the session's update loop settles."""
+async def tap(session: Session, control: BaseControl, event: str = "click") -> None:
+    """The browser's click (or ``event``) on ``control``, then the session's update loop
+    settles."""
     from flet.controls.context import _context_page
 
     _context_page.set(session.page)
-    await session.dispatch_event(control._i, "click", None)
+    await session.dispatch_event(control._i, event, None)
     await settle(session)
 
 
