@@ -166,6 +166,15 @@ def Board(view: GameView) -> ft.Control:
     # not on every move: a charge step re-renders the head, the step and two rows.
     acting = not state.over and state.phase == PHASE_ACTIONS and state.active is not None
     step = ch.step if ch is not None and ch.player is not None else None
+    # Steps Б and В stay mounted once shown: leaving a step hides its panel (``visible``
+    # flips) rather than removing its fields and buttons, and coming back re-renders it in
+    # place (its controls compared, not built and sent again). A hidden panel keeps the key
+    # it was last shown with, so it is not rendered while hidden.
+    shown = ft.use_ref(None)
+    if shown.current is None:
+        shown.current = {"Б": None, "В": None}
+    if step in shown.current:
+        shown.current[step] = v
     over = game.outcome() is not None
     return ft.Column(
         [
@@ -174,8 +183,8 @@ def Board(view: GameView) -> ft.Control:
             part(ActionPanel, view, (v, view.error) if acting else None),
             head,
             ChargeClocks(base) if base is not None else _hidden(),
-            part(StepB, view, v if step == "Б" else None),
-            part(StepV, view, v if step == "В" else None),
+            ft.Container(part(StepB, view, shown.current["Б"]), visible=step == "Б"),
+            ft.Container(part(StepV, view, shown.current["В"]), visible=step == "В"),
             part(
                 ChargeTail,
                 view,
