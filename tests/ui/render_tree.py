@@ -186,15 +186,28 @@ async def navigate(session: Session, route: str) -> None:
     await quiet(session)
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _public_fields(cls: type) -> tuple[str, ...]:
+    """Names of the public, sent fields of a control class (cached)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(
+            f.name
+            for f in dataclasses.fields(cls)
+            if not f.name.startswith("_") and not f.metadata.get("skip")
+        )
+    return names
+
+
 def _children(c: Any) -> Iterator[Any]:
     if isinstance(c, Component):
         body = c._b
         yield from (body if isinstance(body, list) else [body] if body is not None else [])
         return
-    for f in dataclasses.fields(c):
-        if f.name.startswith("_") or f.metadata.get("skip"):
-            continue
-        v = getattr(c, f.name, None)
+    for name in _public_fields(type(c)):
+        v = getattr(c, name, None)
         if isinstance(v, BaseControl):
             yield v
         elif isinstance(v, list):
@@ -235,9 +248,8 @@ def dump(c: Any, mask: Callable[[str, str], str] | None = None) -> Any:
         return {"type": type(c).__name__, "props": {"visible": False}, "children": []}
     props: dict[str, Any] = {}
     kids: list[tuple[str, Any]] = []
-    for f in dataclasses.fields(c):
-        name = f.name
-        if name.startswith("_") or f.metadata.get("skip") or name in IGNORED_PROPS:
+    for name in _public_fields(type(c)):
+        if name in IGNORED_PROPS:
             continue
         v = getattr(c, name, None)
         if isinstance(v, BaseControl):
@@ -258,6 +270,8 @@ def dump(c: Any, mask: Callable[[str, str], str] | None = None) -> Any:
 
 def first_difference(a: Any, b: Any, path: str = "") -> str | None:
     """The path and both values of the first place where dumps ``a`` and ``b`` differ."""
+    if a == b:
+        return None
     if isinstance(a, dict) and isinstance(b, dict) and "type" in a and "type" in b:
         here = f"{path}/{a['type']}"
         ident = a["props"].get("identifier")
