@@ -76,6 +76,8 @@ LOCAL_WHY = {
     r"-sugg-\d+$": "a catalogue suggestion fills this phone's base form (typed input)",
     r"-forget-\d+$": "removes a catalogue suggestion offered while typing a base's name",
     r"^winner-pick-": "ticks a winner on this phone's own list until «Готово» is tapped",
+    r"^add-base$": "adds the base typed into this phone's form (typed input, left out): with "
+    "the form empty it only marks this phone's fields as missing",
 }
 LOCAL = re.compile("|".join(LOCAL_WHY))
 
