@@ -271,18 +271,20 @@ Step = int | str | tuple[str, int | str]
 
 
 async def play(
-    game: str, steps: list[Step], width: int, every_step: bool = True
+    game: str, steps: list[Step], width: int, every_step: bool = True, forget: bool = True
 ) -> tuple[list[str], list[str]]:
     """Run the scenario of the module docstring; returns the taps made (``"B: undo"`` for
     phone B's) and the differences found, one line per phone whose screen differs from a
     fresh one. With ``every_step``, the watching phone is also compared with a fresh one
-    after every tap (it has no messages or choices of its own to set aside)."""
+    after every tap (it has no messages or choices of its own to set aside). Without
+    ``forget``, the tapping phones' momentary choices are kept (for sequences after which
+    none should show)."""
     with tempfile.TemporaryDirectory(prefix=f"fresh-{game}-", ignore_cleanup_errors=True) as d:
-        return await _play(Path(d), game, steps, width, every_step)
+        return await _play(Path(d), game, steps, width, every_step, forget)
 
 
 async def _play(
-    data: Path, game: str, steps: list[Step], width: int, every_step: bool
+    data: Path, game: str, steps: list[Step], width: int, every_step: bool, forget: bool
 ) -> tuple[list[str], list[str]]:
     gid = GAMES[game](data)
     route = f"/game/{gid}"
@@ -344,7 +346,8 @@ async def _play(
                     return taps, [f"watching phone, right after the last tap: {diff}"]
         for s in tapping.values():
             await dismiss_message(s)
-            await forget_momentary(s)
+            if forget:
+                await forget_momentary(s)
         for s in (*tapping.values(), w):
             await rt.quiet(s)
         fresh = screen(await phone(here))
@@ -422,3 +425,44 @@ def test_a_stale_part_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
         "watching phone",
     ]
     assert all("val-p1-c0" in p and "'3' here, '4' on a fresh screen" in p for p in problems)
+
+
+NAMED: list[tuple[str, list[Step], bool, str]] = [
+    (
+        "coup",
+        ["act-steal", ("B", "act-income"), ("B", "primary-action")],
+        False,
+        "A's choice from a turn B has since ended shows nowhere on A (not forgotten by hand)",
+    ),
+    (
+        "ricks-charge",
+        ["primary-action", "primary-action", "undo", "undo", "redo", "primary-action", "undo"],
+        True,
+        "charge step А to Б and back by undo and redo: the kept-mounted Б panel comes back current",
+    ),
+    (
+        "free",
+        [
+            "end-game",
+            "val-p0-c0-plus",
+            "undo",
+            "redo",
+            "undo",
+            ("B", "val-p1-c0-plus"),
+            ("B", "undo"),
+        ],
+        True,
+        "a refusal, then notices, on both phones: the banners come and go",
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "steps", "forget", "why"), NAMED, ids=[n[3] for n in NAMED])
+def test_named_sequence_is_a_fresh_screen(
+    game: str, steps: list[Step], forget: bool, why: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sequences a table plays often, tapped by name (each identifier must be on screen)."""
+    monkeypatch.setattr(compact, "TAP_GUARD", 0)
+    taps, problems = asyncio.run(play(game, steps, 390, forget=forget))
+    assert len(taps) == len(steps), f"a tap was skipped: {taps}"
+    assert not problems, f"{why}: after {taps}:\n" + "\n".join(problems)
