@@ -457,7 +457,11 @@ NAMED: list[tuple[str, list[Step], bool, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("game", "steps", "forget", "why"), NAMED, ids=[n[3] for n in NAMED])
+@pytest.mark.parametrize(
+    ("game", "steps", "forget", "why"),
+    NAMED,
+    ids=["coup-choice-overtaken", "ricks-step-b-back", "banners-two-phones"],
+)
 def test_named_sequence_is_a_fresh_screen(
     game: str, steps: list[Step], forget: bool, why: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
