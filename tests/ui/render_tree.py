@@ -123,13 +123,31 @@ def tappables(session: Session) -> dict[str, BaseControl]:
     return out
 
 
-def _clickable(c: Any) -> Any:
-    if getattr(c, "on_click", None) is not None:
+def _clickable(c: Any, handler: str = "on_click") -> Any:
+    if getattr(c, handler, None) is not None:
         return c
     content = getattr(c, "content", None)
     if isinstance(content, BaseControl) and getattr(content, "visible", True):
-        return _clickable(content)
+        return _clickable(content, handler)
     return None
+
+
+#: Suffix of a long press in :func:`gestures` («−5» / «+5» on a counter).
+HOLD = " (long press)"
+
+
+def gestures(session: Session) -> dict[str, tuple[BaseControl, str]]:
+    """What a finger can do on screen now: identifier → (control, ``"click"``) for every tap
+    of :func:`tappables`, and ``identifier + HOLD`` → (control, ``"long_press"``) where the
+    control under the identifier also answers a long press."""
+    out = {k: (c, "click") for k, c in tappables(session).items()}
+    shown = shown_ids(session)
+    for c in controls(session):
+        if isinstance(c, ft.Semantics) and c.identifier and id(c) in shown:
+            target = _clickable(c, "on_long_press")
+            if target is not None and not getattr(target, "disabled", False):
+                out.setdefault(c.identifier + HOLD, (target, "long_press"))
+    return out
 
 
 def shown_ids(session: Session) -> set[int]:
@@ -148,12 +166,13 @@ def shown_ids(session: Session) -> set[int]:
     return shown
 
 
-async def tap(session: Session, control: BaseControl) -> None:
-    """The browser's click on ``control``, then the session's update loop settles."""
+async def tap(session: Session, control: BaseControl, event: str = "click") -> None:
+    """The browser's click (or ``event``) on ``control``, then the session's update loop
+    settles."""
     from flet.controls.context import _context_page
 
     _context_page.set(session.page)
-    await session.dispatch_event(control._i, "click", None)
+    await session.dispatch_event(control._i, event, None)
     await settle(session)
 
 
@@ -167,15 +186,28 @@ async def navigate(session: Session, route: str) -> None:
     await quiet(session)
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _public_fields(cls: type) -> tuple[str, ...]:
+    """Names of the public, sent fields of a control class (cached)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(
+            f.name
+            for f in dataclasses.fields(cls)
+            if not f.name.startswith("_") and not f.metadata.get("skip")
+        )
+    return names
+
+
 def _children(c: Any) -> Iterator[Any]:
     if isinstance(c, Component):
         body = c._b
         yield from (body if isinstance(body, list) else [body] if body is not None else [])
         return
-    for f in dataclasses.fields(c):
-        if f.name.startswith("_") or f.metadata.get("skip"):
-            continue
-        v = getattr(c, f.name, None)
+    for name in _public_fields(type(c)):
+        v = getattr(c, name, None)
         if isinstance(v, BaseControl):
             yield v
         elif isinstance(v, list):
@@ -216,9 +248,8 @@ def dump(c: Any, mask: Callable[[str, str], str] | None = None) -> Any:
         return {"type": type(c).__name__, "props": {"visible": False}, "children": []}
     props: dict[str, Any] = {}
     kids: list[tuple[str, Any]] = []
-    for f in dataclasses.fields(c):
-        name = f.name
-        if name.startswith("_") or f.metadata.get("skip") or name in IGNORED_PROPS:
+    for name in _public_fields(type(c)):
+        if name in IGNORED_PROPS:
             continue
         v = getattr(c, name, None)
         if isinstance(v, BaseControl):
@@ -239,6 +270,8 @@ def dump(c: Any, mask: Callable[[str, str], str] | None = None) -> Any:
 
 def first_difference(a: Any, b: Any, path: str = "") -> str | None:
     """The path and both values of the first place where dumps ``a`` and ``b`` differ."""
+    if a == b:
+        return None
     if isinstance(a, dict) and isinstance(b, dict) and "type" in a and "type" in b:
         here = f"{path}/{a['type']}"
         ident = a["props"].get("identifier")
