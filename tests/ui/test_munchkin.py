@@ -261,6 +261,10 @@ def test_players_stay_put_around_a_fight_and_charity(app, server):
             app.wait_label("verdict", "Побеждают манчкины", timeout=5_000)
             break
         except AssertionError:
+            if app.page.locator('[flt-semantics-identifier="monster-name"]').count() == 0:
+                # the monster was taken, only slowly (a loaded machine): no form to fill again
+                app.wait_label("verdict", "Побеждают манчкины")
+                break
             if attempt == 2:
                 raise
     tap_primary(app)  # «Победа»
