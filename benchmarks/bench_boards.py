@@ -13,16 +13,14 @@ Coup with 6 players (income, which moves coins and the turn).
 from __future__ import annotations
 
 import os
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 from companion.store import GameStore
-from tests.ui.conftest import CHROMIUM, App, Server, free_port
+from tests.ui.conftest import CHROMIUM, App, Server, module_app
 
 WAIT = (
     '([id, t]) => { const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);'
@@ -43,42 +41,10 @@ def _taps(app: App, plus: str, value: str, start: int, n: int) -> list[float]:
 
 
 def _bare(browser, n: int) -> list[float]:
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env["FLET_WEB_NO_CDN"] = "true"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "benchmarks._bare_counter", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-
-        class _Srv:
-            url = f"http://127.0.0.1:{port}"
-
-        deadline = time.monotonic() + 60
-        app = None
-        while time.monotonic() < deadline:
-            try:
-                app = App(browser, _Srv())
-                app.open("/")
-                break
-            except Exception:
-                if app is not None:
-                    app.close()
-                app = None
-                time.sleep(0.5)
-        assert app is not None, "the bare app did not start"
+    with module_app(browser, "benchmarks._bare_counter", timeout=60) as app:
         app.el("bare-plus").wait_for()
         _taps(app, "bare-plus", "bare-value", 0, 3)  # warm-up
-        times = _taps(app, "bare-plus", "bare-value", 3, n)
-        app.close()
-        return times
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(10)
+        return _taps(app, "bare-plus", "bare-value", 3, n)
 
 
 def _smashup(browser, data: Path, n: int) -> tuple[list[float], list[float]]:

@@ -96,39 +96,9 @@ def _type_timed(app, box, text: str, label: str, has_results) -> list[float]:
 
 def _bare_echo(browser, text: str) -> list[float]:
     """The floor: the same typing into a bare Flet text field echoed into a label."""
-    import os
-    import signal
-    import subprocess
+    from conftest import module_app  # noqa: PLC0415
 
-    from conftest import App, free_port  # noqa: PLC0415
-
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env["FLET_WEB_NO_CDN"] = "true"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "benchmarks._bare_echo", str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-
-        class _Srv:
-            url = f"http://127.0.0.1:{port}"
-
-        deadline = time.monotonic() + 90
-        while True:
-            app = App(browser, _Srv())
-            try:
-                app.open("/")
-                break
-            except Exception:
-                app.context.close()
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.5)
+    with module_app(browser, "benchmarks._bare_echo") as app:
         app.el("bare-echo").wait_for(state="attached")
         box = app.el("bare-query").locator("input, textarea").first
         if not box.count():
@@ -137,12 +107,7 @@ def _bare_echo(browser, text: str) -> list[float]:
         _type_timed(app, box, "прогрев", "bare-echo", lambda _p: True)  # warm-up
         box.fill("")
         app.wait_label("bare-echo", "«»")
-        times = _type_timed(app, box, text, "bare-echo", lambda _p: True)
-        app.context.close()
-        return times
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(10)
+        return _type_timed(app, box, text, "bare-echo", lambda _p: True)
 
 
 def typing(text: str = TYPED) -> None:

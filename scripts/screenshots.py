@@ -115,15 +115,22 @@ def coup_game(store: GameStore) -> StoredGame:
     return g
 
 
-def munchkin_game(store: GameStore) -> StoredGame:
-    """«Манчкин Апокалипсис», 4 players, levels and gear, a fight under way."""
-    g = store.create("munchkin", PLAYERS, first_player=0)
+def munchkin_table(store: GameStore, first_player: int) -> tuple[StoredGame, list]:
+    """A «Манчкин Апокалипсис» game of 4 with levels and gear set; the moves are returned
+    for the caller to extend (and push)."""
+    g = store.create("munchkin", PLAYERS, first_player=first_player)
     moves: list[tuple[str, dict[str, Any]]] = []
     for p, (lvl, gear) in enumerate([(4, 6), (3, 2), (5, 4), (2, 7)]):
         moves += [
             ("level.set", {"player": p, "value": lvl}),
             ("gear.set", {"player": p, "value": gear}),
         ]
+    return g, moves
+
+
+def munchkin_game(store: GameStore) -> StoredGame:
+    """«Манчкин Апокалипсис», 4 players, levels and gear, a fight under way."""
+    g, moves = munchkin_table(store, first_player=0)
     moves += [
         ("player.class", {"player": 0, "value": "Псих"}),
         ("seal.break", {}),
@@ -164,13 +171,7 @@ def ricks_game(store: GameStore) -> StoredGame:
 
 def munchkin_turn(store: GameStore) -> StoredGame:
     """«Манчкин Апокалипсис» out of combat: a fight just won, its summary in the top line."""
-    g = store.create("munchkin", PLAYERS, first_player=1)
-    moves: list[tuple[str, dict[str, Any]]] = []
-    for p, (lvl, gear) in enumerate([(4, 6), (3, 2), (5, 4), (2, 7)]):
-        moves += [
-            ("level.set", {"player": p, "value": lvl}),
-            ("gear.set", {"player": p, "value": gear}),
-        ]
+    g, moves = munchkin_table(store, first_player=1)
     moves += [
         ("player.class", {"player": 1, "value": "Кибер"}),
         ("combat.start", {"monster": {"name": "Зомби-бухгалтер", "level": 4, "treasures": 2}}),
@@ -272,17 +273,53 @@ GAMES: dict[str, Callable[[GameStore], StoredGame]] = {
 MIN_PNG = 15_000
 
 
-def settled_shot(app: App, tries: int = 60) -> bytes:
-    """A screenshot once the canvas has settled: two shots a second apart are the same and
-    neither is a blank page. On a loaded machine the canvas can be white, or show the
-    «Связь с ведущим устройством…» overlay, for many seconds after the tree is complete."""
+#: Tags of the texts that change every second: the status line's turn clock and the Ricks
+#: charge-phase timers. The status line's «всего» under the turn clock has no tag of its own:
+#: the clock's column is masked down to the status line's second line.
+TICKING = ("clock", "timer-step", "timer-universe", "timer-phase", "timer-turn")
+MASK_ID = "screenshot-clock-mask"
+
+
+def clock_masks(app: App) -> list[Any]:
+    """Locators over every ticking text, for ``page.screenshot(mask=…)``: the tagged clocks,
+    and a transparent box (added to the page, ``pointer-events: none``) over the clock's
+    column from the turn clock down to the bottom of the status line's second line."""
+    app.page.evaluate(
+        """([maskId, below]) => {
+            document.getElementById(maskId)?.remove();
+            const at = id => document.querySelector(`[flt-semantics-identifier="${id}"]`)
+                ?.getBoundingClientRect();
+            const clock = at("clock");
+            if (!clock) return;
+            const bottom = Math.max(clock.bottom + clock.height,
+                ...below.map(at).filter(r => r).map(r => r.bottom));
+            const m = document.createElement("div");
+            m.id = maskId;
+            Object.assign(m.style, {position: "fixed", pointerEvents: "none",
+                left: `${clock.left}px`, top: `${clock.top}px`, width: `${clock.width}px`,
+                height: `${bottom - clock.top}px`});
+            document.body.appendChild(m);
+        }""",
+        [MASK_ID, ["status-phase", "status-note"]],
+    )
+    tagged = [app.page.locator(f'[flt-semantics-identifier="{t}"]') for t in TICKING]
+    return [app.page.locator(f"#{MASK_ID}"), *tagged]
+
+
+def settled_shot(app: App, tries: int = 40) -> bytes:
+    """A screenshot once the canvas has settled: two shots a second apart, ticking clocks
+    masked (:func:`clock_masks`), are the same and neither is a blank page; then the shot
+    itself, unmasked. Gives up after ``tries`` seconds. On a loaded machine the canvas can be
+    white, or show the «Связь с ведущим устройством…» overlay, for many seconds after the
+    tree is complete."""
     last = b""
     for _ in range(tries):
         app.page.wait_for_timeout(1000)
-        shot = app.page.screenshot()
-        if shot == last and len(shot) >= MIN_PNG:
-            return shot
-        last = shot
+        masked = app.page.screenshot(mask=clock_masks(app))
+        if masked == last and len(masked) >= MIN_PNG:
+            app.page.evaluate(f"() => document.getElementById('{MASK_ID}')?.remove()")
+            return app.page.screenshot()
+        last = masked
     raise RuntimeError("the screen never settled on something drawn (see the server log)")
 
 

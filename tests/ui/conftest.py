@@ -3,6 +3,7 @@ Playwright, every request to anything but 127.0.0.1 blocked (proves offline use)
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 LOCAL = re.compile(r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/")
 
@@ -133,9 +135,55 @@ class App:
         return self.page.locator(f'[flt-semantics-identifier="{ident}"]').first
 
     def tap(self, ident: str) -> None:
-        """Click like a finger: the pointer leaves the control afterwards (see :meth:`unhover`)."""
+        """Click like a finger: the control is brought into view and left to stop moving first
+        (see :meth:`steady`), and the pointer leaves it afterwards (see :meth:`unhover`)."""
+        self.steady(ident)
         self.el(ident).click()
         self.unhover()
+
+    def steady(self, ident: str, timeout: float = 15_000) -> dict[str, float]:
+        """Bring the element tagged ``ident`` into view as a finger would and wait until it
+        stops moving; returns its settled box (CSS px).
+
+        The page is scrolled with the mouse wheel, which Flutter handles itself, never by
+        scrolling the accessibility tree's DOM (``scrollIntoView``, what Playwright's click
+        does): Flutter then moves the tree's nodes but not the drawn screen, and the click
+        lands on whatever is drawn at that point. The box must read the same twice in a row,
+        100 ms apart, and lie inside the viewport."""
+        self.el(ident).wait_for()
+        size = self.page.viewport_size
+        for _ in range(8):
+            box = self._settled(ident, timeout)
+            top, bottom = box["y"], box["y"] + box["height"]
+            if (top >= -0.5 and bottom <= size["height"] + 0.5) or (
+                box["height"] > size["height"] and top < size["height"] / 2 < bottom
+            ):
+                return box
+            self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+            self.page.mouse.wheel(0, (top + bottom) / 2 - size["height"] / 2)
+            self.unhover()
+        raise AssertionError(f"{ident!r} did not scroll into view: {box}")
+
+    def _settled(self, ident: str, timeout: float) -> dict[str, float]:
+        """The element's box once two reads 100 ms apart are equal."""
+        self.page.wait_for_function(
+            """([id]) => {
+                const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+                if (!e) return false;
+                const r = e.getBoundingClientRect();
+                const key = [r.x, r.y, r.width, r.height].join();
+                const seen = (window.__steadyBox ||= {});
+                const same = seen[id] === key;
+                seen[id] = key;
+                return same && r.width > 0 && r.height > 0;
+            }""",
+            arg=[ident],
+            polling=100,
+            timeout=timeout,
+        )
+        box = self.el(ident).bounding_box()
+        assert box is not None, f"{ident!r} has no box (not rendered)"
+        return box
 
     def unhover(self) -> None:
         """Move the mouse off the page: a hovering pointer keeps a tooltip open (and Flutter
@@ -183,8 +231,16 @@ class App:
         self.unhover()
 
     def fill(self, ident: str, text: str) -> None:
+        """Type ``text`` into the text field tagged ``ident`` (replacing what it holds).
+
+        The field is brought into view and left to settle first (:meth:`steady`); after the
+        click the field itself must have the keyboard focus, else the click went elsewhere
+        (a control that scrolled under the pointer) and this fails instead of typing there."""
+        self.steady(ident)
         box = self.el(ident).locator("input, textarea").first
         box.click()
+        focused = box.evaluate("e => document.activeElement === e")
+        assert focused, f"the click meant for {ident!r} did not focus its text field"
         box.fill(text)
 
     def box(self, ident: str) -> dict[str, float]:
@@ -212,6 +268,47 @@ class App:
 
     def close(self) -> None:
         self.context.close()
+
+
+@contextlib.contextmanager
+def module_app(browser, module: str, timeout: float = 90) -> Iterator[App]:
+    """``python -m <module> PORT`` (a bare Flet app: the benchmarks' floors) in a child
+    process of its own session, and a phone-sized page open on it once it answers (retried
+    until ``timeout`` s); the page is closed and the process group stopped on exit."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["FLET_WEB_NO_CDN"] = "true"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", module, str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+
+        class _Srv:
+            url = f"http://127.0.0.1:{port}"
+
+        deadline = time.monotonic() + timeout
+        while True:
+            app = App(browser, _Srv())  # type: ignore[arg-type]  # only .url is used
+            try:
+                app.open("/")
+                break
+            except Exception:
+                app.close()
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.5)
+        try:
+            yield app
+        finally:
+            app.close()
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(10)
 
 
 @pytest.fixture

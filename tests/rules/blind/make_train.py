@@ -1,7 +1,8 @@
 """Bring the second batch of blind questions in as a tuning set: ``train/*.json``.
 
 Three more writers, who never saw ``rules_db`` or the earlier sets, wrote these questions from
-the rulebooks and the tables of contents alone (same format as ``source/``). This script
+the rulebooks and the tables of contents alone (same format as ``source/``); a fourth wrote
+``coup_example.json`` for the four Coup example headings no other question asked. This script
 copies their files from ``/work/newq`` (or the folder given) into ``train/`` as written, except:
 
 - a question that is also in the first blind set (``source/``: its tune *and* check halves) is
@@ -31,7 +32,8 @@ from companion.rules import load_db  # noqa: E402
 from companion.rules.db import SOURCES, load_toc  # noqa: E402
 from companion.rules.evaluate import is_hit, norm  # noqa: E402
 
-FILES = ("smashup.json", "coup_munchkin.json", "ricks.json")
+FILES = ("smashup.json", "coup_munchkin.json", "ricks.json")  # the first set's files too
+TRAIN_FILES = (*FILES, "coup_example.json")
 DEFAULT_FROM = Path("/work/newq")
 
 #: ``{(file, question): (new sections, reason)}`` — labels fixed against the toc.
@@ -70,7 +72,7 @@ def main() -> None:
     entries = load_db()
     (HERE / "train").mkdir(exist_ok=True)
     total = 0
-    for name in FILES:
+    for name in TRAIN_FILES:
         cases = json.loads((src / name).read_text(encoding="utf-8"))
         kept = [c for c in cases if _key(c["q"]) not in old]
         for c in kept:

@@ -1,0 +1,339 @@
+"""What a phone has been showing all along is what a phone that opens the game now is shown.
+
+The boards are split into memoised parts (``ft.memo``, ``state.part``) that re-render only
+when their props or key change (issue 12). A key that misses something a part shows leaves
+that part stale: a wrong VP, a stale button, the wrong player's turn. This module checks the
+invariant generically, for every board, on the real app (``companion.ui.app.make_main``) and
+real Flet sessions in this process (:mod:`tests.ui.render_tree`; no browser):
+
+1. phones *A* (the one tapped) and *W* (another phone at the table, only watching) open the
+   game; both share the process's :class:`~companion.ui.state.Hub`, as in table mode;
+2. *A* is tapped through a sequence hypothesis draws: at each step, one of the identifiers
+   tappable on A's screen right then (enabled and visible), «Отменить» and «Вернуть»
+   included;
+3. phone *F* opens the game fresh on the same hub, and phone *D* on a new hub over the same
+   data directory (what a restarted host shows);
+4. the normalised screens of A, W and D must equal F's (:func:`render_tree.dump`), and W's
+   also right after every tap; a difference names its first path, e.g.
+   ``/Column/controls[2]/Semantics[vp-p1].label: '3' here, '4' on a fresh screen``.
+
+Left out on purpose, and why:
+
+* taps that leave the game screen or only change this phone: «К списку игр», «Журнал»,
+  «Правила» and every rules link (other routes), the lock (it locks one phone only, by
+  design), and anything that opens the OS;
+* typed input (Munchkin's monster level, a Smash Up base's name, Ricks' energy amount):
+  those fields are left at their defaults; a tap that opens a number pad or another dialog
+  is taken, but the dialog (drawn outside ``page.views``) is neither used nor compared;
+* controls whose state is this phone's own (a section opened to read it) are listed in
+  :data:`LOCAL` with the reason; a fresh screen rightly shows them closed.
+
+Fields ignored in the comparison (see :mod:`tests.ui.render_tree`): control ids; ``data``
+(never sent); ticking clocks (a time of day or an elapsed time like «ход 0:07», and the
+seconds in a timer's spoken label are masked: the clocks have their own tests); the refusal
+or notice over the status line: before comparing, A's message is dismissed with its own tap
+(a fresh screen rightly shows none; dismissing also clears a refusal shown under a player).
+
+The once-per-tab notice that the browser refused to keep the screen on
+(``game_screen.AWAKE_REFUSED``) is marked as already given on every phone here: these
+hand-made sessions have no browser to answer the Wake Lock, so every phone would get it two
+seconds after opening, at a time that has nothing to do with the moves.
+
+``TAP_GUARD`` (the double-tap guard of primary actions) is set to 0 here: the taps come
+faster than a finger, and a dropped repeat would only shorten the sequence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.store import GameStore
+from companion.ui.app import make_main
+from companion.ui.boards import compact
+from companion.ui.game_screen import _told_awake as told_awake
+from companion.ui.state import Hub
+from tests.ui import render_tree as rt
+
+#: Identifiers never tapped: navigation away from the board, and this phone's lock.
+AWAY = re.compile(r"^(home|open-log|open-rules|lock)$|rules")
+
+#: Identifiers whose effect is this phone's own form state (not the game's), with why.
+LOCAL_WHY = {
+    r"-sugg-\d+$": "a catalogue suggestion fills this phone's base form (typed input)",
+    r"-forget-\d+$": "removes a catalogue suggestion offered while typing a base's name",
+    r"^winner-pick-": "ticks a winner on this phone's own list until «Готово» is tapped",
+}
+LOCAL = re.compile("|".join(LOCAL_WHY))
+
+#: Seconds in a timer's spoken label («шаг 12», «clock 75»): masked like the clock texts.
+TIMER_LABEL = re.compile(r"^(clock|шаг|вселенная|фаза) \d+$")
+
+
+def mask(prop: str, text: str) -> str:
+    """Clock texts and timer labels masked (they tick; see the module docstring)."""
+    if prop == "label" and TIMER_LABEL.match(text):
+        return TIMER_LABEL.sub(r"\1 <s>", text)
+    return rt.CLOCK.sub("<clock>", text)
+
+
+# -- games (written through the store API, as a table would have played them) ---------------
+
+
+def _free(data: Path) -> str:
+    g = GameStore(data).create("free", ["Аня", "Борис", "Вика"], first_player=0)
+    for i in range(6):
+        g.push("counter.add", {"player": i % 3, "counter": "ПО", "delta": 1 + i % 2})
+    g.close()
+    return g.id
+
+
+def _smashup(data: Path) -> str:
+    decks = [["Рокеры", "Котики"], ["Бабульки", "Феи"], ["Авантюристы", "Принцессы"]]
+    g = GameStore(data).create(
+        "smashup",
+        ["Аня", "Борис", "Вика"],
+        first_player=0,
+        options={"edition": "bbrr", "madness": False, "draft": False, "factions": decks},
+    )
+    for i in range(4):
+        card = {"name": f"База {i + 1}", "breakpoint": 12 + i, "vp": [3, 2, 1]}
+        g.push("base.add", {"base_card": card})
+    g.push("game.start")
+    g.close()
+    return g.id
+
+
+def _coup(data: Path) -> str:
+    g = GameStore(data).create("coup", ["Аня", "Борис", "Вика"], first_player=0)
+    for p in range(3):
+        g.push("coup.declare", {"player": p, "action": "income", "target": None})
+    g.close()
+    return g.id
+
+
+def _munchkin(data: Path) -> str:
+    g = GameStore(data).create("munchkin", ["Аня", "Борис", "Вера"], first_player=0)
+    for p, lvl in enumerate((3, 2, 4)):
+        g.push("level.set", {"player": p, "value": lvl})
+    g.push("combat.start", {"monster": {"name": "Зомби", "level": 6}})
+    g.close()
+    return g.id
+
+
+def _ricks(data: Path) -> str:
+    from companion.engine.ricks import KRO, MICRO, MINI, RICK_UNIVERSE
+
+    g = GameStore(data).create(
+        "ricks",
+        ["Аня", "Борис", "Вера"],
+        first_player=0,
+        options={"actions": {RICK_UNIVERSE: 1, MICRO: 2, MINI: 3, KRO: 5}},
+    )
+    g.push("round.draw")
+    g.close()
+    return g.id
+
+
+GAMES: dict[str, Callable[[Path], str]] = {
+    "free": _free,
+    "smashup": _smashup,
+    "coup": _coup,
+    "munchkin": _munchkin,
+    "ricks": _ricks,
+}
+
+
+# -- one run -------------------------------------------------------------------------------
+
+
+def screen(session: Any) -> Any:
+    return [rt.dump(v, mask) for v in session.page.views]
+
+
+async def dismiss_message(session: Any) -> None:
+    """Tap the refusal or notice over the status line away (its own tap), if one is shown."""
+    for ident in ("error", "notice"):
+        target = rt.tappables(session).get(ident)
+        if target is not None:
+            await rt.tap(session, target)
+            await rt.quiet(session)
+
+
+async def forget_momentary(session: Any) -> None:
+    """Put this phone's momentary choices back to none, as its own cancel would: Coup's
+    action being chosen before «Объявить», Munchkin's open monster form / flee dialog / card
+    override, the Smash Up base opened for editing (closed with its own ▲ button). A fresh
+    screen rightly starts without them; they are not the game's state."""
+    from flet.controls.context import _context_page
+
+    view = rt.game_view(session)
+    assert view is not None, "no game screen on this phone"
+    _context_page.set(session.page)  # a change re-renders the page of the current context
+    from companion.ui.boards.coup.common import choice_for
+    from companion.ui.boards.munchkin.common import board_ui
+
+    game = view.game.setup.game
+    if game == "coup":
+        choice_for(view).clear()
+    elif game == "munchkin":
+        ui = board_ui(view)
+        ui.monster_form, ui.fleeing, ui.override = "", False, None
+    elif game == "smashup":
+        shown = rt.tappables(session)
+        for ident in list(shown):
+            opened = re.fullmatch(r"base-(\d+)-open", ident)
+            if opened and any(c.identifier == f"base-{opened[1]}-editor" for c in _shown(session)):
+                await rt.tap(session, shown[ident])
+    await rt.quiet(session)
+
+
+def _shown(session: Any) -> list[Any]:
+    ids = rt.shown_ids(session)
+    return [c for c in rt.controls(session) if isinstance(c, ft.Semantics) and id(c) in ids]
+
+
+async def play(
+    game: str, choices: list[int | str], width: int, every_step: bool = True
+) -> tuple[list[str], list[str]]:
+    """Run the scenario of the module docstring; returns the taps made and the differences
+    found (one line per phone whose screen differs from a fresh one). A choice is the index
+    of an identifier among those tappable then (sorted, modulo their number), or one by
+    name. With ``every_step``, the watching phone is also compared with a fresh one after
+    every tap (it has no messages or choices of its own to set aside)."""
+    with tempfile.TemporaryDirectory(prefix=f"fresh-{game}-", ignore_cleanup_errors=True) as d:
+        return await _play(Path(d), game, choices, width, every_step)
+
+
+async def _play(
+    data: Path, game: str, choices: list[int | str], width: int, every_step: bool
+) -> tuple[list[str], list[str]]:
+    gid = GAMES[game](data)
+    route = f"/game/{gid}"
+    hub = Hub(GameStore(data))
+    main = make_main(hub)
+
+    def sized(page: Any) -> None:
+        page.width = width
+        told_awake.add(page)  # see the module docstring
+        main(page)
+
+    sessions = []
+
+    async def phone(run: Callable[[Any], None]) -> Any:
+        s = await rt.open_app(run, route)
+        sessions.append(s)
+        return s
+
+    try:
+        a = await phone(sized)
+        w = await phone(sized)
+        taps: list[str] = []
+        away: set[str] = set()
+        for choice in choices:
+            shown = rt.tappables(a)
+            options = sorted(
+                k for k in shown if not AWAY.search(k) and not LOCAL.search(k) and k not in away
+            )
+            if not options:
+                break
+            ident = choice if isinstance(choice, str) else options[choice % len(options)]
+            assert ident in shown, f"{ident} is not on screen after {taps}"
+            taps.append(ident)
+            await rt.tap(a, shown[ident])
+            await rt.quiet(a, 1)
+            if a.page.route != route:  # it left the board after all: come back, never again
+                taps[-1] += f" (went to {a.page.route})"
+                away.add(ident)
+                await rt.navigate(a, route)
+            if every_step:  # the watching phone has no messages or choices of its own
+                await rt.quiet(w)
+                f = await rt.open_app(sized, route)
+                diff = rt.first_difference(screen(w), screen(f))
+                with contextlib.suppress(Exception):
+                    f.close()
+                if diff:
+                    return taps, [f"watching phone, right after the last tap: {diff}"]
+        await dismiss_message(a)
+        await forget_momentary(a)
+        await rt.quiet(a)
+        await rt.quiet(w)
+        f = await phone(sized)
+        fresh = screen(f)
+        restarted = make_main(Hub(GameStore(data)))
+
+        def sized_restarted(page: Any) -> None:
+            page.width = width
+            told_awake.add(page)
+            restarted(page)
+
+        d = await phone(sized_restarted)
+        await rt.quiet(w)
+        problems = []
+        for name, s in (("tapped phone", a), ("watching phone", w), ("restarted host", d)):
+            diff = rt.first_difference(screen(s), fresh)
+            if diff:
+                problems.append(f"{name}: {diff}")
+        return taps, problems
+    finally:
+        for s in sessions:
+            with contextlib.suppress(Exception):  # teardown of a hand-made session
+                s.close()
+
+
+def check(game: str, choices: list[int], width: int) -> None:
+    old = compact.TAP_GUARD
+    compact.TAP_GUARD = 0
+    try:
+        taps, problems = asyncio.run(play(game, choices, width))
+    finally:
+        compact.TAP_GUARD = old
+    assert not problems, (
+        f"{game} at {width} px after taps {taps}: a screen differs from a fresh one:\n"
+        + "\n".join(problems)
+    )
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@settings(
+    max_examples=8,
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    choices=st.lists(st.integers(min_value=0, max_value=999), min_size=1, max_size=12),
+    width=st.sampled_from([390, 1280]),
+)
+def test_screen_after_taps_is_a_fresh_screen(game: str, choices: list[int], width: int) -> None:
+    """After any taps (undo and redo among them) on one phone, that phone, a phone that
+    watched, and a phone on a restarted host show what a phone opening the game now shows."""
+    check(game, choices, width)
+
+
+def test_a_stale_part_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison can fail, and names the control: with memoised parts that never
+    re-render (Flet's memo comparison made to say «same props» always), a «+1» leaves the
+    tapped phone's and the watching phone's VP at the old value while a fresh screen shows
+    the new one."""
+    from flet.components import component
+
+    monkeypatch.setattr(component, "shallow_compare_args_and_kwargs", lambda *a: True)
+    monkeypatch.setattr(compact, "TAP_GUARD", 0)
+    taps, problems = asyncio.run(play("free", ["val-p1-c0-plus"], 390))
+    assert taps == ["val-p1-c0-plus"]
+    assert [p.split(":")[0] for p in problems] == ["watching phone, right after the last tap"]
+    assert "val-p1-c0" in problems[0] and "'3' here, '4' on a fresh screen" in problems[0]
+    taps, problems = asyncio.run(play("free", ["val-p1-c0-plus"], 390, every_step=False))
+    assert [p.split(":")[0] for p in problems] == ["tapped phone", "watching phone"]
+    assert all("val-p1-c0" in p and "'3' here, '4' on a fresh screen" in p for p in problems)
