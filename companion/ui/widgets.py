@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
@@ -21,6 +22,7 @@ __all__ = [
     "use_number_pad",
     "counter_step",
     "switch_row",
+    "clipped_text",
 ]
 
 #: Minimum touch target (dp), SPEC §1.
@@ -33,6 +35,13 @@ _DIALOG_BUTTON = ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD)
 def tagged(ident: str, control: ft.Control, label: str | None = None) -> ft.Control:
     """Wrap a control so tests and screen readers find it as ``flt-semantics-identifier=ident``."""
     return ft.Semantics(identifier=ident, label=label, content=control)
+
+
+def clipped_text(text: str, size: float, *, lines: int = 1, **style: Any) -> ft.Text:
+    """``text`` at ``size`` cut with «…» after ``lines`` lines: names, notes and summaries in
+    rows of a fixed height, where a long text must neither wrap the row nor push it wider.
+    ``style`` goes to ``ft.Text`` as it is (``color``, ``weight``, ``expand`` …)."""
+    return ft.Text(text, size=size, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS, **style)
 
 
 def icon_button(

@@ -13,13 +13,16 @@ import flet as ft
 
 from companion.engine.coup import CHARACTER_NAMES, CHARACTERS
 from companion.i18n import _
-from companion.ui.widgets import tagged
+from companion.ui.widgets import clipped_text, tagged
 
 __all__ = ["BankBar", "PlayerRow", "ROW_HEIGHT"]
 
 ROW_HEIGHT = 48
 #: Width of the «Не раскрыто» caption before the five unseen-character cells (px).
 UNSEEN_LABEL = 58
+#: The caption and the five cells at most this wide (px): a phone's column is narrower (the
+#: cells share it), a laptop's is not (the cells stop at ~80 px instead of ~150).
+UNSEEN_MAX = 480
 
 
 @ft.component
@@ -57,10 +60,14 @@ def _Unseen(unseen: tuple[int, ...]) -> ft.Control:
         for k, c in enumerate(CHARACTERS)
     ]
     # full names on a 390 px phone: a fixed grid of five equal cells (name over the count),
-    # so nothing wraps, overflows or moves when a count changes
-    return ft.Row(
-        [ft.Text(_("Не\nраскрыто:"), size=11, width=UNSEEN_LABEL), *chips],
-        spacing=4,
+    # so nothing wraps, overflows or moves when a count changes; the fixed width is a maximum
+    # (Flutter clamps it to a narrower column)
+    return ft.Container(
+        ft.Row(
+            [ft.Text(_("Не\nраскрыто:"), size=11, width=UNSEEN_LABEL), *chips],
+            spacing=4,
+        ),
+        width=UNSEEN_MAX,
     )
 
 
@@ -121,13 +128,7 @@ def _Who(index: int, name: str, status: str, shown: str) -> ft.Control:
         [
             ft.Row(
                 [
-                    ft.Text(
-                        name,
-                        size=17,
-                        weight=ft.FontWeight.BOLD,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
+                    clipped_text(name, 17, weight=ft.FontWeight.BOLD),
                     ft.Text(
                         status,
                         size=12,
@@ -140,13 +141,7 @@ def _Who(index: int, name: str, status: str, shown: str) -> ft.Control:
             ),
             tagged(
                 f"revealed-p{index}",
-                ft.Text(
-                    shown,
-                    size=12,
-                    color=ft.Colors.ERROR,
-                    max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                ),
+                clipped_text(shown, 12, color=ft.Colors.ERROR),
                 label=f"{name}: {_('раскрыты')}: {shown or '-'}",
             ),
         ],

@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.munchkin.common import Send, rules
-from companion.ui.widgets import TARGET, icon_button, tagged
+from companion.ui.widgets import TARGET, clipped_text, icon_button, tagged
 
 __all__ = ["ONE_SHOTS", "MonsterView", "CombatView"]
 
@@ -232,13 +232,8 @@ def _Totals(players: int, monsters_total: int, players_win: bool, margin: int) -
             tagged(
                 "verdict",
                 ft.Container(
-                    ft.Text(
-                        verdict,
-                        size=15,
-                        weight=ft.FontWeight.BOLD,
-                        text_align=ft.TextAlign.CENTER,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
+                    clipped_text(
+                        verdict, 15, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER
                     ),
                     bgcolor=ft.Colors.GREEN_100 if players_win else ft.Colors.RED_100,
                     height=36,

@@ -18,7 +18,7 @@ from companion.engine.munchkin import HAND_LIMIT, SEALS_TO_END, SETUP_REMINDER, 
 from companion.i18n import _
 from companion.ui.boards.compact import toggle
 from companion.ui.boards.munchkin.common import Send
-from companion.ui.widgets import TARGET, icon_button, tagged
+from companion.ui.widgets import TARGET, clipped_text, icon_button, tagged
 
 __all__ = ["TurnBar", "TOP_LINE", "Reminder", "LastCombat", "CharitySlot", "WinnerPicker"]
 
@@ -107,13 +107,7 @@ def LastCombat(text: str, show: Callable[[str], None]) -> ft.Control:
             ft.Row(
                 [
                     ft.Icon(ft.Icons.INFO_OUTLINE, size=18, color=ft.Colors.PRIMARY),
-                    ft.Text(
-                        text,
-                        size=13,
-                        max_lines=2,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                        expand=True,
-                    ),
+                    clipped_text(text, 13, lines=2, expand=True),
                 ],
                 spacing=4,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,

@@ -32,7 +32,7 @@ from companion.ui.boards.ricks.common import (
     tag,
 )
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, icon_button
+from companion.ui.widgets import TARGET, clipped_text, icon_button
 
 __all__ = ["ActionPanel"]
 
@@ -56,6 +56,11 @@ def _preview(f: dict[str, Any]) -> str:
 # -- the action phase ------------------------------------------------------------------------------
 def _blank_form(kind: str = "source") -> dict[str, Any]:
     return {"kind": kind, "build": "", "prod": "", "cost": "", "vp": "", "name": "", "down": False}
+
+
+#: «Сыграть карту» at most this wide (px): on a 390 px phone it takes the row's rest
+#: (~200 px), on a laptop it is as wide as a primary action, not the whole board.
+PLAY_MAX = 240
 
 
 def _button(ident: str, text: str, on_click, *, icon=None, disabled=False, label=None):
@@ -158,13 +163,7 @@ def _dialog(
                 tag(
                     error_tag,
                     ft.Container(
-                        ft.Text(
-                            error,
-                            size=13,
-                            color=ft.Colors.ERROR,
-                            max_lines=2,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                        ),
+                        clipped_text(error, 13, lines=2, color=ft.Colors.ERROR),
                         height=36,
                     ),
                     label=error or " ",
@@ -302,13 +301,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         [
             ft.Column(
                 [
-                    ft.Text(
-                        p.universe,
-                        size=15,
-                        weight=ft.FontWeight.BOLD,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
+                    clipped_text(p.universe, 15, weight=ft.FontWeight.BOLD),
                     ft.Text(_("Действий осталось"), size=13),
                 ],
                 spacing=0,
@@ -349,22 +342,20 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                 label=_("Сброс карты: +1 действие"),
             ),
             _button("swap", _("Обмен"), lambda: view.send("card.swap"), label=_("Обмен карты")),
-            _button(
-                "move-up",
-                SHORT.get(up, "—"),
-                lambda: view.send("player.move", {"to": up}),
-                icon=ft.Icons.ARROW_UPWARD,
-                disabled=up is None,
-                label=f"{_('Вверх')}: {up or '—'}",
-            ),
-            _button(
-                "move-down",
-                SHORT.get(below, "—"),
-                lambda: view.send("player.move", {"to": below}),
-                icon=ft.Icons.ARROW_DOWNWARD,
-                disabled=below is None,
-                label=f"{_('Вниз')}: {below or '—'}",
-            ),
+            *[
+                _button(
+                    f"move-{way}",
+                    SHORT.get(to, "—"),
+                    lambda to=to: view.send("player.move", {"to": to}),
+                    icon=icon,
+                    disabled=to is None,
+                    label=f"{word}: {to or '—'}",
+                )
+                for way, to, icon, word in (
+                    ("up", up, ft.Icons.ARROW_UPWARD, _("Вверх")),
+                    ("down", below, ft.Icons.ARROW_DOWNWARD, _("Вниз")),
+                )
+            ],
         ],
         spacing=4,
         height=TARGET,
@@ -382,7 +373,10 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                         on_click=lambda: open_dialog("play"),
                     ),
                 ),
+                # the row's rest on a phone, at most PLAY_MAX on a wide screen
+                width=PLAY_MAX,
                 expand=True,
+                expand_loose=True,
             ),
             _button(
                 "build-open",

@@ -14,7 +14,7 @@ from companion.i18n import _
 from companion.ui.boards.compact import Counter
 from companion.ui.boards.ricks.charge import SHORT
 from companion.ui.boards.ricks.common import tag
-from companion.ui.widgets import TARGET, use_number_pad
+from companion.ui.widgets import TARGET, clipped_text, use_number_pad
 
 __all__ = ["PlayerRow", "ROW_HEIGHT"]
 
@@ -115,12 +115,7 @@ def _PlayerRow(
                             ),
                             tag(
                                 f"tokens-p{index}",
-                                ft.Text(
-                                    sub,
-                                    size=12,
-                                    max_lines=1,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
-                                ),
+                                clipped_text(sub, 12),
                                 label=sub,
                             ),
                         ],

@@ -21,7 +21,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.smashup.common import READY, stepper
-from companion.ui.widgets import TARGET, number_pad, tagged
+from companion.ui.widgets import TARGET, clipped_text, number_pad, tagged
 
 __all__ = ["BaseRow", "BaseEditor", "PowerRow", "ROW_HEIGHT"]
 
@@ -178,15 +178,7 @@ def PowerRow(
     """One player's power and minions on base ``j`` (memoised: a tap re-renders this line)."""
     return ft.Row(
         [
-            ft.Text(
-                player,
-                size=15,
-                color=color,
-                weight=ft.FontWeight.BOLD,
-                expand=True,
-                max_lines=1,
-                overflow=ft.TextOverflow.ELLIPSIS,
-            ),
+            clipped_text(player, 15, color=color, weight=ft.FontWeight.BOLD, expand=True),
             stepper(
                 f"pow-b{j}-p{i}",
                 f"{player}, «{base}»: {_('сила')}",
