@@ -150,29 +150,32 @@ def _MessageOverlay(error: str, notice: str, clear: Callable[[], None]) -> ft.Co
             task.current.cancel()
 
     ft.use_effect(arm, [error, notice], cleanup=disarm)
-    if not (error or notice):
-        return ft.Container(height=0)
-    text = error or notice
-    return tagged(
-        "error" if error else "notice",
+    # Both slots are always there, hidden when empty: a message that comes and goes flips
+    # ``visible`` and a text (a patch of a few fields) instead of a whole banner added and
+    # removed on every undo and the move after it. Each slot keeps its own identifier.
+    return ft.Column(
+        [
+            _slot("error", error, ft.Icons.BLOCK, True, clear),
+            _slot("notice", "" if error else notice, ft.Icons.INFO_OUTLINE, False, clear),
+        ],
+        spacing=0,
+        tight=True,
+    )
+
+
+def _slot(
+    ident: str, text: str, icon: ft.IconData, error: bool, clear: Callable[[], None]
+) -> ft.Control:
+    """One message banner tagged ``ident``, hidden (not in the accessibility tree) when
+    ``text`` is empty."""
+    fg = ft.Colors.ON_ERROR_CONTAINER if error else ft.Colors.ON_SECONDARY_CONTAINER
+    slot = tagged(
+        ident,
         ft.Container(
             ft.Row(
                 [
-                    ft.Icon(
-                        ft.Icons.BLOCK if error else ft.Icons.INFO_OUTLINE,
-                        color=ft.Colors.ON_ERROR_CONTAINER
-                        if error
-                        else ft.Colors.ON_SECONDARY_CONTAINER,
-                        size=20,
-                    ),
-                    ft.Text(
-                        text,
-                        expand=True,
-                        size=15,
-                        color=ft.Colors.ON_ERROR_CONTAINER
-                        if error
-                        else ft.Colors.ON_SECONDARY_CONTAINER,
-                    ),
+                    ft.Icon(icon, color=fg, size=20),
+                    ft.Text(text, expand=True, size=15, color=fg),
                 ],
                 spacing=8,
             ),
@@ -182,8 +185,10 @@ def _MessageOverlay(error: str, notice: str, clear: Callable[[], None]) -> ft.Co
             shadow=ft.BoxShadow(blur_radius=6, color=ft.Colors.with_opacity(0.3, "#000000")),
             on_click=lambda: clear(),
         ),
-        label=text,
+        label=text or " ",
     )
+    slot.visible = bool(text)
+    return slot
 
 
 MessageOverlay = ft.memo(_MessageOverlay)
