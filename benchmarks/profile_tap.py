@@ -57,6 +57,7 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from benchmarks.bench_tap import floor_main
+from tests.ui.render_tree import settle  # the session's update loop run dry
 
 ROOT = Path(__file__).resolve().parents[1]
 _ENCODE = configure_encode_object_for_msgpack(BaseControl)
@@ -137,20 +138,6 @@ def new_session() -> tuple[Session, Any, WireConnection]:
     conn = WireConnection()
     session = Session(conn)
     return session, session.page, conn
-
-
-async def settle(session: Session) -> None:
-    """Let the session's update loop run until nothing is pending (Flet 1.0.5 internals)."""
-    pending = session._Session__pending_updates  # type: ignore[attr-defined]
-    effects = session._Session__pending_effects  # type: ignore[attr-defined]
-    for _ in range(3):
-        await asyncio.sleep(0)
-    spins = 0
-    while (pending or effects) and spins < 10_000:
-        await asyncio.sleep(0)
-        spins += 1
-    for _ in range(3):
-        await asyncio.sleep(0)
 
 
 def find(session: Session, ident: str) -> BaseControl | None:
