@@ -51,12 +51,11 @@ from typing import Any
 import flet as ft
 import msgpack
 from flet.controls.base_control import BaseControl
-from flet.messaging.connection import Connection
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 from flet.messaging.session import Session
-from flet.pubsub.pubsub_hub import PubSubHub
 
 from benchmarks.bench_tap import floor_main
+from tests.ui import render_tree
 from tests.ui.render_tree import settle  # the session's update loop run dry
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,23 +76,13 @@ def _ours() -> bool:
     return current_page[0] is None or _context_page.get() is current_page[0]
 
 
-class WireConnection(Connection):
-    """Encodes what the session sends as Flet's web server does, and counts it."""
+class WireConnection(render_tree.WireConnection):
+    """Encodes what the session sends as Flet's web server does, and counts it
+    (``PROFILE_TAP_DUMP=1``: prints every message)."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.pubsubhub = PubSubHub()
-        self.loop = asyncio.get_running_loop()
-        self.page_url = "http://127.0.0.1"
-        self.messages = 0
-        self.bytes = 0
-
-    def send_message(self, message: Any) -> None:
-        body = msgpack.packb([message.action, message.body], default=_ENCODE)
+    def sent(self, body: bytes) -> None:
         if os.environ.get("PROFILE_TAP_DUMP"):
             print(len(body), msgpack.unpackb(body, strict_map_key=False))
-        self.messages += 1
-        self.bytes += len(body) + 1
 
 
 def instrument() -> None:

@@ -54,10 +54,16 @@ class WireConnection(Connection):
         self.loop = asyncio.get_running_loop()
         self.page_url = "http://127.0.0.1"
         self.messages = 0
+        self.bytes = 0  # as sent on the websocket (one frame-type byte each)
 
     def send_message(self, message: Any) -> None:
-        msgpack.packb([message.action, message.body], default=_ENCODE)
+        body = msgpack.packb([message.action, message.body], default=_ENCODE)
         self.messages += 1
+        self.bytes += len(body) + 1
+        self.sent(body)
+
+    def sent(self, body: bytes) -> None:
+        """Called with each encoded message (a benchmark may print it)."""
 
 
 async def settle(session: Session) -> None:
