@@ -100,6 +100,19 @@ GAME_WORDS: dict[str, str] = {
     ),
     **dict.fromkeys(["рик", "рики", "рика", "морти", "rick", "ricks", "morty"], "ricks"),
 }
+#: The other words of each game's or edition's full name (lemmas): once the query names that
+#: game or edition (:data:`GAME_WORDS`, :data:`EDITION_WORDS`), they name it too and count as
+#: little as a game word («в Мишках, бабках, рок-н-ролле» is not a question about money).
+TITLE_WORDS: dict[str, frozenset[str]] = {
+    "smash_up": frozenset(["замес", "smash", "up", "smashup", "мимими", "мишка", "бабка"]),
+    "smashup-bbrr": frozenset(["мишка", "бабка", "рок", "н", "ролл", "рокнролл", "bbrr"]),
+    "smashup-mimimi": frozenset(["мимими", "mimimi", "pretty", "pretti", "ми"]),
+    "coup": frozenset(["переворот", "coup"]),
+    "munchkin": frozenset(["манчкин", "апокалипсис", "munchkin", "apocalyps", "apocalypse"]),
+    "ricks": frozenset(
+        ["рик", "морти", "мортить", "наверное", "сойти", "ум", "rick", "morti", "morty"]
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -423,12 +436,15 @@ class RulesIndex:
         """
         terms = []
         read = self.read(query)
+        named = self.games_named(query) | self.editions_named(query)
+        title = frozenset().union(*(TITLE_WORDS.get(n, frozenset()) for n in named))
         for j, w in enumerate(read):
             lem = self.stemmer.stem(w)
             if w in STOPWORDS or lem in STOPWORDS:
                 terms.append(_Term(lem, STOP_WEIGHT, {lem: 1.0} if lem in self.lemmas else {}))
                 continue
-            weight = GAME_WORD_WEIGHT if w in GAME_WORDS or lem in GAME_WORDS else 1.0
+            game_word = w in GAME_WORDS or lem in GAME_WORDS or w in title or lem in title
+            weight = GAME_WORD_WEIGHT if game_word else 1.0
             terms.append(_Term(lem, weight, self._expand(w, last=j == len(read) - 1)))
         return terms
 

@@ -178,3 +178,20 @@ def test_a_named_edition_wins_over_the_newer_one():
     ):
         hits = index.search(q, limit=5)
         assert hits and {h.entry["source"] for h in hits} == {source}, q
+
+
+def test_the_words_of_a_named_title_only_name_the_game():
+    """«в Мишках, бабках, рок-н-ролле» names the edition; «бабки» there is not money, and the
+    title's words must not pull the entry that mentions the box's name above the rule asked
+    about (here «Цель игры»: how many VP win)."""
+    from companion.rules import load_db
+
+    index = RulesIndex(load_db())
+    q = "Сколько победных очков нужно, чтобы выиграть в «Мишках, бабках, рок-н-ролле»?"
+    stems = {t.stem: t.weight for t in index.parse(q)}
+    assert stems["бабка"] < 1.0 and stems["ролл"] < 1.0
+    assert stems["победный"] == 1.0
+    first = index.search(q, limit=1)[0].entry
+    assert first["source"] == "smashup-bbrr" and "цель" in first["section"].casefold()
+    # without the edition named, «бабки» is a player's word for money and counts in full
+    assert {t.stem: t.weight for t in index.parse("где брать бабки")}["бабка"] == 1.0
