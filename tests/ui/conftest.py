@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -216,8 +217,15 @@ class App:
                 "() => { const e = document.querySelector('[flt-semantics-identifier=\"clock\"]');"
                 " return e ? e.getAttribute('aria-label') : '<no clock>'; }"
             )
+            present = self.page.evaluate(
+                "() => [...document.querySelectorAll('[flt-semantics-identifier]')]"
+                ".map(e => e.getAttribute('flt-semantics-identifier')).join(' ')"
+            )
+            shot = Path(tempfile.gettempdir()) / f"wait_label-{ident}-{time.time():.0f}.png"
+            self.page.screenshot(path=str(shot))
             raise AssertionError(
-                f"{ident!r} never showed {text!r}; it shows {seen!r} (clock: {clock})"
+                f"{ident!r} never showed {text!r}; it shows {seen!r} (clock: {clock}); "
+                f"identifiers on the page: {present}; screenshot: {shot}"
             ) from None
 
     def label(self, ident: str) -> str:
