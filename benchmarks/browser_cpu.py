@@ -8,9 +8,12 @@ Each target is served by its own process and opened alone in a fresh headless Ch
 process of the browser and for the server, over the taps, minus what each used per second
 while idle just before (clocks ticking): the rest is what the taps cost.
 
-Targets: the two floors — ``floor`` is ``bench_tap``'s bare counter (an ``IconButton``, whose
-ink animates on every tap), ``floor-no-ink`` the same counter with a ``Container`` that has no
-ink — and ``bench_tap``'s five boards with the same fixtures and taps.
+Targets: ``floor`` is ``bench_tap``'s bare counter (an ``IconButton``, whose ink animates on
+every tap); ``floor-no-ink`` the same counter with a ``Container`` that has no ink;
+``floor-text``, ``-outlined``, ``-border``, ``-bg``, ``-icon`` the floor's page with 40 static
+items of that kind below it (what each kind adds to a frame); and ``bench_tap``'s five boards
+with the same fixtures and taps (``free4 smashup coup munchkin ricks``). Default: the two
+floors and the boards.
 
 Why: on this VM Chromium has no GPU and rasterises in software; a frame costs in proportion to
 what is on screen, and a button's ink animation asks for ~20 frames per tap. See
@@ -34,10 +37,15 @@ from benchmarks import bench_tap as bt
 
 TICK = os.sysconf("SC_CLK_TCK")
 
+#: Floor variants: the counter with an ink-less button, or the floor's page plus 40 static
+#: items of one kind below it (what a frame costs to rasterise, item by item).
+SCENES = ("no-ink", "text", "outlined", "border", "bg", "icon")
+SCENE_ITEMS = 40
+
 #: target → (fixture builder or None for a floor, [(tap ident, value ident), ...])
 TARGETS: dict[str, tuple[Callable[[Path], str] | None, list[tuple[str, str]]]] = {
     "floor": (None, [("tap", "value")]),
-    "floor-no-ink": (None, [("tap", "value")]),
+    **{f"floor-{v}": (None, [("tap", "value")]) for v in SCENES},
     "free4": (lambda d: bt._free(d, 4), [("val-p3-c0-plus", "val-p3-c0")]),
     "smashup": (bt._smashup, [("plays-minion-plus", "plays-minion"), ("undo", "plays-minion")]),
     "coup": (bt._coup, [("primary-action", "coins-p0"), ("undo", "coins-p0")]),
@@ -46,8 +54,8 @@ TARGETS: dict[str, tuple[Callable[[Path], str] | None, list[tuple[str, str]]]] =
 }
 
 
-def floor_no_ink(page: Any) -> None:
-    """``bench_tap.floor_main`` with an ink-less ``Container`` for the button."""
+def floor_variant(page: Any, variant: str) -> None:
+    """``bench_tap.floor_main`` changed as ``variant`` (one of :data:`SCENES`) says."""
     import flet as ft
 
     count = ft.Text("0", size=24)
@@ -56,22 +64,44 @@ def floor_no_ink(page: Any) -> None:
         count.value = str(int(count.value or "0") + 1)
         count.update()
 
-    button = ft.Container(ft.Icon(ft.Icons.ADD), on_click=plus, width=48, height=48, ink=False)
+    button: ft.Control = ft.IconButton(ft.Icons.ADD, on_click=plus)
+    if variant == "no-ink":
+        button = ft.Container(ft.Icon(ft.Icons.ADD), on_click=plus, width=48, height=48, ink=False)
+    make: dict[str, Callable[[int], ft.Control]] = {
+        "text": lambda i: ft.Text(f"Строка текста номер {i} с несколькими словами", size=14),
+        "outlined": lambda i: ft.OutlinedButton(f"+{i}", height=40),
+        "border": lambda i: ft.Container(
+            width=300, height=12, border=ft.Border.all(2, ft.Colors.PRIMARY), border_radius=8
+        ),
+        "bg": lambda i: ft.Container(
+            width=300, height=12, bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=8
+        ),
+        "icon": lambda i: ft.Icon(ft.Icons.STAR, size=20),
+    }
+    items = [make[variant](i) for i in range(SCENE_ITEMS)] if variant in make else []
+    wrap = variant in ("outlined", "icon")
     page.add(
         ft.Row(
             [
                 ft.Semantics(identifier="value", content=count),
                 ft.Semantics(identifier="tap", content=button),
             ]
-        )
+        ),
+        ft.Row(items, wrap=True) if wrap else ft.Column(items, spacing=2),
     )
 
 
-def serve_floor_no_ink(port: int) -> None:
+def serve_floor_variant(port: int, variant: str) -> None:
     import flet as ft
 
     os.environ["FLET_FORCE_WEB_SERVER"] = "true"
-    ft.run(floor_no_ink, view=ft.AppView.WEB_BROWSER, host="127.0.0.1", port=port, no_cdn=True)
+    ft.run(
+        lambda page: floor_variant(page, variant),
+        view=ft.AppView.WEB_BROWSER,
+        host="127.0.0.1",
+        port=port,
+        no_cdn=True,
+    )
 
 
 def descendants(pid: int) -> set[int]:
@@ -103,6 +133,10 @@ def cpu_ms(pids: set[int]) -> float:
             continue
         ticks += int(fields[11]) + int(fields[12])
     return ticks * 1000 / TICK
+
+
+#: What runs without ``--only``: the two floors and the five boards.
+DEFAULT = ["floor", "floor-no-ink", "free4", "smashup", "coup", "munchkin", "ricks"]
 
 
 def measure(pw: Any, name: str, url: str, steps: list[tuple[str, str]], server: int, taps: int):
@@ -139,11 +173,11 @@ def measure(pw: Any, name: str, url: str, steps: list[tuple[str, str]], server: 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--taps", type=int, default=20)
-    ap.add_argument("--only", nargs="*", choices=list(TARGETS), default=list(TARGETS))
-    ap.add_argument("--serve-floor-no-ink", type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--serve-floor", nargs=2, help=argparse.SUPPRESS)
+    ap.add_argument("--only", nargs="*", choices=list(TARGETS), default=DEFAULT)
     args = ap.parse_args()
-    if args.serve_floor_no_ink:
-        serve_floor_no_ink(args.serve_floor_no_ink)
+    if args.serve_floor:
+        serve_floor_variant(int(args.serve_floor[0]), args.serve_floor[1])
         return
     from playwright.sync_api import sync_playwright
 
@@ -155,9 +189,10 @@ def main() -> None:
             if name == "floor":
                 proc = bt.Proc(["-m", "benchmarks.bench_tap", "--floor", "{port}"], tmp / "f.log")
                 url = proc.url
-            elif name == "floor-no-ink":
-                cmd = ["-m", "benchmarks.browser_cpu", "--serve-floor-no-ink", "{port}"]
-                proc = bt.Proc(cmd, tmp / "fni.log")
+            elif build is None:
+                variant = name.removeprefix("floor-")
+                cmd = ["-m", "benchmarks.browser_cpu", "--serve-floor", "{port}", variant]
+                proc = bt.Proc(cmd, tmp / f"{name}.log")
                 url = proc.url
             else:
                 assert build is not None
