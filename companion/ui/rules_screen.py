@@ -267,7 +267,8 @@ def _result_card_view(
     return tagged(
         f"hit-{i}",
         ft.Card(
-            ft.Container(
+            variant=ft.CardVariant.FILLED,
+            content=ft.Container(
                 ft.Column(
                     [
                         _rich(title, list(title_spans), 18, bold=True),
