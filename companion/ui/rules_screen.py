@@ -280,7 +280,7 @@ def _result_card_view(
                 ),
                 padding=12,
                 on_click=lambda _e: open_entry(entry_id),
-            )
+            ),
         ),
         label=label,
     )
