@@ -98,8 +98,9 @@ def preview(state: CoupState, kind: str, data: dict[str, Any] | None = None) -> 
 class Choice:
     """The action being chosen on this screen before «Объявить» (momentary, not saved).
 
-    ``turn`` is the turn it was chosen in: a choice from an earlier turn (after undo, or a
-    move from another phone) is ignored.
+    ``turn`` is the turn it was chosen in: a choice from another turn (after undo, or a move
+    from another phone) is dropped the first time the screen shows that other turn, so it
+    does not come back when the game returns to its turn (undo, then redo).
     """
 
     turn: int = 0
@@ -117,7 +118,10 @@ class Choice:
 
     def current(self, state: CoupState) -> tuple[str | None, int | None]:
         """``(action, target)`` if this choice belongs to the turn waiting for an action."""
-        if self.turn != state.turn or awaiting(state) != "action":
+        if self.turn != state.turn:
+            self.clear()
+            return None, None
+        if awaiting(state) != "action":
             return None, None
         return self.action, self.target
 
