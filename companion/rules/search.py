@@ -23,6 +23,8 @@ How a query is read (each step forgives one kind of mistake):
 4. A game named in the query (:data:`GAME_WORDS`: «замес», «переворот»/coup, «манчкин»,
    «рик и морти») keeps that game's entries (if any match); a Smash Up edition named
    (:data:`EDITION_WORDS`: «мимими», «мишки») keeps that rulebook's entries the same way.
+   The named game's or edition's title words (:data:`TITLE_WORDS`: «бабки», «рок-н-ролл»)
+   then count as little as the game word itself.
 5. Entries are ranked by BM25 (heading, aliases and text weighted :data:`FIELD_WEIGHTS`) and,
    for the best :data:`RERANK`, by how closely their title, heading or an alias matches the whole
    query; the two rankings are fused by reciprocal rank fusion. Scores are 0..100.
