@@ -61,6 +61,11 @@ LOCKOUT_SECONDS = PER_PEER_WINDOW
 CODE_DIGITS = 8
 #: Where a device keeps its rejoin token (browser local storage, via ft.SharedPreferences).
 TOKEN_KEY = "companion.rejoin"
+#: Seconds to wait for the browser's storage to answer when reading the token (the phone shows
+#: «Подключение…» meanwhile; a busy phone or host can take seconds) and when writing it (in
+#: the background: a write given up on means the code is asked again after a host restart).
+READ_TOKEN_SECONDS = 10
+WRITE_TOKEN_SECONDS = 30
 
 
 def new_code(explicit: str | None = None) -> str:
@@ -194,7 +199,7 @@ class Seat:
     async def stored_token(self) -> str | None:
         """The rejoin token kept in this browser, or ``None`` (never raises)."""
         try:
-            value = await asyncio.wait_for(self.prefs.get(TOKEN_KEY), 5)
+            value = await asyncio.wait_for(self.prefs.get(TOKEN_KEY), READ_TOKEN_SECONDS)
         except Exception:  # no storage, no answer: ask for the code
             return None
         return value if isinstance(value, str) else None
@@ -203,12 +208,13 @@ class Seat:
         """Keep a fresh rejoin token for ``info`` in this browser (best effort)."""
         with contextlib.suppress(Exception):
             await asyncio.wait_for(
-                self.prefs.set(TOKEN_KEY, self.gate.tokens.issue(info.role, info.name)), 5
+                self.prefs.set(TOKEN_KEY, self.gate.tokens.issue(info.role, info.name)),
+                WRITE_TOKEN_SECONDS,
             )
 
     async def forget_token(self) -> None:
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.prefs.remove(TOKEN_KEY), 5)
+            await asyncio.wait_for(self.prefs.remove(TOKEN_KEY), WRITE_TOKEN_SECONDS)
 
 
 @ft.component
