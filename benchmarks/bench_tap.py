@@ -24,6 +24,10 @@ time from the click to the last websocket message the page received before the v
 changed (the server's answer: event, move, render and patches, plus the loopback; a clock
 tick landing in between can stand in for it), so what remains of a sample is the browser
 applying the patch, laying out and updating the accessibility tree.
+
+``--split-cores``: the servers run on CPU 0 and Chromium (every one of its processes) on
+CPU 1, as at a real table, where the host and each phone are separate machines; without it
+all of them share every core, and a page's software-rendered frames compete with the servers.
 """
 
 from __future__ import annotations
@@ -87,6 +91,25 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+#: CPUs the servers may use (``--split-cores`` sets it to the first CPU); ``None``: all.
+SERVER_CPUS: set[int] | None = None
+
+
+def _pin_servers() -> None:  # runs in the child before exec
+    if SERVER_CPUS is not None:
+        os.sched_setaffinity(0, SERVER_CPUS)
+
+
+def chromium_on(cpus: set[int], folder: Path) -> str:
+    """A launcher that starts Chromium (and so all its children) pinned to ``cpus``."""
+    script = folder / "chromium-pinned"
+    script.write_text(
+        f'#!/bin/sh\nexec taskset -c {",".join(map(str, sorted(cpus)))} {CHROMIUM} "$@"\n'
+    )
+    script.chmod(0o755)
+    return str(script)
+
+
 class Proc:
     """A server child process (its own session, stopped by its PID)."""
 
@@ -104,6 +127,7 @@ class Proc:
             stderr=subprocess.STDOUT,
             start_new_session=True,
             cwd=ROOT,
+            preexec_fn=_pin_servers,
         )
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
@@ -404,6 +428,9 @@ def main() -> None:
     ap.add_argument("--size", type=int, default=20_000, help="events of the big game")
     ap.add_argument("--skip-journal", action="store_true")
     ap.add_argument("--journal-only", action="store_true", help="only the 20 000-event game")
+    ap.add_argument(
+        "--split-cores", action="store_true", help="servers on CPU 0, Chromium on CPU 1"
+    )
     args = ap.parse_args()
     if args.floor:
         floor_app(args.floor)
@@ -411,6 +438,12 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-tap-"))
+    chromium = CHROMIUM
+    if args.split_cores:
+        global SERVER_CPUS
+        first, *rest = sorted(os.sched_getaffinity(0))
+        SERVER_CPUS = {first}
+        chromium = chromium_on(set(rest) or {first}, tmp)
     builders: list[tuple[str, Callable[[Path], str], list[tuple[str, str]]]] = [
         ("free, 3 players", lambda d: _free(d, 3), [("val-p0-c0-plus", "val-p0-c0")]),
         ("free, 4 players", lambda d: _free(d, 4), [("val-p3-c0-plus", "val-p3-c0")]),
@@ -445,7 +478,7 @@ def main() -> None:
             targets.append(Target(name, steps, f"{srv.url}/game/{gid}"))
         with sync_playwright() as pw:
             browser = pw.chromium.launch(
-                executable_path=CHROMIUM,
+                executable_path=chromium,
                 headless=True,
                 args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
             )
@@ -463,7 +496,8 @@ def main() -> None:
         f"machine: {platform.node()} {platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}; load average {os.getloadavg()[0]:.1f}"
     )
-    print(f"date: {time.strftime('%Y-%m-%d %H:%M')}; rounds: {args.rounds}\n")
+    cores = "servers on CPU 0, Chromium on the others" if args.split_cores else "shared"
+    print(f"date: {time.strftime('%Y-%m-%d %H:%M')}; rounds: {args.rounds}; cores: {cores}\n")
     base = statistics.median(targets[0].samples or [float("nan")])
     print(
         "| target | taps | median ms | p90 ms | × floor (median) | lost taps "
