@@ -25,6 +25,17 @@ changed (the server's answer: event, move, render and patches, plus the loopback
 tick landing in between can stand in for it), so what remains of a sample is the browser
 applying the patch, laying out and updating the accessibility tree.
 
+``--no-semantics``: the same taps on pages whose accessibility tree was never switched on — as
+on a phone without a screen reader. The label-polling above needs that tree (Flutter web
+builds it only when asked, and keeps it up to date in every frame), so here a sample is
+timed differently: a finger's pointer events (``pointerType: touch``) are dispatched at the
+tap target's centre (found once on a page with the tree, then that page is closed), the
+websocket spy gives the last message of the server's answer (then 150 ms without one), and
+a ``requestAnimationFrame`` loop posts a message at the end of each frame: the sample ends
+with the first frame that started after that last message — the frame that drew the new
+value. The floor is timed the same way. Taps that got no answer count as lost; at the end
+each page's tree is switched on and its value read, to check that every tap counted.
+
 ``--split-cores``: the servers run on CPU 0 and Chromium (every one of its processes) on
 CPU 1, as at a real table, where the host and each phone are separate machines; without it
 all of them share every core, and a page's software-rendered frames compete with the servers.
@@ -294,7 +305,9 @@ _WS_SPY = """
 """
 
 
-def open_page(browser: Any, url: str, ready: str, width: int = 390, height: int = 844) -> Any:
+def open_page(
+    browser: Any, url: str, ready: str, width: int = 390, height: int = 844, semantics: bool = True
+) -> Any:
     ctx = browser.new_context(viewport={"width": width, "height": height})
     ctx.add_init_script(_WS_SPY)
     ctx.route(
@@ -311,6 +324,8 @@ def open_page(browser: Any, url: str, ready: str, width: int = 390, height: int 
     page.set_default_timeout(90_000)
     page.goto(url)
     page.wait_for_selector("flt-semantics-placeholder", state="attached")
+    if not semantics:
+        return page
     page.locator("flt-semantics-placeholder").dispatch_event("click")
     page.wait_for_selector(f'[flt-semantics-identifier="{ready}"]', state="attached")
     page.mouse.move(-10, -10)
@@ -337,6 +352,103 @@ def sample(page: Any, tap: str, value: str, timeout_ms: float = 10_000) -> float
     if total >= 0 and first >= 0:
         answers.setdefault(id(page), []).append(float(first))
     return float(total)
+
+
+# a finger's tap at (x, y) on a page without the accessibility tree; see the module docstring
+_JS_FRAMES = """
+async ([x, y, quiet, timeout]) => {
+  const frames = [];
+  let running = true;
+  const loop = () => {
+    if (!running) return;
+    const start = performance.now();
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => frames.push([start, performance.now()]);
+    channel.port2.postMessage(0);
+    requestAnimationFrame(loop);
+  };
+  requestAnimationFrame(loop);
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const target = document.elementFromPoint(x, y);
+  const finger = {clientX: x, clientY: y, pointerId: 7, pointerType: 'touch', isPrimary: true,
+                  bubbles: true, cancelable: true, composed: true, button: 0};
+  const t0 = performance.now();
+  target.dispatchEvent(new PointerEvent('pointerdown', {...finger, buttons: 1}));
+  target.dispatchEvent(new PointerEvent('pointerup', {...finger, buttons: 0}));
+  let last = -1;
+  while (performance.now() - t0 < timeout) {
+    await new Promise(r => setTimeout(r, 10));
+    const got = (window.__wsIn || []).filter(t => t > t0);
+    if (got.length) {
+      last = got[got.length - 1];
+      if (performance.now() - last > quiet) break;
+    }
+  }
+  running = false;
+  const drawn = frames.find(([start, end]) => start > last);
+  return last < 0 || !drawn ? [-1, -1] : [drawn[1] - t0, last - t0];
+}
+"""
+
+
+def centres(page: Any, idents: list[str]) -> dict[str, tuple[float, float]]:
+    """The centre (px) of each identified control on a page with the accessibility tree."""
+    out = {}
+    for ident in idents:
+        box = page.locator(f'[flt-semantics-identifier="{ident}"]').first.bounding_box()
+        out[ident] = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    return out
+
+
+def open_plain_page(browser: Any, url: str, width: int = 390, height: int = 844) -> Any:
+    """A page whose accessibility tree is never switched on, once its first screen is drawn
+    (the app's messages have stopped for half a second)."""
+    page = open_page(browser, url, "", width, height, semantics=False)
+    page.wait_for_function(
+        "() => (window.__wsIn || []).length > 0"
+        " && performance.now() - window.__wsIn[window.__wsIn.length - 1] > 500"
+    )
+    return page
+
+
+def sample_frames(page: Any, xy: tuple[float, float], timeout_ms: float = 10_000) -> float:
+    """One tap on a plain page: ms from the finger to the end of the frame that drew the
+    server's answer, or -1 (no answer)."""
+    total, last = page.evaluate(_JS_FRAMES, [xy[0], xy[1], 150, timeout_ms])
+    if total >= 0:
+        answers.setdefault(id(page), []).append(float(last))
+    return float(total)
+
+
+def run_targets_plain(browser: Any, targets: list[Target], rounds: int) -> list[str]:
+    """:func:`run_targets` on pages without the accessibility tree; returns each target's
+    value as read at the end (the tree switched on), to check the taps counted."""
+    where: dict[str, dict[str, tuple[float, float]]] = {}
+    for t in targets:
+        note(f"opening {t.name}")
+        probe = open_page(browser, t.url, t.steps[0][0])
+        where[t.name] = centres(probe, [tap for tap, _ in t.steps])
+        probe.context.close()
+        t.page = open_plain_page(browser, t.url)
+    for r in range(rounds):
+        note(f"round {r + 1}/{rounds}")
+        for t in targets:
+            for tap, _value in t.steps:
+                ms = sample_frames(t.page, where[t.name][tap])
+                if ms < 0:
+                    t.misses += 1
+                else:
+                    t.samples.append(ms)
+                settle(t.page)
+    ends = []
+    for t in targets:
+        t.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        value = t.steps[0][1]
+        node = t.page.locator(f'[flt-semantics-identifier="{value}"]').first
+        node.wait_for(state="attached")
+        label = node.get_attribute("aria-label") or node.text_content() or ""
+        ends.append(f"{t.name}: {value} = {label!r}")
+    return ends
 
 
 def pct(values: list[float], p: float) -> float:
@@ -431,6 +543,9 @@ def main() -> None:
     ap.add_argument(
         "--split-cores", action="store_true", help="servers on CPU 0, Chromium on CPU 1"
     )
+    ap.add_argument(
+        "--no-semantics", action="store_true", help="pages without the accessibility tree"
+    )
     args = ap.parse_args()
     if args.floor:
         floor_app(args.floor)
@@ -482,7 +597,10 @@ def main() -> None:
                 headless=True,
                 args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
             )
-            if not args.journal_only:
+            ends: list[str] = []
+            if args.no_semantics:
+                ends = run_targets_plain(browser, targets, args.rounds)
+            elif not args.journal_only:
                 run_targets(browser, targets, args.rounds)
             journal = (
                 None if args.skip_journal else journal_effect(browser, tmp, args.size, args.rounds)
@@ -497,7 +615,13 @@ def main() -> None:
         f"Python {platform.python_version()}; load average {os.getloadavg()[0]:.1f}"
     )
     cores = "servers on CPU 0, Chromium on the others" if args.split_cores else "shared"
-    print(f"date: {time.strftime('%Y-%m-%d %H:%M')}; rounds: {args.rounds}; cores: {cores}\n")
+    tree = "off (finger → frame drawn)" if args.no_semantics else "on (tap → label changed)"
+    print(
+        f"date: {time.strftime('%Y-%m-%d %H:%M')}; rounds: {args.rounds}; cores: {cores}; "
+        f"accessibility tree: {tree}\n"
+    )
+    for line in ends:
+        print(f"- at the end: {line}")
     base = statistics.median(targets[0].samples or [float("nan")])
     print(
         "| target | taps | median ms | p90 ms | × floor (median) | lost taps "
