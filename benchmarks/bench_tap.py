@@ -250,6 +250,35 @@ def _ricks(data: Path) -> str:
     return g.id
 
 
+#: The boards every tap benchmark times (``bench_tap``, ``browser_cpu``, ``trace_tap``,
+#: ``profile_tap``): key → (name, fixture builder, taps). The taps are (tap, value) pairs
+#: that form a cycle back to where they started, so every round is alike.
+BOARDS: dict[str, tuple[str, Callable[[Path], str], list[tuple[str, str]]]] = {
+    "free3": ("free, 3 players", lambda d: _free(d, 3), [("val-p0-c0-plus", "val-p0-c0")]),
+    "free4": ("free, 4 players", lambda d: _free(d, 4), [("val-p3-c0-plus", "val-p3-c0")]),
+    "smashup": (
+        "Smash Up, 4 players, 5 bases",
+        _smashup,
+        [("plays-minion-plus", "plays-minion"), ("undo", "plays-minion")],
+    ),
+    "coup": (
+        "Coup, mid-challenge",
+        _coup,
+        [("primary-action", "coins-p0"), ("undo", "coins-p0")],  # «Никто» (no challenge)
+    ),
+    "munchkin": (
+        "Munchkin, mid-combat",
+        _munchkin,
+        [("bonus-players-1", "total-players"), ("undo", "total-players")],  # a +1 card
+    ),
+    "ricks": (
+        "Ricks, charge phase",
+        _ricks,
+        [("primary-action", "charge-pos"), ("undo", "charge-pos")],  # «Готово»
+    ),
+}
+
+
 @dataclass
 class Target:
     name: str
@@ -559,33 +588,13 @@ def main() -> None:
         first, *rest = sorted(os.sched_getaffinity(0))
         SERVER_CPUS = {first}
         chromium = chromium_on(set(rest) or {first}, tmp)
-    builders: list[tuple[str, Callable[[Path], str], list[tuple[str, str]]]] = [
-        ("free, 3 players", lambda d: _free(d, 3), [("val-p0-c0-plus", "val-p0-c0")]),
-        ("free, 4 players", lambda d: _free(d, 4), [("val-p3-c0-plus", "val-p3-c0")]),
-        (
-            "Smash Up, 4 players, 5 bases",
-            _smashup,
-            [("plays-minion-plus", "plays-minion"), ("undo", "plays-minion")],
-        ),
-        (
-            "Coup, mid-challenge",
-            _coup,
-            [("primary-action", "coins-p0"), ("undo", "coins-p0")],  # «Никто» (no challenge)
-        ),
-        ("Munchkin, mid-combat", _munchkin, [("bonus-players-1", "total-players")]),
-        (
-            "Ricks, charge phase",
-            _ricks,
-            [("primary-action", "charge-pos"), ("undo", "charge-pos")],  # «Готово»
-        ),
-    ]
     procs: list[Proc] = []
     targets: list[Target] = []
     try:
         floor = Proc(["-m", "benchmarks.bench_tap", "--floor", "{port}"], tmp / "floor.log")
         procs.append(floor)
         targets.append(Target("floor (bare Flet counter)", [("tap", "value")], floor.url))
-        for i, (name, build, steps) in enumerate(builders):
+        for i, (name, build, steps) in enumerate(BOARDS.values()):
             data = tmp / f"board{i}"
             gid = build(data)
             srv = companion(data, tmp / f"board{i}.log")

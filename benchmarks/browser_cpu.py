@@ -46,11 +46,7 @@ SCENE_ITEMS = 40
 TARGETS: dict[str, tuple[Callable[[Path], str] | None, list[tuple[str, str]]]] = {
     "floor": (None, [("tap", "value")]),
     **{f"floor-{v}": (None, [("tap", "value")]) for v in SCENES},
-    "free4": (lambda d: bt._free(d, 4), [("val-p3-c0-plus", "val-p3-c0")]),
-    "smashup": (bt._smashup, [("plays-minion-plus", "plays-minion"), ("undo", "plays-minion")]),
-    "coup": (bt._coup, [("primary-action", "coins-p0"), ("undo", "coins-p0")]),
-    "munchkin": (bt._munchkin, [("bonus-players-1", "total-players")]),
-    "ricks": (bt._ricks, [("primary-action", "charge-pos"), ("undo", "charge-pos")]),
+    **{k: (build, steps) for k, (_name, build, steps) in bt.BOARDS.items() if k != "free3"},
 }
 
 

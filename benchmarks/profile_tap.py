@@ -232,13 +232,9 @@ def targets_for(
     from companion.ui.app import make_main
     from companion.ui.state import Hub
 
-    boards: list[tuple[str, str, Callable[[Path], str], list[str]]] = [
-        ("free3", "free, 3 players", lambda d: bt._free(d, 3), ["val-p0-c0-plus"]),
-        ("free4", "free, 4 players", lambda d: bt._free(d, 4), ["val-p3-c0-plus"]),
-        ("smashup", "Smash Up, 4 players, 5 bases", bt._smashup, ["plays-minion-plus", "undo"]),
-        ("coup", "Coup, mid-challenge", bt._coup, ["primary-action", "undo"]),
-        ("munchkin", "Munchkin, mid-combat", bt._munchkin, ["bonus-players-1"]),
-        ("ricks", "Ricks, charge phase", bt._ricks, ["primary-action", "undo"]),
+    boards = [
+        (key, name, build, [tap for tap, _value in steps])
+        for key, (name, build, steps) in bt.BOARDS.items()
     ]
     out: list[tuple[str, Callable[[Any], None], str, list[str]]] = [
         ("floor (bare Flet counter)", floor_main, "/", ["tap"]),

@@ -41,13 +41,9 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.bench_tap import (
+    BOARDS,
     CHROMIUM,
     Proc,
-    _coup,
-    _free,
-    _munchkin,
-    _ricks,
-    _smashup,
     floor_main,
     settle,
 )
@@ -204,12 +200,7 @@ async ([tap, value, timeout]) => {
 
 TARGETS: dict[str, tuple[Any, list[tuple[str, str]]]] = {
     "floor": (None, [("tap", "value")]),
-    "free3": (lambda d: _free(d, 3), [("val-p0-c0-plus", "val-p0-c0")]),
-    "free4": (lambda d: _free(d, 4), [("val-p3-c0-plus", "val-p3-c0")]),
-    "smashup": (_smashup, [("plays-minion-plus", "plays-minion"), ("undo", "plays-minion")]),
-    "coup": (_coup, [("primary-action", "coins-p0"), ("undo", "coins-p0")]),
-    "munchkin": (_munchkin, [("bonus-players-1", "total-players")]),
-    "ricks": (_ricks, [("primary-action", "charge-pos"), ("undo", "charge-pos")]),
+    **{key: (build, steps) for key, (_name, build, steps) in BOARDS.items()},
 }
 
 
