@@ -20,6 +20,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+#: Seconds a clicked text field may take to receive the keyboard focus (a frame, under load).
+FOCUS_SECONDS = 3.0
 LOCAL = re.compile(r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/")
 
 
@@ -243,12 +245,26 @@ class App:
 
         The field is brought into view and left to settle first (:meth:`steady`); after the
         click the field itself must have the keyboard focus, else the click went elsewhere
-        (a control that scrolled under the pointer) and this fails instead of typing there."""
+        (a control that scrolled under the pointer) and this fails instead of typing there.
+        Flutter moves the focus in a frame after the click: under load that can take a few
+        hundred milliseconds, so the focus is awaited (up to :data:`FOCUS_SECONDS`)."""
         self.steady(ident)
         box = self.el(ident).locator("input, textarea").first
         box.click()
-        focused = box.evaluate("e => document.activeElement === e")
-        assert focused, f"the click meant for {ident!r} did not focus its text field"
+        deadline = time.monotonic() + FOCUS_SECONDS
+        while not box.evaluate("e => document.activeElement === e"):
+            if time.monotonic() > deadline:
+                focused = self.page.evaluate(
+                    "() => { const e = document.activeElement;"
+                    " return e ? e.tagName + ' ' + (e.getAttribute('aria-label') || '') : ''; }"
+                )
+                shot = Path(tempfile.gettempdir()) / f"fill-{ident}-{time.time():.0f}.png"
+                self.page.screenshot(path=str(shot))
+                raise AssertionError(
+                    f"the click meant for {ident!r} did not focus its text field (the focus is "
+                    f"on {focused!r}); screenshot: {shot}"
+                )
+            self.page.wait_for_timeout(50)
         box.fill(text)
 
     def box(self, ident: str) -> dict[str, float]:
