@@ -15,6 +15,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -223,12 +224,18 @@ class App:
                 "() => [...document.querySelectorAll('[flt-semantics-identifier]')]"
                 ".map(e => e.getAttribute('flt-semantics-identifier')).join(' ')"
             )
-            shot = Path(tempfile.gettempdir()) / f"wait_label-{ident}-{time.time():.0f}.png"
-            self.page.screenshot(path=str(shot))
-            raise AssertionError(
+            self.fail(
+                "wait_label",
+                ident,
                 f"{ident!r} never showed {text!r}; it shows {seen!r} (clock: {clock}); "
-                f"identifiers on the page: {present}; screenshot: {shot}"
-            ) from None
+                f"identifiers on the page: {present}",
+            )
+
+    def fail(self, step: str, ident: str, message: str) -> NoReturn:
+        """Fail with ``message`` and a screenshot of the page (its path is in the message)."""
+        shot = Path(tempfile.gettempdir()) / f"{step}-{ident}-{time.time():.0f}.png"
+        self.page.screenshot(path=str(shot))
+        raise AssertionError(f"{message}; screenshot: {shot}") from None
 
     def label(self, ident: str) -> str:
         e = self.el(ident)
@@ -258,11 +265,11 @@ class App:
                     "() => { const e = document.activeElement;"
                     " return e ? e.tagName + ' ' + (e.getAttribute('aria-label') || '') : ''; }"
                 )
-                shot = Path(tempfile.gettempdir()) / f"fill-{ident}-{time.time():.0f}.png"
-                self.page.screenshot(path=str(shot))
-                raise AssertionError(
+                self.fail(
+                    "fill",
+                    ident,
                     f"the click meant for {ident!r} did not focus its text field (the focus is "
-                    f"on {focused!r}); screenshot: {shot}"
+                    f"on {focused!r})",
                 )
             self.page.wait_for_timeout(50)
         box.fill(text)
