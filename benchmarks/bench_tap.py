@@ -337,6 +337,9 @@ _WS_SPY = """
 def open_page(
     browser: Any, url: str, ready: str, width: int = 390, height: int = 844, semantics: bool = True
 ) -> Any:
+    """A page of ``url`` (offline: only the local server), ready when ``ready`` is in the
+    accessibility tree — or, with ``semantics=False``, with the tree left off, once the app's
+    first messages have stopped for half a second (``ready`` unused)."""
     ctx = browser.new_context(viewport={"width": width, "height": height})
     ctx.add_init_script(_WS_SPY)
     ctx.route(
@@ -353,7 +356,11 @@ def open_page(
     page.set_default_timeout(90_000)
     page.goto(url)
     page.wait_for_selector("flt-semantics-placeholder", state="attached")
-    if not semantics:
+    if not semantics:  # the tree stays off: ready once the first screen's messages stopped
+        page.wait_for_function(
+            "() => (window.__wsIn || []).length > 0"
+            " && performance.now() - window.__wsIn[window.__wsIn.length - 1] > 500"
+        )
         return page
     page.locator("flt-semantics-placeholder").dispatch_event("click")
     page.wait_for_selector(f'[flt-semantics-identifier="{ready}"]', state="attached")
@@ -429,17 +436,6 @@ def centres(page: Any, idents: list[str]) -> dict[str, tuple[float, float]]:
     return out
 
 
-def open_plain_page(browser: Any, url: str, width: int = 390, height: int = 844) -> Any:
-    """A page whose accessibility tree is never switched on, once its first screen is drawn
-    (the app's messages have stopped for half a second)."""
-    page = open_page(browser, url, "", width, height, semantics=False)
-    page.wait_for_function(
-        "() => (window.__wsIn || []).length > 0"
-        " && performance.now() - window.__wsIn[window.__wsIn.length - 1] > 500"
-    )
-    return page
-
-
 def sample_frames(page: Any, xy: tuple[float, float], timeout_ms: float = 10_000) -> float:
     """One tap on a plain page: ms from the finger to the end of the frame that drew the
     server's answer, or -1 (no answer)."""
@@ -458,7 +454,7 @@ def run_targets_plain(browser: Any, targets: list[Target], rounds: int) -> list[
         probe = open_page(browser, t.url, t.steps[0][0])
         where[t.name] = centres(probe, [tap for tap, _ in t.steps])
         probe.context.close()
-        t.page = open_plain_page(browser, t.url)
+        t.page = open_page(browser, t.url, "", semantics=False)
     for r in range(rounds):
         note(f"round {r + 1}/{rounds}")
         for t in targets:

@@ -5,7 +5,8 @@ Run by hand from the project root::
     python benchmarks/rules_ceiling.py [--asks] [--sentence]
 
 ``--asks`` — *do players' questions carry over?* The train set (``tests/rules/blind/train``) is
-cut in two fixed halves by a hash of the question. Each half's questions are added to the
+cut in two fixed halves by the blind set's own splitter (``tests/rules/blind/make_split.py``:
+stratified by rulebook and question style, fixed seed). Each half's questions are added to the
 ``asks`` of the entries that answer them (in memory), and both halves, the tune set and our
 own questions are scored: the half that was added shows what memorising does, the other half
 what it carries over to questions nobody added.
@@ -18,14 +19,15 @@ entry's title, heading, aliases, ``asks`` and the start of its text are encoded;
 semantic score is the best cosine of its pieces with the query. Scored alone and added
 (× alpha) to the shipped search's score (0..1) over its best 60, by question style too.
 
-Neither reads the check set (``tests/rules/blind/check.json``).
+Both score the train halves, the tune set (``tune.json``) and our own questions only; the
+check half of the blind set is never read (``tests/rules/test_blind_split.py`` checks it).
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
-import hashlib
+import importlib.util
 import resource
 import sys
 import time
@@ -45,15 +47,21 @@ from companion.rules.evaluate import is_hit, score_cases  # noqa: E402
 ALPHAS = (0.0, 0.1, 0.2, 0.3, 0.5, 1.0)
 
 
-def _half(case: dict[str, Any]) -> int:
-    return int(hashlib.md5(case["q"].encode()).hexdigest(), 16) % 2
+def _halves(cases: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """``make_split.split`` of the blind set, applied to ``cases``."""
+    path = ROOT / "tests" / "rules" / "blind" / "make_split.py"
+    spec = importlib.util.spec_from_file_location("make_split", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.split(cases)
 
 
 def _sets() -> dict[str, list[dict[str, Any]]]:
-    train = load_set(SETS["train"])
+    a, b = _halves(load_set(SETS["train"]))
     return {
-        "train A": [c for c in train if _half(c) == 0],
-        "train B": [c for c in train if _half(c) == 1],
+        "train A": a,
+        "train B": b,
         "tune": load_set(SETS["tune"]),
         "own": load_set(SETS["own"]),
     }

@@ -18,7 +18,7 @@ from pathlib import Path
 BLIND = Path(__file__).with_name("blind")
 ROOT = Path(__file__).resolve().parents[2]
 CHECK_SHA256 = "3ede9ffa437bfe598b7d25d463a527f2e5b8fb155b5ab24e2a74e41d58d0a8a0"
-TUNING_TOOLS = [ROOT / "benchmarks" / "tune_rules.py"]
+TUNING_TOOLS = [ROOT / "benchmarks" / "tune_rules.py", ROOT / "benchmarks" / "rules_ceiling.py"]
 
 
 def _load(name: str) -> list[dict]:

@@ -258,20 +258,25 @@ class App:
         self.steady(ident)
         box = self.el(ident).locator("input, textarea").first
         box.click()
-        deadline = time.monotonic() + FOCUS_SECONDS
-        while not box.evaluate("e => document.activeElement === e"):
-            if time.monotonic() > deadline:
-                focused = self.page.evaluate(
-                    "() => { const e = document.activeElement;"
-                    " return e ? e.tagName + ' ' + (e.getAttribute('aria-label') || '') : ''; }"
-                )
-                self.fail(
-                    "fill",
-                    ident,
-                    f"the click meant for {ident!r} did not focus its text field (the focus is "
-                    f"on {focused!r})",
-                )
-            self.page.wait_for_timeout(50)
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.page.wait_for_function(
+                "e => document.activeElement === e",
+                arg=box.element_handle(),
+                timeout=FOCUS_SECONDS * 1000,
+            )
+        except PlaywrightTimeout:
+            focused = self.page.evaluate(
+                "() => { const e = document.activeElement;"
+                " return e ? e.tagName + ' ' + (e.getAttribute('aria-label') || '') : ''; }"
+            )
+            self.fail(
+                "fill",
+                ident,
+                f"the click meant for {ident!r} did not focus its text field (the focus is "
+                f"on {focused!r})",
+            )
         box.fill(text)
 
     def box(self, ident: str) -> dict[str, float]:
