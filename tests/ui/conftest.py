@@ -154,7 +154,7 @@ class App:
         does): Flutter then moves the tree's nodes but not the drawn screen, and the click
         lands on whatever is drawn at that point. The box must read the same twice in a row,
         100 ms apart, and lie inside the viewport."""
-        self.el(ident).wait_for()
+        self.appear(ident)
         size = self.page.viewport_size
         for _ in range(8):
             box = self._settled(ident, timeout)
@@ -167,6 +167,23 @@ class App:
             self.page.mouse.wheel(0, (top + bottom) / 2 - size["height"] / 2)
             self.unhover()
         raise AssertionError(f"{ident!r} did not scroll into view: {box}")
+
+    def appear(self, ident: str, timeout: float = 20_000) -> None:
+        """Wait until the element tagged ``ident`` is visible; when it never is, fail with
+        what the page shows instead (identifiers, text, a screenshot)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.el(ident).wait_for(timeout=timeout)
+        except PlaywrightTimeout:
+            shown = self.page.evaluate(
+                "() => [document.location.href, document.querySelector("
+                "'flt-semantics-placeholder') ? 'tree off' : 'tree on',"
+                " [...document.querySelectorAll('[flt-semantics-identifier]')]"
+                ".map(e => e.getAttribute('flt-semantics-identifier')).join(' '),"
+                " document.body.innerText.slice(0, 300)].join(' | ')"
+            )
+            self.fail("appear", ident, f"{ident!r} never became visible; the page: {shown}")
 
     def _settled(self, ident: str, timeout: float) -> dict[str, float]:
         """The element's box once two reads 100 ms apart are equal."""
@@ -235,7 +252,10 @@ class App:
         """Fail with ``message`` and a screenshot of the page (its path is in the message)."""
         shot = Path(tempfile.gettempdir()) / f"{step}-{ident}-{time.time():.0f}.png"
         self.page.screenshot(path=str(shot))
-        raise AssertionError(f"{message}; screenshot: {shot}") from None
+        log = (
+            self.server.log.read_text(errors="replace")[-2000:] if self.server.log.exists() else ""
+        )
+        raise AssertionError(f"{message}; screenshot: {shot}; server log tail:\n{log}") from None
 
     def label(self, ident: str) -> str:
         e = self.el(ident)
