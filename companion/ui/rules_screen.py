@@ -31,6 +31,7 @@ from companion.rules import (
 )
 from companion.rules.db import GAMES
 from companion.rules.house import HOUSE_FILE
+from companion.ui.game_screen import WIDE, use_page_width
 from companion.ui.nav import AppContext, go
 from companion.ui.security import require_player
 from companion.ui.widgets import TARGET, Banner, icon_button, tagged
@@ -65,6 +66,11 @@ GAME_NAMES: dict[str, str] = {
 }
 
 LIMIT = 10
+#: The game chips' inner padding on a phone (all five fit one row at 390 px), and «Все»'s
+#: label padding there (it is short: this keeps it a 48 dp target); on a wide screen: Material's.
+CHIP_PADDING = ft.Padding.symmetric(horizontal=2)
+ALL_CHIP_PADDING = ft.Padding.symmetric(horizontal=10)
+WIDE_CHIP_PADDING = ft.Padding.symmetric(horizontal=8)
 SNIPPET = 180
 HIGHLIGHT = ft.TextStyle(
     weight=ft.FontWeight.BOLD,
@@ -564,24 +570,35 @@ def _header_view(back: str, panel: bool, toggle_panel: Callable[[], None]) -> ft
     )
 
 
-def _chips_view(game: str | None, pick_game: Callable[[str | None], None]) -> ft.Control:
+def _chips_view(
+    game: str | None, pick_game: Callable[[str | None], None], wide: bool
+) -> ft.Control:
+    """One chip per game and «Все»; the picked one filled (no checkmark)."""
     chips = [
         tagged(
             f"game-{g or 'all'}",
             ft.Chip(
-                label=ft.Text(name),
+                label=ft.Text(name, size=13, no_wrap=True),
                 selected=game == g,
-                show_checkmark=True,
+                # no checkmark: the selected chip is filled instead, so picking a game never
+                # widens a chip and moves the ones after it under the finger
+                show_checkmark=False,
                 on_select=lambda _e, g=g: pick_game(g),
                 on_click=None,
                 height=TARGET,
-                visual_density=ft.VisualDensity.STANDARD,
+                padding=WIDE_CHIP_PADDING if wide else CHIP_PADDING,
+                label_padding=WIDE_CHIP_PADDING
+                if wide
+                else CHIP_PADDING
+                if g
+                else ALL_CHIP_PADDING,
+                visual_density=ft.VisualDensity.COMPACT,
             ),
             label=f"{name}{', ' + _('выбрано') if game == g else ''}",
         )
         for g, name in [(None, _("Все")), *GAME_NAMES.items()]
     ]
-    return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
+    return ft.Row(chips, wrap=True, spacing=3, run_spacing=4)
 
 
 #: The screen's title row and game filter: not rendered again while a question is typed.
@@ -687,7 +704,7 @@ def RulesScreen() -> ft.Control:
     pick_game = ft.use_callback(_pick_game, [])
     toggle = ft.use_callback(toggle_panel, [panel, game, form])
     header = RulesHeader(back, panel, toggle)
-    chips = GameChips(game, pick_game)
+    chips = GameChips(game, pick_game, use_page_width() >= WIDE)
     field = tagged(
         "rules-query",
         ft.TextField(

@@ -249,3 +249,21 @@ def test_neighbours_are_same_section_and_adjacent_entries_of_one_source():
     ]
     assert all(s in near for s in same[:6])
     assert neighbours(db, "no-such-id") == []
+
+
+CHIPS = ["game-all", "game-smash_up", "game-coup", "game-munchkin", "game-ricks"]
+
+
+def test_game_chips_are_one_row_that_never_moves_under_a_finger(app):
+    """At 390×844 the five game chips share one row under the question, and picking a game
+    moves neither a chip nor the question field (a checkmark used to widen the picked chip
+    and push the others along, onto a second row)."""
+    app.open("/rules")
+    app.wait_label("game-all", "выбрано")
+    before = {ident: app.box(ident) for ident in [*CHIPS, "rules-query"]}
+    assert len({round(before[c]["y"]) for c in CHIPS}) == 1, before
+    for ident in ("game-ricks", "game-coup", "game-all"):
+        app.tap(ident)
+        app.wait_label(ident, "выбрано")
+        after = {i: app.box(i) for i in before}
+        assert after == before, (ident, before, after)
