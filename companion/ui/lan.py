@@ -255,8 +255,19 @@ def JoinFlow(app: Any) -> ft.Control:
 @ft.component
 def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
     """The only thing a device sees before it types the right code: no game data at all."""
-    code, set_code = ft.use_state("")
-    name, set_name = ft.use_state("")
+    # What is typed lives in a ref that «Войти» reads at tap time: a tap right after typing
+    # can reach the server before the re-render, and the last render's copy of the code would
+    # be refused (and counted as a wrong guess). A state bump re-renders the fields.
+    typed = ft.use_ref(None)
+    if typed.current is None:
+        typed.current = {"code": "", "name": ""}
+    _shown, show = ft.use_state(0)
+    code, name = typed.current["code"], typed.current["name"]
+
+    def put(key: str, value: str) -> None:
+        typed.current = {**typed.current, key: value}
+        show(lambda n: n + 1)
+
     role, set_role = ft.use_state("player")
     picked = ft.use_ref("player")  # updated by the handler itself, before any re-render
     error, set_error = ft.use_state("")
@@ -266,6 +277,7 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
         set_role(value)
 
     def join() -> None:
+        code, name = typed.current["code"], typed.current["name"]
         refusal = seat.gate.try_code(code, seat.conn.peer)  # the TCP peer, not page.client_ip
         if refusal:
             set_error(refusal)
@@ -288,7 +300,7 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                     value=code,
                     keyboard_type=ft.KeyboardType.NUMBER,
                     max_length=16,
-                    on_change=lambda e: set_code(str(e.control.value or "")[:64]),
+                    on_change=lambda e: put("code", str(e.control.value or "")[:64]),
                     on_submit=lambda: join(),
                 ),
             ),
@@ -298,7 +310,7 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                     label=_("Ваше имя (для журнала)"),
                     value=name,
                     max_length=40,
-                    on_change=lambda e: set_name(str(e.control.value or "")[:40]),
+                    on_change=lambda e: put("name", str(e.control.value or "")[:40]),
                 ),
             ),
             tagged(

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import flet as ft
 
 from companion.engine import GAMES, PALETTE, PlayerSpec
@@ -28,33 +31,65 @@ def _default_players(n: int) -> list[dict[str, str]]:
 def NewGame() -> ft.Control:
     app = app_model()
     offered = [g for g in GAMES.values() if g.id in BOARDS]
-    game_id, set_game_id = ft.use_state(offered[0].id)
-    definition = GAMES[game_id]
-    players, set_players = ft.use_state(lambda: _default_players(max(2, definition.min_players)))
-    first, set_first = ft.use_state(RANDOM)
-    options, set_options = ft.use_state(lambda: definition.default_options())
+    # The form lives in a ref that every handler reads and writes at call time, and a state
+    # bump re-renders it: names typed in a row, or «Начать игру» tapped right after typing,
+    # can reach the server before the re-render, and a handler holding the last render's
+    # copy would undo the edit before it (or start the game without the last name).
+    latest = ft.use_ref(None)
+    if latest.current is None:
+        first_game = GAMES[offered[0].id]
+        latest.current = {
+            "game_id": first_game.id,
+            "players": _default_players(max(2, first_game.min_players)),
+            "first": RANDOM,
+            "options": first_game.default_options(),
+        }
+    f = latest.current
+    _shown, set_shown = ft.use_state(0)
     error, set_error = ft.use_state("")
 
+    def change(**fields: Any) -> None:
+        f.update(fields)
+        set_shown(lambda n: n + 1)
+
+    game_id, players, first, options = f["game_id"], f["players"], f["first"], f["options"]
+    definition = GAMES[game_id]
+
+    def put_options(update: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+        change(options=update(f["options"]))
+
     def pick_game(gid: str) -> None:
-        set_game_id(gid)
-        set_options(GAMES[gid].default_options())
-        n = min(max(len(players), GAMES[gid].min_players), GAMES[gid].max_players)
-        set_players([*players, *_default_players(8)[len(players) :]][:n])
-        set_first(RANDOM)
+        game = GAMES[gid]
+        n = min(max(len(f["players"]), game.min_players), game.max_players)
+        change(
+            game_id=gid,
+            options=game.default_options(),
+            players=[*f["players"], *_default_players(8)[len(f["players"]) :]][:n],
+            first=RANDOM,
+        )
 
     def edit(i: int, **changes: str) -> None:
-        set_players([{**p, **changes} if k == i else p for k, p in enumerate(players)])
+        change(players=[{**p, **changes} if k == i else p for k, p in enumerate(f["players"])])
 
     def move(i: int, d: int) -> None:
+        new = list(f["players"])
         j = i + d
-        if 0 <= j < len(players):
-            new = list(players)
+        if 0 <= j < len(new):
             new[i], new[j] = new[j], new[i]
-            set_players(new)
+            change(players=new)
+
+    def remove(i: int) -> None:
+        change(players=[q for k, q in enumerate(f["players"]) if k != i])
+
+    def add() -> None:
+        now = f["players"]
+        if len(now) < GAMES[f["game_id"]].max_players:
+            change(players=[*now, *_default_players(8)[len(now) : len(now) + 1]])
 
     def next_color(i: int) -> None:
-        used = {p["color"] for p in players}
-        k = PALETTE.index(players[i]["color"]) if players[i]["color"] in PALETTE else -1
+        now = f["players"]
+        used = {p["color"] for p in now}
+        k = PALETTE.index(now[i]["color"]) if now[i]["color"] in PALETTE else -1
         for step in range(1, len(PALETTE) + 1):
             c = PALETTE[(k + step) % len(PALETTE)]
             if c not in used or step == len(PALETTE):
@@ -62,14 +97,14 @@ def NewGame() -> ft.Control:
                 return
 
     def start() -> None:
-        specs = [PlayerSpec(str(p["name"]).strip(), p["color"]) for p in players]
+        specs = [PlayerSpec(str(p["name"]).strip(), p["color"]) for p in f["players"]]
         try:
             require_player(app)  # a crafted click from a spectator creates nothing
             stored = app.hub.create(
-                game_id,
+                f["game_id"],
                 specs,
-                first_player=None if first == RANDOM else int(first),
-                options=options,
+                first_player=None if f["first"] == RANDOM else int(f["first"]),
+                options=f["options"],
             )
         except CompanionError as exc:
             set_error(str(exc))
@@ -117,7 +152,7 @@ def NewGame() -> ft.Control:
                     f"remove-{i}",
                     ft.Icons.DELETE_OUTLINE,
                     _("Убрать"),
-                    lambda _e, i=i: set_players([q for k, q in enumerate(players) if k != i]),
+                    lambda _e, i=i: remove(i),
                     disabled=len(players) <= definition.min_players,
                 ),
             ],
@@ -159,9 +194,7 @@ def NewGame() -> ft.Control:
                     height=TARGET,
                     icon=ft.Icons.PERSON_ADD,
                     disabled=len(players) >= definition.max_players,
-                    on_click=lambda: set_players(
-                        [*players, *_default_players(8)[len(players) : len(players) + 1]]
-                    ),
+                    on_click=lambda: add(),
                 ),
             ),
             tagged(
@@ -176,10 +209,10 @@ def NewGame() -> ft.Control:
                             for i, p in enumerate(players)
                         ],
                     ],
-                    on_select=lambda e: set_first(e.control.value),
+                    on_select=lambda e: change(first=e.control.value),
                 ),
             ),
-            form(options, set_options, players=len(players)) if form else ft.Container(),
+            form(options, put_options, players=len(players)) if form else ft.Container(),
             Banner(error, ""),
             tagged(
                 "start-game",

@@ -618,7 +618,20 @@ def RulesScreen() -> ft.Control:
     opened, set_opened = ft.use_state(None)  # entry id shown in full, or None
     trail, set_trail = ft.use_state(())  # ids opened before it (for «К результатам» after links)
     panel, set_panel = ft.use_state(False)  # the house rulings panel
-    form, set_form = ft.use_state({"game": game0 or "smash_up"})
+    # The ruling being written lives in a ref that «Сохранить» reads at tap time: a tap right
+    # after typing can reach the server before the re-render, and the last render's copy
+    # would save the text without its last letters. A state bump re-renders the form.
+    _form_shown, show_form = ft.use_state(0)
+    latest_form = ft.use_ref(None)
+    if latest_form.current is None:
+        latest_form.current = {"game": game0 or "smash_up"}
+    form: dict[str, str] = latest_form.current
+
+    def _set_form(update: Any) -> None:
+        latest_form.current = update(latest_form.current) if callable(update) else update
+        show_form(lambda n: n + 1)
+
+    set_form = ft.use_callback(_set_form, [])
     error, set_error = ft.use_state("")
     notice, set_notice = ft.use_state("")
     _version, set_version = ft.use_state(0)
@@ -657,6 +670,7 @@ def RulesScreen() -> ft.Control:
         set_panel(True)
 
     def save() -> None:
+        form = latest_form.current
         try:
             require_player(app)  # house rulings are shared: players only
             add_ruling(
@@ -690,8 +704,8 @@ def RulesScreen() -> ft.Control:
         set_version(lambda v: v + 1)
 
     def toggle_panel() -> None:
-        if not panel and game and not form.get("title"):
-            set_form({**form, "game": game})
+        if not panel and game and not latest_form.current.get("title"):
+            set_form(lambda f: {**f, "game": game})
         set_panel(not panel)
         set_opened(None)
 

@@ -117,10 +117,15 @@ def block_non_local(context) -> list[str]:
     return blocked
 
 
+#: The pages opened by the test now running (described in its report if it fails).
+OPEN_APPS: list[App] = []
+
+
 class App:
     """A phone-sized page on the app with Flutter's accessibility tree turned on."""
 
     def __init__(self, browser, server: Server, width: int = 390, height: int = 844) -> None:
+        OPEN_APPS.append(self)
         self.server = server
         self.context = browser.new_context(viewport={"width": width, "height": height})
         self.corner = (-10, -10)  # outside the page: hovers no control
@@ -169,21 +174,16 @@ class App:
         raise AssertionError(f"{ident!r} did not scroll into view: {box}")
 
     def appear(self, ident: str, timeout: float = 20_000) -> None:
-        """Wait until the element tagged ``ident`` is visible; when it never is, fail with
-        what the page shows instead (identifiers, text, a screenshot)."""
+        """Wait until the element tagged ``ident`` is visible; when it never is, fail (the
+        report then describes the page: see :func:`pytest_runtest_makereport`)."""
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
         try:
             self.el(ident).wait_for(timeout=timeout)
         except PlaywrightTimeout:
-            shown = self.page.evaluate(
-                "() => [document.location.href, document.querySelector("
-                "'flt-semantics-placeholder') ? 'tree off' : 'tree on',"
-                " [...document.querySelectorAll('[flt-semantics-identifier]')]"
-                ".map(e => e.getAttribute('flt-semantics-identifier')).join(' '),"
-                " document.body.innerText.slice(0, 300)].join(' | ')"
+            self.fail(
+                "appear", ident, f"{ident!r} never became visible (the page is described below)"
             )
-            self.fail("appear", ident, f"{ident!r} never became visible; the page: {shown}")
 
     def _settled(self, ident: str, timeout: float) -> dict[str, float]:
         """The element's box once two reads 100 ms apart are equal."""
@@ -247,6 +247,28 @@ class App:
                 f"{ident!r} never showed {text!r}; it shows {seen!r} (clock: {clock}); "
                 f"identifiers on the page: {present}",
             )
+
+    def describe(self) -> str:
+        """What the page shows now, for a failure report: its address, whether the
+        accessibility tree is on, the identifiers in it, the focused element, the start of
+        its text, a screenshot's path, and the tail of the server's log."""
+        shot = Path(tempfile.gettempdir()) / f"page-{id(self)}-{time.time():.0f}.png"
+        try:
+            self.page.screenshot(path=str(shot))
+            shown = self.page.evaluate(
+                "() => [document.location.href,"
+                " document.querySelector('flt-semantics-placeholder') ? 'tree off' : 'tree on',"
+                " 'ids: ' + [...document.querySelectorAll('[flt-semantics-identifier]')]"
+                ".map(e => e.getAttribute('flt-semantics-identifier')).join(' '),"
+                " 'focus: ' + (document.activeElement ? document.activeElement.tagName + ' '"
+                " + (document.activeElement.getAttribute('aria-label') || '') : ''),"
+                " 'text: ' + document.body.innerText.slice(0, 300)].join('\\n')"
+            )
+        except Exception as exc:  # the page itself is gone or hung
+            shown = f"<page not readable: {exc}>"
+        log = self.server.log if isinstance(getattr(self.server, "log", None), Path) else None
+        tail = log.read_text(errors="replace")[-1500:] if log and log.exists() else ""
+        return f"{shown}\nscreenshot: {shot}\nserver log tail:\n{tail}"
 
     def fail(self, step: str, ident: str, message: str) -> NoReturn:
         """Fail with ``message`` and a screenshot of the page (its path is in the message)."""
@@ -323,7 +345,22 @@ class App:
         self.page.screenshot(path=path)
 
     def close(self) -> None:
+        if self in OPEN_APPS:
+            OPEN_APPS.remove(self)
         self.context.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed real-browser test's report describes every page it had open (see
+    :meth:`App.describe`): a step that timed out in Playwright says nothing of the screen."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call" and report.failed:
+        for n, app in enumerate(list(OPEN_APPS)):
+            report.sections.append((f"page {n + 1} at failure", app.describe()))
+    if report.when == "teardown":
+        OPEN_APPS.clear()
 
 
 @contextlib.contextmanager

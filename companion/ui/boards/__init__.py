@@ -9,7 +9,9 @@ Each exports:
   :func:`companion.ui.widgets.primary_button` (tagged ``primary-action``), at the right, plus
   at most a few secondary buttons or the step's answers. Fixed height: it never changes size.
 - optionally ``OptionsForm(options, set_options, players=n)`` for the new-game screen
-  (n: players so far).
+  (n: players so far). ``set_options(update)`` takes a function from the latest options to
+  the new ones (:data:`OptionsUpdate`): two quick edits must not undo each other through one
+  render's copy of ``options``.
 
 :data:`BOARDS` maps a game definition id to its board module.
 """
@@ -19,8 +21,9 @@ from __future__ import annotations
 from types import ModuleType
 
 from companion.ui.boards import coup, free, munchkin, ricks, smashup
+from companion.ui.boards.types import OptionsUpdate
 
-__all__ = ["BOARDS"]
+__all__ = ["BOARDS", "OptionsUpdate"]
 
 BOARDS: dict[str, ModuleType] = {
     "smashup": smashup,

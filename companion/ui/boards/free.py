@@ -10,6 +10,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import _
+from companion.ui.boards.types import OptionsUpdate
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET, StepCounter, icon_button, primary_button, tagged
 
@@ -218,37 +219,51 @@ def _ActionRow(over: bool, send: Callable[..., bool]) -> ft.Control:
 ActionRow = ft.memo(_ActionRow)
 
 
+def _number(raw: str) -> int | str:
+    """``raw`` as an int, or the text itself (validate_setup then names the field)."""
+    try:
+        return int(raw)
+    except ValueError:
+        return raw
+
+
 @ft.component
 def OptionsForm(
-    options: dict[str, Any], set_options: Callable[[dict[str, Any]], None], players: int = 0
+    options: dict[str, Any], set_options: OptionsUpdate, players: int = 0
 ) -> ft.Control:
-    """Counters (name, step, start) and the optional target."""
+    """Counters (name, step, start) and the optional target (every change is made to the
+    latest options: see :data:`~companion.ui.boards.OptionsUpdate`)."""
     counters: list[dict[str, Any]] = options.get("counters") or []
     target = options.get("target")
 
     def update(i: int, key: str, raw: str) -> None:
-        new = [dict(c) for c in counters]
-        if key == "name":
-            new[i]["name"] = raw
-        else:
-            try:
-                new[i][key] = int(raw)
-            except ValueError:
-                new[i][key] = raw  # kept as text: validate_setup names the field
-        set_options({**options, "counters": new})
+        value = raw if key == "name" else _number(raw)
+
+        def edited(o: dict[str, Any]) -> dict[str, Any]:
+            new = [dict(c) for c in o.get("counters") or []]
+            if i < len(new):
+                new[i][key] = value
+            return {**o, "counters": new}
+
+        set_options(edited)
 
     def set_target(counter: str | None, raw: str | None) -> None:
         if not counter:
-            set_options({**options, "target": None})
+            set_options(lambda o: {**o, "target": None})
             return
         try:
             value: Any = int(raw or 0)
         except ValueError:
             value = raw
-        set_options({**options, "target": {"counter": counter, "value": value}})
+        set_options(lambda o: {**o, "target": {"counter": counter, "value": value}})
 
     def remove(i: int) -> None:
-        set_options({**options, "counters": [c for k, c in enumerate(counters) if k != i]})
+        set_options(
+            lambda o: {
+                **o,
+                "counters": [c for k, c in enumerate(o.get("counters") or []) if k != i],
+            }
+        )
 
     rows = [
         ft.Row(
@@ -306,7 +321,13 @@ def OptionsForm(
                     height=TARGET,
                     style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
                     on_click=lambda: set_options(
-                        {**options, "counters": [*counters, {"name": "", "step": 1, "start": 0}]}
+                        lambda o: {
+                            **o,
+                            "counters": [
+                                *(o.get("counters") or []),
+                                {"name": "", "step": 1, "start": 0},
+                            ],
+                        }
                     ),
                 ),
             ),
@@ -348,7 +369,7 @@ def OptionsForm(
                         value=bool(options.get("finish_round")),
                         disabled=not target,
                         on_change=lambda e: set_options(
-                            {**options, "finish_round": bool(e.control.value)}
+                            lambda o: {**o, "finish_round": bool(e.control.value)}
                         ),
                     ),
                     height=TARGET,

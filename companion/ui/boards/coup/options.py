@@ -7,17 +7,20 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import _
+from companion.ui.boards.types import OptionsUpdate
 from companion.ui.widgets import switch_row
 
 __all__ = ["OptionsForm"]
 
 
 @ft.component
-def OptionsForm(options: dict[str, Any], set_options, players: int = 0) -> ft.Control:
+def OptionsForm(
+    options: dict[str, Any], set_options: OptionsUpdate, players: int = 0
+) -> ft.Control:
     """The optional card draft of «Игра вдвоём» (the engine accepts it only with 2 players)."""
     return switch_row(
         "two-player-draft",
         _("Вдвоём: набор карт перед игрой"),
         bool(options.get("two_player_draft")),
-        lambda v: set_options({**options, "two_player_draft": v}),
+        lambda v: set_options(lambda o: {**o, "two_player_draft": v}),
     )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -25,6 +24,7 @@ from companion.ui.boards.ricks.common import (
     _int,
     tag,
 )
+from companion.ui.boards.types import OptionsUpdate
 from companion.ui.nav import AppContext
 from companion.ui.widgets import switch_row
 
@@ -34,7 +34,7 @@ __all__ = ["OptionsForm"]
 @ft.component
 def OptionsForm(
     options: dict[str, Any],
-    set_options: Callable[[dict[str, Any]], None],
+    set_options: OptionsUpdate,
     players: int | None = None,
 ) -> ft.Control:
     """Characters per seat, abilities, the universes' action tokens (remembered in the data
@@ -67,7 +67,7 @@ def OptionsForm(
 
     def push(**changes: Any) -> None:
         m["options"] = {**m["options"], **changes}
-        set_options(m["options"])
+        set_options(lambda _o: m["options"])
 
     def prefill() -> None:
         if root is None:

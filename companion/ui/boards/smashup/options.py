@@ -3,13 +3,13 @@ draft, madness counters."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
 from companion.engine.smashup import EDITIONS, WIN_AFTER_SCORING, WIN_AT_END_OF_TURN
 from companion.i18n import _
+from companion.ui.boards.types import OptionsUpdate
 from companion.ui.widgets import switch_row, tagged
 
 __all__ = ["OptionsForm"]
@@ -17,15 +17,17 @@ __all__ = ["OptionsForm"]
 
 @ft.component
 def OptionsForm(
-    options: dict[str, Any], set_options: Callable[[dict[str, Any]], None], players: int = 0
+    options: dict[str, Any], set_options: OptionsUpdate, players: int = 0
 ) -> ft.Control:
     """Edition, the snake draft and madness switches, and for «Мимими» the 15-VP check right
     after scoring (``win_check``); factions and bases come on the board."""
     edition = options.get("edition", "bbrr")
 
     def set_edition(value: str) -> None:
-        rest = {k: v for k, v in options.items() if k != "win_check"}
-        set_options({**rest, "edition": value})  # the check option exists in «Мимими» only
+        # the check option exists in «Мимими» only
+        set_options(
+            lambda o: {**{k: v for k, v in o.items() if k != "win_check"}, "edition": value}
+        )
 
     after = options.get("win_check") == WIN_AFTER_SCORING
     mimimi_check: list[ft.Control] = []
@@ -36,7 +38,7 @@ def OptionsForm(
                 _("Проверка 15 ПО после захвата"),
                 after,
                 lambda v: set_options(
-                    {**options, "win_check": WIN_AFTER_SCORING if v else WIN_AT_END_OF_TURN}
+                    lambda o: {**o, "win_check": WIN_AFTER_SCORING if v else WIN_AT_END_OF_TURN}
                 ),
                 text=_(
                     "Проверять 15 ПО и сразу после захвата баз, не только в конце хода "
@@ -61,14 +63,14 @@ def OptionsForm(
                 "opt-draft",
                 _("Драфт"),
                 bool(options.get("draft")),
-                lambda v: set_options({**options, "draft": v}),
+                lambda v: set_options(lambda o: {**o, "draft": v}),
                 text=_("Фракции выбирают по очереди, «змейкой» («Договоримся как взрослые»)"),
             ),
             switch_row(
                 "opt-madness",
                 _("Безумие"),
                 bool(options.get("madness")),
-                lambda v: set_options({**options, "madness": v}),
+                lambda v: set_options(lambda o: {**o, "madness": v}),
                 text=_("Считать карты безумия (−1 ПО за каждые две)"),
             ),
             ft.Text(

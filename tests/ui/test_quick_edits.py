@@ -1,0 +1,124 @@
+"""Edits that reach the server faster than the screen re-renders are all kept.
+
+Flet's web server starts one task per message from the browser, and a handler runs with the
+values of the screen's last render. Names typed in a row and «Начать игру» tapped right
+after them (a fast thumb, or a host busy with other phones) used to act on one render's copy
+of the form: the second name undid the first, and the game was refused or started with
+empty names. Here the browser's own messages are replayed the same way — each field's
+``value`` patch and its ``change`` event, then the click, each event in a task of its own,
+with no re-render in between — on the real app in this process (:mod:`tests.ui.render_tree`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+from typing import Any
+
+import flet as ft
+import pytest
+
+from companion.rules import list_rulings
+from companion.rules.house import HOUSE_FILE
+from companion.store import GameStore
+from companion.ui import lan
+from companion.ui.app import make_main
+from companion.ui.lan import LanGate
+from companion.ui.state import Hub
+from tests.ui import render_tree as rt
+
+
+def _run(coro: Any) -> Any:
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+def _tagged(session: Any, ident: str) -> Any:
+    """The control inside the semantics node tagged ``ident``."""
+    for c in rt.controls(session):
+        if isinstance(c, ft.Semantics) and c.identifier == ident:
+            return c.content
+    raise AssertionError(f"{ident!r} is not on the screen")
+
+
+def _type(session: Any, ident: str, text: str) -> asyncio.Task:
+    """What the browser sends when ``text`` is typed into a field: its value, then ``change``
+    (dispatched in a task, as the web server does)."""
+    field = _tagged(session, ident)
+    session.apply_patch(field._i, {"value": text})
+    return asyncio.create_task(session.dispatch_event(field._i, "change", text))
+
+
+async def _new_game_in_one_burst(data, names: list[str], counter: str | None) -> list[Any]:
+    hub = Hub(GameStore(data))
+    session = await rt.open_app(make_main(hub), "/new")
+    choice = _tagged(session, "game-choice")
+    session.apply_patch(choice._i, {"value": "free"})
+    await session.dispatch_event(choice._i, "select", "free")
+    await rt.quiet(session)
+    if len(names) > 2:
+        await rt.tap(session, _tagged(session, "add-player"))
+    tasks = [_type(session, f"player-name-{i}", name) for i, name in enumerate(names)]
+    if counter is not None:
+        tasks.append(_type(session, "counter-name-0", counter))
+    start = _tagged(session, "start-game")
+    tasks.append(asyncio.create_task(session.dispatch_event(start._i, "click", None)))
+    await asyncio.gather(*tasks)
+    await rt.quiet(session)
+    return GameStore(data).list()
+
+
+@pytest.mark.filterwarnings("ignore:coroutine 'watch.<locals>.bump' was never awaited")
+def test_names_typed_in_a_row_and_an_instant_start_all_count(tmp_path):
+    (game,) = _run(_new_game_in_one_burst(tmp_path / "d", ["Аня", "Борис", "Вика"], "Монеты"))
+    assert game.players == ("Аня", "Борис", "Вика")
+    stored = GameStore(tmp_path / "d").open(game.id)
+    assert [c["name"] for c in stored.game.setup.options["counters"]][0] == "Монеты"
+
+
+async def _ruling_in_one_burst(data) -> list[dict]:
+    hub = Hub(GameStore(data))
+    session = await rt.open_app(make_main(hub), "/rules")
+    await rt.tap(session, _tagged(session, "house-open"))
+    await rt.quiet(session)
+    tasks = [
+        _type(session, "house-title", "Ничья на базе"),
+        _type(session, "house-text", "Делим очки поровну"),
+    ]
+    save = _tagged(session, "house-save")
+    tasks.append(asyncio.create_task(session.dispatch_event(save._i, "click", None)))
+    await asyncio.gather(*tasks)
+    await rt.quiet(session)
+    return list_rulings(path=data / HOUSE_FILE)
+
+
+def test_a_ruling_saved_right_after_typing_keeps_all_its_text(tmp_path):
+    (ruling,) = _run(_ruling_in_one_burst(tmp_path / "d"))
+    assert (ruling["title"], ruling["text"]) == ("Ничья на базе", "Делим очки поровну")
+
+
+async def _join_in_one_burst(data, monkeypatch) -> tuple[bool, str, list[str]]:
+    monkeypatch.setattr(lan, "READ_TOKEN_SECONDS", 0.05)  # no browser here to answer
+    hub = Hub(GameStore(data))
+    gate = LanGate(code="24681012", url="http://127.0.0.1")
+    wrong: list[str] = []
+    monkeypatch.setattr(gate.throttle, "failed", wrong.append)  # each wrong guess counted
+    session = await rt.open_app(make_main(hub, gate), "/")
+    await asyncio.sleep(0.2)
+    await rt.quiet(session)
+    tasks = [_type(session, "join-code", "24681012"), _type(session, "join-name", "Борис")]
+    join = _tagged(session, "join")
+    tasks.append(asyncio.create_task(session.dispatch_event(join._i, "click", None)))
+    await asyncio.gather(*tasks)
+    await rt.quiet(session)
+    shown = {c.identifier for c in rt.controls(session) if isinstance(c, ft.Semantics)}
+    return "new-game" in shown, str(shown), wrong
+
+
+def test_a_join_tapped_right_after_typing_the_code_gets_in(tmp_path, monkeypatch):
+    """Table mode's join screen: the code typed just before «Войти» is the one checked (it
+    was refused as wrong, and counted towards the lockout, when the tap overtook the
+    re-render)."""
+    joined, shown, wrong = _run(_join_in_one_burst(tmp_path / "d", monkeypatch))
+    assert joined, shown
+    assert wrong == []
