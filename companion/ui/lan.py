@@ -31,7 +31,7 @@ from companion.ui.security import (
     DeviceTokens,
     Throttle,
 )
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.widgets import TARGET, tagged, use_form
 
 
 def _target(control: ft.Control, on_click: Callable[[], None]) -> ft.Control:
@@ -255,18 +255,13 @@ def JoinFlow(app: Any) -> ft.Control:
 @ft.component
 def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
     """The only thing a device sees before it types the right code: no game data at all."""
-    # What is typed lives in a ref that «Войти» reads at tap time: a tap right after typing
-    # can reach the server before the re-render, and the last render's copy of the code would
-    # be refused (and counted as a wrong guess). A state bump re-renders the fields.
-    typed = ft.use_ref(None)
-    if typed.current is None:
-        typed.current = {"code": "", "name": ""}
-    _shown, show = ft.use_state(0)
-    code, name = typed.current["code"], typed.current["name"]
+    # «Войти» reads what was typed at tap time (use_form): a tap right after typing can reach
+    # the server before the re-render, and a stale code would be refused as a wrong guess
+    typed, update, latest = use_form(lambda: {"code": "", "name": ""})
+    code, name = typed["code"], typed["name"]
 
     def put(key: str, value: str) -> None:
-        typed.current = {**typed.current, key: value}
-        show(lambda n: n + 1)
+        update(lambda now: {**now, key: value})
 
     role, set_role = ft.use_state("player")
     picked = ft.use_ref("player")  # updated by the handler itself, before any re-render
@@ -277,7 +272,7 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
         set_role(value)
 
     def join() -> None:
-        code, name = typed.current["code"], typed.current["name"]
+        code, name = latest()["code"], latest()["name"]
         refusal = seat.gate.try_code(code, seat.conn.peer)  # the TCP peer, not page.client_ip
         if refusal:
             set_error(refusal)

@@ -14,7 +14,7 @@ from companion.ui.boards import BOARDS
 from companion.ui.game_screen import WIDE, use_page_width
 from companion.ui.nav import app_model, go
 from companion.ui.security import require_player
-from companion.ui.widgets import TARGET, Banner, icon_button, tagged
+from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_form
 
 __all__ = ["NewGame"]
 
@@ -27,67 +27,80 @@ def _default_players(n: int) -> list[dict[str, str]]:
     return [{"name": "", "color": PALETTE[i]} for i in range(n)]
 
 
+def _blank_form(game_id: str) -> dict[str, Any]:
+    """The new-game form of ``game_id``: its fewest players (at least 2), unnamed; the first
+    player by lot; the game's default options."""
+    game = GAMES[game_id]
+    return {
+        "game_id": game_id,
+        "players": _default_players(max(2, game.min_players)),
+        "first": RANDOM,
+        "options": game.default_options(),
+    }
+
+
 @ft.component
 def NewGame() -> ft.Control:
     app = app_model()
     offered = [g for g in GAMES.values() if g.id in BOARDS]
-    # The form lives in a ref that every handler reads and writes at call time, and a state
-    # bump re-renders it: names typed in a row, or «Начать игру» tapped right after typing,
-    # can reach the server before the re-render, and a handler holding the last render's
-    # copy would undo the edit before it (or start the game without the last name).
-    latest = ft.use_ref(None)
-    if latest.current is None:
-        first_game = GAMES[offered[0].id]
-        latest.current = {
-            "game_id": first_game.id,
-            "players": _default_players(max(2, first_game.min_players)),
-            "first": RANDOM,
-            "options": first_game.default_options(),
-        }
-    f = latest.current
-    _shown, set_shown = ft.use_state(0)
+    # handlers read the latest form (use_form): names typed in a row, or «Начать игру» tapped
+    # right after typing, can reach the server before the re-render
+    f, update, latest = use_form(lambda: _blank_form(offered[0].id))
     error, set_error = ft.use_state("")
 
     def change(**fields: Any) -> None:
-        f.update(fields)
-        set_shown(lambda n: n + 1)
+        update(lambda now: {**now, **fields})
+
+    def players_now(edit: Callable[[list[dict[str, str]]], list[dict[str, str]]]) -> None:
+        update(lambda now: {**now, "players": edit(now["players"])})
 
     game_id, players, first, options = f["game_id"], f["players"], f["first"], f["options"]
     definition = GAMES[game_id]
 
-    def put_options(update: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
-        change(options=update(f["options"]))
+    def put_options(edit: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+        update(lambda now: {**now, "options": edit(now["options"])})
 
     def pick_game(gid: str) -> None:
         game = GAMES[gid]
-        n = min(max(len(f["players"]), game.min_players), game.max_players)
-        change(
-            game_id=gid,
-            options=game.default_options(),
-            players=[*f["players"], *_default_players(8)[len(f["players"]) :]][:n],
-            first=RANDOM,
+
+        def seats(ps: list[dict[str, str]]) -> list[dict[str, str]]:
+            n = min(max(len(ps), game.min_players), game.max_players)
+            return [*ps, *_default_players(8)[len(ps) :]][:n]
+
+        update(
+            lambda now: {
+                "game_id": gid,
+                "players": seats(now["players"]),
+                "first": RANDOM,
+                "options": game.default_options(),
+            }
         )
 
     def edit(i: int, **changes: str) -> None:
-        change(players=[{**p, **changes} if k == i else p for k, p in enumerate(f["players"])])
+        players_now(lambda ps: [{**p, **changes} if k == i else p for k, p in enumerate(ps)])
 
     def move(i: int, d: int) -> None:
-        new = list(f["players"])
-        j = i + d
-        if 0 <= j < len(new):
-            new[i], new[j] = new[j], new[i]
-            change(players=new)
+        def swapped(ps: list[dict[str, str]]) -> list[dict[str, str]]:
+            new, j = list(ps), i + d
+            if 0 <= j < len(new):
+                new[i], new[j] = new[j], new[i]
+            return new
+
+        players_now(swapped)
 
     def remove(i: int) -> None:
-        change(players=[q for k, q in enumerate(f["players"]) if k != i])
+        players_now(lambda ps: [q for k, q in enumerate(ps) if k != i])
 
     def add() -> None:
-        now = f["players"]
-        if len(now) < GAMES[f["game_id"]].max_players:
-            change(players=[*now, *_default_players(8)[len(now) : len(now) + 1]])
+        def more(ps: list[dict[str, str]]) -> list[dict[str, str]]:
+            if len(ps) >= GAMES[latest()["game_id"]].max_players:
+                return ps
+            return [*ps, *_default_players(8)[len(ps) : len(ps) + 1]]
+
+        players_now(more)
 
     def next_color(i: int) -> None:
-        now = f["players"]
+        now = latest()["players"]
         used = {p["color"] for p in now}
         k = PALETTE.index(now[i]["color"]) if now[i]["color"] in PALETTE else -1
         for step in range(1, len(PALETTE) + 1):
@@ -97,14 +110,15 @@ def NewGame() -> ft.Control:
                 return
 
     def start() -> None:
-        specs = [PlayerSpec(str(p["name"]).strip(), p["color"]) for p in f["players"]]
+        form = latest()
+        specs = [PlayerSpec(str(p["name"]).strip(), p["color"]) for p in form["players"]]
         try:
             require_player(app)  # a crafted click from a spectator creates nothing
             stored = app.hub.create(
-                f["game_id"],
+                form["game_id"],
                 specs,
-                first_player=None if f["first"] == RANDOM else int(f["first"]),
-                options=f["options"],
+                first_player=None if form["first"] == RANDOM else int(form["first"]),
+                options=form["options"],
             )
         except CompanionError as exc:
             set_error(str(exc))

@@ -34,7 +34,7 @@ from companion.rules.house import HOUSE_FILE
 from companion.ui.game_screen import WIDE, use_page_width
 from companion.ui.nav import AppContext, go
 from companion.ui.security import require_player
-from companion.ui.widgets import TARGET, Banner, icon_button, tagged
+from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_form
 
 __all__ = [
     "RulesScreen",
@@ -618,20 +618,9 @@ def RulesScreen() -> ft.Control:
     opened, set_opened = ft.use_state(None)  # entry id shown in full, or None
     trail, set_trail = ft.use_state(())  # ids opened before it (for «К результатам» after links)
     panel, set_panel = ft.use_state(False)  # the house rulings panel
-    # The ruling being written lives in a ref that «Сохранить» reads at tap time: a tap right
-    # after typing can reach the server before the re-render, and the last render's copy
-    # would save the text without its last letters. A state bump re-renders the form.
-    _form_shown, show_form = ft.use_state(0)
-    latest_form = ft.use_ref(None)
-    if latest_form.current is None:
-        latest_form.current = {"game": game0 or "smash_up"}
-    form: dict[str, str] = latest_form.current
-
-    def _set_form(update: Any) -> None:
-        latest_form.current = update(latest_form.current) if callable(update) else update
-        show_form(lambda n: n + 1)
-
-    set_form = ft.use_callback(_set_form, [])
+    # «Сохранить» reads the ruling as typed at tap time (use_form): a tap right after typing
+    # can reach the server before the re-render, and the text would be saved short
+    form, set_form, latest_form = use_form(lambda: {"game": game0 or "smash_up"})
     error, set_error = ft.use_state("")
     notice, set_notice = ft.use_state("")
     _version, set_version = ft.use_state(0)
@@ -670,7 +659,7 @@ def RulesScreen() -> ft.Control:
         set_panel(True)
 
     def save() -> None:
-        form = latest_form.current
+        form = latest_form()
         try:
             require_player(app)  # house rulings are shared: players only
             add_ruling(
@@ -704,7 +693,7 @@ def RulesScreen() -> ft.Control:
         set_version(lambda v: v + 1)
 
     def toggle_panel() -> None:
-        if not panel and game and not latest_form.current.get("title"):
+        if not panel and game and not latest_form().get("title"):
             set_form(lambda f: {**f, "game": game})
         set_panel(not panel)
         set_opened(None)

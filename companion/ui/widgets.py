@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import flet as ft
 
 from companion.i18n import _
+
+F = TypeVar("F")
 
 __all__ = [
     "TARGET",
@@ -23,6 +25,7 @@ __all__ = [
     "counter_step",
     "switch_row",
     "clipped_text",
+    "use_form",
 ]
 
 #: Minimum touch target (dp), SPEC §1.
@@ -434,3 +437,36 @@ def switch_row(
         ),
         label=label,
     )
+
+
+def use_form(
+    initial: Callable[[], F],
+) -> tuple[F, Callable[[Callable[[F], F] | F], None], Callable[[], F]]:
+    """A form's values that every handler reads at call time (a component hook).
+
+    Flet's web server starts one task per browser message, so a field's ``change`` and the
+    tap after it (or two fields' changes) can both run before the re-render; a handler that
+    read a ``use_state`` value from its closure would act on the last render's copy (a name
+    typed just before «Начать игру» left out). Here the values live in a ref, changed at once
+    by ``update`` and re-rendered by a state bump.
+
+    :param initial: makes the first values (called on the first render only); not callable
+        values (a form is a dict).
+    :returns: ``(values, update, latest)``: the values for this render; ``update(change)``
+        sets them to ``change(latest values)``, or to ``change`` itself when it is not
+        callable; ``latest()`` reads them in a handler. ``update`` and ``latest`` are the same
+        functions at every render.
+    """
+    ref = ft.use_ref(None)
+    if ref.current is None:
+        ref.current = (initial(),)
+    _shown, bump = ft.use_state(0)
+
+    def update(change: Callable[[F], F] | F) -> None:
+        ref.current = (change(ref.current[0]) if callable(change) else change,)
+        bump(lambda n: n + 1)
+
+    def latest() -> F:
+        return ref.current[0]
+
+    return ref.current[0], ft.use_callback(update, []), ft.use_callback(latest, [])

@@ -122,3 +122,22 @@ def test_a_join_tapped_right_after_typing_the_code_gets_in(tmp_path, monkeypatch
     joined, shown, wrong = _run(_join_in_one_burst(tmp_path / "d", monkeypatch))
     assert joined, shown
     assert wrong == []
+
+
+async def _base_in_one_burst(data) -> list[Any]:
+    hub = Hub(GameStore(data))
+    g = hub.create("smashup", ["Аня", "Борис"], first_player=0)
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    fields = {"name": "Ферма", "bp": "20", "vp1": "4", "vp2": "2", "vp3": "1"}
+    tasks = [_type(session, f"new-base-{key}", text) for key, text in fields.items()]
+    add = _tagged(session, "add-base")
+    tasks.append(asyncio.create_task(session.dispatch_event(add._i, "click", None)))
+    await asyncio.gather(*tasks)
+    await rt.quiet(session)
+    return list(GameStore(data).open(g.id).game.state.bases)
+
+
+def test_a_base_added_right_after_typing_its_last_number_is_laid_out(tmp_path):
+    """Smash Up set-up: the base form's five fields typed in one burst and «Выложить базу»."""
+    (base,) = _run(_base_in_one_burst(tmp_path / "d"))
+    assert (base.name, base.breakpoint, tuple(base.vp)) == ("Ферма", 20, (4, 2, 1))

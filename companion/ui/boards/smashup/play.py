@@ -35,7 +35,7 @@ from companion.ui.boards.smashup.score import score_dialog
 from companion.ui.boards.smashup.vp import VpStrip
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.widgets import TARGET, tagged, use_form
 
 __all__ = ["PlayBoard"]
 
@@ -53,10 +53,10 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
     # starts with the list closed, so in «Проверь базы» every ready base is on screen
     opened, set_opened = ft.use_state(None)
     scoring, set_scoring = ft.use_state(None)  # the base being scored, or None
-    repl, set_repl = ft.use_state(dict(EMPTY_FORM))
+    repl, set_repl, latest_repl = use_form(lambda: dict(EMPTY_FORM))  # read at tap time
     repl_checked, set_repl_checked = ft.use_state(False)
     deck_empty, set_deck_empty = ft.use_state(False)
-    add_form, set_add_form = ft.use_state(dict(EMPTY_FORM))
+    add_form, set_add_form, latest_add = use_form(lambda: dict(EMPTY_FORM))
     add_checked, set_add_checked = ft.use_state(False)
     game = view.game
     state = view.state
@@ -92,6 +92,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
         if scoring is None:
             return
         card = None
+        repl = latest_repl()
         if deck_empty:
             data = {"base": scoring, "base_card": None, "deck_empty": True}
         elif not any(repl[k].strip() for k in ("name", "bp", "vp1", "vp2", "vp3")):
@@ -108,6 +109,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
             close()
 
     def add_base() -> None:
+        add_form = latest_add()
         if form_error(add_form) is not None:
             set_add_checked(True)
             return

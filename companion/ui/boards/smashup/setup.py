@@ -22,7 +22,7 @@ from companion.ui.boards.smashup.common import (
 )
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.widgets import TARGET, tagged, use_form
 
 __all__ = ["SetupBoard"]
 
@@ -32,10 +32,10 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
     """Factions (offered chips in a fixed order, or typed), the bases typed or picked from the
     catalogue, the mulligan reminder. «Начать игру» is the pinned primary action."""
     catalogue = BaseCatalogue(ft.use_context(AppContext).hub.store.root)
-    form, set_form = ft.use_state(dict(EMPTY_FORM))
+    form, set_form, latest_form = use_form(lambda: dict(EMPTY_FORM))  # read at tap time
     checked, set_checked = ft.use_state(False)  # show the form's error after a refused tap
     chosen, set_chosen = ft.use_state(None)
-    custom, set_custom = ft.use_state("")
+    custom, set_custom, latest_custom = use_form(lambda: "")
     _forgot, set_forgot = ft.use_state(0)  # re-render after a catalogue entry is removed
     game = view.game
     state = view.state
@@ -56,6 +56,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
             set_custom("")
 
     def add_base() -> None:
+        form = latest_form()
         if form_error(form) is not None:
             set_checked(True)
             return
@@ -145,7 +146,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                         ft.FilledTonalButton(
                             _("Взять"),
                             height=TARGET,
-                            on_click=lambda: pick(custom),
+                            on_click=lambda: pick(latest_custom()),
                         ),
                         label=f"{_('Взять')} {custom.strip()}",
                     ),
