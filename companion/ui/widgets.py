@@ -148,27 +148,35 @@ def Banner(error: str, notice: str) -> ft.Control:
 def number_pad(
     title: str,
     text: str,
-    set_text: Callable[[str], None],
+    edit: Callable[[Callable[[str], str]], None],
     on_submit: Callable[[int], None],
     on_close: Callable[[], None],
     allow_negative: bool = True,
+    *,
+    latest: Callable[[], str],
 ) -> ft.AlertDialog:
-    """A numeric pad dialog: digits, ±, erase, OK; the typed text lives in the caller's state.
+    """A numeric pad dialog: digits, ±, erase, OK; the typed text lives in the caller's
+    :func:`use_form`: ``text`` is shown, ``edit(change)`` applies ``change`` to the latest
+    text and ``latest()`` reads it — digits tapped faster than the screen re-renders all
+    count, and «Готово» right after the last digit submits it.
 
     Calls ``on_submit(value)`` then ``on_close()`` on «Готово».
     """
 
     def press(ch: str) -> None:
-        if ch == "±":
-            set_text(text[1:] if text.startswith("-") else "-" + text)
-        elif ch == "⌫":
-            set_text(text[:-1])
-        elif len(text.lstrip("-")) < 6:
-            set_text(text + ch)
+        def typed(t: str) -> str:
+            if ch == "±":
+                return t[1:] if t.startswith("-") else "-" + t
+            if ch == "⌫":
+                return t[:-1]
+            return t + ch if len(t.lstrip("-")) < 6 else t
+
+        edit(typed)
 
     def ok() -> None:
-        if text.lstrip("-"):
-            on_submit(int(text))
+        t = latest()
+        if t.lstrip("-"):
+            on_submit(int(t))
         on_close()
 
     keys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "±" if allow_negative else "", "0", "⌫"]
@@ -241,14 +249,15 @@ def number_pad(
 def use_number_pad(name: str, on_set: Callable[[int], None]) -> Callable[[], None]:
     """A hook for a counter's numeric pad titled «<name> — новое значение»; returns the function
     that opens it (call it from a tap on the number)."""
-    pad, set_pad = ft.use_state(None)  # None: closed; str: the digits typed so far
+    pad, set_pad, latest = use_form(lambda: None)  # None: closed; str: the digits typed so far
     ft.use_dialog(
         number_pad(
             f"{name} — {_('новое значение')}",
             pad,
-            set_pad,
+            lambda change: set_pad(lambda t: None if t is None else change(t)),
             on_submit=on_set,
             on_close=lambda: set_pad(None),
+            latest=lambda: latest() or "",
         )
         if pad is not None
         else None

@@ -41,6 +41,28 @@ def _tagged(session: Any, ident: str) -> Any:
     raise AssertionError(f"{ident!r} is not on the screen")
 
 
+def _in_dialog(session: Any, ident: str) -> Any:
+    """The control a finger taps under the node tagged ``ident`` in the open dialog."""
+
+    def walk(c: Any) -> Any:
+        if isinstance(c, ft.Semantics) and c.identifier == ident:
+            node = c.content
+            while node is not None and getattr(node, "on_click", None) is None:
+                node = getattr(node, "content", None)
+            return node
+        for child in rt._children(c):
+            found = walk(child)
+            if found is not None:
+                return found
+        return None
+
+    for dialog in session.page._dialogs.controls:
+        found = walk(dialog)
+        if found is not None:
+            return found
+    raise AssertionError(f"no tappable {ident!r} in the dialog")
+
+
 def _type(session: Any, ident: str, text: str) -> asyncio.Task:
     """What the browser sends when ``text`` is typed into a field: its value, then ``change``
     (dispatched in a task, as the web server does)."""
@@ -141,3 +163,23 @@ def test_a_base_added_right_after_typing_its_last_number_is_laid_out(tmp_path):
     """Smash Up set-up: the base form's five fields typed in one burst and «Выложить базу»."""
     (base,) = _run(_base_in_one_burst(tmp_path / "d"))
     assert (base.name, base.breakpoint, tuple(base.vp)) == ("Ферма", 20, (4, 2, 1))
+
+
+async def _pad_in_one_burst(data, digits: str) -> int:
+    hub = Hub(GameStore(data))
+    g = hub.create("free", ["Аня", "Борис"], first_player=0)
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["val-p1-c0"])  # the number opens the pad
+    await rt.quiet(session)
+    clicks = [_in_dialog(session, f"pad-{d}") for d in [*digits, "ok"]]
+    await asyncio.gather(
+        *[asyncio.create_task(session.dispatch_event(c._i, "click", None)) for c in clicks]
+    )
+    await rt.quiet(session)
+    return GameStore(data).open(g.id).game.state.values[1]["ПО"]
+
+
+def test_digits_tapped_faster_than_the_screen_redraws_all_count(tmp_path):
+    """The numeric pad: «1», «5», «Готово» in one burst set 15 (the second digit used to
+    replace the first, and «Готово» to submit what the last render showed)."""
+    assert _run(_pad_in_one_burst(tmp_path / "d", "15")) == 15

@@ -21,7 +21,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.smashup.common import READY, stepper
-from companion.ui.widgets import TARGET, clipped_text, number_pad, tagged
+from companion.ui.widgets import TARGET, clipped_text, number_pad, tagged, use_form
 
 __all__ = ["BaseRow", "BaseEditor", "PowerRow", "ROW_HEIGHT"]
 
@@ -219,16 +219,17 @@ def BaseEditor(
     send: Callable[..., bool],
 ) -> ft.Control:
     """Power and minions per player on base ``j``, and its breakpoint change this turn."""
-    pad, set_pad = ft.use_state(None)  # None: closed; (player, digits typed so far)
+    pad, set_pad, latest = use_form(lambda: None)  # None: closed; (player, digits so far)
     who = pad[0] if pad else 0
     ft.use_dialog(
         number_pad(
             f"{names[who]}, «{name}»: {_('сила')}",
             pad[1],
-            lambda t: set_pad((who, t)),
+            lambda change: set_pad(lambda p: (p[0], change(p[1])) if p else p),
             on_submit=lambda v: send("base.set", {"base": j, "player": who, "power": v}),
             on_close=lambda: set_pad(None),
             allow_negative=False,
+            latest=lambda: (latest() or (0, ""))[1],
         )
         if pad is not None and who < len(names)
         else None

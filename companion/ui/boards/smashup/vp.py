@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.smashup.common import dot
-from companion.ui.widgets import TARGET, number_pad, tagged
+from companion.ui.widgets import TARGET, number_pad, tagged, use_form
 
 __all__ = ["VpChip", "VpStrip"]
 
@@ -31,7 +31,7 @@ def VpChip(
 ) -> ft.Control:
     """One player's VP (tap: numeric pad) and, with the madness option, their madness cards."""
     # None: closed; (what, digits typed so far) with what = "vp" | "mad"
-    pad, set_pad = ft.use_state(None)
+    pad, set_pad, latest = use_form(lambda: None)
     what = pad[0] if pad else "vp"
     current = vp if what == "vp" else (madness or 0)
     title = f"{name}: {_('ПО') if what == 'vp' else _('карты безумия')}"
@@ -40,12 +40,13 @@ def VpChip(
         number_pad(
             f"{title}, {_('новое значение')}",
             pad[1],
-            lambda t: set_pad((what, t)),
+            lambda change: set_pad(lambda p: (p[0], change(p[1])) if p else p),
             on_submit=lambda v: (
                 send(event, {"player": index, "delta": v - current}) if v != current else None
             ),
             on_close=lambda: set_pad(None),
             allow_negative=False,
+            latest=lambda: (latest() or ("vp", ""))[1],
         )
         if pad is not None
         else None
