@@ -570,6 +570,14 @@ def _header_view(back: str, panel: bool, toggle_panel: Callable[[], None]) -> ft
     )
 
 
+def _label_padding(wide: bool, short: bool) -> ft.Padding:
+    """A chip label's padding: Material's on a wide screen; on a phone the least that keeps
+    all five chips in one row, more for the short «Все» (a 48 dp target)."""
+    if wide:
+        return WIDE_CHIP_PADDING
+    return ALL_CHIP_PADDING if short else CHIP_PADDING
+
+
 def _chips_view(
     game: str | None, pick_game: Callable[[str | None], None], wide: bool
 ) -> ft.Control:
@@ -587,11 +595,7 @@ def _chips_view(
                 on_click=None,
                 height=TARGET,
                 padding=WIDE_CHIP_PADDING if wide else CHIP_PADDING,
-                label_padding=WIDE_CHIP_PADDING
-                if wide
-                else CHIP_PADDING
-                if g
-                else ALL_CHIP_PADDING,
+                label_padding=_label_padding(wide, g is None),
                 visual_density=ft.VisualDensity.COMPACT,
             ),
             label=f"{name}{', ' + _('выбрано') if game == g else ''}",
