@@ -709,7 +709,7 @@ def RulesScreen() -> ft.Control:
 
     # the same functions from one key to the next: the header and the chips are memoised on them
     pick_game = ft.use_callback(_pick_game, [])
-    toggle = ft.use_callback(toggle_panel, [panel, game, form])
+    toggle = ft.use_callback(toggle_panel, [panel, game])  # reads the form at tap time
     header = RulesHeader(back, panel, toggle)
     chips = GameChips(game, pick_game, use_page_width() >= WIDE)
     field = tagged(

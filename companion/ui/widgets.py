@@ -26,6 +26,7 @@ __all__ = [
     "switch_row",
     "clipped_text",
     "use_form",
+    "typed_number",
 ]
 
 #: Minimum touch target (dp), SPEC §1.
@@ -479,3 +480,12 @@ def use_form(
         return ref.current[0]
 
     return ref.current[0], ft.use_callback(update, []), ft.use_callback(latest, [])
+
+
+def typed_number(raw: str) -> int | str:
+    """A number typed in a field as an ``int`` (spaces around it allowed); anything else is
+    passed on as typed, so the engine's check names the field."""
+    try:
+        return int(raw.strip())
+    except ValueError:
+        return raw

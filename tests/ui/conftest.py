@@ -181,9 +181,7 @@ class App:
         try:
             self.el(ident).wait_for(timeout=timeout)
         except PlaywrightTimeout:
-            self.fail(
-                "appear", ident, f"{ident!r} never became visible (the page is described below)"
-            )
+            self.fail(f"{ident!r} never became visible")
 
     def _settled(self, ident: str, timeout: float) -> dict[str, float]:
         """The element's box once two reads 100 ms apart are equal."""
@@ -237,16 +235,7 @@ class App:
                 "() => { const e = document.querySelector('[flt-semantics-identifier=\"clock\"]');"
                 " return e ? e.getAttribute('aria-label') : '<no clock>'; }"
             )
-            present = self.page.evaluate(
-                "() => [...document.querySelectorAll('[flt-semantics-identifier]')]"
-                ".map(e => e.getAttribute('flt-semantics-identifier')).join(' ')"
-            )
-            self.fail(
-                "wait_label",
-                ident,
-                f"{ident!r} never showed {text!r}; it shows {seen!r} (clock: {clock}); "
-                f"identifiers on the page: {present}",
-            )
+            self.fail(f"{ident!r} never showed {text!r}; it shows {seen!r} (clock: {clock})")
 
     def describe(self) -> str:
         """What the page shows now, for a failure report: its address, whether the
@@ -270,14 +259,10 @@ class App:
         tail = log.read_text(errors="replace")[-1500:] if log and log.exists() else ""
         return f"{shown}\nscreenshot: {shot}\nserver log tail:\n{tail}"
 
-    def fail(self, step: str, ident: str, message: str) -> NoReturn:
-        """Fail with ``message`` and a screenshot of the page (its path is in the message)."""
-        shot = Path(tempfile.gettempdir()) / f"{step}-{ident}-{time.time():.0f}.png"
-        self.page.screenshot(path=str(shot))
-        log = (
-            self.server.log.read_text(errors="replace")[-2000:] if self.server.log.exists() else ""
-        )
-        raise AssertionError(f"{message}; screenshot: {shot}; server log tail:\n{log}") from None
+    def fail(self, message: str) -> NoReturn:
+        """Fail with ``message``; the test's report then describes every open page (screenshot,
+        identifiers, focus, server log: :meth:`describe`, :func:`pytest_runtest_makereport`)."""
+        raise AssertionError(message) from None
 
     def label(self, ident: str) -> str:
         e = self.el(ident)
@@ -309,16 +294,7 @@ class App:
                 timeout=FOCUS_SECONDS * 1000,
             )
         except PlaywrightTimeout:
-            focused = self.page.evaluate(
-                "() => { const e = document.activeElement;"
-                " return e ? e.tagName + ' ' + (e.getAttribute('aria-label') || '') : ''; }"
-            )
-            self.fail(
-                "fill",
-                ident,
-                f"the click meant for {ident!r} did not focus its text field (the focus is "
-                f"on {focused!r})",
-            )
+            self.fail(f"the click meant for {ident!r} did not focus its text field")
         box.fill(text)
 
     def box(self, ident: str) -> dict[str, float]:

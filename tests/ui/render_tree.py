@@ -18,6 +18,7 @@ Components are transparent (their rendered body stands in their place).
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import dataclasses
 import enum
 import re
@@ -109,6 +110,13 @@ async def open_app(main: Callable[[Any], None], route: str) -> Session:
     return session
 
 
+def run(coro: Any) -> Any:
+    """Run ``coro`` on a fresh event loop in its own thread: once a browser test has started
+    Playwright's sync API, this thread already has a running loop (``asyncio.run`` refuses)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 def controls(session: Session) -> Iterator[BaseControl]:
     """Every control the session's index holds (mounted ones)."""
     index = session._Session__index  # type: ignore[attr-defined]
@@ -127,6 +135,35 @@ def tappables(session: Session) -> dict[str, BaseControl]:
             if target is not None and not getattr(target, "disabled", False):
                 out.setdefault(c.identifier, target)
     return out
+
+
+def tagged_control(session: Session, ident: str) -> BaseControl:
+    """The control inside the semantics node tagged ``ident`` (a field, a dropdown, a button),
+    shown or not. :raises AssertionError: when no such node is mounted."""
+    for c in controls(session):
+        if isinstance(c, ft.Semantics) and c.identifier == ident:
+            return c.content
+    raise AssertionError(f"{ident!r} is not on the screen")
+
+
+def in_dialog(session: Session, ident: str) -> BaseControl:
+    """The control a finger taps under the node tagged ``ident`` in an open dialog (dialogs
+    are not among :func:`tappables`, which walks the page's views)."""
+
+    def walk(c: Any) -> Any:
+        if isinstance(c, ft.Semantics) and c.identifier == ident:
+            return _clickable(c)
+        for child in _children(c):
+            found = walk(child)
+            if found is not None:
+                return found
+        return None
+
+    for dialog in session.page._dialogs.controls:  # type: ignore[attr-defined]
+        found = walk(dialog)
+        if found is not None:
+            return found
+    raise AssertionError(f"no tappable {ident!r} in a dialog")
 
 
 def _clickable(c: Any, handler: str = "on_click") -> Any:

@@ -12,7 +12,6 @@ with no re-render in between — on the real app in this process (:mod:`tests.ui
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 from typing import Any
 
 import flet as ft
@@ -28,45 +27,10 @@ from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 
 
-def _run(coro: Any) -> Any:
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
-
-
-def _tagged(session: Any, ident: str) -> Any:
-    """The control inside the semantics node tagged ``ident``."""
-    for c in rt.controls(session):
-        if isinstance(c, ft.Semantics) and c.identifier == ident:
-            return c.content
-    raise AssertionError(f"{ident!r} is not on the screen")
-
-
-def _in_dialog(session: Any, ident: str) -> Any:
-    """The control a finger taps under the node tagged ``ident`` in the open dialog."""
-
-    def walk(c: Any) -> Any:
-        if isinstance(c, ft.Semantics) and c.identifier == ident:
-            node = c.content
-            while node is not None and getattr(node, "on_click", None) is None:
-                node = getattr(node, "content", None)
-            return node
-        for child in rt._children(c):
-            found = walk(child)
-            if found is not None:
-                return found
-        return None
-
-    for dialog in session.page._dialogs.controls:
-        found = walk(dialog)
-        if found is not None:
-            return found
-    raise AssertionError(f"no tappable {ident!r} in the dialog")
-
-
 def _type(session: Any, ident: str, text: str) -> asyncio.Task:
     """What the browser sends when ``text`` is typed into a field: its value, then ``change``
     (dispatched in a task, as the web server does)."""
-    field = _tagged(session, ident)
+    field = rt.tagged_control(session, ident)
     session.apply_patch(field._i, {"value": text})
     return asyncio.create_task(session.dispatch_event(field._i, "change", text))
 
@@ -74,16 +38,16 @@ def _type(session: Any, ident: str, text: str) -> asyncio.Task:
 async def _new_game_in_one_burst(data, names: list[str], counter: str | None) -> list[Any]:
     hub = Hub(GameStore(data))
     session = await rt.open_app(make_main(hub), "/new")
-    choice = _tagged(session, "game-choice")
+    choice = rt.tagged_control(session, "game-choice")
     session.apply_patch(choice._i, {"value": "free"})
     await session.dispatch_event(choice._i, "select", "free")
     await rt.quiet(session)
     if len(names) > 2:
-        await rt.tap(session, _tagged(session, "add-player"))
+        await rt.tap(session, rt.tagged_control(session, "add-player"))
     tasks = [_type(session, f"player-name-{i}", name) for i, name in enumerate(names)]
     if counter is not None:
         tasks.append(_type(session, "counter-name-0", counter))
-    start = _tagged(session, "start-game")
+    start = rt.tagged_control(session, "start-game")
     tasks.append(asyncio.create_task(session.dispatch_event(start._i, "click", None)))
     await asyncio.gather(*tasks)
     await rt.quiet(session)
@@ -92,7 +56,7 @@ async def _new_game_in_one_burst(data, names: list[str], counter: str | None) ->
 
 @pytest.mark.filterwarnings("ignore:coroutine 'watch.<locals>.bump' was never awaited")
 def test_names_typed_in_a_row_and_an_instant_start_all_count(tmp_path):
-    (game,) = _run(_new_game_in_one_burst(tmp_path / "d", ["Аня", "Борис", "Вика"], "Монеты"))
+    (game,) = rt.run(_new_game_in_one_burst(tmp_path / "d", ["Аня", "Борис", "Вика"], "Монеты"))
     assert game.players == ("Аня", "Борис", "Вика")
     stored = GameStore(tmp_path / "d").open(game.id)
     assert [c["name"] for c in stored.game.setup.options["counters"]][0] == "Монеты"
@@ -101,13 +65,13 @@ def test_names_typed_in_a_row_and_an_instant_start_all_count(tmp_path):
 async def _ruling_in_one_burst(data) -> list[dict]:
     hub = Hub(GameStore(data))
     session = await rt.open_app(make_main(hub), "/rules")
-    await rt.tap(session, _tagged(session, "house-open"))
+    await rt.tap(session, rt.tagged_control(session, "house-open"))
     await rt.quiet(session)
     tasks = [
         _type(session, "house-title", "Ничья на базе"),
         _type(session, "house-text", "Делим очки поровну"),
     ]
-    save = _tagged(session, "house-save")
+    save = rt.tagged_control(session, "house-save")
     tasks.append(asyncio.create_task(session.dispatch_event(save._i, "click", None)))
     await asyncio.gather(*tasks)
     await rt.quiet(session)
@@ -115,7 +79,7 @@ async def _ruling_in_one_burst(data) -> list[dict]:
 
 
 def test_a_ruling_saved_right_after_typing_keeps_all_its_text(tmp_path):
-    (ruling,) = _run(_ruling_in_one_burst(tmp_path / "d"))
+    (ruling,) = rt.run(_ruling_in_one_burst(tmp_path / "d"))
     assert (ruling["title"], ruling["text"]) == ("Ничья на базе", "Делим очки поровну")
 
 
@@ -129,7 +93,7 @@ async def _join_in_one_burst(data, monkeypatch) -> tuple[bool, str, list[str]]:
     await asyncio.sleep(0.2)
     await rt.quiet(session)
     tasks = [_type(session, "join-code", "24681012"), _type(session, "join-name", "Борис")]
-    join = _tagged(session, "join")
+    join = rt.tagged_control(session, "join")
     tasks.append(asyncio.create_task(session.dispatch_event(join._i, "click", None)))
     await asyncio.gather(*tasks)
     await rt.quiet(session)
@@ -141,7 +105,7 @@ def test_a_join_tapped_right_after_typing_the_code_gets_in(tmp_path, monkeypatch
     """Table mode's join screen: the code typed just before «Войти» is the one checked (it
     was refused as wrong, and counted towards the lockout, when the tap overtook the
     re-render)."""
-    joined, shown, wrong = _run(_join_in_one_burst(tmp_path / "d", monkeypatch))
+    joined, shown, wrong = rt.run(_join_in_one_burst(tmp_path / "d", monkeypatch))
     assert joined, shown
     assert wrong == []
 
@@ -152,7 +116,7 @@ async def _base_in_one_burst(data) -> list[Any]:
     session = await rt.open_app(make_main(hub), f"/game/{g.id}")
     fields = {"name": "Ферма", "bp": "20", "vp1": "4", "vp2": "2", "vp3": "1"}
     tasks = [_type(session, f"new-base-{key}", text) for key, text in fields.items()]
-    add = _tagged(session, "add-base")
+    add = rt.tagged_control(session, "add-base")
     tasks.append(asyncio.create_task(session.dispatch_event(add._i, "click", None)))
     await asyncio.gather(*tasks)
     await rt.quiet(session)
@@ -161,7 +125,7 @@ async def _base_in_one_burst(data) -> list[Any]:
 
 def test_a_base_added_right_after_typing_its_last_number_is_laid_out(tmp_path):
     """Smash Up set-up: the base form's five fields typed in one burst and «Выложить базу»."""
-    (base,) = _run(_base_in_one_burst(tmp_path / "d"))
+    (base,) = rt.run(_base_in_one_burst(tmp_path / "d"))
     assert (base.name, base.breakpoint, tuple(base.vp)) == ("Ферма", 20, (4, 2, 1))
 
 
@@ -171,7 +135,7 @@ async def _pad_in_one_burst(data, digits: str) -> int:
     session = await rt.open_app(make_main(hub), f"/game/{g.id}")
     await rt.tap(session, rt.tappables(session)["val-p1-c0"])  # the number opens the pad
     await rt.quiet(session)
-    clicks = [_in_dialog(session, f"pad-{d}") for d in [*digits, "ok"]]
+    clicks = [rt.in_dialog(session, f"pad-{d}") for d in [*digits, "ok"]]
     await asyncio.gather(
         *[asyncio.create_task(session.dispatch_event(c._i, "click", None)) for c in clicks]
     )
@@ -182,4 +146,4 @@ async def _pad_in_one_burst(data, digits: str) -> int:
 def test_digits_tapped_faster_than_the_screen_redraws_all_count(tmp_path):
     """The numeric pad: «1», «5», «Готово» in one burst set 15 (the second digit used to
     replace the first, and «Готово» to submit what the last render showed)."""
-    assert _run(_pad_in_one_burst(tmp_path / "d", "15")) == 15
+    assert rt.run(_pad_in_one_burst(tmp_path / "d", "15")) == 15

@@ -50,8 +50,6 @@ faster than a finger, and a dropped repeat would only shorten the sequence.
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import contextlib
 import re
 import tempfile
@@ -70,14 +68,6 @@ from companion.ui.boards import compact
 from companion.ui.game_screen import _told_awake as told_awake
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
-
-
-def _run(coro: Any) -> Any:
-    """Run ``coro`` on a fresh event loop in its own thread: once a browser test has started
-    Playwright's sync API, this thread already has a running loop (``asyncio.run`` refuses)."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
-
 
 #: A phone closed here stays subscribed to the hub until the game's next change; that
 #: change's refresh for it is then made but cannot be scheduled on its closed session (the hub
@@ -384,7 +374,7 @@ def check(game: str, steps: list[Step], width: int) -> None:
     old = compact.TAP_GUARD
     compact.TAP_GUARD = 0
     try:
-        taps, problems = _run(play(game, steps, width))
+        taps, problems = rt.run(play(game, steps, width))
     finally:
         compact.TAP_GUARD = old
     assert not problems, (
@@ -423,11 +413,11 @@ def test_a_stale_part_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(component, "shallow_compare_args_and_kwargs", lambda *a: True)
     monkeypatch.setattr(compact, "TAP_GUARD", 0)
-    taps, problems = _run(play("free", ["val-p1-c0-plus"], 390))
+    taps, problems = rt.run(play("free", ["val-p1-c0-plus"], 390))
     assert taps == ["val-p1-c0-plus"]
     assert [p.split(":")[0] for p in problems] == ["watching phone, right after the last tap"]
     assert "val-p1-c0" in problems[0] and "'3' here, '4' on a fresh screen" in problems[0]
-    taps, problems = _run(play("free", ["val-p1-c0-plus"], 390, every_step=False))
+    taps, problems = rt.run(play("free", ["val-p1-c0-plus"], 390, every_step=False))
     assert [p.split(":")[0] for p in problems] == [
         "tapping phone A",
         "tapping phone B",
@@ -476,6 +466,6 @@ def test_named_sequence_is_a_fresh_screen(
 ) -> None:
     """Sequences a table plays often, tapped by name (each identifier must be on screen)."""
     monkeypatch.setattr(compact, "TAP_GUARD", 0)
-    taps, problems = _run(play(game, steps, 390, forget=forget))
+    taps, problems = rt.run(play(game, steps, 390, forget=forget))
     assert len(taps) == len(steps), f"a tap was skipped: {taps}"
     assert not problems, f"{why}: after {taps}:\n" + "\n".join(problems)

@@ -12,7 +12,14 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.boards.types import OptionsUpdate
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, StepCounter, icon_button, primary_button, tagged
+from companion.ui.widgets import (
+    TARGET,
+    StepCounter,
+    icon_button,
+    primary_button,
+    tagged,
+    typed_number,
+)
 
 __all__ = ["Board", "Actions", "OptionsForm"]
 
@@ -219,14 +226,6 @@ def _ActionRow(over: bool, send: Callable[..., bool]) -> ft.Control:
 ActionRow = ft.memo(_ActionRow)
 
 
-def _number(raw: str) -> int | str:
-    """``raw`` as an int, or the text itself (validate_setup then names the field)."""
-    try:
-        return int(raw)
-    except ValueError:
-        return raw
-
-
 @ft.component
 def OptionsForm(
     options: dict[str, Any], set_options: OptionsUpdate, players: int = 0
@@ -237,7 +236,7 @@ def OptionsForm(
     target = options.get("target")
 
     def update(i: int, key: str, raw: str) -> None:
-        value = raw if key == "name" else _number(raw)
+        value = raw if key == "name" else typed_number(raw)
 
         def edited(o: dict[str, Any]) -> dict[str, Any]:
             new = [dict(c) for c in o.get("counters") or []]
@@ -251,10 +250,7 @@ def OptionsForm(
         if not counter:
             set_options(lambda o: {**o, "target": None})
             return
-        try:
-            value: Any = int(raw or 0)
-        except ValueError:
-            value = raw
+        value = typed_number(raw or "0")
         set_options(lambda o: {**o, "target": {"counter": counter, "value": value}})
 
     def remove(i: int) -> None:

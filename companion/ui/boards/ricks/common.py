@@ -13,6 +13,7 @@ from companion.engine.ricks import (
     Card,
 )
 from companion.i18n import _
+from companion.ui.widgets import typed_number
 
 __all__ = ["SETTINGS_KEY", "ACTION_FIELDS", "RULES", "tag", "card_text"]
 
@@ -35,12 +36,7 @@ def tag(ident: str, control: ft.Control, label: str | None = None) -> ft.Control
 def _int(raw: str, default: int | str) -> int | str:
     """Typed digits as an int; anything else is sent as typed so the engine names the field."""
     raw = (raw or "").strip()
-    if not raw:
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        return raw
+    return typed_number(raw) if raw else default
 
 
 def card_text(card: Card, names: list[str]) -> str:

@@ -15,7 +15,7 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue, card_error
 from companion.ui.nav import go, rules_link
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.widgets import TARGET, tagged, typed_number
 
 __all__ = [
     "READY",
@@ -43,20 +43,12 @@ def open_rules(game_id: str, query: str) -> None:
     go(rules_link("smashup", query, f"/game/{game_id}"))
 
 
-def _num(raw: str) -> Any:
-    """A typed number as int; anything else is passed on so the check names the field."""
-    try:
-        return int(raw.strip())
-    except ValueError:
-        return raw
-
-
 def card_from_form(form: dict[str, str]) -> dict[str, Any]:
     """The engine's base dict from the typed fields (see :mod:`companion.engine.smashup`)."""
     card: dict[str, Any] = {
         "name": form["name"].strip(),
-        "breakpoint": _num(form["bp"]),
-        "vp": [_num(form["vp1"]), _num(form["vp2"]), _num(form["vp3"])],
+        "breakpoint": typed_number(form["bp"]),
+        "vp": [typed_number(form["vp1"]), typed_number(form["vp2"]), typed_number(form["vp3"])],
     }
     if form.get("set"):
         card["set"] = form["set"]
