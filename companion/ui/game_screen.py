@@ -153,14 +153,13 @@ def _MessageOverlay(error: str, notice: str, clear: Callable[[], None]) -> ft.Co
     # Both slots are always there, hidden when empty: a message that comes and goes flips
     # ``visible`` and a text (a patch of a few fields) instead of a whole banner added and
     # removed on every undo and the move after it. Each slot keeps its own identifier.
-    return ft.Column(
-        [
-            _slot("error", error, ft.Icons.BLOCK, True, clear),
-            _slot("notice", "" if error else notice, ft.Icons.INFO_OUTLINE, False, clear),
-        ],
-        spacing=0,
-        tight=True,
+    # a slot whose text did not change is the very object drawn last time (the diff skips it)
+    shown = "" if error else notice
+    error_slot = ft.use_memo(lambda: _slot("error", error, ft.Icons.BLOCK, True, clear), [error])
+    notice_slot = ft.use_memo(
+        lambda: _slot("notice", shown, ft.Icons.INFO_OUTLINE, False, clear), [shown]
     )
+    return ft.Column([error_slot, notice_slot], spacing=0, tight=True)
 
 
 def _slot(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -14,6 +15,7 @@ F = TypeVar("F")
 __all__ = [
     "TARGET",
     "tagged",
+    "border_all",
     "Banner",
     "BigCounter",
     "StepCounter",
@@ -34,6 +36,14 @@ TARGET = 48
 #: Dialog buttons: 48 px tall (compact web density makes them 40 otherwise; Flet 1.0.5's
 #: ButtonStyle has no minimum size: the height is given on the button itself).
 _DIALOG_BUTTON = ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD)
+
+
+@functools.lru_cache(maxsize=128)
+def border_all(width: float, color: str) -> ft.Border:
+    """``ft.Border.all(width, color)``, one shared object per (width, colour): a row that
+    re-renders with the same border hands Flet's diff the very object it drew last time,
+    which the diff skips by identity instead of comparing the border and its four sides."""
+    return ft.Border.all(width, color)
 
 
 def tagged(ident: str, control: ft.Control, label: str | None = None) -> ft.Control:

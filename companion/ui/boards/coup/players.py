@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.engine.coup import CHARACTER_NAMES, CHARACTERS
 from companion.i18n import _
-from companion.ui.widgets import clipped_text, tagged
+from companion.ui.widgets import border_all, clipped_text, tagged
 
 __all__ = ["BankBar", "PlayerRow", "ROW_HEIGHT"]
 
@@ -211,23 +211,29 @@ def PlayerRow(
     """One player; ``target`` marks a possible target of the action being chosen (tap to aim)."""
     status = _("в ссылке") if exiled else (_("ходит") if turn else (_("цель?") if target else ""))
     shown = ", ".join(CHARACTER_NAMES[c] for c in revealed)
+    # the row's content is the same object while what it shows is the same: a step that only
+    # moves the highlight re-renders the frame and its border, and the diff skips the rest
+    content = ft.use_memo(
+        lambda: ft.Row(
+            [
+                ft.Container(width=6, height=36, bgcolor=color, border_radius=3),
+                Who(index, name, status, shown),
+                Cards(index, name, color, influence),
+                Coins(index, name, coins),
+            ],
+            spacing=8,
+        ),
+        [index, name, color, status, shown, influence, coins],
+    )
     return tagged(
         f"player-p{index}",
         ft.Container(
-            ft.Row(
-                [
-                    ft.Container(width=6, height=36, bgcolor=color, border_radius=3),
-                    Who(index, name, status, shown),
-                    Cards(index, name, color, influence),
-                    Coins(index, name, coins),
-                ],
-                spacing=8,
-            ),
+            content,
             height=ROW_HEIGHT,
             padding=ft.Padding.only(left=4, right=8),
             border_radius=10,
             opacity=0.4 if exiled else 1.0,
-            border=ft.Border.all(
+            border=border_all(
                 2,
                 color
                 if turn
