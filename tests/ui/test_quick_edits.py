@@ -17,6 +17,7 @@ from typing import Any
 import flet as ft
 import pytest
 
+from companion.engine.smashup import CHECK
 from companion.rules import list_rulings
 from companion.rules.house import HOUSE_FILE
 from companion.store import GameStore
@@ -147,3 +148,41 @@ def test_digits_tapped_faster_than_the_screen_redraws_all_count(tmp_path):
     """The numeric pad: «1», «5», «Готово» in one burst set 15 (the second digit used to
     replace the first, and «Готово» to submit what the last render showed)."""
     assert rt.run(_pad_in_one_burst(tmp_path / "d", "15")) == 15
+
+
+async def _deck_empty_in_one_burst(data) -> tuple[int, str]:
+    hub = Hub(GameStore(data))
+    g = hub.create(
+        "smashup",
+        ["Аня", "Борис"],
+        first_player=0,
+        options={"edition": "mimimi", "factions": [["Рокеры", "Котики"], ["Бабульки", "Феи"]]},
+    )
+    for i in range(3):
+        hub.push(
+            g.id,
+            "base.add",
+            {"base_card": {"name": f"База {i}", "breakpoint": 10 + i, "vp": [3, 2, 1]}},
+        )
+    hub.push(g.id, "game.start")
+    hub.push(g.id, "base.set", {"base": 0, "player": 0, "power": 10, "minions": 1})
+    while hub.open(g.id).game.state.phase != CHECK:
+        hub.push(g.id, "phase.next")
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["score-0"])
+    await rt.quiet(session)
+    clicks = [rt.in_dialog(session, ident) for ident in ("deck-empty", "score-confirm")]
+    await asyncio.gather(
+        *[asyncio.create_task(session.dispatch_event(c._i, "click", None)) for c in clicks]
+    )
+    await rt.quiet(session)
+    game = GameStore(data).open(g.id).game
+    return len(game.state.bases), hub.open(g.id).game.state.bases[0].name
+
+
+def test_an_empty_deck_switched_on_right_before_capturing_counts(tmp_path):
+    """Smash Up («Мимими», «Разойтись по углам!»): «Колода баз пуста» and «Захватить» in one
+    burst score the base with no replacement (the capture used to read the switch as the
+    last render showed it, off, and was refused for a missing base)."""
+    bases, first = rt.run(_deck_empty_in_one_burst(tmp_path / "d"))
+    assert (bases, first) == (2, "База 1")

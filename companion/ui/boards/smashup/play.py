@@ -55,7 +55,8 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
     scoring, set_scoring = ft.use_state(None)  # the base being scored, or None
     repl, set_repl, latest_repl = use_form(lambda: dict(EMPTY_FORM))  # read at tap time
     repl_checked, set_repl_checked = ft.use_state(False)
-    deck_empty, set_deck_empty = ft.use_state(False)
+    # «колода баз пуста» is read at tap time too: «Захватить» right after the switch
+    deck_empty, set_deck_empty, latest_deck_empty = use_form(lambda: False)
     add_form, set_add_form, latest_add = use_form(lambda: dict(EMPTY_FORM))
     add_checked, set_add_checked = ft.use_state(False)
     game = view.game
@@ -93,7 +94,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
             return
         card = None
         repl = latest_repl()
-        if deck_empty:
+        if latest_deck_empty():
             data = {"base": scoring, "base_card": None, "deck_empty": True}
         elif not any(repl[k].strip() for k in ("name", "bp", "vp1", "vp2", "vp3")):
             data = {"base": scoring, "base_card": None}  # the engine names what is missing

@@ -25,7 +25,7 @@ def score_dialog(
     catalogue: BaseCatalogue,
     error: tuple[str, str] | None,
     deck_empty: bool,
-    set_deck_empty: Callable[[bool], None],
+    set_deck_empty: Callable[..., None],
     confirm: Callable[[], None],
     close: Callable[[], None],
 ) -> ft.AlertDialog:
