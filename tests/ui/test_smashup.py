@@ -24,32 +24,15 @@ def only_game(data_dir, until=lambda g: True, timeout: float = 15.0):
 
 
 def type_base(app, prefix: str, name: str, bp: int, vp: tuple[int, int, int]) -> None:
-    # A re-render that arrives late can overwrite a field typed a few ms earlier (see
-    # docs/FLET_FINDINGS.md); a person is never that fast, so type again if needed.
-    summary = f"{name}: оборона {bp}; ПО {vp[0]}/{vp[1]}/{vp[2]}"
-    for attempt in range(3):
-        app.fill(f"{prefix}-name", name)
-        app.fill(f"{prefix}-bp", str(bp))
-        for k, v in enumerate(vp, 1):
-            app.fill(f"{prefix}-vp{k}", str(v))
-        try:
-            app.wait_label(f"{prefix}-preview", summary, timeout=3_000 if attempt < 2 else 15_000)
-            return
-        except AssertionError:
-            if attempt == 2:
-                raise
+    app.fill(f"{prefix}-name", name)
+    app.fill(f"{prefix}-bp", str(bp))
+    for k, v in enumerate(vp, 1):
+        app.fill(f"{prefix}-vp{k}", str(v))
+    app.wait_label(f"{prefix}-preview", f"{name}: оборона {bp}; ПО {vp[0]}/{vp[1]}/{vp[2]}")
 
 
 def base_from_catalogue(app, prefix: str, query: str, name: str, summary: str) -> None:
-    # Typing within milliseconds of the form's reset can lose to the reset arriving late
-    # (a controlled field); a person is never that fast, so type again if needed.
-    for _ in range(2):
-        app.fill(f"{prefix}-name", query)
-        try:
-            app.wait_label(f"{prefix}-sugg-0", name, timeout=3_000)
-            break
-        except AssertionError:
-            continue
+    app.fill(f"{prefix}-name", query)
     app.wait_label(f"{prefix}-sugg-0", name)
     app.tap(f"{prefix}-sugg-0")
     app.wait_label(f"{prefix}-preview", f"{name}: {summary}")
