@@ -12,6 +12,11 @@ in no order): a child and its parent both subscribed to one observable would oth
 the child twice when the child came first — once alone, once inside its parent's new body.
 Parent first, the child is rendered once inside the parent and its own queued update is then
 skipped (Flet marks the replaced instance stale).
+
+Before rendering, the loop yields once, so that browser events already queued run first: a
+text field's value patch is applied when its message arrives and its ``change`` event runs in
+a task of its own, and a re-render between the two sent the field a value older than the one
+the browser had (a letter typed fast undone, «Ника» left as «На»).
 """
 
 from __future__ import annotations
@@ -46,6 +51,11 @@ async def _updates_scheduler(self: Session) -> None:
     try:
         while not self._Session__closed:
             await self._Session__updates_ready.wait()
+            # Let the browser's events already queued run first: a field's value patch is
+            # applied as its message arrives, its ``change`` handler in a task of its own. A
+            # re-render between the two would build the field from the state before that
+            # letter and send the browser a value it has gone past (a name cut mid-word).
+            await asyncio.sleep(0)
             self._Session__updates_ready.clear()
 
             pending_updates = sorted(self._Session__pending_updates, key=_depth)

@@ -15,6 +15,7 @@ import asyncio
 from typing import Any
 
 import flet as ft
+import msgpack
 import pytest
 
 from companion.engine.smashup import CHECK
@@ -186,3 +187,40 @@ def test_an_empty_deck_switched_on_right_before_capturing_counts(tmp_path):
     last render showed it, off, and was refused for a missing base)."""
     bases, first = rt.run(_deck_empty_in_one_burst(tmp_path / "d"))
     assert (bases, first) == (2, "База 1")
+
+
+async def _two_keystrokes(data) -> tuple[list[str], str]:
+    hub = Hub(GameStore(data))
+    session = await rt.open_app(make_main(hub), "/new")
+    field = rt.tagged_control(session, "player-name-0")
+    echoed: list[str] = []
+    conn = session.connection
+    conn.sent = lambda body: echoed.extend(_strings(msgpack.unpackb(body, strict_map_key=False)))
+    session.apply_patch(field._i, {"value": "Н"})
+    await session.dispatch_event(field._i, "change", "Н")  # its re-render is now queued
+    # the next letter reaches the server before that re-render runs: its value patch is
+    # applied at once, its change event waits in a task of its own (as the web server does)
+    session.apply_patch(field._i, {"value": "Ни"})
+    second = asyncio.create_task(session.dispatch_event(field._i, "change", "Ни"))
+    await second
+    await rt.quiet(session)
+    return echoed, rt.tagged_control(session, "player-name-0").value
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list | tuple):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def test_a_field_is_never_sent_back_a_value_older_than_its_latest_letter(tmp_path):
+    """New game, a player's name typed fast: the server never sends the field a value it has
+    already gone past («Н» after «Ни» reached the server), which cut «Ника» to «На» on a phone
+    — the browser's field took the late copy and the next letters went after it."""
+    echoed, final = rt.run(_two_keystrokes(tmp_path / "d"))
+    assert "Н" not in echoed, echoed
+    assert final == "Ни"
