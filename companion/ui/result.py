@@ -201,6 +201,7 @@ def _times(game: Any) -> ft.Control:
             spacing=8,
         )
         for n, p, s in clock.turns
+        if p is not None or s >= 1  # not the empty «turn» after the end (no one, 0:00)
     ]
     return ft.Column(
         [

@@ -352,7 +352,7 @@ def test_steal_only_one_coin_when_target_has_one() -> None:
     income(g, B), income(g, C)
     assert g.state.coins[B] == 1
     declare(g, A, "steal", B)
-    assert "1 монета" in projected(g.state)
+    assert "у Бориса 1 монету" in projected(g.state)  # the accusative after «заберёт»
     g.push("coup.no_challenge", {})
     g.push("coup.no_block", {})
     assert g.state.coins[:2] == [5, 0] and bank(g.state) == 51
@@ -769,7 +769,7 @@ def test_explain_and_projected() -> None:
     g = new()
     assert explain(g.state).startswith("Ходит Аня (2 монеты)")
     declare(g, A, "steal", B)
-    assert projected(g.state) == "Аня заберёт у игрока Борис 2 монеты (станет 4)"
+    assert projected(g.state) == "Аня заберёт у Бориса 2 монеты (станет 4)"
     text = explain(g.state)
     assert "Оспорить может: Борис, Вика" in text and "запреты" in text
     g.push("coup.challenge", {"challenger": C})
@@ -1003,3 +1003,19 @@ def test_undo_after_push_is_identity(n: int, seed: int) -> None:
         g.redo()
         assert g.state == after
         assert g.log()[-1][0].type == kind
+
+
+def test_an_exchange_returns_two_of_the_cards_held_then() -> None:
+    """Посол: обмен — the two drawn cards join those still face down and two go back: «2 из
+    4» with two influences, «2 из 3» with one left."""
+    g = new()
+    declare(g, A, "exchange")
+    assert projected(g.state).endswith("вернёт туда 2 из 4")
+    g.push("coup.challenge", {"challenger": B})
+    g.push("coup.challenge_result", {"proven": False})
+    lose(g, A, "duke")
+    assert g.state.influence[A] == 1
+    for p in (B, C):  # to Аня's turn again
+        declare(g, p, "income")
+    declare(g, A, "exchange")
+    assert projected(g.state).endswith("вернёт туда 2 из 3")

@@ -98,7 +98,7 @@ def test_steal_and_foreign_aid_blocked():
     g.push("coup.no_challenge", {})
     g.push("coup.block", {"blocker": 1, "character": "captain"})
     assert expected_outcome(g.state).startswith(
-        "Если запрет устоит: Аня ничего не заберёт у игрока Борис."
+        "Если запрет устоит: Аня ничего не заберёт у Бориса."
     )
     g.push("coup.no_challenge", {})  # the block stands; Борис's turn
     g.push("coup.declare", {"player": 1, "action": "foreign_aid", "target": None})

@@ -25,6 +25,7 @@ from companion.engine.munchkin import (
     combat_totals,
     compare_sides,
     escapes,
+    flee_rolls,
     roll_dice,
 )
 from companion.errors import RuleViolation, SetupError
@@ -341,6 +342,7 @@ def test_flee_roll_five_or_more():
     assert escapes([4, 5, 6]) == [False, True, True]
     assert escapes([3], modifier=2) == [True]
     assert escapes([5, 5], modifiers=[-1, 0]) == [False, True]
+    assert flee_rolls([4, 5], 1, [-1, 0]) == ["4", "5+1"]  # said as the table adds them
     assert ESCAPE_TARGET == 5
     rolls = roll_dice(random.Random(3), 4)
     assert len(rolls) == 4 and all(1 <= r <= 6 for r in rolls)
@@ -352,6 +354,8 @@ def test_flee_event_records_results_and_gives_nothing():
     g.push("combat.start", {"monster": monster(level=8)})
     refused(g, "combat.flee", {"rolls": [7]}, "Смываемся")
     g.push("combat.flee", {"rolls": [4], "modifier": 1})
+    # the journal says what made the 5: the die and what was added to it
+    assert "4+1 — смылся" in g.describe(g.events[-1])
     assert g.state.fled and g.state.last_combat["caught"] == []
     assert g.state.players[0].level == 1
     assert json.loads(json.dumps(g.events[-1].to_dict()))["data"]["rolls"] == [4]

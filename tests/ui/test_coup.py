@@ -172,6 +172,8 @@ def test_assassination_bluffed_contessa_steal_and_forced_coup(app, server):
     app.wait_label("preview", "Кража (Капитан) против Ани")
     tap_primary(app, "Объявить")
     app.wait_label("step", "Кто-то оспаривает?")
+    # «Запрет действия»: unchallenged, a steal goes on to the blocks — the bar says so
+    app.wait_label("preview", "Если никто: дальше — запреты; без запрета Вика заберёт у Ани")
     tap_primary(app, "Никто")
     app.wait_label("step", "Кто-то запрещает?")
     app.wait_label("preview", "Вика +2 (5 монет)")

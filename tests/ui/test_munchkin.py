@@ -89,7 +89,8 @@ def test_turn_and_fight_on_one_phone_screen(app, server):
     app.wait_label("primary-action", "Победа")
     assert_on_screen(app, "status-player", "total-players", "total-monsters", "verdict")
     assert_on_screen(app, "primary-action", "flee")
-    app.wait_label("verdict", "Монстры сильнее на 3")
+    # «Бой»: monsters win ties, so 1 against 3 needs +3 (the difference is 2)
+    app.wait_label("verdict", "Монстры сильнее: нужно ещё +3")
 
     # «Зовём на помощь»: Борис (level 2) helps: 3 against 3, a tie, the monsters win.
     app.tap("helper-1")

@@ -37,3 +37,24 @@ def test_a_rules_link_from_a_board_returns_to_that_board():
 
     q = parse_qs(urlsplit(rules_link("coup", "Ассасин: заказное убийство", "/game/x")).query)
     assert q == {"from": ["/game/x"], "game": ["coup"], "q": ["Ассасин: заказное убийство"]}
+
+
+def test_turn_times_leave_out_the_empty_turn_after_the_end(tmp_path):
+    """A finished game's «Время по ходам» lists the turns played, not a «Ход N — 0:00» line
+    for the turn that never started (Coup: no one's turn once one player is left)."""
+    from companion.ui.result import _times
+
+    g = GameStore(tmp_path).create("coup", ["Аня", "Борис"], first_player=0)
+    g.push("coup.declare", {"player": 0, "action": "tax", "target": None})
+    g.push("coup.challenge", {"challenger": 1})
+    g.push("coup.challenge_result", {"proven": True})
+    g.push("coup.lose_influence", {"player": 1, "character": "contessa"})
+    g.push("coup.declare", {"player": 1, "action": "steal", "target": 0})
+    g.push("coup.challenge", {"challenger": 0})
+    g.push("coup.challenge_result", {"proven": False})
+    g.push("coup.lose_influence", {"player": 1, "character": "captain"})
+    assert g.game.outcome() is not None
+    assert any(p is None for _n, p, _s in g.game.turn_clock().turns)  # the turn after the end
+    rows = _times(g.game).controls[3].content.controls
+    whose = [row.controls[1].content.value for row in rows]
+    assert whose and "—" not in whose

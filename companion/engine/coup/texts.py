@@ -35,15 +35,18 @@ def projected(state: CoupState) -> str:
         return f"{names[actor]} получит {_coins(gain)} (станет {state.coins[actor] + gain})"
     if action == "steal":
         taken = min(_STEAL, state.coins[target])
+        coins = _coins(taken).replace("монета", "монету")  # the accusative: «1 монету»
         return (
-            f"{names[actor]} заберёт у игрока {names[target]} {_coins(taken)} "
+            f"{names[actor]} заберёт у {inflect(names[target], 'gent')} {coins} "
             f"(станет {state.coins[actor] + taken})"
         )
     if action in ("coup", "assassinate"):
         if state.influence[target] == 0:
             return f"{names[target]} уже без покровителей — терять нечего"
         return f"{names[target]} потеряет покровителя"
-    return f"{names[actor]} возьмёт 2 карты из колоды двора и вернёт туда 2 из 4"
+    # «Посол: обмен»: the two drawn cards join the ones still face down, two go back
+    held = state.influence[actor] + 2
+    return f"{names[actor]} возьмёт 2 карты из колоды двора и вернёт туда 2 из {held}"
 
 
 def _blocked(state: CoupState) -> str:
@@ -54,7 +57,7 @@ def _blocked(state: CoupState) -> str:
     if action == "assassinate":
         text = f"{names[target]} сохранит покровителя"
     elif action == "steal":
-        text = f"{names[actor]} ничего не заберёт у игрока {names[target]}"
+        text = f"{names[actor]} ничего не заберёт у {inflect(names[target], 'gent')}"
     elif action in _GAIN:
         text = f"{names[actor]} не получит монет"
     else:

@@ -63,6 +63,7 @@ from companion.engine.munchkin.combat import (
     combat_totals,
     compare_sides,
     escapes,
+    flee_rolls,
     roll_dice,
     strength,
 )
@@ -101,6 +102,7 @@ __all__ = [
     "combat_totals",
     "compare_sides",
     "escapes",
+    "flee_rolls",
     "charity",
     "roll_dice",
 ]

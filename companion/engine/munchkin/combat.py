@@ -77,6 +77,16 @@ def escapes(
     return [r + modifier + e >= ESCAPE_TARGET for r, e in zip(rolls, extra, strict=False)]
 
 
+def flee_rolls(
+    rolls: Sequence[int], modifier: int = 0, modifiers: Sequence[int] | None = None
+) -> list[str]:
+    """Each monster's die with what is added to it, as the table says it: ``[4]``,
+    modifier 1 → ``["4+1"]``; a bare die when nothing is added («Смываемся»)."""
+    extra = list(modifiers) if modifiers is not None else [0] * len(rolls)
+    added = [modifier + e for e in extra]
+    return [f"{r}{a:+d}" if a else str(r) for r, a in zip(rolls, added, strict=False)]
+
+
 def roll_dice(rng: random.Random, count: int) -> list[int]:
     """``count`` d6 results from ``rng`` (e.g. ``game.rng``), for a ``combat.flee`` event."""
     return [rng.randint(1, 6) for _ in range(count)]

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from companion.engine.core import Event, Setup
 from companion.engine.munchkin.apply import next_phase
-from companion.engine.munchkin.combat import combat_totals, escapes
+from companion.engine.munchkin.combat import combat_totals, escapes, flee_rolls
 from companion.engine.munchkin.constants import (
     MAX_LEVEL,
     MIN_LEVEL,
@@ -115,9 +115,10 @@ def _describe_combat(state: MunchkinState, c: Combat, event: Event, names: Seque
         )
     if t == "combat.flee":
         ok = escapes(d["rolls"], d.get("modifier", 0), d.get("modifiers"))
+        said = flee_rolls(d["rolls"], d.get("modifier", 0), d.get("modifiers"))
         parts = [
             f"«{m.name}»: {r} — {'смылся' if e else 'догнал'}"
-            for m, r, e in zip(c.monsters, d["rolls"], ok, strict=False)
+            for m, r, e in zip(c.monsters, said, ok, strict=False)
         ]
         tail = "" if all(ok) else "; последствия — по карте монстра"
         return (

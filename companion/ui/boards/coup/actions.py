@@ -7,7 +7,14 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.coup import ACTIONS, CHARACTER_NAMES, CoupState, awaiting, legal_events
+from companion.engine.coup import (
+    ACTIONS,
+    CHARACTER_NAMES,
+    CoupState,
+    awaiting,
+    legal_events,
+    projected,
+)
 from companion.i18n import _
 from companion.ui.boards.coup.common import Choice, action_label, choice_for, genitive, preview
 from companion.ui.state import GameView
@@ -98,8 +105,11 @@ def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
         row = _declare_bar(view, state, choice)
     elif step in ("challenge", "block_challenge", "block"):
         kind = "coup.no_block" if step == "block" else "coup.no_challenge"
+        then = _consequences(preview(state, kind))
+        if not then:  # a blockable action unchallenged: the blocks come next («Запрет действия»)
+            then = f"{_('дальше — запреты; без запрета')} {projected(state)}"
         row = [
-            _hint(f"{_('Если никто')}: {_consequences(preview(state, kind))}"),
+            _hint(f"{_('Если никто')}: {then}"),
             primary_button(_("Никто"), lambda: view.send(kind)),
         ]
     elif step in ("challenge_result", "block_challenge_result"):

@@ -17,10 +17,20 @@ __all__ = ["OptionsForm"]
 def OptionsForm(
     options: dict[str, Any], set_options: OptionsUpdate, players: int = 0
 ) -> ft.Control:
-    """The optional card draft of «Игра вдвоём» (the engine accepts it only with 2 players)."""
+    """The optional card draft of «Игра вдвоём» (the engine accepts it only with 2 players:
+    with more it stays in its place, off and dimmed, so the form below it never moves)."""
+    two = players == 2
+
+    def drop_when_more() -> None:  # a third player added: the draft is off, as the form shows
+        if not two and options.get("two_player_draft"):
+            set_options(lambda o: {**o, "two_player_draft": False})
+
+    ft.use_effect(drop_when_more, [two])
     return switch_row(
         "two-player-draft",
         _("Вдвоём: набор карт перед игрой"),
-        bool(options.get("two_player_draft")),
+        two and bool(options.get("two_player_draft")),
         lambda v: set_options(lambda o: {**o, "two_player_draft": v}),
+        text=None if two else _("Вдвоём: набор карт перед игрой (только для двоих)"),
+        disabled=not two,
     )

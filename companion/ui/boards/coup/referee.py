@@ -177,6 +177,11 @@ def _Answers(title: str, answers: tuple[Answer, ...], answer: Callable[..., None
     )
 
 
+#: Heights kept for the explanation (4 lines) and «Итог действия» (3 lines) at 13 px, whose
+#: lines are 19 px apart on screen: the step's text never runs under the next section.
+EXPLAIN_HEIGHT = 4 * 19 + 2
+OUTCOME_HEIGHT = 3 * 19 + 2
+
 # The step's sections are memoised on plain props, and a hidden one keeps the props it was
 # last shown with: a step change that hides the action grid and shows the answers flips two
 # ``visible`` flags instead of removing and adding some fifty controls.
@@ -328,7 +333,7 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
                 ),
                 ft.Container(
                     tagged("explain", ft.Text(said, size=13, max_lines=4), label=said),
-                    height=70,
+                    height=EXPLAIN_HEIGHT,
                     visible=not acting,
                 ),
                 ft.Container(
@@ -337,7 +342,7 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
                         ft.Text(outcome, size=13, weight=ft.FontWeight.W_500, max_lines=3),
                         label=outcome,
                     ),
-                    height=54,
+                    height=OUTCOME_HEIGHT,
                     visible=not acting,
                 ),
             ],

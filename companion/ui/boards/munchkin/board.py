@@ -14,7 +14,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.munchkin import MUNCHKIN, SEALS_TO_END, escapes
+from companion.engine.munchkin import MUNCHKIN, SEALS_TO_END, escapes, flee_rolls
 from companion.i18n import _
 from companion.ui.boards.munchkin.combat import CombatView, MonsterView
 from companion.ui.boards.munchkin.common import board_ui, overridable
@@ -60,10 +60,10 @@ def last_combat_text(view: GameView) -> str:
         flee = next((e for e in reversed(view.game.events) if e.type == "combat.flee"), None)
         parts = []
         if flee is not None:
-            mod = flee.data.get("modifier", 0)
-            ok = escapes(flee.data["rolls"], mod, flee.data.get("modifiers"))
-            for name, r, e in zip(last["monsters"], flee.data["rolls"], ok, strict=False):
-                roll = f"{r}{mod:+d}" if mod else str(r)
+            args = (flee.data["rolls"], flee.data.get("modifier", 0), flee.data.get("modifiers"))
+            for name, roll, e in zip(
+                last["monsters"], flee_rolls(*args), escapes(*args), strict=False
+            ):
                 parts.append(f"{name}: {roll} — {_('удалось') if e else _('не удалось')}")
         text = f"{names[last['fighter']]}: {_('смываемся')}. " + "; ".join(parts)
         if last.get("caught"):

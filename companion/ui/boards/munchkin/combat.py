@@ -217,7 +217,8 @@ def _Totals(players: int, monsters_total: int, players_win: bool, margin: int) -
     elif players == monsters_total:
         verdict = _("Ничья: побеждают монстры")
     else:
-        verdict = f"{_('Монстры сильнее на')} {margin}"
+        # what the players still need («Бой»: monsters win ties), not the difference
+        verdict = f"{_('Монстры сильнее: нужно ещё')} +{margin}"
     return ft.Column(
         [
             ft.Row(

@@ -9,6 +9,7 @@ from typing import Any
 import flet as ft
 
 from companion.engine.munchkin import ESCAPE_TARGET, roll_dice
+from companion.errors import CompanionError
 from companion.i18n import _
 from companion.ui.boards.compact import toggle
 from companion.ui.boards.munchkin.common import BoardUi, rules, to_int
@@ -28,6 +29,15 @@ def _actions(cancel_ident: str, ok_ident: str, ok_text: str, on_cancel, on_ok, *
         ),
         tagged(ok_ident, ft.FilledButton(ok_text, height=TARGET, on_click=lambda: on_ok(), **kw)),
     ]
+
+
+def _refused_start(view: GameView) -> str:
+    """Why a fight cannot start now with any monster at all, or ``""`` («Фазы хода»)."""
+    try:
+        view.game.check("combat.start", {"monster": {"name": "?", "level": 1}})
+    except CompanionError as e:
+        return str(e)
+    return ""
 
 
 @ft.component
@@ -130,11 +140,14 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
                 label="Карта так говорит" + (" (вкл)" if form["override"] else ""),
             )
         )
+    # a fight the rules refuse now whatever the monster (a second one this turn, the wrong
+    # phase) is said as the form opens, before anything is typed; «Карта так говорит» lifts it
+    said = view.error or (_refused_start(view) if mode == "start" and not form["override"] else "")
     fields.append(
         tagged(
             f"{prefix}-error",
-            ft.Text(view.error, size=13, color=ft.Colors.ERROR, max_lines=3),
-            label=view.error or " ",
+            ft.Text(said, size=13, color=ft.Colors.ERROR, max_lines=5),
+            label=said or " ",
         )
     )
     ft.use_dialog(

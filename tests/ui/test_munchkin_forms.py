@@ -1,0 +1,53 @@
+"""Munchkin's monster form says a refused fight before anything is typed (in-process, the real
+app on a real Flet session: :mod:`tests.ui.render_tree`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.store import GameStore
+from companion.ui.app import make_main
+from companion.ui.state import Hub
+from tests.ui import render_tree as rt
+
+
+def _label_in_dialog(session: Any, ident: str) -> str:
+    def walk(c: Any) -> str | None:
+        if isinstance(c, ft.Semantics) and c.identifier == ident:
+            return c.label or ""
+        for child in rt._children(c):
+            found = walk(child)
+            if found is not None:
+                return found
+        return None
+
+    for dialog in session.page._dialogs.controls:
+        found = walk(dialog)
+        if found is not None:
+            return found
+    raise AssertionError(f"no {ident!r} in a dialog")
+
+
+async def _second_fight(data, override: bool) -> str:
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", ["Аня", "Борис", "Вика"], first_player=0)
+    hub.push(g.id, "phase.next")  # «Вышибаем дверь!»
+    hub.push(g.id, "combat.start", {"monster": {"name": "Зомби", "level": 8}})
+    hub.push(g.id, "combat.flee", {"rolls": [6]})  # away: this turn's monster is met
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["start-combat"])
+    await rt.quiet(session)
+    if override:
+        await rt.tap(session, rt.in_dialog(session, "monster-override"))
+        await rt.quiet(session)
+    return _label_in_dialog(session, "monster-error")
+
+
+def test_a_second_fight_in_a_turn_is_refused_as_the_form_opens(tmp_path):
+    """«Фазы хода»: one monster a turn unless a card says otherwise — the form says so before
+    a name and level are typed, and «Карта так говорит» lifts the warning."""
+    said = rt.run(_second_fight(tmp_path / "a", override=False))
+    assert "монстр уже был" in said and "Фазы хода" in said
+    assert rt.run(_second_fight(tmp_path / "b", override=True)).strip() == ""
