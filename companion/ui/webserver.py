@@ -90,6 +90,15 @@ def _split_host(value: str, default_port: int) -> tuple[str, int] | None:
     return name, int(m.group(2)) if m.group(2) else default_port
 
 
+#: The page may frame nothing and run scripts from this server only: Flet's web client asks a
+#: CDN for Rive's runtime (``cdn.jsdelivr.net``, an animation library the app does not use) —
+#: with this the phone never sends that request, online or not (the app is offline-first).
+_CSP = (
+    b"frame-ancestors 'none'; "
+    b"script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' blob: data:"
+)
+
+
 class Guard:
     """ASGI middleware: host/origin checks, the connection's peer, safer headers.
 
@@ -197,7 +206,7 @@ class Guard:
                 ]
                 headers += [
                     (b"x-frame-options", b"DENY"),
-                    (b"content-security-policy", b"frame-ancestors 'none'"),
+                    (b"content-security-policy", _CSP),
                     (b"referrer-policy", b"no-referrer"),
                     (b"x-content-type-options", b"nosniff"),
                 ]

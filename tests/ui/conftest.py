@@ -384,5 +384,7 @@ def module_app(browser, module: str, timeout: float = 90) -> Iterator[App]:
 def app(browser, server) -> Iterator[App]:
     a = App(browser, server)
     yield a
-    assert not [u for u in a.blocked if "rive" not in u], f"non-local requests: {a.blocked}"
+    # nothing leaves the device: Flet's request for Rive's runtime on a CDN is refused by the
+    # page's own Content-Security-Policy before it reaches the network (webserver._CSP)
+    assert not a.blocked, f"non-local requests: {a.blocked}"
     a.close()

@@ -73,3 +73,20 @@ def test_laptop_home_has_a_menu_column_and_a_grid_of_games(browser, three_games)
         assert right - left <= MAX_WIDTH, (left, right)
     finally:
         app.close()
+
+
+def test_no_request_leaves_the_device(app):
+    """Offline-first: Flet's web client asks a CDN for Rive's runtime (an animation library the
+    app does not use); the page's Content-Security-Policy refuses it in the browser, so it
+    never reaches the network — here, never the route that stands in for the network."""
+    asked: list[str] = []
+    app.page.on("request", lambda r: asked.append(r.url))
+    app.open("/")
+    app.el("new-game").wait_for()
+    for _ in range(100):
+        if any("rive" in u for u in asked):
+            break
+        app.page.wait_for_timeout(200)
+    assert any("rive" in u for u in asked), asked  # the client did ask…
+    app.page.wait_for_timeout(500)
+    assert app.blocked == []  # …and nothing went out
