@@ -7,6 +7,7 @@ is not a secure context, says once why the screen may go dark.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import time
 from collections.abc import Callable
 from functools import partial
@@ -111,6 +112,21 @@ def Home() -> ft.Control:
     error, set_error = ft.use_state("")
     notice, set_notice = ft.use_state("")
     asking, set_asking = ft.use_state(None)  # (game id, title) awaiting confirmation
+    _seen, bump = ft.use_state(0)
+
+    def follow() -> Callable[[], None]:
+        # another phone starts, deletes or plays a game: this list shows it at once. The
+        # notice comes from that phone's handler; the re-render runs on this session's loop.
+        page = ft.context.page
+
+        async def refresh() -> None:
+            bump(lambda n: n + 1)
+
+        return app.hub.subscribe_list(
+            lambda: contextvars.copy_context().run(page.run_task, refresh)
+        )
+
+    ft.use_effect(follow, [])
     try:
         games = app.hub.store.list()
     except (OSError, CompanionError) as exc:

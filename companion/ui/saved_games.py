@@ -30,3 +30,4 @@ def delete_game(app: Any, game_id: str) -> None:
         stored = hub._games.pop(game_id, None)
         if stored is not None:
             stored.close()
+    hub.notify_list()

@@ -43,6 +43,7 @@ class Hub:
         self._games: dict[str, StoredGame] = {}
         self._lock = threading.RLock()
         self._listeners: dict[str, set[Listener]] = defaultdict(set)
+        self._list_listeners: set[Listener] = set()
         self._revisions: dict[str, int] = defaultdict(int)
 
     @property
@@ -66,7 +67,8 @@ class Hub:
         with self._lock:
             stored = self.store.create(game, players, **kwargs)
             self._games[stored.id] = stored
-            return stored
+        self.notify_list()
+        return stored
 
     def push(
         self,
@@ -109,6 +111,7 @@ class Hub:
             event = change(self.open(game_id))
             self._revisions[game_id] += 1
         self._notify(game_id)
+        self.notify_list()  # the saved-games list shows each game's turn and leader
         return event
 
     def subscribe(self, game_id: str, listener: Listener) -> Callable[[], None]:
@@ -116,6 +119,21 @@ class Hub:
         with self._lock:
             self._listeners[game_id].add(listener)
         return lambda: self._listeners[game_id].discard(listener)
+
+    def subscribe_list(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener()`` whenever the saved games change: a game created, deleted or
+        moved on (the home screens of every phone); returns an unsubscribe function."""
+        with self._lock:
+            self._list_listeners.add(listener)
+        return lambda: self._list_listeners.discard(listener)
+
+    def notify_list(self) -> None:
+        """Tell the saved-games lists that a game was created, deleted or changed."""
+        for listener in list(self._list_listeners):
+            try:
+                listener()
+            except Exception:  # a closed session must not break the others
+                self._list_listeners.discard(listener)
 
     def _notify(self, game_id: str) -> None:
         for listener in list(self._listeners[game_id]):
