@@ -178,6 +178,8 @@ def test_charge_phase_through_four_universes(tall, server):
     app.wait_label("activate-2", "1 энергии = +2 ПО")
     app.tap("activate-2")
     app.wait_label("charge-pos", f"{MINI}, шаг А")
+    # nobody can activate more: the engine moves on by itself («Фаза зарядки»), and says so
+    app.wait_label("notice", "Кроха: больше нечего активировать — дальше Мини, шаг А")
     app.wait_label("vp-p0", "2")
     app.wait_label("card-2", "повёрнуто")
     app.wait_label("energy", "4")  # the leftover rose from Кроховселенная
@@ -202,6 +204,7 @@ def test_charge_phase_through_four_universes(tall, server):
     app.wait_label("activate-3", "+2 ПО (частично: на 1 ПО меньше)")
     app.tap("activate-3")
     app.wait_label("status-phase", "Раунд 2 · Начало раунда")
+    app.wait_label("notice", "Зарядка окончена: больше нечего активировать; сгорело энергии: 1")
     app.wait_label("vp-p1", "2")
     game = stored_game(server.data_dir).game
     state = game.state

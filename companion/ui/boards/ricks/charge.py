@@ -67,12 +67,39 @@ def _typed() -> _Typed:
     return ref.current
 
 
+def send_saying_what_moved(view: GameView, move: str, data: dict[str, Any]) -> bool:
+    """Send a step-В move; when the engine then moves the charge on by itself — the player
+    can activate nothing more («Фаза зарядки, шаг В»), the universe is done, or the phase
+    is — say so: the table did not tap «Готово», and the controls under the finger changed."""
+    before = view.state.charge
+    if before is None or not view.send(move, data):
+        return False
+    after = view.state.charge
+    names = view.game.players
+    who = names[before.player] if before.player is not None else ""
+    if after is None:
+        said = f"{_('Зарядка окончена: больше нечего активировать')}; {_('сгорело энергии')}: "
+        said += str(view.state.rounds[-1]["burned"]) if view.state.rounds else "0"
+    elif after.universe != before.universe:
+        said = (
+            f"{SHORT[before.universe]}: {_('больше нечего активировать — дальше')} "
+            f"{SHORT[after.universe]}, {_('шаг')} {after.step}"
+        )
+    elif after.player != before.player or after.step != before.step:
+        nxt = names[after.player] if after.player is not None else ""
+        said = f"{who}: {_('больше нечего активировать')}" + (f" — {_('ход')} {nxt}" if nxt else "")
+    else:
+        return True
+    view.show_notice(said)
+    return True
+
+
 def _submit(view: GameView, t: _Typed, key: str, move: str, data: dict[str, int]) -> None:
     """Send a move with a typed number; once it is taken the field empties (its hint applies
     again), so what the field shows is always what the next tap sends — the field is bound to
     ``t``: a re-render (another phone's move) neither clears it nor keeps a number it hides.
     A refused number stays, to be corrected."""
-    if view.send(move, {**data, "note": ""}) and t.get(key):
+    if send_saying_what_moved(view, move, {**data, "note": ""}) and t.get(key):
         t[key] = ""
         t.redraw()
 
@@ -190,7 +217,9 @@ def StepV(view: GameView, version: int) -> ft.Control:
                     icon=ft.Icons.BOLT,
                     height=56,
                     disabled=not o.affordable,
-                    on_click=lambda _e, o=o: view.send("charge.activate", {"card": o.card}),
+                    on_click=lambda _e, o=o: send_saying_what_moved(
+                        view, "charge.activate", {"card": o.card}
+                    ),
                 ),
                 label=text,
             )
