@@ -191,6 +191,11 @@ def test_charge_phase_through_four_universes(tall, server):
     fill(app, "oneshot-cost", "1")
     app.tap("oneshot")
     app.wait_label("energy", "3")
+    # a second one-shot in this step: the button says it is played, and a tap names the rule
+    app.wait_label("oneshot", "Одноразка сыграна")
+    app.tap("oneshot")
+    app.wait_label("error", "только одну одноразку (Шаг Б)")
+    app.wait_label("energy", "3")
     done(app, MICRO, "А")  # nobody has anything to do in Мини-вселенная's step В
     app.wait_label("ledger-2", "пришло 3")
     done(app, RICK_UNIVERSE, "А")  # nobody in Микровселенная: steps Б and В pass by

@@ -160,10 +160,13 @@ def StepB(view: GameView, version: int) -> ft.Control:
                     ),
                     tag(
                         "oneshot",
+                        # once played it says so and stays tappable: a second tap gets the
+                        # rule («Шаг Б»: one one-shot per universe), not a silent grey button
                         ft.FilledTonalButton(
-                            _("Сыграть одноразку"),
+                            _("Одноразка сыграна")
+                            if ch.player in ch.oneshots
+                            else _("Сыграть одноразку"),
                             height=TARGET,
-                            disabled=ch.player in ch.oneshots,
                             on_click=lambda: _submit(
                                 view,
                                 t,
