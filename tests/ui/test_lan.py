@@ -147,3 +147,17 @@ def test_two_phones_tapping_at_once_lose_no_update(browser, lan):
     )
     anna.close()
     boris.close()
+
+
+def test_the_join_screens_role_choice_is_a_48dp_target(browser, lan):
+    """Issue 11 «Touch targets» on the join screen: «Игрок» and «Зритель» are each one node
+    the size of their 48 dp box (the bare radios were 32 px tall)."""
+    srv, _gid = lan
+    a = App(browser, srv).open("/")
+    try:
+        a.el("join-code").wait_for()
+        for name in ("Игрок", "Зритель"):
+            box = a.page.get_by_role("radio", name=name).bounding_box()
+            assert box is not None and box["height"] >= 47.5, (name, box)
+    finally:
+        a.close()

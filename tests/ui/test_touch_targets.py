@@ -27,7 +27,9 @@ NAMES6 = [*NAMES, "Даша", "Егор"]
 NODES_JS = """() => [...document.querySelectorAll('flt-semantics')].flatMap(e => {
   const role = e.getAttribute('role') || '';
   const tappable = e.hasAttribute('flt-tappable');
-  if (!tappable && !['button', 'checkbox', 'switch', 'tab', 'link'].includes(role)) return [];
+  const field = !!e.querySelector(':scope > input, :scope > textarea');
+  if (!tappable && !field && !['button', 'checkbox', 'switch', 'tab', 'link', 'radio',
+                               'textbox'].includes(role)) return [];
   let a = e, id = '';
   while (a && !id) {
     id = (a.getAttribute && a.getAttribute('flt-semantics-identifier')) || '';
@@ -225,6 +227,7 @@ def board(key: str, ready: str, *taps: str, then: str = "") -> Callable[[App, di
 SCREENS: dict[str, Callable[[App, dict[str, str]], None]] = {
     "home": home,
     "new-game": new_game("", "player-name-1"),
+    "new-game-free": new_game("Свободный счёт", "finish-round"),
     "new-game-smashup": new_game("Замес", "opt-madness"),
     "new-game-coup": new_game("Переворот", "two-player-draft"),
     "new-game-ricks": new_game("Рик и Морти: Наверное, Рики сошли с ума", "actions-rick"),
@@ -248,7 +251,8 @@ SCREENS: dict[str, Callable[[App, dict[str, str]], None]] = {
 #: Controls each screen must have measured (proof that the walk reached them).
 EXPECT: dict[str, list[str]] = {
     "home": ["new-game", "open-rules"],
-    "new-game": ["back", "remove-1", "add-player", "start-game"],
+    "new-game": ["back", "remove-1", "add-player", "start-game", "player-name-1"],
+    "new-game-free": ["finish-round", "target-value"],
     "new-game-smashup": ["opt-draft", "opt-madness"],
     "new-game-coup": ["two-player-draft"],
     "new-game-ricks": ["abilities"],
@@ -256,7 +260,7 @@ EXPECT: dict[str, list[str]] = {
     "journal": ["back-to-game", "log-refresh", "export-json", "export-text", "log-player"],
     "smashup-setup": ["primary-action"],
     "smashup-play": ["pow-b0-p0", "pow-b0-p0-plus", "min-b0-p2-minus", "score-1", "base-0-bp-plus"],
-    "smashup-score": ["deck-empty", "score-confirm"],
+    "smashup-score": ["deck-empty", "score-confirm", "repl-name", "repl-bp"],
     "coup-action": ["act-income", "primary-action"],
     "coup-challenge": ["challenge-p1", "primary-action"],
     "munchkin-turn": ["level-p0-plus", "start-combat"],
@@ -264,7 +268,7 @@ EXPECT: dict[str, list[str]] = {
     "munchkin-monster-form": ["monster-two", "monster-override", "monster-submit"],
     "munchkin-charity": ["hand-plus", "charity-submit"],
     "ricks-action": ["play-open", "build-open", "move-up", "hand-p0", "primary-action"],
-    "ricks-play-form": ["kind-invention", "play-down", "play-card"],
+    "ricks-play-form": ["kind-invention", "play-down", "play-card", "play-build"],
     "ricks-charge": ["primary-action"],
     "free": ["primary-action"],
 }

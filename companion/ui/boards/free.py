@@ -17,6 +17,7 @@ from companion.ui.widgets import (
     StepCounter,
     icon_button,
     primary_button,
+    switch_row,
     tagged,
     typed_number,
 )
@@ -357,21 +358,13 @@ def OptionsForm(
                 ],
                 wrap=True,
             ),
-            tagged(
+            # the whole row is the 48 dp target (a bare switch is 40 on the web)
+            switch_row(
                 "finish-round",
-                ft.Container(
-                    ft.Switch(
-                        label=_("Доиграть раунд, когда цель достигнута"),
-                        value=bool(options.get("finish_round")),
-                        disabled=not target,
-                        on_change=lambda e: set_options(
-                            lambda o: {**o, "finish_round": bool(e.control.value)}
-                        ),
-                    ),
-                    height=TARGET,
-                    alignment=ft.Alignment.CENTER_LEFT,
-                ),
-                label=_("Доиграть раунд, когда цель достигнута"),
+                _("Доиграть раунд, когда цель достигнута"),
+                bool(options.get("finish_round")),
+                lambda v: set_options(lambda o: {**o, "finish_round": v}),
+                disabled=not target,
             ),
         ]
     )

@@ -128,7 +128,12 @@ def _play_dialog(f: dict[str, Any], kind: str, put, play, close, error: str) -> 
     body = [
         kinds,
         ft.Row(fields, wrap=True, spacing=6, run_spacing=6),
-        tag("play-preview", ft.Text(preview, size=14, italic=True), label=preview),
+        # two lines kept whatever the card: the buttons below never move as the preview grows
+        tag(
+            "play-preview",
+            ft.Container(clipped_text(preview, 14, lines=2, italic=True), height=40),
+            label=preview,
+        ),
     ]
     actions = [
         tag("play-cancel", ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: close())),
@@ -142,16 +147,15 @@ def _play_dialog(f: dict[str, Any], kind: str, put, play, close, error: str) -> 
             ),
         ),
     ]
-    return _dialog(
-        _("Сыграть карту (1 действие, 1 жетон)"), body, "play-error", error, actions, close
-    )
+    return _dialog(_("Сыграть карту"), body, "play-error", error, actions, close)
 
 
 def _dialog(
     title: str, body: list[ft.Control], error_tag: str, error: str, actions, close
 ) -> ft.AlertDialog:
-    """A phone-sized modal: ``body``, then a reserved two-line slot for a refusal (tagged
-    ``error_tag``: a refusal never moves the buttons under the finger), then ``actions``."""
+    """A phone-sized modal: ``body``, then a reserved three-line slot for a refusal (tagged
+    ``error_tag``: a refusal never moves the buttons under the finger, and its rule's name at
+    the end is not cut off), then ``actions``."""
     return ft.AlertDialog(
         modal=True,
         title=ft.Text(title, size=18),
@@ -163,8 +167,8 @@ def _dialog(
                 tag(
                     error_tag,
                     ft.Container(
-                        clipped_text(error, 13, lines=2, color=ft.Colors.ERROR),
-                        height=36,
+                        clipped_text(error, 13, lines=3, color=ft.Colors.ERROR),
+                        height=54,
                     ),
                     label=error or " ",
                 ),

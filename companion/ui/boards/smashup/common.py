@@ -116,7 +116,6 @@ def base_fields(
                 label=label,
                 value=form[key],
                 width=width,
-                dense=True,
                 border_color=ft.Colors.ERROR if bad == key else None,
                 border_width=2 if bad == key else 1,
                 keyboard_type=None if key == "name" else ft.KeyboardType.NUMBER,

@@ -135,7 +135,6 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                             ft.TextField(
                                 label=_("Другая фракция"),
                                 value=custom,
-                                dense=True,
                                 on_change=lambda e: set_custom(e.control.value),
                             ),
                         ),
