@@ -106,11 +106,12 @@ def status_props(game: Any, show_title: bool) -> StatusProps:
     if over:
         who, answer = _("Игра окончена"), ""
     turn = definition.turn_number(state)
-    # the phase first: a long game title («Рик и Морти: Наверное, …») is what gets cut
-    where = (
-        " · ".join(p for p in (label or "", definition.title if show_title else "") if p)
-        or f"{_('Ход')} {turn}"
-    )
+    # the phase alone while the game runs: after it the game's title was always cut on a phone
+    # («Фаза действий · Рик…») and in Coup read as the action chosen («Действие · Переворот»);
+    # the title when there is no phase, or the game is over (not the phase it ended in)
+    if over:
+        label = ""
+    where = label or (definition.title if show_title else "") or f"{_('Ход')} {turn}"
     note_fn = getattr(definition, "status_note", None)
     note = (note_fn(state) if note_fn is not None and not over else None) or ""
     return StatusProps(

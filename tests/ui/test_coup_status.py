@@ -48,3 +48,25 @@ def test_other_games_keep_whose_turn_as_the_active_player():
 
     g = Game.new(FREE, ["Аня", "Борис"], first_player=1, options={}, clock=lambda: 0.0)
     assert line(g) == ("Ходит Борис", 1)
+
+
+def test_the_phase_line_names_the_phase_not_the_game_while_it_runs():
+    """A phone's status line: the step alone while the game runs («Действие», not «Действие ·
+    Переворот», which read as the action chosen and was cut after the phase anyway); the
+    game's title once it is over, not the phase it ended in."""
+    from companion.ui.status import status_props
+
+    g = turn_of_vika()
+    assert status_props(g, show_title=True).where == g.definition.phase_label(g.state)
+    assert "Переворот" not in status_props(g, show_title=True).where
+    two = Game.new(COUP, NAMES[:2], first_player=0, options={}, clock=lambda: 0.0)
+    two.push("coup.declare", {"player": 0, "action": "tax", "target": None})
+    two.push("coup.challenge", {"challenger": 1})
+    two.push("coup.challenge_result", {"proven": True})
+    two.push("coup.lose_influence", {"player": 1, "character": "contessa"})
+    two.push("coup.declare", {"player": 1, "action": "steal", "target": 0})
+    two.push("coup.challenge", {"challenger": 0})
+    two.push("coup.challenge_result", {"proven": False})
+    two.push("coup.lose_influence", {"player": 1, "character": "captain"})
+    over = status_props(two, show_title=True)
+    assert over.over and over.where == "Переворот" and over.who == "Игра окончена"
