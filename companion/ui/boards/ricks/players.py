@@ -15,6 +15,7 @@ from companion.ui.boards.compact import Counter
 from companion.ui.boards.ricks.charge import SHORT
 from companion.ui.boards.ricks.common import tag
 from companion.ui.widgets import TARGET, clipped_text, use_number_pad
+from companion.words import plural
 
 __all__ = ["PlayerRow", "ROW_HEIGHT"]
 
@@ -51,6 +52,10 @@ def _PlayerRow(
     sub = f"{SHORT.get(universe, universe)} · {_('жетонов')} {tokens}" + (
         f" · {track}" if laps else ""
     )
+    # on screen the count comes before its word: when a narrow row cuts the line, it cuts
+    # the word, never the number («Кроха · 8 жетонов», not «Кроха · жетонов…»)
+    word = plural(tokens, _("жетон"), _("жетона"), _("жетонов"))
+    shown = f"{SHORT.get(universe, universe)} · {tokens} {word}" + (f" · {track}" if laps else "")
 
     def add_vp(delta: int) -> None:
         send("vp.add", {"player": index, "delta": delta, "note": _("правка")})
@@ -115,7 +120,7 @@ def _PlayerRow(
                             ),
                             tag(
                                 f"tokens-p{index}",
-                                clipped_text(sub, 12),
+                                clipped_text(shown, 12),
                                 label=sub,
                             ),
                         ],
