@@ -125,6 +125,9 @@ def _chart(game: Any) -> ft.Control:
                 title=ft.Text(game.definition.score_label, size=12),
                 title_size=18,
                 label_size=32,
+                # the chart draws a custom label only on one of its own ticks: ticks every
+                # ``step`` (without it a 16-VP Smash Up chart showed only its 0)
+                label_spacing=step,
                 labels=[  # whole numbers only: no «0.5 покровителя»
                     fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=11))
                     for v in range(int(low), int(top) + 2, step)

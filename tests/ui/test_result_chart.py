@@ -19,6 +19,9 @@ def test_chart_axis_and_steps(tmp_path):
     chart = _line_chart(_chart(stored.game))
     assert chart.left_axis.title.value == "очки"
     assert all(float(lbl.value).is_integer() for lbl in chart.left_axis.labels)
+    # each label on one of the chart's ticks (drawn): the ticks are the labels' spacing
+    spacing = chart.left_axis.label_spacing
+    assert spacing and all(lbl.value % spacing == 0 for lbl in chart.left_axis.labels)
     anya = [(p.x, p.y) for p in chart.data_series[0].points]
     # 0 at the start, then straight up to 3 at the first change (two points at one x)
     assert anya[:3] == [(0, 0), (1, 0), (1, 3)]
