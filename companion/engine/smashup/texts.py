@@ -203,8 +203,8 @@ def status_note(state: SmashUpState) -> str | None:
     best = max(final)
     if find_winner(state.vp, state.madness, state.madness_on) is None:
         return (
-            f"У лидеров поровну очков ({best}): ничьих в Замесе не бывает — игра "
-            f"продолжается, пока не определится единоличный лидер (Игра окончена)."
+            f"У лидеров поровну ({best}): ничьих нет — играем, пока лидер не останется "
+            f"один (Игра окончена)."
         )
     when = (
         "после захвата баз или в конце хода"
