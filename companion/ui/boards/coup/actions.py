@@ -123,7 +123,7 @@ def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
         ]
     elif step == "lose_influence":
         row = [
-            _hint(_("Выберите раскрытую карту над этой строкой")),
+            _hint(_("Какую карту раскрывает? Кнопки выше")),
             primary_button(_("Карта?"), None, disabled=True),
         ]
     else:

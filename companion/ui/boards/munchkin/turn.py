@@ -42,7 +42,7 @@ def _TurnBar(
     ``summary`` (or nothing) — then the seals with «Сорвать» at the right, in one line of fixed
     height (plain props: memoised). Tags: ``seals``, ``seal-break``."""
     if charity_giver is not None:
-        slot: ft.Control | None = CharitySlot(charity_giver, names, levels, send)
+        slot: ft.Control | None = CharitySlot(charity_giver, names, levels, show, send)
     elif summary:
         slot = LastCombat(summary, show)
     else:
@@ -125,11 +125,15 @@ def LastCombat(text: str, show: Callable[[str], None]) -> ft.Control:
 
 @ft.component
 def _CharitySlot(
-    giver: int, names: tuple[str, ...], levels: tuple[int, ...], send: Send
+    giver: int,
+    names: tuple[str, ...],
+    levels: tuple[int, ...],
+    show: Callable[[str], None],
+    send: Send,
 ) -> ft.Control:
     """«От щедрот»: a button in the top line's slot opens the helper in a dialog: cards in
     hand → who gets the surplus (or the discard), then one event; the dialog closes when it is
-    recorded.
+    recorded, and a notice says who got what.
 
     The odd cards go one each to recipients the giver picks: once as many are picked as there
     are odd cards, the other boxes are disabled, so the table can never tick more.
@@ -158,6 +162,12 @@ def _CharitySlot(
         if send("turn.charity", data):
             set_extra_to(None)
             set_opened(False)
+            # the slot goes with the dialog: say what was given, where the table looks
+            given = [f"{names[p]} +{n}" for p, n in enumerate(data["gifts"]) if n]
+            if data["discard"]:
+                given.append(f"{_('в сброс')} {data['discard']}")
+            if given:
+                show(f"{_('От щедрот')}: {', '.join(given)}")
 
     def flip(p: int) -> None:
         if p in chosen:
