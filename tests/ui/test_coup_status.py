@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.engine.core import Game
 from companion.engine.coup import COUP
 from companion.ui.status import whose_turn
+from tests.coup_moves import TWO_PLAYER_WIN
 
 NAMES = ["Аня", "Борис", "Вика", "Гена", "Даша", "Егор"]
 
@@ -60,13 +61,7 @@ def test_the_phase_line_names_the_phase_not_the_game_while_it_runs():
     assert status_props(g, show_title=True).where == g.definition.phase_label(g.state)
     assert "Переворот" not in status_props(g, show_title=True).where
     two = Game.new(COUP, NAMES[:2], first_player=0, options={}, clock=lambda: 0.0)
-    two.push("coup.declare", {"player": 0, "action": "tax", "target": None})
-    two.push("coup.challenge", {"challenger": 1})
-    two.push("coup.challenge_result", {"proven": True})
-    two.push("coup.lose_influence", {"player": 1, "character": "contessa"})
-    two.push("coup.declare", {"player": 1, "action": "steal", "target": 0})
-    two.push("coup.challenge", {"challenger": 0})
-    two.push("coup.challenge_result", {"proven": False})
-    two.push("coup.lose_influence", {"player": 1, "character": "captain"})
+    for kind, data in TWO_PLAYER_WIN:
+        two.push(kind, data)
     over = status_props(two, show_title=True)
     assert over.over and over.where == "Переворот" and over.who == "Игра окончена"

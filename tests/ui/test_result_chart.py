@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.engine import get_definition
 from companion.store import GameStore
 from companion.ui.result import _chart
+from tests.coup_moves import TWO_PLAYER_WIN
 
 
 def _line_chart(control):
@@ -48,14 +49,8 @@ def test_turn_times_leave_out_the_empty_turn_after_the_end(tmp_path):
     from companion.ui.result import _times
 
     g = GameStore(tmp_path).create("coup", ["Аня", "Борис"], first_player=0)
-    g.push("coup.declare", {"player": 0, "action": "tax", "target": None})
-    g.push("coup.challenge", {"challenger": 1})
-    g.push("coup.challenge_result", {"proven": True})
-    g.push("coup.lose_influence", {"player": 1, "character": "contessa"})
-    g.push("coup.declare", {"player": 1, "action": "steal", "target": 0})
-    g.push("coup.challenge", {"challenger": 0})
-    g.push("coup.challenge_result", {"proven": False})
-    g.push("coup.lose_influence", {"player": 1, "character": "captain"})
+    for kind, data in TWO_PLAYER_WIN:
+        g.push(kind, data)
     assert g.game.outcome() is not None
     assert any(p is None for _n, p, _s in g.game.turn_clock().turns)  # the turn after the end
     rows = _times(g.game).controls[3].content.controls
