@@ -201,9 +201,11 @@ def test_smashup_tie_scoring_replacement_and_15_vp_finish(app, server):
     # A tie for the lead at 15+ VP: the game goes on.
     set_by_pad(app, "vp-p0", 16)
     set_by_pad(app, "vp-p1", 16)
-    app.wait_label("vp-tie", "игра продолжается")  # on screen before the end of the turn
+    app.wait_label(
+        "vp-tie", "играем, пока лидер не останется один"
+    )  # on screen before the end of the turn
     end_turn(app, 2)
-    app.wait_label("vp-tie", "игра продолжается")
+    app.wait_label("vp-tie", "играем, пока лидер не останется один")
     app.wait_label("status-player", NAMES[(first + 2) % 3])
     assert app.page.locator('[flt-semantics-identifier="winner"]').count() == 0
     _, game = only_game(server.data_dir, lambda g: g.state.turn == 3)
