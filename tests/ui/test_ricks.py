@@ -333,6 +333,13 @@ def test_charge_steps_fit_one_phone_screen(app, server):
     assert app.label("timer-turn").startswith("Аня:")
     assert_on_screen(app, "energy", "charge-player", "timer-step", "timer-turn", "primary-action")
     assert_on_screen(app, "phase-rules")
+    # a one-shot's VP is scored in the step itself, on screen (the rows are under the bar)
+    assert_on_screen(app, "step-vp", "step-vp-plus")
+    app.tap("step-vp-plus")
+    app.wait_label("step-vp", "1")
+    app.wait_label("vp-p0", "1")
+    app.tap("step-vp-minus")
+    app.wait_label("vp-p0", "0")
     # the warning came into its reserved line: «Готово» and the energy did not move
     energy, done_box = box(app, "energy"), box(app, "primary-action")
     for who in ("Борис", "Вика", "Гена"):  # Аня, Борис, Вика pass; then Гена

@@ -18,6 +18,7 @@ from companion.engine.ricks import (
     present_players,
 )
 from companion.i18n import _
+from companion.ui.boards.compact import Counter
 from companion.ui.boards.ricks.common import (
     _box,
     _field,
@@ -146,8 +147,28 @@ def StepB(view: GameView, version: int) -> ft.Control:
         and c.built
         and c.id not in ch.abilities_used
     ]
+    who = ch.player
+    name = view.game.players[who]
+    vp = state.players[who].vp
+
+    def add_vp(delta: int) -> None:
+        view.send("vp.add", {"player": who, "delta": delta, "note": _("правка")})
+
+    def set_vp(value: int) -> None:
+        if value != view.state.players[who].vp:
+            add_vp(value - view.state.players[who].vp)
+
     return ft.Column(
         [
+            # the player's VP right here: a one-shot's VP is scored without scrolling down to
+            # their row, which the pinned bar covers on a phone (play-test)
+            ft.Row(
+                [
+                    ft.Text(f"{_('ПО')}: {name}", size=14, expand=True, max_lines=1),
+                    Counter("step-vp", _("ПО"), f"{name}: {_('ПО')}", vp, add_vp, set_vp),
+                ],
+                spacing=4,
+            ),
             ft.Row(
                 [
                     _field(
