@@ -115,8 +115,8 @@ def Home() -> ft.Control:
     _seen, bump = ft.use_state(0)
 
     def follow() -> Callable[[], None]:
-        # another phone starts, deletes or plays a game: this list shows it at once. The
-        # notice comes from that phone's handler; the re-render runs on this session's loop.
+        # another phone starts or deletes a game: this list shows it at once. The notice
+        # comes from that phone's handler; the re-render runs on this session's loop.
         page = ft.context.page
 
         async def refresh() -> None:

@@ -111,7 +111,6 @@ class Hub:
             event = change(self.open(game_id))
             self._revisions[game_id] += 1
         self._notify(game_id)
-        self.notify_list()  # the saved-games list shows each game's turn and leader
         return event
 
     def subscribe(self, game_id: str, listener: Listener) -> Callable[[], None]:
@@ -121,14 +120,16 @@ class Hub:
         return lambda: self._listeners[game_id].discard(listener)
 
     def subscribe_list(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener()`` whenever the saved games change: a game created, deleted or
-        moved on (the home screens of every phone); returns an unsubscribe function."""
+        """Call ``listener()`` whenever a saved game is created or deleted (the home screens
+        of every phone); returns an unsubscribe function. Not on every move: a home screen left
+        open on a locked phone would re-render on each tap at the table, on the same event
+        loop as the phones playing."""
         with self._lock:
             self._list_listeners.add(listener)
         return lambda: self._list_listeners.discard(listener)
 
     def notify_list(self) -> None:
-        """Tell the saved-games lists that a game was created, deleted or changed."""
+        """Tell the saved-games lists that a game was created or deleted."""
         for listener in list(self._list_listeners):
             try:
                 listener()

@@ -1,4 +1,4 @@
-"""Every phone's saved-games list follows the games the others start, play and delete (SPEC
+"""Every phone's saved-games list follows the games the others start and delete (SPEC
 §7: every phone sees the same games live) — in-process, two real Flet sessions on one hub
 (:mod:`tests.ui.render_tree`)."""
 
