@@ -7,7 +7,6 @@ is not a secure context, says once why the screen may go dark.
 from __future__ import annotations
 
 import contextlib
-import contextvars
 import time
 from collections.abc import Callable
 from functools import partial
@@ -23,6 +22,7 @@ from companion.ui.lan import JoinCard, Seat
 from companion.ui.nav import app_model, go
 from companion.ui.saved_games import delete_game
 from companion.ui.security import is_player
+from companion.ui.state import on_page
 from companion.ui.widgets import TARGET, Banner, tagged
 
 __all__ = ["Home", "AWAKE_NOTE"]
@@ -115,16 +115,11 @@ def Home() -> ft.Control:
     _seen, bump = ft.use_state(0)
 
     def follow() -> Callable[[], None]:
-        # another phone starts or deletes a game: this list shows it at once. The notice
-        # comes from that phone's handler; the re-render runs on this session's loop.
-        page = ft.context.page
-
+        # another phone starts or deletes a game: this list shows it at once
         async def refresh() -> None:
             bump(lambda n: n + 1)
 
-        return app.hub.subscribe_list(
-            lambda: contextvars.copy_context().run(page.run_task, refresh)
-        )
+        return app.hub.subscribe_list(on_page(ft.context.page, refresh))
 
     ft.use_effect(follow, [])
     try:

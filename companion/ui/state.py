@@ -22,7 +22,7 @@ from companion.engine import Event
 from companion.errors import CompanionError, StaleMoveError
 from companion.store import GameStore, StoredGame
 
-__all__ = ["Hub", "GameView", "AppModel", "watch", "part"]
+__all__ = ["Hub", "GameView", "AppModel", "watch", "on_page", "part"]
 
 Listener = Callable[[], None]
 
@@ -364,17 +364,23 @@ def part(component: Callable[..., ft.Control], view: GameView, key: Any, *args: 
 def watch(view: GameView, page: ft.Page) -> Callable[[], None]:
     """Re-render ``view`` (shown on ``page``) after every change of its game, whoever made it.
 
-    Another session's move is notified from that session's handler. ``page.run_task`` binds
-    *the caller's* context to ``page``, so it runs in a copied context: the caller keeps its
-    own page, and this session re-renders on its own loop. Returns the unsubscribe function.
+    Another session's move is notified from that session's handler (see :func:`on_page`).
+    Returns the unsubscribe function.
     """
 
     async def bump() -> None:
         view.refresh()
 
-    return view.hub.subscribe(
-        view.game_id, lambda: contextvars.copy_context().run(page.run_task, bump)
-    )
+    return view.hub.subscribe(view.game_id, on_page(page, bump))
+
+
+def on_page(page: ft.Page, refresh: Callable[[], Any]) -> Listener:
+    """A hub listener that runs the coroutine function ``refresh`` on ``page``'s session.
+
+    The hub calls its listeners from the handler of the session that made the change;
+    ``page.run_task`` binds *the caller's* context to ``page``, so it runs in a copied
+    context: the caller keeps its own page, and ``page`` re-renders on its own loop."""
+    return lambda: contextvars.copy_context().run(page.run_task, refresh)
 
 
 @ft.observable

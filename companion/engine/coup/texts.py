@@ -19,7 +19,7 @@ from companion.engine.coup.state import (
     awaiting,
     block_options,
 )
-from companion.words import inflect
+from companion.words import inflect, plural
 
 
 # -- words ---------------------------------------------------------------------------------------
@@ -35,7 +35,7 @@ def projected(state: CoupState) -> str:
         return f"{names[actor]} получит {_coins(gain)} (станет {state.coins[actor] + gain})"
     if action == "steal":
         taken = min(_STEAL, state.coins[target])
-        coins = _coins(taken).replace("монета", "монету")  # the accusative: «1 монету»
+        coins = f"{taken} {plural(taken, 'монету', 'монеты', 'монет')}"  # «заберёт 1 монету»
         return (
             f"{names[actor]} заберёт у {inflect(names[target], 'gent')} {coins} "
             f"(станет {state.coins[actor] + taken})"

@@ -25,6 +25,7 @@ from companion.ui.boards.ricks.common import (
     _int,
     card_text,
     tag,
+    vp_moves,
 )
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET
@@ -151,12 +152,7 @@ def StepB(view: GameView, version: int) -> ft.Control:
     name = view.game.players[who]
     vp = state.players[who].vp
 
-    def add_vp(delta: int) -> None:
-        view.send("vp.add", {"player": who, "delta": delta, "note": _("правка")})
-
-    def set_vp(value: int) -> None:
-        if value != view.state.players[who].vp:
-            add_vp(value - view.state.players[who].vp)
+    add_vp, set_vp = vp_moves(view.send, who, lambda: view.state.players[who].vp)
 
     return ft.Column(
         [

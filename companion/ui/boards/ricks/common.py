@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
@@ -15,7 +16,7 @@ from companion.engine.ricks import (
 from companion.i18n import _
 from companion.ui.widgets import typed_number
 
-__all__ = ["SETTINGS_KEY", "ACTION_FIELDS", "RULES", "tag", "card_text"]
+__all__ = ["SETTINGS_KEY", "ACTION_FIELDS", "RULES", "tag", "card_text", "vp_moves"]
 
 #: Key in ``settings.json`` under which the universes' action tokens are remembered.
 SETTINGS_KEY = "ricks_actions"
@@ -24,6 +25,24 @@ ACTION_FIELDS = {MINI: "actions-mini", MICRO: "actions-micro", RICK_UNIVERSE: "a
 RULES = "/rules?game=ricks&q="
 
 _KIND_TEXT = {"source": "Источник", "invention": "Изобретение", "ability": "Способность"}
+
+
+def vp_moves(
+    send: Callable[..., Any], player: int, current: Callable[[], int]
+) -> tuple[Callable[[int], None], Callable[[int], None]]:
+    """``(add, set)`` for a player's VP: ``add(delta)`` sends one ``vp.add`` (a «правка»);
+    ``set(value)`` sends the difference from ``current()`` — read when it is called, so a
+    value typed on the pad counts from the VP the game has then, not from an older render."""
+
+    def add(delta: int) -> None:
+        send("vp.add", {"player": player, "delta": delta, "note": _("правка")})
+
+    def set_to(value: int) -> None:
+        now = current()
+        if value != now:
+            add(value - now)
+
+    return add, set_to
 
 
 def tag(ident: str, control: ft.Control, label: str | None = None) -> ft.Control:

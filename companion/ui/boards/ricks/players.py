@@ -13,7 +13,7 @@ from companion.engine.ricks import TRACK_LENGTH, track_position
 from companion.i18n import _
 from companion.ui.boards.compact import Counter
 from companion.ui.boards.ricks.charge import SHORT
-from companion.ui.boards.ricks.common import tag
+from companion.ui.boards.ricks.common import tag, vp_moves
 from companion.ui.widgets import TARGET, clipped_text, use_number_pad
 from companion.words import plural
 
@@ -57,12 +57,7 @@ def _PlayerRow(
     word = plural(tokens, _("жетон"), _("жетона"), _("жетонов"))
     shown = f"{SHORT.get(universe, universe)} · {tokens} {word}" + (f" · {track}" if laps else "")
 
-    def add_vp(delta: int) -> None:
-        send("vp.add", {"player": index, "delta": delta, "note": _("правка")})
-
-    def set_vp(value: int) -> None:
-        if value != vp:
-            add_vp(value - vp)
+    add_vp, set_vp = vp_moves(send, index, lambda: vp)
 
     def set_hand(value: int) -> None:
         if value != hand:
