@@ -29,7 +29,11 @@ applying the patch, laying out and updating the accessibility tree.
 on a phone without a screen reader. The label-polling above needs that tree (Flutter web
 builds it only when asked, and keeps it up to date in every frame), so here a sample is
 timed differently: a finger's pointer events (``pointerType: touch``) are dispatched at the
-tap target's centre (found once on a page with the tree, then that page is closed), the
+tap target's centre (found once on a page with the tree, then that page is closed) just after
+a clock tick (20–250 ms after the page's last message, or once it has had none for 1.3 s: a
+running clock ticks once a second, and a tick inside the window below would stand in for the
+answer — a page's taps fell on the same phase of its clock in every round, so a whole run of
+one page was off by up to 7 ×, session 8's «free-counter artefact»), the
 websocket spy gives the last message of the server's answer (then 150 ms without one), and
 a ``requestAnimationFrame`` loop posts a message at the end of each frame: the sample ends
 with the first frame that started after that last message — the frame that drew the new
@@ -405,6 +409,16 @@ async ([x, y, quiet, timeout]) => {
   };
   requestAnimationFrame(loop);
   await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  // A page with a running clock gets a tick a second; one landing within the quiet window
+  // below would be taken for the answer. Tap just after a tick (or on a page quiet for
+  // longer than a tick's period), so the next tick is ~1 s away.
+  const waitFrom = performance.now();
+  while (performance.now() - waitFrom < 2500) {
+    const ins = window.__wsIn || [];
+    const since = performance.now() - (ins.length ? ins[ins.length - 1] : -1e9);
+    if ((since >= 20 && since <= 250) || since > 1300) break;
+    await new Promise(r => setTimeout(r, 4));
+  }
   const target = document.elementFromPoint(x, y);
   const finger = {clientX: x, clientY: y, pointerId: 7, pointerType: 'touch', isPrimary: true,
                   bubbles: true, cancelable: true, composed: true, button: 0};

@@ -373,6 +373,14 @@ def main() -> None:
                     f"in {[round(x, 1) for x in r['in']]} total {r['total']:.1f}; "
                     f"server sent {[round(x, 1) for x in sent]}"
                 )
+                print(
+                    "    "
+                    + " ".join(
+                        f"{k}{'(' + d[:24] + ')' if d and k != 'enqueue' else ''}@{ms:.1f}"
+                        for ms, k, d in t["timeline"]
+                        if k in ("render>", "sent", "move<", "dispatch<", "upd>")
+                    )
+                )
 
 
 if __name__ == "__main__":
