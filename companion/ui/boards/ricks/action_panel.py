@@ -54,6 +54,17 @@ def _preview(f: dict[str, Any]) -> str:
 
 
 # -- the action phase ------------------------------------------------------------------------------
+def _source_down(f: dict[str, Any]) -> dict[str, Any]:
+    """The ``card.play`` data of the form's card as a source one universe down."""
+    return {
+        "kind": "source",
+        "build_cost": _int(f["build"], 1),
+        "production": _int(f["prod"], 1),
+        "name": f["name"].strip(),
+        "down": True,
+    }
+
+
 def _blank_form(kind: str = "source") -> dict[str, Any]:
     return {"kind": kind, "build": "", "prod": "", "cost": "", "vp": "", "name": "", "down": False}
 
@@ -208,6 +219,9 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     playing = not state.over and state.phase == PHASE_ACTIONS and state.active is not None
 
     def put(key: str, value: Any) -> None:
+        if key == "down" and value and not view.explain("card.play", _source_down(f)):
+            set_typed(typed + 1)  # refused (no universe below, …): say why, leave it off
+            return
         f[key] = value
         if key == "kind":
             set_kind(value)

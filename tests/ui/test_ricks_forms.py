@@ -1,0 +1,39 @@
+"""Ricks' «Сыграть карту» dialog says a refused choice as it is made (in-process, the real app
+on a real Flet session: :mod:`tests.ui.render_tree`)."""
+
+from __future__ import annotations
+
+from companion.engine.ricks import KRO, MICRO, MINI, RICK_UNIVERSE
+from companion.store import GameStore
+from companion.ui.app import make_main
+from companion.ui.state import Hub
+from tests.ui import render_tree as rt
+from tests.ui.test_munchkin_forms import _label_in_dialog
+
+ACTIONS = {"actions": {RICK_UNIVERSE: 1, MICRO: 2, MINI: 3, KRO: 5}}
+
+
+async def _tick_down(data) -> tuple[str, str, str]:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис", "Вика"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")  # the action phase: Аня, in Кроховселенная like everyone
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["play-open"])
+    await rt.quiet(session)
+    await rt.tap(session, rt.in_dialog(session, "play-down"))
+    await rt.quiet(session)
+    return (
+        _label_in_dialog(session, "play-error"),
+        _label_in_dialog(session, "play-down"),
+        _label_in_dialog(session, "play-preview"),
+    )
+
+
+def test_one_universe_down_is_refused_as_it_is_ticked_in_the_lowest_universe(tmp_path):
+    """«Карты источников энергии»: a source may go one universe down, and there is none below
+    Кроховселенная — ticking «уровнем ниже» there says so at once and stays off (before, it
+    ticked and «Сыграть» refused the card afterwards)."""
+    error, down, preview = rt.run(_tick_down(tmp_path))
+    assert "Ниже Кроховселенной" in error and "Карты источников энергии" in error
+    assert "(вкл)" not in down
+    assert "уровнем ниже" not in preview
