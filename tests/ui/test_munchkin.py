@@ -96,6 +96,11 @@ def test_turn_and_fight_on_one_phone_screen(app, server):
     app.tap("helper-1")
     app.wait_label("total-players", "3")
     app.wait_label("verdict", "Ничья: побеждают монстры")
+    # the whole fight with a helper, «Ещё монстр» included, needs no scroll (play-test)
+    assert_on_screen(app, "add-monster", "monster-0", "bonus-monsters-10", "primary-action")
+    bar = box(app, "flee")["y"]  # the pinned bar's top: what lies below it is covered
+    for ident in ("add-monster", "monster-0"):
+        assert box(app, ident)["y"] + box(app, ident)["height"] <= bar, ident
     tap_primary(app)
     app.wait_label("error", "при равенстве побеждают монстры")
     assert stored(server, gid).state.combat is not None

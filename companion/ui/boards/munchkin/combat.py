@@ -250,7 +250,8 @@ def _Totals(players: int, monsters_total: int, players_win: bool, margin: int) -
 
 @ft.component
 def _Helpers(fighter: int, helper: int | None, names: tuple[str, ...], send: Send) -> ft.Control:
-    """The helper buttons (only one helps; a tap on the helper takes the help back)."""
+    """«Помощник:» and the helper buttons on one line (only one helps; a tap on the helper
+    takes the help back)."""
 
     def pick_helper(p: int) -> None:
         if helper == p:
@@ -262,21 +263,25 @@ def _Helpers(fighter: int, helper: int | None, names: tuple[str, ...], send: Sen
 
     return ft.Row(
         [
-            tagged(
-                f"helper-{p}",
-                (ft.FilledButton if helper == p else ft.OutlinedButton)(
-                    names[p],
-                    height=TARGET,
-                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-                    on_click=lambda _e, p=p: pick_helper(p),
-                ),
-                label=names[p] + (" помогает" if helper == p else ""),
-            )
-            for p in range(len(names))
-            if p != fighter
+            ft.Text(_("Помощник:"), size=13),
+            *[
+                tagged(
+                    f"helper-{p}",
+                    (ft.FilledButton if helper == p else ft.OutlinedButton)(
+                        names[p],
+                        height=TARGET,
+                        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+                        on_click=lambda _e, p=p: pick_helper(p),
+                    ),
+                    label=names[p] + (" помогает" if helper == p else ""),
+                )
+                for p in range(len(names))
+                if p != fighter
+            ],
         ],
         spacing=4,
         scroll=ft.ScrollMode.AUTO,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
 
 
@@ -287,17 +292,46 @@ OneShots, MonsterRow = ft.memo(_OneShots), ft.memo(_MonsterRow)
 
 
 @ft.component
-def _Header(name: str) -> ft.Control:
-    """«Бой: <name>» and the rules link (plain props: a one-shot tap does not render it)."""
+def _AddMonster(add_monster: Callable[[], None]) -> ft.Control:
+    """«Монстр +» — another monster joins the fight (a stable callback: rendered once)."""
+    return tagged(
+        "add-monster",
+        ft.OutlinedButton(
+            _("Монстр"),
+            icon=ft.Icons.ADD,
+            height=TARGET,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+            on_click=lambda: add_monster(),
+        ),
+        label=_("Ещё монстр"),
+    )
+
+
+AddMonster = ft.memo(_AddMonster)
+
+
+@ft.component
+def _Header(name: str, add_monster: Callable[[], None]) -> ft.Control:
+    """«Бой: <name>», «+ Монстр» (a wandering monster joins: at the top of the fight, where
+    it is on screen whatever the fight holds) and the rules link (plain props and a stable
+    callback: a one-shot tap does not render it)."""
     return ft.Row(
         [
             ft.Icon(ft.Icons.SPORTS_MMA, color=ft.Colors.ERROR),
-            tagged(
-                "fighter",
-                ft.Text(f"{_('Бой')}: {name}", size=20),
-                label=name,
+            ft.Container(
+                tagged(
+                    "fighter",
+                    ft.Text(
+                        f"{_('Бой')}: {name}",
+                        size=20,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    label=name,
+                ),
+                expand=True,
             ),
-            ft.Container(expand=True),
+            AddMonster(add_monster),
             icon_button(
                 "combat-rules",
                 ft.Icons.MENU_BOOK,
@@ -309,21 +343,7 @@ def _Header(name: str) -> ft.Control:
     )
 
 
-@ft.component
-def _AddMonster(add_monster: Callable[[], None]) -> ft.Control:
-    """«Ещё монстр» (a stable callback: rendered once per combat)."""
-    return tagged(
-        "add-monster",
-        ft.OutlinedButton(
-            _("Ещё монстр"),
-            icon=ft.Icons.ADD,
-            height=TARGET,
-            on_click=lambda: add_monster(),
-        ),
-    )
-
-
-Header, AddMonster = ft.memo(_Header), ft.memo(_AddMonster)
+Header = ft.memo(_Header)
 
 
 @ft.component
@@ -352,14 +372,12 @@ def _CombatView(
         ft.Container(
             ft.Column(
                 [
-                    Header(names[fighter]),
+                    Header(names[fighter], add_monster),
                     Totals(players, monsters_total, players_win, margin),
-                    ft.Text(_("Помощник (только один):"), size=13),
                     Helpers(fighter, helper, names, send),
                     OneShots("players", player_bonuses, send),
                     OneShots("monsters", monster_bonuses, send),
                     *[MonsterRow(i, m, send) for i, m in enumerate(monsters)],
-                    AddMonster(add_monster),
                 ],
                 spacing=6,
             ),
