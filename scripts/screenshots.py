@@ -134,7 +134,7 @@ def munchkin_game(store: GameStore) -> StoredGame:
     moves += [
         ("player.class", {"player": 0, "value": "Псих"}),
         ("seal.break", {}),
-        ("combat.start", {"monster": {"name": "Тявмат", "level": 8}}),
+        ("combat.start", {"monster": {"name": "Мутировавший зомби", "level": 8}}),
         ("combat.helper", {"player": 2}),
     ]
     push_all(g, moves)

@@ -51,3 +51,35 @@ def test_a_second_fight_in_a_turn_is_refused_as_the_form_opens(tmp_path):
     said = rt.run(_second_fight(tmp_path / "a", override=False))
     assert "монстр уже был" in said and "Фазы хода" in said
     assert rt.run(_second_fight(tmp_path / "b", override=True)).strip() == ""
+
+
+async def _enhance(data) -> list[tuple[int, int]]:
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", ["Аня", "Борис", "Вика"], first_player=0)
+    hub.push(g.id, "phase.next")  # «Вышибаем дверь!»
+    hub.push(g.id, "combat.start", {"monster": {"name": "Мутировавший зомби", "level": 8}})
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    seen = []
+    for ident, event in (
+        ("monster-0-enh-plus" + rt.HOLD, "long_press"),
+        ("monster-0-enh-minus", "click"),
+        ("monster-0-enh-minus" + rt.HOLD, "long_press"),
+    ):
+        control, kind = rt.gestures(session)[ident]
+        assert kind == event
+        await rt.tap(session, control, event)
+        await rt.quiet(session)
+        m = hub.store.open(g.id).game.state.combat.monsters[0]
+        power = next(
+            c
+            for c in rt.controls(session)
+            if isinstance(c, ft.Semantics) and c.identifier == "monster-0-power"
+        )
+        seen.append((m.enhancers, int(power.label)))
+    return seen
+
+
+def test_a_monster_enhancer_of_five_is_one_long_press(tmp_path):
+    """«Бой»: a monster enhancer adds to that monster's strength — ±1 a tap, ±5 a long press,
+    as every counter of the app (the play-test counted five taps for a +5 enhancer)."""
+    assert rt.run(_enhance(tmp_path)) == [(5, 13), (4, 12), (-1, 7)]

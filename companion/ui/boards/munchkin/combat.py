@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.munchkin.common import Send, rules
-from companion.ui.widgets import TARGET, clipped_text, icon_button, tagged
+from companion.ui.widgets import TARGET, clipped_text, counter_step, icon_button, tagged
 
 __all__ = ["ONE_SHOTS", "MonsterView", "CombatView"]
 
@@ -134,6 +134,9 @@ def _MonsterRow(i: int, m: MonsterView, send: Send) -> ft.Control:
     def edit(**changes: int) -> None:
         send("combat.monster.edit", {"index": i, **changes})
 
+    def enhance(delta: int) -> None:
+        edit(enhancers=m.enhancers + delta)
+
     return tagged(
         f"monster-{i}",
         ft.Container(
@@ -141,11 +144,12 @@ def _MonsterRow(i: int, m: MonsterView, send: Send) -> ft.Control:
                 [
                     ft.Column(
                         [
+                            # two lines: «Мутировавший зомби» whole, not «Мутировавши…»
                             ft.Text(
                                 m.name,
-                                size=16,
+                                size=15,
                                 weight=ft.FontWeight.BOLD,
-                                max_lines=1,
+                                max_lines=2,
                                 overflow=ft.TextOverflow.ELLIPSIS,
                             ),
                             tagged(
@@ -163,12 +167,8 @@ def _MonsterRow(i: int, m: MonsterView, send: Send) -> ft.Control:
                         spacing=0,
                         expand=True,
                     ),
-                    icon_button(
-                        f"monster-{i}-enh-minus",
-                        ft.Icons.REMOVE,
-                        _("Усилитель −1"),
-                        lambda: edit(enhancers=m.enhancers - 1),
-                    ),
+                    # ±1 a tap, ±5 a long press (a +5 enhancer is one press, not five taps)
+                    counter_step(f"monster-{i}-enh", _("Усилитель"), -1, 1, enhance),
                     tagged(
                         f"monster-{i}-power",
                         ft.Container(
@@ -185,12 +185,7 @@ def _MonsterRow(i: int, m: MonsterView, send: Send) -> ft.Control:
                         ),
                         label=str(m.strength),
                     ),
-                    icon_button(
-                        f"monster-{i}-enh-plus",
-                        ft.Icons.ADD,
-                        _("Усилитель +1"),
-                        lambda: edit(enhancers=m.enhancers + 1),
-                    ),
+                    counter_step(f"monster-{i}-enh", _("Усилитель"), 1, 1, enhance),
                     icon_button(
                         f"monster-{i}-remove",
                         ft.Icons.DELETE_OUTLINE,
