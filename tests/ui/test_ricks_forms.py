@@ -37,3 +37,30 @@ def test_one_universe_down_is_refused_as_it_is_ticked_in_the_lowest_universe(tmp
     assert "Ниже Кроховселенной" in error and "Карты источников энергии" in error
     assert "(вкл)" not in down
     assert "уровнем ниже" not in preview
+
+
+async def _rules_of_each_step(data, monkeypatch) -> list[str]:
+    from urllib.parse import unquote_plus
+
+    from companion.ui import nav
+
+    routes: list[str] = []
+    monkeypatch.setattr(nav, "go", lambda route: routes.append(unquote_plus(route)))
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис", "Вика"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    for _ in range(3):
+        hub.push(g.id, "turn.end")  # everyone passes: the charge phase, Кроховселенная, step А
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    for _ in range(2):
+        await rt.tap(session, rt.tappables(session)["phase-rules"])  # where it would go
+        await rt.tap(session, rt.tappables(session)["primary-action"])  # «Готово»: step Б
+        await rt.quiet(session)
+    return routes
+
+
+def test_the_rules_icon_opens_the_rules_of_the_step_on_screen(tmp_path, monkeypatch):
+    """«Фаза зарядки»: the «?» beside the target opens the rules of the step being played —
+    step А, then step Б after «Готово» (the icon's line is not drawn again for a new step)."""
+    first, second = rt.run(_rules_of_each_step(tmp_path, monkeypatch))
+    assert "Шаг А" in first and "Шаг Б" in second, (first, second)

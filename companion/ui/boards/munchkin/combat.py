@@ -288,7 +288,7 @@ OneShots, MonsterRow = ft.memo(_OneShots), ft.memo(_MonsterRow)
 
 @ft.component
 def _AddMonster(add_monster: Callable[[], None]) -> ft.Control:
-    """«Монстр +» — another monster joins the fight (a stable callback: rendered once)."""
+    """«+ Монстр»: another monster joins the fight (a stable callback: rendered once)."""
     return tagged(
         "add-monster",
         ft.OutlinedButton(

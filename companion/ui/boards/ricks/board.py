@@ -11,6 +11,7 @@ head, clocks and warning), every player's VP and the pinned primary action are o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -37,9 +38,10 @@ BAR_HEIGHT = 64
 
 
 @ft.component
-def _PhaseLine(line: str, query: str) -> ft.Control:
+def _PhaseLine(line: str, rules: Callable[[], None]) -> ft.Control:
     """The game's target («цель 30 ПО», «последний раунд») on one line (cut with «…» if long)
     and the rules icon of the phase, which keeps its 48 dp at the right whatever the text.
+    ``rules`` opens the phase's rules (a stable callback: a new step does not render the line).
     Tags: ``phase``, ``phase-rules``."""
     return ft.Row(
         [
@@ -61,7 +63,7 @@ def _PhaseLine(line: str, query: str) -> ft.Control:
                 "phase-rules",
                 ft.Icons.HELP_OUTLINE,
                 _("Правила этой фазы"),
-                lambda: open_rules("ricks", query),
+                rules,
             ),
         ],
         spacing=4,
@@ -130,6 +132,9 @@ def Board(view: GameView) -> ft.Control:
     v = view.version
     send = use_send(view)
     line, query = _phase(state)
+    phase_query = ft.use_ref(query)
+    phase_query.current = query
+    phase_rules = ft.use_callback(lambda: open_rules("ricks", phase_query.current), [])
     base = ft.use_memo(lambda: _clock_base(view), [v, len(game.events)])
     ch = state.charge if state.phase == PHASE_CHARGE else None
     active = game.definition.active_player(state)
@@ -178,7 +183,7 @@ def Board(view: GameView) -> ft.Control:
     over = game.outcome() is not None
     return ft.Column(
         [
-            PhaseLine(line, query),
+            PhaseLine(line, phase_rules),
             # its dialogs show a refusal: a new one re-renders it, even with no new version
             part(ActionPanel, view, (v, view.error) if acting else None),
             head,
