@@ -96,6 +96,17 @@ def _result_bar(view: GameView, state: CoupState) -> list[ft.Control]:
     ]
 
 
+def _what_follows(state: CoupState, step: str) -> str:
+    """What «Никто» leads to when it changes nothing at once: an action that may still be
+    blocked gets its blocks next («Запрет действия»), any other goes through — an exchange
+    («Посол: обмен»: it cannot be blocked), or an assassination nobody blocked."""
+    pending = state.pending or {}
+    action = ACTIONS.get(str(pending.get("action")))
+    if step == "challenge" and action is not None and action.blockers:
+        return f"{_('дальше — запреты; без запрета')} {projected(state)}"
+    return projected(state)
+
+
 @ft.component
 def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
     state: CoupState = view.state
@@ -105,9 +116,7 @@ def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
         row = _declare_bar(view, state, choice)
     elif step in ("challenge", "block_challenge", "block"):
         kind = "coup.no_block" if step == "block" else "coup.no_challenge"
-        then = _consequences(preview(state, kind))
-        if not then:  # a blockable action unchallenged: the blocks come next («Запрет действия»)
-            then = f"{_('дальше — запреты; без запрета')} {projected(state)}"
+        then = _consequences(preview(state, kind)) or _what_follows(state, step)
         row = [
             _hint(f"{_('Если никто')}: {then}"),
             primary_button(_("Никто"), lambda: view.send(kind)),
