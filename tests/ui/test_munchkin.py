@@ -198,9 +198,13 @@ def test_charity_never_takes_more_odd_cards_than_there_are(app, server):
     app.wait_label("status-phase", "От щедрот")
     app.wait_label("primary-action", "Следующий игрок")
     app.tap("charity-open")
-    for _ in range(2):
+    app.tap("hand-minus")  # 5 cards: nothing to give, no rows of gifts
+    app.wait_label("charity-plan", "раздавать нечего")
+    plus = place(app, "hand-plus")
+    for _ in range(3):
         app.tap("hand-plus")
     app.wait_label("hand", "8")
+    assert same_place(plus, place(app, "hand-plus"))  # the rows came below: nothing moved
     app.wait_label("charity-plan", "Лишних карт: 3")
     app.wait_label("gift-1", "Борис: 2")
     app.wait_label("gift-2", "Вика: 1")
@@ -289,9 +293,13 @@ def test_players_stay_put_around_a_fight_and_charity(app, server):
     unmoved("in «От щедрот»")
 
     app.tap("charity-open")
-    for _ in range(2):
+    app.tap("hand-minus")  # 5 cards: nothing to give, no rows of gifts
+    app.wait_label("charity-plan", "раздавать нечего")
+    plus = place(app, "hand-plus")
+    for _ in range(3):
         app.tap("hand-plus")
     app.wait_label("hand", "8")
+    assert same_place(plus, place(app, "hand-plus"))  # the rows came below: nothing moved
     app.wait_label("charity-plan", "Лишних карт: 3")
     app.tap("charity-submit")
     app.el("charity-plan").wait_for(state="detached")

@@ -208,7 +208,12 @@ def _CharitySlot(
             ],
             spacing=0,
         ),
-        tagged("charity-plan", ft.Text(text, size=14), label=text),
+        # three lines kept whatever the plan says: the rows below keep their places
+        tagged(
+            "charity-plan",
+            ft.Container(clipped_text(text, 14, lines=3), height=60),
+            label=text,
+        ),
     ]
     if not plan.discard:
         for p in plan.recipients:
@@ -238,6 +243,9 @@ def _CharitySlot(
         ft.AlertDialog(
             modal=True,
             title=ft.Text(_("От щедрот"), size=18),
+            # at the top, growing downwards: rows coming and going as the hand changes never
+            # move the hand's −/+ under the finger (a centred dialog re-centred by 98 px)
+            alignment=ft.Alignment.TOP_CENTER,
             inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
             content=tagged("charity", ft.Column(body, spacing=4, tight=True, width=340)),
             actions=[
