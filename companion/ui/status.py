@@ -114,6 +114,8 @@ def status_props(game: Any, show_title: bool) -> StatusProps:
     where = label or (definition.title if show_title else "") or f"{_('Ход')} {turn}"
     note_fn = getattr(definition, "status_note", None)
     note = (note_fn(state) if note_fn is not None and not over else None) or ""
+    if note and not label:  # no phase to show beside it: the note gets the whole line
+        where = ""
     return StatusProps(
         who,
         answer,
@@ -256,7 +258,7 @@ def _StatusLine(
                                 label=where,
                             ),
                             expand=not note,
-                            width=110 if note else None,
+                            width=(110 if where else 0) if note else None,
                         ),
                         ft.Container(
                             tagged(

@@ -141,6 +141,9 @@ def test_round_is_played_out_after_the_target_with_a_note_in_the_status_line(app
     app.open(f"/game/{gid}")
     app.wait_label("status-note", "доигрываем раунд")
     app.assert_in_view("status-note", "primary-action")
+    # no phase in a free game: the note has the line to itself, not the title beside it
+    assert app.box("status-note")["width"] > 200, app.box("status-note")
+    app.wait_label("round", "Раунд 1 · доигрываем: цель: ПО 5 достигнута")
     app.tap("status-note")  # the whole note, over the status line
     app.wait_label("notice", "игра закончится, когда ход вернётся к первому игроку")
     app.tap("primary-action")
@@ -152,3 +155,5 @@ def test_round_is_played_out_after_the_target_with_a_note_in_the_status_line(app
     app.tap("primary-action")  # back to Аня: the round is over
     app.wait_label("winner", "Аня")
     app.assert_in_view("winner")
+    app.wait_label("round", "Игра окончена")  # not «Раунд 2»: the game ended in round 1
+    app.wait_label("primary-action", "Игра окончена")

@@ -15,6 +15,7 @@ from companion.ui.state import GameView
 from companion.ui.widgets import (
     TARGET,
     StepCounter,
+    clipped_text,
     icon_button,
     primary_button,
     switch_row,
@@ -166,9 +167,13 @@ def Board(view: GameView) -> ft.Control:
     target = state.target
     counters = tuple((c["name"], int(c["step"])) for c in state.counters)
     over = game.outcome() is not None
-    line = f"{_('Раунд')} {state.round}"
-    if target:
-        line += f" · {_('цель')}: {target['counter']} {target['value']}"
+    goal = f"{_('цель')}: {target['counter']} {target['value']}" if target else ""
+    if over:  # not the round after the last one («Раунд 3» for a game ended in round 2)
+        line = " · ".join(part for part in (_("Игра окончена"), goal) if part)
+    elif target and state.target_round is not None:  # reached: the round is played out
+        line = f"{_('Раунд')} {state.round} · {_('доигрываем')}: {goal} {_('достигнута')}"
+    else:
+        line = " · ".join(part for part in (f"{_('Раунд')} {state.round}", goal) if part)
     rows = [
         ft.Container(
             PlayerRow(
@@ -186,7 +191,8 @@ def Board(view: GameView) -> ft.Control:
     ]
     return ft.Column(
         [
-            tagged("round", ft.Text(line, size=14), label=line),
+            # one line whatever it says (cut at the end): the rows below never move
+            tagged("round", clipped_text(line, 14), label=line),
             # one column on a phone; two where the board is at least 768 px wide
             ft.ResponsiveRow(rows, spacing=10, run_spacing=6),
         ],
@@ -212,11 +218,10 @@ def _ActionRow(over: bool, send: Callable[..., bool]) -> ft.Control:
                 disabled=over,
                 label=_("Завершить игру"),
             ),
-            primary_button(
-                _("Следующий игрок"),
-                lambda: send("turn.next"),
-                disabled=over,
-                icon=ft.Icons.SKIP_NEXT,
+            primary_button(_("Игра окончена"), None, disabled=True)
+            if over
+            else primary_button(
+                _("Следующий игрок"), lambda: send("turn.next"), icon=ft.Icons.SKIP_NEXT
             ),
         ],
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
