@@ -1015,3 +1015,22 @@ def test_setup_round_trip_options_json():
     state = RICKS.initial_state(Setup.from_dict(setup.to_dict()))
     assert (state.first, state.abilities) == (1, False)
     assert [p.character for p in state.players] == ["Зип", "Кайл"]
+
+
+def test_target_reached_by_the_rounds_last_activation_ends_the_game_with_it():
+    """КОНЕЦ ИГРЫ: the round in which someone reaches the target is the last one — also when
+    the VP come from the round's very last move, an activation in Риковселенная after which
+    the charge phase closes the round by itself (it went on to a whole extra round)."""
+    g = new(2)
+    g.push("round.draw")
+    g.push("player.place", {"player": 0, "to": RICK_UNIVERSE, "note": "тест"})
+    give(g, 2)
+    play(g, "source", build_cost=1, production=3)
+    inv = play(g, "invention", build_cost=1, cost=1, vp=5)
+    g.push("vp.add", {"player": 0, "delta": 45, "note": "тест"})
+    assert not g.state.final
+    to_charge(g)
+    until(g, RICK_UNIVERSE, "В")
+    g.push("charge.activate", {"card": inv})  # 50 VP, and nothing is left to do this round
+    assert g.state.over and g.state.round == 1
+    assert g.outcome().winners == (0,)

@@ -208,8 +208,10 @@ def _leave_universe(state: RicksState) -> None:
     state.charge = None
     state.first = (state.first + 1) % len(state.players)
     state.turn += 1
-    if state.final:
-        state.over = True
+    # «Конец игры»: the VP of this very move count — an activation can both reach the target
+    # and, being the round's last, close it here (before ``apply`` would mark it final)
+    if state.final or any(p.vp >= state.target for p in state.players):
+        state.final = state.over = True
         return
     state.round += 1
     state.phase = PHASE_ROUND
