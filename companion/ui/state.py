@@ -207,6 +207,19 @@ class GameView:
         arrives before the screen has caught up applies once (see :meth:`send`)."""
         self._shown = self.game.revision
 
+    def moment(self) -> str:
+        """Where the game stands for its primary action — the turn, whose it is, the phase and
+        its step («Ход 3 · Аня · Играй карты»), as a string. A pinned bar keys its primary
+        button with it (:func:`companion.ui.widgets.primary_button`): when another phone's
+        move changes the moment, the button is replaced by a new control, so a tap this phone
+        made on the old one — still on its screen while the change travels — reaches nothing
+        instead of moving the game on a second time (two phones pressing «Дальше» at once)."""
+        d, state = self.game.definition, self.state
+        return (
+            f"{d.turn_number(state)}|{d.active_player(state)}|"
+            f"{d.current_phase(state)}|{d.phase_label(state)}"
+        )
+
     @property
     def shown_revision(self) -> int | None:
         """The engine revision this screen last rendered, or ``None`` (not known)."""

@@ -203,11 +203,11 @@ def Board(view: GameView) -> ft.Control:
 @ft.component
 def Actions(view: GameView) -> ft.Control:
     """«Завершить игру» (a flag, left) and the primary «Следующий игрок» (right)."""
-    return ActionRow(view.game.outcome() is not None, view.send)
+    return ActionRow(view.game.outcome() is not None, view.send, view.moment())
 
 
 @ft.component
-def _ActionRow(over: bool, send: Callable[..., bool]) -> ft.Control:
+def _ActionRow(over: bool, send: Callable[..., bool], moment: str) -> ft.Control:
     return ft.Row(
         [
             icon_button(
@@ -221,14 +221,18 @@ def _ActionRow(over: bool, send: Callable[..., bool]) -> ft.Control:
             primary_button(_("Игра окончена"), None, disabled=True)
             if over
             else primary_button(
-                _("Следующий игрок"), lambda: send("turn.next"), icon=ft.Icons.SKIP_NEXT
+                _("Следующий игрок"),
+                lambda: send("turn.next"),
+                icon=ft.Icons.SKIP_NEXT,
+                moment=moment,
             ),
         ],
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
     )
 
 
-#: Memoised: a move re-renders the bar only when the game ends or comes back.
+#: Memoised: a move re-renders the bar only when the turn changes, or the game ends or comes
+#: back.
 ActionRow = ft.memo(_ActionRow)
 
 

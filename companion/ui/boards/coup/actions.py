@@ -61,7 +61,10 @@ def _declare_bar(view: GameView, state: CoupState, choice: Choice) -> list[ft.Co
         if view.send("coup.declare", {"player": who, "action": action, "target": target}):
             choice.clear()
 
-    return [_hint(text), primary_button(_("Объявить"), declare, icon=ft.Icons.CAMPAIGN)]
+    return [
+        _hint(text),
+        primary_button(_("Объявить"), declare, icon=ft.Icons.CAMPAIGN, moment=view.moment()),
+    ]
 
 
 def _result_bar(view: GameView, state: CoupState) -> list[ft.Control]:
@@ -92,7 +95,7 @@ def _result_bar(view: GameView, state: CoupState) -> list[ft.Control]:
     return [
         _hint(hint),
         no,
-        primary_button(_("Показана"), shown),
+        primary_button(_("Показана"), shown, moment=view.moment()),
     ]
 
 
@@ -119,7 +122,7 @@ def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
         then = _consequences(preview(state, kind)) or _what_follows(state, step)
         row = [
             _hint(f"{_('Если никто')}: {then}"),
-            primary_button(_("Никто"), lambda: view.send(kind)),
+            primary_button(_("Никто"), lambda: view.send(kind), moment=view.moment()),
         ]
     elif step in ("challenge_result", "block_challenge_result"):
         row = _result_bar(view, state)
@@ -127,7 +130,10 @@ def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
         row = [
             _hint(_("Когда карты обменяны за столом")),
             primary_button(
-                _("Обмен завершён"), lambda: view.send("coup.exchange_done"), icon=ft.Icons.DONE
+                _("Обмен завершён"),
+                lambda: view.send("coup.exchange_done"),
+                icon=ft.Icons.DONE,
+                moment=view.moment(),
             ),
         ]
     elif step == "lose_influence":

@@ -20,16 +20,21 @@ def Actions(view: GameView) -> ft.Control:
     """One primary action at the right, what it leads to at the left; fixed height.
     Re-rendered when the phase (or the setup, or the winner) changes, not on every move."""
     s = view.state
-    return part(_Bar, view, (s.started, len(s.bases), s.players, s.winner, s.edition, s.phase))
+    key = (s.started, len(s.bases), s.players, s.winner, s.edition, s.phase, view.moment())
+    return part(_Bar, view, key)
 
 
 @ft.component
 def _Bar(view: GameView, version: int) -> ft.Control:
     state = view.state
+    moment = view.moment()
     if not state.started:
         hint = f"{_('базы')}: {len(state.bases)} {_('из')} {state.players + 1}"
         button = primary_button(
-            _("Начать игру"), lambda: view.send("game.start"), icon=ft.Icons.PLAY_ARROW
+            _("Начать игру"),
+            lambda: view.send("game.start"),
+            icon=ft.Icons.PLAY_ARROW,
+            moment=moment,
         )
     elif state.winner is not None:
         hint = ""
@@ -39,7 +44,7 @@ def _Bar(view: GameView, version: int) -> ft.Control:
         last = state.phase == len(phases) - 1
         hint = f"{_('дальше')}: {_('следующий ход') if last else phases[state.phase + 1]}"
         button = primary_button(
-            _("Дальше"), lambda: view.send("phase.next"), icon=ft.Icons.SKIP_NEXT
+            _("Дальше"), lambda: view.send("phase.next"), icon=ft.Icons.SKIP_NEXT, moment=moment
         )
     return ft.Container(
         ft.Row(
