@@ -1034,3 +1034,30 @@ def test_target_reached_by_the_rounds_last_activation_ends_the_game_with_it():
     g.push("charge.activate", {"card": inv})  # 50 VP, and nothing is left to do this round
     assert g.state.over and g.state.round == 1
     assert g.outcome().winners == (0,)
+
+
+def test_imaginary_tokens_build_a_card_played_and_finished_in_one_turn():
+    """Внедрение: with no build tokens left a player may use imaginary ones, but only to
+    complete the build this same turn — a source of cost 2 played and built whole at once
+    («finish») is allowed with 0 tokens; played alone (one imaginary token, unfinished) it is
+    refused, and an invention still needs one real token for its control marker."""
+    g = new(2)
+    g.push("round.draw")
+    give(g, 10)
+    g.push("hand.add", {"player": 0, "delta": 8, "note": "тест"})
+    for _ in range(8):  # eight cards of cost 2 begun: every token is out
+        play(g, "source", build_cost=2, production=1)
+    assert g.state.players[0].tokens == 0
+    g.push("hand.add", {"player": 0, "delta": 3, "note": "тест"})
+    err = refused(g, "card.play", {"kind": "source", "build_cost": 2, "production": 1})
+    assert err.rule == "Внедрение" or "Внедрение" in err.message
+    actions = g.state.players[0].actions
+    cid = play(g, "source", build_cost=2, production=1, finish=True)
+    card = g.state.card(cid)
+    assert card.built and g.state.players[0].actions == actions - 2
+    assert g.state.players[0].tokens == 0  # imaginary: nothing came back to the supply
+    err = refused(
+        g, "card.play", {"kind": "invention", "build_cost": 2, "cost": 1, "vp": 1, "finish": True}
+    )
+    assert "контроль" in err.message
+    assert "сразу внедряет целиком" in g.describe(g.events[-1])

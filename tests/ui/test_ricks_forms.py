@@ -3,6 +3,8 @@ on a real Flet session: :mod:`tests.ui.render_tree`)."""
 
 from __future__ import annotations
 
+import flet as ft
+
 from companion.engine.ricks import KRO, MICRO, MINI, RICK_UNIVERSE
 from companion.store import GameStore
 from companion.ui.app import make_main
@@ -64,3 +66,53 @@ def test_the_rules_icon_opens_the_rules_of_the_step_on_screen(tmp_path, monkeypa
     step А, then step Б after «Готово» (the icon's line is not drawn again for a new step)."""
     first, second = rt.run(_rules_of_each_step(tmp_path, monkeypatch))
     assert "Шаг А" in first and "Шаг Б" in second, (first, second)
+
+
+def _field_in_dialog(session, ident: str):
+    """The control under the node tagged ``ident`` in an open dialog."""
+
+    def walk(c):
+        if isinstance(c, ft.Semantics) and c.identifier == ident:
+            return c.content
+        for child in rt._children(c):
+            found = walk(child)
+            if found is not None:
+                return found
+        return None
+
+    for dialog in session.page._dialogs.controls:
+        found = walk(dialog)
+        if found is not None:
+            return found
+    raise AssertionError(f"no {ident!r} in a dialog")
+
+
+async def _play_without_tokens(data) -> tuple[str, bool, int]:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис", "Вика"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    hub.push(g.id, "actions.add", {"delta": 10, "note": "тест"})
+    hub.push(g.id, "hand.add", {"player": 0, "delta": 9, "note": "тест"})
+    source = {"kind": "source", "build_cost": 2, "production": 1}
+    for _ in range(8):  # every build token of Аня's is on a half-built card
+        hub.push(g.id, "card.play", source)
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["play-open"])
+    await rt.quiet(session)
+    field = _field_in_dialog(session, "play-build")  # «Жетонов»: 2
+    field.value = "2"  # what the browser's value patch does
+    await session.dispatch_event(field._i, "change", "2")
+    await rt.quiet(session)
+    preview = _label_in_dialog(session, "play-preview")
+    await rt.tap(session, rt.in_dialog(session, "play-card"))
+    await rt.quiet(session)
+    state = hub.open(g.id).game.state
+    return preview, state.cards[-1].built and state.cards[-1].build_cost == 2, len(state.cards)
+
+
+def test_a_card_played_with_no_build_token_left_is_built_whole_at_once(tmp_path):
+    """«Внедрение»: imaginary build tokens only for a build completed this turn — with none
+    left, «Сыграть» plays the card and builds it whole at once, and the preview says so."""
+    preview, built, cards = rt.run(_play_without_tokens(tmp_path))
+    assert "сразу целиком" in preview
+    assert cards == 9 and built

@@ -28,8 +28,9 @@ Events (``data`` shapes; ``note`` is an optional free text for the log):
 - ``card.play``: ``{"kind": "source"|"invention"|"ability", "build_cost": int>=1,
   "production": int>=0 (source), "cost": int>=0 (energy to activate; invention, ability),
   "vp": int>=0 (invention), "name": str, "down": bool (source only: into the universe one
-  level below, built at once for ``build_cost`` actions)}`` — 1 action, 1 build token
-  (Мини-вселенная: an invention costs one extra discarded card).
+  level below, built at once for ``build_cost`` actions), "finish": bool (built whole at once
+  for ``build_cost`` actions: how imaginary tokens are used, «Внедрение»)}`` — 1 action, 1
+  build token (Мини-вселенная: an invention costs one extra discarded card).
 - ``card.build``: ``{"card": int, "tokens": int>=1}`` — place tokens on one's own partial
   card in one's universe (or an attached ability), 1 action each.
 - ``player.move``: ``{"to": universe, "ability": bool}`` — 1 action to an adjacent universe;

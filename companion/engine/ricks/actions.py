@@ -49,7 +49,7 @@ def _apply_card_play(state: RicksState, data: Any) -> None:
     p.hand -= 1
     if kind == "invention" and p.universe == MINI:
         p.hand -= 1
-    _place(p, card, card.build_cost if down else 1)
+    _place(p, card, card.build_cost if down or data.get("finish", False) else 1)
 
 
 def _place(p: PlayerState, card: Card, n: int) -> None:

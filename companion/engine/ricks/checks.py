@@ -137,6 +137,8 @@ def _check_card_play(state: RicksState, data: Any) -> None:
         raise RuleViolation("Название карты — это текст.")
     if not isinstance(data.get("down", False), bool):
         raise RuleViolation("Признак «уровнем ниже» — да или нет.")
+    if not isinstance(data.get("finish", False), bool):
+        raise RuleViolation("Признак «внедрить сразу» — да или нет.")
     down = data.get("down", False)
     if p.hand < 1:
         raise RuleViolation("На руке нет карт — играть нечего.", rule=R_AVAILABLE)
@@ -155,14 +157,17 @@ def _check_card_play(state: RicksState, data: Any) -> None:
             )
         _need_actions(state, build, R_AVAILABLE)
         return
-    _need_actions(state, 1, R_AVAILABLE)
+    # «finish»: played and built whole at once, the build's every action spent now — the way
+    # to use imaginary tokens (Внедрение: only when the build is completed this turn)
+    placed = build if data.get("finish", False) else 1
+    _need_actions(state, placed, R_AVAILABLE)
     if kind == "invention" and p.universe == MINI and p.hand < 2:
         raise RuleViolation(
             "Чтобы сыграть изобретение в Мини-вселенную, нужно сбросить ещё одну карту, "
             "а на руке только эта (Мини-вселенная).",
             rule=R_MINI,
         )
-    _check_tokens(p, kind, 0, 0, 1, build)
+    _check_tokens(p, kind, 0, 0, placed, build)
 
 
 def _check_tokens(p: PlayerState, kind: str, placed: int, on_card: int, n: int, build: int) -> None:

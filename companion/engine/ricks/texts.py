@@ -25,7 +25,8 @@ def describe(state: RicksState, event: Event, setup: Setup) -> str:
             u = state.players[state.active].universe  # type: ignore[index]
             where = f" во вселенной «{_below(u) if d.get('down') else u}»"
         name = f" «{d['name']}»" if d.get("name") else ""
-        return f"{actor} играет {kind}{name}{where}"
+        whole = " и сразу внедряет целиком" if d.get("finish") and not d.get("down") else ""
+        return f"{actor} играет {kind}{name}{where}{whole}"
     if t == "card.build":
         card = state.card(d["card"])
         label = card.label() if card else "карту"

@@ -37,8 +37,9 @@ from companion.ui.widgets import TARGET, clipped_text, icon_button
 __all__ = ["ActionPanel"]
 
 
-def _preview(f: dict[str, Any]) -> str:
-    """What «Сыграть карту» will send, in words (so the table sees it before the tap)."""
+def _preview(f: dict[str, Any], whole: bool = False) -> str:
+    """What «Сыграть карту» will send, in words (so the table sees it before the tap);
+    ``whole``: built whole at once (no build token left: imaginary ones, «Внедрение»)."""
     k = f["kind"]
     name = f" «{f['name'].strip()}»" if f["name"].strip() else ""
     text = f"{_(_KIND_TEXT[k])}{name}: {_('внедрение')} {f['build'] or 1}"
@@ -50,6 +51,8 @@ def _preview(f: dict[str, Any]) -> str:
         text += f", {_('активация')} {f['cost'] or 1} {_('энергии')}"
     if k == "invention":
         text += f" = {f['vp'] or 1} {_('ПО')}"
+    if whole and not (k == "source" and f["down"]):
+        text += f"; {_('жетонов нет — сразу целиком')}"
     return text
 
 
@@ -90,7 +93,9 @@ def _button(ident: str, text: str, on_click, *, icon=None, disabled=False, label
     )
 
 
-def _play_dialog(f: dict[str, Any], kind: str, put, play, close, error: str) -> ft.AlertDialog:
+def _play_dialog(
+    f: dict[str, Any], kind: str, put, play, close, error: str, whole: bool = False
+) -> ft.AlertDialog:
     """«Сыграть карту»: the kind, build cost, production or cost, VP, name, «уровнем ниже»,
     the preview of what will be sent and the refusal, if any (the dialog covers the board's
     message layer). Tags: ``kind-{k}``, ``play-build``, ``play-prod``, ``play-cost``,
@@ -135,7 +140,7 @@ def _play_dialog(f: dict[str, Any], kind: str, put, play, close, error: str) -> 
             label="уровнем ниже" + (" (вкл)" if f["down"] else ""),
         ),
     ]
-    preview = _preview(f)
+    preview = _preview(f, whole)
     body = [
         kinds,
         ft.Row(fields, wrap=True, spacing=6, run_spacing=6),
@@ -247,7 +252,9 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         if k == "source":
             data["production"] = _int(cur["prod"], 1)
             data["down"] = bool(cur["down"])
-        else:
+        if no_tokens and not data.get("down"):  # imaginary tokens: built whole this turn
+            data["finish"] = True
+        if k != "source":
             data["cost"] = _int(cur["cost"], 1)
         if k == "invention":
             data["vp"] = _int(cur["vp"], 1)
@@ -274,9 +281,10 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         else []
     )
     kyle_on = p is not None and state.abilities and p.character == "Кайл"
+    no_tokens = p is not None and p.tokens < 1
     shown: ft.AlertDialog | None = None
     if p is not None and dialog == "play":
-        shown = _play_dialog(form.current, kind, put, play, close, view.error)
+        shown = _play_dialog(form.current, kind, put, play, close, view.error, no_tokens)
     elif p is not None and dialog == "build" and unfinished:
         shown = _list_dialog(
             _("Достроить: +1 жетон (1 действие)"),
