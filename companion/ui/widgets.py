@@ -119,6 +119,11 @@ def primary_button(
     )
 
 
+def shown_number(value: int) -> str:
+    """A counter's value as drawn: a negative one with the minus sign «−3», not a hyphen."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
 def fmt_seconds(seconds: float) -> str:
     """``3725`` → ``"1:02:05"``; ``65`` → ``"1:05"``."""
     s = int(max(0, seconds))
@@ -336,7 +341,7 @@ def BigCounter(
                 ident,
                 ft.Container(
                     ft.Text(
-                        str(value),
+                        shown_number(value),
                         size=40,
                         weight=ft.FontWeight.BOLD,
                         color=color,
@@ -383,7 +388,7 @@ def StepCounter(
         return counter_step(ident, label, sign, step, on_add, outlined=True)
 
     number = ft.Text(
-        str(value),
+        shown_number(value),
         size=_value_size(value),
         weight=ft.FontWeight.BOLD,
         text_align=ft.TextAlign.CENTER,

@@ -674,7 +674,7 @@ def test_issue_scenario_log():
     refused(g, "level.change", {"player": 2, "delta": 1}, "Противоречия между правилами и картами")
     lines = [line for _, line in g.log()]
     assert lines[-1] == "Вера: уровень 1, теперь 9"
-    assert any(line == "Борис помогает игроку Аня" for line in lines)
+    assert any(line == "Борис помогает Ане" for line in lines)  # the dative, not «игроку Аня»
     assert any("Победа 9:8! Аня: уровень 3, теперь 6; сокровищ тянуть: 2" in line for line in lines)
     assert "Монстр «Тявмат»: название Тявмат-2" in lines
     g.push("phase.next", {})

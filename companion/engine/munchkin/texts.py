@@ -17,6 +17,7 @@ from companion.engine.munchkin.constants import (
 )
 from companion.engine.munchkin.fields import _MONSTER_KEYS, _MONSTER_LABELS, _monster
 from companion.engine.munchkin.state import Combat, MunchkinState
+from companion.words import inflect
 
 __all__ = ["describe"]
 
@@ -96,7 +97,7 @@ def _describe_combat(state: MunchkinState, c: Combat, event: Event, names: Seque
     if t == "combat.helper":
         if d["player"] is None:
             return f"{names[c.helper] if c.helper is not None else ''} больше не помогает"
-        return f"{names[d['player']]} помогает игроку {names[c.fighter]}"
+        return f"{names[d['player']]} помогает {inflect(names[c.fighter], 'datv')}"
     if t == "combat.bonus":
         side = "манчкинам" if d["side"] == "players" else "монстрам"
         label = f" ({d['label']})" if d.get("label") else ""

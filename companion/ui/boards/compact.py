@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.ui.widgets import TARGET, counter_step, tagged, use_number_pad
+from companion.ui.widgets import TARGET, counter_step, shown_number, tagged, use_number_pad
 
 __all__ = ["Counter", "toggle", "use_one_tap", "TAP_GUARD"]
 
@@ -63,7 +63,7 @@ def Counter(
                         [
                             ft.Text(title, size=11),
                             ft.Text(
-                                str(value),
+                                shown_number(value),
                                 size=24,
                                 weight=ft.FontWeight.BOLD,
                                 color=color,

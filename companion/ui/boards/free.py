@@ -45,6 +45,13 @@ class _Move:
 _StepCounter = ft.memo(StepCounter)
 
 
+def _value_width(caption: str, compact: bool) -> int:
+    """The number's box (px): wide enough for the counter's name above it at 11 px
+    («Победные очки» whole, not «Победн…»), up to 132 px; fixed for the game, so nothing moves."""
+    base = 56 if compact else 80
+    return max(base, min(132, round(len(caption) * 6.6) + 8))
+
+
 def _counter_row(
     index: int,
     name: str,
@@ -54,6 +61,10 @@ def _counter_row(
     compact: bool,
 ) -> list[ft.Control]:
     out: list[ft.Control] = []
+    # one width for every counter of the game (the longest name's): the columns line up
+    width = _value_width(
+        max((c for c, _s in counters), key=len) if len(counters) > 1 else "", compact
+    )
     for j, (counter, step) in enumerate(counters):
         out.append(
             _StepCounter(
@@ -64,7 +75,7 @@ def _counter_row(
                 step,
                 _Move(send, "counter.add", index, counter, "delta"),
                 _Move(send, "counter.set", index, counter, "value"),
-                56 if compact else 80,
+                width,
             )
         )
     return out

@@ -158,7 +158,10 @@ def _MonsterRow(i: int, m: MonsterView, send: Send) -> ft.Control:
                                     f"{_('ур.')} {m.level} · +{m.levels} {_('ур.')}",
                                     height=TARGET,
                                     tooltip=_("1 или 2 уровня — как на карте"),
-                                    style=ft.ButtonStyle(padding=0),
+                                    # 48 dp: the web's compact density made it 45
+                                    style=ft.ButtonStyle(
+                                        padding=0, visual_density=ft.VisualDensity.STANDARD
+                                    ),
                                     on_click=lambda: edit(levels=1 if m.levels == 2 else 2),
                                 ),
                                 label=f"за убийство {m.levels}",

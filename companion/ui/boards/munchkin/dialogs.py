@@ -108,7 +108,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
                 tagged(
                     f"{prefix}-treasures",
                     ft.TextField(
-                        label=_("Сокровищ"),
+                        label=_("Сокровища"),
                         value=form["treasures"],
                         width=128,
                         keyboard_type=ft.KeyboardType.NUMBER,
@@ -265,7 +265,7 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
             tagged(
                 "flee-roll",
                 ft.FilledButton(
-                    _("Бросить кубики"),
+                    _("Бросить кубики") if len(monsters) > 1 else _("Бросить кубик"),
                     icon=ft.Icons.CASINO,
                     height=TARGET,
                     on_click=lambda: flee(roll_dice(view.game.rng, len(monsters))),
@@ -286,7 +286,7 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
             actions=_actions(
                 "flee-cancel",
                 "flee-submit",
-                _("Записать броски"),
+                _("Записать броски") if len(monsters) > 1 else _("Записать бросок"),
                 close,
                 flee,
                 disabled=any(picked.get(i) is None for i in range(len(monsters))),
