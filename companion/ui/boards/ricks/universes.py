@@ -1,10 +1,12 @@
-"""The four universes, top to bottom as on the table."""
+"""The four universes, from Кроховселенная up (the charge order): where every character starts
+and the first cards land comes first, on screen with four players at 390×844."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from companion.engine.ricks import (
+    CHARGE_ORDER,
     PHASE_CHARGE,
     UNIVERSES,
 )
@@ -21,13 +23,15 @@ __all__ = ["Universes"]
 
 @ft.component
 def Universes(view: GameView, version: int) -> ft.Control:
-    """The four universes top to bottom as on the table, with characters, sources and inventions."""
+    """The four universes from Кроховселенная up, with characters, sources and inventions.
+    Tags: ``uni-{k}``, ``k`` the universe's place top to bottom on the table (Риковселенная 0)."""
     game = view.game
     state = view.state
     names = game.players
     ch = state.charge if state.phase == PHASE_CHARGE else None
     boxes = []
-    for k, u in enumerate(UNIVERSES):
+    for u in CHARGE_ORDER:
+        k = UNIVERSES.index(u)
         here = [i for i, p in enumerate(state.players) if p.universe == u]
         chips = [
             ft.Container(
