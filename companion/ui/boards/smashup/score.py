@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.engine.smashup import score_preview
+from companion.engine.smashup import is_eligible, score_preview
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue
 from companion.ui.boards.smashup.common import base_fields, dot
@@ -34,13 +34,36 @@ def score_dialog(
     b = state.bases[j]
     preview = score_preview(state, j)
     specs = view.game.setup.players
+
+    def why_none(i: int) -> str:
+        """Why player ``i`` gets nothing here («Раздача очков»), or «» if they score."""
+        if i in preview:
+            return ""
+        if not is_eligible(b.power[i], b.minions[i], state.edition):
+            return _("нет приспешников") if b.power[i] > 0 else _("нет ни силы, ни приспешников")
+        return _("ниже третьего места")
+
     lines = [
         tagged(
             f"preview-p{i}",
             ft.Row(
                 [
                     dot(spec.color),
-                    ft.Text(spec.name, size=17, expand=True),
+                    ft.Text(
+                        spec.name,
+                        size=17,
+                        expand=True,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                        spans=[
+                            ft.TextSpan(
+                                f"  {why_none(i)}",
+                                ft.TextStyle(size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                            )
+                        ]
+                        if why_none(i)
+                        else None,
+                    ),
                     ft.Text(f"{_('сила')} {b.power[i]}", size=14, width=64),
                     ft.Text(
                         f"+{preview[i]}" if i in preview else "—",
@@ -52,7 +75,7 @@ def score_dialog(
                 ],
                 height=32,
             ),
-            label=f"{spec.name} " + (f"+{preview[i]}" if i in preview else "—"),
+            label=f"{spec.name} " + (f"+{preview[i]}" if i in preview else f"— {why_none(i)}"),
         )
         for i, spec in enumerate(specs)
     ]
