@@ -530,6 +530,10 @@ def test_madness_costs_vp_and_breaks_ties():
     refused(g, "madness.adjust", {"player": 1, "delta": -1})
     end_turn(g)
     assert g.outcome().winners == (1,)
+    # the result shows what decided it: the VP after madness (15 and 15), and the tie-break
+    assert SMASHUP.scores(g.state)[0] == SMASHUP.scores(g.state)[1] == 15.0
+    reason = g.outcome().reason
+    assert "−1 ПО за каждые две" in reason and "меньше карт безумия (0)" in reason
 
 
 def test_madness_option_off_refuses_counters():

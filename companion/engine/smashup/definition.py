@@ -137,7 +137,18 @@ class SmashUp(GameDefinition[SmashUpState]):
         when = "После захвата баз" if state.won_after_scoring else "В конце хода"
         reason = f"{when} набрано {WIN_VP}+ очков; больше всех — {final[state.winner]}."
         if state.madness_on:
-            reason += " Учтены карты безумия."
+            lost = [state.vp[i] - final[i] for i in range(len(final))]
+            reason += (
+                " Учтены карты безумия: −1 ПО за каждые две."
+                if any(lost)
+                else " Учтены карты безумия."
+            )
+            tied = [i for i, v in enumerate(final) if v == final[state.winner]]
+            if len(tied) > 1:  # «Самое главное»: a tie goes to fewer madness cards
+                reason += (
+                    f" При равенстве побеждает тот, у кого меньше карт безумия "
+                    f"({state.madness[state.winner]})."
+                )
         return Outcome((state.winner,), reason)
 
     def active_player(self, state: SmashUpState) -> int | None:
@@ -155,7 +166,9 @@ class SmashUp(GameDefinition[SmashUpState]):
         return PHASES[state.edition][state.phase]
 
     def scores(self, state: SmashUpState) -> dict[int, float]:
-        return {i: float(v) for i, v in enumerate(state.vp)}
+        """VP by seat; once the game is over, the final VP (madness counted, «Самое главное»):
+        the result lists what decided the game, not the VP before the madness cards."""
+        return {i: float(v) for i, v in enumerate(state.final or state.vp)}
 
     def status_note(self, state: SmashUpState) -> str | None:
         """The 15-VP line for the status bar (see :func:`~.texts.status_note`): a shared lead
