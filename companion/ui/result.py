@@ -13,6 +13,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.engine.clock import whole_turns
 from companion.i18n import _
 from companion.ui.widgets import fmt_seconds, tagged
 
@@ -231,7 +232,9 @@ def _times(game: Any) -> ft.Control:
             ],
             spacing=8,
         )
-        for n, p, s in clock.turns
+        for n, p, s in (
+            whole_turns(clock.turns) if game.definition.answers_within_turns else clock.turns
+        )
         if p is not None or s >= 1  # not the empty «turn» after the end (no one, 0:00)
     ]
     return ft.Column(

@@ -110,3 +110,23 @@ def test_no_score_change_says_so_instead_of_an_empty_chart(tmp_path):
     from tests.ui.render_tree import dump
 
     assert "Счёт не менялся" in str(dump(_ResultDetails.__wrapped__(stored.game, 1)))
+
+
+def test_turn_times_are_the_boards_turns_with_the_answers_in_them(tmp_path):
+    """«Время по ходам» in Coup: a challenge answered by another player is part of the turn it
+    answers, so the rows are the board's «Ход 1» (Вера's) and «Ход 2» (Борис's), once each,
+    each with all the time of that turn — not «Ход 1 Вера», «Ход 1 Борис», «Ход 1 Вера», …"""
+    from companion.ui.result import _times
+
+    clock = iter(range(1_000_000, 1_001_000, 30))
+    g = GameStore(tmp_path, clock=lambda: float(next(clock))).create(
+        "coup", ["Вера", "Борис"], first_player=0
+    )
+    for kind, data in TWO_PLAYER_WIN:
+        g.push(kind, data)
+    turns = g.game.turn_clock(g.game.events[-1].ts)
+    rows = _times(g.game).controls[3].content.controls
+    shown = [tuple(c.content.value for c in row.controls) for row in rows]
+    assert shown == [("Ход 1", "Вера", "2:00"), ("Ход 2", "Борис", "2:00")]
+    # all the time is in the rows: the answers are not left out
+    assert sum(s for _n, _p, s in turns.turns) == turns.total == 240

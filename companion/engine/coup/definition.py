@@ -31,6 +31,7 @@ class CoupDefinition(GameDefinition[CoupState]):
     id = "coup"
     title = "Переворот"
     score_label = "покровители"
+    answers_within_turns = True  # a challenge or a block is part of the turn it answers
     min_players = 2
     max_players = 6
     phases = ("Действие", "Оспаривание", "Запрет действия", "Потеря покровителя", "Обмен")
