@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-__all__ = ["Mark", "TurnClock", "ClockTally", "BEFORE_PLAY"]
+__all__ = ["Mark", "TurnClock", "ClockTally", "BEFORE_PLAY", "whole_turns"]
 
 #: The turn number of a game's setup (before the first turn): the clock does not run.
 BEFORE_PLAY = 0
@@ -84,6 +84,26 @@ class TurnClock:
             else:
                 turns.append((mark.turn, mark.player, spent))
         return cls(per_player, turns, turns[-1][2] if turns else 0.0, total)
+
+
+def whole_turns(turns: Sequence[TurnTime]) -> list[TurnTime]:
+    """``turns`` with the consecutive segments of one turn number made one: the turn as the
+    board numbers it, charged to the first player awaited in it (the player whose turn it
+    is), with all its seconds — the answers of other players in it included.
+
+    :attr:`TurnClock.turns` splits a turn wherever the awaited player changes (a challenge or
+    a block in Coup: «Ход 1 Вера», «Ход 1 Борис», «Ход 1 Вера»); this is the view of a game
+    whose other players answer *within* a turn
+    (:attr:`~companion.engine.definition.GameDefinition.answers_within_turns`).
+    """
+    merged: list[TurnTime] = []
+    for n, p, s in turns:
+        if merged and merged[-1][0] == n:
+            m, owner, spent = merged[-1]
+            merged[-1] = (m, owner if owner is not None else p, spent + s)
+        else:
+            merged.append((n, p, s))
+    return merged
 
 
 #: What :meth:`ClockTally.add` changed, to put back on :meth:`ClockTally.pop`: the total,

@@ -40,6 +40,11 @@ class GameDefinition(ABC, Generic[S]):
     cumulative_moves: frozenset[str] = frozenset()
     #: What :meth:`scores` counts, in Russian, for the result chart's axis («ПО», «уровень»).
     score_label: str = "очки"
+    #: Other players answer *within* a turn (Coup's challenges and blocks): the turn clock
+    #: charges each answer to the player awaited, but «Время по ходам» shows one row per turn
+    #: as the board numbers them, for the player whose turn it is
+    #: (:func:`~companion.engine.clock.whole_turns`).
+    answers_within_turns: bool = False
 
     def default_options(self) -> dict[str, Any]:
         """Options a new game gets when the players change nothing."""

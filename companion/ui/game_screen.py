@@ -401,11 +401,26 @@ def _with_messages(view: GameView, content: ft.Control, top: float) -> ft.Contro
 
 
 @ft.component
-def _Result(view: GameView, wide: bool) -> ft.Control:
-    """The result first when the game is over; on a wide screen also the latest moves."""
+def _Result(view: GameView, wide: bool, scroller: ft.Ref[ft.Column]) -> ft.Control:
+    """The result first when the game is over; on a wide screen also the latest moves.
+
+    When the game becomes over (a won fight, the last move), the scrolling column that holds
+    the result (``scroller``) goes back to its top: the result is put *above* the board, so a
+    page scrolled down to the fight would otherwise keep the winner out of sight (play-test).
+    """
     game = view.game
+    over = game.outcome() is not None
+
+    async def to_top() -> None:
+        column = scroller.current
+        if over and column is not None:
+            # not on a page (the screen is gone, an in-process test): nothing to scroll
+            with contextlib.suppress(Exception):
+                await column.scroll_to(offset=0)
+
+    ft.use_effect(to_top, [over])
     parts: list[ft.Control] = []
-    if game.outcome() is not None:
+    if over:
         parts += [ResultHeader(game, view.version), ResultDetails(game, view.version)]
     if wide:
         parts.append(RecentMoves(game, view.version))
@@ -430,12 +445,14 @@ def _Frame(handle: _Handle) -> ft.Control:
             border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
         ),
     )
+    scroller = ft.use_ref(ft.Ref[ft.Column]).current  # the column that holds the result
     if not wide:
         body = ft.Column(
-            [_Result(view, wide), board.Board(view)],
+            [_Result(view, wide, scroller), board.Board(view)],
             spacing=10,
             scroll=ft.ScrollMode.AUTO,
             expand=True,
+            ref=scroller,
         )
         frame = ft.Column([top, status, body, actions], spacing=4, expand=True)
         return _with_messages(view, frame, TOP_BAR_HEIGHT + 4)
@@ -443,7 +460,12 @@ def _Frame(handle: _Handle) -> ft.Control:
         ft.Column(
             [
                 status,
-                ft.Column([_Result(view, wide)], scroll=ft.ScrollMode.AUTO, expand=True),
+                ft.Column(
+                    [_Result(view, wide, scroller)],
+                    scroll=ft.ScrollMode.AUTO,
+                    expand=True,
+                    ref=scroller,
+                ),
                 actions,
             ],
             spacing=8,

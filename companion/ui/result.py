@@ -8,10 +8,12 @@ title, legend in the players' colours) and the time per player and per turn
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import flet as ft
 
+from companion.engine.clock import whole_turns
 from companion.i18n import _
 from companion.ui.widgets import fmt_seconds, tagged
 
@@ -94,33 +96,59 @@ def _legend(game: Any) -> ft.Control:
     )
 
 
-def _chart(game: Any) -> ft.Control:
+def _tick_step(span: float, ticks: int = 5) -> int:
+    """A whole-number tick step giving at most about ``ticks`` ticks over ``span``."""
+    return max(1, math.ceil(span / ticks))
+
+
+def _axis_labels(low: int, high: int, step: int) -> list[Any]:
+    """Whole-number labels at every multiple of ``step`` from ``low`` to ``high``: no «0.5»
+    (and so no decimal point, which Russian would write as a comma)."""
+    import flet_charts as fch
+
+    first = math.ceil(low / step) * step
+    return [
+        fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=11))
+        for v in range(first, high + 1, step)
+    ]
+
+
+def _chart(game: Any) -> ft.Control | None:
+    """The score chart, or ``None`` when no score ever changed (nothing to draw)."""
     import flet_charts as fch  # heavy: only when a result is shown
 
     series = game.score_series()
+    if len(series) < 2:  # only the start: no score changed
+        return None
     start = game.setup.created
     span = (series[-1][0] - start) / 60 if series else 0
     in_minutes = span >= 2
     lines = []
     values: list[float] = []
+    xs: list[float] = []
     for i, spec in enumerate(game.setup.players):
         points = []
         for k, (ts, scores) in enumerate(series):
             x = round((ts - start) / 60 if in_minutes else k, 2)
+            xs.append(x)
             if points and points[-1].y != scores.get(i, 0):  # a score jumps when it is scored
                 points.append(fch.LineChartDataPoint(x, points[-1].y))
             points.append(fch.LineChartDataPoint(x, scores.get(i, 0)))
             values.append(scores.get(i, 0))
         lines.append(fch.LineChartData(points=points, color=spec.color, stroke_width=3))
-    top = max(values or [1])
-    low = min(0, min(values or [0]))
+    top = math.ceil(max(values or [1]))
+    low = math.floor(min(0, min(values or [0])))
     step = max(1, round(top / 4))
+    right = max(1, math.ceil(max(xs or [1])))
+    x_step = _tick_step(right)
     return ft.Container(
         fch.LineChart(
             data_series=lines,
             interactive=False,
             min_y=low,
             max_y=top + max(1, round(top * 0.1)),
+            min_x=0,
+            max_x=right,
             left_axis=fch.ChartAxis(
                 title=ft.Text(game.definition.score_label, size=12),
                 title_size=18,
@@ -128,18 +156,19 @@ def _chart(game: Any) -> ft.Control:
                 # the chart draws a custom label only on one of its own ticks: ticks every
                 # ``step`` (without it a 16-VP Smash Up chart showed only its 0)
                 label_spacing=step,
-                labels=[  # whole numbers only: no «0.5 покровителя»
-                    fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=11))
-                    for v in range(int(low), int(top) + 2, step)
-                ],
+                labels=_axis_labels(low, top + 1, step),  # no «0.5 покровителя»
             ),
             bottom_axis=fch.ChartAxis(
                 title=ft.Text(
                     _("минуты от начала") if in_minutes else _("изменения счёта"), size=12
                 ),
-                title_size=18,
-                label_size=22,
-                show_max=False,  # the last x (e.g. 12.5) would overlap the previous label
+                title_size=20,
+                # room for a line of 11 px digits and its descent: at 22 px (with the
+                # chart's default labels) the numbers were clipped at the bottom
+                label_size=26,
+                # whole ticks: the chart's own spacing gave 0.5, 1.5 for a few changes
+                label_spacing=x_step,
+                labels=_axis_labels(0, right, x_step),
             ),
             horizontal_grid_lines=fch.ChartGridLines(
                 color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step
@@ -147,8 +176,8 @@ def _chart(game: Any) -> ft.Control:
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
             expand=True,
         ),
-        height=230,
-        padding=ft.Padding.only(right=12, top=8),
+        height=240,
+        padding=ft.Padding.only(right=12, top=8, bottom=6),
     )
 
 
@@ -203,7 +232,9 @@ def _times(game: Any) -> ft.Control:
             ],
             spacing=8,
         )
-        for n, p, s in clock.turns
+        for n, p, s in (
+            whole_turns(clock.turns) if game.definition.answers_within_turns else clock.turns
+        )
         if p is not None or s >= 1  # not the empty «turn» after the end (no one, 0:00)
     ]
     return ft.Column(
@@ -231,8 +262,11 @@ def _ResultDetails(game: Any, version: int) -> ft.Control:
         ft.Column(
             [
                 ft.Text(_("Счёт по ходу игры"), size=16, weight=ft.FontWeight.BOLD),
-                _legend(game),
-                _chart(game),
+                *(
+                    [_legend(game), chart]
+                    if (chart := _chart(game)) is not None
+                    else [tagged("no-score-change", ft.Text(_("Счёт не менялся."), size=14))]
+                ),
                 _times(game),
             ],
             spacing=8,

@@ -212,3 +212,15 @@ def test_undo_after_any_sequence_restores_the_exact_previous_state(seq):
         g.redo()
         assert g.state == after
     assert Game(FREE, g.setup, g.events, clock=FakeClock()).state == g.state
+
+
+def test_whole_turns_join_the_answers_to_the_turn_they_answer() -> None:
+    """A turn split by answers (Coup: Вера acts, Борис challenges, Вера shows the card) is one
+    row for the player who began it, with every second of it; a turn with nobody awaited at
+    first (a pause, the end) goes to the first player awaited in it; a real 0-second turn
+    stays a row."""
+    from companion.engine.clock import whole_turns
+
+    split = [(1, 0, 10.0), (1, 1, 5.0), (1, 0, 2.0), (2, 1, 0.0), (3, None, 1.0), (3, 0, 4.0)]
+    assert whole_turns(split) == [(1, 0, 17.0), (2, 1, 0.0), (3, 0, 5.0)]
+    assert whole_turns([]) == []

@@ -542,6 +542,29 @@ def test_last_player_with_influence_wins() -> None:
         COUP.check(g.state, Event(99, "coup.declare", {"player": A, "action": "income"}, 0.0))
 
 
+@pytest.mark.parametrize(
+    ("names", "reason"),
+    [
+        (["Вера", "Борис"], "Покровители остались только у Веры."),
+        (["Борис", "Вера"], "Покровители остались только у Бориса."),
+    ],
+)
+def test_the_winners_reason_does_not_depend_on_gender(names: list[str], reason: str) -> None:
+    """Цель игры: the reason reads right for a woman as for a man («Вера — единственный, …»
+    was wrong for Вера): no gendered word, the name declined after «у»."""
+    g = Game.new(COUP, names, first_player=0, clock=lambda: 0.0)
+    declare(g, A, "tax")
+    g.push("coup.challenge", {"challenger": B})
+    g.push("coup.challenge_result", {"proven": True})
+    lose(g, B, "contessa")
+    declare(g, B, "steal", A)
+    g.push("coup.challenge", {"challenger": A})
+    g.push("coup.challenge_result", {"proven": False})
+    lose(g, B, "captain")
+    out = g.outcome()
+    assert out is not None and out.reason == reason
+
+
 def test_game_ends_before_exchange_when_decided() -> None:
     """Ход игры: как только остался один участник, партия окончена — обмен уже не нужен."""
     g = new(2)

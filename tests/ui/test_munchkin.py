@@ -307,3 +307,33 @@ def test_players_stay_put_around_a_fight_and_charity(app, server):
     unmoved("after the charity")
     game = stored(server, gid)
     assert game.events[-1].type == "turn.charity" and game.state.charity_done
+
+
+def test_a_won_fight_to_level_10_shows_the_winner_whatever_the_scroll(app, server):
+    """«Начало игры, конец игры»: Аня (level 9) wins a fight with the page scrolled down; the
+    result comes first in the scrolling body, and its «Победа: Аня» banner must be on screen at
+    once — not above the visible area, waiting for the player to scroll up (play-test)."""
+    gid = new_game(
+        server,
+        ("level.set", {"player": 0, "value": 9}),
+        ("combat.start", {"monster": {"name": "Крыса", "level": 1}}),
+        ("combat.monster.add", {"monster": {"name": "Слизень", "level": 1}}),
+        ("combat.monster.add", {"monster": {"name": "Мышь", "level": 1}}),
+    )
+    app.open(f"/game/{gid}")
+    app.wait_label("verdict", "Побеждают манчкины")
+    app.wait_label("primary-action", "Победа")
+    # scroll the board down as far as it goes (a finger's swipe: the mouse wheel)
+    size = app.page.viewport_size
+    app.page.mouse.move(size["width"] / 2, size["height"] / 2)
+    before = box(app, "card-p0")["y"]
+    for _ in range(5):
+        app.page.mouse.wheel(0, 400)
+        app.page.wait_for_timeout(150)
+    app.unhover()
+    app.page.wait_for_timeout(300)
+    assert box(app, "card-p0")["y"] < before - 50, "the fight's board did not scroll"
+    tap_primary(app)  # «Победа»: Аня reaches level 10 and wins the game
+    app.wait_label("winner", "Аня")
+    app.page.wait_for_timeout(500)  # let any scroll settle
+    assert_on_screen(app, "summary", "winner")

@@ -20,6 +20,7 @@ from companion.engine.coup.state import (
 )
 from companion.engine.coup.texts import _consequences, _headline
 from companion.errors import SetupError
+from companion.words import inflect
 
 
 # -- the definition ------------------------------------------------------------------------------
@@ -30,6 +31,7 @@ class CoupDefinition(GameDefinition[CoupState]):
     id = "coup"
     title = "Переворот"
     score_label = "покровители"
+    answers_within_turns = True  # a challenge or a block is part of the turn it answers
     min_players = 2
     max_players = 6
     phases = ("Действие", "Оспаривание", "Запрет действия", "Потеря покровителя", "Обмен")
@@ -80,7 +82,8 @@ class CoupDefinition(GameDefinition[CoupState]):
         if len(alive) != 1:
             return None
         name = state.names[alive[0]]
-        return Outcome((alive[0],), f"{name} — единственный, у кого остались покровители.")
+        # no gendered word («единственный» was wrong for Вера): the name after «у», genitive
+        return Outcome((alive[0],), f"Покровители остались только у {inflect(name, 'gent')}.")
 
     def active_player(self, state: CoupState) -> int | None:
         """Whose decision is awaited: the only player who can act, else the turn's player."""
