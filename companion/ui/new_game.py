@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -47,6 +48,15 @@ def NewGame() -> ft.Control:
     # right after typing, can reach the server before the re-render
     f, update, latest = use_form(lambda: _blank_form(offered[0].id))
     error, set_error = ft.use_state("")
+    scroller = ft.use_ref(ft.Ref[ft.Column]).current  # the form's scrolling column
+
+    async def show_error() -> None:
+        column = scroller.current
+        if error and column is not None:
+            with contextlib.suppress(Exception):  # no page (an in-process test): nothing to do
+                await column.scroll_to(offset=-1)
+
+    ft.use_effect(show_error, [error])
 
     def change(**fields: Any) -> None:
         update(lambda now: {**now, **fields})
@@ -227,17 +237,20 @@ def NewGame() -> ft.Control:
                 ),
             ),
             form(options, put_options, players=len(players)) if form else ft.Container(),
-            Banner(error, ""),
             tagged(
                 "start-game",
                 ft.FilledButton(
                     _("Начать игру"), icon=ft.Icons.PLAY_ARROW, height=56, on_click=lambda: start()
                 ),
             ),
+            # under the button, and scrolled into view: a refusal above it pushed «Начать игру»
+            # away from the finger, off the screen on a phone (play-test)
+            Banner(error, ""),
         ],
         spacing=10,
         scroll=ft.ScrollMode.AUTO,
         expand=True,
+        ref=scroller,
     )
     if page_width < WIDE:
         return column
