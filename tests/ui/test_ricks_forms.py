@@ -116,3 +116,45 @@ def test_a_card_played_with_no_build_token_left_is_built_whole_at_once(tmp_path)
     preview, built, cards = rt.run(_play_without_tokens(tmp_path))
     assert "сразу целиком" in preview
     assert cards == 9 and built
+
+
+async def _ability_used(data) -> tuple[str, str, str, int]:
+    hub = Hub(GameStore(data))
+    options = {**ACTIONS, "abilities": True}
+    g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=options)
+    hub.push(g.id, "round.draw")
+    source = {"kind": "source", "build_cost": 1, "production": 5}
+    hub.push(g.id, "card.play", source)
+    hub.push(g.id, "card.play", {"kind": "ability", "build_cost": 1, "cost": 2, "name": "Портал"})
+    ability = hub.open(g.id).game.state.cards[-1].id
+    while hub.open(g.id).game.state.phase != "Фаза зарядки":
+        hub.push(g.id, "turn.end")
+    hub.push(g.id, "charge.done")  # step Б, Аня's turn
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    before = _label(session, f"ability-{ability}")
+    await rt.tap(session, rt.tappables(session)[f"ability-{ability}"])
+    await rt.quiet(session)
+    after = _label(session, f"ability-{ability}")
+    events = len(hub.open(g.id).game.events)
+    await rt.tap(session, rt.tappables(session)[f"ability-{ability}"])  # used: says the rule
+    await rt.quiet(session)
+    said = _label(session, "error")
+    return before, after, said, len(hub.open(g.id).game.events) - events
+
+
+def _label(session, ident: str) -> str:
+    """The node's label, or its button's text."""
+    node = next(
+        c for c in rt.controls(session) if isinstance(c, ft.Semantics) and c.identifier == ident
+    )
+    return node.label or str(getattr(node.content, "content", ""))
+
+
+def test_a_used_ability_stays_in_step_b_and_names_its_rule(tmp_path):
+    """«Карты способностей»: an ability is used once a round — once used it stays where it
+    was, «Применена…», so nothing below it moves under the finger, and a tap on it names the
+    rule instead of changing anything (play-test: «Потратить» jumped up 56 px)."""
+    before, after, said, new_events = rt.run(_ability_used(tmp_path))
+    assert before.startswith("Применить способность «Портал»")
+    assert after.startswith("Применена способность «Портал»")
+    assert "Карты способностей" in said and new_events == 0

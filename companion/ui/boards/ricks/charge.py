@@ -14,6 +14,7 @@ from companion.engine.ricks import (
     MINI,
     PHASE_CHARGE,
     RICK_UNIVERSE,
+    Card,
     offers,
     present_players,
 )
@@ -23,7 +24,6 @@ from companion.ui.boards.ricks.common import (
     _box,
     _field,
     _int,
-    card_text,
     tag,
     vp_moves,
 )
@@ -132,6 +132,13 @@ def _spend_row(view: GameView, t: _Typed) -> ft.Control:
     )
 
 
+def _ability_text(card: Card, used: bool) -> str:
+    """«Применить способность «Портал» (2 энергии)», or «Применена: …» once used."""
+    name = f"«{card.name}»" if card.name else f"№{card.id}"
+    verb = _("Применена способность") if used else _("Применить способность")
+    return f"{verb} {name} ({card.cost} {_('энергии')})"
+
+
 @ft.component
 def StepB(view: GameView, version: int) -> ft.Control:
     """Step Б for the current player: one one-shot, attached abilities, other payments."""
@@ -140,14 +147,9 @@ def StepB(view: GameView, version: int) -> ft.Control:
     t = _typed()
     if state.phase != PHASE_CHARGE or ch is None or ch.step != "Б" or ch.player is None:
         return ft.Container(visible=False)
-    abilities = [
-        c
-        for c in state.cards
-        if c.kind == "ability"
-        and c.owner == ch.player
-        and c.built
-        and c.id not in ch.abilities_used
-    ]
+    # a used ability stays, saying so (a tap names the rule): the rows below never move up
+    # under the finger (play-test: «Потратить» jumped 56 px when the ability went away)
+    abilities = [c for c in state.cards if c.kind == "ability" and c.owner == ch.player and c.built]
     who = ch.player
     name = view.game.players[who]
     vp = state.players[who].vp
@@ -201,7 +203,7 @@ def StepB(view: GameView, version: int) -> ft.Control:
                     tag(
                         f"ability-{c.id}",
                         ft.FilledTonalButton(
-                            f"{_('Применить')} {card_text(c, view.game.players)}",
+                            _ability_text(c, c.id in ch.abilities_used),
                             height=TARGET,
                             on_click=lambda _e, c=c: view.send("charge.ability", {"card": c.id}),
                         ),
