@@ -83,3 +83,24 @@ def test_a_monster_enhancer_of_five_is_one_long_press(tmp_path):
     """«Бой»: a monster enhancer adds to that monster's strength — ±1 a tap, ±5 a long press,
     as every counter of the app (the play-test counted five taps for a +5 enhancer)."""
     assert rt.run(_enhance(tmp_path)) == [(5, 13), (4, 12), (-1, 7)]
+
+
+async def _last_seal(data, confirm: bool) -> int:
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", ["Аня", "Борис", "Вика"], first_player=0)
+    for _ in range(6):
+        hub.push(g.id, "seal.break")
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["seal-break"])  # the seventh: asked first
+    await rt.quiet(session)
+    await rt.tap(session, rt.in_dialog(session, "seal-confirm" if confirm else "seal-cancel"))
+    await rt.quiet(session)
+    return hub.open(g.id).game.state.seals
+
+
+def test_the_seventh_seal_is_asked_for_before_it_ends_the_game(tmp_path):
+    """«Начало игры, конец игры»: the seventh broken seal ends the game — one mis-tap on
+    «Сорвать» did it with no question (play-test); now a dialog asks, «Отмена» changes
+    nothing."""
+    assert rt.run(_last_seal(tmp_path / "a", confirm=False)) == 6
+    assert rt.run(_last_seal(tmp_path / "b", confirm=True)) == 7

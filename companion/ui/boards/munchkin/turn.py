@@ -41,6 +41,42 @@ def _TurnBar(
     """The slot — «От щедрот» when ``charity_giver`` is a player, else the last combat's
     ``summary`` (or nothing) — then the seals with «Сорвать» at the right, in one line of fixed
     height (plain props: memoised). Tags: ``seals``, ``seal-break``."""
+    asking, set_asking = ft.use_state(False)
+    last = seals + 1 >= SEALS_TO_END  # the next seal ends the game: ask first
+
+    def break_seal() -> None:
+        if last and not asking:
+            set_asking(True)
+            return
+        set_asking(False)
+        send("seal.break", {})
+
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text(_("Сорвать последнюю сивучать?"), size=18),
+            content=tagged(
+                "seal-confirm-text",
+                ft.Text(
+                    _("Седьмая сивучать заканчивает игру; затем стол назовёт победителя."),
+                    size=15,
+                ),
+            ),
+            actions=[
+                tagged(
+                    "seal-cancel",
+                    ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: set_asking(False)),
+                ),
+                tagged(
+                    "seal-confirm",
+                    ft.FilledButton(_("Сорвать"), height=TARGET, on_click=lambda: break_seal()),
+                ),
+            ],
+            on_dismiss=lambda: set_asking(False),
+        )
+        if asking and not over
+        else None
+    )
     if charity_giver is not None:
         slot: ft.Control | None = CharitySlot(charity_giver, names, levels, show, send)
     elif summary:
@@ -70,7 +106,7 @@ def _TurnBar(
                     tooltip=_("Сорвать ещё одну сивучать"),
                     disabled=over,
                     style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-                    on_click=lambda: send("seal.break", {}),
+                    on_click=lambda: break_seal(),
                 ),
                 label="Сорвать сивучать",
             ),
