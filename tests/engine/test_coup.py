@@ -519,9 +519,8 @@ def test_turn_skips_exiled_players() -> None:
     assert g.state.current == C
 
 
-def test_last_player_with_influence_wins() -> None:
-    """Цель игры: последний, у кого остались покровители, побеждает."""
-    g = new(2)
+def _two_lost_challenges(g: Game) -> None:
+    """B loses both influences to A's challenges: A wins (B's last «captain» still to lose)."""
     declare(g, A, "tax")
     g.push("coup.challenge", {"challenger": B})
     g.push("coup.challenge_result", {"proven": True})
@@ -529,6 +528,12 @@ def test_last_player_with_influence_wins() -> None:
     declare(g, B, "steal", A)
     g.push("coup.challenge", {"challenger": A})
     g.push("coup.challenge_result", {"proven": False})
+
+
+def test_last_player_with_influence_wins() -> None:
+    """Цель игры: последний, у кого остались покровители, побеждает."""
+    g = new(2)
+    _two_lost_challenges(g)
     assert g.outcome() is None
     lose(g, B, "captain")
     out = g.outcome()
@@ -553,13 +558,7 @@ def test_the_winners_reason_does_not_depend_on_gender(names: list[str], reason: 
     """Цель игры: the reason reads right for a woman as for a man («Вера — единственный, …»
     was wrong for Вера): no gendered word, the name declined after «у»."""
     g = Game.new(COUP, names, first_player=0, clock=lambda: 0.0)
-    declare(g, A, "tax")
-    g.push("coup.challenge", {"challenger": B})
-    g.push("coup.challenge_result", {"proven": True})
-    lose(g, B, "contessa")
-    declare(g, B, "steal", A)
-    g.push("coup.challenge", {"challenger": A})
-    g.push("coup.challenge_result", {"proven": False})
+    _two_lost_challenges(g)
     lose(g, B, "captain")
     out = g.outcome()
     assert out is not None and out.reason == reason

@@ -166,6 +166,26 @@ def in_dialog(session: Session, ident: str) -> BaseControl:
     raise AssertionError(f"no tappable {ident!r} in a dialog")
 
 
+def dialog_node(session: Session, ident: str) -> ft.Semantics:
+    """The semantics node tagged ``ident`` in an open dialog (its ``label``, its ``content``).
+    :raises AssertionError: when no open dialog has one."""
+
+    def walk(c: Any) -> Any:
+        if isinstance(c, ft.Semantics) and c.identifier == ident:
+            return c
+        for child in _children(c):
+            found = walk(child)
+            if found is not None:
+                return found
+        return None
+
+    for dialog in session.page._dialogs.controls:  # type: ignore[attr-defined]
+        found = walk(dialog)
+        if found is not None:
+            return found
+    raise AssertionError(f"no {ident!r} in a dialog")
+
+
 def _clickable(c: Any, handler: str = "on_click") -> Any:
     if getattr(c, handler, None) is not None:
         return c

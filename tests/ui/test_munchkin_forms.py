@@ -14,20 +14,7 @@ from tests.ui import render_tree as rt
 
 
 def _label_in_dialog(session: Any, ident: str) -> str:
-    def walk(c: Any) -> str | None:
-        if isinstance(c, ft.Semantics) and c.identifier == ident:
-            return c.label or ""
-        for child in rt._children(c):
-            found = walk(child)
-            if found is not None:
-                return found
-        return None
-
-    for dialog in session.page._dialogs.controls:
-        found = walk(dialog)
-        if found is not None:
-            return found
-    raise AssertionError(f"no {ident!r} in a dialog")
+    return rt.dialog_node(session, ident).label or ""
 
 
 async def _second_fight(data, override: bool) -> str:

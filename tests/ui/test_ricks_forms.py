@@ -68,25 +68,6 @@ def test_the_rules_icon_opens_the_rules_of_the_step_on_screen(tmp_path, monkeypa
     assert "Шаг А" in first and "Шаг Б" in second, (first, second)
 
 
-def _field_in_dialog(session, ident: str):
-    """The control under the node tagged ``ident`` in an open dialog."""
-
-    def walk(c):
-        if isinstance(c, ft.Semantics) and c.identifier == ident:
-            return c.content
-        for child in rt._children(c):
-            found = walk(child)
-            if found is not None:
-                return found
-        return None
-
-    for dialog in session.page._dialogs.controls:
-        found = walk(dialog)
-        if found is not None:
-            return found
-    raise AssertionError(f"no {ident!r} in a dialog")
-
-
 async def _play_without_tokens(data) -> tuple[str, bool, int]:
     hub = Hub(GameStore(data))
     g = hub.create("ricks", ["Аня", "Борис", "Вика"], first_player=0, options=ACTIONS)
@@ -99,7 +80,7 @@ async def _play_without_tokens(data) -> tuple[str, bool, int]:
     session = await rt.open_app(make_main(hub), f"/game/{g.id}")
     await rt.tap(session, rt.tappables(session)["play-open"])
     await rt.quiet(session)
-    field = _field_in_dialog(session, "play-build")  # «Жетонов»: 2
+    field = rt.dialog_node(session, "play-build").content  # «Жетонов»: 2
     field.value = "2"  # what the browser's value patch does
     await session.dispatch_event(field._i, "change", "2")
     await rt.quiet(session)
