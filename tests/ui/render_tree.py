@@ -149,21 +149,10 @@ def tagged_control(session: Session, ident: str) -> BaseControl:
 def in_dialog(session: Session, ident: str) -> BaseControl:
     """The control a finger taps under the node tagged ``ident`` in an open dialog (dialogs
     are not among :func:`tappables`, which walks the page's views)."""
-
-    def walk(c: Any) -> Any:
-        if isinstance(c, ft.Semantics) and c.identifier == ident:
-            return _clickable(c)
-        for child in _children(c):
-            found = walk(child)
-            if found is not None:
-                return found
-        return None
-
-    for dialog in session.page._dialogs.controls:  # type: ignore[attr-defined]
-        found = walk(dialog)
-        if found is not None:
-            return found
-    raise AssertionError(f"no tappable {ident!r} in a dialog")
+    found = _clickable(dialog_node(session, ident))
+    if found is None:
+        raise AssertionError(f"no tappable {ident!r} in a dialog")
+    return found
 
 
 def dialog_node(session: Session, ident: str) -> ft.Semantics:
