@@ -37,7 +37,7 @@ from companion.ui.nav import RULES_GAME, app_model, go, rules_link
 from companion.ui.result import ResultDetails, ResultHeader
 from companion.ui.state import GameView
 from companion.ui.status import StatusLine, status_props
-from companion.ui.widgets import icon_button, tagged
+from companion.ui.widgets import icon_button, tagged, use_scroll_to
 
 __all__ = ["GameScreen", "RULES_GAME", "WIDE", "ACTION_BAR_HEIGHT", "STATUS_HEIGHT"]
 
@@ -410,15 +410,7 @@ def _Result(view: GameView, wide: bool, scroller: ft.Ref[ft.Column]) -> ft.Contr
     """
     game = view.game
     over = game.outcome() is not None
-
-    async def to_top() -> None:
-        column = scroller.current
-        if over and column is not None:
-            # not on a page (the screen is gone, an in-process test): nothing to scroll
-            with contextlib.suppress(Exception):
-                await column.scroll_to(offset=0)
-
-    ft.use_effect(to_top, [over])
+    use_scroll_to(over, 0, scroller)
     parts: list[ft.Control] = []
     if over:
         parts += [ResultHeader(game, view.version), ResultDetails(game, view.version)]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -15,7 +14,7 @@ from companion.ui.boards import BOARDS
 from companion.ui.game_screen import WIDE, use_page_width
 from companion.ui.nav import app_model, go
 from companion.ui.security import require_player
-from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_form
+from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_form, use_scroll_to
 
 __all__ = ["NewGame"]
 
@@ -48,15 +47,7 @@ def NewGame() -> ft.Control:
     # right after typing, can reach the server before the re-render
     f, update, latest = use_form(lambda: _blank_form(offered[0].id))
     error, set_error = ft.use_state("")
-    scroller = ft.use_ref(ft.Ref[ft.Column]).current  # the form's scrolling column
-
-    async def show_error() -> None:
-        column = scroller.current
-        if error and column is not None:
-            with contextlib.suppress(Exception):  # no page (an in-process test): nothing to do
-                await column.scroll_to(offset=-1)
-
-    ft.use_effect(show_error, [error])
+    scroller = use_scroll_to(bool(error), -1)  # a refusal comes in under «Начать игру»
 
     def change(**fields: Any) -> None:
         update(lambda now: {**now, **fields})

@@ -208,12 +208,14 @@ class GameView:
         self._shown = self.game.revision
 
     def moment(self) -> str:
-        """Where the game stands for its primary action — the turn, whose it is, the phase and
-        its step («Ход 3 · Аня · Играй карты»), as a string. A pinned bar keys its primary
-        button with it (:func:`companion.ui.widgets.primary_button`): when another phone's
-        move changes the moment, the button is replaced by a new control, so a tap this phone
-        made on the old one — still on its screen while the change travels — reaches nothing
-        instead of moving the game on a second time (two phones pressing «Дальше» at once)."""
+        """Where the game stands for its primary action, as one string: the turn, whose it
+        is, the phase and its label with the step (``"3|0|Играй карты|Играй карты"``).
+
+        A pinned bar keys its primary button with it
+        (:func:`companion.ui.widgets.primary_button`): when another phone's move changes the
+        moment, the button is replaced by a new control, so a tap this phone made on the old
+        one — still on its screen while the change travels — reaches nothing instead of
+        moving the game on a second time (two phones pressing «Дальше» at once)."""
         d, state = self.game.definition, self.state
         return (
             f"{d.turn_number(state)}|{d.active_player(state)}|"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -466,6 +467,27 @@ def switch_row(
         ),
         label=label,
     )
+
+
+def use_scroll_to(
+    when: bool, offset: float, scroller: ft.Ref[ft.Column] | None = None
+) -> ft.Ref[ft.Column]:
+    """A ref for a scrolling column (``scroller``, or a new one) that moves to ``offset`` (0:
+    the top, −1: the end) each time ``when`` becomes true (inside a component): a game's
+    result coming in above a board scrolled down, a refusal coming in under the button that
+    caused it."""
+    if scroller is None:
+        scroller = ft.use_ref(ft.Ref[ft.Column]).current
+
+    async def scroll() -> None:
+        column = scroller.current
+        if when and column is not None:
+            # not on a page (the screen is gone, an in-process test): nothing to scroll
+            with contextlib.suppress(Exception):
+                await column.scroll_to(offset=offset)
+
+    ft.use_effect(scroll, [when])
+    return scroller
 
 
 def use_form(

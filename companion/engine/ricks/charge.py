@@ -210,7 +210,7 @@ def _leave_universe(state: RicksState) -> None:
     state.turn += 1
     # «Конец игры»: the VP of this very move count — an activation can both reach the target
     # and, being the round's last, close it here (before ``apply`` would mark it final)
-    if state.final or any(p.vp >= state.target for p in state.players):
+    if state.final or state.target_reached():
         state.final = state.over = True
         return
     state.round += 1

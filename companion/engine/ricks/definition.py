@@ -126,7 +126,7 @@ class RicksDefinition(GameDefinition[RicksState]):
 
     def apply(self, state: RicksState, event: Event) -> None:
         _APPLIES[event.type](state, event.data)
-        if any(p.vp >= state.target for p in state.players):
+        if state.target_reached():
             state.final = True
 
     # -- outcome and display ---------------------------------------------------------------------

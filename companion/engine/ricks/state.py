@@ -171,6 +171,10 @@ class RicksState:
     over: bool = False
     rounds: list[dict[str, Any]] = field(default_factory=list)
 
+    def target_reached(self) -> bool:
+        """Someone has the VP that end the game: this round is the last («Конец игры»)."""
+        return any(p.vp >= self.target for p in self.players)
+
     def card(self, card_id: Any) -> Card | None:
         """The card with this id on the table, or ``None``."""
         for c in self.cards:

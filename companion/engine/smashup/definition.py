@@ -137,12 +137,8 @@ class SmashUp(GameDefinition[SmashUpState]):
         when = "После захвата баз" if state.won_after_scoring else "В конце хода"
         reason = f"{when} набрано {WIN_VP}+ очков; больше всех — {final[state.winner]}."
         if state.madness_on:
-            lost = [state.vp[i] - final[i] for i in range(len(final))]
-            reason += (
-                " Учтены карты безумия: −1 ПО за каждые две."
-                if any(lost)
-                else " Учтены карты безумия."
-            )
+            cost = ": −1 ПО за каждые две" if list(final) != list(state.vp) else ""
+            reason += f" Учтены карты безумия{cost}."
             tied = [i for i, v in enumerate(final) if v == final[state.winner]]
             if len(tied) > 1:  # «Самое главное»: a tie goes to fewer madness cards
                 reason += (

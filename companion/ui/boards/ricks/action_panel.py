@@ -57,15 +57,25 @@ def _preview(f: dict[str, Any], whole: bool = False) -> str:
 
 
 # -- the action phase ------------------------------------------------------------------------------
-def _source_down(f: dict[str, Any]) -> dict[str, Any]:
-    """The ``card.play`` data of the form's card as a source one universe down."""
-    return {
-        "kind": "source",
+def _play_data(f: dict[str, Any], no_tokens: bool) -> dict[str, Any]:
+    """The ``card.play`` data of the form (an empty field means 1); with no build token left
+    the card is built whole at once (``finish``: imaginary tokens, «Внедрение»)."""
+    k = f["kind"]
+    data: dict[str, Any] = {
+        "kind": k,
         "build_cost": _int(f["build"], 1),
-        "production": _int(f["prod"], 1),
         "name": f["name"].strip(),
-        "down": True,
     }
+    if k == "source":
+        data["production"] = _int(f["prod"], 1)
+        data["down"] = bool(f["down"])
+    else:
+        data["cost"] = _int(f["cost"], 1)
+    if k == "invention":
+        data["vp"] = _int(f["vp"], 1)
+    if no_tokens and not data.get("down"):
+        data["finish"] = True
+    return data
 
 
 def _blank_form(kind: str = "source") -> dict[str, Any]:
@@ -224,7 +234,8 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     playing = not state.over and state.phase == PHASE_ACTIONS and state.active is not None
 
     def put(key: str, value: Any) -> None:
-        if key == "down" and value and not view.explain("card.play", _source_down(f)):
+        as_down = {**f, "kind": "source", "down": True}  # what ticking it would play
+        if key == "down" and value and not view.explain("card.play", _play_data(as_down, False)):
             set_typed(typed + 1)  # refused (no universe below, …): say why, leave it off
             return
         f[key] = value
@@ -242,22 +253,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         set_dialog("")
 
     def play() -> None:
-        cur = form.current
-        k = cur["kind"]
-        data: dict[str, Any] = {
-            "kind": k,
-            "build_cost": _int(cur["build"], 1),
-            "name": cur["name"].strip(),
-        }
-        if k == "source":
-            data["production"] = _int(cur["prod"], 1)
-            data["down"] = bool(cur["down"])
-        if no_tokens and not data.get("down"):  # imaginary tokens: built whole this turn
-            data["finish"] = True
-        if k != "source":
-            data["cost"] = _int(cur["cost"], 1)
-        if k == "invention":
-            data["vp"] = _int(cur["vp"], 1)
+        data = _play_data(form.current, no_tokens)
         if view.send("card.play", data):
             close()
 
