@@ -3,6 +3,7 @@ Chromium: one Playwright driver for the whole run (two sync Playwright instances
 thread), a fresh browser for each test module (its GPU and renderer state does not build up
 over a 10-minute run: two late-run stalls in session 8 were a page that stopped drawing)."""
 
+import contextlib
 import shutil
 
 import pytest
@@ -22,19 +23,62 @@ def playwright_driver():
         yield p
 
 
+#: Chromium's switches: no sandbox (root), no GPU (software drawing), no traffic of its own
+#: (the machine's network is closed), and no throttling of pages it thinks are in the
+#: background (a two-phone test keeps several pages drawing at once).
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows",
+]
+
+
+class Chromium:
+    """One Chromium for a test module, launched again when a page of it stopped answering
+    (:meth:`relaunch`: the next test then gets a new browser, not one with a spinning
+    renderer). Tests use :meth:`new_context` as they would on a Playwright ``Browser``."""
+
+    def __init__(self, driver) -> None:
+        self._driver = driver
+        self._browser = self._launch()
+        self._stale = False
+
+    def _launch(self):
+        return self._driver.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+
+    def relaunch(self) -> None:
+        """Mark the browser for replacement: the next :meth:`new_context` launches a new one."""
+        self._stale = True
+
+    def new_context(self, **options):
+        if self._stale:
+            with contextlib.suppress(Exception):  # a hung browser may not close cleanly
+                self._browser.close()
+            self._browser = self._launch()
+            self._stale = False
+        return self._browser.new_context(**options)
+
+    def close(self) -> None:
+        self._browser.close()
+
+
+#: The browser of the module now running (:func:`browser`), for the hang check in
+#: ``tests/ui/conftest.py``.
+CURRENT: list[Chromium] = []
+
+
 @pytest.fixture(scope="module")
 def browser(playwright_driver):
-    b = playwright_driver.chromium.launch(
-        executable_path=CHROMIUM,
-        headless=True,
-        args=[
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--no-first-run",
-            "--disable-sync",
-        ],
-    )
+    b = Chromium(playwright_driver)
+    CURRENT.append(b)
     yield b
+    CURRENT.remove(b)
     b.close()

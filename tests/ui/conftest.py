@@ -119,6 +119,15 @@ def block_non_local(context) -> list[str]:
 
 #: The pages opened by the test now running (described in its report if it fails).
 OPEN_APPS: list[App] = []
+#: Seconds a page has to run a trivial script before it counts as hung (:meth:`App.answers`).
+ANSWER_SECONDS = 10.0
+
+
+class PageHung(Exception):
+    """A page stopped running scripts: its renderer is spinning or stuck (seen about once in
+    several full runs, at random places, never reproduced by rerunning the test). The test
+    is run once more in a new browser (``only_rerun`` in ``pyproject.toml``); a second hang
+    fails it. Raised only after :meth:`App.answers` timed out, never for a slow page."""
 
 
 class App:
@@ -139,6 +148,20 @@ class App:
         self.page.locator("flt-semantics-placeholder").dispatch_event("click")
         self.page.wait_for_selector("flt-semantics", state="attached")
         return self
+
+    def answers(self, seconds: float = ANSWER_SECONDS) -> bool:
+        """Whether the page still runs a trivial script within ``seconds``. The wait is timed
+        by Playwright's driver, so a hung page makes this return ``False`` instead of
+        blocking like ``page.evaluate`` does."""
+        from playwright.sync_api import Error as PlaywrightError
+
+        if self.page.is_closed():
+            return True  # closed on purpose: nothing to wait for
+        try:
+            self.page.wait_for_function("() => true", polling=100, timeout=seconds * 1000)
+        except PlaywrightError:  # timed out, or the renderer crashed
+            return False
+        return True
 
     def el(self, ident: str):
         return self.page.locator(f'[flt-semantics-identifier="{ident}"]').first
@@ -224,6 +247,8 @@ class App:
                 timeout=timeout,
             )
         except PlaywrightTimeout:
+            if not self.answers():
+                raise PageHung(f"{ident!r} never showed {text!r}: the page hung") from None
             seen = self.page.evaluate(
                 "id => { const e = document.querySelector("
                 '`[flt-semantics-identifier="${id}"]`);'
@@ -243,6 +268,8 @@ class App:
         its text, a screenshot's path, and the tail of the server's log."""
         shot = Path(tempfile.gettempdir()) / f"page-{id(self)}-{time.time():.0f}.png"
         try:
+            if not self.answers():
+                raise PageHung("the page runs no script")
             self.page.screenshot(path=str(shot))
             shown = self.page.evaluate(
                 "() => [document.location.href,"
@@ -261,7 +288,10 @@ class App:
 
     def fail(self, message: str) -> NoReturn:
         """Fail with ``message``; the test's report then describes every open page (screenshot,
-        identifiers, focus, server log: :meth:`describe`, :func:`pytest_runtest_makereport`)."""
+        identifiers, focus, server log: :meth:`describe`, :func:`pytest_runtest_makereport`).
+        When the page itself no longer runs scripts, raise :class:`PageHung` instead."""
+        if not self.answers():
+            raise PageHung(f"{message}: the page hung") from None
         raise AssertionError(message) from None
 
     def label(self, ident: str) -> str:
@@ -324,6 +354,38 @@ class App:
         if self in OPEN_APPS:
             OPEN_APPS.remove(self)
         self.context.close()
+
+
+#: Seconds a real-browser test may run before pytest-timeout stops it (the longest takes
+#: about 2 minutes on a loaded machine): a page that hangs inside a Playwright call with no
+#: timeout of its own (``evaluate``) then costs minutes, not the suite's 10.
+UI_TEST_SECONDS = 300
+
+
+def pytest_collection_modifyitems(items) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(UI_TEST_SECONDS))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """A test that failed while one of its pages had stopped running scripts fails with
+    :class:`PageHung` (its own failure chained), whatever step noticed first, and its
+    module's browser is replaced before the rerun."""
+    try:
+        return (yield)
+    except (Exception, pytest.fail.Exception) as exc:
+        hung = isinstance(exc, PageHung) or any(not app.answers() for app in OPEN_APPS)
+        if hung:
+            from tests.conftest import CURRENT
+
+            for chromium in CURRENT:
+                chromium.relaunch()
+        if hung and not isinstance(exc, PageHung):
+            raise PageHung(f"a page hung during the test: {exc}") from exc
+        raise
 
 
 @pytest.hookimpl(hookwrapper=True)
