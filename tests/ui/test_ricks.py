@@ -161,7 +161,10 @@ def test_charge_phase_through_four_universes(tall, server):
 
     # Over-spend refused with the rule named; nothing changes. Then the table's limit runs out.
     before = stored_game(server.data_dir).game.events
-    fill(app, "spend-amount", "9")
+    app.tap("spend-amount")  # the numeric pad: 9
+    app.tap("pad-9")
+    app.tap("pad-ok")
+    app.wait_label("spend-amount", "9")
     app.tap("spend")
     app.wait_label("error", "Фаза зарядки")
     assert "осталось 5" in app.label("error")
@@ -188,7 +191,9 @@ def test_charge_phase_through_four_universes(tall, server):
 
     done(app, MINI, "Б")
     app.wait_label("charge-player", "Аня")
-    fill(app, "oneshot-cost", "1")
+    app.wait_label("oneshot-cost", "0")
+    app.tap("oneshot-cost-plus")
+    app.wait_label("oneshot-cost", "1")
     app.tap("oneshot")
     app.wait_label("energy", "3")
     # a second one-shot in this step: the button says it is played, and a tap names the rule
@@ -525,10 +530,8 @@ def _type_keys(app: App, ident: str, text: str) -> str:
 
 
 def test_typed_numbers_stay_in_their_fields(app, server):
-    """«Доступные действия» and «Шаг Б»: a number typed key by key stays in its field while the
-    screen answers each key (the card dialog's preview), and what a field shows is what the
-    button sends: after «Потратить» the field empties and the next spend is its hint (1), not
-    the number typed before, hidden."""
+    """«Доступные действия»: a number typed key by key stays in its field while the screen
+    answers each key (the card dialog's preview)."""
     gid = ricks_game(server, NAMES4, "round.draw")
     app.open(f"/game/{gid}")
     app.wait_label("actions-left", "5")
@@ -539,15 +542,21 @@ def test_typed_numbers_stay_in_their_fields(app, server):
     app.tap("play-cancel")
     app.el("play-preview").wait_for(state="detached")
 
+
+def test_charge_amounts_send_what_they_show(app, server):
+    """«Шаг Б»: the amount beside «Потратить» is what the tap sends; −/+ never go below 1, and
+    after a spend it is back to 1 (not the 2 spent before: refused with 1 left)."""
     gid = ricks_game(server, NAMES4, "round.draw", BATTERY, *["turn.end"] * 4, "charge.done")
     app.open(f"/game/{gid}")
     app.wait_label("charge-pos", f"{KRO}, шаг Б")
     app.wait_label("energy", "3")
-    assert _type_keys(app, "spend-amount", "2") == "2"
+    app.wait_label("spend-amount", "1")
+    app.tap("spend-amount-minus")
+    app.tap("spend-amount-plus")
+    app.wait_label("spend-amount", "2")
     app.tap("spend")
     app.wait_label("energy", "1")
-    # the field was emptied (drawn empty: the DOM input of an unfocused field is not redrawn,
-    # so the next tap tells): the hint's 1 is spent, not the hidden 2 (refused: 1 left)
+    app.wait_label("spend-amount", "1")
     app.tap("spend")
     app.wait_label("energy", "0")
     assert GameStore(server.data_dir).open(gid, readonly=True).game.state.charge.energy == 0

@@ -3,6 +3,7 @@ controls."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -22,13 +23,11 @@ from companion.i18n import _
 from companion.ui.boards.compact import Counter
 from companion.ui.boards.ricks.common import (
     _box,
-    _field,
-    _int,
     tag,
     vp_moves,
 )
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET
+from companion.ui.widgets import TARGET, StepCounter, use_form
 
 __all__ = ["SHORT", "ChargeHead", "StepB", "StepV", "ChargeTail"]
 
@@ -49,24 +48,6 @@ def _ledger_lines(ledger: list[dict[str, Any]]) -> list[str]:
         )
         out.append(line)
     return out
-
-
-class _Typed(dict[str, str]):
-    """What is typed in a component's fields (field key → text), read at tap time; the fields
-    show it (:func:`_field`'s ``value``). :meth:`redraw` renders the component again."""
-
-    def redraw(self) -> None:  # replaced by :func:`_typed`
-        return None
-
-
-def _typed() -> _Typed:
-    """This component's :class:`_Typed` (kept across renders)."""
-    ref = ft.use_ref(None)
-    _, set_drawn = ft.use_state(0)
-    if ref.current is None:
-        ref.current = _Typed()
-    ref.current.redraw = lambda: set_drawn(lambda n: n + 1)  # type: ignore[method-assign]
-    return ref.current
 
 
 def send_saying_what_moved(view: GameView, move: str, data: dict[str, Any]) -> bool:
@@ -96,39 +77,67 @@ def send_saying_what_moved(view: GameView, move: str, data: dict[str, Any]) -> b
     return True
 
 
-def _submit(view: GameView, t: _Typed, key: str, move: str, data: dict[str, int]) -> None:
-    """Send a move with a typed number; once it is taken the field empties (its hint applies
-    again), so what the field shows is always what the next tap sends — the field is bound to
-    ``t``: a re-render (another phone's move) neither clears it nor keeps a number it hides.
-    A refused number stays, to be corrected."""
-    if send_saying_what_moved(view, move, {**data, "note": ""}) and t.get(key):
-        t[key] = ""
-        t.redraw()
+@ft.component
+def AmountRow(
+    ident: str,
+    name: str,
+    caption: str,
+    default: int,
+    minimum: int,
+    button: str,
+    button_text: str,
+    send: Callable[[int], bool],
+    tonal: bool = False,
+) -> ft.Control:
+    """An amount and the button that sends it: ``− N +`` (tagged ``ident``, −/+ by 1, ×5 on a
+    long press, a tap on N opens the numeric pad titled ``name``) and a button tagged
+    ``button``; ``send(N)`` makes the move and says whether it was taken.
 
+    What the row shows is what the tap sends: there is no empty field whose hint stands for a
+    number. N starts at ``default``, −/+ keep it at or above ``minimum`` (a number typed on
+    the pad is sent as typed, for the engine to name the rule), and a taken move puts it back
+    to ``default``; a refused one keeps it, to be corrected. The amount lives in
+    :func:`~companion.ui.widgets.use_form`: a tap right after −/+ sends the new N, and another
+    phone's move (a re-render) keeps it. No text field: Flutter draws a new step of the charge
+    phase faster without them (docs/PERFORMANCE.md, session 10)."""
+    amount, update, latest = use_form(lambda: default)
 
-def _spend_row(view: GameView, t: _Typed) -> ft.Control:
+    def go() -> None:
+        if send(latest()):
+            update(default)
+
+    action = (ft.FilledTonalButton if tonal else ft.OutlinedButton)(
+        button_text, height=TARGET, on_click=go
+    )
     return ft.Row(
         [
-            _field(
-                "spend-amount",
-                _("Сколько энергии"),
-                "1",
-                lambda v: t.__setitem__("spend", v),
-                176,
-                value=t.get("spend", ""),
+            StepCounter(
+                ident,
+                name,
+                caption,
+                amount,
+                1,
+                lambda d: update(lambda n: max(minimum, n + d)),
+                update,
+                value_width=60,  # with «Сыграть одноразку» in one line at 390 px
             ),
-            tag(
-                "spend",
-                ft.OutlinedButton(
-                    _("Потратить"),
-                    height=TARGET,
-                    on_click=lambda: _submit(
-                        view, t, "spend", "charge.spend", {"amount": _int(t.get("spend", ""), 1)}
-                    ),
-                ),
-            ),
+            tag(button, action),
         ],
         wrap=True,
+        spacing=8,
+    )
+
+
+def _spend_row(view: GameView) -> ft.Control:
+    return AmountRow(
+        "spend-amount",
+        _("Сколько энергии потратить"),
+        _("потратить"),
+        1,
+        1,
+        "spend",
+        _("Потратить"),
+        lambda n: send_saying_what_moved(view, "charge.spend", {"amount": n, "note": ""}),
     )
 
 
@@ -144,7 +153,6 @@ def StepB(view: GameView, version: int) -> ft.Control:
     """Step Б for the current player: one one-shot, attached abilities, other payments."""
     state = view.state
     ch = state.charge
-    t = _typed()
     if state.phase != PHASE_CHARGE or ch is None or ch.step != "Б" or ch.player is None:
         return ft.Container(visible=False)
     # a used ability stays, saying so (a tap names the rule): the rows below never move up
@@ -167,36 +175,18 @@ def StepB(view: GameView, version: int) -> ft.Control:
                 ],
                 spacing=4,
             ),
-            ft.Row(
-                [
-                    _field(
-                        "oneshot-cost",
-                        _("Цена одноразки"),
-                        "0",
-                        lambda v: t.__setitem__("oneshot", v),
-                        176,
-                        value=t.get("oneshot", ""),
-                    ),
-                    tag(
-                        "oneshot",
-                        # once played it says so and stays tappable: a second tap gets the
-                        # rule («Шаг Б»: one one-shot per universe), not a silent grey button
-                        ft.FilledTonalButton(
-                            _("Одноразка сыграна")
-                            if ch.player in ch.oneshots
-                            else _("Сыграть одноразку"),
-                            height=TARGET,
-                            on_click=lambda: _submit(
-                                view,
-                                t,
-                                "oneshot",
-                                "charge.oneshot",
-                                {"cost": _int(t.get("oneshot", ""), 0)},
-                            ),
-                        ),
-                    ),
-                ],
-                wrap=True,
+            # once played it says so and stays tappable: a second tap gets the rule
+            # («Шаг Б»: one one-shot per universe), not a silent grey button
+            AmountRow(
+                "oneshot-cost",
+                _("Цена одноразки"),
+                _("цена"),
+                0,
+                0,
+                "oneshot",
+                _("Одноразка сыграна") if ch.player in ch.oneshots else _("Сыграть одноразку"),
+                lambda n: send_saying_what_moved(view, "charge.oneshot", {"cost": n, "note": ""}),
+                tonal=True,
             ),
             ft.Column(
                 [
@@ -211,7 +201,7 @@ def StepB(view: GameView, version: int) -> ft.Control:
                     for c in abilities
                 ]
             ),
-            _spend_row(view, t),
+            _spend_row(view),
         ],
         spacing=8,
     )
@@ -222,7 +212,6 @@ def StepV(view: GameView, version: int) -> ft.Control:
     """Step В for the current player: the inventions they can activate here (cost, reward)."""
     state = view.state
     ch = state.charge
-    t = _typed()
     if state.phase != PHASE_CHARGE or ch is None or ch.step != "В" or ch.player is None:
         return ft.Container(visible=False)
     buttons = []
@@ -246,7 +235,7 @@ def StepV(view: GameView, version: int) -> ft.Control:
                 label=text,
             )
         )
-    return ft.Column([ft.Column(buttons, spacing=8), _spend_row(view, t)], spacing=8)
+    return ft.Column([ft.Column(buttons, spacing=8), _spend_row(view)], spacing=8)
 
 
 #: Short names of the universes for the stepper (charge order: Кроха → Мини → Микро → Рико).
@@ -365,34 +354,20 @@ def ChargeTail(view: GameView, version: int) -> ft.Control:
     """Energy a card adds, and where the energy came from and went, per universe."""
     state = view.state
     ch = state.charge
-    t = _typed()
     if state.phase != PHASE_CHARGE or ch is None:
         return ft.Container(visible=False)
     names = view.game.players
     parts: list[ft.Control] = []
     parts.append(
-        ft.Row(
-            [
-                _field(
-                    "gain-amount",
-                    _("Энергия от карты"),
-                    "1",
-                    lambda v: t.__setitem__("gain", v),
-                    176,
-                    value=t.get("gain", ""),
-                ),
-                tag(
-                    "gain",
-                    ft.OutlinedButton(
-                        _("Добавить"),
-                        height=TARGET,
-                        on_click=lambda: _submit(
-                            view, t, "gain", "charge.gain", {"amount": _int(t.get("gain", ""), 1)}
-                        ),
-                    ),
-                ),
-            ],
-            wrap=True,
+        AmountRow(
+            "gain-amount",
+            _("Энергия от карты"),
+            _("от карты"),
+            1,
+            1,
+            "gain",
+            _("Добавить"),
+            lambda n: send_saying_what_moved(view, "charge.gain", {"amount": n, "note": ""}),
         )
     )
     parts.append(
