@@ -24,7 +24,8 @@ Reported per target (median over the taps):
   browser has to decode and lay out.
 
 ``PROFILE_FILTER=<regex>`` restricts the cProfile listing to matching files;
-``PROFILE_TAP_DUMP=1`` prints every message sent.
+``PROFILE_TAP_DUMP=1`` prints every message sent; ``PROFILE_TAP_KINDS=1`` prints, per target,
+the controls diffed per tap by class (``Semantics`` by its tag), most first.
 
 The floors, in the same run: the bare counter of ``bench_tap`` (one ``Text`` updated
 imperatively) and the same counter as a component (``benchmarks._bare_counter``).
@@ -63,6 +64,8 @@ _ENCODE = configure_encode_object_for_msgpack(BaseControl)
 
 rendered: Counter[str] = Counter()
 compared = [0]
+#: controls diffed by class (``Semantics`` tagged ``x``: ``Semantics:x``), for PROFILE_TAP_KINDS
+compared_kinds: Counter[str] = Counter()
 #: CPU ms spent in each subscribed component's own update (render + diff + send), by name
 update_ms: Counter[str] = Counter()
 #: the page of the target being tapped; other sessions' clock ticks during a tap are left out
@@ -118,6 +121,13 @@ def instrument() -> None:
     def counting_compare(self: Any, *args: Any, **kwargs: Any) -> Any:
         if _ours():
             compared[0] += 1
+            dst = args[3]
+            kind = type(dst).__name__
+            if kind == "Semantics" and getattr(dst, "identifier", None):
+                kind += ":" + str(dst.identifier).split("-")[0]
+            elif kind == "Component":
+                kind += ":" + getattr(getattr(dst, "fn", None), "__name__", "?")
+            compared_kinds[kind] += 1
         return original(self, *args, **kwargs)
 
     builder._compare_dataclasses = counting_compare  # type: ignore[method-assign]
@@ -160,6 +170,7 @@ class Target:
     msgs: list[int] = field(default_factory=list)
     sizes: list[int] = field(default_factory=list)
     parts: Counter[str] = field(default_factory=Counter)
+    kinds: Counter[str] = field(default_factory=Counter)
     updates: Counter[str] = field(default_factory=Counter)
     last: dict[str, float] = field(default_factory=dict)
     missing: int = 0
@@ -203,6 +214,7 @@ async def tap(target: Target, ident: str, prof: cProfile.Profile | None) -> None
     rendered.clear()
     update_ms.clear()
     compared[0] = 0
+    compared_kinds.clear()
     foreign_ms[0] = 0.0
     current_page[0] = session.page
     msgs, size = target.conn.messages, target.conn.bytes
@@ -221,6 +233,7 @@ async def tap(target: Target, ident: str, prof: cProfile.Profile | None) -> None
     target.msgs.append(target.conn.messages - msgs)
     target.sizes.append(target.conn.bytes - size)
     target.parts.update(rendered)
+    target.kinds.update(compared_kinds)
     target.updates.update(update_ms)
 
 
@@ -278,6 +291,9 @@ def report(targets: list[Target]) -> None:
         print(f"- {t.name}: renders per tap: {top}")
         top = ", ".join(f"{k} {v / n:.2f}" for k, v in t.updates.most_common(10))
         print(f"  CPU ms per tap in each subscribed part's update: {top}")
+        if os.environ.get("PROFILE_TAP_KINDS"):
+            top = ", ".join(f"{k} {v / n:.1f}" for k, v in t.kinds.most_common(40))
+            print(f"  controls diffed per tap by class: {top}")
 
 
 async def run(args: argparse.Namespace) -> None:
@@ -297,7 +313,7 @@ async def run(args: argparse.Namespace) -> None:
         for ident in t.taps:
             await tap(t, ident, None)
         t.cpu.clear(), t.wall.clear(), t.components.clear(), t.controls.clear()
-        t.msgs.clear(), t.sizes.clear(), t.parts.clear(), t.updates.clear()
+        t.msgs.clear(), t.sizes.clear(), t.parts.clear(), t.updates.clear(), t.kinds.clear()
     prof = cProfile.Profile() if args.profile else None
     for _ in range(args.taps):
         for t in targets:
