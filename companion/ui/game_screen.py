@@ -235,11 +235,14 @@ def _RecentMoves(game: Any, version: int, count: int = 12) -> ft.Control:
 RecentMoves = ft.memo(_RecentMoves)
 
 
-#: Said once per browser tab when a secure page's browser refuses to keep the screen on.
+#: Said once per device when a secure page's browser refuses to keep the screen on.
 AWAKE_REFUSED = (
     "Браузер не разрешил держать экран включённым: телефон может погаснуть во время игры."
 )
-_told_awake: weakref.WeakSet[Any] = weakref.WeakSet()  # pages already told
+#: The browser's own storage (SharedPreferences) remembers that this device was told: a phone
+#: browser reloads a tab brought back from the background, and the note came back each time.
+AWAKE_REFUSED_KEY = "companion.awake-refused-told"
+_told_awake: weakref.WeakSet[Any] = weakref.WeakSet()  # pages already told (or being told)
 #: Seconds from opening a game to asking for the Wake Lock.
 AWAKE_DELAY = 2.0
 
@@ -247,20 +250,27 @@ AWAKE_DELAY = 2.0
 def use_phone_comfort(
     version: int, secure: bool = False, notify: Callable[[str], None] | None = None
 ) -> None:
-    """Keep the screen on while a game is open (Flet Wakelock) and give a light haptic tap
-    on every change of the game, where the platform allows it (browsers mostly don't: then
-    nothing happens).
+    """Keep the screen on while a game is open (Flet Wakelock; asked again when the page is
+    reloaded: ``page.on_connect``) and give a light haptic tap on every change of the game,
+    where the platform allows it (browsers mostly don't: then nothing happens).
 
     On a secure page (``secure``: https, or the host's own browser) the browser should allow
     the Wake Lock; if it refuses or has none, ``notify(AWAKE_REFUSED)`` tells the player once
-    per tab (on plain http the home screen's note already said why)."""
+    per device (remembered under :data:`AWAKE_REFUSED_KEY` in the browser; on plain http the
+    home screen's note already said why)."""
     services = ft.use_ref(None)
 
     async def quietly(call) -> None:
         with contextlib.suppress(Exception):  # not supported here: nothing to do
             await call()
 
-    async def keep_awake(page: Any, lock: ft.Wakelock) -> None:
+    async def told_before(prefs: ft.SharedPreferences) -> bool:
+        try:
+            return bool(await asyncio.wait_for(prefs.get(AWAKE_REFUSED_KEY), 15))
+        except Exception:  # no storage or no answer: tell (once per tab)
+            return False
+
+    async def keep_awake(page: Any, lock: ft.Wakelock, prefs: ft.SharedPreferences) -> None:
         # let the screen draw first: a notice sent with the first frame can expire before a
         # slow phone has shown it (and a browser refuses the lock to a page not yet shown)
         await asyncio.sleep(AWAKE_DELAY)
@@ -271,17 +281,25 @@ def use_phone_comfort(
             on = False
         if not on and secure and notify is not None and page not in _told_awake:
             _told_awake.add(page)
-            notify(_(AWAKE_REFUSED))
+            if not await told_before(prefs):
+                notify(_(AWAKE_REFUSED))
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(prefs.set(AWAKE_REFUSED_KEY, True), 15)
 
     def setup() -> None:
         page = ft.context.page
-        services.current = (ft.Wakelock(), ft.HapticFeedback())
+        lock, prefs = ft.Wakelock(), ft.SharedPreferences()
+        services.current = (lock, ft.HapticFeedback(), prefs)
         page.services.extend(services.current)
-        page.run_task(keep_awake, page, services.current[0])
+        page.run_task(keep_awake, page, lock, prefs)
+        # A reload keeps Flet's session (its id lives in the tab), so nothing mounts again, but
+        # the browser dropped the lock with the old document: ask again on the reconnect.
+        page.on_connect = lambda _e: page.run_task(keep_awake, page, lock, prefs)
 
     def cleanup() -> None:
         if services.current is not None:
             page = ft.context.page
+            page.on_connect = None
             page.run_task(quietly, services.current[0].disable)
             for service in services.current:
                 if service in page.services:

@@ -1,7 +1,7 @@
 """Keeping the screen on (Wake Lock) in Chromium, on a secure page (the host's own browser at
 127.0.0.1 is a secure context): when the browser refuses the lock, the game
-screen says so once per tab, in Russian, through the message layer; when it grants the lock,
-nothing is said.
+screen says so once per device (not again in the same tab, nor after a reload), in Russian,
+through the message layer; when it grants the lock, nothing is said.
 
 A browser without the Wake Lock API is not tested here: Flutter's wakelock plugin then falls
 back to its own trick (a hidden looping video) and sometimes reports the lock as on, sometimes
@@ -48,7 +48,7 @@ def told(app: App) -> int:
     )
 
 
-def test_a_refused_wake_lock_is_said_once_per_tab(browser, server):
+def test_a_refused_wake_lock_is_said_once_per_device(browser, server):
     gid = free_game(server)
     app = App(browser, server)
     try:
@@ -67,6 +67,22 @@ def test_a_refused_wake_lock_is_said_once_per_tab(browser, server):
         app.page.wait_for_function("() => window.__wake >= 2")
         app.page.wait_for_timeout(5000)  # the lock is asked for 2 s after opening
         assert told(app) == 1
+        # a reload (a phone's browser reloads a tab brought back) keeps Flet's session: the
+        # lock the old document held is asked for again; refused again, it is not said again
+        app.page.reload()
+        app.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        app.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        app.el("primary-action").wait_for()
+        app.page.wait_for_function("() => window.__wake >= 1", timeout=30_000)
+        app.page.wait_for_timeout(5000)
+        assert told(app) == 0  # the reloaded page's own count
+        # a new tab on the same device (a new Flet session): the browser remembers it was said
+        app.page = app.context.new_page()
+        app.open(f"/game/{gid}")
+        app.el("primary-action").wait_for()
+        app.page.wait_for_function("() => window.__wake >= 1", timeout=30_000)
+        app.page.wait_for_timeout(5000)
+        assert told(app) == 0
     finally:
         app.close()
 
