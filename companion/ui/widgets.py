@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import weakref
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -425,6 +426,10 @@ def StepCounter(
     )
 
 
+#: Per page: the value each switch row (by tag) was last drawn with or last flipped to.
+_switch_values: weakref.WeakKeyDictionary[Any, dict[str, bool]] = weakref.WeakKeyDictionary()
+
+
 def switch_row(
     ident: str,
     label: str,
@@ -439,11 +444,25 @@ def switch_row(
     flips it, and screen readers and tests see one node tagged ``ident`` (a switch named
     ``label``, toggled when ``value``). ``text`` (default ``label``) is the visible text and
     may wrap; ``on_change(new_value)`` is called with the flipped value. Flutter's compact web
-    density makes a bare ``ft.Switch`` a 40 px target, too small for a finger."""
+    density makes a bare ``ft.Switch`` a 40 px target, too small for a finger.
+
+    Two taps that reach the server before the screen answers the first flip it twice (back
+    where it was), not twice to the same side: a tap flips what the last tap left, kept per
+    page and tag (a plain function, not a component: Flet 1.0.5 does not render a component
+    inside a ``use_dialog`` dialog, where some of these rows are)."""
+    try:
+        values = _switch_values.setdefault(ft.context.page, {})
+    except Exception:  # drawn outside a page (a test of the bare control)
+        values = {}
+    values[ident] = value  # each drawing: the owner's value (a refused flip shows as refused)
+
+    def put(new: bool) -> None:
+        values[ident] = new
+        on_change(new)
 
     def flip() -> None:
         if not disabled:
-            on_change(not value)
+            put(not values.get(ident, value))
 
     return tagged(
         ident,
@@ -454,7 +473,7 @@ def switch_row(
                         ft.Switch(
                             value=value,
                             disabled=disabled,
-                            on_change=lambda e: on_change(bool(e.control.value)),
+                            on_change=lambda e: put(bool(e.control.value)),
                         ),
                         ft.Text(text or label, size=size, expand=True),
                     ],

@@ -224,3 +224,41 @@ def test_a_field_is_never_sent_back_a_value_older_than_its_latest_letter(tmp_pat
     echoed, final = rt.run(_two_keystrokes(tmp_path / "d"))
     assert "Н" not in echoed, echoed
     assert final == "Ни"
+
+
+async def _deck_empty_tapped_twice_in_one_burst(data) -> int:
+    hub = Hub(GameStore(data))
+    g = hub.create(
+        "smashup",
+        ["Аня", "Борис"],
+        first_player=0,
+        options={"edition": "mimimi", "factions": [["Рокеры", "Котики"], ["Бабульки", "Феи"]]},
+    )
+    for i in range(3):
+        hub.push(
+            g.id,
+            "base.add",
+            {"base_card": {"name": f"База {i}", "breakpoint": 10 + i, "vp": [3, 2, 1]}},
+        )
+    hub.push(g.id, "game.start")
+    hub.push(g.id, "base.set", {"base": 0, "player": 0, "power": 10, "minions": 1})
+    while hub.open(g.id).game.state.phase != CHECK:
+        hub.push(g.id, "phase.next")
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["score-0"])
+    await rt.quiet(session)
+    switch = rt.in_dialog(session, "deck-empty")
+    await asyncio.gather(
+        *[asyncio.create_task(session.dispatch_event(switch._i, "click", None)) for _ in "12"]
+    )
+    await rt.quiet(session)
+    await rt.tap(session, rt.in_dialog(session, "score-confirm"))
+    await rt.quiet(session)
+    return len(GameStore(data).open(g.id).game.state.bases)
+
+
+def test_a_switch_tapped_twice_before_the_screen_answers_is_back_where_it_was(tmp_path):
+    """Two quick taps on a switch's row («Колода баз пуста») flip it twice, back to off: the
+    second tap used to flip the value the last render showed, so both taps turned it on, and
+    the capture then left no base in the captured one's place."""
+    assert rt.run(_deck_empty_tapped_twice_in_one_burst(tmp_path / "d")) == 3
