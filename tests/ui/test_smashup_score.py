@@ -3,6 +3,8 @@ Flet session: :mod:`tests.ui.render_tree`)."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from companion.store import GameStore
 from companion.ui.app import make_main
 from companion.ui.state import Hub
@@ -36,3 +38,42 @@ def test_the_scoring_dialog_says_why_a_player_scores_nothing(tmp_path):
     assert anya == "Аня +3"
     assert boris == "Борис — нет приспешников"
     assert vika == "Вика — нет ни силы, ни приспешников"
+
+
+async def _typed_replacement(data, numbers: dict[str, str]) -> str:
+    from companion.store.bases import BaseCatalogue
+
+    hub = Hub(GameStore(data))
+    BaseCatalogue(hub.store.root).remember(
+        {"name": "Тёмный рынок", "breakpoint": 19, "vp": [4, 2, 1]}
+    )
+    decks = [["Котики", "Феи"], ["Принцессы", "Волшебные пони"]]
+    options = {"edition": "mimimi", "madness": False, "draft": False, "factions": decks}
+    gid = hub.create("smashup", ["Аня", "Борис"], first_player=0, options=options).id
+    for i in range(3):
+        card = {"name": f"База {i + 1}", "breakpoint": 10, "vp": [3, 2, 1]}
+        hub.push(gid, "base.add", {"base_card": card})
+    hub.push(gid, "game.start")
+    hub.push(gid, "base.adjust", {"base": 0, "player": 0, "power": 10, "minions": 2})
+    hub.push(gid, "phase.next")
+    hub.push(gid, "phase.next")
+    session = await rt.open_app(make_main(hub), f"/game/{gid}")
+    await rt.tap(session, rt.tappables(session)["score-0"])
+    await rt.quiet(session)
+    for key, text in [*numbers.items(), ("name", "тёмный рынок ")]:
+        # the field's own change handler, with what the browser's event carries (the index of
+        # this harness does not hold a dialog's fields, so no patch can reach them by id)
+        field = rt.dialog_node(session, f"repl-{key}").content
+        field.on_change(SimpleNamespace(control=SimpleNamespace(value=text)))
+        await rt.quiet(session)
+    return _label_in_dialog(session, "repl-preview")
+
+
+def test_a_base_name_typed_whole_fills_its_numbers_from_the_catalogue(tmp_path):
+    """«Проверь базы», the base that comes in: a name the catalogue knows, typed whole (any
+    case, a space after it), fills its breakpoint and VP without tapping the suggestion; what
+    the player already typed is never overwritten."""
+    assert rt.run(_typed_replacement(tmp_path / "a", {})) == ("тёмный рынок: оборона 19; ПО 4/2/1")
+    assert rt.run(_typed_replacement(tmp_path / "b", {"bp": "21"})) == (
+        "тёмный рынок: оборона 21; ПО ?/?/?"
+    )

@@ -119,15 +119,31 @@ def base_fields(
                 border_color=ft.Colors.ERROR if bad == key else None,
                 border_width=2 if bad == key else 1,
                 keyboard_type=None if key == "name" else ft.KeyboardType.NUMBER,
-                on_change=lambda e, key=key: set_form(
-                    lambda f, v=e.control.value: {
-                        **f,
-                        key: v,
-                        **({"set": ""} if key == "name" else {}),
-                    }
+                on_change=lambda e, key=key: (
+                    typed_name(e.control.value or "")
+                    if key == "name"
+                    else set_form(lambda f, v=e.control.value: {**f, key: v})
                 ),
             ),
         )
+
+    def typed_name(typed: str) -> None:
+        """A name typed whole that the catalogue knows fills its breakpoint and VP, unless
+        some are typed already; the name stays as typed (the field is not rewritten under the
+        finger)."""
+        wanted = typed.strip().casefold()
+        known = next(
+            (h for h in _suggest(catalogue, typed, exclude) if h["name"].casefold() == wanted),
+            None,
+        )
+
+        def change(f: dict[str, str]) -> dict[str, str]:
+            numbers = ("bp", "vp1", "vp2", "vp3")
+            if known is not None and wanted and not any(f[k] for k in numbers):
+                return {**form_from_entry(known), "name": typed}
+            return {**f, "name": typed, "set": ""}
+
+        set_form(change)
 
     def suggestion(k: int, h: dict[str, Any]) -> ft.Control:
         text = f"{h['name']} · {h['breakpoint']}; {h['vp'][0]}/{h['vp'][1]}/{h['vp'][2]}"
