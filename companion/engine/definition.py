@@ -119,3 +119,17 @@ class GameDefinition(ABC, Generic[S]):
     def describe(self, state: S, event: Event, setup: Setup) -> str:
         """A Russian log line for ``event``, given the state *before* it."""
         return event.type
+
+    def action_parties(self, event: Event) -> tuple[int, ...] | None:
+        """The players of the action ``event`` opens, if it opens one that later events
+        answer (Coup's declaration: its actor and its target; the challenges, blocks and
+        losses that follow are :meth:`answers_action`); ``None`` for any other event.
+
+        Read from the event alone (no state), so the journal can tell whom an answer
+        concerns while it walks the log."""
+        return None
+
+    def answers_action(self, event: Event) -> bool:
+        """Whether ``event`` answers the action opened by the latest event before it that
+        has :meth:`action_parties`."""
+        return False

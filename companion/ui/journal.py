@@ -18,7 +18,7 @@ kept in ``<data dir>/exports/`` on the host, a spectator's never touches the hos
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import flet as ft
@@ -86,9 +86,16 @@ def kind_of(event: Event) -> str:
     return event.type.split(".", 1)[0]
 
 
-def event_players(event: Event, names: Sequence[str], acting: int | None = None) -> set[int]:
-    """Seats an event concerns: named in its data (``player``, ``target``, …) or its author;
-    an event that names nobody concerns ``acting``, the player whose turn it was."""
+def event_players(
+    event: Event,
+    names: Sequence[str],
+    acting: int | None = None,
+    parties: Iterable[int] = (),
+) -> set[int]:
+    """Seats an event concerns: named in its data (``player``, ``target``, …) or its author
+    (an event that names nobody concerns ``acting``, the player whose turn it was), and
+    ``parties``, the players of the action it answers (Coup: the actor and the target of the
+    declaration a «Никто», a challenge, a block or a loss resolves)."""
     out: set[int] = set()
     data = event.data
     for key in _PLAYER_KEYS:
@@ -103,13 +110,54 @@ def event_players(event: Event, names: Sequence[str], acting: int | None = None)
         out.add(list(names).index(event.author))
     if not out and acting is not None:
         out.add(acting)
+    out.update(v for v in parties if 0 <= v < len(names))
     return out
+
+
+class _Parties:
+    """The players of the action each event answers, for a walk of the log newest first (the
+    engine's ``action_parties`` and ``answers_action``, see
+    :class:`~companion.engine.definition.GameDefinition`). An answer's action is found by
+    looking back for the declaration before it, once per action: a page costs the events
+    walked plus one action, the whole log O(events) (each event read at most twice)."""
+
+    def __init__(self, game: Any, log: Sequence[tuple[Event, str]]) -> None:
+        self.log = log
+        definition = getattr(game, "definition", None)
+        self.opens: Callable[[Event], tuple[int, ...] | None] | None = getattr(
+            definition, "action_parties", None
+        )
+        self.answers: Callable[[Event], bool] | None = getattr(definition, "answers_action", None)
+        self.opened_at = len(log)  # index of the declaration the parties below are of
+        self.parties: tuple[int, ...] = ()
+
+    def of(self, i: int) -> tuple[int, ...]:
+        """The parties of the ``i``-th event (``i`` never grows from one call to the next)."""
+        if self.opens is None or self.answers is None:
+            return ()
+        ev = self.log[i][0]
+        opened = self.opens(ev)
+        if opened is not None:
+            return opened
+        if not self.answers(ev):
+            return ()
+        if i <= self.opened_at:  # an earlier action than the one known: look back for it
+            self.opened_at, self.parties = -1, ()
+            for j in range(i - 1, -1, -1):
+                found = self.opens(self.log[j][0])
+                if found is not None:
+                    self.opened_at, self.parties = j, found
+                    break
+        return self.parties
 
 
 def journal_page(
     game: Any, upto: int, player: int | None, kind: str | None, limit: int
 ) -> tuple[list[tuple[Event, str]], bool]:
     """The newest ``limit`` lines among the first ``upto`` events that pass the filters.
+
+    An event passes the player filter when it concerns the player (:func:`event_players`),
+    including every answer to an action the player declared or was the target of.
 
     :returns: ``([(event, line)], more)``, newest first; ``more`` when older lines remain.
     """
@@ -124,14 +172,17 @@ def journal_page(
         return page, upto > limit
     log = game.log()[:upto]
     names = game.players
+    parties = _Parties(game, log)
     picked: list[tuple[Event, str]] = []
     more = False
-    for ev, text in reversed(log):
+    for i in range(len(log) - 1, -1, -1):
+        ev, text = log[i]
         if kind is not None and kind_of(ev) != kind:
             continue
-        acting = game.player_before(ev.seq) if hasattr(game, "player_before") else None
-        if player is not None and player not in event_players(ev, names, acting):
-            continue
+        if player is not None:
+            acting = game.player_before(ev.seq) if hasattr(game, "player_before") else None
+            if player not in event_players(ev, names, acting, parties.of(i)):
+                continue
         if len(picked) == limit:
             more = True
             break

@@ -31,7 +31,8 @@ def disabled(app, ident: str) -> bool:
     return app.el(ident).locator("[role=button]").first.get_attribute("aria-disabled") == "true"
 
 
-#: What the pinned bar says once each action is picked (before a target).
+#: What the pinned bar says once each action is picked (before a target; with one opponent
+#: left a targeted action is aimed at once and the bar names the opponent instead).
 PICKED = {
     "income": "Доход +1",
     "foreign_aid": "Помощь +2",
@@ -69,14 +70,20 @@ def start_coup(app, names: list[str]) -> None:
     app.el("coins-p0").wait_for()
 
 
-def declare(app, who: str, action: str, target: int | None = None) -> None:
-    """Pick an action (and a target) on ``who``'s turn, read the outcome, «Объявить»."""
+def declare(
+    app, who: str, action: str, target: int | None = None, *, aimed: str | None = None
+) -> None:
+    """Pick an action (and a target) on ``who``'s turn, read the outcome, «Объявить».
+    ``aimed``: the bar's text when the only opponent left is aimed at without a tap."""
     app.wait_label("step", f"{who}: ")
     app.tap(f"act-{action}")
-    app.wait_label("preview", PICKED[action])
-    if target is not None:
-        app.tap(f"target-p{target}")
-        app.wait_label("preview", " против ")
+    if aimed is not None:
+        app.wait_label("preview", aimed)
+    else:
+        app.wait_label("preview", PICKED[action])
+        if target is not None:
+            app.tap(f"target-p{target}")
+            app.wait_label("preview", " против ")
     app.wait_label("primary-action", "Объявить")
     app.tap("primary-action")
 
@@ -163,12 +170,12 @@ def test_assassination_bluffed_contessa_steal_and_forced_coup(app, server):
         "coup.lose_influence",
     ]
 
-    # Turn 5: Вика steals from Аня (Борис is exiled: no target button for him).
+    # Turn 5: Вика steals from Аня (Борис is exiled: no target button for him). Аня is the
+    # only opponent left, so she is aimed at without a tap.
     app.wait_label("step", "Вика: какое действие?")
     app.tap("act-steal")
     app.el(f"target-p{ANYA}").wait_for()
     assert app.page.locator(f'[flt-semantics-identifier="target-p{BORIS}"]').count() == 0
-    app.tap(f"target-p{ANYA}")
     app.wait_label("preview", "Кража (Капитан) против Ани")
     tap_primary(app, "Объявить")
     app.wait_label("step", "Кто-то оспаривает?")
@@ -204,7 +211,7 @@ def test_assassination_bluffed_contessa_steal_and_forced_coup(app, server):
     app.wait_label("error", "обязателен переворот")
     app.wait_label("preview", "Выберите действие")
     saved_state(server.data_dir, 21)
-    declare(app, "Вика", "coup", ANYA)
+    declare(app, "Вика", "coup", aimed="Переворот −7 против Ани")
     app.wait_label("coins-p2", "монет 3")
     app.wait_label("step", "Аня: какую карту раскрыть?")
     app.tap("lose-contessa")

@@ -36,3 +36,121 @@ def kind_of_type(event_type: str) -> str:
         type = event_type
 
     return kind_of(_E())  # type: ignore[arg-type]
+
+
+# -- Coup: the answers of an action belong to its actor and its target ---------------------------
+ANYA, BORIS, VIKA = 0, 1, 2
+
+
+def _coup_game(tmp_path, moves, players=("Аня", "Борис", "Вика")):
+    """A saved Coup game after ``moves`` ((type, data) pairs), opened again from disk (the
+    journal of a loaded game makes its lines on demand)."""
+    store = GameStore(tmp_path)
+    stored = store.create("coup", list(players), first_player=0)
+    for kind, data in moves:
+        stored.push(kind, data)
+    stored.close()
+    return store.open(stored.id).game
+
+
+def _declare(player, action, target=None):
+    return ("coup.declare", {"player": player, "action": action, "target": target})
+
+
+NOBODY_CHALLENGES = ("coup.no_challenge", {})
+NOBODY_BLOCKS = ("coup.no_block", {})
+
+THREE_PLAYERS = [
+    _declare(ANYA, "income"),  # 1: Аня's own income
+    _declare(BORIS, "foreign_aid"),  # 2
+    ("coup.block", {"blocker": VIKA, "character": "duke"}),  # 3: Вика blocks Борис
+    NOBODY_CHALLENGES,  # 4: the block stands
+    _declare(VIKA, "steal", BORIS),  # 5: against Борис
+    NOBODY_CHALLENGES,  # 6: «Никто» while Вика is on turn
+    NOBODY_BLOCKS,  # 7: Вика takes 2 of Борис's coins
+    _declare(ANYA, "tax"),  # 8: Аня again, nothing to do with Борис
+    ("coup.challenge", {"challenger": VIKA}),  # 9
+    ("coup.challenge_result", {"proven": True}),  # 10
+    ("coup.lose_influence", {"player": VIKA, "character": "contessa"}),  # 11
+    _declare(BORIS, "foreign_aid"),  # 12
+    NOBODY_BLOCKS,  # 13: «Никто»: Борис +2
+    _declare(VIKA, "steal", ANYA),  # 14: Аня challenges Вика's Captain …
+    ("coup.challenge", {"challenger": ANYA}),  # 15
+    ("coup.challenge_result", {"proven": False}),  # 16: … Вика has none
+    ("coup.lose_influence", {"player": VIKA, "character": "duke"}),  # 17: Вика is out
+]
+
+
+def _seqs(game, player, kind=None, limit=100):
+    page, _more = journal_page(game, game.log_length, player, kind, limit)
+    return [ev.seq for ev, _ in page]
+
+
+def test_coup_filter_shows_every_answer_to_the_players_actions_and_to_actions_against_him(
+    tmp_path,
+):
+    game = _coup_game(tmp_path, THREE_PLAYERS)
+    assert game.log_length == 17
+    boris = _seqs(game, BORIS)
+    # his two foreign aids with Вика's block, «Никто» on it and «Никто» with his +2; Вика's
+    # steal from him with both answers
+    assert boris == [13, 12, 7, 6, 5, 4, 3, 2], boris
+    lines = {ev.seq: text for ev, text in journal_page(game, game.log_length, BORIS, None, 100)[0]}
+    assert lines[13].startswith("Никто не запрещает; Борис +2"), lines[13]
+    assert lines[3].startswith("Вика: запрет"), lines[3]
+    # Аня's income and her tax that Вика challenged are not Борис's
+    assert not {1, 8, 9, 10, 11} & set(boris)
+
+
+def test_coup_filter_keeps_a_challenge_and_its_losses_with_both_sides(tmp_path):
+    game = _coup_game(tmp_path, THREE_PLAYERS)
+    anya = _seqs(game, ANYA)
+    # her income, her tax and all its answers; Вика's steal from her, the failed claim and
+    # Вика's lost card; nothing of Борис's turns (neither blocked nor aimed at by her)
+    assert anya == [17, 16, 15, 14, 11, 10, 9, 8, 1], anya
+    vika = _seqs(game, VIKA)
+    # her two steals with their answers, her block, her challenge of Аня's Duke and the card
+    # it cost her (the Duke shown, #10, names nobody and is Аня's: Вика only challenged)
+    assert vika == [17, 16, 15, 14, 11, 9, 7, 6, 5, 3], vika
+
+
+def test_coup_answers_count_for_the_actor_when_the_other_player_is_awaited(tmp_path):
+    """Two players: only Аня may block Борис's foreign aid, so the game waits for her; her
+    «Никто» (Борис +2) is still Борис's, and Аня's own income is not."""
+    moves = [_declare(ANYA, "income"), _declare(BORIS, "foreign_aid"), NOBODY_BLOCKS]
+    game = _coup_game(tmp_path, moves, players=("Аня", "Борис"))
+    assert game.player_before(3) == ANYA  # the answer is awaited from Аня …
+    assert _seqs(game, BORIS) == [3, 2]  # … and belongs to Борис's action
+    assert _seqs(game, ANYA) == [3, 1]  # she answered it, so it concerns her too
+
+
+def test_coup_filter_pages_and_kind_filter_keep_the_answers(tmp_path):
+    game = _coup_game(tmp_path, THREE_PLAYERS)
+    page, more = journal_page(game, game.log_length, BORIS, None, 3)
+    assert [ev.seq for ev, _ in page] == [13, 12, 7] and more
+    assert _seqs(game, BORIS, kind="coup") == [13, 12, 7, 6, 5, 4, 3, 2]
+    # the journal as it was before the last moves (a frozen list): the same answers
+    page, more = journal_page(game, 7, BORIS, None, 100)
+    assert [ev.seq for ev, _ in page] == [7, 6, 5, 4, 3, 2] and not more
+
+
+def test_coup_answers_cost_one_look_back_per_action(tmp_path, monkeypatch):
+    """The newest page of a long game is found without reading the whole log: an answer's
+    declaration is looked up once per action, and the walk stops with the page."""
+    moves = []
+    for _ in range(100):  # Аня and Борис steal 2 coins from each other, nobody answers
+        for who in (ANYA, BORIS):
+            moves += [_declare(who, "steal", 1 - who), NOBODY_CHALLENGES, NOBODY_BLOCKS]
+    game = _coup_game(tmp_path, moves, players=("Аня", "Борис"))
+    assert game.log_length == 600
+    read: list[int] = []
+    real = game.definition.action_parties
+
+    def counting(event):
+        read.append(event.seq)
+        return real(event)
+
+    monkeypatch.setattr(game.definition, "action_parties", counting)
+    page, more = journal_page(game, game.log_length, ANYA, None, 4)
+    assert [ev.seq for ev, _ in page] == [600, 599, 598, 597] and more
+    assert len(read) <= 2 * 6, read  # the page, the event after it, one look back

@@ -126,6 +126,22 @@ class CoupDefinition(GameDefinition[CoupState]):
                 head += " " + tail.pop(0)[len(actor) :]
         return "; ".join([head, *tail])
 
+    def action_parties(self, event: Event) -> tuple[int, ...] | None:
+        """A declaration opens an action: its player and its target (if any)."""
+        if event.type != "coup.declare":
+            return None
+        d = event.data
+        return tuple(
+            v
+            for v in (d.get("player"), d.get("target"))
+            if isinstance(v, int) and not isinstance(v, bool)
+        )
+
+    def answers_action(self, event: Event) -> bool:
+        """Every other Coup event (a challenge, its result, a block, «Никто», a lost
+        influence, the end of an exchange) belongs to the action declared last («Ход игры»)."""
+        return event.type.startswith("coup.") and event.type != "coup.declare"
+
     def preview(self, state: CoupState, kind: str, data: dict[str, Any] | None = None) -> str:
         """What the event would do, as its log line, before it is pushed.
 

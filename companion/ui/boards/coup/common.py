@@ -29,6 +29,7 @@ __all__ = [
     "action_label",
     "choice_for",
     "genitive",
+    "opponents",
     "preview",
     "step_title",
 ]
@@ -93,6 +94,15 @@ def preview(state: CoupState, kind: str, data: dict[str, Any] | None = None) -> 
     return text.replace(" → ", " против ")  # the arrow has no glyph in the bundled font
 
 
+def opponents(state: CoupState) -> list[int]:
+    """Players the turn's player may aim at: everybody else still holding an influence."""
+    return [
+        i
+        for i, k in enumerate(state.influence)
+        if i != state.current and k > 0 and not state.exiled[i]
+    ]
+
+
 @ft.observable
 @dataclass
 class Choice:
@@ -117,13 +127,23 @@ class Choice:
         self.action, self.target = None, None
 
     def current(self, state: CoupState) -> tuple[str | None, int | None]:
-        """``(action, target)`` if this choice belongs to the turn waiting for an action."""
+        """``(action, target)`` if this choice belongs to the turn waiting for an action.
+
+        A targeted action (coup, assassination, steal) against a table with one opponent
+        left gets that opponent as its target without a tap; an aimed target that is no
+        longer an opponent with influence (an undo changed the table) counts as not aimed.
+        Derived from ``state`` on every read, so it follows the game."""
         if self.turn != state.turn:
             self.clear()
             return None, None
         if awaiting(state) != "action":
             return None, None
-        return self.action, self.target
+        if self.action is None or not ACTIONS[self.action].targeted:
+            return self.action, None
+        rivals = opponents(state)
+        if self.target in rivals:
+            return self.action, self.target
+        return self.action, rivals[0] if len(rivals) == 1 else None
 
 
 _CHOICES: dict[int, tuple[weakref.ref[GameView], Choice]] = {}
