@@ -274,6 +274,9 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
 
     def join() -> None:
         code, name = latest()["code"], latest()["name"]
+        if not _typed(code):  # nothing typed: say so; not a guess, not counted as one
+            set_error(_("Введите код с экрана ведущего устройства."))
+            return
         refusal = seat.gate.try_code(code, seat.conn.peer)  # the TCP peer, not page.client_ip
         if refusal:
             set_error(refusal)
@@ -295,7 +298,10 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                     label=_("Код"),
                     value=code,
                     keyboard_type=ft.KeyboardType.NUMBER,
+                    # a limit, not the code's length (8 digits, or more with --code, typed
+                    # with spaces or not): no «0/16» counter under the field
                     max_length=16,
+                    counter="",
                     on_change=lambda e: put("code", str(e.control.value or "")[:64]),
                     on_submit=lambda: join(),
                 ),
@@ -329,9 +335,6 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                     ),
                 ),
             ),
-            tagged("join-error", ft.Text(error, color=ft.Colors.ERROR, size=16), label=error)
-            if error
-            else ft.Container(),
             tagged(
                 "join",
                 ft.FilledButton(
@@ -341,6 +344,11 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                     on_click=lambda: join(),
                 ),
             ),
+            # under «Войти», not above it: a refusal (one line or four) moves nothing the
+            # finger is on — it used to push the button down by its height
+            tagged("join-error", ft.Text(error, color=ft.Colors.ERROR, size=16), label=error)
+            if error
+            else ft.Container(),
         ],
         spacing=12,
         scroll=ft.ScrollMode.AUTO,

@@ -169,38 +169,51 @@ def Banner(error: str, notice: str) -> ft.Control:
 
 def number_pad(
     title: str,
-    text: str,
-    edit: Callable[[Callable[[str], str]], None],
+    text: str | None,
+    edit: Callable[[Callable[[str | None], str]], None],
     on_submit: Callable[[int], None],
     on_close: Callable[[], None],
     allow_negative: bool = True,
     *,
-    latest: Callable[[], str],
+    latest: Callable[[], str | None],
+    value: int,
 ) -> ft.AlertDialog:
     """A numeric pad dialog: digits, ±, erase, OK; the typed text lives in the caller's
     :func:`use_form`: ``text`` is shown, ``edit(change)`` applies ``change`` to the latest
     text and ``latest()`` reads it — digits tapped faster than the screen re-renders all
     count, and «Готово» right after the last digit submits it.
 
-    Calls ``on_submit(value)`` then ``on_close()`` on «Готово».
+    It opens on the counter's ``value`` (``text`` ``None``: untouched), as a calculator
+    opens on a result: the first digit replaces it, the next ones are appended; «⌫» clears
+    it and «±» negates it (after either, digits are appended). «Готово» calls
+    ``on_submit(number shown)`` then ``on_close()``; on the untouched value it only closes
+    (nothing changed, nothing to send).
     """
 
     def press(ch: str) -> None:
-        def typed(t: str) -> str:
+        def typed(t: str | None) -> str:
+            if t is None:  # the value the pad opened on
+                if ch == "±":
+                    return str(-value) if value else "-"
+                return "" if ch == "⌫" else ch
             if ch == "±":
                 return t[1:] if t.startswith("-") else "-" + t
             if ch == "⌫":
                 return t[:-1]
+            if t.lstrip("-") == "0":  # «0» then «5» is 5, not «05»
+                return t[:-1] + ch
             return t + ch if len(t.lstrip("-")) < 6 else t
 
         edit(typed)
 
     def ok() -> None:
         t = latest()
-        if t.lstrip("-"):
-            on_submit(int(t))
+        if t is not None:  # what the pad shows: an emptied one shows «0»
+            on_submit(int(t) if t.lstrip("-") else 0)
         on_close()
 
+    shown = shown_number(value) if text is None else text.replace("-", "−") or "0"
+    spoken = str(value) if text is None else text or "0"
     keys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "±" if allow_negative else "", "0", "⌫"]
 
     def key(k: str) -> ft.Control:
@@ -238,12 +251,12 @@ def number_pad(
                 tagged(
                     "pad-display",
                     ft.Text(
-                        text or "0",
+                        shown,
                         size=40,
                         weight=ft.FontWeight.BOLD,
                         text_align=ft.TextAlign.CENTER,
                     ),
-                    label=text or "0",
+                    label=spoken,
                 ),
                 *rows,
             ],
@@ -268,23 +281,32 @@ def number_pad(
     )
 
 
-def use_number_pad(name: str, on_set: Callable[[int], None]) -> Callable[[], None]:
-    """A hook for a counter's numeric pad titled «<name> — новое значение»; returns the function
-    that opens it (call it from a tap on the number)."""
-    pad, set_pad, latest = use_form(lambda: None)  # None: closed; str: the digits typed so far
+def use_number_pad(name: str, on_set: Callable[[int], None], *, current: int) -> Callable[[], None]:
+    """A hook for a counter's numeric pad titled «<name> — новое значение», opening on the
+    counter's ``current`` value (see :func:`number_pad`); returns the function that opens it
+    (call it from a tap on the number). ``on_set(value)`` is called only with a value other
+    than ``current``: «Готово» on an unchanged number makes no move."""
+    # None: closed; (None,): open on the current value, untouched; (digits typed so far,)
+    pad, set_pad, latest = use_form(lambda: None)
+
+    def submit(value: int) -> None:
+        if value != current:
+            on_set(value)
+
     ft.use_dialog(
         number_pad(
             f"{name} — {_('новое значение')}",
-            pad,
-            lambda change: set_pad(lambda t: None if t is None else change(t)),
-            on_submit=on_set,
+            pad[0],
+            lambda change: set_pad(lambda p: None if p is None else (change(p[0]),)),
+            on_submit=submit,
             on_close=lambda: set_pad(None),
-            latest=lambda: latest() or "",
+            latest=lambda: (latest() or (None,))[0],
+            value=current,
         )
         if pad is not None
         else None
     )
-    return lambda: set_pad("")
+    return lambda: set_pad((None,))
 
 
 def counter_step(
@@ -331,7 +353,7 @@ def BigCounter(
 ) -> ft.Control:
     """A counter readable across a table: −/+ by ``step`` (long-press: ×5); a tap on the
     number opens the numeric pad."""
-    open_pad = use_number_pad(label, on_set)
+    open_pad = use_number_pad(label, on_set, current=value)
 
     def step_button(sign: int) -> ft.Control:
         return counter_step(ident, label, sign, step, on_add, size=TARGET + 8, icon_size=28)
@@ -384,7 +406,7 @@ def StepCounter(
     ``caption`` (e.g. the counter's name) sits above the number inside the same box. Every
     part has a fixed width: the buttons never move when the value grows.
     """
-    open_pad = use_number_pad(label, on_set)
+    open_pad = use_number_pad(label, on_set, current=value)
 
     def step_button(sign: int) -> ft.Control:
         return counter_step(ident, label, sign, step, on_add, outlined=True)

@@ -107,3 +107,27 @@ def test_a_refused_start_shows_why_without_pushing_the_button_away(app, server):
     app.page.wait_for_timeout(500)  # the scroll to the refusal
     app.assert_in_view("error", "start-game")
     assert app.box("error")["y"] > app.box("start-game")["y"]
+
+
+def test_the_numeric_pad_opens_on_the_counters_value(app, server):
+    """Аня has 3: her pad shows 3 (it showed 0), «Готово» on it makes no move, and a digit
+    typed replaces the 3 (7, not 37) as a calculator's does."""
+    stored = GameStore(server.data_dir).create("free", ["Аня", "Борис"], first_player=0)
+    stored.push("counter.add", {"player": 0, "counter": "ПО", "delta": 3})
+    app.open(f"/game/{stored.id}")
+    app.wait_label("val-p0-c0", "3")
+    app.tap("val-p0-c0")
+    app.wait_label("pad-display", "3")
+    app.tap("pad-ok")
+    app.el("pad-display").wait_for(state="detached")
+    app.page.wait_for_timeout(500)  # a move, had one been sent, is saved by now
+    assert len(GameStore(server.data_dir).open(stored.id).game.events) == 1
+    app.tap("val-p0-c0")
+    app.wait_label("pad-display", "3")
+    app.tap("pad-7")
+    app.wait_label("pad-display", "7")
+    assert "37" not in app.label("pad-display")
+    app.tap("pad-ok")
+    app.wait_label("val-p0-c0", "7")
+    events = GameStore(server.data_dir).open(stored.id).game.events
+    assert len(events) == 2 and (events[-1].type, events[-1].data["value"]) == ("counter.set", 7)

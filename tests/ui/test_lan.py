@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
 
 from companion.store import GameStore
+from companion.ui import lan as lan_module
+from companion.ui.app import make_main
+from companion.ui.lan import LanGate
+from companion.ui.security import PER_PEER_FAILURES
+from companion.ui.state import Hub
+from tests.ui import render_tree as rt
 from tests.ui.conftest import App, Server
 
 CODE = "24681012"
@@ -161,3 +168,54 @@ def test_the_join_screens_role_choice_is_a_48dp_target(browser, lan):
             assert box is not None and box["height"] >= 47.5, (name, box)
     finally:
         a.close()
+
+
+def test_the_join_screen_names_a_missing_code_and_a_refusal_moves_nothing(browser, lan):
+    """«Войти» with no code asks for it (it said «Неверный код»); a wrong code's refusal
+    comes in under «Войти»: the button and the fields stay where the finger found them (the
+    refusal used to push «Войти» down by ~46 px). The code field shows no «0/16» counter."""
+    srv, _gid = lan
+    a = App(browser, srv).open("/")
+    try:
+        places = {ident: a.steady(ident) for ident in ("join-code", "join-name", "join")}
+        # the counter was drawn as «0/16» and read out as «16 characters remaining»
+        assert "remaining" not in a.label("join-code") and "16" not in a.label("join-code")
+        a.tap("join")
+        a.wait_label("join-error", "Введите код с экрана ведущего устройства")
+        assert "Неверный" not in a.label("join-error")
+        assert {ident: a.box(ident) for ident in places} == places
+        a.fill("join-code", "00000000")
+        a.tap("join")
+        a.wait_label("join-error", "Неверный код")
+        assert {ident: a.box(ident) for ident in places} == places
+        a.fill("join-code", "")  # emptied again: the same question, not another wrong code
+        a.tap("join")
+        a.wait_label("join-error", "Введите код")
+        assert {ident: a.box(ident) for ident in places} == places
+        a.fill("join-code", CODE)
+        a.tap("join")
+        a.el("new-game").wait_for()
+    finally:
+        a.close()
+
+
+async def _empty_taps(data, monkeypatch) -> tuple[list[str], str]:
+    monkeypatch.setattr(lan_module, "READ_TOKEN_SECONDS", 0.05)  # no browser here to answer
+    gate = LanGate(code=CODE, url="http://127.0.0.1")
+    wrong: list[str] = []
+    monkeypatch.setattr(gate.throttle, "failed", wrong.append)  # each wrong guess counted
+    session = await rt.open_app(make_main(Hub(GameStore(data)), gate), "/")
+    await asyncio.sleep(0.2)
+    await rt.quiet(session)
+    for _tap in range(PER_PEER_FAILURES + 1):
+        await rt.tap(session, rt.tagged_control(session, "join"))
+        await rt.quiet(session)
+    error = rt.tagged_control(session, "join-error")
+    return wrong, str(getattr(error, "value", ""))
+
+
+def test_join_with_no_code_is_not_a_guess(tmp_path, monkeypatch):
+    """More empty taps on «Войти» than the lockout allows wrong codes: none is counted."""
+    wrong, said = rt.run(_empty_taps(tmp_path / "d", monkeypatch))
+    assert wrong == []
+    assert said == "Введите код с экрана ведущего устройства."

@@ -48,7 +48,7 @@ def Counter(
     :param ident: test tag of the value (``{ident}-minus`` / ``{ident}-plus`` for the buttons).
     :param name: spoken name of the counter («Аня: уровень»).
     """
-    open_pad = use_number_pad(name, on_set)
+    open_pad = use_number_pad(name, on_set, current=value)
 
     def step(sign: int) -> ft.Control:
         return counter_step(ident, name, sign, 1, on_add)

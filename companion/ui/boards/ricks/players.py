@@ -63,7 +63,7 @@ def _PlayerRow(
         if value != hand:
             send("hand.add", {"player": index, "delta": value - hand, "note": _("правка")})
 
-    open_hand = use_number_pad(f"{name}: {_('карт на руке')}", set_hand)
+    open_hand = use_number_pad(f"{name}: {_('карт на руке')}", set_hand, current=hand)
     hand_box = tag(
         f"hand-p{index}",
         ft.Container(

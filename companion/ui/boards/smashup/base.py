@@ -219,17 +219,23 @@ def BaseEditor(
     send: Callable[..., bool],
 ) -> ft.Control:
     """Power and minions per player on base ``j``, and its breakpoint change this turn."""
-    pad, set_pad, latest = use_form(lambda: None)  # None: closed; (player, digits so far)
+    # None: closed; (player, None): open on their power, untouched; (player, digits so far)
+    pad, set_pad, latest = use_form(lambda: None)
     who = pad[0] if pad else 0
     ft.use_dialog(
         number_pad(
             f"{names[who]}, «{name}»: {_('сила')}",
             pad[1],
             lambda change: set_pad(lambda p: (p[0], change(p[1])) if p else p),
-            on_submit=lambda v: send("base.set", {"base": j, "player": who, "power": v}),
+            on_submit=lambda v: (
+                send("base.set", {"base": j, "player": who, "power": v})
+                if v != power[who]
+                else None
+            ),
             on_close=lambda: set_pad(None),
             allow_negative=False,
-            latest=lambda: (latest() or (0, ""))[1],
+            latest=lambda: (latest() or (0, None))[1],
+            value=power[who],
         )
         if pad is not None and who < len(names)
         else None
@@ -262,7 +268,7 @@ def BaseEditor(
             height=16,
         ),
     ]
-    open_pad = ft.use_callback(lambda i: set_pad((i, "")), [])
+    open_pad = ft.use_callback(lambda i: set_pad((i, None)), [])
     for i, player in enumerate(names):
         rows.append(_PowerRow(j, name, i, player, colors[i], power[i], minions[i], send, open_pad))
     return tagged(

@@ -30,7 +30,8 @@ def VpChip(
     send: Callable[..., bool],
 ) -> ft.Control:
     """One player's VP (tap: numeric pad) and, with the madness option, their madness cards."""
-    # None: closed; (what, digits typed so far) with what = "vp" | "mad"
+    # None: closed; (what, None): open on the number, untouched; (what, digits typed so
+    # far), with what = "vp" | "mad"
     pad, set_pad, latest = use_form(lambda: None)
     what = pad[0] if pad else "vp"
     current = vp if what == "vp" else (madness or 0)
@@ -46,7 +47,8 @@ def VpChip(
             ),
             on_close=lambda: set_pad(None),
             allow_negative=False,
-            latest=lambda: (latest() or ("vp", ""))[1],
+            latest=lambda: (latest() or ("vp", None))[1],
+            value=current,
         )
         if pad is not None
         else None
@@ -72,7 +74,7 @@ def VpChip(
                 ft.Text(str(vp), size=28, weight=ft.FontWeight.BOLD, color=color),
                 height=TARGET,
                 alignment=ft.Alignment.CENTER,
-                on_click=lambda: set_pad(("vp", "")),
+                on_click=lambda: set_pad(("vp", None)),
                 tooltip=f"{name}: {_('ПО')}, {_('ввести число')}",
             ),
             label=str(vp),
@@ -86,7 +88,7 @@ def VpChip(
                     ft.Text(f"{_('безумие')} {madness}", size=14),
                     height=TARGET,
                     alignment=ft.Alignment.CENTER,
-                    on_click=lambda: set_pad(("mad", "")),
+                    on_click=lambda: set_pad(("mad", None)),
                     tooltip=f"{name}: {_('карты безумия')}, {_('ввести число')}",
                 ),
                 label=str(madness),

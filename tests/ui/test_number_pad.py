@@ -1,0 +1,174 @@
+"""The numeric pad opens on the counter's value, as a calculator opens on a result: the first
+digit replaces it, «⌫» clears it, «±» negates it, and «Готово» on the untouched (or retyped)
+value makes no move (in-process, the real app on a real Flet session:
+:mod:`tests.ui.render_tree`). It used to open on «0» whatever the counter showed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.store import GameStore
+from companion.ui.app import make_main
+from companion.ui.state import Hub
+from tests.ui import render_tree as rt
+
+#: Smash Up in play (Аня, Борис, Вика): four bases laid out, the game started.
+SMASHUP_START: list[tuple[str, dict[str, Any]]] = [
+    *[
+        ("base.add", {"base_card": {"name": f"База {i}", "breakpoint": 10 + i, "vp": [3, 2, 1]}})
+        for i in range(4)
+    ],
+    ("game.start", {}),
+]
+SMASHUP_OPTIONS = {
+    "edition": "mimimi",
+    "factions": [["Рокеры", "Котики"], ["Бабульки", "Феи"], ["Зомби", "Пираты"]],
+}
+
+
+def _display(session: Any) -> tuple[str, str] | None:
+    """What the open pad shows: ``(drawn text, spoken label)``; ``None`` when it is closed (a
+    closed dialog stays in the page's list, ``open`` false, until the browser says it has
+    gone)."""
+    if not any(d.open for d in session.page._dialogs.controls):
+        return None
+    node = rt.dialog_node(session, "pad-display")
+    return str(node.content.value), str(node.label)
+
+
+async def _keys(
+    data: Any,
+    kind: str,
+    moves: list[tuple[str, dict[str, Any]]],
+    ident: str,
+    keys: list[str],
+    options: dict[str, Any] | None = None,
+    first: tuple[str, ...] = (),
+) -> tuple[list[tuple[str, str] | None], int, Any]:
+    """Tap ``first`` (what shows the counter), open the pad of the counter tagged ``ident``,
+    press ``keys`` (``"erase"``, ``"±"``, digits, ``"ok"``) one tap at a time; returns what the
+    pad showed when it opened and after each key, the number of moves made meanwhile, and the
+    game's state."""
+    hub = Hub(GameStore(data))
+    g = hub.create(kind, ["Аня", "Борис", "Вика"], first_player=0, options=options)
+    for type, move in moves:
+        hub.push(g.id, type, move)
+    before = len(GameStore(data).open(g.id).game.events)
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    for shown_by in (*first, ident):
+        await rt.tap(session, rt.tappables(session)[shown_by])
+        await rt.quiet(session)
+    await rt.quiet(session)
+    shown = [_display(session)]
+    for key in keys:
+        await rt.tap(session, rt.in_dialog(session, f"pad-{key}"))
+        await rt.quiet(session)
+        shown.append(_display(session))
+    game = GameStore(data).open(g.id).game
+    refused = rt.game_view(session).error
+    assert not refused, refused  # no pad here makes a move the rules refuse
+    return shown, len(game.events) - before, game.state
+
+
+FREE_AT_3 = [("counter.add", {"player": 1, "counter": "ПО", "delta": 3})]
+
+
+def test_the_pad_opens_on_the_value_and_the_first_digit_replaces_it(tmp_path):
+    """Борис has 3 VP: the pad shows 3; «9» makes it 9 (not 39), «1» then 91."""
+    shown, moves, state = rt.run(
+        _keys(tmp_path / "d", "free", FREE_AT_3, "val-p1-c0", ["9", "1", "ok"])
+    )
+    assert shown == [("3", "3"), ("9", "9"), ("91", "91"), None]
+    assert moves == 1 and state.values[1]["ПО"] == 91
+
+
+@pytest.mark.parametrize(
+    ("kind", "moves", "ident", "options"),
+    [
+        ("free", FREE_AT_3, "val-p1-c0", None),  # StepCounter
+        ("munchkin", [], "level-p0", None),  # the compact Counter, level 1
+        ("smashup", SMASHUP_START, "vp-p0", SMASHUP_OPTIONS),  # number_pad itself
+    ],
+)
+def test_done_on_the_untouched_value_makes_no_move(tmp_path, kind, moves, ident, options):
+    shown, made, _state = rt.run(_keys(tmp_path / "d", kind, moves, ident, ["ok"], options))
+    assert shown[0] is not None and shown[-1] is None  # it opened, «Готово» closed it
+    assert made == 0
+
+
+@pytest.mark.parametrize(
+    ("kind", "moves", "ident", "value"),
+    [
+        ("free", FREE_AT_3, "val-p1-c0", "3"),  # counter.set would log «ПО = 3 (было 3)»
+        # level.set to the same level is refused: «Уровень уже равен 1.» used to come up
+        ("munchkin", [], "level-p0", "1"),
+    ],
+)
+def test_the_same_value_typed_again_makes_no_move(tmp_path, kind, moves, ident, value):
+    shown, made, _state = rt.run(_keys(tmp_path / "d", kind, moves, ident, [value, "ok"]))
+    assert shown[1] == (value, value)
+    assert made == 0
+
+
+def test_erase_on_the_untouched_value_clears_it_and_done_sets_what_is_shown(tmp_path):
+    shown, moves, state = rt.run(
+        _keys(tmp_path / "d", "free", FREE_AT_3, "val-p1-c0", ["erase", "ok"])
+    )
+    assert shown == [("3", "3"), ("0", "0"), None]
+    assert moves == 1 and state.values[1]["ПО"] == 0
+
+
+def test_sign_on_the_untouched_value_negates_it_and_digits_then_append(tmp_path):
+    shown, moves, state = rt.run(
+        _keys(tmp_path / "d", "free", FREE_AT_3, "val-p1-c0", ["±", "5", "ok"])
+    )
+    assert shown == [("3", "3"), ("−3", "-3"), ("−35", "-35"), None]
+    assert moves == 1 and state.values[1]["ПО"] == -35
+
+
+def test_a_negative_value_opens_with_the_minus_sign_and_sign_makes_it_positive(tmp_path):
+    moves = [("counter.add", {"player": 1, "counter": "ПО", "delta": -4})]
+    shown, made, state = rt.run(_keys(tmp_path / "d", "free", moves, "val-p1-c0", ["±", "ok"]))
+    assert shown == [("−4", "-4"), ("4", "4"), None]
+    assert made == 1 and state.values[1]["ПО"] == 4
+
+
+def test_sign_on_an_untouched_zero_starts_a_negative_number(tmp_path):
+    shown, moves, state = rt.run(_keys(tmp_path / "d", "free", [], "val-p1-c0", ["±", "7", "ok"]))
+    assert shown == [("0", "0"), ("−", "-"), ("−7", "-7"), None]
+    assert moves == 1 and state.values[1]["ПО"] == -7
+
+
+def test_smash_up_vp_pad_opens_on_the_players_vp(tmp_path):
+    """The VP chip's pad (:func:`~companion.ui.widgets.number_pad` without the hook)."""
+    moves = [*SMASHUP_START, ("vp.adjust", {"player": 0, "delta": 6})]
+    shown, made, state = rt.run(
+        _keys(tmp_path / "d", "smashup", moves, "vp-p0", ["8", "ok"], SMASHUP_OPTIONS)
+    )
+    assert shown == [("6", "6"), ("8", "8"), None]
+    assert made == 1 and state.vp[0] == 8
+
+
+def test_smash_up_power_pad_opens_on_the_power_and_retyping_it_makes_no_move(tmp_path):
+    """A base's power pad (``base.set`` has no check for an unchanged power)."""
+    moves = [*SMASHUP_START, ("base.adjust", {"base": 0, "player": 0, "power": 5})]
+    run = [("4", "ok"), ("5", "ok")]
+    opened = []
+    for n, keys in enumerate(run):
+        shown, made, state = rt.run(
+            _keys(
+                tmp_path / str(n),
+                "smashup",
+                moves,
+                "pow-b0-p0",
+                list(keys),
+                SMASHUP_OPTIONS,
+                first=("base-0-open",),
+            )
+        )
+        opened.append(shown[0])
+        assert made == (1 if keys[0] == "4" else 0), keys
+        assert state.bases[0].power[0] == int(keys[0])
+    assert opened == [("5", "5"), ("5", "5")]
