@@ -151,7 +151,9 @@ def test_digits_tapped_faster_than_the_screen_redraws_all_count(tmp_path):
     assert rt.run(_pad_in_one_burst(tmp_path / "d", "15")) == 15
 
 
-async def _deck_empty_in_one_burst(data) -> tuple[int, str]:
+async def _scoring_dialog(data) -> tuple[Hub, str, Any]:
+    """A «Мимими» Smash Up game in «Проверь базы» with base 1 ready, its scoring dialog open:
+    ``(hub, game id, session)``."""
     hub = Hub(GameStore(data))
     g = hub.create(
         "smashup",
@@ -172,13 +174,18 @@ async def _deck_empty_in_one_burst(data) -> tuple[int, str]:
     session = await rt.open_app(make_main(hub), f"/game/{g.id}")
     await rt.tap(session, rt.tappables(session)["score-0"])
     await rt.quiet(session)
+    return hub, g.id, session
+
+
+async def _deck_empty_in_one_burst(data) -> tuple[int, str]:
+    hub, gid, session = await _scoring_dialog(data)
     clicks = [rt.in_dialog(session, ident) for ident in ("deck-empty", "score-confirm")]
     await asyncio.gather(
         *[asyncio.create_task(session.dispatch_event(c._i, "click", None)) for c in clicks]
     )
     await rt.quiet(session)
-    game = GameStore(data).open(g.id).game
-    return len(game.state.bases), hub.open(g.id).game.state.bases[0].name
+    game = GameStore(data).open(gid).game
+    return len(game.state.bases), hub.open(gid).game.state.bases[0].name
 
 
 def test_an_empty_deck_switched_on_right_before_capturing_counts(tmp_path):
@@ -227,26 +234,7 @@ def test_a_field_is_never_sent_back_a_value_older_than_its_latest_letter(tmp_pat
 
 
 async def _deck_empty_tapped_twice_in_one_burst(data) -> int:
-    hub = Hub(GameStore(data))
-    g = hub.create(
-        "smashup",
-        ["Аня", "Борис"],
-        first_player=0,
-        options={"edition": "mimimi", "factions": [["Рокеры", "Котики"], ["Бабульки", "Феи"]]},
-    )
-    for i in range(3):
-        hub.push(
-            g.id,
-            "base.add",
-            {"base_card": {"name": f"База {i}", "breakpoint": 10 + i, "vp": [3, 2, 1]}},
-        )
-    hub.push(g.id, "game.start")
-    hub.push(g.id, "base.set", {"base": 0, "player": 0, "power": 10, "minions": 1})
-    while hub.open(g.id).game.state.phase != CHECK:
-        hub.push(g.id, "phase.next")
-    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
-    await rt.tap(session, rt.tappables(session)["score-0"])
-    await rt.quiet(session)
+    _hub, gid, session = await _scoring_dialog(data)
     switch = rt.in_dialog(session, "deck-empty")
     await asyncio.gather(
         *[asyncio.create_task(session.dispatch_event(switch._i, "click", None)) for _ in "12"]
@@ -254,7 +242,7 @@ async def _deck_empty_tapped_twice_in_one_burst(data) -> int:
     await rt.quiet(session)
     await rt.tap(session, rt.in_dialog(session, "score-confirm"))
     await rt.quiet(session)
-    return len(GameStore(data).open(g.id).game.state.bases)
+    return len(GameStore(data).open(gid).game.state.bases)
 
 
 def test_a_switch_tapped_twice_before_the_screen_answers_is_back_where_it_was(tmp_path):
