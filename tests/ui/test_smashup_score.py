@@ -40,13 +40,22 @@ def test_the_scoring_dialog_says_why_a_player_scores_nothing(tmp_path):
     assert vika == "Вика — нет ни силы, ни приспешников"
 
 
-async def _typed_replacement(data, numbers: dict[str, str]) -> str:
+async def _typed_replacement(
+    data, numbers: dict[str, str], name: str = "тёмный рынок ", confirm: bool = False
+) -> str:
+    """The replacement base's preview after typing ``numbers`` then ``name`` letter by letter
+    (each prefix a change, as a phone keyboard sends them); with ``confirm``, the name of the
+    base laid out instead."""
     from companion.store.bases import BaseCatalogue
 
     hub = Hub(GameStore(data))
-    BaseCatalogue(hub.store.root).remember(
-        {"name": "Тёмный рынок", "breakpoint": 19, "vp": [4, 2, 1]}
-    )
+    catalogue = BaseCatalogue(hub.store.root)
+    for card in (
+        {"name": "Тёмный рынок", "breakpoint": 19, "vp": [4, 2, 1]},
+        {"name": "Рынок", "breakpoint": 12, "vp": [2, 1, 0]},
+        {"name": "Рынок специй", "breakpoint": 21, "vp": [5, 3, 1]},
+    ):
+        catalogue.remember(card)
     decks = [["Котики", "Феи"], ["Принцессы", "Волшебные пони"]]
     options = {"edition": "mimimi", "madness": False, "draft": False, "factions": decks}
     gid = hub.create("smashup", ["Аня", "Борис"], first_player=0, options=options).id
@@ -60,20 +69,45 @@ async def _typed_replacement(data, numbers: dict[str, str]) -> str:
     session = await rt.open_app(make_main(hub), f"/game/{gid}")
     await rt.tap(session, rt.tappables(session)["score-0"])
     await rt.quiet(session)
-    for key, text in [*numbers.items(), ("name", "тёмный рынок ")]:
+    typed = [*numbers.items(), *(("name", name[: n + 1]) for n in range(len(name)))]
+    for key, text in typed:
         # the field's own change handler, with what the browser's event carries (the index of
         # this harness does not hold a dialog's fields, so no patch can reach them by id)
         field = rt.dialog_node(session, f"repl-{key}").content
         field.on_change(SimpleNamespace(control=SimpleNamespace(value=text)))
         await rt.quiet(session)
-    return _label_in_dialog(session, "repl-preview")
+    if not confirm:
+        return _label_in_dialog(session, "repl-preview")
+    await rt.tap(session, rt.in_dialog(session, "score-confirm"))
+    await rt.quiet(session)
+    return GameStore(data).open(gid).game.state.bases[0].name
 
 
 def test_a_base_name_typed_whole_fills_its_numbers_from_the_catalogue(tmp_path):
     """«Проверь базы», the base that comes in: a name the catalogue knows, typed whole (any
-    case, a space after it), fills its breakpoint and VP without tapping the suggestion; what
-    the player already typed is never overwritten."""
+    case, ё as е, a space after it), fills its breakpoint and VP without tapping the
+    suggestion, and the catalogue's spelling is laid out; what the player already typed is
+    never overwritten."""
     assert rt.run(_typed_replacement(tmp_path / "a", {})) == ("тёмный рынок: оборона 19; ПО 4/2/1")
     assert rt.run(_typed_replacement(tmp_path / "b", {"bp": "21"})) == (
         "тёмный рынок: оборона 21; ПО ?/?/?"
+    )
+    assert rt.run(_typed_replacement(tmp_path / "c", {}, "темный рынок")) == (
+        "темный рынок: оборона 19; ПО 4/2/1"
+    )
+    assert rt.run(_typed_replacement(tmp_path / "d", {}, "темный рынок", confirm=True)) == (
+        "Тёмный рынок"
+    )
+
+
+def test_numbers_filled_from_a_shorter_name_follow_the_name_typed_on(tmp_path):
+    """Typing «Рынок специй» key by key passes through «Рынок», a base of its own: its numbers
+    came in, then gave way to «Рынок специй»'s (play-test: the shorter name's 12; 2/1/0 stayed,
+    and laying the base out overwrote «Рынок специй» in the catalogue); a name no base has
+    clears numbers filled that way."""
+    assert rt.run(_typed_replacement(tmp_path / "a", {}, "Рынок специй")) == (
+        "Рынок специй: оборона 21; ПО 5/3/1"
+    )
+    assert rt.run(_typed_replacement(tmp_path / "b", {}, "Рынок с")) == (
+        "Рынок с: оборона ?; ПО ?/?/?"
     )

@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.i18n import _
-from companion.store.bases import BaseCatalogue, card_error
+from companion.store.bases import BaseCatalogue, card_error, normalize_name
 from companion.ui.nav import go, rules_link
 from companion.ui.widgets import TARGET, tagged, typed_number
 
@@ -33,7 +33,18 @@ __all__ = [
 
 RULES_GAME = "smash_up"
 READY = ft.Colors.GREEN_700
-EMPTY_FORM: dict[str, str] = {"name": "", "bp": "", "vp1": "", "vp2": "", "vp3": "", "set": ""}
+#: The typed fields of a base; ``known``: the catalogue name its numbers were filled from by
+#: typing that name whole (``""``: typed or picked by the player).
+EMPTY_FORM: dict[str, str] = {
+    "name": "",
+    "bp": "",
+    "vp1": "",
+    "vp2": "",
+    "vp3": "",
+    "set": "",
+    "known": "",
+}
+_NUMBERS = ("bp", "vp1", "vp2", "vp3")
 #: Catalogue field → typed form field.
 _FIELD = {"breakpoint": "bp", "vp": "vp1"}
 
@@ -45,8 +56,12 @@ def open_rules(game_id: str, query: str) -> None:
 
 def card_from_form(form: dict[str, str]) -> dict[str, Any]:
     """The engine's base dict from the typed fields (see :mod:`companion.engine.smashup`)."""
+    name = form["name"].strip()
+    known = form.get("known", "")
+    if known and normalize_name(known) == normalize_name(name):
+        name = known  # typed «тёмный рынок»: the catalogue's «Тёмный рынок» is laid out
     card: dict[str, Any] = {
-        "name": form["name"].strip(),
+        "name": name,
         "breakpoint": typed_number(form["bp"]),
         "vp": [typed_number(form["vp1"]), typed_number(form["vp2"]), typed_number(form["vp3"])],
     }
@@ -65,6 +80,7 @@ def form_from_entry(entry: dict[str, Any]) -> dict[str, str]:
         "vp2": str(vp[1]),
         "vp3": str(vp[2]),
         "set": entry.get("set") or "",
+        "known": "",
     }
 
 
@@ -122,25 +138,33 @@ def base_fields(
                 on_change=lambda e, key=key: (
                     typed_name(e.control.value or "")
                     if key == "name"
-                    else set_form(lambda f, v=e.control.value: {**f, key: v})
+                    # a number typed by the player is theirs: a later name keeps it
+                    else set_form(lambda f, v=e.control.value: {**f, key: v, "known": ""})
                 ),
             ),
         )
 
     def typed_name(typed: str) -> None:
-        """A name typed whole that the catalogue knows fills its breakpoint and VP, unless
-        some are typed already; the name stays as typed (the field is not rewritten under the
-        finger)."""
-        wanted = typed.strip().casefold()
-        known = next(
-            (h for h in _suggest(catalogue, typed, exclude) if h["name"].casefold() == wanted),
-            None,
-        )
+        """A name the catalogue knows, typed whole (case, ё/е and spaces forgiven), fills its
+        breakpoint and VP, unless the player typed numbers already; numbers filled that way
+        follow the name: typing on («Рынок» → «Рынок специй») replaces them with the longer
+        name's, or clears them when no base has that name. The field keeps what was typed (it
+        is not rewritten under the finger); the catalogue's spelling is laid out."""
+        try:
+            known = catalogue.get(typed) if typed.strip() else None
+        except CompanionError:
+            known = None
+        if known is not None and normalize_name(known["name"]) in {
+            normalize_name(n) for n in exclude
+        }:
+            known = None  # on the table already: not offered, not filled
 
         def change(f: dict[str, str]) -> dict[str, str]:
-            numbers = ("bp", "vp1", "vp2", "vp3")
-            if known is not None and wanted and not any(f[k] for k in numbers):
-                return {**form_from_entry(known), "name": typed}
+            filled = bool(f.get("known"))
+            if known is not None and (filled or not any(f[k] for k in _NUMBERS)):
+                return {**form_from_entry(known), "name": typed, "known": known["name"]}
+            if filled:
+                return {**f, **dict.fromkeys(_NUMBERS, ""), "name": typed, "set": "", "known": ""}
             return {**f, "name": typed, "set": ""}
 
         set_form(change)
