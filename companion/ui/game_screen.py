@@ -37,7 +37,7 @@ from companion.ui.nav import RULES_GAME, app_model, go, rules_link
 from companion.ui.result import ResultDetails, ResultHeader
 from companion.ui.state import GameView
 from companion.ui.status import StatusLine, status_props
-from companion.ui.widgets import icon_button, tagged, use_scroll_to
+from companion.ui.widgets import BoardScroll, icon_button, tagged, use_scroll_to
 
 __all__ = ["GameScreen", "RULES_GAME", "WIDE", "ACTION_BAR_HEIGHT", "STATUS_HEIGHT"]
 
@@ -456,9 +456,10 @@ def _Frame(handle: _Handle) -> ft.Control:
         ),
     )
     scroller = ft.use_ref(ft.Ref[ft.Column]).current  # the column that holds the result
+    board_column = ft.use_ref(ft.Ref[ft.Column]).current  # the wide layout's board column
     if not wide:
         body = ft.Column(
-            [_Result(view, wide, scroller), board.Board(view)],
+            [_Result(view, wide, scroller), BoardScroll(scroller, lambda: board.Board(view))],
             spacing=10,
             scroll=ft.ScrollMode.AUTO,
             expand=True,
@@ -485,7 +486,13 @@ def _Frame(handle: _Handle) -> ft.Control:
         padding=ft.Padding.only(left=16),
         border=ft.Border.only(left=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
     )
-    main = ft.Column([board.Board(view)], spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
+    main = ft.Column(
+        [BoardScroll(board_column, lambda: board.Board(view))],
+        spacing=10,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        ref=board_column,
+    )
     frame = ft.Column(
         [top, ft.Row([main, side], expand=True, vertical_alignment=ft.CrossAxisAlignment.START)],
         spacing=4,

@@ -31,6 +31,9 @@ __all__ = [
     "clipped_text",
     "use_form",
     "typed_number",
+    "use_scroll_to",
+    "BoardScroll",
+    "use_top_on",
 ]
 
 #: Minimum touch target (dp), SPEC §1.
@@ -529,6 +532,25 @@ def use_scroll_to(
 
     ft.use_effect(scroll, [when])
     return scroller
+
+
+#: The scrolling column that holds the game's board (an ``ft.Ref``), for :func:`use_top_on`.
+BoardScroll = ft.create_context(None)
+
+
+def use_top_on(key: object) -> None:
+    """Scroll the board's column (:data:`BoardScroll`) back to its top whenever ``key``
+    changes to something other than ``None`` (inside a board's component): a wizard at the top
+    of the board whose step changed shows that step, not the place a scrolled page was at."""
+    scroller = ft.use_context(BoardScroll)
+
+    async def scroll() -> None:
+        column = scroller.current if scroller is not None else None
+        if key is not None and column is not None:
+            with contextlib.suppress(Exception):  # not on a page: nothing to scroll
+                await column.scroll_to(offset=0)
+
+    ft.use_effect(scroll, [key])
 
 
 def use_form(

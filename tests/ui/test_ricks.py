@@ -560,3 +560,30 @@ def test_charge_amounts_send_what_they_show(app, server):
     app.tap("spend")
     app.wait_label("energy", "0")
     assert GameStore(server.data_dir).open(gid, readonly=True).game.state.charge.energy == 0
+
+
+def test_a_new_charge_step_starts_at_the_top_of_a_small_screen(browser, server):
+    """360×640, «Фаза зарядки»: after scrolling down to the last control of step Б, «Готово»
+    (the next player's step Б) shows the wizard from the top of the board — the step and whose
+    turn it is are on screen (play-test: the page kept its scroll and hid step В's
+    «Активировать» under the top bar)."""
+    gid = ricks_game(server, NAMES4, "round.draw", BATTERY, *["turn.end"] * 4, "charge.done")
+    app = App(browser, server, 360, 640)
+    try:
+        app.open(f"/game/{gid}")
+        app.wait_label("charge-pos", f"{KRO}, шаг Б")
+        app.steady("gain")  # the last control of the wizard: the page scrolls down to it
+        top = app.box("charge-pos")["y"]
+        assert top < 0, f"the test needs a scrolled page: charge-pos at {top}"
+        who = app.label("charge-player")
+        tap_primary(app)
+        app.page.wait_for_function(
+            "([id, t]) => { const e = document.querySelector("
+            '`[flt-semantics-identifier="${id}"]`);'
+            " return !!e && !((e.getAttribute('aria-label') || '') + e.textContent).includes(t); }",
+            arg=["charge-player", who.split()[-1]],
+        )
+        app.page.wait_for_timeout(500)
+        app.assert_in_view("charge-pos", "charge-player", "primary-action")
+    finally:
+        app.close()

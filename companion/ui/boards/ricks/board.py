@@ -29,7 +29,7 @@ from companion.ui.boards.ricks.players import PlayerRow
 from companion.ui.boards.ricks.universes import Universes
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView, part
-from companion.ui.widgets import TARGET, icon_button, primary_button
+from companion.ui.widgets import TARGET, icon_button, primary_button, use_top_on
 
 __all__ = ["Board", "Actions", "PhaseLine", "BAR_HEIGHT"]
 
@@ -137,6 +137,9 @@ def Board(view: GameView) -> ft.Control:
     phase_rules = ft.use_callback(lambda: open_rules("ricks", phase_query.current), [])
     base = ft.use_memo(lambda: _clock_base(view), [v, len(game.events)])
     ch = state.charge if state.phase == PHASE_CHARGE else None
+    # a new step of the charge phase starts at the top, where its wizard is (play-test at
+    # 360×640: a page scrolled down to «Потратить» kept step В's «Активировать» out of sight)
+    use_top_on((ch.universe, ch.step, ch.player) if ch is not None else None)
     active = game.definition.active_player(state)
     head: ft.Control = _hidden()
     if ch is not None:
