@@ -284,7 +284,9 @@ def number_pad(
     )
 
 
-def use_number_pad(name: str, on_set: Callable[[int], None], *, current: int) -> Callable[[], None]:
+def use_number_pad(
+    name: str, on_set: Callable[[int], None], *, current: int, allow_negative: bool = True
+) -> Callable[[], None]:
     """A hook for a counter's numeric pad titled «<name> — новое значение», opening on the
     counter's ``current`` value (see :func:`number_pad`); returns the function that opens it
     (call it from a tap on the number). ``on_set(value)`` is called only with a value other
@@ -305,6 +307,7 @@ def use_number_pad(name: str, on_set: Callable[[int], None], *, current: int) ->
             on_close=lambda: set_pad(None),
             latest=lambda: (latest() or (None,))[0],
             value=current,
+            allow_negative=allow_negative,
         )
         if pad is not None
         else None
@@ -402,6 +405,7 @@ def StepCounter(
     on_add: Callable[[int], None],
     on_set: Callable[[int], None],
     value_width: int = 72,
+    allow_negative: bool = True,
 ) -> ft.Control:
     """A compact counter for a board with many players: − value + in one 48 px line.
 
@@ -409,7 +413,7 @@ def StepCounter(
     ``caption`` (e.g. the counter's name) sits above the number inside the same box. Every
     part has a fixed width: the buttons never move when the value grows.
     """
-    open_pad = use_number_pad(label, on_set, current=value)
+    open_pad = use_number_pad(label, on_set, current=value, allow_negative=allow_negative)
 
     def step_button(sign: int) -> ft.Control:
         return counter_step(ident, label, sign, step, on_add, outlined=True)

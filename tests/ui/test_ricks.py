@@ -545,7 +545,8 @@ def test_typed_numbers_stay_in_their_fields(app, server):
 
 def test_charge_amounts_send_what_they_show(app, server):
     """«Шаг Б»: the amount beside «Потратить» is what the tap sends; −/+ never go below 1, and
-    after a spend it is back to 1 (not the 2 spent before: refused with 1 left)."""
+    after a spend it is back to 1 (not the 2 spent before: refused with 1 left); its numeric
+    pad offers no «±»."""
     gid = ricks_game(server, NAMES4, "round.draw", BATTERY, *["turn.end"] * 4, "charge.done")
     app.open(f"/game/{gid}")
     app.wait_label("charge-pos", f"{KRO}, шаг Б")
@@ -560,6 +561,12 @@ def test_charge_amounts_send_what_they_show(app, server):
     app.tap("spend")
     app.wait_label("energy", "0")
     assert GameStore(server.data_dir).open(gid, readonly=True).game.state.charge.energy == 0
+    # its pad has no «±»: an amount of energy is never negative (play-test: −113 was sent)
+    app.tap("spend-amount")
+    app.el("pad-display").wait_for()
+    assert app.page.locator('[flt-semantics-identifier="pad-±"]').count() == 0
+    assert app.page.locator('[flt-semantics-identifier="pad-0"]').count() == 1
+    app.tap("pad-cancel")
 
 
 def test_a_new_charge_step_starts_at_the_top_of_a_small_screen(browser, server):

@@ -120,6 +120,7 @@ def AmountRow(
                 lambda d: update(lambda n: max(minimum, n + d)),
                 update,
                 value_width=60,  # with «Сыграть одноразку» in one line at 390 px
+                allow_negative=False,  # energy and costs are never negative: no «±» on the pad
             ),
             tag(button, action),
         ],
