@@ -86,6 +86,21 @@ def kind_of(event: Event) -> str:
     return event.type.split(".", 1)[0]
 
 
+def _named(event: Event, seats: int) -> set[int]:
+    """Seats named in an event's data (``player``, ``target``, … and lists of them)."""
+    out: set[int] = set()
+    data = event.data
+    for key in _PLAYER_KEYS:
+        v = data.get(key)
+        if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < seats:
+            out.add(v)
+    for key in _PLAYER_LISTS:
+        vs = data.get(key)
+        if isinstance(vs, list):
+            out.update(v for v in vs if isinstance(v, int) and 0 <= v < seats)
+    return out
+
+
 def event_players(
     event: Event,
     names: Sequence[str],
@@ -95,17 +110,9 @@ def event_players(
     """Seats an event concerns: named in its data (``player``, ``target``, …) or its author
     (an event that names nobody concerns ``acting``, the player whose turn it was), and
     ``parties``, the players of the action it answers (Coup: the actor and the target of the
-    declaration a «Никто», a challenge, a block or a loss resolves)."""
-    out: set[int] = set()
-    data = event.data
-    for key in _PLAYER_KEYS:
-        v = data.get(key)
-        if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(names):
-            out.add(v)
-    for key in _PLAYER_LISTS:
-        vs = data.get(key)
-        if isinstance(vs, list):
-            out.update(v for v in vs if isinstance(v, int) and 0 <= v < len(names))
+    declaration a «Никто», a challenge, a block or a loss resolves, and everyone who blocked
+    or challenged in it)."""
+    out = _named(event, len(names))
     if event.author in names:
         out.add(list(names).index(event.author))
     if not out and acting is not None:
@@ -117,12 +124,16 @@ def event_players(
 class _Parties:
     """The players of the action each event answers, for a walk of the log newest first (the
     engine's ``action_parties`` and ``answers_action``, see
-    :class:`~companion.engine.definition.GameDefinition`). An answer's action is found by
-    looking back for the declaration before it, once per action: a page costs the events
-    walked plus one action, the whole log O(events) (each event read at most twice)."""
+    :class:`~companion.engine.definition.GameDefinition`): the declaration's players and
+    everyone its answers name (a blocker, a challenger, a player who loses a card), so a
+    challenge of Аня's block is in Аня's filter, and its outcome in the challenger's. An
+    answer's action is found by looking back for the declaration before it and then reading
+    the action's answers, once per action: a page costs the events walked plus one action,
+    the whole log O(events) (each event read at most three times)."""
 
     def __init__(self, game: Any, log: Sequence[tuple[Event, str]]) -> None:
         self.log = log
+        self.seats = len(getattr(game, "players", ()) or ())
         definition = getattr(game, "definition", None)
         self.opens: Callable[[Event], tuple[int, ...] | None] | None = getattr(
             definition, "action_parties", None
@@ -131,22 +142,31 @@ class _Parties:
         self.opened_at = len(log)  # index of the declaration the parties below are of
         self.parties: tuple[int, ...] = ()
 
+    def _action(self, j: int, declared: tuple[int, ...]) -> tuple[int, ...]:
+        """Everyone in the action declared at ``j``: its players and those its answers name."""
+        assert self.opens is not None and self.answers is not None
+        found = set(declared)
+        for ev, _text in self.log[j + 1 :]:
+            if self.opens(ev) is not None or not self.answers(ev):
+                break
+            found |= _named(ev, self.seats)
+        return tuple(sorted(found))
+
     def of(self, i: int) -> tuple[int, ...]:
         """The parties of the ``i``-th event (``i`` never grows from one call to the next)."""
         if self.opens is None or self.answers is None:
             return ()
         ev = self.log[i][0]
         opened = self.opens(ev)
-        if opened is not None:
-            return opened
-        if not self.answers(ev):
+        if opened is None and not self.answers(ev):
             return ()
-        if i <= self.opened_at:  # an earlier action than the one known: look back for it
+        if i != self.opened_at and (opened is not None or i <= self.opened_at):
+            # another action than the one known: find its declaration, then read its answers
             self.opened_at, self.parties = -1, ()
-            for j in range(i - 1, -1, -1):
+            for j in range(i, -1, -1):
                 found = self.opens(self.log[j][0])
                 if found is not None:
-                    self.opened_at, self.parties = j, found
+                    self.opened_at, self.parties = j, self._action(j, found)
                     break
         return self.parties
 

@@ -109,9 +109,11 @@ def test_coup_filter_keeps_a_challenge_and_its_losses_with_both_sides(tmp_path):
     # Вика's lost card; nothing of Борис's turns (neither blocked nor aimed at by her)
     assert anya == [17, 16, 15, 14, 11, 10, 9, 8, 1], anya
     vika = _seqs(game, VIKA)
-    # her two steals with their answers, her block, her challenge of Аня's Duke and the card
-    # it cost her (the Duke shown, #10, names nobody and is Аня's: Вика only challenged)
-    assert vika == [17, 16, 15, 14, 11, 9, 7, 6, 5, 3], vika
+    # her two steals with their answers; Борис's foreign aid she blocked, with the answer to
+    # her block (#4); Аня's tax she challenged, with the Duke shown (#10: play-test, the loss
+    # came without its cause) and the card it cost her — every event of an action she took
+    # part in
+    assert vika == [17, 16, 15, 14, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2], vika
 
 
 def test_coup_answers_count_for_the_actor_when_the_other_player_is_awaited(tmp_path):
@@ -136,7 +138,8 @@ def test_coup_filter_pages_and_kind_filter_keep_the_answers(tmp_path):
 
 def test_coup_answers_cost_one_look_back_per_action(tmp_path, monkeypatch):
     """The newest page of a long game is found without reading the whole log: an answer's
-    declaration is looked up once per action, and the walk stops with the page."""
+    declaration is looked up once per action and that action's answers read once, and the
+    walk stops with the page."""
     moves = []
     for _ in range(100):  # Аня and Борис steal 2 coins from each other, nobody answers
         for who in (ANYA, BORIS):
@@ -153,4 +156,21 @@ def test_coup_answers_cost_one_look_back_per_action(tmp_path, monkeypatch):
     monkeypatch.setattr(game.definition, "action_parties", counting)
     page, more = journal_page(game, game.log_length, ANYA, None, 4)
     assert [ev.seq for ev, _ in page] == [600, 599, 598, 597] and more
-    assert len(read) <= 2 * 6, read  # the page, the event after it, one look back
+    # the page and the event after it, one look back and one read of each action's answers
+    assert len(read) <= 3 * 6, read
+
+
+def test_coup_challenge_of_a_block_is_in_the_blockers_filter(tmp_path):
+    """Play-test: Борис asks for foreign aid, Аня blocks with the Duke, Вика challenges the
+    block, the Duke is not shown and Аня loses a card. Аня's filter had her block and her loss
+    but not the challenge that caused it; every event of the action is hers now, and Вика's."""
+    moves = [
+        _declare(ANYA, "income"),
+        _declare(BORIS, "foreign_aid"),
+        ("coup.block", {"blocker": ANYA, "character": "duke"}),
+        ("coup.challenge", {"challenger": VIKA}),
+        ("coup.challenge_result", {"proven": False}),
+    ]
+    game = _coup_game(tmp_path, moves)
+    assert _seqs(game, ANYA) == [5, 4, 3, 2, 1], _seqs(game, ANYA)
+    assert _seqs(game, VIKA) == [5, 4, 3, 2]
