@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 
 from companion.store import GameStore
+from tests.ui.phone import box
 
 ANYA, BORIS, VIKA = 0, 1, 2
 
@@ -232,9 +233,10 @@ SIX = ["Аня", "Борис", "Вика", "Гриша", "Дима", "Егор"]
 
 
 def on_screen(app, ident: str, size=(390, 844)) -> dict:
-    """The element's box, asserted to lie wholly inside the viewport."""
-    b = app.el(ident).bounding_box()
-    assert b is not None, f"{ident} is not on screen"
+    """The element's box once it is shown, asserted to lie wholly inside the viewport (the
+    pinned primary button is a new control at each step: its node can come a frame after the
+    step's title, so it is waited for, not read at once)."""
+    b = box(app, ident)
     assert b["x"] >= 0 and b["x"] + b["width"] <= size[0] + 1, (ident, b)
     assert b["y"] >= 0 and b["y"] + b["height"] <= size[1] + 1, (ident, b)
     return b
