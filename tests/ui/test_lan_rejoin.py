@@ -28,6 +28,13 @@ async def boris_moves(host: Host, gid: str) -> None:
     await c.close()
 
 
+#: Seconds a phone may take to reconnect by itself to a restarted host: Flet's web client
+#: retries with a growing pause, and a loaded machine restarts the host slowly (a CI run saw no
+#: reconnect within 120 s once in four runs; the cause was not found).
+RECONNECT_SECONDS = 240
+
+
+@pytest.mark.timeout(900)
 def test_a_phone_rejoins_its_game_in_its_role_after_the_host_drops_the_session(browser, lan_host):
     gid = lan_host.game_id
     anna, vika = Phone(browser, lan_host), Phone(browser, lan_host)
@@ -43,11 +50,12 @@ def test_a_phone_rejoins_its_game_in_its_role_after_the_host_drops_the_session(b
         # reconnected by themselves (no code typed), subscribed to the game again.
         run(boris_moves(lan_host, gid))
         try:
-            anna.wait_label("val-p0-c0", "4", timeout=120_000)  # the client retries, backoff
+            # the client retries, with a growing pause
+            anna.wait_label("val-p0-c0", "4", timeout=RECONNECT_SECONDS * 1000)
         except AssertionError:
             anna.page.screenshot(path=str(lan_host.data_dir.parent / "anna-after-restart.png"))
             raise
-        vika.wait_label("val-p0-c0", "4", timeout=120_000)
+        vika.wait_label("val-p0-c0", "4", timeout=RECONNECT_SECONDS * 1000)
         anna.tap("val-p0-c0-plus")  # still a player
         vika.wait_label("val-p0-c0", "5")
         events = GameStore(lan_host.data_dir).open(gid).game.events
