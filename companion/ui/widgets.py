@@ -528,14 +528,20 @@ def use_scroll_to(
         scroller = ft.use_ref(ft.Ref[ft.Column]).current
 
     async def scroll() -> None:
-        column = scroller.current
-        if when and column is not None:
-            # not on a page (the screen is gone, an in-process test): nothing to scroll
-            with contextlib.suppress(Exception):
-                await column.scroll_to(offset=offset)
+        if when:
+            await _scroll(scroller, offset)
 
     ft.use_effect(scroll, [when])
     return scroller
+
+
+async def _scroll(scroller: ft.Ref[ft.Column] | None, offset: float) -> None:
+    """Move the column ``scroller`` holds to ``offset``; nothing when there is none or it is
+    not on a page (the screen is gone, an in-process test)."""
+    column = scroller.current if scroller is not None else None
+    if column is not None:
+        with contextlib.suppress(Exception):
+            await column.scroll_to(offset=offset)
 
 
 #: The scrolling column that holds the game's board (an ``ft.Ref``), for :func:`use_top_on`.
@@ -549,10 +555,8 @@ def use_top_on(key: object) -> None:
     scroller = ft.use_context(BoardScroll)
 
     async def scroll() -> None:
-        column = scroller.current if scroller is not None else None
-        if key is not None and column is not None:
-            with contextlib.suppress(Exception):  # not on a page: nothing to scroll
-                await column.scroll_to(offset=0)
+        if key is not None:
+            await _scroll(scroller, 0)
 
     ft.use_effect(scroll, [key])
 
