@@ -24,7 +24,8 @@ Reported per target (median over the taps):
   browser has to decode and lay out.
 
 ``PROFILE_FILTER=<regex>`` restricts the cProfile listing to matching files;
-``PROFILE_TAP_DUMP=1`` prints every message sent; ``PROFILE_TAP_KINDS=1`` prints, per target,
+``PROFILE_TAP_DUMP=1`` prints every message sent; ``PROFILE_CALLERS=<regex>`` adds
+cProfile's callers of the matching functions; ``PROFILE_TAP_KINDS=1`` prints, per target,
 the controls diffed per tap by class (``Semantics`` by its tag), most first.
 
 The floors, in the same run: the bare counter of ``bench_tap`` (one ``Text`` updated
@@ -329,6 +330,10 @@ async def run(args: argparse.Namespace) -> None:
         print(out.getvalue())
         out = io.StringIO()
         pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(25)
+        if os.environ.get("PROFILE_CALLERS"):
+            pstats.Stats(prof, stream=out).sort_stats("tottime").print_callers(
+                os.environ["PROFILE_CALLERS"]
+            )
         print(out.getvalue())
 
 

@@ -35,7 +35,7 @@ from companion.i18n import _
 from companion.ui.boards import BOARDS
 from companion.ui.nav import RULES_GAME, app_model, go, rules_link
 from companion.ui.result import ResultDetails, ResultHeader
-from companion.ui.state import GameView
+from companion.ui.state import GameView, on_reconnect
 from companion.ui.status import StatusLine, status_props
 from companion.ui.widgets import BoardScroll, icon_button, tagged, use_scroll_to
 
@@ -251,14 +251,16 @@ def use_phone_comfort(
     version: int, secure: bool = False, notify: Callable[[str], None] | None = None
 ) -> None:
     """Keep the screen on while a game is open (Flet Wakelock; asked again when the page is
-    reloaded: ``page.on_connect``) and give a light haptic tap on every change of the game,
-    where the platform allows it (browsers mostly don't: then nothing happens).
+    reloaded: :func:`~companion.ui.state.on_reconnect`) and give a light haptic tap on every
+    change of the game, where the platform allows it (browsers mostly don't: then nothing
+    happens).
 
     On a secure page (``secure``: https, or the host's own browser) the browser should allow
     the Wake Lock; if it refuses or has none, ``notify(AWAKE_REFUSED)`` tells the player once
     per device (remembered under :data:`AWAKE_REFUSED_KEY` in the browser; on plain http the
     home screen's note already said why)."""
     services = ft.use_ref(None)
+    unhook = ft.use_ref(None)
 
     async def quietly(call) -> None:
         with contextlib.suppress(Exception):  # not supported here: nothing to do
@@ -294,12 +296,13 @@ def use_phone_comfort(
         page.run_task(keep_awake, page, lock, prefs)
         # A reload keeps Flet's session (its id lives in the tab), so nothing mounts again, but
         # the browser dropped the lock with the old document: ask again on the reconnect.
-        page.on_connect = lambda _e: page.run_task(keep_awake, page, lock, prefs)
+        unhook.current = on_reconnect(page, lambda: page.run_task(keep_awake, page, lock, prefs))
 
     def cleanup() -> None:
+        if unhook.current is not None:
+            unhook.current()
         if services.current is not None:
             page = ft.context.page
-            page.on_connect = None
             page.run_task(quietly, services.current[0].disable)
             for service in services.current:
                 if service in page.services:

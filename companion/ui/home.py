@@ -22,7 +22,7 @@ from companion.ui.lan import JoinCard, Seat
 from companion.ui.nav import app_model, go
 from companion.ui.saved_games import delete_game
 from companion.ui.security import is_player
-from companion.ui.state import on_page
+from companion.ui.state import on_page, on_reconnect
 from companion.ui.widgets import TARGET, Banner, tagged
 
 __all__ = ["Home", "AWAKE_NOTE"]
@@ -119,7 +119,15 @@ def Home() -> ft.Control:
         async def refresh() -> None:
             bump(lambda n: n + 1)
 
-        return app.hub.subscribe_list(on_page(ft.context.page, refresh))
+        page = ft.context.page
+        unsubscribe = app.hub.subscribe_list(on_page(page, refresh))
+        unhook = on_reconnect(page, lambda: bump(lambda n: n + 1))  # games started meanwhile
+
+        def stop() -> None:
+            unsubscribe()
+            unhook()
+
+        return stop
 
     ft.use_effect(follow, [])
     try:

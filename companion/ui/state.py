@@ -9,11 +9,14 @@ dialog, a message) in their own :class:`GameView`.
 from __future__ import annotations
 
 import contextvars
+import logging
 import re
 import threading
+import weakref
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import flet as ft
@@ -22,9 +25,10 @@ from companion.engine import Event
 from companion.errors import CompanionError, StaleMoveError
 from companion.store import GameStore, StoredGame
 
-__all__ = ["Hub", "GameView", "AppModel", "watch", "on_page", "part"]
+__all__ = ["Hub", "GameView", "AppModel", "SessionGone", "watch", "on_page", "on_reconnect", "part"]
 
 Listener = Callable[[], None]
+log = logging.getLogger("companion.ui")
 
 #: The refusal a spectator gets for any change.
 SPECTATOR = "Вы вошли как зритель: менять игру нельзя."
@@ -200,6 +204,15 @@ class GameView:
         """Re-render after a change (monotonic: an older revision never replaces a newer one)."""
         with self.hub.lock:
             self.version = max(self.version, self.hub.revision(self.game_id))
+
+    def catch_up(self) -> None:
+        """Re-render every part of the screen that shows this view, changed or not: for a tab
+        that comes back to its Flet session (:func:`on_reconnect`). Flet renders nothing for a
+        session without a connection, but :meth:`refresh` kept running while the tab was away
+        (the listener and the screen's self-heal), so the revision is already current and
+        would re-render nothing; the phone would keep the moves made meanwhile unseen."""
+        self.refresh()
+        self.notify()
 
     def mark_shown(self) -> None:
         """Remember the game's revision this screen is showing now (the frame calls it while
@@ -386,7 +399,19 @@ def watch(view: GameView, page: ft.Page) -> Callable[[], None]:
     async def bump() -> None:
         view.refresh()
 
-    return view.hub.subscribe(view.game_id, on_page(page, bump))
+    unsubscribe = view.hub.subscribe(view.game_id, on_page(page, bump))
+    unhook = on_reconnect(page, view.catch_up)  # the moves made while the phone was away
+
+    def stop() -> None:
+        unsubscribe()
+        unhook()
+
+    return stop
+
+
+class SessionGone(CompanionError):
+    """The Flet session a hub listener renders into is closed or past its timeout: the hub
+    drops the listener (:meth:`Hub._notify` discards a listener that raises)."""
 
 
 def on_page(page: ft.Page, refresh: Callable[[], Any]) -> Listener:
@@ -394,8 +419,56 @@ def on_page(page: ft.Page, refresh: Callable[[], Any]) -> Listener:
 
     The hub calls its listeners from the handler of the session that made the change;
     ``page.run_task`` binds *the caller's* context to ``page``, so it runs in a copied
-    context: the caller keeps its own page, and ``page`` re-renders on its own loop."""
-    return lambda: contextvars.copy_context().run(page.run_task, refresh)
+    context: the caller keeps its own page, and ``page`` re-renders on its own loop.
+
+    While the phone is away — its websocket closed (screen locked, Wi-Fi lost) and Flet keeping
+    its session for the session timeout — the listener does nothing and stays subscribed:
+    Flet renders nothing for a session without a connection, and the page catches up when the
+    tab comes back (:func:`on_reconnect`, which :func:`watch` and the home screen use). Once
+    the session is destroyed, closed or past its timeout the listener raises
+    :class:`SessionGone`, and the hub drops it.
+    """
+
+    def listener() -> None:
+        session = page.session  # RuntimeError once Flet destroyed the session: dropped too
+        if session.connection is not None:
+            contextvars.copy_context().run(page.run_task, refresh)
+            return
+        expires = session.expires_at
+        if expires is None or expires <= datetime.now(UTC):
+            raise SessionGone(f"session {session.id} is closed")
+
+    return listener
+
+
+#: Per page, what to run when its tab connects again (see :func:`on_reconnect`).
+_reconnect_hooks: weakref.WeakKeyDictionary[Any, list[Callable[[], Any]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def on_reconnect(page: ft.Page, hook: Callable[[], Any]) -> Callable[[], None]:
+    """Call ``hook()`` each time ``page``'s tab connects to its Flet session again: a reload,
+    or a phone back from a locked screen or a lost network. Flet keeps the session (its id
+    lives in the tab) and mounts nothing again, and it rendered nothing while the tab was
+    away. Flet has one ``page.on_connect``; this lets several parts of a screen hook it.
+
+    :returns: a function that removes the hook (call it from the effect's cleanup).
+    """
+    hooks = _reconnect_hooks.get(page)
+    if hooks is None:
+        hooks = _reconnect_hooks[page] = []
+
+        def connected(_e: Any) -> None:
+            for each in list(hooks):
+                try:
+                    each()
+                except Exception:  # one part failing must not keep the others stale
+                    log.exception("a reconnect hook failed")
+
+        page.on_connect = connected
+    hooks.append(hook)
+    return lambda: hooks.remove(hook) if hook in hooks else None
 
 
 @ft.observable
