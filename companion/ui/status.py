@@ -142,7 +142,10 @@ def _Clock(
 ) -> ft.Control:
     """The turn clock (line 1, tagged ``clock``) or the game's total (line 2): the only parts
     of the status line a tick re-renders. ``key`` (:attr:`StatusProps.clock_key`) renders it
-    again at once when the turn, the player or the phase changes."""
+    again at once when the turn, the player or the phase changes.
+
+    A finished game has no turn: its turn clock is an empty text in the same fixed-width
+    slot (nothing beside it moves); the total stays (how long the game took)."""
     at = (game.events[-1].ts if game.events else game.setup.created) if over else now.t
     turn, whole, current, late = clock_text(game, at)
     if total:
@@ -161,7 +164,7 @@ def _Clock(
         "clock",
         ft.Container(
             ft.Text(
-                _("пауза") if paused else turn,
+                "" if over else (_("пауза") if paused else turn),
                 size=16,
                 weight=ft.FontWeight.W_500,
                 color=ft.Colors.ERROR if late or paused else None,

@@ -22,6 +22,7 @@ from companion.engine.coup import (
     CoupState,
     awaiting,
     block_options,
+    expected_outcome,
     explain,
     legal_declarations,
     legal_events,
@@ -793,7 +794,11 @@ def test_explain_and_projected() -> None:
     declare(g, A, "steal", B)
     assert projected(g.state) == "Аня заберёт у Бориса 2 монеты (станет 4)"
     text = explain(g.state)
-    assert "Оспорить может: Борис, Вика" in text and "запреты" in text
+    assert text == "Аня заявляет Капитана (кража). Оспорить может: Борис, Вика."
+    # what follows (the blocks still to come) is said once, in «Итог действия»
+    assert expected_outcome(g.state) == (
+        "Если заявление устоит и никто не запретит: Аня заберёт у Бориса 2 монеты (станет 4)"
+    )
     g.push("coup.challenge", {"challenger": C})
     assert "Если нет — Аня теряет покровителя" in explain(g.state)
     g.push("coup.challenge_result", {"proven": True})

@@ -111,3 +111,47 @@ def test_two_player_game_aims_at_the_opponent_from_the_first_turn():
     choice = Choice()
     choice.pick(g.state.turn, "steal")
     assert choice.current(g.state) == ("steal", 0)  # never the acting Борис himself
+
+
+def _rows(session, *players: int) -> dict[int, tuple[str, float]]:
+    """Player → (the row's spoken label, its border width) for the rows ``players``."""
+    out = {}
+    for i in players:
+        row = rt.tagged_control(session, f"player-p{i}")
+        out[i] = (_label(session, f"player-p{i}"), row.border.top.width)
+    return out
+
+
+async def _aim_among_three(data) -> list[dict[int, tuple[str, float]]]:
+    """Аня picks a steal (two possible targets), aims at Вика with her target button, then at
+    Борис by tapping his row: the rows of Борис and Вика after each of the three taps."""
+    _hub, _gid, session = await _choose(data, lambda hub, gid: None, "steal")
+    seen = [_rows(session, 1, 2)]
+    await rt.tap(session, rt.tappables(session)["target-p2"])
+    await rt.quiet(session)
+    seen.append(_rows(session, 1, 2))
+    await rt.tap(session, rt.tappables(session)["player-p1"])
+    await rt.quiet(session)
+    seen.append(_rows(session, 1, 2))
+    return seen
+
+
+def test_the_chosen_target_row_is_marked_apart_from_the_possible_ones(tmp_path):
+    """Play-test: every possible target said «цель?», and after the choice the chosen one
+    still did, so nothing on the board showed who was aimed at. The chosen row says «цель»
+    (also to a screen reader) with a wider border; the other possible target keeps «цель?»."""
+    picked, at_vika, at_boris = rt.run(_aim_among_three(tmp_path))
+    assert picked == {1: ("Борис — цель?", 2), 2: ("Вика — цель?", 2)}
+    assert at_vika == {1: ("Борис — цель?", 2), 2: ("Вика — цель", 3)}
+    assert at_boris == {1: ("Борис — цель", 3), 2: ("Вика — цель?", 2)}
+
+
+async def _last_opponent_row(data) -> dict[int, tuple[str, float]]:
+    _hub, _gid, session = await _choose(data, _vika_out, "coup")
+    return _rows(session, 0, 1, 2)
+
+
+def test_the_only_opponent_left_is_marked_as_the_target_without_a_tap(tmp_path):
+    rows = rt.run(_last_opponent_row(tmp_path))
+    assert rows[1] == ("Борис — цель", 3)  # aimed without a tap (one opponent left)
+    assert rows[0][0] == "Аня — ходит" and rows[2][0] == "Вика — в ссылке"

@@ -117,7 +117,10 @@ def explain(state: CoupState) -> str:
     """A Russian sentence on what the table must decide now and what follows from it.
 
     Implements the flow of «Ход игры», «Запрет действия», «Оспаривание» and warns about
-    «Опасность заказного убийства» (two losses in one turn).
+    «Опасность заказного убийства» (two losses in one turn). At a challenge step
+    («Оспаривание»: of a claim or of a block) it says who claims what and who may challenge;
+    what follows is :func:`expected_outcome`'s alone (the screen's «Итог действия»), so the
+    step does not say it twice.
     """
     names = state.names
     step = awaiting(state)
@@ -158,11 +161,12 @@ def explain(state: CoupState) -> str:
                 )
         return text
     if step == "challenge":
+        # who claims what and who may doubt it; what the action then does is said once, in
+        # «Итог действия» (expected_outcome), and what «Никто» does in the bar's hint
         able = ", ".join(names[i] for i in _challengers(state))
-        then = "дальше — запреты; если запрета не будет" if info.blockers else "то"
         return (
             f"{names[actor]} заявляет {_ACCUSATIVE[str(info.claim)]} ({info.name}). "
-            f"Оспорить может: {able}. Если никто не оспорит, {then}: {after}."
+            f"Оспорить может: {able}."
         )
     if step == "challenge_result":
         c = p["challenger"]
@@ -188,15 +192,13 @@ def explain(state: CoupState) -> str:
         )
         return f"Запретить может: {able}. Если никто не запретит: {after}."
     if step == "block_challenge":
+        # as at «challenge»: what a block that stands means is in «Итог действия»
         b = p["blocker"]
         able = ", ".join(names[i] for i in _challengers(state))
-        text = (
+        return (
             f"{names[b]} запрещает, заявив {_ACCUSATIVE[p['block_character']]}. "
-            f"Оспорить запрет может: {able}. Если никто не оспорит, действие не выполнится"
+            f"Оспорить запрет может: {able}."
         )
-        if p["paid"]:
-            text += f", а {_coins(p['paid'])} не вернутся"
-        return text + "."
     if step == "block_challenge_result":
         b, c = p["blocker"], p["block_challenger"]
         text = (

@@ -47,7 +47,7 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
     specs = view.game.setup.players
     step = awaiting(state)
     waited = set(waiting_for(state)) if step not in ("action", "over") else set()
-    action, _target = choice.current(state)
+    action, target = choice.current(state)  # the chosen target (or the only opponent left)
     aims: set[int] = set()
     if action is not None:
         for d in legal_declarations(state):
@@ -71,6 +71,7 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
                     i in waited,
                     i in aims,
                     aim,
+                    i in aims and i == target,
                 )
                 for i in range(len(state.names))
             ],

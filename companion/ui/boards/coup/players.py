@@ -23,6 +23,9 @@ UNSEEN_LABEL = 58
 #: The caption and the five cells at most this wide (px): a phone's column is narrower (the
 #: cells share it), a laptop's is not (the cells stop at ~80 px instead of ~150).
 UNSEEN_MAX = 480
+#: Border width of the chosen target's row (the others' is 2), and its tint.
+AIMED_BORDER = 3
+AIMED_TINT = ft.Colors.with_opacity(0.14, ft.Colors.TERTIARY)
 
 
 @ft.component
@@ -122,20 +125,36 @@ def BankBar(treasury: int, court_deck: int, turn: int, unseen: tuple[int, ...]) 
 
 
 @ft.component
-def _Who(index: int, name: str, status: str, shown: str) -> ft.Control:
-    """Name and status, the characters revealed."""
+def _Who(index: int, name: str, status: str, shown: str, aimed: bool = False) -> ft.Control:
+    """Name and status, the characters revealed; the chosen target's status is a filled chip
+    with a crosshair (lower than the name: the row keeps its height)."""
+    mark: ft.Control = ft.Text(status, size=12, italic=True, color=ft.Colors.PRIMARY, no_wrap=True)
+    if aimed:
+        mark = ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.GPS_FIXED, size=12, color=ft.Colors.ON_TERTIARY),
+                    ft.Text(
+                        status,
+                        size=12,
+                        weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.ON_TERTIARY,
+                        no_wrap=True,
+                    ),
+                ],
+                spacing=3,
+                tight=True,
+            ),
+            bgcolor=ft.Colors.TERTIARY,
+            border_radius=8,
+            padding=ft.Padding.symmetric(horizontal=6, vertical=1),
+        )
     return ft.Column(
         [
             ft.Row(
                 [
                     clipped_text(name, 17, weight=ft.FontWeight.BOLD),
-                    ft.Text(
-                        status,
-                        size=12,
-                        italic=True,
-                        color=ft.Colors.PRIMARY,
-                        no_wrap=True,
-                    ),
+                    mark,
                 ],
                 spacing=6,
             ),
@@ -207,9 +226,20 @@ def PlayerRow(
     waited: bool,
     target: bool,
     on_tap: Callable[[int], None] | None,
+    aimed: bool = False,
 ) -> ft.Control:
-    """One player; ``target`` marks a possible target of the action being chosen (tap to aim)."""
-    status = _("в ссылке") if exiled else (_("ходит") if turn else (_("цель?") if target else ""))
+    """One player; ``target`` marks a possible target of the action being chosen (tap to aim,
+    «цель?»), ``aimed`` the target chosen (tapped, or the only opponent left): «цель», in bold,
+    a thicker border on a tinted row, so the board shows who is aimed at."""
+    aimed = aimed and target and not (exiled or turn)
+    if exiled:
+        status = _("в ссылке")
+    elif turn:
+        status = _("ходит")
+    elif aimed:
+        status = _("цель")
+    else:
+        status = _("цель?") if target else ""
     shown = ", ".join(CHARACTER_NAMES[c] for c in revealed)
     # the row's content is the same object while what it shows is the same: a step that only
     # moves the highlight re-renders the frame and its border, and the diff skips the rest
@@ -217,24 +247,28 @@ def PlayerRow(
         lambda: ft.Row(
             [
                 ft.Container(width=6, height=36, bgcolor=color, border_radius=3),
-                Who(index, name, status, shown),
+                Who(index, name, status, shown, aimed),
                 Cards(index, name, color, influence),
                 Coins(index, name, coins),
             ],
             spacing=8,
         ),
-        [index, name, color, status, shown, influence, coins],
+        [index, name, color, status, shown, influence, coins, aimed],
     )
+    # the chosen target's border is 1 px wider and its padding 1 px narrower: a border is
+    # drawn inside the row's box, so the content stays where it was (nothing moves)
+    wide = AIMED_BORDER - 2 if aimed else 0
     return tagged(
         f"player-p{index}",
         ft.Container(
             content,
             height=ROW_HEIGHT,
-            padding=ft.Padding.only(left=4, right=8),
+            padding=ft.Padding.only(left=4 - wide, right=8 - wide),
             border_radius=10,
             opacity=0.4 if exiled else 1.0,
+            bgcolor=AIMED_TINT if aimed else None,
             border=border_all(
-                2,
+                AIMED_BORDER if aimed else 2,
                 color
                 if turn
                 else (ft.Colors.TERTIARY if waited or target else ft.Colors.OUTLINE_VARIANT),
