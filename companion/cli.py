@@ -28,6 +28,7 @@ from companion import __version__
 from companion.errors import CompanionError
 from companion.store.export import export_json, export_text
 from companion.store.export import fmt_time as _fmt_time  # noqa: I001
+from companion.ui.security import CODE_DIGITS, CODE_MAX_DIGITS, code_problem  # no Flet
 
 __all__ = ["main", "build_parser", "export_text", "export_json"]
 
@@ -51,6 +52,15 @@ def _port(text: str) -> int:
     return port
 
 
+def _code(text: str) -> str:
+    """``--code``: a join code the phones can type (:func:`companion.ui.security.code_problem`:
+    8 to 16 digits 0–9; the join screen's field is sized by the same limit)."""
+    problem = code_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for ``companion`` and its subcommands."""
     p = _Parser(prog="companion", description="Table Companion — счёт и судья для настольных игр.")
@@ -68,7 +78,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--lan", action="store_true", help="режим стола: доступ из локальной сети по коду"
     )
-    p.add_argument("--code", help="код для входа в режиме стола (по умолчанию случайный)")
+    p.add_argument(
+        "--code",
+        type=_code,
+        help=f"код для входа в режиме стола: от {CODE_DIGITS} до {CODE_MAX_DIGITS} цифр "
+        f"(по умолчанию {CODE_DIGITS} случайных)",
+    )
     p.add_argument(
         "--https",
         action="store_true",

@@ -223,3 +223,47 @@ def test_unreplayable_game_does_not_hide_the_others(played):
     assert r.returncode == 0 and gid in r.stdout and good in r.stdout
     assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert "ход #1 (counter.add) не воспроизводится" in r.stderr
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "",
+        "   ",
+        "1234567",  # too short: could be guessed
+        "1" * 17,  # too long for the join screen's field: every phone locked out
+        "١٢٣٤٥٦٧٨",  # digits to str.isdigit, not to a phone's digit keyboard
+        "１２３４５６７８",
+        "1234 5678",
+        "12ab5678",
+    ],
+)
+def test_an_unusable_join_code_is_refused_before_the_server_starts(tmp_path, code):
+    """``--code`` must be 8 to 16 digits 0–9 (the join field's limit): one line naming the
+    option and the limit, exit 2. The port is taken so that a code let through fails fast
+    (on «порт … занят») instead of starting a server."""
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        r = run(
+            "--lan", "--host", "127.0.0.1", "--port", str(port), "--code", code, data_dir=tmp_path
+        )
+    one_line_exit_2(r)
+    assert "--code" in r.stderr and "от 8 до 16 цифр" in r.stderr, r.stderr
+    assert "занят" not in r.stderr and "http://" not in r.stdout
+
+
+def test_the_longest_join_code_fits_the_join_field():
+    """One limit: the CLI takes up to :data:`CODE_MAX_DIGITS` digits, and the join screen's
+    field takes that code as the host shows it (groups of four, spaces between)."""
+    from companion.cli import build_parser
+    from companion.ui.lan import CODE_FIELD_CHARS, spaced
+    from companion.ui.security import CODE_MAX_DIGITS
+
+    longest = "9" * CODE_MAX_DIGITS
+    assert build_parser().parse_args(["--lan", "--code", longest]).code == longest
+    assert build_parser().parse_args(["--lan", "--code", "24681012"]).code == "24681012"
+    assert len(spaced(longest)) <= CODE_FIELD_CHARS

@@ -25,11 +25,14 @@ from companion.errors import SetupError
 from companion.i18n import _
 from companion.ui.https import spaced_fingerprint
 from companion.ui.security import (
+    CODE_DIGITS,
+    CODE_MAX_DIGITS,
     PER_PEER_FAILURES,
     PER_PEER_WINDOW,
     Connection,
     DeviceTokens,
     Throttle,
+    code_problem,
 )
 from companion.ui.widgets import TARGET, tagged, use_form
 
@@ -51,6 +54,8 @@ __all__ = [
     "JoinInfo",
     "spaced",
     "new_code",
+    "CODE_DIGITS",
+    "CODE_FIELD_CHARS",
     "lan_address",
     "qr_terminal",
     "qr_png_base64",
@@ -58,8 +63,9 @@ __all__ = [
 
 MAX_FAILURES = PER_PEER_FAILURES
 LOCKOUT_SECONDS = PER_PEER_WINDOW
-#: Digits of a join code (10**8 codes: see the README for the arithmetic).
-CODE_DIGITS = 8
+#: Characters the join screen's code field takes: the longest code (:data:`CODE_MAX_DIGITS`)
+#: as the host shows it, in groups of four with a space between (:func:`spaced`).
+CODE_FIELD_CHARS = CODE_MAX_DIGITS + (CODE_MAX_DIGITS - 1) // 4
 #: Where a device keeps its rejoin token (browser local storage, via ft.SharedPreferences).
 TOKEN_KEY = "companion.rejoin"
 #: Seconds to wait for the browser's storage to answer when reading the token (the phone shows
@@ -70,17 +76,16 @@ WRITE_TOKEN_SECONDS = 30
 
 
 def new_code(explicit: str | None = None) -> str:
-    """The join code: ``explicit`` if given (at least 8 digits), else 8 random digits.
+    """The join code: ``explicit`` if given, else 8 random digits.
 
-    :raises SetupError: if ``explicit`` is not at least 8 digits.
+    :raises SetupError: if ``explicit`` is not a usable code (:func:`code_problem`: 8 to 16
+        digits 0–9).
     """
     if explicit is None:
         return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
-    if not (explicit.isdigit() and len(explicit) >= CODE_DIGITS):
-        raise SetupError(
-            f"Код для входа должен состоять не менее чем из {CODE_DIGITS} цифр: "
-            "короткий код можно подобрать."
-        )
+    problem = code_problem(explicit)
+    if problem:
+        raise SetupError(f"{problem[0].upper()}{problem[1:]}.")
     return explicit
 
 
@@ -261,12 +266,22 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
     typed, update, latest = use_form(lambda: {"code": "", "name": ""})
     code, name = typed["code"], typed["name"]
 
+    # the last refusal, and whether it still stands: typing another code or name puts it
+    # away (it answered what was there before), but its words stay laid out, invisible, so
+    # the page's height — and whatever a scrolled page shows under the finger — stays put
+    refusal, set_refusal = ft.use_state(("", False))
+
+    def set_error(text: str) -> None:
+        set_refusal((text, True))
+
     def put(key: str, value: str) -> None:
+        if value != latest()[key]:  # a change event that changes nothing keeps the refusal
+            set_refusal(lambda shown: (shown[0], False))
         update(lambda now: {**now, key: value})
 
     role, set_role = ft.use_state("player")
     picked = ft.use_ref("player")  # updated by the handler itself, before any re-render
-    error, set_error = ft.use_state("")
+    error, standing = refusal
 
     def pick(value: str) -> None:
         picked.current = value
@@ -298,9 +313,9 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                     label=_("Код"),
                     value=code,
                     keyboard_type=ft.KeyboardType.NUMBER,
-                    # a limit, not the code's length (8 digits, or more with --code, typed
-                    # with spaces or not): no «0/16» counter under the field
-                    max_length=16,
+                    # a limit, not the code's length (8 digits, or up to 16 with --code,
+                    # typed with spaces or not): no «0/19» counter under the field
+                    max_length=CODE_FIELD_CHARS,
                     counter="",
                     on_change=lambda e: put("code", str(e.control.value or "")[:64]),
                     on_submit=lambda: join(),
@@ -312,6 +327,7 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                     label=_("Ваше имя (для журнала)"),
                     value=name,
                     max_length=40,
+                    counter="",  # no «3/40» under the field: a limit, not a target
                     on_change=lambda e: put("name", str(e.control.value or "")[:40]),
                 ),
             ),
@@ -345,8 +361,13 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                 ),
             ),
             # under «Войти», not above it: a refusal (one line or four) moves nothing the
-            # finger is on — it used to push the button down by its height
+            # finger is on — it used to push the button down by its height; put away, it
+            # keeps its place: transparent, and so not read out (Flutter leaves a child of a
+            # zero opacity out of the accessibility tree). Not the same Semantics with
+            # exclude_semantics: flipped back, the web client then read out an empty label
             tagged("join-error", ft.Text(error, color=ft.Colors.ERROR, size=16), label=error)
+            if error and standing
+            else ft.Container(ft.Text(error, size=16), opacity=0)
             if error
             else ft.Container(),
         ],

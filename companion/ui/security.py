@@ -7,6 +7,9 @@
   every token.
 - :func:`require_player` is the one role check for everything shared (games, house
   rulings, settings, files on the host): call it before any change.
+- :func:`code_problem` is the one rule for a join code set with ``--code`` (the CLI and
+  :func:`companion.ui.lan.new_code` both use it), :data:`CODE_MAX_DIGITS` the one limit the
+  join screen's code field is sized by.
 - :class:`Connection` is what the server knows about the websocket a session arrived on
   (set by :mod:`companion.ui.webserver` for each connection, read once per session).
 """
@@ -38,11 +41,22 @@ __all__ = [
     "NotAllowedError",
     "require_player",
     "is_player",
+    "CODE_DIGITS",
+    "CODE_MAX_DIGITS",
+    "code_problem",
     "PER_PEER_FAILURES",
     "PER_PEER_WINDOW",
     "GLOBAL_BURST",
     "GLOBAL_REFILL_SECONDS",
 ]
+
+#: Digits of a random join code, and the fewest a code set with ``--code`` may have (10**8
+#: codes: see the README for the arithmetic).
+CODE_DIGITS = 8
+#: The most digits a join code may have: the join screen's code field takes this many digits
+#: and the spaces between their groups of four, as the host shows the code (``--code`` with
+#: more could never be typed: every phone would be locked out).
+CODE_MAX_DIGITS = 16
 
 #: Wrong codes one address may send within :data:`PER_PEER_WINDOW` seconds before a lockout.
 PER_PEER_FAILURES = 5
@@ -57,6 +71,26 @@ GLOBAL_REFILL_SECONDS = 10.0
 #: When the burst is used up, code checks pause this long; doubles each time, up to the cap.
 GLOBAL_LOCKOUT = 60.0
 GLOBAL_LOCKOUT_CAP = 30 * 60.0
+
+
+def code_problem(code: str) -> str | None:
+    """Why ``code`` cannot be the join code (a Russian phrase naming the limit), or ``None``.
+
+    A join code is :data:`CODE_DIGITS` to :data:`CODE_MAX_DIGITS` digits 0–9 and nothing else:
+    what a phone's digit keyboard types, compared as typed minus spaces and hyphens (so a
+    space, a letter or another script's digits — «١٢٣», «１２３», which ``str.isdigit`` takes —
+    could never be matched).
+    """
+    limit = f"нужно от {CODE_DIGITS} до {CODE_MAX_DIGITS} цифр 0–9"
+    if not code.strip():
+        return f"код для входа пуст: {limit}"
+    if not (code.isascii() and code.isdigit()):
+        return f"в коде для входа только цифры 0–9, без пробелов и букв: {limit}"
+    if len(code) < CODE_DIGITS:
+        return f"код из {len(code)} цифр слишком короткий (его можно подобрать): {limit}"
+    if len(code) > CODE_MAX_DIGITS:
+        return f"код из {len(code)} цифр не поместится в поле для кода на телефоне: {limit}"
+    return None
 
 
 class NotAllowedError(CompanionError, PermissionError):

@@ -22,6 +22,8 @@ __all__ = [
     "BigCounter",
     "StepCounter",
     "number_pad",
+    "PAD_DIGITS",
+    "PAD_WIDTH",
     "fmt_seconds",
     "icon_button",
     "primary_button",
@@ -170,8 +172,20 @@ def Banner(error: str, notice: str) -> ft.Control:
     return ft.Container(height=0)
 
 
+#: Digits a numeric pad takes (a sign aside): a 7th tapped is refused, and the pad says so.
+PAD_DIGITS = 6
+#: Width (dp) of a numeric pad's title and keys: every pad the same width whatever its title
+#: (a dialog is as wide as its widest line), the widest a dialog gets on a 390 dp phone.
+PAD_WIDTH = 262
+#: Ends a pad's text when the last digit tapped was one too many (:func:`number_pad`).
+_TOO_LONG = "!"
+#: The pad's number as untouched: highlighted as a selected text is, for the first digit
+#: replaces it.
+_SELECTED = ft.Colors.with_opacity(0.3, ft.Colors.PRIMARY)
+
+
 def number_pad(
-    title: str,
+    name: str,
     text: str | None,
     edit: Callable[[Callable[[str | None], str]], None],
     on_submit: Callable[[int], None],
@@ -181,16 +195,20 @@ def number_pad(
     latest: Callable[[], str | None],
     value: int,
 ) -> ft.AlertDialog:
-    """A numeric pad dialog: digits, ±, erase, OK; the typed text lives in the caller's
-    :func:`use_form`: ``text`` is shown, ``edit(change)`` applies ``change`` to the latest
-    text and ``latest()`` reads it — digits tapped faster than the screen re-renders all
-    count, and «Готово» right after the last digit submits it.
+    """A numeric pad dialog titled «<name> — новое значение»: digits, ±, erase, OK; the typed
+    text lives in the caller's :func:`use_form`: ``text`` is shown, ``edit(change)`` applies
+    ``change`` to the latest text and ``latest()`` reads it — digits tapped faster than the
+    screen re-renders all count, and «Готово» right after the last digit submits it. The
+    text is the pad's own business (the caller only keeps it).
 
     It opens on the counter's ``value`` (``text`` ``None``: untouched), as a calculator
     opens on a result: the first digit replaces it, the next ones are appended; «⌫» clears
-    it and «±» negates it (after either, digits are appended). «Готово» calls
+    it and «±» negates it (after either, digits are appended). While untouched, the number is
+    highlighted as a selected text is and a line under it says the first digit replaces it.
+    A digit beyond :data:`PAD_DIGITS` changes nothing, and that line says so. «Готово» calls
     ``on_submit(number shown)`` then ``on_close()``; on the untouched value it only closes
-    (nothing changed, nothing to send).
+    (nothing changed, nothing to send). Every pad is :data:`PAD_WIDTH` wide, and nothing in
+    it moves while typing (the line under the number keeps its place when empty).
     """
 
     def press(ch: str) -> None:
@@ -199,24 +217,32 @@ def number_pad(
                 if ch == "±":
                     return str(-value) if value else "-"
                 return "" if ch == "⌫" else ch
+            t = t.removesuffix(_TOO_LONG)
             if ch == "±":
                 return t[1:] if t.startswith("-") else "-" + t
             if ch == "⌫":
                 return t[:-1]
             if t.lstrip("-") == "0":  # «0» then «5» is 5, not «05»
                 return t[:-1] + ch
-            return t + ch if len(t.lstrip("-")) < 6 else t
+            return t + ch if len(t.lstrip("-")) < PAD_DIGITS else t + _TOO_LONG
 
         edit(typed)
 
     def ok() -> None:
         t = latest()
         if t is not None:  # what the pad shows: an emptied one shows «0»
+            t = t.removesuffix(_TOO_LONG)
             on_submit(int(t) if t.lstrip("-") else 0)
         on_close()
 
-    shown = shown_number(value) if text is None else text.replace("-", "−") or "0"
-    spoken = str(value) if text is None else text or "0"
+    typed = None if text is None else text.removesuffix(_TOO_LONG)
+    shown = shown_number(value) if typed is None else typed.replace("-", "−") or "0"
+    spoken = str(value) if typed is None else typed or "0"
+    hint, hint_color = "", None
+    if typed is None:
+        hint, hint_color = _("Первая цифра заменит это число"), ft.Colors.ON_SURFACE_VARIANT
+    elif text is not None and text.endswith(_TOO_LONG):
+        hint, hint_color = _("Не больше {n} цифр").format(n=PAD_DIGITS), ft.Colors.ERROR
     keys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "±" if allow_negative else "", "0", "⌫"]
 
     def key(k: str) -> ft.Control:
@@ -248,23 +274,34 @@ def number_pad(
     ]
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text(title),
-        content=ft.Column(
-            [
-                tagged(
-                    "pad-display",
-                    ft.Text(
-                        shown,
-                        size=40,
-                        weight=ft.FontWeight.BOLD,
-                        text_align=ft.TextAlign.CENTER,
+        title=ft.Container(ft.Text(f"{name} — {_('новое значение')}"), width=PAD_WIDTH),
+        content=ft.Container(
+            ft.Column(
+                [
+                    tagged(
+                        "pad-display",
+                        ft.Text(
+                            shown,
+                            size=40,
+                            weight=ft.FontWeight.BOLD,
+                            text_align=ft.TextAlign.CENTER,
+                            bgcolor=_SELECTED if typed is None else None,
+                        ),
+                        label=spoken,
                     ),
-                    label=spoken,
-                ),
-                *rows,
-            ],
-            tight=True,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    ft.Container(
+                        tagged("pad-hint", ft.Text(hint, size=14, color=hint_color), label=hint)
+                        if hint
+                        else None,
+                        height=20,
+                        alignment=ft.Alignment.CENTER,
+                    ),
+                    *rows,
+                ],
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            width=PAD_WIDTH,
         ),
         actions=[
             tagged(
@@ -300,7 +337,7 @@ def use_number_pad(
 
     ft.use_dialog(
         number_pad(
-            f"{name} — {_('новое значение')}",
+            name,
             pad[0],
             lambda change: set_pad(lambda p: None if p is None else (change(p[0]),)),
             on_submit=submit,

@@ -4,19 +4,26 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Any
 
+import flet as ft
 import pytest
 
 from companion.store import GameStore
 from companion.ui import lan as lan_module
 from companion.ui.app import make_main
-from companion.ui.lan import LanGate
-from companion.ui.security import PER_PEER_FAILURES
+from companion.ui.lan import LanGate, spaced
+from companion.ui.security import CODE_MAX_DIGITS, PER_PEER_FAILURES
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 from tests.ui.conftest import App, Server
 
 CODE = "24681012"
+#: Everything the page shows or reads out: its text and every accessible name.
+SPOKEN = (
+    "document.body.innerText + Array.from(document.querySelectorAll('[aria-label]'))"
+    ".map(e => e.getAttribute('aria-label')).join(' ')"
+)
 
 
 @pytest.fixture
@@ -64,10 +71,7 @@ def test_wrong_code_gets_no_game_data_and_is_rate_limited(browser, lan):
     a.fill("join-code", CODE)  # even the right code waits out the lockout
     a.tap("join")
     a.wait_label("join-error", "Слишком много неверных попыток")
-    text = a.page.evaluate(
-        "document.body.innerText + Array.from(document.querySelectorAll('[aria-label]'))"
-        ".map(e => e.getAttribute('aria-label')).join(' ')"
-    )
+    text = a.page.evaluate(SPOKEN)
     assert "Аня" not in text and "Борис" not in text and "Свободный" not in text
     assert a.page.locator('[flt-semantics-identifier^="val-"]').count() == 0
     a.close()
@@ -173,13 +177,15 @@ def test_the_join_screens_role_choice_is_a_48dp_target(browser, lan):
 def test_the_join_screen_names_a_missing_code_and_a_refusal_moves_nothing(browser, lan):
     """«Войти» with no code asks for it (it said «Неверный код»); a wrong code's refusal
     comes in under «Войти»: the button and the fields stay where the finger found them (the
-    refusal used to push «Войти» down by ~46 px). The code field shows no «0/16» counter."""
+    refusal used to push «Войти» down by ~46 px); typing another code puts the refusal away
+    without moving anything. The code and name fields show no «0/16», «0/40» counters."""
     srv, _gid = lan
     a = App(browser, srv).open("/")
     try:
         places = {ident: a.steady(ident) for ident in ("join-code", "join-name", "join")}
         # the counter was drawn as «0/16» and read out as «16 characters remaining»
         assert "remaining" not in a.label("join-code") and "16" not in a.label("join-code")
+        assert "remaining" not in a.label("join-name") and "40" not in a.label("join-name")
         a.tap("join")
         a.wait_label("join-error", "Введите код с экрана ведущего устройства")
         assert "Неверный" not in a.label("join-error")
@@ -188,6 +194,10 @@ def test_the_join_screen_names_a_missing_code_and_a_refusal_moves_nothing(browse
         a.tap("join")
         a.wait_label("join-error", "Неверный код")
         assert {ident: a.box(ident) for ident in places} == places
+        a.fill("join-code", "0000000")  # retyping: the refusal goes, nothing moves
+        a.el("join-error").wait_for(state="detached")
+        assert {ident: a.box(ident) for ident in places} == places
+        assert "Неверный" not in a.page.evaluate(SPOKEN)  # put away: not read out either
         a.fill("join-code", "")  # emptied again: the same question, not another wrong code
         a.tap("join")
         a.wait_label("join-error", "Введите код")
@@ -219,3 +229,109 @@ def test_join_with_no_code_is_not_a_guess(tmp_path, monkeypatch):
     wrong, said = rt.run(_empty_taps(tmp_path / "d", monkeypatch))
     assert wrong == []
     assert said == "Введите код с экрана ведущего устройства."
+
+
+def _on_screen(session) -> list[Any]:
+    """Every control on screen (visible, under visible parents), walked from the views."""
+    found: list[Any] = []
+
+    def walk(c: Any) -> None:
+        if getattr(c, "visible", True):
+            found.append(c)
+            for child in rt._children(c):
+                walk(child)
+
+    for view in session.page.views:
+        walk(view)
+    return found
+
+
+def _shown_node(session, ident: str):
+    """The semantics node tagged ``ident`` on screen, or ``None``."""
+    tagged = [
+        c for c in _on_screen(session) if isinstance(c, ft.Semantics) and c.identifier == ident
+    ]
+    return tagged[0] if tagged else None
+
+
+def _put_away(session) -> list[str]:
+    """Texts on screen drawn at zero opacity (so left out of the accessibility tree): a
+    refusal put away, its place kept."""
+    return [
+        c.content.value
+        for c in _on_screen(session)
+        if isinstance(c, ft.Container) and c.opacity == 0 and isinstance(c.content, ft.Text)
+    ]
+
+
+async def _type(session, ident: str, text: str) -> None:
+    """What the browser sends when ``text`` is typed into a field: its value, then
+    ``change``."""
+    field = rt.tagged_control(session, ident)
+    session.apply_patch(field._i, {"value": text})
+    await session.dispatch_event(field._i, "change", text)
+    await rt.quiet(session)
+
+
+async def _retyping(data, monkeypatch) -> list[tuple[str | None, list[str]]]:
+    """A wrong code, then the code retyped, «Войти» again, the same code sent again, then a
+    name: after each, the refusal on screen (``None``: none) and the texts put away."""
+    monkeypatch.setattr(lan_module, "READ_TOKEN_SECONDS", 0.05)  # no browser here to answer
+    gate = LanGate(code=CODE, url="http://127.0.0.1")
+    session = await rt.open_app(make_main(Hub(GameStore(data)), gate), "/")
+    await asyncio.sleep(0.2)
+    await rt.quiet(session)
+    seen: list[tuple[str | None, list[str]]] = []
+
+    def look() -> None:
+        node = _shown_node(session, "join-error")
+        seen.append((None if node is None else str(node.label), _put_away(session)))
+
+    await _type(session, "join-code", "00000000")
+    await rt.tap(session, rt.tagged_control(session, "join"))
+    await rt.quiet(session)
+    look()
+    await _type(session, "join-code", "0000000")  # one digit erased
+    look()
+    await rt.tap(session, rt.tagged_control(session, "join"))
+    await rt.quiet(session)
+    look()
+    await _type(session, "join-code", "0000000")  # a change event that changes nothing
+    look()
+    await _type(session, "join-name", "Аня")
+    look()
+    return seen
+
+
+def test_a_refusal_goes_away_when_the_code_or_the_name_changes(tmp_path, monkeypatch):
+    """«Неверный код» answered the code typed before: typing another code (or a name) puts
+    it away at once; its words stay laid out, transparent and not read out, so nothing below
+    or on a scrolled page moves. A change event that changes nothing keeps it."""
+    seen = rt.run(_retyping(tmp_path / "d", monkeypatch))
+    wrong = "Неверный код. Код показан на экране устройства, где запущена игра."
+    assert seen == [
+        (wrong, []),
+        (None, [wrong]),
+        (wrong, []),
+        (wrong, []),
+        (None, [wrong]),
+    ]
+
+
+async def _join_fields(data, monkeypatch) -> tuple[Any, Any]:
+    monkeypatch.setattr(lan_module, "READ_TOKEN_SECONDS", 0.05)
+    gate = LanGate(code=CODE, url="http://127.0.0.1")
+    session = await rt.open_app(make_main(Hub(GameStore(data)), gate), "/")
+    await asyncio.sleep(0.2)
+    await rt.quiet(session)
+    return rt.tagged_control(session, "join-code"), rt.tagged_control(session, "join-name")
+
+
+def test_the_join_fields_show_no_counters_and_take_the_longest_code_as_shown(tmp_path, monkeypatch):
+    """The name field drew «0/40» under it (a limit, not a target; the code field's «0/16»
+    went earlier); the code field takes the longest ``--code`` as the host shows it, in
+    groups of four with spaces (16 digits and 3 spaces: it took 16 characters)."""
+    code, name = rt.run(_join_fields(tmp_path / "d", monkeypatch))
+    assert name.counter == "" and name.max_length == 40
+    assert code.counter == ""
+    assert code.max_length >= len(spaced("9" * CODE_MAX_DIGITS))

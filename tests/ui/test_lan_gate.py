@@ -29,7 +29,9 @@ def test_codes_are_eight_random_digits_or_the_given_one():
     codes = {new_code() for _ in range(50)}
     assert all(len(c) == 8 and c.isdigit() for c in codes) and len(codes) > 45
     assert new_code("1234567890") == "1234567890"
-    for bad in ("123456", "1234567", "abcdefgh", "1234 5678"):
+    assert new_code("9" * 16) == "9" * 16
+    # longer than the join field takes; digits no phone keyboard types
+    for bad in ("123456", "1234567", "abcdefgh", "1234 5678", "9" * 17, "١٢٣٤٥٦٧٨", ""):
         with pytest.raises(SetupError):
             new_code(bad)
     assert spaced("24681012") == "2468 1012"

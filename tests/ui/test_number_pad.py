@@ -12,6 +12,7 @@ import pytest
 from companion.store import GameStore
 from companion.ui.app import make_main
 from companion.ui.state import Hub
+from companion.ui.widgets import PAD_WIDTH
 from tests.ui import render_tree as rt
 
 #: Smash Up in play (Аня, Борис, Вика): four bases laid out, the game started.
@@ -38,6 +39,28 @@ def _display(session: Any) -> tuple[str, str] | None:
     return str(node.content.value), str(node.label)
 
 
+def _hinted(session: Any) -> tuple[str, str, bool] | None:
+    """What the open pad shows: ``(number, the line under it, whether the number is
+    highlighted)``; ``None`` when it is closed."""
+    if not any(d.open for d in session.page._dialogs.controls):
+        return None
+    number = rt.dialog_node(session, "pad-display").content
+    try:
+        hint = str(rt.dialog_node(session, "pad-hint").label)
+    except AssertionError:  # an empty line: no node
+        hint = ""
+    return str(number.value), hint, number.bgcolor is not None
+
+
+def _pad(session: Any) -> tuple[str, int, int] | None:
+    """The open pad's title and the widths of its title and of its keys' box."""
+    dialogs = [d for d in session.page._dialogs.controls if d.open]
+    if not dialogs:
+        return None
+    title, content = dialogs[0].title, dialogs[0].content
+    return str(title.content.value), title.width, content.width
+
+
 async def _keys(
     data: Any,
     kind: str,
@@ -46,11 +69,12 @@ async def _keys(
     keys: list[str],
     options: dict[str, Any] | None = None,
     first: tuple[str, ...] = (),
-) -> tuple[list[tuple[str, str] | None], int, Any]:
+    look: Any = _display,
+) -> tuple[list[Any], int, Any]:
     """Tap ``first`` (what shows the counter), open the pad of the counter tagged ``ident``,
     press ``keys`` (``"erase"``, ``"±"``, digits, ``"ok"``) one tap at a time; returns what the
-    pad showed when it opened and after each key, the number of moves made meanwhile, and the
-    game's state."""
+    pad showed (``look(session)``: by default :func:`_display`) when it opened and after each
+    key, the number of moves made meanwhile, and the game's state."""
     hub = Hub(GameStore(data))
     g = hub.create(kind, ["Аня", "Борис", "Вика"], first_player=0, options=options)
     for type, move in moves:
@@ -61,11 +85,11 @@ async def _keys(
         await rt.tap(session, rt.tappables(session)[shown_by])
         await rt.quiet(session)
     await rt.quiet(session)
-    shown = [_display(session)]
+    shown = [look(session)]
     for key in keys:
         await rt.tap(session, rt.in_dialog(session, f"pad-{key}"))
         await rt.quiet(session)
-        shown.append(_display(session))
+        shown.append(look(session))
     game = GameStore(data).open(g.id).game
     refused = rt.game_view(session).error
     assert not refused, refused  # no pad here makes a move the rules refuse
@@ -172,3 +196,65 @@ def test_smash_up_power_pad_opens_on_the_power_and_retyping_it_makes_no_move(tmp
         assert made == (1 if keys[0] == "4" else 0), keys
         assert state.bases[0].power[0] == int(keys[0])
     assert opened == [("5", "5"), ("5", "5")]
+
+
+REPLACES = "Первая цифра заменит это число"
+
+
+def test_the_untouched_value_is_highlighted_and_said_to_be_replaced(tmp_path):
+    """Nothing showed that the first digit replaces the number: while it is the value the pad
+    opened on, it is highlighted as a selected text is and the line under it says so; a digit
+    typed (or «⌫», «±») makes it the player's own number: no highlight, no line."""
+    shown, _moves, _state = rt.run(
+        _keys(tmp_path / "d", "free", FREE_AT_3, "val-p1-c0", ["9", "1"], look=_hinted)
+    )
+    assert shown == [("3", REPLACES, True), ("9", "", False), ("91", "", False)]
+    for key in ("erase", "±"):
+        shown, _moves, _state = rt.run(
+            _keys(tmp_path / key, "free", FREE_AT_3, "val-p1-c0", [key], look=_hinted)
+        )
+        assert shown[0] == ("3", REPLACES, True) and shown[1][1:] == ("", False), key
+
+
+def test_a_seventh_digit_is_refused_and_the_pad_says_so(tmp_path):
+    """Digits beyond six were dropped without a word: the 7th (and an 8th) leaves the number
+    as it was and the line under it says «Не больше 6 цифр»; the next key that does something
+    puts the line away. «Готово» sets the six digits shown."""
+    keys = ["1", "2", "3", "4", "5", "6", "7", "8", "erase", "ok"]
+    shown, moves, state = rt.run(
+        _keys(tmp_path / "d", "free", FREE_AT_3, "val-p1-c0", keys, look=_hinted)
+    )
+    assert shown[6:] == [
+        ("123456", "", False),
+        ("123456", "Не больше 6 цифр", False),
+        ("123456", "Не больше 6 цифр", False),
+        ("12345", "", False),
+        None,
+    ]
+    assert moves == 1 and state.values[1]["ПО"] == 12345
+
+
+@pytest.mark.parametrize(
+    ("kind", "moves", "ident", "options", "first", "title"),
+    [
+        ("free", FREE_AT_3, "val-p1-c0", None, (), "Борис: ПО"),
+        ("munchkin", [], "level-p0", None, (), "Аня: уровень"),
+        ("smashup", SMASHUP_START, "vp-p0", SMASHUP_OPTIONS, (), "Аня: ПО"),
+        # it lacked «— новое значение», and a short base name made it narrower
+        (
+            "smashup",
+            SMASHUP_START,
+            "pow-b0-p0",
+            SMASHUP_OPTIONS,
+            ("base-0-open",),
+            "Аня, «База 0»: сила",
+        ),
+    ],
+)
+def test_every_pad_says_new_value_and_is_as_wide_as_the_others(
+    tmp_path, kind, moves, ident, options, first, title
+):
+    shown, _made, _state = rt.run(
+        _keys(tmp_path / "d", kind, moves, ident, [], options, first, look=_pad)
+    )
+    assert shown == [(f"{title} — новое значение", PAD_WIDTH, PAD_WIDTH)]

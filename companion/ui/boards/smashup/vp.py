@@ -39,7 +39,7 @@ def VpChip(
     event = "vp.adjust" if what == "vp" else "madness.adjust"
     ft.use_dialog(
         number_pad(
-            f"{title}, {_('новое значение')}",
+            title,
             pad[1],
             lambda change: set_pad(lambda p: (p[0], change(p[1])) if p else p),
             on_submit=lambda v: (
