@@ -330,7 +330,8 @@ class GameView:
                 text = describe_event(self.game, event, undone=not redo)
         if event is not None:
             verb = "Возвращено" if redo else "Отменено"
-            who = f" (ход {inflect(event.author, 'gent')})" if event.author else ""
+            # who made the move taken back: «ход Бориса» read as Борис's turn in the game
+            who = f" (с телефона {inflect(event.author, 'gent')})" if event.author else ""
             self.error = ""
             self.error_player = None
             self.notice = f"{verb} — {text}{who}"

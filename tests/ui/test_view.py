@@ -62,7 +62,8 @@ def test_undo_and_redo_notices_use_the_engines_words(hub, gid):
     view.send(*ADD)
     view.mark_shown()
     view.undo()
-    assert view.notice == "Отменено — Аня: ПО +1 (ход Бориса)"
+    # the phone the move came from, not «ход Бориса» (read as Борис's turn in the game)
+    assert view.notice == "Отменено — Аня: ПО +1 (с телефона Бориса)"
     view.mark_shown()
     view.redo()
     assert view.notice.startswith("Возвращено — Аня: ПО +1")
