@@ -41,9 +41,10 @@ def Counter(
     on_add: Callable[[int], None],
     on_set: Callable[[int], None],
     color: str | None = None,
+    width: int = 60,
 ) -> ft.Control:
     """A compact counter: − and + (48×48 dp) around the value with its title above it; tap the
-    value for a number pad. The value has a fixed width, so the buttons never move.
+    value for a number pad. The value has a fixed ``width``, so the buttons never move.
 
     :param ident: test tag of the value (``{ident}-minus`` / ``{ident}-plus`` for the buttons).
     :param name: spoken name of the counter («Аня: уровень»).
@@ -74,7 +75,7 @@ def Counter(
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                         alignment=ft.MainAxisAlignment.CENTER,
                     ),
-                    width=60,
+                    width=width,
                     height=TARGET,
                     on_click=lambda: open_pad(),
                     alignment=ft.Alignment.CENTER,
