@@ -769,7 +769,36 @@ def test_describe_lines_russian():
     lines = [text for _, text in g.log()]
     assert lines[0].startswith("Раунд 1")
     assert "Аня играет изобретение «Портал» во вселенной «Кроховселенная»" in lines
-    assert "Аня активирует «Портал»: −0 энергии, +2 ПО" in lines
+    assert "Аня активирует «Портал»: −0 ед. энергии, +2 ПО" in lines
+
+
+def test_amounts_of_energy_agree_with_their_number():
+    """ФАЗА ЗАРЯДКИ: every amount of energy in the journal and in a refusal reads «N ед.
+    энергии» — right after 1 as after 2 or 5 (was «1 энергии»: «энергии» does not agree with
+    1, 21, …; the rulebook counts «единиц энергии»)."""
+    import re
+
+    g = new(2)
+    g.push("round.draw")
+    play(g, "source", build_cost=1, production=5)
+    ab = play(g, "ability", build_cost=1, cost=1, name="Портал")
+    inv = play(g, "invention", build_cost=1, cost=1, vp=2, name="Тостер")
+    to_charge(g)
+    g.push("charge.done")
+    g.push("charge.oneshot", {"cost": 1})
+    g.push("charge.ability", {"card": ab})
+    g.push("charge.spend", {"amount": 2})
+    err = refused(g, "charge.spend", {"amount": 5})
+    assert "нужно 5 ед. энергии" in err.message, err.message
+    until(g, KRO, "В")
+    g.push("charge.activate", {"card": inv})
+    lines = [text for _, text in g.log()]
+    assert "Аня играет одноразку за 1 ед. энергии" in lines
+    assert "Аня применяет «Портал» за 1 ед. энергии" in lines
+    assert "Аня тратит 2 ед. энергии" in lines
+    assert "Аня активирует «Тостер»: −1 ед. энергии, +2 ПО" in lines
+    wrong = [t for t in [*lines, err.message] if re.search(r"\d энерги", t)]
+    assert not wrong, wrong
 
 
 def test_unknown_event_refused():

@@ -91,3 +91,45 @@ def test_the_seventh_seal_is_asked_for_before_it_ends_the_game(tmp_path):
     nothing."""
     assert rt.run(_last_seal(tmp_path / "a", confirm=False)) == 6
     assert rt.run(_last_seal(tmp_path / "b", confirm=True)) == 7
+
+
+async def _odd_card_taps(data) -> list[tuple[bool, str, str, str]]:
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", ["Аня", "Борис", "Вика", "Гоша"], first_player=0)
+    hub.push(g.id, "level.set", {"player": 0, "value": 3})
+    hub.push(g.id, "level.set", {"player": 3, "value": 2})
+    for _ in range(3):
+        hub.push(g.id, "phase.next")  # «От щедрот»: Борис and Вика are the lowest
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["charity-open"])
+    await rt.quiet(session)
+    for _ in range(2):  # 8 cards: 3 over the limit, one each and one odd card (Борис's)
+        await rt.tap(session, rt.in_dialog(session, "hand-plus"))
+        await rt.quiet(session)
+    seen = []
+    for ident in ("gift-extra-2", "gift-extra-1"):  # Вика's dimmed box; then Борис's own
+        box = rt.in_dialog(session, ident)
+        await rt.tap(session, box)
+        await rt.quiet(session)
+        seen.append(
+            (
+                bool(box.disabled),
+                _label_in_dialog(session, "charity-why"),
+                _label_in_dialog(session, "gift-1"),
+                _label_in_dialog(session, "gift-2"),
+            )
+        )
+    return seen
+
+
+def test_a_dimmed_odd_card_box_says_why_when_tapped(tmp_path):
+    """«Фазы хода», «От щедрот»: the surplus is split as evenly as possible and the giver
+    picks who gets the odd card — with the one odd card given to Борис, Вика's «ещё одну» is
+    dimmed; a tap on it says why and changes nothing (play-test: a disabled box said nothing).
+    Taking the card back from Борис clears the reason."""
+    dimmed, cleared = rt.run(_odd_card_taps(tmp_path))
+    disabled, why, boris, vika = dimmed
+    assert not disabled  # a finger's tap reaches it
+    assert "1 карта, и она уже отдана: Борис" in why and "Фазы хода" in why, why
+    assert (boris, vika) == ("Борис: 2", "Вика: 1")
+    assert cleared == (False, "", "Борис: 1", "Вика: 1")

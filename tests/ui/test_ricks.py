@@ -82,7 +82,7 @@ def play_card(app: App, kind: str, name: str, **fields: str) -> None:
     # of the previous card's form can reset a field just typed: then type it again)
     shows = {
         "build": "внедрение {}",
-        "prod": "+{} энергии",
+        "prod": "+{} ед. энергии",
         "cost": "активация {}",
         "vp": "= {} ПО",
     }
@@ -178,7 +178,7 @@ def test_charge_phase_through_four_universes(tall, server):
 
     # Step В: Аня activates «Тостер»: −1 energy, +2 VP, and it is turned in Кроховселенная.
     app.wait_label("charge-player", "Аня")
-    app.wait_label("activate-2", "1 энергии = +2 ПО")
+    app.wait_label("activate-2", "1 ед. энергии = +2 ПО")
     app.tap("activate-2")
     app.wait_label("charge-pos", f"{MINI}, шаг А")
     # nobody can activate more: the engine moves on by itself («Фаза зарядки»), and says so
@@ -311,6 +311,7 @@ TOASTER = (
     {"kind": "invention", "build_cost": 1, "cost": 1, "vp": 2, "name": "Тостер"},
 )
 BATTERY = ("card.play", {"kind": "source", "build_cost": 1, "production": 3, "name": "Батарея"})
+PORTAL = ("card.play", {"kind": "ability", "build_cost": 1, "cost": 1, "name": "Портал"})
 
 
 def test_charge_steps_fit_one_phone_screen(app, server):
@@ -357,7 +358,7 @@ def test_charge_steps_fit_one_phone_screen(app, server):
 
     # Step В: Аня can activate «Тостер» right there, with the clocks and «Готово».
     app.wait_label("charge-player", "Аня")
-    app.wait_label("activate-2", "1 энергии = +2 ПО")
+    app.wait_label("activate-2", "1 ед. энергии = +2 ПО")
     assert_on_screen(app, "energy", "charge-player", "timer-turn", "activate-2", "primary-action")
     app.tap("activate-2")
     app.wait_label("energy", "2")
@@ -592,5 +593,100 @@ def test_a_new_charge_step_starts_at_the_top_of_a_small_screen(browser, server):
         )
         app.page.wait_for_timeout(500)
         app.assert_in_view("charge-pos", "charge-player", "primary-action")
+    finally:
+        app.close()
+
+
+# -- narrow phones (360×640) ------------------------------------------------------------------
+PHONES = [(360, 640), (390, 844)]
+
+
+def _middle(b: dict) -> float:
+    return b["y"] + b["height"] / 2
+
+
+@pytest.mark.parametrize(("width", "height"), PHONES)
+def test_charge_step_b_fits_a_narrow_phone(browser, server, width, height):
+    """«Фаза зарядки», шаг Б at 360 px (and 390): the step circles are whole inside the head
+    (play-test: «В» was cut at the right edge), and each amount — «Сыграть одноразку»,
+    «Потратить», «Добавить» — is one line: − N + and its button side by side (the one-shot's
+    button wrapped under its stepper and pushed the rows below down). Neither a new N nor
+    «Одноразка сыграна» moves anything."""
+    gid = ricks_game(
+        server, NAMES4, "round.draw", BATTERY, PORTAL, *["turn.end"] * 4, "charge.done"
+    )
+    app = App(browser, server, width, height)
+    try:
+        app.open(f"/game/{gid}")
+        app.wait_label("charge-pos", f"{KRO}, шаг Б")
+        steps = app.steady("charge-steps")
+        for s in ("А", "Б", "В"):
+            c = box(app, f"charge-step-{s}")
+            assert abs(c["width"] - c["height"]) <= 0.5, (s, c)  # whole (a cut one is clipped)
+            assert c["x"] >= steps["x"] - 0.5, (s, c, steps)
+            assert c["x"] + c["width"] <= steps["x"] + steps["width"] + 0.5, (s, c, steps)
+        assert steps["x"] + steps["width"] <= width - 22 - 3, steps  # inside the head's border
+        for amount, button in (("oneshot-cost", "oneshot"), ("spend-amount", "spend")):
+            n, b = app.steady(amount), box(app, button)
+            assert abs(_middle(n) - _middle(b)) <= 1, (amount, n, b)  # one line
+            assert b["x"] >= n["x"] + n["width"] + 48, (n, b)  # beside the «+»
+            assert b["x"] + b["width"] <= width - 20, b
+            assert_target(app, button)
+
+        def places() -> dict[str, tuple[float, ...]]:
+            """The one-shot's button and the spend row, from the one-shot's N."""
+            n = app.steady("oneshot-cost")
+            out = {}
+            for ident in ("oneshot", "spend", "spend-amount"):
+                b = box(app, ident)
+                out[ident] = (b["x"] - n["x"], b["y"] - n["y"], b["width"], b["height"])
+            return out
+
+        def unmoved(now: dict, then: dict) -> bool:
+            return all(
+                abs(a - b) <= 0.5 for k in then for a, b in zip(now[k], then[k], strict=True)
+            )
+
+        before = places()
+        app.tap("oneshot-cost-plus")
+        app.wait_label("oneshot-cost", "1")
+        assert unmoved(places(), before), (places(), before)
+        app.tap("oneshot")
+        app.wait_label("oneshot", "Одноразка сыграна")
+        app.wait_label("energy", "2")
+        assert unmoved(places(), before), (places(), before)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_player_rows_show_universe_and_tokens_whole(browser, server, width):
+    """A player's row at 360 and 390 px: under the name, the universe (with the physical
+    track's square past 30 VP, «Подготовка к игре»: the «+30» side) and the build tokens are
+    whole — each line narrower than the room left of «карт» (play-test: «Кроха · 8 жетон…» was
+    cut in the active player's row). Every row, active or not, with the track or without, is
+    ROW_HEIGHT tall and its lines lie inside its border. At 360 px the track's line may be cut
+    (the label keeps it): the tokens never are."""
+    from companion.ui.boards.ricks.players import ROW_HEIGHT
+
+    gid = ricks_game(server, NAMES4, "round.draw", ("vp.add", {"player": 1, "delta": 37}))
+    app = App(browser, server, width, 2000)  # every row on screen (none under the pinned bar)
+    try:
+        app.open(f"/game/{gid}")
+        app.wait_label("tokens-p1", "трек 7 (+30)")
+        app.wait_label("tokens-p0", "жетонов 8")
+        heights = set()
+        for i in range(4):
+            row = app.steady(f"player-p{i}")
+            tokens, hand = box(app, f"tokens-p{i}"), box(app, f"hand-p{i}")
+            assert abs(row["height"] - ROW_HEIGHT) <= 0.5, (i, row)
+            assert tokens["y"] >= row["y"] + 3 and tokens["y"] + tokens["height"] <= row["y"] + (
+                row["height"] - 3
+            ), (i, tokens, row)
+            if width >= 390 or i != 1:
+                # a cut line fills the room up to the row's spacing before «карт» (≤ 4 px)
+                assert tokens["x"] + tokens["width"] + 5 < hand["x"], (i, tokens, hand)
+            heights.add(round(tokens["height"]))
+        assert len(heights) == 1, heights
     finally:
         app.close()

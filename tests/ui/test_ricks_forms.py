@@ -139,3 +139,39 @@ def test_a_used_ability_stays_in_step_b_and_names_its_rule(tmp_path):
     assert before.startswith("Применить способность «Портал»")
     assert after.startswith("Применена способность «Портал»")
     assert "Карты способностей" in said and new_events == 0
+
+
+async def _energy_texts(data) -> list[str]:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис", "Вика"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    for card in (
+        {"kind": "source", "build_cost": 1, "production": 1, "name": "Батарея"},
+        {"kind": "ability", "build_cost": 1, "cost": 1, "name": "Портал"},
+        {"kind": "invention", "build_cost": 1, "cost": 1, "vp": 2, "name": "Тостер"},
+    ):
+        hub.push(g.id, "card.play", card)
+    for _ in range(3):
+        hub.push(g.id, "turn.end")
+    hub.push(g.id, "charge.done")  # Кроховселенная, step Б: Аня's turn, 1 energy
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    texts = [rt.tagged_control(session, "ability-2").content]
+    texts += [rt.tagged_control(session, f"card-{i}").value for i in (1, 3)]
+    for _ in range(3):  # Аня, Борис, Вика pass: step В (another phone's moves)
+        hub.push(g.id, "charge.done")
+    await rt.quiet(session)
+    return [*texts, rt.tagged_control(session, "activate-3").content]
+
+
+def test_an_amount_of_energy_agrees_with_its_number(tmp_path):
+    """«Фаза зарядки»: the board writes an amount of energy «N ед. энергии», right after 1
+    as after 5 (was «(1 энергии)», «: 1 энергии = +2 ПО»: «энергии» does not agree with 1)."""
+    import re
+
+    ability, source, toaster, activate = rt.run(_energy_texts(tmp_path))
+    assert ability.endswith("«Портал» (1 ед. энергии)"), ability
+    assert "+1 ед. энергии" in source, source
+    assert "1 ед. энергии = 2 ПО" in toaster, toaster
+    assert "«Тостер»: 1 ед. энергии = +2 ПО" in activate, activate
+    wrong = [t for t in (ability, source, toaster, activate) if re.search(r"\d энерги", t)]
+    assert not wrong, wrong

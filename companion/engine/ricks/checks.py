@@ -14,6 +14,7 @@ from typing import Any
 from companion.engine.ricks.constants import (
     _KINDS,
     _MAX_NUMBER,
+    ENERGY_UNIT,
     KRO,
     MINI,
     PHASE_ACTIONS,
@@ -107,8 +108,8 @@ def _need_step(state: RicksState, steps: str, what: str) -> Charge:
 def _pay(ch: Charge, amount: int, what: str) -> None:
     if amount > ch.energy:
         raise RuleViolation(
-            f"{what}: нужно {amount} энергии, а во вселенной «{ch.universe}» осталось {ch.energy} "
-            f"(Фаза зарядки, шаг {ch.step}).",
+            f"{what}: нужно {amount} {ENERGY_UNIT}, а во вселенной «{ch.universe}» "
+            f"осталось {ch.energy} (Фаза зарядки, шаг {ch.step}).",
             rule=R_STEP[ch.step],
         )
 

@@ -22,6 +22,10 @@ BUILD_TOKENS = 8
 START_HAND = 5
 #: The physical VP track: past 30 the token flips to its «+30» side («Шаг В»).
 TRACK_LENGTH = 30
+#: How an amount of energy is written: «1 ед. энергии», «5 ед. энергии». The abbreviation
+#: agrees with every number (единица, единицы, единиц — the rulebook counts «единиц энергии»),
+#: where «N энергии» is wrong for 1, 21, … The board writes the same words, marked for gettext.
+ENERGY_UNIT = "ед. энергии"
 #: Charge-phase steps, in order.
 STEPS: tuple[str, ...] = ("А", "Б", "В")
 

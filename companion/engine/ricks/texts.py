@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.engine.core import Event, Setup
-from companion.engine.ricks.constants import _KINDS
+from companion.engine.ricks.constants import _KINDS, ENERGY_UNIT
 from companion.engine.ricks.state import RicksState, _below, _reward
 
 
@@ -47,20 +47,21 @@ def describe(state: RicksState, event: Event, setup: Setup) -> str:
             return f"«{ch.universe}», шаг А: энергии {ch.energy}"
         return f"{who} пасует (шаг {ch.step if ch else ''})"
     if t == "charge.oneshot":
-        return f"{who} играет одноразку за {d['cost']} энергии{note}"
+        return f"{who} играет одноразку за {d['cost']} {ENERGY_UNIT}{note}"
     if t == "charge.ability":
         card = state.card(d["card"])
         if card is None:
             return f"{who} применяет способность"
-        return f"{who} применяет {card.label()} за {card.cost} энергии"
+        return f"{who} применяет {card.label()} за {card.cost} {ENERGY_UNIT}"
     if t == "charge.spend":
-        return f"{who} тратит {d['amount']} энергии{note}"
+        return f"{who} тратит {d['amount']} {ENERGY_UNIT}{note}"
     if t == "charge.activate":
         card = state.card(d["card"])
         if card is None:
             return "Активация изобретения"
         part = " (частично внедрено: на 1 ПО меньше)" if not card.built else ""
-        return f"{who} активирует {card.label()}: −{card.cost} энергии, +{_reward(card)} ПО{part}"
+        paid = f"−{card.cost} {ENERGY_UNIT}"
+        return f"{who} активирует {card.label()}: {paid}, +{_reward(card)} ПО{part}"
     if t == "charge.gain":
         return f"Энергия +{d['amount']}{note}"
     if t == "vp.add":

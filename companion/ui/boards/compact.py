@@ -41,9 +41,10 @@ def Counter(
     on_add: Callable[[int], None],
     on_set: Callable[[int], None],
     color: str | None = None,
+    width: int = 60,
 ) -> ft.Control:
     """A compact counter: − and + (48×48 dp) around the value with its title above it; tap the
-    value for a number pad. The value has a fixed width, so the buttons never move.
+    value for a number pad. The value has a fixed ``width``, so the buttons never move.
 
     :param ident: test tag of the value (``{ident}-minus`` / ``{ident}-plus`` for the buttons).
     :param name: spoken name of the counter («Аня: уровень»).
@@ -74,7 +75,7 @@ def Counter(
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                         alignment=ft.MainAxisAlignment.CENTER,
                     ),
-                    width=60,
+                    width=width,
                     height=TARGET,
                     on_click=lambda: open_pad(),
                     alignment=ft.Alignment.CENTER,
@@ -88,12 +89,18 @@ def Counter(
     )
 
 
-def toggle(text: str, on: bool, on_click, disabled: bool = False) -> ft.Control:
-    """A yes/no choice as a 48 dp button with a check mark (a checkbox is a 40 px target)."""
+def toggle(
+    text: str, on: bool, on_click, disabled: bool = False, dimmed: bool = False
+) -> ft.Control:
+    """A yes/no choice as a 48 dp button with a check mark (a checkbox is a 40 px target).
+
+    ``dimmed``: looks unavailable but still answers a tap — ``on_click`` then says why (a
+    control for a move not allowed now explains itself); ``disabled`` takes no tap at all."""
     return (ft.FilledTonalButton if on else ft.OutlinedButton)(
         text,
         icon=ft.Icons.CHECK_BOX if on else ft.Icons.CHECK_BOX_OUTLINE_BLANK,
         height=TARGET,
         disabled=disabled,
+        opacity=0.45 if dimmed else 1.0,
         on_click=lambda: on_click(),
     )

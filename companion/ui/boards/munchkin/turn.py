@@ -15,10 +15,12 @@ from typing import Any
 import flet as ft
 
 from companion.engine.munchkin import HAND_LIMIT, SEALS_TO_END, SETUP_REMINDER, charity
+from companion.engine.munchkin.constants import R_PHASES
 from companion.i18n import _
 from companion.ui.boards.compact import toggle
 from companion.ui.boards.munchkin.common import Send
 from companion.ui.widgets import TARGET, clipped_text, icon_button, tagged
+from companion.ui.words import plural
 
 __all__ = ["TurnBar", "TOP_LINE", "Reminder", "LastCombat", "CharitySlot", "WinnerPicker"]
 
@@ -172,13 +174,16 @@ def _CharitySlot(
     recorded, and a notice says who got what.
 
     The odd cards go one each to recipients the giver picks: once as many are picked as there
-    are odd cards, the other boxes are disabled, so the table can never tick more.
-    Tags: ``charity-open``; in the dialog ``charity``, ``hand`` (``hand-minus``/``hand-plus``),
-    ``charity-plan``, ``gift-{p}``, ``gift-extra-{p}``, ``charity-submit``, ``charity-cancel``.
+    are odd cards, the other boxes are dimmed, so the table can never tick more; a tap on a
+    dimmed one says why in a line kept under the rows (``charity-why``; play-test: a disabled
+    box said nothing). Tags: ``charity-open``; in the dialog ``charity``, ``hand``
+    (``hand-minus``/``hand-plus``), ``charity-plan``, ``gift-{p}``, ``gift-extra-{p}``,
+    ``charity-why``, ``charity-submit``, ``charity-cancel``.
     """
     opened, set_opened = ft.use_state(False)
     hand, set_hand = ft.use_state(HAND_LIMIT + 1)
     extra_to, set_extra_to = ft.use_state(None)  # recipients of the odd cards (None: default)
+    why, set_why = ft.use_state("")  # why the last tapped dimmed box took no card
     sizes = [0] * len(names)
     sizes[giver] = hand
     plan = charity(giver, sizes, list(levels))
@@ -210,6 +215,14 @@ def _CharitySlot(
             set_extra_to([q for q in chosen if q != p])
         elif len(chosen) < plan.extra:
             set_extra_to([*chosen, p])
+        else:  # every odd card is given: say so, change nothing
+            set_why(_odd_cards_taken(plan.extra, [names[q] for q in chosen]))
+            return
+        set_why("")
+
+    def change_hand(n: int) -> None:
+        set_hand(n)
+        set_why("")
 
     if plan.surplus == 0:
         text = f"{_('Не больше')} {HAND_LIMIT} {_('карт — раздавать нечего')}"
@@ -229,7 +242,10 @@ def _CharitySlot(
             [
                 ft.Text(f"{names[giver]}: {_('карт на руке')}", size=15, expand=True),
                 icon_button(
-                    "hand-minus", ft.Icons.REMOVE, _("Меньше"), lambda: set_hand(max(0, hand - 1))
+                    "hand-minus",
+                    ft.Icons.REMOVE,
+                    _("Меньше"),
+                    lambda: change_hand(max(0, hand - 1)),
                 ),
                 tagged(
                     "hand",
@@ -240,7 +256,7 @@ def _CharitySlot(
                     ),
                     label=str(hand),
                 ),
-                icon_button("hand-plus", ft.Icons.ADD, _("Больше"), lambda: set_hand(hand + 1)),
+                icon_button("hand-plus", ft.Icons.ADD, _("Больше"), lambda: change_hand(hand + 1)),
             ],
             spacing=0,
         ),
@@ -264,7 +280,7 @@ def _CharitySlot(
                         ),
                         tagged(
                             f"gift-extra-{p}",
-                            toggle(_("ещё одну"), p in chosen, lambda p=p: flip(p), full),
+                            toggle(_("ещё одну"), p in chosen, lambda p=p: flip(p), dimmed=full),
                             label="ещё одну"
                             + (" (да)" if p in chosen else "")
                             + (" недоступно" if full else ""),
@@ -273,6 +289,18 @@ def _CharitySlot(
                         else ft.Container(),
                     ],
                     height=TARGET,
+                )
+            )
+        if plan.extra:  # kept whether or not it says something: the actions below stay put
+            body.append(
+                tagged(
+                    "charity-why",
+                    ft.Container(
+                        clipped_text(why, 13, lines=4, color=ft.Colors.ERROR),
+                        height=72,
+                        alignment=ft.Alignment.TOP_LEFT,
+                    ),
+                    label=why,
                 )
             )
     ft.use_dialog(
@@ -320,6 +348,21 @@ def _CharitySlot(
 
 #: Memoised: changes with the giver and the levels only.
 CharitySlot = ft.memo(_CharitySlot)
+
+
+def _odd_cards_taken(extra: int, chosen: list[str]) -> str:
+    """Why one more «ещё одну» is refused: after the even split only ``extra`` cards are left,
+    one each, and ``chosen`` have them («Фазы хода», «От щедрот»: as evenly as possible)."""
+    if extra == 1:
+        return (
+            f"{_('Сверх ровного дележа — 1 карта, и она уже отдана')}: {chosen[0]}. "
+            f"{_('Сначала снимите там «ещё одну»')} ({R_PHASES})."
+        )
+    cards = plural(extra, _("карта"), _("карты"), _("карт"))
+    return (
+        f"{_('Сверх ровного дележа')} — {extra} {cards}, {_('и все уже отданы')}: "
+        f"{', '.join(chosen)}. {_('Сначала снимите у кого-то из них «ещё одну»')} ({R_PHASES})."
+    )
 
 
 @ft.component

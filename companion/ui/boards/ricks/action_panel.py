@@ -44,11 +44,11 @@ def _preview(f: dict[str, Any], whole: bool = False) -> str:
     name = f" «{f['name'].strip()}»" if f["name"].strip() else ""
     text = f"{_(_KIND_TEXT[k])}{name}: {_('внедрение')} {f['build'] or 1}"
     if k == "source":
-        text += f", +{f['prod'] or 1} {_('энергии')}" + (
+        text += f", +{f['prod'] or 1} {_('ед. энергии')}" + (
             f", {_('уровнем ниже')}" if f["down"] else ""
         )
     else:
-        text += f", {_('активация')} {f['cost'] or 1} {_('энергии')}"
+        text += f", {_('активация')} {f['cost'] or 1} {_('ед. энергии')}"
     if k == "invention":
         text += f" = {f['vp'] or 1} {_('ПО')}"
     if whole and not (k == "source" and f["down"]):

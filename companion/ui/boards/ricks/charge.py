@@ -77,6 +77,14 @@ def send_saying_what_moved(view: GameView, move: str, data: dict[str, Any]) -> b
     return True
 
 
+#: Width (px) of the number between − and + in an amount row (its caption — «цена», «сколько»,
+#: «от карты» — whole above it), narrow enough for «Сыграть одноразку» beside it at 360 px.
+AMOUNT_WIDTH = 52
+#: An amount row's button takes the row's rest, at most this wide (a laptop): every row's
+#: button is as wide as the others, and a longer label («Одноразка сыграна») moves nothing.
+AMOUNT_BUTTON_MAX = 200
+
+
 @ft.component
 def AmountRow(
     ident: str,
@@ -99,7 +107,11 @@ def AmountRow(
     to ``default``; a refused one keeps it, to be corrected. The amount lives in
     :func:`~companion.ui.widgets.use_form`: a tap right after −/+ sends the new N, and another
     phone's move (a re-render) keeps it. No text field: Flutter draws a new step of the charge
-    phase faster without them (docs/PERFORMANCE.md, session 10)."""
+    phase faster without them (docs/PERFORMANCE.md, session 10).
+
+    One line at any phone width (360 px and up): the stepper keeps its width and the button
+    takes the rest, up to :data:`AMOUNT_BUTTON_MAX` (play-test at 360 px: the row wrapped the
+    button under the stepper and pushed the rows below down)."""
     amount, update, latest = use_form(lambda: default)
 
     def go() -> None:
@@ -107,7 +119,10 @@ def AmountRow(
             update(default)
 
     action = (ft.FilledTonalButton if tonal else ft.OutlinedButton)(
-        button_text, height=TARGET, on_click=go
+        button_text,
+        height=TARGET,
+        on_click=go,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
     )
     return ft.Row(
         [
@@ -119,12 +134,16 @@ def AmountRow(
                 1,
                 lambda d: update(lambda n: max(minimum, n + d)),
                 update,
-                value_width=60,  # with «Сыграть одноразку» in one line at 390 px
+                value_width=AMOUNT_WIDTH,
                 allow_negative=False,  # energy and costs are never negative: no «±» on the pad
             ),
-            tag(button, action),
+            ft.Container(
+                tag(button, action),
+                width=AMOUNT_BUTTON_MAX,
+                expand=True,
+                expand_loose=True,
+            ),
         ],
-        wrap=True,
         spacing=8,
     )
 
@@ -133,7 +152,7 @@ def _spend_row(view: GameView) -> ft.Control:
     return AmountRow(
         "spend-amount",
         _("Сколько энергии потратить"),
-        _("потратить"),
+        _("сколько"),
         1,
         1,
         "spend",
@@ -143,10 +162,10 @@ def _spend_row(view: GameView) -> ft.Control:
 
 
 def _ability_text(card: Card, used: bool) -> str:
-    """«Применить способность «Портал» (2 энергии)», or «Применена: …» once used."""
+    """«Применить способность «Портал» (2 ед. энергии)», or «Применена: …» once used."""
     name = f"«{card.name}»" if card.name else f"№{card.id}"
     verb = _("Применена способность") if used else _("Применить способность")
-    return f"{verb} {name} ({card.cost} {_('энергии')})"
+    return f"{verb} {name} ({card.cost} {_('ед. энергии')})"
 
 
 @ft.component
@@ -220,7 +239,8 @@ def StepV(view: GameView, version: int) -> ft.Control:
         part = f" ({_('частично: на 1 ПО меньше')})" if o.partial else ""
         card = state.card(o.card)
         title = f"«{card.name}»" if card and card.name else f"№{o.card}"
-        text = f"{_('Активировать')} {title}: {o.cost} {_('энергии')} = +{o.reward} {_('ПО')}{part}"
+        price = f"{o.cost} {_('ед. энергии')}"
+        text = f"{_('Активировать')} {title}: {price} = +{o.reward} {_('ПО')}{part}"
         buttons.append(
             tag(
                 f"activate-{o.card}",
@@ -250,17 +270,21 @@ def _ChargeHead(
     """«Фаза зарядки» in three lines: the universe and the step (highlighted), the energy in big
     type with whose turn it is (or, in step А, what the sources gave), fixed heights.
 
-    Tags: ``charge-pos`` («<universe>, шаг <step>»), ``energy``, ``charge-player``.
+    Tags: ``charge-pos`` («<universe>, шаг <step>»), ``charge-steps`` (the universes and the
+    step circles, ``charge-step-{А|Б|В}``), ``energy``, ``charge-player``.
+
+    The universes and the three circles fit one line of a 360 px phone (12 px names, narrow
+    padding): the circle «В» was cut at the right edge (play-test).
     """
     stepper = ft.Row(
         [
             ft.Container(
                 ft.Text(
                     SHORT.get(u, u),
-                    size=13,
+                    size=12,
                     weight=ft.FontWeight.BOLD if u == universe else None,
                 ),
-                padding=ft.Padding.symmetric(horizontal=6, vertical=4),
+                padding=ft.Padding.symmetric(horizontal=4, vertical=4),
                 border_radius=8,
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if u == universe else None,
                 border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
@@ -269,24 +293,28 @@ def _ChargeHead(
         ]
         + [ft.Container(width=4)]
         + [
-            ft.Container(
-                ft.Text(
-                    s,
-                    size=15,
-                    weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.ON_PRIMARY if s == step else None,
+            tag(
+                f"charge-step-{s}",
+                ft.Container(
+                    ft.Text(
+                        s,
+                        size=15,
+                        weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.ON_PRIMARY if s == step else None,
+                    ),
+                    width=28,
+                    height=28,
+                    alignment=ft.Alignment.CENTER,
+                    border_radius=14,
+                    bgcolor=ft.Colors.PRIMARY if s == step else None,
+                    border=ft.Border.all(1, ft.Colors.OUTLINE),
                 ),
-                width=30,
-                height=30,
-                alignment=ft.Alignment.CENTER,
-                border_radius=15,
-                bgcolor=ft.Colors.PRIMARY if s == step else None,
-                border=ft.Border.all(1, ft.Colors.OUTLINE),
+                label=s,
             )
             for s in ("А", "Б", "В")
         ],
-        spacing=3,
-        scroll=ft.ScrollMode.AUTO,
+        spacing=2,
+        scroll=ft.ScrollMode.AUTO,  # narrower than any phone: scrolls rather than overflows
     )
     pos = f"{universe}, {_('шаг')} {step}"
     if step == "А":
@@ -307,7 +335,7 @@ def _ChargeHead(
                     ),
                     label=pos,
                 ),
-                stepper,
+                tag("charge-steps", stepper),
                 ft.Row(
                     [
                         ft.Icon(ft.Icons.BOLT, color=ft.Colors.AMBER, size=36),

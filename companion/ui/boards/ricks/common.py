@@ -67,15 +67,15 @@ def card_text(card: Card, names: list[str]) -> str:
     if card.kind == "source":
         return (
             f"{_('Источник')}{name} ({names[card.owner]}): "
-            f"+{card.production} {_('энергии')}, {state}"
+            f"+{card.production} {_('ед. энергии')}, {state}"
         )
     if card.kind == "invention":
         turned = f", {_('повёрнуто')}" if card.turned else ""
         return (
             f"{_('Изобретение')}{name} ({names[card.owner]}): "
-            f"{card.cost} {_('энергии')} = {card.vp} {_('ПО')}, {state}{turned}"
+            f"{card.cost} {_('ед. энергии')} = {card.vp} {_('ПО')}, {state}{turned}"
         )
-    return f"{_('Способность')}{name}: {card.cost} {_('энергии')}, {state}"
+    return f"{_('Способность')}{name}: {card.cost} {_('ед. энергии')}, {state}"
 
 
 def _box(content: ft.Control, highlight: bool = False, color: str | None = None) -> ft.Container:

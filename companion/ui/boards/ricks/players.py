@@ -1,6 +1,6 @@
 """One compact row per player (one 54 px line, so four players fit beside the turn's panel on a
-390×844 phone): name and character, universe, build tokens and the physical track's square
-(past 30 VP), cards in hand (tap for a pad) and VP (± and a pad)."""
+390×844 phone): name and character, universe and the physical track's square (past 30 VP),
+build tokens, cards in hand (tap for a pad) and VP (± and a pad)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,12 @@ Send = Callable[[str, dict[str, Any]], bool]
 #: Height of a player's row (px): the 48 dp counter inside the active player's 3 px border
 #: (the same for every row, so a new turn moves nothing).
 ROW_HEIGHT = 54
+#: Width (px) of the VP between its − and +: a 48 dp target (a tap opens the pad), three digits
+#: at 24 px; no wider, to leave the name, universe and tokens room beside it on a phone.
+VP_WIDTH = TARGET
+#: The universe's and the tokens' lines under the name: 12 px type, lines 1.15 high (both fit
+#: with the name inside the active player's 3 px border).
+_SMALL = {"size": 12, "style": ft.TextStyle(height=1.15)}
 
 
 @ft.component
@@ -45,6 +51,11 @@ def _PlayerRow(
     Tags: ``player-p{i}``, ``vp-p{i}`` (with ``-plus``/``-minus``; tap for a pad),
     ``tokens-p{i}`` (the universe, build tokens and, past 30 VP, the track), ``hand-p{i}``
     (tap for a pad: cards in hand, for the tie-break of «Конец игры»).
+
+    Under the name, two short lines of their own — the universe (and the track), then the
+    tokens — so each is whole beside the counters on a 360–390 px phone (play-test: one line
+    «Кроха · 8 жетон…» was cut in the active player's 3 px border). Always both lines: the row
+    and its text keep their places whatever the numbers.
     """
     laps, square = track_position(vp)
     track = f"{_('трек')} {square}" + (f" (+{TRACK_LENGTH * laps})" if laps else "")
@@ -52,10 +63,8 @@ def _PlayerRow(
     sub = f"{SHORT.get(universe, universe)} · {_('жетонов')} {tokens}" + (
         f" · {track}" if laps else ""
     )
-    # on screen the count comes before its word: when a narrow row cuts the line, it cuts
-    # the word, never the number («Кроха · 8 жетонов», not «Кроха · жетонов…»)
-    word = plural(tokens, _("жетон"), _("жетона"), _("жетонов"))
-    shown = f"{SHORT.get(universe, universe)} · {tokens} {word}" + (f" · {track}" if laps else "")
+    place = SHORT.get(universe, universe) + (f" · {track}" if laps else "")
+    count = f"{tokens} " + plural(tokens, _("жетон"), _("жетона"), _("жетонов"))
 
     add_vp, set_vp = vp_moves(send, index, lambda: vp)
 
@@ -115,7 +124,11 @@ def _PlayerRow(
                             ),
                             tag(
                                 f"tokens-p{index}",
-                                clipped_text(shown, 12),
+                                ft.Column(
+                                    [clipped_text(place, **_SMALL), clipped_text(count, **_SMALL)],
+                                    spacing=0,
+                                    tight=True,
+                                ),
                                 label=sub,
                             ),
                         ],
@@ -131,9 +144,10 @@ def _PlayerRow(
                         vp,
                         on_add=add_vp,
                         on_set=set_vp,
+                        width=VP_WIDTH,
                     ),
                 ],
-                spacing=4,
+                spacing=2,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
             height=ROW_HEIGHT,
