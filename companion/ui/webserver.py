@@ -54,6 +54,43 @@ CLIENT_TEXTS = {
     ),
 }
 LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
+#: Put in ``index.html`` before Flet's client: when the app's websocket closes while the page
+#: stays (a phone locked, Wi-Fi lost, the host restarted), the page reloads itself once the
+#: host answers again, instead of letting Flet's client reconnect in place. Flet 1.0.5's
+#: in-place reconnect froze the game screen in most tries (the renderer spinning at 100 % in
+#: the client's code, the page dead for minutes; the bare Flet counter did not freeze, the
+#: cause in the client was not found). A reload keeps the Flet session (its id lives in the
+#: tab), and the host sends the screen as it is now. Until the reload, Flet's own attempts get
+#: a socket to a closed local port (they fail at once; Flet keeps showing its reconnect text).
+RELOAD_ON_RECONNECT = """
+(() => {
+  const Real = window.WebSocket;
+  let lost = false;
+  const dead = () => (location.protocol === 'https:' ? 'wss' : 'ws') + '://127.0.0.1:9/';
+  const reloadWhenBack = async () => {
+    for (;;) {
+      await new Promise(r => setTimeout(r, 1000));
+      try {
+        const r = await fetch(location.href, {cache: 'no-store'});
+        if (r.ok) { location.reload(); return; }
+      } catch (e) { /* the host is not back yet */ }
+    }
+  };
+  function Guarded(url, protocols) {
+    if (lost) return new Real(dead());
+    const ws = protocols === undefined ? new Real(url) : new Real(url, protocols);
+    ws.addEventListener('close', () => {
+      if (!lost && !window.__leaving) { lost = true; reloadWhenBack(); }
+    });
+    return ws;
+  }
+  Guarded.prototype = Real.prototype;
+  Object.assign(Guarded, Real);
+  for (const k of ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED']) Guarded[k] = Real[k];
+  window.WebSocket = Guarded;
+  window.addEventListener('pagehide', () => { window.__leaving = true; });
+})();
+"""
 
 
 def _is_loopback(host: str) -> bool:
@@ -293,6 +330,7 @@ def prepare_assets(target: Path) -> Path:
         1,
     )
     index = index.replace('aria-label="Loading"', f'aria-label="{LOADING_TEXT}"', 1)
+    index = index.replace("<head>", "<head>\n  <script>" + RELOAD_ON_RECONNECT + "</script>", 1)
     index = index.replace(
         '<link rel="manifest" href="manifest.json">',
         '<link rel="manifest" href="manifest.json">\n  <meta name="theme-color" content="#1B5E20">',

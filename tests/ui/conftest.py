@@ -149,6 +149,20 @@ class App:
         self.page.wait_for_selector("flt-semantics", state="attached")
         return self
 
+    def mark_document(self) -> None:
+        """Mark the page's current document, for :meth:`wait_reloaded`."""
+        self.page.evaluate("() => { window.__old_document = true; }")
+
+    def wait_reloaded(self, timeout: float) -> None:
+        """Wait until the page has loaded a new document by itself — the app reloads a page
+        whose connection dropped once the host answers again
+        (``companion.ui.webserver.RELOAD_ON_RECONNECT``) — then turn its accessibility tree
+        on again, as :meth:`open` does."""
+        self.page.wait_for_function("() => !window.__old_document", timeout=timeout, polling=500)
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        self.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        self.page.wait_for_selector("flt-semantics", state="attached")
+
     def answers(self, seconds: float = ANSWER_SECONDS) -> bool:
         """Whether the page still runs a trivial script within ``seconds``. The wait is timed
         by Playwright's driver, so a hung page makes this return ``False`` instead of

@@ -45,16 +45,20 @@ def test_a_phone_rejoins_its_game_in_its_role_after_the_host_drops_the_session(b
         anna.wait_label("val-p0-c0", "3")
         vika.tap(f"saved-{gid}")
         vika.wait_label("val-p0-c0", "3")
+        anna.mark_document()
+        vika.mark_document()
         lan_host.restart()  # every Flet session is gone with the old process
         # A third device moves on the new host: both phones show it only once they have
-        # reconnected by themselves (no code typed), subscribed to the game again.
+        # reconnected by themselves (no code typed), subscribed to the game again. Each page
+        # reloads itself once the host answers (webserver.RELOAD_ON_RECONNECT).
         run(boris_moves(lan_host, gid))
         try:
-            # the client retries, with a growing pause
+            anna.wait_reloaded(RECONNECT_SECONDS * 1000)
             anna.wait_label("val-p0-c0", "4", timeout=RECONNECT_SECONDS * 1000)
         except AssertionError:
             anna.page.screenshot(path=str(lan_host.data_dir.parent / "anna-after-restart.png"))
             raise
+        vika.wait_reloaded(RECONNECT_SECONDS * 1000)
         vika.wait_label("val-p0-c0", "4", timeout=RECONNECT_SECONDS * 1000)
         anna.tap("val-p0-c0-plus")  # still a player
         vika.wait_label("val-p0-c0", "5")

@@ -101,3 +101,55 @@ def test_a_phone_back_in_the_same_tab_shows_the_moves_made_while_it_was_away(bro
     finally:
         a.close()
         b.close()
+
+
+#: A spy before the app's own scripts: every websocket the page opens, to close it as a lost
+#: connection closes it (the app's guard in index.html sees a socket closing, not a navigation).
+SOCKETS = (
+    "(() => { const W = window.WebSocket; window.__sockets = [];"
+    " window.WebSocket = function (...a) { const s = new W(...a); window.__sockets.push(s);"
+    " return s; }; window.WebSocket.prototype = W.prototype; Object.assign(window.WebSocket, W);"
+    " })();"
+)
+
+
+def test_a_phone_whose_connection_drops_in_place_comes_back_live(browser, server):
+    """The connection drops while the tab stays (a phone locked, Wi-Fi lost): the page
+    waits for the host and reloads itself (``webserver.RELOAD_ON_RECONNECT``), keeping its
+    Flet session, and shows the move made meanwhile, then the next one. Before, Flet's client
+    reconnected in place and the game screen froze in most tries (the renderer spinning,
+    the page dead for minutes): this test's page then never answered again."""
+    stored = GameStore(server.data_dir).create("free", ["Аня", "Борис"], first_player=0)
+    stored.close()
+    route = f"/game/{stored.id}"
+    a, b = App(browser, server), App(browser, server)
+    host_away = [True]
+
+    def unreachable(r) -> None:  # the host cannot be reached from B until the test says
+        if host_away[0]:
+            r.abort()
+        else:
+            r.fallback()
+
+    try:
+        a.open(route)
+        b.context.add_init_script(SOCKETS)
+        b.open(route)
+        b.wait_label("val-p0-c0", "0")
+        b.page.route(f"{server.url}/**", unreachable)
+        b.page.evaluate("() => window.__sockets.forEach(s => s.close())")
+        a.tap("val-p0-c0-plus")
+        a.wait_label("val-p0-c0", "1")
+        b.page.wait_for_timeout(2500)  # B keeps asking for the host meanwhile
+        assert b.answers(), "the page froze after its connection dropped"
+        with b.page.expect_event("load", timeout=60_000):
+            host_away[0] = False  # the host answers again: B reloads itself
+        b.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        b.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        b.wait_label("val-p0-c0", "1")
+        a.tap("val-p0-c0-plus")
+        b.wait_label("val-p0-c0", "2")
+        assert b.answers()
+    finally:
+        a.close()
+        b.close()
