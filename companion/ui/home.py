@@ -22,7 +22,7 @@ from companion.ui.lan import JoinCard, Seat
 from companion.ui.nav import app_model, go
 from companion.ui.saved_games import delete_game
 from companion.ui.security import is_player
-from companion.ui.state import on_page, on_reconnect
+from companion.ui.state import follow_hub
 from companion.ui.widgets import TARGET, Banner, tagged
 
 __all__ = ["Home", "AWAKE_NOTE"]
@@ -119,15 +119,10 @@ def Home() -> ft.Control:
         async def refresh() -> None:
             bump(lambda n: n + 1)
 
-        page = ft.context.page
-        unsubscribe = app.hub.subscribe_list(on_page(page, refresh))
-        unhook = on_reconnect(page, lambda: bump(lambda n: n + 1))  # games started meanwhile
-
-        def stop() -> None:
-            unsubscribe()
-            unhook()
-
-        return stop
+        # and, back from a dropped connection, the games started meanwhile
+        return follow_hub(
+            ft.context.page, app.hub.subscribe_list, refresh, lambda: bump(lambda n: n + 1)
+        )
 
     ft.use_effect(follow, [])
     try:

@@ -25,7 +25,17 @@ from companion.engine import Event
 from companion.errors import CompanionError, StaleMoveError
 from companion.store import GameStore, StoredGame
 
-__all__ = ["Hub", "GameView", "AppModel", "SessionGone", "watch", "on_page", "on_reconnect", "part"]
+__all__ = [
+    "Hub",
+    "GameView",
+    "AppModel",
+    "SessionGone",
+    "watch",
+    "on_page",
+    "on_reconnect",
+    "follow_hub",
+    "part",
+]
 
 Listener = Callable[[], None]
 log = logging.getLogger("companion.ui")
@@ -400,8 +410,25 @@ def watch(view: GameView, page: ft.Page) -> Callable[[], None]:
     async def bump() -> None:
         view.refresh()
 
-    unsubscribe = view.hub.subscribe(view.game_id, on_page(page, bump))
-    unhook = on_reconnect(page, view.catch_up)  # the moves made while the phone was away
+    # view.catch_up: the moves made while the phone was away
+    return follow_hub(
+        page, lambda listener: view.hub.subscribe(view.game_id, listener), bump, view.catch_up
+    )
+
+
+def follow_hub(
+    page: ft.Page,
+    subscribe: Callable[[Listener], Callable[[], None]],
+    refresh: Callable[[], Any],
+    catch_up: Callable[[], Any],
+) -> Callable[[], None]:
+    """Keep ``page`` following the hub: ``subscribe(listener)`` (:meth:`Hub.subscribe` for a
+    game, :meth:`Hub.subscribe_list` for the saved games) with a listener that runs the
+    coroutine function ``refresh`` on the page (:func:`on_page`), and ``catch_up()`` each time
+    its tab comes back (:func:`on_reconnect`). Returns the function that undoes both (an
+    effect's cleanup)."""
+    unsubscribe = subscribe(on_page(page, refresh))
+    unhook = on_reconnect(page, catch_up)
 
     def stop() -> None:
         unsubscribe()

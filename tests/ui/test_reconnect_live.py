@@ -92,9 +92,7 @@ def test_a_phone_back_in_the_same_tab_shows_the_moves_made_while_it_was_away(bro
         b.page.goto("about:blank")  # B's tab leaves: its websocket closes
         a.tap("val-p0-c0-plus")
         a.wait_label("val-p0-c0", "1")
-        b.page.goto(server.url + route)  # the same tab comes back to its Flet session
-        b.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-        b.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        b.open(route)  # the same tab comes back to its Flet session
         b.wait_label("val-p0-c0", "1")
         a.tap("val-p0-c0-plus")
         b.wait_label("val-p0-c0", "2")
@@ -142,10 +140,9 @@ def test_a_phone_whose_connection_drops_in_place_comes_back_live(browser, server
         a.wait_label("val-p0-c0", "1")
         b.page.wait_for_timeout(2500)  # B keeps asking for the host meanwhile
         assert b.answers(), "the page froze after its connection dropped"
-        with b.page.expect_event("load", timeout=60_000):
-            host_away[0] = False  # the host answers again: B reloads itself
-        b.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-        b.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        b.mark_document()
+        host_away[0] = False  # the host answers again: B reloads itself
+        b.wait_reloaded(60_000)
         b.wait_label("val-p0-c0", "1")
         a.tap("val-p0-c0-plus")
         b.wait_label("val-p0-c0", "2")
