@@ -585,6 +585,9 @@ def main() -> None:
     ap.add_argument(
         "--no-semantics", action="store_true", help="pages without the accessibility tree"
     )
+    ap.add_argument(
+        "--only", nargs="+", choices=sorted(BOARDS), help="these boards (and the floor) only"
+    )
     args = ap.parse_args()
     if args.floor:
         floor_app(args.floor)
@@ -604,7 +607,9 @@ def main() -> None:
         floor = Proc(["-m", "benchmarks.bench_tap", "--floor", "{port}"], tmp / "floor.log")
         procs.append(floor)
         targets.append(Target("floor (bare Flet counter)", [("tap", "value")], floor.url))
-        for i, (name, build, steps) in enumerate(BOARDS.values()):
+        for i, (key, (name, build, steps)) in enumerate(BOARDS.items()):
+            if args.only and key not in args.only:
+                continue
             data = tmp / f"board{i}"
             gid = build(data)
             srv = companion(data, tmp / f"board{i}.log")
