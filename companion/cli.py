@@ -189,6 +189,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``companion`` console script. Returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command is None and args.code and not args.lan:
+        parser.error("--code имеет смысл только вместе с --lan")
     try:
         from companion.paths import data_dir
 

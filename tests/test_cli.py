@@ -267,3 +267,19 @@ def test_the_longest_join_code_fits_the_join_field():
     assert build_parser().parse_args(["--lan", "--code", longest]).code == longest
     assert build_parser().parse_args(["--lan", "--code", "24681012"]).code == "24681012"
     assert len(spaced(longest)) <= CODE_FIELD_CHARS
+
+
+def test_a_join_code_without_table_mode_is_refused_before_the_port_is_checked(tmp_path):
+    """``--code`` without ``--lan`` means nothing: the parser says so in one line, exit 2,
+    before anything else — not the busy port, which would send the user to fix the wrong
+    option."""
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        r = run("--port", str(port), "--code", "24681012", data_dir=tmp_path)
+    one_line_exit_2(r)
+    assert "--code" in r.stderr and "--lan" in r.stderr, r.stderr
+    assert "занят" not in r.stderr and "http://" not in r.stdout

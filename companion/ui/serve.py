@@ -67,9 +67,6 @@ def serve(args: argparse.Namespace, root: Path) -> int:
     scheme = "https" if https else "http"
     wildcard = host in ("0.0.0.0", "::")
     shown = lan_address() if wildcard else host
-    if args.code and not args.lan:
-        print("companion: --code имеет смысл только вместе с --lan.", file=sys.stderr)
-        return 2
     tls = None
     fp = ""
     if https:
