@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-__all__ = ["Mark", "TurnClock", "ClockTally", "BEFORE_PLAY", "whole_turns"]
+__all__ = ["Mark", "TurnClock", "ClockTally", "BEFORE_PLAY", "whole_turns", "turn_so_far"]
 
 #: The turn number of a game's setup (before the first turn): the clock does not run.
 BEFORE_PLAY = 0
@@ -104,6 +104,23 @@ def whole_turns(turns: Sequence[TurnTime]) -> list[TurnTime]:
         else:
             merged.append((n, p, s))
     return merged
+
+
+def turn_so_far(turns: Sequence[TurnTime]) -> float:
+    """Seconds of the running turn as the board numbers it: the last segments of ``turns``
+    with the last turn number, summed — the time since the turn began, whoever was awaited
+    in it. :attr:`TurnClock.current` is the last segment alone, which starts again each time
+    another player must answer within the turn (a challenge or a block in Coup: see
+    :func:`whole_turns`). O(segments of the running turn)."""
+    if not turns:
+        return 0.0
+    number = turns[-1][0]
+    spent = 0.0
+    for n, _p, s in reversed(turns):
+        if n != number:
+            break
+        spent += s
+    return spent
 
 
 #: What :meth:`ClockTally.add` changed, to put back on :meth:`ClockTally.pop`: the total,

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 import flet as ft
 
+from companion.engine.clock import turn_so_far
 from companion.i18n import _
 from companion.ui.widgets import fmt_seconds, tagged
 
@@ -42,17 +43,26 @@ def _limit_clock(game: Any, now: float) -> tuple[float, float] | None:
 
 
 def clock_text(game: Any, now: float) -> tuple[str, str, float, bool]:
-    """``(turn text, total text, turn seconds, over the limit)`` for the status line."""
+    """``(turn text, total text, turn seconds, over the limit)`` for the status line.
+
+    The turn clock runs from the start of the turn to its end. In a game whose other players
+    answer within a turn (Coup's challenges and blocks:
+    :attr:`~companion.engine.definition.GameDefinition.answers_within_turns`) it counts the
+    whole turn, not only since the last player change (it started again at 0:00 when someone
+    else had to answer: play-test)."""
     clock = game.turn_clock(now)
+    current = clock.current
+    if game.definition.answers_within_turns:
+        current = turn_so_far(clock.turns)
     limited = _limit_clock(game, now)
     if limited is not None:
         spent, limit = limited
         turn = f"{fmt_seconds(spent)} / {fmt_seconds(limit)}"
-        return turn, f"{_('всего')} {fmt_seconds(clock.total)}", clock.current, spent > limit
+        return turn, f"{_('всего')} {fmt_seconds(clock.total)}", current, spent > limit
     return (
-        f"{_('ход')} {fmt_seconds(clock.current)}",
+        f"{_('ход')} {fmt_seconds(current)}",
         f"{_('всего')} {fmt_seconds(clock.total)}",
-        clock.current,
+        current,
         False,
     )
 
@@ -147,7 +157,7 @@ def _Clock(
     A finished game has no turn: its turn clock is an empty text in the same fixed-width
     slot (nothing beside it moves); the total stays (how long the game took)."""
     at = (game.events[-1].ts if game.events else game.setup.created) if over else now.t
-    turn, whole, current, late = clock_text(game, at)
+    turn, whole, _current, late = clock_text(game, at)
     if total:
         return ft.Container(
             ft.Text(
@@ -160,11 +170,12 @@ def _Clock(
             width=CLOCK_WIDTH,
             alignment=ft.Alignment.CENTER_RIGHT,
         )
+    shown = "" if over else (_("пауза") if paused else turn)
     return tagged(
         "clock",
         ft.Container(
             ft.Text(
-                "" if over else (_("пауза") if paused else turn),
+                shown,
                 size=16,
                 weight=ft.FontWeight.W_500,
                 color=ft.Colors.ERROR if late or paused else None,
@@ -174,7 +185,9 @@ def _Clock(
             width=CLOCK_WIDTH,
             alignment=ft.Alignment.CENTER_RIGHT,
         ),
-        label=f"clock {int(current)}",
+        # what it shows, in words a screen reader says («ход 1:05»); a finished game's
+        # empty slot says that the clock has stopped
+        label=shown or _("часы остановлены"),
     )
 
 
@@ -219,11 +232,14 @@ def _StatusLine(
             [
                 ft.Row(
                     [
+                        # the dot of whose turn it is; a finished game has none, and
+                        # «Игра окончена» starts where the line below starts
                         ft.Container(
                             width=12,
                             height=12,
                             border_radius=6,
                             bgcolor=color,
+                            visible=not over,
                         ),
                         ft.Container(
                             tagged(

@@ -388,7 +388,7 @@ def test_exchange_recorded() -> None:
     declare(g, A, "exchange")
     g.push("coup.no_challenge", {})
     assert awaiting(g.state) == "exchange" and waiting_for(g.state) == [A]
-    assert "отметьте конец обмена" in explain(g.state)
+    assert explain(g.state) == "Аня берёт 2 карты из колоды двора и возвращает туда 2 из 4."
     assert COUP.current_phase(g.state) == "Обмен"
     assert block_options(g.state) == {}
     g.push("coup.exchange_done", {})
@@ -435,9 +435,15 @@ def test_target_challenges_real_assassin_loses_both() -> None:
     tax(g, A), income(g, B), income(g, C)
     declare(g, A, "assassinate", B)
     g.push("coup.challenge", {"challenger": B})
-    assert "обоих покровителей" in explain(g.state)
+    # «Итог действия» at «Ассасин показан?»: the shown Assassin costs Борис both cards
+    assert "Показана: Борис теряет покровителя, а без запрета — и второго" in (
+        expected_outcome(g.state)
+    )
     g.push("coup.challenge_result", {"proven": True})
-    assert "без запрета Графиней будет вторая потеря" in explain(g.state)
+    assert "Аня замешивает Ассасина в колоду двора" in explain(g.state)
+    assert expected_outcome(g.state) == (
+        "без запрета Борис потеряет и второго покровителя («Опасность заказного убийства»)"
+    )
     lose(g, B, "duke")
     assert awaiting(g.state) == "block"  # B may still claim Contessa
     g.push("coup.no_block", {})
@@ -456,12 +462,17 @@ def test_bluffed_contessa_challenged_loses_both() -> None:
     g.push("coup.no_challenge", {})
     g.push("coup.block", {"blocker": C, "character": "contessa"})
     g.push("coup.challenge", {"challenger": B})
-    assert "обоих покровителей" in explain(g.state)
+    assert "Не показана: Вика теряет обоих покровителей" in expected_outcome(g.state)
     g.push("coup.challenge_result", {"proven": False})
-    assert "Затем убийство выполнится — вторая потеря" in explain(g.state)
+    assert explain(g.state) == "Вика теряет покровителя за неподтверждённое заявление."
+    assert expected_outcome(g.state) == (
+        "Вика потеряет и второго покровителя («Опасность заказного убийства»)"
+    )
     lose(g, C, "duke")
     assert waiting_for(g.state) == [C]
-    assert "последний покровитель" in explain(g.state)
+    assert (
+        explain(g.state) == "Вика теряет последнего покровителя от заказного убийства и выбывает."
+    )
     lose(g, C, "ambassador")
     s = g.state
     assert s.exiled[C] and s.coins[C] == 0 and s.treasury == 51 - 2 - 3
@@ -794,21 +805,25 @@ def test_explain_and_projected() -> None:
     declare(g, A, "steal", B)
     assert projected(g.state) == "Аня заберёт у Бориса 2 монеты (станет 4)"
     text = explain(g.state)
-    assert text == "Аня заявляет Капитана (кража). Оспорить может: Борис, Вика."
+    assert text == "Аня заявляет Капитана (кража)."  # who may challenge: the buttons
     # what follows (the blocks still to come) is said once, in «Итог действия»
     assert expected_outcome(g.state) == (
-        "Если заявление устоит и никто не запретит: Аня заберёт у Бориса 2 монеты (станет 4)"
+        "если заявление устоит, без запрета Аня заберёт у Бориса 2 монеты (станет 4)"
     )
     g.push("coup.challenge", {"challenger": C})
-    assert "Если нет — Аня теряет покровителя" in explain(g.state)
+    assert explain(g.state) == "Вика оспаривает заявление."
+    assert "Не показана: Аня теряет покровителя, действие отменено." in expected_outcome(g.state)
     g.push("coup.challenge_result", {"proven": True})
-    assert "Вика теряет покровителя за неудачное оспаривание" in explain(g.state)
+    assert explain(g.state) == (
+        "Аня замешивает Капитана в колоду двора и берёт новую карту. "
+        "Вика теряет покровителя за оспаривание."
+    )
     lose(g, C, "duke")
-    assert "Запретить может: Борис (Капитан или Посол)" in explain(g.state)
+    assert explain(g.state) == "Запретить может Борис, заявив Капитана или Посла."
     g.push("coup.block", {"blocker": B, "character": "captain"})
-    assert "Оспорить запрет может: Аня, Вика" in explain(g.state)
+    assert explain(g.state) == "Борис запрещает, заявив Капитана."
     g.push("coup.challenge", {"challenger": A})
-    assert "запрет в силе" in explain(g.state)
+    assert "запрет в силе" in expected_outcome(g.state)
     assert COUP.preview(g.state, "coup.challenge_result", {"proven": False}).startswith(
         "Борис не показывает Капитана"
     )

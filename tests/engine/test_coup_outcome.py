@@ -13,7 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engine.core import Game
-from companion.engine.coup import COUP, awaiting, expected_outcome, legal_events, projected
+from companion.engine.coup import (
+    COUP,
+    awaiting,
+    expected_outcome,
+    explain,
+    legal_events,
+    projected,
+)
 
 NAMES = ["Аня", "Борис", "Наташа"]
 
@@ -49,24 +56,23 @@ def test_a_pending_block_says_the_target_keeps_her_influence():
     g.push("coup.block", {"blocker": 2, "character": "contessa"})
     assert awaiting(g.state) == "block_challenge"
     assert projected(g.state) == "Наташа потеряет покровителя"  # the effect if it goes through
-    text = expected_outcome(g.state)
-    assert text.startswith(
-        "Если запрет устоит: Наташа сохранит покровителя; 3 монеты за действие не вернутся."
-    )
-    assert text.endswith(
-        "Если запрет оспорят и Наташа не покажет Графиню: Наташа потеряет покровителя"
+    assert expected_outcome(g.state) == (
+        "если запрет устоит, Наташа сохранит покровителя, 3 монеты не вернутся; "
+        "если нет, Наташа теряет обоих покровителей («Опасность заказного убийства»)"
     )
 
 
 def test_a_challenged_block_depends_on_the_card_shown():
-    """Оспаривание: the blocker shows the Contessa — the block stands; if not, it falls."""
+    """Оспаривание: the blocker shows the Contessa — the challenger loses a card, the block
+    stands; if not, the blocker loses a card for the bluff and one to the assassination
+    («Опасность заказного убийства»). One line per answer of the bar."""
     g = assassination_blocked_by_natasha()
     g.push("coup.no_challenge", {})
     g.push("coup.block", {"blocker": 2, "character": "contessa"})
     g.push("coup.challenge", {"challenger": 0})
     assert expected_outcome(g.state) == (
-        "Если Наташа покажет Графиню, запрет устоит: Наташа сохранит покровителя; "
-        "3 монеты за действие не вернутся. Если нет: Наташа потеряет покровителя"
+        "Показана: Аня теряет покровителя, запрет в силе, 3 монеты не вернутся.\n"
+        "Не показана: Наташа теряет обоих покровителей («Опасность заказного убийства»)."
     )
 
 
@@ -78,17 +84,17 @@ def test_a_block_that_stood_says_the_action_was_blocked():
     g.push("coup.challenge", {"challenger": 0})
     g.push("coup.challenge_result", {"proven": True})
     assert awaiting(g.state) == "lose_influence"
-    assert expected_outcome(g.state).startswith("Действие запрещено: Наташа сохранит")
+    assert expected_outcome(g.state) == "запрет в силе, 3 монеты не вернутся"
 
 
 def test_before_any_block_the_result_is_conditional():
     """Ход игры: challenges first, then blocks; the result holds only if neither stops it."""
     g = assassination_blocked_by_natasha()
     assert expected_outcome(g.state) == (
-        "Если заявление устоит и никто не запретит: Наташа потеряет покровителя"
+        "если заявление устоит, без запрета Наташа потеряет покровителя"
     )
     g.push("coup.no_challenge", {})
-    assert expected_outcome(g.state) == "Если никто не запретит: Наташа потеряет покровителя"
+    assert expected_outcome(g.state) == "без запрета Наташа потеряет покровителя"
 
 
 def test_steal_and_foreign_aid_blocked():
@@ -98,12 +104,12 @@ def test_steal_and_foreign_aid_blocked():
     g.push("coup.no_challenge", {})
     g.push("coup.block", {"blocker": 1, "character": "captain"})
     assert expected_outcome(g.state).startswith(
-        "Если запрет устоит: Аня ничего не заберёт у Бориса."
+        "если запрет устоит, Аня ничего не заберёт у Бориса;"
     )
     g.push("coup.no_challenge", {})  # the block stands; Борис's turn
     g.push("coup.declare", {"player": 1, "action": "foreign_aid", "target": None})
     g.push("coup.block", {"blocker": 2, "character": "duke"})
-    assert expected_outcome(g.state).startswith("Если запрет устоит: Борис не получит монет.")
+    assert expected_outcome(g.state).startswith("если запрет устоит, Борис не получит монет;")
 
 
 def test_a_failed_claim_refunds_the_cost():
@@ -111,16 +117,14 @@ def test_a_failed_claim_refunds_the_cost():
     g = assassination_blocked_by_natasha()
     g.push("coup.challenge", {"challenger": 1})
     g.push("coup.challenge_result", {"proven": False})
-    assert expected_outcome(g.state) == (
-        "Действие отменено: заявление не подтвердилось; 3 монеты вернутся"
-    )
+    assert expected_outcome(g.state) == "действие отменено, 3 монеты возвращены"
 
 
 def test_an_unblockable_claim_only_waits_for_challenges():
     """Герцог: налог — it cannot be blocked, only challenged."""
     g = new()
     g.push("coup.declare", {"player": 0, "action": "tax", "target": None})
-    assert expected_outcome(g.state) == "Если заявление устоит: Аня получит 3 монеты (станет 5)"
+    assert expected_outcome(g.state) == "если заявление устоит, Аня получит 3 монеты (станет 5)"
 
 
 @settings(max_examples=60, deadline=None)
@@ -137,7 +141,80 @@ def test_with_a_block_pending_the_result_always_says_what_a_standing_block_does(
         kind, data = rng.choice(options)
         g.push(kind, data)
         text = expected_outcome(g.state)
-        if awaiting(g.state) in ("block_challenge", "block_challenge_result"):
-            assert "запрет устоит" in text and text.startswith("Если")
+        if awaiting(g.state) == "block_challenge":
+            assert text.startswith("если запрет устоит, ")
+        if awaiting(g.state) == "block_challenge_result":
+            first = text.split("\n")[0]
+            assert (first.startswith("Показана: ") and "запрет в силе" in first) or (
+                "уже раскрыты" in explain(g.state) and text.startswith("Не показана: ")
+            )
         if g.state.pending is None:
             assert text == ""
+
+
+def test_a_blocker_losing_the_last_card_is_not_promised_another_loss():
+    """Item of a play-test, «Опасность заказного убийства», «Покровители»: Наташа, down to
+    her last card, blocks Аня's assassin with a bluffed Contessa and Борис challenges. If she
+    does not show it she loses that last card and is out: the assassination has nothing left
+    to take. The texts said «Наташа теряет покровителя, и действие выполняется: Наташа
+    потеряет покровителя», then «Наташа выбывает» beside an «Итог» of another loss."""
+    g = new()
+    g.push("coup.declare", {"player": 0, "action": "tax", "target": None})
+    g.push("coup.challenge", {"challenger": 2})
+    g.push("coup.challenge_result", {"proven": True})
+    g.push("coup.lose_influence", {"player": 2, "character": "duke"})  # Наташа: 1 card
+    g.push("coup.declare", {"player": 1, "action": "income", "target": None})
+    g.push("coup.declare", {"player": 2, "action": "income", "target": None})
+    g.push("coup.declare", {"player": 0, "action": "assassinate", "target": 2})
+    assert expected_outcome(g.state) == (
+        "если заявление устоит, без запрета Наташа потеряет последнего покровителя"
+    )
+    g.push("coup.no_challenge", {})
+    g.push("coup.block", {"blocker": 2, "character": "contessa"})
+    assert expected_outcome(g.state).endswith("если нет, Наташа теряет последнего покровителя")
+    g.push("coup.challenge", {"challenger": 1})
+    assert expected_outcome(g.state).endswith(
+        "\nНе показана: Наташа теряет последнего покровителя."
+    )
+    g.push("coup.challenge_result", {"proven": False})
+    assert awaiting(g.state) == "lose_influence"
+    assert explain(g.state) == (
+        "Наташа теряет последнего покровителя за неподтверждённое заявление и выбывает."
+    )
+    assert expected_outcome(g.state) == "убийству нечего отнять"
+    g.push("coup.lose_influence", {"player": 2, "character": "ambassador"})
+    assert g.state.exiled[2] and g.state.influence == [2, 2, 0]  # one loss, not two
+
+
+def test_a_challenger_losing_the_last_card_to_a_real_assassin():
+    """Оспаривание: Наташа (one card) challenges the Assassin aimed at her and it is shown —
+    she is out, and the assassination takes nothing more."""
+    g = new()
+    g.push("coup.declare", {"player": 0, "action": "tax", "target": None})
+    g.push("coup.challenge", {"challenger": 2})
+    g.push("coup.challenge_result", {"proven": True})
+    g.push("coup.lose_influence", {"player": 2, "character": "duke"})
+    g.push("coup.declare", {"player": 1, "action": "income", "target": None})
+    g.push("coup.declare", {"player": 2, "action": "income", "target": None})
+    g.push("coup.declare", {"player": 0, "action": "assassinate", "target": 2})
+    g.push("coup.challenge", {"challenger": 2})
+    assert expected_outcome(g.state).startswith("Показана: Наташа теряет последнего покровителя.\n")
+    g.push("coup.challenge_result", {"proven": True})
+    assert expected_outcome(g.state) == "убийству нечего отнять"
+
+
+def test_a_card_whose_three_copies_are_revealed_has_no_shown_answer():
+    """«Состав игры»: three Dukes in the box. With all three revealed a challenged Duke
+    cannot be shown: the step says so and gives only the «Не показана» answer."""
+    g = new()
+    for actor, challenger in ((0, 1), (1, 2), (2, 0)):  # each loses a Duke to a real Duke
+        g.push("coup.declare", {"player": actor, "action": "tax", "target": None})
+        g.push("coup.challenge", {"challenger": challenger})
+        g.push("coup.challenge_result", {"proven": True})
+        g.push("coup.lose_influence", {"player": challenger, "character": "duke"})
+    g.push("coup.declare", {"player": 0, "action": "tax", "target": None})
+    g.push("coup.challenge", {"challenger": 1})
+    assert explain(g.state) == "Борис оспаривает заявление. Все три карты «Герцог» уже раскрыты."
+    assert expected_outcome(g.state) == (
+        "Не показана: Аня теряет последнего покровителя, действие отменено."
+    )

@@ -111,7 +111,8 @@ def test_assassination_bluffed_contessa_steal_and_forced_coup(app, server):
     declare(app, "Аня", "tax")
     app.wait_label("step", "Кто-то оспаривает?")
     app.wait_label("explain", "Аня заявляет Герцога")
-    app.wait_label("preview", "Аня +3 (5 монет)")
+    app.wait_label("outcome", "Аня получит 3 монеты (станет 5)")
+    app.wait_label("preview", "Если никто: действие выполнено; ход переходит: Борис")
     tap_primary(app, "Никто")
     app.wait_label("coins-p0", "монет 5")
     app.wait_label("step", "Борис: какое действие?")
@@ -137,8 +138,8 @@ def test_assassination_bluffed_contessa_steal_and_forced_coup(app, server):
     app.tap(f"block-p{BORIS}-contessa")
     app.wait_label("step", "Кто-то оспаривает запрет?")
     app.tap(f"challenge-p{ANYA}")
-    app.wait_label("step", "Борис: карта показана?")
-    app.wait_label("explain", "потеряет обоих покровителей")
+    app.wait_label("step", "Борис: Графиня показана?")
+    app.wait_label("outcome", "Не показана: Борис теряет обоих покровителей")
     app.tap("not-proven")
     app.wait_label("step", "Борис: какую карту раскрыть?")
     app.wait_label("explain", "за неподтверждённое заявление")
@@ -181,10 +182,11 @@ def test_assassination_bluffed_contessa_steal_and_forced_coup(app, server):
     tap_primary(app, "Объявить")
     app.wait_label("step", "Кто-то оспаривает?")
     # «Запрет действия»: unchallenged, a steal goes on to the blocks — the bar says so
-    app.wait_label("preview", "Если никто: дальше — запреты; без запрета Вика заберёт у Ани")
+    app.wait_label("preview", "Если никто: дальше — запрет")
+    app.wait_label("outcome", "без запрета Вика заберёт у Ани 2 монеты")
     tap_primary(app, "Никто")
     app.wait_label("step", "Кто-то запрещает?")
-    app.wait_label("preview", "Вика +2 (5 монет)")
+    app.wait_label("preview", "Если никто: действие выполнено; ход переходит: Аня")
     tap_primary(app, "Никто")
     app.wait_label("coins-p2", "монет 5")
     app.wait_label("coins-p0", "монет 0")
@@ -242,12 +244,22 @@ def on_screen(app, ident: str, size=(390, 844)) -> dict:
     return b
 
 
+def above_bar(app, *idents: str) -> None:
+    """Each control is wholly on screen above the pinned bar: seen without scrolling."""
+    bar = box(app, "action-bar")["y"]
+    for ident in idents:
+        b = on_screen(app, ident)
+        assert b["y"] + b["height"] <= bar + 1, (ident, b, bar)
+
+
 def test_phone_six_players_declare_and_answers_stay_in_reach(app, server):
     """Issue 11 at 390×844 with 6 players: «Объявить» and each step's common answer are in the
     pinned bar, never below the fold; a move the rules forbid (an assassination with 2 coins,
     «Ассасин: заказное убийство») explains itself instead of being a dead button, and the
     button stays where it was; the target is named in the genitive («против Гриши»); while a
-    block is pending, «Итог действия» says what happens if it stands («Запрет действия»)."""
+    block is pending, «Итог действия» says what happens if it stands («Запрет действия»). At
+    «Кто-то оспаривает?» the five challengers and the step's texts are seen without scrolling
+    (play-test: «Итог действия» needed a scroll there)."""
     stored = GameStore(server.data_dir).create("coup", SIX, first_player=0)
     app.open(f"/game/{stored.id}")
     app.wait_label("step", "Аня: какое действие?")
@@ -278,14 +290,19 @@ def test_phone_six_players_declare_and_answers_stay_in_reach(app, server):
     app.wait_label("step", "Кто-то оспаривает?")
     on_screen(app, "primary-action")
     app.wait_label("primary-action", "Никто")
+    # the five challengers on one row, the step's texts above the pinned bar (play-test:
+    # «Итог действия» needed a scroll here)
+    app.wait_label("outcome", "Итог действия: если заявление устоит")
+    above_bar(app, "challenge-p1", "challenge-p5", "explain", "outcome")
+    assert abs(box(app, "challenge-p1")["y"] - box(app, "challenge-p5")["y"]) < 1
     app.tap("primary-action")
     app.wait_label("step", "Кто-то запрещает?")
     on_screen(app, "primary-action")
-    app.wait_label("preview", "Если никто: Аня +2")
+    app.wait_label("outcome", "Итог действия: без запрета Аня заберёт у Гриши 2 монеты")
     # Гриша blocks with a Captain: «Итог действия» says what happens if the block stands.
     app.tap("block-p3-captain")
     app.wait_label("step", "Кто-то оспаривает запрет?")
-    app.wait_label("outcome", "Если запрет устоит: Аня ничего не заберёт")
+    app.wait_label("outcome", "если запрет устоит, Аня ничего не заберёт")
     on_screen(app, "primary-action")
     app.tap("primary-action")  # nobody challenges the block: it stands
     app.wait_label("step", "Борис: какое действие?")

@@ -1,5 +1,12 @@
-"""Coup's pinned bar says what «Никто» leads to (in-process, the real app on a real Flet
-session: :mod:`tests.ui.render_tree`)."""
+"""Coup's pinned bar says what «Никто» leads to, and only that (in-process, the real app on a
+real Flet session: :mod:`tests.ui.render_tree`).
+
+Play-test: at «Кто-то оспаривает?» the bar's hint repeated «Итог действия» above it
+(«Если никто: Вика +3 (5 монет)» under «Итог действия: … Вика получит 3 монеты»), and at
+«Кто-то запрещает?» it repeated the explanation («Если никто не запретит: …»). Now the hint
+says the next step («дальше — запрет», «дальше — обмен картами») or that the turn passes and
+to whom; what the action does is said once, in «Итог действия».
+"""
 
 from __future__ import annotations
 
@@ -15,28 +22,44 @@ def _declare(hub: Hub, gid: str, player: int, action: str, target: int | None = 
     hub.push(gid, "coup.declare", {"player": player, "action": action, "target": target})
 
 
-async def _bar_hint(data, moves) -> str:
+async def _shown(data, moves) -> dict[str, str]:
+    """The bar's hint, the step's explanation and «Итог действия» on screen after ``moves``."""
     hub = Hub(GameStore(data))
     g = hub.create("coup", ["Аня", "Борис", "Вика"], first_player=0)
     moves(hub, g.id)
     session = await rt.open_app(make_main(hub), f"/game/{g.id}")
-    return next(
-        c.label
+    return {
+        c.identifier: c.label
         for c in rt.controls(session)
-        if isinstance(c, ft.Semantics) and c.identifier == "preview"
-    )
+        if isinstance(c, ft.Semantics) and c.identifier in ("preview", "explain", "outcome")
+    }
+
+
+def _once(shown: dict[str, str], text: str) -> bool:
+    return sum(label.count(text) for label in shown.values()) == 1
+
+
+def test_the_challenge_step_says_the_gain_once(tmp_path):
+    """«Герцог: налог» at «Кто-то оспаривает?»: the gain is in «Итог действия» alone; the bar
+    says the turn passes with «Никто»."""
+    shown = rt.run(_shown(tmp_path, lambda hub, gid: _declare(hub, gid, 0, "tax")))
+    assert shown["preview"] == "Если никто: действие выполнено; ход переходит: Борис"
+    assert "Аня получит 3 монеты (станет 5)" in shown["outcome"]
+    assert _once(shown, "3 монеты") and "+3" not in shown["preview"]
 
 
 def test_an_unchallenged_exchange_is_not_said_to_face_blocks(tmp_path):
     """«Посол: обмен» cannot be blocked: «Если никто» leads to the exchange itself, not to
-    «дальше — запреты» (play-test)."""
-    hint = rt.run(_bar_hint(tmp_path, lambda hub, gid: _declare(hub, gid, 0, "exchange")))
-    assert "запрет" not in hint and "возьмёт 2 карты" in hint, hint
+    «дальше — запрет» (play-test); what it draws is said in «Итог действия» only."""
+    shown = rt.run(_shown(tmp_path, lambda hub, gid: _declare(hub, gid, 0, "exchange")))
+    assert shown["preview"] == "Если никто: дальше — обмен картами"
+    assert _once(shown, "возьмёт 2 карты")
 
 
-def test_the_block_step_does_not_announce_blocks_again(tmp_path):
-    """«Ассасин: убийство»: in «Кто-то запрещает?» the bar says what happens with no block
-    («Борис потеряет покровителя»), not «дальше — запреты» once more (play-test)."""
+def test_the_block_step_says_what_nobody_blocking_does_once(tmp_path):
+    """«Ассасин: убийство» at «Кто-то запрещает?»: the explanation says who may block and
+    with what, «Итог действия» what the assassination does, the bar that it goes through —
+    not «Если никто не запретит: …» twice, nor «дальше — запрет» once more (play-test)."""
 
     def moves(hub: Hub, gid: str) -> None:
         for p in (0, 1, 2):
@@ -44,15 +67,15 @@ def test_the_block_step_does_not_announce_blocks_again(tmp_path):
         _declare(hub, gid, 0, "assassinate", 1)
         hub.push(gid, "coup.no_challenge")  # nobody doubts the Assassin: the blocks come
 
-    hint = rt.run(_bar_hint(tmp_path, moves))
-    assert "дальше" not in hint and "Борис потеряет покровителя" in hint, hint
+    shown = rt.run(_shown(tmp_path, moves))
+    assert shown["explain"] == "Запретить может Борис, заявив Графиню."
+    assert shown["outcome"] == "Итог действия: без запрета Борис потеряет покровителя"
+    assert shown["preview"] == "Если никто: действие выполняется"
+    assert _once(shown, "потеряет покровителя") and _once(shown, "запрет")
 
 
 def test_a_blockable_action_unchallenged_still_leads_to_the_blocks(tmp_path):
     """«Запрет действия»: an unchallenged steal can still be blocked, and the bar says so."""
-
-    def moves(hub: Hub, gid: str) -> None:
-        _declare(hub, gid, 0, "steal", 1)
-
-    hint = rt.run(_bar_hint(tmp_path, moves))
-    assert "дальше — запреты" in hint and "заберёт у Бориса" in hint, hint
+    shown = rt.run(_shown(tmp_path, lambda hub, gid: _declare(hub, gid, 0, "steal", 1)))
+    assert shown["preview"] == "Если никто: дальше — запрет"
+    assert _once(shown, "заберёт у Бориса")

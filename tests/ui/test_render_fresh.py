@@ -89,8 +89,9 @@ LOCAL_WHY = {
 }
 LOCAL = re.compile("|".join(LOCAL_WHY))
 
-#: Seconds in a timer's spoken label («шаг 12», «clock 75»): masked like the clock texts.
-TIMER_LABEL = re.compile(r"^(clock|шаг|вселенная|фаза) \d+$")
+#: Seconds in a timer's spoken label («шаг 12»): masked like the clock texts (the status
+#: line's clock says its text, «ход 1:15», masked by :data:`render_tree.CLOCK`).
+TIMER_LABEL = re.compile(r"^(шаг|вселенная|фаза) \d+$")
 
 
 def mask(prop: str, text: str) -> str:

@@ -68,3 +68,75 @@ def test_a_finished_coup_opened_shows_no_turn_clock(tmp_path):
     turn, width, totals = rt.run(_coup_finished(tmp_path))
     assert turn == "" and width == CLOCK_WIDTH
     assert len(totals) == 1 and totals[0].startswith("всего ")
+
+
+def test_coups_turn_clock_runs_from_the_start_of_the_turn_to_its_end():
+    """Play-test: Coup's turn clock went back to 0:00 when another player had to answer in
+    the same turn (Борис reveals a card for a lost challenge, «Оспаривание»). The turn clock
+    counts the whole turn; a new turn starts it again. The answers still count for the
+    player who gave them (chess-clock totals)."""
+    from companion.engine.core import Game
+    from companion.engine.coup import COUP
+    from companion.ui.status import clock_text
+
+    now = [1000.0]
+    g = Game.new(COUP, ["Аня", "Борис", "Вика"], first_player=0, clock=lambda: now[0])
+    for t, kind, data in (
+        (1010, "coup.declare", {"player": 0, "action": "tax", "target": None}),
+        (1020, "coup.challenge", {"challenger": 1}),
+        (1030, "coup.challenge_result", {"proven": True}),
+    ):
+        now[0] = t
+        g.push(kind, data)
+    assert g.definition.active_player(g.state) == 1  # Борис answers in Аня's turn
+    turn, _total, seconds, _late = clock_text(g, 1045)
+    assert seconds == 45 and turn == "ход 0:45"  # was «ход 0:15»: since Борис was awaited
+    now[0] = 1050
+    g.push("coup.lose_influence", {"player": 1, "character": "duke"})  # Борис's turn now
+    assert clock_text(g, 1053)[:1] == ("ход 0:03",)
+    assert g.turn_clock(1053).per_player == {0: 30.0, 1: 23.0, 2: 0.0}  # 20 s answering
+
+
+def test_other_games_keep_the_clock_of_the_awaited_player():
+    """A game without answers within a turn: the turn clock is the running segment, as
+    before (here a free game, whose turns pass with each player)."""
+    from companion.engine.core import Game
+    from companion.engine.free import FREE
+    from companion.ui.status import clock_text
+
+    now = [1000.0]
+    g = Game.new(FREE, ["Аня", "Борис"], first_player=0, options={}, clock=lambda: now[0])
+    assert not g.definition.answers_within_turns
+    assert clock_text(g, 1012)[:3] == ("ход 0:12", "всего 0:12", 12.0)
+
+
+async def _finished_line(data):
+    hub = Hub(GameStore(data))
+    g = hub.create("coup", ["Аня", "Борис"], first_player=0)
+    for kind, move in TWO_PLAYER_WIN:
+        hub.push(g.id, kind, move)
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    row = next(
+        c
+        for c in rt.controls(session)
+        if isinstance(c, ft.Row)
+        and any(
+            isinstance(k, ft.Container)
+            and isinstance(k.content, ft.Semantics)
+            and k.content.identifier == "status-player"
+            for k in c.controls
+        )
+    )
+    clock = next(
+        c for c in rt.controls(session) if isinstance(c, ft.Semantics) and c.identifier == "clock"
+    )
+    return row.controls, clock.label
+
+
+def test_a_finished_game_says_its_clock_stopped_in_russian_and_drops_the_dot(tmp_path):
+    """Play-test: a finished game's clock node was labelled «clock 0» (English, and a number
+    nobody sees), and «Игра окончена» was indented by the empty place of the turn's dot."""
+    controls, label = rt.run(_finished_line(tmp_path))
+    assert label == "часы остановлены"
+    dot = controls[0]
+    assert isinstance(dot, ft.Container) and dot.width == 12 and dot.visible is False

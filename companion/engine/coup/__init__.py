@@ -84,7 +84,7 @@ from companion.engine.coup.state import (
     unseen,
     waiting_for,
 )
-from companion.engine.coup.texts import expected_outcome, explain, projected
+from companion.engine.coup.texts import expected_outcome, explain, if_nobody, projected
 
 __all__ = [
     "ACTIONS",
@@ -100,6 +100,7 @@ __all__ = [
     "awaiting",
     "block_options",
     "expected_outcome",
+    "if_nobody",
     "explain",
     "legal_declarations",
     "legal_events",

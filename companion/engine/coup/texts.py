@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import copy
+
 from companion.engine.core import Event
+from companion.engine.coup.flow import _apply
 from companion.engine.coup.state import (
     _ACCUSATIVE,
     _GAIN,
     _STEAL,
     ACTIONS,
     CHARACTER_NAMES,
+    COPIES,
     MUST_COUP,
     CoupState,
     _alive,
-    _challengers,
     _claimant,
     _claimed,
     _coins,
+    _revealed_count,
     awaiting,
     block_options,
 )
@@ -23,11 +27,22 @@ from companion.words import inflect, plural
 
 
 # -- words ---------------------------------------------------------------------------------------
-def projected(state: CoupState) -> str:
-    """What the pending action does if it goes through from here (Russian), «» if none."""
+def _left(state: CoupState, who: int) -> int:
+    """Cards ``who`` keeps face down once the losses already due this turn are revealed."""
     p = state.pending
-    if p is None:
-        return ""
+    due = sum(1 for loss in p["losses"] if loss["player"] == who) if p else 0
+    return state.influence[who] - due
+
+
+def _effect(state: CoupState, lost: int | None = None) -> str:
+    """What the pending action does if it goes through, after the losses already due and, in
+    a branch of a challenge, one more loss of player ``lost`` (Russian, no full stop).
+
+    A target left with no card has nothing to lose to a coup or an assassination; a target
+    losing a card earlier in the same turn loses «и второго» («Опасность заказного
+    убийства»)."""
+    p = state.pending
+    assert p is not None
     names, actor, target = state.names, p["actor"], p["target"]
     action = p["action"]
     if action in _GAIN:
@@ -41,12 +56,25 @@ def projected(state: CoupState) -> str:
             f"(станет {state.coins[actor] + taken})"
         )
     if action in ("coup", "assassinate"):
-        if state.influence[target] == 0:
-            return f"{names[target]} уже без покровителей — терять нечего"
+        left = _left(state, target) - (lost == target)
+        if left <= 0:  # the target is out before the action resolves
+            return f"{'убийству' if action == 'assassinate' else 'перевороту'} нечего отнять"
+        if left < state.influence[target]:  # a card lost earlier in this turn
+            danger = " («Опасность заказного убийства»)" if action == "assassinate" else ""
+            return f"{names[target]} потеряет и второго покровителя{danger}"
+        if left == 1:
+            return f"{names[target]} потеряет последнего покровителя"
         return f"{names[target]} потеряет покровителя"
     # «Посол: обмен»: the two drawn cards join the ones still face down, two go back
     held = state.influence[actor] + 2
     return f"{names[actor]} возьмёт 2 карты из колоды двора и вернёт туда 2 из {held}"
+
+
+def projected(state: CoupState) -> str:
+    """What the pending action does if it goes through from here (Russian), «» if none."""
+    if state.pending is None:
+        return ""
+    return _effect(state)
 
 
 def _blocked(state: CoupState) -> str:
@@ -62,65 +90,123 @@ def _blocked(state: CoupState) -> str:
         text = f"{names[actor]} не получит монет"
     else:
         text = "действие не выполнится"
-    if p["paid"]:
-        text += f"; {_coins(p['paid'])} за действие не вернутся"
-    return text
+    return text + _unpaid(state)
+
+
+def _unpaid(state: CoupState) -> str:
+    """«, 3 монеты не вернутся»: a blocked action's cost is not refunded («Запрет действия»)."""
+    paid = state.pending["paid"] if state.pending else 0
+    return f", {_coins(paid)} не вернутся" if paid else ""
+
+
+def _may_be_blocked(state: CoupState, lost: int | None = None) -> bool:
+    """Whether a block may still come («Запрет действия»): the assassination and the steal
+    only by their target, while the target keeps a card (after ``lost`` loses one)."""
+    p = state.pending
+    assert p is not None
+    info = ACTIONS[p["action"]]
+    if not info.blockers:
+        return False
+    return not info.target_blocks or _left(state, p["target"]) - (p["target"] == lost) > 0
+
+
+def _unless_blocked(state: CoupState, lost: int | None = None) -> str:
+    """The action's effect, «без запрета …» while a block may still come."""
+    effect = _effect(state, lost)
+    return f"без запрета {effect}" if _may_be_blocked(state, lost) else effect
+
+
+def _loses(state: CoupState, who: int) -> str:
+    """«Вика теряет покровителя» (or «последнего покровителя»): a challenge lost."""
+    last = "последнего " if _left(state, who) == 1 else ""
+    return f"{state.names[who]} теряет {last}покровителя"
+
+
+def _lost_challenge(state: CoupState, loser: int, blocks: bool) -> str:
+    """A branch of «Оспаривание» in which ``loser`` loses a card, then the action goes on
+    (``blocks``: a block may still come). When the loser is the one the assassination aims
+    at, the two losses are said together («Опасность заказного убийства»), or that nothing
+    is left to take."""
+    p = state.pending
+    assert p is not None
+    if p["action"] == "assassinate" and p["target"] == loser:
+        if _left(state, loser) <= 1:
+            return _loses(state, loser)
+        if blocks:
+            return (
+                f"{_loses(state, loser)}, а без запрета — и второго "
+                "(«Опасность заказного убийства»)"
+            )
+        return f"{state.names[loser]} теряет обоих покровителей («Опасность заказного убийства»)"
+    then = _unless_blocked(state, loser) if blocks else _effect(state, loser)
+    return f"{_loses(state, loser)}; {then}"
 
 
 def expected_outcome(state: CoupState) -> str:
     """The pending action's expected result for «Итог действия», from where the table is now.
 
     Unlike :func:`projected` (the effect if the action goes through), it follows the flow of
-    «Ход игры»: while a block is pending it says what happens if the block stands (the target
-    of an assassination keeps the influence, a steal takes nothing, the cost is not refunded —
-    «Запрет действия») and what happens if the block falls to a challenge («Оспаривание»).
-    Empty when no action is under way.
+    «Ход игры»: before the blocks it says what happens if nobody blocks, while a block is
+    pending what happens if it stands (the target of an assassination keeps the influence, a
+    steal takes nothing, the cost is not refunded — «Запрет действия») and otherwise. At a
+    challenge's card question («Оспаривание») it is two lines, one per answer in the bar:
+    «Показана: …» (the challenger loses a card, the action or block goes on) and
+    «Не показана: …» (the claimant loses a card; a failed claim is refunded) — only the second
+    when all three copies of the card are already revealed («Состав игры»). Empty when no
+    action is under way, or nothing is left to say (an exchange under way).
 
-    :returns: one Russian sentence without a final full stop, or «».
+    :returns: a Russian clause without a final full stop (shown after «Итог действия:»), the
+        two answer lines, or «».
     """
     p = state.pending
     if p is None or awaiting(state) == "over":
         return ""
     names = state.names
-    info = ACTIONS[p["action"]]
-    after = projected(state)
     stage = p["stage"]
     if p["result"] == "failed":
-        refund = f"; {_coins(p['paid'])} вернутся" if p["paid"] else ""
-        return f"Действие отменено: заявление не подтвердилось{refund}"
-    if p["result"] == "blocked":
-        return f"Действие запрещено: {_blocked(state)}"
+        refund = f", {_coins(p['paid'])} возвращены" if p["paid"] else ""
+        return f"действие отменено{refund}"
+    if p["result"] == "blocked":  # what it stops is plain; that the cost stays paid is not
+        return f"запрет в силе{_unpaid(state)}"
     if p["result"] == "done":
         if p["action"] in ("coup", "assassinate") and p["losses"]:
             return f"{names[p['target']]} теряет покровителя"
-        return "Действие выполнено"
+        return ""
+    if stage == "challenge":
+        return f"если заявление устоит, {_unless_blocked(state)}"
+    if stage == "challenge_result":
+        c, actor = p["challenger"], p["actor"]
+        refund = f", {_coins(p['paid'])} вернутся" if p["paid"] else ""
+        shown = f"Показана: {_lost_challenge(state, c, blocks=True)}."
+        not_shown = f"Не показана: {_loses(state, actor)}, действие отменено{refund}."
+        return not_shown if _none_left(state) else f"{shown}\n{not_shown}"
     if stage == "block_challenge":
-        return (
-            f"Если запрет устоит: {_blocked(state)}. Если запрет оспорят и "
-            f"{names[p['blocker']]} не покажет {_ACCUSATIVE[p['block_character']]}: {after}"
-        )
+        b = p["blocker"]
+        if p["action"] == "assassinate":  # a fallen block costs the blocker the card too
+            falls = _lost_challenge(state, b, blocks=False)
+        else:
+            falls = _effect(state, b)
+        return f"если запрет устоит, {_blocked(state)}; если нет, {falls}"
     if stage == "block_challenge_result":
-        return (
-            f"Если {names[p['blocker']]} покажет {_ACCUSATIVE[p['block_character']]}, запрет "
-            f"устоит: {_blocked(state)}. Если нет: {after}"
-        )
-    if stage in ("challenge", "challenge_result", "block") and info.blockers:
-        if stage == "block":
-            return f"Если никто не запретит: {after}"
-        return f"Если заявление устоит и никто не запретит: {after}"
-    if stage in ("challenge", "challenge_result"):
-        return f"Если заявление устоит: {after}"
-    return after
+        b, c = p["blocker"], p["block_challenger"]
+        shown = f"Показана: {_loses(state, c)}, запрет в силе{_unpaid(state)}."
+        not_shown = f"Не показана: {_lost_challenge(state, b, blocks=False)}."
+        return not_shown if _none_left(state) else f"{shown}\n{not_shown}"
+    if stage == "block":
+        return _unless_blocked(state)
+    return projected(state)  # «resolve»: a block fell, the action goes through
 
 
 def explain(state: CoupState) -> str:
-    """A Russian sentence on what the table must decide now and what follows from it.
+    """A Russian sentence on what the table must decide now.
 
-    Implements the flow of «Ход игры», «Запрет действия», «Оспаривание» and warns about
-    «Опасность заказного убийства» (two losses in one turn). At a challenge step
-    («Оспаривание»: of a claim or of a block) it says who claims what and who may challenge;
-    what follows is :func:`expected_outcome`'s alone (the screen's «Итог действия»), so the
-    step does not say it twice.
+    Implements the flow of «Ход игры», «Запрет действия» and «Оспаривание»: who claims what,
+    who may block with which character, who loses a card and why. What the action then does
+    is :func:`expected_outcome`'s alone (the screen's «Итог действия»), and what «Никто» does
+    is :func:`if_nobody`'s (the pinned bar), so nothing is said twice. After a claim or a
+    block was proven, the card shown goes back into the court deck, which is shuffled, and
+    the claimant draws a new card («Оспаривание»; rules base «coup-osparivanie-dokazal»):
+    the step that follows (the challenger's loss) says so.
     """
     names = state.names
     step = awaiting(state)
@@ -135,85 +221,77 @@ def explain(state: CoupState) -> str:
         return text
     assert p is not None
     info = ACTIONS[p["action"]]
-    actor, target = p["actor"], p["target"]
-    after = projected(state)
+    actor = p["actor"]
     if step == "lose_influence":
         loss = p["losses"][0]
         who = loss["player"]
         reason = {
-            "challenge": "за неудачное оспаривание",
+            "challenge": "за оспаривание",  # after «… показана» the challenge failed
             "bluff": "за неподтверждённое заявление",
             "coup": "от переворота",
             "assassinate": "от заказного убийства",
         }[loss["reason"]]
-        text = f"{names[who]} теряет покровителя {reason}: выберите, какую карту раскрыть."
-        if state.influence[who] == 1:
-            text += f" Это последний покровитель — {names[who]} выбывает из игры."
-        if p["action"] == "assassinate" and who == target and state.influence[who] == 2:
-            if p["stage"] == "block":
-                text += (
-                    " Затем убийство: без запрета Графиней будет вторая потеря "
-                    "(«Опасность заказного убийства»)."
-                )
-            elif p["stage"] == "resolve":
-                text += (
-                    " Затем убийство выполнится — вторая потеря («Опасность заказного убийства»)."
-                )
-        return text
-    if step == "challenge":
-        # who claims what and who may doubt it; what the action then does is said once, in
-        # «Итог действия» (expected_outcome), and what «Никто» does in the bar's hint
-        able = ", ".join(names[i] for i in _challengers(state))
-        return (
-            f"{names[actor]} заявляет {_ACCUSATIVE[str(info.claim)]} ({info.name}). "
-            f"Оспорить может: {able}."
-        )
-    if step == "challenge_result":
-        c = p["challenger"]
-        text = (
-            f"{names[c]} оспаривает. {names[actor]} показывает {_ACCUSATIVE[str(info.claim)]}? "
-            f"Если да — {names[c]} теряет покровителя, действие продолжается. "
-            f"Если нет — {names[actor]} теряет покровителя, действие отменяется"
-        )
-        if p["paid"]:
-            text += f", {_coins(p['paid'])} возвращаются"
-        text += "."
-        if p["action"] == "assassinate" and c == target and state.influence[c] == 2:
-            text += (
-                f" Если Ассасин настоящий, {names[c]} может потерять обоих покровителей "
-                "(«Опасность заказного убийства»)."
+        text = ""
+        if loss["reason"] == "challenge":  # the claim or the block was proven
+            on_block = p["block_challenger"] == who and p["result"] == "blocked"
+            shown = p["block_character"] if on_block else str(info.claim)
+            claimant = p["blocker"] if on_block else actor
+            text = (
+                f"{names[claimant]} замешивает {_ACCUSATIVE[shown]} в колоду двора "
+                "и берёт новую карту. "
             )
-        return text
+        if state.influence[who] == 1:
+            return f"{text}{names[who]} теряет последнего покровителя {reason} и выбывает."
+        return f"{text}{names[who]} теряет покровителя {reason}."
+    if step == "challenge":
+        return f"{names[actor]} заявляет {_ACCUSATIVE[str(info.claim)]} ({info.name})."
+    if step == "challenge_result":
+        return f"{names[p['challenger']]} оспаривает заявление.{_none_left(state)}"
     if step == "block":
         options = block_options(state)
-        able = "; ".join(
-            f"{names[b]} ({' или '.join(CHARACTER_NAMES[c] for c in chars)})"
-            for b, chars in options.items()
-        )
-        return f"Запретить может: {able}. Если никто не запретит: {after}."
+        anyone = "любой соперник" if len(options) > 1 else names[next(iter(options))]
+        chars = " или ".join(_ACCUSATIVE[c] for c in info.blockers)
+        return f"Запретить может {anyone}, заявив {chars}."
     if step == "block_challenge":
-        # as at «challenge»: what a block that stands means is in «Итог действия»
-        b = p["blocker"]
-        able = ", ".join(names[i] for i in _challengers(state))
-        return (
-            f"{names[b]} запрещает, заявив {_ACCUSATIVE[p['block_character']]}. "
-            f"Оспорить запрет может: {able}."
-        )
+        return f"{names[p['blocker']]} запрещает, заявив {_ACCUSATIVE[p['block_character']]}."
     if step == "block_challenge_result":
-        b, c = p["blocker"], p["block_challenger"]
-        text = (
-            f"{names[c]} оспаривает запрет. {names[b]} показывает "
-            f"{_ACCUSATIVE[p['block_character']]}? Если да — {names[c]} теряет покровителя, "
-            f"запрет в силе. Если нет — {names[b]} теряет покровителя, и действие выполняется: "
-            f"{after}."
-        )
-        if p["action"] == "assassinate" and state.influence[b] == 2:
-            text += (
-                f" При блефе {names[b]} потеряет обоих покровителей "
-                "(«Опасность заказного убийства»)."
-            )
-        return text
-    return f"{names[actor]} меняет карты с колодой двора: {after}. Затем отметьте конец обмена."
+        return f"{names[p['block_challenger']]} оспаривает запрет.{_none_left(state)}"
+    held = state.influence[actor] + 2
+    return f"{names[actor]} берёт 2 карты из колоды двора и возвращает туда 2 из {held}."
+
+
+def _none_left(state: CoupState) -> str:
+    """« Все три карты «Герцог» уже раскрыты.» when the challenged card cannot be shown
+    («Состав игры»: three copies of each character), else «»."""
+    character = _claimed(state)
+    if _revealed_count(state, character) < COPIES:
+        return ""
+    return f" Все три карты «{CHARACTER_NAMES[character]}» уже раскрыты."
+
+
+def if_nobody(state: CoupState) -> str:
+    """What «Никто» (nobody challenges, nobody blocks) leads to, for the pinned bar: the next
+    step («дальше — запрет», «дальше — обмен картами»), or the end of the turn and who is
+    next. Not the action's effect: «Итог действия» says that. «» outside those steps."""
+    step = awaiting(state)
+    kind = {
+        "challenge": "coup.no_challenge",
+        "block": "coup.no_block",
+        "block_challenge": "coup.no_challenge",
+    }.get(step)
+    if kind is None:
+        return ""
+    after = copy.deepcopy(state)
+    _apply(after, Event(0, kind, {}, 0.0))
+    then = awaiting(after)
+    if after.pending is None and then != "over":
+        done = "запрет в силе" if step == "block_challenge" else "действие выполнено"
+        return f"{done}; ход переходит: {state.names[after.current]}"
+    if then == "block":
+        return "дальше — запрет"
+    if then == "exchange":
+        return "дальше — обмен картами"
+    return "действие выполняется"
 
 
 def _consequences(before: CoupState, after: CoupState) -> list[str]:

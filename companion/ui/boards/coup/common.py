@@ -6,19 +6,16 @@ from __future__ import annotations
 import threading
 import weakref
 from dataclasses import dataclass
-from typing import Any
 
 import flet as ft
 
 from companion.engine.coup import (
     ACTIONS,
     CHARACTER_NAMES,
-    COUP,
     MUST_COUP,
     CoupState,
     awaiting,
 )
-from companion.errors import CompanionError
 from companion.i18n import _
 from companion.ui.state import GameView
 from companion.ui.words import inflect
@@ -30,7 +27,6 @@ __all__ = [
     "choice_for",
     "genitive",
     "opponents",
-    "preview",
     "step_title",
 ]
 
@@ -59,8 +55,17 @@ def genitive(name: str) -> str:
     return inflect(name, "gent")
 
 
+def _shown(character: str) -> str:
+    """«Посол показан?», «Графиня показана?»: the card a challenge asks for."""
+    if character == "contessa":
+        return f"{CHARACTER_NAMES[character]} {_('показана?')}"
+    return f"{CHARACTER_NAMES[character]} {_('показан?')}"
+
+
 def step_title(state: CoupState) -> str:
-    """The question of the current step in Russian, e.g. «Кто-то оспаривает?»."""
+    """The question of the current step in Russian, e.g. «Кто-то оспаривает?», «Аня: Герцог
+    показан?» (the card asked for is named here, not in the pinned bar: beside «Не показана»
+    and «Показана» a 360 px phone has no room left for it)."""
     step = awaiting(state)
     names, p = state.names, state.pending
     if step == "action":
@@ -71,27 +76,18 @@ def step_title(state: CoupState) -> str:
     if step == "challenge":
         return _("Кто-то оспаривает?")
     if step == "challenge_result":
-        return f"{names[p['actor']]}: {_('карта показана?')}"
+        return f"{names[p['actor']]}: {_shown(str(ACTIONS[p['action']].claim))}"
     if step == "block":
         return _("Кто-то запрещает?")
     if step == "block_challenge":
         return _("Кто-то оспаривает запрет?")
     if step == "block_challenge_result":
-        return f"{names[p['blocker']]}: {_('карта показана?')}"
+        return f"{names[p['blocker']]}: {_shown(p['block_character'])}"
     if step == "lose_influence":
         return f"{names[p['losses'][0]['player']]}: {_('какую карту раскрыть?')}"
     if step == "exchange":
         return f"{names[p['actor']]}: {_('обмен с колодой двора')}"
     return _("Игра окончена")
-
-
-def preview(state: CoupState, kind: str, data: dict[str, Any] | None = None) -> str:
-    """The log line the event would produce, or «» if the engine refuses it."""
-    try:
-        text = COUP.preview(state, kind, data)
-    except CompanionError:
-        return ""
-    return text.replace(" → ", " против ")  # the arrow has no glyph in the bundled font
 
 
 def opponents(state: CoupState) -> list[int]:

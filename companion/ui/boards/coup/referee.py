@@ -59,8 +59,8 @@ def _choice_button(
     label: str | None = None,
     width: int | None = None,
 ) -> ft.Control:
-    """A 48 dp button (one or two lines of text); ``dimmed`` looks unavailable but still
-    answers a tap (with the reason)."""
+    """A 52 dp tall button, at least 56 dp wide (one or two lines of text); ``dimmed`` looks
+    unavailable but still answers a tap (with the reason)."""
     texts = [ft.Text(lines[0], size=14, weight=ft.FontWeight.W_600, no_wrap=True)]
     if len(lines) > 1:
         texts.append(ft.Text(lines[1], size=11, no_wrap=True))
@@ -78,9 +78,11 @@ def _choice_button(
                 height=TARGET + 4,
                 width=width,
                 on_click=on_click,
+                # compact density: 56 px wide at least (not 64), so five short names fit
+                # one row on a phone; the height is set above (52 px)
                 style=ft.ButtonStyle(
                     padding=ft.Padding.symmetric(horizontal=6),
-                    visual_density=ft.VisualDensity.STANDARD,
+                    visual_density=ft.VisualDensity.COMPACT,
                 ),
             ),
             opacity=0.45 if dimmed else 1.0,
@@ -95,6 +97,8 @@ def outcome_line(state: CoupState) -> str:
     text = expected_outcome(state)
     if not text or text in explain(state):
         return ""
+    if awaiting(state) in ("challenge_result", "block_challenge_result"):
+        return text  # «Показана: …» and «Не показана: …», the bar's two answers
     return f"{_('Итог действия')}: {text}"
 
 
@@ -153,23 +157,22 @@ Answer = tuple[str, tuple[str, ...], str, bool, str, tuple[tuple[str, Any], ...]
 
 
 @ft.component
-def _Answers(title: str, answers: tuple[Answer, ...], answer: Callable[..., None]) -> ft.Control:
-    """Who challenges, who blocks and with which character, which card is revealed."""
+def _Answers(answers: tuple[Answer, ...], answer: Callable[..., None]) -> ft.Control:
+    """Who challenges, who blocks and with which character, which card is revealed.
+
+    No caption before the buttons: the step's question above them says what a tap means
+    («Кто-то оспаривает?»), and with six players a caption pushed a third row of buttons,
+    and the step's texts under them, below the pinned bar."""
     return ft.Row(
         [
-            ft.Text(title, size=14, weight=ft.FontWeight.BOLD),
-            *[
-                _choice_button(
-                    ident,
-                    list(lines),
-                    lambda _e, kind=kind, data=data, dimmed=dimmed: answer(
-                        kind, dict(data), dimmed
-                    ),
-                    dimmed=dimmed,
-                    label=label or None,
-                )
-                for ident, lines, label, dimmed, kind, data in answers
-            ],
+            _choice_button(
+                ident,
+                list(lines),
+                lambda _e, kind=kind, data=data, dimmed=dimmed: answer(kind, dict(data), dimmed),
+                dimmed=dimmed,
+                label=label or None,
+            )
+            for ident, lines, label, dimmed, kind, data in answers
         ],
         wrap=True,
         spacing=5,
@@ -177,10 +180,15 @@ def _Answers(title: str, answers: tuple[Answer, ...], answer: Callable[..., None
     )
 
 
-#: Heights kept for the explanation (4 lines) and «Итог действия» (3 lines) at 13 px, whose
-#: lines are 19 px apart on screen: the step's text never runs under the next section.
-EXPLAIN_HEIGHT = 4 * 19 + 2
-OUTCOME_HEIGHT = 3 * 19 + 2
+#: Lines kept for the step's texts at 13 px (the explanation, then «Итог действия» right
+#: under it), 19 px apart on screen: the longest step's texts fit at 360 px wide with names
+#: of 12 letters (``tests/ui/test_coup_text_fit.py``). The height is the same at every step,
+#: so nothing under the texts moves when the step changes.
+TEXT_LINES = 7
+TEXT_HEIGHT = TEXT_LINES * 19 + 4 + 2
+#: A step's question longer than this many characters is drawn smaller on two lines.
+TITLE_CHARS = 22
+
 
 # The step's sections are memoised on plain props, and a hidden one keeps the props it was
 # last shown with: a step change that hides the action grid and shows the answers flips two
@@ -188,14 +196,14 @@ OUTCOME_HEIGHT = 3 * 19 + 2
 Grid, Targets, Answers = ft.memo(_Grid), ft.memo(_Targets), ft.memo(_Answers)
 
 
-def _answers(state: CoupState) -> tuple[str, tuple[Answer, ...]]:
-    """The title and buttons of the step's answers (empty outside the answer steps)."""
+def _answers(state: CoupState) -> tuple[Answer, ...]:
+    """The buttons of the step's answers (empty outside the answer steps)."""
     step = awaiting(state)
     p = state.pending
     names = state.names
     legal = legal_events(state)
     if step in ("challenge", "block_challenge"):
-        return _("Оспаривает:"), tuple(
+        return tuple(
             (
                 f"challenge-p{c}",
                 (names[c],),
@@ -207,7 +215,7 @@ def _answers(state: CoupState) -> tuple[str, tuple[Answer, ...]]:
             for c in waiting_for(state)
         )
     if step == "block":
-        return _("Запрещает:"), tuple(
+        return tuple(
             (
                 f"block-p{d['blocker']}-{d['character']}",
                 (names[d["blocker"]], CHARACTER_NAMES[d["character"]]),
@@ -223,7 +231,7 @@ def _answers(state: CoupState) -> tuple[str, tuple[Answer, ...]]:
         assert p is not None
         who = p["losses"][0]["player"]
         allowed = {d["character"] for kind, d in legal if kind == "coup.lose_influence"}
-        return _("Раскрывает:"), tuple(
+        return tuple(
             (
                 f"lose-{c}",
                 (CHARACTER_NAMES[c],),
@@ -234,13 +242,13 @@ def _answers(state: CoupState) -> tuple[str, tuple[Answer, ...]]:
             )
             for c in CHARACTERS
         )
-    return "", ()
+    return ()
 
 
 @ft.component
 def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
-    """The question, the choices of the step, its explanation (3 lines reserved) and the
-    outcome line (reserved). Every section is always there (hidden when not this step's)."""
+    """The question, the choices of the step, its explanation and the outcome line (one box
+    of :data:`TEXT_HEIGHT`). Every section is always there (hidden when not this step's)."""
     state: CoupState = view.state
     step = awaiting(state)
     shown = ft.use_ref(None)  # the props the grid and the answers were last shown with
@@ -275,7 +283,7 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
     aim = ft.use_callback(lambda t: choice.aim(t), [choice])
     if step == "over":
         return ft.Container(height=0)
-    last = shown.current or {"grid": ((), None), "answers": ("", ())}
+    last = shown.current or {"grid": ((), None), "answers": ()}
     acting = step == "action"
     targets: tuple[int, ...] = ()
     action = target = None
@@ -301,7 +309,12 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
                         ft.Container(
                             tagged(
                                 "step",
-                                ft.Text(title, size=18, weight=ft.FontWeight.BOLD, max_lines=1),
+                                ft.Text(
+                                    title,
+                                    size=18 if len(title) <= TITLE_CHARS else 15,
+                                    weight=ft.FontWeight.BOLD,
+                                    max_lines=1 if len(title) <= TITLE_CHARS else 2,
+                                ),
                                 label=title,
                             ),
                             expand=True,
@@ -328,21 +341,28 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
                 # the answers right under the question, the explanation below them: with six
                 # players the choices stay above the pinned bar without scrolling
                 ft.Container(
-                    Answers(*last["answers"], on_answer),
-                    visible=not acting and bool(last["answers"][1]),
+                    Answers(last["answers"], on_answer),
+                    visible=not acting and bool(last["answers"]),
                 ),
+                # the explanation and «Итог действия» right under it, in one box of a fixed
+                # height: a short explanation leaves its lines to the outcome, and with six
+                # players both stay above the pinned bar
                 ft.Container(
-                    tagged("explain", ft.Text(said, size=13, max_lines=4), label=said),
-                    height=EXPLAIN_HEIGHT,
-                    visible=not acting,
-                ),
-                ft.Container(
-                    tagged(
-                        "outcome",
-                        ft.Text(outcome, size=13, weight=ft.FontWeight.W_500, max_lines=3),
-                        label=outcome,
+                    ft.Column(
+                        [
+                            tagged("explain", ft.Text(said, size=13), label=said),
+                            tagged(
+                                "outcome",
+                                ft.Text(outcome, size=13, weight=ft.FontWeight.W_500),
+                                label=outcome,
+                            ),
+                        ],
+                        spacing=4,
+                        tight=True,
                     ),
-                    height=OUTCOME_HEIGHT,
+                    height=TEXT_HEIGHT,
+                    alignment=ft.Alignment.TOP_LEFT,
+                    clip_behavior=ft.ClipBehavior.HARD_EDGE,
                     visible=not acting,
                 ),
             ],
