@@ -209,8 +209,10 @@ def _StatusLine(
     if clock.current is None:
         clock.current = _Now(time.time())
     who, answer, color, where, note, over, paused, key = props
-    # two names (Coup: the turn's player and who answers) in a smaller size, so both fit
-    spans = [ft.TextSpan(text=f" · {answer}", style=ft.TextStyle(size=15, color=ft.Colors.PRIMARY))]
+    # two names (Coup: the turn's player and who answers) in a smaller size, so both fit; one
+    # plain text, cut with «…» when they do not: Flutter puts no ellipsis on a text's spans,
+    # and a long pair was cut at a space («Ход: Александрина ·», play-test)
+    line = f"{who} · {answer}" if answer else who
 
     async def tick() -> None:
         while True:
@@ -245,14 +247,13 @@ def _StatusLine(
                             tagged(
                                 "status-player",
                                 ft.Text(
-                                    who,
+                                    line,
                                     size=16 if answer else 18,
                                     weight=ft.FontWeight.BOLD,
                                     max_lines=1,
                                     overflow=ft.TextOverflow.ELLIPSIS,
-                                    spans=spans if answer else None,
                                 ),
-                                label=f"{who} · {answer}" if answer else who,
+                                label=line,
                             ),
                             expand=True,
                         ),

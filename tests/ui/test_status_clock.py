@@ -140,3 +140,29 @@ def test_a_finished_game_says_its_clock_stopped_in_russian_and_drops_the_dot(tmp
     assert label == "часы остановлены"
     dot = controls[0]
     assert isinstance(dot, ft.Container) and dot.width == 12 and dot.visible is False
+
+
+async def _answering_line(data):
+    hub = Hub(GameStore(data))
+    g = hub.create("coup", ["Александрина", "Константинов", "Максимилиана"], first_player=0)
+    hub.push(g.id, "coup.declare", {"player": 0, "action": "tax", "target": None})
+    hub.push(g.id, "coup.challenge", {"challenger": 1})
+    hub.push(g.id, "coup.challenge_result", {"proven": True})  # Константинов loses a card
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    return next(
+        c
+        for c in rt.controls(session)
+        if isinstance(c, ft.Semantics) and c.identifier == "status-player"
+    )
+
+
+def test_two_long_names_on_the_status_line_are_cut_with_an_ellipsis(tmp_path):
+    """Play-test (Coup, 12-letter names at 390 px): «Ход: Александрина · отвечает
+    Константинов» ended «Ход: Александрина ·» — the answer was a span of the text, and Flutter
+    puts no «…» on spans, so the line broke at a space and the rest was dropped. It is one
+    text now, cut with «…» where it no longer fits, and read whole by a screen reader."""
+    node = rt.run(_answering_line(tmp_path))
+    text = node.content
+    assert isinstance(text, ft.Text) and not text.spans
+    assert text.value == node.label == "Ход: Александрина · отвечает Константинов"
+    assert text.overflow == ft.TextOverflow.ELLIPSIS and text.max_lines == 1
