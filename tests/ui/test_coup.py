@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import time
 
+from companion.engine.coup import CHARACTER_NAMES, CHARACTERS
 from companion.store import GameStore
+from tests.ui.conftest import App
 from tests.ui.phone import box
+from tests.ui.text_fit import text_width
 
 ANYA, BORIS, VIKA = 0, 1, 2
 
@@ -352,3 +355,23 @@ def test_phone_status_names_the_turn_and_who_answers_and_unseen_cards_fit(app, s
     for b, a in zip(cells, after, strict=True):
         assert all(abs(b[k] - a[k]) <= 1 for k in ("x", "width", "height")), (b, a)
         assert abs(a["y"] - shift - b["y"]) <= 1, (b, a, shift)
+
+
+def test_small_phone_unseen_cells_keep_whole_character_names(browser, server):
+    """360×640 (a small phone): the five «Не раскрыто» cells share the line with their caption,
+    and each still has room for its character's whole name at 11 px — «Ассасин» and
+    «Графиня» were cut to «Ассаси» and «Графин» (play-test). Widths of the text from
+    Roboto's measured character widths (:mod:`tests.ui.text_fit`)."""
+    stored = GameStore(server.data_dir).create("coup", SIX, first_player=0)
+    stored.close()
+    small = App(browser, server, 360, 640).open(f"/game/{stored.id}")
+    try:
+        for c in CHARACTERS:
+            name = CHARACTER_NAMES[c]
+            small.wait_label(f"unseen-{c}", f"{name} 3")
+            cell = small.box(f"unseen-{c}")
+            room = cell["width"] - 2  # the cell's 1 px border on each side
+            assert room >= text_width(name, 11), (name, cell, text_width(name, 11))
+            assert cell["x"] + cell["width"] <= 360, (name, cell)
+    finally:
+        small.close()

@@ -18,8 +18,12 @@ from companion.ui.widgets import border_all, clipped_text, tagged
 __all__ = ["BankBar", "PlayerRow", "ROW_HEIGHT"]
 
 ROW_HEIGHT = 48
-#: Width of the «Не раскрыто» caption before the five unseen-character cells (px).
-UNSEEN_LABEL = 58
+#: Width of the «Не раскрыто» caption before the five unseen-character cells (px), the
+#: caption's size, and the cells' spacing: at 360 px each cell keeps ~49 px for its name
+#: («Графиня» at 11 px is ~48; with a 58 px caption and 4 px gaps it was cut to «Графин»).
+UNSEEN_LABEL = 52
+UNSEEN_LABEL_SIZE = 10
+UNSEEN_SPACING = 3
 #: The caption and the five cells at most this wide (px): a phone's column is narrower (the
 #: cells share it), a laptop's is not (the cells stop at ~80 px instead of ~150).
 UNSEEN_MAX = 480
@@ -50,7 +54,7 @@ def _Unseen(unseen: tuple[int, ...]) -> ft.Control:
                         tight=True,
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                     ),
-                    padding=ft.Padding.symmetric(horizontal=2, vertical=1),
+                    padding=ft.Padding.symmetric(vertical=1),
                     border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
                     border_radius=6,
                     alignment=ft.Alignment.CENTER,
@@ -67,8 +71,11 @@ def _Unseen(unseen: tuple[int, ...]) -> ft.Control:
     # (Flutter clamps it to a narrower column)
     return ft.Container(
         ft.Row(
-            [ft.Text(_("Не\nраскрыто:"), size=11, width=UNSEEN_LABEL), *chips],
-            spacing=4,
+            [
+                ft.Text(_("Не\nраскрыто:"), size=UNSEEN_LABEL_SIZE, width=UNSEEN_LABEL),
+                *chips,
+            ],
+            spacing=UNSEEN_SPACING,
         ),
         width=UNSEEN_MAX,
     )
