@@ -1,13 +1,21 @@
 """Test-wide settings: hypothesis without per-example deadlines (shared, noisy machines), and
 Chromium: one Playwright driver for the whole run (two sync Playwright instances cannot share a
 thread), a fresh browser for each test module (its GPU and renderer state does not build up
-over a 10-minute run: two late-run stalls in session 8 were a page that stopped drawing)."""
+over a 10-minute run: two late-run stalls in session 8 were a page that stopped drawing).
+
+The double-tap guard (:func:`companion.ui.state.settle_seconds`) is off for the suite
+(``COMPANION_SETTLE_SECONDS=0``, inherited by the servers the browser tests start): the robot
+taps another control a few milliseconds after a step change, faster than a person can. Its own
+tests (``tests/ui/test_view.py``, ``tests/ui/test_double_tap.py``) switch it back on."""
 
 import contextlib
+import os
 import shutil
 
 import pytest
 from hypothesis import settings
+
+os.environ["COMPANION_SETTLE_SECONDS"] = "0"
 
 settings.register_profile("companion", deadline=None)
 settings.load_profile("companion")

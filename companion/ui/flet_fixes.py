@@ -17,6 +17,11 @@ Before rendering, the loop yields once, so that browser events already queued ru
 text field's value patch is applied when its message arrives and its ``change`` event runs in
 a task of its own, and a re-render between the two sent the field a value older than the one
 the browser had (a letter typed fast undone, «Ника» left as «На»).
+
+Every browser event (a tap) is dispatched with a number of its own
+(:data:`companion.ui.taps.TAP`): the moves one handler sends share it, so
+:meth:`companion.ui.state.GameView.send` can tell a second tap from a second move of the
+same tap.
 """
 
 from __future__ import annotations
@@ -30,10 +35,24 @@ from typing import Any
 import flet
 from flet.messaging.session import Session
 
+from companion.ui.taps import TAP, next_tap
+
 __all__ = ["apply"]
 
 log = logging.getLogger("companion.ui")
 _APPLIED = False
+
+
+def _numbering_taps() -> None:
+    """Wrap ``Session.dispatch_event`` so each event runs with a new number in
+    :data:`companion.ui.taps.TAP` (the event runs in a task of its own: its handler sees it)."""
+    original = Session.dispatch_event
+
+    async def dispatch_event(self: Session, control_id: int, event_name: str, event_data: Any):
+        TAP.set(next_tap())
+        return await original(self, control_id, event_name, event_data)
+
+    Session.dispatch_event = dispatch_event  # type: ignore[method-assign]
 
 
 def _depth(control: object) -> int:
@@ -128,4 +147,5 @@ def apply() -> None:
         return
     Session._Session__updates_scheduler = _updates_scheduler
     _cache_event_types()
+    _numbering_taps()
     _APPLIED = True

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import contextvars
 import logging
+import os
 import re
 import threading
+import time
 import weakref
 from collections import defaultdict
 from collections.abc import Callable, Mapping
@@ -24,6 +26,7 @@ import flet as ft
 from companion.engine import Event
 from companion.errors import CompanionError, StaleMoveError
 from companion.store import GameStore, StoredGame
+from companion.ui.taps import current_tap, dialog_closing
 
 __all__ = [
     "Hub",
@@ -44,6 +47,25 @@ log = logging.getLogger("companion.ui")
 SPECTATOR = "Вы вошли как зритель: менять игру нельзя."
 #: The refusal while this screen is locked against accidental taps.
 LOCKED = "Экран заблокирован от случайных нажатий: снимите замок, чтобы менять игру."
+#: Seconds after a move that changed the screen under the finger in which another tap from
+#: that screen is not taken: too soon to be an answer to the change (a person needs ~0.25 s
+#: to see it, more to aim), so it is the rest of a double tap (:meth:`GameView.send`). The
+#: environment variable ``COMPANION_SETTLE_SECONDS`` overrides it (the test suite's robot
+#: taps faster than a person and sets 0; the tests of the guard set it back).
+SETTLE_SECONDS = 0.4
+
+
+def settle_seconds() -> float:
+    """:data:`SETTLE_SECONDS`, or ``COMPANION_SETTLE_SECONDS`` when set to a number ≥ 0."""
+    try:
+        value = float(os.environ.get("COMPANION_SETTLE_SECONDS", SETTLE_SECONDS))
+    except ValueError:
+        return SETTLE_SECONDS
+    return value if value >= 0 else SETTLE_SECONDS
+
+
+#: The notice for such a tap.
+TOO_SOON = "Касание не засчитано: экран только что изменился. Если нужно, нажмите ещё раз."
 
 
 class Hub:
@@ -295,9 +317,34 @@ class GameView:
         self.error = ""
 
     def send(self, type: str, data: Mapping[str, Any] | None = None) -> bool:
-        """Send a move; a refusal is kept in :attr:`error`. Returns whether it was accepted."""
+        """Send a move; a refusal is kept in :attr:`error`. Returns whether it was accepted.
+
+        After a move that changed the screen under the finger — one that moved the game on
+        (its :meth:`moment`: turn, player, phase or step changed), or one sent by a dialog's
+        button (:func:`~companion.ui.taps.closing_dialog`: the dialog goes and what it
+        covered is uncovered) — another tap from this screen within :func:`settle_seconds`
+        is not taken, and a notice says so: the finger was already on its way.
+
+        Play-test: a double tap on «Активировать» also activated the next player's card, put
+        in its place; a double tap on a dialog's «Захватить» pressed the «Дальше» under it; a
+        double tap on «Следующий игрок» passed two turns. Quick taps where the game stays
+        (+1, +1 on a counter, then another counter) and the moves one tap sends together are
+        taken as before."""
         if self._refuse_readonly():
             return False
+        tap, now = current_tap(), time.monotonic()
+        last = getattr(self, "_last_move", None)  # (tap, when, changed the screen)
+        if (
+            tap is not None
+            and last is not None
+            and last[0] != tap
+            and last[2]
+            and now - last[1] < settle_seconds()
+        ):
+            self.show_notice(TOO_SOON)
+            self.refresh()
+            return False
+        moment = self.moment()
         try:
             self.hub.push(
                 self.game_id, type, data, self.author, expect_revision=self.shown_revision
@@ -308,6 +355,7 @@ class GameView:
         except CompanionError as exc:
             self._set_error(exc, data)
             return False
+        self._last_move = (tap, now, dialog_closing() or self.moment() != moment)
         self.clear_message()
         self.refresh()
         return True

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 import flet as ft
 
 from companion.i18n import _
+from companion.ui.taps import closing_dialog
 
 F = TypeVar("F")
 
@@ -333,7 +334,8 @@ def use_number_pad(
 
     def submit(value: int) -> None:
         if value != current:
-            on_set(value)
+            with closing_dialog():  # the pad goes: the next tap lands on what it covered
+                on_set(value)
 
     ft.use_dialog(
         number_pad(

@@ -97,3 +97,98 @@ def test_a_locked_screen_refuses_and_a_message_can_be_cleared(hub, gid):
     assert "заблокирован" in view.error
     view.clear_message()
     assert view.error == "" and view.error_player is None and view.notice == ""
+
+
+def _in_tap(number: int, move) -> bool:
+    """``move()`` run as the handler of browser event ``number`` (as Flet dispatches a tap:
+    :data:`companion.ui.flet_fixes.TAP` set for the event's own task)."""
+    import contextvars
+
+    from companion.ui.taps import TAP
+
+    def run() -> bool:
+        TAP.set(number)
+        return move()
+
+    return contextvars.copy_context().run(run)
+
+
+BORIS = ("counter.add", {"player": 1, "counter": "ПО", "delta": 1})
+
+
+@pytest.fixture
+def guard(monkeypatch):
+    """The double-tap guard at its real setting (the suite turns it off)."""
+    from companion.ui.state import SETTLE_SECONDS
+
+    monkeypatch.setenv("COMPANION_SETTLE_SECONDS", str(SETTLE_SECONDS))
+    return SETTLE_SECONDS
+
+
+def test_a_tap_right_after_a_step_change_is_not_taken(hub, gid, guard):
+    """Play-test (Ricks, step В): a double tap on «Активировать» also activated the next
+    player's card, whose button took the first one's place. After a move that moves the game
+    on (here «Следующий игрок»), another tap within the settle time is not taken and says so,
+    even when the screen had caught up in between; after the pause it is taken."""
+    import time
+
+    from companion.ui.state import TOO_SOON
+
+    view = GameView(hub, gid)
+    view.mark_shown()
+    assert _in_tap(1, lambda: view.send("turn.next"))
+    view.mark_shown()  # the screen caught up with the move before the second tap landed
+    assert not _in_tap(2, lambda: view.send(*BORIS))
+    assert view.notice == TOO_SOON and view.error == ""
+    assert not _in_tap(3, lambda: view.send("turn.next"))  # «Следующий игрок» twice: once
+    state = hub.open(gid).game.state
+    assert state.active == 1 and state.values[1]["ПО"] == 0
+    time.sleep(guard + 0.05)
+    view.mark_shown()
+    assert _in_tap(4, lambda: view.send(*BORIS))  # a deliberate tap, after the pause
+    assert hub.open(gid).game.state.values[1]["ПО"] == 1 and view.notice == ""
+
+
+def test_a_dialogs_move_guards_what_was_under_the_dialog(hub, gid, guard):
+    """Play-test (Smash Up): a double tap on the capture dialog's «Захватить» also pressed the
+    pinned «Дальше» the dialog had covered. A move a dialog's button sends
+    (:func:`~companion.ui.taps.closing_dialog`) guards the next tap as a step change does."""
+    from companion.ui.taps import closing_dialog
+
+    def from_dialog() -> bool:
+        with closing_dialog():
+            return view.send(*ADD)
+
+    view = GameView(hub, gid)
+    view.mark_shown()
+    assert _in_tap(1, from_dialog)
+    view.mark_shown()
+    assert not _in_tap(2, lambda: view.send("turn.next"))
+    assert hub.open(gid).game.state.active == 0
+
+
+def test_quick_taps_where_the_game_stays_all_count(hub, gid, guard):
+    """Counting is fast: +1, +1 on one counter and +1 on the next one, a few ms apart, all
+    count — none of them changes the screen under the finger."""
+    view = GameView(hub, gid)
+    for n, move in enumerate((ADD, ADD, BORIS, ADD)):
+        view.mark_shown()
+        assert _in_tap(n + 1, lambda move=move: view.send(*move))
+    values = hub.open(gid).game.state.values
+    assert values[0]["ПО"] == 3 and values[1]["ПО"] == 1
+
+
+def test_the_moves_one_tap_sends_together_are_all_taken(hub, gid, guard):
+    """A handler may send several moves for one tap (Munchkin saves a class, then notes):
+    the guard is about a second tap, not a second move of the same tap."""
+    view = GameView(hub, gid)
+    view.mark_shown()
+
+    def both() -> bool:
+        first = view.send("turn.next")
+        view.mark_shown()
+        return first and view.send(*BORIS)
+
+    assert _in_tap(7, both)
+    state = hub.open(gid).game.state
+    assert state.active == 1 and state.values[1]["ПО"] == 1

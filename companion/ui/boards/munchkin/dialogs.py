@@ -14,6 +14,7 @@ from companion.i18n import _
 from companion.ui.boards.compact import toggle
 from companion.ui.boards.munchkin.common import BoardUi, rules, to_int
 from companion.ui.state import GameView
+from companion.ui.taps import closing_dialog
 from companion.ui.widgets import TARGET, tagged
 
 __all__ = ["MonsterDialog", "FleeDialog", "OverrideDialog"]
@@ -75,12 +76,10 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         if to_int(cur["treasures"]) is not None:
             monster["treasures"] = to_int(cur["treasures"])
         data: dict[str, Any] = {"monster": monster}
-        if adding:
-            ok = view.send("combat.monster.add", data)
-        else:
-            if cur["override"]:
-                data["override"] = True
-            ok = view.send("combat.start", data)
+        if not adding and cur["override"]:
+            data["override"] = True
+        with closing_dialog():
+            ok = view.send("combat.monster.add" if adding else "combat.start", data)
         if ok:
             close()
 
@@ -198,7 +197,9 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
         data: dict[str, Any] = {"rolls": values}
         if cur["modifier"]:
             data["modifier"] = cur["modifier"]
-        if view.send("combat.flee", data):
+        with closing_dialog():
+            fled = view.send("combat.flee", data)
+        if fled:
             close()
 
     picked, modifier = form["picked"], form["modifier"]

@@ -35,6 +35,7 @@ from companion.ui.boards.smashup.score import score_dialog
 from companion.ui.boards.smashup.vp import VpStrip
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
+from companion.ui.taps import closing_dialog
 from companion.ui.widgets import TARGET, tagged, use_form
 
 __all__ = ["PlayBoard"]
@@ -104,7 +105,9 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
                 return
             card = card_from_form(repl)
             data = {"base": scoring, "base_card": card}
-        if view.send("base.score", data):
+        with closing_dialog():  # the dialog goes: a double tap lands on «Дальше» under it
+            scored = view.send("base.score", data)
+        if scored:
             if card is not None:
                 remember(catalogue, card)
             close()
