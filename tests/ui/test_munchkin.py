@@ -177,7 +177,7 @@ def test_running_away_with_table_dice(app, server):
     app.wait_label("flee-die-1-2", "выбран")
     assert_target(app, "flee-submit")
     app.tap("flee-submit")
-    app.wait_label("last-combat", "Дракон: 5 — удалось; Крыса: 2 — не удалось")
+    app.wait_label("last-combat", "Дракон — удалось (5); Крыса — не удалось (2)")
     assert_on_screen(app, "primary-action", "status-player")
     game = stored(server, gid)
     assert game.events[-1].type == "combat.flee" and game.events[-1].data["rolls"] == [5, 2]

@@ -22,6 +22,7 @@ from companion.ui.boards.munchkin.dialogs import FleeDialog, MonsterDialog, Over
 from companion.ui.boards.munchkin.players import PlayerRow
 from companion.ui.boards.munchkin.turn import Reminder, TurnBar, WinnerPicker
 from companion.ui.state import GameView, part
+from companion.ui.words import plural
 
 __all__ = ["Board", "use_send", "last_combat_text"]
 
@@ -46,26 +47,37 @@ def use_send(view: GameView):
 
 
 def last_combat_text(view: GameView) -> str:
-    """A Russian summary of the last finished combat, or ``""``."""
+    """A Russian summary of the last finished combat, or ``""``; what decides the turn comes
+    first, inside the two lines the top slot shows (play-test: «Борис: смываемся. Затушенная
+    печень: 3 — н…» hid whether the escape worked, «…сокровищ тянуть: 2; разо…» the rest)."""
     last = view.state.last_combat
     if not last:
         return ""
     names = view.game.players
     if last["result"] == "won":
+        n = last["treasures"]
         return (
-            f"{_('Победа в бою')}: {names[last['fighter']]} +{last['levels']} {_('ур.')}; "
-            f"{_('сокровищ тянуть')}: {last['treasures']}; {_('разовые карты — в сброс')}"
+            f"{_('Победа в бою')}: {names[last['fighter']]} +{last['levels']} {_('ур.')}, "
+            f"{_('тянуть')} {n} {plural(n, _('сокровище'), _('сокровища'), _('сокровищ'))}; "
+            f"{_('разовые карты — в сброс')}"
         )
     if last["result"] == "fled":
         flee = next((e for e in reversed(view.game.events) if e.type == "combat.flee"), None)
-        parts = []
+        said = []
         if flee is not None:
             args = (flee.data["rolls"], flee.data.get("modifier", 0), flee.data.get("modifiers"))
             for name, roll, e in zip(
                 last["monsters"], flee_rolls(*args), escapes(*args), strict=False
             ):
-                parts.append(f"{name}: {roll} — {_('удалось') if e else _('не удалось')}")
-        text = f"{names[last['fighter']]}: {_('смываемся')}. " + "; ".join(parts)
+                said.append((name, roll, _("удалось") if e else _("не удалось")))
+        who = names[last["fighter"]]
+        if len(said) == 1:  # one monster: the verdict right after the name
+            name, roll, verdict = said[0]
+            text = f"{who}: {verdict} {_('смыться')} ({roll}) {_('от')} «{name}»"
+        else:
+            text = f"{who} {_('смывается')}: " + "; ".join(
+                f"{name} — {verdict} ({roll})" for name, roll, verdict in said
+            )
         if last.get("caught"):
             text += f". {_('Непотребство — по карте монстра')}"
         return text

@@ -1,0 +1,49 @@
+"""The Munchkin board's summary of the last combat (its top slot shows two lines, about 45
+characters each at 390 px): what decides the turn comes first.
+
+Play-test: «Борис: смываемся. Затушенная печень: 3 — н…» hid whether the escape worked, and
+«…сокровищ тянуть: 2; разо…» the rest of a win. Rulebook: «Смываемся» (5 or more on the die
+gets away), «Бой» (a won fight: levels and treasures)."""
+
+from __future__ import annotations
+
+from companion.store import GameStore
+from companion.ui.boards.munchkin.board import last_combat_text
+from companion.ui.state import GameView, Hub
+
+FIRST_LINE = 45  # characters of the slot's first line at 390 px (13 px text)
+
+
+def _view(tmp_path, moves) -> GameView:
+    hub = Hub(GameStore(tmp_path))
+    g = hub.create("munchkin", ["Борис", "Вика", "Гоша"], first_player=0)
+    for kind, data in moves:
+        hub.push(g.id, kind, data)
+    return GameView(hub, g.id)
+
+
+def test_a_failed_escape_says_so_on_the_first_line(tmp_path):
+    view = _view(
+        tmp_path,
+        [
+            ("combat.start", {"monster": {"name": "Затушенная печень", "level": 8}}),
+            ("combat.flee", {"rolls": [3]}),
+        ],
+    )
+    text = last_combat_text(view)
+    assert text.startswith("Борис: не удалось смыться (3) от «Затушенная печень»"), text
+    assert "не удалось" in text[:FIRST_LINE]
+
+
+def test_a_won_fight_names_levels_and_treasures_in_words(tmp_path):
+    view = _view(
+        tmp_path,
+        [
+            ("level.set", {"player": 0, "value": 3}),
+            ("combat.start", {"monster": {"name": "Зомби", "level": 1, "treasures": 2}}),
+            ("combat.resolve", {}),
+        ],
+    )
+    text = last_combat_text(view)
+    assert text.startswith("Победа в бою: Борис +1 ур., тянуть 2 сокровища"), text
+    assert len(text) <= 2 * FIRST_LINE, text
