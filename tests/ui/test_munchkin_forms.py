@@ -176,3 +176,42 @@ def test_the_charity_dialog_keeps_no_empty_slot_for_a_reason(tmp_path):
         "row gift-1 gift-extra-1",
         "row gift-2 gift-extra-2",
     ]
+
+
+async def _fight_by_level(data) -> tuple[list[str], list[tuple[str, int]], list[str]]:
+    """«Бой!» and «+ Монстр» with only a level typed: the name fields' hints, the fight's
+    monsters, and the journal's last two lines."""
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", ["Аня", "Борис", "Вика"], first_player=0)
+    hub.push(g.id, "phase.next")  # «Вышибаем дверь!»
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    hints = []
+    for opener, prefix, level in (
+        ("start-combat", "monster", "8"),
+        ("add-monster", "add-monster", "3"),
+    ):
+        await rt.tap(session, rt.tappables(session)[opener])
+        await rt.quiet(session)
+        hints.append(str(rt.dialog_node(session, f"{prefix}-name").content.hint_text))
+        field = rt.dialog_node(session, f"{prefix}-level").content
+        # the browser's value patch, then ``change`` (set by hand: a dialog just opened is not
+        # yet in the session's index, which ``apply_patch`` reads)
+        field.value = level
+        await session.dispatch_event(field._i, "change", level)
+        await rt.quiet(session)
+        await rt.tap(session, rt.in_dialog(session, f"{prefix}-submit"))
+        await rt.quiet(session)
+        assert not rt.game_view(session).error, rt.game_view(session).error
+    game = hub.store.open(g.id).game
+    monsters = [(m.name, m.level) for m in game.state.combat.monsters]
+    return hints, monsters, [line for _when, line in game.log()[-2:]]
+
+
+def test_a_fight_starts_with_just_the_monsters_level(tmp_path):
+    """Play-test: «Бой!» needed a typed monster name. With only the level typed the fight
+    starts against «Монстр», and a second monster is «Монстр 2» (the hints say so before
+    anything is typed); the journal names them."""
+    hints, monsters, journal = rt.run(_fight_by_level(tmp_path))
+    assert hints == ["если пусто: Монстр", "если пусто: Монстр 2"]
+    assert monsters == [("Монстр", 8), ("Монстр 2", 3)]
+    assert journal == ["Бой: Аня против «Монстр» (сила 8)", "В бой вступает «Монстр 2» (сила 3)"]
