@@ -73,6 +73,19 @@ TOKEN_KEY = "companion.rejoin"
 #: the background: a write given up on means the code is asked again after a host restart).
 READ_TOKEN_SECONDS = 10
 WRITE_TOKEN_SECONDS = 30
+#: Characters a name typed on the join screen may have (the journal's «who»); the field
+#: stops there and says so (:func:`JoinScreen`).
+NAME_CHARS = 40
+
+
+def where_the_code_is() -> str:
+    """Where a device that has not joined can read the code: in the terminal where the host
+    was started (``serve`` prints it) and on the home screen of a player who is in
+    (:func:`JoinCard`). Not «on the host's screen»: the host's own browser asks for it too."""
+    return _(
+        "Код напечатан в терминале, где запущен companion, и виден на главном экране "
+        "у игроков, которые уже вошли."
+    )
 
 
 def new_code(explicit: str | None = None) -> str:
@@ -179,7 +192,7 @@ class LanGate:
             self.throttle.succeeded(key)
             return None
         self.throttle.failed(key)
-        return "Неверный код. Код показан на экране устройства, где запущена игра."
+        return f"{_('Неверный код.')} {where_the_code_is()}"
 
 
 @dataclass(frozen=True)
@@ -279,6 +292,7 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
             set_refusal(lambda shown: (shown[0], False))
         update(lambda now: {**now, key: value})
 
+    full = _("Имя — не длиннее {n} знаков.").format(n=NAME_CHARS)
     role, set_role = ft.use_state("player")
     picked = ft.use_ref("player")  # updated by the handler itself, before any re-render
     error, standing = refusal
@@ -290,7 +304,7 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
     def join() -> None:
         code, name = latest()["code"], latest()["name"]
         if not _typed(code):  # nothing typed: say so; not a guess, not counted as one
-            set_error(_("Введите код с экрана ведущего устройства."))
+            set_error(f"{_('Введите код.')} {where_the_code_is()}")
             return
         refusal = seat.gate.try_code(code, seat.conn.peer)  # the TCP peer, not page.client_ip
         if refusal:
@@ -306,7 +320,12 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
     return ft.Column(
         [
             ft.Text("Table Companion", size=28, weight=ft.FontWeight.BOLD),
-            ft.Text(_("Режим стола: введите код с экрана ведущего устройства."), size=16),
+            tagged(
+                "join-where",
+                ft.Text(
+                    f"{_('Режим стола: введите код для входа.')} {where_the_code_is()}", size=16
+                ),
+            ),
             tagged(
                 "join-code",
                 ft.TextField(
@@ -326,9 +345,14 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                 ft.TextField(
                     label=_("Ваше имя (для журнала)"),
                     value=name,
-                    max_length=40,
+                    max_length=NAME_CHARS,
                     counter="",  # no «3/40» under the field: a limit, not a target
-                    on_change=lambda e: put("name", str(e.control.value or "")[:40]),
+                    # the line under the field is always there (a blank one until the limit
+                    # is reached: the field then takes no more letters and says why), so
+                    # «Войти» never moves when it speaks
+                    helper=full if len(name) >= NAME_CHARS else " ",
+                    helper_style=ft.TextStyle(color=ft.Colors.ERROR),
+                    on_change=lambda e: put("name", str(e.control.value or "")[:NAME_CHARS]),
                 ),
             ),
             tagged(

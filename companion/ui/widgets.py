@@ -29,6 +29,7 @@ __all__ = [
     "icon_button",
     "primary_button",
     "use_number_pad",
+    "pad_name",
     "counter_step",
     "switch_row",
     "clipped_text",
@@ -176,13 +177,46 @@ def Banner(error: str, notice: str) -> ft.Control:
 #: Digits a numeric pad takes (a sign aside): a 7th tapped is refused, and the pad says so.
 PAD_DIGITS = 6
 #: Width (dp) of a numeric pad's title and keys: every pad the same width whatever its title
-#: (a dialog is as wide as its widest line), the widest a dialog gets on a 390 dp phone.
+#: (a dialog is as wide as its widest line). With :data:`PAD_INSET` it fits a 342 dp screen;
+#: on a narrower one the dialog is narrower and the keys share what it has.
 PAD_WIDTH = 262
+#: The space (dp) left beside a numeric pad's dialog: Flutter's 40 left the pad's keys
+#: 4 px wider than the dialog's content below 390 dp (clipped at 360×640; play-test).
+PAD_INSET = 16
+#: Lines a numeric pad's title may take, cut with «…» after that (a long Smash Up base
+#: name made it three lines and pushed the keys down).
+PAD_TITLE_LINES = 2
+#: The pad title's type size (the dialog default, 24, wrapped even «Аня: ПО — новое
+#: значение» to two lines; 18 is the size of the app's other dialog titles).
+PAD_TITLE_SIZE = 18
+#: Characters a pad's title may have to stay within :data:`PAD_TITLE_LINES` at
+#: :data:`PAD_TITLE_SIZE` in :data:`PAD_WIDTH` (28 or so a line, less what wrapping at a
+#: space leaves at the end of the first): what :func:`pad_name` shortens a name to.
+PAD_TITLE_CHARS = 48
 #: Ends a pad's text when the last digit tapped was one too many (:func:`number_pad`).
 _TOO_LONG = "!"
 #: The pad's number as untouched: highlighted as a selected text is, for the first digit
 #: replaces it.
 _SELECTED = ft.Colors.with_opacity(0.3, ft.Colors.PRIMARY)
+
+
+def pad_name(before: str, part: str, after: str, short: str) -> str:
+    """A numeric pad's name whose title (with «— новое значение») fits two lines:
+    ``before + part + after`` when that fits :data:`PAD_TITLE_CHARS`, else with ``part`` cut
+    with «…», else (not even 6 letters of it would fit) ``short``, the name without it.
+
+    For a name with a part that can be long (a Smash Up base: «Александра, «Штаб-квартира
+    Межгалактического совета»: сила» took three lines; the table knows the base anyway, its
+    editor is the one open)."""
+    room = PAD_TITLE_CHARS - len(before + after) - len(f" — {_('новое значение')}")
+    if len(part) <= room:
+        return before + part + after
+    if room < 6:
+        return short
+    cut = part[: room - 1]
+    # at a word's end when that keeps most of it: «Штаб-квартира…», not «Штаб-квартира Ме…»
+    words = cut[: cut.rfind(" ")] if " " in cut else ""
+    return before + (words if len(words) >= room // 2 else cut).rstrip() + "…" + after
 
 
 def number_pad(
@@ -208,8 +242,10 @@ def number_pad(
     highlighted as a selected text is and a line under it says the first digit replaces it.
     A digit beyond :data:`PAD_DIGITS` changes nothing, and that line says so. «Готово» calls
     ``on_submit(number shown)`` then ``on_close()``; on the untouched value it only closes
-    (nothing changed, nothing to send). Every pad is :data:`PAD_WIDTH` wide, and nothing in
-    it moves while typing (the line under the number keeps its place when empty).
+    (nothing changed, nothing to send). Every pad is :data:`PAD_WIDTH` wide (narrower only
+    on a screen under 342 dp, its keys then narrower too, never cut), its title at most
+    :data:`PAD_TITLE_LINES` lines (a long name: :func:`pad_name`), and nothing in it moves
+    while typing (the line under the number keeps its place when empty).
     """
 
     def press(ch: str) -> None:
@@ -247,35 +283,34 @@ def number_pad(
     keys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "±" if allow_negative else "", "0", "⌫"]
 
     def key(k: str) -> ft.Control:
+        # each key a third of the row (less the gaps): the row is as wide as the dialog's
+        # content, whatever the screen lets it have (fixed 72 dp keys overflowed below 390)
         if not k:
-            return ft.Container(width=72)
+            return ft.Container(expand=True)
         if k == "⌫":  # the bundled font has no ⌫: an icon, named for screen readers
-            return tagged(
-                "pad-erase",
-                ft.FilledTonalButton(
-                    content=ft.Icon(ft.Icons.BACKSPACE_OUTLINED),
-                    width=72,
-                    height=56,
-                    tooltip=_("Стереть"),
-                    on_click=lambda: press("⌫"),
-                ),
-                label=_("Стереть"),
+            button = ft.FilledTonalButton(
+                content=ft.Icon(ft.Icons.BACKSPACE_OUTLINED),
+                height=56,
+                tooltip=_("Стереть"),
+                on_click=lambda: press("⌫"),
             )
-        return tagged(
-            f"pad-{k}",
-            ft.FilledTonalButton(k, width=72, height=56, on_click=lambda _, k=k: press(k)),
-        )
+            return ft.Container(tagged("pad-erase", button, label=_("Стереть")), expand=True)
+        button = ft.FilledTonalButton(k, height=56, on_click=lambda _, k=k: press(k))
+        return ft.Container(tagged(f"pad-{k}", button), expand=True)
 
-    rows = [
-        ft.Row(
-            [key(k) for k in keys[i : i + 3]],
-            alignment=ft.MainAxisAlignment.CENTER,
-        )
-        for i in range(0, 12, 3)
-    ]
+    rows = [ft.Row([key(k) for k in keys[i : i + 3]], spacing=10) for i in range(0, 12, 3)]
+    title = f"{name} — {_('новое значение')}"
     return ft.AlertDialog(
         modal=True,
-        title=ft.Container(ft.Text(f"{name} — {_('новое значение')}"), width=PAD_WIDTH),
+        inset_padding=ft.Padding.symmetric(horizontal=PAD_INSET, vertical=24),
+        title=tagged(
+            "pad-title",
+            ft.Container(
+                clipped_text(title, PAD_TITLE_SIZE, lines=PAD_TITLE_LINES),
+                width=PAD_WIDTH,
+            ),
+            label=title,
+        ),
         content=ft.Container(
             ft.Column(
                 [

@@ -24,6 +24,7 @@ from companion.engine.munchkin import (
     charity,
     combat_totals,
     compare_sides,
+    default_monster_name,
     escapes,
     flee_rolls,
     roll_dice,
@@ -684,3 +685,25 @@ def test_issue_scenario_log():
     g.push("combat.flee", {"rolls": rolls})
     assert g.events[-1].data["rolls"] == rolls
     assert ("смылся" if rolls[0] >= 5 else "догнал") in g.log()[-1][1]
+
+
+def test_an_unnamed_monster_is_monster_numbered_by_its_place_in_the_fight():
+    """The board's form leaves the name optional (play-test: a fight needed a typed name):
+    the first monster is «Монстр», another «Монстр N» — a number no monster of the fight has."""
+    assert default_monster_name([]) == "Монстр"
+    assert default_monster_name(["Монстр"]) == "Монстр 2"
+    assert default_monster_name(["Тявмат", "Монстр 2"]) == "Монстр 3"
+    assert default_monster_name(["Монстр 3", "Монстр 2"]) == "Монстр 4"  # one was taken out
+
+
+def test_the_journal_reads_well_with_default_monster_names():
+    """Бой, Бой с несколькими монстрами: the journal says which monster, by its default name."""
+    g = new_game()
+    g.push("phase.next", {})
+    g.push("combat.start", {"monster": monster(default_monster_name([]), 8)})
+    names = [m.name for m in g.state.combat.monsters]
+    g.push("combat.monster.add", {"monster": monster(default_monster_name(names), 3)})
+    assert [line for _when, line in g.log()[-2:]] == [
+        "Бой: Аня против «Монстр» (сила 8)",
+        "В бой вступает «Монстр 2» (сила 3)",
+    ]

@@ -1090,3 +1090,30 @@ def test_imaginary_tokens_build_a_card_played_and_finished_in_one_turn():
     )
     assert "контроль" in err.message
     assert "сразу внедряет целиком" in g.describe(g.events[-1])
+
+
+def test_an_amount_of_nothing_is_refused_naming_the_rule():
+    """ФАЗА ЗАРЯДКИ, шаги Б и В: paying moves the shared energy marker towards 0 by the cost,
+    and energy a card adds moves it forward — 0 (or less) moves nothing. The refusal names
+    that rule and its heading (it said «Трата энергии — целое число от 1 до 999.», the
+    field's bounds); a number that is not one still gets the field's bounds, with the rule."""
+    g = new(2)
+    g.push("round.draw")
+    play(g, "source", build_cost=1, production=3)
+    to_charge(g)
+    g.push("charge.done")  # Кроховселенная, шаг Б: 3 energy
+    for amount in (0, -2):
+        err = refused(g, "charge.spend", {"amount": amount, "note": ""})
+        assert err.rule == "Фаза зарядки, шаг Б"
+        assert str(err) == (
+            "Потратить можно от 1 ед. энергии: плата сдвигает жетон энергии ближе к 0 "
+            "(Фаза зарядки, шаг Б)."
+        )
+        err = refused(g, "charge.gain", {"amount": amount, "note": ""})
+        assert err.rule == "Фаза зарядки" and str(err) == (
+            "Добавить можно от 1 ед. энергии: прибавка двигает жетон энергии вперёд (Фаза зарядки)."
+        )
+    err = refused(g, "charge.spend", {"amount": "3", "note": ""})
+    assert str(err) == "Трата энергии — целое число от 1 до 999 (Фаза зарядки, шаг Б)."
+    g.push("charge.spend", {"amount": 1, "note": ""})
+    assert g.state.charge.energy == 2

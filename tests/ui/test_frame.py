@@ -53,6 +53,40 @@ def test_six_players_two_counters_fit_and_a_turn_keeps_status_in_view(app, serve
     assert "Следующий игрок" in app.label("primary-action")
 
 
+def gap(a: dict, b: dict) -> float:
+    """The distance (px) between two boxes: across when side by side, down when stacked."""
+    across = max(b["x"] - (a["x"] + a["width"]), a["x"] - (b["x"] + b["width"]))
+    down = max(b["y"] - (a["y"] + a["height"]), a["y"] - (b["y"] + b["height"]))
+    return max(across, down)
+
+
+def test_two_counters_of_a_player_are_apart_and_the_board_still_fits(browser, server):
+    """Play-test: with two counters per player, one counter's «+» and the next one's «−» were
+    6 px apart, read as a pair and mis-tapped. Between two counters' controls there are now
+    at least 8 dp (beside each other at 390 px, one under the other at 360 px), and four
+    players' counters with «Следующий игрок» still fit 390×844 without scrolling."""
+    gid = new_game(server, NAMES6[:4], TWO_COUNTERS)
+    for width, height in ((390, 844), (360, 640)):
+        page = App(browser, server, width, height).open(f"/game/{gid}")
+        try:
+            page.wait_label("status-player", "Ходит Аня")
+            for p in range(4 if width == 390 else 1):
+                plus, minus = page.box(f"val-p{p}-c0-plus"), page.box(f"val-p{p}-c1-minus")
+                first_minus = page.box(f"val-p{p}-c0-minus")
+                assert gap(plus, minus) >= 8 and gap(first_minus, minus) >= 8, (
+                    width,
+                    p,
+                    plus,
+                    minus,
+                )
+            if width == 390:
+                sides = ("minus", "plus")
+                controls = [f"val-p{p}-c{c}-{s}" for p in range(4) for c in (0, 1) for s in sides]
+                page.assert_in_view("primary-action", *controls)
+        finally:
+            page.close()
+
+
 def test_controls_stay_put_after_tap_undo_and_refusal(app, server):
     gid = new_game(
         server,

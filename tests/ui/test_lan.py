@@ -19,6 +19,11 @@ from tests.ui import render_tree as rt
 from tests.ui.conftest import App, Server
 
 CODE = "24681012"
+#: Where the join screen says the code is (every refusal ends with it).
+WHERE = (
+    "Код напечатан в терминале, где запущен companion, и виден на главном экране у игроков, "
+    "которые уже вошли."
+)
 #: Everything the page shows or reads out: its text and every accessible name.
 SPOKEN = (
     "document.body.innerText + Array.from(document.querySelectorAll('[aria-label]'))"
@@ -187,7 +192,7 @@ def test_the_join_screen_names_a_missing_code_and_a_refusal_moves_nothing(browse
         assert "remaining" not in a.label("join-code") and "16" not in a.label("join-code")
         assert "remaining" not in a.label("join-name") and "40" not in a.label("join-name")
         a.tap("join")
-        a.wait_label("join-error", "Введите код с экрана ведущего устройства")
+        a.wait_label("join-error", "Введите код. Код напечатан в терминале")
         assert "Неверный" not in a.label("join-error")
         assert {ident: a.box(ident) for ident in places} == places
         a.fill("join-code", "00000000")
@@ -228,7 +233,7 @@ def test_join_with_no_code_is_not_a_guess(tmp_path, monkeypatch):
     """More empty taps on «Войти» than the lockout allows wrong codes: none is counted."""
     wrong, said = rt.run(_empty_taps(tmp_path / "d", monkeypatch))
     assert wrong == []
-    assert said == "Введите код с экрана ведущего устройства."
+    assert said == f"Введите код. {WHERE}"
 
 
 def _on_screen(session) -> list[Any]:
@@ -308,7 +313,7 @@ def test_a_refusal_goes_away_when_the_code_or_the_name_changes(tmp_path, monkeyp
     it away at once; its words stay laid out, transparent and not read out, so nothing below
     or on a scrolled page moves. A change event that changes nothing keeps it."""
     seen = rt.run(_retyping(tmp_path / "d", monkeypatch))
-    wrong = "Неверный код. Код показан на экране устройства, где запущена игра."
+    wrong = f"Неверный код. {WHERE}"
     assert seen == [
         (wrong, []),
         (None, [wrong]),
@@ -335,3 +340,82 @@ def test_the_join_fields_show_no_counters_and_take_the_longest_code_as_shown(tmp
     assert name.counter == "" and name.max_length == 40
     assert code.counter == ""
     assert code.max_length >= len(spaced("9" * CODE_MAX_DIGITS))
+
+
+async def _join_texts(data, monkeypatch) -> dict[str, str]:
+    """What the join screen says before anything is typed, after «Войти» with no code and
+    after a wrong code."""
+    monkeypatch.setattr(lan_module, "READ_TOKEN_SECONDS", 0.05)
+    gate = LanGate(code=CODE, url="http://127.0.0.1")
+    session = await rt.open_app(make_main(Hub(GameStore(data)), gate), "/")
+    await asyncio.sleep(0.2)
+    await rt.quiet(session)
+    said = {"intro": str(rt.tagged_control(session, "join-where").value)}
+    await rt.tap(session, rt.tagged_control(session, "join"))
+    await rt.quiet(session)
+    said["empty"] = str(_shown_node(session, "join-error").label)
+    await _type(session, "join-code", "00000000")
+    await rt.tap(session, rt.tagged_control(session, "join"))
+    await rt.quiet(session)
+    said["wrong"] = str(_shown_node(session, "join-error").label)
+    return said
+
+
+def test_the_join_screen_says_where_the_code_can_be_read(tmp_path, monkeypatch):
+    """Play-test: the refusal sent players to «the screen of the device where the game runs»,
+    but the host's own browser asks for the code too, and before anyone has joined the code is
+    only in the terminal where ``companion --lan`` was started (``serve`` prints it); once a
+    player is in, their home screen shows it (``JoinCard``). The intro and both refusals say
+    exactly that."""
+    said = rt.run(_join_texts(tmp_path / "d", monkeypatch))
+    assert said == {
+        "intro": f"Режим стола: введите код для входа. {WHERE}",
+        "empty": f"Введите код. {WHERE}",
+        "wrong": f"Неверный код. {WHERE}",
+    }
+    assert all("экран" not in text.split(".")[0] for text in said.values())
+
+
+async def _long_name(data, monkeypatch) -> list[tuple[int, str]]:
+    """A name typed up to the field's limit and one letter short of it: the name kept and
+    the line under the field, after each."""
+    monkeypatch.setattr(lan_module, "READ_TOKEN_SECONDS", 0.05)
+    gate = LanGate(code=CODE, url="http://127.0.0.1")
+    session = await rt.open_app(make_main(Hub(GameStore(data)), gate), "/")
+    await asyncio.sleep(0.2)
+    await rt.quiet(session)
+    seen = []
+    for text in ("Аня", "А" * 40, "А" * 39):
+        await _type(session, "join-name", text)
+        field = rt.tagged_control(session, "join-name")
+        seen.append((len(field.value), str(field.helper)))
+    return seen
+
+
+def test_a_name_at_the_fields_limit_says_why_it_stops(tmp_path, monkeypatch):
+    """Play-test: the name field stopped taking letters at 40 without a word. At the limit the
+    line under it says so; below it the line is there but blank (nothing moves when it
+    speaks: the browser test below)."""
+    seen = rt.run(_long_name(tmp_path / "d", monkeypatch))
+    assert seen == [
+        (3, " "),
+        (40, "Имя — не длиннее 40 знаков."),
+        (39, " "),
+    ]
+
+
+def test_the_name_limit_line_moves_nothing(browser, lan):
+    """The join screen at 390×844: typing a name up to its 40-character limit shows why the
+    field stops, and «Войти» and the role choice stay where they were."""
+    srv, _gid = lan
+    a = App(browser, srv).open("/")
+    try:
+        places = {ident: a.steady(ident) for ident in ("join-name", "join-role", "join")}
+        a.fill("join-name", "Б" * 40)
+        a.wait_label("join-name", "не длиннее 40 знаков")
+        a.wait_label("join", "Войти как " + "Б" * 40)  # wider now: it says the name
+        for ident, was in places.items():
+            now = a.box(ident)
+            assert (now["x"], now["y"], now["height"]) == (was["x"], was["y"], was["height"])
+    finally:
+        a.close()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 
 from companion.store import GameStore
+from companion.ui.widgets import TARGET
 from tests.ui.conftest import App
 from tests.ui.phone import assert_on_screen, assert_target, box, same_place, shown, tap_primary
 
@@ -211,9 +212,17 @@ def test_charity_never_takes_more_odd_cards_than_there_are(app, server):
     app.wait_label("gift-extra-2", "недоступно")  # the one odd card is taken
     assert_target(app, "gift-extra-1")
     assert_on_screen(app, "charity-submit")  # the dialog's action, on screen with the plan
-    app.tap("gift-extra-2")
+    # no empty slot between the last row and the actions (one of 72 px waited there for a
+    # reason, play-test): the dialog's own padding only
+    below = place(app, "charity-submit")["y"] - (place(app, "gift-2")["y"] + TARGET)
+    assert below < TARGET, below
+    watched = ("hand-plus", "gift-1", "gift-extra-1", "gift-extra-2", "charity-submit")
+    before = {ident: place(app, ident) for ident in watched}
+    app.tap("gift-extra-2")  # dimmed: the reason comes where the plan was, nothing moves
+    app.wait_label("charity-plan", "Остаток (1) уже отдан: Борис (Фазы хода)")
     app.wait_label("gift-2", "Вика: 1")
     assert "Борис: 2" in app.label("gift-1")
+    assert all(same_place(before[i], place(app, i)) for i in watched)
     # move the odd card to Вика
     app.tap("gift-extra-1")
     app.wait_label("gift-1", "Борис: 1")

@@ -12,8 +12,9 @@ import pytest
 from companion.store import GameStore
 from companion.ui.app import make_main
 from companion.ui.state import Hub
-from companion.ui.widgets import PAD_WIDTH
+from companion.ui.widgets import PAD_TITLE_CHARS, PAD_TITLE_LINES, PAD_WIDTH, pad_name
 from tests.ui import render_tree as rt
+from tests.ui.conftest import App
 
 #: Smash Up in play (Аня, Борис, Вика): four bases laid out, the game started.
 SMASHUP_START: list[tuple[str, dict[str, Any]]] = [
@@ -57,7 +58,7 @@ def _pad(session: Any) -> tuple[str, int, int] | None:
     dialogs = [d for d in session.page._dialogs.controls if d.open]
     if not dialogs:
         return None
-    title, content = dialogs[0].title, dialogs[0].content
+    title, content = dialogs[0].title.content, dialogs[0].content  # under its Semantics
     return str(title.content.value), title.width, content.width
 
 
@@ -258,3 +259,109 @@ def test_every_pad_says_new_value_and_is_as_wide_as_the_others(
         _keys(tmp_path / "d", kind, moves, ident, [], options, first, look=_pad)
     )
     assert shown == [(f"{title} — новое значение", PAD_WIDTH, PAD_WIDTH)]
+
+
+LONG_BASE = "Штаб-квартира Межгалактического совета"
+_LONG_BASE_ADD = (
+    "base.add",
+    {"base_card": {"name": LONG_BASE, "breakpoint": 20, "vp": [4, 2, 1]}},
+)
+
+
+def _titles(session: Any) -> tuple[str, str, int | None] | None:
+    """The open pad's title as drawn, as read out, and the lines it may take."""
+    dialogs = [d for d in session.page._dialogs.controls if d.open]
+    if not dialogs:
+        return None
+    title = dialogs[0].title
+    text = title.content.content
+    return str(text.value), str(title.label), text.max_lines
+
+
+@pytest.mark.parametrize("player", ["Аня", "Александра", "Константин Константинопольский"])
+def test_a_long_base_name_keeps_the_power_pads_title_to_two_lines(tmp_path, player):
+    """Play-test: «Александра, «Штаб-квартира Межгалактического совета»: сила — новое
+    значение» took three lines and pushed the keys down. The base is cut with «…» (at a
+    word's end), or left out when the player's name leaves no room for it (its editor is the
+    one open: the table knows which base it is); the title never takes more than two lines
+    (cut with «…» if it ever would)."""
+    moves = [_LONG_BASE_ADD, *SMASHUP_START[1:]]  # it replaces «База 0»
+    hub = Hub(GameStore(tmp_path / "d"))
+    g = hub.create("smashup", [player, "Борис", "Вика"], first_player=0, options=SMASHUP_OPTIONS)
+    for type, move in moves:
+        hub.push(g.id, type, move)
+
+    async def look() -> Any:
+        session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+        for ident in ("base-0-open", "pow-b0-p0"):
+            await rt.tap(session, rt.tappables(session)[ident])
+            await rt.quiet(session)
+        return _titles(session)
+
+    drawn, spoken, lines = rt.run(look())
+    assert lines == PAD_TITLE_LINES == 2
+    assert drawn == spoken and drawn.endswith(": сила — новое значение")
+    assert len(drawn) <= max(PAD_TITLE_CHARS, len(f"{player}: сила — новое значение")), drawn
+    assert drawn.startswith(player)
+    assert LONG_BASE not in drawn  # the whole base name is what made it three lines
+    expected = {
+        "Аня": "Аня, «Штаб-квартира…»: сила",
+        "Александра": "Александра, «Штаб-кварт…»: сила",
+        "Константин Константинопольский": "Константин Константинопольский: сила",
+    }[player]
+    assert drawn == f"{expected} — новое значение"
+
+
+def test_a_short_base_name_stays_whole_in_the_pads_title():
+    assert pad_name("Аня, «", "База 0", "»: сила", "Аня: сила") == "Аня, «База 0»: сила"
+    assert pad_name("Борис, «", "Волшебный лес", "»: сила", "-") == "Борис, «Волшебный лес»: сила"
+
+
+def _pad_geometry(app: App) -> dict[str, Any]:
+    """Where the open pad's parts are (CSS px): the dialog and the span of each row of keys
+    (with its narrower end key's width)."""
+    # the alert dialog's node covers the screen (its barrier); its child is the dialog's box
+    dialog = app.page.locator('[role="alertdialog"] > flt-semantics').first.bounding_box()
+    rows = {}
+    for left, right in (("7", "9"), ("4", "6"), ("1", "3"), ("0", "erase")):
+        a, b = app.box(f"pad-{left}"), app.box(f"pad-{right}")
+        rows[left] = (a["x"], b["x"] + b["width"], min(a["width"], b["width"]))
+    return {"dialog": dialog, "rows": rows}
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)])
+def test_the_pad_fits_a_small_phone_and_its_title_two_lines(browser, server, size):
+    """Play-test: below ~370 px the pad's row of three 72 px keys was wider than the dialog's
+    content (clipped at 360×640), and a long base name made the power pad's title three
+    lines. At 360×640 and 390×844 every row of keys lies inside the dialog with the dialog's
+    24 px padding on both sides, every key is a 48 dp target, the title takes at most two
+    lines of 18 px type, and «Готово» is on screen."""
+    store = GameStore(server.data_dir)
+    free = store.create("free", ["Аня", "Борис"], first_player=0)
+    smashup = store.create(
+        "smashup", ["Александра", "Борис", "Вика"], first_player=0, options=SMASHUP_OPTIONS
+    )
+    for type, move in [_LONG_BASE_ADD, *SMASHUP_START[1:]]:
+        smashup.push(type, move)
+    width, height = size
+    app = App(browser, server, width, height)
+    try:
+        for gid, taps in ((free.id, ["val-p0-c0"]), (smashup.id, ["base-0-open", "pow-b0-p0"])):
+            app.open(f"/game/{gid}")
+            for ident in taps:
+                app.tap(ident)
+            app.el("pad-display").wait_for()
+            app.page.wait_for_timeout(500)  # the dialog's opening animation
+            seen = _pad_geometry(app)
+            d = seen["dialog"]
+            assert d is not None and d["x"] >= 0 and d["x"] + d["width"] <= width, d
+            for key, (left, right, narrowest) in seen["rows"].items():
+                assert left >= d["x"] + 23.5 and right <= d["x"] + d["width"] - 23.5, (key, d)
+                assert narrowest >= 47.5, (key, narrowest)
+            title = app.box("pad-title")
+            assert title["height"] <= 2 * 18 * 1.5, title  # two lines at most
+            app.assert_in_view("pad-ok", "pad-0", "pad-title")
+            app.tap("pad-cancel")
+            app.el("pad-display").wait_for(state="detached")
+    finally:
+        app.close()

@@ -175,3 +175,34 @@ def test_an_amount_of_energy_agrees_with_its_number(tmp_path):
     assert "«Тостер»: 1 ед. энергии = +2 ПО" in activate, activate
     wrong = [t for t in (ability, source, toaster, activate) if re.search(r"\d энерги", t)]
     assert not wrong, wrong
+
+
+async def _spend_zero(data) -> tuple[str, int]:
+    """Step Б with 3 energy: «0» typed on the spend amount's pad, then «Потратить»: what the
+    board says and how many moves were made."""
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    hub.push(g.id, "card.play", {"kind": "source", "build_cost": 1, "production": 3})
+    while hub.open(g.id).game.state.phase != "Фаза зарядки":
+        hub.push(g.id, "turn.end")
+    hub.push(g.id, "charge.done")  # step Б, Аня's turn
+    events = len(hub.open(g.id).game.events)
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["spend-amount"])  # the numeric pad
+    await rt.quiet(session)
+    for key in ("pad-0", "pad-ok"):
+        await rt.tap(session, rt.in_dialog(session, key))
+        await rt.quiet(session)
+    await rt.tap(session, rt.tappables(session)["spend"])
+    await rt.quiet(session)
+    return _label(session, "error"), len(hub.open(g.id).game.events) - events
+
+
+def test_spending_nothing_is_refused_with_the_rule_not_the_fields_bounds(tmp_path):
+    """«Фаза зарядки, шаг Б»: an amount of 0 (typed on the pad, which has a «0») is refused
+    with the rule — paying moves the energy marker towards 0 — and its heading; it said
+    «Трата энергии — целое число от 1 до 999.» (play-test). Nothing is recorded."""
+    said, made = rt.run(_spend_zero(tmp_path))
+    assert said.startswith("Потратить можно от 1 ед. энергии") and "(Фаза зарядки, шаг Б)" in said
+    assert "целое число" not in said and made == 0

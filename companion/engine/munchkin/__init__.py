@@ -47,7 +47,8 @@ Counter steps that stay cumulative under quick repeated taps (``Munchkin.cumulat
 revision of the game.
 
 ``MONSTER`` = ``{"name": str, "level": int, "enhancers": int (default 0), "levels": 1 | 2
-(default 1), "treasures": int (default 0)}``.
+(default 1), "treasures": int (default 0)}``. The name is required here; the board's form
+leaves it optional and sends :func:`default_monster_name` («Монстр», «Монстр 2»…) for none.
 
 Modules: :mod:`.constants` (headings, numbers), :mod:`.state` (dataclasses), :mod:`.combat`
 (the calculator and running away), :mod:`.charity` («От щедрот»), :mod:`.fields` (reading
@@ -78,10 +79,12 @@ from companion.engine.munchkin.constants import (
     SETUP_REMINDER,
 )
 from companion.engine.munchkin.definition import MUNCHKIN, Munchkin
+from companion.engine.munchkin.fields import default_monster_name
 from companion.engine.munchkin.state import Combat, Monster, MunchkinState, OneShot, PlayerSheet
 
 __all__ = [
     "MUNCHKIN",
+    "default_monster_name",
     "Munchkin",
     "MunchkinState",
     "PlayerSheet",

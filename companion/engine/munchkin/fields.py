@@ -6,7 +6,7 @@ input and returns the checked value.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeGuard
 
 from companion.engine.munchkin.constants import MAX_BONUS, MAX_TEXT, R_COMBAT
@@ -71,6 +71,25 @@ def _check_monster_fields(m: Any, partial: bool = False) -> None:
         _int(m, "levels", 1, 2, f"Уровни за убийство монстра ({R_COMBAT})")
     if "treasures" in m:
         _int(m, "treasures", 0, 100, "Сокровища монстра")
+
+
+#: What a monster is called when the table types no name.
+MONSTER_NAME = "Монстр"
+
+
+def default_monster_name(in_fight: Sequence[str]) -> str:
+    """The name of a monster the table gave none: «Монстр» for the fight's first, else
+    «Монстр N» — N its place in the fight, or the next number no monster of it has (one was
+    taken out) — so each line of the fight and of the journal says which monster it is.
+    The events still carry a name (``MONSTER``'s ``name`` is required): the board fills it in.
+    """
+    taken = set(in_fight)
+    if not in_fight:
+        return MONSTER_NAME
+    n = len(in_fight) + 1
+    while f"{MONSTER_NAME} {n}" in taken:
+        n += 1
+    return f"{MONSTER_NAME} {n}"
 
 
 def _monster(m: Mapping[str, Any]) -> Monster:

@@ -15,6 +15,7 @@ from typing import Any
 from companion.engine.ricks.checks import _need_step, _number, _own_card, _pay
 from companion.engine.ricks.constants import (
     CHARGE_ORDER,
+    ENERGY_UNIT,
     KRO,
     PHASE_CHARGE,
     PHASE_ROUND,
@@ -75,7 +76,17 @@ def _check_charge_ability(state: RicksState, data: Any) -> None:
 
 def _check_charge_spend(state: RicksState, data: Any) -> None:
     ch = _need_step(state, "БВ", "Тратить энергию")
-    amount = _number(data, "amount", 1, "Трата энергии", R_STEP[ch.step])
+    # «Фаза зарядки», шаги Б и В: a payment moves the shared energy marker towards 0 by what
+    # it costs — a payment of nothing moves nothing
+    amount = _number(
+        data,
+        "amount",
+        1,
+        "Трата энергии",
+        R_STEP[ch.step],
+        low=f"Потратить можно от 1 {ENERGY_UNIT}: плата сдвигает жетон энергии ближе к 0 "
+        f"({R_STEP[ch.step]}).",
+    )
     if not isinstance(data.get("note", ""), str):
         raise RuleViolation("Пояснение — это текст.")
     _pay(ch, amount, "Трата")
@@ -119,7 +130,17 @@ def _check_charge_activate(state: RicksState, data: Any) -> None:
 
 def _check_charge_gain(state: RicksState, data: Any) -> None:
     _need_step(state, "АБВ", "Добавлять энергию")
-    _number(data, "amount", 1, "Прибавка энергии", R_CHARGE)
+    # «Фаза зарядки»: energy is counted by moving the marker forward (step А, or a card such
+    # as «Вулкан» adding to it) — adding nothing moves nothing
+    _number(
+        data,
+        "amount",
+        1,
+        "Прибавка энергии",
+        R_CHARGE,
+        low=f"Добавить можно от 1 {ENERGY_UNIT}: прибавка двигает жетон энергии вперёд "
+        f"({R_CHARGE}).",
+    )
 
 
 def start_charge(state: RicksState) -> None:

@@ -64,10 +64,18 @@ def _need_actions(state: RicksState, n: int, rule: str) -> None:
         )
 
 
-def _number(data: Any, key: str, lo: int, what: str, rule: str | None = None) -> int:
+def _number(
+    data: Any, key: str, lo: int, what: str, rule: str | None = None, low: str | None = None
+) -> int:
+    """The whole number ``data[key]`` in ``lo``…999, else a refusal naming ``rule``: ``low``
+    (the rule's reason, in words) for a number under ``lo``, else that the field takes a whole
+    number from ``lo`` to 999 (a sanity bound, not a rule)."""
     value = data.get(key)
+    if low is not None and _is_int(value) and value < lo:
+        raise RuleViolation(low, rule=rule)
     if not _is_int(value) or not lo <= value <= _MAX_NUMBER:
-        raise RuleViolation(f"{what} — целое число от {lo} до {_MAX_NUMBER}.", rule=rule)
+        where = f" ({rule})" if rule else ""
+        raise RuleViolation(f"{what} — целое число от {lo} до {_MAX_NUMBER}{where}.", rule=rule)
     return value
 
 

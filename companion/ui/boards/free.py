@@ -66,19 +66,33 @@ def _counter_row(
         max((c for c, _s in counters), key=len) if len(counters) > 1 else "", compact
     )
     for j, (counter, step) in enumerate(counters):
-        out.append(
-            _StepCounter(
-                f"val-p{index}-c{j}",
-                f"{name}: {counter}",
-                counter if len(counters) > 1 else "",
-                values[j],
-                step,
-                _Move(send, "counter.add", index, counter, "delta"),
-                _Move(send, "counter.set", index, counter, "value"),
-                width,
-            )
+        one = _StepCounter(
+            f"val-p{index}-c{j}",
+            f"{name}: {counter}",
+            counter if len(counters) > 1 else "",
+            values[j],
+            step,
+            _Move(send, "counter.add", index, counter, "delta"),
+            _Move(send, "counter.set", index, counter, "value"),
+            width,
         )
+        # several counters: each «− value +» on a pill of its own, so which −/+ belong to
+        # which number is plain to see (play-test: one's «+» and the next one's «−» read as
+        # a pair, 6 px apart)
+        out.append(_group(one) if len(counters) > 1 else one)
     return out
+
+
+#: A counter's pill (a fill, no stroke: cheaper for the browser to draw, see
+#: docs/FLET_FINDINGS.md), as round as its 48 dp buttons.
+_GROUP_FILL = ft.Colors.with_opacity(0.07, ft.Colors.ON_SURFACE)
+#: The gap (dp) between two counters' pills, across and down: one's «+» and the next one's
+#: «−» are never nearer than this (at least 8 dp between tap targets).
+COUNTER_GAP = 16
+
+
+def _group(counter: ft.Control) -> ft.Control:
+    return ft.Container(counter, bgcolor=_GROUP_FILL, border_radius=TARGET // 2)
 
 
 @ft.component
@@ -146,9 +160,8 @@ def _PlayerRow(
                 ft.Row(
                     _counter_row(index, name, values, counters, send, True),
                     wrap=True,
-                    spacing=6,
-                    run_spacing=4,
-                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                    spacing=COUNTER_GAP,
+                    run_spacing=COUNTER_GAP // 2,
                 ),
             ],
             spacing=0,

@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.munchkin import ESCAPE_TARGET, roll_dice
+from companion.engine.munchkin import ESCAPE_TARGET, default_monster_name, roll_dice
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.ui.boards.compact import toggle
@@ -46,6 +46,10 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
     """Name, level, treasures and «2 уровня» of a monster: starts the combat (``ui.monster_form
     == "start"``) or adds a monster to it (``"add"``).
 
+    Only the level is needed: a monster left unnamed is «Монстр», or «Монстр 2»… when the
+    fight has others (:func:`~companion.engine.munchkin.default_monster_name`, shown as the
+    field's hint); a fight needed a typed name before (play-test).
+
     The typed values live in a ref as well as in state: a tap on the button may arrive before
     the re-render that follows the last keystroke, and must still see the latest text.
     """
@@ -66,10 +70,17 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         set_form(dict(_BLANK))
         ui.monster_form = ""
 
+    def unnamed() -> str:
+        """The name of this monster if none is typed, from the fight as it is now."""
+        combat = view.state.combat
+        return default_monster_name(
+            [m.name for m in combat.monsters] if adding and combat is not None else []
+        )
+
     def submit() -> None:
         cur = latest.current
         monster: dict[str, Any] = {
-            "name": cur["name"].strip(),
+            "name": cur["name"].strip() or unnamed(),
             "level": to_int(cur["level"], -1),
             "levels": 2 if cur["two"] else 1,
         }
@@ -87,7 +98,8 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         tagged(
             f"{prefix}-name",
             ft.TextField(
-                label=_("Монстр"),
+                label=_("Название (необязательно)"),
+                hint_text=f"{_('если пусто')}: {unnamed()}" if mode else None,
                 value=form["name"],
                 on_change=lambda e: put("name", e.control.value),
             ),

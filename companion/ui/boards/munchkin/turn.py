@@ -20,7 +20,6 @@ from companion.i18n import _
 from companion.ui.boards.compact import toggle
 from companion.ui.boards.munchkin.common import Send
 from companion.ui.widgets import TARGET, clipped_text, icon_button, tagged
-from companion.ui.words import plural
 
 __all__ = ["TurnBar", "TOP_LINE", "Reminder", "LastCombat", "CharitySlot", "WinnerPicker"]
 
@@ -175,10 +174,12 @@ def _CharitySlot(
 
     The odd cards go one each to recipients the giver picks: once as many are picked as there
     are odd cards, the other boxes are dimmed, so the table can never tick more; a tap on a
-    dimmed one says why in a line kept under the rows (``charity-why``; play-test: a disabled
-    box said nothing). Tags: ``charity-open``; in the dialog ``charity``, ``hand``
-    (``hand-minus``/``hand-plus``), ``charity-plan``, ``gift-{p}``, ``gift-extra-{p}``,
-    ``charity-why``, ``charity-submit``, ``charity-cancel``.
+    dimmed one says why (play-test: a disabled box said nothing) in the plan's own three
+    lines, in place of the plan, until the hand or a box changes. (It had a 72 px slot of
+    its own under the rows, empty but for that moment: play-test.) Tags: ``charity-open``; in
+    the dialog ``charity``, ``hand`` (``hand-minus``/``hand-plus``), ``charity-plan`` (the
+    plan, or why a box took no card), ``gift-{p}``, ``gift-extra-{p}``, ``charity-submit``,
+    ``charity-cancel``.
     """
     opened, set_opened = ft.use_state(False)
     hand, set_hand = ft.use_state(HAND_LIMIT + 1)
@@ -260,11 +261,15 @@ def _CharitySlot(
             ],
             spacing=0,
         ),
-        # three lines kept whatever the plan says: the rows below keep their places
+        # three lines kept whatever the plan (or the reason in its place) says: the rows
+        # below keep their places
         tagged(
             "charity-plan",
-            ft.Container(clipped_text(text, 14, lines=3), height=60),
-            label=text,
+            ft.Container(
+                clipped_text(why or text, 14, lines=3, color=ft.Colors.ERROR if why else None),
+                height=60,
+            ),
+            label=why or text,
         ),
     ]
     if not plan.discard:
@@ -289,18 +294,6 @@ def _CharitySlot(
                         else ft.Container(),
                     ],
                     height=TARGET,
-                )
-            )
-        if plan.extra:  # kept whether or not it says something: the actions below stay put
-            body.append(
-                tagged(
-                    "charity-why",
-                    ft.Container(
-                        clipped_text(why, 13, lines=4, color=ft.Colors.ERROR),
-                        height=72,
-                        alignment=ft.Alignment.TOP_LEFT,
-                    ),
-                    label=why,
                 )
             )
     ft.use_dialog(
@@ -352,16 +345,18 @@ CharitySlot = ft.memo(_CharitySlot)
 
 def _odd_cards_taken(extra: int, chosen: list[str]) -> str:
     """Why one more «ещё одну» is refused: after the even split only ``extra`` cards are left,
-    one each, and ``chosen`` have them («Фазы хода», «От щедрот»: as evenly as possible)."""
+    one each, and ``chosen`` have them («Фазы хода», «От щедрот»: as evenly as possible).
+
+    Short enough for the plan's three lines at 360 px, in the plan's words («Остаток (N)»),
+    the rule named before the names so a cut never takes it."""
     if extra == 1:
         return (
-            f"{_('Сверх ровного дележа — 1 карта, и она уже отдана')}: {chosen[0]}. "
-            f"{_('Сначала снимите там «ещё одну»')} ({R_PHASES})."
+            f"{_('Остаток (1) уже отдан')}: {chosen[0]} ({R_PHASES}). "
+            f"{_('Снимите там «ещё одну», чтобы отдать его другому.')}"
         )
-    cards = plural(extra, _("карта"), _("карты"), _("карт"))
     return (
-        f"{_('Сверх ровного дележа')} — {extra} {cards}, {_('и все уже отданы')}: "
-        f"{', '.join(chosen)}. {_('Сначала снимите у кого-то из них «ещё одну»')} ({R_PHASES})."
+        f"{_('Остаток')} ({extra}) {_('уже отдан')}: {', '.join(chosen)} ({R_PHASES}). "
+        f"{_('Снимите у кого-то «ещё одну», чтобы отдать другому.')}"
     )
 
 

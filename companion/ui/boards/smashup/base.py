@@ -21,7 +21,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.smashup.common import READY, stepper
-from companion.ui.widgets import TARGET, clipped_text, number_pad, tagged, use_form
+from companion.ui.widgets import TARGET, clipped_text, number_pad, pad_name, tagged, use_form
 
 __all__ = ["BaseRow", "BaseEditor", "PowerRow", "ROW_HEIGHT"]
 
@@ -224,7 +224,7 @@ def BaseEditor(
     who = pad[0] if pad else 0
     ft.use_dialog(
         number_pad(
-            f"{names[who]}, «{name}»: {_('сила')}",
+            pad_name(f"{names[who]}, «", name, f"»: {_('сила')}", f"{names[who]}: {_('сила')}"),
             pad[1],
             lambda change: set_pad(lambda p: (p[0], change(p[1])) if p else p),
             on_submit=lambda v: (
