@@ -20,6 +20,8 @@ from companion.i18n import _
 from companion.ui.boards.compact import toggle
 from companion.ui.boards.munchkin.common import Send
 from companion.ui.widgets import TARGET, clipped_text, icon_button, tagged
+from companion.ui.taps import closing_dialog
+from companion.ui.words import plural
 
 __all__ = ["TurnBar", "TOP_LINE", "Reminder", "LastCombat", "CharitySlot", "WinnerPicker"]
 
@@ -201,13 +203,21 @@ def _CharitySlot(
             "gifts": [0] * len(names) if plan.discard else gifts,
             "discard": plan.discard,
         }
-        if send("turn.charity", data):
+        with closing_dialog():
+            gave = send("turn.charity", data)
+        if gave:
             set_extra_to(None)
             set_opened(False)
             # the slot goes with the dialog: say what was given, where the table looks
-            given = [f"{names[p]} +{n}" for p, n in enumerate(data["gifts"]) if n]
+            # in cards, never «+1» alone: that read as a level (play-test)
+            given = [
+                f"{names[p]} {n} {plural(n, _('карта'), _('карты'), _('карт'))}"
+                for p, n in enumerate(data["gifts"])
+                if n
+            ]
             if data["discard"]:
-                given.append(f"{_('в сброс')} {data['discard']}")
+                d = data["discard"]
+                given.append(f"{_('в сброс')} {d} {plural(d, _('карта'), _('карты'), _('карт'))}")
             if given:
                 show(f"{_('От щедрот')}: {', '.join(given)}")
 
