@@ -19,8 +19,8 @@ from companion.engine.munchkin.constants import R_PHASES
 from companion.i18n import _
 from companion.ui.boards.compact import toggle
 from companion.ui.boards.munchkin.common import Send
-from companion.ui.widgets import TARGET, clipped_text, icon_button, tagged
 from companion.ui.taps import closing_dialog
+from companion.ui.widgets import TARGET, clipped_text, icon_button, tagged
 from companion.ui.words import plural
 
 __all__ = ["TurnBar", "TOP_LINE", "Reminder", "LastCombat", "CharitySlot", "WinnerPicker"]
