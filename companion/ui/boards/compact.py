@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.ui.colors import ink
 from companion.ui.widgets import TARGET, counter_step, shown_number, tagged, use_number_pad
 
 __all__ = ["Counter", "toggle", "use_one_tap", "TAP_GUARD"]
@@ -67,7 +68,7 @@ def Counter(
                                 shown_number(value),
                                 size=24,
                                 weight=ft.FontWeight.BOLD,
-                                color=color,
+                                color=ink(color) if color else None,
                                 text_align=ft.TextAlign.CENTER,
                             ),
                         ],

@@ -21,6 +21,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.smashup.common import READY, stepper
+from companion.ui.colors import ink
 from companion.ui.widgets import TARGET, clipped_text, number_pad, pad_name, tagged, use_form
 
 __all__ = ["BaseRow", "BaseEditor", "PowerRow", "ROW_HEIGHT"]
@@ -178,7 +179,7 @@ def PowerRow(
     """One player's power and minions on base ``j`` (memoised: a tap re-renders this line)."""
     return ft.Row(
         [
-            clipped_text(player, 15, color=color, weight=ft.FontWeight.BOLD, expand=True),
+            clipped_text(player, 15, color=ink(color), weight=ft.FontWeight.BOLD, expand=True),
             stepper(
                 f"pow-b{j}-p{i}",
                 f"{player}, «{base}»: {_('сила')}",

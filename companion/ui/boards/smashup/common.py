@@ -14,6 +14,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue, card_error, normalize_name
+from companion.ui.colors import ink
 from companion.ui.nav import go, rules_link
 from companion.ui.widgets import TARGET, tagged, typed_number
 
@@ -261,7 +262,7 @@ def stepper(
             str(value),
             size=size,
             weight=ft.FontWeight.BOLD,
-            color=color,
+            color=ink(color) if color else None,
             text_align=ft.TextAlign.CENTER,
             no_wrap=True,
         ),

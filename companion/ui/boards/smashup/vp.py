@@ -14,6 +14,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.smashup.common import dot
+from companion.ui.colors import ink
 from companion.ui.widgets import TARGET, number_pad, tagged, use_form
 
 __all__ = ["VpChip", "VpStrip"]
@@ -71,7 +72,7 @@ def VpChip(
         tagged(
             f"vp-p{index}",
             ft.Container(
-                ft.Text(str(vp), size=28, weight=ft.FontWeight.BOLD, color=color),
+                ft.Text(str(vp), size=28, weight=ft.FontWeight.BOLD, color=ink(color)),
                 height=TARGET,
                 alignment=ft.Alignment.CENTER,
                 on_click=lambda: set_pad(("vp", None)),
