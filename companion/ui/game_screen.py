@@ -114,7 +114,10 @@ def _TopBar(
                 toggle_lock,
                 False,
                 locked,
-                "lock-on" if locked else "lock-off",
+                # what a screen reader says: the state and what a tap does (was «lock-on»)
+                _("Экран заблокирован: снять блокировку")
+                if locked
+                else _("Заблокировать от случайных нажатий"),
             ),
         ],
         spacing=0,
