@@ -19,6 +19,7 @@ favicon, manifest, a Russian loading text and a Russian reconnect message.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import ipaddress
 import json
 import os
@@ -26,6 +27,7 @@ import re
 import shutil
 import socket
 import tempfile
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -349,6 +351,66 @@ def prepare_assets(target: Path) -> Path:
     return target
 
 
+#: Age (seconds) after which another version's web client in the cache, or a half-made one,
+#: is removed when the app starts.
+STALE_SECONDS = 24 * 3600
+
+
+def _assets_key() -> str:
+    """What the served web files are made from, as a short hash: Flet's client (its version,
+    and the size and time of its files), our assets, and this module's source (the texts and
+    the way the files are patched)."""
+    from flet_web import get_package_web_dir
+    from flet_web.version import version as flet_web_version
+
+    digest = hashlib.sha256(flet_web_version.encode())
+    web = Path(get_package_web_dir())
+    for name in ("index.html", "main.dart.js", "main.dart.wasm"):
+        info = (web / name).stat()
+        digest.update(f"{web / name}|{info.st_size}|{info.st_mtime_ns}".encode())
+    for path in sorted(p for p in ASSETS.rglob("*") if p.is_file()):
+        digest.update(str(path.relative_to(ASSETS)).encode())
+        digest.update(path.read_bytes())
+    digest.update(Path(__file__).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def web_files(cache: Path) -> Path:
+    """The web files to serve, made once per version in ``cache/web/<key>`` and reused by
+    every start after it (:func:`prepare_assets`).
+
+    They used to be made in a new temporary folder at each start and removed at the end —
+    which never came for a server stopped by SIGTERM (uvicorn re-raises the signal after its
+    shutdown) or killed: each start left 18 MB behind, and the test suite's servers filled
+    the disk. A folder is made under a hidden name and renamed into place when complete, so
+    two servers starting at once, or a start killed half-way, never serve half a folder.
+    Other versions' folders and half-made ones older than :data:`STALE_SECONDS` are removed.
+
+    :raises OSError: the cache cannot be written (the caller falls back to a temporary one).
+    """
+    root = cache / "web"
+    root.mkdir(parents=True, exist_ok=True)
+    key = _assets_key()
+    final = root / key
+    if not (final / ".complete").exists():
+        building = Path(tempfile.mkdtemp(prefix=f".{key}-", dir=root))
+        try:
+            prepare_assets(building)
+            (building / ".complete").write_text(key, encoding="utf-8")
+            try:
+                os.rename(building, final)
+            except OSError:  # another start put it in place first
+                if not (final / ".complete").exists():
+                    raise
+        finally:
+            shutil.rmtree(building, ignore_errors=True)
+    now = time.time()
+    for other in root.iterdir():
+        if other.name != key and now - other.stat().st_mtime > STALE_SECONDS:
+            shutil.rmtree(other, ignore_errors=True)
+    return final
+
+
 def manifest() -> dict[str, Any]:
     """Our web app manifest (also shipped as ``companion/assets/manifest.json``)."""
     return json.loads((ASSETS / "manifest.json").read_text(encoding="utf-8"))
@@ -370,8 +432,15 @@ def run_server(
     import flet_web.fastapi as flet_fastapi
     import uvicorn
 
-    with tempfile.TemporaryDirectory(prefix="companion-web-") as tmp:
-        assets = prepare_assets(Path(tmp))
+    from companion.paths import cache_dir
+
+    with contextlib.ExitStack() as stack:
+        try:
+            assets = web_files(cache_dir())
+        except OSError:  # no writable cache: a folder of this run's own, removed at the end
+            assets = prepare_assets(
+                Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="companion-web-")))
+            )
         os.environ.pop("FLET_ASSETS_DIR", None)
         inner = flet_fastapi.app(
             main,
