@@ -437,7 +437,13 @@ def _Result(view: GameView, wide: bool, scroller: ft.Ref[ft.Column]) -> ft.Contr
     use_scroll_to(over, 0, scroller)
     parts: list[ft.Control] = []
     if over:
-        parts += [ResultHeader(game, view.version), ResultDetails(game, view.version)]
+        # the game's own summary (a board's ResultSummary) right under the winner; it then
+        # says where the time went, and the per-turn list is left out
+        summary = getattr(BOARDS[game.setup.game], "ResultSummary", None)
+        parts.append(ResultHeader(game, view.version))
+        if summary is not None:
+            parts.append(summary(view))
+        parts.append(ResultDetails(game, view.version, summary is None))
     if wide:
         parts.append(RecentMoves(game, view.version))
     return ft.Column(parts, spacing=12)

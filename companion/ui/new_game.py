@@ -21,6 +21,10 @@ __all__ = ["NewGame"]
 RANDOM = "random"
 #: The form's width on a wide screen (px).
 FORM_WIDTH = 640
+#: Height (px) kept under «Начать игру» for a refusal: three lines of its banner at 360 px.
+#: The form is as long with the refusal as without it, so scrolling to its end shows the
+#: refusal whenever the scroll runs, and the button does not move.
+REFUSAL_SLOT = 96
 
 
 def _default_players(n: int) -> list[dict[str, str]]:
@@ -47,7 +51,14 @@ def NewGame() -> ft.Control:
     # right after typing, can reach the server before the re-render
     f, update, latest = use_form(lambda: _blank_form(offered[0].id))
     error, set_error = ft.use_state("")
-    scroller = use_scroll_to(bool(error), -1)  # a refusal comes in under «Начать игру»
+    # each refusal (not only the first: a second tap after a fix) brings the end of the form,
+    # where it is said, into view
+    refusals, set_refusals = ft.use_state(0)
+    scroller = use_scroll_to(refusals, -1)
+
+    def refuse(text: str) -> None:
+        set_error(text)
+        set_refusals(lambda n: n + 1)
 
     def change(**fields: Any) -> None:
         update(lambda now: {**now, **fields})
@@ -122,10 +133,10 @@ def NewGame() -> ft.Control:
                 options=form["options"],
             )
         except CompanionError as exc:
-            set_error(str(exc))
+            refuse(str(exc))
             return
         except OSError as exc:  # the store should wrap these; never Flet's error screen
-            set_error(f"{_('Игра не сохранена')}: {exc.strerror or exc}")
+            refuse(f"{_('Игра не сохранена')}: {exc.strerror or exc}")
             return
         go(f"/game/{stored.id}")
 
@@ -234,9 +245,11 @@ def NewGame() -> ft.Control:
                     _("Начать игру"), icon=ft.Icons.PLAY_ARROW, height=56, on_click=lambda: start()
                 ),
             ),
-            # under the button, and scrolled into view: a refusal above it pushed «Начать игру»
-            # away from the finger, off the screen on a phone (play-test)
-            Banner(error, ""),
+            # under the button, in a slot kept for it, and scrolled into view: a refusal above
+            # it pushed «Начать игру» away from the finger, off the screen on a phone; one
+            # that made the form longer came in under the fold when the scroll ran before the
+            # phone had laid it out (play-test, «Рик и Морти»: the action tokens left empty)
+            ft.Stack([ft.Container(height=REFUSAL_SLOT), Banner(error, "")]),
         ],
         spacing=10,
         scroll=ft.ScrollMode.AUTO,

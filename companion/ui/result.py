@@ -3,7 +3,8 @@
 :func:`ResultHeader`: the winner(s) (tagged ``winner``), the reason in the engine's words
 (``outcome().reason``) and the final scores. :func:`ResultDetails`: the score chart (axes,
 title, legend in the players' colours) and the time per player and per turn
-(``game.turn_clock().per_player`` and ``.turns``).
+(``game.turn_clock().per_player`` and ``.turns``; the per-turn list only for a board without
+a summary of its own, see :mod:`companion.ui.boards`).
 """
 
 from __future__ import annotations
@@ -181,7 +182,8 @@ def _chart(game: Any) -> ft.Control | None:
     )
 
 
-def _times(game: Any) -> ft.Control:
+def _times(game: Any, turn_list: bool = True) -> ft.Control:
+    """Time per player (bars), then — ``turn_list`` — per turn («Время по ходам»)."""
     clock = game.turn_clock(game.events[-1].ts if game.events else game.setup.created)
     longest = max(clock.per_player.values() or [1]) or 1
     per_player = [
@@ -245,16 +247,23 @@ def _times(game: Any) -> ft.Control:
                 weight=ft.FontWeight.BOLD,
             ),
             tagged("player-times", ft.Column(per_player, spacing=4)),
-            ft.Text(_("Время по ходам"), size=16, weight=ft.FontWeight.BOLD),
-            tagged("turn-times", ft.Column(turns, spacing=2)),
+            *(
+                [
+                    ft.Text(_("Время по ходам"), size=16, weight=ft.FontWeight.BOLD),
+                    tagged("turn-times", ft.Column(turns, spacing=2)),
+                ]
+                if turn_list
+                else []
+            ),
         ],
         spacing=8,
     )
 
 
 @ft.component
-def _ResultDetails(game: Any, version: int) -> ft.Control:
-    """Score chart with title, axes and legend; time per player and per turn."""
+def _ResultDetails(game: Any, version: int, turn_list: bool = True) -> ft.Control:
+    """Score chart with title, axes and legend; time per player and — ``turn_list`` — per
+    turn (left out where the board's own summary says where the time went)."""
     if game.outcome() is None:
         return ft.Container(height=0)
     return tagged(
@@ -267,7 +276,7 @@ def _ResultDetails(game: Any, version: int) -> ft.Control:
                     if (chart := _chart(game)) is not None
                     else [tagged("no-score-change", ft.Text(_("Счёт не менялся."), size=14))]
                 ),
-                _times(game),
+                _times(game, turn_list),
             ],
             spacing=8,
         ),

@@ -592,12 +592,12 @@ def switch_row(
 
 
 def use_scroll_to(
-    when: bool, offset: float, scroller: ft.Ref[ft.Column] | None = None
+    when: object, offset: float, scroller: ft.Ref[ft.Column] | None = None
 ) -> ft.Ref[ft.Column]:
     """A ref for a scrolling column (``scroller``, or a new one) that moves to ``offset`` (0:
-    the top, −1: the end) each time ``when`` becomes true (inside a component): a game's
-    result coming in above a board scrolled down, a refusal coming in under the button that
-    caused it."""
+    the top, −1: the end) each time ``when`` changes to something true (inside a component):
+    a game's result coming in above a board scrolled down (``when``: the game is over), each
+    refusal coming in under the button that caused it (``when``: how many so far)."""
     if scroller is None:
         scroller = ft.use_ref(ft.Ref[ft.Column]).current
 

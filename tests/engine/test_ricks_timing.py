@@ -53,7 +53,7 @@ def reference_timing(setup: Setup, events: list[Event], now: float | None) -> Ch
     """The charge clock as it was computed before it became incremental: replay every event,
     mark where the phase stood after each, then charge each stretch to its mark."""
     state = RICKS.initial_state(setup)
-    marks: list[tuple[float, Any, bool]] = []
+    marks: list[tuple[float, Any, bool, int | None]] = []
     paused = False
     for ev in events:
         if ev.type == CORE_PAUSE:
@@ -62,19 +62,25 @@ def reference_timing(setup: Setup, events: list[Event], now: float | None) -> Ch
             paused = False
         else:
             RICKS.apply(state, ev)
-        marks.append((ev.ts, charge_position(state), paused))
+        pos = charge_position(state)
+        outside = state.round if pos is None and not state.over else None
+        marks.append((ev.ts, pos, paused, outside))
     steps: dict[Any, float] = {}
     universes: dict[Any, float] = {}
     player_steps: dict[Any, float] = {}
     rounds: dict[Any, float] = {}
     per_player: dict[Any, float] = {}
+    actions: dict[Any, float] = {}
     total = 0.0
 
     def add(table: dict[Any, float], key: Any, s: float) -> None:
         table[key] = table.get(key, 0.0) + s
 
-    for i, (ts, pos, was_paused) in enumerate(marks):
+    for i, (ts, pos, was_paused, outside) in enumerate(marks):
         end = marks[i + 1][0] if i + 1 < len(marks) else ts if now is None else now
+        running = i + 1 == len(marks)
+        if outside is not None and not was_paused and not (running and now is None):
+            add(actions, outside, max(0.0, end - ts))
         if pos is None:
             continue
         spent = 0.0 if was_paused else max(0.0, end - ts)
@@ -89,7 +95,18 @@ def reference_timing(setup: Setup, events: list[Event], now: float | None) -> Ch
     position = marks[-1][1] if marks else None
     if position is None:
         return ChargeTiming(
-            steps, universes, player_steps, rounds, per_player, total, None, 0.0, 0.0, 0.0, 0.0
+            steps,
+            universes,
+            player_steps,
+            rounds,
+            per_player,
+            total,
+            None,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+            actions,
         )
     rnd, universe, step, player = position
     return ChargeTiming(
@@ -104,6 +121,7 @@ def reference_timing(setup: Setup, events: list[Event], now: float | None) -> Ch
         steps.get((rnd, universe, step), 0.0),
         universes.get((rnd, universe), 0.0),
         rounds.get(rnd, 0.0),
+        actions,
     )
 
 
@@ -246,3 +264,30 @@ def test_pause_is_seen_without_a_move():
     clock.t += 5
     assert game_charge_now(g).current_phase == 15.0
     assert game_charge_timing(g).total == 15.0
+
+
+def test_each_rounds_time_outside_the_charge_phase_is_kept_beside_it():
+    """КОНЕЦ ИГРЫ (the end-of-game summary): each round's start and action phase are timed
+    beside its charge phase — from the round's first move to the charge phase, then again
+    until the next round's charge phase — with paused time counted nowhere and nothing after
+    the game is over."""
+    clock = Clock()
+    g = Game.new(RICKS, ["Аня", "Борис"], options={"actions": dict(ACTIONS)}, clock=clock)
+    g.push("round.draw")
+    clock.t += 30
+    g.push("turn.end")
+    clock.t += 20
+    g.push("turn.end")  # the charge phase of round 1: 50 s of action turns
+    clock.t += 12
+    while g.state.phase == PHASE_CHARGE:
+        g.push("charge.done")
+    clock.t += 7  # round 2's start
+    g.push("round.draw")
+    g.push(CORE_PAUSE)
+    clock.t += 500
+    g.push(CORE_RESUME)
+    clock.t += 4
+    timing = game_charge_timing(g)
+    assert timing.actions == {1: 50.0, 2: 11.0}
+    assert timing.rounds == {1: 12.0}
+    assert charge_timing(g.setup, list(g.events), clock.t).actions == {1: 50.0, 2: 11.0}

@@ -132,8 +132,8 @@ def test_charge_phase_through_four_universes(tall, server):
     app.wait_label("hand-p0", "карт 6")
 
     # Аня: a source (+2) and an invention (1 energy = 2 VP) in Кроховселенная, then up one level.
-    play_card(app, "source", "Батарея", prod="2")
-    play_card(app, "invention", "Тостер", vp="2")  # 1 token, 1 energy: the defaults
+    play_card(app, "source", "Батарея", build="1", prod="2")
+    play_card(app, "invention", "Тостер", build="1", cost="1", vp="2")
     app.wait_label("actions-left", "3")
     app.tap("move-up")
     app.wait_label("uni-2", "Рик (Аня)")
@@ -254,11 +254,14 @@ def test_charge_phase_through_four_universes(tall, server):
         done(app, universe, step)
     tap_primary(app)  # «Готово»: Борис does not activate «Портал» this time
     app.wait_label("winner", "Вика")
-    app.wait_label("charge-summary", "Всего на зарядку")
+    # «Итоги по раундам» under the winner: each round's action turns and charge phase
     game = stored_game(server.data_dir).game
     assert game.outcome().winners == (2,)
     timing = charge_timing(game.setup, game.events)
-    app.wait_label("charge-round-2", f"Раунд 2: {fmt_seconds(timing.rounds[2])}, сгорело энергии 5")
+    app.wait_label("charge-summary", f"на зарядку {fmt_seconds(timing.total)}")
+    label = f"зарядка {fmt_seconds(timing.rounds[2])}, сгорело энергии 5"
+    app.wait_label("result-round-2", label)
+    assert app.label("result-round-2").startswith("Раунд 2: ходы ")
 
 
 def test_action_tokens_remembered_and_prefilled(app, server):
@@ -480,6 +483,8 @@ def test_refused_card_stays_in_its_dialog(app, server):
     n = len(stored_game(server.data_dir).game.events)
     app.tap("play-open")
     app.el("play-preview").wait_for()
+    fill(app, "play-prod", "1")
+    app.wait_label("play-preview", "+1 ед. энергии")
     for attempt in range(3):
         fill(app, "play-build", "0")
         try:
@@ -513,6 +518,24 @@ def test_kyle_moves_anywhere_from_his_dialog(app, server):
     app.wait_label("tokens-p0", "Рико")
     last = stored_game(server.data_dir).game.events[-1]
     assert last.type == "player.move" and last.data == {"to": RICK_UNIVERSE, "ability": True}
+
+
+def test_kyles_button_moves_nothing_between_turns(app, server):
+    """«Кайл» (abilities on) plays at this table: every player's turn keeps his ⇅ slot, so on
+    one phone passed around «Сыграть карту» and «Достроить» stay where they were from Аня's
+    turn to Гена's, Кайл (play-test: his button moved «Достроить» 48 px and narrowed «Сыграть
+    карту»)."""
+    gid = ricks_game(server, NAMES4, "round.draw", characters=["Рик", "Морти", "Зип", "Кайл"])
+    app.open(f"/game/{gid}")
+    app.wait_label("status-player", "Ходит Аня")
+    fixed = ("play-open", "build-open", "move-up", "free-discard")
+    before = {ident: app.steady(ident) for ident in fixed}
+    for who in ("Борис", "Вика", "Гена"):
+        pass_turn(app)
+        app.wait_label("status-player", f"Ходит {who}")
+    assert_target(app, "kyle-open")
+    for ident, b in before.items():
+        assert same_place(b, box(app, ident)), (ident, b, box(app, ident))
 
 
 def _type_keys(app: App, ident: str, text: str) -> str:
@@ -688,5 +711,37 @@ def test_player_rows_show_universe_and_tokens_whole(browser, server, width):
                 assert tokens["x"] + tokens["width"] + 5 < hand["x"], (i, tokens, hand)
             heights.add(round(tokens["height"]))
         assert len(heights) == 1, heights
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(("width", "height"), PHONES)
+def test_a_refused_start_is_said_under_the_finger(browser, server, width, height):
+    """«Подготовка к игре»: each universe's action tokens are the number on its card. With them
+    left empty, «Начать игру» at the end of a 4-player form says which one is missing right
+    under the button, on screen, and the button does not move (play-test at 390×844: nothing
+    visible changed, the refusal lay at y≈822–915, under the fold)."""
+    app = App(browser, server, width, height)
+    try:
+        app.open("/")
+        app.tap("new-game")
+        app.el("start-game").wait_for()
+        app.choose("game-choice", "Рик и Морти: Наверное, Рики сошли с ума")
+        app.el("actions-rick").wait_for()
+        for _ in range(2):
+            app.tap("add-player")
+        for i, name in enumerate(NAMES4):
+            fill(app, f"player-name-{i}", name)
+        app.steady("start-game")
+        app.page.mouse.move(width / 2, height / 2)
+        app.page.mouse.wheel(0, 5000)  # the end of the form, as a thumb gets there
+        app.unhover()
+        before = app.steady("start-game")
+        app.el("start-game").click()
+        app.unhover()
+        app.wait_label("error", "Риковселенная")
+        app.page.wait_for_timeout(800)  # room for the scroll to the refusal
+        app.assert_in_view("error", "start-game")
+        assert same_place(before, box(app, "start-game")), (before, box(app, "start-game"))
     finally:
         app.close()

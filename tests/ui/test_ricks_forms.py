@@ -11,8 +11,37 @@ from companion.ui.app import make_main
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 from tests.ui.test_munchkin_forms import _label_in_dialog
+from tests.ui.text_fit import wrap
 
 ACTIONS = {"actions": {RICK_UNIVERSE: 1, MICRO: 2, MINI: 3, KRO: 5}}
+
+
+def _node(session, ident: str) -> ft.Semantics:
+    """The node tagged ``ident`` in the dialog open now (the newest first: a dismissed
+    dialog stays in the page's list, and :func:`rt.dialog_node` would find its node first)."""
+
+    def walk(c):
+        if isinstance(c, ft.Semantics) and c.identifier == ident:
+            return c
+        for child in rt._children(c):
+            found = walk(child)
+            if found is not None:
+                return found
+        return None
+
+    for dialog in reversed(session.page._dialogs.controls):
+        found = walk(dialog) if dialog.open else None
+        if found is not None:
+            return found
+    raise AssertionError(f"no {ident!r} in an open dialog")
+
+
+def _said(session, ident: str) -> str:
+    return _node(session, ident).label or ""
+
+
+def _button(session, ident: str):
+    return rt._clickable(_node(session, ident))
 
 
 async def _tick_down(data) -> tuple[str, str, str]:
@@ -80,10 +109,8 @@ async def _play_without_tokens(data) -> tuple[str, bool, int]:
     session = await rt.open_app(make_main(hub), f"/game/{g.id}")
     await rt.tap(session, rt.tappables(session)["play-open"])
     await rt.quiet(session)
-    field = rt.dialog_node(session, "play-build").content  # «Жетонов»: 2
-    field.value = "2"  # what the browser's value patch does
-    await session.dispatch_event(field._i, "change", "2")
-    await rt.quiet(session)
+    await _type(session, "play-build", "2")  # «Жетонов»: 2
+    await _type(session, "play-prod", "1")
     preview = _label_in_dialog(session, "play-preview")
     await rt.tap(session, rt.in_dialog(session, "play-card"))
     await rt.quiet(session)
@@ -160,7 +187,7 @@ async def _energy_texts(data) -> list[str]:
     for _ in range(3):  # Аня, Борис, Вика pass: step В (another phone's moves)
         hub.push(g.id, "charge.done")
     await rt.quiet(session)
-    return [*texts, rt.tagged_control(session, "activate-3").content]
+    return [*texts, _label(session, "activate-3")]
 
 
 def test_an_amount_of_energy_agrees_with_its_number(tmp_path):
@@ -206,3 +233,295 @@ def test_spending_nothing_is_refused_with_the_rule_not_the_fields_bounds(tmp_pat
     said, made = rt.run(_spend_zero(tmp_path))
     assert said.startswith("Потратить можно от 1 ед. энергии") and "(Фаза зарядки, шаг Б)" in said
     assert "целое число" not in said and made == 0
+
+
+async def _type(session, ident: str, text: str) -> None:
+    """Type ``text`` into the dialog's field ``ident`` (what the browser's value patch and
+    its change event do)."""
+    field = _node(session, ident).content
+    session.apply_patch(field._i, {"value": text})  # the session's control of that id
+    await session.dispatch_event(field._i, "change", text)
+    await rt.quiet(session)
+
+
+async def _open_play(session) -> None:
+    await rt.tap(session, rt.tappables(session)["play-open"])
+    await rt.quiet(session)
+
+
+async def _down_with_too_few_actions(data) -> tuple[str, str, str, str, int]:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис", "Вика"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    hub.push(g.id, "player.move", {"to": MINI})  # Аня: Кроха → Мини, 4 actions left
+    hub.push(g.id, "actions.add", {"delta": -3, "note": "тест"})  # 1 left
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await _open_play(session)
+    await _type(session, "play-build", "3")
+    await _type(session, "play-prod", "2")
+    await rt.tap(session, _button(session, "play-down"))
+    await rt.quiet(session)
+    said = _said(session, "play-error")
+    down = _said(session, "play-down")
+    preview = _said(session, "play-preview")
+    await rt.tap(session, _button(session, "play-card"))
+    await rt.quiet(session)
+    refused = _said(session, "play-error")
+    return said, down, preview, refused, len(hub.open(g.id).game.state.cards)
+
+
+def test_a_refused_one_universe_down_stays_the_players_choice(tmp_path):
+    """«Карты источников энергии», «Доступные действия»: a source played one universe down
+    takes all its build tokens' actions now. With 1 action left and 3 tokens, ticking «уровнем
+    ниже» says so at once, and the box stays ticked: «Сыграть» then refuses with the rule —
+    it never plays the card the ordinary way into Мини-вселенная instead (play-test: the box
+    was left off and «Сыграть» played the card normally)."""
+    said, down, preview, refused, cards = rt.run(_down_with_too_few_actions(tmp_path))
+    assert "Нужно действий: 3, а осталось 1" in said, said
+    assert "(вкл)" in down and preview.endswith("уровнем ниже"), (down, preview)
+    assert "Нужно действий: 3, а осталось 1" in refused, refused
+    assert cards == 0
+
+
+async def _next_turns_dialog(data) -> tuple[str, str, str, str, int]:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Гоша", "Аня"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await _open_play(session)  # Гоша plays an invention from the dialog
+    await rt.tap(session, _button(session, "kind-invention"))
+    await rt.quiet(session)
+    for ident, text in (("play-build", "2"), ("play-cost", "3"), ("play-vp", "3")):
+        await _type(session, ident, text)
+    await rt.tap(session, _button(session, "play-card"))
+    await rt.quiet(session)
+    assert len(hub.open(g.id).game.state.cards) == 1
+    await rt.tap(session, rt.tappables(session)["primary-action"])  # «Передать ход»: Аня
+    await rt.quiet(session)
+    await _open_play(session)
+    source = _said(session, "kind-source")
+    preview = _said(session, "play-preview")
+    await rt.tap(session, _button(session, "play-card"))  # nothing typed
+    await rt.quiet(session)
+    empty = _said(session, "play-error")
+    await _type(session, "play-build", "1")
+    await rt.tap(session, _button(session, "play-card"))
+    await rt.quiet(session)
+    no_energy = _said(session, "play-error")
+    return source, preview, empty, no_energy, len(hub.open(g.id).game.state.cards)
+
+
+def test_a_new_turns_card_dialog_opens_fresh_and_asks_for_empty_numbers(tmp_path):
+    """«Доступные действия»: every number of a card is printed on it. On Аня's turn the
+    dialog opens on «Источник» with empty fields, not on Гоша's «Изобретение»; «Сыграть»
+    with an empty field names it instead of playing a card of 1s (play-test: the preview read
+    «активация 1 ед. энергии = 1 ПО» from empty fields)."""
+    source, preview, empty, no_energy, cards = rt.run(_next_turns_dialog(tmp_path))
+    assert source.endswith("выбран"), source
+    assert preview == "Источник: внедрение ?, +? ед. энергии", preview
+    assert empty == "Не заполнены поля «Жетонов», «Энергия»: впишите числа с карты.", empty
+    assert no_energy == "Не заполнено поле «Энергия»: впишите число с карты.", no_energy
+    assert cards == 1  # Гоша's only
+
+
+async def _build_several(data) -> tuple[str, str, list[tuple[int, bool]], str, bool]:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")  # Аня: 5 actions in Кроховселенная
+    hub.push(g.id, "card.play", {"kind": "source", "build_cost": 3, "production": 2})
+    hub.push(g.id, "card.play", {"kind": "invention", "build_cost": 3, "cost": 1, "vp": 2})
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")  # 3 actions left
+    await rt.tap(session, rt.tappables(session)["build-open"])
+    await rt.quiet(session)
+    before = _said(session, "build-actions")
+    for _ in range(2):  # the source's two missing tokens: one tap each, the list stays
+        await rt.tap(session, _button(session, "build-1"))
+        await rt.quiet(session)
+    after = _said(session, "build-actions")
+    cards = [(c.placed, c.built) for c in hub.open(g.id).game.state.cards]
+    await rt.tap(session, _button(session, "build-2-all"))  # 2 more needed, 1 action left
+    await rt.quiet(session)
+    refused = _said(session, "list-error")
+    still_open = bool(_node(session, "build-2"))
+    return before, after, cards, refused, still_open
+
+
+def test_building_several_tokens_is_one_tap_each(tmp_path):
+    """«Внедрение»: one action places one build token. «Достроить» keeps its list open after
+    a token, so the next token is one tap (play-test: the list closed after every pick, two
+    taps a token), with the actions left on top; «до конца» sends every token the card still
+    needs in one move, refused with the rule when the actions are short."""
+    before, after, cards, refused, still_open = rt.run(_build_several(tmp_path))
+    assert before == "Действий осталось: 3" and after == "Действий осталось: 1", (before, after)
+    assert cards == [(3, True), (1, False)], cards
+    assert "Нужно действий: 2, а осталось 1" in refused and still_open, refused
+
+
+async def _build_at_no_action(data) -> tuple[str, bool]:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    hub.push(g.id, "card.play", {"kind": "source", "build_cost": 3, "production": 2})
+    hub.push(g.id, "actions.add", {"delta": -4, "note": "тест"})  # 0 left
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["build-open"])
+    await rt.quiet(session)
+    opened = any(d.open for d in session.page._dialogs.controls)
+    return _label(session, "error"), opened
+
+
+def test_build_at_no_action_left_says_so_before_a_card_is_picked(tmp_path):
+    """«Доступные действия»: with no action left, «Достроить» says so at once, naming the
+    free action that gives one, and opens no list (play-test: the list opened and refused only
+    after a card was picked)."""
+    said, opened = rt.run(_build_at_no_action(tmp_path))
+    assert "Нужно действий: 1, а осталось 0" in said and "Бесплатное действие" in said, said
+    assert not opened
+
+
+def _charge_to_step_v(hub: Hub, gid: str) -> None:
+    """Pass every turn and «Готово» until step В of the first universe with someone to
+    activate."""
+    while hub.open(gid).game.state.phase != "Фаза зарядки":
+        hub.push(gid, "turn.end")
+    while (ch := hub.open(gid).game.state.charge).step != "В" or ch.player is None:
+        hub.push(gid, "charge.done")
+
+
+async def _next_activator(data) -> str:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Борис", "Гоша"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    hub.push(g.id, "card.play", {"kind": "source", "build_cost": 1, "production": 5})
+    toaster = {"kind": "invention", "build_cost": 1, "cost": 1, "vp": 2, "name": "Тостер"}
+    hub.push(g.id, "card.play", toaster)
+    hub.push(g.id, "turn.end")
+    hub.push(g.id, "card.play", {**toaster, "name": "Портальная пушка"})
+    _charge_to_step_v(hub, g.id)  # Кроховселенная, step В: Борис first
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["activate-2"])
+    await rt.quiet(session)
+    return _label(session, "notice")
+
+
+def test_the_next_players_turn_is_said_with_the_name_declined(tmp_path):
+    """«Шаг В»: when Борис has nothing more to activate the turn goes on by itself and the
+    notice says whose it is, the name in the genitive: «ход Гоши» (play-test: «ход Гоша»)."""
+    said = rt.run(_next_activator(tmp_path))
+    assert said == "Борис: больше нечего активировать — ход Гоши", said
+
+
+#: Text width (px) inside an «Активировать» button on a 360 px phone: the button is 316 px
+#: wide there (the board's padding), less 16 px of padding each side, the 18 px bolt and its
+#: 8 px gap. A button's text has Material 3's label line height, 20/14 of its size.
+ACTIVATE_TEXT_360 = 316 - 2 * 16 - 18 - 8
+LINE_HEIGHT = 20 / 14
+
+
+async def _activate_buttons(data) -> list[tuple[str, float, list]]:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Борис", "Гоша"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    hub.push(g.id, "card.play", {"kind": "source", "build_cost": 1, "production": 5})
+    for universe in (MINI, MICRO, RICK_UNIVERSE):
+        hub.push(g.id, "player.move", {"to": universe})
+    hub.push(g.id, "actions.add", {"delta": 1, "note": "тест"})
+    gun = {"kind": "invention", "cost": 2, "vp": 3, "name": "Портальная пушка"}
+    hub.push(g.id, "card.play", {**gun, "build_cost": 2})  # 1 token of 2: partial
+    hub.push(g.id, "card.play", {**gun, "build_cost": 1, "name": "Рико-пушка"})
+    _charge_to_step_v(hub, g.id)  # Риковселенная, step В: Борис
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    out = []
+    for ident in ("activate-2", "activate-3"):
+        node = next(
+            c for c in rt.controls(session) if isinstance(c, ft.Semantics) and c.identifier == ident
+        )
+        out.append((node.label, node.content.height, _texts(node.content)))
+    return out
+
+
+def test_an_activation_button_shows_its_whole_text_on_a_small_phone(tmp_path):
+    """«Шаг В», «Риковселенная»: an invention not fully built scores 1 VP less. Its button
+    shows the activation in up to two lines and «частично: на 1 ПО меньше» whole under it at
+    360 px, each line inside the button's height (play-test: the third line was cut at the
+    bottom of a 56 px button); a whole build's button stays 56 px."""
+    (partial_label, partial_h, partial), (whole_label, whole_h, whole) = rt.run(
+        _activate_buttons(tmp_path)
+    )
+    assert partial_label.endswith("(частично: на 1 ПО меньше)"), partial_label
+    assert "частично" not in whole_label and whole_h == 56
+    for label, height, texts in (
+        (partial_label, partial_h, partial),
+        (whole_label, whole_h, whole),
+    ):
+        used = 0.0
+        for text, size, max_lines in texts:
+            n = len(wrap(text, ACTIVATE_TEXT_360, size))
+            assert max_lines is None or n <= max_lines, (text, n, max_lines)  # not cut
+            used += n * size * LINE_HEIGHT
+        assert used <= height, (label, used, height)
+
+
+def _texts(button) -> list[tuple[str, float, int | None]]:
+    """Each text a button shows: (text, size, max lines); a plain string content is one
+    unbounded text at the label size."""
+    content = button.content
+    if isinstance(content, str):
+        return [(content, 14, None)]
+    out = []
+
+    def walk(c) -> None:
+        if isinstance(c, ft.Text):
+            out.append((c.value, c.size or 14, c.max_lines))
+        for child in rt._children(c):
+            walk(child)
+
+    walk(content)
+    return out
+
+
+def _shown_in_order(session) -> list[str]:
+    """The identifiers of the visible tagged nodes, top to bottom as the screen lays them."""
+    out: list[str] = []
+
+    def walk(c) -> None:
+        if not getattr(c, "visible", True):
+            return
+        if isinstance(c, ft.Semantics) and c.identifier:
+            out.append(c.identifier)
+        for child in rt._children(c):
+            walk(child)
+
+    for view in session.page.views:
+        walk(view)
+    return out
+
+
+async def _end_screen(data) -> tuple[list[str], dict[str, str]]:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис", "Вика"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    hub.push(g.id, "card.play", {"kind": "source", "build_cost": 1, "production": 3})
+    hub.push(g.id, "vp.add", {"player": 2, "delta": 45, "note": "карта"})  # the last round
+    while hub.open(g.id).game.outcome() is None:
+        state = hub.open(g.id).game.state
+        move = {"Фаза действий": "turn.end", "Фаза зарядки": "charge.done"}.get(state.phase)
+        hub.push(g.id, move or "round.draw")
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    order = _shown_in_order(session)
+    labels = {i: _label(session, i) for i in ("result-round-1", "charge-summary") if i in order}
+    return order, labels
+
+
+def test_the_end_screen_puts_the_rounds_summary_first(tmp_path):
+    """«Конец игры»: the summary per round — its action turns, its charge phase, the energy
+    burned — comes right under the winner, before the score chart and the players' times, and
+    the long per-turn list (action turns and charge steps mixed) is left out; the board's own
+    charge history is not repeated at the bottom (play-test: «Итоги» under ~47 turn rows)."""
+    order, labels = rt.run(_end_screen(tmp_path))
+    assert "turn-times" not in order and "charge-round-1" not in order, order
+    assert order.index("winner") < order.index("result-summary") < order.index("player-times")
+    assert order.index("result-summary") < order.index("result-details")
+    assert labels["result-round-1"].startswith("Раунд 1: ходы "), labels
+    assert "зарядка" in labels["result-round-1"] and "сгорело энергии 3" in labels["result-round-1"]
+    assert labels["charge-summary"].startswith("Всего: ходы "), labels

@@ -35,7 +35,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine.core import CORE_PAUSE, CORE_RESUME, Event, Setup
@@ -73,6 +73,8 @@ class ChargeTiming:
     :param current_step: time in the current step so far (0 outside the phase).
     :param current_universe: time in the current universe so far (0 outside the phase).
     :param current_phase: time in the running charge phase so far (0 outside the phase).
+    :param actions: ``{round: s}`` — each round's time outside the charge phase: its start
+        and its action phase (the end-of-game summary puts it beside the charge phase's).
     """
 
     steps: dict[tuple[int, str, str], float]
@@ -86,6 +88,7 @@ class ChargeTiming:
     current_step: float
     current_universe: float
     current_phase: float
+    actions: dict[int, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -130,12 +133,15 @@ class ChargeClock:
         self.last: Event | None = None
         self._state: RicksState = RICKS.initial_state(setup)
         self._paused = False
-        self._mark: tuple[float, Position | None, bool] | None = None
+        # the last event's time, the charge position after it, the pause flag and the round
+        # whose start or action phase runs after it (``None``: in the charge phase, or over)
+        self._mark: tuple[float, Position | None, bool, int | None] | None = None
         self._steps: dict[tuple[int, str, str], float] = {}
         self._universes: dict[tuple[int, str], float] = {}
         self._player_steps: dict[tuple[int, str, str, int], float] = {}
         self._rounds: dict[int, float] = {}
         self._per_player: dict[int, float] = {}
+        self._actions: dict[int, float] = {}
         self._total = 0.0
 
     def feed(self, event: Event) -> None:
@@ -145,7 +151,9 @@ class ChargeClock:
         :class:`~companion.engine.core.Game` accepted).
         """
         if self._mark is not None:
-            ts, pos, paused = self._mark
+            ts, pos, paused, outside = self._mark
+            if outside is not None and not paused:
+                _add(self._actions, outside, max(0.0, event.ts - ts))
             if pos is not None:
                 spent = 0.0 if paused else max(0.0, event.ts - ts)
                 self._charge(
@@ -164,7 +172,9 @@ class ChargeClock:
             self._paused = False
         else:
             RICKS.apply(self._state, event)
-        self._mark = (event.ts, charge_position(self._state), self._paused)
+        pos = charge_position(self._state)
+        outside = self._state.round if pos is None and not self._state.over else None
+        self._mark = (event.ts, pos, self._paused, outside)
         self.count += 1
         self.last = event
 
@@ -190,7 +200,7 @@ class ChargeClock:
         """The position now and the seconds of the running stretch (since the last event)."""
         if self._mark is None:
             return None, 0.0
-        ts, pos, paused = self._mark
+        ts, pos, paused, _outside = self._mark
         end = ts if now is None else now
         return pos, 0.0 if paused or pos is None else max(0.0, end - ts)
 
@@ -225,11 +235,27 @@ class ChargeClock:
         player_steps = dict(self._player_steps)
         rounds = dict(self._rounds)
         per_player = dict(self._per_player)
+        actions = dict(self._actions)
         total = self._total
+        if self._mark is not None:
+            ts, _pos, paused, outside = self._mark
+            if outside is not None and not paused and now is not None:
+                _add(actions, outside, max(0.0, now - ts))
         pos, spent = self._running(now)
         if pos is None:
             return ChargeTiming(
-                steps, universes, player_steps, rounds, per_player, total, None, 0.0, 0.0, 0.0, 0.0
+                steps,
+                universes,
+                player_steps,
+                rounds,
+                per_player,
+                total,
+                None,
+                0.0,
+                0.0,
+                0.0,
+                0.0,
+                actions,
             )
         self._charge(steps, universes, rounds, player_steps, per_player, pos, spent)
         total += spent
@@ -246,6 +272,7 @@ class ChargeClock:
             steps.get((rnd, universe, step), 0.0),
             universes.get((rnd, universe), 0.0),
             rounds.get(rnd, 0.0),
+            actions,
         )
 
 

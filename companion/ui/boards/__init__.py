@@ -12,6 +12,10 @@ Each exports:
   (n: players so far). ``set_options(update)`` takes a function from the latest options to
   the new ones (:data:`OptionsUpdate`): two quick edits must not undo each other through one
   render's copy of ``options``.
+- optionally ``ResultSummary(view)``: the game's own end-of-game summary, shown by the frame
+  right under the winner, before the score chart. A board that has one also says where the
+  time went in the game's own terms, so the frame leaves out the per-turn time list
+  («Время по ходам»).
 
 :data:`BOARDS` maps a game definition id to its board module.
 """

@@ -6,7 +6,8 @@
   «Готово»);
 - :mod:`.action_panel`: the active player's turn; :mod:`.charge`: the charge-phase wizard;
   :mod:`.clocks`: the charge clocks and the over-limit warning (ticking on their own);
-  :mod:`.players`, :mod:`.universes`, :mod:`.history`; :mod:`.setup_form`: ``OptionsForm``.
+  :mod:`.players`, :mod:`.universes`, :mod:`.history` (also ``ResultSummary``, the end
+  screen's summary per round); :mod:`.setup_form`: ``OptionsForm``.
 
 The board only shows the state and sends moves; every rule lives in the engine.
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 from companion.ui.boards.ricks.board import Actions, Board
 from companion.ui.boards.ricks.clocks import BEEP
 from companion.ui.boards.ricks.common import SETTINGS_KEY
+from companion.ui.boards.ricks.history import ResultSummary
 from companion.ui.boards.ricks.setup_form import OptionsForm
 
-__all__ = ["Board", "Actions", "OptionsForm", "SETTINGS_KEY", "BEEP"]
+__all__ = ["Board", "Actions", "OptionsForm", "ResultSummary", "SETTINGS_KEY", "BEEP"]

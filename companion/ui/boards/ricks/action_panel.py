@@ -8,6 +8,11 @@
 
 The panel has the same height for every player and every card played, so the players' rows
 under it never move; with four players everything is on a 390×844 screen with «Передать ход».
+Its buttons keep their places from one player's turn to the next (Кайл's slot is kept on
+every turn of a game he is in). The card's form is the player's: each new turn starts it on
+«Источник» with empty fields, an empty number is asked for rather than taken for 1, and a
+choice the rules refuse now («уровнем ниже» with too few actions) stays chosen and is refused
+by «Сыграть» with the rule — never replaced by another move.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import flet as ft
 from companion.engine.ricks import (
     PHASE_ACTIONS,
     UNIVERSES,
+    Card,
 )
 from companion.i18n import _
 from companion.ui.boards.compact import toggle
@@ -37,20 +43,49 @@ from companion.ui.widgets import TARGET, clipped_text, icon_button
 __all__ = ["ActionPanel"]
 
 
+#: The numbers «Сыграть карту» needs for each kind of card, all printed on it (field, label):
+#: an empty one is asked for, never taken for 1 (play-test: «активация 1 ед. энергии = 1 ПО»
+#: from two empty fields).
+_NEEDED = {
+    "source": (("build", "Жетонов"), ("prod", "Энергия")),
+    "invention": (("build", "Жетонов"), ("cost", "Цена"), ("vp", "ПО")),
+    "ability": (("build", "Жетонов"), ("cost", "Цена")),
+}
+
+
+def _missing(f: dict[str, Any]) -> list[str]:
+    """The labels of the card's numbers not filled in yet (in the form's order)."""
+    return [_(label) for key, label in _NEEDED[f["kind"]] if not str(f[key]).strip()]
+
+
+def missing_text(labels: list[str]) -> str:
+    """«Не заполнено поле «Цена»: впишите число с карты.» (or several fields)."""
+    if len(labels) == 1:
+        return f"{_('Не заполнено поле')} «{labels[0]}»: {_('впишите число с карты')}."
+    fields = ", ".join(f"«{label}»" for label in labels)
+    return f"{_('Не заполнены поля')} {fields}: {_('впишите числа с карты')}."
+
+
+def _shown(raw: str) -> str:
+    """A typed number as the preview says it: «?» while the field is empty."""
+    return str(raw).strip() or "?"
+
+
 def _preview(f: dict[str, Any], whole: bool = False) -> str:
-    """What «Сыграть карту» will send, in words (so the table sees it before the tap);
-    ``whole``: built whole at once (no build token left: imaginary ones, «Внедрение»)."""
+    """What «Сыграть карту» will send, in words (so the table sees it before the tap); an
+    empty field reads «?»; ``whole``: built whole at once (no build token left: imaginary
+    ones, «Внедрение»)."""
     k = f["kind"]
     name = f" «{f['name'].strip()}»" if f["name"].strip() else ""
-    text = f"{_(_KIND_TEXT[k])}{name}: {_('внедрение')} {f['build'] or 1}"
+    text = f"{_(_KIND_TEXT[k])}{name}: {_('внедрение')} {_shown(f['build'])}"
     if k == "source":
-        text += f", +{f['prod'] or 1} {_('ед. энергии')}" + (
+        text += f", +{_shown(f['prod'])} {_('ед. энергии')}" + (
             f", {_('уровнем ниже')}" if f["down"] else ""
         )
     else:
-        text += f", {_('активация')} {f['cost'] or 1} {_('ед. энергии')}"
+        text += f", {_('активация')} {_shown(f['cost'])} {_('ед. энергии')}"
     if k == "invention":
-        text += f" = {f['vp'] or 1} {_('ПО')}"
+        text += f" = {_shown(f['vp'])} {_('ПО')}"
     if whole and not (k == "source" and f["down"]):
         text += f"; {_('жетонов нет — сразу целиком')}"
     return text
@@ -58,28 +93,40 @@ def _preview(f: dict[str, Any], whole: bool = False) -> str:
 
 # -- the action phase ------------------------------------------------------------------------------
 def _play_data(f: dict[str, Any], no_tokens: bool) -> dict[str, Any]:
-    """The ``card.play`` data of the form (an empty field means 1); with no build token left
-    the card is built whole at once (``finish``: imaginary tokens, «Внедрение»)."""
+    """The ``card.play`` data of a form whose numbers are filled in (:func:`_missing` is
+    empty; anything typed that is not a number is sent as typed, for the engine to name the
+    field); with no build token left the card is built whole at once (``finish``: imaginary
+    tokens, «Внедрение»)."""
     k = f["kind"]
     data: dict[str, Any] = {
         "kind": k,
-        "build_cost": _int(f["build"], 1),
+        "build_cost": _int(f["build"], ""),
         "name": f["name"].strip(),
     }
     if k == "source":
-        data["production"] = _int(f["prod"], 1)
+        data["production"] = _int(f["prod"], "")
         data["down"] = bool(f["down"])
     else:
-        data["cost"] = _int(f["cost"], 1)
+        data["cost"] = _int(f["cost"], "")
     if k == "invention":
-        data["vp"] = _int(f["vp"], 1)
+        data["vp"] = _int(f["vp"], "")
     if no_tokens and not data.get("down"):
         data["finish"] = True
     return data
 
 
-def _blank_form(kind: str = "source") -> dict[str, Any]:
-    return {"kind": kind, "build": "", "prod": "", "cost": "", "vp": "", "name": "", "down": False}
+def _blank_form(kind: str = "source", turn: int = 0) -> dict[str, Any]:
+    """An empty card form of ``kind`` for the turn numbered ``turn``."""
+    return {
+        "kind": kind,
+        "build": "",
+        "prod": "",
+        "cost": "",
+        "vp": "",
+        "name": "",
+        "down": False,
+        "turn": turn,
+    }
 
 
 #: «Сыграть карту» at most this wide (px): on a 390 px phone it takes the row's rest
@@ -104,13 +151,15 @@ def _button(ident: str, text: str, on_click, *, icon=None, disabled=False, label
 
 
 def _play_dialog(
-    f: dict[str, Any], kind: str, put, play, close, error: str, whole: bool = False
+    f: dict[str, Any], put, play, close, error: str, whole: bool = False
 ) -> ft.AlertDialog:
     """«Сыграть карту»: the kind, build cost, production or cost, VP, name, «уровнем ниже»,
     the preview of what will be sent and the refusal, if any (the dialog covers the board's
-    message layer). Tags: ``kind-{k}``, ``play-build``, ``play-prod``, ``play-cost``,
-    ``play-vp``, ``play-name``, ``play-down``, ``play-preview``, ``play-error``,
-    ``play-card``, ``play-cancel``."""
+    message layer). The fields have no hint: an empty one is asked for when «Сыграть» is
+    tapped, never sent as a number nobody typed. Tags: ``kind-{k}``, ``play-build``,
+    ``play-prod``, ``play-cost``, ``play-vp``, ``play-name``, ``play-down``,
+    ``play-preview``, ``play-error``, ``play-card``, ``play-cancel``."""
+    kind = f["kind"]
     kinds = ft.Row(
         [
             tag(
@@ -130,14 +179,14 @@ def _play_dialog(
         run_spacing=6,
     )
     fields = [
-        _field("play-build", _("Жетонов"), "1", lambda v: put("build", v), 104),
+        _field("play-build", _("Жетонов"), "", lambda v: put("build", v), 104),
         _field(
-            "play-prod", _("Энергия"), "1", lambda v: put("prod", v), 104, disabled=kind != "source"
+            "play-prod", _("Энергия"), "", lambda v: put("prod", v), 104, disabled=kind != "source"
         ),
         _field(
-            "play-cost", _("Цена"), "1", lambda v: put("cost", v), 104, disabled=kind == "source"
+            "play-cost", _("Цена"), "", lambda v: put("cost", v), 104, disabled=kind == "source"
         ),
-        _field("play-vp", _("ПО"), "1", lambda v: put("vp", v), 104, disabled=kind != "invention"),
+        _field("play-vp", _("ПО"), "", lambda v: put("vp", v), 104, disabled=kind != "invention"),
         _field("play-name", _("Название"), "", lambda v: put("name", v), 214, number=False),
         tag(
             "play-down",
@@ -214,12 +263,61 @@ def _list_dialog(title: str, rows: list[ft.Control], close, error: str) -> ft.Al
     return _dialog(title, rows, "list-error", error, [tag("list-close", close_button)], close)
 
 
+def _build_dialog(
+    cards: list[Card], names: list[str], actions: int, build, close, error: str
+) -> ft.AlertDialog:
+    """«Достроить»: the actions left, then each unfinished card of the player here with «+1
+    жетон» (``build-{card}``) and, when it needs more, «до конца» (``build-{card}-all``: every
+    token it still needs, in one move — the way to finish it with imaginary tokens,
+    «Внедрение»). The dialog stays open after a token (play-test: each token cost two taps,
+    the list closing after every pick). Tags: ``build-actions``, ``list-error``,
+    ``list-close``."""
+    left = f"{_('Действий осталось')}: {actions}"
+    rows: list[ft.Control] = [
+        tag("build-actions", ft.Text(left, size=15, weight=ft.FontWeight.BOLD), label=left)
+    ]
+    for c in cards:
+        text = card_text(c, names)
+        need = c.build_cost - c.placed
+        buttons: list[ft.Control] = [
+            tag(
+                f"build-{c.id}",
+                ft.FilledTonalButton(
+                    _("+1 жетон"),
+                    height=TARGET,
+                    on_click=lambda _e, c=c: build(c.id, 1),
+                ),
+                label=f"+1: {text}",
+            )
+        ]
+        if need > 1:
+            buttons.append(
+                tag(
+                    f"build-{c.id}-all",
+                    ft.OutlinedButton(
+                        f"{_('До конца')}: +{need}",
+                        height=TARGET,
+                        on_click=lambda _e, c=c, n=need: build(c.id, n),
+                    ),
+                    label=f"+{need}: {text}",
+                )
+            )
+        rows.append(
+            ft.Column(
+                [clipped_text(text, 14, lines=2), ft.Row(buttons, spacing=8)],
+                spacing=4,
+            )
+        )
+    return _list_dialog(_("Достроить: жетон за действие"), rows, close, error)
+
+
 @ft.component
 def ActionPanel(view: GameView, version: int) -> ft.Control:
     """The active player's turn (see the module docstring). Tags: ``actions-left``,
     ``actions-minus``, ``actions-plus``, ``free-discard``, ``swap``, ``move-up``,
-    ``move-down``, ``play-open``, ``build-open`` (the dialog: ``build-{card}``), ``kyle-open``
-    (the dialog: ``kyle-to-{k}``)."""
+    ``move-down``, ``play-open``, ``build-open`` (the dialog: :func:`_build_dialog`),
+    ``kyle-open`` (the dialog: ``kyle-to-{k}``; its slot is kept on every player's turn
+    when Кайл is in the game, ``kyle-slot``)."""
     game = view.game
     state = view.state
     # Typed values live in a ref: a tap right after typing must see them even before the
@@ -228,38 +326,68 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     if form.current is None:
         form.current = _blank_form()
     f = form.current
-    kind, set_kind = ft.use_state(f["kind"])
     typed, set_typed = ft.use_state(0)  # re-render the preview after each edit
-    dialog, set_dialog = ft.use_state("")  # "play", "build", "kyle" or ""
+    # ("play" | "build" | "kyle" | "", the turn it was opened in): a dialog belongs to its turn
+    dialog, set_dialog = ft.use_state(("", 0))
     playing = not state.over and state.phase == PHASE_ACTIONS and state.active is not None
 
     def put(key: str, value: Any) -> None:
-        as_down = {**f, "kind": "source", "down": True}  # what ticking it would play
-        if key == "down" and value and not view.explain("card.play", _play_data(as_down, False)):
-            set_typed(typed + 1)  # refused (no universe below, …): say why, leave it off
-            return
+        if key == "down" and value:
+            # no universe below (Кроховселенная) or no card to play: ticking it says why and
+            # leaves it off — the card goes where it can (Карты источников энергии)
+            probe = {"kind": "source", "build_cost": 1, "production": 1, "down": True}
+            if not view.explain("card.play", probe):
+                set_typed(typed + 1)
+                return
         f[key] = value
-        if key == "kind":
-            set_kind(value)
+        if key == "down":
+            # the player's choice stays ticked; what the rules say of it now (too few actions
+            # for its tokens, «Доступные действия») is said at once, and «Сыграть» refuses it
+            # — never plays the card the ordinary way instead (play-test)
+            now = {**f, "kind": "source"}
+            if not value or _missing(now) or view.explain("card.play", _play_data(now, False)):
+                view.error = ""
         set_typed(typed + 1)
 
     def open_dialog(which: str) -> None:
-        if which == "play":  # a new card: empty fields (a field's text is not sent back)
-            form.current = _blank_form(f["kind"])
+        if which == "play":
+            # a new card: empty fields (a field's text is not sent back); a new turn's first
+            # card starts on «Источник» (play-test: Аня's dialog opened on Гоша's «Изобретение»)
+            kind = f["kind"] if f["turn"] == state.turn else "source"
+            form.current = _blank_form(kind, state.turn)
+            view.error = ""  # an older refusal is not this card's
             set_typed(typed + 1)
-        set_dialog(which)
+        if which == "build" and unfinished and p is not None and p.actions < 1:
+            # said before a card is picked (play-test: the list opened at 0 actions and
+            # refused only after a pick): the engine's words, «Доступные действия»
+            view.explain("card.build", {"card": unfinished[0].id, "tokens": 1})
+            return
+        set_dialog((which, state.turn))
 
     def close() -> None:
-        set_dialog("")
+        set_dialog(("", 0))
 
     def play() -> None:
-        data = _play_data(form.current, no_tokens)
-        if view.send("card.play", data):
+        now = form.current
+        missing = _missing(now)
+        if missing:
+            view.error = missing_text(missing)
+            return
+        if view.send("card.play", _play_data(now, no_tokens)):
             close()
 
-    def build(card: int) -> None:
-        if view.send("card.build", {"card": card, "tokens": 1}):
-            close()
+    def build(card: int, tokens: int) -> None:
+        if not view.send("card.build", {"card": card, "tokens": tokens}):
+            return
+        after = view.state
+        me = after.players[after.active] if after.active is not None else None
+        if me is None or not any(
+            c.owner == after.active
+            and not c.built
+            and (c.kind == "ability" or c.universe == me.universe)
+            for c in after.cards
+        ):
+            close()  # nothing left to build here: the list goes, rather than stand empty
 
     def kyle(universe: str) -> None:
         if view.send("player.move", {"to": universe, "ability": True}):
@@ -277,29 +405,15 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         else []
     )
     kyle_on = p is not None and state.abilities and p.character == "Кайл"
+    kyle_here = state.abilities and any(q.character == "Кайл" for q in state.players)
     no_tokens = p is not None and p.tokens < 1
+    which = dialog[0] if dialog[1] == state.turn else ""
     shown: ft.AlertDialog | None = None
-    if p is not None and dialog == "play":
-        shown = _play_dialog(form.current, kind, put, play, close, view.error, no_tokens)
-    elif p is not None and dialog == "build" and unfinished:
-        shown = _list_dialog(
-            _("Достроить: +1 жетон (1 действие)"),
-            [
-                tag(
-                    f"build-{c.id}",
-                    ft.FilledTonalButton(
-                        card_text(c, game.players),
-                        height=TARGET,
-                        on_click=lambda _e, c=c: build(c.id),
-                    ),
-                    label=card_text(c, game.players),
-                )
-                for c in unfinished
-            ],
-            close,
-            view.error,
-        )
-    elif kyle_on and dialog == "kyle":
+    if p is not None and which == "play":
+        shown = _play_dialog(form.current, put, play, close, view.error, no_tokens)
+    elif p is not None and which == "build" and unfinished:
+        shown = _build_dialog(unfinished, game.players, p.actions, build, close, view.error)
+    elif kyle_on and which == "kyle":
         shown = _list_dialog(
             _("Кайл: в любую вселенную"),
             [
@@ -413,6 +527,11 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                 lambda: open_dialog("kyle"),
             )
             if kyle_on
+            # Кайл's button has its slot on every turn of a game he is in: one phone passed
+            # around the table keeps «Сыграть карту» and «Достроить» where they were
+            # (play-test: his ⇅ moved «Достроить» 48 px and narrowed «Сыграть карту»)
+            else tag("kyle-slot", ft.Container(width=TARGET, height=TARGET))
+            if kyle_here
             else ft.Container(width=0),
         ],
         spacing=4,

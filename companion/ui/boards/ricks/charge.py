@@ -27,7 +27,8 @@ from companion.ui.boards.ricks.common import (
     vp_moves,
 )
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, StepCounter, use_form
+from companion.ui.widgets import TARGET, StepCounter, clipped_text, use_form
+from companion.ui.words import inflect
 
 __all__ = ["SHORT", "ChargeHead", "StepB", "StepV", "ChargeTail"]
 
@@ -69,7 +70,8 @@ def send_saying_what_moved(view: GameView, move: str, data: dict[str, Any]) -> b
             f"{SHORT[after.universe]}, {_('шаг')} {after.step}"
         )
     elif after.player != before.player or after.step != before.step:
-        nxt = names[after.player] if after.player is not None else ""
+        # «ход Гоши»: the name in the genitive (play-test: «ход Гоша»)
+        nxt = inflect(names[after.player], "gent") if after.player is not None else ""
         said = f"{who}: {_('больше нечего активировать')}" + (f" — {_('ход')} {nxt}" if nxt else "")
     else:
         return True
@@ -240,15 +242,28 @@ def StepV(view: GameView, version: int) -> ft.Control:
         card = state.card(o.card)
         title = f"«{card.name}»" if card and card.name else f"№{o.card}"
         price = f"{o.cost} {_('ед. энергии')}"
-        text = f"{_('Активировать')} {title}: {price} = +{o.reward} {_('ПО')}{part}"
+        main = f"{_('Активировать')} {title}: {price} = +{o.reward} {_('ПО')}"
+        text = main + part
+        # the activation in up to two lines, and a partial one's «частично…» on a line of its
+        # own below: the button is as tall as its lines (play-test: the third line was cut
+        # at the bottom of a 56 px button)
+        lines: list[ft.Control] = [clipped_text(main, 14, lines=2)]
+        if part:
+            lines.append(clipped_text(part.strip(), 12))
         buttons.append(
             tag(
                 f"activate-{o.card}",
                 ft.FilledButton(
-                    text,
-                    icon=ft.Icons.BOLT,
-                    height=56,
+                    content=ft.Row(
+                        [
+                            ft.Icon(ft.Icons.BOLT, size=18),
+                            ft.Column(lines, spacing=0, tight=True, expand=True),
+                        ],
+                        spacing=8,
+                    ),
+                    height=ACTIVATE_PARTIAL if part else ACTIVATE_HEIGHT,
                     disabled=not o.affordable,
+                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16)),
                     on_click=lambda _e, o=o: send_saying_what_moved(
                         view, "charge.activate", {"card": o.card}
                     ),
@@ -258,6 +273,11 @@ def StepV(view: GameView, version: int) -> ft.Control:
         )
     return ft.Column([ft.Column(buttons, spacing=8), _spend_row(view)], spacing=8)
 
+
+#: Height (px) of an «Активировать» button: two lines of 14 px text; a partial build's has a
+#: third, smaller line («частично: на 1 ПО меньше»).
+ACTIVATE_HEIGHT = 56
+ACTIVATE_PARTIAL = 72
 
 #: Short names of the universes for the stepper (charge order: Кроха → Мини → Микро → Рико).
 SHORT = {KRO: "Кроха", MINI: "Мини", MICRO: "Микро", RICK_UNIVERSE: "Рико"}

@@ -91,6 +91,17 @@ def _box(content: ft.Control, highlight: bool = False, color: str | None = None)
     )
 
 
+def _typed(e: Any) -> str:
+    """The text a change event of a field carries (its ``data``; the control's ``value`` when
+    there is none). Not the control's ``value`` first: the first keys typed after a dialog
+    is drawn again can be patched into the control it replaced, and the handler would read
+    the new one's empty value (the typed number went nowhere)."""
+    data = getattr(e, "data", None)
+    if isinstance(data, str):
+        return data
+    return e.control.value or ""
+
+
 def _field(
     ident: str,
     label: str,
@@ -102,10 +113,10 @@ def _field(
     value: str | None = None,
 ) -> ft.Control:
     """A text field tagged ``ident``; what is typed goes to ``put`` (the caller keeps it in a
-    ref) and an empty field means ``hint``. ``value``: what the caller holds for the field —
-    pass it wherever the field's component re-renders while it is shown (another phone's move):
-    Flet 1.0.5 sends an unbound field's ``None`` on a re-render and clears what was typed while
-    the ref keeps it (docs/FLET_FINDINGS.md)."""
+    ref); ``hint`` is the grey text of an empty field. ``value``: what the caller holds for
+    the field — pass it wherever the field's component re-renders while it is shown (another
+    phone's move): Flet 1.0.5 sends an unbound field's ``None`` on a re-render and clears what
+    was typed while the ref keeps it (docs/FLET_FINDINGS.md)."""
     return tag(
         ident,
         ft.TextField(
@@ -115,6 +126,6 @@ def _field(
             width=width,
             disabled=disabled,
             keyboard_type=ft.KeyboardType.NUMBER if number else ft.KeyboardType.TEXT,
-            on_change=lambda e: put(e.control.value),
+            on_change=lambda e: put(_typed(e)),
         ),
     )
