@@ -38,6 +38,7 @@ from companion.ui.boards.ricks.common import (
     tag,
 )
 from companion.ui.state import GameView
+from companion.ui.taps import closing_dialog
 from companion.ui.widgets import TARGET, clipped_text, icon_button
 
 __all__ = ["ActionPanel"]
@@ -373,7 +374,9 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         if missing:
             view.error = missing_text(missing)
             return
-        if view.send("card.play", _play_data(now, no_tokens)):
+        with closing_dialog():  # the dialog goes: a double tap lands on what it covered
+            played = view.send("card.play", _play_data(now, no_tokens))
+        if played:
             close()
 
     def build(card: int, tokens: int) -> None:
@@ -390,7 +393,9 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             close()  # nothing left to build here: the list goes, rather than stand empty
 
     def kyle(universe: str) -> None:
-        if view.send("player.move", {"to": universe, "ability": True}):
+        with closing_dialog():
+            moved = view.send("player.move", {"to": universe, "ability": True})
+        if moved:
             close()
 
     a = state.active if playing else None
