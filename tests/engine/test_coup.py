@@ -1061,3 +1061,37 @@ def test_an_exchange_returns_two_of_the_cards_held_then() -> None:
         declare(g, p, "income")
     declare(g, A, "exchange")
     assert projected(g.state).endswith("вернёт туда 2 из 3")
+
+
+#: Александрина assassinates Аня, Аня blocks with a Contessa she does not have, Владислав
+#: challenges the block and Аня cannot show it: she loses a card for the bluff, then the
+#: assassination takes the other one («Опасность заказного убийства»).
+DOUBLE_LOSS = [
+    *[("coup.declare", {"player": p, "action": "income", "target": None}) for p in range(3)],
+    ("coup.declare", {"player": 0, "action": "assassinate", "target": 1}),
+    ("coup.no_challenge", {}),
+    ("coup.block", {"blocker": 1, "character": "contessa"}),
+    ("coup.challenge", {"challenger": 2}),
+    ("coup.challenge_result", {"proven": False}),
+]
+
+
+def test_a_player_losing_both_cards_sees_two_different_steps():
+    """«Опасность заказного убийства»: a target who loses a challenge of its block, then the
+    assassination, reveals both cards, one step after the other. The first step says so (its
+    phase «Потеря покровителя: обе карты», :func:`loses_both`), the second is the ordinary
+    one — two screens a double tap cannot mistake for one."""
+    from companion.engine import Game
+    from companion.engine.coup import COUP, awaiting, loses_both
+
+    g = Game.new(COUP, ["Александрина", "Аня", "Владислав"], clock=lambda: 0.0)
+    for kind, data in DOUBLE_LOSS:
+        g.push(kind, data)
+    assert awaiting(g.state) == "lose_influence" and loses_both(g.state)
+    first = COUP.phase_label(g.state)
+    assert first == "Потеря покровителя: обе карты"
+    g.push("coup.lose_influence", {"player": 1, "character": "captain"})
+    assert awaiting(g.state) == "lose_influence" and not loses_both(g.state)
+    assert COUP.phase_label(g.state) == "Потеря покровителя" != first
+    g.push("coup.lose_influence", {"player": 1, "character": "duke"})
+    assert g.state.influence[1] == 0

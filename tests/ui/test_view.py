@@ -192,3 +192,25 @@ def test_the_moves_one_tap_sends_together_are_all_taken(hub, gid, guard):
     assert _in_tap(7, both)
     state = hub.open(gid).game.state
     assert state.active == 1 and state.values[1]["ПО"] == 1
+
+
+def test_a_double_tap_on_a_card_does_not_reveal_the_second_one(tmp_path, guard):
+    """Play-test (Coup, «Опасность заказного убийства»): a player who must reveal both cards
+    double-tapped «Капитан» and both reveals were taken — «Капитан, Капитан», though the
+    second card was never chosen. The first reveal changes the step (its phase says «обе
+    карты»), so the second tap is not taken."""
+    from companion.ui.state import TOO_SOON
+    from tests.engine.test_coup import DOUBLE_LOSS
+
+    hub = Hub(GameStore(tmp_path))
+    g = hub.create("coup", ["Александрина", "Аня", "Владислав"], first_player=0)
+    for kind, data in DOUBLE_LOSS:
+        hub.push(g.id, kind, data)
+    view = GameView(hub, g.id)
+    view.mark_shown()
+    captain = ("coup.lose_influence", {"player": 1, "character": "captain"})
+    assert _in_tap(1, lambda: view.send(*captain))
+    view.mark_shown()
+    assert not _in_tap(2, lambda: view.send(*captain))
+    assert view.notice == TOO_SOON
+    assert hub.open(g.id).game.state.revealed[1] == ["captain"]

@@ -70,6 +70,7 @@ from __future__ import annotations
 
 from companion.engine.coup.checks import legal_declarations, legal_events, refusal
 from companion.engine.coup.definition import COUP, CoupDefinition
+from companion.engine.coup.flow import loses_both
 from companion.engine.coup.state import (
     ACTIONS,
     CHARACTER_NAMES,
@@ -104,6 +105,7 @@ __all__ = [
     "explain",
     "legal_declarations",
     "legal_events",
+    "loses_both",
     "projected",
     "refusal",
     "unseen",

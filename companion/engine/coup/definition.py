@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.engine.core import Event, GameDefinition, Outcome, Setup
 from companion.engine.coup.checks import _check
-from companion.engine.coup.flow import _apply
+from companion.engine.coup.flow import _apply, loses_both
 from companion.engine.coup.state import (
     ACTIONS,
     CHARACTERS,
@@ -109,6 +109,12 @@ class CoupDefinition(GameDefinition[CoupState]):
             "lose_influence": "Потеря покровителя",
             "exchange": "Обмен",
         }.get(step)
+
+    def phase_label(self, state: CoupState) -> str | None:
+        """:meth:`current_phase`, and «: обе карты» while a player is to reveal both cards
+        (:func:`loses_both`; the step changes between the two reveals)."""
+        phase = self.current_phase(state)
+        return f"{phase}: обе карты" if phase and loses_both(state) else phase
 
     def scores(self, state: CoupState) -> dict[int, float]:
         """Influences left per player."""

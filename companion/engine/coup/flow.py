@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from companion.engine.core import Event
@@ -12,6 +13,7 @@ from companion.engine.coup.state import (
     CoupState,
     _alive,
     _challengers,
+    awaiting,
     block_options,
 )
 
@@ -155,3 +157,26 @@ def _apply_result(state: CoupState, p: dict[str, Any], proven: bool) -> None:
     else:
         p["losses"].append({"player": p["blocker"], "reason": "bluff"})
         p["stage"] = "resolve"
+
+
+def loses_both(state: CoupState) -> bool:
+    """Whether the player revealing a card now will have to reveal their other card right
+    after (two losses in one turn, «Опасность заказного убийства»: the assassination's target
+    loses a challenge of its Contessa block, then the kill). The step then reads apart from
+    the second one, so a double tap on a card cannot reveal the second card unchosen. Found
+    by playing the flow on a copy: the rules that queue the second loss stay in one place."""
+    if awaiting(state) != "lose_influence" or state.pending is None:
+        return False
+    who = state.pending["losses"][0]["player"]
+    if state.influence[who] < 2:
+        return False
+    after = copy.deepcopy(state)
+    assert after.pending is not None
+    after.pending["losses"].pop(0)
+    after.influence[who] -= 1
+    _advance(after)
+    return (
+        awaiting(after) == "lose_influence"
+        and after.pending is not None
+        and after.pending["losses"][0]["player"] == who
+    )

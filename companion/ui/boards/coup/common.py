@@ -15,6 +15,7 @@ from companion.engine.coup import (
     MUST_COUP,
     CoupState,
     awaiting,
+    loses_both,
 )
 from companion.i18n import _
 from companion.ui.state import GameView
@@ -84,7 +85,10 @@ def step_title(state: CoupState) -> str:
     if step == "block_challenge_result":
         return f"{names[p['blocker']]}: {_shown(p['block_character'])}"
     if step == "lose_influence":
-        return f"{names[p['losses'][0]['player']]}: {_('какую карту раскрыть?')}"
+        who = names[p["losses"][0]["player"]]
+        if loses_both(state):  # the first of two: the second step reads differently
+            return f"{who}: {_('какую раскрыть первой из двух?')}"
+        return f"{who}: {_('какую карту раскрыть?')}"
     if step == "exchange":
         return f"{names[p['actor']]}: {_('обмен с колодой двора')}"
     return _("Игра окончена")
