@@ -375,3 +375,26 @@ def test_small_phone_unseen_cells_keep_whole_character_names(browser, server):
             assert cell["x"] + cell["width"] <= 360, (name, cell)
     finally:
         small.close()
+
+
+def test_small_phone_action_grid_keeps_three_columns(browser, server):
+    """360×640: the seven actions stay in three columns (three rows), every one whole inside
+    the screen's width, and «Переворот −7» has room for its text; at 104 px a button the grid
+    fell to two columns and «Убийство», «Кража», «Обмен» went under the pinned bar
+    (play-test)."""
+    from companion.engine.coup import ACTIONS
+    from companion.ui.boards.coup.common import ACTION_LABELS
+
+    stored = GameStore(server.data_dir).create("coup", ["Аня", "Борис", "Вика"], first_player=0)
+    stored.close()
+    small = App(browser, server, 360, 640).open(f"/game/{stored.id}")
+    try:
+        small.wait_label("step", "Аня: какое действие?")
+        boxes = {a: small.box(f"act-{a}") for a in ACTIONS}
+        rows = sorted({round(b["y"]) for b in boxes.values()})
+        assert len(rows) == 3, boxes
+        for a, b in boxes.items():
+            assert b["x"] >= 0 and b["x"] + b["width"] <= 360, (a, b)
+            assert b["width"] - 4 >= text_width(ACTION_LABELS[a], 13, bold=True), (a, b)
+    finally:
+        small.close()

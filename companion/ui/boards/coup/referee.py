@@ -58,10 +58,11 @@ def _choice_button(
     dimmed: bool = False,
     label: str | None = None,
     width: int | None = None,
+    size: int = 14,
 ) -> ft.Control:
-    """A 52 dp tall button, at least 56 dp wide (one or two lines of text); ``dimmed`` looks
-    unavailable but still answers a tap (with the reason)."""
-    texts = [ft.Text(lines[0], size=14, weight=ft.FontWeight.W_600, no_wrap=True)]
+    """A 52 dp tall button, at least 56 dp wide (one or two lines of text, the first at
+    ``size`` px); ``dimmed`` looks unavailable but still answers a tap (with the reason)."""
+    texts = [ft.Text(lines[0], size=size, weight=ft.FontWeight.W_600, no_wrap=True)]
     if len(lines) > 1:
         texts.append(ft.Text(lines[1], size=11, no_wrap=True))
     kind = ft.FilledButton if selected else ft.FilledTonalButton
@@ -81,7 +82,7 @@ def _choice_button(
                 # compact density: 56 px wide at least (not 64), so five short names fit
                 # one row on a phone; the height is set above (52 px)
                 style=ft.ButtonStyle(
-                    padding=ft.Padding.symmetric(horizontal=6),
+                    padding=ft.Padding.symmetric(horizontal=2 if width else 6),
                     visual_density=ft.VisualDensity.COMPACT,
                 ),
             ),
@@ -102,6 +103,12 @@ def outcome_line(state: CoupState) -> str:
     return f"{_('Итог действия')}: {text}"
 
 
+#: Width (px) of an action button: three in a row with their 5 px gaps fit the panel on a
+#: 360 px phone (300 px inside); at 104 the grid fell to two columns there and «Убийство»,
+#: «Кража», «Обмен» went under the pinned bar (play-test). «Переворот −7» at 13 px fits.
+ACTION_WIDTH = 96
+
+
 @ft.component
 def _Grid(
     legal: tuple[str, ...], selected: str | None, on_tap: Callable[[str], None]
@@ -118,7 +125,8 @@ def _Grid(
                 lambda _e, a=a: on_tap(a),
                 selected=a == selected,
                 dimmed=a not in legal,
-                width=104,
+                width=ACTION_WIDTH,
+                size=13,
             )
             for a, info in ACTIONS.items()
         ],
