@@ -18,6 +18,7 @@ import flet as ft
 from companion.engine.clock import turn_so_far
 from companion.i18n import _
 from companion.ui.widgets import fmt_seconds, tagged
+from companion.ui.words import inflect
 
 __all__ = ["StatusLine", "StatusProps", "clock_text", "status_props", "whose_turn"]
 
@@ -71,15 +72,21 @@ def whose_turn(game: Any, active: int | None) -> tuple[str, str, int | None]:
     """``(whose turn, who answers, player whose colour the dot shows)`` for line 1.
 
     «Ходит Аня», ``""``; in «Переворот», while another player answers during Вика's turn
-    (reveals a card, blocks, shows a card to a challenge): «Ход: Вика», «отвечает Гена» —
-    whose turn it is (``CoupState.current``) and, apart, who must answer now (the engine's
-    active player). The dot is the turn's player.
+    (reveals a card, blocks, shows a card to a challenge): «Отвечает Гена», «ход Вики» — who
+    must answer now (the engine's active player) first, with the dot of their colour, then
+    whose turn it is (``CoupState.current``). The line is cut at its end when the names are
+    long, so what is cut is the turn, not who must act (play-test: «Ход: Гриша · отвечает
+    Н…» at 390 px).
     """
     if game.setup.game == "coup" and active is not None:
         current = game.state.current
         if current != active:
             names = [p.name for p in game.setup.players]
-            return f"{_('Ход')}: {names[current]}", f"{_('отвечает')} {names[active]}", current
+            return (
+                f"{_('Отвечает')} {names[active]}",
+                f"{_('ход')} {inflect(names[current], 'gent')}",
+                active,
+            )
     if active is None:
         return "", "", None
     return f"{_('Ходит')} {game.setup.players[active].name}", "", active

@@ -330,7 +330,7 @@ def test_phone_status_names_the_turn_and_who_answers_and_unseen_cards_fit(app, s
         stored.push(*move)
     stored.close()
     app.open(f"/game/{stored.id}")
-    app.wait_label("status-player", "Ход: Вика · отвечает Гриша")
+    app.wait_label("status-player", "Отвечает Гриша · ход Вики")
     names = {
         "duke": "Герцог",
         "assassin": "Ассасин",

@@ -1,5 +1,6 @@
-"""The status line of «Переворот» names whose turn it is and, apart, who must answer now
-(issue 11: «Ходит Гена» while Гена only reveals a card during Вика's turn was wrong)."""
+"""The status line of «Переворот» names who must answer now and, apart, whose turn it is
+(issue 11: «Ходит Гена» while Гена only reveals a card during Вика's turn was wrong; the
+play-test then found «Ход: Гриша · отвечает Н…» at 390 px: who must act comes first now)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def test_a_loser_revealing_a_card_during_another_turn_is_named_apart():
     g.push("coup.challenge", {"challenger": 3})
     assert line(g) == ("Ходит Вика", 2)  # Вика answers the challenge in her own turn
     g.push("coup.challenge_result", {"proven": True})
-    assert line(g) == ("Ход: Вика · отвечает Гена", 2)
+    assert line(g) == ("Отвечает Гена · ход Вики", 3)
     g.push("coup.lose_influence", {"player": 3, "character": "duke"})
     assert line(g) == ("Ходит Гена", 3)  # the turn has passed to Гена
 
@@ -41,7 +42,7 @@ def test_the_only_possible_blocker_answers_during_the_actors_turn():
     g = turn_of_vika()
     g.push("coup.declare", {"player": 2, "action": "steal", "target": 3})
     g.push("coup.no_challenge", {})
-    assert line(g) == ("Ход: Вика · отвечает Гена", 2)
+    assert line(g) == ("Отвечает Гена · ход Вики", 3)
 
 
 def test_other_games_keep_whose_turn_as_the_active_player():

@@ -157,12 +157,13 @@ async def _answering_line(data):
 
 
 def test_two_long_names_on_the_status_line_are_cut_with_an_ellipsis(tmp_path):
-    """Play-test (Coup, 12-letter names at 390 px): «Ход: Александрина · отвечает
-    Константинов» ended «Ход: Александрина ·» — the answer was a span of the text, and Flutter
-    puts no «…» on spans, so the line broke at a space and the rest was dropped. It is one
-    text now, cut with «…» where it no longer fits, and read whole by a screen reader."""
+    """Play-test (Coup, 12-letter names at 390 px): the line ended «Ход: Александрина ·» —
+    the second name was a span of the text, and Flutter puts no «…» on spans, so the line
+    broke at a space and the rest was dropped. It is one text now, cut with «…» where it no
+    longer fits (who must answer first: the turn is what is cut), and read whole by a screen
+    reader."""
     node = rt.run(_answering_line(tmp_path))
     text = node.content
     assert isinstance(text, ft.Text) and not text.spans
-    assert text.value == node.label == "Ход: Александрина · отвечает Константинов"
+    assert text.value == node.label == "Отвечает Константинов · ход Александрины"
     assert text.overflow == ft.TextOverflow.ELLIPSIS and text.max_lines == 1
