@@ -318,6 +318,25 @@ class GameView:
         self.locked = not self.locked
         self.error = ""
 
+    def too_soon(self) -> bool:
+        """Whether the tap being handled comes too soon after this screen's last move that
+        changed the screen under the finger (see :meth:`send`); if so, the notice says so.
+        A board's tap that sends nothing but changes what the next move will be (Coup: an
+        action picked, a target aimed, «Объявить» with nothing picked) asks it first."""
+        tap = current_tap()
+        last = getattr(self, "_last_move", None)  # (tap, when, changed the screen)
+        if (
+            tap is not None
+            and last is not None
+            and last[0] != tap
+            and last[2]
+            and time.monotonic() - last[1] < settle_seconds()
+        ):
+            self.show_notice(TOO_SOON)
+            self.refresh()
+            return True
+        return False
+
     def send(self, type: str, data: Mapping[str, Any] | None = None) -> bool:
         """Send a move; a refusal is kept in :attr:`error`. Returns whether it was accepted.
 
@@ -332,20 +351,9 @@ class GameView:
         double tap on «Следующий игрок» passed two turns. Quick taps where the game stays
         (+1, +1 on a counter, then another counter) and the moves one tap sends together are
         taken as before."""
-        if self._refuse_readonly():
+        if self._refuse_readonly() or self.too_soon():
             return False
         tap, now = current_tap(), time.monotonic()
-        last = getattr(self, "_last_move", None)  # (tap, when, changed the screen)
-        if (
-            tap is not None
-            and last is not None
-            and last[0] != tap
-            and last[2]
-            and now - last[1] < settle_seconds()
-        ):
-            self.show_notice(TOO_SOON)
-            self.refresh()
-            return False
         moment = self.moment()
         try:
             self.hub.push(

@@ -15,7 +15,9 @@ import time
 import pytest
 
 from companion.store import GameStore
-from companion.ui.state import TOO_SOON
+from companion.ui.app import make_main
+from companion.ui.state import TOO_SOON, Hub
+from tests.ui import render_tree as rt
 from tests.ui.conftest import App, Server
 
 
@@ -48,3 +50,39 @@ def test_a_double_tap_on_next_player_passes_one_turn(browser, guarded):
         app.wait_label("status-player", "Ходит Вика")
     finally:
         app.close()
+
+
+async def _coup_double_tap(data) -> tuple[str, str, int, str | None]:
+    """Coup, Аня's tax unchallenged: «Никто» tapped, then — the rest of a double tap — a
+    card of Борис's action grid and his «Объявить» (in-process, real Flet session)."""
+    hub = Hub(GameStore(data))
+    g = hub.create("coup", ["Аня", "Борис", "Вика"], first_player=0)
+    hub.push(g.id, "coup.declare", {"player": 0, "action": "tax", "target": None})
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["primary-action"])  # «Никто»
+    await rt.quiet(session)
+    await rt.tap(session, rt.tappables(session)["act-income"])  # Борис's grid, same spot
+    await rt.quiet(session)
+    picked = rt.tagged_control(session, "preview")
+    await rt.tap(session, rt.tappables(session)["primary-action"])  # «Объявить»
+    await rt.quiet(session)
+    labels = {c.identifier: c.label for c in rt.controls(session) if getattr(c, "identifier", None)}
+    events = len(hub.open(g.id).game.events)
+    return (
+        labels.get("notice") or "",
+        labels.get("error") or "",
+        events,
+        getattr(picked, "value", None),
+    )
+
+
+def test_a_double_tap_in_coup_picks_nothing_for_the_next_player(tmp_path, monkeypatch):
+    """Play-test: the second tap of a double tap on «Никто» landed on the next player's screen:
+    on the action grid it picked «Доход +1» for him (one more tap on «Объявить» and an action
+    nobody chose was played), on «Объявить» it said «Сначала выберите действие». Now both
+    are «Касание не засчитано», and nothing is picked or played."""
+    monkeypatch.setenv("COMPANION_SETTLE_SECONDS", "5")  # in-process taps are instant anyway
+    notice, error, events, hint = rt.run(_coup_double_tap(tmp_path))
+    assert notice == TOO_SOON and error.strip() == ""  # an empty slot is labelled " "
+    assert events == 2  # the declaration and «Никто»: nothing after them
+    assert hint == "Выберите действие"  # nothing picked for Борис

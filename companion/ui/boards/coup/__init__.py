@@ -54,7 +54,7 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
             if d["action"] == action and d["targets"]:
                 aims = set(d["targets"])
     left = unseen(state)
-    aim = ft.use_callback(lambda t: choice.aim(t), [choice])
+    aim = ft.use_callback(lambda t: view.too_soon() or choice.aim(t), [view, choice])
     return ft.Column(
         [
             _Bank(state.treasury, state.court_deck, state.turn, tuple(left.values())),

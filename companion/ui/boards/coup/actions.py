@@ -45,6 +45,8 @@ def _declare_bar(view: GameView, state: CoupState, choice: Choice) -> list[ft.Co
             text += f" {_('против')} {genitive(state.names[target])}"
 
     def declare() -> None:
+        if view.too_soon():  # the rest of a double tap on the last step's button
+            return
         if action is None:
             view.error = _("Сначала выберите действие: кнопки над этой строкой.")
             view.error_player = who

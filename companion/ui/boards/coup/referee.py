@@ -262,6 +262,8 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
     shown = ft.use_ref(None)  # the props the grid and the answers were last shown with
 
     def tap(a: str) -> None:  # reads the game at tap time: the handler outlives renders
+        if view.too_soon():  # a double tap on the last step's card would pick an action
+            return
         now: CoupState = view.state
         who = now.current
         legal = {d["action"] for d in legal_declarations(now)}
@@ -288,7 +290,7 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
 
     on_tap = ft.use_callback(tap, [view, choice])
     on_answer = ft.use_callback(answer, [view])
-    aim = ft.use_callback(lambda t: choice.aim(t), [choice])
+    aim = ft.use_callback(lambda t: view.too_soon() or choice.aim(t), [view, choice])
     if step == "over":
         return ft.Container(height=0)
     last = shown.current or {"grid": ((), None), "answers": ()}
