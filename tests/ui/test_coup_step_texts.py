@@ -132,3 +132,29 @@ def test_a_shown_card_goes_back_into_the_court_deck(tmp_path):
     shown = rt.run(_step(tmp_path / "b", block))
     assert shown["explain"].startswith("Борис замешивает Герцога в колоду двора")
     assert shown["outcome"] == "Итог действия: запрет в силе"
+
+
+def test_a_last_card_lost_to_an_assassination_is_said_once():
+    """«Опасность заказного убийства», the target down to one card: the explanation says «Аня
+    теряет последнего покровителя от заказного убийства и выбывает»; «Итог действия» said
+    «Аня теряет покровителя» again, without «последнего» (play-test). It says nothing now."""
+    from companion.engine import Game
+    from companion.engine.coup import COUP, awaiting, explain
+    from companion.ui.boards.coup.referee import outcome_line
+
+    g = Game.new(COUP, ["Александрина", "Аня", "Владислав"], clock=lambda: 0.0)
+    for kind, data in (
+        ("coup.declare", {"player": 0, "action": "tax", "target": None}),
+        ("coup.challenge", {"challenger": 1}),
+        ("coup.challenge_result", {"proven": True}),
+        ("coup.lose_influence", {"player": 1, "character": "duke"}),
+        ("coup.declare", {"player": 1, "action": "income", "target": None}),
+        ("coup.declare", {"player": 2, "action": "income", "target": None}),
+        ("coup.declare", {"player": 0, "action": "assassinate", "target": 1}),
+        ("coup.no_challenge", {}),
+        ("coup.no_block", {}),
+    ):
+        g.push(kind, data)
+    assert awaiting(g.state) == "lose_influence"
+    assert "Аня теряет последнего покровителя" in explain(g.state)
+    assert outcome_line(g.state) == ""

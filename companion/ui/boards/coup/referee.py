@@ -96,8 +96,15 @@ def outcome_line(state: CoupState) -> str:
     """«Итог действия: …» from :func:`~companion.engine.coup.expected_outcome` (while a block
     is pending: what happens if it stands), or «» when the explanation already says it."""
     text = expected_outcome(state)
-    if not text or text in explain(state):
+    said = explain(state)
+    if not text or text in said:
         return ""
+    if awaiting(state) == "lose_influence" and state.pending is not None:
+        # «Аня теряет покровителя» under «Аня теряет последнего покровителя … и выбывает»
+        # said the loss twice, the second time without «последнего» (play-test)
+        who = state.names[state.pending["losses"][0]["player"]]
+        if text == f"{who} теряет покровителя" and f"{who} теряет" in said:
+            return ""
     if awaiting(state) in ("challenge_result", "block_challenge_result"):
         return text  # «Показана: …» and «Не показана: …», the bar's two answers
     return f"{_('Итог действия')}: {text}"
