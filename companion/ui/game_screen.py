@@ -7,12 +7,14 @@ Phone (< 700 px wide), top to bottom, nothing of it ever moves:
 - the status line (fixed height): whose turn, the phase or step, the turn clock (with the
   table's limit when one is set); refusals and notices are drawn *over* it for a few
   seconds (:class:`MessageOverlay`), so they never push the board down;
+- the board's pinned header, when it has one (``Header(view)``: numbers a turn needs at
+  every moment, such as Smash Up's plays left and VP strip), which the body scrolls under;
 - the body, scrolling on its own: the result first when the game is over, then the board;
 - the pinned action bar (fixed height): the board's ``Actions(view)``, the phase's primary
   action always in the same place.
 
 Wide screens (≥ :data:`WIDE` px: tablet, laptop, landscape phone) get two columns: the board
-left; status, result and the action bar right.
+(under its header) left; status, result and the action bar right.
 
 Re-rendering: the top bar, status line, message and result are memoised components with
 plain props (``ft.memo``), so a tap re-renders the board and whatever part's props changed;
@@ -467,6 +469,8 @@ def _Frame(handle: _Handle) -> ft.Control:
             border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
         ),
     )
+    # pinned above the scrolling body (its own component: it re-renders on its own)
+    header = [board.Header(view)] if hasattr(board, "Header") else []
     scroller = ft.use_ref(ft.Ref[ft.Column]).current  # the column that holds the result
     board_column = ft.use_ref(ft.Ref[ft.Column]).current  # the wide layout's board column
     if not wide:
@@ -477,7 +481,7 @@ def _Frame(handle: _Handle) -> ft.Control:
             expand=True,
             ref=scroller,
         )
-        frame = ft.Column([top, status, body, actions], spacing=4, expand=True)
+        frame = ft.Column([top, status, *header, body, actions], spacing=4, expand=True)
         return _with_messages(view, frame, TOP_BAR_HEIGHT + 4)
     side = ft.Container(
         ft.Column(
@@ -498,13 +502,15 @@ def _Frame(handle: _Handle) -> ft.Control:
         padding=ft.Padding.only(left=16),
         border=ft.Border.only(left=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
     )
-    main = ft.Column(
+    main: ft.Control = ft.Column(
         [BoardScroll(board_column, lambda: board.Board(view))],
         spacing=10,
         scroll=ft.ScrollMode.AUTO,
         expand=True,
         ref=board_column,
     )
+    if header:
+        main = ft.Column([*header, main], spacing=4, expand=True)
     frame = ft.Column(
         [top, ft.Row([main, side], expand=True, vertical_alignment=ft.CrossAxisAlignment.START)],
         spacing=4,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -41,6 +42,16 @@ def _blank_form(game_id: str) -> dict[str, Any]:
         "first": RANDOM,
         "options": game.default_options(),
     }
+
+
+def form_args(form: Callable[..., ft.Control], players: list[dict[str, str]]) -> dict[str, Any]:
+    """What a board's ``OptionsForm`` is told about the players: their number, and their
+    names (as typed so far, ``""`` for a seat not named yet) when the form takes ``names``:
+    a per-seat field is then labelled with the player's name, not «игрока 1» (play-test)."""
+    args: dict[str, Any] = {"players": len(players)}
+    if "names" in inspect.signature(form).parameters:
+        args["names"] = tuple(str(p["name"]).strip() for p in players)
+    return args
 
 
 @ft.component
@@ -172,7 +183,11 @@ def NewGame() -> ft.Control:
                     disabled=i == 0,
                 ),
                 icon_button(
-                    f"down-{i}", ft.Icons.ARROW_DOWNWARD, _("Ниже"), lambda _e, i=i: move(i, 1)
+                    f"down-{i}",
+                    ft.Icons.ARROW_DOWNWARD,
+                    _("Ниже"),
+                    lambda _e, i=i: move(i, 1),
+                    disabled=i == len(players) - 1,
                 ),
                 icon_button(
                     f"remove-{i}",
@@ -238,7 +253,7 @@ def NewGame() -> ft.Control:
                     on_select=lambda e: change(first=e.control.value),
                 ),
             ),
-            form(options, put_options, players=len(players)) if form else ft.Container(),
+            form(options, put_options, **form_args(form, players)) if form else ft.Container(),
             tagged(
                 "start-game",
                 ft.FilledButton(

@@ -687,6 +687,8 @@ def test_every_event_has_a_russian_log_line():
     g.push("breakpoint.modify", {"base": 1, "delta": 3, "until": "base"})
     g.push("play.grant", {"kind": "action", "count": 1})
     g.push("play.record", {"kind": "action", "extra": True})
+    g.push("play.grant", {"kind": "minion", "count": 1})
+    g.push("play.minion", {"base": 1, "extra": True})
     g.push("vp.adjust", {"player": 0, "delta": 1})
     g.push("madness.adjust", {"player": 1, "delta": 2})
     to_check_phase(g)

@@ -267,7 +267,7 @@ def test_a_tie_at_15_is_not_an_end_and_the_status_says_play_goes_on():
     assert "если в конце хода лидер будет один" in SMASHUP.status_note(g.state)
     g.push("vp.adjust", {"player": 1, "delta": 15})
     note = SMASHUP.status_note(g.state)
-    assert "поровну" in note and "играем, пока лидер не останется один" in note
+    assert note.startswith("Поровну (15) — играем дальше") and "ничьих нет" in note
     to_phase(g, 4)
     g.push("phase.next")
     assert g.outcome() is None and g.state.turn == 2

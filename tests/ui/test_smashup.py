@@ -201,11 +201,10 @@ def test_smashup_tie_scoring_replacement_and_15_vp_finish(app, server):
     # A tie for the lead at 15+ VP: the game goes on.
     set_by_pad(app, "vp-p0", 16)
     set_by_pad(app, "vp-p1", 16)
-    app.wait_label(
-        "vp-tie", "играем, пока лидер не останется один"
-    )  # on screen before the end of the turn
+    # on screen before the end of the turn, once: in the status line
+    app.wait_label("status-note", "Поровну (16) — играем дальше")
     end_turn(app, 2)
-    app.wait_label("vp-tie", "играем, пока лидер не останется один")
+    app.wait_label("status-note", "Поровну (16) — играем дальше")
     app.wait_label("status-player", NAMES[(first + 2) % 3])
     assert app.page.locator('[flt-semantics-identifier="winner"]').count() == 0
     _, game = only_game(server.data_dir, lambda g: g.state.turn == 3)
@@ -244,19 +243,20 @@ FIVE_BASES = [
 ]
 
 
-def four_player_game(data_dir, moves=()) -> str:
+def four_player_game(data_dir, moves=(), edition: str = "bbrr") -> str:
     """A started 4-player game with 5 bases (first player Аня), then ``moves``; its id."""
     stored = GameStore(data_dir).create(
         "smashup",
         FOUR,
         first_player=0,
         options={
+            "edition": edition,
             "factions": [
                 ["Рокеры", "Котики"],
                 ["Бабульки", "Феи"],
                 ["Зомби", "Пираты"],
                 ["Ниндзя", "Роботы"],
-            ]
+            ],
         },
     )
     for name, bp, vp in FIVE_BASES:

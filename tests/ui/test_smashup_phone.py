@@ -1,10 +1,16 @@
 """«Замес» on a 390×844 phone, the points of the phone playtest (issue 11) that a later change
 could bring back: «Дальше» never moves through a whole turn; in «Проверь базы» the ready base
-the reminder names is on screen next to it, even the last of five bases with one open before."""
+the reminder names is on screen next to it, even the last of five bases with one open before.
+And of the third play-test: a turn on any base without scrolling back (the phase card and
+the VP strip pinned, 390×844 and 360×640), bases laid out without a scroll each."""
 
 from __future__ import annotations
 
+from companion.store import GameStore
+from companion.store.bases import BaseCatalogue
+from tests.ui.conftest import App
 from tests.ui.phone import assert_on_screen, box, same_place, tap_primary
+from tests.ui.test_smashup import FIVE_BASES as FIVE
 from tests.ui.test_smashup import FOUR, four_player_game, type_base
 
 
@@ -17,6 +23,7 @@ def test_next_never_moves_and_the_ready_base_is_beside_its_reminder(app, server)
             ("phase.next", {}),  # «Играй карты»
             ("base.set", {"base": 4, "player": 1, "power": 21, "minions": 3}),
         ],
+        edition="mimimi",  # where «Колода баз пуста» is offered (Разойтись по углам!)
     )
     app.open(f"/game/{gid}")
     app.wait_label("status-phase", "Играй карты")
@@ -41,9 +48,104 @@ def test_next_never_moves_and_the_ready_base_is_beside_its_reminder(app, server)
     type_base(app, "repl", "Заводь", 16, (3, 2, 1))
     app.tap("score-confirm")
     app.wait_label("base-4-name", "Заводь")
-    for phase in ("Возьми две карты", "Конец хода", "Начало хода"):
+    for phase in ("Возьми две карты", "Закругляйся", "Заводи!"):  # «Мимими»'s names
         tap_primary(app)
         app.wait_label("status-phase", phase)
         assert same_place(first, box(app, "primary-action")), phase
     app.wait_label("status-player", FOUR[1])
     assert same_place(first, box(app, "primary-action"))
+
+
+# -- the third phone play-test -----------------------------------------------------------------
+def reachable(app, *idents: str, width: int = 390) -> None:
+    """Each control is wholly on screen above the pinned action bar (not under it)."""
+    bar = box(app, "action-bar")["y"]
+    for ident in idents:
+        b = box(app, ident)
+        assert b["y"] >= 0 and b["y"] + b["height"] <= bar + 0.5, (ident, b, bar)
+        assert b["x"] >= 0 and b["x"] + b["width"] <= width, (ident, b)
+
+
+PINNED = ["plays-minion-minus", "plays-minion", *[f"vp-p{i}" for i in range(4)]]
+
+
+def test_a_turn_on_the_last_base_needs_no_scrolling_back(app, server):
+    """Играй карты at 390×844, 4 players, 5 bases (play-test: the 5th base's editor sat under
+    the pinned bar, and once scrolled to, «Приспешники −» and the VP strip were off the top).
+    Opened, the last base comes up under the pinned phase card and VP strip: its «Сыграть
+    приспешника сюда» and every player's power and minions are in reach with them. One tap
+    there is the minion on the base *and* the turn's minion play; the power «+» and the
+    minions «−» beside it are ≥ 8 dp apart."""
+    gid = four_player_game(server.data_dir, [("phase.next", {})])
+    app.open(f"/game/{gid}")
+    app.wait_label("status-phase", "Играй карты")
+    pinned = {ident: box(app, ident) for ident in PINNED}
+    app.tap("base-4-open")
+    app.el("play-minion-b4").wait_for()
+    editor = ["play-minion-b4", "pow-b4-p0-minus", "pow-b4-p3-plus", "min-b4-p3-plus"]
+    app.steady("min-b4-p3-plus")  # the list has stopped scrolling
+    reachable(app, *PINNED, *editor)
+    assert box(app, "play-minion-b4")["y"] >= box(app, "vp-p0")["y"] + box(app, "vp-p0")["height"]
+    for ident, before in pinned.items():
+        assert same_place(before, box(app, ident)), ident
+    plus, minus = box(app, "pow-b4-p0-plus"), box(app, "min-b4-p0-minus")
+    assert minus["x"] - (plus["x"] + plus["width"]) >= 8, (plus, minus)
+
+    where = box(app, "play-minion-b4")
+    app.tap("play-minion-b4")
+    app.wait_label("plays-minion", "0")
+    app.wait_label("min-b4-p0", "1")
+    assert same_place(where, box(app, "play-minion-b4"))
+    assert same_place(pinned["plays-minion-minus"], box(app, "plays-minion-minus"))
+    game = GameStore(server.data_dir).open(gid).game
+    assert game.log()[-1][1] == "Аня играет приспешника на базу «Волшебный лес» (осталось 0)"
+
+
+def test_on_a_small_phone_the_plays_and_vp_stay_while_the_bases_scroll(browser, server):
+    """360×640: the open base's editor is longer than the room left, so the list scrolls —
+    under the phase card and the VP strip, which stay where they are."""
+    gid = four_player_game(server.data_dir, [("phase.next", {})])
+    small = App(browser, server, 360, 640).open(f"/game/{gid}")
+    try:
+        small.wait_label("status-phase", "Играй карты")
+        pinned = {ident: box(small, ident) for ident in PINNED}
+        small.tap("base-4-open")
+        small.el("play-minion-b4").wait_for()
+        reachable(small, "play-minion-b4", width=360)
+        small.steady("min-b4-p3-plus")  # scrolled to with the wheel, over the list
+        reachable(small, *PINNED, "pow-b4-p3-plus", "min-b4-p3-plus", width=360)
+        for ident, before in pinned.items():
+            assert same_place(before, box(small, ident)), ident
+    finally:
+        small.close()
+
+
+def test_bases_are_laid_out_without_a_scroll_each(app, server):
+    """Подготовка к игре, 3 players with their factions, bases from the catalogue (play-test:
+    from the 3rd base on «Выложить базу» was under the pinned bar). The board comes up at the
+    bases, and «Выложить базу» stays in one place, in reach, for all four; a catalogue
+    entry's trash button is ≥ 8 dp from its chip."""
+    catalogue = BaseCatalogue(server.data_dir)
+    for name, bp, vp in [*FIVE, ("Заводь", 16, [3, 2, 1])]:
+        catalogue.remember({"name": name, "breakpoint": bp, "vp": vp})
+    decks = [["Рокеры", "Котики"], ["Бабульки", "Феи"], ["Зомби", "Пираты"]]
+    stored = GameStore(server.data_dir).create(
+        "smashup", FOUR[:3], first_player=0, options={"factions": decks}
+    )
+    stored.close()
+    app.open(f"/game/{stored.id}")
+    app.wait_label("bases-count", "0/4")
+    chip, trash = box(app, "new-base-sugg-0"), box(app, "new-base-forget-0")
+    assert trash["x"] - (chip["x"] + chip["width"]) >= 8, (chip, trash)
+    first = None
+    for n in range(1, 5):
+        app.page.wait_for_timeout(500)  # the board's own scroll to the bases has ended
+        reachable(app, "new-base-sugg-0", "add-base")
+        where = box(app, "add-base")
+        first = first or where
+        assert same_place(first, where), (n, first, where)
+        app.tap("new-base-sugg-0")
+        app.wait_label("new-base-preview", ": оборона")
+        app.tap("add-base")
+        app.wait_label("bases-count", f"{n}/4")
+    assert len(GameStore(server.data_dir).open(stored.id).game.state.bases) == 4

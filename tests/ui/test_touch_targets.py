@@ -36,8 +36,10 @@ NODES_JS = """() => [...document.querySelectorAll('flt-semantics')].flatMap(e =>
     a = a.parentElement;
   }
   const r = e.getBoundingClientRect();
-  const label = ((e.getAttribute('aria-label') || '') + ' ' + (e.textContent || '')).trim();
-  return [{id, role, label: label.slice(0, 60), w: r.width, h: r.height, x: r.x, y: r.y}];
+  const aria = e.getAttribute('aria-label') || '';
+  const label = (aria + ' ' + (e.textContent || '')).trim();
+  return [{id, role, aria: aria.slice(0, 60), label: label.slice(0, 60),
+           w: r.width, h: r.height, x: r.x, y: r.y}];
 })"""
 
 
@@ -77,7 +79,7 @@ def make_games(data: Path) -> dict[str, str]:
             ("base.adjust", {"base": 1, "player": 1, "power": 7, "minions": 1}),
             ("phase.next", {}),  # «Проверь базы»: «Волшебный лес» 19/18 is ready
         ],
-        edition="bbrr",
+        edition="mimimi",  # «Колода баз пуста» is offered in «Мимими» only
         factions=decks,
     )
     create("coup", "coup", NAMES6)
@@ -155,7 +157,9 @@ def nodes(app: App) -> list[dict[str, Any]]:
     for _ in range(24):
         found = app.page.evaluate(NODES_JS)
         for n in found:
-            key = (n["id"], n["role"], n["label"], round(n["x"]))
+            # the node's own label names it: the text of its children changes when a scroll
+            # edge cuts some of them off (a base row half under a pinned header)
+            key = (n["id"], n["role"], n["aria"] or n["label"], round(n["x"]))
             old = seen.get(key)
             if old is None:
                 seen[key] = n
@@ -258,8 +262,15 @@ EXPECT: dict[str, list[str]] = {
     "new-game-ricks": ["abilities"],
     "rules": ["rules-back", "game-all", "game-coup", "hit-0"],
     "journal": ["back-to-game", "log-refresh", "export-json", "export-text", "log-player"],
-    "smashup-setup": ["primary-action"],
-    "smashup-play": ["pow-b0-p0", "pow-b0-p0-plus", "min-b0-p2-minus", "score-1", "base-0-bp-plus"],
+    "smashup-setup": ["primary-action", "faction-0"],
+    "smashup-play": [
+        "play-minion-b0",
+        "pow-b0-p0",
+        "pow-b0-p0-plus",
+        "min-b0-p2-minus",
+        "score-1",
+        "base-0-bp-plus",
+    ],
     "smashup-score": ["deck-empty", "score-confirm", "repl-name", "repl-bp"],
     "coup-action": ["act-income", "primary-action"],
     "coup-challenge": ["challenge-p1", "primary-action"],

@@ -34,7 +34,8 @@ The game opens in «Подготовка к игре» (factions, bases, the one
 Events (``data`` shapes; ``base`` is an index into ``state.bases``, ``player`` a seat index):
 
 - ``faction.pick``: ``{"player": int, "faction": str}`` — setup only; in draft order if the
-  draft option is on.
+  draft option is on; a faction already in another player's deck is refused (one of each
+  on the table).
 - ``base.add``: ``{"base_card": base dict}`` — lay out a base (setup, or a card adds one).
 - ``base.replace``: ``{"base": int, "base_card": base dict, "keep_minions": bool}`` — a card
   swaps a base; unless ``keep_minions`` the power and minions there leave with it.
@@ -50,12 +51,16 @@ Events (``data`` shapes; ``base`` is an index into ``state.bases``, ``player`` a
 - ``base.score``: ``{"base": int, "base_card": base dict}`` — score the base (see
   :func:`score_base`) and lay out its replacement in the same move («Разойтись по углам!»);
   or ``{"base": int, "base_card": None, "deck_empty": true}`` when the base deck is empty
-  («Мимими» only: the slot is emptied; the newer rules reshuffle the discard instead, so
-  there it is refused). Without a replacement and without the flag it is refused.
+  («Мимими» only: the slot is emptied and ``state.deck_empty`` set, the game goes on with
+  fewer bases; the newer rules reshuffle the discard instead, so there it is refused).
+  Without a replacement and without the flag it is refused.
 - ``play.record``: ``{"kind": "minion" | "action", "extra": bool?}`` — one card played this
   turn. In «Играй карты» any play left; in any other phase only with ``"extra": true``, for
   an extra play a card granted (``play.grant``) and played at once («Всё остальное»,
   «Добавочные карты»); the log line says so. See :func:`plays_now`.
+- ``play.minion``: ``{"base": int, "extra": bool?}`` — the active player plays a minion onto a
+  base: one more minion of theirs there and a minion play recorded, as ``play.record`` (the
+  same checks); its power is then set with ``base.adjust`` / ``base.set``.
 - ``play.grant``: ``{"kind": "minion" | "action", "count": int}`` — a card grants extra plays.
 - ``phase.next``: ``{}`` — the next phase; after the last one the turn passes to the left
   and the game-end check («Игра окончена») runs.

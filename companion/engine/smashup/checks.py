@@ -140,6 +140,13 @@ def _check_faction_pick(state: SmashUpState, d: Mapping[str, Any]) -> None:
     err = _faction_error(state.factions[p], d.get("faction"))
     if err:
         raise RuleViolation(err, rule="Подготовка к игре")
+    name = d["faction"].strip()
+    if any(name.casefold() in {f.casefold() for f in deck} for deck in state.factions):
+        raise RuleViolation(
+            f"Фракция «{name}» уже в колоде другого игрока: каждая фракция на столе одна, "
+            f"и взять её может только один (Подготовка к игре).",
+            rule="Подготовка к игре",
+        )
     if state.draft:
         nxt = next_drafter(state.factions, state.first)
         if nxt != p:
@@ -315,7 +322,12 @@ def _check_play_record(state: SmashUpState, d: Mapping[str, Any]) -> None:
     kind = d.get("kind")
     if kind not in FREE_PLAYS:
         raise RuleViolation("Сыграть можно приспешника (minion) или действие (action).")
-    extra = d.get("extra", False)
+    _check_play(state, kind, d.get("extra", False))
+
+
+def _check_play(state: SmashUpState, kind: str, extra: Any) -> None:
+    """One card of ``kind`` played now: in «Играй карты» while plays are left; in another phase
+    only an extra play a card granted, played at once («Всё остальное», «Добавочные карты»)."""
     if not isinstance(extra, bool):
         raise RuleViolation("Отметка «добавочная карта» — да или нет.")
     heading = "Всё остальное" if state.edition == "bbrr" else "Добавочные карты"
@@ -338,6 +350,17 @@ def _check_play_record(state: SmashUpState, d: Mapping[str, Any]) -> None:
             f"и добавочные карты использованы (Добавочные карты).",
             rule="Добавочные карты",
         )
+
+
+def _check_play_minion(state: SmashUpState, d: Mapping[str, Any]) -> None:
+    """The active player plays a minion from hand onto a base («Играй карты»: one minion
+    a turn, plus extra ones granted): a minion play and one more minion there."""
+    _keys(d, {"base", "extra"})
+    _in_play(state)
+    base = _base(state, d)
+    _check_play(state, "minion", d.get("extra", False))
+    if base.minions[state.active] + 1 > MAX_MINIONS:
+        raise RuleViolation(f"Число приспешников на базе не может превышать {MAX_MINIONS}.")
 
 
 def _check_play_grant(state: SmashUpState, d: Mapping[str, Any]) -> None:
@@ -404,6 +427,7 @@ _CHECKS: dict[str, Callable[[SmashUpState, Mapping[str, Any]], None]] = {
     "base.select": _check_base_select,
     "base.score": _check_base_score,
     "play.record": _check_play_record,
+    "play.minion": _check_play_minion,
     "play.grant": _check_play_grant,
     "phase.next": _check_phase_next,
     "vp.adjust": _check_vp_adjust,

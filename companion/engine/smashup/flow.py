@@ -59,10 +59,16 @@ def apply(state: SmashUpState, event: Event) -> None:
             state.bases[i] = _new_base(card, n)
         else:
             del state.bases[i]
+        state.deck_empty = card is None
     elif t == "play.record":
         state.used[d["kind"]] += 1
         if d.get("extra", False):
             state.extra_used[d["kind"]] += 1
+    elif t == "play.minion":
+        state.bases[d["base"]].minions[state.active] += 1
+        state.used["minion"] += 1
+        if d.get("extra", False):
+            state.extra_used["minion"] += 1
     elif t == "play.grant":
         state.extra[d["kind"]] += d.get("count", 1)
     elif t == "phase.next":

@@ -56,6 +56,7 @@ EVENT_TYPES: frozenset[str] = frozenset(
         "base.select",
         "base.score",
         "play.record",
+        "play.minion",
         "play.grant",
         "phase.next",
         "vp.adjust",
@@ -108,6 +109,9 @@ class SmashUpState:
     ``selected`` is the base chosen for scoring (``base.select``), if any.
     ``win_check`` is :data:`WIN_AT_END_OF_TURN` or :data:`WIN_AFTER_SCORING` (the option);
     ``won_after_scoring`` says the game ended when «Проверь базы» ended, not with the turn.
+    ``deck_empty``: the last base scored was not replaced, the base deck being empty («Мимими»,
+    «Разойтись по углам!»): the game goes on with fewer bases and the next scoring starts from
+    «колода баз пуста».
     """
 
     edition: str
@@ -130,6 +134,7 @@ class SmashUpState:
     extra_used: dict[str, int] = field(default_factory=lambda: {"minion": 0, "action": 0})
     win_check: str = "end_of_turn"
     won_after_scoring: bool = False
+    deck_empty: bool = False
 
     @property
     def players(self) -> int:

@@ -45,9 +45,7 @@ def reminder(state: SmashUpState) -> str:
     phase = state.phase
     name = PHASES[state.edition][phase]
     if phase == START:
-        return (
-            f"{name}: срабатывают все свойства «в начале хода»; эффекты прошлого хода закончились."
-        )
+        return f"{name}: срабатывают свойства «в начале хода»; эффекты прошлого хода закончились."
     if phase == PLAY:
         left = plays_left(state)
         return (
@@ -58,22 +56,33 @@ def reminder(state: SmashUpState) -> str:
         ready = ready_bases(state)
         if not ready:
             text = f"{name}: готовых к захвату баз нет."
+        elif len(ready) == 1:
+            text = f"{name}: готова к захвату «{state.bases[ready[0]].name}»."
         else:
             listed = ", ".join(f"«{state.bases[i].name}»" for i in ready)
-            text = f"{name}: готовы к захвату {listed}; порядок выбирает активный игрок."
+            text = f"{name}: готовы {listed}; порядок выбирает активный игрок."
         if state.win_check == WIN_AFTER_SCORING:
-            text += (
-                f" Когда базы захвачены, идите дальше: приложение проверит, нет ли у кого "
-                f"{WIN_VP} очков (Проверь базы)."
-            )
+            text += f" Дальше — проверка {WIN_VP} ПО (Проверь базы)."
         return text
     if phase == DRAW:
         return f"{name}: возьмите 2 карты; если на руке больше {HAND_LIMIT}, сбросьте лишние."
     return (
-        f"{name}: срабатывают свойства «в конце хода», затем проверка: у кого-то "
-        f"{WIN_VP} очков или больше — побеждает единоличный лидер, при равенстве игра "
-        f"продолжается (Игра окончена)."
+        f"{name}: свойства «в конце хода», затем у кого {WIN_VP}+ ПО — побеждает "
+        f"единственный лидер; поровну — играем дальше (Игра окончена)."
     )
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else f"−{abs(n)}"
+
+
+def _change(label: str, before: int, value: int, delta: bool) -> str:
+    """«сила +1 (теперь 4)» for a change by ``value`` (as «ПО +1 (теперь 4)»), «сила теперь 4
+    (было 3)» for a value set: a bare number after the word is never the old value (the
+    journal's «сила 0, теперь 1» read as a power of 0, play-test)."""
+    if delta:
+        return f"{label} {_signed(value)} (теперь {before + value})"
+    return f"{label} теперь {value} (было {before})"
 
 
 def _fmt_awards(awards: Mapping[int, int], names: Sequence[str]) -> str:
@@ -108,9 +117,8 @@ def describe(state: SmashUpState, event: Event, setup: Setup) -> str:
             ("minions", base.minions[p], "приспешники"),
         ):
             if key in d:
-                new = cur + d[key] if t == "base.adjust" else d[key]
-                parts.append(f"{label} {cur}, теперь {new}")
-        return f"{names[p]} на базе «{base.name}»: " + ", ".join(parts)
+                parts.append(_change(label, cur, d[key], t == "base.adjust"))
+        return f"{names[p]} на базе «{base.name}»: " + "; ".join(parts)
     if t == "breakpoint.modify":
         base = state.bases[d["base"]]
         after = copy.copy(base)
@@ -121,8 +129,8 @@ def describe(state: SmashUpState, event: Event, setup: Setup) -> str:
             after.mod_base += d["delta"]
             span = "пока база в игре"
         return (
-            f"Оборона базы «{base.name}»: {effective_breakpoint(base)}, теперь "
-            f"{effective_breakpoint(after)} ({span})"
+            f"Оборона базы «{base.name}» {_signed(d['delta'])} "
+            f"(теперь {effective_breakpoint(after)}; {span})"
         )
     if t == "base.select":
         chosen = state.bases[d["base"]].name
@@ -137,22 +145,23 @@ def describe(state: SmashUpState, event: Event, setup: Setup) -> str:
         elif d.get("deck_empty"):
             line += "; колода баз пуста — новой базы нет"
         return line
-    if t == "play.record":
-        kind = d["kind"]
+    if t in ("play.record", "play.minion"):
+        kind = d.get("kind", "minion")
         after = copy.copy(state)
         after.used = {**state.used, kind: state.used[kind] + 1}
         if d.get("extra", False):
             after.extra_used = {**state.extra_used, kind: state.extra_used[kind] + 1}
         left = plays_left(after)[kind]
+        onto = f" на базу «{state.bases[d['base']].name}»" if t == "play.minion" else ""
         if not d.get("extra", False):
-            return f"{names[state.active]} играет {PLAY_KINDS[kind]} (осталось {left})"
+            return f"{names[state.active]} играет {PLAY_KINDS[kind]}{onto} (осталось {left})"
         what = "добавочного приспешника" if kind == "minion" else "добавочное действие"
         where = (
             "в фазе «Играй карты»"
             if state.phase == PLAY
             else f"вне фазы «{PHASES[state.edition][PLAY]}» — сразу, по свойству карты"
         )
-        return f"{names[state.active]} играет {what} {where} (осталось {left})"
+        return f"{names[state.active]} играет {what}{onto} {where} (осталось {left})"
     if t == "play.grant":
         kind = "приспешник" if d["kind"] == "minion" else "действие"
         return f"{names[state.active]}: добавочная карта — {kind} ×{d.get('count', 1)}"
@@ -187,7 +196,7 @@ def describe(state: SmashUpState, event: Event, setup: Setup) -> str:
         return f"{names[d['player']]}: ПО {sign}{abs(d['delta'])} (теперь {old + d['delta']})"
     if t == "madness.adjust":
         old = state.madness[d["player"]]
-        return f"{names[d['player']]}: карт безумия {old}, теперь {old + d['delta']}"
+        return f"{names[d['player']]}: {_change('карты безумия', old, d['delta'], True)}"
     return t
 
 
@@ -203,8 +212,8 @@ def status_note(state: SmashUpState) -> str | None:
     best = max(final)
     if find_winner(state.vp, state.madness, state.madness_on) is None:
         return (
-            f"У лидеров поровну ({best}): ничьих нет — играем, пока лидер не останется "
-            f"один (Игра окончена)."
+            f"Поровну ({best}) — играем дальше, пока лидер не останется один: ничьих "
+            f"нет (Игра окончена)."
         )
     when = (
         "после захвата баз или в конце хода"

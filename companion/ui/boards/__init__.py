@@ -8,6 +8,9 @@ Each exports:
 - ``Actions(view)``: the pinned bottom bar's content: the phase's primary action, made with
   :func:`companion.ui.widgets.primary_button` (tagged ``primary-action``), at the right, plus
   at most a few secondary buttons or the step's answers. Fixed height: it never changes size.
+- optionally ``Header(view)``: a part pinned between the status line and the scrolling
+  board (the numbers a turn needs at every moment); keep it short, it takes height from the
+  board on a small phone.
 - optionally ``OptionsForm(options, set_options, players=n)`` for the new-game screen
   (n: players so far). ``set_options(update)`` takes a function from the latest options to
   the new ones (:data:`OptionsUpdate`): two quick edits must not undo each other through one

@@ -36,6 +36,7 @@ def OptionsForm(
     options: dict[str, Any],
     set_options: OptionsUpdate,
     players: int | None = None,
+    names: tuple[str, ...] = (),
 ) -> ft.Control:
     """Characters per seat, abilities, the universes' action tokens (remembered in the data
     dir and pre-filled next time) and the optional per-player limit for steps Б and В.
@@ -46,6 +47,8 @@ def OptionsForm(
 
     :param players: number of seats, when the new-game screen passes it; otherwise four seat
         pickers are shown and the chosen ones (from seat 1 on) become ``characters``.
+    :param names: the players' names as typed so far (``""``: not yet): a seat's picker is
+        labelled with its player's name.
     """
     app = ft.use_context(AppContext)
     root = app.hub.store.root if app is not None else None
@@ -132,7 +135,11 @@ def OptionsForm(
         tag(
             f"character-{s}",
             ft.Dropdown(
-                label=f"{_('Персонаж игрока')} {s + 1}",
+                label=(
+                    f"{_('Персонаж')}: {names[s]}"
+                    if s < len(names) and names[s]
+                    else f"{_('Персонаж игрока')} {s + 1}"
+                ),
                 width=220,
                 value=picks[s] or "",
                 options=[

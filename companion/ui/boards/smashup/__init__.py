@@ -4,16 +4,16 @@ module:
 - :mod:`.setup` — «Подготовка к игре»: two factions per player (``faction.pick``; in draft
   order when the snake draft is on) and players + 1 bases (``base.add``, typed or picked from
   the base catalogue); «Начать игру» (``game.start``) is the pinned primary action.
+- :mod:`.header` — pinned above the bases (the frame's ``Header``): the phase card and the
+  VP strip.
 - :mod:`.phase` — the phase card: the reminder, plays left (``play.record`` /
-  ``play.grant``), the turn, a link to the phase's rules (whose turn and the phase are in the
-  frame's status line).
-- :mod:`.vp` — the VP strip (``vp.adjust``; madness cards with ``madness.adjust``) and the
-  reserved line for a tie at 15+ VP.
+  ``play.grant``), the turn (whose turn and the phase are in the frame's status line).
+- :mod:`.vp` — the VP strip (``vp.adjust``; madness cards with ``madness.adjust``).
 - :mod:`.base` — a compact row per base (power/breakpoint, ready flag, «Захватить» in
-  «Проверь базы») and the editor of the one open base (``base.adjust`` / ``base.set`` /
-  ``breakpoint.modify``).
+  «Проверь базы») and the editor of the one open base (``play.minion``, ``base.adjust`` /
+  ``base.set``, ``breakpoint.modify``).
 - :mod:`.score` — the confirmation with each player's VP and the replacement base
-  (``base.score``).
+  (``base.score``; «колода баз пуста» in «Мимими» only).
 - :mod:`.actions` — the pinned bar: «Дальше» (``phase.next``).
 - :mod:`.options` — edition, draft and madness switches for the new-game screen.
 
@@ -22,9 +22,10 @@ Every base typed here is checked by :func:`companion.store.bases.card_error` and
 
 Test handles (``flt-semantics-identifier``): ``phase`` (setup only), ``reminder``, ``turn``,
 ``plays-<kind>`` (±: ``-minus`` records a play, ``-plus`` grants one), ``vp-p<i>``,
-``mad-p<i>``, ``vp-tie``, ``base-<j>``, ``base-<j>-name``, ``base-<j>-total``,
-``base-<j>-ready``, ``score-<j>``, ``pow-b<j>-p<i>``, ``min-b<j>-p<i>``, ``base-<j>-bp``,
-``preview-p<i>``, ``deck-empty``, ``score-confirm``, ``primary-action``, ``next-hint``.
+``mad-p<i>``, ``base-<j>``, ``base-<j>-name``, ``base-<j>-total``, ``base-<j>-ready``,
+``score-<j>``, ``play-minion-b<j>``, ``pow-b<j>-p<i>``, ``min-b<j>-p<i>``, ``base-<j>-bp``,
+``preview-p<i>`` (``-why``: why nothing), ``deck-empty`` («Мимими»), ``deck-reshuffle``
+(«Мишки»), ``score-confirm``, ``primary-action``, ``next-hint``.
 """
 
 from __future__ import annotations
@@ -32,12 +33,13 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui.boards.smashup.actions import Actions
+from companion.ui.boards.smashup.header import Header
 from companion.ui.boards.smashup.options import OptionsForm
 from companion.ui.boards.smashup.play import PlayBoard
 from companion.ui.boards.smashup.setup import SetupBoard
 from companion.ui.state import GameView
 
-__all__ = ["Board", "Actions", "OptionsForm"]
+__all__ = ["Board", "Actions", "Header", "OptionsForm"]
 
 
 @ft.component

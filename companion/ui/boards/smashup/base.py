@@ -3,14 +3,18 @@
 The row has a fixed height: name, VP for the places, power against the breakpoint, and a
 fixed-width status slot (the «Захватить» button in «Проверь базы», a ready flag otherwise,
 «до захвата N» under the name): a base becoming ready changes colours and text, never sizes.
-The editor has one line per player: power and minions with −/+ (48 dp) around fixed-width
-numbers (tap the power for a numeric pad), and the breakpoint change until the end of turn.
+The editor: first «Сыграть приспешника сюда» for the active player (a minion played from the
+hand: one more minion of theirs here *and* the turn's minion play, in one move — adding a
+minion with «+» alone does not count a play, play-test), then one line per player: power
+and minions, each a group of −/+ (48 dp) around a fixed-width number (tap the power for a
+numeric pad), the groups 8 dp apart (play-test: power «+» and minions «−» were 4 px apart),
+and last the breakpoint change until the end of turn.
 
 Handles: ``base-<j>`` (the row), ``base-<j>-name``, ``base-<j>-total`` («16/20»),
 ``base-<j>-ready`` («готова к захвату» | «до захвата 4»), ``score-<j>``, ``base-<j>-open``
 (the open/close button; the whole row opens it too);
-in the editor ``pow-b<j>-p<i>`` (±: ``-plus``/``-minus``), ``min-b<j>-p<i>``,
-``base-<j>-bp`` with ``base-<j>-bp-plus``/``-minus``.
+in the editor ``play-minion-b<j>``, ``pow-b<j>-p<i>`` (±: ``-plus``/``-minus``),
+``min-b<j>-p<i>``, ``base-<j>-bp`` with ``base-<j>-bp-plus``/``-minus``.
 """
 
 from __future__ import annotations
@@ -20,14 +24,26 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.boards.smashup.common import READY, stepper
+from companion.ui.boards.smashup.common import READY, dot, stepper
 from companion.ui.colors import ink
 from companion.ui.widgets import TARGET, clipped_text, number_pad, pad_name, tagged, use_form
 
-__all__ = ["BaseRow", "BaseEditor", "PowerRow", "ROW_HEIGHT"]
+__all__ = ["BaseRow", "BaseEditor", "PowerRow", "ROW_HEIGHT", "GROUP_GAP", "row_key"]
 
 #: Height of a base row (dp).
 ROW_HEIGHT = 56
+#: Widths in the editor (dp): the power and minion numbers, the gap between the two groups.
+POWER_NUMBER = TARGET  # a tap opens the numeric pad: a whole target
+MINION_NUMBER = 24
+GROUP_GAP = 8
+_POWER_WIDTH = 2 * TARGET + POWER_NUMBER
+_MINION_WIDTH = 2 * TARGET + MINION_NUMBER
+_GROUP_BG = ft.Colors.with_opacity(0.06, ft.Colors.ON_SURFACE)
+
+
+def row_key(j: int) -> ft.ScrollKey:
+    """The scroll key of base ``j``'s row (the board scrolls an opened base to the top)."""
+    return ft.ScrollKey(f"base-{j}")
 
 
 def _signed(n: int) -> str:
@@ -159,6 +175,7 @@ def BaseRow(
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if is_open else None,
             on_click=lambda: toggle(j),
             tooltip=None,
+            key=row_key(j),
         ),
         label=f"{name}: {total}/{bp}, {status_text}",
     )
@@ -176,32 +193,49 @@ def PowerRow(
     send: Callable[..., bool],
     open_pad: Callable[[int], None],
 ) -> ft.Control:
-    """One player's power and minions on base ``j`` (memoised: a tap re-renders this line)."""
+    """One player's power and minions on base ``j`` (memoised: a tap re-renders this line):
+    two groups, each on its own tint, :data:`GROUP_GAP` apart."""
+    groups = ft.Row(
+        [
+            _group(
+                stepper(
+                    f"pow-b{j}-p{i}",
+                    f"{player}, «{base}»: {_('сила')}",
+                    power,
+                    lambda d: send("base.adjust", {"base": j, "player": i, "power": d}),
+                    width=POWER_NUMBER,
+                    size=22,
+                    color=color,
+                    on_tap=lambda: open_pad(i),
+                )
+            ),
+            _group(
+                stepper(
+                    f"min-b{j}-p{i}",
+                    f"{player}, «{base}»: {_('приспешники')}",
+                    minions,
+                    lambda d: send("base.adjust", {"base": j, "player": i, "minions": d}),
+                    width=MINION_NUMBER,
+                    size=16,
+                )
+            ),
+        ],
+        spacing=GROUP_GAP,
+        tight=True,
+    )
     return ft.Row(
         [
             clipped_text(player, 15, color=ink(color), weight=ft.FontWeight.BOLD, expand=True),
-            stepper(
-                f"pow-b{j}-p{i}",
-                f"{player}, «{base}»: {_('сила')}",
-                power,
-                lambda d: send("base.adjust", {"base": j, "player": i, "power": d}),
-                width=TARGET,
-                size=22,
-                color=color,
-                on_tap=lambda: open_pad(i),
-            ),
-            stepper(
-                f"min-b{j}-p{i}",
-                f"{player}, «{base}»: {_('приспешники')}",
-                minions,
-                lambda d: send("base.adjust", {"base": j, "player": i, "minions": d}),
-                width=28,
-                size=16,
-            ),
+            groups,
         ],
-        spacing=4,
+        spacing=2,
         height=TARGET,
     )
+
+
+def _group(content: ft.Control) -> ft.Control:
+    """A −/number/+ group on a light tint with round ends: which «+» and «−» belong together."""
+    return ft.Container(content, bgcolor=_GROUP_BG, border_radius=TARGET / 2)
 
 
 _PowerRow = ft.memo(PowerRow)
@@ -218,8 +252,12 @@ def BaseEditor(
     power: tuple[int, ...],
     minions: tuple[int, ...],
     send: Callable[..., bool],
+    active: int = 0,
+    extra: bool = False,
 ) -> ft.Control:
-    """Power and minions per player on base ``j``, and its breakpoint change this turn."""
+    """«Сыграть приспешника сюда» for the ``active`` player (``extra``: outside «Играй карты»,
+    where only a granted extra minion is played — the engine says so otherwise), power and
+    minions per player on base ``j``, and its breakpoint change this turn."""
     # None: closed; (player, None): open on their power, untouched; (player, digits so far)
     pad, set_pad, latest = use_form(lambda: None)
     who = pad[0] if pad else 0
@@ -242,10 +280,59 @@ def BaseEditor(
         else None
     )
     bp_text = f"{breakpoint}{f' ({_signed(mod)})' if mod else ''}"
+    who_plays = names[active % len(names)]
+    play_text = _("Добавочный приспешник сюда") if extra else _("Сыграть приспешника сюда")
+    play_label = f"{who_plays}: {play_text} («{name}»)"
     rows: list[ft.Control] = [
+        tagged(
+            f"play-minion-b{j}",
+            ft.FilledTonalButton(
+                content=ft.Row(
+                    [
+                        dot(colors[active % len(colors)], 12),
+                        ft.Text(play_text, size=14, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                    ],
+                    spacing=8,
+                    tight=True,
+                ),
+                height=TARGET,
+                on_click=lambda: send(
+                    "play.minion", {"base": j, "extra": True} if extra else {"base": j}
+                ),
+                style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
+            ),
+            label=play_label,
+        ),
         ft.Row(
             [
-                ft.Text(_("Оборона до конца хода"), size=13, expand=True, max_lines=1),
+                ft.Container(expand=True),
+                ft.Row(
+                    [
+                        ft.Text(
+                            _("сила"), size=12, width=_POWER_WIDTH, text_align=ft.TextAlign.CENTER
+                        ),
+                        ft.Text(
+                            _("приспешники"),
+                            size=12,
+                            width=_MINION_WIDTH,
+                            text_align=ft.TextAlign.CENTER,
+                        ),
+                    ],
+                    spacing=GROUP_GAP,
+                    tight=True,
+                ),
+            ],
+            spacing=2,
+            height=16,
+        ),
+    ]
+    open_pad = ft.use_callback(lambda i: set_pad((i, None)), [])
+    for i, player in enumerate(names):
+        rows.append(_PowerRow(j, name, i, player, colors[i], power[i], minions[i], send, open_pad))
+    rows.append(
+        ft.Row(
+            [
+                ft.Text(_("Оборона на этот ход"), size=13, expand=True, max_lines=1),
                 stepper(
                     f"base-{j}-bp",
                     _("Оборона"),
@@ -258,27 +345,14 @@ def BaseEditor(
                 ),
             ],
             height=TARGET,
-        ),
-        ft.Row(
-            [
-                ft.Container(expand=True),
-                ft.Text(_("сила"), size=12, width=144, text_align=ft.TextAlign.CENTER),
-                ft.Text(_("приспешники"), size=12, width=124, text_align=ft.TextAlign.CENTER),
-            ],
-            spacing=4,
-            height=16,
-        ),
-    ]
-    open_pad = ft.use_callback(lambda i: set_pad((i, None)), [])
-    for i, player in enumerate(names):
-        rows.append(_PowerRow(j, name, i, player, colors[i], power[i], minions[i], send, open_pad))
+        )
+    )
     return tagged(
         f"base-{j}-editor",
         ft.Container(
             ft.Column(rows, spacing=2),
-            padding=ft.Padding.only(left=8, right=0, top=0, bottom=4),
-            border=ft.Border.only(left=ft.BorderSide(4, ft.Colors.OUTLINE_VARIANT)),
-            margin=ft.Margin.only(left=8),
+            padding=ft.Padding.only(left=2, right=0, top=0, bottom=4),
+            border=ft.Border.only(left=ft.BorderSide(2, ft.Colors.OUTLINE_VARIANT)),
         ),
         label=f"«{name}»: {_('оборона')} {bp_text}",
     )

@@ -20,6 +20,8 @@ from companion.ui.widgets import TARGET, tagged, typed_number
 
 __all__ = [
     "READY",
+    "FORGET_GAP",
+    "SUGGESTIONS_HEIGHT",
     "EMPTY_FORM",
     "RULES_GAME",
     "open_rules",
@@ -33,6 +35,11 @@ __all__ = [
 ]
 
 RULES_GAME = "smash_up"
+#: Space between a catalogue suggestion and its trash button (dp).
+FORGET_GAP = 8
+#: Height kept for the catalogue's suggestions under the name: three lines of 48 dp chips.
+_SUGG_GAP = 6
+SUGGESTIONS_HEIGHT = 3 * TARGET + 2 * _SUGG_GAP
 READY = ft.Colors.GREEN_700
 #: The typed fields of a base; ``known``: the catalogue name its numbers were filled from by
 #: typing that name whole (``""``: typed or picked by the player).
@@ -118,9 +125,15 @@ def base_fields(
 ) -> list[ft.Control]:
     """Name (with catalogue suggestions), breakpoint and VP for 1st/2nd/3rd place.
 
+    The suggestions keep the room of three (:data:`SUGGESTIONS_HEIGHT`) when there are fewer
+    or none: picking one (which leaves none to suggest) or laying a base out (which brings
+    three back) moves neither the fields below nor «Выложить базу», and never shortens the
+    page under a scrolled board (play-test: the page then jumped back to its top and the
+    button for the next base was under the pinned bar).
     ``error`` (from :func:`form_error`) marks its field and fills the reserved error line;
-    ``on_forget(name)`` removes a suggestion from the catalogue (a trash button beside it).
-    The suggestions row and the error line keep their height whether empty or not.
+    ``on_forget(name)`` is called by the trash button :data:`FORGET_GAP` beside a suggestion
+    (the caller asks before removing it from the catalogue).
+    The error line keeps its height whether empty or not.
     """
     hits = _suggest(catalogue, form["name"], exclude)
     shown = [h for h in hits if form_from_entry(h) != form][:3]
@@ -195,18 +208,23 @@ def base_fields(
             ),
             label=f"{_('Убрать из каталога')} {h['name']}",
         )
-        return ft.Row([chip, forget], spacing=0, tight=True)
+        # 8 dp from the chip (play-test: flush against it); it asks before removing
+        return ft.Row([chip, forget], spacing=FORGET_GAP, tight=True)
 
     vp = f"{form['vp1'] or '?'}/{form['vp2'] or '?'}/{form['vp3'] or '?'}"
     summary = f"{form['name'].strip()}: {_('оборона')} {form['bp'] or '?'}; {_('ПО')} {vp}"
     message = error[1] if error else ""
     return [
         field("name", _("Название базы")),
-        ft.Row(
-            [suggestion(k, h) for k, h in enumerate(shown)],
-            wrap=True,
-            spacing=6,
-            run_spacing=6,
+        ft.Container(  # room for three, always: the form below never moves (see above)
+            ft.Row(
+                [suggestion(k, h) for k, h in enumerate(shown)],
+                wrap=True,
+                spacing=6,
+                run_spacing=_SUGG_GAP,
+            ),
+            height=SUGGESTIONS_HEIGHT,
+            alignment=ft.Alignment.TOP_LEFT,
         ),
         ft.Row(
             [

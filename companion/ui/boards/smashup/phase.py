@@ -1,6 +1,9 @@
 """The phase card: the reminder of the phase, plays left, the turn.
 
-Fixed height: the reminder has three reserved lines, the plays row is always there.
+Fixed height: the reminder has three reserved lines (:data:`REMINDER_LINES` of
+:data:`REMINDER_SIZE` px text, :data:`REMINDER_HEIGHT` px; the texts are written to fit at
+360 px, a longer one — many ready bases with long names — ends in «…» and a tap shows it
+whole), the plays row is always there.
 """
 
 from __future__ import annotations
@@ -13,7 +16,13 @@ from companion.i18n import _
 from companion.ui.boards.smashup.common import stepper
 from companion.ui.widgets import tagged
 
-__all__ = ["PhaseCard"]
+__all__ = ["PhaseCard", "REMINDER_LINES", "REMINDER_SIZE", "REMINDER_HEIGHT"]
+
+#: The reminder: lines kept for it, its text size and line height (px), its box's height.
+REMINDER_LINES = 3
+REMINDER_SIZE = 12
+_LINE = 16
+REMINDER_HEIGHT = REMINDER_LINES * _LINE
 
 
 @ft.component
@@ -58,10 +67,27 @@ def _Plays(
 
 
 @ft.component
-def _Reminder(text: str) -> ft.Control:
-    """The phase reminder (its slot reserves three lines; plain props: a play does not
-    render it)."""
-    return tagged("reminder", ft.Text(text, size=12, max_lines=3), label=text)
+def _Reminder(text: str, show: Callable[[str], None] | None) -> ft.Control:
+    """The phase reminder in its box of three lines, never drawn over the plays below it
+    (play-test: a fourth line ran into «Приспешники»); a tap shows it whole (``show``).
+    Plain props: a play does not render it."""
+    return tagged(
+        "reminder",
+        ft.Container(
+            ft.Text(
+                text,
+                size=REMINDER_SIZE,
+                max_lines=REMINDER_LINES,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                style=ft.TextStyle(height=_LINE / REMINDER_SIZE),
+            ),
+            height=REMINDER_HEIGHT,
+            alignment=ft.Alignment.TOP_LEFT,
+            clip_behavior=ft.ClipBehavior.HARD_EDGE,
+            on_click=(lambda: show(text)) if show is not None else None,
+        ),
+        label=text,
+    )
 
 
 @ft.component
@@ -87,8 +113,10 @@ def PhaseCard(
     extra: bool,
     over: bool,
     send: Callable[..., bool],
+    show: Callable[[str], None] | None = None,
 ) -> ft.Control:
-    """The reminder (3 lines reserved), then plays left and the turn.
+    """The reminder (3 lines reserved; ``show(text)`` shows it whole), then plays left and
+    the turn.
 
     Whose turn and the phase are in the frame's status line (``status-player``,
     ``status-phase``), pinned above the body; the frame's rules button opens this phase.
@@ -98,7 +126,7 @@ def PhaseCard(
     return ft.Container(
         ft.Column(
             [
-                ft.Container(Reminder(text), height=46),
+                Reminder(text, show),
                 ft.Row(
                     [
                         Plays("minion", minion_title, minions, extra, send, over),

@@ -1,11 +1,19 @@
-"""The play board: phase card, VP strip, the compact base list with one base open.
+"""The play board: the compact base list with one base open (the phase card and the VP strip
+are pinned above it, :mod:`.header`).
 
 :class:`PlayBoard` re-renders on every change of the game, but its parts are memoised
 (``ft.memo``) on plain values: a tap on one base re-renders that base's row and editor (and
 the numbers that really changed), not the whole board.
+
+A base opened for editing is scrolled to the top of the list, under the pinned header: its
+editor — the active player's «Сыграть приспешника сюда», every player's power and minions —
+is then on screen at 390×844 with 4 players, whichever base it is.
 """
 
 from __future__ import annotations
+
+import asyncio
+import contextlib
 
 import flet as ft
 
@@ -14,41 +22,34 @@ from companion.engine.smashup import (
     PLAY,
     effective_breakpoint,
     is_ready,
-    plays_left,
-    plays_now,
-    reminder,
-    status_note,
     total_power,
 )
-from companion.i18n import _
 from companion.store.bases import BaseCatalogue
-from companion.ui.boards.smashup.base import BaseEditor, BaseRow
+from companion.ui.boards.smashup.base import BaseEditor, BaseRow, row_key
 from companion.ui.boards.smashup.common import (
     EMPTY_FORM,
-    base_fields,
     card_from_form,
     form_error,
     remember,
 )
-from companion.ui.boards.smashup.phase import PhaseCard
 from companion.ui.boards.smashup.score import score_dialog
-from companion.ui.boards.smashup.vp import VpStrip
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
 from companion.ui.taps import closing_dialog
-from companion.ui.widgets import TARGET, tagged, use_form
+from companion.ui.widgets import BoardScroll, use_form
 
-__all__ = ["PlayBoard"]
+__all__ = ["PlayBoard", "REVEAL_DELAY"]
 
-_Phase = ft.memo(PhaseCard)
-_Vp = ft.memo(VpStrip)
+#: Seconds between opening a base and scrolling it to the top of the list.
+REVEAL_DELAY = 0.15
+
 _Row = ft.memo(BaseRow)
 _Editor = ft.memo(BaseEditor)
 
 
 @ft.component
 def PlayBoard(view: GameView, version: int) -> ft.Control:
-    """Phase card, VP strip, bases (tap one to open its editor), the scoring confirmation."""
+    """The bases (tap one to open its editor), the scoring confirmation."""
     catalogue = BaseCatalogue(ft.use_context(AppContext).hub.store.root)
     # the base open for editing and the (turn, phase) it was opened in, or None: each phase
     # starts with the list closed, so in «Проверь базы» every ready base is on screen
@@ -58,8 +59,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
     repl_checked, set_repl_checked = ft.use_state(False)
     # «колода баз пуста» is read at tap time too: «Захватить» right after the switch
     deck_empty, set_deck_empty, latest_deck_empty = use_form(lambda: False)
-    add_form, set_add_form, latest_add = use_form(lambda: dict(EMPTY_FORM))
-    add_checked, set_add_checked = ft.use_state(False)
+    scroller = ft.use_context(BoardScroll)
     game = view.game
     state = view.state
     specs = game.setup.players
@@ -77,11 +77,27 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
 
     toggle = ft.use_callback(_toggle, [])
 
+    async def reveal() -> None:
+        """The base just opened goes to the top of the list (under the pinned header), so
+        its editor is in reach below it."""
+        column = scroller.current if scroller is not None else None
+        if open_base is not None and column is not None:
+            # after the browser has laid the editor out: scrolled at once, the list still
+            # ended at the last row and the open base stopped at the bottom of the screen
+            await asyncio.sleep(REVEAL_DELAY)
+            # a jump, not an animation: after an animated scroll_to Flutter's accessibility
+            # tree lost the power numbers' tap nodes (docs/FLET_FINDINGS.md)
+            with contextlib.suppress(Exception):  # not on a page (gone, in-process tests)
+                await column.scroll_to(scroll_key=row_key(open_base))
+
+    ft.use_effect(reveal, [open_base, when])
+
     def open_score(j: int) -> None:
         view.error = ""
         set_repl(dict(EMPTY_FORM))
         set_repl_checked(False)
-        set_deck_empty(False)
+        # «Мимими»: once the base deck ran out it stays empty (Разойтись по углам!)
+        set_deck_empty(view.state.deck_empty and view.state.edition == "mimimi")
         set_scoring(j)
 
     score = ft.use_callback(open_score, [])
@@ -112,17 +128,6 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
                 remember(catalogue, card)
             close()
 
-    def add_base() -> None:
-        add_form = latest_add()
-        if form_error(add_form) is not None:
-            set_add_checked(True)
-            return
-        card = card_from_form(add_form)
-        if view.send("base.add", {"base_card": card}):
-            remember(catalogue, card)
-            set_add_form(dict(EMPTY_FORM))
-            set_add_checked(False)
-
     valid = scoring is not None and scoring < len(state.bases) and not over
     ft.use_dialog(
         score_dialog(
@@ -143,29 +148,9 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
 
     names = tuple(s.name for s in specs)
     colors = tuple(s.color for s in specs)
-    in_play = state.phase == PLAY
-    left = plays_left(state) if in_play else plays_now(state)
     in_check = state.phase == CHECK and not over
-    parts: list[ft.Control] = [
-        _Phase(
-            state.turn,
-            reminder(state),
-            left["minion"],
-            left["action"],
-            not in_play,
-            over,
-            send,
-        ),
-        _Vp(
-            names,
-            colors,
-            tuple(state.vp),
-            tuple(state.madness) if state.madness_on else None,
-            state.active,
-            status_note(state) or "",
-            send,
-        ),
-    ]
+    extra = state.phase != PLAY
+    parts: list[ft.Control] = []
     for j, b in enumerate(state.bases):
         is_open = open_base == j and not over
         parts.append(
@@ -195,27 +180,8 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
                     tuple(b.power),
                     tuple(b.minions),
                     send,
+                    state.active,
+                    extra,
                 )
             )
-    if len(state.bases) < state.players + 1 and not over:
-        parts += [
-            ft.Text(_("Выложите новую базу"), size=18, weight=ft.FontWeight.BOLD),
-            *base_fields(
-                "new-base",
-                add_form,
-                set_add_form,
-                catalogue,
-                [b.name for b in state.bases],
-                error=form_error(add_form) if add_checked else None,
-            ),
-            tagged(
-                "add-base",
-                ft.FilledTonalButton(
-                    _("Выложить базу"),
-                    icon=ft.Icons.ADD,
-                    height=TARGET,
-                    on_click=lambda: add_base(),
-                ),
-            ),
-        ]
     return ft.Column(parts, spacing=6)

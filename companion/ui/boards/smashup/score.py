@@ -1,5 +1,14 @@
 """The scoring confirmation: who gets which VP («Раздача очков», «Споры при раздаче») and the
-base that takes the scored one's place (typed, from the catalogue, or «колода баз пуста»)."""
+base that takes the scored one's place (typed or from the catalogue).
+
+An empty base deck («Разойтись по углам!») differs by rulebook: in «Мишки, бабки, рок-н-ролл»
+(000) the base discard is shuffled into a new deck, so a new base always comes — the dialog
+says so under the fields and offers no switch (play-test: the switch was offered there and
+always refused); in «Мимими» (001) a new base comes only while the deck has one, so
+«Колода баз пуста» scores the base without a replacement (and stays on for the next one).
+
+Why a player gets nothing is a line of its own under their name (play-test: «нет ни силы,
+ни» was cut beside it)."""
 
 from __future__ import annotations
 
@@ -7,6 +16,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.engine import PlayerSpec
 from companion.engine.smashup import is_eligible, score_preview
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue
@@ -43,46 +53,77 @@ def score_dialog(
             return _("нет приспешников") if b.power[i] > 0 else _("нет ни силы, ни приспешников")
         return _("ниже третьего места")
 
-    lines = [
-        tagged(
-            f"preview-p{i}",
-            ft.Row(
-                [
-                    dot(spec.color),
-                    ft.Text(
-                        spec.name,
-                        size=17,
-                        expand=True,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                        spans=[
-                            ft.TextSpan(
-                                f"  {why_none(i)}",
-                                ft.TextStyle(size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-                            )
-                        ]
-                        if why_none(i)
-                        else None,
-                    ),
-                    ft.Text(f"{_('сила')} {b.power[i]}", size=14, width=64),
-                    ft.Text(
-                        f"+{preview[i]}" if i in preview else "—",
-                        size=22,
-                        weight=ft.FontWeight.BOLD,
-                        width=44,
-                        text_align=ft.TextAlign.END,
-                    ),
-                ],
-                height=32,
-            ),
-            label=f"{spec.name} " + (f"+{preview[i]}" if i in preview else f"— {why_none(i)}"),
+    def line(i: int, spec: PlayerSpec) -> ft.Control:
+        why = why_none(i)
+        row = ft.Row(
+            [
+                dot(spec.color),
+                ft.Text(
+                    spec.name,
+                    size=17,
+                    expand=True,
+                    max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                ),
+                ft.Text(f"{_('сила')} {b.power[i]}", size=14, width=64),
+                ft.Text(
+                    f"+{preview[i]}" if i in preview else "—",
+                    size=22,
+                    weight=ft.FontWeight.BOLD,
+                    width=44,
+                    text_align=ft.TextAlign.END,
+                ),
+            ],
+            height=32,
         )
-        for i, spec in enumerate(specs)
-    ]
+        parts: list[ft.Control] = [row]
+        if why:
+            parts.append(
+                tagged(
+                    f"preview-p{i}-why",
+                    ft.Container(
+                        ft.Text(
+                            why,
+                            size=12,
+                            color=ft.Colors.ON_SURFACE_VARIANT,
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        padding=ft.Padding.only(left=24),
+                        margin=ft.Margin.only(top=-6),
+                    ),
+                    label=why,
+                )
+            )
+        return tagged(
+            f"preview-p{i}",
+            ft.Column(parts, spacing=0),
+            label=f"{spec.name} " + (f"+{preview[i]}" if i in preview else f"— {why}"),
+        )
+
+    lines = [line(i, spec) for i, spec in enumerate(specs)]
     on_table = [x.name for x in state.bases]
-    replacement: list[ft.Control] = (
-        [] if deck_empty else base_fields("repl", form, set_form, catalogue, on_table, error=error)
-    )
+    corners = "Разойтись по углам!"
+    if state.edition == "mimimi":
+        deck: list[ft.Control] = [
+            switch_row("deck-empty", _("Колода баз пуста"), deck_empty, lambda v: set_deck_empty(v))
+        ]
+    else:  # «Мишки»: the discard is shuffled into a new deck; a base always comes
+        reshuffle = _("Колода баз пуста — перемешайте сброс баз")
+        deck = [
+            tagged(
+                "deck-reshuffle",
+                ft.Text(f"{reshuffle} ({corners}).", size=13, italic=True),
+                label=reshuffle,
+            )
+        ]
+    if deck_empty and state.edition == "mimimi":
+        none = _("Новой базы нет: играем на оставшихся базах")
+        replacement: list[ft.Control] = [
+            tagged("deck-none", ft.Text(f"{none} ({corners}).", size=14), label=none)
+        ]
+    else:
+        replacement = base_fields("repl", form, set_form, catalogue, on_table, error=error)
     refusal = view.error
     return ft.AlertDialog(
         modal=True,
@@ -92,9 +133,7 @@ def score_dialog(
                 *lines,
                 ft.Divider(height=8),
                 ft.Text(_("Новая база на её место"), size=16, weight=ft.FontWeight.BOLD),
-                switch_row(
-                    "deck-empty", _("Колода баз пуста"), deck_empty, lambda v: set_deck_empty(v)
-                ),
+                *deck,
                 *replacement,
                 ft.Container(
                     tagged(

@@ -1,10 +1,22 @@
 """«Подготовка к игре»: two factions per player, players + 1 bases, then «Начать игру».
 
 The faction chips keep their place while players pick: a taken faction stays where it was,
-disabled, so the next player's finger never lands on a chip that moved.
+dimmed, so the next player's finger never lands on a chip that moved; a tap on it says that
+another player has it (play-test: a disabled chip said nothing).
+
+Once every deck has its two factions, the deck lines shrink to one short line each and the
+board scrolls to «Базы: N из M». The base form comes right under it, above the bases laid out
+so far: each base laid out adds a line *below* the form, so «Выложить базу» stays where it
+was, on screen (play-test: from the third base on it sat under the pinned bar and every base
+needed a scroll). A catalogue entry's trash button stands 8 dp from its chip and asks before
+removing the entry.
 """
 
 from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
 
 import flet as ft
 
@@ -20,11 +32,15 @@ from companion.ui.boards.smashup.common import (
     open_rules,
     remember,
 )
+from companion.ui.boards.smashup.play import REVEAL_DELAY
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, tagged, use_form
+from companion.ui.widgets import TARGET, BoardScroll, tagged, use_form
 
-__all__ = ["SetupBoard"]
+__all__ = ["SetupBoard", "BASES_KEY"]
+
+#: Scroll key of «Базы: N из M».
+BASES_KEY = "setup-bases"
 
 
 @ft.component
@@ -36,7 +52,9 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
     checked, set_checked = ft.use_state(False)  # show the form's error after a refused tap
     chosen, set_chosen = ft.use_state(None)
     custom, set_custom, latest_custom = use_form(lambda: "")
+    scroller = ft.use_context(BoardScroll)
     _forgot, set_forgot = ft.use_state(0)  # re-render after a catalogue entry is removed
+    forgetting, set_forgetting = ft.use_state(None)  # the catalogue entry asked about
     game = view.game
     state = view.state
     specs = game.setup.players
@@ -67,10 +85,30 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
             set_checked(False)
 
     def forget(name: str) -> None:
+        set_forgetting(None)
         catalogue.forget(name)
         set_forgot(lambda n: n + 1)
 
+    ft.use_dialog(
+        forget_dialog(forgetting, forget, lambda: set_forgetting(None))
+        if forgetting is not None
+        else None
+    )
+
     taken = {f.casefold() for deck in state.factions for f in deck}
+    done = picker is None  # every deck has its two factions: nothing left to tap here
+    laying = done and len(state.bases) < need
+
+    async def to_bases() -> None:
+        """The factions are done: the bases' heading goes to the top of the board, the form
+        and «Выложить базу» under it (after the browser has laid the shorter decks out)."""
+        column = scroller.current if scroller is not None else None
+        if laying and column is not None:
+            await asyncio.sleep(REVEAL_DELAY)
+            with contextlib.suppress(Exception):  # not on a page (gone, in-process tests)
+                await column.scroll_to(scroll_key=BASES_KEY)
+
+    ft.use_effect(to_bases, [laying])
     decks = [
         tagged(
             f"deck-p{i}",
@@ -79,16 +117,22 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                     [
                         dot(spec.color),
                         ft.Text(spec.name, size=18, weight=ft.FontWeight.BOLD),
-                        ft.Text(", ".join(state.factions[i]) or "—", size=16, expand=True),
+                        ft.Text(
+                            ", ".join(state.factions[i]) or "—",
+                            size=16,
+                            expand=True,
+                            max_lines=1 if done else None,
+                            overflow=ft.TextOverflow.ELLIPSIS if done else None,
+                        ),
                         ft.Icon(ft.Icons.EDIT, size=20) if picker == i else ft.Container(),
                     ],
                     spacing=8,
                 ),
-                padding=8,
+                padding=ft.Padding.symmetric(horizontal=8, vertical=0 if done else 8),
                 border_radius=8,
-                height=TARGET + 8,
+                height=32 if done else TARGET + 8,
                 bgcolor=ft.Colors.SECONDARY_CONTAINER if picker == i else None,
-                on_click=None if state.draft else (lambda _e, i=i: set_chosen(i)),
+                on_click=None if state.draft or done else (lambda _e, i=i: set_chosen(i)),
             ),
             label=f"{spec.name}: {', '.join(state.factions[i])}",
         )
@@ -111,16 +155,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
             ),
             ft.Row(
                 [
-                    tagged(
-                        f"faction-{k}",
-                        ft.OutlinedButton(
-                            name,
-                            height=TARGET,
-                            disabled=picker is None or name.casefold() in taken,
-                            on_click=lambda _e, name=name: pick(name),
-                        ),
-                        label=name,
-                    )
+                    faction_chip(k, name, name.casefold() in taken, pick)
                     for k, name in enumerate(offered)
                 ],
                 wrap=True,
@@ -184,7 +219,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                 catalogue,
                 [b.name for b in state.bases],
                 error=form_error(form) if checked else None,
-                on_forget=forget,
+                on_forget=lambda name: set_forgetting(name),
             ),
             tagged(
                 "add-base",
@@ -231,11 +266,63 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                     f"{_('Базы')}: {len(state.bases)} {_('из')} {need}",
                     size=18,
                     weight=ft.FontWeight.BOLD,
+                    key=ft.ScrollKey(BASES_KEY),
                 ),
                 label=f"{len(state.bases)}/{need}",
             ),
-            *bases,
             *base_form,
+            *bases,
         ],
         spacing=8,
+    )
+
+
+def faction_chip(k: int, name: str, taken: bool, pick: Callable[[str], None]) -> ft.Control:
+    """An offered faction; a taken one is dimmed but still answers a tap: the engine's refusal
+    says that another player has it (Подготовка к игре)."""
+    faint = ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE)
+    return tagged(
+        f"faction-{k}",
+        ft.OutlinedButton(
+            name,
+            height=TARGET,
+            on_click=lambda _e: pick(name),
+            style=ft.ButtonStyle(
+                color=faint,
+                side=ft.BorderSide(1, ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)),
+            )
+            if taken
+            else None,
+        ),
+        label=f"{name} ({_('занята')})" if taken else name,
+    )
+
+
+def forget_dialog(
+    name: str, forget: Callable[[str], None], close: Callable[[], None]
+) -> ft.AlertDialog:
+    """«Убрать из каталога?» for the entry ``name``: removing one is never a single tap beside
+    the chip a finger meant to pick (play-test)."""
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(f"{_('Убрать из каталога')} «{name}»?", size=20),
+        content=ft.Text(
+            _("Базы на столе это не меняет; набрать её снова можно в любой момент."), size=15
+        ),
+        actions=[
+            tagged(
+                "forget-cancel",
+                ft.TextButton(_("Оставить"), height=TARGET, on_click=lambda: close()),
+            ),
+            tagged(
+                "forget-confirm",
+                ft.FilledButton(
+                    _("Убрать"),
+                    icon=ft.Icons.DELETE_OUTLINE,
+                    height=TARGET,
+                    on_click=lambda: forget(name),
+                ),
+            ),
+        ],
+        on_dismiss=lambda: close(),
     )

@@ -1,9 +1,10 @@
-"""The players' VP strip: one chip per player in seat order, always on screen.
+"""The players' VP strip: one chip per player in seat order, always on screen (pinned with
+the phase card, :mod:`.header`).
 
 A chip shows the VP (and madness cards when counted); tapping either number opens a numeric
-pad for it. Two lines under the strip are reserved for the engine's
-:func:`~companion.engine.smashup.status_note` (Игра окончена: a tie at 15 VP or more plays
-on; a single leader wins when the check runs).
+pad for it. What 15 VP mean now (Игра окончена: a tie at 15 or more plays on; a single
+leader wins when the check runs) is said once, in the frame's status line (the engine's
+:func:`~companion.engine.smashup.status_note`; a tap there shows it whole), not again here.
 """
 
 from __future__ import annotations
@@ -115,42 +116,21 @@ def VpStrip(
     vp: tuple[int, ...],
     madness: tuple[int, ...] | None,
     active: int,
-    tie: str,
     send: Callable[..., bool],
 ) -> ft.Control:
-    """Chips in seat order and the reserved line for a tie at the top."""
-    return ft.Column(
+    """Chips in seat order."""
+    return ft.Row(
         [
-            ft.Row(
-                [
-                    _MemoChip(
-                        i,
-                        names[i],
-                        colors[i],
-                        vp[i],
-                        madness[i] if madness is not None else None,
-                        active == i,
-                        send,
-                    )
-                    for i in range(len(names))
-                ],
-                spacing=4,
-            ),
-            ft.Container(
-                tagged(
-                    "vp-tie",
-                    ft.Text(
-                        tie,
-                        size=12,
-                        italic=True,
-                        max_lines=2,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                        tooltip=tie or None,
-                    ),
-                    label=tie,
-                ),
-                height=32,
-            ),
+            _MemoChip(
+                i,
+                names[i],
+                colors[i],
+                vp[i],
+                madness[i] if madness is not None else None,
+                active == i,
+                send,
+            )
+            for i in range(len(names))
         ],
-        spacing=2,
+        spacing=4,
     )

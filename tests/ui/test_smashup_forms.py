@@ -1,0 +1,317 @@
+"""«Замес» after the third phone play-test, in-process (the real app on real Flet sessions,
+:mod:`tests.ui.render_tree`; texts measured with :mod:`tests.ui.text_fit`): the empty base
+deck as each rulebook has it, texts said once and never cut, setup taps that answer, the
+new-game form's seat controls.
+
+Rulebooks: 000 («Мишки, бабки, рок-н-ролл», ``bbrr``) and 001 («Мимими», ``mimimi``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import flet as ft
+import pytest
+
+from companion.engine.core import Game
+from companion.engine.smashup import CHECK, SMASHUP, reminder, status_note
+from companion.store import GameStore
+from companion.store.bases import BaseCatalogue
+from companion.ui.app import make_main
+from companion.ui.boards.smashup.phase import REMINDER_LINES, REMINDER_SIZE
+from companion.ui.state import Hub
+from tests.ui import render_tree as rt
+from tests.ui.text_fit import lines
+
+DECKS = [["Котики", "Феи"], ["Принцессы", "Волшебные пони"], ["Бабульки", "Рокеры"]]
+NAMES = ["Аня", "Борис", "Вика"]
+
+
+def _game(hub: Hub, edition: str, moves=(), n: int = 3, **options: Any) -> str:
+    opts = {"edition": edition, "factions": DECKS[:n], **options}
+    gid = hub.create("smashup", NAMES[:n], first_player=0, options=opts).id
+    for i in range(n + 1):
+        card = {"name": f"База {i + 1}", "breakpoint": 10, "vp": [3, 2, 1]}
+        hub.push(gid, "base.add", {"base_card": card})
+    hub.push(gid, "game.start")
+    for kind, data in moves:
+        hub.push(gid, kind, data)
+    return gid
+
+
+TO_CHECK = [("phase.next", {}), ("phase.next", {})]
+READY_0 = ("base.set", {"base": 0, "player": 0, "power": 10, "minions": 1})
+READY_1 = ("base.set", {"base": 1, "player": 1, "power": 10, "minions": 1})
+
+
+def _shown_texts(session: Any) -> list[str]:
+    """Every text drawn on the page now (visible controls only; dialogs are not in it)."""
+    shown = rt.shown_ids(session)
+    return [c.value for c in rt.controls(session) if isinstance(c, ft.Text) and id(c) in shown]
+
+
+def _in_dialog(session: Any, ident: str) -> bool:
+    """Whether an open dialog holds the node tagged ``ident``."""
+    for dialog in session.page._dialogs.controls:  # a closed one may stay listed
+        if getattr(dialog, "open", True) and _holds(dialog, ident):
+            return True
+    return False
+
+
+def _holds(c: Any, ident: str) -> bool:
+    if isinstance(c, ft.Semantics) and c.identifier == ident:
+        return True
+    return any(_holds(child, ident) for child in rt._children(c))
+
+
+def _switch_on(node: Any) -> bool:
+    """The value of the switch under ``node`` (a :func:`widgets.switch_row`)."""
+    if isinstance(node, ft.Switch):
+        return bool(node.value)
+    return any(_switch_on(child) for child in rt._children(node))
+
+
+async def _tap(session: Any, ident: str) -> None:
+    await rt.tap(session, rt.tappables(session)[ident])
+    await rt.quiet(session)
+
+
+async def _tap_in_dialog(session: Any, ident: str) -> None:
+    await rt.tap(session, rt.in_dialog(session, ident))
+    await rt.quiet(session)
+
+
+# -- «Разойтись по углам!»: the empty base deck ------------------------------------------------
+async def _score_dialog(data, edition: str) -> dict[str, Any]:
+    hub = Hub(GameStore(data))
+    gid = _game(hub, edition, [READY_0, READY_1, *TO_CHECK])
+    session = await rt.open_app(make_main(hub), f"/game/{gid}")
+    await _tap(session, "score-0")
+    seen: dict[str, Any] = {
+        "switch": _in_dialog(session, "deck-empty"),
+        "reshuffle": _in_dialog(session, "deck-reshuffle")
+        and rt.dialog_node(session, "deck-reshuffle").label,
+    }
+    if edition == "mimimi":
+        await _tap_in_dialog(session, "deck-empty")
+        seen["fields_when_empty"] = _in_dialog(session, "repl-name")
+        await _tap_in_dialog(session, "score-confirm")
+        state = GameStore(data).open(gid).game.state
+        seen["bases"] = len(state.bases)
+        seen["board"] = _shown_texts(session)
+        seen["add_form"] = "new-base-name" in rt.tappables(session)
+        await _tap(session, "score-0")  # the next ready base: the deck is still empty
+        seen["next_switch_on"] = _switch_on(rt.dialog_node(session, "deck-empty"))
+        seen["next_fields"] = _in_dialog(session, "repl-name")
+    return seen
+
+
+def test_bbrr_offers_no_empty_deck_switch_and_says_to_reshuffle(tmp_path):
+    """Разойтись по углам! (000, «Мишки»): an empty base deck is made again from the shuffled
+    discard, so the dialog asks for the base that comes and offers no «Колода баз пуста»
+    (play-test: it was offered there and every capture with it was refused)."""
+    seen = rt.run(_score_dialog(tmp_path, "bbrr"))
+    assert not seen["switch"]
+    assert seen["reshuffle"] == "Колода баз пуста — перемешайте сброс баз"
+
+
+def test_mimimi_plays_on_with_fewer_bases_and_asks_for_no_new_one(tmp_path):
+    """Разойтись по углам! (001, «Мимими»): a new base comes only while the deck has one. With
+    the deck empty the base is captured without a replacement, the board then asks for no
+    new base (play-test: «Выложите новую базу» stayed for the rest of the game), and the next
+    capture starts from «Колода баз пуста»."""
+    seen = rt.run(_score_dialog(tmp_path, "mimimi"))
+    assert seen["switch"] and not seen["reshuffle"]
+    assert not seen["fields_when_empty"]
+    assert seen["bases"] == 3
+    assert "Выложите новую базу" not in seen["board"] and not seen["add_form"]
+    assert seen["next_switch_on"] and not seen["next_fields"]
+
+
+# -- «Сыграть приспешника сюда» --------------------------------------------------------------------
+async def _extra_minion(data) -> tuple[str, list[int], str]:
+    hub = Hub(GameStore(data))
+    grant = ("play.grant", {"kind": "minion", "count": 1})
+    gid = _game(hub, "bbrr", [*TO_CHECK, grant])  # «Проверь базы»: a card granted a minion
+    session = await rt.open_app(make_main(hub), f"/game/{gid}")
+    await _tap(session, "base-2-open")
+    label = rt.tagged_control(session, "play-minion-b2").parent.label or ""
+    await _tap(session, "play-minion-b2")
+    game = GameStore(data).open(gid).game
+    return label, game.state.bases[2].minions, game.log()[-1][1]
+
+
+def test_outside_the_play_phase_the_base_takes_a_granted_extra_minion(tmp_path):
+    """Всё остальное: outside «Играй карты» only an extra minion a card granted is played, at
+    once; the editor's button says so and records it as that extra play."""
+    label, minions, line = rt.run(_extra_minion(tmp_path))
+    assert label == "Аня: Добавочный приспешник сюда («База 3»)"
+    assert minions == [1, 0, 0]
+    assert line.startswith("Аня играет добавочного приспешника на базу «База 3» вне фазы")
+
+
+# -- texts said once, never cut -----------------------------------------------------------------
+#: The reminder's width (px) on a 360 and a 390 px phone, measured in Chromium.
+REMINDER_WIDTHS = (302, 332)
+
+
+def _reminders() -> list[str]:
+    """Every phase's reminder of both editions (and the «Мимими» check after scoring), with
+    no, one and two ready bases in «Проверь базы»."""
+    out = []
+    for edition, check in (
+        ("bbrr", "end_of_turn"),
+        ("mimimi", "end_of_turn"),
+        ("mimimi", "after_scoring"),
+    ):
+        opts = {"edition": edition, "factions": DECKS, "win_check": check}
+        for ready in range(3):
+            g = Game.new(SMASHUP, NAMES, options=opts, clock=lambda: 0.0)
+            for name in ("Древний храм", "Замок принцессы", "Пещера", "Рок-клуб"):
+                g.push("base.add", {"base_card": {"name": name, "breakpoint": 10, "vp": [3, 2, 1]}})
+            g.push("game.start")
+            for j in range(ready):
+                g.push("base.set", {"base": j, "player": 0, "power": 10, "minions": 1})
+            for _ in range(5):  # with ready bases, the walk stops at «Проверь базы»
+                out.append(reminder(g.state))
+                if ready and g.state.phase == CHECK:
+                    break
+                g.push("phase.next")
+    return out
+
+
+@pytest.mark.parametrize("width", REMINDER_WIDTHS)
+def test_every_reminder_fits_its_three_lines(width):
+    """Play-test: «Конец хода» and «Проверь базы» («Мимими», 15 VP checked after scoring) ran
+    to a fourth line, drawn into «Приспешники/Действия» (cut at «при равенстве игра»). Each
+    reminder now fits the lines its box keeps, on a 360 px phone too."""
+    texts = _reminders()
+    assert len(texts) >= 30
+    too_long = [t for t in texts if lines(t, width, REMINDER_SIZE) > REMINDER_LINES]
+    assert not too_long
+
+
+async def _tie_screen(data) -> list[str]:
+    hub = Hub(GameStore(data))
+    gid = _game(hub, "bbrr", [("vp.adjust", {"player": 0, "delta": 15})])
+    hub.push(gid, "vp.adjust", {"player": 1, "delta": 15})
+    session = await rt.open_app(make_main(hub), f"/game/{gid}")
+    note = status_note(GameStore(data).open(gid).game.state)
+    shown = [t for t in _shown_texts(session) if note and note[:20] in t]
+    labels = [
+        c.label
+        for c in rt.controls(session)
+        if isinstance(c, ft.Semantics) and c.identifier == "status-note"
+    ]
+    return [*shown, "|", *labels]
+
+
+def test_a_tie_at_15_is_said_once(tmp_path):
+    """Игра окончена: «поровну — играем дальше» was in the status line and again under the VP
+    strip (play-test); it is said once, in the status line, whose tap shows it whole."""
+    drawn = rt.run(_tie_screen(tmp_path))
+    texts, labels = drawn[: drawn.index("|")], drawn[drawn.index("|") + 1 :]
+    assert len(texts) == 1, texts
+    assert labels and labels[0].startswith("Поровну (15) — играем дальше")
+
+
+async def _why_lines(data) -> dict[str, str]:
+    hub = Hub(GameStore(data))
+    gid = _game(hub, "mimimi", [READY_0, ("base.set", {"base": 0, "player": 1, "power": 3})])
+    hub.push(gid, "phase.next")
+    hub.push(gid, "phase.next")
+    session = await rt.open_app(make_main(hub), f"/game/{gid}")
+    await _tap(session, "score-0")
+    return {
+        f"p{i}": rt.dialog_node(session, f"preview-p{i}-why").label
+        for i in (1, 2)
+        if _in_dialog(session, f"preview-p{i}-why")
+    }
+
+
+def test_why_a_player_scores_nothing_is_a_whole_line(tmp_path):
+    """Раздача очков («Мимими»: a minion is needed): the reason is a line of its own under the
+    player's name, so «нет ни силы, ни приспешников» fits the dialog of a 360 px phone
+    (play-test: beside the name it was cut to «нет ни силы, ни»)."""
+    why = rt.run(_why_lines(tmp_path))
+    assert why == {"p1": "нет приспешников", "p2": "нет ни силы, ни приспешников"}
+    # the dialog is 340 px wide less its padding (2 × 14) and the line's indent (24)
+    assert all(lines(text, 340 - 28 - 24, 12) == 1 for text in why.values())
+
+
+# -- «Подготовка к игре» -----------------------------------------------------------------------
+async def _taken_chip(data) -> tuple[bool, str, list[list[str]]]:
+    hub = Hub(GameStore(data))
+    gid = hub.create("smashup", NAMES[:2], first_player=0, options={"edition": "mimimi"}).id
+    hub.push(gid, "faction.pick", {"player": 0, "faction": "Котики"})
+    hub.push(gid, "faction.pick", {"player": 0, "faction": "Феи"})
+    session = await rt.open_app(make_main(hub), f"/game/{gid}")
+    shown = rt.tappables(session)
+    tappable = "faction-0" in shown  # «Котики», Аня's
+    if tappable:
+        await _tap(session, "faction-0")
+    view = rt.game_view(session)
+    return tappable, view.error, GameStore(data).open(gid).game.state.factions
+
+
+def test_a_taken_faction_says_who_cannot_have_it(tmp_path):
+    """Подготовка к игре: a faction is one deck on the table. A tap on a chip another player
+    has taken answers with the reason (play-test: the disabled chip said nothing) and gives
+    Борис nothing."""
+    tappable, error, factions = rt.run(_taken_chip(tmp_path))
+    assert tappable
+    assert "Фракция «Котики» уже в колоде другого игрока" in error
+    assert "(Подготовка к игре)" in error
+    assert factions == [["Котики", "Феи"], []]
+
+
+async def _forget(data) -> list[Any]:
+    hub = Hub(GameStore(data))
+    catalogue = BaseCatalogue(hub.store.root)
+    catalogue.remember({"name": "Луг", "breakpoint": 10, "vp": [3, 1, 1]})
+    gid = hub.create("smashup", NAMES[:2], first_player=0, options={"factions": DECKS[:2]}).id
+    session = await rt.open_app(make_main(hub), f"/game/{gid}")
+    seen: list[Any] = []
+    await _tap(session, "new-base-forget-0")
+    seen.append(rt.dialog_node(session, "forget-confirm") is not None)
+    seen.append(catalogue.get("Луг") is not None)  # nothing removed by the first tap
+    await _tap_in_dialog(session, "forget-cancel")
+    seen.append(catalogue.get("Луг") is not None)
+    await _tap(session, "new-base-forget-0")
+    await _tap_in_dialog(session, "forget-confirm")
+    seen.append(catalogue.get("Луг") is None)
+    seen.append(not _in_dialog(session, "forget-confirm"))  # the question is gone
+    return seen
+
+
+def test_a_catalogue_entry_is_removed_only_after_a_second_answer(tmp_path):
+    """Play-test: the trash button flush against a suggestion removed the base at once, with
+    no way back. Now it asks: «Оставить» keeps the entry, «Убрать» removes it."""
+    assert rt.run(_forget(tmp_path)) == [True, True, True, True, True]
+
+
+# -- the new-game form -------------------------------------------------------------------------
+async def _new_game(data) -> tuple[set[str], list[str]]:
+    hub = Hub(GameStore(data))
+    session = await rt.open_app(make_main(hub), "/new")
+    choice = rt.tagged_control(session, "game-choice")
+    session.apply_patch(choice._i, {"value": "ricks"})
+    await session.dispatch_event(choice._i, "select", "ricks")
+    await rt.quiet(session)
+    field = rt.tagged_control(session, "player-name-0")
+    session.apply_patch(field._i, {"value": "Аня"})
+    await asyncio.create_task(session.dispatch_event(field._i, "change", "Аня"))
+    await rt.quiet(session)
+    shown = set(rt.tappables(session))
+    labels = [rt.tagged_control(session, f"character-{s}").label for s in range(2)]
+    return shown, labels
+
+
+def test_seat_controls_say_what_they_do(tmp_path):
+    """Play-test: «Ниже» on the last player looked enabled and did nothing; the Ricks
+    character pickers said «Персонаж игрока 1» instead of the player's name."""
+    shown, labels = rt.run(_new_game(tmp_path))
+    assert {"down-0", "up-1"} <= shown
+    assert "down-1" not in shown and "up-0" not in shown
+    assert labels == ["Персонаж: Аня", "Персонаж игрока 2"]
