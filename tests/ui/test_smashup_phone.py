@@ -111,6 +111,7 @@ def test_on_a_small_phone_the_plays_and_vp_stay_while_the_bases_scroll(browser, 
         pinned = {ident: box(small, ident) for ident in PINNED}
         small.tap("base-4-open")
         small.el("play-minion-b4").wait_for()
+        small.page.wait_for_timeout(500)  # the opened base's own jump to the top has ended
         reachable(small, "play-minion-b4", width=360)
         small.steady("min-b4-p3-plus")  # scrolled to with the wheel, over the list
         reachable(small, *PINNED, "pow-b4-p3-plus", "min-b4-p3-plus", width=360)
