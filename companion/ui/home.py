@@ -23,7 +23,7 @@ from companion.ui.nav import app_model, go
 from companion.ui.saved_games import delete_game
 from companion.ui.security import is_player
 from companion.ui.state import follow_hub
-from companion.ui.widgets import TARGET, Banner, tagged
+from companion.ui.widgets import TARGET, Banner, confirm_dialog, tagged
 
 __all__ = ["Home", "AWAKE_NOTE"]
 
@@ -83,25 +83,13 @@ def AwakeNote(seat: Seat) -> ft.Control:
 
 
 def _confirm(title: str, on_yes, on_no) -> ft.AlertDialog:
-    return ft.AlertDialog(
-        modal=True,
-        title=ft.Text(_("Удалить игру?")),
-        content=ft.Text(
-            f"{title}\n{_('Игра исчезнет из списка; её файлы переносятся в папку trash.')}"
-        ),
-        actions=[
-            tagged("delete-no", ft.TextButton(_("Отмена"), on_click=on_no, height=TARGET)),
-            tagged(
-                "delete-yes",
-                ft.FilledButton(
-                    _("Удалить"),
-                    icon=ft.Icons.DELETE,
-                    on_click=on_yes,
-                    height=TARGET,
-                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
-                ),
-            ),
-        ],
+    return confirm_dialog(
+        _("Удалить игру?"),
+        f"{title}\n{_('Игра исчезнет из списка; её файлы переносятся в папку trash.')}",
+        ("delete-no", _("Отмена"), on_no),
+        ("delete-yes", _("Удалить"), on_yes),
+        icon=ft.Icons.DELETE,
+        danger=True,
     )
 
 

@@ -128,6 +128,42 @@ def primary_button(
     )
 
 
+def confirm_dialog(
+    title: str,
+    text: str,
+    no: tuple[str, str, Callable[[], None]],
+    yes: tuple[str, str, Callable[[], None]],
+    *,
+    icon: ft.IconData,
+    danger: bool = False,
+) -> ft.AlertDialog:
+    """A question before a removal: ``title`` and ``text``, then «no» and «yes» — each
+    ``(identifier, label, on_click)``, 48 dp tall, «yes» filled with ``icon`` (red when
+    ``danger``). Closing the dialog otherwise counts as «no»."""
+    (no_id, no_label, on_no), (yes_id, yes_label, on_yes) = no, yes
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(title, size=20),
+        content=ft.Text(text, size=15),
+        actions=[
+            tagged(no_id, ft.TextButton(no_label, height=TARGET, on_click=lambda: on_no())),
+            tagged(
+                yes_id,
+                ft.FilledButton(
+                    yes_label,
+                    icon=icon,
+                    height=TARGET,
+                    on_click=lambda: on_yes(),
+                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR)
+                    if danger
+                    else None,
+                ),
+            ),
+        ],
+        on_dismiss=lambda: on_no(),
+    )
+
+
 def shown_number(value: int) -> str:
     """A counter's value as drawn: a negative one with the minus sign «−3», not a hyphen."""
     return f"−{-value}" if value < 0 else str(value)

@@ -242,37 +242,19 @@ class ChargeClock:
             if outside is not None and not paused and now is not None:
                 _add(actions, outside, max(0.0, now - ts))
         pos, spent = self._running(now)
-        if pos is None:
-            return ChargeTiming(
-                steps,
-                universes,
-                player_steps,
-                rounds,
-                per_player,
-                total,
-                None,
-                0.0,
-                0.0,
-                0.0,
-                0.0,
-                actions,
+        current = (0.0, 0.0, 0.0, 0.0)  # player's step, step, universe, phase: outside it
+        if pos is not None:
+            self._charge(steps, universes, rounds, player_steps, per_player, pos, spent)
+            total += spent
+            rnd, universe, step, player = pos
+            current = (
+                player_steps.get((rnd, universe, step, player), 0.0) if player is not None else 0.0,
+                steps.get((rnd, universe, step), 0.0),
+                universes.get((rnd, universe), 0.0),
+                rounds.get(rnd, 0.0),
             )
-        self._charge(steps, universes, rounds, player_steps, per_player, pos, spent)
-        total += spent
-        rnd, universe, step, player = pos
         return ChargeTiming(
-            steps,
-            universes,
-            player_steps,
-            rounds,
-            per_player,
-            total,
-            pos,
-            player_steps.get((rnd, universe, step, player), 0.0) if player is not None else 0.0,
-            steps.get((rnd, universe, step), 0.0),
-            universes.get((rnd, universe), 0.0),
-            rounds.get(rnd, 0.0),
-            actions,
+            steps, universes, player_steps, rounds, per_player, total, pos, *current, actions
         )
 
 

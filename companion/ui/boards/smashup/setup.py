@@ -35,7 +35,7 @@ from companion.ui.boards.smashup.common import (
 from companion.ui.boards.smashup.play import REVEAL_DELAY
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, BoardScroll, tagged, use_form
+from companion.ui.widgets import TARGET, BoardScroll, confirm_dialog, tagged, use_form
 
 __all__ = ["SetupBoard", "BASES_KEY"]
 
@@ -303,26 +303,10 @@ def forget_dialog(
 ) -> ft.AlertDialog:
     """«Убрать из каталога?» for the entry ``name``: removing one is never a single tap beside
     the chip a finger meant to pick (play-test)."""
-    return ft.AlertDialog(
-        modal=True,
-        title=ft.Text(f"{_('Убрать из каталога')} «{name}»?", size=20),
-        content=ft.Text(
-            _("Базы на столе это не меняет; набрать её снова можно в любой момент."), size=15
-        ),
-        actions=[
-            tagged(
-                "forget-cancel",
-                ft.TextButton(_("Оставить"), height=TARGET, on_click=lambda: close()),
-            ),
-            tagged(
-                "forget-confirm",
-                ft.FilledButton(
-                    _("Убрать"),
-                    icon=ft.Icons.DELETE_OUTLINE,
-                    height=TARGET,
-                    on_click=lambda: forget(name),
-                ),
-            ),
-        ],
-        on_dismiss=lambda: close(),
+    return confirm_dialog(
+        f"{_('Убрать из каталога')} «{name}»?",
+        _("Базы на столе это не меняет; набрать её снова можно в любой момент."),
+        ("forget-cancel", _("Оставить"), close),
+        ("forget-confirm", _("Убрать"), lambda: forget(name)),
+        icon=ft.Icons.DELETE_OUTLINE,
     )
