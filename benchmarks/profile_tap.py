@@ -21,7 +21,12 @@ Reported per target (median over the taps):
 * **components**: component bodies rendered (memoised ones skipped are not counted);
 * **controls**: controls compared by Flet's diff (``_compare_dataclasses`` calls);
 * **msgs / bytes**: patch messages sent to the browser and their encoded size — what the
-  browser has to decode and lay out.
+  browser has to decode and lay out;
+* **GC runs / ms**: the cyclic garbage collector's runs during a tap and their wall time
+  (means: a rare full collection shows there, not in a median).
+
+The double-tap guard is off (``COMPANION_SETTLE_SECONDS=0`` unless set): these taps come
+back to back.
 
 ``PROFILE_FILTER=<regex>`` restricts the cProfile listing to matching files;
 ``PROFILE_TAP_DUMP=1`` prints every message sent; ``PROFILE_CALLERS=<regex>`` adds
@@ -37,6 +42,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import gc
 import io
 import os
 import pstats
@@ -62,6 +68,21 @@ from tests.ui.render_tree import settle  # the session's update loop run dry
 
 ROOT = Path(__file__).resolve().parents[1]
 _ENCODE = configure_encode_object_for_msgpack(BaseControl)
+
+#: the cyclic garbage collector's runs and wall ms while a tap is timed (``gc.callbacks``)
+gc_spent = [0, 0.0]
+_gc_start = [0.0]
+
+
+def _gc_probe(phase: str, _info: dict[str, Any]) -> None:
+    if current_page[0] is None:
+        return
+    if phase == "start":
+        _gc_start[0] = time.perf_counter()
+    else:
+        gc_spent[0] += 1
+        gc_spent[1] += (time.perf_counter() - _gc_start[0]) * 1000
+
 
 rendered: Counter[str] = Counter()
 compared = [0]
@@ -173,6 +194,8 @@ class Target:
     parts: Counter[str] = field(default_factory=Counter)
     kinds: Counter[str] = field(default_factory=Counter)
     updates: Counter[str] = field(default_factory=Counter)
+    gc_ms: list[float] = field(default_factory=list)
+    gc_runs: list[int] = field(default_factory=list)
     last: dict[str, float] = field(default_factory=dict)
     missing: int = 0
 
@@ -217,6 +240,7 @@ async def tap(target: Target, ident: str, prof: cProfile.Profile | None) -> None
     compared[0] = 0
     compared_kinds.clear()
     foreign_ms[0] = 0.0
+    gc_spent[:] = [0, 0.0]
     current_page[0] = session.page
     msgs, size = target.conn.messages, target.conn.bytes
     w0, c0 = time.perf_counter(), time.process_time()
@@ -229,6 +253,8 @@ async def tap(target: Target, ident: str, prof: cProfile.Profile | None) -> None
     target.cpu.append((time.process_time() - c0) * 1000 - foreign_ms[0])
     current_page[0] = None
     target.wall.append((time.perf_counter() - w0) * 1000)
+    target.gc_runs.append(int(gc_spent[0]))
+    target.gc_ms.append(float(gc_spent[1]))
     target.components.append(sum(rendered.values()))
     target.controls.append(compared[0])
     target.msgs.append(target.conn.messages - msgs)
@@ -272,18 +298,19 @@ def report(targets: list[Target]) -> None:
     )
     print(
         "| target | taps | CPU ms (median) | × floor | wall ms | components | controls diffed "
-        "| msgs | bytes sent |"
+        "| msgs | bytes sent | GC runs | GC ms (mean) |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for t in targets:
         if not t.cpu:
-            print(f"| {t.name} | 0 (missing {t.missing}) | | | | | | | |")
+            print(f"| {t.name} | 0 (missing {t.missing}) | | | | | | | | | |")
             continue
         med = statistics.median
         print(
             f"| {t.name} | {len(t.cpu)} | {med(t.cpu):.2f} | {med(t.cpu) / base:.1f} "
             f"| {med(t.wall):.1f} | {med(t.components):.0f} | {med(t.controls):.0f} "
-            f"| {med(t.msgs):.0f} | {med(t.sizes):.0f} |"
+            f"| {med(t.msgs):.0f} | {med(t.sizes):.0f} | {statistics.mean(t.gc_runs):.1f} "
+            f"| {statistics.mean(t.gc_ms):.2f} |"
         )
     print()
     for t in targets[2:]:
@@ -300,8 +327,14 @@ def report(targets: list[Target]) -> None:
 async def run(args: argparse.Namespace) -> None:
     from companion.ui import flet_fixes
 
+    # The double-tap guard (``GameView.send``) refuses a step-changing tap that follows the
+    # last one within 0.6 s; these taps come back to back (a robot, not a finger), and under
+    # ``--profile`` most of them were refused and timed as no-ops. Off unless set.
+    os.environ.setdefault("COMPANION_SETTLE_SECONDS", "0")
+
     flet_fixes.apply()
     instrument()
+    gc.callbacks.append(_gc_probe)
     tmp = Path(tempfile.mkdtemp(prefix="profile-tap-"))
     targets: list[Target] = []
     keep = []
