@@ -166,14 +166,18 @@ def NewGame() -> ft.Control:
                         on_click=lambda _e, i=i: next_color(i),
                     ),
                 ),
-                tagged(
-                    f"player-name-{i}",
-                    ft.TextField(
-                        label=f"{_('Игрок')} {i + 1}",
-                        value=p["name"],
-                        width=150,
-                        on_change=lambda e, i=i: edit(i, name=e.control.value),
+                # the name takes what the dot and the three buttons leave (at 360 px a fixed
+                # 150 px pushed the trash button past the screen's edge)
+                ft.Container(
+                    tagged(
+                        f"player-name-{i}",
+                        ft.TextField(
+                            label=f"{_('Игрок')} {i + 1}",
+                            value=p["name"],
+                            on_change=lambda e, i=i: edit(i, name=e.control.value),
+                        ),
                     ),
+                    expand=True,
                 ),
                 icon_button(
                     f"up-{i}",
