@@ -133,3 +133,9 @@ class GameDefinition(ABC, Generic[S]):
         """Whether ``event`` answers the action opened by the latest event before it that
         has :meth:`action_parties`."""
         return False
+
+    def journal_kind(self, event_type: str) -> str:
+        """The kind the journal's «Что» filter puts an event of ``event_type`` under: by
+        default the type up to the first dot (``"counter.add"`` → ``"counter"``). A game
+        whose events share one prefix (Coup's ``coup.*``) splits them by what they are."""
+        return event_type.split(".", 1)[0]

@@ -45,7 +45,9 @@ _CONTROLS = (ft.AlertDialog, ft.OutlinedButton, ft.FilePicker, ft.ListView)
 #: Filter choices shown without a scroll bar (a longer list scrolls inside its dialog).
 SHORT_LIST = 9
 
-#: Russian names of event kinds (the part of an event type before the first dot).
+#: Russian names of event kinds (by default the part of an event type before the first dot;
+#: a game may split its events otherwise: ``GameDefinition.journal_kind``), in the order the
+#: «Что» filter lists them.
 KIND_LABELS = {
     "counter": "Счётчики",
     "turn": "Ходы",
@@ -53,8 +55,10 @@ KIND_LABELS = {
     "core": "Часы",
     "game": "Конец игры",
     "coup": "Действия",
-    "challenge": "Вызовы",
-    "block": "Блоки",
+    "challenge": "Оспаривания",
+    "block": "Запреты",
+    "influence": "Потери покровителей",
+    "exchange": "Обмены",
     "base": "Базы",
     "breakpoint": "Пределы баз",
     "vp": "ПО",
@@ -81,9 +85,11 @@ _PLAYER_KEYS = ("player", "target", "challenger", "blocker", "helper", "actor", 
 _PLAYER_LISTS = ("players", "targets", "winners", "losers")
 
 
-def kind_of(event: Event) -> str:
-    """The kind of an event: its type up to the first dot (``"counter.add"`` → ``"counter"``)."""
-    return event.type.split(".", 1)[0]
+def kind_of(event: Event, definition: Any = None) -> str:
+    """The kind of an event: the game ``definition``'s ``journal_kind`` of its type, else the
+    type up to the first dot (``"counter.add"`` → ``"counter"``)."""
+    kind = getattr(definition, "journal_kind", None)
+    return str(kind(event.type)) if kind is not None else event.type.split(".", 1)[0]
 
 
 def _named(event: Event, seats: int) -> set[int]:
@@ -192,12 +198,13 @@ def journal_page(
         return page, upto > limit
     log = game.log()[:upto]
     names = game.players
+    definition = getattr(game, "definition", None)
     parties = _Parties(game, log)
     picked: list[tuple[Event, str]] = []
     more = False
     for i in range(len(log) - 1, -1, -1):
         ev, text = log[i]
-        if kind is not None and kind_of(ev) != kind:
+        if kind is not None and kind_of(ev, definition) != kind:
             continue
         if player is not None:
             acting = game.player_before(ev.seq) if hasattr(game, "player_before") else None
@@ -210,9 +217,14 @@ def journal_page(
     return picked, more
 
 
-def _kinds(events: Sequence[Event]) -> list[str]:
-    """The kinds among ``events``, sorted (the few distinct types first: one pass of a set)."""
-    return sorted({t.split(".", 1)[0] for t in {e.type for e in events}})
+def _kinds(events: Sequence[Event], definition: Any = None) -> list[str]:
+    """The kinds among ``events`` (the few distinct types first: one pass of a set), in the
+    order of :data:`KIND_LABELS` (a Coup game: actions, challenges, blocks, losses, exchanges),
+    kinds without a name last."""
+    kind = getattr(definition, "journal_kind", None)
+    kinds = {kind(t) if kind is not None else t.split(".", 1)[0] for t in {e.type for e in events}}
+    order = {k: i for i, k in enumerate(KIND_LABELS)}
+    return sorted(kinds, key=lambda k: (order.get(k, len(order)), k))
 
 
 def _length(game: Any) -> int:
@@ -494,7 +506,9 @@ def GameLog(view: GameView) -> ft.Control:
         set_msg(f"{_('Файл')} {name} {_('отправлен на это устройство')}{saved}")
 
     names = game.players
-    kinds = ft.use_memo(lambda: _kinds(game.events[:upto]), [upto, seen])
+    kinds = ft.use_memo(
+        lambda: _kinds(game.events[:upto], getattr(game, "definition", None)), [upto, seen]
+    )
     fresh = length - upto
     changed = _revision(game) != seen
     title = _("Журнал")

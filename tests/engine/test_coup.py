@@ -436,7 +436,7 @@ def test_target_challenges_real_assassin_loses_both() -> None:
     declare(g, A, "assassinate", B)
     g.push("coup.challenge", {"challenger": B})
     # «Итог действия» at «Ассасин показан?»: the shown Assassin costs Борис both cards
-    assert "Показана: Борис теряет покровителя, а без запрета — и второго" in (
+    assert "Показан: Борис теряет покровителя, а без запрета — и второго" in (
         expected_outcome(g.state)
     )
     g.push("coup.challenge_result", {"proven": True})
@@ -812,7 +812,7 @@ def test_explain_and_projected() -> None:
     )
     g.push("coup.challenge", {"challenger": C})
     assert explain(g.state) == "Вика оспаривает заявление."
-    assert "Не показана: Аня теряет покровителя, действие отменено." in expected_outcome(g.state)
+    assert "Не показан: Аня теряет покровителя, действие отменено." in expected_outcome(g.state)
     g.push("coup.challenge_result", {"proven": True})
     assert explain(g.state) == (
         "Аня замешивает Капитана в колоду двора и берёт новую карту. "

@@ -16,10 +16,12 @@ from companion.engine.core import Game
 from companion.engine.coup import (
     COUP,
     awaiting,
+    claimed,
     expected_outcome,
     explain,
     legal_events,
     projected,
+    shown_answer,
 )
 
 NAMES = ["Аня", "Борис", "Наташа"]
@@ -145,8 +147,9 @@ def test_with_a_block_pending_the_result_always_says_what_a_standing_block_does(
             assert text.startswith("если запрет устоит, ")
         if awaiting(g.state) == "block_challenge_result":
             first = text.split("\n")[0]
-            assert (first.startswith("Показана: ") and "запрет в силе" in first) or (
-                "уже раскрыты" in explain(g.state) and text.startswith("Не показана: ")
+            yes, no = (shown_answer(claimed(g.state), p) for p in (True, False))
+            assert (first.startswith(f"{yes}: ") and "запрет в силе" in first) or (
+                "уже раскрыты" in explain(g.state) and text.startswith(f"{no}: ")
             )
         if g.state.pending is None:
             assert text == ""
@@ -198,14 +201,14 @@ def test_a_challenger_losing_the_last_card_to_a_real_assassin():
     g.push("coup.declare", {"player": 2, "action": "income", "target": None})
     g.push("coup.declare", {"player": 0, "action": "assassinate", "target": 2})
     g.push("coup.challenge", {"challenger": 2})
-    assert expected_outcome(g.state).startswith("Показана: Наташа теряет последнего покровителя.\n")
+    assert expected_outcome(g.state).startswith("Показан: Наташа теряет последнего покровителя.\n")
     g.push("coup.challenge_result", {"proven": True})
     assert expected_outcome(g.state) == "убийству нечего отнять"
 
 
 def test_a_card_whose_three_copies_are_revealed_has_no_shown_answer():
     """«Состав игры»: three Dukes in the box. With all three revealed a challenged Duke
-    cannot be shown: the step says so and gives only the «Не показана» answer."""
+    cannot be shown: the step says so and gives only the «Не показан» answer."""
     g = new()
     for actor, challenger in ((0, 1), (1, 2), (2, 0)):  # each loses a Duke to a real Duke
         g.push("coup.declare", {"player": actor, "action": "tax", "target": None})
@@ -216,5 +219,5 @@ def test_a_card_whose_three_copies_are_revealed_has_no_shown_answer():
     g.push("coup.challenge", {"challenger": 1})
     assert explain(g.state) == "Борис оспаривает заявление. Все три карты «Герцог» уже раскрыты."
     assert expected_outcome(g.state) == (
-        "Не показана: Аня теряет последнего покровителя, действие отменено."
+        "Не показан: Аня теряет последнего покровителя, действие отменено."
     )

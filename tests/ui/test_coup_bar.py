@@ -79,3 +79,98 @@ def test_a_blockable_action_unchallenged_still_leads_to_the_blocks(tmp_path):
     shown = rt.run(_shown(tmp_path, lambda hub, gid: _declare(hub, gid, 0, "steal", 1)))
     assert shown["preview"] == "Если никто: дальше — запрет"
     assert _once(shown, "заберёт у Бориса")
+
+
+def _income_round(hub: Hub, gid: str) -> None:
+    for p in (0, 1, 2):
+        _declare(hub, gid, p, "income")  # Аня has 3 coins: an assassination
+
+
+#: The card questions of every character, as claims and as blocks («Оспаривание»): the
+#: moves that lead to it, the step's question, and the answers' gender.
+CARD_QUESTIONS = {
+    "duke": (
+        lambda hub, gid: (
+            _declare(hub, gid, 0, "tax"),
+            hub.push(gid, "coup.challenge", {"challenger": 1}),
+        ),
+        "Аня: Герцог показан?",
+        "",
+    ),
+    "assassin": (
+        lambda hub, gid: (
+            _income_round(hub, gid),
+            _declare(hub, gid, 0, "assassinate", 1),
+            hub.push(gid, "coup.challenge", {"challenger": 2}),
+        ),
+        "Аня: Ассасин показан?",
+        "",
+    ),
+    "captain": (
+        lambda hub, gid: (
+            _declare(hub, gid, 0, "steal", 1),
+            hub.push(gid, "coup.challenge", {"challenger": 2}),
+        ),
+        "Аня: Капитан показан?",
+        "",
+    ),
+    "ambassador": (
+        lambda hub, gid: (
+            _declare(hub, gid, 0, "steal", 1),
+            hub.push(gid, "coup.no_challenge"),
+            hub.push(gid, "coup.block", {"blocker": 1, "character": "ambassador"}),
+            hub.push(gid, "coup.challenge", {"challenger": 0}),
+        ),
+        "Борис: Посол показан?",
+        "",
+    ),
+    "contessa": (
+        lambda hub, gid: (
+            _income_round(hub, gid),
+            _declare(hub, gid, 0, "assassinate", 1),
+            hub.push(gid, "coup.no_challenge"),
+            hub.push(gid, "coup.block", {"blocker": 1, "character": "contessa"}),
+            hub.push(gid, "coup.challenge", {"challenger": 2}),
+        ),
+        "Борис: Графиня показана?",
+        "а",
+    ),
+    "duke-block": (
+        lambda hub, gid: (
+            _declare(hub, gid, 0, "foreign_aid"),
+            hub.push(gid, "coup.block", {"blocker": 1, "character": "duke"}),
+            hub.push(gid, "coup.challenge", {"challenger": 2}),
+        ),
+        "Борис: Герцог показан?",
+        "",
+    ),
+}
+
+
+async def _card_question(data, moves) -> dict[str, str]:
+    """The question, the bar's two answers and «Итог действия» at a card question."""
+    hub = Hub(GameStore(data))
+    g = hub.create("coup", ["Аня", "Борис", "Вика"], first_player=0)
+    moves(hub, g.id)
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    wanted = ("step", "primary-action", "not-proven", "outcome")
+    return {
+        c.identifier: c.label
+        for c in rt.controls(session)
+        if isinstance(c, ft.Semantics) and c.identifier in wanted
+    }
+
+
+def test_the_card_answers_agree_with_the_card_asked_for(tmp_path):
+    """«Герцог показан?» was answered «Показана» / «Не показана» (the feminine «карта»), and
+    «Итог действия» read «Показана: …». The Duke, the Assassin, the Captain and the Ambassador
+    are answered «Показан» / «Не показан», the Contessa «Показана» / «Не показана» — in the
+    bar and in the two lines above it, for a claim and for a block («Оспаривание»)."""
+    for name, (moves, question, ending) in CARD_QUESTIONS.items():
+        shown = rt.run(_card_question(tmp_path / name, moves))
+        yes, no = f"Показан{ending}", f"Не показан{ending}"
+        assert shown["step"] == question, (name, shown)
+        assert shown["primary-action"] == yes, (name, shown)
+        assert shown["not-proven"] == no, (name, shown)
+        first, second = shown["outcome"].split("\n")
+        assert first.startswith(f"{yes}: ") and second.startswith(f"{no}: "), (name, shown)

@@ -5,10 +5,10 @@ Play-tests: at «Кто-то оспаривает?» («Оспаривание»
 does if nobody challenges, and «Итог действия» under it said the same again; at «карта
 показана?» after a challenged block both spelled out both answers. Now the explanation says
 who claims, blocks or challenges (who may challenge: the buttons), «Итог действия» what
-follows — at a card question one line per answer of the bar, «Показана: …» and «Не показана:
-…». After «Показана» nothing told the table that the shown card goes back into the court
-deck, shuffled, and a new one is drawn («Оспаривание»; rules base «coup-osparivanie-dokazal»):
-the challenger's loss that follows now says it first.
+follows — at a card question one line per answer of the bar, «Показан: …» and «Не
+показан: …» («Показана» for the Contessa). After «Показан» nothing told the table that the
+shown card goes back into the court deck, shuffled, and a new one is drawn («Оспаривание»;
+rules base «coup-osparivanie-dokazal»): the challenger's loss that follows now says it first.
 """
 
 from __future__ import annotations
@@ -90,8 +90,8 @@ def test_a_card_question_after_a_challenged_block_says_each_answer_once(tmp_path
     assert shown["step"] == "Борис: Герцог показан?"
     assert shown["explain"] == "Вика оспаривает запрет."
     assert shown["outcome"] == (
-        "Показана: Вика теряет покровителя, запрет в силе.\n"
-        "Не показана: Борис теряет покровителя; Аня получит 2 монеты (станет 4)."
+        "Показан: Вика теряет покровителя, запрет в силе.\n"
+        "Не показан: Борис теряет покровителя; Аня получит 2 монеты (станет 4)."
     )
     for text in ("запрет в силе", "Аня получит 2 монеты", "Борис теряет", "Вика теряет"):
         assert _said(shown, text) == 1, text  # was 2: the explanation said both answers too
@@ -102,9 +102,9 @@ def test_the_steps_after_a_challenge_keep_their_explanations(tmp_path):
     challenged = [_declare("steal", 1), ("coup.challenge", {"challenger": 2})]
     shown = rt.run(_step(tmp_path / "a", challenged))
     assert shown["step"] == "Аня: Капитан показан?"
-    assert "Не показана: Аня теряет покровителя, действие отменено." in shown["outcome"]
+    assert "Не показан: Аня теряет покровителя, действие отменено." in shown["outcome"]
     assert (
-        "Показана: Вика теряет покровителя; без запрета Аня заберёт у Бориса" in (shown["outcome"])
+        "Показан: Вика теряет покровителя; без запрета Аня заберёт у Бориса" in (shown["outcome"])
     )
     lost = [*challenged, ("coup.challenge_result", {"proven": False})]
     shown = rt.run(_step(tmp_path / "b", lost))
@@ -115,7 +115,7 @@ def test_the_steps_after_a_challenge_keep_their_explanations(tmp_path):
 def test_a_shown_card_goes_back_into_the_court_deck(tmp_path):
     """«Оспаривание» (rules base «coup-osparivanie-dokazal»): the claimant who showed the card
     shuffles it back into the court deck and draws another — said at the step that follows
-    «Показана», for a claim and for a block."""
+    «Показан», for a claim and for a block."""
     claim = [_declare("tax"), ("coup.challenge", {"challenger": 1})]
     shown = rt.run(_step(tmp_path / "a", [*claim, ("coup.challenge_result", {"proven": True})]))
     assert shown["step"] == "Борис: какую карту раскрыть?"

@@ -155,3 +155,39 @@ def test_the_only_opponent_left_is_marked_as_the_target_without_a_tap(tmp_path):
     rows = rt.run(_last_opponent_row(tmp_path))
     assert rows[1] == ("Борис — цель", 3)  # aimed without a tap (one opponent left)
     assert rows[0][0] == "Аня — ходит" and rows[2][0] == "Вика — в ссылке"
+
+
+async def _tap_rows_while_aiming(data) -> dict[str, object]:
+    """Вика is exiled; Аня picks a coup (Борис the only opponent left, aimed without a tap),
+    then taps Вика's row, then Борис's: the banner after each tap and the declaration sent."""
+    hub, gid, session = await _choose(data, _vika_out, "coup")
+    seen: dict[str, object] = {}
+    await rt.tap(session, rt.tappables(session)["player-p2"])
+    await rt.quiet(session)
+    seen["exiled"] = _label(session, "error")
+    seen["rows"] = _rows(session, 1, 2)
+    await rt.tap(session, rt.tappables(session)["player-p0"])  # her own row
+    await rt.quiet(session)
+    seen["own"] = _label(session, "error")
+    await rt.tap(session, rt.tappables(session)["player-p1"])
+    await rt.quiet(session)
+    seen["after"] = rt.game_view(session).error
+    await rt.tap(session, rt.tappables(session)["primary-action"])
+    await rt.quiet(session)
+    last = hub.open(gid).game.last_event
+    seen["sent"] = last.data if last is not None else None
+    return seen
+
+
+def test_an_exiled_players_row_says_why_it_is_no_target(tmp_path):
+    """Play-test: aiming a coup, a tap on an exiled player's row did nothing. «Покровители»:
+    a player with no influence left is exiled and out of the game, so no target — the banner
+    says so (the engine's refusal); the aim stays on Борис, and a tap on his row clears it."""
+    seen = rt.run(_tap_rows_while_aiming(tmp_path))
+    assert seen["exiled"] == (
+        "Вика в ссылке: покровителей не осталось — целью быть нельзя (правило «Покровители»)."
+    ), seen
+    assert seen["rows"] == {1: ("Борис — цель", 3), 2: ("Вика — в ссылке", 2)}
+    assert "только соперник" in str(seen["own"]), seen  # Аня's own row: «Переворот»
+    assert seen["after"] == ""
+    assert seen["sent"] == {"player": 0, "action": "coup", "target": 1}

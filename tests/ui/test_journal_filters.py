@@ -3,8 +3,14 @@ a Рик и Морти card play) belongs to the player whose turn it was; no ki
 
 from __future__ import annotations
 
+import flet as ft
+
+from companion.engine.coup import COUP
 from companion.store import GameStore
+from companion.ui.app import make_main
 from companion.ui.journal import KIND_LABELS, OTHER_KIND, journal_page, kind_of
+from companion.ui.state import Hub
+from tests.ui import render_tree as rt
 
 
 def test_player_filter_counts_moves_that_name_nobody_for_the_player_on_turn(tmp_path):
@@ -130,7 +136,11 @@ def test_coup_filter_pages_and_kind_filter_keep_the_answers(tmp_path):
     game = _coup_game(tmp_path, THREE_PLAYERS)
     page, more = journal_page(game, game.log_length, BORIS, None, 3)
     assert [ev.seq for ev, _ in page] == [13, 12, 7] and more
-    assert _seqs(game, BORIS, kind="coup") == [13, 12, 7, 6, 5, 4, 3, 2]
+    # the kinds split a Coup log («Ход игры»), each keeping Борис's answers: his declared
+    # actions and Вика's steal from him; the challenge windows; the blocks and «Никто» on them
+    assert _seqs(game, BORIS, kind="coup") == [12, 5, 2]
+    assert _seqs(game, BORIS, kind="challenge") == [6, 4]
+    assert _seqs(game, BORIS, kind="block") == [13, 7, 3]
     # the journal as it was before the last moves (a frozen list): the same answers
     page, more = journal_page(game, 7, BORIS, None, 100)
     assert [ev.seq for ev, _ in page] == [7, 6, 5, 4, 3, 2] and not more
@@ -174,3 +184,85 @@ def test_coup_challenge_of_a_block_is_in_the_blockers_filter(tmp_path):
     game = _coup_game(tmp_path, moves)
     assert _seqs(game, ANYA) == [5, 4, 3, 2, 1], _seqs(game, ANYA)
     assert _seqs(game, VIKA) == [5, 4, 3, 2]
+
+
+# -- Coup: the «Что» filter splits a Coup log by what happened ------------------------------
+def _dialog_buttons(session) -> dict[str, object]:
+    """The open dialog's choices: text → the button (the filter's list)."""
+    found: dict[str, object] = {}
+
+    def walk(c) -> None:
+        if isinstance(c, ft.TextButton) and isinstance(c.content, str):
+            found[c.content] = c
+        for child in rt._children(c):
+            walk(child)
+
+    for dialog in session.page._dialogs.controls:
+        walk(dialog.content)  # not its «Закрыть»
+    return found
+
+
+def _lines(session) -> list[str]:
+    """The journal's lines on screen, newest first (their spoken labels)."""
+    rows = [
+        c
+        for c in rt.controls(session)
+        if isinstance(c, ft.Semantics)
+        and (c.identifier or "").startswith("log-")
+        and c.identifier[4:].isdigit()
+    ]
+    rows.sort(key=lambda c: -int(c.identifier[4:]))
+    return [c.label for c in rows]
+
+
+async def _coup_kinds(data, pick: str) -> tuple[list[str], list[str]]:
+    """THREE_PLAYERS in the journal screen: the «Что» filter's choices, then the lines left
+    after choosing ``pick``."""
+    hub = Hub(GameStore(data))
+    g = hub.create("coup", ["Аня", "Борис", "Вика"], first_player=0)
+    for kind, move in THREE_PLAYERS:
+        hub.push(g.id, kind, move)
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}/log")
+    await rt.tap(session, rt.tappables(session)["log-kind"])
+    await rt.quiet(session)
+    choices = _dialog_buttons(session)
+    await rt.tap(session, choices[pick])
+    await rt.quiet(session)
+    return list(choices), _lines(session)
+
+
+def test_coup_kind_filter_offers_what_a_coup_log_holds(tmp_path):
+    """Play-test: a Coup journal's «Что» offered «Действия» only (every event is
+    ``coup.*``). Now it follows «Ход игры»: declared actions, challenges («Оспаривание»: the
+    challenge, «Никто» and the card shown or not), blocks («Запрет действия»), lost
+    influences («Покровители»); choosing one shows its lines and no other."""
+    choices, lines = rt.run(_coup_kinds(tmp_path / "a", "Оспаривания"))
+    assert choices == [
+        "Все события",
+        "Действия",
+        "Оспаривания",
+        "Запреты",
+        "Потери покровителей",
+    ], choices
+    # #4 «Никто не оспаривает запрет», #6 «Никто не оспаривает действие», #9/#15 the
+    # challenges and #10/#16 their answers
+    assert [line.split()[0] for line in lines] == ["#16", "#15", "#10", "#9", "#6", "#4"], lines
+    assert "оспаривает: Вика — Капитан?" in lines[1] and "не показывает Капитана" in lines[0]
+    _choices, lost = rt.run(_coup_kinds(tmp_path / "b", "Потери покровителей"))
+    assert lost == [
+        "#17 Вика раскрывает карту «Герцог»; Вика выбывает из игры (ссылка), монеты "
+        "возвращаются в казну; ход переходит: Аня",
+        "#11 Вика раскрывает карту «Графиня»; Аня +3 (6 монет); ход переходит: Борис",
+    ], lost
+    _choices, declared = rt.run(_coup_kinds(tmp_path / "c", "Действия"))
+    assert [line.split()[0] for line in declared] == ["#14", "#12", "#8", "#5", "#2", "#1"]
+
+
+def test_every_coup_event_has_a_named_kind():
+    """Every Coup event type the referee accepts is under a named kind, never «Прочее»."""
+    from companion.engine.coup.checks import _EVENT_STEPS
+
+    kinds = {COUP.journal_kind(t) for t in _EVENT_STEPS}
+    assert kinds == {"coup", "challenge", "block", "influence", "exchange"}
+    assert kinds <= set(KIND_LABELS)
+    assert COUP.journal_kind("core.pause") == "core"  # the clock's events keep their kind

@@ -168,7 +168,11 @@ def _check_declare(state: CoupState, d: Any) -> None:
     if target == who:
         raise _rule(f"Целью действия «{info.name}» может быть только соперник", info.heading)
     if state.exiled[target] or state.influence[target] == 0:
-        raise _rule(f"{names[target]} уже в ссылке и выбыл(а) из игры", "Покровители")
+        # «Покровители»: who has lost both influences is exiled, out of the game
+        raise _rule(
+            f"{names[target]} в ссылке: покровителей не осталось — целью быть нельзя",
+            "Покровители",
+        )
 
 
 def refusal(state: CoupState, kind: str, data: dict[str, Any] | None = None) -> str | None:

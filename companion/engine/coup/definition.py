@@ -148,6 +148,14 @@ class CoupDefinition(GameDefinition[CoupState]):
         influence, the end of an exchange) belongs to the action declared last («Ход игры»)."""
         return event.type.startswith("coup.") and event.type != "coup.declare"
 
+    def journal_kind(self, event_type: str) -> str:
+        """Coup's events by what they are, following «Ход игры»: the declared actions
+        (``"coup"``), the challenges of a claim or a block with their answers
+        (``"challenge"``, «Оспаривание»), the blocks (``"block"``, «Запрет действия»), the
+        influences lost (``"influence"``, «Покровители») and the ends of exchanges
+        (``"exchange"``, «Посол: обмен»); other events (the clock's) by their prefix."""
+        return _JOURNAL_KINDS.get(event_type) or super().journal_kind(event_type)
+
     def preview(self, state: CoupState, kind: str, data: dict[str, Any] | None = None) -> str:
         """What the event would do, as its log line, before it is pushed.
 
@@ -157,6 +165,18 @@ class CoupDefinition(GameDefinition[CoupState]):
         _check(state, event)
         return self.describe(state, event, Setup(self.id, ()))
 
+
+#: The journal's kind of each Coup event (:meth:`CoupDefinition.journal_kind`).
+_JOURNAL_KINDS = {
+    "coup.declare": "coup",
+    "coup.challenge": "challenge",
+    "coup.no_challenge": "challenge",
+    "coup.challenge_result": "challenge",
+    "coup.block": "block",
+    "coup.no_block": "block",
+    "coup.lose_influence": "influence",
+    "coup.exchange_done": "exchange",
+}
 
 #: The module-level singleton registered in :data:`companion.engine.GAMES`.
 COUP = CoupDefinition()

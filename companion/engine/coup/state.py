@@ -27,6 +27,9 @@ CHARACTER_NAMES: dict[str, str] = {
     "ambassador": "Посол",
     "contessa": "Графиня",
 }
+#: Characters whose Russian name is feminine: the words that agree with a character
+#: («Герцог показан», «Графиня показана») read the gender here.
+FEMININE: frozenset[str] = frozenset({"contessa"})
 _ACCUSATIVE = {
     "duke": "Герцога",
     "assassin": "Ассасина",
@@ -181,6 +184,19 @@ def _claimed(state: CoupState) -> str:
     if p["stage"] in ("block_challenge", "block_challenge_result"):
         return str(p["block_character"])
     return str(ACTIONS[p["action"]].claim)
+
+
+def claimed(state: CoupState) -> str:
+    """The character the pending challenge is about: the block's while a block is challenged,
+    else the action's claim («Оспаривание»)."""
+    return _claimed(state)
+
+
+def shown_answer(character: str, proven: bool) -> str:
+    """The answer to «Герцог показан?» agreeing with the character's gender: «Показан» /
+    «Не показан», for the Contessa «Показана» / «Не показана» (``proven``: the card shown)."""
+    word = "Показана" if character in FEMININE else "Показан"
+    return word if proven else f"Не {word.lower()}"
 
 
 def _challengers(state: CoupState) -> list[int]:

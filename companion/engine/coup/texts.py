@@ -22,6 +22,7 @@ from companion.engine.coup.state import (
     _revealed_count,
     awaiting,
     block_options,
+    shown_answer,
 )
 from companion.words import inflect, plural
 
@@ -142,6 +143,13 @@ def _lost_challenge(state: CoupState, loser: int, blocks: bool) -> str:
     return f"{_loses(state, loser)}; {then}"
 
 
+def _answers(state: CoupState) -> tuple[str, str]:
+    """The two answers to the card question, agreeing with the card claimed: («Показан»,
+    «Не показан») for a Duke, («Показана», «Не показана») for a Contessa."""
+    character = _claimed(state)
+    return shown_answer(character, True), shown_answer(character, False)
+
+
 def expected_outcome(state: CoupState) -> str:
     """The pending action's expected result for «Итог действия», from where the table is now.
 
@@ -149,9 +157,11 @@ def expected_outcome(state: CoupState) -> str:
     «Ход игры»: before the blocks it says what happens if nobody blocks, while a block is
     pending what happens if it stands (the target of an assassination keeps the influence, a
     steal takes nothing, the cost is not refunded — «Запрет действия») and otherwise. At a
-    challenge's card question («Оспаривание») it is two lines, one per answer in the bar:
-    «Показана: …» (the challenger loses a card, the action or block goes on) and
-    «Не показана: …» (the claimant loses a card; a failed claim is refunded) — only the second
+    challenge's card question («Оспаривание») it is two lines, one per answer in the bar,
+    agreeing with the card («Герцог показан?»: «Показан» / «Не показан», the Contessa
+    «Показана» / «Не показана»): «Показан: …» (the challenger loses a card, the action or
+    block goes on) and «Не показан: …» (the claimant loses a card; a failed claim is
+    refunded) — only the second
     when all three copies of the card are already revealed («Состав игры»). Empty when no
     action is under way, or nothing is left to say (an exchange under way).
 
@@ -177,8 +187,9 @@ def expected_outcome(state: CoupState) -> str:
     if stage == "challenge_result":
         c, actor = p["challenger"], p["actor"]
         refund = f", {_coins(p['paid'])} вернутся" if p["paid"] else ""
-        shown = f"Показана: {_lost_challenge(state, c, blocks=True)}."
-        not_shown = f"Не показана: {_loses(state, actor)}, действие отменено{refund}."
+        yes, no = _answers(state)
+        shown = f"{yes}: {_lost_challenge(state, c, blocks=True)}."
+        not_shown = f"{no}: {_loses(state, actor)}, действие отменено{refund}."
         return not_shown if _none_left(state) else f"{shown}\n{not_shown}"
     if stage == "block_challenge":
         b = p["blocker"]
@@ -189,8 +200,9 @@ def expected_outcome(state: CoupState) -> str:
         return f"если запрет устоит, {_blocked(state)}; если нет, {falls}"
     if stage == "block_challenge_result":
         b, c = p["blocker"], p["block_challenger"]
-        shown = f"Показана: {_loses(state, c)}, запрет в силе{_unpaid(state)}."
-        not_shown = f"Не показана: {_lost_challenge(state, b, blocks=False)}."
+        yes, no = _answers(state)
+        shown = f"{yes}: {_loses(state, c)}, запрет в силе{_unpaid(state)}."
+        not_shown = f"{no}: {_lost_challenge(state, b, blocks=False)}."
         return not_shown if _none_left(state) else f"{shown}\n{not_shown}"
     if stage == "block":
         return _unless_blocked(state)

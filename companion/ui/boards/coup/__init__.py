@@ -6,7 +6,7 @@ One component per module (see :mod:`companion.engine.coup`, SPEC §3):
   compact row per player (coins, influences left, revealed characters, exile);
 - :mod:`.referee` — the step's question, its explanation and «Итог действия», the action
   grid with targets, who challenges or blocks, which card is revealed;
-- :mod:`.actions` — the pinned bar: «Объявить», «Никто», «Показана» / «Не показана»,
+- :mod:`.actions` — the pinned bar: «Объявить», «Никто», «Показан» / «Не показан»,
   «Обмен завершён» (always ``primary-action``);
 - :mod:`.common` — labels, the declined names, the action being chosen (shared by the body
   and the bar).
@@ -26,7 +26,14 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.coup import CoupState, awaiting, legal_declarations, unseen, waiting_for
+from companion.engine.coup import (
+    CoupState,
+    awaiting,
+    legal_declarations,
+    refusal,
+    unseen,
+    waiting_for,
+)
 from companion.ui.boards.coup.actions import Actions
 from companion.ui.boards.coup.common import Choice, action_label, choice_for, step_title
 from companion.ui.boards.coup.options import OptionsForm
@@ -54,7 +61,27 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
             if d["action"] == action and d["targets"]:
                 aims = set(d["targets"])
     left = unseen(state)
-    aim = ft.use_callback(lambda t: view.too_soon() or choice.aim(t), [view, choice])
+
+    def tap_row(t: int) -> None:  # reads the game at tap time: the handler outlives renders
+        """A row tapped while a target is chosen: a possible target is aimed at; any other
+        row (an exiled player, the acting one) says why not in the frame's banner — the
+        engine's refusal, e.g. «Покровители»: an exiled player has no influence left."""
+        if view.too_soon():
+            return
+        now: CoupState = view.state
+        chosen, _aimed = choice.current(now)
+        if chosen is None:
+            return
+        data = {"player": now.current, "action": chosen, "target": t}
+        reason = refusal(now, "coup.declare", data)
+        if reason is None:
+            view.error = ""
+            choice.aim(t)
+            return
+        view.error = reason
+        view.error_player = now.current
+
+    aim = ft.use_callback(tap_row, [view, choice])
     return ft.Column(
         [
             _Bank(state.treasury, state.court_deck, state.turn, tuple(left.values())),
@@ -70,7 +97,7 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
                     state.current == i and step != "over",
                     i in waited,
                     i in aims,
-                    aim,
+                    aim if aims else None,  # rows answer a tap only while aiming
                     i in aims and i == target,
                 )
                 for i in range(len(state.names))

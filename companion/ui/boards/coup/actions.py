@@ -1,5 +1,6 @@
 """The pinned bar of Coup: «Объявить» while an action is chosen, then the step's common
-answer («Никто», «Показана» with «Не показана» beside it, «Обмен завершён»), always the
+answer («Никто», «Показан» with «Не показан» beside it — «Показана» / «Не показана» for the
+Contessa, agreeing with the step's question —, «Обмен завершён»), always the
 ``primary-action`` at the right. Fixed height; the left part says what the primary action
 will do — for «Никто» the next step or whose turn comes, never the action's effect, which
 «Итог действия» above already says."""
@@ -12,10 +13,17 @@ from companion.engine.coup import (
     ACTIONS,
     CoupState,
     awaiting,
+    claimed,
     if_nobody,
 )
 from companion.i18n import _
-from companion.ui.boards.coup.common import Choice, action_label, choice_for, genitive
+from companion.ui.boards.coup.common import (
+    Choice,
+    action_label,
+    answer_label,
+    choice_for,
+    genitive,
+)
 from companion.ui.state import GameView
 from companion.ui.widgets import primary_button, tagged
 
@@ -60,30 +68,33 @@ def _declare_bar(view: GameView, state: CoupState, choice: Choice) -> list[ft.Co
     ]
 
 
-def _result_bar(view: GameView) -> list[ft.Control]:
-    """«Не показана» and «Показана». No hint beside them: on a 360 px phone they leave it
-    a few pixels, and the step's question names the card («Аня: Герцог показан?»); the step's
-    explanation says when all three copies are already revealed."""
+def _result_bar(view: GameView, state: CoupState) -> list[ft.Control]:
+    """«Не показан» and «Показан», agreeing with the card the step's question names («Аня:
+    Герцог показан?»; «Графиня показана?» is answered «Не показана» / «Показана»). No hint
+    beside them: on a 360 px phone they leave it a few pixels; the step's explanation says
+    when all three copies are already revealed."""
+    character = claimed(state)
 
     def shown() -> None:
         view.send("coup.challenge_result", {"proven": True})
 
+    no_text = answer_label(character, False)
     no = tagged(
         "not-proven",
         ft.OutlinedButton(
-            _("Не показана"),
+            no_text,
             height=56,
             on_click=lambda: view.send("coup.challenge_result", {"proven": False}),
             style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
         ),
-        label=_("Не показана"),
+        label=no_text,
     )
     # an untagged spacer, not an empty hint: with an empty hint here, the next turn's hint
     # («Кража (Капитан) против Ани») never reached Chromium's accessibility tree (test_coup)
     return [
         ft.Container(expand=True),
         no,
-        primary_button(_("Показана"), shown, moment=view.moment()),
+        primary_button(answer_label(character, True), shown, moment=view.moment()),
     ]
 
 
@@ -103,7 +114,7 @@ def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
             primary_button(_("Никто"), lambda: view.send(kind), moment=view.moment()),
         ]
     elif step in ("challenge_result", "block_challenge_result"):
-        row = _result_bar(view)
+        row = _result_bar(view, state)
     elif step == "exchange":
         row = [
             _hint(_("Когда карты обменяны за столом")),

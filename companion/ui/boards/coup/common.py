@@ -12,6 +12,7 @@ import flet as ft
 from companion.engine.coup import (
     ACTIONS,
     CHARACTER_NAMES,
+    FEMININE,
     MUST_COUP,
     CoupState,
     awaiting,
@@ -25,6 +26,7 @@ __all__ = [
     "ACTION_LABELS",
     "Choice",
     "action_label",
+    "answer_label",
     "choice_for",
     "genitive",
     "opponents",
@@ -58,15 +60,25 @@ def genitive(name: str) -> str:
 
 def _shown(character: str) -> str:
     """«Посол показан?», «Графиня показана?»: the card a challenge asks for."""
-    if character == "contessa":
+    if character in FEMININE:
         return f"{CHARACTER_NAMES[character]} {_('показана?')}"
     return f"{CHARACTER_NAMES[character]} {_('показан?')}"
 
 
+def answer_label(character: str, proven: bool) -> str:
+    """The bar's answer to :func:`_shown`'s question, agreeing with it: «Показан» / «Не
+    показан» for the Duke, Assassin, Captain and Ambassador, «Показана» / «Не показана» for
+    the Contessa (the same words as «Итог действия»'s two lines,
+    :func:`companion.engine.coup.shown_answer`)."""
+    if character in FEMININE:
+        return _("Показана") if proven else _("Не показана")
+    return _("Показан") if proven else _("Не показан")
+
+
 def step_title(state: CoupState) -> str:
     """The question of the current step in Russian, e.g. «Кто-то оспаривает?», «Аня: Герцог
-    показан?» (the card asked for is named here, not in the pinned bar: beside «Не показана»
-    and «Показана» a 360 px phone has no room left for it)."""
+    показан?» (the card asked for is named here, not in the pinned bar: beside «Не показан»
+    and «Показан» a 360 px phone has no room left for it)."""
     step = awaiting(state)
     names, p = state.names, state.pending
     if step == "action":

@@ -237,7 +237,9 @@ def PlayerRow(
 ) -> ft.Control:
     """One player; ``target`` marks a possible target of the action being chosen (tap to aim,
     «цель?»), ``aimed`` the target chosen (tapped, or the only opponent left): «цель», in bold,
-    a thicker border on a tinted row, so the board shows who is aimed at."""
+    a thicker border on a tinted row, so the board shows who is aimed at. ``on_tap`` is given
+    while a target is chosen, for every row: a tap on a row that is no target (an exiled
+    player) gets the refusal in the banner instead of nothing."""
     aimed = aimed and target and not (exiled or turn)
     if exiled:
         status = _("в ссылке")
@@ -280,7 +282,9 @@ def PlayerRow(
                 if turn
                 else (ft.Colors.TERTIARY if waited or target else ft.Colors.OUTLINE_VARIANT),
             ),
-            on_click=(lambda: on_tap(index)) if on_tap is not None and target else None,
+            # while a target is chosen every row answers: a possible target is aimed at, any
+            # other (an exiled player, the acting one) says why not
+            on_click=(lambda: on_tap(index)) if on_tap is not None else None,
         ),
         label=f"{name}{' — ' + status if status else ''}",
     )

@@ -3,7 +3,7 @@ not fit the pinned bar (the action grid and targets, who challenges or blocks, w
 
 Nothing here is a dead button: an action the rules forbid now is drawn dimmed, and a tap
 shows the engine's refusal (:func:`companion.engine.coup.refusal`) in the frame's banner.
-The common answers («Объявить», «Никто», «Карта показана») are in the pinned bar
+The common answers («Объявить», «Никто», «Показан» / «Не показан») are in the pinned bar
 (:mod:`.actions`).
 """
 
@@ -106,7 +106,7 @@ def outcome_line(state: CoupState) -> str:
         if text == f"{who} теряет покровителя" and f"{who} теряет" in said:
             return ""
     if awaiting(state) in ("challenge_result", "block_challenge_result"):
-        return text  # «Показана: …» and «Не показана: …», the bar's two answers
+        return text  # «Показан: …» and «Не показан: …» (agreeing with the card), the bar's answers
     return f"{_('Итог действия')}: {text}"
 
 
