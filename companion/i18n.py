@@ -34,7 +34,10 @@ def regenerate_template() -> None:  # pragma: no cover - a maintainer's command
     """
     import subprocess
 
-    sources = sorted(str(p) for p in LOCALE_DIR.parent.rglob("*.py"))
+    # paths relative to the repository (run from its root), so a template made in another
+    # clone differs only where the strings do
+    root = LOCALE_DIR.parent.parent
+    sources = sorted(str(p.relative_to(root)) for p in LOCALE_DIR.parent.rglob("*.py"))
     subprocess.run(
         [
             "xgettext",
@@ -47,4 +50,5 @@ def regenerate_template() -> None:  # pragma: no cover - a maintainer's command
             *sources,
         ],
         check=True,
+        cwd=root,
     )
