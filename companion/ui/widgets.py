@@ -137,7 +137,8 @@ def confirm_dialog(
     icon: ft.IconData,
     danger: bool = False,
 ) -> ft.AlertDialog:
-    """A question before a removal: ``title`` and ``text``, then «no» and «yes» — each
+    """A question before a removal, or a step one mis-tap must not take (ending a free
+    game): ``title`` and ``text``, then «no» and «yes» — each
     ``(identifier, label, on_click)``, 48 dp tall, «yes» filled with ``icon`` (red when
     ``danger``). Closing the dialog otherwise counts as «no»."""
     (no_id, no_label, on_no), (yes_id, yes_label, on_yes) = no, yes
@@ -554,7 +555,10 @@ def StepCounter(
                     width=value_width,
                     height=TARGET,
                     alignment=ft.Alignment.CENTER,
-                    tooltip=_("Ввести число"),
+                    # the counter's whole name (the caption may be cut with «…»)
+                    tooltip=_("{name} — ввести число").format(name=caption)
+                    if caption
+                    else _("Ввести число"),
                 ),
                 label=str(value),
             ),

@@ -177,7 +177,7 @@ def test_round_is_played_out_after_the_target_with_a_note_in_the_status_line(app
     app.assert_in_view("status-note", "primary-action")
     # no phase in a free game: the note has the line to itself, not the title beside it
     assert app.box("status-note")["width"] > 200, app.box("status-note")
-    app.wait_label("round", "Раунд 1 · доигрываем: цель: ПО 5 достигнута")
+    app.wait_label("round", "Раунд 1 · до конца ходят: Аня, Борис, Вика")
     app.tap("status-note")  # the whole note, over the status line
     app.wait_label("notice", "игра закончится, когда ход вернётся к первому игроку")
     app.tap("primary-action")

@@ -5,6 +5,9 @@ from __future__ import annotations
 import time
 
 from companion.store import GameStore
+from tests.ui.conftest import App
+
+SIDES = ("-minus", "", "-plus")
 
 
 def saved_events(data_dir, n: int, timeout: float = 15.0):
@@ -80,7 +83,8 @@ def test_numeric_pad_sets_value_and_target_ends_game(app, server):
     app.wait_label("pad-display", "12")
     app.tap("pad-ok")
     app.wait_label("val-p1-c0", "12")
-    app.tap("end-game")
+    app.tap("end-game")  # asks first
+    app.tap("end-confirm")
     app.wait_label("winner", "Борис")
     stopped = app.label("clock")
     time.sleep(2.2)
@@ -131,3 +135,37 @@ def test_the_numeric_pad_opens_on_the_counters_value(app, server):
     app.wait_label("val-p0-c0", "7")
     events = GameStore(server.data_dir).open(stored.id).game.events
     assert len(events) == 2 and (events[-1].type, events[-1].data["value"]) == ("counter.set", 7)
+
+
+def test_four_players_with_long_counter_names_fit_a_small_phone(browser, server):
+    """Play-test: two counters named «Победные очки» and «Золотые монеты» put each player's
+    counters on two lines, and at 360×640 the fourth player needed a scroll. Each player's
+    counters now share one line (the names cut with «…», whole in the −/+ buttons' labels),
+    so all four players fit the screen."""
+    stored = GameStore(server.data_dir).create(
+        "free",
+        ["Аня", "Борис", "Вика", "Гоша"],
+        first_player=0,
+        options={
+            "counters": [
+                {"name": "Победные очки", "step": 1, "start": 0},
+                {"name": "Золотые монеты", "step": 1, "start": 3},
+            ]
+        },
+    )
+    stored.close()
+    for width, height in ((360, 640), (390, 844)):
+        app = App(browser, server, width=width, height=height).open(f"/game/{stored.id}")
+        try:
+            app.wait_label("val-p3-c1", "3")
+            app.page.wait_for_timeout(500)  # the layout settled
+            controls = [f"val-p{p}-c{c}{s}" for p in range(4) for c in (0, 1) for s in SIDES]
+            app.assert_in_view("primary-action", *controls)
+            last = app.box("val-p3-c1-plus")  # not under the action bar either
+            assert last["y"] + last["height"] <= app.box("action-bar")["y"], (width, last)
+            for p in range(4):  # one line: both counters at the same height
+                first, second = app.box(f"val-p{p}-c0"), app.box(f"val-p{p}-c1")
+                assert abs(first["y"] - second["y"]) < 1, (width, p, first, second)
+            assert "Золотые монеты" in app.label("val-p0-c1-plus")
+        finally:
+            app.close()

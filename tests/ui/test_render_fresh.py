@@ -266,8 +266,10 @@ def _shown(session: Any) -> list[Any]:
 
 #: One step: which of the two tapping phones (``"A"``, ``"B"``; a bare pick is A's) and what
 #: it taps: the index of an identifier among those it can tap then (sorted, modulo their
-#: number), or an identifier by name («undo», «redo», «val-p1-c0-plus»).
+#: number), or an identifier by name («undo», «redo», «val-p1-c0-plus»), or a button of the
+#: open dialog by name after ``DIALOG`` («dialog:end-confirm»; named sequences only).
 Step = int | str | tuple[str, int | str]
+DIALOG = "dialog:"
 
 
 async def play(
@@ -323,6 +325,8 @@ async def _play(
             if not options:
                 continue
             ident = pick if isinstance(pick, str) else options[pick % len(options)]
+            if ident.startswith(DIALOG):
+                shown[ident] = (rt.in_dialog(s, ident.removeprefix(DIALOG)), "click")
             if ident in ("undo", "redo") and ident not in shown:
                 continue  # disabled now (nothing to undo or redo): no tap
             assert ident in shown, f"{ident} is not on phone {who} after {taps}"
@@ -444,6 +448,7 @@ NAMED: list[tuple[str, list[Step], bool, str]] = [
         "free",
         [
             "end-game",
+            "dialog:end-confirm",
             "val-p0-c0-plus",
             "undo",
             "redo",

@@ -33,12 +33,15 @@ def _line(session) -> tuple[str, float | None, list[str]]:
 
 
 async def _free_ended(data) -> tuple[tuple, tuple]:
-    """A free game on its first turn, then ended with «Закончить игру» on the same screen."""
+    """A free game on its first turn, then ended on the same screen: the flag, then
+    «Завершить» in its question."""
     hub = Hub(GameStore(data))
     g = hub.create("free", ["Аня", "Борис"], first_player=0)
     session = await rt.open_app(make_main(hub), f"/game/{g.id}")
     running = _line(session)
-    await rt.tap(session, rt.tappables(session)["end-game"])
+    await rt.tap(session, rt.tappables(session)["end-game"])  # asks first
+    await rt.quiet(session)
+    await rt.tap(session, rt.in_dialog(session, "end-confirm"))
     await rt.quiet(session)
     assert hub.open(g.id).game.outcome() is not None
     return running, _line(session)

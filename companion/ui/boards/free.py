@@ -12,10 +12,12 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.boards.types import OptionsUpdate
 from companion.ui.state import GameView
+from companion.ui.taps import closing_dialog
 from companion.ui.widgets import (
     TARGET,
     StepCounter,
     clipped_text,
+    confirm_dialog,
     icon_button,
     primary_button,
     switch_row,
@@ -52,19 +54,44 @@ def _value_width(caption: str, compact: bool) -> int:
     return max(base, min(132, round(len(caption) * 6.6) + 8))
 
 
+#: A phone's page (below ``game_screen.WIDE``): the player row's content is the page's width
+#: less this (px): the page's and the frame's padding (10 + 12 a side), the colour strip (6)
+#: and the row's own padding (8 + 4).
+ROW_INSET = 2 * (10 + 12) + 6 + 8 + 4
+#: The narrowest number box (px): «−99» at 26 px still fits.
+MIN_BOX = 44
+
+
+def box_width(counters: tuple[tuple[str, int], ...], page_width: float | None) -> int:
+    """The number box of every counter of the game (one width: the columns line up).
+
+    Wide enough for the longest name (:func:`_value_width`), but on a phone no wider than
+    lets all the counters share one line (play-test: «Победные очки» and «Золотые монеты»
+    put each player's two counters on two lines, and at 360×640 the fourth player below
+    the screen); the name is then cut with «…» and said whole by the −/+ buttons and the
+    box's tooltip. Three counters or more do not fit one line on a phone: they wrap.
+    """
+    from companion.ui.game_screen import WIDE  # the frame imports the boards
+
+    longest = max((c for c, _s in counters), key=len) if len(counters) > 1 else ""
+    width = _value_width(longest, True)
+    if page_width is None or page_width >= WIDE or len(counters) < 2:
+        return width
+    n = len(counters)
+    room = page_width - ROW_INSET - (n - 1) * COUNTER_GAP
+    fit = int(room // n) - 2 * TARGET - 1  # 1 px to spare: Flutter lays out in fractions
+    return min(width, fit) if fit >= MIN_BOX else width
+
+
 def _counter_row(
     index: int,
     name: str,
     values: tuple[int, ...],
     counters: tuple[tuple[str, int], ...],
     send: Callable[..., bool],
-    compact: bool,
+    width: int,
 ) -> list[ft.Control]:
     out: list[ft.Control] = []
-    # one width for every counter of the game (the longest name's): the columns line up
-    width = _value_width(
-        max((c for c, _s in counters), key=len) if len(counters) > 1 else "", compact
-    )
     for j, (counter, step) in enumerate(counters):
         one = _StepCounter(
             f"val-p{index}-c{j}",
@@ -137,6 +164,7 @@ def _PlayerRow(
     values: tuple[int, ...],
     counters: tuple[tuple[str, int], ...],
     send: Callable[..., bool],
+    box: int,
 ) -> ft.Control:
     """One player: colour, name, «ходит» when it is their turn, and every counter with −/+.
 
@@ -149,7 +177,7 @@ def _PlayerRow(
         content: ft.Control = ft.Row(
             [
                 ft.Container(title, expand=True),
-                *_counter_row(index, name, values, counters, send, False),
+                *_counter_row(index, name, values, counters, send, _value_width("", False)),
             ],
             spacing=4,
         )
@@ -158,7 +186,7 @@ def _PlayerRow(
             [
                 title,
                 ft.Row(
-                    _counter_row(index, name, values, counters, send, True),
+                    _counter_row(index, name, values, counters, send, box),
                     wrap=True,
                     spacing=COUNTER_GAP,
                     run_spacing=COUNTER_GAP // 2,
@@ -183,6 +211,16 @@ def _PlayerRow(
 PlayerRow = ft.memo(_PlayerRow)
 
 
+def still_to_play(state: Any) -> list[int]:
+    """The seats that still have a turn in this round: the active one, then each after it up
+    to (not including) the first player, whose turn starts the next round."""
+    n = len(state.values)
+    seats = [state.active]
+    while (seats[-1] + 1) % n != state.first:
+        seats.append((seats[-1] + 1) % n)
+    return seats
+
+
 @ft.component
 def Board(view: GameView) -> ft.Control:
     """The round and target (one line), then one memoised row per player."""
@@ -191,11 +229,16 @@ def Board(view: GameView) -> ft.Control:
     target = state.target
     counters = tuple((c["name"], int(c["step"])) for c in state.counters)
     over = game.outcome() is not None
+    box = box_width(counters, ft.context.page.width)
     goal = f"{_('цель')}: {target['counter']} {target['value']}" if target else ""
     if over:  # not the round after the last one («Раунд 3» for a game ended in round 2)
         line = " · ".join(part for part in (_("Игра окончена"), goal) if part)
     elif target and state.target_round is not None:  # reached: the round is played out
-        line = f"{_('Раунд')} {state.round} · {_('доигрываем')}: {goal} {_('достигнута')}"
+        # the status line's note says the target is reached and the round played out; this
+        # line says who still has a turn (it said the note's words again)
+        line = _("Раунд {round} · до конца ходят: {names}").format(
+            round=state.round, names=", ".join(game.setup.names[i] for i in still_to_play(state))
+        )
     else:
         line = " · ".join(part for part in (f"{_('Раунд')} {state.round}", goal) if part)
     rows = [
@@ -208,6 +251,7 @@ def Board(view: GameView) -> ft.Control:
                 tuple(state.values[i][c] for c, _s in counters),
                 counters,
                 view.send,
+                box,
             ),
             col={"xs": 12, "md": 6},
         )
@@ -224,21 +268,73 @@ def Board(view: GameView) -> ft.Control:
     )
 
 
+def ahead(game: Any) -> str:
+    """Who wins if the table stops now, in words for the «Завершить игру?» question: the
+    leaders on the target's counter, else on the first one (``game.end`` in
+    :mod:`companion.engine.free`). Names only, no values: the bar re-renders when the lead
+    changes hands, not on every tap."""
+    state = game.state
+    key = state.target["counter"] if state.target else state.counters[0]["name"]
+    scores = game.definition.scores(state)
+    best = max(scores.values())
+    names = [game.setup.names[i] for i, v in sorted(scores.items()) if v == best]
+    if len(names) == 1:
+        return _("Победитель — {name}: больше всего «{counter}».").format(
+            name=names[0], counter=key
+        )
+    return _("Победители — {names}: поровну больше всего «{counter}».").format(
+        names=", ".join(names), counter=key
+    )
+
+
 @ft.component
 def Actions(view: GameView) -> ft.Control:
     """«Завершить игру» (a flag, left) and the primary «Следующий игрок» (right)."""
-    return ActionRow(view.game.outcome() is not None, view.send, view.moment())
+    over = view.game.outcome() is not None
+    return ActionRow(over, view.send, view.explain, view.moment(), "" if over else ahead(view.game))
 
 
 @ft.component
-def _ActionRow(over: bool, send: Callable[..., bool], moment: str) -> ft.Control:
+def _ActionRow(
+    over: bool,
+    send: Callable[..., bool],
+    explain: Callable[..., bool],
+    moment: str,
+    leaders: str,
+) -> ft.Control:
+    """The flag asks first (play-test: it sits where a thumb rests, and one mis-tap ended
+    the evening's scoring): «Завершить игру?» says who wins and that the score is fixed;
+    «Играем дальше» keeps playing. A tap the game would refuse (a spectator's, a locked
+    screen's) says why at once, with no question."""
+    asking, set_asking = ft.use_state(False)
+
+    def ask() -> None:
+        if explain("game.end"):
+            set_asking(True)
+
+    def finish() -> None:
+        set_asking(False)
+        with closing_dialog():  # the dialog goes: a double tap lands on what it covered
+            send("game.end")
+
+    ft.use_dialog(
+        confirm_dialog(
+            _("Завершить игру?"),
+            f"{leaders}\n" + _("Счёт будет зафиксирован; вернуть игру можно кнопкой «Отменить»."),
+            ("end-cancel", _("Играем дальше"), lambda: set_asking(False)),
+            ("end-confirm", _("Завершить"), finish),
+            icon=ft.Icons.FLAG,
+        )
+        if asking and not over
+        else None
+    )
     return ft.Row(
         [
             icon_button(
                 "end-game",
                 ft.Icons.FLAG_OUTLINED,
                 _("Завершить игру"),
-                lambda: send("game.end"),
+                ask,
                 disabled=over,
                 label=_("Завершить игру"),
             ),
