@@ -377,7 +377,9 @@ def test_a_lost_fight_with_a_helper_sends_both_running_each_on_their_own_dice():
     helper the munchkins are not stronger, they run away — the helper as well as the fighter,
     each rolling for each monster, a 5 or more (with their own modifiers) getting away from
     it; a monster may catch one and not the other. The helper's dice are required and
-    recorded; without a helper they are refused."""
+    recorded; without a helper they are refused. (The seed's «Смываемся» ends after the 5+
+    and «the side that loses even with help runs»; each runner rolling for himself is the
+    rest of that section in the printed book.)"""
     g = _lost_fight_with_helper()
     refused(g, "combat.flee", {"rolls": [5, 2]}, "Смываемся")  # the helper must roll too
     refused(g, "combat.flee", {"rolls": [5, 2], "helper_rolls": [3]}, "Смываемся")
