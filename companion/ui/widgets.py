@@ -35,6 +35,7 @@ __all__ = [
     "clipped_text",
     "use_form",
     "typed_number",
+    "typed_text",
     "use_scroll_to",
     "BoardScroll",
     "use_top_on",
@@ -706,6 +707,22 @@ def use_form(
         return ref.current[0]
 
     return ref.current[0], ft.use_callback(update, []), ft.use_callback(latest, [])
+
+
+def typed_text(e: Any) -> str:
+    """The text a text field's ``change`` event carries: its ``data``, else the control's
+    ``value`` (``""`` for none).
+
+    Not the control's ``value`` first. A field in a dialog (``ft.use_dialog``) is a new
+    control at each render that takes over the old one's id, but the session's index can
+    still hold the old one: the browser's new text is patched into that old control, while
+    the ``change`` reaches the new one, whose value is the previous text. Only the first key
+    after a render is lost that way (the event re-indexes the live control), which is the
+    whole text of a one-digit level or a one-letter class (docs/FLET_FINDINGS.md)."""
+    data = getattr(e, "data", None)
+    if isinstance(data, str):
+        return data
+    return str(getattr(e.control, "value", None) or "")
 
 
 def typed_number(raw: str) -> int | str:

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine.core import Game
+from companion.engine.core import Event, Game
 from companion.engine.munchkin import (
     ESCAPE_TARGET,
     MUNCHKIN,
@@ -364,6 +364,65 @@ def test_flee_event_records_results_and_gives_nothing():
     assert MUNCHKIN.current_phase(g.state) == "От щедрот"
 
 
+def _lost_fight_with_helper() -> Game:
+    g = new_game()
+    g.push("combat.start", {"monster": monster("Зомби", 8)})
+    g.push("combat.monster.add", {"monster": monster("Печень", 6)})
+    g.push("combat.helper", {"player": 1})
+    return g
+
+
+def test_a_lost_fight_with_a_helper_sends_both_running_each_on_their_own_dice():
+    """«Смываемся» with «Зовём на помощь» (rulebook 003, Манчкин Апокалипсис): when even with a
+    helper the munchkins are not stronger, they run away — the helper as well as the fighter,
+    each rolling for each monster, a 5 or more (with their own modifiers) getting away from
+    it; a monster may catch one and not the other. The helper's dice are required and
+    recorded; without a helper they are refused. (The seed's «Смываемся» ends after the 5+
+    and «the side that loses even with help runs»; each runner rolling for himself is the
+    rest of that section in the printed book.)"""
+    g = _lost_fight_with_helper()
+    refused(g, "combat.flee", {"rolls": [5, 2]}, "Смываемся")  # the helper must roll too
+    refused(g, "combat.flee", {"rolls": [5, 2], "helper_rolls": [3]}, "Смываемся")
+    refused(g, "combat.flee", {"rolls": [5, 2], "helper_rolls": [3, 7]}, "Смываемся")
+    g.push(
+        "combat.flee",
+        {"rolls": [5, 2], "helper_rolls": [4, 6], "helper_modifier": 1, "modifiers": [0, -1]},
+    )
+    last = g.state.last_combat
+    assert last["caught"] == ["Печень"]  # Аня: 5 gets away from Зомби, 2−1 not from Печень
+    assert last["helper_caught"] == []  # Борис: 4+1 and 6+1−1, both away
+    assert g.log()[-1][1] == (
+        "Аня смывается: «Зомби»: 5 — смылся, «Печень»: 2-1 — догнал; "
+        "Борис смывается: «Зомби»: 4+1 — смылся, «Печень»: 6 — смылся; "
+        "последствия — по карте монстра; разовые карты сбрасываются"
+    )
+    assert json.loads(json.dumps(g.events[-1].to_dict()))["data"]["helper_rolls"] == [4, 6]
+    assert Game(MUNCHKIN, g.setup, g.events).state == g.state
+    # no helper: only the fighter runs
+    h = new_game()
+    h.push("combat.start", {"monster": monster("Зомби", 8)})
+    refused(h, "combat.flee", {"rolls": [5], "helper_rolls": [5]}, "Смываемся")
+    refused(h, "combat.flee", {"rolls": [5], "helper_modifier": 1}, "Смываемся")
+    h.push("combat.flee", {"rolls": [2]})
+    assert "helper_caught" not in h.state.last_combat
+
+
+def test_a_flee_saved_before_helpers_rolled_still_opens():
+    """A saved game whose flee with a helper carries the fighter's dice only (before the
+    helper rolled too) opens as it was: the fighter's result, no helper's."""
+    g = _lost_fight_with_helper()
+    old = Event(len(g.events) + 1, "combat.flee", {"rolls": [5, 2]}, 5000.0)
+    saved = [Event.from_dict(e.to_dict()) for e in [*g.events, old]]
+    opened = Game(MUNCHKIN, g.setup, saved)
+    assert opened.state.combat is None and opened.state.fled
+    assert opened.state.last_combat["caught"] == ["Печень"]
+    assert "helper_caught" not in opened.state.last_combat
+    assert opened.log()[-1][1] == (
+        "Аня смывается: «Зомби»: 5 — смылся, «Печень»: 2 — догнал; "
+        "последствия — по карте монстра; разовые карты сбрасываются"
+    )
+
+
 def test_cannot_flee_when_winning():
     """Бой: если твоя сила выше силы монстра, ты его убиваешь."""
     g = new_game()
@@ -705,5 +764,30 @@ def test_the_journal_reads_well_with_default_monster_names():
     g.push("combat.monster.add", {"monster": monster(default_monster_name(names), 3)})
     assert [line for _when, line in g.log()[-2:]] == [
         "Бой: Аня против «Монстр» (сила 8)",
-        "В бой вступает «Монстр 2» (сила 3)",
+        "В бой вступает «Монстр 2» (сила 3); «Монстр» теперь «Монстр 1»",
     ]
+
+
+def test_a_plain_monster_becomes_monster_1_when_another_joins():
+    """Бой с несколькими монстрами: beside «Монстр 2» a bare «Монстр» could be either, so the
+    first unnamed monster reads «Монстр 1» once a second one joins — in the fight, in the
+    journal, and in a saved game opened again (the rename is the add's own effect)."""
+    g = new_game()
+    g.push("combat.start", {"monster": monster("Монстр", 8)})
+    g.push("combat.monster.add", {"monster": monster("Монстр 2", 3)})
+    assert [m.name for m in g.state.combat.monsters] == ["Монстр 1", "Монстр 2"]
+    g.push("combat.monster.add", {"monster": monster("Монстр 3", 1)})
+    assert [m.name for m in g.state.combat.monsters] == ["Монстр 1", "Монстр 2", "Монстр 3"]
+    assert Game(MUNCHKIN, g.setup, g.events).state == g.state  # replayed from the saved log
+    g.undo()
+    g.undo()
+    assert [m.name for m in g.state.combat.monsters] == ["Монстр"]
+    # a named first monster keeps its name; a typed name never changes
+    h = new_game()
+    h.push("combat.start", {"monster": monster("Тявмат", 8)})
+    h.push("combat.monster.add", {"monster": monster("Монстр 2", 3)})
+    assert [m.name for m in h.state.combat.monsters] == ["Тявмат", "Монстр 2"]
+    assert "теперь" not in h.log()[-1][1]
+    from companion.engine.munchkin.fields import first_renamed
+
+    assert first_renamed(["Монстр", "Монстр 1"]) is None  # «Монстр 1» taken: no clash made

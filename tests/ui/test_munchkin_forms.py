@@ -193,12 +193,7 @@ async def _fight_by_level(data) -> tuple[list[str], list[tuple[str, int]], list[
         await rt.tap(session, rt.tappables(session)[opener])
         await rt.quiet(session)
         hints.append(str(rt.dialog_node(session, f"{prefix}-name").content.hint_text))
-        field = rt.dialog_node(session, f"{prefix}-level").content
-        # the browser's value patch, then ``change`` (set by hand: a dialog just opened is not
-        # yet in the session's index, which ``apply_patch`` reads)
-        field.value = level
-        await session.dispatch_event(field._i, "change", level)
-        await rt.quiet(session)
+        await _browser_types(session, f"{prefix}-level", level)
         await rt.tap(session, rt.in_dialog(session, f"{prefix}-submit"))
         await rt.quiet(session)
         assert not rt.game_view(session).error, rt.game_view(session).error
@@ -210,8 +205,96 @@ async def _fight_by_level(data) -> tuple[list[str], list[tuple[str, int]], list[
 def test_a_fight_starts_with_just_the_monsters_level(tmp_path):
     """Play-test: «Бой!» needed a typed monster name. With only the level typed the fight
     starts against «Монстр», and a second monster is «Монстр 2» (the hints say so before
-    anything is typed); the journal names them."""
+    anything is typed) while the first then reads «Монстр 1» («Бой с несколькими
+    монстрами»: the two must be told apart); the journal names them."""
     hints, monsters, journal = rt.run(_fight_by_level(tmp_path))
     assert hints == ["если пусто: Монстр", "если пусто: Монстр 2"]
-    assert monsters == [("Монстр", 8), ("Монстр 2", 3)]
-    assert journal == ["Бой: Аня против «Монстр» (сила 8)", "В бой вступает «Монстр 2» (сила 3)"]
+    assert monsters == [("Монстр 1", 8), ("Монстр 2", 3)]
+    assert journal == [
+        "Бой: Аня против «Монстр» (сила 8)",
+        "В бой вступает «Монстр 2» (сила 3); «Монстр» теперь «Монстр 1»",
+    ]
+
+
+async def _browser_types(session: Any, ident: str, text: str) -> None:
+    """What the browser sends for one key in the dialog's field ``ident``: the field's new
+    text as a patch to its id (the session applies it to the control its index holds), then
+    the field's ``change`` with that text."""
+    field = rt.dialog_node(session, ident).content
+    session.apply_patch(field._i, {"value": text})
+    await session.dispatch_event(field._i, "change", text)
+    await rt.quiet(session)
+
+
+async def _one_key_fields(data) -> tuple[tuple[str, int] | None, str]:
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", ["Аня", "Борис", "Вика"], first_player=0)
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["start-combat"])
+    await rt.quiet(session)
+    await _browser_types(session, "monster-level", "8")  # one key: the first after the render
+    await rt.tap(session, rt.in_dialog(session, "monster-submit"))
+    await rt.quiet(session)
+    await rt.tap(session, rt.tappables(session)["edit-p1"])
+    await rt.quiet(session)
+    await _browser_types(session, "class-field-p1", "В")
+    await rt.tap(session, rt.in_dialog(session, "save-text-p1"))
+    await rt.quiet(session)
+    state = hub.store.open(g.id).game.state
+    fight = state.combat
+    return (fight.monsters[0].name, fight.monsters[0].level) if fight else None, state.players[
+        1
+    ].klass
+
+
+def test_the_first_key_typed_in_a_dialog_counts(tmp_path):
+    """A dialog's field is drawn anew at each render and the session may still hold the old
+    control under its id: the first key typed after a render was patched into the old one and
+    the handler read the new one's empty text. A level of one digit («8») then «Бой!» said
+    the level was missing; a one-letter class was saved as nothing."""
+    fight, klass = rt.run(_one_key_fields(tmp_path))
+    assert (fight, klass) == (("Монстр", 8), "В")
+
+
+async def _flee_with_helper(data) -> dict[str, Any]:
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", ["Аня", "Борис", "Вика"], first_player=0)
+    hub.push(g.id, "combat.start", {"monster": {"name": "Зомби", "level": 8}})
+    hub.push(g.id, "combat.helper", {"player": 1})
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["flee"])
+    await rt.quiet(session)
+    seen: dict[str, Any] = {
+        "helper_dice": [_label_in_dialog(session, f"flee-helper-die-0-{v}") for v in (1, 6)],
+        "helper_mod": _label_in_dialog(session, "flee-helper-mod"),
+    }
+    await rt.tap(session, rt.in_dialog(session, "flee-die-0-5"))
+    await rt.quiet(session)
+    seen["after_fighter"] = rt.in_dialog(session, "flee-submit").disabled
+    await rt.tap(session, rt.in_dialog(session, "flee-helper-mod-plus"))
+    await rt.tap(session, rt.in_dialog(session, "flee-helper-die-0-3"))
+    await rt.quiet(session)
+    seen["after_helper"] = rt.in_dialog(session, "flee-submit").disabled
+    await rt.tap(session, rt.in_dialog(session, "flee-submit"))
+    await rt.quiet(session)
+    game = hub.store.open(g.id).game
+    seen["data"] = dict(game.events[-1].data)
+    seen["line"] = game.log()[-1][1]
+    return seen
+
+
+def test_the_flee_dialog_asks_for_the_helpers_roll_too(tmp_path):
+    """«Смываемся», «Зовём на помощь»: a lost fight with a helper sends both running, each on
+    their own die and modifier. The dialog has the helper's dice and modifier beside the
+    fighter's; «Записать бросок» waits for both; the move records both rolls and the journal
+    says both verdicts (it sent the fighter's die alone before)."""
+    seen = rt.run(_flee_with_helper(tmp_path))
+    assert seen["helper_dice"] == ["Борис: Зомби 1", "Борис: Зомби 6"]
+    assert seen["helper_mod"] == "+0"
+    assert seen["after_fighter"] is True  # the helper has not rolled yet
+    assert seen["after_helper"] is False
+    assert seen["data"] == {"rolls": [5], "helper_rolls": [3], "helper_modifier": 1}
+    assert seen["line"] == (
+        "Аня смывается: «Зомби»: 5 — смылся; Борис смывается: «Зомби»: 3+1 — догнал; "
+        "последствия — по карте монстра; разовые карты сбрасываются"
+    )

@@ -47,3 +47,23 @@ def test_a_won_fight_names_levels_and_treasures_in_words(tmp_path):
     text = last_combat_text(view)
     assert text.startswith("Победа в бою: Борис +1 ур., тянуть 2 сокровища"), text
     assert len(text) <= 2 * FIRST_LINE, text
+
+
+def test_a_helper_who_ran_too_is_in_the_summary(tmp_path):
+    """«Смываемся», «Зовём на помощь»: a lost fight with a helper sends both running, each on
+    their own die — the summary gives both verdicts first, and says the monster's
+    punishment when it caught anyone (here the helper only)."""
+    view = _view(
+        tmp_path,
+        [
+            ("combat.start", {"monster": {"name": "Затушенная печень", "level": 8}}),
+            ("combat.helper", {"player": 1}),
+            ("combat.flee", {"rolls": [5], "helper_rolls": [2]}),
+        ],
+    )
+    text = last_combat_text(view)
+    assert text.startswith(
+        "Борис: удалось (5), Вика: не удалось (2) — смываются от «Затушенная печень»"
+    ), text
+    assert "Вика: не удалось (2)" in text[:FIRST_LINE]
+    assert text.endswith("Непотребство — по карте монстра"), text

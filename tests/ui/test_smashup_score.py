@@ -111,3 +111,34 @@ def test_numbers_filled_from_a_shorter_name_follow_the_name_typed_on(tmp_path):
     assert rt.run(_typed_replacement(tmp_path / "b", {}, "Рынок с")) == (
         "Рынок с: оборона ?; ПО ?/?/?"
     )
+
+
+async def _first_key_of_the_replacement(data) -> str:
+    hub = Hub(GameStore(data))
+    decks = [["Котики", "Феи"], ["Принцессы", "Волшебные пони"]]
+    options = {"edition": "mimimi", "madness": False, "draft": False, "factions": decks}
+    gid = hub.create("smashup", ["Аня", "Борис"], first_player=0, options=options).id
+    for i in range(3):
+        card = {"name": f"База {i + 1}", "breakpoint": 10, "vp": [3, 2, 1]}
+        hub.push(gid, "base.add", {"base_card": card})
+    hub.push(gid, "game.start")
+    hub.push(gid, "base.adjust", {"base": 0, "player": 0, "power": 10, "minions": 2})
+    hub.push(gid, "phase.next")
+    hub.push(gid, "phase.next")
+    session = await rt.open_app(make_main(hub), f"/game/{gid}")
+    await rt.tap(session, rt.tappables(session)["score-0"])
+    await rt.quiet(session)
+    # what the browser sends for the first key: the text as a patch to the field's id (the
+    # session applies it to the control its index holds), then ``change`` with that text
+    field = rt.dialog_node(session, "repl-name").content
+    session.apply_patch(field._i, {"value": "Ф"})
+    await session.dispatch_event(field._i, "change", "Ф")
+    await rt.quiet(session)
+    return _label_in_dialog(session, "repl-preview")
+
+
+def test_the_first_key_of_the_replacement_base_counts(tmp_path):
+    """The scoring dialog is drawn anew at each render and the session may still hold the old
+    field under its id: the first letter typed was patched into the old control and the
+    handler read the new one's empty text (the preview stayed empty)."""
+    assert rt.run(_first_key_of_the_replacement(tmp_path)).startswith("Ф:")

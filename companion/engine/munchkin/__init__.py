@@ -33,7 +33,12 @@ by default, and means the table applies a card that explicitly overrides the rul
 - ``combat.resolve``: ``{}`` — the players' side is stronger: monsters killed, the fighter
   gains their levels, one-shots discarded
 - ``combat.flee``: ``{"rolls": [int 1..6, one per monster], "modifier": int,
-  "modifiers": [int, one per monster] (optional)}`` — the die results, not a seed
+  "modifiers": [int, one per monster] (optional), "helper_rolls": [int 1..6, one per
+  monster], "helper_modifier": int}`` — the die results, not a seed. ``rolls`` and
+  ``modifier`` are the fighter's; with a helper in the fight both run away, each rolling
+  for each monster («Смываемся», «Зовём на помощь»), so ``helper_rolls`` is required then
+  (and refused without a helper); ``modifiers`` (fast or slow monsters) count for both. A
+  saved event from before has no ``helper_rolls`` and still applies (the fighter's dice only)
 - ``turn.loot``: ``{}`` — the second door card drawn in «Чистим нычки»
 - ``turn.charity``: ``{"hand": int, "gifts": [int, one per player], "discard": int}`` — never
   more cards than the surplus over 5, never more odd cards than the even split leaves
@@ -48,7 +53,8 @@ revision of the game.
 
 ``MONSTER`` = ``{"name": str, "level": int, "enhancers": int (default 0), "levels": 1 | 2
 (default 1), "treasures": int (default 0)}``. The name is required here; the board's form
-leaves it optional and sends :func:`default_monster_name` («Монстр», «Монстр 2»…) for none.
+leaves it optional and sends :func:`default_monster_name` («Монстр», «Монстр 2»…) for none;
+``combat.monster.add`` renames a first plain «Монстр» «Монстр 1» (:func:`.fields.first_renamed`).
 
 Modules: :mod:`.constants` (headings, numbers), :mod:`.state` (dataclasses), :mod:`.combat`
 (the calculator and running away), :mod:`.charity` («От щедрот»), :mod:`.fields` (reading

@@ -17,7 +17,12 @@ from companion.engine.munchkin.constants import (
     SEALS_TO_END,
     TROUBLE,
 )
-from companion.engine.munchkin.fields import _MONSTER_KEYS, _monster
+from companion.engine.munchkin.fields import (
+    _MONSTER_KEYS,
+    FIRST_MONSTER_NAME,
+    _monster,
+    first_renamed,
+)
 from companion.engine.munchkin.state import Combat, MunchkinState, OneShot
 
 __all__ = ["apply", "next_phase"]
@@ -51,7 +56,11 @@ def apply(state: MunchkinState, event: Event) -> None:
         state.combat = Combat(fighter, [_monster(d["monster"])])
         state.met_monster = True
     elif t == "combat.monster.add":
-        _combat(state).monsters.append(_monster(d["monster"]))
+        monsters = _combat(state).monsters
+        first = first_renamed([m.name for m in monsters])
+        if first is not None:  # «Монстр» and «Монстр 2» could not be told apart
+            monsters[first].name = FIRST_MONSTER_NAME
+        monsters.append(_monster(d["monster"]))
     elif t == "combat.monster.edit":
         m = _combat(state).monsters[d["index"]]
         for key in _MONSTER_KEYS:
@@ -112,6 +121,11 @@ def apply(state: MunchkinState, event: Event) -> None:
             "monsters": [m.name for m in c.monsters],
             "caught": [m.name for m, e in zip(c.monsters, ok, strict=False) if not e],
         }
+        if "helper_rolls" in d:  # saved before the helper rolled: the fighter's dice only
+            helped = escapes(d["helper_rolls"], d.get("helper_modifier", 0), d.get("modifiers"))
+            state.last_combat["helper_caught"] = [
+                m.name for m, e in zip(c.monsters, helped, strict=False) if not e
+            ]
         state.fled = True
         state.combat = None
     elif t == "turn.loot":

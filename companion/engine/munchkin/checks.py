@@ -305,21 +305,29 @@ def _check_combat_resolve(state: MunchkinState, d: Mapping[str, Any]) -> None:
         )
 
 
-def _check_combat_flee(state: MunchkinState, d: Mapping[str, Any]) -> None:
-    _only(d, "rolls", "modifier", "modifiers")
-    c = _need_combat(state)
-    n = len(c.monsters)
-    rolls = d.get("rolls")
+def _check_rolls(d: Mapping[str, Any], key: str, n: int, who: str) -> None:
+    rolls = d.get(key)
     if (
         not isinstance(rolls, list)
         or len(rolls) != n
         or not all(_is_int(r) and 1 <= r <= 6 for r in rolls)
     ):
         raise RuleViolation(
-            f"Смываются от каждого монстра отдельно: нужно {n} результат(а) кубика "
+            f"{who} смывается от каждого монстра отдельно: нужно {n} результат(а) кубика "
             f"от 1 до 6 ({R_FLEE}).",
             R_FLEE,
         )
+
+
+def _check_combat_flee(state: MunchkinState, d: Mapping[str, Any]) -> None:
+    """«Смываемся»: one die per monster for the fighter and, when someone helped («Зовём на
+    помощь»), one per monster for the helper too — a lost fight with help sends both
+    running, each on their own dice and their own modifier (``helper_rolls``,
+    ``helper_modifier``); the monsters' own modifiers (fast, slow) count for both."""
+    _only(d, "rolls", "modifier", "modifiers", "helper_rolls", "helper_modifier")
+    c = _need_combat(state)
+    n = len(c.monsters)
+    _check_rolls(d, "rolls", n, "Сражающийся")
     if "modifier" in d:
         _int(d, "modifier", -MAX_MODIFIER, MAX_MODIFIER, "Модификатор смывки")
     mods = d.get("modifiers")
@@ -331,6 +339,15 @@ def _check_combat_flee(state: MunchkinState, d: Mapping[str, Any]) -> None:
         raise RuleViolation(
             f"Модификаторы смывки: по целому числу на каждого монстра ({R_FLEE}).", R_FLEE
         )
+    if c.helper is None:
+        if "helper_rolls" in d or "helper_modifier" in d:
+            raise RuleViolation(
+                f"Помощника в бою нет — смывается только сражающийся ({R_FLEE}).", R_FLEE
+            )
+    else:
+        _check_rolls(d, "helper_rolls", n, "Помощник тоже")
+        if "helper_modifier" in d:
+            _int(d, "helper_modifier", -MAX_MODIFIER, MAX_MODIFIER, "Модификатор смывки помощника")
     totals = combat_totals(state.players, c)
     if totals.players_win:
         raise RuleViolation(

@@ -81,7 +81,9 @@ def default_monster_name(in_fight: Sequence[str]) -> str:
     """The name of a monster the table gave none: «Монстр» for the fight's first, else
     «Монстр N» — N its place in the fight, or the next number no monster of it has (one was
     taken out) — so each line of the fight and of the journal says which monster it is.
-    The events still carry a name (``MONSTER``'s ``name`` is required): the board fills it in.
+    When a second monster joins, a first one called plain «Монстр» becomes «Монстр 1»
+    (:func:`first_renamed`). The events still carry a name (``MONSTER``'s ``name`` is
+    required): the board fills it in.
     """
     taken = set(in_fight)
     if not in_fight:
@@ -90,6 +92,19 @@ def default_monster_name(in_fight: Sequence[str]) -> str:
     while f"{MONSTER_NAME} {n}" in taken:
         n += 1
     return f"{MONSTER_NAME} {n}"
+
+
+#: What a plain «Монстр» is called once another monster is in the fight.
+FIRST_MONSTER_NAME = f"{MONSTER_NAME} 1"
+
+
+def first_renamed(in_fight: Sequence[str]) -> int | None:
+    """The index of the fight's monster called plain «Монстр» that a monster joining the
+    fight renames «Монстр 1» (with «Монстр 2» beside it, a bare «Монстр» could be either),
+    or ``None``: there is none, or «Монстр 1» is taken."""
+    if FIRST_MONSTER_NAME in in_fight or MONSTER_NAME not in in_fight:
+        return None
+    return list(in_fight).index(MONSTER_NAME)
 
 
 def _monster(m: Mapping[str, Any]) -> Monster:

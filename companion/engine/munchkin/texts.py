@@ -15,7 +15,13 @@ from companion.engine.munchkin.constants import (
     R_CONFLICTS,
     SEALS_TO_END,
 )
-from companion.engine.munchkin.fields import _MONSTER_KEYS, _MONSTER_LABELS, _monster
+from companion.engine.munchkin.fields import (
+    _MONSTER_KEYS,
+    _MONSTER_LABELS,
+    FIRST_MONSTER_NAME,
+    _monster,
+    first_renamed,
+)
 from companion.engine.munchkin.state import Combat, MunchkinState
 from companion.words import inflect
 
@@ -58,7 +64,12 @@ def describe(state: MunchkinState, event: Event, setup: Setup) -> str:
         return f"Бой: {fighter} против «{m.name}» (сила {m.strength}){note}"
     if t == "combat.monster.add":
         m = _monster(d["monster"])
-        return f"В бой вступает «{m.name}» (сила {m.strength})"
+        renamed = ""
+        if state.combat is not None:
+            first = first_renamed([x.name for x in state.combat.monsters])
+            if first is not None:
+                renamed = f"; «{state.combat.monsters[first].name}» теперь «{FIRST_MONSTER_NAME}»"
+        return f"В бой вступает «{m.name}» (сила {m.strength}){renamed}"
     if t.startswith("combat.") and state.combat is not None:
         return _describe_combat(state, state.combat, event, names)
     if t == "turn.loot":
@@ -115,17 +126,19 @@ def _describe_combat(state: MunchkinState, c: Combat, event: Event, names: Seque
             "разовые карты сбрасываются"
         )
     if t == "combat.flee":
-        ok = escapes(d["rolls"], d.get("modifier", 0), d.get("modifiers"))
-        said = flee_rolls(d["rolls"], d.get("modifier", 0), d.get("modifiers"))
-        parts = [
-            f"«{m.name}»: {r} — {'смылся' if e else 'догнал'}"
-            for m, r, e in zip(c.monsters, said, ok, strict=False)
-        ]
-        tail = "" if all(ok) else "; последствия — по карте монстра"
-        return (
-            f"{names[c.fighter]} смывается: "
-            + ", ".join(parts)
-            + tail
-            + "; разовые карты сбрасываются"
-        )
+        runs = [(c.fighter, d["rolls"], d.get("modifier", 0))]
+        if c.helper is not None and "helper_rolls" in d:
+            runs.append((c.helper, d["helper_rolls"], d.get("helper_modifier", 0)))
+        said, caught = [], False
+        for player, rolls, modifier in runs:
+            ok = escapes(rolls, modifier, d.get("modifiers"))
+            dice = flee_rolls(rolls, modifier, d.get("modifiers"))
+            caught = caught or not all(ok)
+            parts = [
+                f"«{m.name}»: {r} — {'смылся' if e else 'догнал'}"
+                for m, r, e in zip(c.monsters, dice, ok, strict=False)
+            ]
+            said.append(f"{names[player]} смывается: " + ", ".join(parts))
+        tail = "; последствия — по карте монстра" if caught else ""
+        return "; ".join(said) + tail + "; разовые карты сбрасываются"
     return t

@@ -63,22 +63,41 @@ def last_combat_text(view: GameView) -> str:
         )
     if last["result"] == "fled":
         flee = next((e for e in reversed(view.game.events) if e.type == "combat.flee"), None)
-        said = []
-        if flee is not None:
-            args = (flee.data["rolls"], flee.data.get("modifier", 0), flee.data.get("modifiers"))
-            for name, roll, e in zip(
-                last["monsters"], flee_rolls(*args), escapes(*args), strict=False
-            ):
-                said.append((name, roll, _("удалось") if e else _("не удалось")))
-        who = names[last["fighter"]]
-        if len(said) == 1:  # one monster: the verdict right after the name
-            name, roll, verdict = said[0]
-            text = f"{who}: {verdict} {_('смыться')} ({roll}) {_('от')} «{name}»"
-        else:
-            text = f"{who} {_('смывается')}: " + "; ".join(
-                f"{name} — {verdict} ({roll})" for name, roll, verdict in said
+        runs = [(last["fighter"], "rolls", "modifier")]
+        if flee is not None and last.get("helper") is not None and "helper_rolls" in flee.data:
+            runs.append((last["helper"], "helper_rolls", "helper_modifier"))  # both ran
+        each = []  # per runner: (monster, roll, verdict) per monster
+        for _who, rolls, modifier in runs:
+            said = []
+            if flee is not None:
+                args = (flee.data[rolls], flee.data.get(modifier, 0), flee.data.get("modifiers"))
+                for name, roll, e in zip(
+                    last["monsters"], flee_rolls(*args), escapes(*args), strict=False
+                ):
+                    said.append((name, roll, _("удалось") if e else _("не удалось")))
+            each.append(said)
+        who = [names[r[0]] for r in runs]
+        if len(runs) == 2 and all(len(said) == 1 for said in each):
+            # fighter and helper from one monster: both verdicts first, inside the two lines
+            text = (
+                ", ".join(
+                    f"{w}: {said[0][2]} ({said[0][1]})" for w, said in zip(who, each, strict=True)
+                )
+                + f" — {_('смываются от')} «{each[0][0][0]}»"
             )
-        if last.get("caught"):
+        else:
+            texts = []
+            for w, said in zip(who, each, strict=True):
+                if len(said) == 1:  # one monster: the verdict right after the name
+                    name, roll, verdict = said[0]
+                    texts.append(f"{w}: {verdict} {_('смыться')} ({roll}) {_('от')} «{name}»")
+                else:
+                    texts.append(
+                        f"{w} {_('смывается')}: "
+                        + "; ".join(f"{n} — {v} ({r})" for n, r, v in said)
+                    )
+            text = ". ".join(texts)
+        if last.get("caught") or last.get("helper_caught"):
             text += f". {_('Непотребство — по карте монстра')}"
         return text
     return f"{_('Бой окончен без убийства')}: {', '.join(last['monsters'])}"
@@ -194,7 +213,7 @@ def Board(view: GameView) -> ft.Control:
     form, fleeing = ui.monster_form, ui.fleeing
     parts += [
         part(MonsterDialog, view, (form, view.error) if form else None, ui),
-        part(FleeDialog, view, c.monsters if fleeing and c is not None else None, ui),
+        part(FleeDialog, view, (c.monsters, c.helper) if fleeing and c is not None else None, ui),
         part(OverrideDialog, view, None, ui),
     ]
     return ft.Column(parts, spacing=6)

@@ -15,7 +15,7 @@ from companion.ui.boards.compact import toggle
 from companion.ui.boards.munchkin.common import BoardUi, rules, to_int
 from companion.ui.state import GameView
 from companion.ui.taps import closing_dialog
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.widgets import TARGET, tagged, typed_text
 
 __all__ = ["MonsterDialog", "FleeDialog", "OverrideDialog"]
 
@@ -101,7 +101,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
                 label=_("Название (необязательно)"),
                 hint_text=f"{_('если пусто')}: {unnamed()}" if mode else None,
                 value=form["name"],
-                on_change=lambda e: put("name", e.control.value),
+                on_change=lambda e: put("name", typed_text(e)),
             ),
         ),
         ft.Row(
@@ -113,7 +113,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
                         value=form["level"],
                         width=112,
                         keyboard_type=ft.KeyboardType.NUMBER,
-                        on_change=lambda e: put("level", e.control.value),
+                        on_change=lambda e: put("level", typed_text(e)),
                     ),
                 ),
                 tagged(
@@ -123,7 +123,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
                         value=form["treasures"],
                         width=128,
                         keyboard_type=ft.KeyboardType.NUMBER,
-                        on_change=lambda e: put("treasures", e.control.value),
+                        on_change=lambda e: put("treasures", typed_text(e)),
                     ),
                 ),
             ],
@@ -182,12 +182,50 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
     return ft.Container(width=0, height=0)
 
 
+def _modifier_row(prefix: str, modifier: int, step) -> ft.Control:
+    """«Модификатор» with −/+ (``{prefix}-mod-minus``, ``{prefix}-mod``, ``{prefix}-mod-plus``)."""
+    return ft.Row(
+        [
+            ft.Text(_("Модификатор"), size=14),
+            tagged(
+                f"{prefix}-mod-minus",
+                ft.IconButton(
+                    ft.Icons.REMOVE, width=TARGET, height=TARGET, on_click=lambda: step(-1)
+                ),
+            ),
+            tagged(
+                f"{prefix}-mod",
+                ft.Container(
+                    ft.Text(f"{modifier:+d}", size=22, weight=ft.FontWeight.BOLD),
+                    width=44,
+                    alignment=ft.Alignment.CENTER,
+                ),
+                label=f"{modifier:+d}",
+            ),
+            tagged(
+                f"{prefix}-mod-plus",
+                ft.IconButton(ft.Icons.ADD, width=TARGET, height=TARGET, on_click=lambda: step(1)),
+            ),
+        ],
+        spacing=0,
+    )
+
+
 @ft.component
 def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
-    """«Смываемся»: the app rolls one d6 per monster, or the players enter their own dice."""
+    """«Смываемся»: the app rolls one d6 per monster, or the players enter their own dice.
+
+    With a helper in the fight both run away, each rolling for each monster with their own
+    modifier («Смываемся», «Зовём на помощь»): the dialog then has a part per runner — the
+    fighter's (tags ``flee-die-{i}-{v}``, ``flee-mod…``) and the helper's
+    (``flee-helper-die-{i}-{v}``, ``flee-helper-mod…``) — «Бросить кубики» rolls for both
+    and «Записать броски» waits for every die of both."""
     c = view.state.combat
     monsters = [m.name for m in c.monsters] if c is not None else []
-    form, set_form = ft.use_state({"picked": {}, "modifier": 0})
+    names = view.game.players
+    helper = c.helper if c is not None else None
+    blank = {"picked": {}, "modifier": 0, "helper_picked": {}, "helper_modifier": 0}
+    form, set_form = ft.use_state(dict(blank))
     latest = ft.use_ref(None)
     if latest.current is None:
         latest.current = form
@@ -197,43 +235,105 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
         set_form(latest.current)
 
     def close() -> None:
-        put(picked={}, modifier=0)
+        put(**blank)
         ui.fleeing = False
 
-    def flee(values: list[int] | None = None) -> None:
+    def chosen(key: str) -> list[int] | None:
+        values = [latest.current[key].get(i) for i in range(len(monsters))]
+        return None if any(v is None for v in values) else values
+
+    def flee(values: list[int] | None = None, helper_values: list[int] | None = None) -> None:
         cur = latest.current
-        if values is None:
-            values = [cur["picked"].get(i) for i in range(len(monsters))]
-            if any(v is None for v in values):
-                return
+        values = values or chosen("picked")
+        if helper is not None:
+            helper_values = helper_values or chosen("helper_picked")
+        if values is None or (helper is not None and helper_values is None):
+            return
         data: dict[str, Any] = {"rolls": values}
         if cur["modifier"]:
             data["modifier"] = cur["modifier"]
+        if helper is not None:
+            data["helper_rolls"] = helper_values
+            if cur["helper_modifier"]:
+                data["helper_modifier"] = cur["helper_modifier"]
         with closing_dialog():
             fled = view.send("combat.flee", data)
         if fled:
             close()
 
-    picked, modifier = form["picked"], form["modifier"]
-    rows: list[ft.Control] = []
-    for i, name in enumerate(monsters):
-        rows.append(ft.Text(f"{name}: {_('кубик')}", size=14))
-        dice = [
+    def roll() -> None:
+        rng = view.game.rng
+        flee(
+            roll_dice(rng, len(monsters)),
+            roll_dice(rng, len(monsters)) if helper is not None else None,
+        )
+
+    def dice_rows(prefix: str, key: str, who: str) -> list[ft.Control]:
+        picked = form[key]
+        rows: list[ft.Control] = []
+        for i, name in enumerate(monsters):
+            rows.append(ft.Text(f"{name}: {_('кубик')}", size=14))
+            dice = [
+                tagged(
+                    f"{prefix}-die-{i}-{v}",
+                    (ft.FilledButton if picked.get(i) == v else ft.OutlinedButton)(
+                        str(v),
+                        width=TARGET,
+                        height=TARGET,
+                        style=ft.ButtonStyle(padding=0),
+                        on_click=lambda _e, i=i, v=v: put(**{key: {**latest.current[key], i: v}}),
+                    ),
+                    label=f"{who}{name} {v}" + (" выбран" if picked.get(i) == v else ""),
+                )
+                for v in range(1, 7)
+            ]
+            # two rows of three: six 48 dp dice do not fit a phone's dialog in one row
+            rows += [ft.Row(dice[:3], spacing=8), ft.Row(dice[3:], spacing=8)]
+        return rows
+
+    def runner(name: str, role: str) -> ft.Control:
+        return ft.Text(f"{name} — {role}", size=16, weight=ft.FontWeight.BOLD)
+
+    def step(key: str):
+        return lambda by: put(**{key: latest.current[key] + by})
+
+    both = helper is not None
+    fighter = names[c.fighter] if c is not None else ""
+    parts: list[ft.Control] = []
+    if both:
+        parts += [
             tagged(
-                f"flee-die-{i}-{v}",
-                (ft.FilledButton if picked.get(i) == v else ft.OutlinedButton)(
-                    str(v),
-                    width=TARGET,
-                    height=TARGET,
-                    style=ft.ButtonStyle(padding=0),
-                    on_click=lambda _e, i=i, v=v: put(picked={**latest.current["picked"], i: v}),
-                ),
-                label=f"{name} {v}" + (" выбран" if picked.get(i) == v else ""),
-            )
-            for v in range(1, 7)
+                "flee-both",
+                ft.Text(_("Смываются оба, каждый сам"), size=14),
+                label="Смываются оба, каждый сам",
+            ),
+            runner(fighter, _("в бою")),
         ]
-        # two rows of three: six 48 dp dice do not fit a phone's dialog in one row
-        rows += [ft.Row(dice[:3], spacing=8), ft.Row(dice[3:], spacing=8)]
+    parts.append(_modifier_row("flee", form["modifier"], step("modifier")))
+    if both:
+        parts += [
+            runner(names[helper], _("помогает")),
+            _modifier_row("flee-helper", form["helper_modifier"], step("helper_modifier")),
+        ]
+    many = len(monsters) > 1 or both
+    parts += [
+        tagged(
+            "flee-roll",
+            ft.FilledButton(
+                _("Бросить кубики") if many else _("Бросить кубик"),
+                icon=ft.Icons.CASINO,
+                height=TARGET,
+                on_click=lambda: roll(),
+            ),
+        ),
+        ft.Text(_("или введите броски настоящих кубиков:"), size=14),
+    ]
+    if both:
+        parts.append(runner(fighter, _("в бою")))
+    parts += dice_rows("flee", "picked", f"{fighter}: " if both else "")
+    if both:
+        parts.append(runner(names[helper], _("помогает")))
+        parts += dice_rows("flee-helper", "helper_picked", f"{names[helper]}: ")
     content = ft.Column(
         [
             ft.TextButton(
@@ -242,54 +342,14 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
                 height=TARGET,
                 on_click=lambda: rules("Смываемся"),
             ),
-            ft.Row(
-                [
-                    ft.Text(_("Модификатор"), size=14),
-                    tagged(
-                        "flee-mod-minus",
-                        ft.IconButton(
-                            ft.Icons.REMOVE,
-                            width=TARGET,
-                            height=TARGET,
-                            on_click=lambda: put(modifier=latest.current["modifier"] - 1),
-                        ),
-                    ),
-                    tagged(
-                        "flee-mod",
-                        ft.Container(
-                            ft.Text(f"{modifier:+d}", size=22, weight=ft.FontWeight.BOLD),
-                            width=44,
-                            alignment=ft.Alignment.CENTER,
-                        ),
-                        label=f"{modifier:+d}",
-                    ),
-                    tagged(
-                        "flee-mod-plus",
-                        ft.IconButton(
-                            ft.Icons.ADD,
-                            width=TARGET,
-                            height=TARGET,
-                            on_click=lambda: put(modifier=latest.current["modifier"] + 1),
-                        ),
-                    ),
-                ],
-                spacing=0,
-            ),
-            tagged(
-                "flee-roll",
-                ft.FilledButton(
-                    _("Бросить кубики") if len(monsters) > 1 else _("Бросить кубик"),
-                    icon=ft.Icons.CASINO,
-                    height=TARGET,
-                    on_click=lambda: flee(roll_dice(view.game.rng, len(monsters))),
-                ),
-            ),
-            ft.Text(_("или введите броски настоящих кубиков:"), size=14),
-            *rows,
+            *parts,
         ],
         tight=True,
         spacing=6,
-        scroll=ft.ScrollMode.AUTO if len(monsters) > 1 else None,
+        scroll=ft.ScrollMode.AUTO if many else None,
+    )
+    missing = any(form["picked"].get(i) is None for i in range(len(monsters))) or (
+        both and any(form["helper_picked"].get(i) is None for i in range(len(monsters)))
     )
     ft.use_dialog(
         ft.AlertDialog(
@@ -299,10 +359,10 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
             actions=_actions(
                 "flee-cancel",
                 "flee-submit",
-                _("Записать броски") if len(monsters) > 1 else _("Записать бросок"),
+                _("Записать броски") if many else _("Записать бросок"),
                 close,
                 flee,
-                disabled=any(picked.get(i) is None for i in range(len(monsters))),
+                disabled=missing,
             ),
             on_dismiss=lambda: close(),
         )

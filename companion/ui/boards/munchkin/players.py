@@ -7,7 +7,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.munchkin.common import Counter, Send, refusal_slot
-from companion.ui.widgets import TARGET, icon_button, tagged
+from companion.ui.widgets import TARGET, icon_button, tagged, typed_text
 
 __all__ = ["PlayerRow"]
 
@@ -30,7 +30,7 @@ def _notes_dialog(
                     ft.TextField(
                         label=_("Класс"),
                         value=draft["klass"],
-                        on_change=lambda e: type_text("klass", e.control.value),
+                        on_change=lambda e: type_text("klass", typed_text(e)),
                     ),
                 ),
                 tagged(
@@ -40,7 +40,7 @@ def _notes_dialog(
                         value=draft["notes"],
                         multiline=True,
                         min_lines=2,
-                        on_change=lambda e: type_text("notes", e.control.value),
+                        on_change=lambda e: type_text("notes", typed_text(e)),
                     ),
                 ),
             ],

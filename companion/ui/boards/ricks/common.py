@@ -14,7 +14,7 @@ from companion.engine.ricks import (
     Card,
 )
 from companion.i18n import _
-from companion.ui.widgets import typed_number
+from companion.ui.widgets import typed_number, typed_text
 
 __all__ = ["SETTINGS_KEY", "ACTION_FIELDS", "RULES", "tag", "card_text", "vp_moves"]
 
@@ -91,17 +91,6 @@ def _box(content: ft.Control, highlight: bool = False, color: str | None = None)
     )
 
 
-def _typed(e: Any) -> str:
-    """The text a change event of a field carries (its ``data``; the control's ``value`` when
-    there is none). Not the control's ``value`` first: the first keys typed after a dialog
-    is drawn again can be patched into the control it replaced, and the handler would read
-    the new one's empty value (the typed number went nowhere)."""
-    data = getattr(e, "data", None)
-    if isinstance(data, str):
-        return data
-    return e.control.value or ""
-
-
 def _field(
     ident: str,
     label: str,
@@ -126,6 +115,6 @@ def _field(
             width=width,
             disabled=disabled,
             keyboard_type=ft.KeyboardType.NUMBER if number else ft.KeyboardType.TEXT,
-            on_change=lambda e: put(_typed(e)),
+            on_change=lambda e: put(typed_text(e)),
         ),
     )

@@ -16,7 +16,7 @@ from companion.i18n import _
 from companion.store.bases import BaseCatalogue, card_error, normalize_name
 from companion.ui.colors import ink
 from companion.ui.nav import go, rules_link
-from companion.ui.widgets import TARGET, tagged, typed_number
+from companion.ui.widgets import TARGET, tagged, typed_number, typed_text
 
 __all__ = [
     "READY",
@@ -149,14 +149,15 @@ def base_fields(
                 border_color=ft.Colors.ERROR if bad == key else None,
                 border_width=2 if bad == key else 1,
                 keyboard_type=None if key == "name" else ft.KeyboardType.NUMBER,
-                on_change=lambda e, key=key: (
-                    typed_name(e.control.value or "")
-                    if key == "name"
-                    # a number typed by the player is theirs: a later name keeps it
-                    else set_form(lambda f, v=e.control.value: {**f, key: v, "known": ""})
-                ),
+                on_change=lambda e, key=key: typed(key, typed_text(e)),
             ),
         )
+
+    def typed(key: str, text: str) -> None:
+        if key == "name":
+            typed_name(text)
+        else:  # a number typed by the player is theirs: a later name keeps it
+            set_form(lambda f: {**f, key: text, "known": ""})
 
     def typed_name(typed: str) -> None:
         """A name the catalogue knows, typed whole (case, ё/е and spaces forgiven), fills its
