@@ -39,12 +39,10 @@ from companion.ui.nav import RULES_GAME, app_model, go, rules_link
 from companion.ui.result import ResultDetails, ResultHeader
 from companion.ui.state import GameView, on_reconnect
 from companion.ui.status import StatusLine, status_props
-from companion.ui.widgets import BoardScroll, icon_button, tagged, use_scroll_to
+from companion.ui.widgets import WIDE, BoardScroll, icon_button, tagged, use_scroll_to
 
 __all__ = ["GameScreen", "RULES_GAME", "WIDE", "ACTION_BAR_HEIGHT", "STATUS_HEIGHT"]
 
-#: From this page width on (px), the two-column layout.
-WIDE = 700
 #: Heights that never change (px).
 ACTION_BAR_HEIGHT = 72
 STATUS_HEIGHT = 52

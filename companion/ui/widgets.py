@@ -13,10 +13,15 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.taps import closing_dialog
 
+#: From this page width on (px), a screen's two-column layout (the game frame, home, rules…);
+#: below it, a phone's.
+WIDE = 700
+
 F = TypeVar("F")
 
 __all__ = [
     "TARGET",
+    "WIDE",
     "tagged",
     "border_all",
     "Banner",

@@ -15,6 +15,7 @@ from companion.ui.state import GameView
 from companion.ui.taps import closing_dialog
 from companion.ui.widgets import (
     TARGET,
+    WIDE,
     StepCounter,
     clipped_text,
     confirm_dialog,
@@ -54,9 +55,9 @@ def _value_width(caption: str, compact: bool) -> int:
     return max(base, min(132, round(len(caption) * 6.6) + 8))
 
 
-#: A phone's page (below ``game_screen.WIDE``): the player row's content is the page's width
-#: less this (px): the page's and the frame's padding (10 + 12 a side), the colour strip (6)
-#: and the row's own padding (8 + 4).
+#: A phone's page (below :data:`~companion.ui.widgets.WIDE`): the player row's content is the
+#: page's width less this (px): the page's and the frame's padding (10 + 12 a side), the colour
+#: strip (6) and the row's own padding (8 + 4).
 ROW_INSET = 2 * (10 + 12) + 6 + 8 + 4
 #: The narrowest number box (px): «−99» at 26 px still fits.
 MIN_BOX = 44
@@ -71,8 +72,6 @@ def box_width(counters: tuple[tuple[str, int], ...], page_width: float | None) -
     the screen); the name is then cut with «…» and said whole by the −/+ buttons and the
     box's tooltip. Three counters or more do not fit one line on a phone: they wrap.
     """
-    from companion.ui.game_screen import WIDE  # the frame imports the boards
-
     longest = max((c for c, _s in counters), key=len) if len(counters) > 1 else ""
     width = _value_width(longest, True)
     if page_width is None or page_width >= WIDE or len(counters) < 2:
