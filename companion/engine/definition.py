@@ -107,6 +107,13 @@ class GameDefinition(ABC, Generic[S]):
         overrides it. ``None`` when there is no phase to show."""
         return self.current_phase(state)
 
+    def step(self, state: S) -> str:
+        """A step within the phase that the status line does not name but the screen shows
+        differently (Munchkin's fight, opened and closed within «Вышибаем дверь!»), or ``""``.
+        With the turn, the player and the phase it makes the game's moment, which guards a
+        second tap of a double tap (:meth:`companion.ui.state.GameView.moment`)."""
+        return ""
+
     def scores(self, state: S) -> dict[int, float]:
         """Each player's score (VP, level, ...) for the score-over-time chart."""
         return {}

@@ -256,7 +256,9 @@ class GameView:
 
     def moment(self) -> str:
         """Where the game stands for its primary action, as one string: the turn, whose it
-        is, the phase and its label with the step (``"3|0|Играй карты|Играй карты"``).
+        is, the phase and its label with the step, and a step the label does not name
+        (:meth:`~companion.engine.definition.GameDefinition.step`: Munchkin's fight)
+        (``"3|0|Играй карты|Играй карты|"``).
 
         A pinned bar keys its primary button with it
         (:func:`companion.ui.widgets.primary_button`): when another phone's move changes the
@@ -266,7 +268,7 @@ class GameView:
         d, state = self.game.definition, self.state
         return (
             f"{d.turn_number(state)}|{d.active_player(state)}|"
-            f"{d.current_phase(state)}|{d.phase_label(state)}"
+            f"{d.current_phase(state)}|{d.phase_label(state)}|{d.step(state)}"
         )
 
     @property

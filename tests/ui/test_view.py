@@ -214,3 +214,26 @@ def test_a_double_tap_on_a_card_does_not_reveal_the_second_one(tmp_path, guard):
     assert not _in_tap(2, lambda: view.send(*captain))
     assert view.notice == TOO_SOON
     assert hub.open(g.id).game.state.revealed[1] == ["captain"]
+
+
+def test_a_double_tap_on_victory_does_not_press_the_next_phase(tmp_path, guard):
+    """Play-test (Munchkin, «Бой»): a double tap on the pinned «Победа» won the fight and
+    then pressed the «Дальше» that took its place — the fight closed within «Вышибаем
+    дверь!», so turn, player and phase stayed and the guard did not see a change. A fight is
+    now a step of its own (:meth:`~companion.engine.munchkin.MunchkinDefinition.step`): the
+    second tap is not taken, and the phase stays where the win left it."""
+    from companion.ui.state import TOO_SOON
+
+    hub = Hub(GameStore(tmp_path))
+    g = hub.create("munchkin", ["Аня", "Борис", "Вера"], first_player=0)
+    hub.push(g.id, "level.set", {"player": 0, "value": 4})
+    hub.push(g.id, "combat.start", {"monster": {"name": "Зомби", "level": 1}})
+    view = GameView(hub, g.id)
+    view.mark_shown()
+    phase = hub.open(g.id).game.state.phase
+    assert _in_tap(1, lambda: view.send("combat.resolve", {}))
+    view.mark_shown()  # the screen caught up: «Дальше» is where «Победа» was
+    assert not _in_tap(2, lambda: view.send("phase.next", {}))
+    assert view.notice == TOO_SOON
+    state = hub.open(g.id).game.state
+    assert state.combat is None and state.phase == phase and state.players[0].level == 5

@@ -58,6 +58,12 @@ class Munchkin(GameDefinition[MunchkinState]):
     def current_phase(self, state: MunchkinState) -> str | None:
         return PHASES[state.phase]
 
+    def step(self, state: MunchkinState) -> str:
+        """``"бой"`` while a fight is open («Бой»), else ``""``: a fight opens and closes
+        within one phase, and its screen replaces the turn's (the pinned «Победа» becomes
+        «Дальше» when it closes)."""
+        return "бой" if state.combat is not None else ""
+
     def scores(self, state: MunchkinState) -> dict[int, float]:
         return {i: float(p.level) for i, p in enumerate(state.players)}
 
