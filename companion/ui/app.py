@@ -148,6 +148,12 @@ def App(app: AppModel) -> ft.Control:
     )
 
 
+#: The app speaks Russian, whatever the device's language.
+RUSSIAN = ft.LocaleConfiguration(
+    supported_locales=[ft.Locale("ru", "RU")], current_locale=ft.Locale("ru", "RU")
+)
+
+
 def make_main(hub: Hub, lan: LanGate | None = None) -> Callable[[ft.Page], None]:
     """The Flet ``main(page)`` for a process whose games live in ``hub``.
 
@@ -158,6 +164,10 @@ def make_main(hub: Hub, lan: LanGate | None = None) -> Callable[[ft.Page], None]
 
     def main(page: ft.Page) -> None:
         page.title = "Table Companion"
+        # Flutter's own words (a dialog's «Оповещение» for a screen reader, a text field's
+        # «Вставить», a back button's tooltip) in Russian, like the rest of the screen; they
+        # were English («Alert», play-test)
+        page.locale_configuration = RUSSIAN
         settings = load_settings(hub.store.root)
         seat = None
         if lan is not None:

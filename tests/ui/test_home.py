@@ -90,3 +90,22 @@ def test_no_request_leaves_the_device(app):
     assert any("rive" in u for u in asked), asked  # the client did ask…
     app.page.wait_for_timeout(500)
     assert app.blocked == []  # …and nothing went out
+
+
+def test_flutters_own_words_are_russian(browser, three_games):
+    """Play-test: a screen reader announced every dialog as «Alert» — Flutter's own words
+    (a dialog's label, a text field's menu) followed the browser's English. The app sets a
+    Russian locale: the delete dialog is announced in Russian, and no node says «Alert»."""
+    srv, (ricks, coup, free) = three_games
+    app = App(browser, srv).open("/")
+    try:
+        app.tap(f"delete-{free}")
+        app.el("delete-yes").wait_for()
+        labels = app.page.evaluate(
+            "() => [...document.querySelectorAll('flt-semantics')]"
+            ".map(e => e.getAttribute('aria-label') || '').filter(Boolean)"
+        )
+        assert not [x for x in labels if "Alert" in x], labels
+        assert "Оповещение" in labels, labels  # Material's Russian name of an alert dialog
+    finally:
+        app.close()
