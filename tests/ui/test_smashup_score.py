@@ -4,6 +4,7 @@ Flet session: :mod:`tests.ui.render_tree`)."""
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
 from companion.store import GameStore
 from companion.ui.app import make_main
@@ -40,6 +41,25 @@ def test_the_scoring_dialog_says_why_a_player_scores_nothing(tmp_path):
     assert vika == "Вика — нет ни силы, ни приспешников"
 
 
+async def _capture_dialog(hub: Hub) -> tuple[Any, str]:
+    """A session on a «Мимими» game of two whose first base is ready («Разойтись по углам!»:
+    Аня 10 of 10), its capture dialog open; and the game's id."""
+    decks = [["Котики", "Феи"], ["Принцессы", "Волшебные пони"]]
+    options = {"edition": "mimimi", "madness": False, "draft": False, "factions": decks}
+    gid = hub.create("smashup", ["Аня", "Борис"], first_player=0, options=options).id
+    for i in range(3):
+        card = {"name": f"База {i + 1}", "breakpoint": 10, "vp": [3, 2, 1]}
+        hub.push(gid, "base.add", {"base_card": card})
+    hub.push(gid, "game.start")
+    hub.push(gid, "base.adjust", {"base": 0, "player": 0, "power": 10, "minions": 2})
+    hub.push(gid, "phase.next")
+    hub.push(gid, "phase.next")
+    session = await rt.open_app(make_main(hub), f"/game/{gid}")
+    await rt.tap(session, rt.tappables(session)["score-0"])
+    await rt.quiet(session)
+    return session, gid
+
+
 async def _typed_replacement(
     data, numbers: dict[str, str], name: str = "тёмный рынок ", confirm: bool = False
 ) -> str:
@@ -56,19 +76,7 @@ async def _typed_replacement(
         {"name": "Рынок специй", "breakpoint": 21, "vp": [5, 3, 1]},
     ):
         catalogue.remember(card)
-    decks = [["Котики", "Феи"], ["Принцессы", "Волшебные пони"]]
-    options = {"edition": "mimimi", "madness": False, "draft": False, "factions": decks}
-    gid = hub.create("smashup", ["Аня", "Борис"], first_player=0, options=options).id
-    for i in range(3):
-        card = {"name": f"База {i + 1}", "breakpoint": 10, "vp": [3, 2, 1]}
-        hub.push(gid, "base.add", {"base_card": card})
-    hub.push(gid, "game.start")
-    hub.push(gid, "base.adjust", {"base": 0, "player": 0, "power": 10, "minions": 2})
-    hub.push(gid, "phase.next")
-    hub.push(gid, "phase.next")
-    session = await rt.open_app(make_main(hub), f"/game/{gid}")
-    await rt.tap(session, rt.tappables(session)["score-0"])
-    await rt.quiet(session)
+    session, gid = await _capture_dialog(hub)
     typed = [*numbers.items(), *(("name", name[: n + 1]) for n in range(len(name)))]
     for key, text in typed:
         # the field's own change handler, with what the browser's event carries (the index of
@@ -115,19 +123,7 @@ def test_numbers_filled_from_a_shorter_name_follow_the_name_typed_on(tmp_path):
 
 async def _first_key_of_the_replacement(data) -> str:
     hub = Hub(GameStore(data))
-    decks = [["Котики", "Феи"], ["Принцессы", "Волшебные пони"]]
-    options = {"edition": "mimimi", "madness": False, "draft": False, "factions": decks}
-    gid = hub.create("smashup", ["Аня", "Борис"], first_player=0, options=options).id
-    for i in range(3):
-        card = {"name": f"База {i + 1}", "breakpoint": 10, "vp": [3, 2, 1]}
-        hub.push(gid, "base.add", {"base_card": card})
-    hub.push(gid, "game.start")
-    hub.push(gid, "base.adjust", {"base": 0, "player": 0, "power": 10, "minions": 2})
-    hub.push(gid, "phase.next")
-    hub.push(gid, "phase.next")
-    session = await rt.open_app(make_main(hub), f"/game/{gid}")
-    await rt.tap(session, rt.tappables(session)["score-0"])
-    await rt.quiet(session)
+    session, gid = await _capture_dialog(hub)
     # what the browser sends for the first key: the text as a patch to the field's id (the
     # session applies it to the control its index holds), then ``change`` with that text
     field = rt.dialog_node(session, "repl-name").content
