@@ -20,7 +20,7 @@ from companion.ui.state import Hub
 from companion.ui.status import CLOCK_WIDTH
 from tests.ui import render_tree as rt
 from tests.ui.test_smashup_forms import DECKS, _game
-from tests.ui.text_fit import text_width
+from tests.ui.text_fit import lines, text_width
 
 
 def _shown_tags(session: Any) -> list[str]:
@@ -167,3 +167,47 @@ def test_start_of_turn_shows_the_plays_the_turn_brings(tmp_path):
         "plays-minion": "2",
         "plays-action": "1",
     }
+
+
+# -- «Подготовка к игре»: said once, never cut -------------------------------------------------
+async def _setup_screen(data, bases: int, factions: bool = True) -> dict[str, Any]:
+    hub = Hub(GameStore(data))
+    opts: dict[str, Any] = {"edition": "bbrr", **({"factions": DECKS} if factions else {})}
+    gid = hub.create("smashup", ["Аня", "Борис", "Вика"], first_player=0, options=opts).id
+    for i in range(bases):
+        card = {"name": f"База {i + 1}", "breakpoint": 10, "vp": [3, 2, 1]}
+        hub.push(gid, "base.add", {"base_card": card})
+    session = await rt.open_app(make_main(hub), f"/game/{gid}")
+    shown = rt.shown_ids(session)
+    texts = [c.value for c in rt.controls(session) if isinstance(c, ft.Text) and id(c) in shown]
+    edition = rt.tagged_control(session, "edition")
+    return {
+        "counts": [t for t in texts if f"{bases} из 4" in t],
+        "hint": _label(session, "next-hint"),
+        "edition": (_label(session, "edition"), edition.value, edition.max_lines),
+    }
+
+
+def test_setup_says_the_bases_count_once_and_what_start_waits_for(tmp_path):
+    """Подготовка к игре (play-test, su_bases_done): «Базы: 4 из 4» was the heading and again
+    «базы: 4 из 4» beside «Начать игру». The bar now says what the start still waits for."""
+    ready = rt.run(_setup_screen(tmp_path / "a", 4))
+    assert ready["counts"] == ["Базы: 4 из 4"]
+    assert ready["hint"] == "всё готово"
+    assert rt.run(_setup_screen(tmp_path / "b", 3))["hint"] == "ещё баз: 1"
+    assert rt.run(_setup_screen(tmp_path / "c", 0, factions=False))["hint"] == "фракции: 0 из 3"
+
+
+#: Room for the edition's name at 360 px, beside the «Подготовка к игре» button (measured in
+#: Chromium: the text starts 208.5 px from the left, the row ends 22 px from the right).
+EDITION_ROOM = 360 - 208.5 - 22
+
+
+def test_the_edition_name_is_never_cut(tmp_path):
+    """Подготовка к игре (play-test: «Мишки, бабки, рок-н-…»): the edition's name is whole,
+    in two lines broken after its last comma, each within its room at 360 px."""
+    label, text, max_lines = rt.run(_setup_screen(tmp_path, 4))["edition"]
+    assert label == "Мишки, бабки, рок-н-ролл"
+    assert text.split("\n") == ["Мишки, бабки,", "рок-н-ролл"]
+    assert max_lines >= 2
+    assert all(lines(part, EDITION_ROOM, 14) == 1 for part in text.split("\n")), text
