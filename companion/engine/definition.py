@@ -120,8 +120,16 @@ class GameDefinition(ABC, Generic[S]):
 
     def status_note(self, state: S) -> str | None:
         """A Russian line for the status bar about the game's end (e.g. «play goes on: the
-        lead is shared»), or ``None`` when there is nothing to say. Games override it."""
+        lead is shared»), or ``None`` when there is nothing to say. Games override it.
+
+        It shares a phone's status line with the phase and the clock: a game whose note needs
+        more words says them in :meth:`status_detail` (shown when the line is tapped)."""
         return None
+
+    def status_detail(self, state: S) -> str | None:
+        """The whole of :meth:`status_note` when the line can hold only a short form (a tap on
+        the status line shows this); by default the note itself."""
+        return self.status_note(state)
 
     def describe(self, state: S, event: Event, setup: Setup) -> str:
         """A Russian log line for ``event``, given the state *before* it."""

@@ -108,6 +108,9 @@ class StatusProps(NamedTuple):
     #: what the clock counts from: (turn number, active player, phase) — a new turn, player
     #: or phase (the Ricks charge limit counts a step) restarts or switches the turn clock
     clock_key: tuple[Any, ...]
+    #: the note whole (the engine's ``status_detail``), shown by a tap on the line; "" when
+    #: the note is said whole already
+    detail: str = ""
 
 
 def status_props(game: Any, show_title: bool) -> StatusProps:
@@ -131,6 +134,8 @@ def status_props(game: Any, show_title: bool) -> StatusProps:
     where = label or (definition.title if show_title else "") or f"{_('Ход')} {turn}"
     note_fn = getattr(definition, "status_note", None)
     note = (note_fn(state) if note_fn is not None and not over else None) or ""
+    detail_fn = getattr(definition, "status_detail", None)
+    detail = (detail_fn(state) if detail_fn is not None and note else None) or ""
     if note and not label:  # no phase to show beside it: the note gets the whole line
         where = ""
     return StatusProps(
@@ -142,6 +147,7 @@ def status_props(game: Any, show_title: bool) -> StatusProps:
         over,
         game.paused and not over,
         (turn, active, phase, len(game.events) if over else 0),
+        detail if detail != note else "",
     )
 
 
@@ -206,7 +212,8 @@ def _StatusLine(
 
     When the engine has a note about the game's end (``status_note``: «доигрываем раунд»,
     «у лидеров поровну очков»), line 2 shows it beside the phase, highlighted; a tap on
-    the line shows it whole (``show_note(text)``).
+    the line shows it whole (``show_note(text)``: the engine's ``status_detail`` when the
+    note is a short form of it).
 
     :param game: the :class:`~companion.engine.core.Game` (the same object for the screen's
         life); :param props: :func:`status_props` of the game now.
@@ -215,7 +222,8 @@ def _StatusLine(
     clock = ft.use_ref(None)  # the second the clocks show (observed by the two clock texts)
     if clock.current is None:
         clock.current = _Now(time.time())
-    who, answer, color, where, note, over, paused, key = props
+    who, answer, color, where, note, over, paused, key, detail = props
+    whole = detail or note  # what a tap on the line shows
     # two names (Coup: the turn's player and who answers) in a smaller size, so both fit; one
     # plain text, cut with «…» when they do not: Flutter puts no ellipsis on a text's spans,
     # and a long pair was cut at a space («Ход: Александрина ·», play-test)
@@ -314,8 +322,8 @@ def _StatusLine(
         height=52,
         padding=ft.Padding.symmetric(horizontal=4),
         # with a note the whole line (52 px tall) is the target that shows it whole
-        tooltip=note or None,
-        on_click=(lambda: show_note(note)) if note and show_note else None,
+        tooltip=whole or None,
+        on_click=(lambda: show_note(whole)) if whole and show_note else None,
     )
 
 

@@ -264,10 +264,13 @@ def test_a_tie_at_15_is_not_an_end_and_the_status_says_play_goes_on():
     g = new_game()
     assert SMASHUP.status_note(g.state) is None
     g.push("vp.adjust", {"player": 0, "delta": 15})
-    assert "если в конце хода лидер будет один" in SMASHUP.status_note(g.state)
+    assert SMASHUP.status_note(g.state) == "Есть 15+"
+    assert "если в конце хода лидер будет один" in SMASHUP.status_detail(g.state)
     g.push("vp.adjust", {"player": 1, "delta": 15})
     note = SMASHUP.status_note(g.state)
-    assert note.startswith("Поровну (15) — играем дальше") and "ничьих нет" in note
+    assert note == "Поровну!"
+    detail = SMASHUP.status_detail(g.state)
+    assert detail.startswith("Поровну (15) — играем дальше") and "ничьих нет" in detail
     to_phase(g, 4)
     g.push("phase.next")
     assert g.outcome() is None and g.state.turn == 2

@@ -9,6 +9,7 @@ Rulebooks: 000 («Мишки, бабки, рок-н-ролл», ``bbrr``) and 00
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 from typing import Any
 
 import flet as ft
@@ -107,13 +108,45 @@ async def _score_dialog(data, edition: str) -> dict[str, Any]:
     return seen
 
 
-def test_bbrr_offers_no_empty_deck_switch_and_says_to_reshuffle(tmp_path):
-    """Разойтись по углам! (000, «Мишки»): an empty base deck is made again from the shuffled
-    discard, so the dialog asks for the base that comes and offers no «Колода баз пуста»
-    (play-test: it was offered there and every capture with it was refused)."""
-    seen = rt.run(_score_dialog(tmp_path, "bbrr"))
-    assert not seen["switch"]
-    assert seen["reshuffle"] == "Колода баз пуста — перемешайте сброс баз"
+async def _bbrr_capture(data) -> dict[str, Any]:
+    """«Мишки», 3 players and 4 bases typed: the first capture's dialog, then the same with
+    «Колода баз пуста» on and a base typed."""
+    hub = Hub(GameStore(data))
+    gid = _game(hub, "bbrr", [READY_0, *TO_CHECK])
+    session = await rt.open_app(make_main(hub), f"/game/{gid}")
+    await _tap(session, "score-0")
+
+    def label(ident: str) -> str | None:
+        return rt.dialog_node(session, ident).label if _in_dialog(session, ident) else None
+
+    seen: dict[str, Any] = {"first": (label("deck-next"), label("deck-reshuffle"))}
+    await _tap_in_dialog(session, "deck-empty")
+    seen["empty"] = (label("deck-next"), label("deck-reshuffle"), _in_dialog(session, "repl-name"))
+    for key, text in (("name", "Заводь"), ("bp", "16"), ("vp1", "3"), ("vp2", "2"), ("vp3", "1")):
+        rt.dialog_node(session, f"repl-{key}").content.on_change(
+            SimpleNamespace(control=SimpleNamespace(value=text))
+        )
+        await rt.quiet(session)
+    await _tap_in_dialog(session, "score-confirm")
+    seen["bases"] = [b.name for b in GameStore(data).open(gid).game.state.bases]
+    return seen
+
+
+def test_bbrr_asks_for_the_next_base_and_says_to_reshuffle_only_when_told(tmp_path):
+    """Разойтись по углам! (000, «Мишки»): the app knows only the bases typed, not the deck on
+    the table, so the first capture asks for the next base from the deck (play-test: it said
+    «Колода баз пуста — перемешайте сброс баз» with 3 players and 4 bases). Only when the
+    table switches «Колода баз пуста» on does it say to reshuffle the discard; a base still
+    comes, so the fields stay and the capture with the switch on lays it out (an earlier
+    play-test: every capture with the switch on was refused)."""
+    seen = rt.run(_bbrr_capture(tmp_path))
+    assert seen["first"] == ("Откройте верхнюю базу из колоды баз", None)
+    assert seen["empty"] == (None, "Перемешайте сброс баз и откройте из него новую базу", True)
+    assert seen["bases"] == ["Заводь", "База 2", "База 3", "База 4"]
+    # either hint fits the box of two lines it keeps (the fields below never move), at 360 px:
+    # the dialog's 10 px insets and 14 px content padding leave 312 px
+    shown = [f"{seen['first'][0]}.", f"{seen['empty'][1]} (Разойтись по углам!)."]
+    assert all(lines(t, 360 - 2 * 10 - 2 * 14, 13) <= 2 for t in shown), shown
 
 
 def test_mimimi_plays_on_with_fewer_bases_and_asks_for_no_new_one(tmp_path):
@@ -209,11 +242,11 @@ async def _tie_screen(data) -> list[str]:
 
 def test_a_tie_at_15_is_said_once(tmp_path):
     """Игра окончена: «поровну — играем дальше» was in the status line and again under the VP
-    strip (play-test); it is said once, in the status line, whose tap shows it whole."""
+    strip (play-test); it is said once, in the status line (short), whose tap shows it whole."""
     drawn = rt.run(_tie_screen(tmp_path))
     texts, labels = drawn[: drawn.index("|")], drawn[drawn.index("|") + 1 :]
     assert len(texts) == 1, texts
-    assert labels and labels[0].startswith("Поровну (15) — играем дальше")
+    assert labels == ["Поровну!"]
 
 
 async def _why_lines(data) -> dict[str, str]:

@@ -126,7 +126,7 @@ from companion.engine.smashup.state import (
     BaseState,
     SmashUpState,
 )
-from companion.engine.smashup.texts import reminder, status_note
+from companion.engine.smashup.texts import reminder, status_detail, status_note
 
 __all__ = [
     "EDITIONS",
@@ -162,6 +162,7 @@ __all__ = [
     "plays_left",
     "plays_now",
     "unused_extras",
+    "status_detail",
     "status_note",
     "base_card_error",
     "final_scores",

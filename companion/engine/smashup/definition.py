@@ -171,6 +171,11 @@ class SmashUp(GameDefinition[SmashUpState]):
         at 15+ is not an end, play goes on («Игра окончена»)."""
         return texts.status_note(state)
 
+    def status_detail(self, state: SmashUpState) -> str | None:
+        """The 15-VP note whole (see :func:`~.texts.status_detail`), shown by a tap on the
+        status line."""
+        return texts.status_detail(state)
+
     def describe(self, state: SmashUpState, event: Event, setup: Setup) -> str:
         """The journal line (see :func:`~companion.engine.smashup.texts.describe`)."""
         return texts.describe(state, event, setup)

@@ -201,12 +201,27 @@ def describe(state: SmashUpState, event: Event, setup: Setup) -> str:
 
 
 def status_note(state: SmashUpState) -> str | None:
-    """A line for the status bar about the 15-VP finish («Игра окончена»), else ``None``.
+    """A short line for the status bar about the 15-VP finish («Игра окончена»), else ``None``;
+    :func:`status_detail` says it whole.
+
+    It shares a 360 px phone's status line with the phase and the clock (74 px of 14 px
+    text: play-test, «Поровну (15) …» was all that showed of the tie), so it is one or two
+    words: «Поровну!» for a shared lead, «Есть 15+» for a single leader.
+    """
+    if not state.started or state.winner is not None or max(state.vp, default=0) < WIN_VP:
+        return None
+    if find_winner(state.vp, state.madness, state.madness_on) is None:
+        return "Поровну!"
+    return f"Есть {WIN_VP}+"
+
+
+def status_detail(state: SmashUpState) -> str | None:
+    """The status note whole (shown by a tap on the status line), else ``None``.
 
     Somebody has 15+ VP but the lead is shared: no draws — play goes on until one leader
     remains. A single leader: the game ends when the check runs, if it is still so.
     """
-    if not state.started or state.winner is not None or max(state.vp, default=0) < WIN_VP:
+    if status_note(state) is None:
         return None
     final = final_scores(state.vp, state.madness, state.madness_on)
     best = max(final)

@@ -24,8 +24,9 @@ Test handles (``flt-semantics-identifier``): ``phase`` (setup only), ``reminder`
 ``plays-<kind>`` (±: ``-minus`` records a play, ``-plus`` grants one), ``vp-p<i>``,
 ``mad-p<i>``, ``base-<j>``, ``base-<j>-name``, ``base-<j>-total``, ``base-<j>-ready``,
 ``score-<j>``, ``play-minion-b<j>``, ``pow-b<j>-p<i>``, ``min-b<j>-p<i>``, ``base-<j>-bp``,
-``preview-p<i>`` (``-why``: why nothing), ``deck-empty`` («Мимими»), ``deck-reshuffle``
-(«Мишки»), ``score-confirm``, ``primary-action``, ``next-hint``.
+``preview-p<i>`` (``-why``: why nothing), ``deck-empty``, ``deck-next`` (deck not empty),
+``deck-reshuffle`` («Мишки», deck empty), ``score-confirm``, ``primary-action``,
+``next-hint``.
 """
 
 from __future__ import annotations

@@ -18,10 +18,25 @@ BAR_HEIGHT = 64
 @ft.component
 def Actions(view: GameView) -> ft.Control:
     """One primary action at the right, what it leads to at the left; fixed height.
-    Re-rendered when the phase (or the setup, or the winner) changes, not on every move."""
+    Re-rendered when the phase (or the setup, or the winner) changes, not on every move.
+    In setup the hint says what «Начать игру» still waits for."""
     s = view.state
-    key = (s.started, len(s.bases), s.players, s.winner, s.edition, s.phase, view.moment())
+    picked = tuple(len(deck) for deck in s.factions)  # the setup hint counts the factions
+    key = (s.started, len(s.bases), picked, s.players, s.winner, s.edition, s.phase, view.moment())
     return part(_Bar, view, key)
+
+
+def _setup_hint(factions: list[list[str]], bases: int, need: int) -> str:
+    """What «Начать игру» still waits for (Подготовка к игре): how many players have both
+    factions, how many bases are still to lay out; «всё готово» when nothing. Not «базы: N
+    из M» again: the board's heading says it (play-test: «базы: 4 из 4» twice on one
+    screen)."""
+    done = sum(len(deck) >= 2 for deck in factions)
+    if done < len(factions):
+        return f"{_('фракции')}: {done} {_('из')} {len(factions)}"
+    if bases < need:
+        return f"{_('ещё баз')}: {need - bases}"
+    return _("всё готово")
 
 
 @ft.component
@@ -29,7 +44,7 @@ def _Bar(view: GameView, version: int) -> ft.Control:
     state = view.state
     moment = view.moment()
     if not state.started:
-        hint = f"{_('базы')}: {len(state.bases)} {_('из')} {state.players + 1}"
+        hint = _setup_hint(state.factions, len(state.bases), state.players + 1)
         button = primary_button(
             _("Начать игру"),
             lambda: view.send("game.start"),

@@ -6,6 +6,10 @@ module, see :mod:`companion.ui.boards`), so a base opened low in the list scroll
 while the «Приспешники −» counter and every player's VP stay where they were: a turn on any
 base is played without scrolling back up (phone play-test: with 4 bases, the 4th base's
 editor sat under the pinned bar and recording the minion meant scrolling up again).
+
+Once the game is over there is nothing to pin: the frame puts the result (winner, final VP)
+at the top of the body, and a header above it kept the last phase card («Конец хода: …»,
+greyed −/+) and the VP strip over «Победа: …» (play-test). Undo brings the header back.
 """
 
 from __future__ import annotations
@@ -25,13 +29,17 @@ _Vp = ft.memo(VpStrip)
 
 @ft.component
 def Header(view: GameView) -> ft.Control:
-    """Phase card and VP strip once the game has started; nothing during setup."""
+    """Phase card and VP strip once the game has started; nothing during setup or once the
+    game is over (the result comes first then)."""
     state = view.state
-    if not state.started:
+    if not state.started or state.winner is not None:
         return ft.Container(height=0)
     specs = view.game.setup.players
     in_play = state.phase == PLAY
-    left = plays_left(state) if in_play else plays_now(state)
+    # «Начало хода» comes before «Играй карты» (Вот как это делается): the counters show the
+    # plays this turn brings, not the none recordable yet (play-test: «0 и 0» read as «no
+    # plays left», turning 1 and 1 only after «Дальше»); after it, the granted extras left
+    left = plays_left(state) if state.phase <= PLAY else plays_now(state)
     return ft.Container(
         ft.Column(
             [

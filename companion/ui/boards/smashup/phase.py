@@ -31,9 +31,10 @@ def _Plays(
 ) -> ft.Control:
     """Plays left of one kind: «−» records a card played, «+» an extra play a card grants.
 
-    Outside «Играй карты» (``extra``) the number is the granted extras playable now, and «−»
-    records one as an extra play («Всё остальное»: played at once); the engine refuses
-    anything else with its reason.
+    In «Начало хода» the number is what the coming «Играй карты» brings (the free play and
+    any extras already granted); after «Играй карты» it is the granted extras playable now.
+    Outside «Играй карты» (``extra``) «−» records an extra play («Всё остальное»: played at
+    once); the engine refuses anything else with its reason.
 
     Handles: ``plays-<kind>`` (the number), ``plays-<kind>-minus``, ``plays-<kind>-plus``."""
 
@@ -121,7 +122,7 @@ def PhaseCard(
     Whose turn and the phase are in the frame's status line (``status-player``,
     ``status-phase``), pinned above the body; the frame's rules button opens this phase.
     """
-    # outside «Играй карты» the numbers are the granted extras (the reminder says so)
+    # in «Начало хода» the plays the turn brings; after «Играй карты» the granted extras
     minion_title, action_title = _("Приспешники"), _("Действия")
     return ft.Container(
         ft.Column(

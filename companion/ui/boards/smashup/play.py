@@ -111,7 +111,8 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
             return
         card = None
         repl = latest_repl()
-        if latest_deck_empty():
+        if latest_deck_empty() and view.state.edition == "mimimi":
+            # «Мишки»: the switch only says to reshuffle; the base that comes is still typed
             data = {"base": scoring, "base_card": None, "deck_empty": True}
         elif not any(repl[k].strip() for k in ("name", "bp", "vp1", "vp2", "vp3")):
             data = {"base": scoring, "base_card": None}  # the engine names what is missing

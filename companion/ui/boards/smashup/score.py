@@ -1,11 +1,16 @@
 """The scoring confirmation: who gets which VP («Раздача очков», «Споры при раздаче») and the
 base that takes the scored one's place (typed or from the catalogue).
 
-An empty base deck («Разойтись по углам!») differs by rulebook: in «Мишки, бабки, рок-н-ролл»
-(000) the base discard is shuffled into a new deck, so a new base always comes — the dialog
-says so under the fields and offers no switch (play-test: the switch was offered there and
-always refused); in «Мимими» (001) a new base comes only while the deck has one, so
-«Колода баз пуста» scores the base without a replacement (and stays on for the next one).
+The app knows only the bases typed into it, not the base deck on the table (factions bring
+more bases than are ever typed), so the dialog asks for the next base from the deck and
+says nothing of an empty deck until the table switches «Колода баз пуста» on (play-test:
+«Колода баз пуста — перемешайте сброс» was shown after the very first capture). What an
+empty deck means differs by rulebook («Разойтись по углам!»): in «Мишки, бабки, рок-н-ролл»
+(000) the base discard is shuffled into a new deck, so a new base still comes — the switch
+only brings up that instruction, the fields stay and the capture needs the base (an earlier
+play-test: with the switch there every capture was refused); in «Мимими» (001) a new base
+comes only while the deck has one, so the switch scores the base without a replacement
+(and stays on for the next one).
 
 Why a player gets nothing is a line of its own under their name (play-test: «нет ни силы,
 ни» was cut beside it)."""
@@ -25,6 +30,24 @@ from companion.ui.state import GameView
 from companion.ui.widgets import TARGET, switch_row, tagged
 
 __all__ = ["score_dialog"]
+
+
+#: Two lines of the 13 px hint under «Колода баз пуста»: the fields below stay where they are
+#: when the switch brings the longer hint (360 px: it takes two lines).
+HINT_HEIGHT = 38
+
+
+def _hint(ident: str, label: str, text: str) -> ft.Control:
+    """The italic line under the switch: what to take from the deck, in a box of two lines."""
+    return tagged(
+        ident,
+        ft.Container(
+            ft.Text(text, size=13, italic=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+            height=HINT_HEIGHT,
+            alignment=ft.Alignment.TOP_LEFT,
+        ),
+        label=label,
+    )
 
 
 def score_dialog(
@@ -104,19 +127,17 @@ def score_dialog(
     lines = [line(i, spec) for i, spec in enumerate(specs)]
     on_table = [x.name for x in state.bases]
     corners = "Разойтись по углам!"
-    if state.edition == "mimimi":
-        deck: list[ft.Control] = [
-            switch_row("deck-empty", _("Колода баз пуста"), deck_empty, lambda v: set_deck_empty(v))
-        ]
-    else:  # «Мишки»: the discard is shuffled into a new deck; a base always comes
-        reshuffle = _("Колода баз пуста — перемешайте сброс баз")
-        deck = [
-            tagged(
-                "deck-reshuffle",
-                ft.Text(f"{reshuffle} ({corners}).", size=13, italic=True),
-                label=reshuffle,
-            )
-        ]
+    # the app knows only the bases typed into it, not the deck on the table: whether the
+    # deck is empty is the table's word (the switch), never guessed from the bases seen
+    deck: list[ft.Control] = [
+        switch_row("deck-empty", _("Колода баз пуста"), deck_empty, lambda v: set_deck_empty(v))
+    ]
+    if not deck_empty:
+        hint = _("Откройте верхнюю базу из колоды баз")
+        deck.append(_hint("deck-next", hint, f"{hint}."))
+    elif state.edition != "mimimi":  # «Мишки»: the discard becomes the new deck
+        hint = _("Перемешайте сброс баз и откройте из него новую базу")
+        deck.append(_hint("deck-reshuffle", hint, f"{hint} ({corners})."))
     if deck_empty and state.edition == "mimimi":
         none = _("Новой базы нет: играем на оставшихся базах")
         replacement: list[ft.Control] = [

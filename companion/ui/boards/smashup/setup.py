@@ -39,6 +39,9 @@ from companion.ui.widgets import TARGET, BoardScroll, confirm_dialog, tagged, us
 
 __all__ = ["SetupBoard", "BASES_KEY"]
 
+#: Lines the edition's name may take beside the «Подготовка к игре» button.
+EDITION_LINES = 2
+
 #: Scroll key of «Базы: N из M».
 BASES_KEY = "setup-bases"
 
@@ -246,13 +249,21 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                         ),
                         label=SETUP_PHASE,
                     ),
-                    ft.Text(
-                        EDITIONS[state.edition],
-                        size=14,
-                        italic=True,
+                    # two lines beside the 48 dp button: «Мишки, бабки, рок-н-ролл» was cut on
+                    # one (play-test, «Мишки, бабки, рок-н-…»)
+                    ft.Container(
+                        tagged(
+                            "edition",
+                            ft.Text(
+                                edition_text(EDITIONS[state.edition]),
+                                size=14,
+                                italic=True,
+                                max_lines=EDITION_LINES,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                            ),
+                            label=EDITIONS[state.edition],
+                        ),
                         expand=True,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
                     ),
                 ],
             ),
@@ -275,6 +286,13 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
         ],
         spacing=8,
     )
+
+
+def edition_text(name: str) -> str:
+    """The edition's name as drawn beside the button: a name with commas breaks after the
+    last one («Мишки, бабки,» / «рок-н-ролл»), not at a hyphen inside a word."""
+    head, comma, tail = name.rpartition(", ")
+    return f"{head},\n{tail}" if comma else name
 
 
 def faction_chip(k: int, name: str, taken: bool, pick: Callable[[str], None]) -> ft.Control:
