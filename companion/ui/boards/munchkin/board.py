@@ -103,6 +103,11 @@ def last_combat_text(view: GameView) -> str:
     return f"{_('Бой окончен без убийства')}: {', '.join(last['monsters'])}"
 
 
+def _treasures(last: dict[str, Any] | None) -> int:
+    """How many treasures the last fight, if won, draws («Бой»), else 0."""
+    return int(last["treasures"]) if last and last["result"] == "won" else 0
+
+
 def _empty() -> ft.Control:
     return ft.Container(visible=False)
 
@@ -138,6 +143,7 @@ def Board(view: GameView) -> ft.Control:
             over,
             last_combat_text(view) if c is None else "",
             state.active if giving else None,
+            _treasures(state.last_combat),
             names,
             levels,
             view.show_notice,

@@ -1,0 +1,52 @@
+"""The Munchkin turn around a fight, in-process (the real app on a real Flet session:
+:mod:`tests.ui.render_tree`): what the table must still do is said, and what it may not do is
+refused at the first tap."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.store import GameStore
+from companion.ui.app import make_main
+from companion.ui.state import Hub
+from tests.ui import render_tree as rt
+
+NAMES = ["Аня", "Борис", "Вика"]
+
+
+def _label(session, ident: str) -> str:
+    """The label of the node tagged ``ident`` on the page (not in a dialog)."""
+    shown = rt.shown_ids(session)
+    for c in rt.controls(session):
+        if isinstance(c, ft.Semantics) and c.identifier == ident and id(c) in shown:
+            return (c.label or "").strip()
+    raise AssertionError(f"{ident!r} is not on the screen")
+
+
+async def _treasures_through_charity(data) -> list[str]:
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", NAMES, first_player=0)
+    hub.push(g.id, "level.set", {"player": 0, "value": 3})
+    hub.push(g.id, "phase.next")  # «Вышибаем дверь!»
+    hub.push(g.id, "combat.start", {"monster": {"name": "Зомби", "level": 1, "treasures": 2}})
+    hub.push(g.id, "combat.resolve")
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    seen = [_label(session, "last-combat")]
+    await rt.tap(session, rt.tappables(session)["primary-action"])  # «Дальше»: «От щедрот»
+    await rt.quiet(session)
+    assert "charity-open" in rt.tappables(session)
+    seen.append(_label(session, "charity-treasures"))
+    hub.push(g.id, "turn.charity", {"hand": 7, "gifts": [0, 1, 1], "discard": 0})
+    await rt.quiet(session)
+    seen.append(_label(session, "last-combat"))
+    return seen
+
+
+def test_the_treasures_to_draw_stay_said_until_the_turn_passes(tmp_path):
+    """«Бой»: a won fight draws the monster's treasures. Play-test: in «От щедрот» the charity
+    button took the top slot's summary, and nothing said how many to draw; now the button has
+    them beside it, and the summary that comes back after the charity says them too."""
+    won, charity, given = rt.run(_treasures_through_charity(tmp_path))
+    assert "тянуть 2 сокровища" in won
+    assert charity == "тянуть 2 сокровища", charity
+    assert "тянуть 2 сокровища" in given
