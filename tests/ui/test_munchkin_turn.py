@@ -50,3 +50,38 @@ def test_the_treasures_to_draw_stay_said_until_the_turn_passes(tmp_path):
     assert "тянуть 2 сокровища" in won
     assert charity == "тянуть 2 сокровища", charity
     assert "тянуть 2 сокровища" in given
+
+
+async def _seventh_seal(data) -> dict:
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", NAMES, first_player=0)
+    for _ in range(3):
+        hub.push(g.id, "phase.next")  # «От щедрот»: the charity button is in the top slot
+    for _ in range(6):
+        hub.push(g.id, "seal.break")
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    assert {"seal-break", "charity-open"} <= set(rt.tappables(session))
+    await rt.tap(session, rt.tappables(session)["seal-break"])
+    await rt.quiet(session)
+    await rt.tap(session, rt.in_dialog(session, "seal-confirm"))
+    await rt.quiet(session)
+    clock = rt.tagged_control(session, "clock")
+    return {
+        "tappable": set(rt.tappables(session)),
+        "status": _label(session, "status-player"),
+        "clock": clock.content.value,
+        "seals": hub.open(g.id).game.state.seals,
+    }
+
+
+def test_after_the_seventh_seal_nothing_but_the_winner_is_offered(tmp_path):
+    """«Начало игры, конец игры»: the seventh seal ends the game, the table then names the
+    winner. Play-test: «Сорвать» and «От щедрот» stayed active and the turn clock ran on. Now
+    the board offers the winner picker only, and the status line says the game is over with
+    no turn clock (as a game with a result)."""
+    after = rt.run(_seventh_seal(tmp_path))
+    assert after["seals"] == 7
+    assert {"seal-break", "charity-open", "start-combat"}.isdisjoint(after["tappable"])
+    assert "winner-pick-0" in after["tappable"]
+    assert after["status"] == "Игра окончена"
+    assert after["clock"] == ""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.munchkin import PHASES, SEALS_TO_END
+from companion.engine.munchkin import MUNCHKIN, PHASES
 from companion.i18n import _
 from companion.ui.boards.compact import use_one_tap
 from companion.ui.boards.munchkin.common import board_ui
@@ -47,7 +47,7 @@ def Actions(view: GameView) -> ft.Control:
     """The pinned bar (see the module docstring). Tags: ``primary-action``, ``flee``,
     ``start-combat``, ``loot``. Re-rendered when what it offers changes, not on every move."""
     state = view.state
-    over = view.game.outcome() is not None or state.seals >= SEALS_TO_END
+    over = MUNCHKIN.ended(state)  # won, or the seventh seal broken
     key = (over, state.combat is not None, state.phase, state.met_monster, state.looted)
     return part(_Bar, view, (*key, view.moment()))
 
@@ -59,7 +59,7 @@ def _Bar(view: GameView, version: int) -> ft.Control:
     ui = board_ui(view)
     resolve = use_one_tap(lambda: view.send("combat.resolve", {}))
     next_phase = use_one_tap(lambda: view.send("phase.next", {}))
-    over = view.game.outcome() is not None or state.seals >= SEALS_TO_END
+    over = MUNCHKIN.ended(state)  # won, or the seventh seal broken
     secondary: ft.Control = ft.Container()
     if over:
         primary = primary_button(_("Игра окончена"), None, disabled=True)

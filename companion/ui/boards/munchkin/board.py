@@ -123,7 +123,9 @@ def Board(view: GameView) -> ft.Control:
     add_monster = ft.use_callback(lambda: setattr(ui, "monster_form", "add"), [ui])
     names = tuple(game.players)
     colors = [p.color for p in game.setup.players]
-    over = game.outcome() is not None
+    # play has ended: won, or the seventh seal broken (then only the winner is to be named):
+    # no seal, no charity, nobody's turn
+    over = MUNCHKIN.ended(state)
     c = state.combat
     totals = MUNCHKIN.totals(state)
     role = {}
@@ -150,7 +152,7 @@ def Board(view: GameView) -> ft.Control:
             send,
         ),
         WinnerPicker(names, levels, send)
-        if state.seals >= SEALS_TO_END and state.winners is None and not over
+        if state.seals >= SEALS_TO_END and game.outcome() is None
         else _empty(),
     ]
     rows = [
@@ -162,7 +164,7 @@ def Board(view: GameView) -> ft.Control:
             p.gear,
             p.klass,
             p.notes,
-            state.active == i,
+            state.active == i and not over,
             role.get(i, ""),
             err if view.error_player == i else "",
             send,
