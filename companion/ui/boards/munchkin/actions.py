@@ -15,11 +15,11 @@ import flet as ft
 from companion.engine.munchkin import MUNCHKIN, PHASES
 from companion.i18n import _
 from companion.ui.boards.compact import use_one_tap
-from companion.ui.boards.munchkin.common import board_ui
+from companion.ui.boards.munchkin.common import board_ui, refused_fight
 from companion.ui.state import GameView, part
 from companion.ui.widgets import primary_button, tagged
 
-__all__ = ["Actions", "BAR_HEIGHT"]
+__all__ = ["Actions", "BAR_HEIGHT", "start_fight"]
 
 #: Indexes into :data:`PHASES`: «Вышибаем дверь!», «Ищем неприятности», «Чистим нычки»,
 #: «От щедрот».
@@ -40,6 +40,22 @@ def _secondary(ident: str, text: str, icon: ft.IconData, on_click, disabled: boo
             on_click=lambda: on_click(),
         ),
     )
+
+
+def start_fight(view: GameView) -> None:
+    """«Бой!»: the monster form — or, when the rules refuse any fight now (a second monster
+    this turn, «Фазы хода»), the engine's refusal at once, with «Карта так говорит» to open
+    the form anyway (play-test: the refusal came only after the monster was typed)."""
+    ui = board_ui(view)
+    if view.readonly or view.locked:
+        view.explain("combat.start", {})  # says why this screen takes no move
+        return
+    refused = refused_fight(view)
+    if refused:
+        view.clear_message()
+        ui.override = {"type": "combat.start", "data": {}, "message": refused, "form": True}
+        return
+    ui.monster_form = "start"
 
 
 @ft.component
@@ -73,10 +89,7 @@ def _Bar(view: GameView, version: int) -> ft.Control:
     else:
         if state.phase in (KICK, TROUBLE):
             secondary = _secondary(
-                "start-combat",
-                _("Бой!"),
-                ft.Icons.SPORTS_MMA,
-                lambda: setattr(ui, "monster_form", "start"),
+                "start-combat", _("Бой!"), ft.Icons.SPORTS_MMA, lambda: start_fight(view)
             )
         elif state.phase == LOOT and not state.met_monster and not state.looted:
             secondary = _secondary(
