@@ -122,7 +122,7 @@ def test_turn_and_fight_on_one_phone_screen(app, server):
     app.wait_label("verdict", "Побеждают манчкины")
     tap_primary(app)
     app.wait_label("level-p0", "2")
-    app.wait_label("last-combat", "Победа в бою: Аня +1")
+    app.wait_label("last-combat", "Победа в бою: Аня тянет")
     app.wait_label("primary-action", "Дальше")
     assert_on_screen(app, "status-player", "status-phase", "primary-action", "last-combat")
     game = stored(server, gid)
@@ -290,7 +290,7 @@ def test_players_stay_put_around_a_fight_and_charity(app, server):
                 raise
     tap_primary(app)  # «Победа»
     app.wait_label("level-p0", "4")
-    app.wait_label("last-combat", "Победа в бою: Аня +1")
+    app.wait_label("last-combat", "Победа в бою: Аня тянет")
     app.wait_label("primary-action", "Дальше")
     unmoved("after the fight")
     app.tap("last-combat")  # the whole summary over the status line

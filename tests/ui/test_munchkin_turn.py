@@ -47,9 +47,9 @@ def test_the_treasures_to_draw_stay_said_until_the_turn_passes(tmp_path):
     button took the top slot's summary, and nothing said how many to draw; now the button has
     them beside it, and the summary that comes back after the charity says them too."""
     won, charity, given = rt.run(_treasures_through_charity(tmp_path))
-    assert "тянуть 2 сокровища" in won
+    assert "тянет 2 сокровища" in won
     assert charity == "тянуть 2 сокровища", charity
-    assert "тянуть 2 сокровища" in given
+    assert "тянет 2 сокровища" in given
 
 
 async def _seventh_seal(data) -> dict:

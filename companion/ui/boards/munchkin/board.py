@@ -57,9 +57,10 @@ def last_combat_text(view: GameView) -> str:
     if last["result"] == "won":
         n = last["treasures"]
         return (
-            f"{_('Победа в бою')}: {names[last['fighter']]} +{last['levels']} {_('ур.')}, "
-            f"{_('тянуть')} {n} {plural(n, _('сокровище'), _('сокровища'), _('сокровищ'))}; "
-            f"{_('разовые карты — в сброс')}"
+            # the treasures before the levels: at 360 px the second line's end is cut
+            f"{_('Победа в бою')}: {names[last['fighter']]} {_('тянет')} {n} "
+            f"{plural(n, _('сокровище'), _('сокровища'), _('сокровищ'))}, "
+            f"+{last['levels']} {_('ур.')}; {_('разовые карты — в сброс')}"
         )
     if last["result"] == "fled":
         flee = next((e for e in reversed(view.game.events) if e.type == "combat.flee"), None)
