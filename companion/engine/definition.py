@@ -89,6 +89,12 @@ class GameDefinition(ABC, Generic[S]):
         """The result if the game is over, else ``None``."""
         return None
 
+    def ended(self, state: S) -> bool:
+        """Has play ended (no moves left but naming the result; the clocks stop)? By default
+        when there is an outcome; a game whose end comes before its winner is named
+        (Munchkin's seventh seal, then the table names the winner) overrides it."""
+        return self.outcome(state) is not None
+
     def active_player(self, state: S) -> int | None:
         """Index of the player whose turn it is (charged by the turn clock), or ``None``."""
         return None

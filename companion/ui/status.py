@@ -115,9 +115,10 @@ class StatusProps(NamedTuple):
 
 def status_props(game: Any, show_title: bool) -> StatusProps:
     """The :class:`StatusProps` of ``game`` now (a few engine reads, no log walk)."""
-    over = game.outcome() is not None
     state = game.state
     definition = game.definition
+    # play has ended (Munchkin: the seventh seal, before the table names the winner) or won
+    over = game.outcome() is not None or definition.ended(state)
     active = definition.active_player(state)
     phase = definition.current_phase(state)
     who, answer, dot = whose_turn(game, active)

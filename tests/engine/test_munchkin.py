@@ -538,9 +538,11 @@ def test_seventh_seal_ends_game_and_table_names_winner():
     refused(g, "game.winners", {"winners": [1]}, "Начало игры, конец игры")
     for _ in range(6):
         g.push("seal.break", {})
-    assert g.outcome() is None
+    assert g.outcome() is None and not MUNCHKIN.ended(g.state)
     g.push("seal.break", {})
     assert g.state.seals == 7 and "игра окончена" in g.log()[-1][1]
+    # play has ended (no moves, the clocks stop), though the winner is still to be named
+    assert g.outcome() is None and MUNCHKIN.ended(g.state)
     refused(g, "phase.next", {}, "Начало игры, конец игры")
     refused(g, "game.winners", {"winners": []})
     g.push("game.winners", {"winners": [2, 0]})

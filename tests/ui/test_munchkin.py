@@ -122,7 +122,7 @@ def test_turn_and_fight_on_one_phone_screen(app, server):
     app.wait_label("verdict", "Побеждают манчкины")
     tap_primary(app)
     app.wait_label("level-p0", "2")
-    app.wait_label("last-combat", "Победа в бою: Аня +1")
+    app.wait_label("last-combat", "Победа в бою: Аня тянет")
     app.wait_label("primary-action", "Дальше")
     assert_on_screen(app, "status-player", "status-phase", "primary-action", "last-combat")
     game = stored(server, gid)
@@ -290,7 +290,7 @@ def test_players_stay_put_around_a_fight_and_charity(app, server):
                 raise
     tap_primary(app)  # «Победа»
     app.wait_label("level-p0", "4")
-    app.wait_label("last-combat", "Победа в бою: Аня +1")
+    app.wait_label("last-combat", "Победа в бою: Аня тянет")
     app.wait_label("primary-action", "Дальше")
     unmoved("after the fight")
     app.tap("last-combat")  # the whole summary over the status line
@@ -347,3 +347,33 @@ def test_a_won_fight_to_level_10_shows_the_winner_whatever_the_scroll(app, serve
     app.wait_label("winner", "Аня")
     app.page.wait_for_timeout(500)  # let any scroll settle
     assert_on_screen(app, "summary", "winner")
+
+
+def test_a_two_monster_fight_fits_one_phone_screen(app, server):
+    """«Несколько монстров», «Зовём на помощь»: a fight with two monsters (the second with a
+    two-line name), a helper and one-shots on both sides fits 390×844 — both monsters with
+    their ± above the pinned bar, and the totals and the verdict on screen with them
+    (play-test: the second monster was under the bar, and scrolling to it took the totals
+    off screen)."""
+    gid = new_game(
+        server,
+        ("phase.next", {}),
+        ("combat.start", {"monster": {"name": "Тявмат", "level": 10, "levels": 2}}),
+        ("combat.monster.add", {"monster": {"name": "Мутировавший зомби", "level": 4}}),
+        ("combat.helper", {"player": 2}),
+        ("combat.bonus", {"side": "players", "value": 5, "label": ""}),
+        ("combat.bonus", {"side": "monsters", "value": 2, "label": ""}),
+    )
+    app.open(f"/game/{gid}")
+    app.wait_label("total-monsters", "16")
+    app.wait_label("primary-action", "Победа")
+    app.page.wait_for_timeout(500)
+    bar = box(app, "flee")["y"]  # the pinned bar's top: what lies below it is covered
+    shown_whole = ("total-players", "total-monsters", "verdict", "monster-0", "monster-1")
+    assert_on_screen(app, *shown_whole, "monster-1-enh-plus", "monster-1-remove")
+    for ident in (*shown_whole, "monster-1-enh-plus", "monster-1-levels"):
+        assert box(app, ident)["y"] + box(app, ident)["height"] <= bar, (ident, box(app, ident))
+    for ident in ("monster-1-enh-minus", "monster-1-enh-plus", "monster-1-remove"):
+        assert_target(app, ident)
+    assert box(app, "monster-1-levels")["height"] >= TARGET - 0.5
+    assert "Мутировавший зомби" in app.label("monster-1")

@@ -1,4 +1,4 @@
-"""Munchkin's monster form says a refused fight before anything is typed (in-process, the real
+"""Munchkin's fight refused at «Бой!», before anything is typed (in-process, the real
 app on a real Flet session: :mod:`tests.ui.render_tree`)."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ def _label_in_dialog(session: Any, ident: str) -> str:
     return rt.dialog_node(session, ident).label or ""
 
 
-async def _second_fight(data, override: bool) -> str:
+async def _second_fight(data, card_says: bool) -> tuple[str, bool, str, str]:
     hub = Hub(GameStore(data))
     g = hub.create("munchkin", ["Аня", "Борис", "Вика"], first_player=0)
     hub.push(g.id, "phase.next")  # «Вышибаем дверь!»
@@ -26,18 +26,47 @@ async def _second_fight(data, override: bool) -> str:
     session = await rt.open_app(make_main(hub), f"/game/{g.id}")
     await rt.tap(session, rt.tappables(session)["start-combat"])
     await rt.quiet(session)
-    if override:
-        await rt.tap(session, rt.in_dialog(session, "monster-override"))
-        await rt.quiet(session)
-    return _label_in_dialog(session, "monster-error")
+    said = _label_in_dialog(session, "override-message")
+    form_at_once = _has_dialog_node(session, "monster-name")
+    await rt.tap(
+        session, rt.in_dialog(session, "override-apply" if card_says else "override-cancel")
+    )
+    await rt.quiet(session)
+    if not card_says:
+        return said, form_at_once, "", str(_has_dialog_node(session, "monster-name"))
+    seen = (
+        said,
+        form_at_once,
+        _label_in_dialog(session, "monster-override"),
+        _label_in_dialog(session, "monster-error"),
+    )
+    await _browser_types(session, "monster-level", "3")
+    await rt.tap(session, rt.in_dialog(session, "monster-submit"))
+    await rt.quiet(session)
+    last = hub.open(g.id).game.events[-1]  # the second fight, on the card's word
+    assert (last.type, last.data.get("override")) == ("combat.start", True), last
+    return seen
 
 
-def test_a_second_fight_in_a_turn_is_refused_as_the_form_opens(tmp_path):
-    """«Фазы хода»: one monster a turn unless a card says otherwise — the form says so before
-    a name and level are typed, and «Карта так говорит» lifts the warning."""
-    said = rt.run(_second_fight(tmp_path / "a", override=False))
+def _has_dialog_node(session: Any, ident: str) -> bool:
+    try:
+        rt.dialog_node(session, ident)
+    except AssertionError:
+        return False
+    return True
+
+
+def test_a_second_fight_in_a_turn_is_refused_at_the_first_tap(tmp_path):
+    """«Фазы хода»: one monster a turn unless a card says otherwise. Play-test: the form
+    opened and the refusal came only after the monster was typed. Now «Бой!» says the
+    engine's refusal at once, naming the rule, without the form; «Карта так говорит» opens the
+    form with the card's word already ticked (no warning left), «Отмена» opens nothing."""
+    said, form, override, error = rt.run(_second_fight(tmp_path / "a", card_says=True))
     assert "монстр уже был" in said and "Фазы хода" in said
-    assert rt.run(_second_fight(tmp_path / "b", override=True)).strip() == ""
+    assert not form
+    assert override == "Карта так говорит (вкл)" and error.strip() == ""
+    said, form, _, form_after = rt.run(_second_fight(tmp_path / "b", card_says=False))
+    assert "монстр уже был" in said and not form and form_after == "False"
 
 
 async def _enhance(data) -> list[tuple[int, int]]:

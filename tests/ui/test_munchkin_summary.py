@@ -12,6 +12,7 @@ from companion.ui.boards.munchkin.board import last_combat_text
 from companion.ui.state import GameView, Hub
 
 FIRST_LINE = 45  # characters of the slot's first line at 390 px (13 px text)
+FIRST_LINE_360 = 22  # the same at 360 px (the slot is narrower still)
 
 
 def _view(tmp_path, moves) -> GameView:
@@ -45,7 +46,10 @@ def test_a_won_fight_names_levels_and_treasures_in_words(tmp_path):
         ],
     )
     text = last_combat_text(view)
-    assert text.startswith("Победа в бою: Борис +1 ур., тянуть 2 сокровища"), text
+    assert text.startswith("Победа в бою: Борис тянет 2 сокровища, +1 ур."), text
+    # at 360 px the slot holds about 22 characters a line: the treasures stay inside two
+    # (play-test: «…тянуть 2 сокрови…» after «От щедрот»)
+    assert text.index("сокровища") + len("сокровища") <= 2 * FIRST_LINE_360, text
     assert len(text) <= 2 * FIRST_LINE, text
 
 

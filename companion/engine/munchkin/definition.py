@@ -7,7 +7,7 @@ from companion.engine.munchkin import apply as _apply
 from companion.engine.munchkin import checks as _checks
 from companion.engine.munchkin import texts as _texts
 from companion.engine.munchkin.combat import CombatTotals, combat_totals
-from companion.engine.munchkin.constants import PHASES, SETUP_REMINDER
+from companion.engine.munchkin.constants import PHASES, SEALS_TO_END, SETUP_REMINDER
 from companion.engine.munchkin.state import MunchkinState, PlayerSheet
 
 __all__ = ["Munchkin", "MUNCHKIN"]
@@ -48,6 +48,11 @@ class Munchkin(GameDefinition[MunchkinState]):
         if state.winners is not None:
             return Outcome(tuple(state.winners), state.winner_reason.capitalize() + ".")
         return None
+
+    def ended(self, state: MunchkinState) -> bool:
+        """Play ends with a winner, or with the seventh seal: then only the table's naming
+        of the winner is left («Начало игры, конец игры»)."""
+        return state.seals >= SEALS_TO_END or self.outcome(state) is not None
 
     def active_player(self, state: MunchkinState) -> int | None:
         return state.active

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.munchkin import PHASES, SEALS_TO_END
+from companion.engine.munchkin import MUNCHKIN, PHASES
 from companion.i18n import _
 from companion.ui.boards.compact import use_one_tap
-from companion.ui.boards.munchkin.common import board_ui
+from companion.ui.boards.munchkin.common import board_ui, refused_fight
 from companion.ui.state import GameView, part
 from companion.ui.widgets import primary_button, tagged
 
-__all__ = ["Actions", "BAR_HEIGHT"]
+__all__ = ["Actions", "BAR_HEIGHT", "start_fight"]
 
 #: Indexes into :data:`PHASES`: «Вышибаем дверь!», «Ищем неприятности», «Чистим нычки»,
 #: «От щедрот».
@@ -42,12 +42,28 @@ def _secondary(ident: str, text: str, icon: ft.IconData, on_click, disabled: boo
     )
 
 
+def start_fight(view: GameView) -> None:
+    """«Бой!»: the monster form — or, when the rules refuse any fight now (a second monster
+    this turn, «Фазы хода»), the engine's refusal at once, with «Карта так говорит» to open
+    the form anyway (play-test: the refusal came only after the monster was typed)."""
+    ui = board_ui(view)
+    if view.readonly or view.locked:
+        view.explain("combat.start", {})  # says why this screen takes no move
+        return
+    refused = refused_fight(view)
+    if refused:
+        view.clear_message()
+        ui.override = {"type": "combat.start", "data": {}, "message": refused, "form": True}
+        return
+    ui.monster_form = "start"
+
+
 @ft.component
 def Actions(view: GameView) -> ft.Control:
     """The pinned bar (see the module docstring). Tags: ``primary-action``, ``flee``,
     ``start-combat``, ``loot``. Re-rendered when what it offers changes, not on every move."""
     state = view.state
-    over = view.game.outcome() is not None or state.seals >= SEALS_TO_END
+    over = MUNCHKIN.ended(state)  # won, or the seventh seal broken
     key = (over, state.combat is not None, state.phase, state.met_monster, state.looted)
     return part(_Bar, view, (*key, view.moment()))
 
@@ -59,7 +75,7 @@ def _Bar(view: GameView, version: int) -> ft.Control:
     ui = board_ui(view)
     resolve = use_one_tap(lambda: view.send("combat.resolve", {}))
     next_phase = use_one_tap(lambda: view.send("phase.next", {}))
-    over = view.game.outcome() is not None or state.seals >= SEALS_TO_END
+    over = MUNCHKIN.ended(state)  # won, or the seventh seal broken
     secondary: ft.Control = ft.Container()
     if over:
         primary = primary_button(_("Игра окончена"), None, disabled=True)
@@ -73,10 +89,7 @@ def _Bar(view: GameView, version: int) -> ft.Control:
     else:
         if state.phase in (KICK, TROUBLE):
             secondary = _secondary(
-                "start-combat",
-                _("Бой!"),
-                ft.Icons.SPORTS_MMA,
-                lambda: setattr(ui, "monster_form", "start"),
+                "start-combat", _("Бой!"), ft.Icons.SPORTS_MMA, lambda: start_fight(view)
             )
         elif state.phase == LOOT and not state.met_monster and not state.looted:
             secondary = _secondary(

@@ -57,9 +57,10 @@ def last_combat_text(view: GameView) -> str:
     if last["result"] == "won":
         n = last["treasures"]
         return (
-            f"{_('Победа в бою')}: {names[last['fighter']]} +{last['levels']} {_('ур.')}, "
-            f"{_('тянуть')} {n} {plural(n, _('сокровище'), _('сокровища'), _('сокровищ'))}; "
-            f"{_('разовые карты — в сброс')}"
+            # the treasures before the levels: at 360 px the second line's end is cut
+            f"{_('Победа в бою')}: {names[last['fighter']]} {_('тянет')} {n} "
+            f"{plural(n, _('сокровище'), _('сокровища'), _('сокровищ'))}, "
+            f"+{last['levels']} {_('ур.')}; {_('разовые карты — в сброс')}"
         )
     if last["result"] == "fled":
         flee = next((e for e in reversed(view.game.events) if e.type == "combat.flee"), None)
@@ -103,6 +104,11 @@ def last_combat_text(view: GameView) -> str:
     return f"{_('Бой окончен без убийства')}: {', '.join(last['monsters'])}"
 
 
+def _treasures(last: dict[str, Any] | None) -> int:
+    """How many treasures the last fight, if won, draws («Бой»), else 0."""
+    return int(last["treasures"]) if last and last["result"] == "won" else 0
+
+
 def _empty() -> ft.Control:
     return ft.Container(visible=False)
 
@@ -118,7 +124,9 @@ def Board(view: GameView) -> ft.Control:
     add_monster = ft.use_callback(lambda: setattr(ui, "monster_form", "add"), [ui])
     names = tuple(game.players)
     colors = [p.color for p in game.setup.players]
-    over = game.outcome() is not None
+    # play has ended: won, or the seventh seal broken (then only the winner is to be named):
+    # no seal, no charity, nobody's turn
+    over = MUNCHKIN.ended(state)
     c = state.combat
     totals = MUNCHKIN.totals(state)
     role = {}
@@ -138,13 +146,14 @@ def Board(view: GameView) -> ft.Control:
             over,
             last_combat_text(view) if c is None else "",
             state.active if giving else None,
+            _treasures(state.last_combat),
             names,
             levels,
             view.show_notice,
             send,
         ),
         WinnerPicker(names, levels, send)
-        if state.seals >= SEALS_TO_END and state.winners is None and not over
+        if state.seals >= SEALS_TO_END and game.outcome() is None
         else _empty(),
     ]
     rows = [
@@ -156,7 +165,7 @@ def Board(view: GameView) -> ft.Control:
             p.gear,
             p.klass,
             p.notes,
-            state.active == i,
+            state.active == i and not over,
             role.get(i, ""),
             err if view.error_player == i else "",
             send,

@@ -21,6 +21,8 @@ __all__ = ["ONE_SHOTS", "MonsterView", "CombatView"]
 
 #: Quick one-shot bonuses offered for either side of a combat.
 ONE_SHOTS = (1, 2, 3, 5, 10)
+#: Line height of the monster row's texts: a two-line name and the levels fit its 48 dp.
+_TIGHT = ft.TextStyle(height=1.1)
 
 
 class MonsterView(NamedTuple):
@@ -42,7 +44,7 @@ def _side(ident: str, title: str, value: int, color: str) -> ft.Control:
                 ft.Container(
                     ft.Text(str(value), size=48, weight=ft.FontWeight.BOLD, color=color),
                     width=110,
-                    height=60,
+                    height=56,
                     alignment=ft.Alignment.CENTER,
                 ),
                 label=str(value),
@@ -142,32 +144,41 @@ def _MonsterRow(i: int, m: MonsterView, send: Send) -> ft.Control:
         ft.Container(
             ft.Row(
                 [
-                    ft.Column(
-                        [
-                            # two lines: «Мутировавший зомби» whole, not «Мутировавши…»
-                            ft.Text(
-                                m.name,
-                                size=15,
-                                weight=ft.FontWeight.BOLD,
-                                max_lines=2,
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                            ),
-                            tagged(
-                                f"monster-{i}-levels",
-                                ft.TextButton(
-                                    f"{_('ур.')} {m.level} · +{m.levels} {_('ур.')}",
-                                    height=TARGET,
-                                    tooltip=_("1 или 2 уровня — как на карте"),
-                                    # 48 dp: the web's compact density made it 45
-                                    style=ft.ButtonStyle(
-                                        padding=0, visual_density=ft.VisualDensity.STANDARD
-                                    ),
-                                    on_click=lambda: edit(levels=1 if m.levels == 2 else 2),
+                    # one 48 dp line: the name (two lines of 13 px: «Мутировавший зомби»
+                    # whole, not «Мутировавши…») over the kill's levels, the whole of it one
+                    # target that flips 1 ↔ 2 levels; two monsters fit a 390×844 fight with
+                    # the totals (it was 71 px: the second monster went under the bar)
+                    ft.Container(
+                        tagged(
+                            f"monster-{i}-levels",
+                            ft.Container(
+                                ft.Column(
+                                    [
+                                        ft.Text(
+                                            m.name,
+                                            size=13,
+                                            weight=ft.FontWeight.BOLD,
+                                            max_lines=2,
+                                            overflow=ft.TextOverflow.ELLIPSIS,
+                                            style=_TIGHT,
+                                        ),
+                                        ft.Text(
+                                            f"{_('ур.')} {m.level} · +{m.levels} {_('ур.')}",
+                                            size=12,
+                                            color=ft.Colors.PRIMARY,
+                                            max_lines=1,
+                                            style=_TIGHT,
+                                        ),
+                                    ],
+                                    spacing=0,
+                                    alignment=ft.MainAxisAlignment.CENTER,
                                 ),
-                                label=f"за убийство {m.levels}",
+                                height=TARGET,
+                                tooltip=_("1 или 2 уровня — как на карте"),
+                                on_click=lambda: edit(levels=1 if m.levels == 2 else 2),
                             ),
-                        ],
-                        spacing=0,
+                            label=f"{m.name}: за убийство {m.levels}",
+                        ),
                         expand=True,
                     ),
                     # ±1 a tap, ±5 a long press (a +5 enhancer is one press, not five taps)
@@ -377,9 +388,9 @@ def _CombatView(
                     OneShots("monsters", monster_bonuses, send),
                     *[MonsterRow(i, m, send) for i, m in enumerate(monsters)],
                 ],
-                spacing=6,
+                spacing=4,  # with the 48 dp monster rows: two monsters fit 390×844
             ),
-            padding=8,
+            padding=6,
             border_radius=12,
             border=ft.Border.all(2, ft.Colors.ERROR),
         ),

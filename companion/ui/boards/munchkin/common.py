@@ -10,6 +10,7 @@ from typing import Any
 import flet as ft
 
 from companion.engine.munchkin.constants import OVERRIDE_NOTE
+from companion.errors import CompanionError
 from companion.ui.boards.compact import Counter
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView
@@ -26,6 +27,7 @@ __all__ = [
     "to_int",
     "overridable",
     "refusal_slot",
+    "refused_fight",
 ]
 
 #: The rules database's id for this game (links from the phase bar and the combat).
@@ -48,12 +50,16 @@ class BoardUi:
         form (``"add"``), else ``""``.
     :ivar fleeing: the «Смываемся» dice dialog is open.
     :ivar override: a refused move the engine lets a card override (``{"type", "data",
-        "message"}``) waiting for the table's «карта так говорит», else ``None``.
+        "message"}``, and ``"form": True`` for a fight refused at «Бой!»: «карта так
+        говорит» then opens the monster form) waiting for the table's answer, else ``None``.
+    :ivar card_says: the monster form opens with «Карта так говорит» ticked (the table said so
+        to the refusal of «Бой!»).
     """
 
     monster_form: str = ""
     fleeing: bool = False
     override: Any = None
+    card_says: bool = False
 
 
 def board_ui(view: GameView) -> BoardUi:
@@ -82,6 +88,17 @@ def to_int(text: str, default: int | None = None) -> int | None:
 def overridable(message: str) -> bool:
     """Does the engine's refusal say a card may override it («карта так говорит»)?"""
     return f"«{OVERRIDE_NOTE}»" in message
+
+
+def refused_fight(view: GameView) -> str:
+    """Why no fight can start now, whatever the monster, or ``""`` (the engine's refusal: it
+    names the rule, «Фазы хода» — one monster a turn, in the door phases, for the player
+    whose turn it is)."""
+    try:
+        view.game.check("combat.start", {"monster": {"name": "?", "level": 1}})
+    except CompanionError as e:
+        return str(e)
+    return ""
 
 
 def refusal_slot(ident: str, message: str) -> ft.Control:

@@ -9,10 +9,9 @@ from typing import Any
 import flet as ft
 
 from companion.engine.munchkin import ESCAPE_TARGET, default_monster_name, roll_dice
-from companion.errors import CompanionError
 from companion.i18n import _
 from companion.ui.boards.compact import toggle
-from companion.ui.boards.munchkin.common import BoardUi, rules, to_int
+from companion.ui.boards.munchkin.common import BoardUi, refused_fight, rules, to_int
 from companion.ui.state import GameView
 from companion.ui.taps import closing_dialog
 from companion.ui.widgets import TARGET, tagged, typed_text
@@ -30,15 +29,6 @@ def _actions(cancel_ident: str, ok_ident: str, ok_text: str, on_cancel, on_ok, *
         ),
         tagged(ok_ident, ft.FilledButton(ok_text, height=TARGET, on_click=lambda: on_ok(), **kw)),
     ]
-
-
-def _refused_start(view: GameView) -> str:
-    """Why a fight cannot start now with any monster at all, or ``""`` («Фазы хода»)."""
-    try:
-        view.game.check("combat.start", {"monster": {"name": "?", "level": 1}})
-    except CompanionError as e:
-        return str(e)
-    return ""
 
 
 @ft.component
@@ -68,7 +58,17 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
     def close() -> None:
         latest.current = dict(_BLANK)
         set_form(dict(_BLANK))
+        ui.card_says = False
         ui.monster_form = ""
+
+    def card_says() -> bool:
+        """«Карта так говорит» is ticked (in the form, or by the answer to «Бой!»'s refusal)."""
+        return bool(latest.current["override"] or ui.card_says)
+
+    def flip_card() -> None:
+        now = card_says()
+        ui.card_says = False
+        put("override", not now)
 
     def unnamed() -> str:
         """The name of this monster if none is typed, from the fight as it is now."""
@@ -87,7 +87,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         if to_int(cur["treasures"]) is not None:
             monster["treasures"] = to_int(cur["treasures"])
         data: dict[str, Any] = {"monster": monster}
-        if not adding and cur["override"]:
+        if not adding and card_says():
             data["override"] = True
         with closing_dialog():
             ok = view.send("combat.monster.add" if adding else "combat.start", data)
@@ -143,17 +143,14 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         fields.append(
             tagged(
                 "monster-override",
-                toggle(
-                    _("Карта так говорит"),
-                    form["override"],
-                    lambda: put("override", not latest.current["override"]),
-                ),
-                label="Карта так говорит" + (" (вкл)" if form["override"] else ""),
+                toggle(_("Карта так говорит"), card_says(), flip_card),
+                label="Карта так говорит" + (" (вкл)" if card_says() else ""),
             )
         )
     # a fight the rules refuse now whatever the monster (a second one this turn, the wrong
-    # phase) is said as the form opens, before anything is typed; «Карта так говорит» lifts it
-    said = view.error or (_refused_start(view) if mode == "start" and not form["override"] else "")
+    # phase) is said at «Бой!» (:func:`.actions.start_fight`), and again here should the form
+    # be open when it comes; «Карта так говорит» lifts it
+    said = view.error or (refused_fight(view) if mode == "start" and not card_says() else "")
     fields.append(
         tagged(
             f"{prefix}-error",
@@ -382,6 +379,13 @@ def OverrideDialog(view: GameView, ui: BoardUi) -> ft.Control:
         ui.override = None
 
     def apply() -> None:
+        if pending is not None and pending.get("form"):
+            # a fight refused at «Бой!»: the monster form, the card's word already given
+            view.clear_message()
+            close()
+            ui.card_says = True
+            ui.monster_form = "start"
+            return
         if pending is not None:
             view.send(pending["type"], {**pending["data"], "override": True})
         close()

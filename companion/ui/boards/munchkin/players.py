@@ -9,7 +9,11 @@ from companion.i18n import _
 from companion.ui.boards.munchkin.common import Counter, Send, refusal_slot
 from companion.ui.widgets import TARGET, icon_button, tagged, typed_text
 
-__all__ = ["PlayerRow"]
+__all__ = ["PlayerRow", "COUNTER_VALUE"]
+
+#: Width (px) of a counter's value between its − and +: 48, so a row's two counters (288 px)
+#: fit inside a card on a 360 px phone (with 60 the gear «+» was cut by the card's edge).
+COUNTER_VALUE = 48
 
 
 def _notes_dialog(
@@ -161,6 +165,7 @@ def _PlayerRow(
                 level,
                 on_add=lambda d: send("level.change", {"player": index, "delta": d}),
                 on_set=lambda v: send("level.set", {"player": index, "value": v}),
+                width=COUNTER_VALUE,
             ),
             Counter(
                 f"gear-p{index}",
@@ -169,9 +174,13 @@ def _PlayerRow(
                 gear,
                 on_add=lambda d: send("gear.change", {"player": index, "delta": d}),
                 on_set=lambda v: send("gear.set", {"player": index, "value": v}),
+                width=COUNTER_VALUE,
             ),
         ],
-        spacing=16,
+        spacing=0,
+        # two counters of 3 × 48 dp fit the active card's 298 px inside at 360 px; wider
+        # phones put the room between them
+        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
     )
     parts: list[ft.Control] = [header, counters]
     if notes:

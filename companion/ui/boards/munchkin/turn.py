@@ -36,14 +36,16 @@ def _TurnBar(
     over: bool,
     summary: str,
     charity_giver: int | None,
+    treasures: int,
     names: tuple[str, ...],
     levels: tuple[int, ...],
     show: Callable[[str], None],
     send: Send,
 ) -> ft.Control:
-    """The slot — «От щедрот» when ``charity_giver`` is a player, else the last combat's
-    ``summary`` (or nothing) — then the seals with «Сорвать» at the right, in one line of fixed
-    height (plain props: memoised). Tags: ``seals``, ``seal-break``."""
+    """The slot — «От щедрот» when ``charity_giver`` is a player (with the ``treasures`` a won
+    fight still draws beside it), else the last combat's ``summary`` (or nothing) — then the
+    seals with «Сорвать» at the right, in one line of fixed height (plain props: memoised).
+    Tags: ``seals``, ``seal-break``."""
     asking, set_asking = ft.use_state(False)
     last = seals + 1 >= SEALS_TO_END  # the next seal ends the game: ask first
 
@@ -81,7 +83,7 @@ def _TurnBar(
         else None
     )
     if charity_giver is not None:
-        slot: ft.Control | None = CharitySlot(charity_giver, names, levels, show, send)
+        slot: ft.Control | None = CharitySlot(charity_giver, treasures, names, levels, show, send)
     elif summary:
         slot = LastCombat(summary, show)
     else:
@@ -165,6 +167,7 @@ def LastCombat(text: str, show: Callable[[str], None]) -> ft.Control:
 @ft.component
 def _CharitySlot(
     giver: int,
+    treasures: int,
     names: tuple[str, ...],
     levels: tuple[int, ...],
     show: Callable[[str], None],
@@ -182,6 +185,10 @@ def _CharitySlot(
     the dialog ``charity``, ``hand`` (``hand-minus``/``hand-plus``), ``charity-plan`` (the
     plan, or why a box took no card), ``gift-{p}``, ``gift-extra-{p}``, ``charity-submit``,
     ``charity-cancel``.
+
+    After a won fight the button has ``treasures`` («тянуть N сокровищ», «Бой») beside it, tag
+    ``charity-treasures``: the button took the slot of the fight's summary, and nothing said
+    how many treasures to draw (play-test).
     """
     opened, set_opened = ft.use_state(False)
     hand, set_hand = ft.use_state(HAND_LIMIT + 1)
@@ -337,19 +344,37 @@ def _CharitySlot(
         if opened
         else None
     )
-    return tagged(
+    button = tagged(
         "charity-open",
         ft.FilledTonalButton(
             _("От щедрот"),
-            icon=ft.Icons.VOLUNTEER_ACTIVISM,
+            # beside the treasures, no icon: «тянуть 2 сокровища» stays whole at 360 px
+            icon=None if treasures else ft.Icons.VOLUNTEER_ACTIVISM,
             height=TARGET,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
             on_click=lambda: set_opened(True),
         ),
     )
+    if not treasures:
+        return button
+    draw = (
+        f"{_('тянуть')} {treasures} "
+        f"{plural(treasures, _('сокровище'), _('сокровища'), _('сокровищ'))}"
+    )
+    return ft.Row(
+        [
+            button,
+            ft.Container(
+                tagged("charity-treasures", clipped_text(draw, 13, lines=2), label=draw),
+                expand=True,
+            ),
+        ],
+        spacing=6,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
 
 
-#: Memoised: changes with the giver and the levels only.
+#: Memoised: changes with the giver, the treasures and the levels only.
 CharitySlot = ft.memo(_CharitySlot)
 
 

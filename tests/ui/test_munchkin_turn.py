@@ -1,0 +1,87 @@
+"""The Munchkin turn around a fight, in-process (the real app on a real Flet session:
+:mod:`tests.ui.render_tree`): what the table must still do is said, and what it may not do is
+refused at the first tap."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.store import GameStore
+from companion.ui.app import make_main
+from companion.ui.state import Hub
+from tests.ui import render_tree as rt
+
+NAMES = ["Аня", "Борис", "Вика"]
+
+
+def _label(session, ident: str) -> str:
+    """The label of the node tagged ``ident`` on the page (not in a dialog)."""
+    shown = rt.shown_ids(session)
+    for c in rt.controls(session):
+        if isinstance(c, ft.Semantics) and c.identifier == ident and id(c) in shown:
+            return (c.label or "").strip()
+    raise AssertionError(f"{ident!r} is not on the screen")
+
+
+async def _treasures_through_charity(data) -> list[str]:
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", NAMES, first_player=0)
+    hub.push(g.id, "level.set", {"player": 0, "value": 3})
+    hub.push(g.id, "phase.next")  # «Вышибаем дверь!»
+    hub.push(g.id, "combat.start", {"monster": {"name": "Зомби", "level": 1, "treasures": 2}})
+    hub.push(g.id, "combat.resolve")
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    seen = [_label(session, "last-combat")]
+    await rt.tap(session, rt.tappables(session)["primary-action"])  # «Дальше»: «От щедрот»
+    await rt.quiet(session)
+    assert "charity-open" in rt.tappables(session)
+    seen.append(_label(session, "charity-treasures"))
+    hub.push(g.id, "turn.charity", {"hand": 7, "gifts": [0, 1, 1], "discard": 0})
+    await rt.quiet(session)
+    seen.append(_label(session, "last-combat"))
+    return seen
+
+
+def test_the_treasures_to_draw_stay_said_until_the_turn_passes(tmp_path):
+    """«Бой»: a won fight draws the monster's treasures. Play-test: in «От щедрот» the charity
+    button took the top slot's summary, and nothing said how many to draw; now the button has
+    them beside it, and the summary that comes back after the charity says them too."""
+    won, charity, given = rt.run(_treasures_through_charity(tmp_path))
+    assert "тянет 2 сокровища" in won
+    assert charity == "тянуть 2 сокровища", charity
+    assert "тянет 2 сокровища" in given
+
+
+async def _seventh_seal(data) -> dict:
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", NAMES, first_player=0)
+    for _ in range(3):
+        hub.push(g.id, "phase.next")  # «От щедрот»: the charity button is in the top slot
+    for _ in range(6):
+        hub.push(g.id, "seal.break")
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    assert {"seal-break", "charity-open"} <= set(rt.tappables(session))
+    await rt.tap(session, rt.tappables(session)["seal-break"])
+    await rt.quiet(session)
+    await rt.tap(session, rt.in_dialog(session, "seal-confirm"))
+    await rt.quiet(session)
+    clock = rt.tagged_control(session, "clock")
+    return {
+        "tappable": set(rt.tappables(session)),
+        "status": _label(session, "status-player"),
+        "clock": clock.content.value,
+        "seals": hub.open(g.id).game.state.seals,
+    }
+
+
+def test_after_the_seventh_seal_nothing_but_the_winner_is_offered(tmp_path):
+    """«Начало игры, конец игры»: the seventh seal ends the game, the table then names the
+    winner. Play-test: «Сорвать» and «От щедрот» stayed active and the turn clock ran on. Now
+    the board offers the winner picker only, and the status line says the game is over with
+    no turn clock (as a game with a result)."""
+    after = rt.run(_seventh_seal(tmp_path))
+    assert after["seals"] == 7
+    assert {"seal-break", "charity-open", "start-combat"}.isdisjoint(after["tappable"])
+    assert "winner-pick-0" in after["tappable"]
+    assert after["status"] == "Игра окончена"
+    assert after["clock"] == ""
