@@ -237,3 +237,23 @@ def test_a_double_tap_on_victory_does_not_press_the_next_phase(tmp_path, guard):
     assert view.notice == TOO_SOON
     state = hub.open(g.id).game.state
     assert state.combat is None and state.phase == phase and state.players[0].level == 5
+
+
+def test_a_double_tap_on_a_monsters_trash_takes_out_one_monster(tmp_path, guard):
+    """helper-50: a double tap on the first monster's trash button also took out the second
+    monster, which moved up under the finger. Taking a monster out changes the fight's step
+    (its number of monsters), so the second tap is not taken."""
+    from companion.ui.state import TOO_SOON
+
+    hub = Hub(GameStore(tmp_path))
+    g = hub.create("munchkin", ["Аня", "Борис", "Вера"], first_player=0)
+    hub.push(g.id, "combat.start", {"monster": {"name": "Зомби", "level": 1}})
+    hub.push(g.id, "combat.monster.add", {"monster": {"name": "Тявмат", "level": 10}})
+    view = GameView(hub, g.id)
+    view.mark_shown()
+    remove = ("combat.monster.remove", {"index": 0})
+    assert _in_tap(1, lambda: view.send(*remove))
+    view.mark_shown()
+    assert not _in_tap(2, lambda: view.send(*remove))
+    assert view.notice == TOO_SOON
+    assert [m.name for m in hub.open(g.id).game.state.combat.monsters] == ["Тявмат"]

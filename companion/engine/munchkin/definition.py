@@ -64,10 +64,13 @@ class Munchkin(GameDefinition[MunchkinState]):
         return PHASES[state.phase]
 
     def step(self, state: MunchkinState) -> str:
-        """``"бой"`` while a fight is open («Бой»), else ``""``: a fight opens and closes
-        within one phase, and its screen replaces the turn's (the pinned «Победа» becomes
-        «Дальше» when it closes)."""
-        return "бой" if state.combat is not None else ""
+        """``"бой/N"`` while a fight with N monsters is open («Бой», «Бой с несколькими
+        монстрами»), else ``""``: a fight opens and closes within one phase, and its screen
+        replaces the turn's (the pinned «Победа» becomes «Дальше» when it closes); a monster
+        taken out moves the next one up into its place (its trash button under the finger).
+        One-shots are not counted: «+1», «+1» for two cards is quick counting."""
+        c = state.combat
+        return f"бой/{len(c.monsters)}" if c is not None else ""
 
     def scores(self, state: MunchkinState) -> dict[int, float]:
         return {i: float(p.level) for i, p in enumerate(state.players)}
