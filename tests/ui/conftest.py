@@ -228,7 +228,19 @@ class App:
             self.fail(f"{ident!r} never became visible")
 
     def _settled(self, ident: str, timeout: float) -> dict[str, float]:
-        """The element's box once two reads 100 ms apart are equal."""
+        """The element's box once two reads 100 ms apart are equal. Flutter replaces a
+        node's DOM element now and then (a redraw of its parent): a box read in between finds
+        none, and is read again once the new element has settled (a CI run under load lost
+        «add-player» that way, right after it had settled)."""
+        for attempt in range(3):
+            if attempt:  # settle again from scratch: the box read before was another node's
+                self.page.evaluate("([id]) => { delete (window.__steadyBox || {})[id]; }", [ident])
+            box = self._settled_once(ident, timeout)
+            if box is not None:
+                return box
+        raise AssertionError(f"{ident!r} has no box (not rendered)")
+
+    def _settled_once(self, ident: str, timeout: float) -> dict[str, float] | None:
         self.page.wait_for_function(
             """([id]) => {
                 const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
@@ -244,9 +256,7 @@ class App:
             polling=100,
             timeout=timeout,
         )
-        box = self.el(ident).bounding_box()
-        assert box is not None, f"{ident!r} has no box (not rendered)"
-        return box
+        return self.el(ident).bounding_box()
 
     def unhover(self) -> None:
         """Move the mouse off the page: a hovering pointer keeps a tooltip open (and Flutter
@@ -351,9 +361,7 @@ class App:
     def box(self, ident: str) -> dict[str, float]:
         """The element's bounding box in CSS px (``x``, ``y``, ``width``, ``height``)."""
         self.el(ident).wait_for()
-        box = self.el(ident).bounding_box()
-        assert box is not None, f"{ident!r} has no box (not rendered)"
-        return box
+        return self.el(ident).bounding_box()
 
     def assert_in_view(self, *idents: str) -> None:
         """Each element lies wholly inside the viewport (no scrolling needed to see it)."""
