@@ -218,6 +218,25 @@ def shown_ids(session: Session) -> set[int]:
     return shown
 
 
+def tagged_in_order(session: Session, *, enabled_only: bool = False) -> list[str]:
+    """The identifiers of the visible tagged nodes (``enabled_only``: and enabled, under
+    enabled parents, as :func:`shown_ids`), top to bottom as a one-column screen lays them
+    out (tree order)."""
+    out: list[str] = []
+
+    def walk(c: Any) -> None:
+        if not getattr(c, "visible", True) or (enabled_only and getattr(c, "disabled", False)):
+            return
+        if isinstance(c, ft.Semantics) and c.identifier:
+            out.append(c.identifier)
+        for child in _children(c):
+            walk(child)
+
+    for view in session.page.views:
+        walk(view)
+    return out
+
+
 async def tap(session: Session, control: BaseControl, event: str = "click") -> None:
     """The browser's click (or ``event``) on ``control``, then the session's update loop
     settles."""

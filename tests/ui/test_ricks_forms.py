@@ -482,19 +482,7 @@ def _texts(button) -> list[tuple[str, float, int | None]]:
 
 def _shown_in_order(session) -> list[str]:
     """The identifiers of the visible tagged nodes, top to bottom as the screen lays them."""
-    out: list[str] = []
-
-    def walk(c) -> None:
-        if not getattr(c, "visible", True):
-            return
-        if isinstance(c, ft.Semantics) and c.identifier:
-            out.append(c.identifier)
-        for child in rt._children(c):
-            walk(child)
-
-    for view in session.page.views:
-        walk(view)
-    return out
+    return rt.tagged_in_order(session)
 
 
 async def _end_screen(data) -> tuple[list[str], dict[str, str]]:

@@ -26,20 +26,7 @@ from tests.ui.text_fit import lines, text_width
 def _shown_tags(session: Any) -> list[str]:
     """The identifiers of the shown semantics nodes, top to bottom as the page lays them out
     (tree order: the frame is one column)."""
-    shown = rt.shown_ids(session)
-    out: list[str] = []
-
-    def walk(c: Any) -> None:
-        if id(c) not in shown:
-            return
-        if isinstance(c, ft.Semantics) and c.identifier:
-            out.append(c.identifier)
-        for child in rt._children(c):
-            walk(child)
-
-    for view in session.page.views:
-        walk(view)
-    return out
+    return rt.tagged_in_order(session, enabled_only=True)
 
 
 # -- «Игра окончена»: the result first ---------------------------------------------------------
