@@ -342,20 +342,28 @@ class App:
         click the field itself must have the keyboard focus, else the click went elsewhere
         (a control that scrolled under the pointer) and this fails instead of typing there.
         Flutter moves the focus in a frame after the click: under load that can take a few
-        hundred milliseconds, so the focus is awaited (up to :data:`FOCUS_SECONDS`)."""
-        self.steady(ident)
-        box = self.el(ident).locator("input, textarea").first
-        box.click()
+        hundred milliseconds, so the focus is awaited (up to :data:`FOCUS_SECONDS`).
+
+        A second try is allowed, as a player taps again when the cursor shows in the wrong
+        field: once in a CI run under load (session 13) the click on a settled «house-title»
+        left the focus in the field below it, though the box had not moved in 200 ms and never
+        moves in a probe of 2.4 s after the panel opens; nothing has been typed by then."""
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-        try:
-            self.page.wait_for_function(
-                "e => document.activeElement === e",
-                arg=box.element_handle(),
-                timeout=FOCUS_SECONDS * 1000,
-            )
-        except PlaywrightTimeout:
-            self.fail(f"the click meant for {ident!r} did not focus its text field")
+        for attempt in range(2):
+            self.steady(ident)
+            box = self.el(ident).locator("input, textarea").first
+            box.click()
+            try:
+                self.page.wait_for_function(
+                    "e => document.activeElement === e",
+                    arg=box.element_handle(),
+                    timeout=FOCUS_SECONDS * 1000,
+                )
+                break
+            except PlaywrightTimeout:
+                if attempt:
+                    self.fail(f"the click meant for {ident!r} did not focus its text field")
         box.fill(text)
 
     def box(self, ident: str) -> dict[str, float]:
