@@ -20,7 +20,14 @@ Reported per target (medians over the taps, ms from the tap):
   that misses one waits for the next;
 * **main / raster / GPU**: busy time within the tap of the renderer main thread, the worker
   that rasterises Flutter's frames (skwasm; mostly waiting on the GPU process) and the GPU
-  process main thread (software WebGL on this VM), each from its ``RunTask`` events.
+  process main thread (software WebGL on this VM), each from its ``RunTask`` events;
+* **… CPU**: the same as the thread's own CPU time (the trace's ``tdur``): the patch frame's,
+  and each thread's over the tasks begun within the tap. Wall times grow with the machine's
+  load; these hardly do, so variants can be compared while other work runs. The patch
+  frame's CPU is Flutter's own work on the patch (build, layout, paint). The raster and GPU
+  CPU are not the whole of rasterising: SwiftShader draws on threads of its own that the
+  trace does not time (session 14: the GPU thread 3.4 s busy, 0.11 s of its own CPU), so
+  their wall "busy" is mostly waiting; `browser_cpu` reads every process from ``/proc``.
 
 What it showed is in docs/PERFORMANCE.md, «Session 11».
 """
@@ -84,34 +91,44 @@ def analyse(trace: Path, samples: list[tuple[float, float]]) -> dict[str, float]
     }
     starts = sorted(e["ts"] for e in events if e.get("name") == "tap-start")
     main = [k for k, n in names.items() if n == THREADS["main"]]
-    rows: dict[str, list[float]] = {k: [] for k in ("frame", "wait", *THREADS)}
+    rows: dict[str, list[float]] = {
+        k: [] for k in ("frame", "frame_cpu", "wait", *THREADS, *(f"{t}_cpu" for t in THREADS))
+    }
     for t0, (total, answer) in zip(starts, samples, strict=False):
         if total < 0:
             continue
         end = t0 + total * 1000
         frames = sorted(
-            ((e["ts"] - t0) / 1000, e["dur"] / 1000)
+            ((e["ts"] - t0) / 1000, e["dur"] / 1000, e.get("tdur", e["dur"]) / 1000)
             for e in events
             if e.get("name") == "ProxyMain::BeginMainFrame"
             and (e["pid"], e["tid"]) in main
             and e.get("ph") == "X"
             and t0 <= e["ts"] <= end
         )
-        drawn = next(((s, d) for s, d in frames if s >= answer), None)
+        drawn = next((f for f in frames if f[0] >= answer), None)
         if drawn is not None:
             rows["frame"].append(drawn[1])
+            rows["frame_cpu"].append(drawn[2])
             rows["wait"].append(drawn[0] - answer)
         for key, thread in THREADS.items():
-            busy = sum(
-                (min(end, e["ts"] + e["dur"]) - max(t0, e["ts"])) / 1000
+            tasks = [
+                e
                 for e in events
                 if e.get("name") == "ThreadControllerImpl::RunTask"
                 and e.get("ph") == "X"
                 and names.get((e["pid"], e["tid"])) == thread
                 and e["ts"] < end
                 and e["ts"] + e["dur"] > t0
+            ]
+            rows[key].append(
+                sum((min(end, e["ts"] + e["dur"]) - max(t0, e["ts"])) / 1000 for e in tasks)
             )
-            rows[key].append(busy)
+            # the thread's own CPU (``tdur``) in the tasks that began within the tap: unlike
+            # the busy wall time it hardly grows when other processes load the machine
+            rows[f"{key}_cpu"].append(
+                sum(e.get("tdur", e["dur"]) / 1000 for e in tasks if e["ts"] >= t0)
+            )
     ok = [s for s in samples if s[0] >= 0]
     return {
         "taps": len(ok),
@@ -163,12 +180,17 @@ def main() -> None:
             results[name] = analyse(trace, samples)
         browser.close()
     print(f"load average {os.getloadavg()[0]:.1f}, taps per target {args.taps} × its steps")
-    print("| target | taps | total | answer | wait for vsync | patch frame | main | raster | GPU |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print(
+        "| target | taps | total | answer | wait for vsync | patch frame | main | raster | GPU "
+        "| patch frame CPU | main CPU | raster CPU | GPU CPU |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name, r in results.items():
         print(
             f"| {name} | {r['taps']} | {r['total']:.1f} | {r['answer']:.1f} | {r['wait']:.1f} "
-            f"| {r['frame']:.1f} | {r['main']:.1f} | {r['raster']:.1f} | {r['gpu']:.1f} |"
+            f"| {r['frame']:.1f} | {r['main']:.1f} | {r['raster']:.1f} | {r['gpu']:.1f} "
+            f"| {r['frame_cpu']:.1f} | {r['main_cpu']:.1f} | {r['raster_cpu']:.1f} "
+            f"| {r['gpu_cpu']:.1f} |"
         )
 
 
