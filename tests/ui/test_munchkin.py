@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 
 from companion.store import GameStore
+from companion.ui.boards.munchkin import ONE_SHOTS
 from companion.ui.widgets import TARGET
 from tests.ui.conftest import App
 from tests.ui.phone import assert_on_screen, assert_target, box, same_place, shown, tap_primary
@@ -374,3 +375,13 @@ def test_a_two_monster_fight_fits_one_phone_screen(app, server):
         assert_target(app, ident)
     assert box(app, "monster-1-levels")["height"] >= TARGET - 0.5
     assert "Мутировавший зомби" in app.label("monster-1")
+    # the one-shots: 48 dp targets with 8 px between them, in one row (they were 52 px wide
+    # with 4 px gaps: a finger hit the neighbour)
+    for side in ("players", "monsters"):
+        row = [box(app, f"bonus-{side}-{v}") for v in ONE_SHOTS]
+        for ident, b in zip(ONE_SHOTS, row, strict=True):
+            assert b["width"] >= TARGET - 0.5 and b["height"] >= TARGET - 0.5, (side, ident, b)
+            assert abs(b["y"] - row[0]["y"]) <= 1, (side, ident, b)
+            assert b["x"] + b["width"] <= 390, (side, ident, b)
+        for left, right in zip(row, row[1:], strict=False):
+            assert right["x"] - (left["x"] + left["width"]) >= 7.5, (side, left, right)
