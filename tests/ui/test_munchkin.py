@@ -129,6 +129,21 @@ def test_turn_and_fight_on_one_phone_screen(app, server):
     assert game.state.combat is None and game.events[-1].type == "combat.resolve"
 
 
+def test_the_setup_line_is_whole_above_the_bar(app, server):
+    """«Подготовка»: before the first move a new game has the setup line under the four
+    players, a whole 48 dp target above the pinned bar at 390×844 (play-test: the checklist
+    there was cut by the bar after its title)."""
+    app.open(f"/game/{new_game(server)}")
+    app.wait_label("setup-reminder", "Перед началом")
+    app.page.wait_for_timeout(500)
+    assert_on_screen(app, "card-p3", "setup-reminder")
+    assert_target(app, "setup-reminder")
+    line, bar = box(app, "setup-reminder"), box(app, "start-combat")["y"]
+    assert line["y"] + line["height"] <= bar, (line, bar)
+    app.tap("setup-reminder")
+    app.wait_label("setup-list", "Раздайте каждому")
+
+
 def test_refusal_in_its_dialog_only_and_card_override(app, server):
     """«Противоречия между правилами и картами»: level 10 only for killing a monster."""
     gid = new_game(server, ("level.set", {"player": 3, "value": 9}))
