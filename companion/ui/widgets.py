@@ -442,10 +442,11 @@ def counter_step(
     size: int = TARGET,
     icon_size: int = 24,
     outlined: bool = False,
+    disabled: bool = False,
 ) -> ft.Control:
     """A counter's − (``sign`` −1) or + (+1) button: ``size`` dp square, ``step`` per tap and
     ×5 on a long press; tagged ``{ident}-minus`` / ``{ident}-plus`` and spoken as
-    «<name> +<step>»."""
+    «<name> +<step>»; ``disabled``: greyed, no tap."""
     label = f"{name} {'+' if sign > 0 else '−'}{step}"
     side = ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT) if outlined else None
     return tagged(
@@ -456,6 +457,7 @@ def counter_step(
             width=size,
             height=size,
             style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD, side=side),
+            disabled=disabled,
             on_click=lambda: on_add(sign * step),
             on_long_press=lambda: on_add(sign * 5 * step),
             tooltip=label,

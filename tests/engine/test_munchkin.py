@@ -272,10 +272,36 @@ def test_no_gear_changes_in_combat_for_anyone_without_confirmation():
     ev = g.push("gear.set", {"player": 2, "value": 4, "override": True})
     assert g.state.players[2].gear == 4
     assert ev.seq in g.state.overrides
-    assert g.log()[-1][1] == "Вера: бонус шмоток +0, теперь +4 — карта так говорит"
+    assert g.log()[-1][1] == "Вера: бонус шмоток теперь +4 (было 0) — карта так говорит"
     g.push("combat.monster.remove", {"index": 0})  # the combat ends
     g.push("gear.change", {"player": 1, "delta": 1})  # after the combat: no confirmation needed
     assert g.state.players[1].gear == 1
+
+
+def test_the_journal_says_what_a_gear_change_changed():
+    """Play-test: «бонус шмоток +0, теперь +1» read as «+0 added». A step reads as the other
+    games' counters do: the change, then the bonus it leaves; a value typed on the pad: the new
+    bonus, then what it was. Up and down, through zero."""
+    g = new_game()
+    lines = []
+    for type, data in [
+        ("gear.change", {"player": 0, "delta": 1}),
+        ("gear.change", {"player": 0, "delta": 5}),
+        ("gear.change", {"player": 0, "delta": -6}),
+        ("gear.change", {"player": 0, "delta": -2}),
+        ("gear.set", {"player": 0, "value": 4}),
+        ("gear.set", {"player": 0, "value": 0}),
+    ]:
+        g.push(type, {**data})
+        lines.append(g.log()[-1][1])
+    assert lines == [
+        "Аня: бонус шмоток +1 (теперь +1)",
+        "Аня: бонус шмоток +5 (теперь +6)",
+        "Аня: бонус шмоток −6 (теперь 0)",
+        "Аня: бонус шмоток −2 (теперь −2)",
+        "Аня: бонус шмоток теперь +4 (было −2)",
+        "Аня: бонус шмоток теперь 0 (было +4)",
+    ]
 
 
 def test_monster_enhancers_count():

@@ -85,3 +85,35 @@ def test_after_the_seventh_seal_nothing_but_the_winner_is_offered(tmp_path):
     assert "winner-pick-0" in after["tappable"]
     assert after["status"] == "Игра окончена"
     assert after["clock"] == ""
+
+
+async def _setup_reminder(data) -> dict:
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", NAMES, first_player=0)
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    seen: dict = {"line": _label(session, "setup-reminder")}
+    await rt.tap(session, rt.tappables(session)["setup-reminder"])
+    await rt.quiet(session)
+    seen["list"] = rt.dialog_node(session, "setup-list").label or ""
+    await rt.tap(session, rt.in_dialog(session, "setup-close"))
+    await rt.quiet(session)
+    seen["closed"] = not any(d.open for d in session.page._dialogs.controls)  # type: ignore[attr-defined]
+    hub.push(g.id, "level.change", {"player": 0, "delta": 1})  # the first move
+    await rt.quiet(session)
+    seen["after"] = "setup-reminder" in rt.tagged_in_order(session)
+    return seen
+
+
+def test_the_setup_checklist_is_one_line_that_opens_it_whole(tmp_path):
+    """«Подготовка», «Создание персонажа»: what the table does before the first turn.
+    Play-test: the checklist stood under the players, cut by the pinned bar after its title.
+    Now one 48 dp line says it is there, a tap shows every step in a dialog, and the first
+    move takes the line away."""
+    from companion.engine.munchkin import SETUP_REMINDER
+
+    seen = rt.run(_setup_reminder(tmp_path))
+    assert seen["line"].startswith("Перед началом")
+    for line in SETUP_REMINDER:
+        assert line in seen["list"], line
+    assert seen["closed"], seen
+    assert not seen["after"], seen

@@ -28,6 +28,11 @@ from companion.words import inflect
 __all__ = ["describe"]
 
 
+def _signed(n: int) -> str:
+    """A bonus as the table says it: «+3», «−2» (a minus sign), «0»."""
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
 def describe(state: MunchkinState, event: Event, setup: Setup) -> str:
     """A Russian journal line for ``event``, given the state *before* it."""
     d = event.data
@@ -50,10 +55,12 @@ def describe(state: MunchkinState, event: Event, setup: Setup) -> str:
             new = MIN_LEVEL
         win = "; 10-й уровень — победа!" if new == MAX_LEVEL else ""
         return f"{who()}: уровень {old}, теперь {new}{note}{cut}{win}"
-    if t in ("gear.change", "gear.set"):
+    if t == "gear.change":
+        new = state.players[d["player"]].gear + d["delta"]
+        return f"{who()}: бонус шмоток {_signed(d['delta'])} (теперь {_signed(new)}){note}"
+    if t == "gear.set":
         old = state.players[d["player"]].gear
-        new = old + d["delta"] if t == "gear.change" else d["value"]
-        return f"{who()}: бонус шмоток {old:+d}, теперь {new:+d}{note}"
+        return f"{who()}: бонус шмоток теперь {_signed(d['value'])} (было {_signed(old)}){note}"
     if t == "player.class":
         return f"{who()}: класс — {d['value'] or 'нет'}"
     if t == "player.notes":

@@ -43,17 +43,20 @@ def Counter(
     on_set: Callable[[int], None],
     color: str | None = None,
     width: int = 60,
+    disabled: bool = False,
 ) -> ft.Control:
     """A compact counter: − and + (48×48 dp) around the value with its title above it; tap the
     value for a number pad. The value has a fixed ``width``, so the buttons never move.
 
     :param ident: test tag of the value (``{ident}-minus`` / ``{ident}-plus`` for the buttons).
     :param name: spoken name of the counter («Аня: уровень»).
+    :param disabled: nothing can change it now (the game has ended): the buttons are greyed
+        and take no tap, the value opens no pad; all stay in their places.
     """
     open_pad = use_number_pad(name, on_set, current=value)
 
     def step(sign: int) -> ft.Control:
-        return counter_step(ident, name, sign, 1, on_add)
+        return counter_step(ident, name, sign, 1, on_add, disabled=disabled)
 
     return ft.Row(
         [
@@ -78,7 +81,7 @@ def Counter(
                     ),
                     width=width,
                     height=TARGET,
-                    on_click=lambda: open_pad(),
+                    on_click=None if disabled else (lambda: open_pad()),
                     alignment=ft.Alignment.CENTER,
                 ),
                 label=str(value),

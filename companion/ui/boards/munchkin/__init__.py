@@ -11,7 +11,9 @@ Phone first, one component per module:
   refusal a card may override.
 
 The board only shows the state and sends moves; every rule is checked by the engine. A refusal
-about one player appears under that player (``view.error_player``) in a reserved line.
+is said once: in the «карта так говорит» dialog when a card may override the rule, else in the
+frame's banner, headed by the player's name when it is about one player
+(:func:`.board.use_send`).
 
 Test tags a benchmark can read: ``level-p{i}`` (each player's level), ``power-p{i}``,
 ``total-players`` and ``total-monsters`` (the combat totals), ``primary-action``.

@@ -24,26 +24,51 @@ from companion.ui.boards.munchkin.turn import Reminder, TurnBar, WinnerPicker
 from companion.ui.state import GameView, part
 from companion.ui.words import plural
 
-__all__ = ["Board", "use_send", "last_combat_text"]
+__all__ = ["Board", "use_send", "about", "last_combat_text"]
 
 
 def use_send(view: GameView):
     """A stable ``send(type, data, chained=False) -> bool`` for memoised parts: sends the move
     (``chained``: the second move of one tap; a move is otherwise made against the revision on
-    screen, so a double tap applies once) and, when the engine refuses it but says a card may
-    override the rule («карта так говорит»), opens the override dialog with the engine's
-    message."""
+    screen, so a double tap applies once).
+
+    A refusal is said once (play-test: it was in the frame's banner, again cut to one line
+    under the player's row, and a third time in the override dialog):
+
+    - when the engine says a card may override the rule («карта так говорит»), in the
+      override dialog only, which asks the table (the banner behind it is cleared);
+    - otherwise in the frame's banner (drawn over the status line: nothing moves when it comes
+      or goes, and it is whole), headed by the player's name when it is about one player, as
+      the banner is not beside that player's row.
+    """
     ui = board_ui(view)
 
     def send(type: str, data: dict[str, Any], chained: bool = False) -> bool:
         if chained:  # the second move of one tap: made against the state the first one left
             view.mark_shown()
         ok = view.send(type, data)
-        if not ok and not data.get("override") and overridable(view.error):
-            ui.override = {"type": type, "data": data, "message": view.error}
+        said = view.error
+        if ok or not said:
+            return ok
+        if not data.get("override") and overridable(said):
+            ui.override = {"type": type, "data": data, "message": said}
+            view.clear_message()  # the dialog says it
+            return ok
+        player = data.get("player")
+        if isinstance(player, int) and view.error_player == player:
+            view.error = about(view.game.players[player], said)
         return ok
 
     return ft.use_callback(send, [view])
+
+
+def about(name: str, message: str) -> str:
+    """``message`` (an engine's refusal) headed by the player it is about: «Аня: уровень уже
+    1-й — …» (a capital that starts a word, not an abbreviation, is lowered after the
+    colon)."""
+    if message[:1].isupper() and message[1:2].islower():
+        message = message[0].lower() + message[1:]
+    return f"{name}: {message}"
 
 
 def last_combat_text(view: GameView) -> str:
@@ -134,7 +159,6 @@ def Board(view: GameView) -> ft.Control:
         role[c.fighter] = _("в бою")
         if c.helper is not None:
             role[c.helper] = _("помогает")
-    err = view.error if view.error_player is not None else ""
     levels = tuple(p.level for p in state.players)
     giving = c is None and state.phase == 3 and not state.charity_done and not over
     # Every slot is always there (an empty container when unused): the players keep their
@@ -167,7 +191,7 @@ def Board(view: GameView) -> ft.Control:
             p.notes,
             state.active == i and not over,
             role.get(i, ""),
-            err if view.error_player == i else "",
+            over,
             send,
         )
         for i, p in enumerate(state.players)

@@ -1,5 +1,5 @@
-"""Pieces shared by the Munchkin board's components: the rules link, the per-player refusal
-slot, the board's momentary UI state and a compact counter."""
+"""Pieces shared by the Munchkin board's components: the rules link, the board's momentary UI
+state and a compact counter."""
 
 from __future__ import annotations
 
@@ -14,28 +14,21 @@ from companion.errors import CompanionError
 from companion.ui.boards.compact import Counter
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView
-from companion.ui.widgets import tagged
 
 __all__ = [
     "Counter",
     "RULES_GAME_ID",
-    "REFUSAL_HEIGHT",
     "Send",
     "BoardUi",
     "board_ui",
     "rules",
     "to_int",
     "overridable",
-    "refusal_slot",
     "refused_fight",
 ]
 
 #: The rules database's id for this game (links from the phase bar and the combat).
 RULES_GAME_ID = "munchkin"
-#: Height (px) reserved under each player for a refusal about them: one line of 13 px text (cut
-#: with «…»; the message layer shows it whole), so four players fit on a 390×844 phone.
-REFUSAL_HEIGHT = 20
-
 #: ``send(type, data, chained=False) -> accepted``: the board's one way to send a move (a stable
 #: callback; ``chained=True`` for the second move of one tap).
 Send = Callable[..., bool]
@@ -99,25 +92,3 @@ def refused_fight(view: GameView) -> str:
     except CompanionError as e:
         return str(e)
     return ""
-
-
-def refusal_slot(ident: str, message: str) -> ft.Control:
-    """A refusal about one player, in a slot of fixed height that is there even when empty, so
-    nothing below moves when a refusal comes or goes. The full text is also in the banner."""
-    return tagged(
-        ident,
-        ft.Container(
-            ft.Text(
-                message,
-                size=13,
-                color=ft.Colors.ERROR,
-                max_lines=1,
-                overflow=ft.TextOverflow.ELLIPSIS,
-            )
-            if message
-            else None,
-            height=REFUSAL_HEIGHT,
-            alignment=ft.Alignment.CENTER_LEFT,
-        ),
-        label=message or " ",
-    )

@@ -369,10 +369,17 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
     return ft.Container(width=0, height=0)
 
 
+#: The override dialog's margins (px): its two buttons side by side on a 360 px phone (with
+#: the default 40 px insets and 24 px action padding «Отмена» went above «Карта так говорит»).
+OVERRIDE_INSET = ft.Padding.symmetric(horizontal=16, vertical=24)
+OVERRIDE_ACTIONS = ft.Padding.only(left=16, right=16, bottom=16)
+
+
 @ft.component
 def OverrideDialog(view: GameView, ui: BoardUi) -> ft.Control:
     """A refusal a card may override: the engine's message (it names the rule, e.g. «Бой») and
-    «Карта так говорит» to send the same move again with ``"override": true`` (logged)."""
+    «Карта так говорит» to send the same move again with ``"override": true`` (logged); the
+    dialog is the one place that says the refusal (:func:`.board.use_send`)."""
     pending = ui.override
 
     def close() -> None:
@@ -407,6 +414,8 @@ def OverrideDialog(view: GameView, ui: BoardUi) -> ft.Control:
                 apply,
                 icon=ft.Icons.STYLE,
             ),
+            inset_padding=OVERRIDE_INSET,
+            actions_padding=OVERRIDE_ACTIONS,
             on_dismiss=lambda: close(),
         )
         if pending is not None

@@ -1,12 +1,13 @@
 """One compact row per munchkin: name, role in the combat, strength, level and gear counters,
-class and notes (edited in a dialog) and a reserved line for a refusal about this player."""
+class and notes (edited in a dialog). A refusal about the player is said in the frame's banner
+(see :func:`.board.use_send`), not in the row: nothing in the row comes or goes with it."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.boards.munchkin.common import Counter, Send, refusal_slot
+from companion.ui.boards.munchkin.common import Counter, Send
 from companion.ui.widgets import TARGET, icon_button, tagged, typed_text
 
 __all__ = ["PlayerRow", "COUNTER_VALUE"]
@@ -75,13 +76,17 @@ def _PlayerRow(
     notes: str,
     active: bool,
     role: str,
-    refusal: str,
+    over: bool,
     send: Send,
 ) -> ft.Control:
     """One munchkin (all props are plain values, so the row re-renders only when they change).
 
+    ``over``: play has ended (``GameDefinition.ended``: won, or the seventh seal broken), the
+    engine takes no change of level, gear, class or notes: the row's buttons are shown disabled
+    (play-test: they stayed active and every tap was refused), in their places.
+
     Tags: ``card-p{i}``, ``name-p{i}``, ``class-p{i}``, ``power-p{i}``, ``level-p{i}`` (with
-    ``-plus``/``-minus``), ``gear-p{i}`` (likewise), ``edit-p{i}``, ``refusal-p{i}``.
+    ``-plus``/``-minus``), ``gear-p{i}`` (likewise), ``edit-p{i}``.
     """
     editing, set_editing = ft.use_state(False)
     typed = ft.use_ref(None)  # the texts being typed, read at tap time
@@ -151,7 +156,13 @@ def _PlayerRow(
                 ),
                 label=str(power),
             ),
-            icon_button(f"edit-p{index}", ft.Icons.EDIT_NOTE, _("Класс и заметки"), open_editor),
+            icon_button(
+                f"edit-p{index}",
+                ft.Icons.EDIT_NOTE,
+                _("Класс и заметки"),
+                open_editor,
+                disabled=over,
+            ),
         ],
         spacing=4,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -166,6 +177,7 @@ def _PlayerRow(
                 on_add=lambda d: send("level.change", {"player": index, "delta": d}),
                 on_set=lambda v: send("level.set", {"player": index, "value": v}),
                 width=COUNTER_VALUE,
+                disabled=over,
             ),
             Counter(
                 f"gear-p{index}",
@@ -175,6 +187,7 @@ def _PlayerRow(
                 on_add=lambda d: send("gear.change", {"player": index, "delta": d}),
                 on_set=lambda v: send("gear.set", {"player": index, "value": v}),
                 width=COUNTER_VALUE,
+                disabled=over,
             ),
         ],
         spacing=0,
@@ -191,7 +204,6 @@ def _PlayerRow(
                 label=notes,
             )
         )
-    parts.append(refusal_slot(f"refusal-p{index}", refusal))
     return tagged(
         f"card-p{index}",
         ft.Container(

@@ -122,20 +122,67 @@ def _TurnBar(
     )
 
 
-def Reminder() -> ft.Control:
-    """«Перед началом»: the setup checklist, shown until the first move."""
-    return ft.Container(
-        ft.Column(
-            [
-                ft.Text(_("Перед началом"), size=16, weight=ft.FontWeight.BOLD),
-                *[ft.Text(f"• {line}", size=13) for line in SETUP_REMINDER],
+#: Height of the «Перед началом» line (px): one 48 dp target.
+REMINDER_HEIGHT = TARGET
+
+
+@ft.component
+def _Reminder() -> ft.Control:
+    """«Перед началом» («Подготовка», «Создание персонажа»), shown until the first move: one
+    48 dp line under the players (whole above the pinned bar with four players at 390×844);
+    a tap shows the setup checklist in a dialog. Play-test: the checklist itself stood there,
+    cut by the bar after its title («Перед началом» and a strip of blue).
+
+    Tags: ``setup-reminder``; in the dialog ``setup-list``, ``setup-close``."""
+    opened, set_opened = ft.use_state(False)
+    lines = [f"• {line}" for line in SETUP_REMINDER]
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text(_("Перед началом"), size=18),
+            content=tagged(
+                "setup-list",
+                ft.Column([ft.Text(line, size=15) for line in lines], spacing=6, tight=True),
+                label="\n".join(lines),
+            ),
+            actions=[
+                tagged(
+                    "setup-close",
+                    ft.FilledButton(
+                        _("Понятно"), height=TARGET, on_click=lambda: set_opened(False)
+                    ),
+                )
             ],
-            spacing=2,
-        ),
-        padding=8,
-        border_radius=8,
-        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            on_dismiss=lambda: set_opened(False),
+        )
+        if opened
+        else None
     )
+    title = _("Перед началом: подготовка стола")
+    return tagged(
+        "setup-reminder",
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.CHECKLIST, size=20, color=ft.Colors.PRIMARY),
+                    clipped_text(title, 15, weight=ft.FontWeight.BOLD, expand=True),
+                    ft.Icon(ft.Icons.CHEVRON_RIGHT, size=20),
+                ],
+                spacing=8,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            height=REMINDER_HEIGHT,
+            padding=ft.Padding.symmetric(horizontal=8),
+            border_radius=8,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            on_click=lambda: set_opened(True),
+        ),
+        label=title,
+    )
+
+
+#: Memoised (no props): a move before the first one is gone does not render it.
+Reminder = ft.memo(_Reminder)
 
 
 def LastCombat(text: str, show: Callable[[str], None]) -> ft.Control:

@@ -1,0 +1,125 @@
+"""Munchkin's refusals and its finished game, in-process (the real app on a real Flet session:
+:mod:`tests.ui.render_tree`): a refusal about a player is said once, whole, and nothing in the
+player's row changes with it; once play has ended the players' buttons take no tap."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.store import GameStore
+from companion.ui.app import make_main
+from companion.ui.state import Hub
+from tests.ui import render_tree as rt
+
+NAMES = ["Аня", "Борис", "Вика", "Гена"]
+
+
+def _texts(session: Any, phrase: str) -> list[str]:
+    """Every text drawn now (the page and any open dialog) that holds ``phrase``."""
+    shown = rt.shown_ids(session)
+    out = [
+        c.value
+        for c in rt.controls(session)
+        if isinstance(c, ft.Text) and id(c) in shown and phrase in str(c.value or "")
+    ]
+
+    def walk(c: Any) -> None:
+        if not getattr(c, "visible", True):
+            return
+        if isinstance(c, ft.Text) and phrase in str(c.value or ""):
+            out.append(c.value)
+        for child in rt._children(c):
+            walk(child)
+
+    for dialog in session.page._dialogs.controls:  # type: ignore[attr-defined]
+        if getattr(dialog, "open", True):
+            walk(dialog)
+    return out
+
+
+async def _refused(data, player: int, level: int, button: str, phrase: str) -> dict:
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", NAMES, first_player=0)
+    if level != 1:
+        hub.push(g.id, "level.set", {"player": player, "value": level})
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    row = rt.dump(rt.tagged_control(session, f"card-p{player}"))
+    await rt.tap(session, rt.tappables(session)[button])
+    await rt.quiet(session)
+    banner = rt.tagged_control(session, "error")
+    return {
+        "said": _texts(session, phrase),
+        "banner": banner.content.controls[1].value,  # "" when hidden
+        "row_changed": rt.first_difference(
+            row, rt.dump(rt.tagged_control(session, f"card-p{player}"))
+        ),
+        "dialog": _has_dialog_node(session, "override-message"),
+        "level": hub.open(g.id).game.state.players[player].level,
+    }
+
+
+def _has_dialog_node(session: Any, ident: str) -> bool:
+    try:
+        rt.dialog_node(session, ident)
+    except AssertionError:
+        return False
+    return True
+
+
+def test_a_refusal_about_a_player_is_said_once_whole_in_the_banner(tmp_path):
+    """«Противоречия между правилами и картами»: level 1 is the floor. Play-test: the refusal
+    was in the frame's banner and again under the row, cut to one line («…ниже манчкин не
+    опускается, те…»). Now the banner says it once, whole, with the player's name; nothing in
+    the row changes (nothing moves under the finger)."""
+    seen = rt.run(_refused(tmp_path, 1, 1, "level-p1-minus", "ниже манчкин не опускается"))
+    assert len(seen["said"]) == 1, seen["said"]
+    assert seen["banner"].startswith("Борис: уровень уже 1-й — ниже манчкин не опускается")
+    assert seen["banner"].endswith("(Противоречия между правилами и картами)."), seen["banner"]
+    assert seen["row_changed"] is None, seen["row_changed"]
+    assert not seen["dialog"] and seen["level"] == 1
+
+
+def test_a_refusal_a_card_may_override_is_said_in_its_dialog_only(tmp_path):
+    """«Противоречия между правилами и картами»: level 10 only for a kill unless a card says
+    so. Play-test: the refusal was in the dialog, in the banner behind it and under the row;
+    now the dialog that asks the table is the one place."""
+    seen = rt.run(_refused(tmp_path, 3, 9, "level-p3-plus", "10-й уровень"))
+    assert seen["dialog"]
+    assert len(seen["said"]) == 1, seen["said"]
+    assert seen["banner"] == ""
+    assert seen["row_changed"] is None, seen["row_changed"]
+    assert seen["level"] == 9
+
+
+async def _after_the_end(data, winners: bool) -> set[str]:
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", NAMES, first_player=0)
+    hub.push(g.id, "level.set", {"player": 2, "value": 5})
+    for _ in range(7):
+        hub.push(g.id, "seal.break")
+    if winners:
+        hub.push(g.id, "game.winners", {"winners": [2]})
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    assert hub.open(g.id).game.definition.ended(hub.open(g.id).game.state)
+    on_screen = set(rt.tagged_in_order(session))
+    tappable = set(rt.tappables(session))
+    return {"on_screen": on_screen, "tappable": tappable}
+
+
+def test_the_players_buttons_are_disabled_once_the_game_has_ended(tmp_path):
+    """«Начало игры, конец игры»: the seventh seal ends the game; the engine then takes no
+    change of a player. Play-test: every ± stayed active, each tap refused. Now they are
+    shown in their places, disabled, the number pad and the notes with them; the same once
+    the table has named the winner."""
+    buttons = {
+        f"{c}-p{i}{s}"
+        for i in range(len(NAMES))
+        for c in ("level", "gear")
+        for s in ("", "-minus", "-plus")
+    } | {f"edit-p{i}" for i in range(len(NAMES))}
+    for k, winners in enumerate((False, True)):
+        seen = rt.run(_after_the_end(tmp_path / str(k), winners))
+        assert buttons <= seen["on_screen"], buttons - seen["on_screen"]
+        assert not buttons & seen["tappable"], sorted(buttons & seen["tappable"])
