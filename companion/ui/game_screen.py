@@ -45,9 +45,23 @@ from companion.ui.nav import RULES_GAME, app_model, go, rules_link
 from companion.ui.result import ResultDetails, ResultHeader
 from companion.ui.state import GameView, on_reconnect
 from companion.ui.status import StatusLine, status_props
-from companion.ui.widgets import WIDE, BoardScroll, icon_button, tagged, use_scroll_to
+from companion.ui.widgets import (
+    WIDE,
+    BoardScroll,
+    icon_button,
+    tagged,
+    use_page_width,
+    use_scroll_to,
+)
 
-__all__ = ["GameScreen", "RULES_GAME", "WIDE", "ACTION_BAR_HEIGHT", "STATUS_HEIGHT"]
+__all__ = [
+    "GameScreen",
+    "RULES_GAME",
+    "WIDE",
+    "ACTION_BAR_HEIGHT",
+    "STATUS_HEIGHT",
+    "use_page_width",
+]
 
 #: Heights that never change (px).
 ACTION_BAR_HEIGHT = 72
@@ -351,25 +365,6 @@ def use_self_heal(view: GameView) -> None:
             task.current.cancel()
 
     ft.use_effect(start, [], cleanup=stop)
-
-
-def use_page_width() -> float:
-    """The page's width in px, following the window (``page.on_resize``)."""
-    page = ft.context.page
-    width, set_width = ft.use_state(page.width or 390)
-
-    def listen() -> None:
-        def resized(e: ft.PageResizeEvent) -> None:
-            set_width(e.width)
-
-        page.on_resize = resized
-        page.update()
-
-    def forget() -> None:
-        page.on_resize = None
-
-    ft.use_effect(listen, [], cleanup=forget)
-    return float(width)
 
 
 @dataclass(frozen=True, eq=False)
