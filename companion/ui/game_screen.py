@@ -17,10 +17,13 @@ Wide screens (≥ :data:`WIDE` px: tablet, laptop, landscape phone) get two colu
 
 Refusals and notices (:class:`MessageOverlay`) are drawn for a few seconds *over the top bar*,
 from its left edge to the lock: they never push anything, and they leave the status line, the
-board and the action bar in sight and in reach (a banner over the status line hid whose turn
-it was for 5–8 s, play-test). The lock stays uncovered (the locked screen's refusal says to tap
-it); a tap on the banner clears it. Up to three lines fit the band (:data:`MESSAGE_BAND`); a
-longer text grows down over the status line rather than being cut.
+board and the action bar in sight and in reach (drawn over the status line, a banner hid
+whose turn it was for 5–8 s). The lock stays uncovered (the locked screen's refusal says to
+tap it); a tap on the banner clears it. Up to three lines fit the band
+(:data:`MESSAGE_BAND`); a longer text grows down over the status line rather than being cut.
+The cost: while a message shows, back, undo, redo, journal and rules are under it, so an undo
+right after an undo's notice takes a tap on the notice first (the notice goes after 5 s or at
+the next move anyway).
 
 Re-rendering: the top bar, status line, message and result are memoised components with
 plain props (``ft.memo``), so a tap re-renders the board and whatever part's props changed;

@@ -127,9 +127,9 @@ def test_controls_stay_put_after_tap_undo_and_refusal(app, server):
 
 
 def test_a_refusal_lies_over_the_top_bar_and_leaves_status_board_and_lock_in_sight(browser, server):
-    """Play-test: the refusal banner covered the status line and the board's first row for
-    8 s. It now lies over the top bar, left of the lock, at 390×844 and 360×640: the status
-    line, every counter and the lock (which the locked screen's refusal says to tap) stay
+    """The refusal banner covered the status line and the board's first row for 8 s. It
+    now lies over the top bar, left of the lock, at 390×844 and 360×640: the status line,
+    every counter and the lock (which the locked screen's refusal says to tap) stay
     uncovered, nothing moves, and the lock still answers a tap."""
     gid = new_game(server, NAMES6[:4], TWO_COUNTERS)
     for width, height in ((390, 844), (360, 640)):
