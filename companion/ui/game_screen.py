@@ -5,8 +5,7 @@ Phone (< 700 px wide), top to bottom, nothing of it ever moves:
 - the top bar: back, the game's name (wide screens), undo, redo, journal, rules, lock —
   each a 48×48 target (:func:`widgets.icon_button`);
 - the status line (fixed height): whose turn, the phase or step, the turn clock (with the
-  table's limit when one is set); refusals and notices are drawn *over* it for a few
-  seconds (:class:`MessageOverlay`), so they never push the board down;
+  table's limit when one is set);
 - the board's pinned header, when it has one (``Header(view)``: numbers a turn needs at
   every moment, such as Smash Up's plays left and VP strip), which the body scrolls under;
 - the body, scrolling on its own: the result first when the game is over, then the board;
@@ -15,6 +14,16 @@ Phone (< 700 px wide), top to bottom, nothing of it ever moves:
 
 Wide screens (≥ :data:`WIDE` px: tablet, laptop, landscape phone) get two columns: the board
 (under its header) left; status, result and the action bar right.
+
+Refusals and notices (:class:`MessageOverlay`) are drawn for a few seconds *over the top bar*,
+from its left edge to the lock: they never push anything, and they leave the status line, the
+board and the action bar in sight and in reach (drawn over the status line, a banner hid
+whose turn it was for 5–8 s). The lock stays uncovered (the locked screen's refusal says to
+tap it); a tap on the banner clears it. Up to three lines fit the band
+(:data:`MESSAGE_BAND`); a longer text grows down over the status line rather than being cut.
+The cost: while a message shows, back, undo, redo, journal and rules are under it, so an undo
+right after an undo's notice takes a tap on the notice first (the notice goes after 5 s or at
+the next move anyway).
 
 Re-rendering: the top bar, status line, message and result are memoised components with
 plain props (``ft.memo``), so a tap re-renders the board and whatever part's props changed;
@@ -39,15 +48,33 @@ from companion.ui.nav import RULES_GAME, app_model, go, rules_link
 from companion.ui.result import ResultDetails, ResultHeader
 from companion.ui.state import GameView, on_reconnect
 from companion.ui.status import StatusLine, status_props
-from companion.ui.widgets import WIDE, BoardScroll, icon_button, tagged, use_scroll_to
+from companion.ui.widgets import (
+    WIDE,
+    BoardScroll,
+    icon_button,
+    tagged,
+    use_page_width,
+    use_scroll_to,
+)
 
-__all__ = ["GameScreen", "RULES_GAME", "WIDE", "ACTION_BAR_HEIGHT", "STATUS_HEIGHT"]
+__all__ = [
+    "GameScreen",
+    "RULES_GAME",
+    "WIDE",
+    "ACTION_BAR_HEIGHT",
+    "STATUS_HEIGHT",
+    "use_page_width",
+]
 
 #: Heights that never change (px).
 ACTION_BAR_HEIGHT = 72
 STATUS_HEIGHT = 52
-#: The top bar's height (48 dp icons); the message layer starts below it.
+#: The top bar's height (48 dp icons); the message layer lies over it.
 TOP_BAR_HEIGHT = 48
+#: The message banner's height: the top bar and the gap under it, down to the status line.
+MESSAGE_BAND = TOP_BAR_HEIGHT + 4
+#: The banner's vertical padding (px); the rest of the band is its text's (three lines of 13).
+_BAND_PAD = 3
 #: Seconds a notice (an undo) and a refusal stay before they go stale.
 NOTICE_SECONDS = 5
 ERROR_SECONDS = 8
@@ -130,8 +157,8 @@ TopBar = ft.memo(_TopBar)
 
 @ft.component
 def _MessageOverlay(error: str, notice: str, clear: Callable[[], None]) -> ft.Control:
-    """The last refusal (red) or notice, drawn over the status line; it goes after a few
-    seconds, at the next move, or when tapped. Never changes the layout around it."""
+    """The last refusal (red) or notice, drawn over the top bar (not its lock); it goes after a
+    few seconds, at the next move, or when tapped. Never changes the layout around it."""
     task = ft.use_ref(None)
 
     def arm() -> None:
@@ -176,13 +203,16 @@ def _slot(
         ft.Container(
             ft.Row(
                 [
-                    ft.Icon(icon, color=fg, size=20),
-                    ft.Text(text, expand=True, size=15, color=fg),
+                    ft.Icon(icon, color=fg, size=18),
+                    ft.Text(text, expand=True, size=13, color=fg, style=ft.TextStyle(height=1.15)),
+                    # no width, the band's height: one or two lines fill the band as three do
+                    ft.Container(width=0, height=MESSAGE_BAND - 2 * _BAND_PAD),
                 ],
-                spacing=8,
+                spacing=6,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
             bgcolor=ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER,
-            padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+            padding=ft.Padding.symmetric(horizontal=10, vertical=_BAND_PAD),
             border_radius=8,
             shadow=ft.BoxShadow(blur_radius=6, color=ft.Colors.with_opacity(0.3, "#000000")),
             on_click=lambda: clear(),
@@ -340,25 +370,6 @@ def use_self_heal(view: GameView) -> None:
     ft.use_effect(start, [], cleanup=stop)
 
 
-def use_page_width() -> float:
-    """The page's width in px, following the window (``page.on_resize``)."""
-    page = ft.context.page
-    width, set_width = ft.use_state(page.width or 390)
-
-    def listen() -> None:
-        def resized(e: ft.PageResizeEvent) -> None:
-            set_width(e.width)
-
-        page.on_resize = resized
-        page.update()
-
-    def forget() -> None:
-        page.on_resize = None
-
-    ft.use_effect(listen, [], cleanup=forget)
-    return float(width)
-
-
 @dataclass(frozen=True, eq=False)
 class _Handle:
     """The screen's :class:`GameView`, out of sight of Flet's observable-argument subscription:
@@ -408,17 +419,18 @@ def _Status(view: GameView, wide: bool) -> ft.Control:
 
 @ft.component
 def _Messages(view: GameView) -> ft.Control:
-    """The refusal or notice, drawn above everything (a long one covers the board for a few
-    seconds instead of being clipped or drawn under it); it never moves the content."""
+    """The refusal or notice, drawn above everything over the top bar; it never moves the
+    content."""
     return MessageOverlay(view.error, view.notice, view.clear_message)
 
 
-def _with_messages(view: GameView, content: ft.Control, top: float) -> ft.Control:
-    """``content`` filling the screen, with the message layer over it at ``top`` px."""
+def _with_messages(view: GameView, content: ft.Control) -> ft.Control:
+    """``content`` filling the screen, with the message layer over its top bar: from the left
+    edge to the lock (the last 48 px of the bar), which stays in sight and in reach."""
     return ft.Stack(
         [
             ft.Container(content, left=0, right=0, top=0, bottom=0),
-            ft.Container(_Messages(view), left=0, right=0, top=top),
+            ft.Container(_Messages(view), left=0, right=TOP_BAR_HEIGHT, top=0),
         ],
         expand=True,
     )
@@ -480,7 +492,7 @@ def _Frame(handle: _Handle) -> ft.Control:
             ref=scroller,
         )
         frame = ft.Column([top, status, *header, body, actions], spacing=4, expand=True)
-        return _with_messages(view, frame, TOP_BAR_HEIGHT + 4)
+        return _with_messages(view, frame)
     side = ft.Container(
         ft.Column(
             [
@@ -514,4 +526,4 @@ def _Frame(handle: _Handle) -> ft.Control:
         spacing=4,
         expand=True,
     )
-    return _with_messages(view, frame, TOP_BAR_HEIGHT + 4)
+    return _with_messages(view, frame)

@@ -22,6 +22,8 @@ F = TypeVar("F")
 __all__ = [
     "TARGET",
     "WIDE",
+    "use_page_width",
+    "number_size",
     "tagged",
     "border_all",
     "Banner",
@@ -48,6 +50,56 @@ __all__ = [
 
 #: Minimum touch target (dp), SPEC §1.
 TARGET = 48
+
+
+#: Per page: the components following its width (``page.on_resize`` has room for one handler,
+#: and the frame, a board and a form may all follow it).
+_width_listeners: weakref.WeakKeyDictionary[Any, list[Callable[[float], None]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def use_page_width() -> float:
+    """The page's width in px, following the window (``page.on_resize``: a phone turned to
+    landscape and back). Any number of components may follow it; each one re-renders with
+    the new width."""
+    page = ft.context.page
+    width, set_width = ft.use_state(page.width or 390)
+    mine = ft.use_ref(None)
+
+    def listen() -> None:
+        listeners = _width_listeners.get(page)
+        if listeners is None:
+            listeners = _width_listeners[page] = []
+
+            def resized(e: ft.PageResizeEvent) -> None:
+                for follow in list(listeners):
+                    follow(e.width)
+
+            page.on_resize = resized
+            page.update()
+
+        def follow(w: float) -> None:
+            set_width(w)
+
+        mine.current = follow
+        listeners.append(follow)
+        if page.width and page.width != width:  # resized between the render and now
+            set_width(page.width)
+
+    def forget() -> None:
+        listeners = _width_listeners.get(page)
+        if listeners is None or mine.current not in listeners:
+            return
+        listeners.remove(mine.current)
+        if not listeners:
+            del _width_listeners[page]
+            page.on_resize = None
+
+    ft.use_effect(listen, [], cleanup=forget)
+    return float(width)
+
+
 #: Dialog buttons: 48 px tall (compact web density makes them 40 otherwise; Flet 1.0.5's
 #: ButtonStyle has no minimum size: the height is given on the button itself).
 _DIALOG_BUTTON = ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD)
@@ -514,6 +566,25 @@ def _value_size(value: int) -> int:
     return 26 if digits <= 3 else 21 if digits <= 5 else 16
 
 
+#: Advance widths (em) of Roboto's digits and minus sign (``tests/ui/text_fit.py``), and the
+#: margin a bold number drawn by Flutter takes over their sum.
+_DIGIT_EM, _MINUS_EM, _BOLD_MARGIN = 0.5615, 0.5713, 1.1
+#: The smallest number drawn (px).
+MIN_NUMBER_SIZE = 12
+
+
+def number_size(value: int, width: float | None = None) -> int:
+    """The font size (px) of a counter's number: by its digits (26, 21, 16), and no larger
+    than lets it fit ``width`` px whole (at 360 px a 44 px box showed «−100» as «−10», and
+    «1000» as «100»); never below :data:`MIN_NUMBER_SIZE`."""
+    size = _value_size(value)
+    if width is None:
+        return size
+    text = shown_number(value)
+    em = sum(_MINUS_EM if ch == "−" else _DIGIT_EM for ch in text) * _BOLD_MARGIN
+    return max(MIN_NUMBER_SIZE, min(size, int(width / em)))
+
+
 @ft.component
 def StepCounter(
     ident: str,
@@ -539,7 +610,7 @@ def StepCounter(
 
     number = ft.Text(
         shown_number(value),
-        size=_value_size(value),
+        size=number_size(value, value_width),
         weight=ft.FontWeight.BOLD,
         text_align=ft.TextAlign.CENTER,
         max_lines=1,

@@ -126,6 +126,35 @@ def test_controls_stay_put_after_tap_undo_and_refusal(app, server):
     )
 
 
+def test_a_refusal_lies_over_the_top_bar_and_leaves_status_board_and_lock_in_sight(browser, server):
+    """The refusal banner covered the status line and the board's first row for 8 s. It
+    now lies over the top bar, left of the lock, at 390×844 and 360×640: the status line,
+    every counter and the lock (which the locked screen's refusal says to tap) stay
+    uncovered, nothing moves, and the lock still answers a tap."""
+    gid = new_game(server, NAMES6[:4], TWO_COUNTERS)
+    for width, height in ((390, 844), (360, 640)):
+        page = App(browser, server, width, height).open(f"/game/{gid}")
+        try:
+            page.wait_label("status-player", "Ходит Аня")
+            page.tap("lock")
+            watched = ["status-player", "status-phase", "lock", "val-p0-c0-minus"]
+            watched += ["val-p0-c1-plus", "primary-action"]
+            before = {i: page.box(i) for i in watched}
+            page.tap("val-p0-c0-plus")
+            page.wait_label("error", "Экран заблокирован")
+            error = page.box("error")
+            assert all(near(before[i], page.box(i)) for i in watched), width
+            status = min(before["status-player"]["y"], before["status-phase"]["y"])
+            assert error["y"] + error["height"] <= status + 0.5, (width, error, before)
+            assert error["x"] + error["width"] <= before["lock"]["x"] + 0.5, (width, error)
+            page.tap("lock")  # uncovered: unlocking clears the refusal
+            page.page.wait_for_function(
+                "() => !document.querySelector('[flt-semantics-identifier=\"error\"]')"
+            )
+        finally:
+            page.close()
+
+
 def test_finished_game_opens_on_its_winner(app, server):
     gid = new_game(
         server,

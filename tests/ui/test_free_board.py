@@ -14,6 +14,7 @@ from companion.ui.app import make_main
 from companion.ui.boards.free import box_width
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
+from tests.ui.text_fit import text_width
 
 TWO_LONG = (("Победные очки", 1), ("Золотые монеты", 1))
 
@@ -119,3 +120,77 @@ def test_two_long_counter_names_share_one_line_on_a_phone():
     assert box_width(TWO_LONG, 390) == 59
     assert box_width(TWO_LONG, 1280) == box_width(TWO_LONG, None) >= 13 * 6.6
     assert box_width((("ПО", 1), ("монеты", 1)), 390) == 56  # short names: as they were
+
+
+def test_three_or_four_counters_go_two_to_a_line_at_360():
+    """Three or more counters never share one line of a phone (48 dp −/+ each side of the
+    number): at 390 px they went two to a line, but at 360 px the name-wide box (56 px for
+    «монеты») put each counter on a line of its own. The box now lets two share a line."""
+    three = (("ПО", 1), ("монеты", 1), ("карты", 1))
+    four = (*three, ("жизни", 1))
+    for counters in (three, four):
+        assert box_width(counters, 390) == 56
+        assert box_width(counters, 360) == 44
+        assert box_width(counters, 1280) == 56
+
+
+def _box(session: Any, ident: str) -> tuple[int, int, str]:
+    """The number box tagged ``ident``: (its width, its number's size, the number)."""
+    box = rt.tagged_control(session, ident)
+    column = box.content
+    number = column.controls[-1]
+    return box.width, number.size, number.value
+
+
+async def _turned(data) -> dict[str, Any]:
+    """A game of two counters opened at 390 px, the phone turned to 360 px, then a 1280 px
+    window: the number boxes and the frame's layout after each."""
+    hub = Hub(GameStore(data))
+    g = hub.create(
+        "free",
+        ["Аня", "Борис"],
+        first_player=0,
+        options={
+            "counters": [
+                {"name": "ПО", "step": 1, "start": 0},
+                {"name": "монеты", "step": 1, "start": 0},
+            ]
+        },
+    )
+    hub.push(g.id, "counter.set", {"player": 0, "counter": "ПО", "value": -100})
+    hub.push(g.id, "counter.set", {"player": 1, "counter": "монеты", "value": 1000})
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    seen: dict[str, Any] = {}
+    for width in (390, 360, 1280):
+        if width != 390:
+            session.apply_page_patch({"width": width, "height": 640})
+            await session.dispatch_event(session.page._i, "resize", {"width": width, "height": 640})
+            await rt.quiet(session)
+        seen[width] = {
+            "boxes": [_box(session, "val-p0-c0"), _box(session, "val-p1-c1")],
+            "wide": "recent-moves" in rt.tappables(session)
+            or any(
+                isinstance(c, ft.Semantics) and c.identifier == "recent-moves"
+                for c in rt.controls(session)
+            ),
+        }
+    return seen
+
+
+def test_the_number_boxes_follow_the_phone_turned_and_numbers_fit_them(tmp_path):
+    """At 360 px the 44 px number box showed «−100» as «−10» and «1000» as «100»: a number
+    is now drawn small enough to fit its box whole (Roboto's measured widths,
+    :mod:`tests.ui.text_fit`). The box follows the phone turned: the board reads the page's
+    width through ``use_page_width`` (before, it read ``page.width`` and followed only
+    because the frame re-rendered it on every resize), and the frame, following the same
+    resize, still switches to its wide layout."""
+    seen = rt.run(_turned(tmp_path))
+    assert [w for w, _size, _v in seen[390]["boxes"]] == [56, 56], seen
+    assert [w for w, _size, _v in seen[360]["boxes"]] == [44, 44], seen
+    assert not seen[360]["wide"] and seen[1280]["wide"], seen  # the frame still follows too
+    assert [w for w, _size, _v in seen[1280]["boxes"]] == [56, 56], seen
+    for width in (390, 360):
+        for box, size, value in seen[width]["boxes"]:
+            assert value in ("−100", "1000")
+            assert text_width(value, size, bold=True) <= box, (width, value, size, box)
+            assert size >= 12

@@ -419,3 +419,31 @@ def test_the_name_limit_line_moves_nothing(browser, lan):
             assert (now["x"], now["y"], now["height"]) == (was["x"], was["y"], was["height"])
     finally:
         a.close()
+
+
+def test_no_key_typed_into_the_join_fields_is_lost(browser, lan):
+    """The dialogs' fields lost the first key typed after a render (``widgets.typed_text``,
+    docs/FLET_FINDINGS.md); the join form's fields, on the page itself, were never checked.
+    Here every key is typed one by one in Chromium, each right after a render of the join
+    screen (a refusal, the name's «Войти как …», the code's keys): a one-letter name is
+    shown whole on «Войти», and the code typed key by key lets the device in."""
+    srv, _gid = lan
+    a = App(browser, srv).open("/")
+    try:
+        a.tap("join")  # a render: «Введите код»
+        a.wait_label("join-error", "Введите код")
+        a.fill("join-name", "")  # the field has the focus; nothing typed yet
+        a.page.keyboard.type("Б")  # the first key after that render
+        a.wait_label("join", "Войти как Б")
+        a.fill("join-code", "")
+        a.page.keyboard.type("0")  # the refusal put away: a render, then the next key
+        a.el("join-error").wait_for(state="detached")
+        a.page.keyboard.press("Backspace")
+        for key in CODE:  # each key once the screen has answered the one before
+            a.page.keyboard.type(key)
+            a.page.wait_for_timeout(150)
+        assert a.el("join-code").locator("input").first.input_value() == CODE
+        a.tap("join")
+        a.el("new-game").wait_for()
+    finally:
+        a.close()

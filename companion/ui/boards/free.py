@@ -24,6 +24,7 @@ from companion.ui.widgets import (
     switch_row,
     tagged,
     typed_number,
+    use_page_width,
 )
 
 __all__ = ["Board", "Actions", "OptionsForm"]
@@ -59,7 +60,8 @@ def _value_width(caption: str, compact: bool) -> int:
 #: page's width less this (px): the page's and the frame's padding (10 + 12 a side), the colour
 #: strip (6) and the row's own padding (8 + 4).
 ROW_INSET = 2 * (10 + 12) + 6 + 8 + 4
-#: The narrowest number box (px): «−99» at 26 px still fits.
+#: The narrowest number box (px): «−99» at 23 px fits; a longer number is drawn smaller to fit
+#: (:func:`~companion.ui.widgets.number_size`).
 MIN_BOX = 44
 
 
@@ -67,19 +69,23 @@ def box_width(counters: tuple[tuple[str, int], ...], page_width: float | None) -
     """The number box of every counter of the game (one width: the columns line up).
 
     Wide enough for the longest name (:func:`_value_width`), but on a phone no wider than
-    lets all the counters share one line (play-test: «Победные очки» and «Золотые монеты»
-    put each player's two counters on two lines, and at 360×640 the fourth player below
-    the screen); the name is then cut with «…» and said whole by the −/+ buttons and the
-    box's tooltip. Three counters or more do not fit one line on a phone: they wrap.
+    lets as many counters as can share a line do so (play-test: «Победные очки» and «Золотые
+    монеты» put each player's two counters on two lines, and at 360×640 the fourth player
+    below the screen); the name is then cut with «…» and said whole by the −/+ buttons and
+    the box's tooltip. Three counters or more never fit one line of a phone with 48 dp −/+
+    (three need 3 × (96 + 44) + 2 × 16 = 452 px, a 390 px phone's row has 328): they go two
+    to a line, in columns (at 360 px a name-wide box put each on a line of its own).
     """
     longest = max((c for c, _s in counters), key=len) if len(counters) > 1 else ""
     width = _value_width(longest, True)
     if page_width is None or page_width >= WIDE or len(counters) < 2:
         return width
-    n = len(counters)
-    room = page_width - ROW_INSET - (n - 1) * COUNTER_GAP
-    fit = int(room // n) - 2 * TARGET - 1  # 1 px to spare: Flutter lays out in fractions
-    return min(width, fit) if fit >= MIN_BOX else width
+    for per_line in range(len(counters), 1, -1):
+        room = page_width - ROW_INSET - (per_line - 1) * COUNTER_GAP
+        fit = int(room // per_line) - 2 * TARGET - 1  # 1 px to spare: Flutter lays out in fractions
+        if fit >= MIN_BOX:
+            return min(width, fit)
+    return width
 
 
 def _counter_row(
@@ -228,7 +234,8 @@ def Board(view: GameView) -> ft.Control:
     target = state.target
     counters = tuple((c["name"], int(c["step"])) for c in state.counters)
     over = game.outcome() is not None
-    box = box_width(counters, ft.context.page.width)
+    # the page's width now, and again when the phone turns (the frame follows it too)
+    box = box_width(counters, use_page_width())
     goal = f"{_('цель')}: {target['counter']} {target['value']}" if target else ""
     if over:  # not the round after the last one («Раунд 3» for a game ended in round 2)
         line = " · ".join(part for part in (_("Игра окончена"), goal) if part)
