@@ -61,11 +61,21 @@ def regenerate_template() -> None:  # pragma: no cover - a maintainer's command
 
     ``python -c "from companion.i18n import regenerate_template; regenerate_template()"``
     """
+    import io
+    import re
+
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import write_po
 
     catalog = Catalog(project="table-companion", fuzzy=False)
     for msgid, places in sorted(marked_messages().items(), key=lambda kv: kv[1][0]):
-        catalog.add(msgid, locations=places)
-    with open(LOCALE_DIR / "companion.pot", "wb") as out:
-        write_po(out, catalog, width=100, omit_header=False, sort_by_file=False)
+        catalog.add(msgid, locations=[(path, None) for path, _line in places])
+    out = io.BytesIO()
+    # files without line numbers, and the old file kept while only its date would change:
+    # the template differs between two branches only where their strings do (fewer merges)
+    write_po(out, catalog, width=100, include_lineno=False)
+    path = LOCALE_DIR / "companion.pot"
+    dated = re.compile(rb'^"POT-Creation-Date: .*\n', re.M)
+    if path.exists() and dated.sub(b"", path.read_bytes()) == dated.sub(b"", out.getvalue()):
+        return
+    path.write_bytes(out.getvalue())

@@ -37,7 +37,7 @@ def use_send(view: GameView):
 
     - when the engine says a card may override the rule («карта так говорит»), in the
       override dialog only, which asks the table (the banner behind it is cleared);
-    - otherwise in the frame's banner (drawn over the status line: nothing moves when it comes
+    - otherwise in the frame's banner (drawn over the top bar: nothing moves when it comes
       or goes, and it is whole), headed by the player's name when it is about one player, as
       the banner is not beside that player's row.
     """

@@ -187,7 +187,7 @@ Reminder = ft.memo(_Reminder)
 
 def LastCombat(text: str, show: Callable[[str], None]) -> ft.Control:
     """The summary of the combat that just ended, in the top line's slot: two lines at most
-    (cut with «…»); a tap shows it whole over the status line (``show``). Tag
+    (cut with «…»); a tap shows it whole in the frame's banner (``show``). Tag
     ``last-combat``."""
     return tagged(
         "last-combat",
