@@ -21,9 +21,9 @@ board and the action bar in sight and in reach (drawn over the status line, a ba
 whose turn it was for 5–8 s). The lock stays uncovered (the locked screen's refusal says to
 tap it); a tap on the banner clears it. Up to three lines fit the band
 (:data:`MESSAGE_BAND`); a longer text grows down over the status line rather than being cut.
-The cost: while a message shows, back, undo, redo, journal and rules are under it, so an undo
-right after an undo's notice takes a tap on the notice first (the notice goes after 5 s or at
-the next move anyway).
+While a message shows, back, undo, redo, journal and rules are under it; so an undo's or
+redo's notice is drawn over the status line instead (as all messages were before), and a
+second undo right after the first reaches the undo button.
 
 Re-rendering: the top bar, status line, message and result are memoised components with
 plain props (``ft.memo``), so a tap re-renders the board and whatever part's props changed;
@@ -418,19 +418,28 @@ def _Status(view: GameView, wide: bool) -> ft.Control:
 
 
 @ft.component
-def _Messages(view: GameView) -> ft.Control:
-    """The refusal or notice, drawn above everything over the top bar; it never moves the
-    content."""
-    return MessageOverlay(view.error, view.notice, view.clear_message)
+def _Messages(view: GameView, low: bool) -> ft.Control:
+    """The refusal or notice, drawn above everything; it never moves the content. Two of
+    these lie over the frame (:func:`_with_messages`), each showing only its own: a refusal or
+    notice over the top bar, left of the lock; an undo's or redo's notice over the status line
+    (``low``, :attr:`GameView.notice_low`), as the finger is on the top bar then: a second
+    undo right after the first reaches the undo button, not the notice."""
+    mine = (view.notice_low and not view.error) == low
+    return MessageOverlay(
+        view.error if mine else "", view.notice if mine else "", view.clear_message
+    )
 
 
 def _with_messages(view: GameView, content: ft.Control) -> ft.Control:
-    """``content`` filling the screen, with the message layer over its top bar: from the left
-    edge to the lock (the last 48 px of the bar), which stays in sight and in reach."""
+    """``content`` filling the screen, with the two message layers over it (see
+    :func:`_Messages`). Each is as tall as its message: an empty one takes no taps, and
+    neither takes a tap outside its banner (a layer padded down to the status line took the
+    top bar's taps above its banner)."""
     return ft.Stack(
         [
             ft.Container(content, left=0, right=0, top=0, bottom=0),
-            ft.Container(_Messages(view), left=0, right=TOP_BAR_HEIGHT, top=0),
+            ft.Container(_Messages(view, False), left=0, right=TOP_BAR_HEIGHT, top=0),
+            ft.Container(_Messages(view, True), left=0, right=0, top=MESSAGE_BAND),
         ],
         expand=True,
     )

@@ -210,6 +210,8 @@ class GameView:
     :ivar error_player: the player the refused move concerned (its ``data["player"]``), or
         ``None``: boards show a per-player refusal under that player only.
     :ivar notice: a neutral message (e.g. «Отменено: …»).
+    :ivar notice_low: the notice answers a tap on the top bar (undo, redo): the frame draws it
+        over the status line, so the top bar stays in reach for the next undo.
     """
 
     hub: Hub
@@ -220,6 +222,7 @@ class GameView:
     error: str = ""
     error_player: int | None = None
     notice: str = ""
+    notice_low: bool = False
     locked: bool = False
 
     @property
@@ -281,12 +284,14 @@ class GameView:
         self.error = ""
         self.error_player = None
         self.notice = text
+        self.notice_low = False
 
     def clear_message(self) -> None:
         """Drop the refusal and the notice (they went stale)."""
         self.error = ""
         self.error_player = None
         self.notice = ""
+        self.notice_low = False
 
     def explain(self, type: str, data: Mapping[str, Any] | None = None) -> bool:
         """Check a move without sending it; a refusal is shown like one from :meth:`send`.
@@ -405,6 +410,7 @@ class GameView:
             self.error = ""
             self.error_player = None
             self.notice = f"{verb} — {text}{who}"
+            self.notice_low = True
         self.refresh()
 
 

@@ -8,6 +8,8 @@ opens on its winner.
 
 from __future__ import annotations
 
+import time
+
 from companion.store import GameStore
 from tests.ui.conftest import App
 
@@ -153,6 +155,63 @@ def test_a_refusal_lies_over_the_top_bar_and_leaves_status_board_and_lock_in_sig
             )
         finally:
             page.close()
+
+
+def test_two_undos_in_a_row_reach_the_undo_button_not_the_notice(browser, server):
+    """An undo's notice is drawn over the status line, not over the top bar the finger is on:
+    with every message over the top bar, the second of two undos in a row landed on the
+    first one's notice (it only cleared it), and a table undoing two moves needed three taps.
+
+    The taps are a finger's: mouse clicks on a page *without* the accessibility tree, where
+    Flutter decides what lies under the pointer (on the tree, a click reaches the button's
+    node whatever is drawn over it). The undo's place is read on a page with the tree."""
+    gid = new_game(
+        server,
+        NAMES6[:3],
+        TWO_COUNTERS,
+        moves=[
+            ("counter.add", {"player": 1, "counter": "ПО", "delta": 2}),
+            ("counter.add", {"player": 2, "counter": "ПО", "delta": 5}),
+        ],
+    )
+
+    def moves() -> list[int]:
+        return [e.data["delta"] for e in GameStore(server.data_dir).open(gid).game.events]
+
+    app = App(browser, server).open(f"/game/{gid}")
+    try:
+        app.wait_label("val-p2-c0", "5")
+        undo = app.steady("undo")
+        app.tap("undo")
+        app.wait_label("notice", "Отменено — Вика: ПО +5")
+        notice = app.box("notice")
+        assert notice["y"] >= undo["y"] + undo["height"] - 0.5, (notice, undo)
+        app.tap("redo")
+        app.wait_label("notice", "Возвращено — Вика: ПО +5")
+    finally:
+        app.close()
+    assert moves() == [2, 5]
+
+    finger = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = finger.new_page()
+        page.goto(f"{server.url}/game/{gid}")
+        page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        page.wait_for_timeout(1500)  # the board drawn
+        x, y = undo["x"] + undo["width"] / 2, undo["y"] + undo["height"] / 2
+        page.mouse.click(x, y)
+        deadline = time.monotonic() + 10
+        while moves() != [2] and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+        assert moves() == [2]
+        page.wait_for_timeout(600)  # the notice drawn; a player taps again within its 5 s
+        page.mouse.click(x, y)
+        deadline = time.monotonic() + 10
+        while moves() and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+        assert moves() == [], "the second undo did not reach the undo button"
+    finally:
+        finger.close()
 
 
 def test_finished_game_opens_on_its_winner(app, server):
