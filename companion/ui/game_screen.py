@@ -39,7 +39,14 @@ from companion.ui.nav import RULES_GAME, app_model, go, rules_link
 from companion.ui.result import ResultDetails, ResultHeader
 from companion.ui.state import GameView, on_reconnect
 from companion.ui.status import StatusLine, status_props
-from companion.ui.widgets import WIDE, BoardScroll, icon_button, tagged, use_scroll_to
+from companion.ui.widgets import (
+    WIDE,
+    BoardScroll,
+    PageHeight,
+    icon_button,
+    tagged,
+    use_scroll_to,
+)
 
 __all__ = ["GameScreen", "RULES_GAME", "WIDE", "ACTION_BAR_HEIGHT", "STATUS_HEIGHT"]
 
@@ -340,14 +347,14 @@ def use_self_heal(view: GameView) -> None:
     ft.use_effect(start, [], cleanup=stop)
 
 
-def use_page_width() -> float:
-    """The page's width in px, following the window (``page.on_resize``)."""
+def use_page_size() -> tuple[float, float]:
+    """The page's width and height in px, following the window (``page.on_resize``)."""
     page = ft.context.page
-    width, set_width = ft.use_state(page.width or 390)
+    size, set_size = ft.use_state((page.width or 390, page.height or 844))
 
     def listen() -> None:
         def resized(e: ft.PageResizeEvent) -> None:
-            set_width(e.width)
+            set_size((e.width, e.height))
 
         page.on_resize = resized
         page.update()
@@ -356,7 +363,12 @@ def use_page_width() -> float:
         page.on_resize = None
 
     ft.use_effect(listen, [], cleanup=forget)
-    return float(width)
+    return float(size[0]), float(size[1])
+
+
+def use_page_width() -> float:
+    """The page's width in px, following the window (``page.on_resize``)."""
+    return use_page_size()[0]
 
 
 @dataclass(frozen=True, eq=False)
@@ -453,7 +465,8 @@ def _Result(view: GameView, wide: bool, scroller: ft.Ref[ft.Column]) -> ft.Contr
 def _Frame(handle: _Handle) -> ft.Control:
     view = handle.view
     use_self_heal(view)
-    wide = use_page_width() >= WIDE
+    page_width, page_height = use_page_size()
+    wide = page_width >= WIDE
     board = BOARDS[view.game.setup.game]
     top = _Top(view, wide)
     status = _Status(view, wide)
@@ -468,12 +481,18 @@ def _Frame(handle: _Handle) -> ft.Control:
         ),
     )
     # pinned above the scrolling body (its own component: it re-renders on its own)
-    header = [board.Header(view)] if hasattr(board, "Header") else []
+    # (the page's height with them: a board may fold its header on a short phone)
+    header = (
+        [PageHeight(page_height, lambda: board.Header(view))] if hasattr(board, "Header") else []
+    )
     scroller = ft.use_ref(ft.Ref[ft.Column]).current  # the column that holds the result
     board_column = ft.use_ref(ft.Ref[ft.Column]).current  # the wide layout's board column
     if not wide:
         body = ft.Column(
-            [_Result(view, wide, scroller), BoardScroll(scroller, lambda: board.Board(view))],
+            [
+                _Result(view, wide, scroller),
+                PageHeight(page_height, lambda: BoardScroll(scroller, lambda: board.Board(view))),
+            ],
             spacing=10,
             scroll=ft.ScrollMode.AUTO,
             expand=True,

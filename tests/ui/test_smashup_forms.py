@@ -348,3 +348,32 @@ def test_seat_controls_say_what_they_do(tmp_path):
     assert {"down-0", "up-1"} <= shown
     assert "down-1" not in shown and "up-0" not in shown
     assert labels == ["Персонаж: Аня", "Персонаж игрока 2"]
+
+
+# -- a short phone: madness cards top the body -------------------------------------------------
+async def _madness_on_a_short_phone(data) -> tuple[list[str], int]:
+    hub = Hub(GameStore(data))
+    gid = _game(hub, "bbrr", [("phase.next", {})], madness=True)
+
+    def short_phone(page: Any) -> None:
+        page.width, page.height = 360, 640
+        make_main(hub)(page)
+
+    session = await rt.open_app(short_phone, f"/game/{gid}")
+    tags = rt.tagged_in_order(session)
+    await rt.tap(session, rt.tappables(session)["mad-p1"])
+    await rt.quiet(session)
+    for key in ("pad-2", "pad-ok"):
+        await rt.tap(session, rt.in_dialog(session, key))
+        await rt.quiet(session)
+    return tags, hub.open(gid).game.state.madness[1]
+
+
+def test_on_a_short_phone_madness_cards_are_set_from_the_body(tmp_path):
+    """360×640 («Безумие» counted): the folded header pins plays and VP only; the madness
+    cards are a line of targets under the reminder, above the bases, and a tap there opens
+    the pad for that player's cards."""
+    tags, madness = rt.run(_madness_on_a_short_phone(tmp_path))
+    order = [t for t in tags if t in {"plays-minion", "vp-p0", "reminder", "mad-p0", "base-0"}]
+    assert order == ["plays-minion", "vp-p0", "reminder", "mad-p0", "base-0"], order
+    assert madness == 2
