@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import flet as ft
+import pytest
 
 from companion.engine.core import Game
 from companion.engine.smashup import SMASHUP, START, WIN_AFTER_SCORING, status_detail, status_note
@@ -198,3 +199,59 @@ def test_the_edition_name_is_never_cut(tmp_path):
     assert text.split("\n") == ["Мишки, бабки,", "рок-н-ролл"]
     assert max_lines >= 2
     assert all(lines(part, EDITION_ROOM, 14) == 1 for part in text.split("\n")), text
+
+
+#: Room for a deck's factions at 360 px (less than there is: page 22 px each side, the deck's
+#: 8 px padding, its dot and gap, the edit icon's slot).
+DECK_ROOM = 360 - 2 * 22 - 2 * 8 - 14 - 8 - 20 - 8
+LONG_DECKS = [
+    ["Путешественники во времени", "Гигантские муравьи"],
+    ["Плюшевые мишки", "Волшебные пони"],
+]
+
+
+async def _long_setup(data, decks: list[list[str]]) -> tuple[list[str], list[ft.Text]]:
+    hub = Hub(GameStore(data))
+    names = ["Александра", "Константин"]
+    opts: dict[str, Any] = {"edition": "bbrr"}
+    gid = hub.create("smashup", names, first_player=0, options=opts).id
+    for i, deck in enumerate(decks):
+        for faction in deck:
+            hub.push(gid, "faction.pick", {"player": i, "faction": faction})
+    session = await rt.open_app(make_main(hub), f"/game/{gid}")
+    shown = rt.shown_ids(session)
+    words = [
+        str(c.value if isinstance(c, ft.Text) else c.content)
+        for c in rt.controls(session)
+        if id(c) in shown
+        and (isinstance(c, ft.Text) or isinstance(getattr(c, "content", None), str))
+    ]
+    factions = [
+        next(
+            t
+            for t in rt.controls(session)
+            if isinstance(t, ft.Text) and t.value == ", ".join(deck) and _holds_control(node, t)
+        )
+        for node, deck in (
+            (rt.tagged_control(session, f"deck-p{i}"), d) for i, d in enumerate(decks)
+        )
+    ]
+    return words, factions
+
+
+def _holds_control(c: Any, target: Any) -> bool:
+    return c is target or any(_holds_control(child, target) for child in rt._children(c))
+
+
+@pytest.mark.parametrize("decks", [LONG_DECKS, [LONG_DECKS[0], ["Принцессы"]]])
+def test_setup_says_its_phase_once_and_cuts_no_faction(tmp_path, decks):
+    """Подготовка к игре at 360 px (play-test: «Подготовка к игре» on the status line, on the
+    rules button and at the start of the reminder; «Путешественники во …» cut beside a long
+    name). The phase is said once, by the status line; a deck's factions fit their lines
+    (picking done: as many as they need; while picking: the two the deck keeps)."""
+    words, factions = rt.run(_long_setup(tmp_path, decks))
+    said = [w for w in words if "Подготовка к игре" in w]
+    assert len(said) == 1, said
+    for text in factions:
+        need = lines(text.value, DECK_ROOM, text.size or 14)
+        assert text.max_lines is None or need <= text.max_lines, (text.value, text.max_lines)
