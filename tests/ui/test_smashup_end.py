@@ -15,10 +15,11 @@ import pytest
 
 from companion.engine.core import Game
 from companion.engine.smashup import SMASHUP, START, WIN_AFTER_SCORING, status_detail, status_note
+from companion.engine.smashup.state import PHASES
 from companion.store import GameStore
 from companion.ui.app import make_main
 from companion.ui.state import Hub
-from companion.ui.status import CLOCK_WIDTH
+from companion.ui.status import PHASE_WIDTH, TOTAL_WIDTH
 from tests.ui import render_tree as rt
 from tests.ui.test_smashup_forms import DECKS, _game
 from tests.ui.text_fit import lines, text_width
@@ -53,9 +54,9 @@ def test_a_finished_game_shows_the_result_before_anything_of_the_board(tmp_path)
 
 # -- the status note at 360 px -----------------------------------------------------------------
 #: Room for the note at 360 px: the status line's row starts and ends 26 px from the screen's
-#: edges (measured in Chromium), then the phase (110 px), the clock and two 6 px gaps: 74 px
-#: (the note's box measured 74 px wide at 360×640).
-NOTE_ROOM = 360 - 2 * 26 - 110 - 6 - CLOCK_WIDTH - 6
+#: edges (measured in Chromium), then the phase, the total time's slot and two 6 px gaps:
+#: 78 px (it was 74, beside a 110 px phase and a 112 px total).
+NOTE_ROOM = 360 - 2 * 26 - PHASE_WIDTH - 6 - TOTAL_WIDTH - 6
 
 
 def _notes() -> list[tuple[str, str]]:
@@ -91,6 +92,18 @@ def test_every_status_note_fits_the_line_of_a_small_phone():
     too_long = [n for n, _ in notes if text_width(n, 14, bold=True) > NOTE_ROOM]
     assert not too_long, (NOTE_ROOM, too_long)
     assert all("(Игра окончена)" in d for _, d in notes)
+
+
+def test_beside_a_note_every_phase_and_the_total_time_are_whole():
+    """The note shares line 2 of the status line with the phase and the total time (play-test:
+    74 px for the note, «Возьми две ка…» beside «Поровну!»): each phase of both rulebooks
+    fits its box whole, as does the longest total time, and the note keeps ≥ 74 px."""
+    phases = {p for names in PHASES.values() for p in names}
+    assert "Возьми две карты" in phases
+    cut = [p for p in phases if text_width(p, 14) > PHASE_WIDTH]
+    assert not cut, (PHASE_WIDTH, cut)
+    assert text_width("всего 9:59:59", 13) <= TOTAL_WIDTH
+    assert NOTE_ROOM >= 74
 
 
 async def _tap_status(data) -> tuple[str, str, str]:
