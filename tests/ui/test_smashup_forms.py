@@ -377,3 +377,29 @@ def test_on_a_short_phone_madness_cards_are_set_from_the_body(tmp_path):
     order = [t for t in tags if t in {"plays-minion", "vp-p0", "reminder", "mad-p0", "base-0"}]
     assert order == ["plays-minion", "vp-p0", "reminder", "mad-p0", "base-0"], order
     assert madness == 2
+
+
+async def _bbrr_empty_deck_nothing_typed(data, switch: bool) -> tuple[str, list[str]]:
+    hub = Hub(GameStore(data))
+    gid = _game(hub, "bbrr", [READY_0, *TO_CHECK])
+    session = await rt.open_app(make_main(hub), f"/game/{gid}")
+    await _tap(session, "score-0")
+    if switch:
+        await _tap_in_dialog(session, "deck-empty")
+    await _tap_in_dialog(session, "score-confirm")
+    bases = [b.name for b in GameStore(data).open(gid).game.state.bases]
+    return rt.game_view(session).error, bases
+
+
+def test_bbrr_with_the_deck_said_empty_a_capture_without_a_base_says_to_reshuffle(tmp_path):
+    """Разойтись по углам! (000, «Мишки»: an empty base deck is the reshuffled discard, a base
+    always comes). «Колода баз пуста» on and no base typed: the refusal says to reshuffle the
+    discard and open the new base from it (the engine's own reason; the app used to send no
+    «deck empty» here, and the refusal asked to mark the deck empty — the switch just
+    flipped). With the switch off it still asks for the next base or the empty deck."""
+    said, bases = rt.run(_bbrr_empty_deck_nothing_typed(tmp_path / "on", True))
+    assert "перемешайте сброс баз" in said and "(Разойтись по углам!)" in said, said
+    assert "отметьте" not in said, said
+    assert bases == ["База 1", "База 2", "База 3", "База 4"]
+    said, _bases = rt.run(_bbrr_empty_deck_nothing_typed(tmp_path / "off", False))
+    assert "отметьте, что колода баз пуста" in said, said

@@ -124,7 +124,12 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
             # «Мишки»: the switch only says to reshuffle; the base that comes is still typed
             data = {"base": scoring, "base_card": None, "deck_empty": True}
         elif not any(repl[k].strip() for k in ("name", "bp", "vp1", "vp2", "vp3")):
-            data = {"base": scoring, "base_card": None}  # the engine names what is missing
+            # the engine names what is missing: the next base from the deck, or in «Мишки»
+            # with the deck said empty, the reshuffled discard's (Разойтись по углам!; it
+            # used to ask to mark the deck empty, which the table had just done)
+            data = {"base": scoring, "base_card": None}
+            if latest_deck_empty():
+                data["deck_empty"] = True
         else:
             if form_error(repl) is not None:
                 set_repl_checked(True)
