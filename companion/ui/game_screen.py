@@ -51,8 +51,10 @@ from companion.ui.status import StatusLine, status_props
 from companion.ui.widgets import (
     WIDE,
     BoardScroll,
+    PageHeight,
     icon_button,
     tagged,
+    use_page_size,
     use_page_width,
     use_scroll_to,
 )
@@ -474,7 +476,8 @@ def _Result(view: GameView, wide: bool, scroller: ft.Ref[ft.Column]) -> ft.Contr
 def _Frame(handle: _Handle) -> ft.Control:
     view = handle.view
     use_self_heal(view)
-    wide = use_page_width() >= WIDE
+    page_width, page_height = use_page_size()
+    wide = page_width >= WIDE
     board = BOARDS[view.game.setup.game]
     top = _Top(view, wide)
     status = _Status(view, wide)
@@ -489,12 +492,18 @@ def _Frame(handle: _Handle) -> ft.Control:
         ),
     )
     # pinned above the scrolling body (its own component: it re-renders on its own)
-    header = [board.Header(view)] if hasattr(board, "Header") else []
+    # (the page's height with them: a board may fold its header on a short phone)
+    header = (
+        [PageHeight(page_height, lambda: board.Header(view))] if hasattr(board, "Header") else []
+    )
     scroller = ft.use_ref(ft.Ref[ft.Column]).current  # the column that holds the result
     board_column = ft.use_ref(ft.Ref[ft.Column]).current  # the wide layout's board column
     if not wide:
         body = ft.Column(
-            [_Result(view, wide, scroller), BoardScroll(scroller, lambda: board.Board(view))],
+            [
+                _Result(view, wide, scroller),
+                PageHeight(page_height, lambda: BoardScroll(scroller, lambda: board.Board(view))),
+            ],
             spacing=10,
             scroll=ft.ScrollMode.AUTO,
             expand=True,

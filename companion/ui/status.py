@@ -20,10 +20,25 @@ from companion.i18n import _
 from companion.ui.widgets import fmt_seconds, tagged
 from companion.ui.words import inflect
 
-__all__ = ["StatusLine", "StatusProps", "clock_text", "status_props", "whose_turn"]
+__all__ = [
+    "CLOCK_WIDTH",
+    "PHASE_WIDTH",
+    "TOTAL_WIDTH",
+    "StatusLine",
+    "StatusProps",
+    "clock_text",
+    "status_props",
+    "whose_turn",
+]
 
-#: Width kept for the clock texts (px), so ticking digits never move the names.
+#: Width kept for the clock texts (px), so ticking digits never move the names: the turn
+#: clock (16 px, «ход 1:05 / 2:00» with a table limit), and the total under it (13 px, at
+#: most «всего 9:59:59»; both right-aligned, so they end at one edge).
 CLOCK_WIDTH = 112
+TOTAL_WIDTH = 88
+#: The phase's width beside an engine's note (px): Smash Up's longest phase, «Возьми две
+#: карты», whole. The note gets the rest: 78 px at 360 (play-test: 74 px, and the phase cut).
+PHASE_WIDTH = 130
 
 
 def _limit_clock(game: Any, now: float) -> tuple[float, float] | None:
@@ -181,7 +196,7 @@ def _Clock(
                 max_lines=1,
                 text_align=ft.TextAlign.RIGHT,
             ),
-            width=CLOCK_WIDTH,
+            width=TOTAL_WIDTH,
             alignment=ft.Alignment.CENTER_RIGHT,
         )
     shown = "" if over else (_("пауза") if paused else turn)
@@ -294,7 +309,7 @@ def _StatusLine(
                                 label=where,
                             ),
                             expand=not note,
-                            width=(110 if where else 0) if note else None,
+                            width=(PHASE_WIDTH if where else 0) if note else None,
                         ),
                         ft.Container(
                             tagged(

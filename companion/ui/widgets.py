@@ -44,7 +44,11 @@ __all__ = [
     "typed_number",
     "typed_text",
     "use_scroll_to",
+    "use_page_size",
     "BoardScroll",
+    "PageHeight",
+    "SMALL_HEIGHT",
+    "use_small_height",
     "use_top_on",
 ]
 
@@ -52,52 +56,65 @@ __all__ = [
 TARGET = 48
 
 
-#: Per page: the components following its width (``page.on_resize`` has room for one handler,
+#: Per page: the components following its size (``page.on_resize`` has room for one handler,
 #: and the frame, a board and a form may all follow it).
-_width_listeners: weakref.WeakKeyDictionary[Any, list[Callable[[float], None]]] = (
+_size_listeners: weakref.WeakKeyDictionary[Any, list[Callable[[Any], None]]] = (
     weakref.WeakKeyDictionary()
 )
+
+
+def _use_resize(pick: Callable[[Any], Any]) -> Any:
+    """State following ``pick(page or resize event)``: the page's size or a part of it, read
+    at render and again at every ``page.on_resize`` (a component re-renders only when its
+    part changed: a width follower stays put while a phone's keyboard changes the height)."""
+    page = ft.context.page
+    value, set_value = ft.use_state(lambda: pick(page))
+    mine = ft.use_ref(None)
+
+    def listen() -> None:
+        listeners = _size_listeners.get(page)
+        if listeners is None:
+            listeners = _size_listeners[page] = []
+
+            def resized(e: ft.PageResizeEvent) -> None:
+                for follow in list(listeners):
+                    follow(e)
+
+            page.on_resize = resized
+            page.update()
+
+        def follow(e: Any) -> None:
+            set_value(pick(e))
+
+        mine.current = follow
+        listeners.append(follow)
+        if page.width and pick(page) != value:  # resized between the render and now
+            set_value(pick(page))
+
+    def forget() -> None:
+        listeners = _size_listeners.get(page)
+        if listeners is None or mine.current not in listeners:
+            return
+        listeners.remove(mine.current)
+        if not listeners:
+            del _size_listeners[page]
+            page.on_resize = None
+
+    ft.use_effect(listen, [], cleanup=forget)
+    return value
 
 
 def use_page_width() -> float:
     """The page's width in px, following the window (``page.on_resize``: a phone turned to
     landscape and back). Any number of components may follow it; each one re-renders with
     the new width."""
-    page = ft.context.page
-    width, set_width = ft.use_state(page.width or 390)
-    mine = ft.use_ref(None)
+    return float(_use_resize(lambda p: float(p.width or 390)))
 
-    def listen() -> None:
-        listeners = _width_listeners.get(page)
-        if listeners is None:
-            listeners = _width_listeners[page] = []
 
-            def resized(e: ft.PageResizeEvent) -> None:
-                for follow in list(listeners):
-                    follow(e.width)
-
-            page.on_resize = resized
-            page.update()
-
-        def follow(w: float) -> None:
-            set_width(w)
-
-        mine.current = follow
-        listeners.append(follow)
-        if page.width and page.width != width:  # resized between the render and now
-            set_width(page.width)
-
-    def forget() -> None:
-        listeners = _width_listeners.get(page)
-        if listeners is None or mine.current not in listeners:
-            return
-        listeners.remove(mine.current)
-        if not listeners:
-            del _width_listeners[page]
-            page.on_resize = None
-
-    ft.use_effect(listen, [], cleanup=forget)
-    return float(width)
+def use_page_size() -> tuple[float, float]:
+    """The page's width and height in px, following the window like :func:`use_page_width`
+    (re-rendering when either changes)."""
+    return _use_resize(lambda p: (float(p.width or 390), float(p.height or 844)))
 
 
 #: Dialog buttons: 48 px tall (compact web density makes them 40 otherwise; Flet 1.0.5's
@@ -739,6 +756,20 @@ async def _scroll(scroller: ft.Ref[ft.Column] | None, offset: float) -> None:
 
 #: The scrolling column that holds the game's board (an ``ft.Ref``), for :func:`use_top_on`.
 BoardScroll = ft.create_context(None)
+
+#: The page's height in px as the game frame last measured it (``None`` outside the frame):
+#: the frame provides it around a board's pinned header and its body.
+PageHeight = ft.create_context(None)
+#: Below this page height (px) a board may fold its pinned header: 360×640 (and 360×740)
+#: phones are under it, 390×844 is not.
+SMALL_HEIGHT = 800
+
+
+def use_small_height() -> bool:
+    """Whether the page is shorter than :data:`SMALL_HEIGHT` (a component hook; the frame
+    re-renders its parts when the window's height changes)."""
+    height = ft.use_context(PageHeight)
+    return height is not None and height < SMALL_HEIGHT
 
 
 def use_top_on(key: object) -> None:

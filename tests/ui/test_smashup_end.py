@@ -11,13 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 import flet as ft
+import pytest
 
 from companion.engine.core import Game
 from companion.engine.smashup import SMASHUP, START, WIN_AFTER_SCORING, status_detail, status_note
+from companion.engine.smashup.state import PHASES
 from companion.store import GameStore
 from companion.ui.app import make_main
 from companion.ui.state import Hub
-from companion.ui.status import CLOCK_WIDTH
+from companion.ui.status import PHASE_WIDTH, TOTAL_WIDTH
 from tests.ui import render_tree as rt
 from tests.ui.test_smashup_forms import DECKS, _game
 from tests.ui.text_fit import lines, text_width
@@ -52,9 +54,9 @@ def test_a_finished_game_shows_the_result_before_anything_of_the_board(tmp_path)
 
 # -- the status note at 360 px -----------------------------------------------------------------
 #: Room for the note at 360 px: the status line's row starts and ends 26 px from the screen's
-#: edges (measured in Chromium), then the phase (110 px), the clock and two 6 px gaps: 74 px
-#: (the note's box measured 74 px wide at 360×640).
-NOTE_ROOM = 360 - 2 * 26 - 110 - 6 - CLOCK_WIDTH - 6
+#: edges (measured in Chromium), then the phase, the total time's slot and two 6 px gaps:
+#: 78 px (it was 74, beside a 110 px phase and a 112 px total).
+NOTE_ROOM = 360 - 2 * 26 - PHASE_WIDTH - 6 - TOTAL_WIDTH - 6
 
 
 def _notes() -> list[tuple[str, str]]:
@@ -90,6 +92,18 @@ def test_every_status_note_fits_the_line_of_a_small_phone():
     too_long = [n for n, _ in notes if text_width(n, 14, bold=True) > NOTE_ROOM]
     assert not too_long, (NOTE_ROOM, too_long)
     assert all("(Игра окончена)" in d for _, d in notes)
+
+
+def test_beside_a_note_every_phase_and_the_total_time_are_whole():
+    """The note shares line 2 of the status line with the phase and the total time (play-test:
+    74 px for the note, «Возьми две ка…» beside «Поровну!»): each phase of both rulebooks
+    fits its box whole, as does the longest total time, and the note keeps ≥ 74 px."""
+    phases = {p for names in PHASES.values() for p in names}
+    assert "Возьми две карты" in phases
+    cut = [p for p in phases if text_width(p, 14) > PHASE_WIDTH]
+    assert not cut, (PHASE_WIDTH, cut)
+    assert text_width("всего 9:59:59", 13) <= TOTAL_WIDTH
+    assert NOTE_ROOM >= 74
 
 
 async def _tap_status(data) -> tuple[str, str, str]:
@@ -198,3 +212,59 @@ def test_the_edition_name_is_never_cut(tmp_path):
     assert text.split("\n") == ["Мишки, бабки,", "рок-н-ролл"]
     assert max_lines >= 2
     assert all(lines(part, EDITION_ROOM, 14) == 1 for part in text.split("\n")), text
+
+
+#: Room for a deck's factions at 360 px (less than there is: page 22 px each side, the deck's
+#: 8 px padding, its dot and gap, the edit icon's slot).
+DECK_ROOM = 360 - 2 * 22 - 2 * 8 - 14 - 8 - 20 - 8
+LONG_DECKS = [
+    ["Путешественники во времени", "Гигантские муравьи"],
+    ["Плюшевые мишки", "Волшебные пони"],
+]
+
+
+async def _long_setup(data, decks: list[list[str]]) -> tuple[list[str], list[ft.Text]]:
+    hub = Hub(GameStore(data))
+    names = ["Александра", "Константин"]
+    opts: dict[str, Any] = {"edition": "bbrr"}
+    gid = hub.create("smashup", names, first_player=0, options=opts).id
+    for i, deck in enumerate(decks):
+        for faction in deck:
+            hub.push(gid, "faction.pick", {"player": i, "faction": faction})
+    session = await rt.open_app(make_main(hub), f"/game/{gid}")
+    shown = rt.shown_ids(session)
+    words = [
+        str(c.value if isinstance(c, ft.Text) else c.content)
+        for c in rt.controls(session)
+        if id(c) in shown
+        and (isinstance(c, ft.Text) or isinstance(getattr(c, "content", None), str))
+    ]
+    factions = [
+        next(
+            t
+            for t in rt.controls(session)
+            if isinstance(t, ft.Text) and t.value == ", ".join(deck) and _holds_control(node, t)
+        )
+        for node, deck in (
+            (rt.tagged_control(session, f"deck-p{i}"), d) for i, d in enumerate(decks)
+        )
+    ]
+    return words, factions
+
+
+def _holds_control(c: Any, target: Any) -> bool:
+    return c is target or any(_holds_control(child, target) for child in rt._children(c))
+
+
+@pytest.mark.parametrize("decks", [LONG_DECKS, [LONG_DECKS[0], ["Принцессы"]]])
+def test_setup_says_its_phase_once_and_cuts_no_faction(tmp_path, decks):
+    """Подготовка к игре at 360 px (play-test: «Подготовка к игре» on the status line, on the
+    rules button and at the start of the reminder; «Путешественники во …» cut beside a long
+    name). The phase is said once, by the status line; a deck's factions fit their lines
+    (picking done: as many as they need; while picking: the two the deck keeps)."""
+    words, factions = rt.run(_long_setup(tmp_path, decks))
+    said = [w for w in words if "Подготовка к игре" in w]
+    assert len(said) == 1, said
+    for text in factions:
+        need = lines(text.value, DECK_ROOM, text.size or 14)
+        assert text.max_lines is None or need <= text.max_lines, (text.value, text.max_lines)

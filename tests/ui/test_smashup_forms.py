@@ -348,3 +348,58 @@ def test_seat_controls_say_what_they_do(tmp_path):
     assert {"down-0", "up-1"} <= shown
     assert "down-1" not in shown and "up-0" not in shown
     assert labels == ["Персонаж: Аня", "Персонаж игрока 2"]
+
+
+# -- a short phone: madness cards top the body -------------------------------------------------
+async def _madness_on_a_short_phone(data) -> tuple[list[str], int]:
+    hub = Hub(GameStore(data))
+    gid = _game(hub, "bbrr", [("phase.next", {})], madness=True)
+
+    def short_phone(page: Any) -> None:
+        page.width, page.height = 360, 640
+        make_main(hub)(page)
+
+    session = await rt.open_app(short_phone, f"/game/{gid}")
+    tags = rt.tagged_in_order(session)
+    await rt.tap(session, rt.tappables(session)["mad-p1"])
+    await rt.quiet(session)
+    for key in ("pad-2", "pad-ok"):
+        await rt.tap(session, rt.in_dialog(session, key))
+        await rt.quiet(session)
+    return tags, hub.open(gid).game.state.madness[1]
+
+
+def test_on_a_short_phone_madness_cards_are_set_from_the_body(tmp_path):
+    """360×640 («Безумие» counted): the folded header pins plays and VP only; the madness
+    cards are a line of targets under the reminder, above the bases, and a tap there opens
+    the pad for that player's cards."""
+    tags, madness = rt.run(_madness_on_a_short_phone(tmp_path))
+    order = [t for t in tags if t in {"plays-minion", "vp-p0", "reminder", "mad-p0", "base-0"}]
+    assert order == ["plays-minion", "vp-p0", "reminder", "mad-p0", "base-0"], order
+    assert madness == 2
+
+
+async def _bbrr_empty_deck_nothing_typed(data, switch: bool) -> tuple[str, list[str]]:
+    hub = Hub(GameStore(data))
+    gid = _game(hub, "bbrr", [READY_0, *TO_CHECK])
+    session = await rt.open_app(make_main(hub), f"/game/{gid}")
+    await _tap(session, "score-0")
+    if switch:
+        await _tap_in_dialog(session, "deck-empty")
+    await _tap_in_dialog(session, "score-confirm")
+    bases = [b.name for b in GameStore(data).open(gid).game.state.bases]
+    return rt.game_view(session).error, bases
+
+
+def test_bbrr_with_the_deck_said_empty_a_capture_without_a_base_says_to_reshuffle(tmp_path):
+    """Разойтись по углам! (000, «Мишки»: an empty base deck is the reshuffled discard, a base
+    always comes). «Колода баз пуста» on and no base typed: the refusal says to reshuffle the
+    discard and open the new base from it (the engine's own reason; the app used to send no
+    «deck empty» here, and the refusal asked to mark the deck empty — the switch just
+    flipped). With the switch off it still asks for the next base or the empty deck."""
+    said, bases = rt.run(_bbrr_empty_deck_nothing_typed(tmp_path / "on", True))
+    assert "перемешайте сброс баз" in said and "(Разойтись по углам!)" in said, said
+    assert "отметьте" not in said, said
+    assert bases == ["База 1", "База 2", "База 3", "База 4"]
+    said, _bases = rt.run(_bbrr_empty_deck_nothing_typed(tmp_path / "off", False))
+    assert "отметьте, что колода баз пуста" in said, said

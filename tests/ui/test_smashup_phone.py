@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from companion.store import GameStore
 from companion.store.bases import BaseCatalogue
+from companion.ui.boards.smashup.vp import SMALL_NAME
 from tests.ui.conftest import App
 from tests.ui.phone import assert_on_screen, box, same_place, tap_primary
 from tests.ui.test_smashup import FIVE_BASES as FIVE
 from tests.ui.test_smashup import FOUR, four_player_game, type_base
+from tests.ui.text_fit import text_width
 
 
 def test_next_never_moves_and_the_ready_base_is_beside_its_reminder(app, server):
@@ -150,3 +152,62 @@ def test_bases_are_laid_out_without_a_scroll_each(app, server):
         app.tap("add-base")
         app.wait_label("bases-count", f"{n}/4")
     assert len(GameStore(server.data_dir).open(stored.id).game.state.bases) == 4
+
+
+LONG = ["Александра", "Борислав", "Виктория", "Константин"]
+
+
+def test_on_a_small_phone_an_open_base_needs_no_scroll_and_names_are_whole(browser, server):
+    """360×640, 4 players with long names, «Играй карты» (phone play-test: the pinned part took
+    ~340 px, the open base's 2nd and 3rd players needed a scroll and «Александра» read
+    «Але…»). The header folds to two 48 dp rows: with the last base open, its row,
+    «Сыграть приспешника сюда» and every player's power and minions are on screen above the
+    action bar with the plays and VP, without a scroll; each VP chip shows a 10-letter name
+    whole and its label names the player; a minion played there moves nothing."""
+    stored = GameStore(server.data_dir).create(
+        "smashup",
+        LONG,
+        first_player=0,
+        options={
+            "factions": [["Рокеры", "Котики"], ["Бабульки", "Феи"], ["Зомби", "Пираты"]]
+            + [["Ниндзя", "Роботы"]]
+        },
+    )
+    for name, bp, vp in FIVE:
+        stored.push("base.add", {"base_card": {"name": name, "breakpoint": bp, "vp": vp}})
+    stored.push("game.start")
+    stored.push("phase.next")
+    stored.close()
+    small = App(browser, server, 360, 640).open(f"/game/{stored.id}")
+    try:
+        small.wait_label("status-phase", "Играй карты")
+        pinned = {ident: box(small, ident) for ident in PINNED}
+        small.tap("base-4-open")
+        small.el("play-minion-b4").wait_for()
+        small.page.wait_for_timeout(800)  # the opened base's own jump to the top has ended
+        editor = [
+            f"{k}-b4-p{i}-{e}" for i in range(4) for k in ("pow", "min") for e in ("minus", "plus")
+        ]
+        for ident in ("base-4", "play-minion-b4", *editor, *PINNED):  # no steady(): no scroll
+            b = box(small, ident)
+            assert b["y"] >= 0 and b["y"] + b["height"] <= box(small, "action-bar")["y"] + 0.5, (
+                ident,
+                b,
+            )
+        for ident, before in pinned.items():
+            assert same_place(before, box(small, ident)), ident
+        for i, name in enumerate(LONG):
+            assert name in small.label(f"vp-p{i}"), (i, small.label(f"vp-p{i}"))
+            chip = box(small, f"vp-p{i}")
+            # the name's box: 11 px Roboto (text_fit's widths, Flutter's ~3 % more) + border
+            assert chip["width"] - 8 >= 1.03 * text_width(name, SMALL_NAME), (name, chip)
+            # cut in the open base's narrow name column: whole in its label
+            assert name in small.label(f"name-b4-p{i}")
+        where = box(small, "play-minion-b4")
+        small.el("play-minion-b4").click()  # where it is: no scroll before the tap
+        small.wait_label("min-b4-p0", "1")
+        small.wait_label("plays-minion", "0")
+        assert same_place(where, box(small, "play-minion-b4"))
+        assert same_place(pinned["plays-minion-minus"], box(small, "plays-minion-minus"))
+    finally:
+        small.close()

@@ -5,7 +5,7 @@ module:
   order when the snake draft is on) and players + 1 bases (``base.add``, typed or picked from
   the base catalogue); «Начать игру» (``game.start``) is the pinned primary action.
 - :mod:`.header` — pinned above the bases (the frame's ``Header``): the phase card and the
-  VP strip.
+  VP strip; folded to two 48 dp rows on a short phone (the reminder then tops the body).
 - :mod:`.phase` — the phase card: the reminder, plays left (``play.record`` /
   ``play.grant``), the turn (whose turn and the phase are in the frame's status line).
 - :mod:`.vp` — the VP strip (``vp.adjust``; madness cards with ``madness.adjust``).
@@ -23,10 +23,10 @@ Every base typed here is checked by :func:`companion.store.bases.card_error` and
 Test handles (``flt-semantics-identifier``): ``phase`` (setup only), ``reminder``, ``turn``,
 ``plays-<kind>`` (±: ``-minus`` records a play, ``-plus`` grants one), ``vp-p<i>``,
 ``mad-p<i>``, ``base-<j>``, ``base-<j>-name``, ``base-<j>-total``, ``base-<j>-ready``,
-``score-<j>``, ``play-minion-b<j>``, ``pow-b<j>-p<i>``, ``min-b<j>-p<i>``, ``base-<j>-bp``,
-``preview-p<i>`` (``-why``: why nothing), ``deck-empty``, ``deck-next`` (deck not empty),
-``deck-reshuffle`` («Мишки», deck empty), ``score-confirm``, ``primary-action``,
-``next-hint``.
+``score-<j>``, ``play-minion-b<j>``, ``pow-b<j>-p<i>``, ``min-b<j>-p<i>``, ``name-b<j>-p<i>``,
+``base-<j>-bp``, ``preview-p<i>`` (``-why``: why nothing), ``deck-empty``, ``deck-next``
+(deck not empty), ``deck-reshuffle`` («Мишки», deck empty), ``score-confirm``,
+``primary-action``, ``next-hint``.
 """
 
 from __future__ import annotations

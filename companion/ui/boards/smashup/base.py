@@ -10,11 +10,16 @@ and minions, each a group of −/+ (48 dp) around a fixed-width number (tap the 
 numeric pad), the groups 8 dp apart (play-test: power «+» and minions «−» were 4 px apart),
 and last the breakpoint change until the end of turn.
 
+On a short phone (``small``) the row is :data:`SMALL_ROW_HEIGHT` high and the editor leaves
+out the «сила» / «приспешники» titles over the groups (each −/+ still says what it changes:
+its label and tooltip), so an open base's players all fit under the folded header.
+
 Handles: ``base-<j>`` (the row), ``base-<j>-name``, ``base-<j>-total`` («16/20»),
 ``base-<j>-ready`` («готова к захвату» | «до захвата 4»), ``score-<j>``, ``base-<j>-open``
 (the open/close button; the whole row opens it too);
 in the editor ``play-minion-b<j>``, ``pow-b<j>-p<i>`` (±: ``-plus``/``-minus``),
-``min-b<j>-p<i>``, ``base-<j>-bp`` with ``base-<j>-bp-plus``/``-minus``.
+``min-b<j>-p<i>``, ``name-b<j>-p<i>`` (the player's name, whole in its label),
+``base-<j>-bp`` with ``base-<j>-bp-plus``/``-minus``.
 """
 
 from __future__ import annotations
@@ -28,10 +33,19 @@ from companion.ui.boards.smashup.common import READY, dot, stepper
 from companion.ui.colors import ink
 from companion.ui.widgets import TARGET, clipped_text, number_pad, pad_name, tagged, use_form
 
-__all__ = ["BaseRow", "BaseEditor", "PowerRow", "ROW_HEIGHT", "GROUP_GAP", "row_key"]
+__all__ = [
+    "BaseRow",
+    "BaseEditor",
+    "PowerRow",
+    "ROW_HEIGHT",
+    "SMALL_ROW_HEIGHT",
+    "GROUP_GAP",
+    "row_key",
+]
 
-#: Height of a base row (dp).
+#: Height of a base row (dp); on a short phone.
 ROW_HEIGHT = 56
+SMALL_ROW_HEIGHT = TARGET
 #: Widths in the editor (dp): the power and minion numbers, the gap between the two groups.
 POWER_NUMBER = TARGET  # a tap opens the numeric pad: a whole target
 MINION_NUMBER = 24
@@ -63,6 +77,7 @@ def BaseRow(
     is_open: bool,
     toggle: Callable[[int], None],
     score: Callable[[int], None],
+    small: bool = False,
 ) -> ft.Control:
     """The compact row of base ``j``; a tap opens or closes its editor."""
     status_text = _("готова к захвату") if ready else f"{_('до захвата')} {max(0, bp - total)}"
@@ -168,7 +183,7 @@ def BaseRow(
                 ],
                 spacing=8,
             ),
-            height=ROW_HEIGHT,
+            height=SMALL_ROW_HEIGHT if small else ROW_HEIGHT,
             padding=ft.Padding.only(left=10, right=6),
             border_radius=12,
             border=ft.Border.all(2, READY if ready else ft.Colors.OUTLINE_VARIANT),
@@ -225,7 +240,17 @@ def PowerRow(
     )
     return ft.Row(
         [
-            clipped_text(player, 15, color=ink(color), weight=ft.FontWeight.BOLD, expand=True),
+            # a long name is cut here at 360–390 px («Але…»): the whole one is its label and
+            # tooltip (a long press), and the pinned VP chip shows it in the same colour
+            ft.Container(
+                tagged(
+                    f"name-b{j}-p{i}",
+                    clipped_text(player, 15, color=ink(color), weight=ft.FontWeight.BOLD),
+                    label=player,
+                ),
+                expand=True,
+                tooltip=player,
+            ),
             groups,
         ],
         spacing=2,
@@ -254,6 +279,7 @@ def BaseEditor(
     send: Callable[..., bool],
     active: int = 0,
     extra: bool = False,
+    small: bool = False,
 ) -> ft.Control:
     """«Сыграть приспешника сюда» for the ``active`` player (``extra``: outside «Играй карты»,
     where only a granted extra minion is played — the engine says so otherwise), power and
@@ -303,29 +329,35 @@ def BaseEditor(
             ),
             label=play_label,
         ),
-        ft.Row(
-            [
-                ft.Container(expand=True),
-                ft.Row(
-                    [
-                        ft.Text(
-                            _("сила"), size=12, width=_POWER_WIDTH, text_align=ft.TextAlign.CENTER
-                        ),
-                        ft.Text(
-                            _("приспешники"),
-                            size=12,
-                            width=_MINION_WIDTH,
-                            text_align=ft.TextAlign.CENTER,
-                        ),
-                    ],
-                    spacing=GROUP_GAP,
-                    tight=True,
-                ),
-            ],
-            spacing=2,
-            height=16,
-        ),
     ]
+    if not small:
+        rows.append(
+            ft.Row(
+                [
+                    ft.Container(expand=True),
+                    ft.Row(
+                        [
+                            ft.Text(
+                                _("сила"),
+                                size=12,
+                                width=_POWER_WIDTH,
+                                text_align=ft.TextAlign.CENTER,
+                            ),
+                            ft.Text(
+                                _("приспешники"),
+                                size=12,
+                                width=_MINION_WIDTH,
+                                text_align=ft.TextAlign.CENTER,
+                            ),
+                        ],
+                        spacing=GROUP_GAP,
+                        tight=True,
+                    ),
+                ],
+                spacing=2,
+                height=16,
+            )
+        )
     open_pad = ft.use_callback(lambda i: set_pad((i, None)), [])
     for i, player in enumerate(names):
         rows.append(_PowerRow(j, name, i, player, colors[i], power[i], minions[i], send, open_pad))

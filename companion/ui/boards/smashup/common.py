@@ -271,9 +271,11 @@ def stepper(
     minus_disabled: bool = False,
     minus_tip: str | None = None,
     plus_tip: str | None = None,
+    number_top: float = 0,
 ) -> ft.Control:
     """−/+ (48 dp each; long-press ×5) around a number of fixed width, so nothing moves when the
-    number grows. ``on_tap`` makes the number open a numeric pad."""
+    number grows. ``on_tap`` makes the number open a numeric pad; ``number_top`` moves the
+    number down by that many px within its 48 dp (room for a title over it)."""
     minus = minus_tip or f"{label} −1"
     plus = plus_tip or f"{label} +1"
     number = ft.Container(
@@ -288,6 +290,7 @@ def stepper(
         width=width,
         height=TARGET,
         alignment=ft.Alignment.CENTER,
+        padding=ft.Padding.only(top=number_top) if number_top else None,
         on_click=(lambda: on_tap()) if on_tap else None,
     )
     return ft.Row(

@@ -10,6 +10,13 @@ editor sat under the pinned bar and recording the minion meant scrolling up agai
 Once the game is over there is nothing to pin: the frame puts the result (winner, final VP)
 at the top of the body, and a header above it kept the last phase card («Конец хода: …»,
 greyed −/+) and the VP strip over «Победа: …» (play-test). Undo brings the header back.
+
+On a short phone (the page under :data:`~companion.ui.widgets.SMALL_HEIGHT` px high) the
+header folds to two 48 dp rows, :data:`SMALL_HEADER` px in all: the plays and the turn, then
+one chip per player with name and VP (the phase reminder, and madness cards when counted,
+go to the top of the body). At 360×640 with 4 players an open base's row, its «Сыграть
+приспешника сюда» and every player's power and minions are then on screen at once (phone
+play-test: the header took ~340 px there and the 2nd and 3rd players' rows needed a scroll).
 """
 
 from __future__ import annotations
@@ -17,11 +24,17 @@ from __future__ import annotations
 import flet as ft
 
 from companion.engine.smashup import PLAY, plays_left, plays_now, reminder
-from companion.ui.boards.smashup.phase import PhaseCard
+from companion.ui.boards.smashup.phase import SMALL_CARD_HEIGHT, PhaseCard
 from companion.ui.boards.smashup.vp import VpStrip
 from companion.ui.state import GameView
+from companion.ui.widgets import TARGET, use_small_height
 
-__all__ = ["Header"]
+__all__ = ["Header", "SMALL_HEADER"]
+
+#: Gap between the phase card and the VP strip, and under the strip (px); on a short phone.
+_GAP, _SMALL_GAP = 6, 2
+#: The header's height on a short phone without madness (px, with its 1 px rule).
+SMALL_HEADER = SMALL_CARD_HEIGHT + _SMALL_GAP + TARGET + _SMALL_GAP + 1
 
 _Phase = ft.memo(PhaseCard)
 _Vp = ft.memo(VpStrip)
@@ -34,6 +47,7 @@ def Header(view: GameView) -> ft.Control:
     state = view.state
     if not state.started or state.winner is not None:
         return ft.Container(height=0)
+    small = use_small_height()
     specs = view.game.setup.players
     in_play = state.phase == PLAY
     # «Начало хода» comes before «Играй карты» (Вот как это делается): the counters show the
@@ -52,18 +66,21 @@ def Header(view: GameView) -> ft.Control:
                     state.winner is not None,
                     view.send,
                     view.show_notice,
+                    small,
                 ),
                 _Vp(
                     tuple(s.name for s in specs),
                     tuple(s.color for s in specs),
                     tuple(state.vp),
-                    tuple(state.madness) if state.madness_on else None,
+                    # a short phone's madness cards top the body (see :mod:`.vp`)
+                    tuple(state.madness) if state.madness_on and not small else None,
                     state.active,
                     view.send,
+                    small,
                 ),
             ],
-            spacing=6,
+            spacing=_SMALL_GAP if small else _GAP,
         ),
-        padding=ft.Padding.only(bottom=6),
+        padding=ft.Padding.only(bottom=_SMALL_GAP if small else _GAP),
         border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
     )

@@ -4,6 +4,12 @@ Fixed height: the reminder has three reserved lines (:data:`REMINDER_LINES` of
 :data:`REMINDER_SIZE` px text, :data:`REMINDER_HEIGHT` px; the texts are written to fit at
 360 px, a longer one — many ready bases with long names — ends in «…» and a tap shows it
 whole), the plays row is always there.
+
+On a short phone (``small``: the page under :data:`~companion.ui.widgets.SMALL_HEIGHT`) the
+card is the plays row alone, :data:`SMALL_CARD_HEIGHT` px, each counter's title drawn small
+over its «−1+» (it takes no taps); the reminder is then the first thing of the board's body
+(:class:`Reminder`, same box), which scrolls (phone play-test at 360×640: the pinned part
+took ~340 px and an open base's 2nd and 3rd players needed a scroll).
 """
 
 from __future__ import annotations
@@ -14,20 +20,37 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.smashup.common import stepper
-from companion.ui.widgets import tagged
+from companion.ui.widgets import TARGET, tagged
 
-__all__ = ["PhaseCard", "REMINDER_LINES", "REMINDER_SIZE", "REMINDER_HEIGHT"]
+__all__ = [
+    "PhaseCard",
+    "Reminder",
+    "REMINDER_LINES",
+    "REMINDER_SIZE",
+    "REMINDER_HEIGHT",
+    "SMALL_CARD_HEIGHT",
+]
 
 #: The reminder: lines kept for it, its text size and line height (px), its box's height.
 REMINDER_LINES = 3
 REMINDER_SIZE = 12
 _LINE = 16
 REMINDER_HEIGHT = REMINDER_LINES * _LINE
+#: The card's height on a short phone: the plays row, one 48 dp target high.
+SMALL_CARD_HEIGHT = TARGET
+#: A counter's title drawn over its «−1+» on a short phone (px).
+_SMALL_TITLE = 10
 
 
 @ft.component
 def _Plays(
-    kind: str, title: str, left: int, extra: bool, send: Callable[..., bool], over: bool
+    kind: str,
+    title: str,
+    left: int,
+    extra: bool,
+    send: Callable[..., bool],
+    over: bool,
+    small: bool = False,
 ) -> ft.Control:
     """Plays left of one kind: «−» records a card played, «+» an extra play a card grants.
 
@@ -35,6 +58,9 @@ def _Plays(
     any extras already granted); after «Играй карты» it is the granted extras playable now.
     Outside «Играй карты» (``extra``) «−» records an extra play («Всё остальное»: played at
     once); the engine refuses anything else with its reason.
+
+    ``small``: one 48 dp row, the title in small type at its top, over the gap between the
+    buttons' icons (it ignores taps: a finger there still hits «−» or «+»).
 
     Handles: ``plays-<kind>`` (the number), ``plays-<kind>-minus``, ``plays-<kind>-plus``."""
 
@@ -51,11 +77,22 @@ def _Plays(
         left,
         change,
         width=30,
-        size=22,
+        size=20 if small else 22,
         color=ft.Colors.ERROR if left <= 0 and not extra else None,
+        number_top=10 if small else 0,
         minus_tip=f"{_('Сыграно')}: {word}" + (f" ({_('добавочная карта')})" if extra else ""),
         plus_tip=f"{_('Добавочная карта')}: {word}",
     )
+    if small:
+        caption = ft.Container(
+            ft.Text(title, size=_SMALL_TITLE, no_wrap=True),
+            left=0,
+            right=0,
+            top=0,
+            alignment=ft.Alignment.TOP_CENTER,
+            ignore_interactions=True,
+        )
+        return ft.Stack([counter, caption], disabled=over)
     return ft.Column(
         [
             ft.Text(title, size=12, no_wrap=True),
@@ -115,27 +152,38 @@ def PhaseCard(
     over: bool,
     send: Callable[..., bool],
     show: Callable[[str], None] | None = None,
+    small: bool = False,
 ) -> ft.Control:
     """The reminder (3 lines reserved; ``show(text)`` shows it whole), then plays left and
-    the turn.
+    the turn; ``small``: the plays and the turn in one 48 dp row, no reminder (the board's
+    body shows it).
 
     Whose turn and the phase are in the frame's status line (``status-player``,
     ``status-phase``), pinned above the body; the frame's rules button opens this phase.
     """
     # in «Начало хода» the plays the turn brings; after «Играй карты» the granted extras
     minion_title, action_title = _("Приспешники"), _("Действия")
+    plays = ft.Row(
+        [
+            Plays("minion", minion_title, minions, extra, send, over, small),
+            Plays("action", action_title, actions, extra, send, over, small),
+            ft.Container(Turn(turn), expand=True, alignment=ft.Alignment.CENTER_RIGHT),
+        ],
+        spacing=8,
+    )
+    if small:
+        return ft.Container(
+            plays,
+            height=SMALL_CARD_HEIGHT,
+            padding=ft.Padding.only(left=4, right=8),
+            border_radius=12,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        )
     return ft.Container(
         ft.Column(
             [
                 Reminder(text, show),
-                ft.Row(
-                    [
-                        Plays("minion", minion_title, minions, extra, send, over),
-                        Plays("action", action_title, actions, extra, send, over),
-                        ft.Container(Turn(turn), expand=True, alignment=ft.Alignment.CENTER_RIGHT),
-                    ],
-                    spacing=8,
-                ),
+                plays,
             ],
             spacing=0,
         ),

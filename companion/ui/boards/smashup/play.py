@@ -7,7 +7,11 @@ the numbers that really changed), not the whole board.
 
 A base opened for editing is scrolled to the top of the list, under the pinned header: its
 editor — the active player's «Сыграть приспешника сюда», every player's power and minions —
-is then on screen at 390×844 with 4 players, whichever base it is.
+is then on screen at 390×844 with 4 players, whichever base it is. On a short phone (the
+header folded, :mod:`.header`) the phase reminder (and the madness cards, when counted) is
+the first thing of the list, and the
+open base's row and every player's power and minions are on screen at 360×640 with 4 players
+(the breakpoint change under them is a scroll away).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from companion.engine.smashup import (
     PLAY,
     effective_breakpoint,
     is_ready,
+    reminder,
     total_power,
 )
 from companion.store.bases import BaseCatalogue
@@ -32,11 +37,13 @@ from companion.ui.boards.smashup.common import (
     form_error,
     remember,
 )
+from companion.ui.boards.smashup.phase import Reminder
 from companion.ui.boards.smashup.score import score_dialog
+from companion.ui.boards.smashup.vp import MadnessStrip
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
 from companion.ui.taps import closing_dialog
-from companion.ui.widgets import BoardScroll, use_form
+from companion.ui.widgets import BoardScroll, use_form, use_small_height
 
 __all__ = ["PlayBoard", "REVEAL_DELAY"]
 
@@ -45,6 +52,7 @@ REVEAL_DELAY = 0.15
 
 _Row = ft.memo(BaseRow)
 _Editor = ft.memo(BaseEditor)
+_Madness = ft.memo(MadnessStrip)
 
 
 @ft.component
@@ -60,6 +68,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
     # «колода баз пуста» is read at tap time too: «Захватить» right after the switch
     deck_empty, set_deck_empty, latest_deck_empty = use_form(lambda: False)
     scroller = ft.use_context(BoardScroll)
+    small = use_small_height()
     game = view.game
     state = view.state
     specs = game.setup.players
@@ -115,7 +124,12 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
             # «Мишки»: the switch only says to reshuffle; the base that comes is still typed
             data = {"base": scoring, "base_card": None, "deck_empty": True}
         elif not any(repl[k].strip() for k in ("name", "bp", "vp1", "vp2", "vp3")):
-            data = {"base": scoring, "base_card": None}  # the engine names what is missing
+            # the engine names what is missing: the next base from the deck, or in «Мишки»
+            # with the deck said empty, the reshuffled discard's (Разойтись по углам!; it
+            # used to ask to mark the deck empty, which the table had just done)
+            data = {"base": scoring, "base_card": None}
+            if latest_deck_empty():
+                data["deck_empty"] = True
         else:
             if form_error(repl) is not None:
                 set_repl_checked(True)
@@ -152,6 +166,17 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
     in_check = state.phase == CHECK and not over
     extra = state.phase != PLAY
     parts: list[ft.Control] = []
+    if small and not over:  # the folded header has no room for them (see :mod:`.header`)
+        parts.append(
+            ft.Container(
+                Reminder(reminder(state), view.show_notice),
+                padding=ft.Padding.only(left=10, right=4, top=4, bottom=4),
+                border_radius=12,
+                bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            )
+        )
+        if state.madness_on:
+            parts.append(_Madness(names, colors, tuple(state.madness), send))
     for j, b in enumerate(state.bases):
         is_open = open_base == j and not over
         parts.append(
@@ -167,6 +192,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
                 is_open,
                 toggle,
                 score,
+                small,
             )
         )
         if is_open:
@@ -183,6 +209,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
                     send,
                     state.active,
                     extra,
+                    small,
                 )
             )
     return ft.Column(parts, spacing=6)

@@ -4,8 +4,10 @@ The faction chips keep their place while players pick: a taken faction stays whe
 dimmed, so the next player's finger never lands on a chip that moved; a tap on it says that
 another player has it (play-test: a disabled chip said nothing).
 
-Once every deck has its two factions, the deck lines shrink to one short line each and the
-board scrolls to «Базы: N из M». The base form comes right under it, above the bases laid out
+A deck is its player's name with the factions on a line under it (two lines kept while
+factions are picked, so no deck grows under a finger; every name whole once picking is over:
+beside a long name they were cut at 360 px). Once every deck has its two factions the board
+scrolls to «Базы: N из M». The base form comes right under it, above the bases laid out
 so far: each base laid out adds a line *below* the form, so «Выложить базу» stays where it
 was, on screen (play-test: from the third base on it sat under the pinned bar and every base
 needed a scroll). A catalogue entry's trash button stands 8 dp from its chip and asks before
@@ -35,7 +37,14 @@ from companion.ui.boards.smashup.common import (
 from companion.ui.boards.smashup.play import REVEAL_DELAY
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, BoardScroll, confirm_dialog, tagged, use_form
+from companion.ui.widgets import (
+    TARGET,
+    BoardScroll,
+    clipped_text,
+    confirm_dialog,
+    tagged,
+    use_form,
+)
 
 __all__ = ["SetupBoard", "BASES_KEY"]
 
@@ -44,6 +53,11 @@ EDITION_LINES = 2
 
 #: Scroll key of «Базы: N из M».
 BASES_KEY = "setup-bases"
+#: A deck's factions under its player's name: text size (px), lines while factions are
+#: picked, and the deck's fixed height then (name 16 px + two lines, ≥ 48 dp to tap).
+DECK_SIZE = 14
+DECK_LINES = 2
+DECK_HEIGHT = 64
 
 
 @ft.component
@@ -119,21 +133,32 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                 ft.Row(
                     [
                         dot(spec.color),
-                        ft.Text(spec.name, size=18, weight=ft.FontWeight.BOLD),
-                        ft.Text(
-                            ", ".join(state.factions[i]) or "—",
-                            size=16,
+                        # the factions under the name, on their own line (wrapping once the
+                        # picking is over): beside a long name they were cut at 360 px
+                        # («Путешественники во …», play-test)
+                        ft.Column(
+                            [
+                                clipped_text(spec.name, 16, weight=ft.FontWeight.BOLD),
+                                ft.Text(
+                                    ", ".join(state.factions[i]) or "—",
+                                    size=DECK_SIZE,
+                                    max_lines=None if done else DECK_LINES,
+                                    overflow=None if done else ft.TextOverflow.ELLIPSIS,
+                                ),
+                            ],
+                            spacing=0,
                             expand=True,
-                            max_lines=1 if done else None,
-                            overflow=ft.TextOverflow.ELLIPSIS if done else None,
+                            tight=True,
                         ),
                         ft.Icon(ft.Icons.EDIT, size=20) if picker == i else ft.Container(),
                     ],
                     spacing=8,
                 ),
-                padding=ft.Padding.symmetric(horizontal=8, vertical=0 if done else 8),
+                padding=ft.Padding.symmetric(horizontal=8, vertical=2 if done else 4),
                 border_radius=8,
-                height=32 if done else TARGET + 8,
+                # while factions are picked every deck keeps one height (the chips below
+                # never move); after, each takes the lines its names need
+                height=None if done else DECK_HEIGHT,
                 bgcolor=ft.Colors.SECONDARY_CONTAINER if picker == i else None,
                 on_click=None if state.draft or done else (lambda _e, i=i: set_chosen(i)),
             ),
@@ -234,20 +259,23 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                 ),
             ),
         ]
-    text = reminder(state)
+    text = setup_text(reminder(state))
     return ft.Column(
         [
             ft.Row(
                 [
+                    # «Правила», not the phase's name again: the status line says it
+                    # (play-test: «Подготовка к игре» twice on the screen, three times with
+                    # the reminder's start)
                     tagged(
                         "phase",
                         ft.TextButton(
-                            SETUP_PHASE,
+                            _("Правила"),
                             icon=ft.Icons.MENU_BOOK,
                             height=TARGET,
                             on_click=lambda: open_rules(view.game_id, SETUP_PHASE),
                         ),
-                        label=SETUP_PHASE,
+                        label=f"{_('Правила')}: {SETUP_PHASE}",
                     ),
                     # two lines beside the 48 dp button: «Мишки, бабки, рок-н-ролл» was cut on
                     # one (play-test, «Мишки, бабки, рок-н-…»)
@@ -286,6 +314,15 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
         ],
         spacing=8,
     )
+
+
+def setup_text(text: str) -> str:
+    """The setup reminder without the phase's name in front (the status line says it)."""
+    head = f"{SETUP_PHASE}: "
+    if not text.startswith(head):
+        return text
+    rest = text[len(head) :]
+    return rest[:1].upper() + rest[1:]
 
 
 def edition_text(name: str) -> str:

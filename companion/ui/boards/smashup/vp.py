@@ -5,6 +5,13 @@ A chip shows the VP (and madness cards when counted); tapping either number open
 pad for it. What 15 VP mean now (Игра окончена: a tie at 15 or more plays on; a single
 leader wins when the check runs) is said once, in the frame's status line (the engine's
 :func:`~companion.engine.smashup.status_note`; a tap there shows it whole), not again here.
+
+On a short phone (``small``) a chip is one 48 dp target: the name in small type over the VP,
+both in the player's colour (no dot: the room is the name's), the whole chip opening the pad
+(whose title names the player whole; so does the chip's label). A 10-letter name
+(«Александра») fits a chip of four at 360 px; a longer one ends in «…». Madness cards, when
+counted, are not pinned there (they only break a tie at the end, «Безумие»): a line of
+targets in the same columns tops the board's body (:class:`MadnessStrip`).
 """
 
 from __future__ import annotations
@@ -18,7 +25,10 @@ from companion.ui.boards.smashup.common import dot
 from companion.ui.colors import ink
 from companion.ui.widgets import TARGET, number_pad, tagged, use_form
 
-__all__ = ["VpChip", "VpStrip"]
+__all__ = ["VpChip", "VpStrip", "MadnessStrip", "SMALL_NAME"]
+
+#: The name's size in a short phone's chip (px).
+SMALL_NAME = 11
 
 
 @ft.component
@@ -30,8 +40,11 @@ def VpChip(
     madness: int | None,
     active: bool,
     send: Callable[..., bool],
+    small: bool = False,
+    mad_only: bool = False,
 ) -> ft.Control:
-    """One player's VP (tap: numeric pad) and, with the madness option, their madness cards."""
+    """One player's VP (tap: numeric pad) and, with the madness option, their madness cards;
+    ``small``: name and VP in one 48 dp target, or (``mad_only``) the madness cards alone."""
     # None: closed; (what, None): open on the number, untouched; (what, digits typed so
     # far), with what = "vp" | "mad"
     pad, set_pad, latest = use_form(lambda: None)
@@ -55,6 +68,13 @@ def VpChip(
         if pad is not None
         else None
     )
+    frame = {
+        "border_radius": 10,
+        "border": ft.Border.all(2, ft.Colors.PRIMARY if active else ft.Colors.OUTLINE_VARIANT),
+        "bgcolor": ft.Colors.PRIMARY_CONTAINER if active else None,
+    }
+    if small:
+        return _small_chip(index, name, color, vp, madness, active, set_pad, frame, mad_only)
     parts: list[ft.Control] = [
         ft.Row(
             [
@@ -100,10 +120,67 @@ def VpChip(
         ft.Column(parts, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         expand=True,
         padding=ft.Padding.symmetric(horizontal=4, vertical=2),
-        border_radius=10,
-        border=ft.Border.all(2, ft.Colors.PRIMARY if active else ft.Colors.OUTLINE_VARIANT),
-        bgcolor=ft.Colors.PRIMARY_CONTAINER if active else None,
+        **frame,
     )
+
+
+def _small_chip(
+    index: int,
+    name: str,
+    color: str,
+    vp: int,
+    madness: int | None,
+    active: bool,
+    set_pad: Callable[..., None],
+    frame: dict,
+    mad_only: bool,
+) -> ft.Control:
+    """The chip of a short phone: name over VP in one 48 dp target; or (``mad_only``) the
+    madness cards in the player's colour."""
+    if mad_only:
+        mad = tagged(
+            f"mad-p{index}",
+            ft.Container(
+                ft.Text(f"{_('безумие')} {madness or 0}", size=12, color=ink(color), no_wrap=True),
+                height=TARGET,
+                alignment=ft.Alignment.CENTER,
+                on_click=lambda: set_pad(("mad", None)),
+                tooltip=f"{name}: {_('карты безумия')}, {_('ввести число')}",
+            ),
+            label=str(madness or 0),
+        )
+        return ft.Container(mad, expand=True)
+    tip = f"{name}: {_('ПО')}, {_('ввести число')}"
+    chip = tagged(
+        f"vp-p{index}",
+        ft.Container(
+            ft.Column(
+                [
+                    ft.Text(
+                        name,
+                        size=SMALL_NAME,
+                        color=ink(color),
+                        weight=ft.FontWeight.BOLD if active else None,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                        text_align=ft.TextAlign.CENTER,
+                    ),
+                    ft.Text(str(vp), size=20, weight=ft.FontWeight.BOLD, color=ink(color)),
+                ],
+                spacing=0,
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            height=TARGET,
+            padding=ft.Padding.symmetric(horizontal=2),
+            alignment=ft.Alignment.CENTER,
+            on_click=lambda: set_pad(("vp", None)),
+            tooltip=tip,
+            **frame,
+        ),
+        label=f"{name}: {vp}",
+    )
+    return ft.Container(chip, expand=True)
 
 
 _MemoChip = ft.memo(VpChip)
@@ -117,8 +194,9 @@ def VpStrip(
     madness: tuple[int, ...] | None,
     active: int,
     send: Callable[..., bool],
+    small: bool = False,
 ) -> ft.Control:
-    """Chips in seat order."""
+    """Chips in seat order (``small``: a short phone's, see :func:`VpChip`)."""
     return ft.Row(
         [
             _MemoChip(
@@ -129,8 +207,27 @@ def VpStrip(
                 madness[i] if madness is not None else None,
                 active == i,
                 send,
+                small,
             )
             for i in range(len(names))
         ],
-        spacing=4,
+        spacing=2 if small else 4,
+    )
+
+
+@ft.component
+def MadnessStrip(
+    names: tuple[str, ...],
+    colors: tuple[str, ...],
+    madness: tuple[int, ...],
+    send: Callable[..., bool],
+) -> ft.Control:
+    """A short phone's madness cards, one target per player in the VP chips' columns (tap: the
+    numeric pad, as on the chips of a taller screen)."""
+    return ft.Row(
+        [
+            _MemoChip(i, names[i], colors[i], 0, madness[i], False, send, True, True)
+            for i in range(len(names))
+        ],
+        spacing=2,
     )
