@@ -420,29 +420,28 @@ def _Status(view: GameView, wide: bool) -> ft.Control:
 
 
 @ft.component
-def _Messages(view: GameView, low: bool) -> ft.Control:
-    """The refusal or notice, drawn above everything; it never moves the content. Two of
-    these lie over the frame (:func:`_with_messages`), each showing only its own: a refusal or
-    notice over the top bar, left of the lock; an undo's or redo's notice over the status line
-    (``low``, :attr:`GameView.notice_low`), as the finger is on the top bar then: a second
-    undo right after the first reaches the undo button, not the notice."""
-    mine = (view.notice_low and not view.error) == low
-    return MessageOverlay(
-        view.error if mine else "", view.notice if mine else "", view.clear_message
+def _Messages(view: GameView) -> ft.Control:
+    """The refusal or notice, drawn above everything; it never moves the content. A refusal
+    or notice lies over the top bar, left of the lock; an undo's or redo's notice over the
+    status line (:attr:`GameView.notice_low`), as the finger is on the top bar then: a second
+    undo right after the first reaches the undo button, not the notice.
+
+    The layer is a child of the frame's ``Stack`` placed by its own offsets, and as tall as
+    its banner: an empty one takes no taps, and it takes none outside its banner (a layer
+    padded down to the status line took the top bar's taps above its banner)."""
+    low = view.notice_low and not view.error
+    return ft.Container(
+        MessageOverlay(view.error, view.notice, view.clear_message),
+        left=0,
+        right=0 if low else TOP_BAR_HEIGHT,
+        top=MESSAGE_BAND if low else 0,
     )
 
 
 def _with_messages(view: GameView, content: ft.Control) -> ft.Control:
-    """``content`` filling the screen, with the two message layers over it (see
-    :func:`_Messages`). Each is as tall as its message: an empty one takes no taps, and
-    neither takes a tap outside its banner (a layer padded down to the status line took the
-    top bar's taps above its banner)."""
+    """``content`` filling the screen, with the message layer over it (:func:`_Messages`)."""
     return ft.Stack(
-        [
-            ft.Container(content, left=0, right=0, top=0, bottom=0),
-            ft.Container(_Messages(view, False), left=0, right=TOP_BAR_HEIGHT, top=0),
-            ft.Container(_Messages(view, True), left=0, right=0, top=MESSAGE_BAND),
-        ],
+        [ft.Container(content, left=0, right=0, top=0, bottom=0), _Messages(view)],
         expand=True,
     )
 
