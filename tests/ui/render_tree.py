@@ -175,6 +175,15 @@ def dialog_node(session: Session, ident: str) -> ft.Semantics:
     raise AssertionError(f"no {ident!r} in a dialog")
 
 
+def has_dialog_node(session: Session, ident: str) -> bool:
+    """Whether an open dialog has a semantics node tagged ``ident`` (:func:`dialog_node`)."""
+    try:
+        dialog_node(session, ident)
+    except AssertionError:
+        return False
+    return True
+
+
 def _clickable(c: Any, handler: str = "on_click") -> Any:
     if getattr(c, handler, None) is not None:
         return c

@@ -27,13 +27,13 @@ async def _second_fight(data, card_says: bool) -> tuple[str, bool, str, str]:
     await rt.tap(session, rt.tappables(session)["start-combat"])
     await rt.quiet(session)
     said = _label_in_dialog(session, "override-message")
-    form_at_once = _has_dialog_node(session, "monster-name")
+    form_at_once = rt.has_dialog_node(session, "monster-name")
     await rt.tap(
         session, rt.in_dialog(session, "override-apply" if card_says else "override-cancel")
     )
     await rt.quiet(session)
     if not card_says:
-        return said, form_at_once, "", str(_has_dialog_node(session, "monster-name"))
+        return said, form_at_once, "", str(rt.has_dialog_node(session, "monster-name"))
     seen = (
         said,
         form_at_once,
@@ -46,14 +46,6 @@ async def _second_fight(data, card_says: bool) -> tuple[str, bool, str, str]:
     last = hub.open(g.id).game.events[-1]  # the second fight, on the card's word
     assert (last.type, last.data.get("override")) == ("combat.start", True), last
     return seen
-
-
-def _has_dialog_node(session: Any, ident: str) -> bool:
-    try:
-        rt.dialog_node(session, ident)
-    except AssertionError:
-        return False
-    return True
 
 
 def test_a_second_fight_in_a_turn_is_refused_at_the_first_tap(tmp_path):

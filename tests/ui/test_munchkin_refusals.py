@@ -55,17 +55,9 @@ async def _refused(data, player: int, level: int, button: str, phrase: str) -> d
         "row_changed": rt.first_difference(
             row, rt.dump(rt.tagged_control(session, f"card-p{player}"))
         ),
-        "dialog": _has_dialog_node(session, "override-message"),
+        "dialog": rt.has_dialog_node(session, "override-message"),
         "level": hub.open(g.id).game.state.players[player].level,
     }
-
-
-def _has_dialog_node(session: Any, ident: str) -> bool:
-    try:
-        rt.dialog_node(session, ident)
-    except AssertionError:
-        return False
-    return True
 
 
 def test_a_refusal_about_a_player_is_said_once_whole_in_the_banner(tmp_path):
