@@ -195,3 +195,15 @@ def test_the_words_of_a_named_title_only_name_the_game():
     assert first["source"] == "smashup-bbrr" and "цель" in first["section"].casefold()
     # without the edition named, «бабки» is a player's word for money and counts in full
     assert {t.stem: t.weight for t in index.parse("где брать бабки")}["бабка"] == 1.0
+
+
+def test_ten_coins_and_an_action_name_the_forced_coup_first():
+    """Coup, «Переворот»: a player who starts the turn with 10 coins or more must coup, so no
+    tax, income or foreign aid that turn. Play-test: «у меня 10 монет могу взять налог?» put
+    the Duke's tax first and the forced coup second; the entry now names every action it
+    forbids, so the rule that answers the question comes first."""
+    from companion.rules import load_db
+
+    index = RulesIndex(load_db())
+    q = "у меня 10 монет могу взять налог?"
+    assert index.search(q, limit=1)[0].entry["id"] == "coup-obyazatelnyj-perevorot"
