@@ -344,13 +344,22 @@ class GameView:
             return True
         return False
 
+    def screen_changed(self) -> None:
+        """This tap changed the screen under the finger without a move (a dialog's «Закрыть»:
+        the board it covered is uncovered): the next tap from this screen within
+        :func:`settle_seconds` is not taken either (see :meth:`send`). Play-test: a 50 ms
+        double tap on «Закрыть» opened the number pad of the counter under it."""
+        self._last_move = (current_tap(), time.monotonic(), True)
+
     def send(self, type: str, data: Mapping[str, Any] | None = None) -> bool:
         """Send a move; a refusal is kept in :attr:`error`. Returns whether it was accepted.
 
         After a move that changed the screen under the finger — one that moved the game on
-        (its :meth:`moment`: turn, player, phase or step changed), or one sent by a dialog's
+        (its :meth:`moment`: turn, player, phase or step changed), one sent by a dialog's
         button (:func:`~companion.ui.taps.closing_dialog`: the dialog goes and what it
-        covered is uncovered) — another tap from this screen within :func:`settle_seconds`
+        covered is uncovered, or what it shows changes), or one of the game's
+        :attr:`~companion.engine.definition.GameDefinition.guarded_moves` (one act at the
+        table: a card discarded) — another tap from this screen within :func:`settle_seconds`
         is not taken, and a notice says so: the finger was already on its way.
 
         Play-test: a double tap on «Активировать» also activated the next player's card, put
@@ -372,7 +381,12 @@ class GameView:
         except CompanionError as exc:
             self._set_error(exc, data)
             return False
-        self._last_move = (tap, now, dialog_closing() or self.moment() != moment)
+        changed = (
+            dialog_closing()
+            or type in self.game.definition.guarded_moves
+            or self.moment() != moment
+        )
+        self._last_move = (tap, now, changed)
         self.clear_message()
         self.refresh()
         return True

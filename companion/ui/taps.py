@@ -35,7 +35,9 @@ def current_tap() -> int | None:
 
 @contextlib.contextmanager
 def closing_dialog() -> Iterator[None]:
-    """Moves sent inside this block come from a dialog's button that closes the dialog."""
+    """Moves sent inside this block come from a dialog's button: the dialog closes, or what it
+    shows changes under the finger (Ricks' «+1 жетон»: the card's line, the actions left, the
+    next card moving up once one is built) — a second tap must not repeat the move either."""
     token = _CLOSING.set(True)
     try:
         yield

@@ -470,12 +470,21 @@ def number_pad(
 
 
 def use_number_pad(
-    name: str, on_set: Callable[[int], None], *, current: int, allow_negative: bool = True
+    name: str,
+    on_set: Callable[[int], None],
+    *,
+    current: int,
+    allow_negative: bool = True,
+    guard: Callable[[], bool] | None = None,
 ) -> Callable[[], None]:
     """A hook for a counter's numeric pad titled «<name> — новое значение», opening on the
     counter's ``current`` value (see :func:`number_pad`); returns the function that opens it
     (call it from a tap on the number). ``on_set(value)`` is called only with a value other
-    than ``current``: «Готово» on an unchanged number makes no move."""
+    than ``current``: «Готово» on an unchanged number makes no move.
+
+    ``guard``: asked before the pad opens; ``True`` keeps it shut
+    (:meth:`~companion.ui.state.GameView.too_soon`: the tap is the rest of a double tap that
+    closed a dialog over the counter)."""
     # None: closed; (None,): open on the current value, untouched; (digits typed so far,)
     pad, set_pad, latest = use_form(lambda: None)
 
@@ -498,7 +507,12 @@ def use_number_pad(
         if pad is not None
         else None
     )
-    return lambda: set_pad((None,))
+
+    def open_pad() -> None:
+        if guard is None or not guard():
+            set_pad((None,))
+
+    return open_pad
 
 
 def counter_step(
@@ -787,6 +801,7 @@ def use_top_on(key: object) -> None:
 
 def use_form(
     initial: Callable[[], F],
+    reset_on: object = None,
 ) -> tuple[F, Callable[[Callable[[F], F] | F], None], Callable[[], F]]:
     """A form's values that every handler reads at call time (a component hook).
 
@@ -796,20 +811,23 @@ def use_form(
     typed just before «Начать игру» left out). Here the values live in a ref, changed at once
     by ``update`` and re-rendered by a state bump.
 
-    :param initial: makes the first values (called on the first render only); not callable
-        values (a form is a dict).
+    :param initial: makes the first values (called on the first render, and again whenever
+        ``reset_on`` differs from the last render's); not callable values (a form is a dict).
+    :param reset_on: what the form belongs to (Ricks' amounts: the universe, step and player
+        of the charge phase): when it changes, the form starts afresh.
     :returns: ``(values, update, latest)``: the values for this render; ``update(change)``
         sets them to ``change(latest values)``, or to ``change`` itself when it is not
         callable; ``latest()`` reads them in a handler. ``update`` and ``latest`` are the same
         functions at every render.
     """
     ref = ft.use_ref(None)
-    if ref.current is None:
-        ref.current = (initial(),)
+    if ref.current is None or ref.current[1] != reset_on:
+        ref.current = (initial(), reset_on)
     _shown, bump = ft.use_state(0)
 
     def update(change: Callable[[F], F] | F) -> None:
-        ref.current = (change(ref.current[0]) if callable(change) else change,)
+        values, owner = ref.current
+        ref.current = (change(values) if callable(change) else change, owner)
         bump(lambda n: n + 1)
 
     def latest() -> F:

@@ -51,6 +51,12 @@ class RicksDefinition(GameDefinition[RicksState]):
     cumulative_moves: frozenset[str] = frozenset(
         {"vp.add", "hand.add", "actions.add", "charge.gain"}
     )
+    #: One act at the table each, whose button stays where it was: a card discarded for an
+    #: action («Бесплатное действие»), a card swapped («Сбросить карту, чтобы получить
+    #: карту»), the pawn moved one universe («Перемещение»; «↑ Мини» becomes «↑ Микро» in the
+    #: same place). A double tap makes one (play-test: two actions spent, two universes
+    #: moved, two cards discarded); taps a second apart make two.
+    guarded_moves: frozenset[str] = frozenset({"action.discard", "card.swap", "player.move"})
 
     def default_options(self) -> dict[str, Any]:
         return {
@@ -167,6 +173,16 @@ class RicksDefinition(GameDefinition[RicksState]):
         else:
             where = state.phase
         return f"Раунд {state.round} · {where}"
+
+    def step(self, state: RicksState) -> str:
+        """In the charge phase, how many inventions have been activated («Фаза зарядки, шаг
+        В»: each once a phase): an activation takes its button out of the list and the next
+        invention moves up into its place, under the finger (play-test: a double tap on
+        «Кнопка» also activated «Мозговой червь»). ``""`` otherwise."""
+        ch = state.charge
+        if state.phase != PHASE_CHARGE or ch is None:
+            return ""
+        return f"активировано/{len(ch.activated)}"
 
     def scores(self, state: RicksState) -> dict[int, float]:
         return {i: float(p.vp) for i, p in enumerate(state.players)}

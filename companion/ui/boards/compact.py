@@ -44,6 +44,7 @@ def Counter(
     color: str | None = None,
     width: int = 60,
     disabled: bool = False,
+    guard: Callable[[], bool] | None = None,
 ) -> ft.Control:
     """A compact counter: − and + (48×48 dp) around the value with its title above it; tap the
     value for a number pad. The value has a fixed ``width``, so the buttons never move.
@@ -52,8 +53,9 @@ def Counter(
     :param name: spoken name of the counter («Аня: уровень»).
     :param disabled: nothing can change it now (the game has ended): the buttons are greyed
         and take no tap, the value opens no pad; all stay in their places.
+    :param guard: asked before the pad opens (see :func:`use_number_pad`).
     """
-    open_pad = use_number_pad(name, on_set, current=value)
+    open_pad = use_number_pad(name, on_set, current=value, guard=guard)
 
     def step(sign: int) -> ft.Control:
         return counter_step(ident, name, sign, 1, on_add, disabled=disabled)

@@ -152,7 +152,7 @@ def _button(ident: str, text: str, on_click, *, icon=None, disabled=False, label
 
 
 def _play_dialog(
-    f: dict[str, Any], put, play, close, error: str, whole: bool = False
+    f: dict[str, Any], put, play, close, shut, error: str, whole: bool = False
 ) -> ft.AlertDialog:
     """«Сыграть карту»: the kind, build cost, production or cost, VP, name, «уровнем ниже»,
     the preview of what will be sent and the refusal, if any (the dialog covers the board's
@@ -212,7 +212,7 @@ def _play_dialog(
         ),
     ]
     actions = [
-        tag("play-cancel", ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: close())),
+        tag("play-cancel", ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: shut())),
         tag(
             "play-card",
             ft.FilledButton(
@@ -258,14 +258,15 @@ def _dialog(
     )
 
 
-def _list_dialog(title: str, rows: list[ft.Control], close, error: str) -> ft.AlertDialog:
-    """A short list of choices (the unfinished cards, Кайл's universes) with «Закрыть»."""
-    close_button = ft.TextButton(_("Закрыть"), height=TARGET, on_click=lambda: close())
+def _list_dialog(title: str, rows: list[ft.Control], close, shut, error: str) -> ft.AlertDialog:
+    """A short list of choices (the unfinished cards, Кайл's universes) with «Закрыть»
+    (``shut``; ``close`` when the dialog is dismissed otherwise)."""
+    close_button = ft.TextButton(_("Закрыть"), height=TARGET, on_click=lambda: shut())
     return _dialog(title, rows, "list-error", error, [tag("list-close", close_button)], close)
 
 
 def _build_dialog(
-    cards: list[Card], names: list[str], actions: int, build, close, error: str
+    cards: list[Card], names: list[str], actions: int, build, close, shut, error: str
 ) -> ft.AlertDialog:
     """«Достроить»: the actions left, then each unfinished card of the player here with «+1
     жетон» (``build-{card}``) and, when it needs more, «до конца» (``build-{card}-all``: every
@@ -309,7 +310,7 @@ def _build_dialog(
                 spacing=4,
             )
         )
-    return _list_dialog(_("Достроить: жетон за действие"), rows, close, error)
+    return _list_dialog(_("Достроить: жетон за действие"), rows, close, shut, error)
 
 
 @ft.component
@@ -368,6 +369,12 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     def close() -> None:
         set_dialog(("", 0))
 
+    def shut() -> None:
+        """«Закрыть» or «Отмена» tapped: the board under the dialog is uncovered, and the
+        rest of a double tap must not land on it (play-test: a ПО number pad opened)."""
+        view.screen_changed()
+        close()
+
     def play() -> None:
         now = form.current
         missing = _missing(now)
@@ -380,7 +387,11 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             close()
 
     def build(card: int, tokens: int) -> None:
-        if not view.send("card.build", {"card": card, "tokens": tokens}):
+        # the dialog stays, but its line changes under the finger (and a built card's place
+        # goes to the next one): a double tap on «+1 жетон» places one token (play-test: two)
+        with closing_dialog():
+            built = view.send("card.build", {"card": card, "tokens": tokens})
+        if not built:
             return
         after = view.state
         me = after.players[after.active] if after.active is not None else None
@@ -415,9 +426,9 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     which = dialog[0] if dialog[1] == state.turn else ""
     shown: ft.AlertDialog | None = None
     if p is not None and which == "play":
-        shown = _play_dialog(form.current, put, play, close, view.error, no_tokens)
+        shown = _play_dialog(form.current, put, play, close, shut, view.error, no_tokens)
     elif p is not None and which == "build" and unfinished:
-        shown = _build_dialog(unfinished, game.players, p.actions, build, close, view.error)
+        shown = _build_dialog(unfinished, game.players, p.actions, build, close, shut, view.error)
     elif kyle_on and which == "kyle":
         shown = _list_dialog(
             _("Кайл: в любую вселенную"),
@@ -430,6 +441,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                 if u != p.universe
             ],
             close,
+            shut,
             view.error,
         )
     ft.use_dialog(shown)

@@ -131,6 +131,7 @@ def Board(view: GameView) -> ft.Control:
     state = view.state
     v = view.version
     send = use_send(view)
+    guard = ft.use_callback(lambda: view.too_soon(), [view])
     line, query = _phase(state)
     phase_query = ft.use_ref(query)
     phase_query.current = query
@@ -167,6 +168,7 @@ def Board(view: GameView) -> ft.Control:
             active == i or (ch is not None and ch.player == i),
             state.first == i,
             send,
+            guard,
         )
         for i, p in enumerate(state.players)
     ]
@@ -196,7 +198,8 @@ def Board(view: GameView) -> ft.Control:
             part(
                 ChargeTail,
                 view,
-                None if ch is None else (ch.universe, ch.ledger, state.players),
+                # the step and the player too: the amount a card adds starts again for each
+                None if ch is None else (ch.universe, ch.step, ch.player, ch.ledger, state.players),
             ),
             ft.ResponsiveRow(
                 [ft.Container(r, col={"xs": 12, "md": 6}) for r in rows], spacing=6, run_spacing=6

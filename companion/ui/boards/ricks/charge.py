@@ -98,6 +98,7 @@ def AmountRow(
     button_text: str,
     send: Callable[[int], bool],
     tonal: bool = False,
+    owner: object = None,
 ) -> ft.Control:
     """An amount and the button that sends it: ``− N +`` (tagged ``ident``, −/+ by 1, ×5 on a
     long press, a tap on N opens the numeric pad titled ``name``) and a button tagged
@@ -106,7 +107,10 @@ def AmountRow(
     What the row shows is what the tap sends: there is no empty field whose hint stands for a
     number. N starts at ``default``, −/+ keep it at or above ``minimum`` (a number typed on
     the pad is sent as typed, for the engine to name the rule), and a taken move puts it back
-    to ``default``; a refused one keeps it, to be corrected. The amount lives in
+    to ``default``; a refused one keeps it, to be corrected. The amount is ``owner``'s
+    (:func:`charge_owner`: the universe, step and player): once the step or the player
+    changes it starts again at ``default`` (play-test: Аня's refused «сколько 9» was still
+    there on Борис's turn). It lives in
     :func:`~companion.ui.widgets.use_form`: a tap right after −/+ sends the new N, and another
     phone's move (a re-render) keeps it. No text field: Flutter draws a new step of the charge
     phase faster without them (docs/PERFORMANCE.md, session 10).
@@ -114,7 +118,7 @@ def AmountRow(
     One line at any phone width (360 px and up): the stepper keeps its width and the button
     takes the rest, up to :data:`AMOUNT_BUTTON_MAX` (play-test at 360 px: the row wrapped the
     button under the stepper and pushed the rows below down)."""
-    amount, update, latest = use_form(lambda: default)
+    amount, update, latest = use_form(lambda: default, owner)
 
     def go() -> None:
         if send(latest()):
@@ -150,6 +154,12 @@ def AmountRow(
     )
 
 
+def charge_owner(view: GameView) -> tuple[str, str, int | None] | None:
+    """Whose amounts the charge phase's rows hold now: ``(universe, step, player)``."""
+    ch = view.state.charge
+    return None if ch is None else (ch.universe, ch.step, ch.player)
+
+
 def _spend_row(view: GameView) -> ft.Control:
     return AmountRow(
         "spend-amount",
@@ -160,6 +170,7 @@ def _spend_row(view: GameView) -> ft.Control:
         "spend",
         _("Потратить"),
         lambda n: send_saying_what_moved(view, "charge.spend", {"amount": n, "note": ""}),
+        owner=charge_owner(view),
     )
 
 
@@ -193,7 +204,15 @@ def StepB(view: GameView, version: int) -> ft.Control:
             ft.Row(
                 [
                     ft.Text(f"{_('ПО')}: {name}", size=14, expand=True, max_lines=1),
-                    Counter("step-vp", _("ПО"), f"{name}: {_('ПО')}", vp, add_vp, set_vp),
+                    Counter(
+                        "step-vp",
+                        _("ПО"),
+                        f"{name}: {_('ПО')}",
+                        vp,
+                        add_vp,
+                        set_vp,
+                        guard=view.too_soon,
+                    ),
                 ],
                 spacing=4,
             ),
@@ -209,6 +228,7 @@ def StepB(view: GameView, version: int) -> ft.Control:
                 _("Одноразка сыграна") if ch.player in ch.oneshots else _("Сыграть одноразку"),
                 lambda n: send_saying_what_moved(view, "charge.oneshot", {"cost": n, "note": ""}),
                 tonal=True,
+                owner=charge_owner(view),
             ),
             ft.Column(
                 [
@@ -417,6 +437,7 @@ def ChargeTail(view: GameView, version: int) -> ft.Control:
             "gain",
             _("Добавить"),
             lambda n: send_saying_what_moved(view, "charge.gain", {"amount": n, "note": ""}),
+            owner=charge_owner(view),
         )
     )
     parts.append(

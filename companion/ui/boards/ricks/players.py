@@ -45,12 +45,15 @@ def _PlayerRow(
     active: bool,
     first: bool,
     send: Send,
+    guard: Callable[[], bool] | None = None,
 ) -> ft.Control:
     """One player (plain props: the row re-renders only when they change).
 
     Tags: ``player-p{i}``, ``vp-p{i}`` (with ``-plus``/``-minus``; tap for a pad),
     ``tokens-p{i}`` (the universe, build tokens and, past 30 VP, the track), ``hand-p{i}``
-    (tap for a pad: cards in hand, for the tie-break of «Конец игры»).
+    (tap for a pad: cards in hand, for the tie-break of «Конец игры»). ``guard`` is asked
+    before a pad opens (:meth:`~companion.ui.state.GameView.too_soon`: the rest of a double
+    tap on a dialog's «Закрыть» over the row opens nothing).
 
     Under the name, two short lines of their own — the universe (and the track), then the
     tokens — so each is whole beside the counters on a 360–390 px phone (play-test: one line
@@ -72,7 +75,7 @@ def _PlayerRow(
         if value != hand:
             send("hand.add", {"player": index, "delta": value - hand, "note": _("правка")})
 
-    open_hand = use_number_pad(f"{name}: {_('карт на руке')}", set_hand, current=hand)
+    open_hand = use_number_pad(f"{name}: {_('карт на руке')}", set_hand, current=hand, guard=guard)
     hand_box = tag(
         f"hand-p{index}",
         ft.Container(
@@ -145,6 +148,7 @@ def _PlayerRow(
                         on_add=add_vp,
                         on_set=set_vp,
                         width=VP_WIDTH,
+                        guard=guard,
                     ),
                 ],
                 spacing=2,
