@@ -513,3 +513,40 @@ def test_the_end_screen_puts_the_rounds_summary_first(tmp_path):
     assert labels["result-round-1"].startswith("Раунд 1: ходы "), labels
     assert "зарядка" in labels["result-round-1"] and "сгорело энергии 3" in labels["result-round-1"]
     assert labels["charge-summary"].startswith("Всего: ходы "), labels
+
+
+# -- the new-game form -------------------------------------------------------------------------
+async def _pick(session, ident: str, value: str) -> None:
+    """Choose ``value`` in the form's dropdown (or type it into the field) ``ident``."""
+    control = rt.tagged_control(session, ident)
+    session.apply_patch(control._i, {"value": value})
+    event = "select" if isinstance(control, ft.Dropdown) else "change"
+    await session.dispatch_event(control._i, event, value)
+    await rt.quiet(session)
+
+
+async def _start_with_second_seat_chosen(data) -> list[tuple[str, str]]:
+    hub = Hub(GameStore(data))
+    session = await rt.open_app(make_main(hub), "/new")
+    await _pick(session, "game-choice", "ricks")
+    await rt.tap(session, rt.tagged_control(session, "add-player"))
+    await rt.quiet(session)
+    for seat, name in enumerate(["Аня", "Кирилл", "Вика"]):
+        await _pick(session, f"player-name-{seat}", name)
+    for ident, number in (("actions-rick", "1"), ("actions-micro", "2"), ("actions-mini", "3")):
+        await _pick(session, ident, number)
+    await _pick(session, "character-1", "Кайл")  # Аня and Вика left on «по порядку»
+    await rt.tap(session, rt.tagged_control(session, "start-game"))
+    await rt.quiet(session)
+    (game,) = GameStore(data).list()
+    state = GameStore(data).open(game.id).game.state
+    return [(name, p.character) for name, p in zip(game.players, state.players, strict=True)]
+
+
+def test_a_character_chosen_for_the_second_seat_counts(tmp_path):
+    """«Подготовка к игре»: each player picks a character. Кирилл's «Кайл» counts with Аня
+    left on «по порядку», and the seats left so get the other characters in order (play-test:
+    the game started with «Кирилл (Морти)»: only choices from seat 1 up to the first empty
+    one counted)."""
+    seats = rt.run(_start_with_second_seat_chosen(tmp_path / "d"))
+    assert seats == [("Аня", "Рик"), ("Кирилл", "Кайл"), ("Вика", "Морти")], seats

@@ -31,6 +31,18 @@ from companion.ui.widgets import switch_row
 __all__ = ["OptionsForm"]
 
 
+def seat_characters(picks: list[str]) -> list[str] | None:
+    """Every seat's character: the chosen ones where chosen, and each seat left on «по
+    порядку» the first character nobody chose (Рик, Морти, Зип, Кайл); ``None`` when nobody
+    chose. Each player picks their own character («Подготовка к игре»), so a choice for seat 2
+    counts with seat 1 left on «по порядку» (play-test: Кирилл's «Кайл» was dropped and he
+    played Морти). The same character twice is passed on for the engine to refuse."""
+    if not any(picks):
+        return None
+    free = iter(c for c in CHARACTERS if c not in picks)
+    return [c or next(free) for c in picks]
+
+
 @ft.component
 def OptionsForm(
     options: dict[str, Any],
@@ -46,7 +58,7 @@ def OptionsForm(
     and the game being set up keeps the numbers typed.
 
     :param players: number of seats, when the new-game screen passes it; otherwise four seat
-        pickers are shown and the chosen ones (from seat 1 on) become ``characters``.
+        pickers are shown. Any seat's choice counts (:func:`seat_characters`).
     :param names: the players' names as typed so far (``""``: not yet): a seat's picker is
         labelled with its player's name.
     """
@@ -85,14 +97,17 @@ def OptionsForm(
 
     ft.use_effect(prefill, [])
 
+    def reseat() -> None:
+        # a player added or removed after the picks: every seat still gets its character
+        now = seat_characters(m["picks"][:seats])
+        if now != m["options"].get("characters"):
+            push(characters=now)
+
+    ft.use_effect(reseat, [seats])
+
     def pick(seat: int, value: str) -> None:
         m["picks"][seat] = value if value in CHARACTERS else ""
-        chosen: list[str] = []
-        for c in m["picks"][:seats]:
-            if not c:
-                break
-            chosen.append(c)
-        push(characters=chosen or None)
+        push(characters=seat_characters(m["picks"][:seats]))
 
     def set_action(u: str, raw: str) -> None:
         m["typed"][u] = raw
