@@ -686,3 +686,50 @@ def test_the_preview_says_the_mini_universes_extra_card(tmp_path):
     source, invention = rt.run(_invention_in_mini(tmp_path))
     assert "сброс" not in source, source
     assert invention.endswith("; и ещё 1 карта в сброс (Мини-вселенная)"), invention
+
+
+async def _abilities_on_the_board(data) -> tuple[str, str, str]:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    for name, build in (("Портал", 1), ("Гиперкуб", 2)):
+        ability = {"kind": "ability", "build_cost": build, "cost": 1, "name": name}
+        hub.push(g.id, "card.play", ability)
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    return _label(session, "tokens-p0"), _label(session, "tokens-p1"), _label(session, "uni-3")
+
+
+def test_built_abilities_are_shown_with_their_player(tmp_path):
+    """«Карты способностей»: an ability is attached to the character, in no universe. Аня's
+    built «Портал» is on her row (after her tokens: the row is no taller) and on her
+    character's chip in the universes' list, with the unfinished «Гиперкуб» and its tokens
+    there (play-test: a built ability was shown nowhere but in step Б)."""
+    mine, his, kro = rt.run(_abilities_on_the_board(tmp_path))
+    assert mine.endswith("жетонов 7 · способности: «Портал»"), mine
+    assert "способност" not in his, his
+    assert "Рик (Аня): «Портал», «Гиперкуб» 1 из 2, Морти (Борис)" in kro, kro
+
+
+async def _second_card_of_a_turn(data) -> tuple[str, str]:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Гоша", "Аня"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await _open_play(session)
+    await rt.tap(session, _button(session, "kind-invention"))
+    await rt.quiet(session)
+    for ident, text in (("play-build", "2"), ("play-cost", "3"), ("play-vp", "3")):
+        await _type(session, ident, text)
+    await rt.tap(session, _button(session, "play-card"))
+    await rt.quiet(session)
+    await _open_play(session)  # the turn's second card
+    return _said(session, "kind-source"), _said(session, "play-preview")
+
+
+def test_every_card_dialog_opens_on_a_source(tmp_path):
+    """«Доступные действия»: the turn's second card opens the dialog on «Источник» with empty
+    fields, as the first did (play-test: it opened on the last card's «Изобретение» with
+    «Энергия» greyed out)."""
+    source, preview = rt.run(_second_card_of_a_turn(tmp_path))
+    assert source.endswith("выбран"), source
+    assert preview == "Источник: внедрение ?, +? ед. энергии", preview

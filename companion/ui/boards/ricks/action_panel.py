@@ -9,8 +9,8 @@
 The panel has the same height for every player and every card played, so the players' rows
 under it never move; with four players everything is on a 390×844 screen with «Передать ход».
 Its buttons keep their places from one player's turn to the next (Кайл's slot is kept on
-every turn of a game he is in). The card's form is the player's: each new turn starts it on
-«Источник» with empty fields, an empty number is asked for rather than taken for 1, and a
+every turn of a game he is in). The card's form opens on «Источник» with empty fields for
+every card, an empty number is asked for rather than taken for 1, and a
 choice the rules refuse now («уровнем ниже» with too few actions) stays chosen and is refused
 by «Сыграть» with the rule — never replaced by another move.
 """
@@ -460,10 +460,10 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
 
     def open_dialog(which: str) -> None:
         if which == "play":
-            # a new card: empty fields (a field's text is not sent back); a new turn's first
-            # card starts on «Источник» (play-test: Аня's dialog opened on Гоша's «Изобретение»)
-            kind = f["kind"] if f["turn"] == state.turn else "source"
-            form.current = _blank_form(kind, state.turn)
+            # a new card: empty fields on «Источник», every time (play-test: Аня's dialog
+            # opened on Гоша's «Изобретение»; then a second card of a turn opened on the
+            # first one's kind, «Энергия» greyed out, which nobody expected)
+            form.current = _blank_form("source", state.turn)
             set_typed(typed + 1)
         if which in ("play", "kyle"):
             view.error = ""  # an older refusal is not this card's

@@ -89,6 +89,13 @@ def _phase(state: Any) -> tuple[str, str]:
     return line, query
 
 
+def abilities_of(state: Any, player: int) -> str:
+    """The player's built abilities, by name («Портал», «способность №3»), for their row."""
+    return ", ".join(
+        c.label() for c in state.cards if c.owner == player and c.kind == "ability" and c.built
+    )
+
+
 def use_send(view: GameView):
     """A stable ``send(type, data) -> bool`` for the memoised parts."""
     return ft.use_callback(lambda type, data=None: view.send(type, data), [view])
@@ -167,6 +174,7 @@ def Board(view: GameView) -> ft.Control:
             active == i or (ch is not None and ch.player == i),
             state.first == i,
             send,
+            abilities_of(state, i),
         )
         for i, p in enumerate(state.players)
     ]

@@ -45,17 +45,22 @@ def _PlayerRow(
     active: bool,
     first: bool,
     send: Send,
+    abilities: str = "",
 ) -> ft.Control:
     """One player (plain props: the row re-renders only when they change).
 
     Tags: ``player-p{i}``, ``vp-p{i}`` (with ``-plus``/``-minus``; tap for a pad),
-    ``tokens-p{i}`` (the universe, build tokens and, past 30 VP, the track), ``hand-p{i}``
+    ``tokens-p{i}`` (the universe, build tokens and, past 30 VP, the track, then the built
+    abilities), ``hand-p{i}``
     (tap for a pad: cards in hand, for the tie-break of «Конец игры»).
 
     Under the name, two short lines of their own — the universe (and the track), then the
     tokens — so each is whole beside the counters on a 360–390 px phone (play-test: one line
     «Кроха · 8 жетон…» was cut in the active player's 3 px border). Always both lines: the row
-    and its text keep their places whatever the numbers.
+    and its text keep their places whatever the numbers. The player's built abilities
+    (``abilities``: their names, «Карты способностей») follow the tokens on their line, cut
+    with «…» when long (whole in the universes' list): the row is no taller for them
+    (play-test: a built ability was shown nowhere but in step Б).
     """
     laps, square = track_position(vp)
     track = f"{_('трек')} {square}" + (f" (+{TRACK_LENGTH * laps})" if laps else "")
@@ -65,6 +70,9 @@ def _PlayerRow(
     )
     place = SHORT.get(universe, universe) + (f" · {track}" if laps else "")
     count = f"{tokens} " + plural(tokens, _("жетон"), _("жетона"), _("жетонов"))
+    if abilities:
+        count += f" · {abilities}"
+        sub += f" · {_('способности')}: {abilities}"
 
     add_vp, set_vp = vp_moves(send, index, lambda: vp)
 
