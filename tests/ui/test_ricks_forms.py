@@ -733,3 +733,29 @@ def test_every_card_dialog_opens_on_a_source(tmp_path):
     source, preview = rt.run(_second_card_of_a_turn(tmp_path))
     assert source.endswith("выбран"), source
     assert preview == "Источник: внедрение ?, +? ед. энергии", preview
+
+
+async def _limit_for_the_next_game(data) -> tuple[str, object]:
+    hub = Hub(GameStore(data))
+    first = await rt.open_app(make_main(hub), "/new")
+    await _pick(first, "game-choice", "ricks")
+    await _pick(first, "charge-limit", "90")
+    session = await rt.open_app(make_main(hub), "/new")  # the next game, another day
+    await _pick(session, "game-choice", "ricks")
+    shown = rt.tagged_control(session, "charge-limit").value
+    for seat, name in enumerate(["Аня", "Борис"]):
+        await _pick(session, f"player-name-{seat}", name)
+    for ident, number in (("actions-rick", "1"), ("actions-micro", "2"), ("actions-mini", "3")):
+        await _pick(session, ident, number)
+    await rt.tap(session, rt.tagged_control(session, "start-game"))
+    await rt.quiet(session)
+    (game,) = GameStore(data).list()
+    return shown, GameStore(data).open(game.id).game.setup.options.get("charge_limit")
+
+
+def test_the_time_limit_of_steps_b_and_v_is_remembered(tmp_path):
+    """The form says «Числа запоминаются для следующих игр»: the limit of steps Б and В typed
+    for one game is filled in for the next one and the game starts with it (play-test: only
+    the universes' action tokens were remembered)."""
+    shown, limit = rt.run(_limit_for_the_next_game(tmp_path / "d"))
+    assert (shown, limit) == ("90", 90), (shown, limit)

@@ -19,6 +19,7 @@ from companion.i18n import _
 from companion.store.settings import load_settings, update_settings
 from companion.ui.boards.ricks.common import (
     ACTION_FIELDS,
+    LIMIT_KEY,
     SETTINGS_KEY,
     _field,
     _int,
@@ -29,6 +30,11 @@ from companion.ui.nav import AppContext
 from companion.ui.widgets import switch_row
 
 __all__ = ["OptionsForm"]
+
+
+def _good_limit(value: Any) -> bool:
+    """A time limit worth remembering: a positive number of seconds (as validate_setup takes)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and value > 0
 
 
 def seat_characters(picks: list[str]) -> list[str] | None:
@@ -87,12 +93,18 @@ def OptionsForm(
     def prefill() -> None:
         if root is None:
             return
-        saved = load_settings(root).get(SETTINGS_KEY) or {}
+        settings = load_settings(root)
+        saved = settings.get(SETTINGS_KEY) or {}
         known = {u: v for u, v in saved.items() if u in ACTION_FIELDS and isinstance(v, int)}
         if known:
             actions = dict(m["options"].get("actions") or {})
             m["typed"] = {u: str(known.get(u, actions.get(u, ""))) for u in ACTION_FIELDS}
             push(actions={**actions, **known, KRO: KRO_ACTIONS})
+            set_shown(1)
+        limit = settings.get(LIMIT_KEY)
+        if _good_limit(limit) and not m["limit"]:
+            m["limit"] = str(limit)
+            push(charge_limit=limit)
             set_shown(1)
 
     ft.use_effect(prefill, [])
@@ -144,6 +156,16 @@ def OptionsForm(
             except ValueError:
                 value = raw  # validate_setup names the field
         push(charge_limit=value)
+        if root is not None and (value is None or _good_limit(value)):
+            # remembered like the action tokens (the form says «Числа запоминаются»);
+            # cleared, no limit is remembered
+            try:
+                update_settings(root, **{LIMIT_KEY: value})
+            except StoreError as exc:
+                m["error"] = f"{_('Лимит времени не запомнен')}: {exc}"
+            else:
+                m["error"] = ""
+            set_shown(_shown + 1)
 
     picks, typed, limit_text = m["picks"], m["typed"], m["limit"]
     seat_rows = [
