@@ -759,3 +759,36 @@ def test_the_time_limit_of_steps_b_and_v_is_remembered(tmp_path):
     the universes' action tokens were remembered)."""
     shown, limit = rt.run(_limit_for_the_next_game(tmp_path / "d"))
     assert (shown, limit) == ("90", 90), (shown, limit)
+
+
+async def _rows_at(data, width: int) -> tuple[str, str]:
+    from flet.controls.context import _context_page  # internal to Flet 1.0.5
+
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=ACTIONS)
+    session = rt.Session(rt.WireConnection())  # rt.open_app on a page of ``width`` px
+    session.page.route = f"/game/{g.id}"
+    session.page.width, session.page.height = width, 640
+    _context_page.set(session.page)
+    make_main(hub)(session.page)
+    session.get_page_patch()
+    session.start_updates_scheduler()
+    await rt.quiet(session)
+    row = rt.tagged_control(session, "player-p1")
+
+    def texts(c) -> list[str]:
+        own = [c.value] if isinstance(c, ft.Text) else []
+        return own + [t for child in rt._children(c) for t in texts(child)]
+
+    return texts(row)[0], _label(session, "tokens-p1")
+
+
+def test_a_players_name_is_whole_on_a_narrow_phone(tmp_path):
+    """At 360 px the row's name has 94 px beside «карт» and the VP: «Борис (Морти)» was cut
+    to «Борис (Мор…» (play-test). On a narrow page the character leads the universe's line
+    under the name; at 390 the name line keeps the character."""
+    name, line = rt.run(_rows_at(tmp_path / "a", 360))
+    assert (name, line) == ("Борис", "Морти · Кроха · жетонов 8"), (name, line)
+    assert wrap(name, 94, 14, bold=True) == [name]
+    name, line = rt.run(_rows_at(tmp_path / "b", 390))
+    assert (name, line) == ("Борис (Морти)", "Кроха · жетонов 8"), (name, line)
