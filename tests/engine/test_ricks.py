@@ -348,8 +348,11 @@ def test_mini_universe_invention_costs_extra_card():
     g.push("player.move", {"to": MINI})
     play(g, "invention", build_cost=2, cost=1, vp=1)
     assert g.state.players[0].hand == 4
+    # the journal says why the hand dropped by two
+    assert g.log()[-1][1].endswith("и сбрасывает ещё 1 карту (Мини-вселенная)"), g.log()[-1][1]
     play(g, "source", build_cost=2, production=1)
     assert g.state.players[0].hand == 3
+    assert "сбрасывает" not in g.log()[-1][1]
     g.push("hand.add", {"player": 0, "delta": -2})
     err = refused(g, "card.play", {"kind": "invention", "build_cost": 2, "cost": 1, "vp": 1})
     assert err.rule.endswith("Мини-вселенная")

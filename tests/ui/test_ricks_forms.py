@@ -151,11 +151,14 @@ async def _ability_used(data) -> tuple[str, str, str, int]:
 
 
 def _label(session, ident: str) -> str:
-    """The node's label, or its button's text."""
-    node = next(
-        c for c in rt.controls(session) if isinstance(c, ft.Semantics) and c.identifier == ident
-    )
-    return node.label or str(getattr(node.content, "content", ""))
+    """The node's label, or its button's text; of several nodes so tagged (the frame's two
+    message layers each have an ``error`` and a ``notice`` slot) the one that says something."""
+    said = [
+        c.label or str(getattr(c.content, "content", ""))
+        for c in rt.controls(session)
+        if isinstance(c, ft.Semantics) and c.identifier == ident
+    ]
+    return next((t for t in said if t.strip()), said[0])
 
 
 def test_a_used_ability_stays_in_step_b_and_names_its_rule(tmp_path):
@@ -513,3 +516,279 @@ def test_the_end_screen_puts_the_rounds_summary_first(tmp_path):
     assert labels["result-round-1"].startswith("Раунд 1: ходы "), labels
     assert "зарядка" in labels["result-round-1"] and "сгорело энергии 3" in labels["result-round-1"]
     assert labels["charge-summary"].startswith("Всего: ходы "), labels
+
+
+# -- the new-game form -------------------------------------------------------------------------
+async def _pick(session, ident: str, value: str) -> None:
+    """Choose ``value`` in the form's dropdown (or type it into the field) ``ident``."""
+    control = rt.tagged_control(session, ident)
+    session.apply_patch(control._i, {"value": value})
+    event = "select" if isinstance(control, ft.Dropdown) else "change"
+    await session.dispatch_event(control._i, event, value)
+    await rt.quiet(session)
+
+
+async def _start_with_second_seat_chosen(data) -> list[tuple[str, str]]:
+    hub = Hub(GameStore(data))
+    session = await rt.open_app(make_main(hub), "/new")
+    await _pick(session, "game-choice", "ricks")
+    await rt.tap(session, rt.tagged_control(session, "add-player"))
+    await rt.quiet(session)
+    for seat, name in enumerate(["Аня", "Кирилл", "Вика"]):
+        await _pick(session, f"player-name-{seat}", name)
+    for ident, number in (("actions-rick", "1"), ("actions-micro", "2"), ("actions-mini", "3")):
+        await _pick(session, ident, number)
+    await _pick(session, "character-1", "Кайл")  # Аня and Вика left on «по порядку»
+    await rt.tap(session, rt.tagged_control(session, "start-game"))
+    await rt.quiet(session)
+    (game,) = GameStore(data).list()
+    state = GameStore(data).open(game.id).game.state
+    return [(name, p.character) for name, p in zip(game.players, state.players, strict=True)]
+
+
+def test_a_character_chosen_for_the_second_seat_counts(tmp_path):
+    """«Подготовка к игре»: each player picks a character. Кирилл's «Кайл» counts with Аня
+    left on «по порядку», and the seats left so get the other characters in order (play-test:
+    the game started with «Кирилл (Морти)»: only choices from seat 1 up to the first empty
+    one counted)."""
+    seats = rt.run(_start_with_second_seat_chosen(tmp_path / "d"))
+    assert seats == [("Аня", "Рик"), ("Кирилл", "Кайл"), ("Вика", "Морти")], seats
+
+
+# -- a refusal for too few actions, answered from the dialog --------------------------------------
+def _banner(session) -> str:
+    """What the frame's red banner says (``""``: nothing)."""
+    return _label(session, "error").strip()
+
+
+async def _discard_in_the_card_dialog(data) -> dict:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")  # Аня: 5 actions, 6 cards
+    hub.push(g.id, "player.move", {"to": MINI})  # 4 left
+    hub.push(g.id, "actions.add", {"delta": -3, "note": "тест"})  # 1 left
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await _open_play(session)
+    await _type(session, "play-build", "2")
+    await _type(session, "play-prod", "3")
+    await rt.tap(session, _button(session, "play-down"))  # 2 actions at once, 1 left
+    await rt.quiet(session)
+    seen = {"refused": _said(session, "play-error"), "banner": _banner(session)}
+    await rt.tap(session, _button(session, "play-discard"))
+    await rt.quiet(session)
+    seen["left"] = _said(session, "play-actions")
+    seen["after"] = _said(session, "play-error").strip()
+    seen["build"] = _node(session, "play-build").content.value
+    await rt.tap(session, _button(session, "play-card"))
+    await rt.quiet(session)
+    state = hub.open(g.id).game.state
+    seen["cards"] = [(c.universe, c.production, c.built) for c in state.cards]
+    seen["hand"] = state.players[0].hand
+    return seen
+
+
+def test_a_card_refused_for_too_few_actions_gets_its_action_in_the_dialog(tmp_path):
+    """«Доступные действия» (a source one universe down takes its every build action now),
+    «Бесплатное действие» (a discarded card gives one): the refusal names the rule that
+    forbids the card, then the remedy; «Сброс +1» is in the dialog, which stays open with the
+    numbers typed, and «Сыграть» then plays the card (play-test: the player had to cancel,
+    discard and type every number again). The refusal is said in the dialog only, not in
+    the frame's banner as well."""
+    seen = rt.run(_discard_in_the_card_dialog(tmp_path))
+    refused = seen["refused"]
+    assert refused.startswith("Нужно действий: 2, а осталось 1 (Доступные действия)."), refused
+    assert refused.endswith("(Бесплатное действие)."), refused
+    assert seen["banner"] == "", seen["banner"]
+    assert seen["left"] == "Сыграть карту · действий: 2" and seen["after"] == "", seen
+    assert seen["build"] == "2", seen["build"]
+    assert seen["cards"] == [(KRO, 3, True)], seen["cards"]
+    assert seen["hand"] == 4  # 6 − the discard − the card
+
+
+async def _discard_in_the_build_dialog(data) -> tuple[str, str, str, list[tuple[int, bool]]]:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    hub.push(g.id, "card.play", {"kind": "source", "build_cost": 3, "production": 2})
+    hub.push(g.id, "actions.add", {"delta": -3, "note": "тест"})  # 1 left, 2 tokens to go
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["build-open"])
+    await rt.quiet(session)
+    await rt.tap(session, _button(session, "build-1-all"))
+    await rt.quiet(session)
+    refused, banner = _said(session, "list-error"), _banner(session)
+    await rt.tap(session, _button(session, "build-discard"))
+    await rt.quiet(session)
+    left = _said(session, "build-actions")
+    await rt.tap(session, _button(session, "build-1-all"))
+    await rt.quiet(session)
+    cards = [(c.placed, c.built) for c in hub.open(g.id).game.state.cards]
+    return refused, banner, left, cards
+
+
+def test_a_build_short_of_actions_gets_its_action_in_the_list(tmp_path):
+    """«Доступные действия», «Бесплатное действие»: «До конца: +2» with 1 action is refused
+    in the list only (not in the banner too); «Сброс +1» there gives the action and the
+    same «До конца» then finishes the card."""
+    refused, banner, left, cards = rt.run(_discard_in_the_build_dialog(tmp_path))
+    assert refused.startswith("Нужно действий: 2, а осталось 1 (Доступные действия)."), refused
+    assert banner == "", banner
+    assert left == "Действий осталось: 2"
+    assert cards == [(3, True)], cards
+
+
+async def _refusals_in_dialogs(data) -> list[tuple[str, str]]:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    hub.push(g.id, "hand.add", {"player": 0, "delta": -6, "note": "тест"})  # no card in hand
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await _open_play(session)
+    said = []
+    await rt.tap(session, _button(session, "play-card"))  # nothing typed
+    await rt.quiet(session)
+    said.append((_said(session, "play-error"), _banner(session)))
+    await _type(session, "play-build", "1")
+    await _type(session, "play-prod", "1")
+    await rt.tap(session, _button(session, "play-card"))  # the engine's refusal
+    await rt.quiet(session)
+    said.append((_said(session, "play-error"), _banner(session)))
+    return said
+
+
+def test_a_refusal_in_a_dialog_is_said_once(tmp_path):
+    """A refusal of a move made in a dialog is said in the dialog only, not in the frame's
+    red banner behind it as well (play-test: every such refusal was said twice)."""
+    (empty, banner1), (no_card, banner2) = rt.run(_refusals_in_dialogs(tmp_path))
+    assert empty.startswith("Не заполнены поля") and banner1 == "", (empty, banner1)
+    assert "На руке нет карт" in no_card and banner2 == "", (no_card, banner2)
+
+
+async def _invention_in_mini(data) -> tuple[str, str]:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    hub.push(g.id, "player.move", {"to": MINI})
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await _open_play(session)
+    source = _said(session, "play-preview")
+    await rt.tap(session, _button(session, "kind-invention"))
+    await rt.quiet(session)
+    for ident, text in (("play-build", "2"), ("play-cost", "1"), ("play-vp", "1")):
+        await _type(session, ident, text)
+    return source, _said(session, "play-preview")
+
+
+def test_the_preview_says_the_mini_universes_extra_card(tmp_path):
+    """«Уточнения по вселенным: Мини-вселенная»: an invention played there costs one more card
+    from the hand; the preview says so before «Сыграть» (play-test: the hand dropped by two
+    and nothing said why); a source there costs no extra card."""
+    source, invention = rt.run(_invention_in_mini(tmp_path))
+    assert "сброс" not in source, source
+    assert invention.endswith("; и ещё 1 карта в сброс (Мини-вселенная)"), invention
+
+
+async def _abilities_on_the_board(data) -> tuple[str, str, str]:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    for name, build in (("Портал", 1), ("Гиперкуб", 2)):
+        ability = {"kind": "ability", "build_cost": build, "cost": 1, "name": name}
+        hub.push(g.id, "card.play", ability)
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    return _label(session, "tokens-p0"), _label(session, "tokens-p1"), _label(session, "uni-3")
+
+
+def test_built_abilities_are_shown_with_their_player(tmp_path):
+    """«Карты способностей»: an ability is attached to the character, in no universe. Аня's
+    built «Портал» is on her row (after her tokens: the row is no taller) and on her
+    character's chip in the universes' list, with the unfinished «Гиперкуб» and its tokens
+    there (play-test: a built ability was shown nowhere but in step Б)."""
+    mine, his, kro = rt.run(_abilities_on_the_board(tmp_path))
+    assert mine.endswith("жетонов 7 · способности: «Портал»"), mine
+    assert "способност" not in his, his
+    assert "Рик (Аня): «Портал», «Гиперкуб» 1 из 2, Морти (Борис)" in kro, kro
+
+
+async def _second_card_of_a_turn(data) -> tuple[str, str]:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Гоша", "Аня"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await _open_play(session)
+    await rt.tap(session, _button(session, "kind-invention"))
+    await rt.quiet(session)
+    for ident, text in (("play-build", "2"), ("play-cost", "3"), ("play-vp", "3")):
+        await _type(session, ident, text)
+    await rt.tap(session, _button(session, "play-card"))
+    await rt.quiet(session)
+    await _open_play(session)  # the turn's second card
+    return _said(session, "kind-source"), _said(session, "play-preview")
+
+
+def test_every_card_dialog_opens_on_a_source(tmp_path):
+    """«Доступные действия»: the turn's second card opens the dialog on «Источник» with empty
+    fields, as the first did (play-test: it opened on the last card's «Изобретение» with
+    «Энергия» greyed out)."""
+    source, preview = rt.run(_second_card_of_a_turn(tmp_path))
+    assert source.endswith("выбран"), source
+    assert preview == "Источник: внедрение ?, +? ед. энергии", preview
+
+
+async def _limit_for_the_next_game(data) -> tuple[str, object]:
+    hub = Hub(GameStore(data))
+    first = await rt.open_app(make_main(hub), "/new")
+    await _pick(first, "game-choice", "ricks")
+    await _pick(first, "charge-limit", "90")
+    session = await rt.open_app(make_main(hub), "/new")  # the next game, another day
+    await _pick(session, "game-choice", "ricks")
+    shown = rt.tagged_control(session, "charge-limit").value
+    for seat, name in enumerate(["Аня", "Борис"]):
+        await _pick(session, f"player-name-{seat}", name)
+    for ident, number in (("actions-rick", "1"), ("actions-micro", "2"), ("actions-mini", "3")):
+        await _pick(session, ident, number)
+    await rt.tap(session, rt.tagged_control(session, "start-game"))
+    await rt.quiet(session)
+    (game,) = GameStore(data).list()
+    return shown, GameStore(data).open(game.id).game.setup.options.get("charge_limit")
+
+
+def test_the_time_limit_of_steps_b_and_v_is_remembered(tmp_path):
+    """The form says «Числа запоминаются для следующих игр»: the limit of steps Б and В typed
+    for one game is filled in for the next one and the game starts with it (play-test: only
+    the universes' action tokens were remembered)."""
+    shown, limit = rt.run(_limit_for_the_next_game(tmp_path / "d"))
+    assert (shown, limit) == ("90", 90), (shown, limit)
+
+
+async def _rows_at(data, width: int) -> tuple[str, str]:
+    from flet.controls.context import _context_page  # internal to Flet 1.0.5
+
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=ACTIONS)
+    session = rt.Session(rt.WireConnection())  # rt.open_app on a page of ``width`` px
+    session.page.route = f"/game/{g.id}"
+    session.page.width, session.page.height = width, 640
+    _context_page.set(session.page)
+    make_main(hub)(session.page)
+    session.get_page_patch()
+    session.start_updates_scheduler()
+    await rt.quiet(session)
+    row = rt.tagged_control(session, "player-p1")
+
+    def texts(c) -> list[str]:
+        own = [c.value] if isinstance(c, ft.Text) else []
+        return own + [t for child in rt._children(c) for t in texts(child)]
+
+    return texts(row)[0], _label(session, "tokens-p1")
+
+
+def test_a_players_name_is_whole_on_a_narrow_phone(tmp_path):
+    """At 360 px the row's name has 94 px beside «карт» and the VP: «Борис (Морти)» was cut
+    to «Борис (Мор…» (play-test). On a narrow page the character leads the universe's line
+    under the name; at 390 the name line keeps the character."""
+    name, line = rt.run(_rows_at(tmp_path / "a", 360))
+    assert (name, line) == ("Борис", "Морти · Кроха · жетонов 8"), (name, line)
+    assert wrap(name, 94, 14, bold=True) == [name]
+    name, line = rt.run(_rows_at(tmp_path / "b", 390))
+    assert (name, line) == ("Борис (Морти)", "Кроха · жетонов 8"), (name, line)

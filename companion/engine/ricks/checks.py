@@ -58,8 +58,8 @@ def _need_actions(state: RicksState, n: int, rule: str) -> None:
     p = state.players[state.active]  # type: ignore[index]
     if p.actions < n:
         raise RuleViolation(
-            f"Нужно действий: {n}, а осталось {p.actions}. Можно сбросить карту, "
-            f"чтобы получить действие (Бесплатное действие).",
+            f"Нужно действий: {n}, а осталось {p.actions} ({rule}). Можно сбросить "
+            f"карту и получить действие (Бесплатное действие).",
             rule=rule,
         )
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.engine.core import Event, Setup
-from companion.engine.ricks.constants import _KINDS, ENERGY_UNIT
+from companion.engine.ricks.constants import _KINDS, ENERGY_UNIT, MINI
 from companion.engine.ricks.state import RicksState, _below, _reward
 
 
@@ -26,7 +26,13 @@ def describe(state: RicksState, event: Event, setup: Setup) -> str:
             where = f" во вселенной «{_below(u) if d.get('down') else u}»"
         name = f" «{d['name']}»" if d.get("name") else ""
         whole = " и сразу внедряет целиком" if d.get("finish") and not d.get("down") else ""
-        return f"{actor} играет {kind}{name}{where}{whole}"
+        # the second card an invention costs there (Уточнения по вселенным: Мини-вселенная)
+        mini = (
+            " и сбрасывает ещё 1 карту (Мини-вселенная)"
+            if d.get("kind") == "invention" and state.players[state.active].universe == MINI  # type: ignore[index]
+            else ""
+        )
+        return f"{actor} играет {kind}{name}{where}{whole}{mini}"
     if t == "card.build":
         card = state.card(d["card"])
         label = card.label() if card else "карту"

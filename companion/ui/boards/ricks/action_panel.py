@@ -9,8 +9,8 @@
 The panel has the same height for every player and every card played, so the players' rows
 under it never move; with four players everything is on a 390×844 screen with «Передать ход».
 Its buttons keep their places from one player's turn to the next (Кайл's slot is kept on
-every turn of a game he is in). The card's form is the player's: each new turn starts it on
-«Источник» with empty fields, an empty number is asked for rather than taken for 1, and a
+every turn of a game he is in). The card's form opens on «Источник» with empty fields for
+every card, an empty number is asked for rather than taken for 1, and a
 choice the rules refuse now («уровнем ниже» with too few actions) stays chosen and is refused
 by «Сыграть» with the rule — never replaced by another move.
 """
@@ -22,6 +22,7 @@ from typing import Any
 import flet as ft
 
 from companion.engine.ricks import (
+    MINI,
     PHASE_ACTIONS,
     UNIVERSES,
     Card,
@@ -72,10 +73,12 @@ def _shown(raw: str) -> str:
     return str(raw).strip() or "?"
 
 
-def _preview(f: dict[str, Any], whole: bool = False) -> str:
+def _preview(f: dict[str, Any], whole: bool = False, mini: bool = False) -> str:
     """What «Сыграть карту» will send, in words (so the table sees it before the tap); an
     empty field reads «?»; ``whole``: built whole at once (no build token left: imaginary
-    ones, «Внедрение»)."""
+    ones, «Внедрение»); ``mini``: the player is in Мини-вселенная, where an invention costs
+    one more card from the hand (Уточнения по вселенным: Мини-вселенная; play-test: the hand
+    dropped by two and nothing said why)."""
     k = f["kind"]
     name = f" «{f['name'].strip()}»" if f["name"].strip() else ""
     text = f"{_(_KIND_TEXT[k])}{name}: {_('внедрение')} {_shown(f['build'])}"
@@ -89,6 +92,8 @@ def _preview(f: dict[str, Any], whole: bool = False) -> str:
         text += f" = {_shown(f['vp'])} {_('ПО')}"
     if whole and not (k == "source" and f["down"]):
         text += f"; {_('жетонов нет — сразу целиком')}"
+    if mini and k == "invention":
+        text += f"; {_('и ещё 1 карта в сброс (Мини-вселенная)')}"
     return text
 
 
@@ -151,15 +156,59 @@ def _button(ident: str, text: str, on_click, *, icon=None, disabled=False, label
     )
 
 
+def _actions_line(ident: str, actions: int, discard) -> ft.Control:
+    """The «Достроить» list's first line: the actions left (``{ident}-actions``) and «Сброс
+    +1» (``{ident}-discard``): a build refused for too few actions gets its action here, the
+    list staying open («Бесплатное действие»; play-test: the player had to close it, discard
+    and open it again)."""
+    left = f"{_('Действий осталось')}: {actions}"
+    return ft.Row(
+        [
+            ft.Container(
+                tag(
+                    f"{ident}-actions",
+                    ft.Text(left, size=15, weight=ft.FontWeight.BOLD),
+                    label=left,
+                ),
+                expand=True,
+            ),
+            _button(
+                f"{ident}-discard",
+                _("Сброс +1"),
+                discard,
+                label=_("Сброс карты: +1 действие"),
+            ),
+        ],
+        height=TARGET,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
 def _play_dialog(
-    f: dict[str, Any], put, play, close, shut, error: str, whole: bool = False
+    f: dict[str, Any],
+    put,
+    play,
+    close,
+    shut,
+    error: str,
+    whole: bool = False,
+    actions: int = 0,
+    discard=None,
+    mini: bool = False,
 ) -> ft.AlertDialog:
-    """«Сыграть карту»: the kind, build cost, production or cost, VP, name, «уровнем ниже»,
-    the preview of what will be sent and the refusal, if any (the dialog covers the board's
-    message layer). The fields have no hint: an empty one is asked for when «Сыграть» is
-    tapped, never sent as a number nobody typed. Tags: ``kind-{k}``, ``play-build``,
-    ``play-prod``, ``play-cost``, ``play-vp``, ``play-name``, ``play-down``,
-    ``play-preview``, ``play-error``, ``play-card``, ``play-cancel``."""
+    """«Сыграть карту» (the title says the actions left): the kind, build cost, production or
+    cost, VP, name, «уровнем ниже» with «Сброс +1» beside it (a card refused for too few
+    actions gets its action here, with what was typed kept — «Бесплатное действие»;
+    play-test: the player cancelled, discarded and typed every number again), the preview of
+    what will be sent and the refusal, if any (said here only, not in the frame's banner
+    too). Three fields a line, and the discard in the line «уровнем ниже» already takes: the
+    dialog is no taller than before, whole on a 360×640 phone. In Мини-вселенная the preview
+    has three lines (its extra card), elsewhere two. The fields
+    have no hint: an empty one is asked for when «Сыграть» is tapped, never sent as a number
+    nobody typed; they show what the form holds, so a discard's re-render keeps them. Tags:
+    ``play-actions``, ``play-discard``, ``kind-{k}``, ``play-build``, ``play-prod``,
+    ``play-cost``, ``play-vp``, ``play-name``, ``play-down``, ``play-preview``,
+    ``play-error``, ``play-card``, ``play-cancel``."""
     kind = f["kind"]
     kinds = ft.Row(
         [
@@ -180,38 +229,84 @@ def _play_dialog(
         run_spacing=6,
     )
     fields = [
-        _field("play-build", _("Жетонов"), "", lambda v: put("build", v), 104),
+        _field("play-build", _("Жетонов"), "", lambda v: put("build", v), 98, value=f["build"]),
         _field(
-            "play-prod", _("Энергия"), "", lambda v: put("prod", v), 104, disabled=kind != "source"
+            "play-prod",
+            _("Энергия"),
+            "",
+            lambda v: put("prod", v),
+            98,
+            disabled=kind != "source",
+            value=f["prod"],
         ),
         _field(
-            "play-cost", _("Цена"), "", lambda v: put("cost", v), 104, disabled=kind == "source"
+            "play-cost",
+            _("Цена"),
+            "",
+            lambda v: put("cost", v),
+            98,
+            disabled=kind == "source",
+            value=f["cost"],
         ),
-        _field("play-vp", _("ПО"), "", lambda v: put("vp", v), 104, disabled=kind != "invention"),
-        _field("play-name", _("Название"), "", lambda v: put("name", v), 214, number=False),
-        tag(
-            "play-down",
-            toggle(
-                _("уровнем ниже"),
-                bool(f["down"]),
-                lambda: put("down", not f["down"]),
-                disabled=kind != "source",
-            ),
-            label="уровнем ниже" + (" (вкл)" if f["down"] else ""),
+        _field(
+            "play-vp",
+            _("ПО"),
+            "",
+            lambda v: put("vp", v),
+            98,
+            disabled=kind != "invention",
+            value=f["vp"],
+        ),
+        _field(
+            "play-name",
+            _("Название"),
+            "",
+            lambda v: put("name", v),
+            200,
+            number=False,
+            value=f["name"],
         ),
     ]
-    preview = _preview(f, whole)
+    down_line = ft.Row(
+        [
+            tag(
+                "play-down",
+                toggle(
+                    _("уровнем ниже"),
+                    bool(f["down"]),
+                    lambda: put("down", not f["down"]),
+                    disabled=kind != "source",
+                ),
+                label="уровнем ниже" + (" (вкл)" if f["down"] else ""),
+            ),
+            ft.Container(expand=True),
+            _button(
+                "play-discard",
+                _("Сброс +1"),
+                discard,
+                label=_("Сброс карты: +1 действие"),
+            ),
+        ],
+        height=TARGET,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    preview = _preview(f, whole, mini)
     body = [
         kinds,
-        ft.Row(fields, wrap=True, spacing=6, run_spacing=6),
-        # two lines kept whatever the card: the buttons below never move as the preview grows
+        ft.Row(fields, wrap=True, spacing=4, run_spacing=6),
+        down_line,
+        # two lines kept whatever the card, three in Мини-вселенная (a named invention with
+        # its extra card takes them): the buttons below never move as the preview grows
         tag(
             "play-preview",
-            ft.Container(clipped_text(preview, 14, lines=2, italic=True), height=40),
+            ft.Container(
+                clipped_text(preview, 14, lines=3 if mini else 2, italic=True),
+                height=58 if mini else 40,
+            ),
             label=preview,
         ),
     ]
-    actions = [
+    actions_row = [
         tag("play-cancel", ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: shut())),
         tag(
             "play-card",
@@ -223,18 +318,20 @@ def _play_dialog(
             ),
         ),
     ]
-    return _dialog(_("Сыграть карту"), body, "play-error", error, actions, close)
+    left = f"{_('Сыграть карту')} · {_('действий')}: {actions}"
+    title = tag("play-actions", ft.Text(left, size=18), label=left)
+    return _dialog(title, body, "play-error", error, actions_row, close)
 
 
 def _dialog(
-    title: str, body: list[ft.Control], error_tag: str, error: str, actions, close
+    title: str | ft.Control, body: list[ft.Control], error_tag: str, error: str, actions, close
 ) -> ft.AlertDialog:
     """A phone-sized modal: ``body``, then a reserved three-line slot for a refusal (tagged
     ``error_tag``: a refusal never moves the buttons under the finger, and its rule's name at
     the end is not cut off), then ``actions``."""
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text(title, size=18),
+        title=ft.Text(title, size=18) if isinstance(title, str) else title,
         inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
         content_padding=ft.Padding.symmetric(horizontal=16, vertical=8),
         content=ft.Column(
@@ -266,18 +363,22 @@ def _list_dialog(title: str, rows: list[ft.Control], close, shut, error: str) ->
 
 
 def _build_dialog(
-    cards: list[Card], names: list[str], actions: int, build, close, shut, error: str
+    cards: list[Card],
+    names: list[str],
+    actions: int,
+    build,
+    close,
+    shut,
+    error: str,
+    discard=None,
 ) -> ft.AlertDialog:
-    """«Достроить»: the actions left, then each unfinished card of the player here with «+1
-    жетон» (``build-{card}``) and, when it needs more, «до конца» (``build-{card}-all``: every
-    token it still needs, in one move — the way to finish it with imaginary tokens,
-    «Внедрение»). The dialog stays open after a token (play-test: each token cost two taps,
-    the list closing after every pick). Tags: ``build-actions``, ``list-error``,
-    ``list-close``."""
-    left = f"{_('Действий осталось')}: {actions}"
-    rows: list[ft.Control] = [
-        tag("build-actions", ft.Text(left, size=15, weight=ft.FontWeight.BOLD), label=left)
-    ]
+    """«Достроить»: the actions left with «Сброс +1» (:func:`_actions_line`), then each
+    unfinished card of the player here with «+1 жетон» (``build-{card}``) and, when it needs
+    more, «до конца» (``build-{card}-all``: every token it still needs, in one move — the way
+    to finish it with imaginary tokens, «Внедрение»). The dialog stays open after a token
+    (play-test: each token cost two taps, the list closing after every pick). Tags:
+    ``build-actions``, ``build-discard``, ``list-error``, ``list-close``."""
+    rows: list[ft.Control] = [_actions_line("build", actions, discard)]
     for c in cards:
         text = card_text(c, names)
         need = c.build_cost - c.placed
@@ -331,6 +432,9 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     typed, set_typed = ft.use_state(0)  # re-render the preview after each edit
     # ("play" | "build" | "kyle" | "", the turn it was opened in): a dialog belongs to its turn
     dialog, set_dialog = ft.use_state(("", 0))
+    # the refusal of a move made in the open dialog: said there only, not in the frame's
+    # banner as well (play-test: every refusal in a dialog was said twice)
+    said, set_said = ft.use_state("")
     playing = not state.over and state.phase == PHASE_ACTIONS and state.active is not None
 
     def put(key: str, value: Any) -> None:
@@ -338,7 +442,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             # no universe below (Кроховселенная) or no card to play: ticking it says why and
             # leaves it off — the card goes where it can (Карты источников энергии)
             probe = {"kind": "source", "build_cost": 1, "production": 1, "down": True}
-            if not view.explain("card.play", probe):
+            if not tell(view.explain("card.play", probe)):
                 set_typed(typed + 1)
                 return
         f[key] = value
@@ -347,26 +451,44 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             # for its tokens, «Доступные действия») is said at once, and «Сыграть» refuses it
             # — never plays the card the ordinary way instead (play-test)
             now = {**f, "kind": "source"}
-            if not value or _missing(now) or view.explain("card.play", _play_data(now, False)):
-                view.error = ""
+            if not value or _missing(now):
+                set_said("")
+            else:
+                tell(view.explain("card.play", _play_data(now, False)))
         set_typed(typed + 1)
+
+    def tell(ok: bool) -> bool:
+        """What a move or check made in the dialog answered: a refusal goes from the banner
+        to the dialog; an accepted move clears the dialog's refusal."""
+        if ok:
+            set_said("")
+        elif view.error:
+            set_said(view.error)
+            view.clear_message()
+        return ok
 
     def open_dialog(which: str) -> None:
         if which == "play":
-            # a new card: empty fields (a field's text is not sent back); a new turn's first
-            # card starts on «Источник» (play-test: Аня's dialog opened on Гоша's «Изобретение»)
-            kind = f["kind"] if f["turn"] == state.turn else "source"
-            form.current = _blank_form(kind, state.turn)
-            view.error = ""  # an older refusal is not this card's
+            # a new card: empty fields on «Источник», every time (play-test: Аня's dialog
+            # opened on Гоша's «Изобретение»; then a second card of a turn opened on the
+            # first one's kind, «Энергия» greyed out, which nobody expected)
+            form.current = _blank_form("source", state.turn)
             set_typed(typed + 1)
+        if which in ("play", "kyle"):
+            view.error = ""  # an older refusal is not this card's
+            set_said("")
         if which == "build" and unfinished and p is not None and p.actions < 1:
             # said before a card is picked (play-test: the list opened at 0 actions and
             # refused only after a pick): the engine's words, «Доступные действия»
             view.explain("card.build", {"card": unfinished[0].id, "tokens": 1})
             return
+        if which == "build":
+            view.error = ""
+            set_said("")
         set_dialog((which, state.turn))
 
     def close() -> None:
+        set_said("")
         set_dialog(("", 0))
 
     def shut() -> None:
@@ -375,14 +497,18 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         view.screen_changed()
         close()
 
+    def discard() -> None:
+        # «Бесплатное действие» from the open dialog: it stays open with what was typed
+        tell(view.send("action.discard"))
+
     def play() -> None:
         now = form.current
         missing = _missing(now)
         if missing:
-            view.error = missing_text(missing)
+            set_said(missing_text(missing))
             return
         with closing_dialog():  # the dialog goes: a double tap lands on what it covered
-            played = view.send("card.play", _play_data(now, no_tokens))
+            played = tell(view.send("card.play", _play_data(now, no_tokens)))
         if played:
             close()
 
@@ -390,7 +516,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         # the dialog stays, but its line changes under the finger (and a built card's place
         # goes to the next one): a double tap on «+1 жетон» places one token (play-test: two)
         with closing_dialog():
-            built = view.send("card.build", {"card": card, "tokens": tokens})
+            built = tell(view.send("card.build", {"card": card, "tokens": tokens}))
         if not built:
             return
         after = view.state
@@ -405,7 +531,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
 
     def kyle(universe: str) -> None:
         with closing_dialog():
-            moved = view.send("player.move", {"to": universe, "ability": True})
+            moved = tell(view.send("player.move", {"to": universe, "ability": True}))
         if moved:
             close()
 
@@ -426,9 +552,14 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     which = dialog[0] if dialog[1] == state.turn else ""
     shown: ft.AlertDialog | None = None
     if p is not None and which == "play":
-        shown = _play_dialog(form.current, put, play, close, shut, view.error, no_tokens)
+        mini = p.universe == MINI
+        shown = _play_dialog(
+            form.current, put, play, close, shut, said, no_tokens, p.actions, discard, mini
+        )
     elif p is not None and which == "build" and unfinished:
-        shown = _build_dialog(unfinished, game.players, p.actions, build, close, shut, view.error)
+        shown = _build_dialog(
+            unfinished, game.players, p.actions, build, close, shut, said, discard
+        )
     elif kyle_on and which == "kyle":
         shown = _list_dialog(
             _("Кайл: в любую вселенную"),
@@ -442,7 +573,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             ],
             close,
             shut,
-            view.error,
+            said,
         )
     ft.use_dialog(shown)
     if p is None or a is None:

@@ -25,11 +25,17 @@ from companion.ui.boards.ricks.charge import ChargeHead, ChargeTail, StepB, Step
 from companion.ui.boards.ricks.clocks import ChargeClocks, ClockBase
 from companion.ui.boards.ricks.common import tag
 from companion.ui.boards.ricks.history import ChargeHistory
-from companion.ui.boards.ricks.players import PlayerRow
+from companion.ui.boards.ricks.players import NARROW, PlayerRow
 from companion.ui.boards.ricks.universes import Universes
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView, part
-from companion.ui.widgets import TARGET, icon_button, primary_button, use_top_on
+from companion.ui.widgets import (
+    TARGET,
+    icon_button,
+    primary_button,
+    use_page_width,
+    use_top_on,
+)
 
 __all__ = ["Board", "Actions", "PhaseLine", "BAR_HEIGHT"]
 
@@ -89,6 +95,13 @@ def _phase(state: Any) -> tuple[str, str]:
     return line, query
 
 
+def abilities_of(state: Any, player: int) -> str:
+    """The player's built abilities, by name («Портал», «способность №3»), for their row."""
+    return ", ".join(
+        c.label() for c in state.cards if c.owner == player and c.kind == "ability" and c.built
+    )
+
+
 def use_send(view: GameView):
     """A stable ``send(type, data) -> bool`` for the memoised parts."""
     return ft.use_callback(lambda type, data=None: view.send(type, data), [view])
@@ -142,6 +155,7 @@ def Board(view: GameView) -> ft.Control:
     # 360×640: a page scrolled down to «Потратить» kept step В's «Активировать» out of sight)
     use_top_on((ch.universe, ch.step, ch.player) if ch is not None else None)
     active = game.definition.active_player(state)
+    narrow = use_page_width() < NARROW
     head: ft.Control = _hidden()
     if ch is not None:
         who = ""
@@ -169,6 +183,8 @@ def Board(view: GameView) -> ft.Control:
             state.first == i,
             send,
             guard,
+            abilities_of(state, i),
+            narrow,
         )
         for i, p in enumerate(state.players)
     ]

@@ -16,10 +16,13 @@ from companion.engine.ricks import (
 from companion.i18n import _
 from companion.ui.widgets import typed_number, typed_text
 
-__all__ = ["SETTINGS_KEY", "ACTION_FIELDS", "RULES", "tag", "card_text", "vp_moves"]
+__all__ = ["SETTINGS_KEY", "LIMIT_KEY", "ACTION_FIELDS", "RULES", "tag", "card_text", "vp_moves"]
 
 #: Key in ``settings.json`` under which the universes' action tokens are remembered.
 SETTINGS_KEY = "ricks_actions"
+#: Key in ``settings.json`` of the remembered time limit of steps Б and В (seconds, or
+#: ``None``: no limit).
+LIMIT_KEY = "ricks_charge_limit"
 #: Idents of the action-token fields of the setup form, per universe.
 ACTION_FIELDS = {MINI: "actions-mini", MICRO: "actions-micro", RICK_UNIVERSE: "actions-rick"}
 RULES = "/rules?game=ricks&q="

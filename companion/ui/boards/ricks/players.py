@@ -17,10 +17,13 @@ from companion.ui.boards.ricks.common import tag, vp_moves
 from companion.ui.widgets import TARGET, clipped_text, use_number_pad
 from companion.words import plural
 
-__all__ = ["PlayerRow", "ROW_HEIGHT"]
+__all__ = ["PlayerRow", "ROW_HEIGHT", "NARROW"]
 
 Send = Callable[[str, dict[str, Any]], bool]
 
+#: A page narrower than this (px) puts the character under the name, before the universe:
+#: at 360 «Борис (Морти)» had 94 px beside the counters and was cut.
+NARROW = 380
 #: Height of a player's row (px): the 48 dp counter inside the active player's 3 px border
 #: (the same for every row, so a new turn moves nothing).
 ROW_HEIGHT = 54
@@ -46,19 +49,27 @@ def _PlayerRow(
     first: bool,
     send: Send,
     guard: Callable[[], bool] | None = None,
+    abilities: str = "",
+    narrow: bool = False,
 ) -> ft.Control:
     """One player (plain props: the row re-renders only when they change).
 
     Tags: ``player-p{i}``, ``vp-p{i}`` (with ``-plus``/``-minus``; tap for a pad),
-    ``tokens-p{i}`` (the universe, build tokens and, past 30 VP, the track), ``hand-p{i}``
-    (tap for a pad: cards in hand, for the tie-break of «Конец игры»). ``guard`` is asked
-    before a pad opens (:meth:`~companion.ui.state.GameView.too_soon`: the rest of a double
-    tap on a dialog's «Закрыть» over the row opens nothing).
+    ``tokens-p{i}`` (the universe, build tokens and, past 30 VP, the track, then the built
+    abilities), ``hand-p{i}`` (tap for a pad: cards in hand, for the tie-break of «Конец
+    игры»). ``guard`` is asked before a pad opens
+    (:meth:`~companion.ui.state.GameView.too_soon`: the rest of a double tap on a dialog's
+    «Закрыть» over the row opens nothing).
 
     Under the name, two short lines of their own — the universe (and the track), then the
     tokens — so each is whole beside the counters on a 360–390 px phone (play-test: one line
     «Кроха · 8 жетон…» was cut in the active player's 3 px border). Always both lines: the row
-    and its text keep their places whatever the numbers.
+    and its text keep their places whatever the numbers. The player's built abilities
+    (``abilities``: their names, «Карты способностей») follow the tokens on their line, cut
+    with «…» when long (whole in the universes' list): the row is no taller for them
+    (play-test: a built ability was shown nowhere but in step Б). On a ``narrow`` page
+    (under :data:`NARROW` px) the character leads the universe's line and the name is alone
+    on its line (play-test at 360: «Борис (Мор…»).
     """
     laps, square = track_position(vp)
     track = f"{_('трек')} {square}" + (f" (+{TRACK_LENGTH * laps})" if laps else "")
@@ -67,7 +78,13 @@ def _PlayerRow(
         f" · {track}" if laps else ""
     )
     place = SHORT.get(universe, universe) + (f" · {track}" if laps else "")
+    if narrow:
+        place = f"{character} · {place}"
+        sub = f"{character} · {sub}"
     count = f"{tokens} " + plural(tokens, _("жетон"), _("жетона"), _("жетонов"))
+    if abilities:
+        count += f" · {abilities}"
+        sub += f" · {_('способности')}: {abilities}"
 
     add_vp, set_vp = vp_moves(send, index, lambda: vp)
 
@@ -107,7 +124,7 @@ def _PlayerRow(
                             ft.Row(
                                 [
                                     ft.Text(
-                                        f"{name} ({character})",
+                                        name if narrow else f"{name} ({character})",
                                         size=14,
                                         weight=ft.FontWeight.BOLD,
                                         max_lines=1,

@@ -19,6 +19,7 @@ from companion.i18n import _
 from companion.store.settings import load_settings, update_settings
 from companion.ui.boards.ricks.common import (
     ACTION_FIELDS,
+    LIMIT_KEY,
     SETTINGS_KEY,
     _field,
     _int,
@@ -29,6 +30,23 @@ from companion.ui.nav import AppContext
 from companion.ui.widgets import switch_row
 
 __all__ = ["OptionsForm"]
+
+
+def _good_limit(value: Any) -> bool:
+    """A time limit worth remembering: a positive number of seconds (as validate_setup takes)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and value > 0
+
+
+def seat_characters(picks: list[str]) -> list[str] | None:
+    """Every seat's character: the chosen ones where chosen, and each seat left on «по
+    порядку» the first character nobody chose (Рик, Морти, Зип, Кайл); ``None`` when nobody
+    chose. Each player picks their own character («Подготовка к игре»), so a choice for seat 2
+    counts with seat 1 left on «по порядку» (play-test: Кирилл's «Кайл» was dropped and he
+    played Морти). The same character twice is passed on for the engine to refuse."""
+    if not any(picks):
+        return None
+    free = iter(c for c in CHARACTERS if c not in picks)
+    return [c or next(free) for c in picks]
 
 
 @ft.component
@@ -46,7 +64,7 @@ def OptionsForm(
     and the game being set up keeps the numbers typed.
 
     :param players: number of seats, when the new-game screen passes it; otherwise four seat
-        pickers are shown and the chosen ones (from seat 1 on) become ``characters``.
+        pickers are shown. Any seat's choice counts (:func:`seat_characters`).
     :param names: the players' names as typed so far (``""``: not yet): a seat's picker is
         labelled with its player's name.
     """
@@ -75,24 +93,33 @@ def OptionsForm(
     def prefill() -> None:
         if root is None:
             return
-        saved = load_settings(root).get(SETTINGS_KEY) or {}
+        settings = load_settings(root)
+        saved = settings.get(SETTINGS_KEY) or {}
         known = {u: v for u, v in saved.items() if u in ACTION_FIELDS and isinstance(v, int)}
         if known:
             actions = dict(m["options"].get("actions") or {})
             m["typed"] = {u: str(known.get(u, actions.get(u, ""))) for u in ACTION_FIELDS}
             push(actions={**actions, **known, KRO: KRO_ACTIONS})
             set_shown(1)
+        limit = settings.get(LIMIT_KEY)
+        if _good_limit(limit) and not m["limit"]:
+            m["limit"] = str(limit)
+            push(charge_limit=limit)
+            set_shown(1)
 
     ft.use_effect(prefill, [])
 
+    def reseat() -> None:
+        # a player added or removed after the picks: every seat still gets its character
+        now = seat_characters(m["picks"][:seats])
+        if now != m["options"].get("characters"):
+            push(characters=now)
+
+    ft.use_effect(reseat, [seats])
+
     def pick(seat: int, value: str) -> None:
         m["picks"][seat] = value if value in CHARACTERS else ""
-        chosen: list[str] = []
-        for c in m["picks"][:seats]:
-            if not c:
-                break
-            chosen.append(c)
-        push(characters=chosen or None)
+        push(characters=seat_characters(m["picks"][:seats]))
 
     def set_action(u: str, raw: str) -> None:
         m["typed"][u] = raw
@@ -129,6 +156,16 @@ def OptionsForm(
             except ValueError:
                 value = raw  # validate_setup names the field
         push(charge_limit=value)
+        if root is not None and (value is None or _good_limit(value)):
+            # remembered like the action tokens (the form says «Числа запоминаются»);
+            # cleared, no limit is remembered
+            try:
+                update_settings(root, **{LIMIT_KEY: value})
+            except StoreError as exc:
+                m["error"] = f"{_('Лимит времени не запомнен')}: {exc}"
+            else:
+                m["error"] = ""
+            set_shown(_shown + 1)
 
     picks, typed, limit_text = m["picks"], m["typed"], m["limit"]
     seat_rows = [

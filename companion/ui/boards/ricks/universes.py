@@ -21,9 +21,23 @@ from companion.ui.state import GameView
 __all__ = ["Universes"]
 
 
+def chip_text(state, player: int, names) -> str:
+    """«Кайл (Аня): «Портал», «Гиперкуб» 1 из 2» — the character, the player and the
+    abilities attached to the character (an unfinished one with its tokens)."""
+    text = f"{state.players[player].character} ({names[player]})"
+    abilities = [
+        c.label() if c.built else f"{c.label()} {c.placed} {_('из')} {c.build_cost}"
+        for c in state.cards
+        if c.owner == player and c.kind == "ability"
+    ]
+    return text + (f": {', '.join(abilities)}" if abilities else "")
+
+
 @ft.component
 def Universes(view: GameView, version: int) -> ft.Control:
     """The four universes from Кроховселенная up, with characters, sources and inventions.
+    A character's chip names the abilities attached to it («Карты способностей»: they go
+    with the character, not into a universe), an unfinished one with its tokens.
     Tags: ``uni-{k}``, ``k`` the universe's place top to bottom on the table (Риковселенная 0)."""
     game = view.game
     state = view.state
@@ -35,9 +49,7 @@ def Universes(view: GameView, version: int) -> ft.Control:
         here = [i for i, p in enumerate(state.players) if p.universe == u]
         chips = [
             ft.Container(
-                ft.Text(
-                    f"{state.players[i].character} ({names[i]})", size=14, color=ft.Colors.WHITE
-                ),
+                ft.Text(chip_text(state, i, names), size=14, color=ft.Colors.WHITE),
                 bgcolor=game.setup.players[i].color,
                 padding=ft.Padding.symmetric(horizontal=8, vertical=4),
                 border_radius=12,
@@ -64,7 +76,7 @@ def Universes(view: GameView, version: int) -> ft.Control:
                     spacing=0,
                 )
             )
-        who = ", ".join(f"{state.players[i].character} ({names[i]})" for i in here) or _("никого")
+        who = ", ".join(chip_text(state, i, names) for i in here) or _("никого")
         boxes.append(
             tag(
                 f"uni-{k}",
