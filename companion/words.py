@@ -46,9 +46,19 @@ def _inflect_word(word: str, case: str) -> str:
             and parse.score >= 0.1
         ):
             form = parse.inflect({case})
-            if form is not None:
+            if form is not None and _same_name(word, form.word):
                 return _restore_case(word, form.word)
     return word
+
+
+def _same_name(word: str, form: str) -> bool:
+    """Whether ``form`` reads as a case of ``word``: a name's case changes its ending only
+    («Павел» → «Павла», «Лев» → «Льва», «Борис» → «Борисом»), so a form that keeps less than
+    all but two of its first letters, or grows by more than two, is some other word's
+    (play-test: «заберёт у Станиславска» for «Станислав»): the name then stays as typed."""
+    a, b = word.lower().replace("ё", "е"), form.lower().replace("ё", "е")
+    keep = max(1, len(a) - 2)
+    return b[:keep] == a[:keep] and len(b) <= len(a) + 2
 
 
 @lru_cache(maxsize=512)

@@ -18,6 +18,9 @@ from companion.ui.words import CASES, inflect, plural
         ("Игорь", "loct", "Игоре"),
         ("Аня Петрова", "gent", "Ани Петровой"),
         ("Анна-Мария", "datv", "Анне-Марии"),
+        ("Станислав", "gent", "Станислава"),  # «заберёт у Станислава» (play-test)
+        ("Павел", "gent", "Павла"),  # a vowel drops out: still a case of the name
+        ("Пётр", "ablt", "Петром"),
     ],
 )
 def test_known_names_are_declined(name, case, expected):
@@ -46,3 +49,28 @@ def test_any_name_gives_a_string_and_nominative_is_unchanged(name, case):
 )
 def test_plural(n, form):
     assert plural(n, "карта", "карты", "карт") == form
+
+
+def test_a_form_of_some_other_word_leaves_the_name_as_typed(monkeypatch):
+    """Play-test: «заберёт у Станиславска» for «Станислав». A case changes a name's ending
+    only; a form that changes more (pymorphy3 inflecting another lexeme) is not used."""
+    import companion.words as words
+
+    class Form:
+        word = "станиславска"
+
+    class Parse:
+        tag = {"Name", "sing", "nomn"}
+        score = 0.9
+
+        def inflect(self, _cases):
+            return Form()
+
+    class Morph:
+        def parse(self, _word):
+            return [Parse()]
+
+    monkeypatch.setattr(words, "_morph", lambda: Morph())
+    assert words._inflect_word("Станислав", "gent") == "Станислав"
+    Form.word = "станислава"
+    assert words._inflect_word("Станислав", "gent") == "Станислава"

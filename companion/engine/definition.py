@@ -45,6 +45,9 @@ class GameDefinition(ABC, Generic[S]):
     guarded_moves: frozenset[str] = frozenset()
     #: What :meth:`scores` counts, in Russian, for the result chart's axis («ПО», «уровень»).
     score_label: str = "очки"
+    #: The highest score the rules allow, if they cap it (Coup: two influences, «Покровители»):
+    #: the result chart's axis ends there instead of a step above the highest score seen.
+    score_top: int | None = None
     #: Other players answer *within* a turn (Coup's challenges and blocks): the turn clock
     #: charges each answer to the player awaited, but «Время по ходам» shows one row per turn
     #: as the board numbers them, for the player whose turn it is

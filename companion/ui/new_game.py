@@ -15,6 +15,7 @@ from companion.ui.boards import BOARDS
 from companion.ui.game_screen import WIDE, use_page_width
 from companion.ui.nav import app_model, go
 from companion.ui.security import require_player
+from companion.ui.text_fit import text_width
 from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_form, use_scroll_to
 
 __all__ = ["NewGame"]
@@ -26,6 +27,31 @@ FORM_WIDTH = 640
 #: The form is as long with the refusal as without it, so scrolling to its end shows the
 #: refusal whenever the scroll runs, and the button does not move.
 REFUSAL_SLOT = 96
+
+
+#: The game picker's field: what its text has beside the arrow (px) in a column ``w`` wide
+#: is ``w`` minus this (the field's padding and its arrow: the text was clipped ~250 px from
+#: its start in a 316 px column on a 360 px phone), and its sizes.
+PICKER_CHROME = 70
+PICKER_SIZES = (16, 14)
+
+
+def picker_text(title: str, column: float) -> tuple[str, int]:
+    """``(text, size)`` the game picker's field shows ``title`` with in a column ``column`` px
+    wide: whole at 16 px, else whole at 14, else cut at 14 with «…» (play-test: «Рик и Морти:
+    Наверное, Рики сошл» was clipped with no «…» at 390 px). The menu and the field's spoken
+    label always have the whole name."""
+    room = column - PICKER_CHROME
+    for size in PICKER_SIZES:
+        if text_width(title, size) <= room:
+            return title, size
+    size = PICKER_SIZES[-1]
+    words = title.split(" ")
+    while len(words) > 1 and text_width(" ".join(words).rstrip(",:") + "…", size) > room:
+        words.pop()  # whole words: «…Рики сошли…», not «…сошли с у…»
+    while len(words) > 1 and len(words[-1]) <= 2:
+        words.pop()  # nor a preposition last («сошли с…»)
+    return " ".join(words).rstrip(",:") + "…", size
 
 
 def _default_players(n: int) -> list[dict[str, str]]:
@@ -208,6 +234,8 @@ def NewGame() -> ft.Control:
     board = BOARDS[game_id]
     form = getattr(board, "OptionsForm", None)
     page_width = use_page_width()
+    title = GAMES[game_id].title
+    shown, shown_size = picker_text(title, min(page_width - 44, FORM_WIDTH))
     column = ft.Column(
         [
             ft.Row(
@@ -221,9 +249,22 @@ def NewGame() -> ft.Control:
                 ft.Dropdown(
                     label=_("Игра"),
                     value=game_id,
-                    options=[ft.DropdownOption(key=g.id, text=g.title) for g in offered],
+                    # the field shows the chosen game's text, cut with «…» when it does not
+                    # fit; its menu item keeps the whole name (the option's content)
+                    options=[
+                        ft.DropdownOption(
+                            key=g.id,
+                            text=shown if g.id == game_id else g.title,
+                            content=ft.Text(g.title)
+                            if g.id == game_id and shown != title
+                            else None,
+                        )
+                        for g in offered
+                    ],
+                    text_size=shown_size,
                     on_select=lambda e: pick_game(e.control.value),
                 ),
+                label=f"{_('Игра')}: {title}",
             ),
             ft.Text(
                 f"{_('Игроки')} ({definition.min_players}–{definition.max_players}), "

@@ -140,6 +140,10 @@ def _chart(game: Any) -> ft.Control | None:
     top = math.ceil(max(values or [1]))
     low = math.floor(min(0, min(values or [0])))
     step = max(1, round(top / 4))
+    # a step of room above the highest score, unless the rules cap the score: Coup's axis
+    # ran to 3 influences where a player holds 2 at most (play-test)
+    cap = game.definition.score_top
+    ceiling = cap if cap is not None and top <= cap else top + max(1, round(top * 0.1))
     right = max(1, math.ceil(max(xs or [1])))
     x_step = _tick_step(right)
     return ft.Container(
@@ -147,7 +151,7 @@ def _chart(game: Any) -> ft.Control | None:
             data_series=lines,
             interactive=False,
             min_y=low,
-            max_y=top + max(1, round(top * 0.1)),
+            max_y=ceiling,
             min_x=0,
             max_x=right,
             left_axis=fch.ChartAxis(
@@ -157,7 +161,7 @@ def _chart(game: Any) -> ft.Control | None:
                 # the chart draws a custom label only on one of its own ticks: ticks every
                 # ``step`` (without it a 16-VP Smash Up chart showed only its 0)
                 label_spacing=step,
-                labels=_axis_labels(low, top + 1, step),  # no «0.5 покровителя»
+                labels=_axis_labels(low, ceiling, step),  # no «0.5 покровителя»
             ),
             bottom_axis=fch.ChartAxis(
                 title=ft.Text(

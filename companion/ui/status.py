@@ -17,16 +17,20 @@ import flet as ft
 
 from companion.engine.clock import turn_so_far
 from companion.i18n import _
+from companion.ui.text_fit import text_width
 from companion.ui.widgets import fmt_seconds, tagged
 from companion.ui.words import inflect
 
 __all__ = [
     "CLOCK_WIDTH",
     "PHASE_WIDTH",
+    "TURN_CLOCK_WIDTH",
     "TOTAL_WIDTH",
     "StatusLine",
     "StatusProps",
     "clock_text",
+    "clock_width",
+    "name_size",
     "status_props",
     "whose_turn",
 ]
@@ -36,6 +40,17 @@ __all__ = [
 #: most «всего 9:59:59»; both right-aligned, so they end at one edge).
 CLOCK_WIDTH = 112
 TOTAL_WIDTH = 88
+#: The turn clock's slot in a game without a time limit: «ход 9:59:59» at 16 px (89 px), so a
+#: name beside it keeps 20 px more than beside a limit's «12:05 / 15:00».
+TURN_CLOCK_WIDTH = 92
+#: What line 1 leaves for whose turn (px) on a 360 px phone, beside the turn clock's slot:
+#: the line's padding, the dot and the gaps take the rest (measured in Chromium: 172 px
+#: beside a 112 px slot).
+NAME_ROOM_360 = 360 - 76
+#: Sizes line 1 is drawn at, the largest that fits :data:`NAME_ROOM_360` first.
+NAME_SIZES = (18, 16, 14)
+#: Height of line 1 (px): the same at each of :data:`NAME_SIZES`, so line 2 never moves.
+LINE1_HEIGHT = 26
 #: The phase's width beside an engine's note (px): Smash Up's longest phase, «Возьми две
 #: карты», whole. The note gets the rest: 78 px at 360 (play-test: 74 px, and the phase cut).
 PHASE_WIDTH = 130
@@ -56,6 +71,26 @@ def _limit_clock(game: Any, now: float) -> tuple[float, float] | None:
     if timing.position is None or timing.position[2] not in ("Б", "В"):
         return None
     return timing.current_turn, float(limit)
+
+
+def clock_width(game: Any) -> int:
+    """The turn clock's slot (px): :data:`CLOCK_WIDTH` in a game whose table set a time limit
+    («1:05 / 2:00»), else :data:`TURN_CLOCK_WIDTH`. The same for the game's whole life."""
+    if game.setup.game == "ricks" and game.setup.options.get("charge_limit"):
+        return CLOCK_WIDTH
+    return TURN_CLOCK_WIDTH
+
+
+def name_size(text: str, clock: int) -> int:
+    """The size line 1 shows ``text`` at (px): the largest of :data:`NAME_SIZES` at which it
+    fits a 360 px phone beside a clock slot ``clock`` px wide. Play-test: at 360 px «Ходит
+    Александр…» and «Отвечает Станислав…» were cut at 18 and 16 px; twelve-letter names fit
+    whole at 14 (``tests/ui/test_coup_status.py``)."""
+    room = NAME_ROOM_360 - clock
+    for size in NAME_SIZES:
+        if text_width(text, size, bold=True) <= room:
+            return size
+    return NAME_SIZES[-1]
 
 
 def clock_text(game: Any, now: float) -> tuple[str, str, float, bool]:
@@ -84,14 +119,14 @@ def clock_text(game: Any, now: float) -> tuple[str, str, float, bool]:
 
 
 def whose_turn(game: Any, active: int | None) -> tuple[str, str, int | None]:
-    """``(whose turn, who answers, player whose colour the dot shows)`` for line 1.
+    """``(line 1, whose turn when it is not line 1's, player whose colour the dot shows)``.
 
     «Ходит Аня», ``""``; in «Переворот», while another player answers during Вика's turn
     (reveals a card, blocks, shows a card to a challenge): «Отвечает Гена», «ход Вики» — who
-    must answer now (the engine's active player) first, with the dot of their colour, then
-    whose turn it is (``CoupState.current``). The line is cut at its end when the names are
-    long, so what is cut is the turn, not who must act (play-test: «Ход: Гриша · отвечает
-    Н…» at 390 px).
+    must answer now (the engine's active player) on line 1, with the dot of their colour, and
+    whose turn it is (``CoupState.current``) at the start of line 2, before the phase. On one
+    line the turn was cut off with long names (play-test: «Отвечает Александрина…» at 390 px
+    lost «· ход Бориса»).
     """
     if game.setup.game == "coup" and active is not None:
         current = game.state.current
@@ -211,7 +246,7 @@ def _Clock(
                 max_lines=1,
                 text_align=ft.TextAlign.RIGHT,
             ),
-            width=CLOCK_WIDTH,
+            width=clock_width(game),
             alignment=ft.Alignment.CENTER_RIGHT,
         ),
         # what it shows, in words a screen reader says («ход 1:05»); a finished game's
@@ -240,10 +275,10 @@ def _StatusLine(
         clock.current = _Now(time.time())
     who, answer, color, where, note, over, paused, key, detail = props
     whole = detail or note  # what a tap on the line shows
-    # two names (Coup: the turn's player and who answers) in a smaller size, so both fit; one
-    # plain text, cut with «…» when they do not: Flutter puts no ellipsis on a text's spans,
-    # and a long pair was cut at a space («Ход: Александрина ·», play-test)
-    line = f"{who} · {answer}" if answer else who
+    # who must act alone on line 1, at the largest size at which a 360 px phone shows it whole
+    # (the line keeps its height); whose turn, when it is someone else's (Coup), starts line
+    # 2. Both on line 1 lost the turn with long names (play-test: «Отвечает Александрина…»)
+    size = name_size(who, clock_width(game))
 
     async def tick() -> None:
         while True:
@@ -277,14 +312,19 @@ def _StatusLine(
                         ft.Container(
                             tagged(
                                 "status-player",
-                                ft.Text(
-                                    line,
-                                    size=16 if answer else 18,
-                                    weight=ft.FontWeight.BOLD,
-                                    max_lines=1,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
+                                # the node as wide as its slot, whatever the name's length
+                                ft.Container(
+                                    ft.Text(
+                                        who,
+                                        size=size,
+                                        weight=ft.FontWeight.BOLD,
+                                        max_lines=1,
+                                        overflow=ft.TextOverflow.ELLIPSIS,
+                                    ),
+                                    height=LINE1_HEIGHT,
+                                    alignment=ft.Alignment.CENTER_LEFT,
                                 ),
-                                label=line,
+                                label=who,
                             ),
                             expand=True,
                         ),
@@ -294,19 +334,43 @@ def _StatusLine(
                 ),
                 ft.Row(
                     [
-                        # the phase always, and the engine's note beside it when there is
-                        # one (both always present: a node keeps its identifier in place)
+                        # whose turn while someone else answers (Coup) and the phase in one
+                        # slot, the engine's note beside it when there is one (all always
+                        # present: a node keeps its identifier in place)
                         ft.Container(
-                            tagged(
-                                "status-phase",
-                                ft.Text(
-                                    where,
-                                    size=14,
-                                    color=ft.Colors.ON_SURFACE_VARIANT,
-                                    max_lines=1,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
-                                ),
-                                label=where,
+                            ft.Row(
+                                [
+                                    ft.Container(
+                                        tagged(
+                                            "status-turn",
+                                            ft.Text(
+                                                answer,
+                                                size=14,
+                                                weight=ft.FontWeight.W_600,
+                                                max_lines=1,
+                                                no_wrap=True,
+                                            ),
+                                            label=answer or " ",
+                                        ),
+                                        width=None if answer else 0,
+                                        padding=ft.Padding.only(right=6 if answer else 0),
+                                    ),
+                                    ft.Container(
+                                        tagged(
+                                            "status-phase",
+                                            ft.Text(
+                                                where,
+                                                size=14,
+                                                color=ft.Colors.ON_SURFACE_VARIANT,
+                                                max_lines=1,
+                                                overflow=ft.TextOverflow.ELLIPSIS,
+                                            ),
+                                            label=where,
+                                        ),
+                                        expand=True,
+                                    ),
+                                ],
+                                spacing=0,
                             ),
                             expand=not note,
                             width=(PHASE_WIDTH if where else 0) if note else None,

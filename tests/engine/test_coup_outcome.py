@@ -114,6 +114,28 @@ def test_steal_and_foreign_aid_blocked():
     assert expected_outcome(g.state).startswith("если запрет устоит, Борис не получит монет;")
 
 
+def test_a_steal_says_what_it_takes_and_from_whom_in_the_genitive():
+    """«Капитан: кража»: two coins, the only one a player has, or — from a player with none —
+    nothing, said in words (it read «заберёт у Бориса 0 монет»); «у Станислава» (it read
+    «у Станиславска» in a play-test)."""
+    g = Game.new(COUP, ["Аня", "Станислав", "Борис"], clock=lambda: 0.0)
+    g.push("coup.declare", {"player": 0, "action": "steal", "target": 1})
+    assert projected(g.state) == "Аня заберёт у Станислава 2 монеты (станет 4)"
+    g = Game.new(COUP, ["Аня", "Станислав", "Борис"], clock=lambda: 0.0)
+    g.state.coins[2] = 1
+    g.push("coup.declare", {"player": 0, "action": "steal", "target": 2})
+    assert projected(g.state) == "Аня заберёт у Бориса 1 монету (станет 3)"
+    g = Game.new(COUP, ["Аня", "Станислав", "Борис"], clock=lambda: 0.0)
+    g.state.coins[2] = 0
+    g.push("coup.declare", {"player": 0, "action": "steal", "target": 2})
+    said = expected_outcome(g.state)
+    assert "0 монет" not in said
+    assert said == (
+        "если заявление устоит, без запрета Аня ничего не заберёт: у Бориса нет монет "
+        "(«Капитан: кража»)"
+    )
+
+
 def test_a_failed_claim_refunds_the_cost():
     """Оспаривание: an unproven claim cancels the action and refunds what was paid."""
     g = assassination_blocked_by_natasha()

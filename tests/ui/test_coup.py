@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import time
 
-from companion.engine.coup import CHARACTER_NAMES, CHARACTERS
+from companion.engine.coup import ACTIONS, CHARACTER_NAMES, CHARACTERS
 from companion.store import GameStore
 from tests.ui.conftest import App
-from tests.ui.phone import box
+from tests.ui.phone import box, same_place
 from tests.ui.text_fit import text_width
 
 ANYA, BORIS, VIKA = 0, 1, 2
@@ -42,9 +42,9 @@ PICKED = {
     "foreign_aid": "Помощь +2",
     "tax": "Налог +3 (Герцог)",
     "exchange": "Обмен (Посол)",
-    "coup": "выберите, против кого",
-    "assassinate": "выберите, против кого",
-    "steal": "выберите, против кого",
+    "coup": "против кого? Коснитесь строки игрока",
+    "assassinate": "против кого? Коснитесь строки игрока",
+    "steal": "против кого? Коснитесь строки игрока",
 }
 
 
@@ -86,7 +86,7 @@ def declare(
     else:
         app.wait_label("preview", PICKED[action])
         if target is not None:
-            app.tap(f"target-p{target}")
+            app.tap(f"player-p{target}")  # a row is tapped to aim
             app.wait_label("preview", " против ")
     app.wait_label("primary-action", "Объявить")
     app.tap("primary-action")
@@ -177,12 +177,12 @@ def test_assassination_bluffed_contessa_steal_and_forced_coup(app, server):
         "coup.lose_influence",
     ]
 
-    # Turn 5: Вика steals from Аня (Борис is exiled: no target button for him). Аня is the
-    # only opponent left, so she is aimed at without a tap.
+    # Turn 5: Вика steals from Аня (Борис is exiled: no target). Аня is the only opponent
+    # left, so she is aimed at without a tap.
     app.wait_label("step", "Вика: какое действие?")
     app.tap("act-steal")
-    app.el(f"target-p{ANYA}").wait_for()
-    assert app.page.locator(f'[flt-semantics-identifier="target-p{BORIS}"]').count() == 0
+    app.wait_label(f"player-p{ANYA}", "Аня — цель")
+    app.wait_label(f"player-p{BORIS}", "Борис — в ссылке")
     app.wait_label("preview", "Кража (Капитан) против Ани")
     tap_primary(app, "Объявить")
     app.wait_label("step", "Кто-то оспаривает?")
@@ -287,8 +287,8 @@ def test_phone_six_players_declare_and_answers_stay_in_reach(app, server):
 
     # Steal from Гриша: the bar names the target in the genitive; «Объявить» on screen.
     app.tap("act-steal")
-    app.wait_label("preview", "выберите, против кого")
-    app.tap("target-p3")
+    app.wait_label("preview", "против кого? Коснитесь строки игрока")
+    app.tap("player-p3")
     app.wait_label("preview", "Кража (Капитан) против Гриши")
     on_screen(app, "primary-action")
     app.tap("primary-action")
@@ -332,7 +332,8 @@ def test_phone_status_names_the_turn_and_who_answers_and_unseen_cards_fit(app, s
         stored.push(*move)
     stored.close()
     app.open(f"/game/{stored.id}")
-    app.wait_label("status-player", "Отвечает Гриша · ход Вики")
+    app.wait_label("status-player", "Отвечает Гриша")
+    app.wait_label("status-turn", "ход Вики")
     names = {
         "duke": "Герцог",
         "assassin": "Ассасин",
@@ -400,3 +401,56 @@ def test_small_phone_action_grid_keeps_three_columns(browser, server):
             assert b["width"] - 4 >= text_width(ACTION_LABELS[a], 13, bold=True), (a, b)
     finally:
         small.close()
+
+
+#: Long names for the phone's targets (play-test: «Александрина» wholly under the bar).
+LONG_FIVE = ["Борис", "Станислав", "Александрина", "Константинов", "Вика"]
+LONG_SIX = [
+    "Александр",
+    "Станислав",
+    "Александрина",
+    "Константинов",
+    "Максимилиана",
+    "Мухаммаджоны",
+]
+
+
+def test_phone_targets_are_the_rows_in_reach_with_five_and_six_long_names(browser, server):
+    """Play-test at 390×844 with five players: the «Против кого?» buttons under the action grid
+    were cut by the pinned bar (only 44 px showed; «Александрина» wholly under it), and that a
+    row's tap aims too was said nowhere. The rows are what aims now: the step's question and
+    the bar say so, every possible target's row is on screen above the bar with five and six
+    players, and nothing on the board moves when an action is picked or a target aimed at."""
+    for names in (LONG_FIVE, LONG_SIX):
+        stored = GameStore(server.data_dir).create("coup", names, first_player=0)
+        stored.close()
+        phone = App(browser, server, 390, 844).open(f"/game/{stored.id}")
+        try:
+            phone.wait_label("step", f"{names[0]}: какое действие?")
+            fixed = [*(f"act-{a}" for a in ACTIONS), *(f"player-p{i}" for i in range(len(names)))]
+            before = {ident: phone.box(ident) for ident in fixed}
+            phone.tap("act-steal")
+            phone.wait_label("preview", "Кража (Капитан): против кого? Коснитесь строки игрока")
+            phone.wait_label("step", "Против кого? Коснитесь строки игрока выше")
+            for i in range(1, len(names)):
+                phone.wait_label(f"player-p{i}", "— цель?")
+            shown = phone.page.eval_on_selector_all(
+                "[flt-semantics-identifier]",
+                "els => els.map(e => e.getAttribute('flt-semantics-identifier'))",
+            )
+            aims = [x for x in shown if x.startswith("target-")]
+            aims += [f"player-p{i}" for i in range(1, len(names))]
+            above_bar(phone, *aims)
+            phone.tap("player-p2")
+            phone.wait_label("preview", "Кража (Капитан) против Александрины")
+            phone.wait_label("player-p2", "Александрина — цель")
+            after = {ident: phone.box(ident) for ident in fixed}
+            for ident in fixed:
+                assert same_place(before[ident], after[ident]), (ident, before, after)
+            phone.page.wait_for_timeout(700)  # not a double tap
+            phone.tap("primary-action")
+            phone.wait_label("step", "Кто-то оспаривает?")
+            event = GameStore(server.data_dir).open(stored.id).game.last_event
+            assert event is not None and event.data["target"] == 2, event
+        finally:
+            phone.close()

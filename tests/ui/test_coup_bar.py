@@ -174,3 +174,45 @@ def test_the_card_answers_agree_with_the_card_asked_for(tmp_path):
         assert shown["not-proven"] == no, (name, shown)
         first, second = shown["outcome"].split("\n")
         assert first.startswith(f"{yes}: ") and second.startswith(f"{no}: "), (name, shown)
+
+
+async def _steal_from_empty(data) -> tuple[str, str]:
+    """Аня takes Борис's two coins; a round later (Борис exchanges: still 0 coins) she aims a
+    steal at him again:
+    the bar's hint, then «Итог действия» once she has declared it."""
+    hub = Hub(GameStore(data))
+    g = hub.create("coup", ["Аня", "Борис", "Вика"], first_player=0)
+    _declare(hub, g.id, 0, "steal", 1)
+    hub.push(g.id, "coup.no_challenge", {})
+    hub.push(g.id, "coup.no_block", {})
+    _declare(hub, g.id, 1, "exchange")  # Борис keeps 0 coins
+    hub.push(g.id, "coup.no_challenge", {})
+    hub.push(g.id, "coup.exchange_done", {})
+    _declare(hub, g.id, 2, "income")
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["act-steal"])
+    await rt.quiet(session)
+    await rt.tap(session, rt.tappables(session)["player-p1"])
+    await rt.quiet(session)
+    labels = {
+        c.identifier: c.label
+        for c in rt.controls(session)
+        if isinstance(c, ft.Semantics) and c.identifier == "preview"
+    }
+    await rt.tap(session, rt.tappables(session)["primary-action"])
+    await rt.quiet(session)
+    out = {
+        c.identifier: c.label
+        for c in rt.controls(session)
+        if isinstance(c, ft.Semantics) and c.identifier == "outcome"
+    }
+    return labels["preview"], out["outcome"]
+
+
+def test_a_steal_from_a_player_without_coins_says_it_takes_nothing(tmp_path):
+    """«Капитан: кража»: a player with one coin loses that one; one with none, nothing. The
+    steal is allowed; the bar said «против Бориса» and «Итог действия» «заберёт у Бориса 0
+    монет» (play-test): both now say there is nothing to take."""
+    hint, outcome = rt.run(_steal_from_empty(tmp_path))
+    assert hint == "Кража (Капитан) против Бориса — монет нет, красть нечего", hint
+    assert "0 монет" not in outcome and "у Бориса нет монет" in outcome, outcome

@@ -66,3 +66,29 @@ def test_the_phase_line_names_the_phase_not_the_game_while_it_runs():
         two.push(kind, data)
     over = status_props(two, show_title=True)
     assert over.over and over.where == "Переворот" and over.who == "Игра окончена"
+
+
+#: Names of 12 letters, some with wide letters (as in ``test_coup_text_fit``).
+LONG = ["Александрина", "Константинов", "Максимилиана", "Станиславина", "Мухаммаджоны"]
+
+
+def test_twelve_letter_names_fit_the_status_line_at_360_px():
+    """README: 12-letter names fit a 360 px phone. Play-test: «Ходит Александр…», «Отвечает
+    Станислав…» at 360 px (18 and 16 px type beside a 112 px clock). Line 1 takes the
+    largest size that fits; whose turn, on line 2 while another answers, fits beside «всего»."""
+    from companion.ui.status import NAME_ROOM_360, TOTAL_WIDTH, TURN_CLOCK_WIDTH, name_size
+    from tests.ui.text_fit import text_width
+
+    room = NAME_ROOM_360 - TURN_CLOCK_WIDTH
+    assert name_size("Ходит Аня", TURN_CLOCK_WIDTH) == 18  # short names keep the large type
+    for name in LONG:
+        for line in (f"Ходит {name}", f"Отвечает {name}"):
+            size = name_size(line, TURN_CLOCK_WIDTH)
+            assert text_width(line, size, bold=True) <= room, (line, size)
+    g = Game.new(COUP, ["Александрина", "Мухаммаджоны"], first_player=0, clock=lambda: 0.0)
+    g.push("coup.declare", {"player": 0, "action": "steal", "target": 1})
+    g.push("coup.no_challenge", {})
+    who, answer, _dot = whose_turn(g, g.definition.active_player(g.state))
+    assert (who, answer) == ("Отвечает Мухаммаджоны", "ход Александрины")
+    line2 = 360 - 2 * 26 - 6 - TOTAL_WIDTH  # the phase's slot at 360 px
+    assert text_width(answer, 14, bold=True) <= line2 - 70  # the phase keeps a word or so

@@ -35,11 +35,14 @@ def _vika_out(hub: Hub, gid: str) -> None:
 
 
 def _label(session, ident: str) -> str:
-    return next(
+    """The first non-blank label tagged ``ident`` (the frame has two message layers, each
+    tagged ``error``, and only one shows a message)."""
+    labels = [
         c.label
         for c in rt.controls(session)
         if isinstance(c, ft.Semantics) and c.identifier == ident
-    )
+    ]
+    return next((x for x in labels if x and x.strip()), labels[0])
 
 
 async def _choose(data, moves, action: str) -> tuple[Hub, str, object]:
@@ -57,7 +60,7 @@ async def _coup_on_the_last_opponent(data) -> tuple[str, dict, set[str], bool]:
     hub, gid, session = await _choose(data, _vika_out, "coup")
     hint = _label(session, "preview")
     shown = set(rt.tappables(session))
-    selected = isinstance(rt.tagged_control(session, "target-p1").content, ft.FilledButton)
+    selected = _label(session, "player-p1") == "Борис — цель"
     await rt.tap(session, rt.tappables(session)["primary-action"])  # «Объявить», no aim tap
     await rt.quiet(session)
     last = hub.open(gid).game.last_event
@@ -68,24 +71,21 @@ async def _coup_on_the_last_opponent(data) -> tuple[str, dict, set[str], bool]:
 def test_a_coup_with_one_opponent_left_needs_no_target_tap(tmp_path):
     hint, data, shown, selected = rt.run(_coup_on_the_last_opponent(tmp_path))
     assert hint == "Переворот −7 против Бориса", hint
-    assert selected  # Борис's target button is drawn chosen
-    assert "target-p2" not in shown and "target-p0" not in shown  # never Вика, never Аня
+    assert selected  # Борис's row is drawn aimed at
+    assert not any(ident.startswith("target-") for ident in shown)  # rows aim, no buttons
     assert data == {"player": 0, "action": "coup", "target": 1}
 
 
 async def _steal_among_three(data) -> tuple[str, bool]:
     _hub, _gid, session = await _choose(data, lambda hub, gid: None, "steal")
     hint = _label(session, "preview")
-    aimed = any(
-        isinstance(rt.tagged_control(session, f"target-p{t}").content, ft.FilledButton)
-        for t in (1, 2)
-    )
+    aimed = any(_label(session, f"player-p{t}").endswith("— цель") for t in (1, 2))
     return hint, aimed
 
 
 def test_with_two_opponents_nothing_is_aimed(tmp_path):
     hint, aimed = rt.run(_steal_among_three(tmp_path))
-    assert hint == "Кража (Капитан): выберите, против кого", hint
+    assert hint == "Кража (Капитан): против кого? Коснитесь строки игрока", hint
     assert not aimed
 
 
@@ -123,11 +123,11 @@ def _rows(session, *players: int) -> dict[int, tuple[str, float]]:
 
 
 async def _aim_among_three(data) -> list[dict[int, tuple[str, float]]]:
-    """Аня picks a steal (two possible targets), aims at Вика with her target button, then at
-    Борис by tapping his row: the rows of Борис and Вика after each of the three taps."""
+    """Аня picks a steal (two possible targets), aims at Вика by tapping her row, then at
+    Борис by tapping his: the rows of Борис and Вика after each of the three taps."""
     _hub, _gid, session = await _choose(data, lambda hub, gid: None, "steal")
     seen = [_rows(session, 1, 2)]
-    await rt.tap(session, rt.tappables(session)["target-p2"])
+    await rt.tap(session, rt.tappables(session)["player-p2"])
     await rt.quiet(session)
     seen.append(_rows(session, 1, 2))
     await rt.tap(session, rt.tappables(session)["player-p1"])

@@ -130,3 +130,17 @@ def test_turn_times_are_the_boards_turns_with_the_answers_in_them(tmp_path):
     assert shown == [("Ход 1", "Вера", "2:00"), ("Ход 2", "Борис", "2:00")]
     # all the time is in the rows: the answers are not left out
     assert sum(s for _n, _p, s in turns.turns) == turns.total == 240
+
+
+def test_coups_influence_axis_ends_at_two(tmp_path):
+    """«Покровители»: a player holds two influences at most; the chart's axis ran to 3 (a
+    step of room above the highest score, right for open scores, not for a capped one)."""
+    coup = GameStore(tmp_path / "c").create("coup", ["Вера", "Борис"], first_player=0)
+    for kind, data in TWO_PLAYER_WIN:
+        coup.push(kind, data)
+    chart = _line_chart(_chart(coup.game))
+    assert chart.max_y == 2
+    assert [lbl.label.value for lbl in chart.left_axis.labels] == ["0", "1", "2"]
+    free = GameStore(tmp_path / "f").create("free", ["Аня", "Борис"], first_player=0)
+    free.push("counter.add", {"player": 0, "counter": "ПО", "delta": 2})
+    assert _line_chart(_chart(free.game)).max_y == 3  # an open score keeps its room above

@@ -15,7 +15,7 @@ import flet as ft
 from companion.store import GameStore
 from companion.ui.app import make_main
 from companion.ui.state import Hub
-from companion.ui.status import CLOCK_WIDTH
+from companion.ui.status import TURN_CLOCK_WIDTH
 from tests.coup_moves import TWO_PLAYER_WIN
 from tests.ui import render_tree as rt
 
@@ -51,10 +51,10 @@ def test_a_free_game_ended_on_screen_drops_its_turn_clock(tmp_path):
     running, ended = rt.run(_free_ended(tmp_path))
     turn, width, totals = running
     assert re.fullmatch(r"ход \d+:\d{2}", turn), turn  # a running game's clock
-    assert width == CLOCK_WIDTH and len(totals) == 1
+    assert width == TURN_CLOCK_WIDTH and len(totals) == 1
     turn, width, totals = ended
     assert turn == ""  # was «ход 0:00»
-    assert width == CLOCK_WIDTH  # the slot keeps its width: nothing beside it moves
+    assert width == TURN_CLOCK_WIDTH  # the slot keeps its width: nothing beside it moves
     assert len(totals) == 1 and re.fullmatch(r"всего \d+:\d{2}", totals[0]), totals
 
 
@@ -69,7 +69,7 @@ async def _coup_finished(data) -> tuple:
 
 def test_a_finished_coup_opened_shows_no_turn_clock(tmp_path):
     turn, width, totals = rt.run(_coup_finished(tmp_path))
-    assert turn == "" and width == CLOCK_WIDTH
+    assert turn == "" and width == TURN_CLOCK_WIDTH
     assert len(totals) == 1 and totals[0].startswith("всего ")
 
 
@@ -152,21 +152,25 @@ async def _answering_line(data):
     hub.push(g.id, "coup.challenge", {"challenger": 1})
     hub.push(g.id, "coup.challenge_result", {"proven": True})  # Константинов loses a card
     session = await rt.open_app(make_main(hub), f"/game/{g.id}")
-    return next(
-        c
+    return {
+        c.identifier: c
         for c in rt.controls(session)
-        if isinstance(c, ft.Semantics) and c.identifier == "status-player"
-    )
+        if isinstance(c, ft.Semantics) and c.identifier in ("status-player", "status-turn")
+    }
 
 
-def test_two_long_names_on_the_status_line_are_cut_with_an_ellipsis(tmp_path):
-    """Play-test (Coup, 12-letter names at 390 px): the line ended «Ход: Александрина ·» —
-    the second name was a span of the text, and Flutter puts no «…» on spans, so the line
-    broke at a space and the rest was dropped. It is one text now, cut with «…» where it no
-    longer fits (who must answer first: the turn is what is cut), and read whole by a screen
-    reader."""
-    node = rt.run(_answering_line(tmp_path))
-    text = node.content
-    assert isinstance(text, ft.Text) and not text.spans
-    assert text.value == node.label == "Отвечает Константинов · ход Александрины"
-    assert text.overflow == ft.TextOverflow.ELLIPSIS and text.max_lines == 1
+def test_who_answers_and_whose_turn_it_is_both_stay_whole_with_long_names(tmp_path):
+    """Play-test (Coup, 12-letter names): on one line «Отвечает Александрина · ход Бориса» was
+    cut to «Отвечает Александрина…» at 390 px — whose turn it was got lost. Who must answer
+    is line 1, whole at 360 px (a smaller size: :func:`~companion.ui.status.name_size`), and
+    whose turn starts line 2, before the phase; the line keeps its height."""
+    from companion.ui.status import NAME_ROOM_360, TURN_CLOCK_WIDTH
+    from tests.ui.text_fit import text_width
+
+    nodes = rt.run(_answering_line(tmp_path))
+    who, turn = nodes["status-player"], nodes["status-turn"]
+    assert who.label == who.content.content.value == "Отвечает Константинов"
+    assert turn.label == turn.content.value == "ход Александрины"
+    size = who.content.content.size
+    assert text_width(who.label, size, bold=True) <= NAME_ROOM_360 - TURN_CLOCK_WIDTH, size
+    assert size >= 14

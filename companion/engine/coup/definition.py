@@ -31,6 +31,7 @@ class CoupDefinition(GameDefinition[CoupState]):
     id = "coup"
     title = "Переворот"
     score_label = "покровители"
+    score_top = 2  # «Покровители»: a player holds two influences at most
     answers_within_turns = True  # a challenge or a block is part of the turn it answers
     min_players = 2
     max_players = 6

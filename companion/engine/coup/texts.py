@@ -51,6 +51,12 @@ def _effect(state: CoupState, lost: int | None = None) -> str:
         return f"{names[actor]} получит {_coins(gain)} (станет {state.coins[actor] + gain})"
     if action == "steal":
         taken = min(_STEAL, state.coins[target])
+        if taken == 0:  # «Капитан: кража»: one coin is all a steal takes from a player with one,
+            # and a player with none gives nothing (the steal is still declared and answered)
+            return (
+                f"{names[actor]} ничего не заберёт: у {inflect(names[target], 'gent')} нет монет "
+                "(«Капитан: кража»)"
+            )
         coins = f"{taken} {plural(taken, 'монету', 'монеты', 'монет')}"  # «заберёт 1 монету»
         return (
             f"{names[actor]} заберёт у {inflect(names[target], 'gent')} {coins} "

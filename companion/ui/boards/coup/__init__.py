@@ -5,7 +5,8 @@ One component per module (see :mod:`companion.engine.coup`, SPEC §3):
 - :mod:`.players` — the bank line (treasury, court deck, turn, unseen characters) and one
   compact row per player (coins, influences left, revealed characters, exile);
 - :mod:`.referee` — the step's question, its explanation and «Итог действия», the action
-  grid with targets, who challenges or blocks, which card is revealed;
+  grid (a target is aimed at by tapping its row: «цель?»), who challenges or blocks, which
+  card is revealed;
 - :mod:`.actions` — the pinned bar: «Объявить», «Никто», «Показан» / «Не показан»,
   «Обмен завершён» (always ``primary-action``);
 - :mod:`.common` — labels, the declined names, the action being chosen (shared by the body
@@ -17,7 +18,7 @@ card the engine forbids now is drawn dimmed, and a tap shows the engine's refusa
 
 Test handles (``flt-semantics-identifier``): ``treasury``, ``court-deck``, ``turn``,
 ``unseen-<character>``, ``player-p<i>``, ``coins-p<i>``, ``influence-p<i>``,
-``revealed-p<i>``, ``step``, ``explain``, ``outcome``, ``act-<action>``, ``target-p<i>``,
+``revealed-p<i>``, ``step``, ``explain``, ``outcome``, ``act-<action>``,
 ``preview`` (the bar's hint), ``primary-action``, ``not-proven``, ``challenge-p<i>``,
 ``block-p<i>-<character>``, ``lose-<character>``, ``rules-link``, ``two-player-draft``.
 """
@@ -37,9 +38,10 @@ from companion.engine.coup import (
 from companion.ui.boards.coup.actions import Actions
 from companion.ui.boards.coup.common import Choice, action_label, choice_for, step_title
 from companion.ui.boards.coup.options import OptionsForm
-from companion.ui.boards.coup.players import BankBar, PlayerRow
+from companion.ui.boards.coup.players import NARROW, BankBar, PlayerRow
 from companion.ui.boards.coup.referee import Referee
 from companion.ui.state import GameView
+from companion.ui.widgets import use_page_width
 
 __all__ = ["Board", "Actions", "OptionsForm", "action_label", "step_title"]
 
@@ -61,6 +63,7 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
             if d["action"] == action and d["targets"]:
                 aims = set(d["targets"])
     left = unseen(state)
+    narrow = use_page_width() < NARROW  # a target's chip without its word (see players)
 
     def tap_row(t: int) -> None:  # reads the game at tap time: the handler outlives renders
         """A row tapped while a target is chosen: a possible target is aimed at; any other
@@ -99,6 +102,7 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
                     i in aims,
                     aim if aims else None,  # rows answer a tap only while aiming
                     i in aims and i == target,
+                    narrow,
                 )
                 for i in range(len(state.names))
             ],

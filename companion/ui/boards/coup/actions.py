@@ -46,11 +46,15 @@ def _declare_bar(view: GameView, state: CoupState, choice: Choice) -> list[ft.Co
     if action is None:
         text = _("Выберите действие")
     elif ACTIONS[action].targeted and target is None:
-        text = f"{action_label(action)}: {_('выберите, против кого')}"
+        # the rows are tapped to aim (the step's question above says so too)
+        text = f"{action_label(action)}: {_('против кого? Коснитесь строки игрока')}"
     else:
         text = action_label(action)
         if target is not None:
             text += f" {_('против')} {genitive(state.names[target])}"
+            if action == "steal" and state.coins[target] == 0:
+                # «Капитан: кража» takes what there is: from a player with none, nothing
+                text += f" {_('— монет нет, красть нечего')}"
 
     def declare() -> None:
         if view.too_soon():  # the rest of a double tap on the last step's button

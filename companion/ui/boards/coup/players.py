@@ -15,7 +15,7 @@ from companion.engine.coup import CHARACTER_NAMES, CHARACTERS
 from companion.i18n import _
 from companion.ui.widgets import border_all, clipped_text, tagged
 
-__all__ = ["BankBar", "PlayerRow", "ROW_HEIGHT"]
+__all__ = ["BankBar", "NARROW", "PlayerRow", "ROW_HEIGHT"]
 
 ROW_HEIGHT = 48
 #: Width of the «Не раскрыто» caption before the five unseen-character cells (px), the
@@ -27,6 +27,8 @@ UNSEEN_SPACING = 3
 #: The caption and the five cells at most this wide (px): a phone's column is narrower (the
 #: cells share it), a laptop's is not (the cells stop at ~80 px instead of ~150).
 UNSEEN_MAX = 480
+#: Screens narrower than this (px) show a target's chip without its word (see :func:`_Who`).
+NARROW = 380
 #: Border width of the chosen target's row (the others' is 2), and its tint.
 AIMED_BORDER = 3
 AIMED_TINT = ft.Colors.with_opacity(0.14, ft.Colors.TERTIARY)
@@ -132,35 +134,47 @@ def BankBar(treasury: int, court_deck: int, turn: int, unseen: tuple[int, ...]) 
 
 
 @ft.component
-def _Who(index: int, name: str, status: str, shown: str, aimed: bool = False) -> ft.Control:
-    """Name and status, the characters revealed; the chosen target's status is a filled chip
-    with a crosshair (lower than the name: the row keeps its height)."""
+def _Who(
+    index: int,
+    name: str,
+    status: str,
+    shown: str,
+    aimed: bool = False,
+    target: bool = False,
+    narrow: bool = False,
+) -> ft.Control:
+    """Name and status, the characters revealed. A possible target's «цель?» is an outlined
+    chip with a finger (the row is what is tapped to aim: play-test, nothing said so), the
+    chosen target's «цель» a filled chip with a crosshair; both are lower than the name.
+    On a ``narrow`` screen (under :data:`NARROW` px) the chips are their icons alone: at 360
+    px a 12-letter name and «цель?» do not fit beside the cards (the step's question and the
+    bar say what the finger means; a screen reader reads the row's «— цель?»)."""
     mark: ft.Control = ft.Text(status, size=12, italic=True, color=ft.Colors.PRIMARY, no_wrap=True)
-    if aimed:
+    if aimed or target:
+        ink = ft.Colors.ON_TERTIARY if aimed else ft.Colors.TERTIARY
+        icon = ft.Icon(ft.Icons.GPS_FIXED if aimed else ft.Icons.TOUCH_APP, size=12, color=ink)
+        word = ft.Text(status, size=12, weight=ft.FontWeight.BOLD, color=ink, no_wrap=True)
         mark = ft.Container(
             ft.Row(
-                [
-                    ft.Icon(ft.Icons.GPS_FIXED, size=12, color=ft.Colors.ON_TERTIARY),
-                    ft.Text(
-                        status,
-                        size=12,
-                        weight=ft.FontWeight.BOLD,
-                        color=ft.Colors.ON_TERTIARY,
-                        no_wrap=True,
-                    ),
-                ],
+                [icon] if narrow else [icon, word],
                 spacing=3,
                 tight=True,
             ),
-            bgcolor=ft.Colors.TERTIARY,
+            bgcolor=ft.Colors.TERTIARY if aimed else None,
+            border=ft.Border.all(1, ft.Colors.TERTIARY),
             border_radius=8,
-            padding=ft.Padding.symmetric(horizontal=6, vertical=1),
+            padding=ft.Padding.symmetric(horizontal=5, vertical=0),
         )
     return ft.Column(
         [
             ft.Row(
                 [
-                    clipped_text(name, 17, weight=ft.FontWeight.BOLD),
+                    # the name gives way to the mark (cut with «…» only when both do not
+                    # fit: a 12-letter name beside «цель?» at 360 px), never pushed over
+                    # the cards beside it
+                    clipped_text(
+                        name, 17, weight=ft.FontWeight.BOLD, expand=True, expand_loose=True
+                    ),
                     mark,
                 ],
                 spacing=6,
@@ -234,6 +248,7 @@ def PlayerRow(
     target: bool,
     on_tap: Callable[[int], None] | None,
     aimed: bool = False,
+    narrow: bool = False,
 ) -> ft.Control:
     """One player; ``target`` marks a possible target of the action being chosen (tap to aim,
     «цель?»), ``aimed`` the target chosen (tapped, or the only opponent left): «цель», in bold,
@@ -256,13 +271,13 @@ def PlayerRow(
         lambda: ft.Row(
             [
                 ft.Container(width=6, height=36, bgcolor=color, border_radius=3),
-                Who(index, name, status, shown, aimed),
+                Who(index, name, status, shown, aimed, target and not (exiled or turn), narrow),
                 Cards(index, name, color, influence),
                 Coins(index, name, coins),
             ],
             spacing=8,
         ),
-        [index, name, color, status, shown, influence, coins, aimed],
+        [index, name, color, status, shown, influence, coins, aimed, target, narrow],
     )
     # the chosen target's border is 1 px wider and its padding 1 px narrower: a border is
     # drawn inside the row's box, so the content stays where it was (nothing moves)

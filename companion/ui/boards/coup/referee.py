@@ -1,5 +1,6 @@
 """The guided step of Coup in the body: the question, what it means, and the choices that do
-not fit the pinned bar (the action grid and targets, who challenges or blocks, which card).
+not fit the pinned bar (the action grid, who challenges or blocks, which card). A target is
+aimed at by tapping its player's row (:mod:`.players`); the question says so meanwhile.
 
 Nothing here is a dead button: an action the rules forbid now is drawn dimmed, and a tap
 shows the engine's refusal (:func:`companion.engine.coup.refusal`) in the frame's banner.
@@ -28,7 +29,7 @@ from companion.engine.coup import (
     waiting_for,
 )
 from companion.i18n import _
-from companion.ui.boards.coup.common import ACTION_LABELS, Choice, step_title
+from companion.ui.boards.coup.common import ACTION_LABELS, Choice, opponents, step_title
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET, tagged
@@ -143,30 +144,6 @@ def _Grid(
     )
 
 
-@ft.component
-def _Targets(
-    targets: tuple[int, ...], names: tuple[str, ...], target: int | None, aim: Callable[[int], None]
-) -> ft.Control:
-    """«Против кого?» and the legal targets of the chosen action."""
-    return ft.Row(
-        [
-            ft.Text(_("Против кого?"), size=14, weight=ft.FontWeight.BOLD),
-            *[
-                _choice_button(
-                    f"target-p{t}",
-                    [names[t]],
-                    lambda _e, t=t: aim(t),
-                    selected=t == target,
-                )
-                for t in targets
-            ],
-        ],
-        wrap=True,
-        spacing=5,
-        run_spacing=5,
-    )
-
-
 #: An answer button: (identifier, lines, label or "", dimmed, move type, move data).
 Answer = tuple[str, tuple[str, ...], str, bool, str, tuple[tuple[str, Any], ...]]
 
@@ -208,7 +185,7 @@ TITLE_CHARS = 22
 # The step's sections are memoised on plain props, and a hidden one keeps the props it was
 # last shown with: a step change that hides the action grid and shows the answers flips two
 # ``visible`` flags instead of removing and adding some fifty controls.
-Grid, Targets, Answers = ft.memo(_Grid), ft.memo(_Targets), ft.memo(_Answers)
+Grid, Answers = ft.memo(_Grid), ft.memo(_Answers)
 
 
 def _answers(state: CoupState) -> tuple[Answer, ...]:
@@ -297,27 +274,26 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
 
     on_tap = ft.use_callback(tap, [view, choice])
     on_answer = ft.use_callback(answer, [view])
-    aim = ft.use_callback(lambda t: view.too_soon() or choice.aim(t), [view, choice])
     if step == "over":
         return ft.Container(height=0)
     last = shown.current or {"grid": ((), None), "answers": ()}
     acting = step == "action"
-    targets: tuple[int, ...] = ()
-    action = target = None
+    title = step_title(state)
     if acting:
         declarations = legal_declarations(state)
-        action, target = choice.current(state)
+        action, _target = choice.current(state)
         last["grid"] = (tuple(d["action"] for d in declarations), action)
-        targets = next(
-            (tuple(d["targets"] or ()) for d in declarations if d["action"] == action), ()
-        )
+        if action is not None and ACTIONS[action].targeted and len(opponents(state)) > 1:
+            # the rows are what is tapped to aim (their «цель?» chips): play-test at 390×844
+            # with five players, the target buttons under the action grid were cut by the
+            # pinned bar and nothing said that a row aims; six rows are on screen at 390×844
+            title = _("Против кого? Коснитесь строки игрока выше")
     else:
         last["answers"] = _answers(state)
     shown.current = last
     heading = STEP_RULES[step]
     said = explain(state) if not acting else ""
     outcome = outcome_line(state) if not acting else ""
-    title = step_title(state)
     return ft.Container(
         ft.Column(
             [
@@ -351,10 +327,6 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
                     height=TARGET,
                 ),
                 ft.Container(Grid(*last["grid"], on_tap), visible=acting),
-                ft.Container(
-                    Targets(targets, tuple(state.names), target, aim) if targets else None,
-                    visible=bool(targets),
-                ),
                 # the answers right under the question, the explanation below them: with six
                 # players the choices stay above the pinned bar without scrolling
                 ft.Container(
