@@ -16,11 +16,12 @@ Wide screens (≥ :data:`WIDE` px: tablet, laptop, landscape phone) get two colu
 (under its header) left; status, result and the action bar right.
 
 Refusals and notices (:class:`MessageOverlay`) are drawn for a few seconds *over the top bar*,
-from its left edge to the lock: they never push anything, and they leave the status line, the
-board and the action bar in sight and in reach (drawn over the status line, a banner hid
-whose turn it was for 5–8 s). The lock stays uncovered (the locked screen's refusal says to
+across its whole width: they never push anything, and they leave the status line, the board
+and the action bar in sight and in reach (drawn over the status line, a banner hid whose turn
+it was for 5–8 s). While the screen is locked the lock stays uncovered (its refusal says to
 tap it); a tap on the banner clears it. Up to three lines fit the band
-(:data:`MESSAGE_BAND`); a longer text grows down over the status line rather than being cut.
+(:data:`MESSAGE_BAND`: some 130 letters on a 390 px phone, which the longest refusals take);
+a longer text grows down over the status line rather than being cut.
 While a message shows, back, undo, redo, journal and rules are under it; so an undo's or
 redo's notice is drawn over the status line instead (as all messages were before), and a
 second undo right after the first reaches the undo button.
@@ -422,9 +423,10 @@ def _Status(view: GameView, wide: bool) -> ft.Control:
 @ft.component
 def _Messages(view: GameView) -> ft.Control:
     """The refusal or notice, drawn above everything; it never moves the content. A refusal
-    or notice lies over the top bar, left of the lock; an undo's or redo's notice over the
-    status line (:attr:`GameView.notice_low`), as the finger is on the top bar then: a second
-    undo right after the first reaches the undo button, not the notice.
+    or notice lies over the top bar (left of the lock while the screen is locked); an undo's
+    or redo's notice over the status line (:attr:`GameView.notice_low`), as the finger is on
+    the top bar then: a second undo right after the first reaches the undo button, not the
+    notice.
 
     The layer is a child of the frame's ``Stack`` placed by its own offsets, and as tall as
     its banner: an empty one takes no taps, and it takes none outside its banner (a layer
@@ -433,7 +435,10 @@ def _Messages(view: GameView) -> ft.Control:
     return ft.Container(
         MessageOverlay(view.error, view.notice, view.clear_message),
         left=0,
-        right=0 if low else TOP_BAR_HEIGHT,
+        # the whole width (three lines of a long refusal fit the band: play-test, a Smash Up
+        # refusal of 117 letters grew down over «Ходит Боря» beside the lock); the lock stays
+        # uncovered only while the screen is locked, whose refusal says to tap it
+        right=TOP_BAR_HEIGHT if view.locked and not low else 0,
         top=MESSAGE_BAND if low else 0,
     )
 

@@ -157,6 +157,27 @@ def test_a_refusal_lies_over_the_top_bar_and_leaves_status_board_and_lock_in_sig
             page.close()
 
 
+def test_a_long_refusal_fits_the_top_bar_and_leaves_the_status_line_whole(browser, server):
+    """Play-test: a refusal of some 110 letters drawn left of the lock took four lines and
+    grew down over «Ходит Аня». Across the top bar's whole width (the lock is left uncovered
+    only while the screen is locked) it takes three, at 390×844 and 360×640."""
+    stored = GameStore(server.data_dir).create("munchkin", NAMES6[:4], first_player=0)
+    gid = stored.id
+    stored.close()
+    for width, height in ((390, 844), (360, 640)):
+        page = App(browser, server, width, height).open(f"/game/{gid}")
+        try:
+            page.wait_label("status-player", "Ходит Аня")
+            status = page.box("status-player")
+            page.tap("level-p0-minus")  # level 1 is the floor: «Противоречия между …»
+            page.wait_label("error", "ниже манчкин не опускается")
+            assert len(page.label("error")) > 100  # a long one
+            error = page.box("error")
+            assert error["y"] + error["height"] <= status["y"] + 0.5, (width, error, status)
+        finally:
+            page.close()
+
+
 def test_two_undos_in_a_row_reach_the_undo_button_not_the_notice(browser, server):
     """An undo's notice is drawn over the status line, not over the top bar the finger is on:
     with every message over the top bar, the second of two undos in a row landed on the
