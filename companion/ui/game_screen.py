@@ -76,6 +76,10 @@ STATUS_HEIGHT = 52
 TOP_BAR_HEIGHT = 48
 #: The message banner's height: the top bar and the gap under it, down to the status line.
 MESSAGE_BAND = TOP_BAR_HEIGHT + 4
+#: The banner's widest (px): on a phone it spans the top bar left of the lock; on a laptop
+#: (1280 px) a short refusal was a box as wide as the screen. Its three lines of 13 px at
+#: this width hold any message the app says.
+MESSAGE_MAX_WIDTH = 520
 #: The banner's vertical padding (px); the rest of the band is its text's (three lines of 13).
 _BAND_PAD = 3
 #: Seconds a notice (an undo) and a refusal stay before they go stale.
@@ -430,15 +434,20 @@ def _Messages(view: GameView) -> ft.Control:
 
     The layer is a child of the frame's ``Stack`` placed by its own offsets, and as tall as
     its banner: an empty one takes no taps, and it takes none outside its banner (a layer
-    padded down to the status line took the top bar's taps above its banner)."""
+    padded down to the status line took the top bar's taps above its banner). It is never
+    wider than :data:`MESSAGE_MAX_WIDTH`."""
     low = view.notice_low and not view.error
+    # the whole width (three lines of a long refusal fit the band: play-test, a Smash Up
+    # refusal of 117 letters grew down over «Ходит Боря» beside the lock); the lock stays
+    # uncovered only while the screen is locked, whose refusal says to tap it
+    right = TOP_BAR_HEIGHT if view.locked and not low else 0
+    # at most MESSAGE_MAX_WIDTH wide, from the left: on a wide screen the lock and the rest
+    # of the top bar stay uncovered
+    right = max(right, int(use_page_width()) - MESSAGE_MAX_WIDTH)
     return ft.Container(
         MessageOverlay(view.error, view.notice, view.clear_message),
         left=0,
-        # the whole width (three lines of a long refusal fit the band: play-test, a Smash Up
-        # refusal of 117 letters grew down over «Ходит Боря» beside the lock); the lock stays
-        # uncovered only while the screen is locked, whose refusal says to tap it
-        right=TOP_BAR_HEIGHT if view.locked and not low else 0,
+        right=right,
         top=MESSAGE_BAND if low else 0,
     )
 

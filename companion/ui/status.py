@@ -30,6 +30,7 @@ __all__ = [
     "StatusProps",
     "clock_text",
     "clock_width",
+    "line2_size",
     "name_size",
     "status_props",
     "whose_turn",
@@ -51,6 +52,12 @@ NAME_ROOM_360 = 360 - 76
 NAME_SIZES = (18, 16, 14)
 #: Height of line 1 (px): the same at each of :data:`NAME_SIZES`, so line 2 never moves.
 LINE1_HEIGHT = 26
+#: What line 2 leaves for whose turn, its gap and the phase (px) on a 360 px phone, beside
+#: «всего» (measured in Chromium: «ход Станислава» 108 px, 6, the phase's slot 94 px).
+LINE2_ROOM_360 = 208
+#: Sizes line 2 is drawn at: the largest at which whose turn and the phase are whole at 360
+#: (play-test: «ход Бориса Потеря покр…» at 14 px); 14 when none is.
+LINE2_SIZES = (14, 13, 12)
 #: The phase's width beside an engine's note (px): Smash Up's longest phase, «Возьми две
 #: карты», whole. The note gets the rest: 78 px at 360 (play-test: 74 px, and the phase cut).
 PHASE_WIDTH = 130
@@ -91,6 +98,20 @@ def name_size(text: str, clock: int) -> int:
         if text_width(text, size, bold=True) <= room:
             return size
     return NAME_SIZES[-1]
+
+
+def line2_size(answer: str, where: str) -> int:
+    """The size line 2 shows whose turn (``answer``, semi-bold, then a 6 px gap) and the
+    phase (``where``) at: the largest of :data:`LINE2_SIZES` at which both are whole on a
+    360 px phone; 14 when they are not whole even at 12 (the phase is cut with «…» then, as
+    before, at the size of the rest of the frame)."""
+    for size in LINE2_SIZES:
+        used = text_width(where, size)
+        if answer:
+            used += text_width(answer, size, bold=True) + 6
+        if used <= LINE2_ROOM_360:
+            return size
+    return LINE2_SIZES[0]
 
 
 def clock_text(game: Any, now: float) -> tuple[str, str, float, bool]:
@@ -279,6 +300,9 @@ def _StatusLine(
     # (the line keeps its height); whose turn, when it is someone else's (Coup), starts line
     # 2. Both on line 1 lost the turn with long names (play-test: «Отвечает Александрина…»)
     size = name_size(who, clock_width(game))
+    # whose turn and the phase on line 2 a little smaller when that shows them whole (a note
+    # beside them keeps its own slot: they stay at 14)
+    size2 = 14 if note else line2_size(answer, where)
 
     async def tick() -> None:
         while True:
@@ -345,7 +369,7 @@ def _StatusLine(
                                             "status-turn",
                                             ft.Text(
                                                 answer,
-                                                size=14,
+                                                size=size2,
                                                 weight=ft.FontWeight.W_600,
                                                 max_lines=1,
                                                 no_wrap=True,
@@ -360,7 +384,7 @@ def _StatusLine(
                                             "status-phase",
                                             ft.Text(
                                                 where,
-                                                size=14,
+                                                size=size2,
                                                 color=ft.Colors.ON_SURFACE_VARIANT,
                                                 max_lines=1,
                                                 overflow=ft.TextOverflow.ELLIPSIS,

@@ -454,3 +454,48 @@ def test_phone_targets_are_the_rows_in_reach_with_five_and_six_long_names(browse
             assert event is not None and event.data["target"] == 2, event
         finally:
             phone.close()
+
+
+def test_phone_six_long_names_lose_influence_fits_above_the_bar(browser, server):
+    """«Покровители», «Оспаривание» at 390×844 with six 12-letter names: Константинов
+    challenges a real Captain with his last card. The question, the five cards in one row and
+    the six lines of the explanation and «Итог действия» are all above the pinned bar
+    (play-test: «Графиня» went to a second row and the explanation ran under the bar)."""
+    names = [
+        "Александрина",
+        "Константинов",
+        "Максимилиана",
+        "Станиславина",
+        "Владимировна",
+        "Мухаммаджоны",
+    ]
+
+    def declare(p: int, action: str, target: int | None = None) -> tuple[str, dict]:
+        return "coup.declare", {"player": p, "action": action, "target": target}
+
+    stored = GameStore(server.data_dir).create("coup", names, first_player=0)
+    for kind, data in (
+        declare(0, "tax"),
+        ("coup.challenge", {"challenger": 1}),
+        ("coup.challenge_result", {"proven": True}),
+        ("coup.lose_influence", {"player": 1, "character": "contessa"}),
+        *(declare(i, "income") for i in range(1, 6)),
+        declare(0, "steal", 4),
+        ("coup.challenge", {"challenger": 1}),
+        ("coup.challenge_result", {"proven": True}),
+    ):
+        stored.push(kind, data)
+    stored.close()
+    phone = App(browser, server, 390, 844).open(f"/game/{stored.id}")
+    try:
+        phone.wait_label("step", "Константинов: какую карту раскрыть?")
+        phone.wait_label("explain", "последнего покровителя за оспаривание и выбывает")
+        phone.wait_label("outcome", "Итог действия: без запрета Александрина заберёт")
+        cards = [f"lose-{c}" for c in CHARACTERS]
+        above_bar(phone, "step", *cards, "explain", "outcome")
+        rows = {round(box(phone, c)["y"]) for c in cards}
+        assert len(rows) == 1, rows  # one row of cards
+        for c in cards:
+            assert box(phone, c)["height"] >= 47.5 and box(phone, c)["width"] >= 47.5, c
+    finally:
+        phone.close()

@@ -92,3 +92,40 @@ def test_twelve_letter_names_fit_the_status_line_at_360_px():
     assert (who, answer) == ("Отвечает Мухаммаджоны", "ход Александрины")
     line2 = 360 - 2 * 26 - 6 - TOTAL_WIDTH  # the phase's slot at 360 px
     assert text_width(answer, 14, bold=True) <= line2 - 70  # the phase keeps a word or so
+
+
+#: Line 2's room for whose turn, its 6 px gap and the phase at 360 px, beside «всего»
+#: (Chromium: «ход Станислава» 108 px, the phase's slot 94 px).
+LINE2_360 = 208
+
+
+async def _line2(data) -> tuple[str, str, float]:
+    from companion.store import GameStore
+    from companion.ui.app import make_main
+    from companion.ui.state import Hub
+    from tests.ui import render_tree as rt
+
+    hub = Hub(GameStore(data))
+    g = hub.create("coup", NAMES, first_player=1)  # Борис's turn
+    hub.push(g.id, "coup.declare", {"player": 1, "action": "tax", "target": None})
+    hub.push(g.id, "coup.challenge", {"challenger": 3})
+    hub.push(g.id, "coup.challenge_result", {"proven": True})  # Гена reveals a card
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    turn = rt.tagged_control(session, "status-turn")
+    phase = rt.tagged_control(session, "status-phase")
+    assert turn.size == phase.size
+    return turn.value, phase.value, phase.size
+
+
+def test_whose_turn_and_the_phase_are_whole_on_line_2_at_360_px(tmp_path):
+    """«Покровители» at 360 px: line 2 read «ход Бориса Потеря покр…» (play-test). Whose turn
+    and the phase are drawn a little smaller (12–14 px) when that shows them whole in the
+    208 px line 2 leaves beside «всего»."""
+    from tests.ui import render_tree as rt
+    from tests.ui.text_fit import text_width
+
+    turn, phase, size = rt.run(_line2(tmp_path / "d"))
+    assert (turn, phase) == ("ход Бориса", "Потеря покровителя"), (turn, phase)
+    used = text_width(turn, size, bold=True) + 6 + text_width(phase, size)
+    assert used <= LINE2_360, (size, used)
+    assert size >= 12

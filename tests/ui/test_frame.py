@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 
 from companion.store import GameStore
+from companion.ui.game_screen import MESSAGE_MAX_WIDTH
 from tests.ui.conftest import App
 
 NAMES6 = ["Аня", "Борис", "Вика", "Гоша", "Даша", "Егор"]
@@ -132,9 +133,11 @@ def test_a_refusal_lies_over_the_top_bar_and_leaves_status_board_and_lock_in_sig
     """The refusal banner covered the status line and the board's first row for 8 s. It
     now lies over the top bar, left of the lock, at 390×844 and 360×640: the status line,
     every counter and the lock (which the locked screen's refusal says to tap) stay
-    uncovered, nothing moves, and the lock still answers a tap."""
+    uncovered, nothing moves, and the lock still answers a tap. On a laptop (1280×800) the
+    banner is at most :data:`~companion.ui.game_screen.MESSAGE_MAX_WIDTH` wide (a short
+    refusal was a box as wide as the screen)."""
     gid = new_game(server, NAMES6[:4], TWO_COUNTERS)
-    for width, height in ((390, 844), (360, 640)):
+    for width, height in ((390, 844), (360, 640), (1280, 800)):
         page = App(browser, server, width, height).open(f"/game/{gid}")
         try:
             page.wait_label("status-player", "Ходит Аня")
@@ -149,6 +152,9 @@ def test_a_refusal_lies_over_the_top_bar_and_leaves_status_board_and_lock_in_sig
             status = min(before["status-player"]["y"], before["status-phase"]["y"])
             assert error["y"] + error["height"] <= status + 0.5, (width, error, before)
             assert error["x"] + error["width"] <= before["lock"]["x"] + 0.5, (width, error)
+            assert error["width"] <= MESSAGE_MAX_WIDTH, (width, error)
+            if width < MESSAGE_MAX_WIDTH:  # a phone: the whole top bar left of the lock
+                assert error["width"] >= before["lock"]["x"] - 24, (width, error)
             page.tap("lock")  # uncovered: unlocking clears the refusal
             page.page.wait_for_function(
                 "() => !document.querySelector('[flt-semantics-identifier=\"error\"]')"

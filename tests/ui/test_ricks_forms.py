@@ -11,7 +11,7 @@ from companion.ui.app import make_main
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 from tests.ui.test_munchkin_forms import _label_in_dialog
-from tests.ui.text_fit import wrap
+from tests.ui.text_fit import BOLD_SLACK, SLACK, text_width, wrap
 
 ACTIONS = {"actions": {RICK_UNIVERSE: 1, MICRO: 2, MINI: 3, KRO: 5}}
 
@@ -792,3 +792,116 @@ def test_a_players_name_is_whole_on_a_narrow_phone(tmp_path):
     assert wrap(name, 94, 14, bold=True) == [name]
     name, line = rt.run(_rows_at(tmp_path / "b", 390))
     assert (name, line) == ("Борис (Морти)", "Кроха · жетонов 8"), (name, line)
+
+
+async def _pick_a_taken_character(data) -> dict:
+    hub = Hub(GameStore(data))
+    session = await rt.open_app(make_main(hub), "/new")
+    await _pick(session, "game-choice", "ricks")
+    for seat, name in enumerate(["Аня", "Борис"]):
+        await _pick(session, f"player-name-{seat}", name)
+    await _pick(session, "character-0", "Морти")
+    seen: dict = {"before": _label(session, "character-note")}
+    second = rt.tagged_control(session, "character-1")
+    seen["offered"] = {o.key: (o.text, o.disabled) for o in second.options}
+    await _pick(session, "character-1", "Морти")
+    seen["note"] = _label(session, "character-note")
+    seen["value"] = rt.tagged_control(session, "character-1").value
+    await _pick(session, "character-1", "Зип")
+    seen["after"] = _label(session, "character-note")
+    return seen
+
+
+def test_a_character_taken_by_another_seat_is_refused_as_it_is_picked(tmp_path):
+    """«Подготовка к игре»: each character has one card and one token, so two players cannot
+    share one. The form marks it taken in the other seats' lists and refuses the pick at once,
+    naming the rule (it used to be refused only by the engine when the game started)."""
+    seen = rt.run(_pick_a_taken_character(tmp_path / "d"))
+    assert seen["offered"]["Морти"] == ("Морти — занят: Аня", True), seen
+    assert seen["offered"]["Зип"] == ("Зип", False), seen
+    assert seen["before"].strip() == "", seen
+    assert "Морти уже выбран для игрока Аня" in seen["note"], seen
+    assert "«Подготовка к игре»" in seen["note"], seen
+    assert seen["value"] in ("", None), seen
+    assert seen["after"].strip() == "", seen
+
+
+#: What a 360 px phone leaves the «Сыграть карту» dialog's content: the dialog's insets
+#: (12 px a side) and its content padding (16 px a side).
+DIALOG_CONTENT_360 = 360 - 2 * 12 - 2 * 16
+
+
+async def _kind_buttons(data) -> tuple[list[tuple[str, float, float]], float]:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await _open_play(session)
+    nodes = [_node(session, f"kind-{k}") for k in ("source", "invention", "ability")]
+
+    def rows(c):
+        if isinstance(c, ft.Row) and any(x is nodes[0] for x in c.controls):
+            yield c
+        for child in rt._children(c):
+            yield from rows(child)
+
+    (row,) = [r for d in session.page._dialogs.controls if d.open for r in rows(d)]
+    buttons = [n.content for n in nodes]
+    shown = []
+    for b in buttons:
+        style = b.style or ft.ButtonStyle()
+        size = (style.text_style.size if style.text_style else None) or 14
+        pad = style.padding.left + style.padding.right if style.padding else 48
+        shown.append((b.content, size, pad))
+    return shown, row.spacing
+
+
+def test_the_card_kinds_fit_one_line_on_a_small_phone(tmp_path):
+    """«Источник», «Изобретение», «Способность» side by side in the dialog at 360 px, each a
+    48 dp target (play-test: «Способность» went to a second line and the dialog grew). The
+    buttons' text is medium weight: measured as bold, with its slack, to be safe."""
+    shown, spacing = rt.run(_kind_buttons(tmp_path / "d"))
+    need = sum(text_width(t, size, bold=True) * BOLD_SLACK + pad for t, size, pad in shown)
+    need += spacing * (len(shown) - 1)
+    assert need <= DIALOG_CONTENT_360, (shown, spacing, need)
+
+
+#: The width (px) of the texts under a player's name at 360 px (:func:`_rows_at`).
+ROW_TEXT_360 = 94
+
+
+async def _count_line_at(data, width: int) -> tuple[ft.Control, str]:
+    """Аня's line under her universe, with «Портал» and «Гиперкуб» built, on a page of
+    ``width`` px; and her row's label."""
+    from flet.controls.context import _context_page  # internal to Flet 1.0.5
+
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    for name in ("Портал", "Гиперкуб"):
+        hub.push(g.id, "card.play", {"kind": "ability", "build_cost": 1, "cost": 1, "name": name})
+    session = rt.Session(rt.WireConnection())
+    session.page.route = f"/game/{g.id}"
+    session.page.width, session.page.height = width, 640
+    _context_page.set(session.page)
+    make_main(hub)(session.page)
+    session.get_page_patch()
+    session.start_updates_scheduler()
+    await rt.quiet(session)
+    lines_ = rt.tagged_control(session, "tokens-p0").controls
+    return lines_[1], _label(session, "tokens-p0")
+
+
+def test_built_abilities_are_counted_whole_on_a_narrow_phone(tmp_path):
+    """«Карты способностей» at 360 px: the line under the universe had 94 px and «8 жетонов ·
+    «Портал», «Гиперкуб»» was cut to «8 жетонов · «П…» (play-test). The row says the
+    tokens and the number of abilities whole; their names stay in the row's label (and on
+    the character's chip in the universes' list)."""
+    line, label = rt.run(_count_line_at(tmp_path / "a", 360))
+    parts = line.controls if isinstance(line, ft.Row) else [line]
+    texts = [c.value for c in parts if isinstance(c, ft.Text)]
+    assert texts == ["8 жетонов", "2"], texts
+    used = sum(text_width(t, 12) * SLACK for t in texts)
+    used += sum(c.size for c in parts if isinstance(c, ft.Icon)) + line.spacing * (len(parts) - 1)
+    assert used <= ROW_TEXT_360, (texts, used)
+    assert label.endswith("жетонов 8 · способности: «Портал», «Гиперкуб»"), label

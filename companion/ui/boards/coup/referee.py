@@ -60,9 +60,12 @@ def _choice_button(
     label: str | None = None,
     width: int | None = None,
     size: int = 14,
+    pad: int = 6,
+    height: int = TARGET + 4,
 ) -> ft.Control:
-    """A 52 dp tall button, at least 56 dp wide (one or two lines of text, the first at
-    ``size`` px); ``dimmed`` looks unavailable but still answers a tap (with the reason)."""
+    """A ``height`` dp tall button (52: room for two lines), at least 56 dp wide (one or two
+    lines of text, the first at ``size`` px, ``pad`` px each side of it; 2 with a
+    ``width``); ``dimmed`` looks unavailable but still answers a tap (with the reason)."""
     texts = [ft.Text(lines[0], size=size, weight=ft.FontWeight.W_600, no_wrap=True)]
     if len(lines) > 1:
         texts.append(ft.Text(lines[1], size=11, no_wrap=True))
@@ -77,13 +80,13 @@ def _choice_button(
                     tight=True,
                     horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
-                height=TARGET + 4,
+                height=height,
                 width=width,
                 on_click=on_click,
                 # compact density: 56 px wide at least (not 64), so five short names fit
                 # one row on a phone; the height is set above (52 px)
                 style=ft.ButtonStyle(
-                    padding=ft.Padding.symmetric(horizontal=2 if width else 6),
+                    padding=ft.Padding.symmetric(horizontal=2 if width else pad),
                     visual_density=ft.VisualDensity.COMPACT,
                 ),
             ),
@@ -148,9 +151,19 @@ def _Grid(
 Answer = tuple[str, tuple[str, ...], str, bool, str, tuple[tuple[str, Any], ...]]
 
 
+#: The five characters' buttons of «какую карту раскрыть?»: 13 px text, 2 px each side, 4 px
+#: apart, 48 dp tall (one line) — one row in the 330 px of the step's box on a 390 px phone
+#: (at 14 px, 6 px and 5 px «Графиня» went to a second row, and with six players the
+#: explanation under the buttons ran under the pinned bar: play-test).
+CARD_SIZE, CARD_PAD, CARD_SPACING = 13, 2, 4
+
+
 @ft.component
-def _Answers(answers: tuple[Answer, ...], answer: Callable[..., None]) -> ft.Control:
-    """Who challenges, who blocks and with which character, which card is revealed.
+def _Answers(
+    answers: tuple[Answer, ...], answer: Callable[..., None], cards: bool = False
+) -> ft.Control:
+    """Who challenges, who blocks and with which character, which card is revealed
+    (``cards``: the five characters, drawn smaller to fit one row).
 
     No caption before the buttons: the step's question above them says what a tap means
     («Кто-то оспаривает?»), and with six players a caption pushed a third row of buttons,
@@ -163,21 +176,28 @@ def _Answers(answers: tuple[Answer, ...], answer: Callable[..., None]) -> ft.Con
                 lambda _e, kind=kind, data=data, dimmed=dimmed: answer(kind, dict(data), dimmed),
                 dimmed=dimmed,
                 label=label or None,
+                size=CARD_SIZE if cards else 14,
+                pad=CARD_PAD if cards else 6,
+                height=TARGET if cards else TARGET + 4,
             )
             for ident, lines, label, dimmed, kind, data in answers
         ],
         wrap=True,
-        spacing=5,
+        spacing=CARD_SPACING if cards else 5,
         run_spacing=5,
     )
 
 
+#: The gaps (px) between the step's question, its choices and its texts, and between the
+#: explanation and «Итог действия»: with six players, 12-letter names and a player losing
+#: the last card (six lines of text) everything stays above the pinned bar at 390×844.
+GAP, TEXT_GAP = 2, 2
 #: Lines kept for the step's texts at 13 px (the explanation, then «Итог действия» right
 #: under it), 19 px apart on screen: the longest step's texts fit at 360 px wide with names
 #: of 12 letters (``tests/ui/test_coup_text_fit.py``). The height is the same at every step,
 #: so nothing under the texts moves when the step changes.
 TEXT_LINES = 7
-TEXT_HEIGHT = TEXT_LINES * 19 + 4 + 2
+TEXT_HEIGHT = TEXT_LINES * 19 + TEXT_GAP + 2
 #: A step's question longer than this many characters is drawn smaller on two lines.
 TITLE_CHARS = 22
 
@@ -330,7 +350,11 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
                 # the answers right under the question, the explanation below them: with six
                 # players the choices stay above the pinned bar without scrolling
                 ft.Container(
-                    Answers(last["answers"], on_answer),
+                    Answers(
+                        last["answers"],
+                        on_answer,
+                        any(a[0].startswith("lose-") for a in last["answers"]),
+                    ),
                     visible=not acting and bool(last["answers"]),
                 ),
                 # the explanation and «Итог действия» right under it, in one box of a fixed
@@ -346,7 +370,7 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
                                 label=outcome,
                             ),
                         ],
-                        spacing=4,
+                        spacing=TEXT_GAP,
                         tight=True,
                     ),
                     height=TEXT_HEIGHT,
@@ -355,7 +379,7 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
                     visible=not acting,
                 ),
             ],
-            spacing=4,
+            spacing=GAP,
         ),
         padding=ft.Padding.symmetric(horizontal=8, vertical=4),
         border_radius=12,

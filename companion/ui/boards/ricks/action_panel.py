@@ -121,6 +121,12 @@ def _play_data(f: dict[str, Any], no_tokens: bool) -> dict[str, Any]:
     return data
 
 
+#: The kind buttons' text size, side padding and gaps: «Источник», «Изобретение» and
+#: «Способность» on one line in the 304 px a 360 px phone leaves the dialog's content
+#: (play-test: «Способность» wrapped to a second line at 14 px with 10 px padding).
+KIND_SIZE, KIND_PAD, KIND_SPACING = 13, 6, 4
+
+
 def _blank_form(kind: str = "source", turn: int = 0) -> dict[str, Any]:
     """An empty card form of ``kind`` for the turn numbered ``turn``."""
     return {
@@ -217,7 +223,10 @@ def _play_dialog(
                 (ft.FilledButton if kind == k else ft.OutlinedButton)(
                     _(t),
                     height=TARGET,
-                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+                    style=ft.ButtonStyle(
+                        padding=ft.Padding.symmetric(horizontal=KIND_PAD),
+                        text_style=ft.TextStyle(size=KIND_SIZE),
+                    ),
                     on_click=lambda _e, k=k: put("kind", k),
                 ),
                 label=_(t) + (" выбран" if kind == k else ""),
@@ -225,7 +234,7 @@ def _play_dialog(
             for k, t in _KIND_TEXT.items()
         ],
         wrap=True,
-        spacing=6,
+        spacing=KIND_SPACING,
         run_spacing=6,
     )
     fields = [

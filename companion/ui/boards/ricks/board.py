@@ -95,9 +95,9 @@ def _phase(state: Any) -> tuple[str, str]:
     return line, query
 
 
-def abilities_of(state: Any, player: int) -> str:
+def abilities_of(state: Any, player: int) -> tuple[str, ...]:
     """The player's built abilities, by name («Портал», «способность №3»), for their row."""
-    return ", ".join(
+    return tuple(
         c.label() for c in state.cards if c.owner == player and c.kind == "ability" and c.built
     )
 

@@ -30,6 +30,11 @@ ROW_HEIGHT = 54
 #: Width (px) of the VP between its − and +: a 48 dp target (a tap opens the pad), three digits
 #: at 24 px; no wider, to leave the name, universe and tokens room beside it on a phone.
 VP_WIDTH = TARGET
+#: The mark of built abilities after the tokens, with their number: «8 жетонов ✦2». Their
+#: names («Портал», «Гиперкуб») did not fit: at 360 px the line has 94 px, at 390 124 px,
+#: and «8 жетонов · «Портал»» takes 144; they are on the character's chip in the universes'
+#: list, in the row's tooltip and label.
+ABILITY_ICON = ft.Icons.AUTO_AWESOME
 #: The universe's and the tokens' lines under the name: 12 px type, lines 1.15 high (both fit
 #: with the name inside the active player's 3 px border).
 _SMALL = {"size": 12, "style": ft.TextStyle(height=1.15)}
@@ -49,7 +54,7 @@ def _PlayerRow(
     first: bool,
     send: Send,
     guard: Callable[[], bool] | None = None,
-    abilities: str = "",
+    abilities: tuple[str, ...] = (),
     narrow: bool = False,
 ) -> ft.Control:
     """One player (plain props: the row re-renders only when they change).
@@ -65,8 +70,9 @@ def _PlayerRow(
     tokens — so each is whole beside the counters on a 360–390 px phone (play-test: one line
     «Кроха · 8 жетон…» was cut in the active player's 3 px border). Always both lines: the row
     and its text keep their places whatever the numbers. The player's built abilities
-    (``abilities``: their names, «Карты способностей») follow the tokens on their line, cut
-    with «…» when long (whole in the universes' list): the row is no taller for them
+    (``abilities``: their names, «Карты способностей») are counted after the tokens,
+    :data:`ABILITY_ICON` and their number (the names are in the universes' list, the tooltip
+    and the label; cut with «…» they read «П…» at 360): the row is no taller for them
     (play-test: a built ability was shown nowhere but in step Б). On a ``narrow`` page
     (under :data:`NARROW` px) the character leads the universe's line and the name is alone
     on its line (play-test at 360: «Борис (Мор…»).
@@ -82,9 +88,22 @@ def _PlayerRow(
         place = f"{character} · {place}"
         sub = f"{character} · {sub}"
     count = f"{tokens} " + plural(tokens, _("жетон"), _("жетона"), _("жетонов"))
+    count_line: ft.Control = clipped_text(count, **_SMALL)
     if abilities:
-        count += f" · {abilities}"
-        sub += f" · {_('способности')}: {abilities}"
+        names = ", ".join(abilities)
+        sub += f" · {_('способности')}: {names}"
+        # the names are on the character's chip in the universes' list and in the label;
+        # the row says how many (play-test at 360: «8 жетонов · «П…» said nothing)
+        count_line = ft.Row(
+            [
+                count_line,
+                ft.Icon(ABILITY_ICON, size=11, color=ft.Colors.PRIMARY),
+                ft.Text(str(len(abilities)), **_SMALL),
+            ],
+            spacing=1,
+            tight=True,
+            tooltip=f"{_('способности')}: {names}",
+        )
 
     add_vp, set_vp = vp_moves(send, index, lambda: vp)
 
@@ -145,7 +164,7 @@ def _PlayerRow(
                             tag(
                                 f"tokens-p{index}",
                                 ft.Column(
-                                    [clipped_text(place, **_SMALL), clipped_text(count, **_SMALL)],
+                                    [clipped_text(place, **_SMALL), count_line],
                                     spacing=0,
                                     tight=True,
                                 ),

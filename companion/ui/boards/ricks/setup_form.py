@@ -49,6 +49,15 @@ def seat_characters(picks: list[str]) -> list[str] | None:
     return [c or next(free) for c in picks]
 
 
+def taken_by(picks: list[str], character: str, seat: int) -> int | None:
+    """The other seat that chose ``character`` (``None``: nobody, or no character). Each
+    character has one card and one token, so a player takes a character nobody has
+    («Подготовка к игре»)."""
+    if not character:
+        return None
+    return next((i for i, c in enumerate(picks) if c == character and i != seat), None)
+
+
 @ft.component
 def OptionsForm(
     options: dict[str, Any],
@@ -118,8 +127,20 @@ def OptionsForm(
     ft.use_effect(reseat, [seats])
 
     def pick(seat: int, value: str) -> None:
-        m["picks"][seat] = value if value in CHARACTERS else ""
+        value = value if value in CHARACTERS else ""
+        holder = taken_by(m["picks"][:seats], value, seat)
+        if holder is not None:
+            # refused at once, not when the game starts: one card and token per character
+            m["refused"] = _(
+                "{character} уже выбран для игрока {who}: у каждого свой персонаж "
+                "(«Подготовка к игре»)."
+            ).format(character=value, who=seat_name(holder))
+            set_shown(_shown + 1)
+            return
+        m["refused"] = ""
+        m["picks"][seat] = value
         push(characters=seat_characters(m["picks"][:seats]))
+        set_shown(_shown + 1)
 
     def set_action(u: str, raw: str) -> None:
         m["typed"][u] = raw
@@ -168,6 +189,26 @@ def OptionsForm(
             set_shown(_shown + 1)
 
     picks, typed, limit_text = m["picks"], m["typed"], m["limit"]
+
+    def named(s: int) -> str:
+        """Seat ``s``'s player's name as typed (``""``: not yet)."""
+        return names[s] if s < len(names) else ""
+
+    def seat_name(s: int) -> str:
+        """The player's name, or the seat's number («для игрока 2»)."""
+        return named(s) or str(s + 1)
+
+    def choice(s: int, c: str) -> ft.DropdownOption:
+        """Character ``c`` in seat ``s``'s list: marked taken when another seat chose it."""
+        holder = taken_by(picks[:seats], c, s)
+        if holder is None:
+            return ft.DropdownOption(key=c, text=c)
+        return ft.DropdownOption(
+            key=c,
+            text=f"{c} — {_('занят')}: {named(holder) or _('игрок') + ' ' + str(holder + 1)}",
+            disabled=True,
+        )
+
     seat_rows = [
         tag(
             f"character-{s}",
@@ -181,7 +222,7 @@ def OptionsForm(
                 value=picks[s] or "",
                 options=[
                     ft.DropdownOption(key="", text=_("по порядку")),
-                    *[ft.DropdownOption(key=c, text=c) for c in CHARACTERS],
+                    *[choice(s, c) for c in CHARACTERS],
                 ],
                 on_select=lambda e, s=s: pick(s, e.control.value or ""),
             ),
@@ -191,7 +232,24 @@ def OptionsForm(
     return ft.Column(
         [
             ft.Text(_("Персонажи"), size=18, weight=ft.FontWeight.BOLD),
-            ft.Text(_("По порядку хода. Если не выбирать — Рик, Морти, Зип, Кайл."), size=14),
+            # one slot, always there: how seats left alone are filled, or why a pick was
+            # refused; nothing below moves
+            tag(
+                "character-note",
+                ft.Container(
+                    ft.Text(
+                        m.get("refused")
+                        or _("По порядку хода. Если не выбирать — Рик, Морти, Зип, Кайл."),
+                        size=14,
+                        color=ft.Colors.ERROR if m.get("refused") else None,
+                        max_lines=2,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    height=40,
+                    alignment=ft.Alignment.CENTER_LEFT,
+                ),
+                label=m.get("refused") or " ",
+            ),
             ft.Row(seat_rows, wrap=True),
             switch_row(
                 "abilities",
