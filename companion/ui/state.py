@@ -182,19 +182,24 @@ class Hub:
                 self._listeners[game_id].discard(listener)
 
 
-_NOW = re.compile(r"\s*\((теперь|было) [^()]*\)\s*$")
+_NOW = re.compile(r"\s*\(теперь [^()]*\)\s*$")
+_WAS = re.compile(r"\(было ([^()]*)\)\s*$")
 
 
 def describe_event(game: Any, event: Event, *, undone: bool) -> str:
     """The engine's own line for ``event`` (:meth:`Game.describe`), never an event code.
 
-    After an undo a trailing «(теперь N)» is dropped: it names a value no longer there.
+    After an undo a trailing «(теперь N)» is dropped: it names a value no longer there; a
+    trailing «(было N)» becomes «(снова N)», the value there is now (play-test: «Отменено —
+    Аня: Золото = 1000» read as if the counter were 1000, while it was back at 0).
     """
     try:
         text = game.describe(event)
     except LookupError:  # not in the log any more (another phone moved on): say no more
         return "последний ход"
-    return (_NOW.sub("", text) if undone else text).rstrip(" .")
+    if undone:
+        text = _WAS.sub(r"(снова \1)", _NOW.sub("", text))
+    return text.rstrip(" .")
 
 
 @ft.observable

@@ -71,6 +71,20 @@ def test_undo_and_redo_notices_use_the_engines_words(hub, gid):
     assert ".." not in view.notice and "::" not in view.notice
 
 
+def test_an_undone_typed_value_says_the_value_that_is_back(hub, gid):
+    """Play-test: «Отменено — Аня: Золото = 1000» while the counter was back at 0. A typed
+    value's undo says what is there now; redo keeps the engine's «(было …)»."""
+    view = GameView(hub, gid)
+    view.mark_shown()
+    assert view.send("counter.set", {"player": 0, "counter": "ПО", "value": 1000})
+    view.mark_shown()
+    view.undo()
+    assert view.notice == "Отменено — Аня: ПО = 1000 (снова 0)"
+    view.mark_shown()
+    view.redo()
+    assert view.notice == "Возвращено — Аня: ПО = 1000 (было 0)"
+
+
 def test_a_double_tap_on_undo_takes_back_one_move(hub, gid):
     view = GameView(hub, gid)
     for _ in range(2):
