@@ -319,3 +319,29 @@ def test_the_flee_dialog_asks_for_the_helpers_roll_too(tmp_path):
         "Аня смывается: «Зомби»: 5 — смылся; Борис смывается: «Зомби»: 3+1 — догнал; "
         "последствия — по карте монстра; разовые карты сбрасываются"
     )
+
+
+async def _blank_level(data) -> tuple[str, str, bool]:
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", ["Аня", "Борис", "Вика"], first_player=0)
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["start-combat"])
+    await rt.quiet(session)
+    await rt.tap(session, rt.in_dialog(session, "monster-submit"))  # no level typed
+    await rt.quiet(session)
+    banner = rt.tagged_control(session, "error").content.controls[1].value
+    return (
+        _label_in_dialog(session, "monster-error"),
+        banner,
+        rt.has_dialog_node(session, "monster-level"),
+    )
+
+
+def test_a_monster_form_refusal_is_said_in_the_form_only(tmp_path):
+    """Play-test: «Бой!» with no level typed said «Уровень монстра: нужно целое число…» in the
+    form and again in the frame's banner behind it. The form says it; the banner stays empty,
+    and the form stays open with what was typed."""
+    in_form, banner, still_open = rt.run(_blank_level(tmp_path))
+    assert "Уровень монстра" in in_form, in_form
+    assert banner == "", banner
+    assert still_open

@@ -50,6 +50,9 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         latest.current = dict(_BLANK)
     adding = mode == "add"
     prefix = "add-monster" if adding else "monster"
+    # the refusal of this form's move: said in the form only, not in the frame's banner
+    # behind it as well (play-test: «Уровень монстра: нужно целое число…» was said twice)
+    refused, set_refused = ft.use_state("")
 
     def put(key: str, value: Any) -> None:
         latest.current = {**latest.current, key: value}
@@ -58,6 +61,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
     def close() -> None:
         latest.current = dict(_BLANK)
         set_form(dict(_BLANK))
+        set_refused("")
         ui.card_says = False
         ui.monster_form = ""
 
@@ -93,6 +97,9 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
             ok = view.send("combat.monster.add" if adding else "combat.start", data)
         if ok:
             close()
+            return
+        set_refused(view.error)
+        view.clear_message()
 
     fields: list[ft.Control] = [
         tagged(
@@ -150,7 +157,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
     # a fight the rules refuse now whatever the monster (a second one this turn, the wrong
     # phase) is said at «Бой!» (:func:`.actions.start_fight`), and again here should the form
     # be open when it comes; «Карта так говорит» lifts it
-    said = view.error or (refused_fight(view) if mode == "start" and not card_says() else "")
+    said = refused or (refused_fight(view) if mode == "start" and not card_says() else "")
     fields.append(
         tagged(
             f"{prefix}-error",
