@@ -396,10 +396,12 @@ def test_bbrr_with_the_deck_said_empty_a_capture_without_a_base_says_to_reshuffl
     always comes). «Колода баз пуста» on and no base typed: the refusal says to reshuffle the
     discard and open the new base from it (the engine's own reason; the app used to send no
     «deck empty» here, and the refusal asked to mark the deck empty — the switch just
-    flipped). With the switch off it still asks for the next base or the empty deck."""
+    flipped). With the switch off it asks for the next base, saying how to get one when the
+    deck is empty, and never to mark the deck empty (no way out in «Мишки»: play-test)."""
     said, bases = rt.run(_bbrr_empty_deck_nothing_typed(tmp_path / "on", True))
     assert "перемешайте сброс баз" in said and "(Разойтись по углам!)" in said, said
     assert "отметьте" not in said, said
     assert bases == ["База 1", "База 2", "База 3", "База 4"]
     said, _bases = rt.run(_bbrr_empty_deck_nothing_typed(tmp_path / "off", False))
-    assert "отметьте, что колода баз пуста" in said, said
+    assert "Укажите новую базу" in said and "перемешанного сброса" in said, said
+    assert "отметьте" not in said and "(Разойтись по углам!)" in said, said

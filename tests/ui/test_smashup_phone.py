@@ -211,3 +211,34 @@ def test_on_a_small_phone_an_open_base_needs_no_scroll_and_names_are_whole(brows
         assert same_place(pinned["plays-minion-minus"], box(small, "plays-minion-minus"))
     finally:
         small.close()
+
+
+def test_a_capture_refusal_is_scrolled_into_sight_above_the_buttons(browser, server):
+    """«Разойтись по углам!»: «Захватить» with no new base typed is refused. Play-test: on a
+    phone the refusal sat at the end of the dialog's scrolling content, its last lines under
+    the dialog's buttons. The content now scrolls to it, whole above «Захватить», at 360×640
+    and 390×844."""
+    gid = four_player_game(
+        server.data_dir,
+        moves=[
+            ("base.adjust", {"base": 0, "player": 0, "power": 30, "minions": 3}),
+            ("phase.next", {}),
+            ("phase.next", {}),
+        ],
+    )
+    for width, height in ((360, 640), (390, 844)):
+        page = App(browser, server, width, height).open(f"/game/{gid}")
+        try:
+            page.tap("score-0")
+            page.appear("score-confirm")
+            page.tap("score-confirm")
+            page.wait_label("score-error", "Разойтись по углам!")
+            error = page._settled("score-error", 15_000)  # where it is, not scrolled to
+            confirm = page.box("score-confirm")
+            assert error["y"] >= 0 and error["y"] + error["height"] <= confirm["y"] + 0.5, (
+                width,
+                error,
+                confirm,
+            )
+        finally:
+            page.close()

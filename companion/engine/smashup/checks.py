@@ -296,10 +296,18 @@ def _check_base_score(state: SmashUpState, d: Mapping[str, Any]) -> None:
         raise RuleViolation("«Колода баз пуста» — да или нет.")
     corners = "Разойтись по углам!"
     if card is None:
+        if not deck_empty and state.edition == "bbrr":
+            # «Мишки»: a base always comes (an empty deck is the reshuffled discard), so
+            # marking the deck empty is no way out (play-test)
+            raise RuleViolation(
+                f"Укажите новую базу: верхнюю из колоды, а если колода пуста — из "
+                f"перемешанного сброса ({corners}).",
+                rule=corners,
+            )
         if not deck_empty:
             raise RuleViolation(
-                f"Захваченную базу сразу заменяет новая из колоды баз: укажите её или "
-                f"отметьте, что колода баз пуста ({corners}).",
+                f"Укажите новую базу из колоды или отметьте, что колода баз пуста "
+                f"({corners}).",
                 rule=corners,
             )
         if state.edition == "bbrr":

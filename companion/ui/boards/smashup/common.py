@@ -39,7 +39,10 @@ RULES_GAME = "smash_up"
 FORGET_GAP = 8
 #: Height kept for the catalogue's suggestions under the name: three lines of 48 dp chips.
 _SUGG_GAP = 6
-SUGGESTIONS_HEIGHT = 3 * TARGET + 2 * _SUGG_GAP
+#: Catalogue suggestions under a base's name: two (three took 156 px of a phone's dialog,
+#: and the capture dialog's refusal at its bottom needed a scroll; play-test).
+MAX_SUGGESTIONS = 2
+SUGGESTIONS_HEIGHT = MAX_SUGGESTIONS * TARGET + (MAX_SUGGESTIONS - 1) * _SUGG_GAP
 READY = ft.Colors.GREEN_700
 #: The typed fields of a base; ``known``: the catalogue name its numbers were filled from by
 #: typing that name whole (``""``: typed or picked by the player).
@@ -125,9 +128,9 @@ def base_fields(
 ) -> list[ft.Control]:
     """Name (with catalogue suggestions), breakpoint and VP for 1st/2nd/3rd place.
 
-    The suggestions keep the room of three (:data:`SUGGESTIONS_HEIGHT`) when there are fewer
+    The suggestions keep the room of two (:data:`SUGGESTIONS_HEIGHT`) when there are fewer
     or none: picking one (which leaves none to suggest) or laying a base out (which brings
-    three back) moves neither the fields below nor «Выложить базу», and never shortens the
+    two back) moves neither the fields below nor «Выложить базу», and never shortens the
     page under a scrolled board (play-test: the page then jumped back to its top and the
     button for the next base was under the pinned bar).
     ``error`` (from :func:`form_error`) marks its field and fills the reserved error line;
@@ -136,7 +139,7 @@ def base_fields(
     The error line keeps its height whether empty or not.
     """
     hits = _suggest(catalogue, form["name"], exclude)
-    shown = [h for h in hits if form_from_entry(h) != form][:3]
+    shown = [h for h in hits if form_from_entry(h) != form][:MAX_SUGGESTIONS]
     bad = error[0] if error else None
 
     def field(key: str, label: str, width: int | None = None) -> ft.Control:
@@ -217,7 +220,7 @@ def base_fields(
     message = error[1] if error else ""
     return [
         field("name", _("Название базы")),
-        ft.Container(  # room for three, always: the form below never moves (see above)
+        ft.Container(  # room for two, always: the form below never moves (see above)
             ft.Row(
                 [suggestion(k, h) for k, h in enumerate(shown)],
                 wrap=True,

@@ -43,7 +43,7 @@ from companion.ui.boards.smashup.vp import MadnessStrip
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
 from companion.ui.taps import closing_dialog
-from companion.ui.widgets import BoardScroll, use_form, use_small_height
+from companion.ui.widgets import BoardScroll, use_form, use_scroll_to, use_small_height
 
 __all__ = ["PlayBoard", "REVEAL_DELAY"]
 
@@ -65,6 +65,10 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
     scoring, set_scoring = ft.use_state(None)  # the base being scored, or None
     repl, set_repl, latest_repl = use_form(lambda: dict(EMPTY_FORM))  # read at tap time
     repl_checked, set_repl_checked = ft.use_state(False)
+    # the capture dialog's refusals so far: each scrolls its content to the end, where the
+    # refusal is (play-test: on a phone its last lines were under the dialog's buttons)
+    refused, set_refused = ft.use_state(0)
+    dialog_scroll = use_scroll_to(refused, -1)
     # «колода баз пуста» is read at tap time too: «Захватить» right after the switch
     deck_empty, set_deck_empty, latest_deck_empty = use_form(lambda: False)
     scroller = ft.use_context(BoardScroll)
@@ -142,6 +146,8 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
             if card is not None:
                 remember(catalogue, card)
             close()
+        else:
+            set_refused(lambda n: n + 1)
 
     valid = scoring is not None and scoring < len(state.bases) and not over
     ft.use_dialog(
@@ -156,6 +162,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
             set_deck_empty,
             confirm,
             close,
+            dialog_scroll,
         )
         if valid
         else None

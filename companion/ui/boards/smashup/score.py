@@ -61,8 +61,10 @@ def score_dialog(
     set_deck_empty: Callable[..., None],
     confirm: Callable[[], None],
     close: Callable[[], None],
+    scroller: ft.Ref[ft.Column] | None = None,
 ) -> ft.AlertDialog:
-    """A plain function (``ft.use_dialog`` wants a dialog control), from the board's state."""
+    """A plain function (``ft.use_dialog`` wants a dialog control), from the board's state;
+    ``scroller`` holds its scrolling content (the board scrolls it to a refusal)."""
     state = view.state
     b = state.bases[j]
     preview = score_preview(state, j)
@@ -159,7 +161,7 @@ def score_dialog(
                 ft.Container(
                     tagged(
                         "score-error",
-                        ft.Text(refusal, color=ft.Colors.ERROR, size=14, max_lines=3),
+                        ft.Text(refusal, color=ft.Colors.ERROR, size=13, max_lines=3),
                         label=refusal,
                     ),
                     height=56,
@@ -169,6 +171,7 @@ def score_dialog(
             scroll=ft.ScrollMode.AUTO,
             width=340,
             spacing=6,
+            ref=scroller,
         ),
         inset_padding=ft.Padding.symmetric(horizontal=10, vertical=24),
         content_padding=ft.Padding.symmetric(horizontal=14, vertical=8),
