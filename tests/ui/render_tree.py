@@ -95,13 +95,18 @@ async def quiet(session: Session, rounds: int = 3) -> None:
             return
 
 
-async def open_app(main: Callable[[Any], None], route: str) -> Session:
-    """A new session (a phone opening ``route``) running ``main``, its first screen built."""
+async def open_app(
+    main: Callable[[Any], None], route: str, size: tuple[int, int] | None = None
+) -> Session:
+    """A new session (a phone opening ``route``) running ``main``, its first screen built;
+    ``size``: the page's width and height in px (else the session's default)."""
     from flet.controls.context import _context_page  # internal to Flet 1.0.5
 
     session = Session(WireConnection())
     page = session.page
     page.route = route
+    if size is not None:
+        page.width, page.height = size
     _context_page.set(page)
     main(page)
     session.get_page_patch()  # what a client's register does
@@ -254,6 +259,15 @@ async def tap(session: Session, control: BaseControl, event: str = "click") -> N
     _context_page.set(session.page)
     await session.dispatch_event(control._i, event, None)
     await settle(session)
+
+
+async def select(session: Session, ident: str, value: str) -> None:
+    """Pick ``value`` in the dropdown tagged ``ident`` as the browser does: the new value as a
+    patch to its id, then its ``select`` event."""
+    choice = tagged_control(session, ident)
+    session.apply_patch(choice._i, {"value": value})
+    await session.dispatch_event(choice._i, "select", value)
+    await quiet(session)
 
 
 async def navigate(session: Session, route: str) -> None:

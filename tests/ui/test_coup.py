@@ -14,6 +14,7 @@ from companion.engine.coup import ACTIONS, CHARACTER_NAMES, CHARACTERS
 from companion.store import GameStore
 from tests.ui.conftest import App
 from tests.ui.phone import box, same_place
+from tests.ui.test_coup_text_fit import LONG
 from tests.ui.text_fit import text_width
 
 ANYA, BORIS, VIKA = 0, 1, 2
@@ -461,14 +462,7 @@ def test_phone_six_long_names_lose_influence_fits_above_the_bar(browser, server)
     challenges a real Captain with his last card. The question, the five cards in one row and
     the six lines of the explanation and «Итог действия» are all above the pinned bar
     (play-test: «Графиня» went to a second row and the explanation ran under the bar)."""
-    names = [
-        "Александрина",
-        "Константинов",
-        "Максимилиана",
-        "Станиславина",
-        "Владимировна",
-        "Мухаммаджоны",
-    ]
+    names = list(LONG)
 
     def declare(p: int, action: str, target: int | None = None) -> tuple[str, dict]:
         return "coup.declare", {"player": p, "action": action, "target": target}

@@ -26,10 +26,7 @@ RICKS = GAMES["ricks"].title
 async def _picker(data) -> tuple[ft.Dropdown, str]:
     hub = Hub(GameStore(data))
     session = await rt.open_app(make_main(hub), "/new")
-    choice = rt.tagged_control(session, "game-choice")
-    session.apply_patch(choice._i, {"value": "ricks"})
-    await session.dispatch_event(choice._i, "select", "ricks")
-    await rt.quiet(session)
+    await rt.select(session, "game-choice", "ricks")
     node = next(
         c
         for c in rt.controls(session)

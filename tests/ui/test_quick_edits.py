@@ -40,10 +40,7 @@ def _type(session: Any, ident: str, text: str) -> asyncio.Task:
 async def _new_game_in_one_burst(data, names: list[str], counter: str | None) -> list[Any]:
     hub = Hub(GameStore(data))
     session = await rt.open_app(make_main(hub), "/new")
-    choice = rt.tagged_control(session, "game-choice")
-    session.apply_patch(choice._i, {"value": "free"})
-    await session.dispatch_event(choice._i, "select", "free")
-    await rt.quiet(session)
+    await rt.select(session, "game-choice", "free")
     if len(names) > 2:
         await rt.tap(session, rt.tagged_control(session, "add-player"))
     tasks = [_type(session, f"player-name-{i}", name) for i, name in enumerate(names)]

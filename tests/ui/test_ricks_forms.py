@@ -762,18 +762,9 @@ def test_the_time_limit_of_steps_b_and_v_is_remembered(tmp_path):
 
 
 async def _rows_at(data, width: int) -> tuple[str, str]:
-    from flet.controls.context import _context_page  # internal to Flet 1.0.5
-
     hub = Hub(GameStore(data))
     g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=ACTIONS)
-    session = rt.Session(rt.WireConnection())  # rt.open_app on a page of ``width`` px
-    session.page.route = f"/game/{g.id}"
-    session.page.width, session.page.height = width, 640
-    _context_page.set(session.page)
-    make_main(hub)(session.page)
-    session.get_page_patch()
-    session.start_updates_scheduler()
-    await rt.quiet(session)
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}", (width, 640))
     row = rt.tagged_control(session, "player-p1")
 
     def texts(c) -> list[str]:
@@ -873,21 +864,12 @@ ROW_TEXT_360 = 94
 async def _count_line_at(data, width: int) -> tuple[ft.Control, str]:
     """Аня's line under her universe, with «Портал» and «Гиперкуб» built, on a page of
     ``width`` px; and her row's label."""
-    from flet.controls.context import _context_page  # internal to Flet 1.0.5
-
     hub = Hub(GameStore(data))
     g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=ACTIONS)
     hub.push(g.id, "round.draw")
     for name in ("Портал", "Гиперкуб"):
         hub.push(g.id, "card.play", {"kind": "ability", "build_cost": 1, "cost": 1, "name": name})
-    session = rt.Session(rt.WireConnection())
-    session.page.route = f"/game/{g.id}"
-    session.page.width, session.page.height = width, 640
-    _context_page.set(session.page)
-    make_main(hub)(session.page)
-    session.get_page_patch()
-    session.start_updates_scheduler()
-    await rt.quiet(session)
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}", (width, 640))
     lines_ = rt.tagged_control(session, "tokens-p0").controls
     return lines_[1], _label(session, "tokens-p0")
 

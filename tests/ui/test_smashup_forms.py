@@ -328,10 +328,7 @@ def test_a_catalogue_entry_is_removed_only_after_a_second_answer(tmp_path):
 async def _new_game(data) -> tuple[set[str], list[str]]:
     hub = Hub(GameStore(data))
     session = await rt.open_app(make_main(hub), "/new")
-    choice = rt.tagged_control(session, "game-choice")
-    session.apply_patch(choice._i, {"value": "ricks"})
-    await session.dispatch_event(choice._i, "select", "ricks")
-    await rt.quiet(session)
+    await rt.select(session, "game-choice", "ricks")
     field = rt.tagged_control(session, "player-name-0")
     session.apply_patch(field._i, {"value": "Аня"})
     await asyncio.create_task(session.dispatch_event(field._i, "change", "Аня"))
