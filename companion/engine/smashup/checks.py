@@ -306,8 +306,7 @@ def _check_base_score(state: SmashUpState, d: Mapping[str, Any]) -> None:
             )
         if not deck_empty:
             raise RuleViolation(
-                f"Укажите новую базу из колоды или отметьте, что колода баз пуста "
-                f"({corners}).",
+                f"Укажите новую базу из колоды или отметьте, что колода баз пуста ({corners}).",
                 rule=corners,
             )
         if state.edition == "bbrr":
