@@ -35,7 +35,14 @@ from typing import Any
 from companion.engine.core import Event, GameDefinition, Outcome, Setup
 from companion.errors import RuleViolation, SetupError
 
-__all__ = ["FreeState", "FreeCounters", "FREE", "MAX_ABS_VALUE", "target_reached"]
+__all__ = [
+    "FreeState",
+    "FreeCounters",
+    "FREE",
+    "MAX_ABS_VALUE",
+    "deciding_counter",
+    "target_reached",
+]
 
 #: Counters stay within ±MAX_ABS_VALUE so a stray long-press cannot produce absurd numbers.
 MAX_ABS_VALUE = 1_000_000
@@ -202,17 +209,18 @@ class FreeCounters(GameDefinition[FreeState]):
         key = _main(state)
         best = max(v[key] for v in state.values)
         winners = tuple(i for i, v in enumerate(state.values) if v[key] == best)
+        most = f"больше всех {deciding_counter(state)}: {best}."
         if state.target and state.finish_round:
             if state.target_round is not None and state.round > state.target_round:
                 return Outcome(
                     winners,
                     f"Цель «{key}» {state.target['value']} достигнута, раунд доигран до конца; "
-                    f"больше всего «{key}»: {best}.",
+                    + most,
                 )
         elif state.target and best >= state.target["value"]:
             return Outcome(winners, f"Достигнута цель: {key} {state.target['value']}.")
         if state.ended:
-            return Outcome(winners, f"Игра остановлена; больше всего «{key}»: {best}.")
+            return Outcome(winners, "Игра остановлена; " + most)
         return None
 
     def status_note(self, state: FreeState) -> str | None:
@@ -267,6 +275,19 @@ def _find(counters: Sequence[Mapping[str, Any]], name: Any) -> Mapping[str, Any]
 def _main(state: FreeState) -> str:
     """The counter that decides the game: the target's, else the first one."""
     return str(state.target["counter"]) if state.target else str(state.counters[0]["name"])
+
+
+def deciding_counter(state: FreeState) -> str:
+    """Which counter decides, as «больше всех …» goes on: «по счётчику цели «Золото»», «по
+    первому счётчику «Золото»» (no target, several counters), «по счётчику «Золото»» (the
+    only one). Play-test: «больше всего «Золото»» read badly and did not say that the first
+    counter decides."""
+    key = _main(state)
+    if state.target:
+        return f"по счётчику цели «{key}»"
+    if len(state.counters) > 1:
+        return f"по первому счётчику «{key}»"
+    return f"по счётчику «{key}»"
 
 
 def target_reached(state: FreeState) -> bool:

@@ -171,3 +171,29 @@ def test_one_player_may_keep_score_alone():
     assert g.state.active == 0 and g.state.round == 2
     g.push("counter.add", {"player": 0, "counter": "ПО", "delta": 3})
     assert g.outcome().winners == (0,)
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({}, "Игра остановлена; больше всех по первому счётчику «ПО»: 3."),
+        (
+            {"counters": [{"name": "Золото", "step": 1, "start": 0}]},
+            "Игра остановлена; больше всех по счётчику «Золото»: 3.",
+        ),
+        (
+            {"target": {"counter": "Монеты", "value": 100}},
+            "Игра остановлена; больше всех по счётчику цели «Монеты»: 13.",
+        ),
+    ],
+    ids=["first of two", "one counter", "target"],
+)
+def test_a_stopped_game_says_which_counter_decided(options, said):
+    """Play-test: «больше всего «Золото»» read badly for a counter's name and did not say
+    that only the target's (else the first) counter decides."""
+    g = game(**options)
+    key = g.state.target["counter"] if g.state.target else g.state.counters[0]["name"]
+    g.push("counter.add", {"player": 2, "counter": key, "delta": 3})
+    g.push("game.end")
+    assert g.outcome().winners == (2,)
+    assert g.outcome().reason == said

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import flet as ft
+import pytest
 
 from companion.store import GameStore
 from companion.ui.app import make_main
@@ -40,11 +41,14 @@ def _dialog_open(session: Any) -> bool:
     return any(getattr(d, "open", True) and holds(d) for d in session.page._dialogs.controls)
 
 
-async def _flag(data, answer: str | None) -> dict[str, Any]:
-    """Tap the flag of a running game with Борис ahead, then the dialog's ``answer``."""
+async def _flag(
+    data, answer: str | None, options: dict[str, Any] | None = None, counter: str = "ПО"
+) -> dict[str, Any]:
+    """Tap the flag of a running game with Борис ahead on ``counter``, then the dialog's
+    ``answer``."""
     hub = Hub(GameStore(data))
-    g = hub.create("free", ["Аня", "Борис"], first_player=0)
-    hub.push(g.id, "counter.add", {"player": 1, "counter": "ПО", "delta": 4})
+    g = hub.create("free", ["Аня", "Борис"], first_player=0, options=options)
+    hub.push(g.id, "counter.add", {"player": 1, "counter": counter, "delta": 4})
     session = await rt.open_app(make_main(hub), f"/game/{g.id}")
     await rt.tap(session, rt.tappables(session)["end-game"])
     await rt.quiet(session)
@@ -73,6 +77,38 @@ def test_the_finish_flag_asks_before_it_ends_the_game(tmp_path):
     assert seen["asked"], "no question after the flag"
     assert not seen["over after the flag"]
     assert "Победитель — Борис" in seen["text"] and "зафиксирован" in seen["text"]
+
+
+GOLD_SILVER = [
+    {"name": "Золото", "step": 1, "start": 0},
+    {"name": "Серебро", "step": 1, "start": 0},
+]
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (
+            {"counters": GOLD_SILVER[:1]},
+            "Победитель — Борис: больше всех по счётчику «Золото».",
+        ),
+        (
+            {"counters": GOLD_SILVER},
+            "Победитель — Борис: больше всех по первому счётчику «Золото».",
+        ),
+        (
+            {"counters": GOLD_SILVER, "target": {"counter": "Золото", "value": 50}},
+            "Победитель — Борис: больше всех по счётчику цели «Золото».",
+        ),
+    ],
+    ids=["one counter", "first of two", "target"],
+)
+def test_the_question_says_which_counter_decides(tmp_path, options, said):
+    """Play-test: «Победитель — Аня: больше всего «Золото»» read badly, and nothing said
+    that only the target's (else the first) counter decides (``outcome`` in
+    :mod:`companion.engine.free`)."""
+    seen = rt.run(_flag(tmp_path, None, options, "Золото"))
+    assert said in seen["text"], seen["text"]
 
 
 def test_confirming_ends_the_game_and_cancelling_keeps_playing(tmp_path):

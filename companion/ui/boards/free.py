@@ -284,12 +284,19 @@ def ahead(game: Any) -> str:
     scores = game.definition.scores(state)
     best = max(scores.values())
     names = [game.setup.names[i] for i, v in sorted(scores.items()) if v == best]
+    # which counter decides, and why it (play-test: «больше всего «Золото»» read badly, and
+    # nothing said that only the first counter counted); the same words as the engine's
+    # result (:func:`companion.engine.free.deciding_counter`)
+    if state.target:
+        by = _("по счётчику цели «{counter}»").format(counter=key)
+    elif len(state.counters) > 1:
+        by = _("по первому счётчику «{counter}»").format(counter=key)
+    else:
+        by = _("по счётчику «{counter}»").format(counter=key)
     if len(names) == 1:
-        return _("Победитель — {name}: больше всего «{counter}».").format(
-            name=names[0], counter=key
-        )
-    return _("Победители — {names}: поровну больше всего «{counter}».").format(
-        names=", ".join(names), counter=key
+        return _("Победитель — {name}: больше всех {by}.").format(name=names[0], by=by)
+    return _("Победители — {names}: поровну, больше всех {by}.").format(
+        names=", ".join(names), by=by
     )
 
 
