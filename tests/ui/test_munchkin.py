@@ -83,6 +83,7 @@ def test_turn_and_fight_on_one_phone_screen(app, server):
     app.el("monster-name").wait_for()
     app.fill("monster-name", "Зомби")
     app.fill("monster-level", "3")
+    app.fill("monster-treasures", "1")
     app.page.keyboard.press("Tab")
     app.tap("monster-submit")
     app.wait_label("total-monsters", "3")
@@ -122,7 +123,7 @@ def test_turn_and_fight_on_one_phone_screen(app, server):
     app.wait_label("verdict", "Побеждают манчкины")
     tap_primary(app)
     app.wait_label("level-p0", "2")
-    app.wait_label("last-combat", "Победа в бою: Аня тянет")
+    app.wait_label("last-combat", "Победа в бою: Аня тянет 1 сокровище")
     app.wait_label("primary-action", "Дальше")
     assert_on_screen(app, "status-player", "status-phase", "primary-action", "last-combat")
     game = stored(server, gid)
@@ -289,6 +290,7 @@ def test_players_stay_put_around_a_fight_and_charity(app, server):
     for attempt in range(3):  # a tap right after typing can beat the typed text to the server
         app.fill("monster-name", "Зомби")
         app.fill("monster-level", "1")
+        app.fill("monster-treasures", "2")
         app.page.keyboard.press("Tab")
         app.tap("monster-submit")
         try:
@@ -303,7 +305,7 @@ def test_players_stay_put_around_a_fight_and_charity(app, server):
                 raise
     tap_primary(app)  # «Победа»
     app.wait_label("level-p0", "4")
-    app.wait_label("last-combat", "Победа в бою: Аня тянет")
+    app.wait_label("last-combat", "Победа в бою: Аня тянет 2 сокровища")
     app.wait_label("primary-action", "Дальше")
     unmoved("after the fight")
     app.tap("last-combat")  # the whole summary over the status line

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import flet as ft
+import pytest
 
 from companion.store import GameStore
 from companion.ui.app import make_main
@@ -41,6 +42,7 @@ async def _second_fight(data, card_says: bool) -> tuple[str, bool, str, str]:
         _label_in_dialog(session, "monster-error"),
     )
     await _browser_types(session, "monster-level", "3")
+    await _browser_types(session, "monster-treasures", "1")
     await rt.tap(session, rt.in_dialog(session, "monster-submit"))
     await rt.quiet(session)
     last = hub.open(g.id).game.events[-1]  # the second fight, on the card's word
@@ -200,8 +202,8 @@ def test_the_charity_dialog_keeps_no_empty_slot_for_a_reason(tmp_path):
 
 
 async def _fight_by_level(data) -> tuple[list[str], list[tuple[str, int]], list[str]]:
-    """«Бой!» and «+ Монстр» with only a level typed: the name fields' hints, the fight's
-    monsters, and the journal's last two lines."""
+    """«Бой!» and «+ Монстр» with no name typed (a level and treasures only): the name
+    fields' hints, the fight's monsters, and the journal's last two lines."""
     hub = Hub(GameStore(data))
     g = hub.create("munchkin", ["Аня", "Борис", "Вика"], first_player=0)
     hub.push(g.id, "phase.next")  # «Вышибаем дверь!»
@@ -215,6 +217,7 @@ async def _fight_by_level(data) -> tuple[list[str], list[tuple[str, int]], list[
         await rt.quiet(session)
         hints.append(str(rt.dialog_node(session, f"{prefix}-name").content.hint_text))
         await _browser_types(session, f"{prefix}-level", level)
+        await _browser_types(session, f"{prefix}-treasures", "1")
         await rt.tap(session, rt.in_dialog(session, f"{prefix}-submit"))
         await rt.quiet(session)
         assert not rt.game_view(session).error, rt.game_view(session).error
@@ -223,8 +226,8 @@ async def _fight_by_level(data) -> tuple[list[str], list[tuple[str, int]], list[
     return hints, monsters, [line for _when, line in game.log()[-2:]]
 
 
-def test_a_fight_starts_with_just_the_monsters_level(tmp_path):
-    """Play-test: «Бой!» needed a typed monster name. With only the level typed the fight
+def test_a_fight_starts_without_a_monster_name(tmp_path):
+    """Play-test: «Бой!» needed a typed monster name. With no name typed the fight
     starts against «Монстр», and a second monster is «Монстр 2» (the hints say so before
     anything is typed) while the first then reads «Монстр 1» («Бой с несколькими
     монстрами»: the two must be told apart); the journal names them."""
@@ -254,6 +257,7 @@ async def _one_key_fields(data) -> tuple[tuple[str, int] | None, str]:
     await rt.tap(session, rt.tappables(session)["start-combat"])
     await rt.quiet(session)
     await _browser_types(session, "monster-level", "8")  # one key: the first after the render
+    await _browser_types(session, "monster-treasures", "2")
     await rt.tap(session, rt.in_dialog(session, "monster-submit"))
     await rt.quiet(session)
     await rt.tap(session, rt.tappables(session)["edit-p1"])
@@ -345,3 +349,47 @@ def test_a_monster_form_refusal_is_said_in_the_form_only(tmp_path):
     assert "Уровень монстра" in in_form, in_form
     assert banner == "", banner
     assert still_open
+
+
+async def _blank_treasures(data, opener: str, prefix: str) -> dict[str, Any]:
+    """«Бой!» (or «Добавить») with a level typed and «Сокровища» left empty, then with 0."""
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", ["Аня", "Борис", "Вика"], first_player=0)
+    hub.push(g.id, "phase.next")  # «Вышибаем дверь!»
+    if opener == "add-monster":
+        hub.push(g.id, "combat.start", {"monster": {"name": "Зомби", "level": 1, "treasures": 2}})
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)[opener])
+    await rt.quiet(session)
+    await _browser_types(session, f"{prefix}-level", "4")
+    events = len(hub.open(g.id).game.events)
+    await rt.tap(session, rt.in_dialog(session, f"{prefix}-submit"))
+    await rt.quiet(session)
+    seen: dict[str, Any] = {
+        "said": _label_in_dialog(session, f"{prefix}-error"),
+        "moved": len(hub.open(g.id).game.events) > events,
+        "still open": rt.has_dialog_node(session, f"{prefix}-level"),
+    }
+    await _browser_types(session, f"{prefix}-treasures", "0")  # a card with no treasures
+    await rt.tap(session, rt.in_dialog(session, f"{prefix}-submit"))
+    await rt.quiet(session)
+    fight = hub.open(g.id).game.state.combat
+    seen["monsters"] = [(m.level, m.treasures) for m in fight.monsters] if fight else []
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("opener", "prefix", "monsters"),
+    [("start-combat", "monster", [(4, 0)]), ("add-monster", "add-monster", [(1, 2), (4, 0)])],
+    ids=["fight", "another monster"],
+)
+def test_empty_treasures_are_asked_for_not_taken_as_none(tmp_path, opener, prefix, monsters):
+    """«Бой»: a won fight draws as many treasures as the monster's card shows. Play-test: an
+    empty «Сокровища» was taken as 0 without a word («Аня тянет 0 сокровищ»). Now «Бой!»
+    asks for the card's number, naming the rule, makes no move and keeps the form; 0 typed
+    is taken."""
+    seen = rt.run(_blank_treasures(tmp_path, opener, prefix))
+    assert seen["said"].startswith("Сокровища: впишите число с карты монстра"), seen["said"]
+    assert "«Бой»" in seen["said"]
+    assert not seen["moved"] and seen["still open"]
+    assert seen["monsters"] == monsters

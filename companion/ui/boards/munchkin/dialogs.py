@@ -36,9 +36,11 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
     """Name, level, treasures and «2 уровня» of a monster: starts the combat (``ui.monster_form
     == "start"``) or adds a monster to it (``"add"``).
 
-    Only the level is needed: a monster left unnamed is «Монстр», or «Монстр 2»… when the
-    fight has others (:func:`~companion.engine.munchkin.default_monster_name`, shown as the
-    field's hint); a fight needed a typed name before (play-test).
+    The level and the treasures are needed (both are on the monster's card; an empty
+    «Сокровища» was taken as 0 silently, play-test): a monster left unnamed is «Монстр», or
+    «Монстр 2»… when the fight has others
+    (:func:`~companion.engine.munchkin.default_monster_name`, shown as the field's hint); a
+    fight needed a typed name before (play-test).
 
     The typed values live in a ref as well as in state: a tap on the button may arrive before
     the re-render that follows the last keystroke, and must still see the latest text.
@@ -83,13 +85,23 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
 
     def submit() -> None:
         cur = latest.current
+        if to_int(cur["level"]) is not None and to_int(cur["treasures"]) is None:
+            # «Бой»: a won fight draws the treasures the monster's card shows; an empty field
+            # was taken as 0 without a word («Аня тянет 0 сокровищ», play-test). The level is
+            # the engine's to refuse (it says the range), so a form with neither says that first
+            set_refused(
+                _(
+                    "Сокровища: впишите число с карты монстра — столько тянут за победу "
+                    "(«Бой»); 0, если на карте их нет."
+                )
+            )
+            return
         monster: dict[str, Any] = {
             "name": cur["name"].strip() or unnamed(),
             "level": to_int(cur["level"], -1),
             "levels": 2 if cur["two"] else 1,
+            "treasures": to_int(cur["treasures"]),
         }
-        if to_int(cur["treasures"]) is not None:
-            monster["treasures"] = to_int(cur["treasures"])
         data: dict[str, Any] = {"monster": monster}
         if not adding and card_says():
             data["override"] = True
