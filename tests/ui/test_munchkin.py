@@ -402,3 +402,23 @@ def test_a_two_monster_fight_fits_one_phone_screen(app, server):
             assert b["x"] + b["width"] <= 390, (side, ident, b)
         for left, right in zip(row, row[1:], strict=False):
             assert right["x"] - (left["x"] + left["width"]) >= 7.5, (side, left, right)
+
+
+def test_the_monster_forms_refusals_leave_the_fight_button_in_place(app, server):
+    """«Бой!» refused for an empty level, then for empty treasures («Бой»: the card's number
+    is asked for): each refusal is said in the form, and «Бой!» stays under the finger (a
+    refusal made the centred dialog taller and moved it ~10 px down)."""
+    gid = new_game(server, ("phase.next", {}))
+    app.open(f"/game/{gid}")
+    app.tap("start-combat")
+    app.el("monster-level").wait_for()
+    fight = place(app, "monster-submit")
+    app.tap("monster-submit")
+    app.wait_label("monster-error", "Уровень монстра")
+    assert same_place(fight, place(app, "monster-submit"))
+    app.fill("monster-level", "4")
+    app.page.keyboard.press("Tab")
+    app.tap("monster-submit")
+    app.wait_label("monster-error", "Сокровища: впишите число с карты монстра")
+    assert same_place(fight, place(app, "monster-submit"))
+    assert stored(server, gid).state.combat is None

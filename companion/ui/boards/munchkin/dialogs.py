@@ -19,6 +19,8 @@ from companion.ui.widgets import TARGET, tagged, typed_text
 __all__ = ["MonsterDialog", "FleeDialog", "OverrideDialog"]
 
 _BLANK = {"name": "", "level": "", "treasures": "", "two": False, "override": False}
+#: Height (px) kept for the monster form's refusal: two lines of 13 px text.
+ERROR_SLOT = 38
 
 
 def _actions(cancel_ident: str, ok_ident: str, ok_text: str, on_cancel, on_ok, **kw) -> list:
@@ -89,12 +91,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
             # «Бой»: a won fight draws the treasures the monster's card shows; an empty field
             # was taken as 0 without a word («Аня тянет 0 сокровищ», play-test). The level is
             # the engine's to refuse (it says the range), so a form with neither says that first
-            set_refused(
-                _(
-                    "Сокровища: впишите число с карты монстра — столько тянут за победу "
-                    "(«Бой»); 0, если на карте их нет."
-                )
-            )
+            set_refused(_("Сокровища: впишите число с карты монстра, 0 — если их нет («Бой»)."))
             return
         monster: dict[str, Any] = {
             "name": cur["name"].strip() or unnamed(),
@@ -171,10 +168,18 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
     # be open when it comes; «Карта так говорит» lifts it
     said = refused or (refused_fight(view) if mode == "start" and not card_says() else "")
     fields.append(
-        tagged(
-            f"{prefix}-error",
-            ft.Text(said, size=13, color=ft.Colors.ERROR, max_lines=5),
-            label=said or " ",
+        # two lines kept for it whether or not it says something: a refusal of one or two
+        # lines («Сокровища: …», «Уровень монстра: …») leaves «Бой!» where the finger is (it
+        # moved ~10 px down as the centred dialog grew)
+        ft.Stack(
+            [
+                ft.Container(height=ERROR_SLOT),
+                tagged(
+                    f"{prefix}-error",
+                    ft.Text(said, size=13, color=ft.Colors.ERROR, max_lines=5),
+                    label=said or " ",
+                ),
+            ]
         )
     )
     ft.use_dialog(
