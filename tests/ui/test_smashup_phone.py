@@ -242,3 +242,43 @@ def test_a_capture_refusal_is_scrolled_into_sight_above_the_buttons(browser, ser
             )
         finally:
             page.close()
+
+
+NINE = ["Анастасия", "Борислав", "Виктория", "Константин"]
+
+
+def test_long_names_are_whole_on_the_power_lines_and_the_vp_chips(app, server):
+    """390×844, «Играй карты», names of 8–10 letters (phone play-test: the open base's lines
+    read «Анаст…», «Виктор…», the VP strip «Анаст…», «Викто…»; only colour told players
+    apart). Each name is drawn narrower than its room (a cut one fills it, «…» at its end),
+    at a size still readable (a line ≥ 13 px high: ≥ 11 px type); the steppers stay 48 dp."""
+    stored = GameStore(server.data_dir).create(
+        "smashup",
+        NINE,
+        first_player=0,
+        options={
+            "factions": [["Рокеры", "Котики"], ["Бабульки", "Феи"], ["Зомби", "Пираты"]]
+            + [["Ниндзя", "Роботы"]]
+        },
+    )
+    for name, bp, vp in FIVE:
+        stored.push("base.add", {"base_card": {"name": name, "breakpoint": bp, "vp": vp}})
+    stored.push("game.start")
+    stored.push("phase.next")
+    stored.close()
+    app.open(f"/game/{stored.id}")
+    app.wait_label("status-phase", "Играй карты")
+    app.tap("base-4-open")
+    app.el("play-minion-b4").wait_for()
+    app.steady("min-b4-p3-plus")
+    for i, name in enumerate(NINE):
+        text, minus = box(app, f"name-b4-p{i}"), box(app, f"pow-b4-p{i}-minus")
+        room = minus["x"] - 2 - text["x"]  # up to the power group, 2 px before it
+        assert text["width"] + 1 < room, (name, text, room)
+        assert text["height"] >= 13, (name, text)
+        assert minus["width"] >= 48 and minus["height"] >= 48, minus
+        chip_name, vp = box(app, f"vp-name-p{i}"), box(app, f"vp-p{i}")
+        assert chip_name["width"] + 1 < vp["width"], (name, chip_name, vp)  # the chip's room
+        assert chip_name["height"] >= 13, (name, chip_name)
+        assert vp["height"] >= 48, vp
+        assert name in app.label(f"vp-name-p{i}")
