@@ -11,7 +11,10 @@ scrolls to «Базы: N из M», and again each time a catalogue suggestion fi
 (play-test at 390×844: typed with the field low on the screen, as a phone's keyboard leaves
 it, the picked base's numbers and «Выложить базу» were under the pinned bar, a scroll for
 each of five bases); the suggestion tapped is gone by then, and nothing moves at the
-moment of a tap. The base form comes right under it, above the bases laid out
+moment of a tap. While bases are laid out the board ends in blank room a page high, so
+that the heading can always come to the top: «Выложить базу» is then in one place for
+every base, however few decks and bases there are above and below. The base form comes
+right under it, above the bases laid out
 so far: each base laid out adds a line *below* the form, so «Выложить базу» stays where it
 was, on screen (play-test: from the third base on it sat under the pinned bar and every base
 needed a scroll). A catalogue entry's trash button stands 8 dp from its chip and asks before
@@ -44,6 +47,7 @@ from companion.ui.state import GameView
 from companion.ui.widgets import (
     TARGET,
     BoardScroll,
+    PageHeight,
     clipped_text,
     confirm_dialog,
     tagged,
@@ -74,6 +78,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
     chosen, set_chosen = ft.use_state(None)
     custom, set_custom, latest_custom = use_form(lambda: "")
     scroller = ft.use_context(BoardScroll)
+    page_height = ft.use_context(PageHeight) or 844
     _forgot, set_forgot = ft.use_state(0)  # re-render after a catalogue entry is removed
     forgetting, set_forgetting = ft.use_state(None)  # the catalogue entry asked about
     picked, set_picked = ft.use_state(0)  # catalogue suggestions picked: each one scrolls
@@ -318,6 +323,8 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
             ),
             *base_form,
             *bases,
+            # room for the heading to come to the top (see the module)
+            *([ft.Container(height=page_height)] if laying else []),
         ],
         spacing=8,
     )
