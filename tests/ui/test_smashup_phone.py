@@ -242,3 +242,76 @@ def test_a_capture_refusal_is_scrolled_into_sight_above_the_buttons(browser, ser
             )
         finally:
             page.close()
+
+
+NINE = ["Анастасия", "Борислав", "Виктория", "Константин"]
+
+
+def test_long_names_are_whole_on_the_power_lines_and_the_vp_chips(app, server):
+    """390×844, «Играй карты», names of 8–10 letters (phone play-test: the open base's lines
+    read «Анаст…», «Виктор…», the VP strip «Анаст…», «Викто…»; only colour told players
+    apart). Each name is drawn narrower than its room (a cut one fills it, «…» at its end),
+    at a size still readable (a line ≥ 13 px high: ≥ 11 px type); the steppers stay 48 dp."""
+    stored = GameStore(server.data_dir).create(
+        "smashup",
+        NINE,
+        first_player=0,
+        options={
+            "factions": [["Рокеры", "Котики"], ["Бабульки", "Феи"], ["Зомби", "Пираты"]]
+            + [["Ниндзя", "Роботы"]]
+        },
+    )
+    for name, bp, vp in FIVE:
+        stored.push("base.add", {"base_card": {"name": name, "breakpoint": bp, "vp": vp}})
+    stored.push("game.start")
+    stored.push("phase.next")
+    stored.close()
+    app.open(f"/game/{stored.id}")
+    app.wait_label("status-phase", "Играй карты")
+    app.tap("base-4-open")
+    app.el("play-minion-b4").wait_for()
+    app.steady("min-b4-p3-plus")
+    for i, name in enumerate(NINE):
+        text, minus = box(app, f"name-b4-p{i}"), box(app, f"pow-b4-p{i}-minus")
+        room = minus["x"] - 2 - text["x"]  # up to the power group, 2 px before it
+        assert text["width"] + 1 < room, (name, text, room)
+        assert text["height"] >= 13, (name, text)
+        assert minus["width"] >= 48 and minus["height"] >= 48, minus
+        chip_name, vp = box(app, f"vp-name-p{i}"), box(app, f"vp-p{i}")
+        assert chip_name["width"] + 1 < vp["width"], (name, chip_name, vp)  # the chip's room
+        assert chip_name["height"] >= 13, (name, chip_name)
+        assert vp["height"] >= 48, vp
+        assert name in app.label(f"vp-name-p{i}")
+
+
+def test_a_picked_suggestion_brings_lay_out_into_reach(app, server):
+    """Подготовка к игре at 390×844, 4 players, 5 bases from the catalogue (phone play-test:
+    with «Название базы» low on the screen, where a phone's keyboard leaves it, a tapped
+    suggestion's numbers and «Выложить базу» were under the pinned bar: tap, scroll, tap
+    for each base). After the tap the board comes back to «Базы», and «Выложить базу» is
+    above the bar, without a scroll, for every base."""
+    catalogue = BaseCatalogue(server.data_dir)
+    for name, bp, vp in FIVE:
+        catalogue.remember({"name": name, "breakpoint": bp, "vp": vp})
+    decks = [["Рокеры", "Котики"], ["Бабульки", "Феи"], ["Зомби", "Пираты"], ["Ниндзя", "Роботы"]]
+    stored = GameStore(server.data_dir).create(
+        "smashup", FOUR, first_player=0, options={"factions": decks}
+    )
+    stored.close()
+    app.open(f"/game/{stored.id}")
+    app.wait_label("bases-count", "0/5")
+    for n in range(1, 6):
+        app.page.wait_for_timeout(500)  # the board's own scroll to the bases has ended
+        field, bar = box(app, "new-base-name"), box(app, "action-bar")["y"]
+        app.page.mouse.move(195, 422)  # the field down towards the bar, the suggestions under
+        app.page.mouse.wheel(0, field["y"] + field["height"] - (bar - 8))
+        app.page.wait_for_timeout(500)
+        low = box(app, "new-base-name")
+        assert low["y"] >= field["y"] + 100, (n, field, low)  # it went down (to the page top)
+        app.el("new-base-sugg-0").click()  # where it is: tapped, not scrolled to first
+        app.wait_label("new-base-preview", ": оборона")
+        app.page.wait_for_timeout(800)  # the board's scroll back has ended
+        reachable(app, "new-base-bp", "new-base-vp3", "add-base")
+        app.el("add-base").click()  # where it is, no scroll
+        app.wait_label("bases-count", f"{n}/5")
+    assert len(GameStore(server.data_dir).open(stored.id).game.state.bases) == 5

@@ -10,6 +10,12 @@ and minions, each a group of −/+ (48 dp) around a fixed-width number (tap the 
 numeric pad), the groups 8 dp apart (play-test: power «+» and minions «−» were 4 px apart),
 and last the breakpoint change until the end of turn.
 
+A player's name beside the groups gets what is left of the page's width (68 px at 390):
+it is drawn at the largest of :data:`NAME_SIZES` at which it fits whole there (play-test:
+«Анастасия», «Виктория» read «Анаст…», «Виктор…» at 15 px; a 10-letter name fits at 11
+px at 390). At 360 px a long name is still cut: its label and tooltip say it whole, and the
+pinned VP chip shows it in the same colour.
+
 On a short phone (``small``) the row is :data:`SMALL_ROW_HEIGHT` high and the editor leaves
 out the «сила» / «приспешники» titles over the groups (each −/+ still says what it changes:
 its label and tooltip), so an open base's players all fit under the folded header.
@@ -29,9 +35,17 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.boards.smashup.common import READY, dot, stepper
+from companion.ui.boards.smashup.common import READY, dot, fit_size, stepper
 from companion.ui.colors import ink
-from companion.ui.widgets import TARGET, clipped_text, number_pad, pad_name, tagged, use_form
+from companion.ui.widgets import (
+    TARGET,
+    clipped_text,
+    number_pad,
+    pad_name,
+    tagged,
+    use_form,
+    use_page_width,
+)
 
 __all__ = [
     "BaseRow",
@@ -40,6 +54,7 @@ __all__ = [
     "ROW_HEIGHT",
     "SMALL_ROW_HEIGHT",
     "GROUP_GAP",
+    "NAME_SIZES",
     "row_key",
 ]
 
@@ -53,6 +68,12 @@ GROUP_GAP = 8
 _POWER_WIDTH = 2 * TARGET + POWER_NUMBER
 _MINION_WIDTH = 2 * TARGET + MINION_NUMBER
 _GROUP_BG = ft.Colors.with_opacity(0.06, ft.Colors.ON_SURFACE)
+#: A player's name beside the groups (bold, px): the largest that fits whole.
+NAME_SIZES = (15, 14, 13, 12, 11)
+_NAME_SPACING = 2
+#: The page's width (px) that is not the name's on a power line: the page's padding
+#: (2 × 22), the editor's left border and padding (4), the two groups and the gaps.
+_LINE_CHROME = 2 * 22 + 4 + _POWER_WIDTH + GROUP_GAP + _MINION_WIDTH + _NAME_SPACING
 
 
 def row_key(j: int) -> ft.ScrollKey:
@@ -207,9 +228,11 @@ def PowerRow(
     minions: int,
     send: Callable[..., bool],
     open_pad: Callable[[int], None],
+    name_size: int = NAME_SIZES[0],
 ) -> ft.Control:
     """One player's power and minions on base ``j`` (memoised: a tap re-renders this line):
-    two groups, each on its own tint, :data:`GROUP_GAP` apart."""
+    the name at ``name_size`` px, then two groups, each on its own tint, :data:`GROUP_GAP`
+    apart."""
     groups = ft.Row(
         [
             _group(
@@ -240,20 +263,22 @@ def PowerRow(
     )
     return ft.Row(
         [
-            # a long name is cut here at 360–390 px («Але…»): the whole one is its label and
-            # tooltip (a long press), and the pinned VP chip shows it in the same colour
+            # the name as large as fits (see the module); one still cut (at 360 px) is whole
+            # in its label and tooltip (a long press), and the pinned VP chip shows it in the
+            # same colour. Left-aligned, the text is as wide as it is drawn.
             ft.Container(
                 tagged(
                     f"name-b{j}-p{i}",
-                    clipped_text(player, 15, color=ink(color), weight=ft.FontWeight.BOLD),
+                    clipped_text(player, name_size, color=ink(color), weight=ft.FontWeight.BOLD),
                     label=player,
                 ),
                 expand=True,
+                alignment=ft.Alignment.CENTER_LEFT,
                 tooltip=player,
             ),
             groups,
         ],
-        spacing=2,
+        spacing=_NAME_SPACING,
         height=TARGET,
     )
 
@@ -359,8 +384,12 @@ def BaseEditor(
             )
         )
     open_pad = ft.use_callback(lambda i: set_pad((i, None)), [])
+    room = use_page_width() - _LINE_CHROME
     for i, player in enumerate(names):
-        rows.append(_PowerRow(j, name, i, player, colors[i], power[i], minions[i], send, open_pad))
+        size = fit_size(player, room, NAME_SIZES, bold=True)
+        rows.append(
+            _PowerRow(j, name, i, player, colors[i], power[i], minions[i], send, open_pad, size)
+        )
     rows.append(
         ft.Row(
             [

@@ -16,6 +16,7 @@ from companion.i18n import _
 from companion.store.bases import BaseCatalogue, card_error, normalize_name
 from companion.ui.colors import ink
 from companion.ui.nav import go, rules_link
+from companion.ui.text_fit import text_width
 from companion.ui.widgets import TARGET, tagged, typed_number, typed_text
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "remember",
     "base_fields",
     "dot",
+    "fit_size",
     "stepper",
 ]
 
@@ -125,6 +127,7 @@ def base_fields(
     exclude: list[str],
     error: tuple[str, str] | None = None,
     on_forget: Callable[[str], None] | None = None,
+    on_pick: Callable[[], None] | None = None,
 ) -> list[ft.Control]:
     """Name (with catalogue suggestions), breakpoint and VP for 1st/2nd/3rd place.
 
@@ -135,7 +138,8 @@ def base_fields(
     button for the next base was under the pinned bar).
     ``error`` (from :func:`form_error`) marks its field and fills the reserved error line;
     ``on_forget(name)`` is called by the trash button :data:`FORGET_GAP` beside a suggestion
-    (the caller asks before removing it from the catalogue).
+    (the caller asks before removing it from the catalogue); ``on_pick()`` after a suggestion
+    has filled the form (the setup brings «Выложить базу» into view then).
     The error line keeps its height whether empty or not.
     """
     hits = _suggest(catalogue, form["name"], exclude)
@@ -187,6 +191,11 @@ def base_fields(
 
         set_form(change)
 
+    def pick(h: dict[str, Any]) -> None:
+        set_form(form_from_entry(h))
+        if on_pick is not None:
+            on_pick()
+
     def suggestion(k: int, h: dict[str, Any]) -> ft.Control:
         text = f"{h['name']} · {h['breakpoint']}; {h['vp'][0]}/{h['vp'][1]}/{h['vp'][2]}"
         chip = tagged(
@@ -195,7 +204,7 @@ def base_fields(
                 text,
                 icon=ft.Icons.HISTORY,
                 height=TARGET,
-                on_click=lambda _e, h=h: set_form(form_from_entry(h)),
+                on_click=lambda _e, h=h: pick(h),
             ),
             label=h["name"],
         )
@@ -254,6 +263,16 @@ def base_fields(
             height=40,
         ),
     ]
+
+
+def fit_size(text: str, room: float, sizes: tuple[int, ...], *, bold: bool = False) -> int:
+    """The largest of ``sizes`` (largest first) at which ``text`` fits ``room`` px on one line
+    (:mod:`companion.ui.text_fit`, with its slack); the smallest when none does (the text is
+    cut with «…» there)."""
+    for size in sizes:
+        if text_width(text, size, bold=bold) <= room:
+            return size
+    return sizes[-1]
 
 
 def dot(color: str, size: int = 14) -> ft.Control:

@@ -7,7 +7,14 @@ another player has it (play-test: a disabled chip said nothing).
 A deck is its player's name with the factions on a line under it (two lines kept while
 factions are picked, so no deck grows under a finger; every name whole once picking is over:
 beside a long name they were cut at 360 px). Once every deck has its two factions the board
-scrolls to «Базы: N из M». The base form comes right under it, above the bases laid out
+scrolls to «Базы: N из M», and again each time a catalogue suggestion fills the form
+(play-test at 390×844: typed with the field low on the screen, as a phone's keyboard leaves
+it, the picked base's numbers and «Выложить базу» were under the pinned bar, a scroll for
+each of five bases); the suggestion tapped is gone by then, and nothing moves at the
+moment of a tap. While bases are laid out the board ends in blank room a page high, so
+that the heading can always come to the top: «Выложить базу» is then in one place for
+every base, however few decks and bases there are above and below. The base form comes
+right under it, above the bases laid out
 so far: each base laid out adds a line *below* the form, so «Выложить базу» stays where it
 was, on screen (play-test: from the third base on it sat under the pinned bar and every base
 needed a scroll). A catalogue entry's trash button stands 8 dp from its chip and asks before
@@ -40,6 +47,7 @@ from companion.ui.state import GameView
 from companion.ui.widgets import (
     TARGET,
     BoardScroll,
+    PageHeight,
     clipped_text,
     confirm_dialog,
     tagged,
@@ -70,8 +78,10 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
     chosen, set_chosen = ft.use_state(None)
     custom, set_custom, latest_custom = use_form(lambda: "")
     scroller = ft.use_context(BoardScroll)
+    page_height = ft.use_context(PageHeight) or 844
     _forgot, set_forgot = ft.use_state(0)  # re-render after a catalogue entry is removed
     forgetting, set_forgetting = ft.use_state(None)  # the catalogue entry asked about
+    picked, set_picked = ft.use_state(0)  # catalogue suggestions picked: each one scrolls
     game = view.game
     state = view.state
     specs = game.setup.players
@@ -117,15 +127,16 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
     laying = done and len(state.bases) < need
 
     async def to_bases() -> None:
-        """The factions are done: the bases' heading goes to the top of the board, the form
-        and «Выложить базу» under it (after the browser has laid the shorter decks out)."""
+        """The factions are done, or a suggestion filled the form: the bases' heading goes to
+        the top of the board, the form and «Выложить базу» under it, above the pinned bar
+        (after the browser has laid the shorter decks or the filled form out)."""
         column = scroller.current if scroller is not None else None
         if laying and column is not None:
             await asyncio.sleep(REVEAL_DELAY)
             with contextlib.suppress(Exception):  # not on a page (gone, in-process tests)
                 await column.scroll_to(scroll_key=BASES_KEY)
 
-    ft.use_effect(to_bases, [laying])
+    ft.use_effect(to_bases, [laying, picked])
     decks = [
         tagged(
             f"deck-p{i}",
@@ -248,6 +259,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                 [b.name for b in state.bases],
                 error=form_error(form) if checked else None,
                 on_forget=lambda name: set_forgetting(name),
+                on_pick=lambda: set_picked(lambda n: n + 1),
             ),
             tagged(
                 "add-base",
@@ -311,6 +323,8 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
             ),
             *base_form,
             *bases,
+            # room for the heading to come to the top (see the module)
+            *([ft.Container(height=page_height)] if laying else []),
         ],
         spacing=8,
     )

@@ -6,6 +6,11 @@ pad for it. What 15 VP mean now (Игра окончена: a tie at 15 or more 
 leader wins when the check runs) is said once, in the frame's status line (the engine's
 :func:`~companion.engine.smashup.status_note`; a tap there shows it whole), not again here.
 
+On a taller phone a chip is the name, in the player's colour over the VP in it (no dot: the
+room is the name's), at the largest of :data:`NAME_SIZES` at which it fits the chip whole
+(play-test at 390 px: «Анаст…», «Викто…» beside a dot at 14 px; a 10-letter name fits at
+12 px now).
+
 On a short phone (``small``) a chip is one 48 dp target: the name in small type over the VP,
 both in the player's colour (no dot: the room is the name's), the whole chip opening the pad
 (whose title names the player whole; so does the chip's label). A 10-letter name
@@ -21,14 +26,21 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.boards.smashup.common import dot
+from companion.ui.boards.smashup.common import fit_size
 from companion.ui.colors import ink
-from companion.ui.widgets import TARGET, number_pad, tagged, use_form
+from companion.ui.widgets import TARGET, number_pad, tagged, use_form, use_page_width
 
-__all__ = ["VpChip", "VpStrip", "MadnessStrip", "SMALL_NAME"]
+__all__ = ["VpChip", "VpStrip", "MadnessStrip", "SMALL_NAME", "NAME_SIZES"]
 
 #: The name's size in a short phone's chip (px).
 SMALL_NAME = 11
+#: The name's sizes in a taller phone's chip (px): the largest that fits whole.
+NAME_SIZES = (14, 13, 12, 11)
+#: Between two chips, around a chip's content, its border (px); the page's padding.
+_GAP = 4
+_PAD = 4
+_BORDER = 2
+_PAGE_PAD = 22
 
 
 @ft.component
@@ -42,9 +54,11 @@ def VpChip(
     send: Callable[..., bool],
     small: bool = False,
     mad_only: bool = False,
+    name_size: int = NAME_SIZES[0],
 ) -> ft.Control:
     """One player's VP (tap: numeric pad) and, with the madness option, their madness cards;
-    ``small``: name and VP in one 48 dp target, or (``mad_only``) the madness cards alone."""
+    the name at ``name_size`` px; ``small``: name and VP in one 48 dp target, or
+    (``mad_only``) the madness cards alone."""
     # None: closed; (what, None): open on the number, untouched; (what, digits typed so
     # far), with what = "vp" | "mad"
     pad, set_pad, latest = use_form(lambda: None)
@@ -76,19 +90,21 @@ def VpChip(
     if small:
         return _small_chip(index, name, color, vp, madness, active, set_pad, frame, mad_only)
     parts: list[ft.Control] = [
-        ft.Row(
-            [
-                dot(color, 12),
+        ft.Container(
+            tagged(
+                f"vp-name-p{index}",
                 ft.Text(
                     name,
-                    size=14,
+                    size=name_size,
+                    color=ink(color),
                     weight=ft.FontWeight.BOLD if active else None,
-                    expand=True,
                     max_lines=1,
                     overflow=ft.TextOverflow.ELLIPSIS,
                 ),
-            ],
-            spacing=4,
+                label=name,
+            ),
+            height=20,  # the same for every size: the VP under it never moves
+            alignment=ft.Alignment.CENTER,
         ),
         tagged(
             f"vp-p{index}",
@@ -119,7 +135,7 @@ def VpChip(
     return ft.Container(
         ft.Column(parts, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         expand=True,
-        padding=ft.Padding.symmetric(horizontal=4, vertical=2),
+        padding=ft.Padding.symmetric(horizontal=_PAD, vertical=2),
         **frame,
     )
 
@@ -196,7 +212,11 @@ def VpStrip(
     send: Callable[..., bool],
     small: bool = False,
 ) -> ft.Control:
-    """Chips in seat order (``small``: a short phone's, see :func:`VpChip`)."""
+    """Chips in seat order (``small``: a short phone's, see :func:`VpChip`); on a taller
+    phone each name at the largest size that fits its chip's share of the page."""
+    n = len(names)
+    chip = (use_page_width() - 2 * _PAGE_PAD - _GAP * (n - 1)) / max(n, 1)
+    room = chip - 2 * (_PAD + _BORDER)
     return ft.Row(
         [
             _MemoChip(
@@ -208,10 +228,12 @@ def VpStrip(
                 active == i,
                 send,
                 small,
+                False,
+                fit_size(names[i], room, NAME_SIZES, bold=True),
             )
-            for i in range(len(names))
+            for i in range(n)
         ],
-        spacing=2 if small else 4,
+        spacing=2 if small else _GAP,
     )
 
 
