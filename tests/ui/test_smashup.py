@@ -240,11 +240,12 @@ FIVE_BASES = [
 ]
 
 
-def four_player_game(data_dir, moves=(), edition: str = "bbrr") -> str:
-    """A started 4-player game with 5 bases (first player Аня), then ``moves``; its id."""
+def four_player_game(data_dir, moves=(), edition: str = "bbrr", names=FOUR) -> str:
+    """A started 4-player game with 5 bases (first player ``names[0]``, Аня by default), then
+    ``moves``; its id."""
     stored = GameStore(data_dir).create(
         "smashup",
-        FOUR,
+        names,
         first_player=0,
         options={
             "edition": edition,

@@ -164,21 +164,8 @@ def test_on_a_small_phone_an_open_base_needs_no_scroll_and_names_are_whole(brows
     «Сыграть приспешника сюда» and every player's power and minions are on screen above the
     action bar with the plays and VP, without a scroll; each VP chip shows a 10-letter name
     whole and its label names the player; a minion played there moves nothing."""
-    stored = GameStore(server.data_dir).create(
-        "smashup",
-        LONG,
-        first_player=0,
-        options={
-            "factions": [["Рокеры", "Котики"], ["Бабульки", "Феи"], ["Зомби", "Пираты"]]
-            + [["Ниндзя", "Роботы"]]
-        },
-    )
-    for name, bp, vp in FIVE:
-        stored.push("base.add", {"base_card": {"name": name, "breakpoint": bp, "vp": vp}})
-    stored.push("game.start")
-    stored.push("phase.next")
-    stored.close()
-    small = App(browser, server, 360, 640).open(f"/game/{stored.id}")
+    gid = four_player_game(server.data_dir, [("phase.next", {})], names=LONG)
+    small = App(browser, server, 360, 640).open(f"/game/{gid}")
     try:
         small.wait_label("status-phase", "Играй карты")
         pinned = {ident: box(small, ident) for ident in PINNED}
@@ -252,21 +239,8 @@ def test_long_names_are_whole_on_the_power_lines_and_the_vp_chips(app, server):
     read «Анаст…», «Виктор…», the VP strip «Анаст…», «Викто…»; only colour told players
     apart). Each name is drawn narrower than its room (a cut one fills it, «…» at its end),
     at a size still readable (a line ≥ 13 px high: ≥ 11 px type); the steppers stay 48 dp."""
-    stored = GameStore(server.data_dir).create(
-        "smashup",
-        NINE,
-        first_player=0,
-        options={
-            "factions": [["Рокеры", "Котики"], ["Бабульки", "Феи"], ["Зомби", "Пираты"]]
-            + [["Ниндзя", "Роботы"]]
-        },
-    )
-    for name, bp, vp in FIVE:
-        stored.push("base.add", {"base_card": {"name": name, "breakpoint": bp, "vp": vp}})
-    stored.push("game.start")
-    stored.push("phase.next")
-    stored.close()
-    app.open(f"/game/{stored.id}")
+    gid = four_player_game(server.data_dir, [("phase.next", {})], names=NINE)
+    app.open(f"/game/{gid}")
     app.wait_label("status-phase", "Играй карты")
     app.tap("base-4-open")
     app.el("play-minion-b4").wait_for()
