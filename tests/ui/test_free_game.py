@@ -98,16 +98,18 @@ def test_numeric_pad_sets_value_and_target_ends_game(app, server):
 
 
 def test_a_refused_start_shows_why_without_pushing_the_button_away(app, server):
-    """A new game the rules refuse (here: players without names) says why under «Начать
-    игру», scrolled into view; the button stays on screen (play-test: the refusal above it
-    pushed it below the screen)."""
+    """A new game the rules refuse (here: a counter without a name; players left unnamed
+    now play under the names their fields show) says why under «Начать игру», scrolled into
+    view; the button stays on screen (play-test: the refusal above it pushed it below the
+    screen)."""
     app.open("/")
     app.tap("new-game")
     app.el("start-game").wait_for()
     app.choose("game-choice", "Свободный счёт")
     app.el("add-counter").wait_for()
+    app.fill("counter-name-0", "")
     app.tap("start-game")
-    app.el("error").wait_for()
+    app.wait_label("error", "название")
     app.page.wait_for_timeout(500)  # the scroll to the refusal
     app.assert_in_view("error", "start-game")
     assert app.box("error")["y"] > app.box("start-game")["y"]
