@@ -17,7 +17,7 @@ import flet as ft
 
 from companion.engine.clock import turn_so_far
 from companion.i18n import _
-from companion.ui.text_fit import text_width
+from companion.ui.text_fit import fit_size, text_width
 from companion.ui.widgets import fmt_seconds, tagged
 from companion.ui.words import inflect
 
@@ -93,11 +93,7 @@ def name_size(text: str, clock: int) -> int:
     fits a 360 px phone beside a clock slot ``clock`` px wide. Play-test: at 360 px «Ходит
     Александр…» and «Отвечает Станислав…» were cut at 18 and 16 px; twelve-letter names fit
     whole at 14 (``tests/ui/test_coup_status.py``)."""
-    room = NAME_ROOM_360 - clock
-    for size in NAME_SIZES:
-        if text_width(text, size, bold=True) <= room:
-            return size
-    return NAME_SIZES[-1]
+    return fit_size(text, NAME_ROOM_360 - clock, NAME_SIZES, bold=True)
 
 
 def line2_size(answer: str, where: str) -> int:

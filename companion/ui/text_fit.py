@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["BOLD_SLACK", "OTHER", "ROBOTO", "SLACK", "lines", "text_width", "wrap"]
+__all__ = ["BOLD_SLACK", "OTHER", "ROBOTO", "SLACK", "fit_size", "lines", "text_width", "wrap"]
 
 #: Advance width of each character in em (Roboto, regular).
 ROBOTO: dict[str, float] = {
@@ -206,3 +206,13 @@ def wrap(text: str, width: float, size: float, *, bold: bool = False) -> list[st
 def lines(text: str, width: float, size: float, *, bold: bool = False) -> int:
     """How many lines ``text`` takes (0 for an empty text)."""
     return len(wrap(text, width, size, bold=bold)) if text else 0
+
+
+def fit_size(text: str, room: float, sizes: tuple[int, ...], *, bold: bool = False) -> int:
+    """The largest of ``sizes`` (largest first) at which ``text`` fits ``room`` px on one line
+    (with the slack of :func:`text_width`); the smallest when none does (the text is cut with
+    «…» there)."""
+    for size in sizes:
+        if text_width(text, size, bold=bold) <= room:
+            return size
+    return sizes[-1]

@@ -35,8 +35,9 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.boards.smashup.common import READY, dot, fit_size, stepper
+from companion.ui.boards.smashup.common import READY, dot, stepper
 from companion.ui.colors import ink
+from companion.ui.text_fit import fit_size
 from companion.ui.widgets import (
     TARGET,
     clipped_text,

@@ -16,7 +16,6 @@ from companion.i18n import _
 from companion.store.bases import BaseCatalogue, card_error, normalize_name
 from companion.ui.colors import ink
 from companion.ui.nav import go, rules_link
-from companion.ui.text_fit import text_width
 from companion.ui.widgets import TARGET, tagged, typed_number, typed_text
 
 __all__ = [
@@ -32,7 +31,6 @@ __all__ = [
     "remember",
     "base_fields",
     "dot",
-    "fit_size",
     "stepper",
 ]
 
@@ -263,16 +261,6 @@ def base_fields(
             height=40,
         ),
     ]
-
-
-def fit_size(text: str, room: float, sizes: tuple[int, ...], *, bold: bool = False) -> int:
-    """The largest of ``sizes`` (largest first) at which ``text`` fits ``room`` px on one line
-    (:mod:`companion.ui.text_fit`, with its slack); the smallest when none does (the text is
-    cut with «…» there)."""
-    for size in sizes:
-        if text_width(text, size, bold=bold) <= room:
-            return size
-    return sizes[-1]
 
 
 def dot(color: str, size: int = 14) -> ft.Control:

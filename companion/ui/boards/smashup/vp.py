@@ -26,8 +26,8 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.boards.smashup.common import fit_size
 from companion.ui.colors import ink
+from companion.ui.text_fit import fit_size
 from companion.ui.widgets import TARGET, number_pad, tagged, use_form, use_page_width
 
 __all__ = ["VpChip", "VpStrip", "MadnessStrip", "SMALL_NAME", "NAME_SIZES"]
