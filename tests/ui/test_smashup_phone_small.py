@@ -87,6 +87,11 @@ def test_at_360_an_open_base_shows_every_name_whole(browser, server):
             # on its own line: between this line's top and bottom, not over the next one's
             assert line["y"] - 0.5 <= text["y"] <= line["y"] + line["height"] - text["height"]
             assert player in small.label(f"name-b4-p{i}")
+        # a name over the power takes no taps: a finger on it opens that power's pad
+        name = box(small, "name-b4-p3")
+        small.page.mouse.click(name["x"] + name["width"] / 2, name["y"] + name["height"] / 2)
+        small.appear("pad-display")
+        small.wait_label("pad-title", NINE[3])
     finally:
         small.close()
 
