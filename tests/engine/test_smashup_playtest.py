@@ -108,4 +108,23 @@ def test_end_of_turn_reminder_still_names_the_rule():
     g = new_game()
     to_phase(g, END)
     text = reminder(g.state)
-    assert "15+ ПО" in text and "(Игра окончена)" in text
+    assert "15+ ПО" in text and "(раздел «Игра окончена»)" in text
+
+
+def test_the_end_rule_is_cited_as_a_heading_not_a_verdict():
+    """«Игра окончена» (rulebooks 000 and 001: the section the 15-VP check sends to): play-test,
+    the reminder's «… играем дальше (Игра окончена).» read as «the game is over». Every text
+    citing it now says it is the rulebook's section."""
+    from companion.engine.smashup import reminder
+    from companion.engine.smashup.texts import status_detail
+
+    g = new_game()
+    to_phase(g, END)
+    texts = [reminder(g.state)]
+    g.push("vp.adjust", {"player": 0, "delta": 15})
+    texts.append(status_detail(g.state) or "")
+    g.push("vp.adjust", {"player": 1, "delta": 15})
+    texts.append(status_detail(g.state) or "")
+    for text in texts:
+        assert "(Игра окончена)" not in text, text
+        assert "(раздел «Игра окончена»)" in text, text

@@ -91,7 +91,7 @@ def test_every_status_note_fits_the_line_of_a_small_phone():
     assert {n for n, _ in notes} == {"Поровну!", "Есть 15+"}
     too_long = [n for n, _ in notes if text_width(n, 14, bold=True) > NOTE_ROOM]
     assert not too_long, (NOTE_ROOM, too_long)
-    assert all("(Игра окончена)" in d for _, d in notes)
+    assert all("(раздел «Игра окончена»)" in d for _, d in notes)
 
 
 def test_beside_a_note_every_phase_and_the_total_time_are_whole():
@@ -145,7 +145,9 @@ def test_a_tap_on_the_short_note_shows_it_whole(tmp_path):
     label, notice, detail = rt.run(_tap_status(tmp_path))
     assert label == "Поровну!"
     assert notice == detail
-    assert notice.startswith("Поровну (15) — играем дальше") and "(Игра окончена)" in notice
+    assert (
+        notice.startswith("Поровну (15) — играем дальше") and "(раздел «Игра окончена»)" in notice
+    )
 
 
 # -- «Начало хода»: the plays the turn brings --------------------------------------------------

@@ -347,7 +347,7 @@ def test_seat_controls_say_what_they_do(tmp_path):
     assert labels == ["Персонаж: Аня", "Персонаж игрока 2"]
 
 
-# -- a short phone: madness cards top the body -------------------------------------------------
+# -- a short phone: madness cards pinned under the VP chips ----------------------------------
 async def _madness_on_a_short_phone(data) -> tuple[list[str], int]:
     hub = Hub(GameStore(data))
     gid = _game(hub, "bbrr", [("phase.next", {})], madness=True)
@@ -366,13 +366,14 @@ async def _madness_on_a_short_phone(data) -> tuple[list[str], int]:
     return tags, hub.open(gid).game.state.madness[1]
 
 
-def test_on_a_short_phone_madness_cards_are_set_from_the_body(tmp_path):
-    """360×640 («Безумие» counted): the folded header pins plays and VP only; the madness
-    cards are a line of targets under the reminder, above the bases, and a tap there opens
-    the pad for that player's cards."""
+def test_on_a_short_phone_madness_cards_are_set_from_the_header(tmp_path):
+    """360×640 («Безумие» counted): the folded header pins the plays, the VP and, in a line
+    of targets under the chips, the madness cards (they used to top the body and scrolled
+    away with it, s15; tests/ui/test_smashup_phone_small.py measures it); the reminder tops
+    the body, above the bases; a tap on the madness cards opens that player's pad."""
     tags, madness = rt.run(_madness_on_a_short_phone(tmp_path))
     order = [t for t in tags if t in {"plays-minion", "vp-p0", "reminder", "mad-p0", "base-0"}]
-    assert order == ["plays-minion", "vp-p0", "reminder", "mad-p0", "base-0"], order
+    assert order == ["plays-minion", "vp-p0", "mad-p0", "reminder", "base-0"], order
     assert madness == 2
 
 

@@ -30,6 +30,11 @@ from companion.engine.smashup.state import (
     SmashUpState,
 )
 
+#: How a text cites the rulebook's section on the end of the game: by its heading, said to be
+#: one («Игра окончена» alone in brackets read as a verdict, not as the rule cited;
+#: play-test). Both rulebooks (seeds 000 and 001) send the 15-VP check to that section.
+RULE_END = "раздел «Игра окончена»"
+
 
 def reminder(state: SmashUpState) -> str:
     """What the rules ask for in the current phase, in Russian (for the phase bar)."""
@@ -67,8 +72,8 @@ def reminder(state: SmashUpState) -> str:
     if phase == DRAW:
         return f"{name}: возьмите 2 карты; если на руке больше {HAND_LIMIT}, сбросьте лишние."
     return (
-        f"{name}: свойства «в конце хода», затем у кого {WIN_VP}+ ПО — побеждает "
-        f"единственный лидер; поровну — играем дальше (Игра окончена)."
+        f"{name}: свойства «в конце хода»; {WIN_VP}+ ПО у единственного лидера — победа, "
+        f"поровну — играем дальше ({RULE_END})."
     )
 
 
@@ -228,11 +233,11 @@ def status_detail(state: SmashUpState) -> str | None:
     if find_winner(state.vp, state.madness, state.madness_on) is None:
         return (
             f"Поровну ({best}) — играем дальше, пока лидер не останется один: ничьих "
-            f"нет (Игра окончена)."
+            f"нет ({RULE_END})."
         )
     when = (
         "после захвата баз или в конце хода"
         if state.win_check == WIN_AFTER_SCORING
         else "в конце хода"
     )
-    return f"Набрано {WIN_VP}+ очков: если {when} лидер будет один, он побеждает (Игра окончена)."
+    return f"Набрано {WIN_VP}+ очков: если {when} лидер будет один, он побеждает ({RULE_END})."

@@ -5,7 +5,8 @@ module:
   order when the snake draft is on) and players + 1 bases (``base.add``, typed or picked from
   the base catalogue); «Начать игру» (``game.start``) is the pinned primary action.
 - :mod:`.header` — pinned above the bases (the frame's ``Header``): the phase card and the
-  VP strip; folded to two 48 dp rows on a short phone (the reminder then tops the body).
+  VP strip; folded to two 48 dp rows on a short phone (the reminder then tops the body;
+  madness cards, when counted, are a third row).
 - :mod:`.phase` — the phase card: the reminder, plays left (``play.record`` /
   ``play.grant``), the turn (whose turn and the phase are in the frame's status line).
 - :mod:`.vp` — the VP strip (``vp.adjust``; madness cards with ``madness.adjust``).

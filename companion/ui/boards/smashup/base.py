@@ -13,12 +13,22 @@ and last the breakpoint change until the end of turn.
 A player's name beside the groups gets what is left of the page's width (68 px at 390):
 it is drawn at the largest of :data:`NAME_SIZES` at which it fits whole there (play-test:
 «Анастасия», «Виктория» read «Анаст…», «Виктор…» at 15 px; a 10-letter name fits at 11
-px at 390). At 360 px a long name is still cut: its label and tooltip say it whole, and the
-pinned VP chip shows it in the same colour.
+px at 390). Where one of the names does not fit whole even at 11 px (38 px of room at 360:
+play-test, «Анас…»), every name goes over its power group instead, small at its top between
+the «−» and «+» glyphs (:data:`CAPTION_SIZES`, :data:`CAPTION_ROOM`), the number moved
+down under it, as the plays' titles on a short phone; the groups stay where they are.
+
+A base's name in its row is drawn at the largest of :data:`BASE_NAME_SIZES` at which it fits
+whole (at 360 «Волшебный …» was cut at 15 px), on two lines of 11 px when none does. The
+row's border is drawn over its content (:data:`ROW_BORDER`): in a short phone's 48 dp row
+the open button is a whole 48×48 target.
 
 On a short phone (``small``) the row is :data:`SMALL_ROW_HEIGHT` high and the editor leaves
 out the «сила» / «приспешники» titles over the groups (each −/+ still says what it changes:
-its label and tooltip), so an open base's players all fit under the folded header.
+its label and tooltip), and the breakpoint change («Оборона на ход» small over its «−N+»)
+shares a row with «Сыграть приспешника сюда» (on two lines there), so an open base's
+players and its breakpoint change all fit under the folded header at 360×640 (play-test: the
+breakpoint change's own row was a scroll away).
 
 Handles: ``base-<j>`` (the row), ``base-<j>-name``, ``base-<j>-total`` («16/20»),
 ``base-<j>-ready`` («готова к захвату» | «до захвата 4»), ``score-<j>``, ``base-<j>-open``
@@ -37,7 +47,7 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.boards.smashup.common import READY, dot, stepper
 from companion.ui.colors import ink
-from companion.ui.text_fit import fit_size
+from companion.ui.text_fit import fit_size, text_width
 from companion.ui.widgets import (
     TARGET,
     clipped_text,
@@ -72,6 +82,27 @@ _GROUP_BG = ft.Colors.with_opacity(0.06, ft.Colors.ON_SURFACE)
 #: A player's name beside the groups (bold, px): the largest that fits whole.
 NAME_SIZES = (15, 14, 13, 12, 11)
 _NAME_SPACING = 2
+#: A player's name over their power group (narrow page, see the module; bold, px) and the
+#: room it has there: between the «−» and «+» glyphs, over the number moved down.
+CAPTION_SIZES = (13, 12, 11)
+CAPTION_ROOM = 80
+_CAPTION_NUMBER_TOP = 10
+#: A base's name in its row (bold, px): the largest that fits whole; two lines of the
+#: smallest when none does.
+BASE_NAME_SIZES = (15, 14, 13, 12, 11)
+#: The row's border (px): drawn over the row's content, it takes no room from it (as a
+#: border of the box it took 2 px off each side: the 48 dp open button was 44 high, s15).
+ROW_BORDER = 2
+_TOTAL_WIDTH, _SLOT_WIDTH, _ROW_SPACING = 74, 104, 8
+_ROW_PAD_LEFT, _ROW_PAD_RIGHT = 12, 8
+#: The page's width (px) that is not the base name's in a row: the page's padding, the
+#: row's padding, the total and the status slot and the gaps between the three.
+_ROW_CHROME = (
+    2 * 22 + _ROW_PAD_LEFT + _ROW_PAD_RIGHT + _TOTAL_WIDTH + _SLOT_WIDTH + 2 * _ROW_SPACING
+)
+#: The breakpoint change's number (px) and its caption on a short phone (see the module).
+_BP_NUMBER, _SMALL_BP_NUMBER = 72, 40
+_SMALL_CAPTION = 10
 #: The page's width (px) that is not the name's on a power line: the page's padding
 #: (2 × 22), the editor's left border and padding (4), the two groups and the gaps.
 _LINE_CHROME = 2 * 22 + 4 + _POWER_WIDTH + GROUP_GAP + _MINION_WIDTH + _NAME_SPACING
@@ -103,6 +134,11 @@ def BaseRow(
 ) -> ft.Control:
     """The compact row of base ``j``; a tap opens or closes its editor."""
     status_text = _("готова к захвату") if ready else f"{_('до захвата')} {max(0, bp - total)}"
+    name_room = use_page_width() - _ROW_CHROME
+    name_size = fit_size(name, name_room, BASE_NAME_SIZES, bold=True)
+    # none fits whole on one line: two lines of the smallest size (11 + 11 + 13 px type in
+    # a short phone's 48 dp row)
+    name_lines = 1 if text_width(name, name_size, bold=True) <= name_room else 2
     mod_text = f" ({_signed(mod)})" if mod else ""
     if ready and in_check:
         slot: ft.Control = tagged(
@@ -152,10 +188,11 @@ def BaseRow(
                                 f"base-{j}-name",
                                 ft.Text(
                                     name,
-                                    size=15,
+                                    size=name_size,
                                     weight=ft.FontWeight.BOLD,
-                                    max_lines=1,
+                                    max_lines=name_lines,
                                     overflow=ft.TextOverflow.ELLIPSIS,
+                                    style=ft.TextStyle(height=1.1) if name_lines > 1 else None,
                                 ),
                                 label=name,
                             ),
@@ -195,20 +232,30 @@ def BaseRow(
                                 ft.Text(mod_text.strip(), size=12, no_wrap=True),
                             ],
                             spacing=0,
-                            width=74,
+                            width=_TOTAL_WIDTH,
                             horizontal_alignment=ft.CrossAxisAlignment.END,
                             alignment=ft.MainAxisAlignment.CENTER,
                         ),
                         label=f"{total}/{bp}",
                     ),
-                    ft.Container(slot, width=104, alignment=ft.Alignment.CENTER_RIGHT),
+                    ft.Container(slot, width=_SLOT_WIDTH, alignment=ft.Alignment.CENTER_RIGHT),
                 ],
-                spacing=8,
+                spacing=_ROW_SPACING,
             ),
             height=SMALL_ROW_HEIGHT if small else ROW_HEIGHT,
-            padding=ft.Padding.only(left=10, right=6),
+            # the border is drawn over the content (see :data:`ROW_BORDER`): the padding keeps
+            # the content where the border used to put it, but the full 48 dp high
+            padding=ft.Padding.only(
+                left=_ROW_PAD_LEFT,
+                right=_ROW_PAD_RIGHT,
+                top=0 if small else ROW_BORDER,
+                bottom=0 if small else ROW_BORDER,
+            ),
             border_radius=12,
-            border=ft.Border.all(2, READY if ready else ft.Colors.OUTLINE_VARIANT),
+            foreground_decoration=ft.BoxDecoration(
+                border=ft.Border.all(ROW_BORDER, READY if ready else ft.Colors.OUTLINE_VARIANT),
+                border_radius=12,
+            ),
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if is_open else None,
             on_click=lambda: toggle(j),
             tooltip=None,
@@ -230,24 +277,51 @@ def PowerRow(
     send: Callable[..., bool],
     open_pad: Callable[[int], None],
     name_size: int = NAME_SIZES[0],
+    caption: bool = False,
 ) -> ft.Control:
     """One player's power and minions on base ``j`` (memoised: a tap re-renders this line):
     the name at ``name_size`` px, then two groups, each on its own tint, :data:`GROUP_GAP`
-    apart."""
+    apart; ``caption``: the name over the power group instead (a narrow page, see the
+    module), the groups where they are otherwise."""
+    name = tagged(
+        f"name-b{j}-p{i}",
+        clipped_text(player, name_size, color=ink(color), weight=ft.FontWeight.BOLD),
+        label=player,
+    )
+    power_group = _group(
+        stepper(
+            f"pow-b{j}-p{i}",
+            f"{player}, «{base}»: {_('сила')}",
+            power,
+            lambda d: send("base.adjust", {"base": j, "player": i, "power": d}),
+            width=POWER_NUMBER,
+            size=20 if caption else 22,
+            color=color,
+            on_tap=lambda: open_pad(i),
+            number_top=_CAPTION_NUMBER_TOP if caption else 0,
+        )
+    )
+    if caption:
+        # at the group's top, between the «−» and «+» glyphs (above the 24 dp icons); it
+        # takes no taps: a finger there still hits «−», the number or «+»
+        power_group = ft.Stack(
+            [
+                power_group,
+                ft.Container(
+                    name,
+                    left=0,
+                    right=0,
+                    top=0,
+                    alignment=ft.Alignment.TOP_CENTER,
+                    ignore_interactions=True,
+                ),
+            ],
+            width=_POWER_WIDTH,
+            height=TARGET,
+        )
     groups = ft.Row(
         [
-            _group(
-                stepper(
-                    f"pow-b{j}-p{i}",
-                    f"{player}, «{base}»: {_('сила')}",
-                    power,
-                    lambda d: send("base.adjust", {"base": j, "player": i, "power": d}),
-                    width=POWER_NUMBER,
-                    size=22,
-                    color=color,
-                    on_tap=lambda: open_pad(i),
-                )
-            ),
+            power_group,
             _group(
                 stepper(
                     f"min-b{j}-p{i}",
@@ -262,17 +336,18 @@ def PowerRow(
         spacing=GROUP_GAP,
         tight=True,
     )
+    if caption:
+        return ft.Row(
+            [ft.Container(expand=True, tooltip=player), groups],
+            spacing=_NAME_SPACING,
+            height=TARGET,
+        )
     return ft.Row(
         [
-            # the name as large as fits (see the module); one still cut (at 360 px) is whole
-            # in its label and tooltip (a long press), and the pinned VP chip shows it in the
-            # same colour. Left-aligned, the text is as wide as it is drawn.
+            # the name as large as fits (see the module). Left-aligned, the text is as wide
+            # as it is drawn.
             ft.Container(
-                tagged(
-                    f"name-b{j}-p{i}",
-                    clipped_text(player, name_size, color=ink(color), weight=ft.FontWeight.BOLD),
-                    label=player,
-                ),
+                name,
                 expand=True,
                 alignment=ft.Alignment.CENTER_LEFT,
                 tooltip=player,
@@ -335,28 +410,76 @@ def BaseEditor(
     who_plays = names[active % len(names)]
     play_text = _("Добавочный приспешник сюда") if extra else _("Сыграть приспешника сюда")
     play_label = f"{who_plays}: {play_text} («{name}»)"
-    rows: list[ft.Control] = [
-        tagged(
-            f"play-minion-b{j}",
-            ft.FilledTonalButton(
-                content=ft.Row(
-                    [
-                        dot(colors[active % len(colors)], 12),
-                        ft.Text(play_text, size=14, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                    ],
-                    spacing=8,
-                    tight=True,
-                ),
-                height=TARGET,
-                on_click=lambda: send(
-                    "play.minion", {"base": j, "extra": True} if extra else {"base": j}
-                ),
-                style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
+    if small:  # two lines (see the module): «Сыграть» over «приспешника сюда»
+        first, rest = play_text.split(" ", 1)
+        play_text = f"{first}\n{rest}"
+    play = tagged(
+        f"play-minion-b{j}",
+        ft.FilledTonalButton(
+            content=ft.Row(
+                [
+                    dot(colors[active % len(colors)], 12),
+                    ft.Text(
+                        play_text,
+                        size=13 if small else 14,
+                        max_lines=2 if small else 1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                        style=ft.TextStyle(height=1.1) if small else None,
+                    ),
+                ],
+                spacing=6 if small else 8,
+                tight=True,
             ),
-            label=play_label,
+            height=TARGET,
+            on_click=lambda: send(
+                "play.minion", {"base": j, "extra": True} if extra else {"base": j}
+            ),
+            style=ft.ButtonStyle(
+                visual_density=ft.VisualDensity.STANDARD,
+                padding=ft.Padding.symmetric(horizontal=10) if small else None,
+            ),
         ),
-    ]
-    if not small:
+        label=play_label,
+    )
+    bp_stepper = stepper(
+        f"base-{j}-bp",
+        _("Оборона"),
+        breakpoint + mod,
+        lambda d: send("breakpoint.modify", {"base": j, "delta": d, "until": "turn"}),
+        width=_SMALL_BP_NUMBER if small else _BP_NUMBER,
+        size=18,
+        minus_tip=_("Оборона −1 до конца хода"),
+        plus_tip=_("Оборона +1 до конца хода"),
+        number_top=_CAPTION_NUMBER_TOP if small else 0,
+    )
+    rows: list[ft.Control] = []
+    if small:
+        # one row: the breakpoint change beside «Сыграть приспешника сюда», its title small
+        # over its «−N+» as the plays' (it takes no taps)
+        rows.append(
+            ft.Row(
+                [
+                    ft.Container(play, expand=True, alignment=ft.Alignment.CENTER_LEFT),
+                    ft.Stack(
+                        [
+                            bp_stepper,
+                            ft.Container(
+                                ft.Text(_("Оборона на ход"), size=_SMALL_CAPTION, no_wrap=True),
+                                left=0,
+                                right=0,
+                                top=0,
+                                alignment=ft.Alignment.TOP_CENTER,
+                                ignore_interactions=True,
+                            ),
+                        ]
+                    ),
+                ],
+                spacing=4,
+                height=TARGET,
+            )
+        )
+    else:
+        rows.append(play)
         rows.append(
             ft.Row(
                 [
@@ -386,29 +509,29 @@ def BaseEditor(
         )
     open_pad = ft.use_callback(lambda i: set_pad((i, None)), [])
     room = use_page_width() - _LINE_CHROME
+    # a name not whole beside the groups even at the smallest size: every name goes over its
+    # power group (one layout for all the lines)
+    caption = any(text_width(p, NAME_SIZES[-1], bold=True) > room for p in names)
     for i, player in enumerate(names):
-        size = fit_size(player, room, NAME_SIZES, bold=True)
+        if caption:
+            size = fit_size(player, CAPTION_ROOM, CAPTION_SIZES, bold=True)
+        else:
+            size = fit_size(player, room, NAME_SIZES, bold=True)
         rows.append(
-            _PowerRow(j, name, i, player, colors[i], power[i], minions[i], send, open_pad, size)
+            _PowerRow(
+                j, name, i, player, colors[i], power[i], minions[i], send, open_pad, size, caption
+            )
         )
-    rows.append(
-        ft.Row(
-            [
-                ft.Text(_("Оборона на этот ход"), size=13, expand=True, max_lines=1),
-                stepper(
-                    f"base-{j}-bp",
-                    _("Оборона"),
-                    breakpoint + mod,
-                    lambda d: send("breakpoint.modify", {"base": j, "delta": d, "until": "turn"}),
-                    width=72,
-                    size=18,
-                    minus_tip=_("Оборона −1 до конца хода"),
-                    plus_tip=_("Оборона +1 до конца хода"),
-                ),
-            ],
-            height=TARGET,
+    if not small:
+        rows.append(
+            ft.Row(
+                [
+                    ft.Text(_("Оборона на этот ход"), size=13, expand=True, max_lines=1),
+                    bp_stepper,
+                ],
+                height=TARGET,
+            )
         )
-    )
     return tagged(
         f"base-{j}-editor",
         ft.Container(

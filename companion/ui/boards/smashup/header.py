@@ -13,10 +13,13 @@ greyed −/+) and the VP strip over «Победа: …» (play-test). Undo brin
 
 On a short phone (the page under :data:`~companion.ui.widgets.SMALL_HEIGHT` px high) the
 header folds to two 48 dp rows, :data:`SMALL_HEADER` px in all: the plays and the turn, then
-one chip per player with name and VP (the phase reminder, and madness cards when counted,
-go to the top of the body). At 360×640 with 4 players an open base's row, its «Сыграть
-приспешника сюда» and every player's power and minions are then on screen at once (phone
-play-test: the header took ~340 px there and the 2nd and 3rd players' rows needed a scroll).
+one chip per player with name and VP (the phase reminder goes to the top of the body). The
+madness cards, when counted, are a third row under the chips: pinned as on a taller phone,
+where a player looks every turn (in the body they scrolled away as soon as a base was
+opened, s15; the 4th player's line of an open base is then a scroll away at 360×640).
+Without them, at 360×640 with 4 players an open base's row, its «Сыграть приспешника
+сюда» and every player's power and minions are on screen at once (phone play-test: the
+header took ~340 px there and the 2nd and 3rd players' rows needed a scroll).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import flet as ft
 
 from companion.engine.smashup import PLAY, plays_left, plays_now, reminder
 from companion.ui.boards.smashup.phase import SMALL_CARD_HEIGHT, PhaseCard
-from companion.ui.boards.smashup.vp import VpStrip
+from companion.ui.boards.smashup.vp import MadnessStrip, VpStrip
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET, use_small_height
 
@@ -38,6 +41,7 @@ SMALL_HEADER = SMALL_CARD_HEIGHT + _SMALL_GAP + TARGET + _SMALL_GAP + 1
 
 _Phase = ft.memo(PhaseCard)
 _Vp = ft.memo(VpStrip)
+_Madness = ft.memo(MadnessStrip)
 
 
 @ft.component
@@ -54,6 +58,13 @@ def Header(view: GameView) -> ft.Control:
     # plays this turn brings, not the none recordable yet (play-test: «0 и 0» read as «no
     # plays left», turning 1 and 1 only after «Дальше»); after it, the granted extras left
     left = plays_left(state) if state.phase <= PLAY else plays_now(state)
+    names = tuple(s.name for s in specs)
+    colors = tuple(s.color for s in specs)
+    madness: list[ft.Control] = (
+        [_Madness(names, colors, tuple(state.madness), view.send)]
+        if small and state.madness_on
+        else []
+    )
     return ft.Container(
         ft.Column(
             [
@@ -69,15 +80,16 @@ def Header(view: GameView) -> ft.Control:
                     small,
                 ),
                 _Vp(
-                    tuple(s.name for s in specs),
-                    tuple(s.color for s in specs),
+                    names,
+                    colors,
                     tuple(state.vp),
-                    # a short phone's madness cards top the body (see :mod:`.vp`)
+                    # a short phone's madness cards: a line of their own under the chips
                     tuple(state.madness) if state.madness_on and not small else None,
                     state.active,
                     view.send,
                     small,
                 ),
+                *madness,
             ],
             spacing=_SMALL_GAP if small else _GAP,
         ),

@@ -8,10 +8,9 @@ the numbers that really changed), not the whole board.
 A base opened for editing is scrolled to the top of the list, under the pinned header: its
 editor — the active player's «Сыграть приспешника сюда», every player's power and minions —
 is then on screen at 390×844 with 4 players, whichever base it is. On a short phone (the
-header folded, :mod:`.header`) the phase reminder (and the madness cards, when counted) is
-the first thing of the list, and the
-open base's row and every player's power and minions are on screen at 360×640 with 4 players
-(the breakpoint change under them is a scroll away).
+header folded, :mod:`.header`) the phase reminder is the first thing of the list, and the
+open base's row, its «Сыграть приспешника сюда» with the breakpoint change beside it and
+every player's power and minions are on screen at 360×640 with 4 players.
 """
 
 from __future__ import annotations
@@ -39,7 +38,6 @@ from companion.ui.boards.smashup.common import (
 )
 from companion.ui.boards.smashup.phase import Reminder
 from companion.ui.boards.smashup.score import score_dialog
-from companion.ui.boards.smashup.vp import MadnessStrip
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
 from companion.ui.taps import closing_dialog
@@ -52,7 +50,6 @@ REVEAL_DELAY = 0.15
 
 _Row = ft.memo(BaseRow)
 _Editor = ft.memo(BaseEditor)
-_Madness = ft.memo(MadnessStrip)
 
 
 @ft.component
@@ -182,8 +179,6 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
                 bgcolor=ft.Colors.SECONDARY_CONTAINER,
             )
         )
-        if state.madness_on:
-            parts.append(_Madness(names, colors, tuple(state.madness), send))
     for j, b in enumerate(state.bases):
         is_open = open_base == j and not over
         parts.append(

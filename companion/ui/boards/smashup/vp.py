@@ -15,8 +15,8 @@ On a short phone (``small``) a chip is one 48 dp target: the name in small type 
 both in the player's colour (no dot: the room is the name's), the whole chip opening the pad
 (whose title names the player whole; so does the chip's label). A 10-letter name
 («Александра») fits a chip of four at 360 px; a longer one ends in «…». Madness cards, when
-counted, are not pinned there (they only break a tie at the end, «Безумие»): a line of
-targets in the same columns tops the board's body (:class:`MadnessStrip`).
+counted, are not in the chip (no room for a second target): a line of targets in the same
+columns is pinned under the chips (:class:`MadnessStrip`, :mod:`.header`).
 """
 
 from __future__ import annotations
