@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import flet as ft
@@ -34,6 +35,21 @@ def _actions(cancel_ident: str, ok_ident: str, ok_text: str, on_cancel, on_ok, *
         ),
         tagged(ok_ident, ft.FilledButton(ok_text, height=TARGET, on_click=lambda: on_ok(), **kw)),
     ]
+
+
+#: About how many characters of 13 px text two lines of the monster form hold at 360 px.
+_TWO_LINES = 76
+_RULE_AT_END = re.compile(r"^(?P<text>.*\S)\s*\(«?(?P<rule>[^()«»]+)»?\)\.?$", re.DOTALL)
+
+
+def rule_first(message: str) -> str:
+    """A refusal too long for the form's two lines with the rule it names moved to the front
+    («Фазы хода: В этот ход монстр уже был; …»), so the cut keeps the rule (a refusal names
+    the rule); a short one, or one naming none, as it is."""
+    found = _RULE_AT_END.match(message)
+    if len(message) <= _TWO_LINES or found is None:
+        return message
+    return f"{found['rule']}: {found['text']}"
 
 
 @ft.component
@@ -174,18 +190,17 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         # two lines kept for it whether or not it says something, and never more: a refusal
         # leaves «Бой!» where the finger is (it moved ~10 px down as the centred dialog grew;
         # play-test: a refusal of three lines or more still moved it). A longer one is cut
-        # with «…», whole in its label and tooltip.
+        # with «…» (the rule it names moved to the front), whole in its label.
         ft.Container(
             tagged(
                 f"{prefix}-error",
                 ft.Text(
-                    said,
+                    rule_first(said),
                     size=13,
                     color=ft.Colors.ERROR,
                     max_lines=ERROR_LINES,
                     overflow=ft.TextOverflow.ELLIPSIS,
                     style=ft.TextStyle(height=ERROR_LINE_HEIGHT),
-                    tooltip=said or None,
                 ),
                 label=said or " ",
             ),
