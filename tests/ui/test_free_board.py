@@ -12,7 +12,7 @@ import pytest
 
 from companion.store import GameStore
 from companion.ui.app import make_main
-from companion.ui.boards.free import box_width
+from companion.ui.boards.free import box_width, counter_gap
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 from tests.ui.text_fit import text_width
@@ -152,7 +152,8 @@ def test_two_long_counter_names_share_one_line_on_a_phone():
     """The number box of two counters named «Победные очки» / «Золотые монеты» fits both
     counters on one line at 360 and 390 px (the names cut with «…»), and keeps its
     name-wide box where the page is wide (see the Chromium test in test_free_game)."""
-    assert box_width(TWO_LONG, 360) == 44
+    assert box_width(TWO_LONG, 360) == 48  # a 48 dp target (it was 44)
+    assert counter_gap(TWO_LONG, 360) == 8 and counter_gap(TWO_LONG, 390) == 16
     assert box_width(TWO_LONG, 390) == 59
     assert box_width(TWO_LONG, 1280) == box_width(TWO_LONG, None) >= 13 * 6.6
     assert box_width((("ПО", 1), ("монеты", 1)), 390) == 56  # short names: as they were
@@ -161,12 +162,14 @@ def test_two_long_counter_names_share_one_line_on_a_phone():
 def test_three_or_four_counters_go_two_to_a_line_at_360():
     """Three or more counters never share one line of a phone (48 dp −/+ each side of the
     number): at 390 px they went two to a line, but at 360 px the name-wide box (56 px for
-    «монеты») put each counter on a line of its own. The box now lets two share a line."""
+    «монеты») put each counter on a line of its own. The box now lets two share a line, and
+    stays a 48 dp target (play-test: 44 px at 360) with the gap between the pills narrowed."""
     three = (("ПО", 1), ("монеты", 1), ("карты", 1))
     four = (*three, ("жизни", 1))
     for counters in (three, four):
         assert box_width(counters, 390) == 56
-        assert box_width(counters, 360) == 44
+        assert box_width(counters, 360) == 48  # a 48 dp target, 8 px between the pills
+        assert counter_gap(counters, 360) == 8
         assert box_width(counters, 1280) == 56
 
 
@@ -222,7 +225,7 @@ def test_the_number_boxes_follow_the_phone_turned_and_numbers_fit_them(tmp_path)
     resize, still switches to its wide layout."""
     seen = rt.run(_turned(tmp_path))
     assert [w for w, _size, _v in seen[390]["boxes"]] == [56, 56], seen
-    assert [w for w, _size, _v in seen[360]["boxes"]] == [44, 44], seen
+    assert [w for w, _size, _v in seen[360]["boxes"]] == [48, 48], seen
     assert not seen[360]["wide"] and seen[1280]["wide"], seen  # the frame still follows too
     assert [w for w, _size, _v in seen[1280]["boxes"]] == [56, 56], seen
     for width in (390, 360):

@@ -143,7 +143,8 @@ def test_four_players_with_long_counter_names_fit_a_small_phone(browser, server)
     """Play-test: two counters named «Победные очки» and «Золотые монеты» put each player's
     counters on two lines, and at 360×640 the fourth player needed a scroll. Each player's
     counters now share one line (the names cut with «…», whole in the −/+ buttons' labels),
-    so all four players fit the screen."""
+    so all four players fit the screen. Every number (a tap opens the pad) is a 48 dp target
+    at 360 px too (play-test: 44 px)."""
     stored = GameStore(server.data_dir).create(
         "free",
         ["Аня", "Борис", "Вика", "Гоша"],
@@ -165,6 +166,10 @@ def test_four_players_with_long_counter_names_fit_a_small_phone(browser, server)
             app.assert_in_view("primary-action", *controls)
             last = app.box("val-p3-c1-plus")  # not under the action bar either
             assert last["y"] + last["height"] <= app.box("action-bar")["y"], (width, last)
+            for p in range(4):  # the number (it opens the pad) is a 48 dp target: was 44
+                for c in (0, 1):
+                    b = app.box(f"val-p{p}-c{c}")
+                    assert b["width"] >= 47.5 and b["height"] >= 47.5, (width, p, c, b)
             for p in range(4):  # one line: both counters at the same height
                 first, second = app.box(f"val-p{p}-c0"), app.box(f"val-p{p}-c1")
                 assert abs(first["y"] - second["y"]) < 1, (width, p, first, second)

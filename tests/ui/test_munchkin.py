@@ -308,8 +308,10 @@ def test_players_stay_put_around_a_fight_and_charity(app, server):
     app.wait_label("last-combat", "Победа в бою: Аня тянет 2 сокровища")
     app.wait_label("primary-action", "Дальше")
     unmoved("after the fight")
-    app.tap("last-combat")  # the whole summary over the status line
-    app.wait_label("notice", "разовые карты — в сброс")
+    app.tap("last-combat")  # the whole summary, in a dialog (not over the status line)
+    app.wait_label("last-combat-text", "разовые карты — в сброс")
+    app.tap("last-combat-close")
+    app.el("last-combat-text").wait_for(state="detached")
 
     tap_primary(app)  # «Дальше»: after a fight the turn goes on to «От щедрот»
     app.wait_label("status-phase", "От щедрот")
@@ -420,5 +422,73 @@ def test_the_monster_forms_refusals_leave_the_fight_button_in_place(app, server)
     app.page.keyboard.press("Tab")
     app.tap("monster-submit")
     app.wait_label("monster-error", "Сокровища: впишите число с карты монстра")
+    assert same_place(fight, place(app, "monster-submit"))
+    assert stored(server, gid).state.combat is None
+
+
+def test_fleeing_with_a_helper_from_two_monsters_fits_the_dialog(app, server):
+    """«Смываемся», «Зовём на помощь», «Бой с несколькими монстрами»: fighter and helper each
+    roll for each of two monsters. Play-test: the dice were two lines of three per monster and
+    the dialog needed a scroll at 390×844; now each runner's modifier and each monster's six
+    dice are one line, and every die and «Записать броски» are on screen at once."""
+    gid = new_game(
+        server,
+        ("combat.start", {"monster": {"name": "Тявмат", "level": 10, "levels": 2}}),
+        ("combat.monster.add", {"monster": {"name": "Мутировавший зомби", "level": 4}}),
+        ("combat.helper", {"player": 2}),
+    )
+    app.open(f"/game/{gid}")
+    app.wait_label("total-monsters", "14")
+    app.tap("flee")
+    app.el("flee-helper-die-1-6").wait_for()
+    app.page.wait_for_timeout(500)
+    dice = [f"{p}-die-{i}-{v}" for p in ("flee", "flee-helper") for i in (0, 1) for v in (1, 6)]
+    assert_on_screen(app, "flee-roll", "flee-mod-plus", "flee-helper-mod-plus", *dice)
+    assert_on_screen(app, "flee-submit", "flee-cancel")
+    for p in ("flee", "flee-helper"):
+        for i in (0, 1):
+            row = [box(app, f"{p}-die-{i}-{v}") for v in range(1, 7)]
+            assert all(abs(b["y"] - row[0]["y"]) <= 1 for b in row), (p, i, row)  # one line
+            for b in row:
+                assert b["width"] >= TARGET - 0.5 and b["height"] >= TARGET - 0.5, (p, i, b)
+    # the modifiers are one line each, the runner's name beside them
+    assert abs(box(app, "flee-mod-minus")["y"] - box(app, "flee-mod-plus")["y"]) <= 1
+    for v in (5, 2):  # the fighter's dice, then the helper's: all recorded
+        app.tap(f"flee-die-{0 if v == 5 else 1}-{v}")
+    app.tap("flee-helper-die-0-3")
+    app.tap("flee-helper-die-1-6")
+    app.wait_label("flee-helper-die-1-6", "выбран")
+    app.tap("flee-submit")
+    app.wait_label("last-combat", "Аня смывается")
+    last = stored(server, gid).events[-1]
+    assert last.type == "combat.flee" and last.data["helper_rolls"] == [3, 6], last.data
+
+
+def test_a_long_monster_form_refusal_leaves_the_fight_button_in_place(app, browser, server):
+    """«Фазы хода»: monsters are met in the door phases only. The form was open on one phone
+    while another moved the turn on to «Чистим нычки»: «Бой!» is refused with a sentence of
+    four lines. Play-test: such a refusal grew its slot and moved «Бой!»; the slot is two
+    lines whatever it says (the rest cut with «…», the whole sentence in its label)."""
+    gid = new_game(server, ("phase.next", {}))
+    app.open(f"/game/{gid}")
+    app.wait_label("status-phase", "Ищем неприятности")
+    app.tap("start-combat")
+    app.el("monster-level").wait_for()
+    fight = place(app, "monster-submit")
+    app.fill("monster-level", "4")
+    app.fill("monster-treasures", "1")
+    app.page.keyboard.press("Tab")
+    other = App(browser, server).open(f"/game/{gid}")
+    try:
+        other.wait_label("status-phase", "Ищем неприятности")
+        tap_primary(other)  # «Дальше»: «Чистим нычки»
+        other.wait_label("status-phase", "Чистим нычки")
+    finally:
+        other.close()
+    app.page.wait_for_timeout(500)
+    app.tap("monster-submit")
+    app.wait_label("monster-error", "Монстры встречаются в фазах")
+    # the whole sentence in its label (the two lines on screen start with the rule)
+    assert "отметьте «карта так говорит» (Фазы хода)." in app.label("monster-error")
     assert same_place(fight, place(app, "monster-submit"))
     assert stored(server, gid).state.combat is None

@@ -393,3 +393,32 @@ def test_empty_treasures_are_asked_for_not_taken_as_none(tmp_path, opener, prefi
     assert "«Бой»" in seen["said"]
     assert not seen["moved"] and seen["still open"]
     assert seen["monsters"] == monsters
+
+
+async def _long_form_refusal(data) -> dict[str, Any]:
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", ["Аня", "Борис", "Вика"], first_player=0)
+    hub.push(g.id, "combat.start", {"monster": {"name": "Зомби", "level": 8}})
+    hub.push(g.id, "combat.flee", {"rolls": [6]})  # away: this turn's monster is met
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["start-combat"])
+    await rt.quiet(session)
+    await rt.tap(session, rt.in_dialog(session, "override-apply"))  # the form, card's word given
+    await rt.quiet(session)
+    await rt.tap(session, rt.in_dialog(session, "monster-override"))  # taken back: refused
+    await rt.quiet(session)
+    node = rt.dialog_node(session, "monster-error")
+    return {"label": node.label, "text": node.content}
+
+
+def test_a_long_form_refusal_is_two_lines_that_start_with_the_rule(tmp_path):
+    """«Фазы хода»: a second monster in a turn is refused. Its sentence is three lines and
+    more in the monster form; play-test: the form's refusal grew with it and moved «Бой!».
+    It is now at most two lines (cut with «…», whole in its label), and the rule it names
+    comes first so the cut never takes it (see the Chromium test in test_munchkin)."""
+    seen = rt.run(_long_form_refusal(tmp_path))
+    whole = seen["label"]
+    assert whole.startswith("В этот ход монстр уже был") and whole.endswith("(Фазы хода)."), whole
+    text = seen["text"]
+    assert text.max_lines == 2 and text.overflow == ft.TextOverflow.ELLIPSIS, text
+    assert text.value.startswith("Фазы хода: В этот ход монстр уже был"), text.value

@@ -115,3 +115,44 @@ def test_the_players_buttons_are_disabled_once_the_game_has_ended(tmp_path):
         seen = rt.run(_after_the_end(tmp_path / str(k), winners))
         assert buttons <= seen["on_screen"], buttons - seen["on_screen"]
         assert not buttons & seen["tappable"], sorted(buttons & seen["tappable"])
+
+
+def _notice(session: Any) -> str:
+    """The frame's notice banner now (``""`` when hidden)."""
+    return rt.tagged_control(session, "notice").content.controls[1].value or ""
+
+
+async def _gear_below_zero(data) -> dict[str, Any]:
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", NAMES, first_player=0)
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["gear-p1-minus"])
+    await rt.quiet(session)
+    value = rt.tagged_control(session, "gear-p1").content.controls[1]
+    seen = {
+        "gear": hub.open(g.id).game.state.players[1].gear,
+        "notice": _notice(session),
+        "shown": value.value,
+        "color": value.color,
+        "power": rt.tagged_control(session, "power-p1").content.value,
+    }
+    await rt.tap(session, rt.tappables(session)["gear-p1-minus"])  # −2: said once, at 0 → −1
+    await rt.quiet(session)
+    seen["again"] = _notice(session)
+    return seen
+
+
+def test_a_gear_bonus_below_zero_is_taken_and_said(tmp_path):
+    """«Бой»: the strength is the level plus every modifier, negative ones included, and
+    «Противоречия между правилами и картами» (rule 1) floors the level only — the strength
+    may be 0 or less. So a gear bonus below 0 (a curse, a minus item) is allowed. Play-test:
+    it went below 0 without a word; now the board says so, naming «Бой», and the bonus is
+    drawn «−1» in the error colour."""
+    seen = rt.run(_gear_below_zero(tmp_path))
+    assert seen["gear"] == -1
+    assert seen["notice"] == (
+        "Борис: бонус шмоток −1 — минус бывает (проклятия, шмотки с минусом), «Бой»"
+    ), seen["notice"]
+    assert seen["shown"] == "−1" and seen["color"] == ft.Colors.ERROR, seen
+    assert seen["power"] == "0"
+    assert seen["again"] == "", seen["again"]  # already below 0: not said at every tap

@@ -117,3 +117,38 @@ def test_the_setup_checklist_is_one_line_that_opens_it_whole(tmp_path):
         assert line in seen["list"], line
     assert seen["closed"], seen
     assert not seen["after"], seen
+
+
+async def _summary_tapped(data) -> dict:
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", NAMES, first_player=0)
+    hub.push(g.id, "combat.start", {"monster": {"name": "Затушенная печень", "level": 12}})
+    hub.push(g.id, "combat.monster.add", {"monster": {"name": "Мутировавший зомби", "level": 4}})
+    hub.push(g.id, "combat.helper", {"player": 2})
+    hub.push(g.id, "combat.flee", {"rolls": [5, 2], "helper_rolls": [3, 6]})
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    summary = _label(session, "last-combat")
+    await rt.tap(session, rt.tappables(session)["last-combat"])
+    await rt.quiet(session)
+    seen = {
+        "summary": summary,
+        "notice": rt.tagged_control(session, "notice").content.controls[1].value or "",
+        "dialog": rt.dialog_node(session, "last-combat-text").label
+        if rt.has_dialog_node(session, "last-combat-text")
+        else "",
+    }
+    await rt.tap(session, rt.in_dialog(session, "last-combat-close"))
+    await rt.quiet(session)
+    seen["closed"] = not any(d.open for d in session.page._dialogs.controls)  # type: ignore[attr-defined]
+    return seen
+
+
+def test_the_whole_fight_summary_opens_in_a_dialog_not_over_the_status_line(tmp_path):
+    """«Смываемся», «Зовём на помощь»: two runners from two monsters make a long summary.
+    Play-test: «Показать целиком» put it in the frame's banner, five lines over the status
+    line; the banner now says nothing and a dialog shows it whole."""
+    seen = rt.run(_summary_tapped(tmp_path))
+    assert seen["notice"] == "", seen["notice"]
+    assert seen["dialog"] == seen["summary"], seen
+    assert "Вика смывается" in seen["dialog"] and "Непотребство" in seen["dialog"]
+    assert seen["closed"]

@@ -60,9 +60,10 @@ def _value_width(caption: str, compact: bool) -> int:
 #: page's width less this (px): the page's and the frame's padding (10 + 12 a side), the colour
 #: strip (6) and the row's own padding (8 + 4).
 ROW_INSET = 2 * (10 + 12) + 6 + 8 + 4
-#: The narrowest number box (px): «−99» at 23 px fits; a longer number is drawn smaller to fit
+#: The narrowest number box (px): a tap on it opens the number pad, so it is a 48 dp target
+#: like the −/+ beside it (play-test: 44 px at 360 px); a long number is drawn smaller to fit
 #: (:func:`~companion.ui.widgets.number_size`).
-MIN_BOX = 44
+MIN_BOX = TARGET
 
 
 def box_width(counters: tuple[tuple[str, int], ...], page_width: float | None) -> int:
@@ -76,16 +77,32 @@ def box_width(counters: tuple[tuple[str, int], ...], page_width: float | None) -
     (three need 3 × (96 + 44) + 2 × 16 = 452 px, a 390 px phone's row has 328): they go two
     to a line, in columns (at 360 px a name-wide box put each on a line of its own).
     """
+    return _layout(counters, page_width)[0]
+
+
+def counter_gap(counters: tuple[tuple[str, int], ...], page_width: float | None) -> int:
+    """The gap (px) between two counters' pills on a line: :data:`COUNTER_GAP`, or
+    :data:`NARROW_GAP` where that lets the counters share a line with 48 dp number boxes
+    (two to a line at 360 px)."""
+    return _layout(counters, page_width)[1]
+
+
+def _layout(counters: tuple[tuple[str, int], ...], page_width: float | None) -> tuple[int, int]:
+    """(number box, gap) for :func:`box_width` and :func:`counter_gap`: the most counters to
+    a line, the wide gap before the narrow one."""
     longest = max((c for c, _s in counters), key=len) if len(counters) > 1 else ""
     width = _value_width(longest, True)
     if page_width is None or page_width >= WIDE or len(counters) < 2:
-        return width
+        return width, COUNTER_GAP
     for per_line in range(len(counters), 1, -1):
-        room = page_width - ROW_INSET - (per_line - 1) * COUNTER_GAP
-        fit = int(room // per_line) - 2 * TARGET - 1  # 1 px to spare: Flutter lays out in fractions
-        if fit >= MIN_BOX:
-            return min(width, fit)
-    return width
+        for gap in (COUNTER_GAP, NARROW_GAP):
+            room = page_width - ROW_INSET - (per_line - 1) * gap
+            fit = (
+                int(room // per_line) - 2 * TARGET - 1
+            )  # 1 px spare: Flutter lays out in fractions
+            if fit >= MIN_BOX:
+                return min(width, fit), gap
+    return width, COUNTER_GAP
 
 
 def _counter_row(
@@ -121,6 +138,9 @@ _GROUP_FILL = ft.Colors.with_opacity(0.07, ft.Colors.ON_SURFACE)
 #: The gap (dp) between two counters' pills, across and down: one's «+» and the next one's
 #: «−» are never nearer than this (at least 8 dp between tap targets).
 COUNTER_GAP = 16
+#: The gap where 16 would leave a number box under 48 dp (two counters at 360 px): still
+#: 8 dp between one's «+» and the next one's «−».
+NARROW_GAP = 8
 
 
 def _group(counter: ft.Control) -> ft.Control:
@@ -170,6 +190,7 @@ def _PlayerRow(
     counters: tuple[tuple[str, int], ...],
     send: Callable[..., bool],
     box: int,
+    gap: int = COUNTER_GAP,
 ) -> ft.Control:
     """One player: colour, name, «ходит» when it is their turn, and every counter with −/+.
 
@@ -193,7 +214,7 @@ def _PlayerRow(
                 ft.Row(
                     _counter_row(index, name, values, counters, send, box),
                     wrap=True,
-                    spacing=COUNTER_GAP,
+                    spacing=gap,
                     run_spacing=COUNTER_GAP // 2,
                 ),
             ],
@@ -235,7 +256,8 @@ def Board(view: GameView) -> ft.Control:
     counters = tuple((c["name"], int(c["step"])) for c in state.counters)
     over = game.outcome() is not None
     # the page's width now, and again when the phone turns (the frame follows it too)
-    box = box_width(counters, use_page_width())
+    width = use_page_width()
+    box, gap = box_width(counters, width), counter_gap(counters, width)
     goal = f"{_('цель')}: {target['counter']} {target['value']}" if target else ""
     if over:  # not the round after the last one («Раунд 3» for a game ended in round 2)
         line = " · ".join(part for part in (_("Игра окончена"), goal) if part)
@@ -258,6 +280,7 @@ def Board(view: GameView) -> ft.Control:
                 counters,
                 view.send,
                 box,
+                gap,
             ),
             col={"xs": 12, "md": 6},
         )

@@ -15,6 +15,7 @@ from typing import Any
 import flet as ft
 
 from companion.engine.munchkin import MUNCHKIN, SEALS_TO_END, escapes, flee_rolls
+from companion.engine.munchkin.constants import R_COMBAT
 from companion.i18n import _
 from companion.ui.boards.munchkin.combat import CombatView, MonsterView
 from companion.ui.boards.munchkin.common import board_ui, overridable
@@ -22,9 +23,10 @@ from companion.ui.boards.munchkin.dialogs import FleeDialog, MonsterDialog, Over
 from companion.ui.boards.munchkin.players import PlayerRow
 from companion.ui.boards.munchkin.turn import Reminder, TurnBar, WinnerPicker
 from companion.ui.state import GameView, part
+from companion.ui.widgets import shown_number
 from companion.ui.words import plural
 
-__all__ = ["Board", "use_send", "about", "last_combat_text"]
+__all__ = ["Board", "use_send", "about", "below_zero", "last_combat_text"]
 
 
 def use_send(view: GameView):
@@ -46,20 +48,35 @@ def use_send(view: GameView):
     def send(type: str, data: dict[str, Any], chained: bool = False) -> bool:
         if chained:  # the second move of one tap: made against the state the first one left
             view.mark_shown()
+        player = data.get("player")
+        gear = type.startswith("gear.") and isinstance(player, int)
+        before = view.state.players[player].gear if gear else 0
         ok = view.send(type, data)
         said = view.error
+        if ok and gear and view.state.players[player].gear < 0 <= before:
+            view.show_notice(below_zero(view.game.players[player], view.state.players[player].gear))
         if ok or not said:
             return ok
         if not data.get("override") and overridable(said):
             ui.override = {"type": type, "data": data, "message": said}
             view.clear_message()  # the dialog says it
             return ok
-        player = data.get("player")
         if isinstance(player, int) and view.error_player == player:
             view.error = about(view.game.players[player], said)
         return ok
 
     return ft.use_callback(send, [view])
+
+
+def below_zero(name: str, gear: int) -> str:
+    """What the board says when a player's gear bonus goes below 0 (it is allowed: «Бой» sums
+    the level and every modifier, the negative ones too, and «Противоречия между правилами и
+    картами» floors the level only — a curse or a minus item can make the strength 0 or less).
+    Play-test: the bonus went below 0 without a word. Short: two lines of the banner."""
+    return (
+        f"{name}: {_('бонус шмоток')} {shown_number(gear)} — "
+        f"{_('минус бывает (проклятия, шмотки с минусом)')}, «{R_COMBAT}»"
+    )
 
 
 def about(name: str, message: str) -> str:

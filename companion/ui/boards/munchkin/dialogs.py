@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import flet as ft
@@ -14,13 +15,16 @@ from companion.ui.boards.compact import toggle
 from companion.ui.boards.munchkin.common import BoardUi, refused_fight, rules, to_int
 from companion.ui.state import GameView
 from companion.ui.taps import closing_dialog
-from companion.ui.widgets import TARGET, tagged, typed_text
+from companion.ui.widgets import TARGET, tagged, typed_text, use_page_size
 
 __all__ = ["MonsterDialog", "FleeDialog", "OverrideDialog"]
 
 _BLANK = {"name": "", "level": "", "treasures": "", "two": False, "override": False}
-#: Height (px) kept for the monster form's refusal: two lines of 13 px text.
-ERROR_SLOT = 38
+#: The monster form's refusal: at most this many lines of 13 px text, each this many times
+#: the font size tall, in a slot of fixed height (px) — two lines, never more.
+ERROR_LINES = 2
+ERROR_LINE_HEIGHT = 1.3
+ERROR_SLOT = 36
 
 
 def _actions(cancel_ident: str, ok_ident: str, ok_text: str, on_cancel, on_ok, **kw) -> list:
@@ -31,6 +35,21 @@ def _actions(cancel_ident: str, ok_ident: str, ok_text: str, on_cancel, on_ok, *
         ),
         tagged(ok_ident, ft.FilledButton(ok_text, height=TARGET, on_click=lambda: on_ok(), **kw)),
     ]
+
+
+#: About how many characters of 13 px text two lines of the monster form hold at 360 px.
+_TWO_LINES = 76
+_RULE_AT_END = re.compile(r"^(?P<text>.*\S)\s*\(«?(?P<rule>[^()«»]+)»?\)\.?$", re.DOTALL)
+
+
+def rule_first(message: str) -> str:
+    """A refusal too long for the form's two lines with the rule it names moved to the front
+    («Фазы хода: В этот ход монстр уже был; …»), so the cut keeps the rule (a refusal names
+    the rule); a short one, or one naming none, as it is."""
+    found = _RULE_AT_END.match(message)
+    if len(message) <= _TWO_LINES or found is None:
+        return message
+    return f"{found['rule']}: {found['text']}"
 
 
 @ft.component
@@ -168,18 +187,26 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
     # be open when it comes; «Карта так говорит» lifts it
     said = refused or (refused_fight(view) if mode == "start" and not card_says() else "")
     fields.append(
-        # two lines kept for it whether or not it says something: a refusal of one or two
-        # lines («Сокровища: …», «Уровень монстра: …») leaves «Бой!» where the finger is (it
-        # moved ~10 px down as the centred dialog grew)
-        ft.Stack(
-            [
-                ft.Container(height=ERROR_SLOT),
-                tagged(
-                    f"{prefix}-error",
-                    ft.Text(said, size=13, color=ft.Colors.ERROR, max_lines=5),
-                    label=said or " ",
+        # two lines kept for it whether or not it says something, and never more: a refusal
+        # leaves «Бой!» where the finger is (it moved ~10 px down as the centred dialog grew;
+        # play-test: a refusal of three lines or more still moved it). A longer one is cut
+        # with «…» (the rule it names moved to the front), whole in its label.
+        ft.Container(
+            tagged(
+                f"{prefix}-error",
+                ft.Text(
+                    rule_first(said),
+                    size=13,
+                    color=ft.Colors.ERROR,
+                    max_lines=ERROR_LINES,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    style=ft.TextStyle(height=ERROR_LINE_HEIGHT),
                 ),
-            ]
+                label=said or " ",
+            ),
+            height=ERROR_SLOT,
+            alignment=ft.Alignment.TOP_LEFT,
+            clip_behavior=ft.ClipBehavior.HARD_EDGE,
         )
     )
     ft.use_dialog(
@@ -203,11 +230,20 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
     return ft.Container(width=0, height=0)
 
 
-def _modifier_row(prefix: str, modifier: int, step) -> ft.Control:
-    """«Модификатор» with −/+ (``{prefix}-mod-minus``, ``{prefix}-mod``, ``{prefix}-mod-plus``)."""
+def _modifier_row(prefix: str, modifier: int, step, title: str = "") -> ft.Control:
+    """``title`` (a runner: «Аня — в бою»; else «Модификатор») with the modifier's −/+
+    (``{prefix}-mod-minus``, ``{prefix}-mod``, ``{prefix}-mod-plus``) at the right, in one
+    48 dp line."""
     return ft.Row(
         [
-            ft.Text(_("Модификатор"), size=14),
+            ft.Text(
+                title or _("Модификатор"),
+                size=15 if title else 14,
+                weight=ft.FontWeight.BOLD if title else None,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                expand=True,
+            ),
             tagged(
                 f"{prefix}-mod-minus",
                 ft.IconButton(
@@ -230,6 +266,15 @@ def _modifier_row(prefix: str, modifier: int, step) -> ft.Control:
         ],
         spacing=0,
     )
+
+
+#: The flee dialog's margins (px): narrower than Material's 40/24 so six 48 dp dice share one
+#: line (play-test: two lines of three per monster, and with a helper and two monsters the
+#: dialog needed a scroll at 390×844).
+FLEE_INSET = ft.Padding.symmetric(horizontal=12, vertical=16)
+FLEE_PAD = 16
+#: Six dice, 8 px apart: the widest the dialog's content gets (px).
+FLEE_WIDTH = 6 * TARGET + 5 * 8
 
 
 @ft.component
@@ -289,11 +334,27 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
             roll_dice(rng, len(monsters)) if helper is not None else None,
         )
 
-    def dice_rows(prefix: str, key: str, who: str) -> list[ft.Control]:
+    page_width, _height = use_page_size()
+    width = int(max(6 * TARGET, min(FLEE_WIDTH, page_width - 2 * 12 - 2 * FLEE_PAD)))
+    gap = min(8, (width - 6 * TARGET) // 5)
+
+    def dice_rows(prefix: str, key: str, runner: str) -> list[ft.Control]:
+        """Per monster: whose roll (``runner``, or ``""`` when one runs) against which
+        monster, then its six dice on one line."""
+        who = f"{runner}: " if runner else ""
         picked = form[key]
         rows: list[ft.Control] = []
         for i, name in enumerate(monsters):
-            rows.append(ft.Text(f"{name}: {_('кубик')}", size=14))
+            rows.append(
+                ft.Text(
+                    f"{runner}, {_('от')} «{name}»: {_('кубик')}"
+                    if runner
+                    else f"{name}: {_('кубик')}",
+                    size=13,
+                    max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                )
+            )
             dice = [
                 tagged(
                     f"{prefix}-die-{i}-{v}",
@@ -308,12 +369,8 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
                 )
                 for v in range(1, 7)
             ]
-            # two rows of three: six 48 dp dice do not fit a phone's dialog in one row
-            rows += [ft.Row(dice[:3], spacing=8), ft.Row(dice[3:], spacing=8)]
+            rows.append(ft.Row(dice, spacing=gap))
         return rows
-
-    def runner(name: str, role: str) -> ft.Control:
-        return ft.Text(f"{name} — {role}", size=16, weight=ft.FontWeight.BOLD)
 
     def step(key: str):
         return lambda by: put(**{key: latest.current[key] + by})
@@ -322,20 +379,27 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
     fighter = names[c.fighter] if c is not None else ""
     parts: list[ft.Control] = []
     if both:
-        parts += [
+        parts.append(
             tagged(
                 "flee-both",
                 ft.Text(_("Смываются оба, каждый сам"), size=14),
                 label="Смываются оба, каждый сам",
-            ),
-            runner(fighter, _("в бою")),
-        ]
-    parts.append(_modifier_row("flee", form["modifier"], step("modifier")))
+            )
+        )
+    parts.append(
+        _modifier_row(
+            "flee", form["modifier"], step("modifier"), f"{fighter} — {_('в бою')}" if both else ""
+        )
+    )
     if both:
-        parts += [
-            runner(names[helper], _("помогает")),
-            _modifier_row("flee-helper", form["helper_modifier"], step("helper_modifier")),
-        ]
+        parts.append(
+            _modifier_row(
+                "flee-helper",
+                form["helper_modifier"],
+                step("helper_modifier"),
+                f"{names[helper]} — {_('помогает')}",
+            )
+        )
     many = len(monsters) > 1 or both
     parts += [
         tagged(
@@ -349,25 +413,26 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
         ),
         ft.Text(_("или введите броски настоящих кубиков:"), size=14),
     ]
+    parts += dice_rows("flee", "picked", fighter if both else "")
     if both:
-        parts.append(runner(fighter, _("в бою")))
-    parts += dice_rows("flee", "picked", f"{fighter}: " if both else "")
-    if both:
-        parts.append(runner(names[helper], _("помогает")))
-        parts += dice_rows("flee-helper", "helper_picked", f"{names[helper]}: ")
-    content = ft.Column(
-        [
-            ft.TextButton(
-                f"{ESCAPE_TARGET}+ {_('на кубике — удалось')}",
-                icon=ft.Icons.MENU_BOOK,
-                height=TARGET,
-                on_click=lambda: rules("Смываемся"),
-            ),
-            *parts,
-        ],
-        tight=True,
-        spacing=6,
-        scroll=ft.ScrollMode.AUTO if many else None,
+        parts += dice_rows("flee-helper", "helper_picked", names[helper])
+    content = ft.Container(
+        ft.Column(
+            [
+                ft.TextButton(
+                    f"{ESCAPE_TARGET}+ {_('на кубике — удалось')}",
+                    icon=ft.Icons.MENU_BOOK,
+                    height=TARGET,
+                    on_click=lambda: rules("Смываемся"),
+                ),
+                *parts,
+            ],
+            tight=True,
+            spacing=6,
+            # a fallback only: with a helper and two monsters it fits 390×844 whole
+            scroll=ft.ScrollMode.AUTO if many else None,
+        ),
+        width=width,
     )
     missing = any(form["picked"].get(i) is None for i in range(len(monsters))) or (
         both and any(form["helper_picked"].get(i) is None for i in range(len(monsters)))
@@ -385,6 +450,10 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
                 flee,
                 disabled=missing,
             ),
+            inset_padding=FLEE_INSET,
+            title_padding=ft.Padding.only(left=FLEE_PAD, right=FLEE_PAD, top=16),
+            content_padding=ft.Padding.only(left=FLEE_PAD, right=FLEE_PAD, top=8, bottom=4),
+            actions_padding=OVERRIDE_ACTIONS,
             on_dismiss=lambda: close(),
         )
         if ui.fleeing and c is not None

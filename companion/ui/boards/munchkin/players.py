@@ -8,7 +8,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.munchkin.common import Counter, Send
-from companion.ui.widgets import TARGET, icon_button, tagged, typed_text
+from companion.ui.widgets import TARGET, icon_button, shown_number, tagged, typed_text
 
 __all__ = ["PlayerRow", "COUNTER_VALUE"]
 
@@ -150,7 +150,7 @@ def _PlayerRow(
             tagged(
                 f"power-p{index}",
                 ft.Container(
-                    ft.Text(str(power), size=24, weight=ft.FontWeight.BOLD),
+                    ft.Text(shown_number(power), size=24, weight=ft.FontWeight.BOLD),
                     width=40,
                     alignment=ft.Alignment.CENTER,
                 ),
@@ -186,6 +186,9 @@ def _PlayerRow(
                 gear,
                 on_add=lambda d: send("gear.change", {"player": index, "delta": d}),
                 on_set=lambda v: send("gear.set", {"player": index, "value": v}),
+                # a bonus below 0 (a curse, a minus item: «Бой») in the error colour, plain
+                # to see beside the others' (the board says so when it goes below 0)
+                color=ft.Colors.ERROR if gear < 0 else None,
                 width=COUNTER_VALUE,
                 disabled=over,
             ),

@@ -2,9 +2,9 @@
 
 Whose turn and the phase are in the frame's status line; the board's top line (one fixed
 56 px line) has the seals with «Сорвать» and a slot at its left for what comes and goes: the
-summary of the last combat (one or two lines; a tap shows it whole) or, in «От щедрот», the
-button that opens the charity helper in a dialog. Nothing that appears there moves the players.
-After the seventh seal the winner picker comes above the players.
+summary of the last combat (one or two lines; a tap shows it whole in a dialog) or, in «От
+щедрот», the button that opens the charity helper in a dialog. Nothing that appears there
+moves the players. After the seventh seal the winner picker comes above the players.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def _TurnBar(
     if charity_giver is not None:
         slot: ft.Control | None = CharitySlot(charity_giver, treasures, names, levels, show, send)
     elif summary:
-        slot = LastCombat(summary, show)
+        slot = LastCombat(summary)
     else:
         slot = None
     return ft.Row(
@@ -185,10 +185,31 @@ def _Reminder() -> ft.Control:
 Reminder = ft.memo(_Reminder)
 
 
-def LastCombat(text: str, show: Callable[[str], None]) -> ft.Control:
+@ft.component
+def LastCombat(text: str) -> ft.Control:
     """The summary of the combat that just ended, in the top line's slot: two lines at most
-    (cut with «…»); a tap shows it whole in the frame's banner (``show``). Tag
-    ``last-combat``."""
+    (cut with «…»); a tap shows it whole in a dialog (play-test: shown whole in the frame's
+    banner it spread over five lines across the status line). Tags ``last-combat``; in the
+    dialog ``last-combat-text``, ``last-combat-close``."""
+    opened, set_opened = ft.use_state(False)
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text(_("Итог боя"), size=18),
+            content=tagged("last-combat-text", ft.Text(text, size=15), label=text),
+            actions=[
+                tagged(
+                    "last-combat-close",
+                    ft.FilledButton(
+                        _("Понятно"), height=TARGET, on_click=lambda: set_opened(False)
+                    ),
+                )
+            ],
+            on_dismiss=lambda: set_opened(False),
+        )
+        if opened
+        else None
+    )
     return tagged(
         "last-combat",
         ft.Container(
@@ -205,7 +226,7 @@ def LastCombat(text: str, show: Callable[[str], None]) -> ft.Control:
             padding=ft.Padding.symmetric(horizontal=6),
             border_radius=8,
             tooltip=_("Показать целиком"),
-            on_click=lambda: show(text),
+            on_click=lambda: set_opened(True),
         ),
         label=text,
     )
