@@ -81,10 +81,12 @@ def card_text(card: Card, names: list[str]) -> str:
     return f"{_('Способность')}{name}: {card.cost} {_('ед. энергии')}, {state}"
 
 
-def _box(content: ft.Control, highlight: bool = False, color: str | None = None) -> ft.Container:
+def _box(
+    content: ft.Control, highlight: bool = False, color: str | None = None, padding: int = 10
+) -> ft.Container:
     return ft.Container(
         content,
-        padding=10,
+        padding=padding,
         border_radius=12,
         border=ft.Border.all(
             3 if highlight else 1,
