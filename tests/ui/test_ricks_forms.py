@@ -918,3 +918,31 @@ def test_built_abilities_are_counted_whole_on_a_narrow_phone(tmp_path):
     used += sum(c.size for c in parts if isinstance(c, ft.Icon)) + line.spacing * (len(parts) - 1)
     assert used <= ROW_TEXT_360, (texts, used)
     assert label.endswith("жетонов 8 · способности: «Портал», «Гиперкуб»"), label
+
+
+#: Room (px) for a label inside a 98 px field of «Сыграть карту»: Material 3's outlined field
+#: keeps 16 px each side (in Chromium at 360 px «Энергия», 66 px at 16 px, fitted; «Жетонов»,
+#: 71 px, wrapped under its «в»).
+FIELD_PADDING = 16
+
+
+async def _play_field_labels(data) -> list[tuple[str, float, float]]:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис", "Вика"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}", (360, 640))
+    await rt.tap(session, rt.tappables(session)["play-open"])
+    await rt.quiet(session)
+    out = []
+    for ident in ("play-build", "play-prod", "play-cost", "play-vp", "play-name"):
+        field = _node(session, ident).content
+        size = field.label_style.size if field.label_style and field.label_style.size else 16
+        out.append((field.label, size, field.width - 2 * FIELD_PADDING))
+    return out
+
+
+def test_the_card_dialogs_field_labels_are_one_line_on_a_small_phone(tmp_path):
+    """«Сыграть карту» at 360 px: each field's label fits on one line inside its field
+    (play-test: «Жетонов» wrapped, its «в» under the rest)."""
+    for label, size, room in rt.run(_play_field_labels(tmp_path)):
+        assert text_width(label, size) <= room, (label, size, text_width(label, size), room)
