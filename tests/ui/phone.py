@@ -25,6 +25,20 @@ def assert_on_screen(app: App, *idents: str, width: int = WIDTH, height: int = H
         assert b["x"] >= 0 and b["x"] + b["width"] <= width, (ident, b)
 
 
+def assert_above_bar(app: App, *idents: str) -> None:
+    """Each control lies wholly between the page's top and the pinned action bar's top line,
+    where it is now — the page is not scrolled to it (a control under the bar takes a scroll
+    to reach)."""
+    bar = app.steady("action-bar")
+    for ident in idents:
+        b = app._settled(ident, 15_000)  # its box where it is, not scrolled into view
+        assert b["height"] > 0 and b["y"] >= 0 and b["y"] + b["height"] <= bar["y"] + 0.5, (
+            ident,
+            b,
+            bar["y"],
+        )
+
+
 def same_place(a: dict, b: dict, tolerance: float = 2) -> bool:
     """Two boxes of one control are the same to ``tolerance`` px."""
     return all(abs(a[k] - b[k]) <= tolerance for k in ("x", "y", "width", "height"))

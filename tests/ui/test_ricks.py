@@ -17,7 +17,15 @@ from companion.engine.ricks_timing import charge_timing
 from companion.store import GameStore
 from companion.ui.widgets import fmt_seconds
 from tests.ui.conftest import App
-from tests.ui.phone import assert_on_screen, assert_target, box, double_tap, same_place, tap_primary
+from tests.ui.phone import (
+    assert_above_bar,
+    assert_on_screen,
+    assert_target,
+    box,
+    double_tap,
+    same_place,
+    tap_primary,
+)
 
 
 @pytest.fixture
@@ -594,7 +602,7 @@ def test_charge_amounts_send_what_they_show(app, server):
 
 
 def test_a_new_charge_step_starts_at_the_top_of_a_small_screen(browser, server):
-    """360×640, «Фаза зарядки»: after scrolling down to the last control of step Б, «Готово»
+    """360×640, «Фаза зарядки»: after scrolling down to the players' rows in step Б, «Готово»
     (the next player's step Б) shows the wizard from the top of the board — the step and whose
     turn it is are on screen (play-test: the page kept its scroll and hid step В's
     «Активировать» under the top bar)."""
@@ -603,7 +611,7 @@ def test_a_new_charge_step_starts_at_the_top_of_a_small_screen(browser, server):
     try:
         app.open(f"/game/{gid}")
         app.wait_label("charge-pos", f"{KRO}, шаг Б")
-        app.steady("gain")  # the last control of the wizard: the page scrolls down to it
+        app.steady("player-p3")  # the last player's row: the page scrolls down to it
         top = app.box("charge-pos")["y"]
         assert top < 0, f"the test needs a scrolled page: charge-pos at {top}"
         who = app.label("charge-player")
@@ -678,6 +686,54 @@ def test_charge_step_b_fits_a_narrow_phone(browser, server, width, height):
         app.wait_label("oneshot", "Одноразка сыграна")
         app.wait_label("energy", "2")
         assert unmoved(places(), before), (places(), before)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_charge_step_fits_a_small_phone_without_a_scroll(browser, server, players):
+    """360×640 with 3 and 4 players: the turn's controls of «Фаза действий», then each step of
+    «Фаза зарядки» (шаги А, Б, В) — the energy, whose turn, the rules icon and every control
+    of the step: the player's VP, the one-shot, an ability, «Потратить», «Добавить»,
+    «Активировать» — lie above the pinned bar's top, with no scroll (play-test: step Б's
+    «Потратить» and «Добавить» were under the bar, a scroll in every step). The head keeps
+    its place from step to step."""
+    names = NAMES4[:players]
+    gid = ricks_game(server, names, "round.draw", BATTERY, PORTAL, TOASTER)
+    app = App(browser, server, 360, 640)
+    try:
+        app.open(f"/game/{gid}")
+        app.wait_label("actions-left", "2")
+        turn = ["actions-left", "play-open", "build-open", "move-up", "free-discard"]
+        assert_above_bar(app, *turn, "vp-p0-minus", "vp-p0-plus", "phase-rules")
+        for _ in names:
+            pass_turn(app)
+        app.wait_label("charge-pos", f"{KRO}, шаг А")
+        head = ["energy", "charge-player", "phase-rules", "charge-steps"]
+        gain = ["gain-amount-minus", "gain-amount", "gain-amount-plus", "gain"]
+        assert_above_bar(app, *head, *gain)
+        assert_target(app, "phase-rules")
+        places = {ident: box(app, ident) for ident in head}
+
+        tap_primary(app)
+        app.wait_label("charge-pos", f"{KRO}, шаг Б")
+        app.wait_label("charge-player", "Аня")
+        step_b = ["step-vp-minus", "step-vp-plus", "oneshot-cost-minus", "oneshot-cost-plus"]
+        step_b += ["oneshot", "ability-2", "spend-amount-minus", "spend-amount-plus", "spend"]
+        assert_above_bar(app, *head, *step_b, *gain)
+        for ident, b in places.items():
+            assert same_place(b, box(app, ident)), ident
+
+        for who in names[1:]:
+            tap_primary(app)
+            app.wait_label("charge-player", who)
+        tap_primary(app)
+        app.wait_label("charge-pos", f"{KRO}, шаг В")
+        app.wait_label("activate-3", "«Тостер»")
+        step_v = ["activate-3", "spend-amount-minus", "spend-amount-plus", "spend"]
+        assert_above_bar(app, *head, *step_v, *gain)
+        for ident, b in places.items():
+            assert same_place(b, box(app, ident)), ident
     finally:
         app.close()
 

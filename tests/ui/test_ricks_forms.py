@@ -4,6 +4,7 @@ on a real Flet session: :mod:`tests.ui.render_tree`)."""
 from __future__ import annotations
 
 import flet as ft
+import pytest
 
 from companion.engine.ricks import KRO, MICRO, MINI, RICK_UNIVERSE
 from companion.store import GameStore
@@ -70,7 +71,7 @@ def test_one_universe_down_is_refused_as_it_is_ticked_in_the_lowest_universe(tmp
     assert "уровнем ниже" not in preview
 
 
-async def _rules_of_each_step(data, monkeypatch) -> list[str]:
+async def _rules_of_each_step(data, monkeypatch, size=None) -> list[str]:
     from urllib.parse import unquote_plus
 
     from companion.ui import nav
@@ -82,7 +83,7 @@ async def _rules_of_each_step(data, monkeypatch) -> list[str]:
     hub.push(g.id, "round.draw")
     for _ in range(3):
         hub.push(g.id, "turn.end")  # everyone passes: the charge phase, Кроховселенная, step А
-    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}", size)
     for _ in range(2):
         await rt.tap(session, rt.tappables(session)["phase-rules"])  # where it would go
         await rt.tap(session, rt.tappables(session)["primary-action"])  # «Готово»: step Б
@@ -90,11 +91,41 @@ async def _rules_of_each_step(data, monkeypatch) -> list[str]:
     return routes
 
 
-def test_the_rules_icon_opens_the_rules_of_the_step_on_screen(tmp_path, monkeypatch):
+@pytest.mark.parametrize("size", [None, (360, 640)])
+def test_the_rules_icon_opens_the_rules_of_the_step_on_screen(tmp_path, monkeypatch, size):
     """«Фаза зарядки»: the «?» beside the target opens the rules of the step being played —
-    step А, then step Б after «Готово» (the icon's line is not drawn again for a new step)."""
-    first, second = rt.run(_rules_of_each_step(tmp_path, monkeypatch))
+    step А, then step Б after «Готово» (the icon's line is not drawn again for a new step).
+    On a 360×640 phone the icon is in the wizard's head (the goal line is folded into it)."""
+    first, second = rt.run(_rules_of_each_step(tmp_path, monkeypatch, size))
     assert "Шаг А" in first and "Шаг Б" in second, (first, second)
+
+
+async def _folded_clocks(data, size) -> tuple[bool, bool, str, bool]:
+    hub = Hub(GameStore(data))
+    options = {**ACTIONS, "charge_limit": 30}
+    g = hub.create("ricks", ["Аня", "Борис", "Вика"], first_player=0, options=options)
+    for move in ("round.draw", "turn.end", "turn.end", "turn.end", "charge.done"):
+        hub.push(g.id, move)  # the charge phase, Кроховселенная, step Б: Аня's turn
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}", size)
+    shown = rt.tappables(session)
+    clocks = any(
+        isinstance(c, ft.Semantics) and c.identifier == "timer-turn" for c in rt.controls(session)
+    )
+    phase = rt.tagged_control(session, "phase")
+    haptic = any(isinstance(s, ft.HapticFeedback) for s in session.page.services)
+    return clocks, "phase-rules" in shown, getattr(phase, "value", ""), haptic
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)])
+def test_a_short_phone_folds_the_clocks_but_still_warns(tmp_path, size):
+    """«Фаза зарядки», шаг Б with the table's time limit: on a 360×640 phone the clocks' lines
+    are folded (the status line has the player's time against the limit), yet their
+    component still runs — it vibrates and beeps past the limit — and the goal is in the
+    head; at 390×844 the clocks' lines are shown as before."""
+    clocks, rules, goal, haptic = rt.run(_folded_clocks(tmp_path, size))
+    assert rules and haptic, (rules, haptic)
+    assert "Цель" in goal, goal
+    assert clocks == (size[1] >= 800), clocks
 
 
 async def _play_without_tokens(data) -> tuple[str, bool, int]:
@@ -887,3 +918,31 @@ def test_built_abilities_are_counted_whole_on_a_narrow_phone(tmp_path):
     used += sum(c.size for c in parts if isinstance(c, ft.Icon)) + line.spacing * (len(parts) - 1)
     assert used <= ROW_TEXT_360, (texts, used)
     assert label.endswith("жетонов 8 · способности: «Портал», «Гиперкуб»"), label
+
+
+#: Room (px) for a label inside a 98 px field of «Сыграть карту»: Material 3's outlined field
+#: keeps 16 px each side (in Chromium at 360 px «Энергия», 66 px at 16 px, fitted; «Жетонов»,
+#: 71 px, wrapped under its «в»).
+FIELD_PADDING = 16
+
+
+async def _play_field_labels(data) -> list[tuple[str, float, float]]:
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис", "Вика"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}", (360, 640))
+    await rt.tap(session, rt.tappables(session)["play-open"])
+    await rt.quiet(session)
+    out = []
+    for ident in ("play-build", "play-prod", "play-cost", "play-vp", "play-name"):
+        field = _node(session, ident).content
+        size = field.label_style.size if field.label_style and field.label_style.size else 16
+        out.append((field.label, size, field.width - 2 * FIELD_PADDING))
+    return out
+
+
+def test_the_card_dialogs_field_labels_are_one_line_on_a_small_phone(tmp_path):
+    """«Сыграть карту» at 360 px: each field's label fits on one line inside its field
+    (play-test: «Жетонов» wrapped, its «в» under the rest)."""
+    for label, size, room in rt.run(_play_field_labels(tmp_path)):
+        assert text_width(label, size) <= room, (label, size, text_width(label, size), room)

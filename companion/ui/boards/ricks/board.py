@@ -7,6 +7,8 @@ charge-phase wizard (universe and step, energy, whose turn, the clocks and the o
 then the step's controls) — then one compact row per player, the universes and the finished
 rounds' charge times. With four players on a 390×844 phone the turn's panel (or the wizard's
 head, clocks and warning), every player's VP and the pinned primary action are on one screen.
+On a shorter page (360×640) the charge phase folds the goal line into the wizard's head and
+leaves the clocks to the status line, so that each step's controls are above the pinned bar.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from companion.engine.ricks_timing import game_charge_now
 from companion.i18n import _
 from companion.ui.boards.compact import use_one_tap
 from companion.ui.boards.ricks.action_panel import ActionPanel
-from companion.ui.boards.ricks.charge import ChargeHead, ChargeTail, StepB, StepV
+from companion.ui.boards.ricks.charge import FOLDED_GAP, ChargeHead, ChargeTail, StepB, StepV
 from companion.ui.boards.ricks.clocks import ChargeClocks, ClockBase
 from companion.ui.boards.ricks.common import tag
 from companion.ui.boards.ricks.history import ChargeHistory
@@ -34,6 +36,7 @@ from companion.ui.widgets import (
     icon_button,
     primary_button,
     use_page_width,
+    use_small_height,
     use_top_on,
 )
 
@@ -156,6 +159,10 @@ def Board(view: GameView) -> ft.Control:
     use_top_on((ch.universe, ch.step, ch.player) if ch is not None else None)
     active = game.definition.active_player(state)
     narrow = use_page_width() < NARROW
+    # a short page (360×640) folds the charge phase's goal line and clocks into its head and
+    # the status line: each step's controls are above the pinned bar (play-test: a scroll in
+    # every step Б); a step change moves nothing, as the fold follows the page, not the step
+    folded = use_small_height() and ch is not None
     head: ft.Control = _hidden()
     if ch is not None:
         who = ""
@@ -168,6 +175,8 @@ def Board(view: GameView) -> ft.Control:
             who,
             ch.ledger[-1]["production"] if ch.ledger else 0,
             ch.ledger[-1]["in"] if ch.ledger else 0,
+            line if folded else "",
+            phase_rules if folded else None,
         )
     rows = [
         PlayerRow(
@@ -204,11 +213,11 @@ def Board(view: GameView) -> ft.Control:
     over = game.outcome() is not None
     return ft.Column(
         [
-            PhaseLine(line, phase_rules),
+            ft.Container(PhaseLine(line, phase_rules), visible=not folded),
             # its dialogs show a refusal: a new one re-renders it, even with no new version
             part(ActionPanel, view, (v, view.error) if acting else None),
             head,
-            ChargeClocks(base) if base is not None else _hidden(),
+            ChargeClocks(base, folded) if base is not None else _hidden(),
             ft.Container(part(StepB, view, shown.current["Б"]), visible=step == "Б"),
             ft.Container(part(StepV, view, shown.current["В"]), visible=step == "В"),
             part(
@@ -236,7 +245,7 @@ def Board(view: GameView) -> ft.Control:
                 (repr(state.rounds), over, len(game.events) if over else 0),
             ),
         ],
-        spacing=8,
+        spacing=FOLDED_GAP if folded else 8,
     )
 
 

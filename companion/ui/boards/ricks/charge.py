@@ -27,7 +27,14 @@ from companion.ui.boards.ricks.common import (
     vp_moves,
 )
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, StepCounter, clipped_text, use_form
+from companion.ui.widgets import (
+    TARGET,
+    StepCounter,
+    clipped_text,
+    icon_button,
+    use_form,
+    use_small_height,
+)
 from companion.ui.words import inflect
 
 __all__ = ["SHORT", "ChargeHead", "StepB", "StepV", "ChargeTail"]
@@ -78,6 +85,11 @@ def send_saying_what_moved(view: GameView, move: str, data: dict[str, Any]) -> b
     view.show_notice(said)
     return True
 
+
+#: Space (px) between the charge wizard's rows on a short page (8 elsewhere): with the head
+#: and the clocks folded, step Б's rows — the player's VP, the one-shot, one ability, the
+#: spend and the card's energy — are above the pinned bar of a 360×640 phone.
+FOLDED_GAP = 6
 
 #: Width (px) of the number between − and + in an amount row (its caption — «цена», «сколько»,
 #: «от карты» — whole above it), narrow enough for «Сыграть одноразку» beside it at 360 px.
@@ -196,6 +208,8 @@ def StepB(view: GameView, version: int) -> ft.Control:
     vp = state.players[who].vp
 
     add_vp, set_vp = vp_moves(view.send, who, lambda: view.state.players[who].vp)
+    folded = use_small_height()
+    gap = FOLDED_GAP if folded else 8
 
     return ft.Column(
         [
@@ -231,7 +245,8 @@ def StepB(view: GameView, version: int) -> ft.Control:
                 owner=charge_owner(view),
             ),
             ft.Column(
-                [
+                spacing=FOLDED_GAP if folded else 10,  # Flet's default elsewhere
+                controls=[
                     tag(
                         f"ability-{c.id}",
                         ft.FilledTonalButton(
@@ -241,11 +256,11 @@ def StepB(view: GameView, version: int) -> ft.Control:
                         ),
                     )
                     for c in abilities
-                ]
+                ],
             ),
             _spend_row(view),
         ],
-        spacing=8,
+        spacing=gap,
     )
 
 
@@ -256,6 +271,7 @@ def StepV(view: GameView, version: int) -> ft.Control:
     ch = state.charge
     if state.phase != PHASE_CHARGE or ch is None or ch.step != "В" or ch.player is None:
         return ft.Container(visible=False)
+    gap = FOLDED_GAP if use_small_height() else 8
     buttons = []
     for o in offers(state):
         part = f" ({_('частично: на 1 ПО меньше')})" if o.partial else ""
@@ -291,7 +307,7 @@ def StepV(view: GameView, version: int) -> ft.Control:
                 label=text,
             )
         )
-    return ft.Column([ft.Column(buttons, spacing=8), _spend_row(view)], spacing=8)
+    return ft.Column([ft.Column(buttons, spacing=gap), _spend_row(view)], spacing=gap)
 
 
 #: Height (px) of an «Активировать» button: two lines of 14 px text; a partial build's has a
@@ -305,7 +321,14 @@ SHORT = {KRO: "Кроха", MINI: "Мини", MICRO: "Микро", RICK_UNIVERSE
 
 @ft.component
 def _ChargeHead(
-    universe: str, step: str, energy: int, who: str, production: int, came: int
+    universe: str,
+    step: str,
+    energy: int,
+    who: str,
+    production: int,
+    came: int,
+    goal: str = "",
+    rules: Callable[[], None] | None = None,
 ) -> ft.Control:
     """«Фаза зарядки» in three lines: the universe and the step (highlighted), the energy in big
     type with whose turn it is (or, in step А, what the sources gave), fixed heights.
@@ -315,7 +338,15 @@ def _ChargeHead(
 
     The universes and the three circles fit one line of a 360 px phone (12 px names, narrow
     padding): the circle «В» was cut at the right edge (play-test).
+
+    Folded (a short page, :func:`~companion.ui.widgets.use_small_height`): given ``rules``,
+    the head takes in the board's goal line — the goal (``goal``, tagged ``phase``) at the
+    right of the first line, the phase's rules icon (``phase-rules``) at the right of the
+    energy line — and its lines are tighter (48 px energy line, 6 px padding), so that the
+    steps' controls are above the pinned bar of a 360×640 phone (play-test: step Б's
+    «Потратить» was under it, a scroll in every step).
     """
+    folded = rules is not None
     stepper = ft.Row(
         [
             ft.Container(
@@ -361,49 +392,62 @@ def _ChargeHead(
         line = f"{_('Шаг А')}: {_('источники')} +{production}, {_('снизу')} {came}"
     else:
         line = f"{_('Очередь')}: {who}" if who else _("Никого")
+    first: ft.Control = tag(
+        "charge-pos",
+        ft.Text(
+            pos if folded else f"{_('Зарядка')}: {pos}",
+            size=15 if folded else 16,
+            weight=ft.FontWeight.BOLD,
+            max_lines=1,
+            overflow=ft.TextOverflow.ELLIPSIS,
+        ),
+        label=pos,
+    )
+    energy_line: list[ft.Control] = [
+        ft.Icon(ft.Icons.BOLT, color=ft.Colors.AMBER, size=32 if folded else 36),
+        tag(
+            "energy",
+            ft.Container(
+                ft.Text(str(energy), size=40 if folded else 44, weight=ft.FontWeight.BOLD),
+                width=64 if folded else 72,
+                alignment=ft.Alignment.CENTER_LEFT,
+            ),
+            label=str(energy),
+        ),
+        ft.Container(
+            tag(
+                "charge-player",
+                ft.Text(
+                    line,
+                    size=16 if folded else 18,
+                    weight=ft.FontWeight.BOLD,
+                    max_lines=2,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                ),
+                label=line,
+            ),
+            expand=True,
+        ),
+    ]
+    if folded:
+        first = ft.Row(
+            [
+                ft.Container(first, expand=True),
+                tag("phase", ft.Text(goal, size=13, max_lines=1), label=goal),
+            ],
+            spacing=6,
+        )
+        energy_line.append(
+            icon_button("phase-rules", ft.Icons.HELP_OUTLINE, _("Правила этой фазы"), rules)
+        )
     return _box(
         ft.Column(
             [
-                tag(
-                    "charge-pos",
-                    ft.Text(
-                        f"{_('Зарядка')}: {pos}",
-                        size=16,
-                        weight=ft.FontWeight.BOLD,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
-                    label=pos,
-                ),
+                first,
                 tag("charge-steps", stepper),
                 ft.Row(
-                    [
-                        ft.Icon(ft.Icons.BOLT, color=ft.Colors.AMBER, size=36),
-                        tag(
-                            "energy",
-                            ft.Container(
-                                ft.Text(str(energy), size=44, weight=ft.FontWeight.BOLD),
-                                width=72,
-                                alignment=ft.Alignment.CENTER_LEFT,
-                            ),
-                            label=str(energy),
-                        ),
-                        ft.Container(
-                            tag(
-                                "charge-player",
-                                ft.Text(
-                                    line,
-                                    size=18,
-                                    weight=ft.FontWeight.BOLD,
-                                    max_lines=2,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
-                                ),
-                                label=line,
-                            ),
-                            expand=True,
-                        ),
-                    ],
-                    height=56,
+                    energy_line,
+                    height=TARGET if folded else 56,
                     spacing=4,
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
@@ -411,6 +455,7 @@ def _ChargeHead(
             spacing=4,
         ),
         highlight=True,
+        padding=6 if folded else 10,
     )
 
 
@@ -457,4 +502,4 @@ def ChargeTail(view: GameView, version: int) -> ft.Control:
     parts.append(
         ft.Text(f"{_('Здесь')}: " + (", ".join(names[i] for i in present) or _("никого")), size=14)
     )
-    return ft.Column(parts, spacing=8)
+    return ft.Column(parts, spacing=FOLDED_GAP if use_small_height() else 8)

@@ -91,8 +91,12 @@ async def _quietly(call) -> None:
 
 
 @ft.component
-def _ChargeClocks(base: ClockBase) -> ft.Control:
+def _ChargeClocks(base: ClockBase, folded: bool = False) -> ft.Control:
     """Step, universe and phase clocks, and the current player's time against the limit.
+
+    ``folded`` (a short page): nothing is shown — the status line above the board has the
+    player's time against the limit (red past it) and the charge's total — but the clock
+    still ticks, and the phone still vibrates and beeps when the turn runs past the limit.
 
     Tags: ``timer-step``, ``timer-universe``, ``timer-phase`` (labels carry whole seconds, e.g.
     «шаг 12»), ``timer-turn`` («Аня: 0:35 из 0:30 — время хода вышло»; one tag in one place,
@@ -136,6 +140,8 @@ def _ChargeClocks(base: ClockBase) -> ft.Control:
                     page.services.remove(service)
 
     ft.use_effect(start, [], cleanup=stop)
+    if folded:
+        return ft.Container(visible=False)
     run = 0.0 if base.paused else max(0.0, now - base.since)
     cells = [
         tag(

@@ -81,10 +81,12 @@ def card_text(card: Card, names: list[str]) -> str:
     return f"{_('Способность')}{name}: {card.cost} {_('ед. энергии')}, {state}"
 
 
-def _box(content: ft.Control, highlight: bool = False, color: str | None = None) -> ft.Container:
+def _box(
+    content: ft.Control, highlight: bool = False, color: str | None = None, padding: int = 10
+) -> ft.Container:
     return ft.Container(
         content,
-        padding=10,
+        padding=padding,
         border_radius=12,
         border=ft.Border.all(
             3 if highlight else 1,
@@ -103,9 +105,11 @@ def _field(
     number: bool = True,
     disabled: bool = False,
     value: str | None = None,
+    label_size: int | None = None,
 ) -> ft.Control:
     """A text field tagged ``ident``; what is typed goes to ``put`` (the caller keeps it in a
-    ref); ``hint`` is the grey text of an empty field. ``value``: what the caller holds for
+    ref); ``hint`` is the grey text of an empty field; ``label_size``: the label's size in px
+    (Material's 16 when ``None``). ``value``: what the caller holds for
     the field — pass it wherever the field's component re-renders while it is shown (another
     phone's move): Flet 1.0.5 sends an unbound field's ``None`` on a re-render and clears what
     was typed while the ref keeps it (docs/FLET_FINDINGS.md)."""
@@ -113,6 +117,7 @@ def _field(
         ident,
         ft.TextField(
             label=label,
+            label_style=ft.TextStyle(size=label_size) if label_size else None,
             value=value,
             hint_text=hint,
             width=width,
