@@ -24,10 +24,13 @@ from companion.ui.words import inflect
 __all__ = [
     "CLOCK_WIDTH",
     "PHASE_WIDTH",
-    "TURN_CLOCK_WIDTH",
+    "TOTAL_SIZES",
     "TOTAL_WIDTH",
+    "TURN_CLOCK_WIDTH",
+    "TURN_SIZES",
     "StatusLine",
     "StatusProps",
+    "clock_sizes",
     "clock_text",
     "clock_width",
     "line2_size",
@@ -37,8 +40,9 @@ __all__ = [
 ]
 
 #: Width kept for the clock texts (px), so ticking digits never move the names: the turn
-#: clock (16 px, «ход 1:05 / 2:00» with a table limit), and the total under it (13 px, at
-#: most «всего 9:59:59»; both right-aligned, so they end at one edge).
+#: clock (16 px, «ход 1:05 / 2:00» with a table limit), and the total under it (13 px up to
+#: «всего 9:59:59», smaller after: :func:`clock_sizes`; both right-aligned, so they end at
+#: one edge).
 CLOCK_WIDTH = 112
 TOTAL_WIDTH = 88
 #: The turn clock's slot in a game without a time limit: «ход 9:59:59» at 16 px (89 px), so a
@@ -48,6 +52,12 @@ TURN_CLOCK_WIDTH = 92
 #: the line's padding, the dot and the gaps take the rest (measured in Chromium: 172 px
 #: beside a 112 px slot).
 NAME_ROOM_360 = 360 - 76
+#: Sizes the turn clock (line 1) and the total (line 2) are drawn at: the largest at which the
+#: text is whole in its slot. From 10 hours on («ход 10:00:06», «всего 10:00:06») the first
+#: size no longer fits: Flutter wrapped the time onto a hidden second line, and the slot
+#: said «ход» and «всего» alone.
+TURN_SIZES = (16, 14, 13, 12)
+TOTAL_SIZES = (13, 12, 11)
 #: Sizes line 1 is drawn at, the largest that fits :data:`NAME_ROOM_360` first.
 NAME_SIZES = (18, 16, 14)
 #: Height of line 1 (px): the same at each of :data:`NAME_SIZES`, so line 2 never moves.
@@ -94,6 +104,18 @@ def name_size(text: str, clock: int) -> int:
     Александр…» and «Отвечает Станислав…» were cut at 18 and 16 px; twelve-letter names fit
     whole at 14 (``tests/ui/test_coup_status.py``)."""
     return fit_size(text, NAME_ROOM_360 - clock, NAME_SIZES, bold=True)
+
+
+def clock_sizes(turn: str, total: str, clock: int) -> tuple[int, int]:
+    """The sizes (px) of the turn clock's text ``turn`` in its slot ``clock`` px wide and of
+    the total ``total`` in :data:`TOTAL_WIDTH`: the largest of :data:`TURN_SIZES` and
+    :data:`TOTAL_SIZES` at which each is whole (every game, every page width: the slots are
+    fixed). A ten-hour game or a limit's «10:00:06 / 1:30» steps down; a shorter text keeps
+    16 and 13 px."""
+    return (
+        fit_size(turn, clock, TURN_SIZES, bold=True),
+        fit_size(total, TOTAL_WIDTH, TOTAL_SIZES),
+    )
 
 
 def line2_size(answer: str, where: str) -> int:
@@ -239,11 +261,13 @@ def _Clock(
     slot (nothing beside it moves); the total stays (how long the game took)."""
     at = (game.events[-1].ts if game.events else game.setup.created) if over else now.t
     turn, whole, _current, late = clock_text(game, at)
+    shown = "" if over else (_("пауза") if paused else turn)
+    turn_size, total_size = clock_sizes(shown, whole, clock_width(game))
     if total:
         return ft.Container(
             ft.Text(
                 whole,
-                size=13,
+                size=total_size,
                 color=ft.Colors.ON_SURFACE_VARIANT,
                 max_lines=1,
                 text_align=ft.TextAlign.RIGHT,
@@ -251,13 +275,12 @@ def _Clock(
             width=TOTAL_WIDTH,
             alignment=ft.Alignment.CENTER_RIGHT,
         )
-    shown = "" if over else (_("пауза") if paused else turn)
     return tagged(
         "clock",
         ft.Container(
             ft.Text(
                 shown,
-                size=16,
+                size=turn_size,
                 weight=ft.FontWeight.W_500,
                 color=ft.Colors.ERROR if late or paused else None,
                 max_lines=1,

@@ -207,3 +207,40 @@ def test_ten_coins_and_an_action_name_the_forced_coup_first():
     index = RulesIndex(load_db())
     q = "у меня 10 монет могу взять налог?"
     assert index.search(q, limit=1)[0].entry["id"] == "coup-obyazatelnyj-perevorot"
+
+
+def test_a_word_of_one_games_vocabulary_weighs_that_game(monkeypatch):
+    """Манчкин, «Бой»: a tie in power with a monster is what that section settles. Play-test:
+    «ничья с монстром кто побеждает» with no game picked put Ricks' «Ничья» and «Конец игры»
+    first and «Бой» third — «ничья» is in every game's rules, but «монстр» is Munchkin's word
+    (in most of its entries, in almost none of the others'), so the query is about Munchkin.
+    No game is named: the other games' entries still answer, a little lower."""
+    from companion.rules import load_db
+
+    index = RulesIndex(load_db())
+    assert index.vocab_game.get("монстр") == "munchkin"
+    assert index.vocab_game.get("энергия") == "ricks"
+    assert "ничья" not in index.vocab_game and "кто" not in index.vocab_game
+    hits = index.search("ничья с монстром кто побеждает", limit=10)
+    assert hits[0].entry["id"] == "munchkin-boj", [h.entry["id"] for h in hits[:3]]
+    assert "ricks-nichya" in [h.entry["id"] for h in hits]  # weighed, not filtered out
+    # words of two games' vocabularies weigh neither: the ranking without the weight
+    both = "монстр и энергия"
+    weighed = [(h.entry["id"], h.score) for h in index.search(both, limit=5)]
+    monkeypatch.setattr(search_module, "VOCAB_FACTOR", 1.0)
+    assert weighed == [(h.entry["id"], h.score) for h in index.search(both, limit=5)]
+
+
+def test_vocabulary_needs_a_word_common_in_one_game_and_rare_in_the_others():
+    from companion.rules.search import _vocab_games
+
+    docs = {
+        "head": [["бой"], ["бой"], ["база"], ["база"], ["ход"], ["ход"]],
+        "aliases": [[], [], [], [], [], []],
+        "text": [["монстр"], ["монстр"], ["монстр", "ход"], ["ход"], [], []],
+    }
+    games = ["m", "m", "s", "s", "r", "r"]
+    found = _vocab_games(docs, games)
+    assert found["бой"] == "m" and found["база"] == "s"
+    assert "монстр" not in found  # in half of another game's entries too
+    assert "ход" not in found  # everybody's word

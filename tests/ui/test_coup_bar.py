@@ -216,3 +216,23 @@ def test_a_steal_from_a_player_without_coins_says_it_takes_nothing(tmp_path):
     hint, outcome = rt.run(_steal_from_empty(tmp_path))
     assert hint == "Кража (Капитан) против Бориса — монет нет, красть нечего", hint
     assert "0 монет" not in outcome and "у Бориса нет монет" in outcome, outcome
+
+
+def test_the_bar_answers_in_the_engines_words(monkeypatch):
+    """The card question's answers («Показан» / «Не показан», the Contessa «Показана» / «Не
+    показана») start «Итог действия»'s two lines (the engine's
+    :func:`~companion.engine.coup.shown_answer`) and are the bar's buttons: one source. The
+    board wrote the four words out again as its own strings (and the question's «показан?»),
+    so the two could come to differ; the screen says what it said
+    (:func:`test_the_card_answers_agree_with_the_card_asked_for`)."""
+    from companion.engine.coup import CHARACTER_NAMES, shown_answer
+    from companion.i18n import marked_messages
+    from companion.ui.boards.coup import common
+
+    answers = {shown_answer(c, p) for c in CHARACTER_NAMES for p in (True, False)}
+    questions = {f"{shown_answer(c, True).lower()}?" for c in CHARACTER_NAMES}
+    assert not (answers | questions) & set(marked_messages())
+    # the board follows the engine's words, whatever they are
+    monkeypatch.setattr(common, "shown_answer", lambda c, p: f"<{c} {p}>")
+    assert common.answer_label("contessa", False) == "<contessa False>"
+    assert common._shown("duke") == "Герцог <duke true>?"

@@ -90,7 +90,7 @@ def play_card(app: App, kind: str, name: str, **fields: str) -> None:
     # of the previous card's form can reset a field just typed: then type it again)
     shows = {
         "build": "внедрение {}",
-        "prod": "+{} ед. энергии",
+        "prod": "+{} единиц",  # the label: «+2 единицы энергии»
         "cost": "активация {}",
         "vp": "= {} ПО",
     }
@@ -186,7 +186,7 @@ def test_charge_phase_through_four_universes(tall, server):
 
     # Step В: Аня activates «Тостер»: −1 energy, +2 VP, and it is turned in Кроховселенная.
     app.wait_label("charge-player", "Аня")
-    app.wait_label("activate-2", "1 ед. энергии = +2 ПО")
+    app.wait_label("activate-2", "1 единица энергии = +2 ПО")
     app.tap("activate-2")
     app.wait_label("charge-pos", f"{MINI}, шаг А")
     # nobody can activate more: the engine moves on by itself («Фаза зарядки»), and says so
@@ -369,7 +369,7 @@ def test_charge_steps_fit_one_phone_screen(app, server):
 
     # Step В: Аня can activate «Тостер» right there, with the clocks and «Готово».
     app.wait_label("charge-player", "Аня")
-    app.wait_label("activate-2", "1 ед. энергии = +2 ПО")
+    app.wait_label("activate-2", "1 единица энергии = +2 ПО")
     assert_on_screen(app, "energy", "charge-player", "timer-turn", "activate-2", "primary-action")
     app.tap("activate-2")
     app.wait_label("energy", "2")
@@ -492,7 +492,7 @@ def test_refused_card_stays_in_its_dialog(app, server):
     app.tap("play-open")
     app.el("play-preview").wait_for()
     fill(app, "play-prod", "1")
-    app.wait_label("play-preview", "+1 ед. энергии")
+    app.wait_label("play-preview", "+1 единица энергии")
     for attempt in range(3):
         fill(app, "play-build", "0")
         try:

@@ -185,11 +185,18 @@ def _label(session, ident: str) -> str:
     """The node's label, or its button's text; of several nodes so tagged (the frame's two
     message layers each have an ``error`` and a ``notice`` slot) the one that says something."""
     said = [
-        c.label or str(getattr(c.content, "content", ""))
+        c.label or _read(getattr(c.content, "content", ""))
         for c in rt.controls(session)
         if isinstance(c, ft.Semantics) and c.identifier == ident
     ]
     return next((t for t in said if t.strip()), said[0])
+
+
+def _read(content) -> str:
+    """A button's text as a screen reader hears it: its ``semantics_label`` when it has one."""
+    if isinstance(content, ft.Text):
+        return str(content.semantics_label or content.value or "")
+    return str(content)
 
 
 def test_a_used_ability_stays_in_step_b_and_names_its_rule(tmp_path):
@@ -202,7 +209,9 @@ def test_a_used_ability_stays_in_step_b_and_names_its_rule(tmp_path):
     assert "Карты способностей" in said and new_events == 0
 
 
-async def _energy_texts(data) -> list[str]:
+async def _energy_texts(data) -> tuple[list[str], list[str]]:
+    """What step Б and then В show of 1 energy (the ability's button, the source's and the
+    toaster's rows, the activation's button) and what their labels say, in that order."""
     hub = Hub(GameStore(data))
     g = hub.create("ricks", ["Аня", "Борис", "Вика"], first_player=0, options=ACTIONS)
     hub.push(g.id, "round.draw")
@@ -216,12 +225,25 @@ async def _energy_texts(data) -> list[str]:
         hub.push(g.id, "turn.end")
     hub.push(g.id, "charge.done")  # Кроховселенная, step Б: Аня's turn, 1 energy
     session = await rt.open_app(make_main(hub), f"/game/{g.id}")
-    texts = [rt.tagged_control(session, "ability-2").content]
+    texts = [rt.tagged_control(session, "ability-2").content.value]
     texts += [rt.tagged_control(session, f"card-{i}").value for i in (1, 3)]
+    labels = [_label(session, ident) for ident in ("ability-2", "card-1", "card-3")]
+    # the rows' texts are read as they are labelled
+    labels += [rt.tagged_control(session, f"card-{i}").semantics_label for i in (1, 3)]
     for _ in range(3):  # Аня, Борис, Вика pass: step В (another phone's moves)
         hub.push(g.id, "charge.done")
     await rt.quiet(session)
-    return [*texts, _label(session, "activate-3")]
+    texts += [
+        c.value
+        for c in rt.controls(session)
+        if isinstance(c, ft.Text) and str(c.value or "").startswith("Активировать «Тостер»")
+    ]
+    activate = [
+        str(c.semantics_label)
+        for c in rt.controls(session)
+        if isinstance(c, ft.Text) and str(c.value or "").startswith("Активировать «Тостер»")
+    ]
+    return texts, [*labels, _label(session, "activate-3"), *activate]
 
 
 def test_an_amount_of_energy_agrees_with_its_number(tmp_path):
@@ -229,13 +251,45 @@ def test_an_amount_of_energy_agrees_with_its_number(tmp_path):
     as after 5 (was «(1 энергии)», «: 1 энергии = +2 ПО»: «энергии» does not agree with 1)."""
     import re
 
-    ability, source, toaster, activate = rt.run(_energy_texts(tmp_path))
+    (ability, source, toaster, activate), _labels = rt.run(_energy_texts(tmp_path))
     assert ability.endswith("«Портал» (1 ед. энергии)"), ability
     assert "+1 ед. энергии" in source, source
     assert "1 ед. энергии = 2 ПО" in toaster, toaster
     assert "«Тостер»: 1 ед. энергии = +2 ПО" in activate, activate
     wrong = [t for t in (ability, source, toaster, activate) if re.search(r"\d энерги", t)]
     assert not wrong, wrong
+
+
+def test_a_screen_reader_hears_the_energy_unit_spelled_out(tmp_path):
+    """The labels of the same four, and their texts as a screen reader reads them, say «1
+    единица энергии» (a screen reader read «ед.» as it is written); the screen keeps its
+    short «ед. энергии»."""
+    _texts, labels = rt.run(_energy_texts(tmp_path))
+    ability, source, toaster, source_text, toaster_text, activate, activate_text = labels
+    assert source_text == source and toaster_text == toaster
+    assert activate_text in activate, (activate_text, activate)
+    assert ability == "Применить способность «Портал» (1 единица энергии)", ability
+    assert "+1 единица энергии" in source, source
+    assert "1 единица энергии = 2 ПО" in toaster, toaster
+    assert "«Тостер»: 1 единица энергии = +2 ПО" in activate, activate
+    assert not [t for t in labels if "ед." in t], labels
+
+
+def test_the_spelled_out_unit_agrees_with_the_number():
+    from companion.ui.boards.ricks.common import energy
+
+    said = [energy(n, spoken=True) for n in (1, 2, 5, 11, 21, 22, "3", "?")]
+    assert said == [
+        "1 единица энергии",
+        "2 единицы энергии",
+        "5 единиц энергии",
+        "11 единиц энергии",
+        "21 единица энергии",
+        "22 единицы энергии",
+        "3 единицы энергии",
+        "? единиц энергии",
+    ]
+    assert energy(2) == "2 ед. энергии"  # on screen
 
 
 async def _spend_zero(data) -> tuple[str, int]:
@@ -352,7 +406,7 @@ def test_a_new_turns_card_dialog_opens_fresh_and_asks_for_empty_numbers(tmp_path
     «активация 1 ед. энергии = 1 ПО» from empty fields)."""
     source, preview, empty, no_energy, cards = rt.run(_next_turns_dialog(tmp_path))
     assert source.endswith("выбран"), source
-    assert preview == "Источник: внедрение ?, +? ед. энергии", preview
+    assert preview == "Источник: внедрение ?, +? единиц энергии", preview  # its label
     assert empty == "Не заполнены поля «Жетонов», «Энергия»: впишите числа с карты.", empty
     assert no_energy == "Не заполнено поле «Энергия»: впишите число с карты.", no_energy
     assert cards == 1  # Гоша's only
@@ -763,7 +817,7 @@ def test_every_card_dialog_opens_on_a_source(tmp_path):
     «Энергия» greyed out)."""
     source, preview = rt.run(_second_card_of_a_turn(tmp_path))
     assert source.endswith("выбран"), source
-    assert preview == "Источник: внедрение ?, +? ед. энергии", preview
+    assert preview == "Источник: внедрение ?, +? единиц энергии", preview  # its label
 
 
 async def _limit_for_the_next_game(data) -> tuple[str, object]:

@@ -12,11 +12,11 @@ import flet as ft
 from companion.engine.coup import (
     ACTIONS,
     CHARACTER_NAMES,
-    FEMININE,
     MUST_COUP,
     CoupState,
     awaiting,
     loses_both,
+    shown_answer,
 )
 from companion.i18n import _
 from companion.ui.state import GameView
@@ -59,20 +59,18 @@ def genitive(name: str) -> str:
 
 
 def _shown(character: str) -> str:
-    """«Посол показан?», «Графиня показана?»: the card a challenge asks for."""
-    if character in FEMININE:
-        return f"{CHARACTER_NAMES[character]} {_('показана?')}"
-    return f"{CHARACTER_NAMES[character]} {_('показан?')}"
+    """«Посол показан?», «Графиня показана?»: the card a challenge asks for, in the words of
+    its answers (:func:`answer_label`)."""
+    return f"{CHARACTER_NAMES[character]} {shown_answer(character, True).lower()}?"
 
 
 def answer_label(character: str, proven: bool) -> str:
     """The bar's answer to :func:`_shown`'s question, agreeing with it: «Показан» / «Не
     показан» for the Duke, Assassin, Captain and Ambassador, «Показана» / «Не показана» for
-    the Contessa (the same words as «Итог действия»'s two lines,
-    :func:`companion.engine.coup.shown_answer`)."""
-    if character in FEMININE:
-        return _("Показана") if proven else _("Не показана")
-    return _("Показан") if proven else _("Не показан")
+    the Contessa. The engine's words (:func:`companion.engine.coup.shown_answer`), which
+    start «Итог действия»'s two lines: one source, so the bar and the lines above it cannot
+    come to differ (they were written out again here)."""
+    return shown_answer(character, proven)
 
 
 def step_title(state: CoupState) -> str:

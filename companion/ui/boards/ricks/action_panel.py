@@ -36,6 +36,7 @@ from companion.ui.boards.ricks.common import (
     _field,
     _int,
     card_text,
+    energy,
     tag,
 )
 from companion.ui.state import GameView
@@ -73,21 +74,24 @@ def _shown(raw: str) -> str:
     return str(raw).strip() or "?"
 
 
-def _preview(f: dict[str, Any], whole: bool = False, mini: bool = False) -> str:
+def _preview(
+    f: dict[str, Any], whole: bool = False, mini: bool = False, spoken: bool = False
+) -> str:
     """What «Сыграть карту» will send, in words (so the table sees it before the tap); an
     empty field reads «?»; ``whole``: built whole at once (no build token left: imaginary
     ones, «Внедрение»); ``mini``: the player is in Мини-вселенная, where an invention costs
     one more card from the hand (Уточнения по вселенным: Мини-вселенная; play-test: the hand
-    dropped by two and nothing said why)."""
+    dropped by two and nothing said why); ``spoken``: the unit spelled out, for the label
+    (:func:`~companion.ui.boards.ricks.common.energy`)."""
     k = f["kind"]
     name = f" «{f['name'].strip()}»" if f["name"].strip() else ""
     text = f"{_(_KIND_TEXT[k])}{name}: {_('внедрение')} {_shown(f['build'])}"
     if k == "source":
-        text += f", +{_shown(f['prod'])} {_('ед. энергии')}" + (
+        text += f", +{energy(_shown(f['prod']), spoken)}" + (
             f", {_('уровнем ниже')}" if f["down"] else ""
         )
     else:
-        text += f", {_('активация')} {_shown(f['cost'])} {_('ед. энергии')}"
+        text += f", {_('активация')} {energy(_shown(f['cost']), spoken)}"
     if k == "invention":
         text += f" = {_shown(f['vp'])} {_('ПО')}"
     if whole and not (k == "source" and f["down"]):
@@ -312,6 +316,7 @@ def _play_dialog(
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
     preview = _preview(f, whole, mini)
+    said = _preview(f, whole, mini, spoken=True)  # to a screen reader: the unit spelled out
     body = [
         kinds,
         ft.Row(fields, wrap=True, spacing=4, run_spacing=6),
@@ -321,10 +326,12 @@ def _play_dialog(
         tag(
             "play-preview",
             ft.Container(
-                clipped_text(preview, 14, lines=3 if mini else 2, italic=True),
+                clipped_text(
+                    preview, 14, lines=3 if mini else 2, italic=True, semantics_label=said
+                ),
                 height=58 if mini else 40,
             ),
-            label=preview,
+            label=said,
         ),
     ]
     actions_row = [
@@ -407,6 +414,7 @@ def _build_dialog(
     rows: list[ft.Control] = [_actions_line("build", actions, discard)]
     for c in cards:
         text = card_text(c, names)
+        said = card_text(c, names, spoken=True)  # the buttons' labels: the unit spelled out
         need = c.build_cost - c.placed
         buttons: list[ft.Control] = [
             tag(
@@ -416,7 +424,7 @@ def _build_dialog(
                     height=TARGET,
                     on_click=lambda _e, c=c: build(c.id, 1),
                 ),
-                label=f"+1: {text}",
+                label=f"+1: {said}",
             )
         ]
         if need > 1:
@@ -428,12 +436,12 @@ def _build_dialog(
                         height=TARGET,
                         on_click=lambda _e, c=c, n=need: build(c.id, n),
                     ),
-                    label=f"+{need}: {text}",
+                    label=f"+{need}: {said}",
                 )
             )
         rows.append(
             ft.Column(
-                [clipped_text(text, 14, lines=2), ft.Row(buttons, spacing=8)],
+                [clipped_text(text, 14, lines=2, semantics_label=said), ft.Row(buttons, spacing=8)],
                 spacing=4,
             )
         )

@@ -23,6 +23,7 @@ from companion.i18n import _
 from companion.ui.boards.compact import Counter
 from companion.ui.boards.ricks.common import (
     _box,
+    energy,
     tag,
     vp_moves,
 )
@@ -186,11 +187,12 @@ def _spend_row(view: GameView) -> ft.Control:
     )
 
 
-def _ability_text(card: Card, used: bool) -> str:
-    """«Применить способность «Портал» (2 ед. энергии)», or «Применена: …» once used."""
+def _ability_text(card: Card, used: bool, spoken: bool = False) -> str:
+    """«Применить способность «Портал» (2 ед. энергии)», or «Применена: …» once used;
+    ``spoken``: the unit spelled out, for the button's label (:func:`energy`)."""
     name = f"«{card.name}»" if card.name else f"№{card.id}"
     verb = _("Применена способность") if used else _("Применить способность")
-    return f"{verb} {name} ({card.cost} {_('ед. энергии')})"
+    return f"{verb} {name} ({energy(card.cost, spoken)})"
 
 
 @ft.component
@@ -250,7 +252,13 @@ def StepB(view: GameView, version: int) -> ft.Control:
                     tag(
                         f"ability-{c.id}",
                         ft.FilledTonalButton(
-                            _ability_text(c, c.id in ch.abilities_used),
+                            # what the button says, and to a screen reader the unit spelled out
+                            ft.Text(
+                                _ability_text(c, c.id in ch.abilities_used),
+                                semantics_label=_ability_text(
+                                    c, c.id in ch.abilities_used, spoken=True
+                                ),
+                            ),
                             height=TARGET,
                             on_click=lambda _e, c=c: view.send("charge.ability", {"card": c.id}),
                         ),
@@ -277,13 +285,14 @@ def StepV(view: GameView, version: int) -> ft.Control:
         part = f" ({_('частично: на 1 ПО меньше')})" if o.partial else ""
         card = state.card(o.card)
         title = f"«{card.name}»" if card and card.name else f"№{o.card}"
-        price = f"{o.cost} {_('ед. энергии')}"
-        main = f"{_('Активировать')} {title}: {price} = +{o.reward} {_('ПО')}"
-        text = main + part
+        main = f"{_('Активировать')} {title}: {energy(o.cost)} = +{o.reward} {_('ПО')}"
+        # what a screen reader says (the label, and the text read as): the unit spelled out
+        said = f"{_('Активировать')} {title}: {energy(o.cost, True)} = +{o.reward} {_('ПО')}"
+        text = said + part
         # the activation in up to two lines, and a partial one's «частично…» on a line of its
         # own below: the button is as tall as its lines (play-test: the third line was cut
         # at the bottom of a 56 px button)
-        lines: list[ft.Control] = [clipped_text(main, 14, lines=2)]
+        lines: list[ft.Control] = [clipped_text(main, 14, lines=2, semantics_label=said)]
         if part:
             lines.append(clipped_text(part.strip(), 12))
         buttons.append(

@@ -15,8 +15,18 @@ from companion.engine.ricks import (
 )
 from companion.i18n import _
 from companion.ui.widgets import typed_number, typed_text
+from companion.ui.words import plural
 
-__all__ = ["SETTINGS_KEY", "LIMIT_KEY", "ACTION_FIELDS", "RULES", "tag", "card_text", "vp_moves"]
+__all__ = [
+    "SETTINGS_KEY",
+    "LIMIT_KEY",
+    "ACTION_FIELDS",
+    "RULES",
+    "tag",
+    "card_text",
+    "energy",
+    "vp_moves",
+]
 
 #: Key in ``settings.json`` under which the universes' action tokens are remembered.
 SETTINGS_KEY = "ricks_actions"
@@ -61,8 +71,22 @@ def _int(raw: str, default: int | str) -> int | str:
     return typed_number(raw) if raw else default
 
 
-def card_text(card: Card, names: list[str]) -> str:
-    """A Russian one-line description of a card on the table (no symbols outside Cyrillic)."""
+def energy(amount: int | str, spoken: bool = False) -> str:
+    """An amount of energy: «2 ед. энергии» on screen, where the row is short; spelled out for
+    a screen reader, which read the abbreviation letter by letter («2 единицы энергии»).
+    ``amount``: a number, typed digits, or the «?» of a field not filled yet («? единиц
+    энергии»)."""
+    if not spoken:
+        return f"{amount} {_('ед. энергии')}"
+    digits = str(amount).strip()
+    n = int(digits) if digits.isdigit() else 0  # «?»: «единиц», as for 0
+    unit = plural(n, _("единица энергии"), _("единицы энергии"), _("единиц энергии"))
+    return f"{amount} {unit}"
+
+
+def card_text(card: Card, names: list[str], spoken: bool = False) -> str:
+    """A Russian one-line description of a card on the table (no symbols outside Cyrillic);
+    ``spoken``: as a screen reader says it (:func:`energy`), for the card's label."""
     name = f" «{card.name}»" if card.name else f" №{card.id}"
     state = (
         _("внедрено") if card.built else f"{_('жетонов')} {card.placed} {_('из')} {card.build_cost}"
@@ -70,15 +94,15 @@ def card_text(card: Card, names: list[str]) -> str:
     if card.kind == "source":
         return (
             f"{_('Источник')}{name} ({names[card.owner]}): "
-            f"+{card.production} {_('ед. энергии')}, {state}"
+            f"+{energy(card.production, spoken)}, {state}"
         )
     if card.kind == "invention":
         turned = f", {_('повёрнуто')}" if card.turned else ""
         return (
             f"{_('Изобретение')}{name} ({names[card.owner]}): "
-            f"{card.cost} {_('ед. энергии')} = {card.vp} {_('ПО')}, {state}{turned}"
+            f"{energy(card.cost, spoken)} = {card.vp} {_('ПО')}, {state}{turned}"
         )
-    return f"{_('Способность')}{name}: {card.cost} {_('ед. энергии')}, {state}"
+    return f"{_('Способность')}{name}: {energy(card.cost, spoken)}, {state}"
 
 
 def _box(

@@ -56,8 +56,16 @@ def Universes(view: GameView, version: int) -> ft.Control:
             )
             for i in here
         ]
+        # a screen reader hears the unit spelled out: in the label and as the text itself
+        # (Flutter reads both, and read «ед.» as written)
         cards = [
-            tag(f"card-{c.id}", ft.Text(card_text(c, names), size=14), label=card_text(c, names))
+            tag(
+                f"card-{c.id}",
+                ft.Text(
+                    card_text(c, names), size=14, semantics_label=card_text(c, names, spoken=True)
+                ),
+                label=card_text(c, names, spoken=True),
+            )
             for c in state.cards
             if c.universe == u
         ]
