@@ -51,8 +51,8 @@ PAIR_GAP = 4
 #: Sizes (px) a player's name may take, largest first: the largest that fits its room.
 NAME_SIZES = (17, 16, 15, 14, 13, 12)
 #: Width (px) of a target's chip with its icon alone (12 px icon, 5 px padding each side and
-#: its 1 px border), and of a half row's mark (an icon of 14 px, 3 px padding each side).
-CHIP, HALF_MARK = 24, 20
+#: its 1 px border): the widest mark of a half row (the others are a 14 px icon).
+CHIP = 24
 
 
 def _mark_width(status: str, chip: bool, narrow: bool) -> float:
@@ -73,7 +73,7 @@ def name_size(name: str, width: int, status: str, chip: bool, half: bool = False
     if half:
         # half of the line; its border (2 + 2), padding (3 + 4), colour bar (3) and gap (4);
         # the mark and the gap before it (3)
-        room = (row - PAIR_GAP) / 2 - 4 - 7 - 3 - 4 - HALF_MARK - 3
+        room = (row - PAIR_GAP) / 2 - 4 - 7 - 3 - 4 - CHIP - 3
     else:
         # border (2 + 2), padding (4 + 8), colour bar (6), three gaps (8), cards (44), coins
         # (64); the gap before the mark (6) and the mark
