@@ -39,7 +39,7 @@ from companion.ui.boards.coup.common import (
 from companion.ui.boards.coup.players import ROW_MARGIN
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView
-from companion.ui.text_fit import fit_size
+from companion.ui.text_fit import fit_size, text_width
 from companion.ui.widgets import TARGET, tagged, use_page_width
 
 __all__ = ["Referee", "outcome_line"]
@@ -201,6 +201,22 @@ CARD_SIZE, CARD_PAD, CARD_SPACING = 13, 2, 4
 ANSWER_SIZES = (14, 13, 12, 11)
 
 
+def answer_columns(answers: tuple[Answer, ...], page_width: int) -> int:
+    """Columns of a short page's answers: five, four or three, the most in which every name
+    fits its button at 13 px or more (and a blocker's character at 11): short names answer
+    in one row, twelve-letter ones in three columns (at 360 px, two rows for five players;
+    two to a row, as they wrapped before, took three)."""
+    for columns in (5, 4, 3):
+        room = compact_width(page_width, columns) - 4
+        if all(
+            text_width(lines[0], 13, bold=True) <= room
+            and all(text_width(x, 11) <= room for x in lines[1:])
+            for _ident, lines, *_rest in answers
+        ):
+            return columns
+    return 3
+
+
 @ft.component
 def _Answers(
     answers: tuple[Answer, ...],
@@ -215,10 +231,12 @@ def _Answers(
     («Кто-то оспаривает?»), and with six players a caption pushed a third row of buttons,
     and the step's texts under them, below the pinned bar.
 
-    ``compact`` (a short page's width, px): who answers in three columns of 48 dp buttons, a
-    name as large as fits its column — five players answer in two rows, above the pinned bar
-    at 360×640 with six twelve-letter names (two to a row they took three)."""
-    column = compact_width(compact, 3) if compact and not cards else None
+    ``compact`` (a short page's width, px): who answers in columns of 48 dp buttons
+    (:func:`answer_columns`), a name as large as fits its column — above the pinned bar at
+    360×640 with six players of twelve-letter names."""
+    column = (
+        compact_width(compact, answer_columns(answers, compact)) if compact and not cards else None
+    )
     return ft.Row(
         [
             _choice_button(
