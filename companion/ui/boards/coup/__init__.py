@@ -3,7 +3,9 @@
 One component per module (see :mod:`companion.engine.coup`, SPEC §3):
 
 - :mod:`.players` — the bank line (treasury, court deck, turn, unseen characters) and one
-  compact row per player (coins, influences left, revealed characters, exile);
+  compact row per player (coins, influences left, revealed characters, exile); on a page
+  under :data:`~.common.FULL_HEIGHT` the board folds (rows two to a line, the grid in two
+  rows, :func:`.common.use_short`) so a turn at 360×640 needs no scrolling;
 - :mod:`.referee` — the step's question, its explanation and «Итог действия», the action
   grid (a target is aimed at by tapping its row: «цель?»), who challenges or blocks, which
   card is revealed;
