@@ -362,32 +362,38 @@ def test_phone_status_names_the_turn_and_who_answers_and_unseen_cards_fit(app, s
 
 
 def test_small_phone_unseen_cells_keep_whole_character_names(browser, server):
-    """360×640 (a small phone): the five «Не раскрыто» cells share the line with their caption,
-    and each still has room for its character's whole name at 11 px — «Ассасин» and
-    «Графиня» were cut to «Ассаси» and «Графин» (play-test). Widths of the text from
-    Roboto's measured character widths (:mod:`tests.ui.text_fit`)."""
+    """360×640 (a small phone): the five «Не раскрыто» cells are folded into one line
+    («Графиня 3»: the board is folded on a short page, ``test_coup_small_phone``), and each
+    still has room for its character's whole name at 11 px and its count at 12 px —
+    «Ассасин» and «Графиня» were cut to «Ассаси» and «Графин» (play-test). Widths of the
+    text from Roboto's measured character widths (:mod:`tests.ui.text_fit`)."""
     stored = GameStore(server.data_dir).create("coup", SIX, first_player=0)
     stored.close()
     small = App(browser, server, 360, 640).open(f"/game/{stored.id}")
     try:
+        cells = []
         for c in CHARACTERS:
             name = CHARACTER_NAMES[c]
             small.wait_label(f"unseen-{c}", f"{name} 3")
             cell = small.box(f"unseen-{c}")
             room = cell["width"] - 2  # the cell's 1 px border on each side
-            assert room >= text_width(name, 11), (name, cell, text_width(name, 11))
+            need = text_width(name, 11) + 3 + text_width("3", 12, bold=True)
+            assert room >= need, (name, cell, need)
             assert cell["x"] + cell["width"] <= 360, (name, cell)
+            cells.append(cell)
+        assert len({round(b["y"]) for b in cells}) == 1, cells  # one line
+        assert all(b["height"] <= 24 for b in cells), cells  # of one text line
     finally:
         small.close()
 
 
-def test_small_phone_action_grid_keeps_three_columns(browser, server):
-    """360×640: the seven actions stay in three columns (three rows), every one whole inside
-    the screen's width, and «Переворот −7» has room for its text; at 104 px a button the grid
-    fell to two columns and «Убийство», «Кража», «Обмен» went under the pinned bar
-    (play-test)."""
-    from companion.engine.coup import ACTIONS
+def test_small_phone_action_grid_in_two_rows(browser, server):
+    """360×640: the seven actions in two rows — the four aimed at nobody, then the three
+    aimed at a player — every one whole inside the screen's width, 48 dp tall, with room
+    for its text at 12 px. Three rows of 52 dp put the last under the pinned bar with four
+    players, the whole grid with six (``test_coup_small_phone``)."""
     from companion.ui.boards.coup.common import ACTION_LABELS
+    from companion.ui.boards.coup.referee import COMPACT_ROWS
 
     stored = GameStore(server.data_dir).create("coup", ["Аня", "Борис", "Вика"], first_player=0)
     stored.close()
@@ -395,11 +401,13 @@ def test_small_phone_action_grid_keeps_three_columns(browser, server):
     try:
         small.wait_label("step", "Аня: какое действие?")
         boxes = {a: small.box(f"act-{a}") for a in ACTIONS}
-        rows = sorted({round(b["y"]) for b in boxes.values()})
-        assert len(rows) == 3, boxes
+        for line in COMPACT_ROWS:
+            assert len({round(boxes[a]["y"]) for a in line}) == 1, (line, boxes)
+        assert boxes["income"]["y"] + 48 <= boxes["coup"]["y"], boxes
         for a, b in boxes.items():
             assert b["x"] >= 0 and b["x"] + b["width"] <= 360, (a, b)
-            assert b["width"] - 4 >= text_width(ACTION_LABELS[a], 13, bold=True), (a, b)
+            assert b["height"] >= 47.5, (a, b)
+            assert b["width"] - 4 >= text_width(ACTION_LABELS[a], 12, bold=True), (a, b)
     finally:
         small.close()
 

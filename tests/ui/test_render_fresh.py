@@ -273,20 +273,32 @@ DIALOG = "dialog:"
 
 
 async def play(
-    game: str, steps: list[Step], width: int, every_step: bool = True, forget: bool = True
+    game: str,
+    steps: list[Step],
+    width: int,
+    every_step: bool = True,
+    forget: bool = True,
+    height: int | None = None,
 ) -> tuple[list[str], list[str]]:
     """Run the scenario of the module docstring; returns the taps made (``"B: undo"`` for
     phone B's) and the differences found, one line per phone whose screen differs from a
     fresh one. With ``every_step``, the watching phone is also compared with a fresh one
     after every tap (it has no messages or choices of its own to set aside). Without
     ``forget``, the tapping phones' momentary choices are kept (for sequences after which
-    none should show)."""
+    none should show). ``height``: the pages' height in px (else the session's default, a
+    tall page)."""
     with tempfile.TemporaryDirectory(prefix=f"fresh-{game}-", ignore_cleanup_errors=True) as d:
-        return await _play(Path(d), game, steps, width, every_step, forget)
+        return await _play(Path(d), game, steps, width, every_step, forget, height)
 
 
 async def _play(
-    data: Path, game: str, steps: list[Step], width: int, every_step: bool, forget: bool
+    data: Path,
+    game: str,
+    steps: list[Step],
+    width: int,
+    every_step: bool,
+    forget: bool,
+    height: int | None = None,
 ) -> tuple[list[str], list[str]]:
     gid = GAMES[game](data)
     route = f"/game/{gid}"
@@ -296,6 +308,8 @@ async def _play(
 
         def sized(page: Any) -> None:
             page.width = width
+            if height is not None:
+                page.height = height
             told_awake.add(page)  # see the module docstring
             main(page)
 

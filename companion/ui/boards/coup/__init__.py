@@ -3,7 +3,9 @@
 One component per module (see :mod:`companion.engine.coup`, SPEC §3):
 
 - :mod:`.players` — the bank line (treasury, court deck, turn, unseen characters) and one
-  compact row per player (coins, influences left, revealed characters, exile);
+  compact row per player (coins, influences left, revealed characters, exile); on a page
+  under :data:`~.common.FULL_HEIGHT` the board folds (rows two to a line, the grid in two
+  rows, :func:`.common.use_short`) so a turn at 360×640 needs no scrolling;
 - :mod:`.referee` — the step's question, its explanation and «Итог действия», the action
   grid (a target is aimed at by tapping its row: «цель?»), who challenges or blocks, which
   card is revealed;
@@ -36,9 +38,15 @@ from companion.engine.coup import (
     waiting_for,
 )
 from companion.ui.boards.coup.actions import Actions
-from companion.ui.boards.coup.common import Choice, action_label, choice_for, step_title
+from companion.ui.boards.coup.common import (
+    Choice,
+    action_label,
+    choice_for,
+    step_title,
+    use_short,
+)
 from companion.ui.boards.coup.options import OptionsForm
-from companion.ui.boards.coup.players import NARROW, BankBar, PlayerRow
+from companion.ui.boards.coup.players import PAIR_GAP, PAIRS_FROM, BankBar, PlayerRow
 from companion.ui.boards.coup.referee import Referee
 from companion.ui.state import GameView
 from companion.ui.widgets import use_page_width
@@ -63,7 +71,9 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
             if d["action"] == action and d["targets"]:
                 aims = set(d["targets"])
     left = unseen(state)
-    narrow = use_page_width() < NARROW  # a target's chip without its word (see players)
+    width = int(use_page_width())  # a name's size, a target's chip with or without its word
+    short = use_short()  # under 844 px: the bank folded, rows two to a line
+    half = short and len(state.names) >= PAIRS_FROM
 
     def tap_row(t: int) -> None:  # reads the game at tap time: the handler outlives renders
         """A row tapped while a target is chosen: a possible target is aimed at; any other
@@ -85,28 +95,37 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
         view.error_player = now.current
 
     aim = ft.use_callback(tap_row, [view, choice])
+    rows = [
+        _Row(
+            i,
+            state.names[i],
+            specs[i].color,
+            state.coins[i],
+            state.influence[i],
+            tuple(state.revealed[i]),
+            state.exiled[i] or state.influence[i] == 0,
+            state.current == i and step != "over",
+            i in waited,
+            i in aims,
+            aim if aims else None,  # rows answer a tap only while aiming
+            i in aims and i == target,
+            width,
+            half,
+        )
+        for i in range(len(state.names))
+    ]
+    if half:
+        # two rows to a line, in seat order; an odd last row keeps half the line
+        rows = [
+            ft.Row(
+                [ft.Container(r, expand=True) for r in rows[k : k + 2]]
+                + ([ft.Container(expand=True)] if k + 1 == len(rows) else []),
+                spacing=PAIR_GAP,
+            )
+            for k in range(0, len(rows), 2)
+        ]
     return ft.Column(
-        [
-            _Bank(state.treasury, state.court_deck, state.turn, tuple(left.values())),
-            *[
-                _Row(
-                    i,
-                    state.names[i],
-                    specs[i].color,
-                    state.coins[i],
-                    state.influence[i],
-                    tuple(state.revealed[i]),
-                    state.exiled[i] or state.influence[i] == 0,
-                    state.current == i and step != "over",
-                    i in waited,
-                    i in aims,
-                    aim if aims else None,  # rows answer a tap only while aiming
-                    i in aims and i == target,
-                    narrow,
-                )
-                for i in range(len(state.names))
-            ],
-        ],
+        [_Bank(state.treasury, state.court_deck, state.turn, tuple(left.values()), short), *rows],
         spacing=4,
     )
 

@@ -20,6 +20,7 @@ from companion.engine.coup import (
 )
 from companion.i18n import _
 from companion.ui.state import GameView
+from companion.ui.widgets import PageHeight
 from companion.ui.words import inflect
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "genitive",
     "opponents",
     "step_title",
+    "use_short",
 ]
 
 #: Button text of each action (the cost or gain after the name).
@@ -102,6 +104,21 @@ def step_title(state: CoupState) -> str:
     if step == "exchange":
         return f"{names[p['actor']]}: {_('обмен с колодой двора')}"
     return _("Игра окончена")
+
+
+#: Pages shorter than this (px) get the folded board (:mod:`.players`, :mod:`.referee`): six
+#: rows, the bank and the three-row action grid need a 390×844 phone; at 360×800 the grid's
+#: last row («Обмен») was under the pinned bar, at 360×640 the whole step box.
+FULL_HEIGHT = 844
+
+
+def use_short() -> bool:
+    """Whether the page is shorter than :data:`FULL_HEIGHT` (a component hook: the frame
+    gives its board the page's height, :data:`~companion.ui.widgets.PageHeight`, and renders
+    it again when the height changes; ``False`` outside the narrow frame — a wide page's
+    board has no pinned bar under it)."""
+    height = ft.use_context(PageHeight)
+    return height is not None and height < FULL_HEIGHT
 
 
 def opponents(state: CoupState) -> list[int]:

@@ -3,6 +3,11 @@
 Rows have a fixed height (48 dp): name and status, influences left (card icons), the
 characters revealed, coins in a fixed-width slot. Six rows and the bank fit above the
 action choice on a 390×844 phone.
+
+On a short page (under :data:`~companion.ui.boards.coup.common.FULL_HEIGHT`: 360×640,
+360×800) the board folds: the unseen characters take one line, and with four players or
+more the rows go two to a line (:func:`PlayerRow`'s ``half``: still 48 dp tall, tapped to
+aim), so the step's choices under them are seen without scrolling.
 """
 
 from __future__ import annotations
@@ -13,9 +18,10 @@ import flet as ft
 
 from companion.engine.coup import CHARACTER_NAMES, CHARACTERS
 from companion.i18n import _
-from companion.ui.widgets import border_all, clipped_text, tagged
+from companion.ui.text_fit import fit_size, text_width
+from companion.ui.widgets import WIDE, border_all, clipped_text, tagged
 
-__all__ = ["BankBar", "NARROW", "PlayerRow", "ROW_HEIGHT"]
+__all__ = ["BankBar", "NARROW", "PAIRS_FROM", "PlayerRow", "ROW_HEIGHT", "name_size"]
 
 ROW_HEIGHT = 48
 #: Width of the «Не раскрыто» caption before the five unseen-character cells (px), the
@@ -32,30 +38,84 @@ NARROW = 380
 #: Border width of the chosen target's row (the others' is 2), and its tint.
 AIMED_BORDER = 3
 AIMED_TINT = ft.Colors.with_opacity(0.14, ft.Colors.TERTIARY)
+#: On a short page, this many players or more sit two to a row line (with three, the rows
+#: one to a line, the bank and the action grid fit 360×640).
+PAIRS_FROM = 4
+#: The page's width minus a row's (px): the page's and the frame's padding, both sides.
+ROW_MARGIN = 44
+#: On a wide page the board shares the page with the frame's side column (400 px, and the
+#: 10 px gap before it): a row is this much narrower again.
+WIDE_SIDE = 410
+#: Gap (px) between the two rows of a line on a short page.
+PAIR_GAP = 4
+#: Sizes (px) a player's name may take, largest first: the largest that fits its room.
+NAME_SIZES = (17, 16, 15, 14, 13, 12)
+#: Width (px) of a target's chip with its icon alone (12 px icon, 5 px padding each side and
+#: its 1 px border): the widest mark of a half row (the others are a 14 px icon).
+CHIP = 24
+
+
+def _mark_width(status: str, chip: bool, narrow: bool) -> float:
+    """The room (px) the mark beside a name takes: a target's chip (its icon, and on a wide
+    screen its word «цель?»), or the status in 12 px italics («ходит», «в ссылке»)."""
+    if chip:
+        return CHIP if narrow else CHIP + 3 + text_width(_("цель?"), 12, bold=True)
+    return text_width(status, 12) if status else 0
+
+
+def name_size(name: str, width: int, status: str, chip: bool, half: bool = False) -> int:
+    """The size (px) of a name in its row on a page ``width`` px wide, so that it is whole
+    beside its mark: a row that may become a target keeps the chip's room whether the chip is
+    shown or not (the name does not change size when «цель?» appears), the acting or exiled
+    player's row the room of «ходит» or «в ссылке». Play-test at 360 px: «Мухаммаджон…»
+    beside «цель?». In a ``half`` row (a short page) the mark is one icon."""
+    row = width - ROW_MARGIN - (WIDE_SIDE if width >= WIDE else 0)
+    if half:
+        # half of the line; its border (2 + 2), padding (3 + 4), colour bar (3) and gap (4);
+        # the mark and the gap before it (3)
+        room = (row - PAIR_GAP) / 2 - 4 - 7 - 3 - 4 - CHIP - 3
+    else:
+        # border (2 + 2), padding (4 + 8), colour bar (6), three gaps (8), cards (44), coins
+        # (64); the gap before the mark (6) and the mark
+        room = row - 4 - 12 - 6 - 24 - 44 - 64 - 6 - _mark_width(status, chip, width < NARROW)
+    return fit_size(name, room, NAME_SIZES, bold=True)
 
 
 @ft.component
-def _Unseen(unseen: tuple[int, ...]) -> ft.Control:
-    """«Не раскрыто:» and a chip per character (changes only when a card is revealed)."""
+def _Unseen(unseen: tuple[int, ...], folded: bool = False) -> ft.Control:
+    """«Не раскрыто:» and a chip per character (changes only when a card is revealed).
+    ``folded`` (a short page): one line of five cells, «Графиня 3», without the caption (the
+    cells' tooltips and labels say it): 20 px lower, room for the step's choices."""
+
+    def count(k: int) -> ft.Text:
+        return ft.Text(
+            str(unseen[k]),
+            size=12 if folded else 14,
+            weight=ft.FontWeight.BOLD,
+            color=ft.Colors.ERROR if unseen[k] == 0 else None,
+        )
+
+    def inside(k: int, c: str) -> ft.Control:
+        if folded:
+            return ft.Row(
+                [ft.Text(CHARACTER_NAMES[c], size=11, no_wrap=True), count(k)],
+                spacing=3,
+                tight=True,
+                alignment=ft.MainAxisAlignment.CENTER,
+            )
+        return ft.Column(
+            [ft.Text(CHARACTER_NAMES[c], size=11, no_wrap=True), count(k)],
+            spacing=0,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+
     chips = [
         ft.Container(
             tagged(
                 f"unseen-{c}",
                 ft.Container(
-                    ft.Column(
-                        [
-                            ft.Text(CHARACTER_NAMES[c], size=11, no_wrap=True),
-                            ft.Text(
-                                str(unseen[k]),
-                                size=14,
-                                weight=ft.FontWeight.BOLD,
-                                color=ft.Colors.ERROR if unseen[k] == 0 else None,
-                            ),
-                        ],
-                        spacing=0,
-                        tight=True,
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
+                    inside(k, c),
                     padding=ft.Padding.symmetric(vertical=1),
                     border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
                     border_radius=6,
@@ -68,17 +128,14 @@ def _Unseen(unseen: tuple[int, ...]) -> ft.Control:
         )
         for k, c in enumerate(CHARACTERS)
     ]
+    caption = (
+        [] if folded else [ft.Text(_("Не\nраскрыто:"), size=UNSEEN_LABEL_SIZE, width=UNSEEN_LABEL)]
+    )
     # full names on a 390 px phone: a fixed grid of five equal cells (name over the count),
     # so nothing wraps, overflows or moves when a count changes; the fixed width is a maximum
     # (Flutter clamps it to a narrower column)
     return ft.Container(
-        ft.Row(
-            [
-                ft.Text(_("Не\nраскрыто:"), size=UNSEEN_LABEL_SIZE, width=UNSEEN_LABEL),
-                *chips,
-            ],
-            spacing=UNSEEN_SPACING,
-        ),
+        ft.Row([*caption, *chips], spacing=UNSEEN_SPACING),
         width=UNSEEN_MAX,
     )
 
@@ -87,9 +144,12 @@ Unseen = ft.memo(_Unseen)
 
 
 @ft.component
-def BankBar(treasury: int, court_deck: int, turn: int, unseen: tuple[int, ...]) -> ft.Control:
+def BankBar(
+    treasury: int, court_deck: int, turn: int, unseen: tuple[int, ...], folded: bool = False
+) -> ft.Control:
     """Treasury, court deck, turn, and copies of each character not yet revealed (a memoised
-    line of its own: a coin move re-renders the first line only)."""
+    line of its own: a coin move re-renders the first line only); ``folded``: the unseen
+    characters on one line (a short page)."""
     return ft.Column(
         [
             ft.Row(
@@ -127,9 +187,26 @@ def BankBar(treasury: int, court_deck: int, turn: int, unseen: tuple[int, ...]) 
                 ],
                 spacing=10,
             ),
-            Unseen(unseen),
+            Unseen(unseen, folded),
         ],
         spacing=2,
+    )
+
+
+def _chip(aimed: bool, word: str | None) -> ft.Control:
+    """A possible target's outlined chip with a finger, the chosen target's filled chip with a
+    crosshair; ``word`` («цель?», «цель») beside the icon when there is room for it."""
+    ink = ft.Colors.ON_TERTIARY if aimed else ft.Colors.TERTIARY
+    icon = ft.Icon(ft.Icons.GPS_FIXED if aimed else ft.Icons.TOUCH_APP, size=12, color=ink)
+    parts: list[ft.Control] = [icon]
+    if word is not None:
+        parts.append(ft.Text(word, size=12, weight=ft.FontWeight.BOLD, color=ink, no_wrap=True))
+    return ft.Container(
+        ft.Row(parts, spacing=3, tight=True),
+        bgcolor=ft.Colors.TERTIARY if aimed else None,
+        border=ft.Border.all(1, ft.Colors.TERTIARY),
+        border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=5, vertical=0),
     )
 
 
@@ -142,38 +219,25 @@ def _Who(
     aimed: bool = False,
     target: bool = False,
     narrow: bool = False,
+    size: int = 17,
 ) -> ft.Control:
     """Name and status, the characters revealed. A possible target's «цель?» is an outlined
     chip with a finger (the row is what is tapped to aim: play-test, nothing said so), the
     chosen target's «цель» a filled chip with a crosshair; both are lower than the name.
-    On a ``narrow`` screen (under :data:`NARROW` px) the chips are their icons alone: at 360
-    px a 12-letter name and «цель?» do not fit beside the cards (the step's question and the
-    bar say what the finger means; a screen reader reads the row's «— цель?»)."""
+    On a ``narrow`` screen (under :data:`NARROW` px) the chips are their icons alone (the
+    step's question and the bar say what the finger means; a screen reader reads the row's
+    «— цель?»). The name is drawn at ``size`` (:func:`name_size`): whole beside its mark."""
     mark: ft.Control = ft.Text(status, size=12, italic=True, color=ft.Colors.PRIMARY, no_wrap=True)
     if aimed or target:
-        ink = ft.Colors.ON_TERTIARY if aimed else ft.Colors.TERTIARY
-        icon = ft.Icon(ft.Icons.GPS_FIXED if aimed else ft.Icons.TOUCH_APP, size=12, color=ink)
-        word = ft.Text(status, size=12, weight=ft.FontWeight.BOLD, color=ink, no_wrap=True)
-        mark = ft.Container(
-            ft.Row(
-                [icon] if narrow else [icon, word],
-                spacing=3,
-                tight=True,
-            ),
-            bgcolor=ft.Colors.TERTIARY if aimed else None,
-            border=ft.Border.all(1, ft.Colors.TERTIARY),
-            border_radius=8,
-            padding=ft.Padding.symmetric(horizontal=5, vertical=0),
-        )
+        mark = _chip(aimed, None if narrow else status)
     return ft.Column(
         [
             ft.Row(
                 [
-                    # the name gives way to the mark (cut with «…» only when both do not
-                    # fit: a 12-letter name beside «цель?» at 360 px), never pushed over
-                    # the cards beside it
+                    # the name gives way to the mark (its size leaves the mark room: cut
+                    # with «…» only past the smallest size), never pushed over the cards
                     clipped_text(
-                        name, 17, weight=ft.FontWeight.BOLD, expand=True, expand_loose=True
+                        name, size, weight=ft.FontWeight.BOLD, expand=True, expand_loose=True
                     ),
                     mark,
                 ],
@@ -192,15 +256,16 @@ def _Who(
 
 
 @ft.component
-def _Cards(index: int, name: str, color: str, influence: int) -> ft.Control:
-    """Influences left: two card icons, filled while alive."""
+def _Cards(index: int, name: str, color: str, influence: int, small: bool = False) -> ft.Control:
+    """Influences left: two card icons, filled while alive (``small``: 14 px, in a half row,
+    none once both are lost: the revealed names take their room)."""
     cards = [
         ft.Icon(
             ft.Icons.STYLE if k < influence else ft.Icons.STYLE_OUTLINED,
-            size=22,
+            size=14 if small else 22,
             color=color if k < influence else ft.Colors.OUTLINE_VARIANT,
         )
-        for k in range(2)
+        for k in range(0 if small and influence == 0 else 2)
     ]
     return tagged(
         f"influence-p{index}",
@@ -210,28 +275,98 @@ def _Cards(index: int, name: str, color: str, influence: int) -> ft.Control:
 
 
 @ft.component
-def _Coins(index: int, name: str, coins: int) -> ft.Control:
-    """Coins in a fixed-width slot."""
+def _Coins(index: int, name: str, coins: int, small: bool = False) -> ft.Control:
+    """Coins in a fixed-width slot (``small``: 18 px, as wide as they are, in a half row)."""
+    figures = ft.Row(
+        [
+            ft.Text(str(coins), size=18 if small else 28, weight=ft.FontWeight.BOLD),
+            ft.Icon(ft.Icons.MONETIZATION_ON, size=14 if small else 20, color=ft.Colors.AMBER),
+        ],
+        spacing=2,
+        tight=small,
+        alignment=ft.MainAxisAlignment.END,
+    )
     return tagged(
         f"coins-p{index}",
-        ft.Container(
-            ft.Row(
-                [
-                    ft.Text(str(coins), size=28, weight=ft.FontWeight.BOLD),
-                    ft.Icon(ft.Icons.MONETIZATION_ON, size=20, color=ft.Colors.AMBER),
-                ],
-                spacing=2,
-                alignment=ft.MainAxisAlignment.END,
-            ),
-            width=64,
-        ),
+        figures if small else ft.Container(figures, width=64),
         label=f"{name}: {_('монет')} {coins}",
+    )
+
+
+@ft.component
+def _Half(
+    index: int,
+    name: str,
+    status: str,
+    shown: str,
+    influence: int,
+    coins: int,
+    color: str,
+    aimed: bool,
+    target: bool,
+    size: int,
+) -> ft.Control:
+    """A row's content in half a line (a short page): the name and its mark on the first
+    line (the mark an icon: a target's chip, ▶ for the acting player, ⊘ for an exiled one),
+    the cards left, the coins and the characters revealed on the second."""
+    mark: ft.Control
+    if aimed or target:
+        mark = _chip(aimed, None)
+    elif status:
+        mark = ft.Icon(
+            ft.Icons.BLOCK if influence == 0 else ft.Icons.PLAY_ARROW,
+            size=14,
+            color=ft.Colors.PRIMARY,
+            tooltip=status,
+        )
+    else:
+        mark = ft.Container(width=0)
+    return ft.Row(
+        [
+            ft.Container(width=3, height=36, bgcolor=color, border_radius=2),
+            ft.Column(
+                [
+                    ft.Row(
+                        [
+                            clipped_text(
+                                name,
+                                size,
+                                weight=ft.FontWeight.BOLD,
+                                expand=True,
+                                expand_loose=True,
+                            ),
+                            mark,
+                        ],
+                        spacing=3,
+                    ),
+                    ft.Row(
+                        [
+                            Cards(index, name, color, influence, True),
+                            Coins(index, name, coins, True),
+                            ft.Container(
+                                tagged(
+                                    f"revealed-p{index}",
+                                    clipped_text(shown, 11, color=ft.Colors.ERROR),
+                                    label=f"{name}: {_('раскрыты')}: {shown or '-'}",
+                                ),
+                                expand=True,
+                            ),
+                        ],
+                        spacing=4,
+                    ),
+                ],
+                spacing=0,
+                expand=True,
+                alignment=ft.MainAxisAlignment.CENTER,
+            ),
+        ],
+        spacing=4,
     )
 
 
 # the row's parts are memoised apart: a step that only moves the highlight (who is waited
 # for) re-renders the row's frame, not its texts and icons
-Who, Cards, Coins = ft.memo(_Who), ft.memo(_Cards), ft.memo(_Coins)
+Who, Cards, Coins, Half = ft.memo(_Who), ft.memo(_Cards), ft.memo(_Coins), ft.memo(_Half)
 
 
 @ft.component
@@ -248,13 +383,16 @@ def PlayerRow(
     target: bool,
     on_tap: Callable[[int], None] | None,
     aimed: bool = False,
-    narrow: bool = False,
+    width: int = 390,
+    half: bool = False,
 ) -> ft.Control:
     """One player; ``target`` marks a possible target of the action being chosen (tap to aim,
     «цель?»), ``aimed`` the target chosen (tapped, or the only opponent left): «цель», in bold,
     a thicker border on a tinted row, so the board shows who is aimed at. ``on_tap`` is given
     while a target is chosen, for every row: a tap on a row that is no target (an exiled
-    player) gets the refusal in the banner instead of nothing."""
+    player) gets the refusal in the banner instead of nothing. ``width`` is the page's (the
+    name's size, :func:`name_size`); ``half``: the row takes half a line (a short page), its
+    content on two lines (:func:`_Half`)."""
     aimed = aimed and target and not (exiled or turn)
     if exiled:
         status = _("в ссылке")
@@ -265,29 +403,38 @@ def PlayerRow(
     else:
         status = _("цель?") if target else ""
     shown = ", ".join(CHARACTER_NAMES[c] for c in revealed)
+    chip = not (exiled or turn)  # a row that may be a target keeps its chip's room
+    size = name_size(name, width, "" if chip else status, chip, half)
+    narrow = width < NARROW
+    marked = target and not (exiled or turn)
     # the row's content is the same object while what it shows is the same: a step that only
     # moves the highlight re-renders the frame and its border, and the diff skips the rest
     content = ft.use_memo(
-        lambda: ft.Row(
-            [
-                ft.Container(width=6, height=36, bgcolor=color, border_radius=3),
-                Who(index, name, status, shown, aimed, target and not (exiled or turn), narrow),
-                Cards(index, name, color, influence),
-                Coins(index, name, coins),
-            ],
-            spacing=8,
+        lambda: (
+            Half(index, name, status, shown, influence, coins, color, aimed, marked, size)
+            if half
+            else ft.Row(
+                [
+                    ft.Container(width=6, height=36, bgcolor=color, border_radius=3),
+                    Who(index, name, status, shown, aimed, marked, narrow, size),
+                    Cards(index, name, color, influence),
+                    Coins(index, name, coins),
+                ],
+                spacing=8,
+            )
         ),
-        [index, name, color, status, shown, influence, coins, aimed, target, narrow],
+        [index, name, color, status, shown, influence, coins, aimed, target, narrow, size, half],
     )
     # the chosen target's border is 1 px wider and its padding 1 px narrower: a border is
     # drawn inside the row's box, so the content stays where it was (nothing moves)
     wide = AIMED_BORDER - 2 if aimed else 0
+    left, right = (3, 4) if half else (4, 8)
     return tagged(
         f"player-p{index}",
         ft.Container(
             content,
             height=ROW_HEIGHT,
-            padding=ft.Padding.only(left=4 - wide, right=8 - wide),
+            padding=ft.Padding.only(left=left - wide, right=right - wide),
             border_radius=10,
             opacity=0.4 if exiled else 1.0,
             bgcolor=AIMED_TINT if aimed else None,

@@ -29,10 +29,18 @@ from companion.engine.coup import (
     waiting_for,
 )
 from companion.i18n import _
-from companion.ui.boards.coup.common import ACTION_LABELS, Choice, opponents, step_title
+from companion.ui.boards.coup.common import (
+    ACTION_LABELS,
+    Choice,
+    opponents,
+    step_title,
+    use_short,
+)
+from companion.ui.boards.coup.players import ROW_MARGIN
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.text_fit import fit_size, text_width
+from companion.ui.widgets import TARGET, tagged, use_page_width
 
 __all__ = ["Referee", "outcome_line"]
 
@@ -120,27 +128,58 @@ def outcome_line(state: CoupState) -> str:
 ACTION_WIDTH = 96
 
 
+#: A short page's action grid (:func:`_Grid`'s ``compact``): the four actions aimed at
+#: nobody, then the three aimed at a player, 48 dp tall, text at 12 px — two rows instead of
+#: three, so with six players the grid is above the pinned bar at 360×640.
+COMPACT_ROWS = (("income", "foreign_aid", "tax", "exchange"), ("coup", "assassinate", "steal"))
+#: Padding (px) of the step's box each side on a short page (8 otherwise), and the gap
+#: between its buttons.
+COMPACT_PAD, COMPACT_GAP = 4, 4
+
+
+def compact_width(page_width: int, columns: int) -> int:
+    """Width (px) of a button of a short page's step box in ``columns`` columns: at 360 px,
+    74 in four, 100 in three."""
+    inner = page_width - ROW_MARGIN - 2 * COMPACT_PAD
+    return (inner - (columns - 1) * COMPACT_GAP) // columns
+
+
 @ft.component
 def _Grid(
-    legal: tuple[str, ...], selected: str | None, on_tap: Callable[[str], None]
+    legal: tuple[str, ...],
+    selected: str | None,
+    on_tap: Callable[[str], None],
+    compact: int = 0,
 ) -> ft.Control:
-    """Seven actions in a 3-column grid; the ones not in ``legal`` dimmed."""
+    """Seven actions in a 3-column grid; the ones not in ``legal`` dimmed. ``compact`` (a
+    short page's width, px): two rows of :data:`COMPACT_ROWS`."""
+
+    def button(a: str, width: int, size: int, height: int) -> ft.Control:
+        info = ACTIONS[a]
+        return _choice_button(
+            f"act-{a}",
+            [_(ACTION_LABELS[a]), CHARACTER_NAMES[info.claim] if info.claim else _("без карты")],
+            lambda _e, a=a: on_tap(a),
+            selected=a == selected,
+            dimmed=a not in legal,
+            width=width,
+            size=size,
+            height=height,
+        )
+
+    if compact:
+        return ft.Column(
+            [
+                ft.Row(
+                    [button(a, compact_width(compact, len(line)), 12, TARGET) for a in line],
+                    spacing=COMPACT_GAP,
+                )
+                for line in COMPACT_ROWS
+            ],
+            spacing=COMPACT_GAP,
+        )
     return ft.Row(
-        [
-            _choice_button(
-                f"act-{a}",
-                [
-                    _(ACTION_LABELS[a]),
-                    CHARACTER_NAMES[info.claim] if info.claim else _("без карты"),
-                ],
-                lambda _e, a=a: on_tap(a),
-                selected=a == selected,
-                dimmed=a not in legal,
-                width=ACTION_WIDTH,
-                size=13,
-            )
-            for a, info in ACTIONS.items()
-        ],
+        [button(a, ACTION_WIDTH, 13, TARGET + 4) for a in ACTIONS],
         wrap=True,
         spacing=5,
         run_spacing=5,
@@ -158,16 +197,46 @@ Answer = tuple[str, tuple[str, ...], str, bool, str, tuple[tuple[str, Any], ...]
 CARD_SIZE, CARD_PAD, CARD_SPACING = 13, 2, 4
 
 
+#: Sizes (px) of a name on a short page's answer button, largest first.
+ANSWER_SIZES = (14, 13, 12, 11)
+
+
+def answer_columns(answers: tuple[Answer, ...], page_width: int) -> int:
+    """Columns of a short page's answers: five, four or three, the most in which every name
+    fits its button at 13 px or more (and a blocker's character at 11): short names answer
+    in one row, twelve-letter ones in three columns (at 360 px, two rows for five players;
+    two to a row, as they wrapped before, took three)."""
+    for columns in (5, 4, 3):
+        room = compact_width(page_width, columns) - 4
+        if all(
+            text_width(lines[0], 13, bold=True) <= room
+            and all(text_width(x, 11) <= room for x in lines[1:])
+            for _ident, lines, *_rest in answers
+        ):
+            return columns
+    return 3
+
+
 @ft.component
 def _Answers(
-    answers: tuple[Answer, ...], answer: Callable[..., None], cards: bool = False
+    answers: tuple[Answer, ...],
+    answer: Callable[..., None],
+    cards: bool = False,
+    compact: int = 0,
 ) -> ft.Control:
     """Who challenges, who blocks and with which character, which card is revealed
     (``cards``: the five characters, drawn smaller to fit one row).
 
     No caption before the buttons: the step's question above them says what a tap means
     («Кто-то оспаривает?»), and with six players a caption pushed a third row of buttons,
-    and the step's texts under them, below the pinned bar."""
+    and the step's texts under them, below the pinned bar.
+
+    ``compact`` (a short page's width, px): who answers in columns of 48 dp buttons
+    (:func:`answer_columns`), a name as large as fits its column — above the pinned bar at
+    360×640 with six players of twelve-letter names."""
+    column = (
+        compact_width(compact, answer_columns(answers, compact)) if compact and not cards else None
+    )
     return ft.Row(
         [
             _choice_button(
@@ -176,15 +245,22 @@ def _Answers(
                 lambda _e, kind=kind, data=data, dimmed=dimmed: answer(kind, dict(data), dimmed),
                 dimmed=dimmed,
                 label=label or None,
-                size=CARD_SIZE if cards else 14,
+                width=column,
+                size=(
+                    fit_size(lines[0], column - 4, ANSWER_SIZES, bold=True)
+                    if column
+                    else CARD_SIZE
+                    if cards
+                    else 14
+                ),
                 pad=CARD_PAD if cards else 6,
-                height=TARGET if cards else TARGET + 4,
+                height=TARGET if cards or compact else TARGET + 4,
             )
             for ident, lines, label, dimmed, kind, data in answers
         ],
         wrap=True,
-        spacing=CARD_SPACING if cards else 5,
-        run_spacing=5,
+        spacing=COMPACT_GAP if column else CARD_SPACING if cards else 5,
+        run_spacing=COMPACT_GAP if compact else 5,
     )
 
 
@@ -294,6 +370,8 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
 
     on_tap = ft.use_callback(tap, [view, choice])
     on_answer = ft.use_callback(answer, [view])
+    # a short page (a 360×640 phone): the grid in two rows, who answers in three columns
+    compact = int(use_page_width()) if use_short() else 0
     if step == "over":
         return ft.Container(height=0)
     last = shown.current or {"grid": ((), None), "answers": ()}
@@ -346,7 +424,7 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
                     ],
                     height=TARGET,
                 ),
-                ft.Container(Grid(*last["grid"], on_tap), visible=acting),
+                ft.Container(Grid(*last["grid"], on_tap, compact), visible=acting),
                 # the answers right under the question, the explanation below them: with six
                 # players the choices stay above the pinned bar without scrolling
                 ft.Container(
@@ -354,6 +432,7 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
                         last["answers"],
                         on_answer,
                         any(a[0].startswith("lose-") for a in last["answers"]),
+                        compact,
                     ),
                     visible=not acting and bool(last["answers"]),
                 ),
@@ -381,7 +460,7 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
             ],
             spacing=GAP,
         ),
-        padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+        padding=ft.Padding.symmetric(horizontal=COMPACT_PAD if compact else 8, vertical=4),
         border_radius=12,
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
     )

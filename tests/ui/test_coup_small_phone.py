@@ -1,0 +1,230 @@
+"""Coup on a small phone: every step of a turn is played at 360×640 without scrolling.
+
+Play-test: at 360×640 with four players the action menu («Борис: какое действие?») showed
+its first line above the pinned bar; with five and six players the whole step box (the menu,
+who challenges or blocks) was under it, so every turn began with a scroll. On a page shorter
+than :data:`~companion.ui.boards.coup.common.FULL_HEIGHT` the board folds (the unseen
+characters on one line, the rows two to a line, the grid in two rows, who answers in three
+columns); at 390×844 nothing changes (``tests/ui/test_coup.py``).
+
+The steps walked are the rulebook's (002, «Переворот»): «Действия» (the menu, and a target
+aimed at by its row), «Оспаривание», «Запрет действия», «Покровители» (a card revealed),
+«Посол: обмен». At each one the step's choices lie wholly above the pinned bar's top and
+inside the screen's width, each a 48 dp target, and the board was never scrolled (the
+treasury is where it was when the game opened: a tap on a control out of sight would scroll
+it there first, :meth:`tests.ui.conftest.App.steady`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.engine.coup import ACTIONS, CHARACTERS
+from companion.store import GameStore
+from companion.ui.app import make_main
+from companion.ui.boards import compact
+from companion.ui.state import Hub
+from companion.ui.text_fit import text_width
+from tests.ui import render_tree as rt
+from tests.ui.conftest import App
+from tests.ui.phone import box, same_place, tap_primary
+from tests.ui.test_coup_text_fit import LONG
+from tests.ui.test_render_fresh import play
+from tests.ui.test_touch_targets import nodes, offenders
+
+WIDTH, HEIGHT = 360, 640
+FOUR = ["Аня", "Борис", "Вика", "Гоша"]
+
+
+#: The pinned bar's own buttons (on screen, in the bar).
+IN_BAR = ("primary-action", "not-proven")
+
+
+def in_reach(app: App, *idents: str, targets: bool = True) -> None:
+    """Each control is wholly on screen — the board's above the pinned bar's top — and
+    (``targets``) a 48×48 target."""
+    bar = box(app, "action-bar")["y"]
+    for ident in idents:
+        b = box(app, ident)
+        bottom = HEIGHT if ident in IN_BAR else bar
+        assert b["y"] >= 0 and b["y"] + b["height"] <= bottom + 0.5, (ident, b, bar)
+        assert b["x"] >= 0 and b["x"] + b["width"] <= WIDTH + 0.5, (ident, b)
+        assert not targets or (b["width"] >= 47.5 and b["height"] >= 47.5), (ident, b)
+
+
+def tap(app: App, ident: str) -> None:
+    """A finger's tap, not within the double-tap guard of the one before."""
+    app.page.wait_for_timeout(700)
+    app.tap(ident)
+
+
+@pytest.mark.parametrize("names", [FOUR, LONG], ids=["4-players", "6-long-names"])
+def test_small_phone_plays_a_turn_without_scrolling(browser, server, names):
+    """A steal from the third player: the menu, the rows aimed at, who challenges, who
+    blocks, who challenges the block, the blocker's card; then the next player's menu and an
+    exchange. With six players the names are of twelve letters (the widest answers)."""
+    n = len(names)
+    stored = GameStore(server.data_dir).create("coup", names, first_player=0)
+    stored.close()
+    app = App(browser, server, WIDTH, HEIGHT).open(f"/game/{stored.id}")
+    try:
+        app.wait_label("step", f"{names[0]}: какое действие?")
+        app.page.wait_for_timeout(500)
+        top = box(app, "treasury")["y"]
+        menu = [f"act-{a}" for a in ACTIONS]
+        rows = [f"player-p{i}" for i in range(n)]
+        in_reach(app, *menu, "primary-action")
+        before = {ident: box(app, ident) for ident in menu + rows}
+
+        tap(app, "act-steal")
+        app.wait_label("step", "Против кого? Коснитесь строки игрока выше")
+        for i in range(1, n):
+            app.wait_label(f"player-p{i}", "— цель?")
+        in_reach(app, *rows)
+        tap(app, "player-p2")
+        app.wait_label("player-p2", f"{names[2]} — цель")
+        after = {ident: box(app, ident) for ident in menu + rows}
+        for ident in menu + rows:  # picking and aiming move nothing
+            assert same_place(before[ident], after[ident]), (ident, before, after)
+        tap_primary(app)
+
+        app.wait_label("step", "Кто-то оспаривает?")
+        in_reach(app, *(f"challenge-p{i}" for i in range(1, n)), "primary-action")
+        if n == 4:  # short names answer in one row, and the step's texts are read under it
+            assert len({round(box(app, f"challenge-p{i}")["y"]) for i in range(1, n)}) == 1
+            app.wait_label("outcome", "Итог действия")
+            in_reach(app, "explain", "outcome", targets=False)
+        for ident in rows:  # the step's change moved no row
+            assert same_place(before[ident], box(app, ident)), ident
+        tap_primary(app)  # nobody
+
+        app.wait_label("step", "Кто-то запрещает?")
+        in_reach(app, "block-p2-captain", "block-p2-ambassador", "primary-action")
+        tap(app, "block-p2-captain")
+        app.wait_label("step", "Кто-то оспаривает запрет?")
+        in_reach(app, *(f"challenge-p{i}" for i in range(n) if i != 2))
+        tap(app, "challenge-p0")
+        app.wait_label("step", f"{names[2]}: Капитан показан?")
+        in_reach(app, "not-proven", "primary-action")
+        tap(app, "not-proven")
+        app.wait_label("step", f"{names[2]}: какую карту раскрыть?")
+        in_reach(app, *(f"lose-{c}" for c in CHARACTERS))
+        tap(app, "lose-duke")
+
+        app.wait_label("step", f"{names[1]}: какое действие?")
+        in_reach(app, *menu)
+        tap(app, "act-exchange")
+        tap_primary(app)
+        app.wait_label("step", "Кто-то оспаривает?")
+        in_reach(app, *(f"challenge-p{i}" for i in range(n) if i != 1))
+        tap_primary(app)
+        app.wait_label("step", f"{names[1]}: обмен с колодой двора")
+        app.wait_label("primary-action", "Обмен завершён")
+        in_reach(app, "primary-action")
+        in_reach(app, "step", "explain", targets=False)  # what to do at the table
+        assert abs(box(app, "treasury")["y"] - top) <= 1, "the board was scrolled"
+    finally:
+        app.close()
+
+
+def test_small_phone_every_tappable_control_is_a_48dp_target(browser, server):
+    """«Touch targets» at 360×640 with six players: the folded board's controls — the menu
+    in two rows, the half rows tapped to aim, who challenges — are all 48×48 dp or more."""
+    stored = GameStore(server.data_dir).create("coup", LONG, first_player=0)
+    stored.close()
+    app = App(browser, server, WIDTH, HEIGHT).open(f"/game/{stored.id}")
+    try:
+        app.wait_label("step", f"{LONG[0]}: какое действие?")
+        tap(app, "act-assassinate")  # dimmed (2 coins): it still answers, with the reason
+        app.wait_label("error", "нужно 3 монеты")
+        tap(app, "act-steal")
+        app.wait_label("player-p5", "— цель?")
+        app.unhover()
+        found = nodes(app)
+        ids = {n["id"] for n in found}
+        assert {"act-income", "act-steal", "player-p1", "player-p5"} <= ids, ids
+        assert not offenders(found), offenders(found)
+        tap(app, "player-p1")
+        tap_primary(app)
+        app.wait_label("step", "Кто-то оспаривает?")
+        app.unhover()
+        found = nodes(app)
+        assert {"challenge-p1", "challenge-p5"} <= {n["id"] for n in found}
+        assert not offenders(found), offenders(found)
+    finally:
+        app.close()
+
+
+#: The room (px) beside a name in a row, as measured in Chromium (the semantics nodes'
+#: boxes): from the name's left edge to the cards' (a full row) or to the row's padding (a
+#: half row, two to a line on a short page), less the gaps. A row's mark takes its part.
+WHO = {360: 162, 390: 192}
+HALF_WHO = {360: 138}
+#: A target's chip with its icon alone, with its word «цель?» (12 px bold) beside the icon.
+CHIP = 24
+
+
+def test_twelve_letter_names_are_whole_beside_their_marks():
+    """Play-test at 360 px: «Мухаммаджон…» beside the «цель?» chip (17 px bold, with the
+    chip, was 9 px wider than its room). A name is now drawn as large as fits beside the
+    widest mark its row can show: a target's chip for any other player (so the name keeps
+    its size when «цель?» appears), «ходит» or «в ссылке» for the acting or exiled one; in a
+    half row every mark is an icon. Widths from Roboto's measured advances
+    (:mod:`tests.ui.text_fit`)."""
+    from companion.ui.boards.coup.players import name_size
+
+    worst = "Мухаммаджоны"
+    assert text_width(worst, 17, bold=True) > WHO[360] - 6 - CHIP  # the play-test's cut
+    for name in LONG:
+        for width, who in WHO.items():
+            chip = CHIP if width < 380 else CHIP + 3 + text_width("цель?", 12, bold=True)
+            for status, mark in (("", chip), ("ходит", text_width("ходит", 12))):
+                size = name_size(name, width, status, status == "")
+                assert size >= 13, (name, width, size)
+                assert text_width(name, size, bold=True) <= who - 6 - mark, (name, width, status)
+        for width, who in HALF_WHO.items():
+            size = name_size(name, width, "", True, half=True)
+            assert size >= 13 and text_width(name, size, bold=True) <= who - 3 - CHIP, name
+    # a short name keeps the full size
+    assert name_size("Аня", 360, "", True) == 17 == name_size("Аня", 360, "", True, half=True)
+
+
+async def _folded_grid_widths(data: Path) -> set[int]:
+    """The widths of the action buttons of a four-player game opened at 360×640."""
+    hub = Hub(GameStore(data))
+    g = hub.create("coup", FOUR, first_player=0)
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}", size=(WIDTH, HEIGHT))
+    try:
+        buttons = [rt.tagged_control(session, f"act-{a}").content for a in ACTIONS]
+        return {b.width for b in buttons}
+    finally:
+        session.close()
+
+
+def test_folded_board_after_taps_is_a_fresh_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The folded board's memoised parts (the half rows, the two-row grid, the three-column
+    answers) follow the game: at 360×640, after a challenge, a steal aimed at a half row, a
+    block, undo and redo on two phones, every phone shows what a phone opening the game now
+    shows (:mod:`tests.ui.test_render_fresh`, no browser)."""
+    monkeypatch.setattr(compact, "TAP_GUARD", 0)
+    assert rt.run(_folded_grid_widths(tmp_path)) == {74, 100}  # the board is folded here
+    steps: list = [
+        "primary-action",  # nobody challenges Аня's Duke
+        "act-steal",
+        "player-p2",
+        "primary-action",
+        ("B", "primary-action"),  # nobody challenges
+        "block-p2-captain",
+        "undo",
+        ("B", "redo"),
+        "challenge-p0",
+        "not-proven",
+        "lose-duke",
+    ]
+    taps, problems = rt.run(play("coup-challenge", steps, WIDTH, forget=False, height=HEIGHT))
+    assert len(taps) == len(steps), f"a tap was skipped: {taps}"
+    assert not problems, f"after {taps}:\n" + "\n".join(problems)
