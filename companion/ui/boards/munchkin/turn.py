@@ -126,6 +126,29 @@ def _TurnBar(
 REMINDER_HEIGHT = TARGET
 
 
+def _read_dialog(
+    idents: tuple[str, str],
+    title: str,
+    content: ft.Control,
+    label: str,
+    set_opened: Callable[[bool], None],
+) -> ft.AlertDialog:
+    """A text to read whole and «Понятно» to close it: ``idents`` tag the content (``label``
+    read by a screen reader) and the button."""
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(title, size=18),
+        content=tagged(idents[0], content, label=label),
+        actions=[
+            tagged(
+                idents[1],
+                ft.FilledButton(_("Понятно"), height=TARGET, on_click=lambda: set_opened(False)),
+            )
+        ],
+        on_dismiss=lambda: set_opened(False),
+    )
+
+
 @ft.component
 def _Reminder() -> ft.Control:
     """«Перед началом» («Подготовка», «Создание персонажа»), shown until the first move: one
@@ -136,24 +159,10 @@ def _Reminder() -> ft.Control:
     Tags: ``setup-reminder``; in the dialog ``setup-list``, ``setup-close``."""
     opened, set_opened = ft.use_state(False)
     lines = [f"• {line}" for line in SETUP_REMINDER]
+    content = ft.Column([ft.Text(line, size=15) for line in lines], spacing=6, tight=True)
     ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text(_("Перед началом"), size=18),
-            content=tagged(
-                "setup-list",
-                ft.Column([ft.Text(line, size=15) for line in lines], spacing=6, tight=True),
-                label="\n".join(lines),
-            ),
-            actions=[
-                tagged(
-                    "setup-close",
-                    ft.FilledButton(
-                        _("Понятно"), height=TARGET, on_click=lambda: set_opened(False)
-                    ),
-                )
-            ],
-            on_dismiss=lambda: set_opened(False),
+        _read_dialog(
+            ("setup-list", "setup-close"), _("Перед началом"), content, "\n".join(lines), set_opened
         )
         if opened
         else None
@@ -193,19 +202,12 @@ def LastCombat(text: str) -> ft.Control:
     dialog ``last-combat-text``, ``last-combat-close``."""
     opened, set_opened = ft.use_state(False)
     ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text(_("Итог боя"), size=18),
-            content=tagged("last-combat-text", ft.Text(text, size=15), label=text),
-            actions=[
-                tagged(
-                    "last-combat-close",
-                    ft.FilledButton(
-                        _("Понятно"), height=TARGET, on_click=lambda: set_opened(False)
-                    ),
-                )
-            ],
-            on_dismiss=lambda: set_opened(False),
+        _read_dialog(
+            ("last-combat-text", "last-combat-close"),
+            _("Итог боя"),
+            ft.Text(text, size=15),
+            text,
+            set_opened,
         )
         if opened
         else None
