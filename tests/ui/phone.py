@@ -58,11 +58,16 @@ def shown(app: App, ident: str) -> str:
     return app.label(ident)
 
 
-def tap_primary(app: App) -> None:
-    """Tap the pinned primary action as a player does: not within the double-tap guard of the
-    previous tap (a repeat that quick is taken for one finger's double tap and dropped)."""
+def tap_after_guard(app: App, ident: str) -> None:
+    """Tap ``ident`` as a player does: not within the double-tap guard of the previous tap (a
+    repeat that quick is taken for one finger's double tap and dropped)."""
     app.page.wait_for_timeout(int(TAP_GUARD * 1000) + 100)
-    app.tap("primary-action")
+    app.tap(ident)
+
+
+def tap_primary(app: App) -> None:
+    """Tap the pinned primary action as a player does (:func:`tap_after_guard`)."""
+    tap_after_guard(app, "primary-action")
 
 
 def double_tap(app: App, ident: str) -> None:

@@ -29,7 +29,7 @@ from companion.ui.state import Hub
 from companion.ui.text_fit import text_width
 from tests.ui import render_tree as rt
 from tests.ui.conftest import App
-from tests.ui.phone import box, same_place, tap_primary
+from tests.ui.phone import box, same_place, tap_after_guard, tap_primary
 from tests.ui.test_coup_text_fit import LONG
 from tests.ui.test_render_fresh import play
 from tests.ui.test_touch_targets import nodes, offenders
@@ -54,12 +54,6 @@ def in_reach(app: App, *idents: str, targets: bool = True) -> None:
         assert not targets or (b["width"] >= 47.5 and b["height"] >= 47.5), (ident, b)
 
 
-def tap(app: App, ident: str) -> None:
-    """A finger's tap, not within the double-tap guard of the one before."""
-    app.page.wait_for_timeout(700)
-    app.tap(ident)
-
-
 @pytest.mark.parametrize("names", [FOUR, LONG], ids=["4-players", "6-long-names"])
 def test_small_phone_plays_a_turn_without_scrolling(browser, server, names):
     """A steal from the third player: the menu, the rows aimed at, who challenges, who
@@ -78,12 +72,12 @@ def test_small_phone_plays_a_turn_without_scrolling(browser, server, names):
         in_reach(app, *menu, "primary-action")
         before = {ident: box(app, ident) for ident in menu + rows}
 
-        tap(app, "act-steal")
+        tap_after_guard(app, "act-steal")
         app.wait_label("step", "Против кого? Коснитесь строки игрока выше")
         for i in range(1, n):
             app.wait_label(f"player-p{i}", "— цель?")
         in_reach(app, *rows)
-        tap(app, "player-p2")
+        tap_after_guard(app, "player-p2")
         app.wait_label("player-p2", f"{names[2]} — цель")
         after = {ident: box(app, ident) for ident in menu + rows}
         for ident in menu + rows:  # picking and aiming move nothing
@@ -102,20 +96,20 @@ def test_small_phone_plays_a_turn_without_scrolling(browser, server, names):
 
         app.wait_label("step", "Кто-то запрещает?")
         in_reach(app, "block-p2-captain", "block-p2-ambassador", "primary-action")
-        tap(app, "block-p2-captain")
+        tap_after_guard(app, "block-p2-captain")
         app.wait_label("step", "Кто-то оспаривает запрет?")
         in_reach(app, *(f"challenge-p{i}" for i in range(n) if i != 2))
-        tap(app, "challenge-p0")
+        tap_after_guard(app, "challenge-p0")
         app.wait_label("step", f"{names[2]}: Капитан показан?")
         in_reach(app, "not-proven", "primary-action")
-        tap(app, "not-proven")
+        tap_after_guard(app, "not-proven")
         app.wait_label("step", f"{names[2]}: какую карту раскрыть?")
         in_reach(app, *(f"lose-{c}" for c in CHARACTERS))
-        tap(app, "lose-duke")
+        tap_after_guard(app, "lose-duke")
 
         app.wait_label("step", f"{names[1]}: какое действие?")
         in_reach(app, *menu)
-        tap(app, "act-exchange")
+        tap_after_guard(app, "act-exchange")
         tap_primary(app)
         app.wait_label("step", "Кто-то оспаривает?")
         in_reach(app, *(f"challenge-p{i}" for i in range(n) if i != 1))
@@ -137,16 +131,18 @@ def test_small_phone_every_tappable_control_is_a_48dp_target(browser, server):
     app = App(browser, server, WIDTH, HEIGHT).open(f"/game/{stored.id}")
     try:
         app.wait_label("step", f"{LONG[0]}: какое действие?")
-        tap(app, "act-assassinate")  # dimmed (2 coins): it still answers, with the reason
+        tap_after_guard(
+            app, "act-assassinate"
+        )  # dimmed (2 coins): it still answers, with the reason
         app.wait_label("error", "нужно 3 монеты")
-        tap(app, "act-steal")
+        tap_after_guard(app, "act-steal")
         app.wait_label("player-p5", "— цель?")
         app.unhover()
         found = nodes(app)
         ids = {n["id"] for n in found}
         assert {"act-income", "act-steal", "player-p1", "player-p5"} <= ids, ids
         assert not offenders(found), offenders(found)
-        tap(app, "player-p1")
+        tap_after_guard(app, "player-p1")
         tap_primary(app)
         app.wait_label("step", "Кто-то оспаривает?")
         app.unhover()
