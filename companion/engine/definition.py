@@ -121,6 +121,12 @@ class GameDefinition(ABC, Generic[S]):
         overrides it. ``None`` when there is no phase to show."""
         return self.current_phase(state)
 
+    def phase_short(self, state: S) -> str | None:
+        """A shorter :meth:`phase_label` for a phone's status line when the whole one does not
+        fit beside whose turn it is (the label keeps the whole text), or ``None`` when the
+        game has none (its phases fit)."""
+        return None
+
     def step(self, state: S) -> str:
         """A step within the phase that the status line does not name but the screen shows
         differently (Munchkin's fight, opened and closed within «Вышибаем дверь!»), or ``""``.

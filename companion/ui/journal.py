@@ -30,7 +30,8 @@ from companion.store.export import export_bytes
 from companion.ui.nav import app_model, go
 from companion.ui.security import require_player
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, icon_button, tagged
+from companion.ui.text_fit import text_width
+from companion.ui.widgets import TARGET, icon_button, tagged, use_page_width
 
 __all__ = ["GameLog", "PAGE", "KIND_LABELS", "event_players", "journal_page"]
 
@@ -298,28 +299,63 @@ def _LogList(stored: Any, upto: int, seen: int, player: int | None, kind: str | 
 LogList = ft.memo(_LogList)
 
 
+#: What the page leaves beside the two filter buttons (px): its padding either side (22 px
+#: each in Chromium at 360 and 390) and the gap between them.
+FILTERS_BESIDE = 2 * 22 + 8
+#: A filter button's layouts, roomiest first: (leading icon, side padding, text size).
+CHOICE_LAYOUTS = ((True, 12, 14), (False, 8, 14), (False, 8, 13))
+
+
+def choice_layout(current: str, page_width: float) -> tuple[bool, int, int]:
+    """``(leading icon, side padding, text size)`` of a filter button showing ``current`` on
+    a page ``page_width`` px wide: the first of :data:`CHOICE_LAYOUTS` in which the choice is
+    whole; the last when none is (cut with «…» there). Play-test: «Все событ…» at 360 px
+    (the icon, 12 px padding, 14 px); «Все события», «Все игроки» and twelve-letter names are
+    whole at 360 without the icon (``tests/ui/test_journal_filters.py``)."""
+    button = (page_width - FILTERS_BESIDE) / 2
+    for icon, padding, size in CHOICE_LAYOUTS:
+        # the padding, the icon and its gap, the gap before the 24 px arrow (6 px beside an
+        # icon, 4 without) and the arrow
+        room = button - 2 * padding - (18 + 6 + 6 if icon else 4) - 24
+        if text_width(current, size, bold=True) <= room:
+            return icon, padding, size
+    return CHOICE_LAYOUTS[-1]
+
+
 def _choice_button(
-    ident: str, label: str, icon: ft.IconData, current: str, on_open: Callable[[], None]
+    ident: str,
+    label: str,
+    icon: ft.IconData,
+    current: str,
+    on_open: Callable[[], None],
+    page_width: float,
 ) -> ft.Control:
     """A filter as a button showing its current choice; a tap opens :func:`_choices`. Lighter
     on the device than a ``Dropdown`` (a text field and a laid-out menu built with the screen):
-    the first journal a phone opens was half Flutter building the two dropdowns."""
+    the first journal a phone opens was half Flutter building the two dropdowns. On a narrow
+    page the button gives its leading icon and some padding, then a point of size, to the
+    choice (:func:`choice_layout`); it stays 48 dp tall."""
+    lead, padding, size = choice_layout(current, page_width)
     return ft.Container(
         tagged(
             ident,
             ft.OutlinedButton(
                 content=ft.Row(
                     [
-                        ft.Icon(icon, size=18),
+                        ft.Icon(icon, size=18, visible=lead),
                         ft.Text(
-                            current, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS, expand=True
+                            current,
+                            size=size,
+                            no_wrap=True,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                            expand=True,
                         ),
                         ft.Icon(ft.Icons.ARROW_DROP_DOWN),
                     ],
-                    spacing=6,
+                    spacing=6 if lead else 4,
                 ),
                 height=TARGET,
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=padding)),
                 on_click=lambda _e: on_open(),
                 expand=True,
             ),
@@ -408,6 +444,7 @@ def _Filters(
     players = [("all", _("Все игроки")), *((str(i), n) for i, n in enumerate(names))]
     kinds_ = [("all", _("Все события")), *((k, KIND_LABELS.get(k, OTHER_KIND)) for k in kinds)]
     picking, set_picking = ft.use_state("")  # "", "player" or "kind"
+    width = use_page_width()
 
     def pick(setter: Callable[[str], None]) -> Callable[[str], None]:
         def chosen(key: str) -> None:
@@ -431,6 +468,7 @@ def _Filters(
                 ft.Icons.PERSON_OUTLINE,
                 dict(players).get(player, players[0][1]),
                 lambda: set_picking("player"),
+                width,
             ),
             _choice_button(
                 "log-kind",
@@ -438,6 +476,7 @@ def _Filters(
                 ft.Icons.FILTER_LIST,
                 dict(kinds_).get(kind, kinds_[0][1]),
                 lambda: set_picking("kind"),
+                width,
             ),
         ],
         spacing=8,

@@ -33,7 +33,7 @@ __all__ = [
     "clock_sizes",
     "clock_text",
     "clock_width",
-    "line2_size",
+    "line2_fit",
     "name_size",
     "status_props",
     "whose_turn",
@@ -66,8 +66,9 @@ LINE1_HEIGHT = 26
 #: «всего» (measured in Chromium: «ход Станислава» 108 px, 6, the phase's slot 94 px).
 LINE2_ROOM_360 = 208
 #: Sizes line 2 is drawn at: the largest at which whose turn and the phase are whole at 360
-#: (play-test: «ход Бориса Потеря покр…» at 14 px); 14 when none is.
-LINE2_SIZES = (14, 13, 12)
+#: (play-test: «ход Бориса Потеря покр…» at 14 px, «ход Александрины Потеря покр…» at 12);
+#: 14 when none is.
+LINE2_SIZES = (14, 13, 12, 11)
 #: The phase's width beside an engine's note (px): Smash Up's longest phase, «Возьми две
 #: карты», whole. The note gets the rest: 78 px at 360 (play-test: 74 px, and the phase cut).
 PHASE_WIDTH = 130
@@ -118,18 +119,22 @@ def clock_sizes(turn: str, total: str, clock: int) -> tuple[int, int]:
     )
 
 
-def line2_size(answer: str, where: str) -> int:
-    """The size line 2 shows whose turn (``answer``, semi-bold, then a 6 px gap) and the
-    phase (``where``) at: the largest of :data:`LINE2_SIZES` at which both are whole on a
-    360 px phone; 14 when they are not whole even at 12 (the phase is cut with «…» then, as
-    before, at the size of the rest of the frame)."""
-    for size in LINE2_SIZES:
-        used = text_width(where, size)
-        if answer:
-            used += text_width(answer, size, bold=True) + 6
-        if used <= LINE2_ROOM_360:
-            return size
-    return LINE2_SIZES[0]
+def line2_fit(answer: str, where: str, short: str = "") -> tuple[int, str]:
+    """``(size, phase shown)``: the size line 2 shows whose turn (``answer``, semi-bold, then
+    a 6 px gap) and the phase at, and the phase's words. The largest of :data:`LINE2_SIZES`
+    at which both are whole on a 360 px phone with the whole phase ``where``; else with its
+    short form ``short`` (the engine's ``phase_short``: «Потеря карты» beside «ход
+    Мухаммаджоны», whom «Потеря покровителя» leaves no room even at 11 px; the phase's
+    label keeps the whole text); else 14 px and the whole phase, cut with «…» (as before, at
+    the size of the rest of the frame)."""
+    for text in (where, short) if short else (where,):
+        for size in LINE2_SIZES:
+            used = text_width(text, size)
+            if answer:
+                used += text_width(answer, size, bold=True) + 6
+            if used <= LINE2_ROOM_360:
+                return size, text
+    return LINE2_SIZES[0], where
 
 
 def clock_text(game: Any, now: float) -> tuple[str, str, float, bool]:
@@ -200,6 +205,9 @@ class StatusProps(NamedTuple):
     #: the note whole (the engine's ``status_detail``), shown by a tap on the line; "" when
     #: the note is said whole already
     detail: str = ""
+    #: the phase in fewer words (the engine's ``phase_short``), shown when the whole one does
+    #: not fit line 2 beside whose turn (:func:`line2_fit`); "" when there is none
+    short: str = ""
 
 
 def status_props(game: Any, show_title: bool) -> StatusProps:
@@ -228,6 +236,7 @@ def status_props(game: Any, show_title: bool) -> StatusProps:
     detail = (detail_fn(state) if detail_fn is not None and note else None) or ""
     if note and not label:  # no phase to show beside it: the note gets the whole line
         where = ""
+    short = (definition.phase_short(state) if label else None) or ""
     return StatusProps(
         who,
         answer,
@@ -238,6 +247,7 @@ def status_props(game: Any, show_title: bool) -> StatusProps:
         game.paused and not over,
         (turn, active, phase, len(game.events) if over else 0),
         detail if detail != note else "",
+        short,
     )
 
 
@@ -313,15 +323,15 @@ def _StatusLine(
     clock = ft.use_ref(None)  # the second the clocks show (observed by the two clock texts)
     if clock.current is None:
         clock.current = _Now(time.time())
-    who, answer, color, where, note, over, paused, key, detail = props
+    who, answer, color, where, note, over, paused, key, detail, short = props
     whole = detail or note  # what a tap on the line shows
     # who must act alone on line 1, at the largest size at which a 360 px phone shows it whole
     # (the line keeps its height); whose turn, when it is someone else's (Coup), starts line
     # 2. Both on line 1 lost the turn with long names (play-test: «Отвечает Александрина…»)
     size = name_size(who, clock_width(game))
-    # whose turn and the phase on line 2 a little smaller when that shows them whole (a note
-    # beside them keeps its own slot: they stay at 14)
-    size2 = 14 if note else line2_size(answer, where)
+    # whose turn and the phase on line 2 a little smaller, or the phase in fewer words, when
+    # that shows them whole (a note beside them keeps its own slot: they stay at 14)
+    size2, shown = (14, where) if note else line2_fit(answer, where, short)
 
     async def tick() -> None:
         while True:
@@ -402,7 +412,7 @@ def _StatusLine(
                                         tagged(
                                             "status-phase",
                                             ft.Text(
-                                                where,
+                                                shown,
                                                 size=size2,
                                                 color=ft.Colors.ON_SURFACE_VARIANT,
                                                 max_lines=1,

@@ -129,3 +129,111 @@ def test_whose_turn_and_the_phase_are_whole_on_line_2_at_360_px(tmp_path):
     used = text_width(turn, size, bold=True) + 6 + text_width(phase, size)
     assert used <= LINE2_360, (size, used)
     assert size >= 12
+
+
+async def _long_line2(data, actor: int, loser: int) -> tuple[str, str, str, float]:
+    """Line 2 while ``loser`` (of :data:`LONG`) loses a card to a proven challenge during
+    ``actor``'s turn: ``(whose turn, phase shown, the phase's label, size)``."""
+    import flet as ft
+
+    from companion.store import GameStore
+    from companion.ui.app import make_main
+    from companion.ui.state import Hub
+    from tests.ui import render_tree as rt
+
+    hub = Hub(GameStore(data))
+    g = hub.create("coup", LONG[:4], first_player=actor)
+    hub.push(g.id, "coup.declare", {"player": actor, "action": "tax", "target": None})
+    hub.push(g.id, "coup.challenge", {"challenger": loser})
+    hub.push(g.id, "coup.challenge_result", {"proven": True})
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    turn = rt.tagged_control(session, "status-turn")
+    phase = rt.tagged_control(session, "status-phase")
+    node = next(
+        c
+        for c in rt.controls(session)
+        if isinstance(c, ft.Semantics) and c.identifier == "status-phase"
+    )
+    assert turn.size == phase.size
+    return turn.value, phase.value, node.label, phase.size
+
+
+def test_twelve_letter_names_leave_line_2_whole_at_360_px(tmp_path):
+    """Play-test: «ход Александрины Потеря покр…» at 360 px (12 px, the smallest size, still
+    too big). Line 2 goes down to 11 px, and says the step in fewer words when even that
+    leaves it no room (a screen reader still hears it whole); the line keeps its height."""
+    from tests.ui import render_tree as rt
+    from tests.ui.text_fit import text_width
+
+    seen = []
+    for n, (actor, loser) in enumerate(((0, 1), (3, 0), (1, 2))):
+        turn, shown, label, size = rt.run(_long_line2(tmp_path / str(n), actor, loser))
+        assert label == "Потеря покровителя", label
+        assert shown in ("Потеря покровителя", "Потеря карты"), shown
+        used = text_width(turn, size, bold=True) + 6 + text_width(shown, size)
+        assert used <= LINE2_360, (turn, shown, size, used)
+        assert size >= 11
+        seen.append((turn, shown))
+    assert seen[0] == ("ход Александрины", "Потеря карты")
+
+
+def _every_phase() -> dict[str, list[str]]:
+    """Each game's phase texts as line 2 shows them (the longest the engines make)."""
+    from companion.engine.munchkin.constants import PHASES as MUNCHKIN
+    from companion.engine.ricks.constants import (
+        PHASE_ACTIONS,
+        PHASE_CHARGE,
+        PHASE_ROUND,
+        UNIVERSES,
+    )
+    from companion.engine.smashup.state import PHASES as SMASHUP
+    from companion.engine.smashup.state import SETUP_PHASE
+
+    ricks = [f"Раунд 10 · {p}" for p in (PHASE_ROUND, PHASE_ACTIONS, PHASE_CHARGE)]
+    ricks += [f"Раунд 10 · шаг {s}: {u}" for s in "АБВ" for u in UNIVERSES]
+    return {
+        "smashup": [*SMASHUP["bbrr"], *SMASHUP["mimimi"], SETUP_PHASE],
+        "munchkin": list(MUNCHKIN),
+        "ricks": ricks,
+    }
+
+
+def test_every_games_longest_phase_is_whole_on_line_2_at_360_px():
+    """Line 2 at 360 px, whole at 11 px or more: every phase of «Замес», «Манчкин» and «Рик
+    и Морти» (round 10, each step and universe) alone; each step of «Переворот» in which
+    someone answers during another's turn, beside «ход» and each twelve-letter name — in
+    fewer words when the whole step has no room (``CoupDefinition.phase_short``)."""
+    from companion.ui.status import LINE2_ROOM_360, line2_fit
+    from companion.ui.words import inflect
+    from tests.ui.text_fit import text_width
+
+    assert LINE2_ROOM_360 == LINE2_360
+    for game, phases in _every_phase().items():
+        for where in phases:
+            size, shown = line2_fit("", where)
+            assert shown == where and size >= 11, (game, where)
+            assert text_width(where, size) <= LINE2_360, (game, where, size)
+    coup = {
+        "Потеря покровителя": "Потеря карты",
+        "Потеря покровителя: обе карты": "Потеря обеих",
+        "Запрет действия": "Запрет",
+        "Оспаривание": "",
+    }
+    for name in LONG:
+        answer = f"ход {inflect(name, 'gent')}"
+        for where, short in coup.items():
+            size, shown = line2_fit(answer, where, short)
+            assert shown in (where, short) and size >= 11, (answer, where)
+            used = text_width(answer, size, bold=True) + 6 + text_width(shown, size)
+            assert used <= LINE2_360, (answer, shown, size, used)
+
+
+def test_coup_names_the_step_in_fewer_words_for_a_short_line():
+    """The short forms come from the engine (a «Покровитель» is a card: «Покровители»)."""
+    g = Game.new(COUP, LONG[:2], first_player=0, clock=lambda: 0.0)
+    assert COUP.phase_short(g.state) is None  # «Действие» fits
+    g.push("coup.declare", {"player": 0, "action": "tax", "target": None})
+    g.push("coup.challenge", {"challenger": 1})
+    g.push("coup.challenge_result", {"proven": True})
+    assert COUP.phase_label(g.state) == "Потеря покровителя"
+    assert COUP.phase_short(g.state) == "Потеря карты"

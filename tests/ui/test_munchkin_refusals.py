@@ -156,3 +156,34 @@ def test_a_gear_bonus_below_zero_is_taken_and_said(tmp_path):
     assert seen["shown"] == "−1" and seen["color"] == ft.Colors.ERROR, seen
     assert seen["power"] == "0"
     assert seen["again"] == "", seen["again"]  # already below 0: not said at every tap
+
+
+async def _gear_below_zero_by_card(data) -> dict[str, Any]:
+    """Борис's − during Аня's fight: refused («Бой»: nobody's gear changes in a fight), then
+    sent again through the override dialog's «Карта так говорит»."""
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", NAMES, first_player=0)
+    hub.push(g.id, "combat.start", {"monster": {"name": "Плутониевый дракон", "level": 1}})
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    await rt.tap(session, rt.tappables(session)["gear-p1-minus"])
+    await rt.quiet(session)
+    seen: dict[str, Any] = {"dialog": rt.has_dialog_node(session, "override-message")}
+    await rt.tap(session, rt.in_dialog(session, "override-apply"))
+    await rt.quiet(session)
+    seen["gear"] = hub.open(g.id).game.state.players[1].gear
+    seen["notice"] = _notice(session)
+    seen["said"] = _texts(session, "минус бывает")
+    return seen
+
+
+def test_a_gear_bonus_below_zero_by_the_cards_word_is_said_too(tmp_path):
+    """The same notice as after a plain − tap (:func:`test_a_gear_bonus_below_zero_is_taken_and_
+    said`) when the change went through the override dialog («Бой»: gear does not change in a
+    fight unless a card says so). Play-test: that path went below 0 without a word. Said
+    once: in the banner, nowhere else."""
+    seen = rt.run(_gear_below_zero_by_card(tmp_path))
+    assert seen["dialog"] and seen["gear"] == -1, seen
+    assert seen["notice"] == (
+        "Борис: бонус шмоток −1 — минус бывает (проклятия, шмотки с минусом), «Бой»"
+    ), seen["notice"]
+    assert len(seen["said"]) == 1, seen["said"]

@@ -323,6 +323,7 @@ TOASTER = (
 )
 BATTERY = ("card.play", {"kind": "source", "build_cost": 1, "production": 3, "name": "Батарея"})
 PORTAL = ("card.play", {"kind": "ability", "build_cost": 1, "cost": 1, "name": "Портал"})
+GUN = ("card.play", {"kind": "ability", "build_cost": 1, "cost": 2, "name": "Портальная пушка"})
 
 
 def test_charge_steps_fit_one_phone_screen(app, server):
@@ -696,14 +697,14 @@ def test_every_charge_step_fits_a_small_phone_without_a_scroll(browser, server, 
     «Фаза зарядки» (шаги А, Б, В) — the energy, whose turn, the rules icon and every control
     of the step: the player's VP, the one-shot, an ability, «Потратить», «Добавить»,
     «Активировать» — lie above the pinned bar's top, with no scroll (play-test: step Б's
-    «Потратить» and «Добавить» were under the bar, a scroll in every step). The head keeps
-    its place from step to step."""
+    «Потратить» and «Добавить» were under the bar, a scroll in every step; with two built
+    abilities «Добавить» was 41 px under it). The head keeps its place from step to step."""
     names = NAMES4[:players]
-    gid = ricks_game(server, names, "round.draw", BATTERY, PORTAL, TOASTER)
+    gid = ricks_game(server, names, "round.draw", BATTERY, PORTAL, TOASTER, GUN)
     app = App(browser, server, 360, 640)
     try:
         app.open(f"/game/{gid}")
-        app.wait_label("actions-left", "2")
+        app.wait_label("actions-left", "1")  # four cards played of five
         turn = ["actions-left", "play-open", "build-open", "move-up", "free-discard"]
         assert_above_bar(app, *turn, "vp-p0-minus", "vp-p0-plus", "phase-rules")
         for _ in names:
@@ -719,8 +720,13 @@ def test_every_charge_step_fits_a_small_phone_without_a_scroll(browser, server, 
         app.wait_label("charge-pos", f"{KRO}, шаг Б")
         app.wait_label("charge-player", "Аня")
         step_b = ["step-vp-minus", "step-vp-plus", "oneshot-cost-minus", "oneshot-cost-plus"]
-        step_b += ["oneshot", "ability-2", "spend-amount-minus", "spend-amount-plus", "spend"]
+        step_b += ["oneshot", "ability-2", "ability-4"]
+        step_b += ["spend-amount-minus", "spend-amount-plus", "spend"]
         assert_above_bar(app, *head, *step_b, *gain)
+        # whole, not a sliver: the scroll view clips a control under the bar down to the few
+        # px above it, and a clipped box passes the check above («Добавить»: 3 px)
+        for ident in ("oneshot", "ability-2", "ability-4", "spend", "gain"):
+            assert_target(app, ident)
         for ident, b in places.items():
             assert same_place(b, box(app, ident)), ident
 

@@ -157,7 +157,7 @@ def test_a_card_played_with_no_build_token_left_is_built_whole_at_once(tmp_path)
     assert cards == 9 and built
 
 
-async def _ability_used(data) -> tuple[str, str, str, int]:
+async def _ability_used(data, two: bool = False) -> tuple[str, str, str, int]:
     hub = Hub(GameStore(data))
     options = {**ACTIONS, "abilities": True}
     g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=options)
@@ -166,6 +166,9 @@ async def _ability_used(data) -> tuple[str, str, str, int]:
     hub.push(g.id, "card.play", source)
     hub.push(g.id, "card.play", {"kind": "ability", "build_cost": 1, "cost": 2, "name": "Портал"})
     ability = hub.open(g.id).game.state.cards[-1].id
+    if two:
+        gun = {"kind": "ability", "build_cost": 1, "cost": 1, "name": "Портальная пушка"}
+        hub.push(g.id, "card.play", gun)
     while hub.open(g.id).game.state.phase != "Фаза зарядки":
         hub.push(g.id, "turn.end")
     hub.push(g.id, "charge.done")  # step Б, Аня's turn
@@ -206,6 +209,16 @@ def test_a_used_ability_stays_in_step_b_and_names_its_rule(tmp_path):
     before, after, said, new_events = rt.run(_ability_used(tmp_path))
     assert before.startswith("Применить способность «Портал»")
     assert after.startswith("Применена способность «Портал»")
+    assert "Карты способностей" in said and new_events == 0
+
+
+def test_two_abilities_side_by_side_say_the_same(tmp_path):
+    """Two built abilities share one row (their name over their cost, a 360×640 phone's step
+    Б fits then: ``test_ricks``): each still says its whole text to a screen reader, a used
+    one «Применена…», and a second tap names the rule."""
+    before, after, said, new_events = rt.run(_ability_used(tmp_path, two=True))
+    assert before == "Применить способность «Портал» (2 единицы энергии)", before
+    assert after == "Применена способность «Портал» (2 единицы энергии)", after
     assert "Карты способностей" in said and new_events == 0
 
 

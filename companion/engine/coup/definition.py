@@ -117,6 +117,15 @@ class CoupDefinition(GameDefinition[CoupState]):
         phase = self.current_phase(state)
         return f"{phase}: обе карты" if phase and loses_both(state) else phase
 
+    def phase_short(self, state: CoupState) -> str | None:
+        """The step in a word or two when a long name leaves it no room on a 360 px phone
+        (play-test: «ход Александрины Потеря покр…»): «Потеря карты», «Потеря обеих» (a
+        «Покровитель» is a card), «Запрет» («Запрет действия»); ``None`` for the rest."""
+        phase = self.current_phase(state)
+        if phase == "Потеря покровителя":
+            return "Потеря обеих" if loses_both(state) else "Потеря карты"
+        return {"Запрет действия": "Запрет"}.get(phase or "")
+
     def scores(self, state: CoupState) -> dict[int, float]:
         """Influences left per player."""
         return {i: float(k) for i, k in enumerate(state.influence)}

@@ -15,15 +15,18 @@ from typing import Any
 import flet as ft
 
 from companion.engine.munchkin import MUNCHKIN, SEALS_TO_END, escapes, flee_rolls
-from companion.engine.munchkin.constants import R_COMBAT
 from companion.i18n import _
 from companion.ui.boards.munchkin.combat import CombatView, MonsterView
-from companion.ui.boards.munchkin.common import board_ui, overridable
+from companion.ui.boards.munchkin.common import (
+    below_zero,
+    board_ui,
+    overridable,
+    send_noting_gear,
+)
 from companion.ui.boards.munchkin.dialogs import FleeDialog, MonsterDialog, OverrideDialog
 from companion.ui.boards.munchkin.players import PlayerRow
 from companion.ui.boards.munchkin.turn import Reminder, TurnBar, WinnerPicker
 from companion.ui.state import GameView, part
-from companion.ui.widgets import shown_number
 from companion.ui.words import plural
 
 __all__ = ["Board", "use_send", "about", "below_zero", "last_combat_text"]
@@ -49,12 +52,8 @@ def use_send(view: GameView):
         if chained:  # the second move of one tap: made against the state the first one left
             view.mark_shown()
         player = data.get("player")
-        gear = type.startswith("gear.") and isinstance(player, int)
-        before = view.state.players[player].gear if gear else 0
-        ok = view.send(type, data)
+        ok = send_noting_gear(view, type, data)
         said = view.error
-        if ok and gear and view.state.players[player].gear < 0 <= before:
-            view.show_notice(below_zero(view.game.players[player], view.state.players[player].gear))
         if ok or not said:
             return ok
         if not data.get("override") and overridable(said):
@@ -66,17 +65,6 @@ def use_send(view: GameView):
         return ok
 
     return ft.use_callback(send, [view])
-
-
-def below_zero(name: str, gear: int) -> str:
-    """What the board says when a player's gear bonus goes below 0 (it is allowed: «Бой» sums
-    the level and every modifier, the negative ones too, and «Противоречия между правилами и
-    картами» floors the level only — a curse or a minus item can make the strength 0 or less).
-    Play-test: the bonus went below 0 without a word. Short: two lines of the banner."""
-    return (
-        f"{name}: {_('бонус шмоток')} {shown_number(gear)} — "
-        f"{_('минус бывает (проклятия, шмотки с минусом)')}, «{R_COMBAT}»"
-    )
 
 
 def about(name: str, message: str) -> str:

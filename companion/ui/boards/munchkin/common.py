@@ -9,11 +9,13 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.munchkin.constants import OVERRIDE_NOTE
+from companion.engine.munchkin.constants import OVERRIDE_NOTE, R_COMBAT
 from companion.errors import CompanionError
+from companion.i18n import _
 from companion.ui.boards.compact import Counter
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView
+from companion.ui.widgets import shown_number
 
 __all__ = [
     "Counter",
@@ -25,6 +27,8 @@ __all__ = [
     "to_int",
     "overridable",
     "refused_fight",
+    "below_zero",
+    "send_noting_gear",
 ]
 
 #: The rules database's id for this game (links from the phase bar and the combat).
@@ -81,6 +85,32 @@ def to_int(text: str, default: int | None = None) -> int | None:
 def overridable(message: str) -> bool:
     """Does the engine's refusal say a card may override it («карта так говорит»)?"""
     return f"«{OVERRIDE_NOTE}»" in message
+
+
+def below_zero(name: str, gear: int) -> str:
+    """What the board says when a player's gear bonus goes below 0 (it is allowed: «Бой» sums
+    the level and every modifier, the negative ones too, and «Противоречия между правилами и
+    картами» floors the level only — a curse or a minus item can make the strength 0 or less).
+    Play-test: the bonus went below 0 without a word. Short: two lines of the banner."""
+    return (
+        f"{name}: {_('бонус шмоток')} {shown_number(gear)} — "
+        f"{_('минус бывает (проклятия, шмотки с минусом)')}, «{R_COMBAT}»"
+    )
+
+
+def send_noting_gear(view: GameView, type: str, data: dict[str, Any]) -> bool:
+    """``view.send(type, data)``, and when a player's gear bonus goes from 0 or more to below 0
+    the notice :func:`below_zero` (once: not at each step further down). Every path of a gear
+    move goes through it: a − tap, the number pad, and the same move sent again through the
+    override dialog's «Карта так говорит» (play-test: that one went below 0 without a
+    word)."""
+    player = data.get("player")
+    gear = type.startswith("gear.") and isinstance(player, int)
+    before = view.state.players[player].gear if gear else 0
+    ok = view.send(type, data)
+    if ok and gear and view.state.players[player].gear < 0 <= before:
+        view.show_notice(below_zero(view.game.players[player], view.state.players[player].gear))
+    return ok
 
 
 def refused_fight(view: GameView) -> str:

@@ -12,7 +12,13 @@ import flet as ft
 from companion.engine.munchkin import ESCAPE_TARGET, default_monster_name, roll_dice
 from companion.i18n import _
 from companion.ui.boards.compact import toggle
-from companion.ui.boards.munchkin.common import BoardUi, refused_fight, rules, to_int
+from companion.ui.boards.munchkin.common import (
+    BoardUi,
+    refused_fight,
+    rules,
+    send_noting_gear,
+    to_int,
+)
 from companion.ui.state import GameView
 from companion.ui.taps import closing_dialog
 from companion.ui.widgets import TARGET, tagged, typed_text, use_page_size
@@ -486,8 +492,8 @@ def OverrideDialog(view: GameView, ui: BoardUi) -> ft.Control:
             ui.card_says = True
             ui.monster_form = "start"
             return
-        if pending is not None:
-            view.send(pending["type"], {**pending["data"], "override": True})
+        if pending is not None:  # a gear bonus going below 0 is said as after a plain tap
+            send_noting_gear(view, pending["type"], {**pending["data"], "override": True})
         close()
 
     ft.use_dialog(

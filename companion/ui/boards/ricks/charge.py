@@ -195,6 +195,70 @@ def _ability_text(card: Card, used: bool, spoken: bool = False) -> str:
     return f"{verb} {name} ({energy(card.cost, spoken)})"
 
 
+def _abilities(view: GameView, abilities: list[Card], used: Any, gap: int) -> ft.Control:
+    """Step Б's ability buttons (tagged ``ability-<id>``, 48 dp tall): one ability across the
+    step, «Применить способность «Портал» (1 ед. энергии)»; two or more side by side, two to
+    a row, each its name over its cost («применена» once used), the whole text in its label
+    — two abilities one under the other pushed «Добавить» 41 px under the pinned bar of a
+    360×640 phone. A used one stays where it was (a tap names the rule)."""
+
+    def send(card: Card) -> Callable[[Any], None]:
+        return lambda _e: view.send("charge.ability", {"card": card.id})
+
+    if len(abilities) < 2:
+        return ft.Column(
+            spacing=gap,
+            controls=[
+                tag(
+                    f"ability-{c.id}",
+                    ft.FilledTonalButton(
+                        # what the button says, and to a screen reader the unit spelled out
+                        ft.Text(
+                            _ability_text(c, c.id in used),
+                            semantics_label=_ability_text(c, c.id in used, spoken=True),
+                        ),
+                        height=TARGET,
+                        on_click=send(c),
+                    ),
+                )
+                for c in abilities
+            ],
+        )
+    chips = [
+        ft.Container(
+            tag(
+                f"ability-{c.id}",
+                ft.FilledTonalButton(
+                    content=ft.Column(
+                        [
+                            clipped_text(f"«{c.name}»" if c.name else f"№{c.id}", 14),
+                            clipped_text(
+                                _("применена") if c.id in used else energy(c.cost),
+                                12,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                            ),
+                        ],
+                        spacing=0,
+                        tight=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                    height=TARGET,
+                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
+                    on_click=send(c),
+                    expand=True,
+                ),
+                label=_ability_text(c, c.id in used, spoken=True),
+            ),
+            expand=1,
+        )
+        for c in abilities
+    ]
+    rows = [chips[i : i + 2] for i in range(0, len(chips), 2)]
+    if len(rows[-1]) == 1:  # an odd one keeps half the row, as wide as the others
+        rows[-1].append(ft.Container(expand=1))
+    return ft.Column([ft.Row(r, spacing=8) for r in rows], spacing=gap)
+
+
 @ft.component
 def StepB(view: GameView, version: int) -> ft.Control:
     """Step Б for the current player: one one-shot, attached abilities, other payments."""
@@ -246,26 +310,7 @@ def StepB(view: GameView, version: int) -> ft.Control:
                 tonal=True,
                 owner=charge_owner(view),
             ),
-            ft.Column(
-                spacing=FOLDED_GAP if folded else 10,  # Flet's default elsewhere
-                controls=[
-                    tag(
-                        f"ability-{c.id}",
-                        ft.FilledTonalButton(
-                            # what the button says, and to a screen reader the unit spelled out
-                            ft.Text(
-                                _ability_text(c, c.id in ch.abilities_used),
-                                semantics_label=_ability_text(
-                                    c, c.id in ch.abilities_used, spoken=True
-                                ),
-                            ),
-                            height=TARGET,
-                            on_click=lambda _e, c=c: view.send("charge.ability", {"card": c.id}),
-                        ),
-                    )
-                    for c in abilities
-                ],
-            ),
+            _abilities(view, abilities, ch.abilities_used, FOLDED_GAP if folded else 10),
             _spend_row(view),
         ],
         spacing=gap,
