@@ -24,7 +24,9 @@ tap it); a tap on the banner clears it. Up to three lines fit the band
 a longer text grows down over the status line rather than being cut.
 While a message shows, back, undo, redo, journal and rules are under it; so an undo's or
 redo's notice is drawn over the status line instead (as all messages were before), and a
-second undo right after the first reaches the undo button.
+second undo right after the first reaches the undo button; it keeps to the status line's
+height (three lines, then «…»: the label and the journal have the whole text), leaving a
+board's pinned header under the status line in sight.
 
 Re-rendering: the top bar, status line, message and result are memoised components with
 plain props (``ft.memo``), so a tap re-renders the board and whatever part's props changed;
@@ -82,6 +84,9 @@ MESSAGE_BAND = TOP_BAR_HEIGHT + 4
 MESSAGE_MAX_WIDTH = 520
 #: The banner's vertical padding (px); the rest of the band is its text's (three lines of 13).
 _BAND_PAD = 3
+#: Lines of an undo's or redo's notice (over the status line): three 13 px lines fill the
+#: band, which is the status line's height.
+LOW_LINES = 3
 #: Seconds a notice (an undo) and a refusal stay before they go stale.
 NOTICE_SECONDS = 5
 ERROR_SECONDS = 8
@@ -163,9 +168,16 @@ TopBar = ft.memo(_TopBar)
 
 
 @ft.component
-def _MessageOverlay(error: str, notice: str, clear: Callable[[], None]) -> ft.Control:
+def _MessageOverlay(
+    error: str, notice: str, clear: Callable[[], None], low: bool = False
+) -> ft.Control:
     """The last refusal (red) or notice, drawn over the top bar (not its lock); it goes after a
-    few seconds, at the next move, or when tapped. Never changes the layout around it."""
+    few seconds, at the next move, or when tapped. Never changes the layout around it.
+
+    ``low``: the notice lies over the status line (an undo's or redo's): it keeps to the
+    status line's height, three lines cut with «…» (its label and the journal have the whole
+    text); grown to four it covered a board's pinned header under the status line (play-test:
+    Smash Up's redone capture covered «Приспешники / Действия» at 360×640)."""
     task = ft.use_ref(None)
 
     def arm() -> None:
@@ -194,16 +206,25 @@ def _MessageOverlay(error: str, notice: str, clear: Callable[[], None]) -> ft.Co
     shown = "" if error else notice
     error_slot = ft.use_memo(lambda: _slot("error", error, ft.Icons.BLOCK, True, clear), [error])
     notice_slot = ft.use_memo(
-        lambda: _slot("notice", shown, ft.Icons.INFO_OUTLINE, False, clear), [shown]
+        lambda: _slot(
+            "notice", shown, ft.Icons.INFO_OUTLINE, False, clear, LOW_LINES if low else None
+        ),
+        [shown, low],
     )
     return ft.Column([error_slot, notice_slot], spacing=0, tight=True)
 
 
 def _slot(
-    ident: str, text: str, icon: ft.IconData, error: bool, clear: Callable[[], None]
+    ident: str,
+    text: str,
+    icon: ft.IconData,
+    error: bool,
+    clear: Callable[[], None],
+    max_lines: int | None = None,
 ) -> ft.Control:
     """One message banner tagged ``ident``, hidden (not in the accessibility tree) when
-    ``text`` is empty."""
+    ``text`` is empty; ``max_lines``: cut after that many lines with «…» (the label keeps
+    the whole text)."""
     fg = ft.Colors.ON_ERROR_CONTAINER if error else ft.Colors.ON_SECONDARY_CONTAINER
     slot = tagged(
         ident,
@@ -211,7 +232,15 @@ def _slot(
             ft.Row(
                 [
                     ft.Icon(icon, color=fg, size=18),
-                    ft.Text(text, expand=True, size=13, color=fg, style=ft.TextStyle(height=1.15)),
+                    ft.Text(
+                        text,
+                        expand=True,
+                        size=13,
+                        color=fg,
+                        style=ft.TextStyle(height=1.15),
+                        max_lines=max_lines,
+                        overflow=ft.TextOverflow.ELLIPSIS if max_lines else None,
+                    ),
                     # no width, the band's height: one or two lines fill the band as three do
                     ft.Container(width=0, height=MESSAGE_BAND - 2 * _BAND_PAD),
                 ],
@@ -445,7 +474,7 @@ def _Messages(view: GameView) -> ft.Control:
     # of the top bar stay uncovered
     right = max(right, int(use_page_width()) - MESSAGE_MAX_WIDTH)
     return ft.Container(
-        MessageOverlay(view.error, view.notice, view.clear_message),
+        MessageOverlay(view.error, view.notice, view.clear_message, low),
         left=0,
         right=right,
         top=MESSAGE_BAND if low else 0,

@@ -41,7 +41,13 @@ from companion.ui.boards.smashup.score import score_dialog
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
 from companion.ui.taps import closing_dialog
-from companion.ui.widgets import BoardScroll, use_form, use_scroll_to, use_small_height
+from companion.ui.widgets import (
+    BoardScroll,
+    use_form,
+    use_scroll_to,
+    use_small_height,
+    use_top_on,
+)
 
 __all__ = ["PlayBoard", "REVEAL_DELAY"]
 
@@ -62,8 +68,9 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
     scoring, set_scoring = ft.use_state(None)  # the base being scored, or None
     repl, set_repl, latest_repl = use_form(lambda: dict(EMPTY_FORM))  # read at tap time
     repl_checked, set_repl_checked = ft.use_state(False)
-    # the capture dialog's refusals so far: each scrolls its content to the end, where the
-    # refusal is (play-test: on a phone its last lines were under the dialog's buttons)
+    # the capture dialog's refusals so far (the engine's, and the typed new base's): each
+    # scrolls its content to the end, where the refusal is (play-test: on a phone its last
+    # lines were under the dialog's buttons)
     refused, set_refused = ft.use_state(0)
     dialog_scroll = use_scroll_to(refused, -1)
     # «колода баз пуста» is read at tap time too: «Захватить» right after the switch
@@ -78,6 +85,11 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
 
     when = (state.turn, state.phase)
     open_base = opened[0] if opened is not None and opened[1] == when else None
+    # each phase and turn (and the game's start, after the setup page) shows the list from
+    # its top: the phase reminder first (360×640) and the first base whole; the offset of a
+    # scrolled setup page or of a base opened in the last phase hid them (play-test). The
+    # step changes by «Дальше» or undo, outside the list: nothing moves under that finger.
+    use_top_on(when)
 
     def _toggle(j: int) -> None:
         # read the turn and phase at tap time: a handler rendered in the previous phase
@@ -134,6 +146,10 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
         else:
             if form_error(repl) is not None:
                 set_repl_checked(True)
+                # the refused field and its line are under the name's suggestion room: at
+                # 360×640 they were below the dialog's fold and nothing seemed to happen
+                # (play-test); the content goes to its end, where they are
+                set_refused(lambda n: n + 1)
                 return
             card = card_from_form(repl)
             data = {"base": scoring, "base_card": card}
