@@ -399,7 +399,8 @@ def StepV(view: GameView, version: int) -> ft.Control:
                         spacing=8,
                     ),
                     height=ACTIVATE_PARTIAL if part else ACTIVATE_HEIGHT,
-                    disabled=not o.affordable,
+                    # too dear now: dimmed, and a tap gets the engine's refusal (Шаг В)
+                    opacity=0.45 if not o.affordable else 1.0,
                     style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16)),
                     on_click=lambda _e, o=o: send_saying_what_moved(
                         view, "charge.activate", {"card": o.card}
