@@ -313,6 +313,16 @@ class GameView:
             return False
         return True
 
+    def refuse(self, text: str) -> None:
+        """Show ``text`` (a sentence naming the rule, worded by the board: no move exists to
+        check) as a refusal, like one from :meth:`send` — for a dimmed control's tap, such as
+        «↓» from the lowest universe; a read-only or locked screen says that instead."""
+        if self._refuse_readonly():
+            return
+        self.error = text
+        self.error_player = None
+        self.notice = ""
+
     def _set_error(self, exc: CompanionError, data: Mapping[str, Any] | None) -> None:
         self.error = str(exc)
         player = (data or {}).get("player")

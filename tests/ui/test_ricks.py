@@ -744,6 +744,55 @@ def test_every_charge_step_fits_a_small_phone_without_a_scroll(browser, server, 
         app.close()
 
 
+SHIELD = ("card.play", {"kind": "ability", "build_cost": 1, "cost": 1, "name": "Щит"})
+
+
+@pytest.mark.parametrize(("width", "height"), PHONES)
+def test_spend_and_gain_stay_put_when_the_turn_passes_to_a_player_with_abilities(
+    browser, server, width, height
+):
+    """«Фаза зарядки, шаг Б» at 360×640 and 390×844: Аня has no ability, Борис one («Щит»),
+    Вика two. «Готово» passes the turn from one to the next, and «Потратить», «Добавить»
+    and their −/+ stay where they were, so a finger about to tap «Потратить» never lands on
+    an ability (play-test: Борис's «Применить способность «Щит»» appeared where Аня's
+    «Потратить» had been and pushed it 48 px down). Every one is above the pinned bar."""
+    gid = ricks_game(
+        server,
+        NAMES4[:3],
+        "round.draw",
+        "turn.end",
+        SHIELD,
+        "turn.end",
+        PORTAL,
+        GUN,
+        "turn.end",
+        "charge.done",
+    )
+    rows = ["spend-amount-minus", "spend-amount-plus", "spend"]
+    rows += ["gain-amount-minus", "gain-amount-plus", "gain"]
+    app = App(browser, server, width, height)
+    try:
+        app.open(f"/game/{gid}")
+        app.wait_label("charge-pos", f"{KRO}, шаг Б")
+        app.wait_label("charge-player", "Аня")
+        app.wait_label("no-abilities", "Способностей нет")
+        app.steady("spend")
+        places = {ident: box(app, ident) for ident in rows}
+        assert_above_bar(app, *rows)
+        for who, abilities in (("Борис", ["ability-1"]), ("Вика", ["ability-2", "ability-3"])):
+            tap_primary(app)
+            app.wait_label("charge-player", who)
+            app.wait_label(abilities[0], "способность" if len(abilities) == 1 else "«")
+            app.steady("spend")
+            for ident, b in places.items():
+                assert same_place(b, box(app, ident), 0.5), (who, ident, b, box(app, ident))
+            assert_above_bar(app, *rows, *abilities)
+            for ident in abilities:
+                assert_target(app, ident)
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("width", [360, 390])
 def test_player_rows_show_universe_and_tokens_whole(browser, server, width):
     """A player's row at 360 and 390 px: under the name, the universe (with the physical

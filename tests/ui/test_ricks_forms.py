@@ -1013,3 +1013,60 @@ def test_the_card_dialogs_field_labels_are_one_line_on_a_small_phone(tmp_path):
     (play-test: «Жетонов» wrapped, its «в» under the rest)."""
     for label, size, room in rt.run(_play_field_labels(tmp_path)):
         assert text_width(label, size) <= room, (label, size, text_width(label, size), room)
+
+
+async def _dimmed_taps(data) -> dict[str, tuple[str, int, bool]]:
+    """Tap each dimmed control of Аня's turn (in Кроховселенная, no card to build), then, in
+    step В, an invention dearer than the energy left (another one is not): what each tap
+    said, the moves made since it, and whether a dialog opened."""
+    hub = Hub(GameStore(data))
+    g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=ACTIONS)
+    hub.push(g.id, "round.draw")  # Аня: 5 actions in Кроховселенная, the lowest universe
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    out: dict[str, tuple[str, int, bool]] = {}
+
+    async def tap(ident: str) -> None:
+        events = len(hub.open(g.id).game.events)
+        await rt.tap(session, rt.tappables(session)[ident])
+        await rt.quiet(session)
+        opened = any(d.open for d in session.page._dialogs.controls)
+        out[ident] = (_label(session, "error"), len(hub.open(g.id).game.events) - events, opened)
+
+    await tap("move-down")
+    await tap("build-open")
+    # 1 energy: «Тостер» is affordable (else step В is skipped), «Пушка» is not
+    source = {"kind": "source", "build_cost": 1, "production": 1}
+    cheap = {"kind": "invention", "build_cost": 1, "cost": 1, "vp": 2, "name": "Тостер"}
+    dear = {"kind": "invention", "build_cost": 1, "cost": 5, "vp": 9, "name": "Пушка"}
+    for move, payload in (
+        ("card.play", source),
+        ("card.play", cheap),
+        ("card.play", dear),
+        ("turn.end", {}),
+        ("turn.end", {}),
+        ("charge.done", {}),  # step А: no source, no energy
+        ("charge.done", {}),  # step Б: Аня
+        ("charge.done", {}),  # step Б: Борис
+    ):
+        hub.push(g.id, move, payload)
+    await rt.quiet(session)
+    await tap("activate-3")
+    return out
+
+
+def test_a_dimmed_control_says_why_when_tapped(tmp_path):
+    """A control whose move is not allowed now is dimmed, not dead: a tap names the rule and
+    moves nothing (play-test: «↓ —» in Кроховселенная and «Достроить (0)» said nothing).
+    «Перемещение»: no universe below the lowest; «Доступные действия»: a token goes on one's
+    own partly built card here or ability; «Фаза зарядки, шаг В»: the energy pays for an
+    activation."""
+    said = rt.run(_dimmed_taps(tmp_path))
+    down, moved, opened = said["move-down"]
+    assert "Ниже вселенной «Кроховселенная»" in down and "(Перемещение)" in down, down
+    assert moved == 0 and not opened
+    build, moved, opened = said["build-open"]
+    assert "Достраивать нечего" in build and "(Доступные действия)" in build, build
+    assert moved == 0 and not opened
+    dear, moved, _opened = said["activate-3"]
+    assert "нужно 5 ед. энергии" in dear and "шаг В" in dear, dear
+    assert moved == 0

@@ -27,6 +27,7 @@ from companion.engine.ricks import (
     UNIVERSES,
     Card,
 )
+from companion.engine.ricks.constants import R_AVAILABLE, R_MOVE
 from companion.i18n import _
 from companion.ui.boards.compact import toggle
 from companion.ui.boards.ricks.charge import SHORT
@@ -150,19 +151,50 @@ def _blank_form(kind: str = "source", turn: int = 0) -> dict[str, Any]:
 PLAY_MAX = 240
 
 
-def _button(ident: str, text: str, on_click, *, icon=None, disabled=False, label=None):
-    """An outlined 48 dp button of a fixed line (a narrow padding: four share a phone's row)."""
+#: Opacity of a control whose move is not allowed now: it still answers a tap, with the rule.
+DIMMED = 0.45
+
+
+def _button(ident: str, text: str, on_click, *, icon=None, dimmed=False, label=None):
+    """An outlined 48 dp button of a fixed line (a narrow padding: four share a phone's row).
+
+    ``dimmed``: a move not allowed now — the button looks unavailable but still answers a
+    tap, and ``on_click`` then says why, naming the rule (play-test: a disabled «↓ —» or
+    «Достроить (0)» said nothing)."""
     return tag(
         ident,
         ft.OutlinedButton(
             text,
             icon=icon,
             height=TARGET,
-            disabled=disabled,
+            opacity=DIMMED if dimmed else 1.0,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
             on_click=lambda: on_click(),
         ),
         label=label,
+    )
+
+
+def edge_refusal(way: str, universe: str) -> str:
+    """Why «↑» or «↓» goes nowhere from ``universe`` (the top or the bottom one): a move is to
+    a neighbouring universe, and there is none on that side («Перемещение»)."""
+    if way == "up":
+        return (
+            f"{_('Выше вселенной')} «{universe}» {_('вселенных нет')}: "
+            f"{_('перейти можно только в соседнюю')} ({R_MOVE})."
+        )
+    return (
+        f"{_('Ниже вселенной')} «{universe}» {_('вселенных нет')}: "
+        f"{_('перейти можно только в соседнюю')} ({R_MOVE})."
+    )
+
+
+def nothing_to_build(universe: str) -> str:
+    """Why «Достроить (0)» opens no list: a token goes on one's own partly built card in
+    one's universe, or on one's own ability, and there is none («Доступные действия»)."""
+    return (
+        f"{_('Достраивать нечего')}: {_('ни в')} «{universe}», "
+        f"{_('ни среди ваших способностей нет недостроенных карт')} ({R_AVAILABLE})."
     )
 
 
@@ -511,6 +543,10 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         if which in ("play", "kyle"):
             view.error = ""  # an older refusal is not this card's
             set_said("")
+        if which == "build" and not unfinished and p is not None:
+            # «Достроить (0)» is dimmed, not dead: a tap says why (Доступные действия)
+            view.refuse(nothing_to_build(p.universe))
+            return
         if which == "build" and unfinished and p is not None and p.actions < 1:
             # said before a card is picked (play-test: the list opened at 0 actions and
             # refused only after a pick): the engine's words, «Доступные действия»
@@ -664,9 +700,12 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                 _button(
                     f"move-{way}",
                     SHORT.get(to, "—"),
-                    lambda to=to: view.send("player.move", {"to": to}),
+                    # the top or the bottom universe: dimmed, a tap says why (Перемещение)
+                    (lambda to=to: view.send("player.move", {"to": to}))
+                    if to is not None
+                    else (lambda way=way: view.refuse(edge_refusal(way, p.universe))),
                     icon=icon,
-                    disabled=to is None,
+                    dimmed=to is None,
                     label=f"{word}: {to or '—'}",
                 )
                 for way, to, icon, word in (
@@ -700,7 +739,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                 "build-open",
                 f"{_('Достроить')} ({len(unfinished)})",
                 lambda: open_dialog("build"),
-                disabled=not unfinished,
+                dimmed=not unfinished,
             ),
             icon_button(
                 "kyle-open",

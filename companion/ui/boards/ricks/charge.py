@@ -195,12 +195,57 @@ def _ability_text(card: Card, used: bool, spoken: bool = False) -> str:
     return f"{verb} {name} ({energy(card.cost, spoken)})"
 
 
-def _abilities(view: GameView, abilities: list[Card], used: Any, gap: int) -> ft.Control:
+def ability_rows(n: int) -> int:
+    """Rows :func:`_abilities` lays ``n`` abilities out in: one across, or two to a row."""
+    return (n + 1) // 2
+
+
+def ability_room(state: Any) -> int:
+    """Rows of step Б's abilities slot: as many as the player with the most built abilities
+    needs — every player's step Б keeps that room, so «Потратить» and «Добавить» below it
+    stay where they were when the turn passes (play-test: Боря's «Щит» appeared where Аня's
+    «Потратить» had been and pushed it 48 px down, and a tap there applied the ability)."""
+    counts: dict[int, int] = {}
+    for c in state.cards:
+        if c.kind == "ability" and c.built:
+            counts[c.owner] = counts.get(c.owner, 0) + 1
+    return ability_rows(max(counts.values(), default=0))
+
+
+def _abilities(
+    view: GameView, abilities: list[Card], used: Any, gap: int, room: int = 0
+) -> ft.Control:
     """Step Б's ability buttons (tagged ``ability-<id>``, 48 dp tall): one ability across the
     step, «Применить способность «Портал» (1 ед. энергии)»; two or more side by side, two to
     a row, each its name over its cost («применена» once used), the whole text in its label
     — two abilities one under the other pushed «Добавить» 41 px under the pinned bar of a
-    360×640 phone. A used one stays where it was (a tap names the rule)."""
+    360×640 phone. A used one stays where it was (a tap names the rule).
+
+    The slot is ``room`` rows tall (:func:`ability_room`) whatever this player has: a player
+    with none sees «Способностей нет» (tagged ``no-abilities``) in it."""
+    if room == 0:  # nobody has one: no slot
+        return ft.Container(height=0)
+    height = room * TARGET + (room - 1) * gap
+    return ft.Container(
+        _ability_buttons(view, abilities, used, gap),
+        height=height,
+        alignment=ft.Alignment.TOP_LEFT,
+    )
+
+
+def _ability_buttons(view: GameView, abilities: list[Card], used: Any, gap: int) -> ft.Control:
+    if not abilities:
+        text = _("Способностей нет")
+        return tag(
+            "no-abilities",
+            ft.Container(
+                ft.Text(text, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+                height=TARGET,
+                alignment=ft.Alignment.CENTER_LEFT,
+                padding=ft.Padding.only(left=12),
+            ),
+            label=text,
+        )
 
     def send(card: Card) -> Callable[[Any], None]:
         return lambda _e: view.send("charge.ability", {"card": card.id})
@@ -276,6 +321,7 @@ def StepB(view: GameView, version: int) -> ft.Control:
     add_vp, set_vp = vp_moves(view.send, who, lambda: view.state.players[who].vp)
     folded = use_small_height()
     gap = FOLDED_GAP if folded else 8
+    room = ability_room(state)
 
     return ft.Column(
         [
@@ -310,7 +356,8 @@ def StepB(view: GameView, version: int) -> ft.Control:
                 tonal=True,
                 owner=charge_owner(view),
             ),
-            _abilities(view, abilities, ch.abilities_used, FOLDED_GAP if folded else 10),
+            # a fixed slot (the most any player has): the rows below never move on a new turn
+            _abilities(view, abilities, ch.abilities_used, FOLDED_GAP if folded else 10, room),
             _spend_row(view),
         ],
         spacing=gap,
@@ -352,7 +399,8 @@ def StepV(view: GameView, version: int) -> ft.Control:
                         spacing=8,
                     ),
                     height=ACTIVATE_PARTIAL if part else ACTIVATE_HEIGHT,
-                    disabled=not o.affordable,
+                    # too dear now: dimmed, and a tap gets the engine's refusal (Шаг В)
+                    opacity=0.45 if not o.affordable else 1.0,
                     style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16)),
                     on_click=lambda _e, o=o: send_saying_what_moved(
                         view, "charge.activate", {"card": o.card}
