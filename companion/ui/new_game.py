@@ -16,17 +16,15 @@ from companion.ui.game_screen import WIDE, use_page_width
 from companion.ui.nav import app_model, go
 from companion.ui.security import require_player
 from companion.ui.text_fit import text_width
-from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_form, use_scroll_to
+from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_form
 
 __all__ = ["NewGame"]
 
 RANDOM = "random"
 #: The form's width on a wide screen (px).
 FORM_WIDTH = 640
-#: Height (px) kept under «Начать игру» for a refusal: three lines of its banner at 360 px.
-#: The form is as long with the refusal as without it, so scrolling to its end shows the
-#: refusal whenever the scroll runs, and the button does not move.
-REFUSAL_SLOT = 96
+#: Height (px) of «Начать игру», pinned under the form.
+START_HEIGHT = 56
 
 
 #: The game picker's field: what its text has beside the arrow (px) in a column ``w`` wide
@@ -95,14 +93,9 @@ def NewGame() -> ft.Control:
     # right after typing, can reach the server before the re-render
     f, update, latest = use_form(lambda: _blank_form(offered[0].id))
     error, set_error = ft.use_state("")
-    # each refusal (not only the first: a second tap after a fix) brings the end of the form,
-    # where it is said, into view
-    refusals, set_refusals = ft.use_state(0)
-    scroller = use_scroll_to(refusals, -1)
 
     def refuse(text: str) -> None:
         set_error(text)
-        set_refusals(lambda n: n + 1)
 
     def change(**fields: Any) -> None:
         update(lambda now: {**now, **fields})
@@ -306,23 +299,40 @@ def NewGame() -> ft.Control:
                 ),
             ),
             form(options, put_options, **form_args(form, players)) if form else ft.Container(),
-            tagged(
-                "start-game",
-                ft.FilledButton(
-                    _("Начать игру"), icon=ft.Icons.PLAY_ARROW, height=56, on_click=lambda: start()
-                ),
-            ),
-            # under the button, in a slot kept for it, and scrolled into view: a refusal above
-            # it pushed «Начать игру» away from the finger, off the screen on a phone; one
-            # that made the form longer came in under the fold when the scroll ran before the
-            # phone had laid it out (play-test, «Рик и Морти»: the action tokens left empty)
-            ft.Stack([ft.Container(height=REFUSAL_SLOT), Banner(error, "")]),
         ],
         spacing=10,
         scroll=ft.ScrollMode.AUTO,
         expand=True,
-        ref=scroller,
     )
+    # «Начать игру» pinned under the form, whole wherever the form is scrolled to (play-test
+    # at 360×640: the four-player Coup form's fold cut it in half, an invitation to a
+    # mis-tap); a refusal comes in above it, in the pinned part, so the button stays where the
+    # finger is and the refusal is in view (play-test: one above the button in the form pushed
+    # it off the screen)
+    pinned = tagged(
+        "start-bar",
+        ft.Container(
+            ft.Column(
+                [
+                    Banner(error, ""),
+                    tagged(
+                        "start-game",
+                        ft.FilledButton(
+                            _("Начать игру"),
+                            icon=ft.Icons.PLAY_ARROW,
+                            height=START_HEIGHT,
+                            on_click=lambda: start(),
+                        ),
+                    ),
+                ],
+                spacing=8,
+                tight=True,
+            ),
+            padding=ft.Padding.only(top=8),
+            border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        ),
+    )
+    column = ft.Column([column, pinned], spacing=4, expand=True)
     if page_width < WIDE:
         return column
     # a laptop or tablet: the form as a centred column of at most FORM_WIDTH px, not a page of

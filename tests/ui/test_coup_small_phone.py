@@ -25,11 +25,12 @@ from companion.engine.coup import ACTIONS, CHARACTERS
 from companion.store import GameStore
 from companion.ui.app import make_main
 from companion.ui.boards import compact
+from companion.ui.boards.coup.referee import SHORT_LINE
 from companion.ui.state import Hub
 from companion.ui.text_fit import text_width
 from tests.ui import render_tree as rt
 from tests.ui.conftest import App
-from tests.ui.phone import box, same_place, tap_after_guard, tap_primary
+from tests.ui.phone import box, same_place, shown, tap_after_guard, tap_primary
 from tests.ui.test_coup_text_fit import LONG
 from tests.ui.test_render_fresh import play
 from tests.ui.test_touch_targets import nodes, offenders
@@ -224,3 +225,123 @@ def test_folded_board_after_taps_is_a_fresh_screen(
     taps, problems = rt.run(play("coup-challenge", steps, WIDTH, forget=False, height=HEIGHT))
     assert len(taps) == len(steps), f"a tap was skipped: {taps}"
     assert not problems, f"after {taps}:\n" + "\n".join(problems)
+
+
+def unscrolled(app: App, top: float) -> None:
+    """The board does not scroll: a thumb's swipe up over it (the mouse wheel, which Flutter
+    handles itself) leaves the treasury line where it was (``top``)."""
+    app.page.mouse.move(WIDTH / 2, 300)
+    app.page.mouse.wheel(0, 400)
+    app.unhover()
+    app.page.wait_for_timeout(400)
+    assert abs(box(app, "treasury")["y"] - top) <= 1, "the board scrolled"
+
+
+def texts_in_reach(app: App) -> None:
+    """The step's texts shown lie above the pinned bar, each as tall as its whole lines (the
+    box cut «Итог действия» mid-line at the bar: a 12 px sliver of a 19 px line)."""
+    bar = box(app, "action-bar")["y"]
+    for ident in ("explain", "outcome"):
+        if not shown(app, ident).strip():
+            continue
+        b = box(app, ident)
+        if b["height"] < 1:  # left out: «Весь текст» shows it
+            continue
+        assert b["y"] + b["height"] <= bar + 0.5, (ident, b, bar)
+        assert b["height"] % SHORT_LINE <= 1 or b["height"] % SHORT_LINE >= SHORT_LINE - 1, (
+            ident,
+            b,
+        )
+
+
+def read_whole(app: App, *parts: str) -> None:
+    """«Весь текст» is a 48 dp button in reach; it shows ``parts`` whole, «Понятно» closes."""
+    in_reach(app, "step-texts")
+    tap_after_guard(app, "step-texts")
+    app.el("step-texts-text").wait_for()
+    said = app.label("step-texts-text")
+    for part in parts:
+        assert part in said, (part, said)
+    tap_after_guard(app, "step-texts-close")
+    app.el("step-texts-text").wait_for(state="detached")
+
+
+def test_six_long_names_read_each_step_without_a_scroll(browser, server):
+    """Play-test at 360×640 with six 12-letter names: «Итог действия: если заявление устоит,
+    без…» was cut at the pinned bar in «Оспаривание», «Итог действия: без запрета … потеряет…»
+    at a card's loss, and the board scrolled to read them. Now the board ends at the bar (no
+    scroll), the texts shown are whole lines above it, and what the room leaves out is shown
+    whole by «Весь текст» (only where something is left out: «Запрет действия» has room).
+    A steal («Капитан»), challenged, blocked, the block challenged («Оспаривание»)."""
+    names = LONG
+    stored = GameStore(server.data_dir).create("coup", names, first_player=0)
+    stored.close()
+    app = App(browser, server, WIDTH, HEIGHT).open(f"/game/{stored.id}")
+    try:
+        app.wait_label("step", f"{names[0]}: какое действие?")
+        app.page.wait_for_timeout(500)
+        top = box(app, "treasury")["y"]
+        tap_after_guard(app, "act-steal")
+        tap_after_guard(app, "player-p4")
+        tap_primary(app)
+
+        app.wait_label("step", "Кто-то оспаривает?")
+        unscrolled(app, top)
+        texts_in_reach(app)
+        read_whole(app, "заявляет Капитана", "Итог действия: если заявление устоит")
+        tap_primary(app)  # nobody
+
+        app.wait_label("step", "Кто-то запрещает?")
+        unscrolled(app, top)
+        app.wait_label("outcome", "Итог действия")
+        in_reach(app, "explain", "outcome", targets=False)
+        texts_in_reach(app)
+        assert not shown(app, "step-texts")  # nothing left out: no «Весь текст»
+        tap_after_guard(app, "block-p4-captain")
+
+        app.wait_label("step", "Кто-то оспаривает запрет?")
+        unscrolled(app, top)
+        texts_in_reach(app)
+        tap_after_guard(app, "challenge-p0")
+        app.wait_label("step", f"{names[4]}: Капитан показан?")
+        unscrolled(app, top)
+        in_reach(app, "explain", "outcome", targets=False)
+        tap_primary(app)  # shown: Александрина loses a card
+
+        app.wait_label("step", f"{names[0]}: какую карту раскрыть?")
+        unscrolled(app, top)
+        texts_in_reach(app)
+        in_reach(app, *(f"lose-{c}" for c in CHARACTERS))
+    finally:
+        app.close()
+
+
+def test_a_new_step_starts_at_the_top_of_the_board(browser, server):
+    """Play-test: a page scrolled down to read a step kept its scroll for the next one (the
+    rows at y 137 instead of 193, the treasury line half hidden). On a page too short even
+    for the folded board (360×560: a phone's browser with its bars shown) the board is
+    scrolled down, a move is made from the pinned bar, and the next step's board is back at
+    its top (as Ricks' charge steps are)."""
+    stored = GameStore(server.data_dir).create("coup", LONG, first_player=0)
+    stored.close()
+    app = App(browser, server, WIDTH, 560).open(f"/game/{stored.id}")
+    try:
+        app.wait_label("step", f"{LONG[0]}: какое действие?")
+        app.page.wait_for_timeout(500)
+        tap_after_guard(app, "act-income")
+        app.page.mouse.move(WIDTH / 2, 300)
+        app.page.mouse.wheel(0, -2000)
+        app.unhover()
+        top = app.steady("treasury")["y"]
+        app.page.mouse.move(WIDTH / 2, 300)
+        app.page.mouse.wheel(0, 2000)
+        app.unhover()
+        app.page.wait_for_timeout(400)
+        scrolled = box(app, "treasury")["y"]
+        assert scrolled < top - 20, f"the test needs a scrolled board: {scrolled} vs {top}"
+        tap_primary(app)  # «Доход»: the next player's turn
+        app.wait_label("step", f"{LONG[1]}: какое действие?")
+        app.page.wait_for_timeout(600)
+        assert abs(box(app, "treasury")["y"] - top) <= 1, "the board kept its scroll"
+    finally:
+        app.close()

@@ -146,6 +146,27 @@ def test_the_chosen_target_row_is_marked_apart_from_the_possible_ones(tmp_path):
     assert at_boris == {1: ("Борис — цель", 3), 2: ("Вика — цель?", 2)}
 
 
+async def _questions_while_aiming(data) -> list[str]:
+    """The step's question after Аня picks a steal, aims at Вика, then at Борис."""
+    _hub, _gid, session = await _choose(data, lambda hub, gid: None, "steal")
+    seen = [_label(session, "step")]
+    for row in ("player-p2", "player-p1"):
+        await rt.tap(session, rt.tappables(session)[row])
+        await rt.quiet(session)
+        seen.append(_label(session, "step"))
+    return seen
+
+
+def test_the_question_says_who_is_aimed_at_once_a_row_is_tapped(tmp_path):
+    """Play-test at 360×640 («Кража», «Переворот»): «Против кого? Коснитесь строки игрока
+    выше» stayed after the target was picked, while the bar already said «Кража (Капитан)
+    против Ани». Once aimed, the question names the target and how to change it."""
+    asked, at_vika, at_boris = rt.run(_questions_while_aiming(tmp_path))
+    assert asked == "Против кого? Коснитесь строки игрока выше"
+    assert at_vika == "Против Вики. Сменить — коснитесь другого", at_vika
+    assert at_boris == "Против Бориса. Сменить — коснитесь другого", at_boris
+
+
 async def _last_opponent_row(data) -> dict[int, tuple[str, float]]:
     _hub, _gid, session = await _choose(data, _vika_out, "coup")
     return _rows(session, 0, 1, 2)

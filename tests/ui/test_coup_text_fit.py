@@ -24,7 +24,19 @@ from companion.engine.coup import ACTIONS, COUP, CoupState, awaiting, if_nobody,
 from companion.engine.coup.flow import _apply
 from companion.engine.coup.texts import explain
 from companion.ui.boards.coup.common import step_title
-from companion.ui.boards.coup.referee import TEXT_LINES, TITLE_CHARS, outcome_line
+from companion.ui.boards.coup.players import ROW_MARGIN
+from companion.ui.boards.coup.referee import (
+    COMPACT_PAD,
+    SHORT_LINE,
+    TEXT_GAP,
+    TEXT_LINES,
+    TITLE_CHARS,
+    _answers,
+    outcome_line,
+    short_texts,
+    title_size,
+)
+from companion.ui.widgets import TARGET
 from tests.ui.text_fit import lines, wrap
 
 #: Names of 12 letters (the longest the brief asks for), some with wide letters.
@@ -164,3 +176,49 @@ def test_every_nobody_hint_fits_beside_its_button(screen):
     for hint in hints:
         text = f"Если никто: {hint}"
         assert lines(text, width, 13) <= 3, wrap(text, width, 13)
+
+
+@pytest.mark.parametrize("screen", sorted(WIDTHS))
+def test_the_aimed_question_fits_its_row(screen):
+    """Once a target is aimed at, the question names it («Против Ани. Сменить — коснитесь
+    другого»): two lines at 15 px at most with every 12-letter name (in the genitive)."""
+    from companion.ui.boards.coup.common import genitive
+
+    width = WIDTHS[screen][1]
+    for name in [*LONG, "Аня"]:
+        title = f"Против {genitive(name)}. Сменить — коснитесь другого"
+        assert title_size(title, width) == 15 and lines(title, width, 15, bold=True) <= 2, title
+
+
+#: Short pages: the play-test's 360×640 and a taller one still under 844 px.
+SHORT_PAGES = [(360, 640), (360, 740)]
+
+
+@pytest.mark.parametrize("page", SHORT_PAGES, ids=lambda p: f"{p[0]}x{p[1]}")
+def test_on_a_short_page_every_step_text_is_whole_or_cut_at_a_line_end(page):
+    """Play-test at 360×640 with six 12-letter names: «Итог действия» was cut mid-line by
+    the box at the pinned bar («…если заявление устоит, без…»). On a short page the box is
+    the room left above the bar (:func:`text_room`), the texts at 12 px take the whole lines
+    that fit in it, and when some are left out «Весь текст» shows them: the question beside
+    that button still fits two lines. At 360×640 the six-player steps with two rows of
+    answers have room for one line; the steps with one row of answers, four; at 360×740
+    every step's texts are whole."""
+    width, height = page
+    inner = width - ROW_MARGIN - 2 * COMPACT_PAD
+    cut = 0
+    for state in STEPS:
+        said, outcome = explain(state), outcome_line(state)
+        first, second, folded, room = short_texts(state, _answers(state), width, height)
+        used = (first + second) * SHORT_LINE + (TEXT_GAP if first and second else 0)
+        assert used <= room, (room, first, second, wrap(said, inner, 12))
+        need = (lines(said, inner, 12), lines(outcome, inner, 12))
+        assert folded == ((first, second) != need)
+        assert first == need[0] or second == 0  # «Итог» only under a whole explanation
+        if folded:
+            cut += 1
+            title = step_title(state)
+            room_title = inner - 2 * TARGET - 10
+            assert lines(title, room_title, title_size(title, room_title), bold=True) <= 2
+        if len(state.names) == 6 and height == 640:
+            assert room >= SHORT_LINE  # at least the explanation's first line
+    assert bool(cut) == (height == 640), cut

@@ -99,20 +99,23 @@ def test_numeric_pad_sets_value_and_target_ends_game(app, server):
 
 def test_a_refused_start_shows_why_without_pushing_the_button_away(app, server):
     """A new game the rules refuse (here: a counter without a name; players left unnamed
-    now play under the names their fields show) says why under «Начать игру», scrolled into
-    view; the button stays on screen (play-test: the refusal above it pushed it below the
-    screen)."""
+    now play under the names their fields show) says why beside «Начать игру», both in view;
+    the button does not move (play-test: the refusal above it in the form pushed it below
+    the screen). The button is pinned under the form, the refusal right above it."""
     app.open("/")
     app.tap("new-game")
     app.el("start-game").wait_for()
     app.choose("game-choice", "Свободный счёт")
     app.el("add-counter").wait_for()
     app.fill("counter-name-0", "")
+    before = app.steady("start-game")
     app.tap("start-game")
     app.wait_label("error", "название")
-    app.page.wait_for_timeout(500)  # the scroll to the refusal
+    app.page.wait_for_timeout(500)
     app.assert_in_view("error", "start-game")
-    assert app.box("error")["y"] > app.box("start-game")["y"]
+    after = app.box("start-game")
+    assert abs(after["y"] - before["y"]) <= 1, (before, after)
+    assert app.box("error")["y"] + app.box("error")["height"] <= after["y"]
 
 
 def test_the_numeric_pad_opens_on_the_counters_value(app, server):

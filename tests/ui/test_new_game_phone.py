@@ -26,3 +26,37 @@ def test_each_player_row_fits_a_small_phone(browser, server, size):
             assert name["width"] >= 120, name  # room for a name (~12 letters at 360 px)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)])
+def test_start_is_whole_wherever_the_form_is_scrolled(browser, server, size):
+    """Play-test at 360×640: the four-player Coup form («Переворот», four names, «Первый
+    игрок», «Вдвоём: набор карт») ended under the fold right through «Начать игру», half of it
+    showing, an invitation to a mis-tap. The button is pinned under the scrolling form: whole
+    on screen, at the form's top and at its end, in the same place."""
+    width, height = size
+    app = App(browser, server, width, height).open("/")
+    try:
+        app.tap("new-game")
+        app.el("start-game").wait_for()
+        app.choose("game-choice", "Переворот")
+        app.el("two-player-draft").wait_for()
+        for _ in range(2):
+            app.tap("add-player")
+        for i, name in enumerate(["Аня", "Боря", "Вика", "Гена"]):
+            app.fill(f"player-name-{i}", name)
+        app.el("player-name-3").wait_for()
+        app.page.mouse.move(width / 2, 200)
+        app.page.mouse.wheel(0, -5000)  # the form's top
+        app.unhover()
+        top = app.steady("start-game")
+        app.assert_in_view("start-game")
+        assert top["height"] >= 47.5, top
+        app.page.mouse.move(width / 2, 200)
+        app.page.mouse.wheel(0, 5000)  # its end, as a thumb gets there
+        app.unhover()
+        end = app.steady("start-game")
+        app.assert_in_view("start-game", "two-player-draft")
+        assert abs(end["y"] - top["y"]) <= 1, (top, end)
+    finally:
+        app.close()

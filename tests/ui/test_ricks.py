@@ -829,8 +829,8 @@ def test_player_rows_show_universe_and_tokens_whole(browser, server, width):
 @pytest.mark.parametrize(("width", "height"), PHONES)
 def test_a_refused_start_is_said_under_the_finger(browser, server, width, height):
     """«Подготовка к игре»: each universe's action tokens are the number on its card. With them
-    left empty, «Начать игру» at the end of a 4-player form says which one is missing right
-    under the button, on screen, and the button does not move (play-test at 390×844: nothing
+    left empty, «Начать игру» (pinned under a 4-player form) says which one is missing right
+    above the button, on screen, and the button does not move (play-test at 390×844: nothing
     visible changed, the refusal lay at y≈822–915, under the fold)."""
     app = App(browser, server, width, height)
     try:

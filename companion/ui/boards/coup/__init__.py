@@ -21,7 +21,8 @@ card the engine forbids now is drawn dimmed, and a tap shows the engine's refusa
 Test handles (``flt-semantics-identifier``): ``treasury``, ``court-deck``, ``turn``,
 ``unseen-<character>``, ``player-p<i>``, ``coins-p<i>``, ``influence-p<i>``,
 ``revealed-p<i>``, ``step``, ``explain``, ``outcome``, ``act-<action>``,
-``preview`` (the bar's hint), ``primary-action``, ``not-proven``, ``challenge-p<i>``,
+``step-texts`` («Весь текст», a short page's cut texts whole), ``preview`` (the bar's hint),
+``primary-action``, ``not-proven``, ``challenge-p<i>``,
 ``block-p<i>-<character>``, ``lose-<character>``, ``rules-link``, ``two-player-draft``.
 """
 
@@ -49,7 +50,7 @@ from companion.ui.boards.coup.options import OptionsForm
 from companion.ui.boards.coup.players import PAIR_GAP, PAIRS_FROM, BankBar, PlayerRow
 from companion.ui.boards.coup.referee import Referee
 from companion.ui.state import GameView
-from companion.ui.widgets import use_page_width
+from companion.ui.widgets import use_page_width, use_top_on
 
 __all__ = ["Board", "Actions", "OptionsForm", "action_label", "step_title"]
 
@@ -132,8 +133,14 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
 
 @ft.component
 def Board(view: GameView) -> ft.Control:
-    """Bank, one row per player in seat order, then the guided step."""
+    """Bank, one row per player in seat order, then the guided step.
+
+    Each new step (a move, an undo or a redo) starts with the board at its top, as Ricks'
+    charge phase does (:func:`~companion.ui.widgets.use_top_on`): play-test at 360×640, a
+    page scrolled down to read «Итог действия» kept its scroll for the next step, the rows
+    and the treasury line half out of sight."""
     choice = choice_for(view)
+    use_top_on((len(view.game.events), awaiting(view.state)))
     return ft.Column(
         [Players(view, view.version, choice), Referee(view, view.version, choice)],
         spacing=8,

@@ -10,6 +10,7 @@ The common answers («Объявить», «Никто», «Показан» / �
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -32,17 +33,18 @@ from companion.i18n import _
 from companion.ui.boards.coup.common import (
     ACTION_LABELS,
     Choice,
+    genitive,
     opponents,
     step_title,
     use_short,
 )
-from companion.ui.boards.coup.players import ROW_MARGIN
+from companion.ui.boards.coup.players import PAIRS_FROM, ROW_MARGIN
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView
-from companion.ui.text_fit import fit_size, text_width
-from companion.ui.widgets import TARGET, tagged, use_page_width
+from companion.ui.text_fit import fit_size, lines, text_width
+from companion.ui.widgets import TARGET, PageHeight, tagged, use_page_width
 
-__all__ = ["Referee", "outcome_line"]
+__all__ = ["Referee", "fold_texts", "outcome_line", "short_texts", "text_room", "title_size"]
 
 #: Rulebook headings searched by the rules link of each step.
 STEP_RULES = {
@@ -276,6 +278,97 @@ TEXT_LINES = 7
 TEXT_HEIGHT = TEXT_LINES * 19 + TEXT_GAP + 2
 #: A step's question longer than this many characters is drawn smaller on two lines.
 TITLE_CHARS = 22
+#: Sizes (px) of a question on two lines, largest first: 14 and 13 only where the question
+#: shares its row with «Весь текст» (a short page whose texts are cut), 48 px narrower.
+TITLE_SIZES = (15, 14, 13)
+
+
+def title_size(title: str, room: float) -> int:
+    """The size (px) of the step's question in a row ``room`` px wide: 18 on one line when it
+    is short (:data:`TITLE_CHARS`), else the largest of :data:`TITLE_SIZES` that takes two
+    lines at most."""
+    if len(title) <= TITLE_CHARS:
+        return 18
+    for size in TITLE_SIZES:
+        if lines(title, room, size, bold=True) <= 2:
+            return size
+    return TITLE_SIZES[-1]
+
+
+# A short page (360×640: :func:`~.common.use_short`) has no room for :data:`TEXT_HEIGHT`
+# under six rows and two rows of answers: the box ran 100 px under the pinned bar, and
+# «Итог действия» was cut mid-line at the bar («…если заявление устоит, без…»), so a player
+# scrolled to read it (play-test). There the box is as tall as the room left above the bar,
+# the texts are drawn at 12 px, and what does not fit is cut with «…» and shown whole by
+# «Весь текст» (``step-texts``), a 48 dp button beside the rules link.
+
+#: Measured in Chromium on a short page (the frame's heights are fixed, only the page's
+#: height varies): the first player row's top (px from the page's top: the top bar, the
+#: status line, the folded bank), and what lies under the texts' box (its padding, the
+#: frame's gap and the pinned bar: at 360×640 the bar's top line is at 546).
+SHORT_ROWS_TOP, SHORT_UNDER = 193, 102
+#: The gap (px) between the players' rows and the step's box (:func:`..Board`).
+BOARD_GAP = 8
+#: The step's texts on a short page: size and line height (px, as Chromium draws them).
+SHORT_TEXT_SIZE, SHORT_LINE = 12, 17
+
+
+def text_room(page_height: float, row_lines: int, answer_rows: int) -> int:
+    """The height (px) left for the step's texts on a short page ``page_height`` px high,
+    under ``row_lines`` lines of player rows (48 dp, 4 px apart), the step's question (48) and
+    ``answer_rows`` rows of answers (48 dp, :data:`COMPACT_GAP` apart): the board then ends
+    at the pinned bar's top, and nothing scrolls."""
+    rows = row_lines * (TARGET + 4) - 4
+    answers = answer_rows * (TARGET + COMPACT_GAP) - COMPACT_GAP + GAP if answer_rows else 0
+    top = SHORT_ROWS_TOP + rows + BOARD_GAP + 4 + TARGET + GAP + answers
+    return int(page_height - SHORT_UNDER - top)
+
+
+def fold_texts(said: str, outcome: str, width: float, room: float) -> tuple[int, int, bool]:
+    """How many lines of the explanation and of «Итог действия» a short page's box ``room``
+    px high and ``width`` px wide shows at :data:`SHORT_TEXT_SIZE` (the explanation first,
+    «Итог» in the lines it leaves), and whether anything is cut (then the last line shown
+    ends with «…» and «Весь текст» shows both whole)."""
+    need = lines(said, width, SHORT_TEXT_SIZE), lines(outcome, width, SHORT_TEXT_SIZE)
+    fit = max(0, int(room) // SHORT_LINE)
+    first = min(need[0], fit)
+    # the gap between the two texts is smaller than the slack each line keeps
+    second = min(need[1], max(0, (int(room) - first * SHORT_LINE - TEXT_GAP) // SHORT_LINE))
+    if first < need[0]:
+        second = 0
+    return first, second, (first, second) != need
+
+
+def _cut(text: str, size: int, shown: int | None, **style: Any) -> ft.Control:
+    """A step's text at ``size``: whole (``shown`` is ``None``), or its first ``shown`` lines
+    ending with «…» when it has more (none: an empty slot; a hidden text inside its tag drew
+    Flutter's red error box)."""
+    if shown is None:
+        return ft.Text(text, size=size, **style)
+    if shown == 0:
+        return ft.Container(height=0)
+    return ft.Text(text, size=size, max_lines=shown, overflow=ft.TextOverflow.ELLIPSIS, **style)
+
+
+def short_texts(
+    state: CoupState, answers: tuple[Answer, ...], page_width: int, page_height: float
+) -> tuple[int, int, bool, int]:
+    """A short page's step texts: the lines of the explanation and of «Итог действия» shown,
+    whether anything is cut (:func:`fold_texts`), and the box's height (px,
+    :func:`text_room`) — under the player rows (two to a line from :data:`PAIRS_FROM`
+    players) and the step's ``answers`` (the cards in one row, who answers in the columns of
+    :func:`answer_columns`)."""
+    n = len(state.names)
+    if not answers:
+        answer_rows = 0
+    elif any(a[0].startswith("lose-") for a in answers):
+        answer_rows = 1
+    else:
+        answer_rows = math.ceil(len(answers) / answer_columns(answers, page_width))
+    room = text_room(page_height, math.ceil(n / 2) if n >= PAIRS_FROM else n, answer_rows)
+    inner = page_width - ROW_MARGIN - 2 * COMPACT_PAD
+    shown = fold_texts(explain(state), outcome_line(state), inner, room)
+    return (*shown, room)
 
 
 # The step's sections are memoised on plain props, and a hidden one keeps the props it was
@@ -371,27 +464,84 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
     on_tap = ft.use_callback(tap, [view, choice])
     on_answer = ft.use_callback(answer, [view])
     # a short page (a 360×640 phone): the grid in two rows, who answers in three columns
-    compact = int(use_page_width()) if use_short() else 0
+    width = int(use_page_width())
+    compact = width if use_short() else 0
+    page_height = ft.use_context(PageHeight) or 0
+    # «Весь текст» opened at this step (the number of moves then): a move closes it
+    reading, set_reading = ft.use_state(-1)
+    moves = len(view.game.events)
     if step == "over":
+        ft.use_dialog(None)  # the hooks of every render, in the same order
         return ft.Container(height=0)
     last = shown.current or {"grid": ((), None), "answers": ()}
     acting = step == "action"
     title = step_title(state)
     if acting:
         declarations = legal_declarations(state)
-        action, _target = choice.current(state)
+        action, target = choice.current(state)
         last["grid"] = (tuple(d["action"] for d in declarations), action)
         if action is not None and ACTIONS[action].targeted and len(opponents(state)) > 1:
             # the rows are what is tapped to aim (their «цель?» chips): play-test at 390×844
             # with five players, the target buttons under the action grid were cut by the
             # pinned bar and nothing said that a row aims; six rows are on screen at 390×844
-            title = _("Против кого? Коснитесь строки игрока выше")
+            if target is None:
+                title = _("Против кого? Коснитесь строки игрока выше")
+            else:  # aimed (play-test: the question stayed while the bar said «…против Ани»)
+                title = f"{_('Против')} {genitive(state.names[target])}. " + _(
+                    "Сменить — коснитесь другого"
+                )
     else:
         last["answers"] = _answers(state)
     shown.current = last
     heading = STEP_RULES[step]
     said = explain(state) if not acting else ""
     outcome = outcome_line(state) if not acting else ""
+    text_size, box_height = 13, TEXT_HEIGHT
+    said_lines: int | None = None
+    outcome_lines: int | None = None
+    cut = False
+    if compact and not acting:
+        said_lines, outcome_lines, cut, room = short_texts(
+            state, last["answers"], compact, page_height
+        )
+        text_size, box_height = SHORT_TEXT_SIZE, max(room, 0)
+    # the question's room: the box's inside less the buttons beside it and the row's gap
+    # (a wide page's board is a phone's width or more: sized as on a 390 px phone)
+    inside = min(width, 390) - ROW_MARGIN - 2 * (COMPACT_PAD if compact else 8)
+    size = title_size(title, inside - TARGET * (2 if cut else 1) - 10)
+    if reading == moves and cut:
+        texts = [t for t in (said, outcome) if t]
+        dialog: ft.AlertDialog | None = ft.AlertDialog(
+            modal=True,
+            title=ft.Text(title, size=18),
+            content=tagged(
+                "step-texts-text",
+                ft.Column([ft.Text(t, size=15) for t in texts], spacing=8, tight=True),
+                label="\n".join(texts),
+            ),
+            actions=[
+                tagged(
+                    "step-texts-close",
+                    ft.FilledButton(_("Понятно"), height=TARGET, on_click=lambda: set_reading(-1)),
+                )
+            ],
+            on_dismiss=lambda: set_reading(-1),
+        )
+    else:
+        dialog = None
+    ft.use_dialog(dialog)
+    whole = tagged(
+        "step-texts",
+        ft.IconButton(
+            ft.Icons.INFO_OUTLINE,
+            icon_color=ft.Colors.PRIMARY,
+            tooltip=_("Весь текст"),
+            width=TARGET,
+            height=TARGET,
+            on_click=lambda: set_reading(moves),
+        ),
+        label=_("Весь текст"),
+    )
     return ft.Container(
         ft.Column(
             [
@@ -402,24 +552,33 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
                                 "step",
                                 ft.Text(
                                     title,
-                                    size=18 if len(title) <= TITLE_CHARS else 15,
+                                    size=size,
                                     weight=ft.FontWeight.BOLD,
-                                    max_lines=1 if len(title) <= TITLE_CHARS else 2,
+                                    max_lines=1 if size == 18 else 2,
                                 ),
                                 label=title,
                             ),
                             expand=True,
                         ),
-                        tagged(
-                            "rules-link",
-                            ft.IconButton(
-                                ft.Icons.MENU_BOOK,
-                                tooltip=f"{_('Правила')}: {heading}",
-                                width=TARGET,
-                                height=TARGET,
-                                on_click=lambda: open_rules("coup", heading),
-                            ),
-                            label=f"{_('Правила')}: {heading}",
+                        ft.Row(
+                            [
+                                # what a short page's box cuts, whole (left of the rules link,
+                                # which keeps its place)
+                                *([whole] if cut else []),
+                                tagged(
+                                    "rules-link",
+                                    ft.IconButton(
+                                        ft.Icons.MENU_BOOK,
+                                        tooltip=f"{_('Правила')}: {heading}",
+                                        width=TARGET,
+                                        height=TARGET,
+                                        on_click=lambda: open_rules("coup", heading),
+                                    ),
+                                    label=f"{_('Правила')}: {heading}",
+                                ),
+                            ],
+                            spacing=0,
+                            tight=True,
                         ),
                     ],
                     height=TARGET,
@@ -439,20 +598,27 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
                 # the explanation and «Итог действия» right under it, in one box of a fixed
                 # height: a short explanation leaves its lines to the outcome, and with six
                 # players both stay above the pinned bar
+                # (a short page: as tall as the room left above the pinned bar, the texts
+                # cut with «…» to the lines it has, :func:`fold_texts`)
                 ft.Container(
                     ft.Column(
                         [
-                            tagged("explain", ft.Text(said, size=13), label=said),
+                            tagged("explain", _cut(said, text_size, said_lines), label=said),
                             tagged(
                                 "outcome",
-                                ft.Text(outcome, size=13, weight=ft.FontWeight.W_500),
+                                _cut(
+                                    outcome,
+                                    text_size,
+                                    outcome_lines,
+                                    weight=ft.FontWeight.W_500,
+                                ),
                                 label=outcome,
                             ),
                         ],
                         spacing=TEXT_GAP,
                         tight=True,
                     ),
-                    height=TEXT_HEIGHT,
+                    height=box_height,
                     alignment=ft.Alignment.TOP_LEFT,
                     clip_behavior=ft.ClipBehavior.HARD_EDGE,
                     visible=not acting,
