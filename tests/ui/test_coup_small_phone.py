@@ -47,23 +47,28 @@ def in_reach(app: App, *idents: str, targets: bool = True) -> None:
     """Each control is wholly on screen — the board's above the pinned bar's top — and
     (``targets``) a 48×48 target."""
     bar = box(app, "action-bar")["y"]
+    page = app.page.viewport_size or {"width": WIDTH, "height": HEIGHT}
     for ident in idents:
         b = box(app, ident)
-        bottom = HEIGHT if ident in IN_BAR else bar
+        bottom = page["height"] if ident in IN_BAR else bar
         assert b["y"] >= 0 and b["y"] + b["height"] <= bottom + 0.5, (ident, b, bar)
-        assert b["x"] >= 0 and b["x"] + b["width"] <= WIDTH + 0.5, (ident, b)
+        assert b["x"] >= 0 and b["x"] + b["width"] <= page["width"] + 0.5, (ident, b)
         assert not targets or (b["width"] >= 47.5 and b["height"] >= 47.5), (ident, b)
 
 
-@pytest.mark.parametrize("names", [FOUR, LONG], ids=["4-players", "6-long-names"])
-def test_small_phone_plays_a_turn_without_scrolling(browser, server, names):
+@pytest.mark.parametrize(
+    ("names", "size"),
+    [(FOUR, (WIDTH, HEIGHT)), (LONG, (WIDTH, HEIGHT)), (LONG, (390, 844))],
+    ids=["4-players", "6-long-names", "6-long-names-390x844"],
+)
+def test_small_phone_plays_a_turn_without_scrolling(browser, server, names, size):
     """A steal from the third player: the menu, the rows aimed at, who challenges, who
     blocks, who challenges the block, the blocker's card; then the next player's menu and an
     exchange. With six players the names are of twelve letters (the widest answers)."""
     n = len(names)
     stored = GameStore(server.data_dir).create("coup", names, first_player=0)
     stored.close()
-    app = App(browser, server, WIDTH, HEIGHT).open(f"/game/{stored.id}")
+    app = App(browser, server, *size).open(f"/game/{stored.id}")
     try:
         app.wait_label("step", f"{names[0]}: какое действие?")
         app.page.wait_for_timeout(500)

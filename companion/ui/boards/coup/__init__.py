@@ -4,8 +4,9 @@ One component per module (see :mod:`companion.engine.coup`, SPEC §3):
 
 - :mod:`.players` — the bank line (treasury, court deck, turn, unseen characters) and one
   compact row per player (coins, influences left, revealed characters, exile); on a page
-  under :data:`~.common.FULL_HEIGHT` the board folds (rows two to a line, the grid in two
-  rows, :func:`.common.use_short`) so a turn at 360×640 needs no scrolling;
+  under :data:`~.common.FULL_HEIGHT` (under :data:`~.common.CROWDED_HEIGHT` with five or six
+  players) the board folds (rows two to a line, the grid in two rows,
+  :func:`.common.use_short`) so a turn at 360×640 needs no scrolling;
 - :mod:`.referee` — the step's question, its explanation and «Итог действия», the action
   grid (a target is aimed at by tapping its row: «цель?»), who challenges or blocks, which
   card is revealed;
@@ -73,7 +74,7 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
                 aims = set(d["targets"])
     left = unseen(state)
     width = int(use_page_width())  # a name's size, a target's chip with or without its word
-    short = use_short()  # under 844 px: the bank folded, rows two to a line
+    short = use_short(len(state.names))  # the bank folded, rows two to a line
     half = short and len(state.names) >= PAIRS_FROM
 
     def tap_row(t: int) -> None:  # reads the game at tap time: the handler outlives renders

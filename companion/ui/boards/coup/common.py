@@ -110,15 +110,22 @@ def step_title(state: CoupState) -> str:
 #: rows, the bank and the three-row action grid need a 390×844 phone; at 360×800 the grid's
 #: last row («Обмен») was under the pinned bar, at 360×640 the whole step box.
 FULL_HEIGHT = 844
+#: With this many players or more the board folds on pages shorter than
+#: :data:`CROWDED_HEIGHT` (px): at 390×844 six rows left «Обмен» half under the pinned bar and
+#: the challenge step's texts under it (play-test, six 12-letter names).
+CROWDED_FROM, CROWDED_HEIGHT = 5, 1000
 
 
-def use_short() -> bool:
-    """Whether the page is shorter than :data:`FULL_HEIGHT` (a component hook: the frame
-    gives its board the page's height, :data:`~companion.ui.widgets.PageHeight`, and renders
-    it again when the height changes; ``False`` outside the narrow frame — a wide page's
-    board has no pinned bar under it)."""
+def use_short(players: int) -> bool:
+    """Whether the board folds: the page is shorter than :data:`FULL_HEIGHT`, or than
+    :data:`CROWDED_HEIGHT` with :data:`CROWDED_FROM` ``players`` or more (a component hook:
+    the frame gives its board the page's height, :data:`~companion.ui.widgets.PageHeight`,
+    and renders it again when the height changes; ``False`` outside the narrow frame — a wide
+    page's board has no pinned bar under it)."""
     height = ft.use_context(PageHeight)
-    return height is not None and height < FULL_HEIGHT
+    if height is None:
+        return False
+    return height < (CROWDED_HEIGHT if players >= CROWDED_FROM else FULL_HEIGHT)
 
 
 def opponents(state: CoupState) -> list[int]:

@@ -1,13 +1,14 @@
 """The public part of Coup: the bank line and one compact row per player.
 
 Rows have a fixed height (48 dp): name and status, influences left (card icons), the
-characters revealed, coins in a fixed-width slot. Six rows and the bank fit above the
+characters revealed, coins in a fixed-width slot. Four rows and the bank fit above the
 action choice on a 390×844 phone.
 
 On a short page (under :data:`~companion.ui.boards.coup.common.FULL_HEIGHT`: 360×640,
-360×800) the board folds: the unseen characters take one line, and with four players or
-more the rows go two to a line (:func:`PlayerRow`'s ``half``: still 48 dp tall, tapped to
-aim), so the step's choices under them are seen without scrolling.
+360×800; with five or six players under ``CROWDED_HEIGHT``, 390×844 too) the board folds:
+the unseen characters take one line, and with four players or more the rows go two to a
+line (:func:`PlayerRow`'s ``half``: still 48 dp tall, tapped to aim), so the step's choices
+under them are seen without scrolling.
 """
 
 from __future__ import annotations

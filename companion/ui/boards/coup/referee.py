@@ -465,7 +465,7 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
     on_answer = ft.use_callback(answer, [view])
     # a short page (a 360×640 phone): the grid in two rows, who answers in three columns
     width = int(use_page_width())
-    compact = width if use_short() else 0
+    compact = width if use_short(len(state.names)) else 0
     page_height = ft.use_context(PageHeight) or 0
     # «Весь текст» opened at this step (the number of moves then): a move closes it
     reading, set_reading = ft.use_state(-1)
