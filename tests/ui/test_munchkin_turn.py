@@ -152,3 +152,27 @@ def test_the_whole_fight_summary_opens_in_a_dialog_not_over_the_status_line(tmp_
     assert seen["dialog"] == seen["summary"], seen
     assert "Вика смывается" in seen["dialog"] and "Непотребство" in seen["dialog"]
     assert seen["closed"]
+
+
+async def _losing_fight(data) -> tuple[str | None, str, str]:
+    hub = Hub(GameStore(data))
+    g = hub.create("munchkin", NAMES, first_player=0)
+    hub.push(g.id, "phase.next")  # «Вышибаем дверь!»
+    hub.push(g.id, "gear.set", {"player": 0, "value": -2})  # a curse: strength −1
+    hub.push(g.id, "combat.start", {"monster": {"name": "Зомби", "level": 3}})
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}", size=(360, 640))
+    total = rt.tagged_control(session, "total-players")
+    number = total.content if isinstance(total, ft.Container) else total
+    role = rt.tagged_control(session, "class-p0")
+    helper = rt.tagged_control(session, "class-p1")
+    return number.color, role.value, helper.value
+
+
+def test_a_losing_fighter_is_drawn_as_a_loss_and_the_role_is_whole(tmp_path):
+    """«Бой»: monsters win ties, so −1 against 3 is a loss. Play-test: the players' total «−1»
+    was green, the winning colour, beside the red verdict; and the fighter's card cut
+    «в бою · без к…» at 360 px (with no class the role alone is said)."""
+    color, role, other = rt.run(_losing_fight(tmp_path))
+    assert color == ft.Colors.ERROR, color
+    assert role == "в бою", role
+    assert other == "без класса", other  # out of the fight: the class line as before

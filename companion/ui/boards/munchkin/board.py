@@ -27,6 +27,7 @@ from companion.ui.boards.munchkin.dialogs import FleeDialog, MonsterDialog, Over
 from companion.ui.boards.munchkin.players import PlayerRow
 from companion.ui.boards.munchkin.turn import Reminder, TurnBar, WinnerPicker
 from companion.ui.state import GameView, part
+from companion.ui.widgets import use_small_height, use_top_on
 from companion.ui.words import plural
 
 __all__ = ["Board", "use_send", "about", "below_zero", "last_combat_text"]
@@ -169,18 +170,30 @@ def Board(view: GameView) -> ft.Control:
     # Every slot is always there (an empty container when unused): the players keep their
     # places in the list, and with them their rows' state. The last combat and «От щедрот»
     # share the top line's slot: when they come and go, nothing below moves.
+    fighting = c is not None and totals is not None
+    # a fight that ends shows the board from its top, where its summary is (play-test: after
+    # «Смываемся» the board stayed scrolled down, the summary above the screen); the key is
+    # the same through every move out of a fight, so nothing else scrolls the board
+    use_top_on(None if fighting else "calm")
+    # a short page (390×760: a 390×844 phone's browser with its address bar; 360×640) folds
+    # the fight: the seals' line goes under the calculator and the totals are one line, so
+    # two monsters and a helper are above the pinned bar (play-test: the second monster was
+    # under it at 390×760)
+    small = use_small_height()  # a hook: called on every render
+    folded = fighting and small
+    turn_bar = TurnBar(
+        state.seals,
+        over,
+        last_combat_text(view) if c is None else "",
+        state.active if giving else None,
+        _treasures(state.last_combat),
+        names,
+        levels,
+        view.show_notice,
+        send,
+    )
     parts: list[ft.Control] = [
-        TurnBar(
-            state.seals,
-            over,
-            last_combat_text(view) if c is None else "",
-            state.active if giving else None,
-            _treasures(state.last_combat),
-            names,
-            levels,
-            view.show_notice,
-            send,
-        ),
+        _empty() if folded else turn_bar,
         WinnerPicker(names, levels, send)
         if state.seals >= SEALS_TO_END and game.outcome() is None
         else _empty(),
@@ -201,7 +214,6 @@ def Board(view: GameView) -> ft.Control:
         )
         for i, p in enumerate(state.players)
     ]
-    fighting = c is not None and totals is not None
     combat = (
         CombatView(
             c.fighter,
@@ -218,6 +230,7 @@ def Board(view: GameView) -> ft.Control:
             tuple(b.value for b in c.monster_bonuses),
             send,
             add_monster,
+            folded,
         )
         if c is not None and totals is not None
         else _empty()
@@ -227,7 +240,11 @@ def Board(view: GameView) -> ft.Control:
     parts.append(
         ft.ResponsiveRow(
             [
-                ft.Container(combat, col={"xs": 12, "md": 6}, visible=fighting),
+                ft.Container(
+                    ft.Column([combat, turn_bar if folded else _empty()], spacing=6),
+                    col={"xs": 12, "md": 6},
+                    visible=fighting,
+                ),
                 ft.Container(
                     ft.ResponsiveRow(
                         [

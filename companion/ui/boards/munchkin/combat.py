@@ -220,9 +220,33 @@ def _MonsterRow(i: int, m: MonsterView, send: Send) -> ft.Control:
     )
 
 
+#: Height (px) of the folded totals' line: both numbers with their sides' names beside them
+#: (five parts in 300 px: the calculator's inside at 360 px).
+TOTALS_FOLDED = 42
+
+
+def _compact_side(ident: str, value: int, color: str) -> ft.Control:
+    return tagged(
+        ident,
+        ft.Container(
+            ft.Text(str(value), size=32, weight=ft.FontWeight.BOLD, color=color),
+            width=60,
+            height=TOTALS_FOLDED,
+            alignment=ft.Alignment.CENTER,
+        ),
+        label=str(value),
+    )
+
+
 @ft.component
-def _Totals(players: int, monsters_total: int, players_win: bool, margin: int) -> ft.Control:
-    """Both sides' totals in big type and the verdict (monsters win ties)."""
+def _Totals(
+    players: int, monsters_total: int, players_win: bool, margin: int, folded: bool = False
+) -> ft.Control:
+    """Both sides' totals in big type and the verdict (monsters win ties). The players'
+    total is green when they win, in the error colour when they do not (play-test: a losing
+    «−1» was green). ``folded`` (a short page): one 42 px line, the sides' names beside the
+    numbers, not over them (the two monsters of a fight with a helper are above the pinned
+    bar at 390×760)."""
     if players_win:
         verdict = _("Побеждают манчкины")
     elif players == monsters_total:
@@ -230,17 +254,33 @@ def _Totals(players: int, monsters_total: int, players_win: bool, margin: int) -
     else:
         # what the players still need («Бой»: monsters win ties), not the difference
         verdict = f"{_('Монстры сильнее: нужно ещё')} +{margin}"
+    ours = ft.Colors.GREEN if players_win else ft.Colors.ERROR
+    if folded:
+        sides = ft.Row(
+            [
+                ft.Text(_("Манчкины"), size=13),
+                _compact_side("total-players", players, ours),
+                ft.Text(_("против"), size=12),
+                _compact_side("total-monsters", monsters_total, ft.Colors.ERROR),
+                ft.Text(_("Монстры"), size=13),
+            ],
+            spacing=0,
+            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+    else:
+        sides = ft.Row(
+            [
+                _side("total-players", _("Манчкины"), players, ours),
+                ft.Text(_("против"), size=14),
+                _side("total-monsters", _("Монстры"), monsters_total, ft.Colors.ERROR),
+            ],
+            alignment=ft.MainAxisAlignment.SPACE_AROUND,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
     return ft.Column(
         [
-            ft.Row(
-                [
-                    _side("total-players", _("Манчкины"), players, ft.Colors.GREEN),
-                    ft.Text(_("против"), size=14),
-                    _side("total-monsters", _("Монстры"), monsters_total, ft.Colors.ERROR),
-                ],
-                alignment=ft.MainAxisAlignment.SPACE_AROUND,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
+            sides,
             tagged(
                 "verdict",
                 ft.Container(
@@ -371,8 +411,10 @@ def _CombatView(
     monster_bonuses: tuple[int, ...],
     send: Send,
     add_monster: Callable[[], None],
+    folded: bool = False,
 ) -> ft.Control:
-    """The open combat (plain props: it re-renders only when the combat changes).
+    """The open combat (plain props: it re-renders only when the combat changes); ``folded``
+    (a short page): the totals in one line (:func:`_Totals`).
 
     Tags: ``combat``, ``total-players``, ``total-monsters``, ``verdict``, ``helper-{p}``,
     ``bonus-{side}-{v}``, ``bonus-{side}-remove-{k}``, ``monster-{i}`` (``-power``,
@@ -384,7 +426,7 @@ def _CombatView(
             ft.Column(
                 [
                     Header(names[fighter], add_monster),
-                    Totals(players, monsters_total, players_win, margin),
+                    Totals(players, monsters_total, players_win, margin, folded),
                     Helpers(fighter, helper, names, send),
                     OneShots("players", player_bonuses, send),
                     OneShots("monsters", monster_bonuses, send),

@@ -277,8 +277,11 @@ def _modifier_row(prefix: str, modifier: int, step, title: str = "") -> ft.Contr
 #: The flee dialog's margins (px): narrower than Material's 40/24 so six 48 dp dice share one
 #: line (play-test: two lines of three per monster, and with a helper and two monsters the
 #: dialog needed a scroll at 390×844).
-FLEE_INSET = ft.Padding.symmetric(horizontal=12, vertical=16)
-FLEE_PAD = 16
+#: At 360 px: 6 + 10 px a side leave the six dice their 8 px gaps (with 12 + 16 they were 3 px
+#: apart: a finger hit the neighbour); 8 px above and below, as at 360×640 the dialog is the
+#: page's height.
+FLEE_INSET = ft.Padding.symmetric(horizontal=6, vertical=8)
+FLEE_PAD = 10
 #: Six dice, 8 px apart: the widest the dialog's content gets (px).
 FLEE_WIDTH = 6 * TARGET + 5 * 8
 
@@ -341,7 +344,7 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
         )
 
     page_width, _height = use_page_size()
-    width = int(max(6 * TARGET, min(FLEE_WIDTH, page_width - 2 * 12 - 2 * FLEE_PAD)))
+    width = int(max(6 * TARGET, min(FLEE_WIDTH, page_width - 2 * 6 - 2 * FLEE_PAD)))
     gap = min(8, (width - 6 * TARGET) // 5)
 
     def dice_rows(prefix: str, key: str, runner: str) -> list[ft.Control]:
@@ -407,34 +410,40 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
             )
         )
     many = len(monsters) > 1 or both
-    parts += [
-        tagged(
-            "flee-roll",
-            ft.FilledButton(
-                _("Бросить кубики") if many else _("Бросить кубик"),
-                icon=ft.Icons.CASINO,
-                height=TARGET,
-                on_click=lambda: roll(),
-            ),
-        ),
-        ft.Text(_("или введите броски настоящих кубиков:"), size=14),
-    ]
+    # «or the table's own dice» beside the app's roll, not a line of its own (with the rules
+    # link in the title: a helper's second row of dice is inside the dialog at 360×640)
+    parts.append(
+        ft.Row(
+            [
+                tagged(
+                    "flee-roll",
+                    ft.FilledButton(
+                        _("Бросить кубики") if many else _("Бросить кубик"),
+                        icon=ft.Icons.CASINO,
+                        height=TARGET,
+                        on_click=lambda: roll(),
+                    ),
+                ),
+                ft.Text(
+                    _("или свои кубики:"),
+                    size=14,
+                    max_lines=2,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    expand=True,
+                ),
+            ],
+            spacing=8,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+    )
     parts += dice_rows("flee", "picked", fighter if both else "")
     if both:
         parts += dice_rows("flee-helper", "helper_picked", names[helper])
     content = ft.Container(
         ft.Column(
-            [
-                ft.TextButton(
-                    f"{ESCAPE_TARGET}+ {_('на кубике — удалось')}",
-                    icon=ft.Icons.MENU_BOOK,
-                    height=TARGET,
-                    on_click=lambda: rules("Смываемся"),
-                ),
-                *parts,
-            ],
+            parts,
             tight=True,
-            spacing=6,
+            spacing=4,
             # a fallback only: with a helper and two monsters it fits 390×844 whole
             scroll=ft.ScrollMode.AUTO if many else None,
         ),
@@ -446,7 +455,25 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
     ft.use_dialog(
         ft.AlertDialog(
             modal=True,
-            title=ft.Text(_("Смываемся")),
+            # the rule's link shares the title's line (it was a line of its own)
+            title=ft.Row(
+                [
+                    ft.Text(_("Смываемся"), size=22, expand=True),
+                    tagged(
+                        "flee-rules",
+                        ft.TextButton(
+                            f"{ESCAPE_TARGET}+ {_('удалось')}",
+                            icon=ft.Icons.MENU_BOOK,
+                            height=TARGET,
+                            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
+                            on_click=lambda: rules("Смываемся"),
+                        ),
+                        label=f"{ESCAPE_TARGET}+ на кубике — удалось",
+                    ),
+                ],
+                spacing=4,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
             content=content,
             actions=_actions(
                 "flee-cancel",
@@ -457,7 +484,7 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
                 disabled=missing,
             ),
             inset_padding=FLEE_INSET,
-            title_padding=ft.Padding.only(left=FLEE_PAD, right=FLEE_PAD, top=16),
+            title_padding=ft.Padding.only(left=FLEE_PAD + 6, right=FLEE_PAD, top=8),
             content_padding=ft.Padding.only(left=FLEE_PAD, right=FLEE_PAD, top=8, bottom=4),
             actions_padding=OVERRIDE_ACTIONS,
             on_dismiss=lambda: close(),

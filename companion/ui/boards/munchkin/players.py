@@ -134,13 +134,17 @@ def _PlayerRow(
             ft.Container(
                 tagged(
                     f"class-p{index}",
+                    # in a fight the role, and the class if there is one, in up to two
+                    # lines (play-test: «в бою · без к…» at 360 px; «без класса» says
+                    # nothing about the fight)
                     ft.Text(
-                        f"{role} · {who}" if role else who,
+                        (f"{role} · {klass}" if klass else role) if role else who,
                         size=13,
-                        italic=not klass,
+                        italic=not klass and not role,
                         color=ft.Colors.PRIMARY if role else None,
-                        max_lines=1,
+                        max_lines=2 if role else 1,
                         overflow=ft.TextOverflow.ELLIPSIS,
+                        style=ft.TextStyle(height=1.1) if role else None,
                     ),
                     label=f"{role} {who}".strip(),
                 ),
