@@ -39,6 +39,20 @@ def assert_above_bar(app: App, *idents: str) -> None:
         )
 
 
+def scroll_board_down(app: App, ident: str) -> None:
+    """Scroll the page's board as far down as it goes (a finger's swipe: the mouse wheel over
+    the page's middle) and check that ``ident`` moved up with it."""
+    size = app.page.viewport_size or {"width": WIDTH, "height": HEIGHT}
+    app.page.mouse.move(size["width"] / 2, size["height"] / 2)
+    before = box(app, ident)["y"]
+    for _ in range(5):
+        app.page.mouse.wheel(0, 400)
+        app.page.wait_for_timeout(150)
+    app.unhover()
+    app.page.wait_for_timeout(300)
+    assert box(app, ident)["y"] < before - 50, "the board did not scroll"
+
+
 def same_place(a: dict, b: dict, tolerance: float = 2) -> bool:
     """Two boxes of one control are the same to ``tolerance`` px."""
     return all(abs(a[k] - b[k]) <= tolerance for k in ("x", "y", "width", "height"))

@@ -18,7 +18,15 @@ from companion.store import GameStore
 from companion.ui.boards.munchkin import ONE_SHOTS
 from companion.ui.widgets import TARGET
 from tests.ui.conftest import App
-from tests.ui.phone import assert_on_screen, assert_target, box, same_place, shown, tap_primary
+from tests.ui.phone import (
+    assert_on_screen,
+    assert_target,
+    box,
+    same_place,
+    scroll_board_down,
+    shown,
+    tap_primary,
+)
 
 NAMES = ["Аня", "Борис", "Вика", "Гена"]
 
@@ -350,16 +358,7 @@ def test_a_won_fight_to_level_10_shows_the_winner_whatever_the_scroll(app, serve
     app.open(f"/game/{gid}")
     app.wait_label("verdict", "Побеждают манчкины")
     app.wait_label("primary-action", "Победа")
-    # scroll the board down as far as it goes (a finger's swipe: the mouse wheel)
-    size = app.page.viewport_size
-    app.page.mouse.move(size["width"] / 2, size["height"] / 2)
-    before = box(app, "card-p0")["y"]
-    for _ in range(5):
-        app.page.mouse.wheel(0, 400)
-        app.page.wait_for_timeout(150)
-    app.unhover()
-    app.page.wait_for_timeout(300)
-    assert box(app, "card-p0")["y"] < before - 50, "the fight's board did not scroll"
+    scroll_board_down(app, "card-p0")
     tap_primary(app)  # «Победа»: Аня reaches level 10 and wins the game
     app.wait_label("winner", "Аня")
     app.page.wait_for_timeout(500)  # let any scroll settle

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 from companion.store import GameStore
 from tests.ui.conftest import App
-from tests.ui.phone import assert_above_bar, assert_on_screen, assert_target, box
+from tests.ui.phone import (
+    assert_above_bar,
+    assert_on_screen,
+    assert_target,
+    box,
+    scroll_board_down,
+)
 
 NAMES = ["Аня", "Борис", "Вика", "Гена"]
 
@@ -139,14 +145,7 @@ def test_a_fight_that_ends_shows_the_board_from_its_top(browser, server):
     small = App(browser, server, 360, 640).open(f"/game/{gid}")
     try:
         small.wait_label("total-monsters", "14")
-        small.page.mouse.move(180, 320)
-        before = box(small, "combat")["y"]
-        for _ in range(5):
-            small.page.mouse.wheel(0, 400)
-            small.page.wait_for_timeout(150)
-        small.unhover()
-        small.page.wait_for_timeout(300)
-        assert box(small, "combat")["y"] < before - 50, "the fight's board did not scroll"
+        scroll_board_down(small, "combat")
         small.tap("flee")
         small.tap("flee-roll")
         small.wait_label("last-combat", "смыва")
