@@ -37,14 +37,12 @@ def _restore_case(original: str, word: str) -> str:
 def _inflect_word(word: str, case: str) -> str:
     if not word or not any("а" <= ch.lower() <= "я" or ch.lower() == "ё" for ch in word):
         return word
+    # a typed name is in the nominative: its nominative readings count however unlikely
+    # pymorphy3 finds them out of context («Дина» reads first as «Дин» in the genitive;
+    # «Роман», «Слава», «Майя» first as common nouns)
     for parse in _morph().parse(word):
         tag = parse.tag
-        if (
-            any(t in tag for t in _NAME_TAGS)
-            and "sing" in tag
-            and "nomn" in tag
-            and parse.score >= 0.1
-        ):
+        if any(t in tag for t in _NAME_TAGS) and "sing" in tag and "nomn" in tag:
             form = parse.inflect({case})
             if form is not None and _same_name(word, form.word):
                 return _restore_case(word, form.word)

@@ -21,6 +21,12 @@ from companion.ui.words import CASES, inflect, plural
         ("Станислав", "gent", "Станислава"),  # «заберёт у Станислава» (play-test)
         ("Павел", "gent", "Павла"),  # a vowel drops out: still a case of the name
         ("Пётр", "ablt", "Петром"),
+        # names pymorphy3 reads first as another word's form or a common noun (play-test:
+        # «против Дина»)
+        ("Дина", "gent", "Дины"),
+        ("Роман", "gent", "Романа"),
+        ("Слава", "datv", "Славе"),
+        ("Майя", "ablt", "Майей"),
     ],
 )
 def test_known_names_are_declined(name, case, expected):
