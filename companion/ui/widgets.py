@@ -779,11 +779,13 @@ PageHeight = ft.create_context(None)
 SMALL_HEIGHT = 800
 
 
-def use_small_height() -> bool:
-    """Whether the page is shorter than :data:`SMALL_HEIGHT` (a component hook; the frame
-    re-renders its parts when the window's height changes)."""
+def use_small_height(below: float = SMALL_HEIGHT) -> bool:
+    """Whether the page is shorter than ``below`` px (:data:`SMALL_HEIGHT` unless a board has
+    its own threshold) — a component hook; the frame re-renders its parts when the window's
+    height changes. ``False`` where no frame gives :data:`PageHeight` (a wide page's board,
+    with no pinned bar under it)."""
     height = ft.use_context(PageHeight)
-    return height is not None and height < SMALL_HEIGHT
+    return height is not None and height < below
 
 
 def use_top_on(key: object) -> None:

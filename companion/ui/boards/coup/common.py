@@ -20,7 +20,7 @@ from companion.engine.coup import (
 )
 from companion.i18n import _
 from companion.ui.state import GameView
-from companion.ui.widgets import PageHeight
+from companion.ui.widgets import use_small_height
 from companion.ui.words import inflect
 
 __all__ = [
@@ -118,14 +118,9 @@ CROWDED_FROM, CROWDED_HEIGHT = 5, 1000
 
 def use_short(players: int) -> bool:
     """Whether the board folds: the page is shorter than :data:`FULL_HEIGHT`, or than
-    :data:`CROWDED_HEIGHT` with :data:`CROWDED_FROM` ``players`` or more (a component hook:
-    the frame gives its board the page's height, :data:`~companion.ui.widgets.PageHeight`,
-    and renders it again when the height changes; ``False`` outside the narrow frame — a wide
-    page's board has no pinned bar under it)."""
-    height = ft.use_context(PageHeight)
-    if height is None:
-        return False
-    return height < (CROWDED_HEIGHT if players >= CROWDED_FROM else FULL_HEIGHT)
+    :data:`CROWDED_HEIGHT` with :data:`CROWDED_FROM` ``players`` or more (a component hook,
+    :func:`~companion.ui.widgets.use_small_height` with Coup's threshold)."""
+    return use_small_height(CROWDED_HEIGHT if players >= CROWDED_FROM else FULL_HEIGHT)
 
 
 def opponents(state: CoupState) -> list[int]:
