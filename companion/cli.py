@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from companion import __version__
+from companion import APP_NAME, __version__
 from companion.errors import CompanionError
 from companion.store.export import export_json, export_text
 from companion.store.export import fmt_time as _fmt_time  # noqa: I001
@@ -63,7 +63,7 @@ def _code(text: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for ``companion`` and its subcommands."""
-    p = _Parser(prog="companion", description="Table Companion — счёт и судья для настольных игр.")
+    p = _Parser(prog="companion", description=f"{APP_NAME} — счёт и судья для настольных игр.")
     p.add_argument("--version", action="version", version=f"companion {__version__}")
     p.add_argument("--data-dir", help="папка с сохранёнными играми (или env COMPANION_DATA_DIR)")
     p.add_argument(

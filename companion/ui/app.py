@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion import APP_NAME
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.settings import load_settings
@@ -163,7 +164,7 @@ def make_main(hub: Hub, lan: LanGate | None = None) -> Callable[[ft.Page], None]
     flet_fixes.apply()
 
     def main(page: ft.Page) -> None:
-        page.title = "Table Companion"
+        page.title = APP_NAME
         # Flutter's own words (a dialog's «Оповещение» for a screen reader, a text field's
         # «Вставить», a back button's tooltip) in Russian, like the rest of the screen; they
         # were English («Alert», play-test)

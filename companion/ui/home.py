@@ -14,6 +14,7 @@ from typing import Any
 
 import flet as ft
 
+from companion import APP_NAME
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store import GameSummary
@@ -151,7 +152,7 @@ def Home() -> ft.Control:
         ft.Text(_("Пока ни одной: начните новую игру."))
     ]
     intro: list[ft.Control] = [
-        ft.Text("Table Companion", size=28, weight=ft.FontWeight.BOLD),
+        ft.Text(APP_NAME, size=28, weight=ft.FontWeight.BOLD),
         ft.Text(_("Счёт, ход и правила для настольной игры на столе."), size=14),
         *(
             [ft.Column([JoinCard(app.lan, player), AwakeNote(app.lan)], spacing=8)]

@@ -21,6 +21,7 @@ from typing import Any
 
 import flet as ft
 
+from companion import APP_NAME
 from companion.errors import SetupError
 from companion.i18n import _
 from companion.ui.https import spaced_fingerprint
@@ -319,7 +320,7 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
 
     return ft.Column(
         [
-            ft.Text("Table Companion", size=28, weight=ft.FontWeight.BOLD),
+            ft.Text(APP_NAME, size=28, weight=ft.FontWeight.BOLD),
             tagged(
                 "join-where",
                 ft.Text(

@@ -51,6 +51,7 @@ def serve(args: argparse.Namespace, root: Path) -> int:
     """
     import flet as ft
 
+    from companion import APP_NAME
     from companion.store import GameStore
     from companion.ui.app import make_main
     from companion.ui.https import ensure_certificate, fingerprint, spaced_fingerprint
@@ -96,7 +97,7 @@ def serve(args: argparse.Namespace, root: Path) -> int:
         return 2
     os.environ.setdefault("FLET_WEB_NO_CDN", "true")
     url = f"{scheme}://{'127.0.0.1' if wildcard else host}:{port}"
-    print(f"Table Companion: {url}  (данные: {root}; остановить — Ctrl+C)", flush=True)
+    print(f"{APP_NAME}: {url}  (данные: {root}; остановить — Ctrl+C)", flush=True)
     if gate is not None:
         print(
             f"Режим стола: с телефонов откройте {gate.url} и введите код {spaced(gate.code)}",

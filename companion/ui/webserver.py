@@ -33,17 +33,17 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from companion import APP_NAME, APP_SHORT_NAME
 from companion.ui.security import CONNECTION, Connection
 
 __all__ = ["Guard", "allowed_names", "prepare_assets", "run_server", "RECONNECT_TEXT"]
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
-APP_NAME = "Table Companion"
-SHORT_NAME = "Компаньон"
+SHORT_NAME = APP_SHORT_NAME
 DESCRIPTION = "Счёт, ход и правила рядом с настольной игрой"
 #: Replaces Flet's English «Working...» shown while the connection is restored.
 RECONNECT_TEXT = "Связь с ведущим устройством…"
-LOADING_TEXT = "Загрузка Table Companion…"
+LOADING_TEXT = f"Загрузка: {APP_NAME}…"
 #: Flet's own English texts in its web client, and ours (the reconnect message, and the
 #: crash screen, should a session ever crash despite every handler catching its errors).
 CLIENT_TEXTS = {

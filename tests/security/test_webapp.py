@@ -17,7 +17,7 @@ def get(url: str) -> bytes:
 
 def test_the_served_page_is_ours(plain_host):
     manifest = json.loads(get(plain_host.url + "/manifest.json"))
-    assert manifest["name"] == "Table Companion" and manifest["short_name"] == "Компаньон"
+    assert manifest["name"] == "Настольный компаньон" and manifest["short_name"] == "Компаньон"
     assert manifest["display"] == "standalone" and manifest["lang"] == "ru"
     for icon in manifest["icons"]:
         served = get(f"{plain_host.url}/{icon['src']}")
@@ -25,8 +25,8 @@ def test_the_served_page_is_ours(plain_host):
         assert served[:8] == b"\x89PNG\r\n\x1a\n"
     assert get(plain_host.url + "/favicon.png") == (ASSETS / "favicon.png").read_bytes()
     index = get(plain_host.url + "/").decode()
-    assert '<html lang="ru">' in index and "<title>Table Companion</title>" in index
-    assert "Загрузка Table Companion" in index
+    assert '<html lang="ru">' in index and "<title>Настольный компаньон</title>" in index
+    assert "Загрузка: Настольный компаньон" in index
     js = get(plain_host.url + "/main.dart.js").decode()
     assert '"Working..."' not in js and "\\u0421\\u0432\\u044f\\u0437\\u044c" in js
     wasm = get(plain_host.url + "/main.dart.wasm")
