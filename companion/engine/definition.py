@@ -174,3 +174,9 @@ class GameDefinition(ABC, Generic[S]):
         default the type up to the first dot (``"counter.add"`` → ``"counter"``). A game
         whose events share one prefix (Coup's ``coup.*``) splits them by what they are."""
         return event_type.split(".", 1)[0]
+
+    def journal_also(self, event_type: str) -> tuple[str, ...]:
+        """Further kinds the «Что» filter lists an event of ``event_type`` under, besides
+        :meth:`journal_kind` (Замес: a base scored is also under «ПО», for the VP it gives).
+        None by default."""
+        return ()

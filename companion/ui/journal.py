@@ -93,6 +93,13 @@ def kind_of(event: Event, definition: Any = None) -> str:
     return str(kind(event.type)) if kind is not None else event.type.split(".", 1)[0]
 
 
+def kinds_of(event: Event, definition: Any = None) -> set[str]:
+    """Every kind the «Что» filter lists ``event`` under: :func:`kind_of` and the game's
+    ``journal_also`` kinds (a Замес base scored is under «Базы» and «ПО»)."""
+    also = getattr(definition, "journal_also", None)
+    return {kind_of(event, definition), *(also(event.type) if also is not None else ())}
+
+
 def _named(event: Event, seats: int) -> set[int]:
     """Seats named in an event's data (``player``, ``target``, … and lists of them)."""
     out: set[int] = set()
@@ -205,7 +212,7 @@ def journal_page(
     more = False
     for i in range(len(log) - 1, -1, -1):
         ev, text = log[i]
-        if kind is not None and kind_of(ev, definition) != kind:
+        if kind is not None and kind not in kinds_of(ev, definition):
             continue
         if player is not None:
             acting = game.player_before(ev.seq) if hasattr(game, "player_before") else None
@@ -223,7 +230,10 @@ def _kinds(events: Sequence[Event], definition: Any = None) -> list[str]:
     order of :data:`KIND_LABELS` (a Coup game: actions, challenges, blocks, losses, exchanges),
     kinds without a name last."""
     kind = getattr(definition, "journal_kind", None)
-    kinds = {kind(t) if kind is not None else t.split(".", 1)[0] for t in {e.type for e in events}}
+    also = getattr(definition, "journal_also", None)
+    types = {e.type for e in events}
+    kinds = {kind(t) if kind is not None else t.split(".", 1)[0] for t in types}
+    kinds.update(k for t in types for k in (also(t) if also is not None else ()))
     order = {k: i for i, k in enumerate(KIND_LABELS)}
     return sorted(kinds, key=lambda k: (order.get(k, len(order)), k))
 

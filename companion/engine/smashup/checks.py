@@ -28,6 +28,7 @@ from companion.engine.smashup.state import (
     PHASES,
     PLAY,
     PLAY_KINDS,
+    START,
     BaseState,
     SmashUpState,
 )
@@ -141,10 +142,15 @@ def _check_faction_pick(state: SmashUpState, d: Mapping[str, Any]) -> None:
     if err:
         raise RuleViolation(err, rule="Подготовка к игре")
     name = d["faction"].strip()
-    if any(name.casefold() in {f.casefold() for f in deck} for deck in state.factions):
+    # with two boxes («Подготовка к игре») opponents may share a faction; a deck never
+    # holds one twice (``_faction_error`` above)
+    if not state.two_boxes and any(
+        name.casefold() in {f.casefold() for f in deck} for deck in state.factions
+    ):
         raise RuleViolation(
-            f"Фракция «{name}» уже в колоде другого игрока: каждая фракция на столе одна, "
-            f"и взять её может только один (Подготовка к игре).",
+            f"Фракция «{name}» уже в колоде другого игрока: с одной коробкой каждая фракция "
+            f"на столе одна (Подготовка к игре). С двумя коробками — включите опцию "
+            f"«Две коробки» в новой игре.",
             rule="Подготовка к игре",
         )
     if state.draft:
@@ -361,13 +367,19 @@ def _check_play(state: SmashUpState, kind: str, extra: Any) -> None:
 
 def _check_play_minion(state: SmashUpState, d: Mapping[str, Any]) -> None:
     """The active player plays a minion from hand onto a base («Играй карты»: one minion
-    a turn, plus extra ones granted): a minion play and one more minion there."""
-    _keys(d, {"base", "extra"})
+    a turn, plus extra ones granted): a minion play and one more minion there, with its
+    power (``power``, 0 or more) added to the player's total there."""
+    _keys(d, {"base", "extra", "power"})
     _in_play(state)
     base = _base(state, d)
     _check_play(state, "minion", d.get("extra", False))
     if base.minions[state.active] + 1 > MAX_MINIONS:
         raise RuleViolation(f"Число приспешников на базе не может превышать {MAX_MINIONS}.")
+    power = d.get("power", 0)
+    if not _is_int(power) or power < 0:
+        raise RuleViolation("Сила приспешника — целое число от 0.")
+    if base.power[state.active] + power > MAX_POWER:
+        raise RuleViolation(f"Сила на базе не может превышать {MAX_POWER}.")
 
 
 def _check_play_grant(state: SmashUpState, d: Mapping[str, Any]) -> None:
@@ -389,6 +401,18 @@ def _check_phase_next(state: SmashUpState, d: Mapping[str, Any]) -> None:
             f"База «{state.bases[i].name}» готова к захвату: её нужно захватить, прежде "
             f"чем идти дальше (Большой куш).",
             rule="Большой куш",
+        )
+
+
+def _check_phase_pass(state: SmashUpState, d: Mapping[str, Any]) -> None:
+    """«Закончить ход»: from «Играй карты» or a later phase, through the phases where the
+    table has nothing to do (see :func:`~.flow.pass_phases`)."""
+    _check_phase_next(state, d)
+    if state.phase == START:
+        raise RuleViolation(
+            f"Закончить ход можно с фазы «{PHASES[state.edition][PLAY]}»: сейчас "
+            f"«{PHASES[state.edition][START]}» (Вот как это делается).",
+            rule="Вот как это делается",
         )
 
 
@@ -437,6 +461,7 @@ _CHECKS: dict[str, Callable[[SmashUpState, Mapping[str, Any]], None]] = {
     "play.minion": _check_play_minion,
     "play.grant": _check_play_grant,
     "phase.next": _check_phase_next,
+    "phase.pass": _check_phase_pass,
     "vp.adjust": _check_vp_adjust,
     "madness.adjust": _check_madness_adjust,
 }

@@ -12,6 +12,7 @@ from companion.engine.smashup.state import (
     DEFAULT_EDITION,
     EDITIONS,
     PHASES,
+    REMIND_PHASES,
     SETUP_PHASE,
     WIN_AFTER_SCORING,
     WIN_AT_END_OF_TURN,
@@ -47,6 +48,9 @@ class SmashUp(GameDefinition[SmashUpState]):
             "madness": False,
             "bases": [],
             "win_check": WIN_AT_END_OF_TURN,
+            "step_phases": False,
+            "remind": [],
+            "two_boxes": False,
         }
 
     def phases_for(self, edition: str) -> tuple[str, ...]:
@@ -64,7 +68,7 @@ class SmashUp(GameDefinition[SmashUpState]):
         edition = opts.get("edition", DEFAULT_EDITION)
         if edition not in EDITIONS:
             raise SetupError(f"Неизвестное издание правил «{edition}»: есть bbrr и mimimi.")
-        for key in ("draft", "madness"):
+        for key in ("draft", "madness", "step_phases", "two_boxes"):
             if not isinstance(opts.get(key, False), bool):
                 raise SetupError(f"Опция «{key}» должна быть да/нет.")
         win_check = opts.get("win_check", WIN_AT_END_OF_TURN)
@@ -76,6 +80,14 @@ class SmashUp(GameDefinition[SmashUpState]):
             raise SetupError(
                 "Проверять 15 очков сразу после захвата баз велят только правила «Мимими»; "
                 "в «Мишках, бабках, рок-н-ролле» это делают в конце хода (Конец хода)."
+            )
+        remind = opts.get("remind") or []
+        if not isinstance(remind, list) or any(
+            not isinstance(i, int) or isinstance(i, bool) or i not in REMIND_PHASES for i in remind
+        ):
+            raise SetupError(
+                "Напоминания («remind»): список номеров фаз "
+                f"{', '.join(str(i) for i in REMIND_PHASES)} (Вот как это делается)."
             )
         factions = opts.get("factions") or []
         if not isinstance(factions, list) or len(factions) > len(setup.players):
@@ -115,6 +127,8 @@ class SmashUp(GameDefinition[SmashUpState]):
             madness_on=bool(opts.get("madness", False)),
             first=setup.first_player,
             win_check=str(opts.get("win_check", WIN_AT_END_OF_TURN)),
+            remind=tuple(sorted(set(opts.get("remind") or []))),
+            two_boxes=bool(opts.get("two_boxes", False)),
         )
 
     # -- rules ------------------------------------------------------------------------------
@@ -175,6 +189,10 @@ class SmashUp(GameDefinition[SmashUpState]):
         """The 15-VP note whole (see :func:`~.texts.status_detail`), shown by a tap on the
         status line."""
         return texts.status_detail(state)
+
+    def journal_also(self, event_type: str) -> tuple[str, ...]:
+        """A base scored is also under «ПО» (``"vp"``): it gives VP («Раздача очков»)."""
+        return ("vp",) if event_type == "base.score" else ()
 
     def describe(self, state: SmashUpState, event: Event, setup: Setup) -> str:
         """The journal line (see :func:`~companion.engine.smashup.texts.describe`)."""

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from companion.engine.core import Event
-from companion.engine.smashup.scoring import final_scores, find_winner, score_preview
+from companion.engine.smashup.scoring import final_scores, find_winner, ready_bases, score_preview
 from companion.engine.smashup.state import (
     CHECK,
     END,
     FREE_PLAYS,
     MAX_VP,
+    PLAY,
     START,
     WIN_AFTER_SCORING,
     SmashUpState,
@@ -66,6 +67,7 @@ def apply(state: SmashUpState, event: Event) -> None:
             state.extra_used[d["kind"]] += 1
     elif t == "play.minion":
         state.bases[d["base"]].minions[state.active] += 1
+        state.bases[d["base"]].power[state.active] += d.get("power", 0)
         state.used["minion"] += 1
         if d.get("extra", False):
             state.extra_used["minion"] += 1
@@ -73,6 +75,8 @@ def apply(state: SmashUpState, event: Event) -> None:
         state.extra[d["kind"]] += d.get("count", 1)
     elif t == "phase.next":
         advance(state)
+    elif t == "phase.pass":
+        pass_phases(state)
     elif t == "vp.adjust":
         state.vp[d["player"]] += d["delta"]
     elif t == "madness.adjust":
@@ -108,6 +112,34 @@ def advance(state: SmashUpState) -> None:
     state.active = (state.active + 1) % state.players
     state.turn += 1
     state.phase = START
+
+
+def stops_passage(state: SmashUpState, turn: int) -> bool:
+    """Does ``phase.pass`` (begun in turn ``turn``) stop in the phase ``state`` is now in?
+
+    It stops where the table must act («Вот как это делается»): the game is over («Игра
+    окончена»), «Проверь базы» with a base to score («Большой куш»), a phase the table asked
+    to be reminded of (``state.remind``), and otherwise the next player's «Играй карты».
+    """
+    if state.winner is not None or state.phase in state.remind:
+        return True
+    if state.phase == CHECK:
+        return state.selected is not None or bool(ready_bases(state))
+    return state.phase == PLAY and state.turn != turn
+
+
+def pass_phases(state: SmashUpState) -> list[int]:
+    """``phase.pass``: :func:`advance` until :func:`stops_passage` says to stop.
+
+    :returns: the phase entered by each step, in order (for the journal line); a step that
+        ended the game leaves the phase as it was.
+    """
+    turn, entered = state.turn, []
+    while True:
+        advance(state)
+        entered.append(state.phase)
+        if stops_passage(state, turn):
+            return entered
 
 
 def _finish(state: SmashUpState) -> bool:

@@ -59,10 +59,17 @@ EVENT_TYPES: frozenset[str] = frozenset(
         "play.minion",
         "play.grant",
         "phase.next",
+        "phase.pass",
         "vp.adjust",
         "madness.adjust",
     }
 )
+
+#: Phases the table may ask ``phase.pass`` to stop at (``options["remind"]``); it always
+#: stops at the next player's «Играй карты».
+REMIND_PHASES: tuple[int, ...] = (START, CHECK, DRAW, END)
+#: Values offered in one tap for a minion's power (``play.minion``'s ``power``).
+QUICK_POWERS: tuple[int, ...] = tuple(range(1, 9))
 
 #: Sanity bounds for typed numbers (a stray long-press must not produce absurd values).
 MAX_BREAKPOINT = 100
@@ -112,6 +119,9 @@ class SmashUpState:
     ``deck_empty``: the last base scored was not replaced, the base deck being empty («Мимими»,
     «Разойтись по углам!»): the game goes on with fewer bases and the next scoring starts from
     «колода баз пуста».
+    ``remind``: the phases (indices) the table asked to stop at (the ``remind`` option):
+    ``phase.pass`` stops on entering one of them. ``two_boxes``: the same faction may be in
+    several decks (the option, «Подготовка к игре»).
     """
 
     edition: str
@@ -135,6 +145,8 @@ class SmashUpState:
     win_check: str = "end_of_turn"
     won_after_scoring: bool = False
     deck_empty: bool = False
+    remind: tuple[int, ...] = ()
+    two_boxes: bool = False
 
     @property
     def players(self) -> int:

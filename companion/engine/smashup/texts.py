@@ -6,6 +6,8 @@ import copy
 from collections.abc import Mapping, Sequence
 
 from companion.engine.core import Event, Setup
+from companion.engine.smashup.flow import advance as flow_advance
+from companion.engine.smashup.flow import stops_passage as flow_stops
 from companion.engine.smashup.scoring import (
     effective_breakpoint,
     final_scores,
@@ -158,6 +160,8 @@ def describe(state: SmashUpState, event: Event, setup: Setup) -> str:
             after.extra_used = {**state.extra_used, kind: state.extra_used[kind] + 1}
         left = plays_left(after)[kind]
         onto = f" на базу «{state.bases[d['base']].name}»" if t == "play.minion" else ""
+        if t == "play.minion" and "power" in d:
+            onto += f" с силой {d['power']}"
         if not d.get("extra", False):
             return f"{names[state.active]} играет {PLAY_KINDS[kind]}{onto} (осталось {left})"
         what = "добавочного приспешника" if kind == "minion" else "добавочное действие"
@@ -170,6 +174,8 @@ def describe(state: SmashUpState, event: Event, setup: Setup) -> str:
     if t == "play.grant":
         kind = "приспешник" if d["kind"] == "minion" else "действие"
         return f"{names[state.active]}: добавочная карта — {kind} ×{d.get('count', 1)}"
+    if t == "phase.pass":
+        return _passage(state, event, setup)
     if t == "phase.next":
         phases = PHASES[state.edition]
         if state.phase == CHECK and state.win_check == WIN_AFTER_SCORING:
@@ -203,6 +209,40 @@ def describe(state: SmashUpState, event: Event, setup: Setup) -> str:
         old = state.madness[d["player"]]
         return f"{names[d['player']]}: {_change('карты безумия', old, d['delta'], True)}"
     return t
+
+
+def _passage(state: SmashUpState, event: Event, setup: Setup) -> str:
+    """The line of ``phase.pass``: every phase it went through, in order, and why it stopped
+    where it did (a base to score, the end of the game, the next player's «Играй карты»)."""
+    names, phases = setup.names, PHASES[state.edition]
+    after = copy.deepcopy(state)
+    who = names[state.active]
+    steps: list[str] = []
+    turn = state.turn
+    while True:
+        before = after.phase
+        nxt = describe(after, Event(event.seq, "phase.next", {}, event.ts), setup)
+        flow_advance(after)
+        if after.winner is not None:
+            steps.append(nxt[0].lower() + nxt[1:])
+            break
+        if before == END:
+            steps.append(f"ход переходит к игроку {names[after.active]}")
+        notes = []
+        if after.phase == CHECK:
+            ready = ready_bases(after)
+            notes.append(
+                f"готова к захвату «{after.bases[ready[0]].name}»"
+                if ready
+                else "готовых к захвату баз нет"
+            )
+        lost = nxt.partition("; ")[2] if before != END else ""
+        if lost:
+            notes.append(lost)
+        steps.append(f"«{phases[after.phase]}»" + (f" ({'; '.join(notes)})" if notes else ""))
+        if flow_stops(after, turn):
+            break
+    return f"{who} заканчивает ход: " + " → ".join(steps)
 
 
 def status_note(state: SmashUpState) -> str | None:
