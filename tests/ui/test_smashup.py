@@ -80,6 +80,7 @@ def test_smashup_tie_scoring_replacement_and_15_vp_finish(app, server):
     for i, name in enumerate(NAMES):
         app.fill(f"player-name-{i}", name)
     app.tap("opt-madness")
+    app.tap("opt-step-phases")  # «Все фазы по шагам»: this test walks every phase
     app.tap("start-game")
     app.el("primary-action").wait_for()
     app.wait_label("phase", "Подготовка к игре")
@@ -240,9 +241,9 @@ FIVE_BASES = [
 ]
 
 
-def four_player_game(data_dir, moves=(), edition: str = "bbrr", names=FOUR) -> str:
+def four_player_game(data_dir, moves=(), edition: str = "bbrr", names=FOUR, **options) -> str:
     """A started 4-player game with 5 bases (first player ``names[0]``, Аня by default), then
-    ``moves``; its id."""
+    ``moves``; its id. ``options``: further setup options (``step_phases=True``)."""
     stored = GameStore(data_dir).create(
         "smashup",
         names,
@@ -255,6 +256,7 @@ def four_player_game(data_dir, moves=(), edition: str = "bbrr", names=FOUR) -> s
                 ["Зомби", "Пираты"],
                 ["Ниндзя", "Роботы"],
             ],
+            **options,
         },
     )
     for name, bp, vp in FIVE_BASES:
@@ -293,7 +295,9 @@ def test_phone_turn_keeps_the_numbers_and_the_primary_action_on_screen(app, serv
     ready base shows «Захватить» on screen (Проверь базы, Добавочные карты)."""
     # «Пещера» (base 3) is already broken: 19 of 19.
     game_id = four_player_game(
-        server.data_dir, [("base.set", {"base": 3, "player": 2, "power": 19, "minions": 3})]
+        server.data_dir,
+        [("base.set", {"base": 3, "player": 2, "power": 19, "minions": 3})],
+        step_phases=True,  # «Все фазы по шагам»: the test walks every phase
     )
     app.open(f"/game/{game_id}")
     app.wait_label("status-phase", "Начало хода")

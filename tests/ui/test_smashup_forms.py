@@ -171,17 +171,20 @@ async def _extra_minion(data) -> tuple[str, list[int], str]:
     await _tap(session, "base-2-open")
     label = rt.tagged_control(session, "play-minion-b2").parent.label or ""
     await _tap(session, "play-minion-b2")
+    await _tap_in_dialog(session, "minion-power-3")
     game = GameStore(data).open(gid).game
     return label, game.state.bases[2].minions, game.log()[-1][1]
 
 
 def test_outside_the_play_phase_the_base_takes_a_granted_extra_minion(tmp_path):
     """Всё остальное: outside «Играй карты» only an extra minion a card granted is played, at
-    once; the editor's button says so and records it as that extra play."""
+    once; the editor's button says so and records it as that extra play, with the power
+    tapped in its question."""
     label, minions, line = rt.run(_extra_minion(tmp_path))
     assert label == "Аня: Добавочный приспешник сюда («База 3»)"
     assert minions == [1, 0, 0]
-    assert line.startswith("Аня играет добавочного приспешника на базу «База 3» вне фазы")
+    assert "с силой 3" in line
+    assert line.startswith("Аня играет добавочного приспешника на базу «База 3» с силой 3 вне фазы")
 
 
 # -- texts said once, never cut -----------------------------------------------------------------

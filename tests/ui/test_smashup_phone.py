@@ -26,6 +26,7 @@ def test_next_never_moves_and_the_ready_base_is_beside_its_reminder(app, server)
             ("base.set", {"base": 4, "player": 1, "power": 21, "minions": 3}),
         ],
         edition="mimimi",  # where «Колода баз пуста» is offered (Разойтись по углам!)
+        step_phases=True,  # «Все фазы по шагам»: «Дальше» in every phase
     )
     app.open(f"/game/{gid}")
     app.wait_label("status-phase", "Играй карты")
@@ -95,12 +96,16 @@ def test_a_turn_on_the_last_base_needs_no_scrolling_back(app, server):
 
     where = box(app, "play-minion-b4")
     app.tap("play-minion-b4")
+    app.tap("minion-power-3")  # the minion's power, asked in one tap
     app.wait_label("plays-minion", "0")
     app.wait_label("min-b4-p0", "1")
     assert same_place(where, box(app, "play-minion-b4"))
     assert same_place(pinned["plays-minion-minus"], box(app, "plays-minion-minus"))
     game = GameStore(server.data_dir).open(gid).game
-    assert game.log()[-1][1] == "Аня играет приспешника на базу «Волшебный лес» (осталось 0)"
+    assert game.log()[-1][1] == (
+        "Аня играет приспешника на базу «Волшебный лес» с силой 3 (осталось 0)"
+    )
+    assert game.state.bases[4].power[0] == 3
 
 
 def test_on_a_small_phone_the_plays_and_vp_stay_while_the_bases_scroll(browser, server):

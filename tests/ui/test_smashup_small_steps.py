@@ -51,7 +51,7 @@ def test_a_new_phase_shows_the_base_list_from_its_top(browser, server):
     """360×640. Play-test: the list kept the offset of a base opened in the last phase, so at
     the next phase the reminder that tops it was hidden and the first base cut. After
     «Дальше» the reminder and the first base are where they were before anything scrolled."""
-    gid = four_player_game(server.data_dir, [("phase.next", {})])
+    gid = four_player_game(server.data_dir, [("phase.next", {})], step_phases=True)
     app = App(browser, server, 360, 640).open(f"/game/{gid}")
     try:
         app.wait_label("status-phase", "Играй карты")

@@ -52,7 +52,9 @@ def reminder(state: SmashUpState) -> str:
     phase = state.phase
     name = PHASES[state.edition][phase]
     if phase == START:
-        return f"{name}: срабатывают свойства «в начале хода»; эффекты прошлого хода закончились."
+        rest = "срабатывают свойства «в начале хода»; эффекты прошлого хода закончились."
+        # «Заводи!» ends in its own «!»: no colon after it («Заводи!:», play-test)
+        return f"{name} {rest[0].upper()}{rest[1:]}" if name.endswith("!") else f"{name}: {rest}"
     if phase == PLAY:
         left = plays_left(state)
         return (

@@ -1,10 +1,13 @@
-"""The pinned bottom bar of «Замес»: «Начать игру» in setup, «Дальше» during play."""
+"""The pinned bottom bar of «Замес»: «Начать игру» in setup; during play «Закончить ход» from
+«Играй карты» on (``phase.pass``: through the phases where the table has nothing to do, to
+the next player's «Играй карты», issue 31) and «Дальше» in «Начало хода»; with the option
+«Все фазы по шагам» (``step_phases``) «Дальше» (``phase.next``) in every phase."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.smashup import PHASES
+from companion.engine.smashup import PHASES, START
 from companion.i18n import _
 from companion.ui.state import GameView, part
 from companion.ui.widgets import primary_button, tagged
@@ -54,6 +57,15 @@ def _Bar(view: GameView, version: int) -> ft.Control:
     elif state.winner is not None:
         hint = ""
         button = primary_button(_("Игра окончена"), None, disabled=True)
+    elif state.phase != START and not view.game.setup.options.get("step_phases", False):
+        after = view.game.setup.names[(state.active + 1) % state.players]
+        hint = f"{_('следующий ход')}: {after}"
+        button = primary_button(
+            _("Закончить ход"),
+            lambda: view.send("phase.pass"),
+            icon=ft.Icons.SKIP_NEXT,
+            moment=moment,
+        )
     else:
         phases = PHASES[state.edition]
         last = state.phase == len(phases) - 1

@@ -4,8 +4,9 @@ The row has a fixed height: name, VP for the places, power against the breakpoin
 fixed-width status slot (the «Захватить» button in «Проверь базы», a ready flag otherwise,
 «до захвата N» under the name): a base becoming ready changes colours and text, never sizes.
 The editor: first «Сыграть приспешника сюда» for the active player (a minion played from the
-hand: one more minion of theirs here *and* the turn's minion play, in one move — adding a
-minion with «+» alone does not count a play, play-test), then one line per player: power
+hand: it asks the minion's power in one tap, :mod:`.minion`; then one more minion of theirs
+here, its power *and* the turn's minion play are one move — adding a minion with «+» alone
+does not count a play, play-test), then one line per player: power
 and minions, each a group of −/+ (48 dp) around a fixed-width number (tap the power for a
 numeric pad), the groups 8 dp apart (play-test: power «+» and minions «−» were 4 px apart),
 and last the breakpoint change until the end of turn.
@@ -46,6 +47,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.smashup.common import READY, dot, stepper
+from companion.ui.boards.smashup.minion import use_minion_play
 from companion.ui.colors import ink
 from companion.ui.text_fit import fit_size, text_width
 from companion.ui.widgets import (
@@ -131,8 +133,10 @@ def BaseRow(
     toggle: Callable[[int], None],
     score: Callable[[int], None],
     small: bool = False,
+    over: bool = False,
 ) -> ft.Control:
-    """The compact row of base ``j``; a tap opens or closes its editor."""
+    """The compact row of base ``j``; a tap opens or closes its editor. Once the game is
+    ``over`` there is no editor: no open button, and the row takes no tap."""
     status_text = _("готова к захвату") if ready else f"{_('до захвата')} {max(0, bp - total)}"
     name_room = use_page_width() - _ROW_CHROME
     name_size = fit_size(name, name_room, BASE_NAME_SIZES, bold=True)
@@ -155,6 +159,8 @@ def BaseRow(
             ),
             label=_("Захватить"),
         )
+    elif over:
+        slot = ft.Icon(ft.Icons.FLAG, color=READY, size=24, opacity=1.0 if ready else 0.0)
     else:
         tip = _("Закрыть") if is_open else _("Открыть: сила и приспешники")
         slot = ft.Row(
@@ -257,7 +263,7 @@ def BaseRow(
                 border_radius=12,
             ),
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if is_open else None,
-            on_click=lambda: toggle(j),
+            on_click=None if over else lambda: toggle(j),
             tooltip=None,
             key=row_key(j),
         ),
@@ -381,15 +387,23 @@ def BaseEditor(
     active: int = 0,
     extra: bool = False,
     small: bool = False,
+    explain: Callable[..., bool] | None = None,
 ) -> ft.Control:
     """«Сыграть приспешника сюда» for the ``active`` player (``extra``: outside «Играй карты»,
     where only a granted extra minion is played — the engine says so otherwise), power and
-    minions per player on base ``j``, and its breakpoint change this turn."""
+    minions per player on base ``j``, and its breakpoint change this turn.
+
+    The play asks the minion's power (:mod:`.minion`; ``explain(type, data)`` says first why
+    a play is refused, before asking); «Другая сила…» there opens the number pad."""
     # None: closed; (player, None): open on their power, untouched; (player, digits so far)
     pad, set_pad, latest = use_form(lambda: None)
     who = pad[0] if pad else 0
+    who_plays = names[active % len(names)]
+    ask_power, asked = use_minion_play(j, name, who_plays, extra, send, explain)
     ft.use_dialog(
-        number_pad(
+        asked
+        if asked is not None
+        else number_pad(
             pad_name(f"{names[who]}, «", name, f"»: {_('сила')}", f"{names[who]}: {_('сила')}"),
             pad[1],
             lambda change: set_pad(lambda p: (p[0], change(p[1])) if p else p),
@@ -407,7 +421,6 @@ def BaseEditor(
         else None
     )
     bp_text = f"{breakpoint}{f' ({_signed(mod)})' if mod else ''}"
-    who_plays = names[active % len(names)]
     play_text = _("Добавочный приспешник сюда") if extra else _("Сыграть приспешника сюда")
     play_label = f"{who_plays}: {play_text} («{name}»)"
     if small:  # two lines (see the module): «Сыграть» over «приспешника сюда»
@@ -431,9 +444,7 @@ def BaseEditor(
                 tight=True,
             ),
             height=TARGET,
-            on_click=lambda: send(
-                "play.minion", {"base": j, "extra": True} if extra else {"base": j}
-            ),
+            on_click=ask_power,
             style=ft.ButtonStyle(
                 visual_density=ft.VisualDensity.STANDARD,
                 padding=ft.Padding.symmetric(horizontal=10) if small else None,

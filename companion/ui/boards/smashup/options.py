@@ -1,5 +1,8 @@
 """The new-game options of «Замес»: edition, the «Мимими» 15-VP check after scoring, snake
-draft, madness counters."""
+draft, madness counters, «Две коробки» (``two_boxes``), and how the turn is walked: «Все фазы
+по шагам» (``step_phases``: «Дальше» in every phase, as before issue 31) or «Закончить ход»
+through the phases with nothing to do, stopping at the start and end of a turn if the table
+asks (``remind``)."""
 
 from __future__ import annotations
 
@@ -7,7 +10,14 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.smashup import EDITIONS, WIN_AFTER_SCORING, WIN_AT_END_OF_TURN
+from companion.engine.smashup import (
+    EDITIONS,
+    END,
+    PHASES,
+    START,
+    WIN_AFTER_SCORING,
+    WIN_AT_END_OF_TURN,
+)
 from companion.i18n import _
 from companion.ui.boards.types import OptionsUpdate
 from companion.ui.widgets import switch_row, tagged
@@ -46,6 +56,24 @@ def OptionsForm(
                 ),
             )
         ]
+    step = bool(options.get("step_phases"))
+    phases = PHASES.get(edition, PHASES["bbrr"])
+    both = [START, END]
+    remind_row = (
+        []
+        if step
+        else [
+            switch_row(
+                "opt-remind",
+                _("Напоминать о начале и конце хода"),
+                sorted(options.get("remind") or []) == both,
+                lambda v: set_options(lambda o: {**o, "remind": both if v else []}),
+                text=_("«Закончить ход» останавливается на «{a}» и «{b}»").format(
+                    a=phases[START], b=phases[END]
+                ),
+            )
+        ]
+    )
     return ft.Column(
         [
             tagged(
@@ -66,6 +94,24 @@ def OptionsForm(
                 lambda v: set_options(lambda o: {**o, "draft": v}),
                 text=_("Фракции выбирают по очереди, «змейкой» («Договоримся как взрослые»)"),
             ),
+            switch_row(
+                "opt-two-boxes",
+                _("Две коробки"),
+                bool(options.get("two_boxes")),
+                lambda v: set_options(lambda o: {**o, "two_boxes": v}),
+                text=_(
+                    "Две коробки: одна фракция может быть у нескольких игроков, но не дважды "
+                    "в одной колоде (Подготовка к игре)"
+                ),
+            ),
+            switch_row(
+                "opt-step-phases",
+                _("Все фазы по шагам"),
+                step,
+                lambda v: set_options(lambda o: {**o, "step_phases": v}),
+                text=_("Все фазы по шагам: «Дальше» в каждой фазе вместо «Закончить ход»"),
+            ),
+            *remind_row,
             switch_row(
                 "opt-madness",
                 _("Безумие"),

@@ -211,6 +211,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
                 toggle,
                 score,
                 small,
+                over,
             )
         )
         if is_open:
@@ -228,6 +229,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
                     state.active,
                     extra,
                     small,
+                    view.explain,
                 )
             )
     return ft.Column(parts, spacing=6)

@@ -50,6 +50,21 @@ def _hint(ident: str, label: str, text: str) -> ft.Control:
     )
 
 
+def unpaid_place(others: list[int], power: int) -> str:
+    """Why an eligible player with ``power`` gets no VP, the ``others`` being the powers of
+    the other eligible players («Споры при раздаче»): a tie that covers third place means
+    nobody gets it (with at most four players: two share second, or three share first); else
+    the player is below third."""
+    above = sorted((p for p in others if p > power), reverse=True)
+    for p in dict.fromkeys(above):
+        place = 1 + sum(1 for q in above if q > p)
+        if place < 3 < place + above.count(p):  # a tie from above third across it
+            if place == 2:
+                return _("двое делят второе место: третье не достаётся никому")
+            return _("трое делят первое место: второе и третье не достаются никому")
+    return _("ниже третьего места")
+
+
 def score_dialog(
     view: GameView,
     j: int,
@@ -71,12 +86,20 @@ def score_dialog(
     specs = view.game.setup.players
 
     def why_none(i: int) -> str:
-        """Why player ``i`` gets nothing here («Раздача очков»), or «» if they score."""
+        """Why player ``i`` gets nothing here («Раздача очков», «Споры при раздаче»), or, for
+        a scorer with power 0, that a minion of theirs is there; else «»."""
         if i in preview:
-            return ""
+            return _("есть приспешник: очки и при силе 0") if b.power[i] == 0 else ""
         if not is_eligible(b.power[i], b.minions[i], state.edition):
             return _("нет приспешников") if b.power[i] > 0 else _("нет ни силы, ни приспешников")
-        return _("ниже третьего места")
+        return unpaid_place(
+            [
+                p
+                for k, p in enumerate(b.power)
+                if k != i and is_eligible(p, b.minions[k], state.edition)
+            ],
+            b.power[i],
+        )
 
     def line(i: int, spec: PlayerSpec) -> ft.Control:
         why = why_none(i)
@@ -123,7 +146,8 @@ def score_dialog(
         return tagged(
             f"preview-p{i}",
             ft.Column(parts, spacing=0),
-            label=f"{spec.name} " + (f"+{preview[i]}" if i in preview else f"— {why}"),
+            label=f"{spec.name} "
+            + (f"+{preview[i]}{f' ({why})' if why else ''}" if i in preview else f"— {why}"),
         )
 
     lines = [line(i, spec) for i, spec in enumerate(specs)]

@@ -1,6 +1,7 @@
 """«Подготовка к игре»: two factions per player, players + 1 bases, then «Начать игру».
 
-The faction chips keep their place while players pick: a taken faction stays where it was,
+The faction chips keep their place while players pick: a taken faction stays where it was
+(with «Две коробки» a faction is taken only for the deck that already has it),
 dimmed, so the next player's finger never lands on a chip that moved; a tap on it says that
 another player has it (play-test: a disabled chip said nothing).
 
@@ -122,7 +123,12 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
         else None
     )
 
-    taken = {f.casefold() for deck in state.factions for f in deck}
+    # «Две коробки»: a faction is taken only for the deck that has it (Подготовка к игре)
+    if state.two_boxes:
+        own = state.factions[picker] if picker is not None else []
+        taken = {f.casefold() for f in own}
+    else:
+        taken = {f.casefold() for deck in state.factions for f in deck}
     done = picker is None  # every deck has its two factions: nothing left to tap here
     laying = done and len(state.bases) < need
 
