@@ -13,12 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine.core import Event, Game
+from companion.engine.core import Game
 from companion.engine.smashup import CHECK, DRAW, END, PLAY, SMASHUP, START, ready_bases
 from companion.engine.smashup.flow import advance, stops_passage
-from companion.errors import RuleViolation, SetupError
+from companion.errors import SetupError
 from companion.store import GameStore
-from companion.ui.journal import journal_page
 from tests.engine.test_smashup import DECKS, NAMES, Clock, card, new_game, refused
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -273,24 +272,3 @@ def test_two_boxes_option_is_a_yes_or_no():
     """Подготовка к игре: ``two_boxes`` is da/net; anything else is refused at setup."""
     with pytest.raises(SetupError, match="two_boxes"):
         Game.new(SMASHUP, NAMES[:2], options={"two_boxes": "да"})
-
-
-# -- journal: VP from scoring under «ПО» -------------------------------------------------------
-def test_vp_filter_includes_base_scoring():
-    """Раздача очков: a base scored gives VP, so the journal's «ПО» filter lists it (and
-    «Базы» still does)."""
-    g = new_game()
-    to_play(g)
-    g.push("base.set", {"base": 0, "player": 0, "power": 20, "minions": 1})
-    g.push("phase.pass")
-    g.push("base.score", {"base": 0, "base_card": card("Новая")})
-    g.push("vp.adjust", {"player": 1, "delta": 1})
-    for kind in ("vp", "base"):
-        page, _more = journal_page(g, g.log_length, None, kind, 50)
-        assert any(e.type == "base.score" for e, _ in page), kind
-    page, _more = journal_page(g, g.log_length, None, "vp", 50)
-    assert [e.type for e, _ in page] == ["vp.adjust", "base.score"]
-    assert SMASHUP.journal_also("base.score") == ("vp",)
-    assert SMASHUP.journal_also(Event(1, "vp.adjust", {}, 0.0).type) == ()
-    with pytest.raises(RuleViolation):
-        g.push("phase.pass", {"x": 1})

@@ -197,6 +197,7 @@ def test_on_a_small_phone_an_open_base_needs_no_scroll_and_names_are_whole(brows
             assert name in small.label(f"name-b4-p{i}")
         where = box(small, "play-minion-b4")
         small.el("play-minion-b4").click()  # where it is: no scroll before the tap
+        small.tap("minion-power-2")  # its power, asked in one tap
         small.wait_label("min-b4-p0", "1")
         small.wait_label("plays-minion", "0")
         assert same_place(where, box(small, "play-minion-b4"))

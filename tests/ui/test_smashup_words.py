@@ -17,6 +17,7 @@ from companion.engine.smashup import SMASHUP, offered_factions, reminder
 from companion.store import GameStore
 from companion.ui.app import make_main
 from companion.ui.boards.smashup.score import unpaid_place
+from companion.ui.journal import journal_page
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 from tests.ui.test_munchkin_forms import _label_in_dialog
@@ -170,3 +171,25 @@ def test_zavodi_reminder_has_no_colon_after_its_exclamation_mark():
         b.push("base.add", {"base_card": {"name": f"Б{i}", "breakpoint": 10, "vp": [3, 2, 1]}})
     b.push("game.start")
     assert reminder(b.state).startswith("Начало хода: срабатывают")
+
+
+# -- journal: VP from scoring under «ПО» -------------------------------------------------------
+def test_vp_filter_includes_base_scoring():
+    """Раздача очков: a base scored gives VP, so the journal's «ПО» filter lists it (and
+    «Базы» still does)."""
+    g = Game.new(SMASHUP, FOUR[:3], options={"factions": DECKS}, clock=lambda: 0.0)
+    for i in range(4):
+        g.push("base.add", {"base_card": {"name": f"Б{i}", "breakpoint": 20, "vp": [4, 2, 1]}})
+    g.push("game.start")
+    g.push("phase.next")
+    g.push("base.set", {"base": 0, "player": 0, "power": 20, "minions": 1})
+    g.push("phase.pass")
+    g.push("base.score", {"base": 0, "base_card": {"name": "Н", "breakpoint": 9, "vp": [1, 0, 0]}})
+    g.push("vp.adjust", {"player": 1, "delta": 1})
+    for kind in ("vp", "base"):
+        page, _more = journal_page(g, g.log_length, None, kind, 50)
+        assert any(e.type == "base.score" for e, _ in page), kind
+    page, _more = journal_page(g, g.log_length, None, "vp", 50)
+    assert [e.type for e, _ in page] == ["vp.adjust", "base.score"]
+    assert SMASHUP.journal_also("base.score") == ("vp",)
+    assert SMASHUP.journal_also("vp.adjust") == ()

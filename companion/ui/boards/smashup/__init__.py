@@ -11,12 +11,15 @@ module:
   ``play.grant``), the turn (whose turn and the phase are in the frame's status line).
 - :mod:`.vp` — the VP strip (``vp.adjust``; madness cards with ``madness.adjust``).
 - :mod:`.base` — a compact row per base (power/breakpoint, ready flag, «Захватить» in
-  «Проверь базы») and the editor of the one open base (``play.minion``, ``base.adjust`` /
-  ``base.set``, ``breakpoint.modify``).
+  «Проверь базы»); :mod:`.editor` — the editor of the one open base (``play.minion`` with the
+  power asked in one tap by :mod:`.minion`, ``base.adjust`` / ``base.set``,
+  ``breakpoint.modify``).
 - :mod:`.score` — the confirmation with each player's VP and the replacement base
   (``base.score``; «колода баз пуста» in «Мимими» only).
-- :mod:`.actions` — the pinned bar: «Дальше» (``phase.next``).
-- :mod:`.options` — edition, draft and madness switches for the new-game screen.
+- :mod:`.actions` — the pinned bar: «Закончить ход» (``phase.pass``) from «Играй карты» on,
+  «Дальше» (``phase.next``) in «Начало хода» and, with «Все фазы по шагам», everywhere.
+- :mod:`.options` — edition, draft, madness, «Две коробки», «Все фазы по шагам» and the
+  turn's start/end reminders for the new-game screen.
 
 Every base typed here is checked by :func:`companion.store.bases.card_error` and remembered in
 :class:`companion.store.bases.BaseCatalogue`.
@@ -24,7 +27,7 @@ Every base typed here is checked by :func:`companion.store.bases.card_error` and
 Test handles (``flt-semantics-identifier``): ``phase`` (setup only), ``reminder``, ``turn``,
 ``plays-<kind>`` (±: ``-minus`` records a play, ``-plus`` grants one), ``vp-p<i>``,
 ``mad-p<i>``, ``base-<j>``, ``base-<j>-name``, ``base-<j>-total``, ``base-<j>-ready``,
-``score-<j>``, ``play-minion-b<j>``, ``pow-b<j>-p<i>``, ``min-b<j>-p<i>``, ``name-b<j>-p<i>``,
+``score-<j>``, ``play-minion-b<j>`` (then ``minion-power-<v>`` / ``minion-power-pad``), ``pow-b<j>-p<i>``, ``min-b<j>-p<i>``, ``name-b<j>-p<i>``,
 ``base-<j>-bp``, ``preview-p<i>`` (``-why``: why nothing), ``deck-empty``, ``deck-next``
 (deck not empty), ``deck-reshuffle`` («Мишки», deck empty), ``score-confirm``,
 ``primary-action``, ``next-hint``.

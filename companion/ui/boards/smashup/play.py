@@ -29,13 +29,14 @@ from companion.engine.smashup import (
     total_power,
 )
 from companion.store.bases import BaseCatalogue
-from companion.ui.boards.smashup.base import BaseEditor, BaseRow, row_key
+from companion.ui.boards.smashup.base import BaseRow, row_key
 from companion.ui.boards.smashup.common import (
     EMPTY_FORM,
     card_from_form,
     form_error,
     remember,
 )
+from companion.ui.boards.smashup.editor import BaseEditor
 from companion.ui.boards.smashup.phase import Reminder
 from companion.ui.boards.smashup.score import score_dialog
 from companion.ui.nav import AppContext

@@ -1,0 +1,326 @@
+"""The editor of an open base (see :mod:`.base` for the layout and its play-tests): «Сыграть
+приспешника сюда» (:mod:`.minion`), power and minions per player, the breakpoint change."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.i18n import _
+from companion.ui.boards.smashup.base import (
+    _BP_NUMBER,
+    _CAPTION_NUMBER_TOP,
+    _GROUP_BG,
+    _LINE_CHROME,
+    _MINION_WIDTH,
+    _NAME_SPACING,
+    _POWER_WIDTH,
+    _SMALL_BP_NUMBER,
+    _SMALL_CAPTION,
+    CAPTION_ROOM,
+    CAPTION_SIZES,
+    GROUP_GAP,
+    MINION_NUMBER,
+    NAME_SIZES,
+    POWER_NUMBER,
+    _signed,
+)
+from companion.ui.boards.smashup.common import dot, stepper
+from companion.ui.boards.smashup.minion import use_minion_play
+from companion.ui.colors import ink
+from companion.ui.text_fit import fit_size, text_width
+from companion.ui.widgets import (
+    TARGET,
+    clipped_text,
+    number_pad,
+    pad_name,
+    tagged,
+    use_form,
+    use_page_width,
+)
+
+__all__ = ["BaseEditor", "PowerRow"]
+
+
+@ft.component
+def PowerRow(
+    j: int,
+    base: str,
+    i: int,
+    player: str,
+    color: str,
+    power: int,
+    minions: int,
+    send: Callable[..., bool],
+    open_pad: Callable[[int], None],
+    name_size: int = NAME_SIZES[0],
+    caption: bool = False,
+) -> ft.Control:
+    """One player's power and minions on base ``j`` (memoised: a tap re-renders this line):
+    the name at ``name_size`` px, then two groups, each on its own tint, :data:`GROUP_GAP`
+    apart; ``caption``: the name over the power group instead (a narrow page, see the
+    module), the groups where they are otherwise."""
+    name = tagged(
+        f"name-b{j}-p{i}",
+        clipped_text(player, name_size, color=ink(color), weight=ft.FontWeight.BOLD),
+        label=player,
+    )
+    power_group = _group(
+        stepper(
+            f"pow-b{j}-p{i}",
+            f"{player}, «{base}»: {_('сила')}",
+            power,
+            lambda d: send("base.adjust", {"base": j, "player": i, "power": d}),
+            width=POWER_NUMBER,
+            size=20 if caption else 22,
+            color=color,
+            on_tap=lambda: open_pad(i),
+            number_top=_CAPTION_NUMBER_TOP if caption else 0,
+        )
+    )
+    if caption:
+        # at the group's top, between the «−» and «+» glyphs (above the 24 dp icons); it
+        # takes no taps: a finger there still hits «−», the number or «+»
+        power_group = ft.Stack(
+            [
+                power_group,
+                ft.Container(
+                    name,
+                    left=0,
+                    right=0,
+                    top=0,
+                    alignment=ft.Alignment.TOP_CENTER,
+                    ignore_interactions=True,
+                ),
+            ],
+            width=_POWER_WIDTH,
+            height=TARGET,
+        )
+    groups = ft.Row(
+        [
+            power_group,
+            _group(
+                stepper(
+                    f"min-b{j}-p{i}",
+                    f"{player}, «{base}»: {_('приспешники')}",
+                    minions,
+                    lambda d: send("base.adjust", {"base": j, "player": i, "minions": d}),
+                    width=MINION_NUMBER,
+                    size=16,
+                )
+            ),
+        ],
+        spacing=GROUP_GAP,
+        tight=True,
+    )
+    if caption:
+        return ft.Row(
+            [ft.Container(expand=True, tooltip=player), groups],
+            spacing=_NAME_SPACING,
+            height=TARGET,
+        )
+    return ft.Row(
+        [
+            # the name as large as fits (see the module). Left-aligned, the text is as wide
+            # as it is drawn.
+            ft.Container(
+                name,
+                expand=True,
+                alignment=ft.Alignment.CENTER_LEFT,
+                tooltip=player,
+            ),
+            groups,
+        ],
+        spacing=_NAME_SPACING,
+        height=TARGET,
+    )
+
+
+def _group(content: ft.Control) -> ft.Control:
+    """A −/number/+ group on a light tint with round ends: which «+» and «−» belong together."""
+    return ft.Container(content, bgcolor=_GROUP_BG, border_radius=TARGET / 2)
+
+
+_PowerRow = ft.memo(PowerRow)
+
+
+@ft.component
+def BaseEditor(
+    j: int,
+    name: str,
+    breakpoint: int,
+    mod: int,
+    names: tuple[str, ...],
+    colors: tuple[str, ...],
+    power: tuple[int, ...],
+    minions: tuple[int, ...],
+    send: Callable[..., bool],
+    active: int = 0,
+    extra: bool = False,
+    small: bool = False,
+    explain: Callable[..., bool] | None = None,
+) -> ft.Control:
+    """«Сыграть приспешника сюда» for the ``active`` player (``extra``: outside «Играй карты»,
+    where only a granted extra minion is played — the engine says so otherwise), power and
+    minions per player on base ``j``, and its breakpoint change this turn.
+
+    The play asks the minion's power (:mod:`.minion`; ``explain(type, data)`` says first why
+    a play is refused, before asking); «Другая сила…» there opens the number pad."""
+    # None: closed; (player, None): open on their power, untouched; (player, digits so far)
+    pad, set_pad, latest = use_form(lambda: None)
+    who = pad[0] if pad else 0
+    who_plays = names[active % len(names)]
+    ask_power, asked = use_minion_play(j, name, who_plays, extra, send, explain)
+    ft.use_dialog(
+        asked
+        if asked is not None
+        else number_pad(
+            pad_name(f"{names[who]}, «", name, f"»: {_('сила')}", f"{names[who]}: {_('сила')}"),
+            pad[1],
+            lambda change: set_pad(lambda p: (p[0], change(p[1])) if p else p),
+            on_submit=lambda v: (
+                send("base.set", {"base": j, "player": who, "power": v})
+                if v != power[who]
+                else None
+            ),
+            on_close=lambda: set_pad(None),
+            allow_negative=False,
+            latest=lambda: (latest() or (0, None))[1],
+            value=power[who],
+        )
+        if pad is not None and who < len(names)
+        else None
+    )
+    bp_text = f"{breakpoint}{f' ({_signed(mod)})' if mod else ''}"
+    play_text = _("Добавочный приспешник сюда") if extra else _("Сыграть приспешника сюда")
+    play_label = f"{who_plays}: {play_text} («{name}»)"
+    if small:  # two lines (see the module): «Сыграть» over «приспешника сюда»
+        first, rest = play_text.split(" ", 1)
+        play_text = f"{first}\n{rest}"
+    play = tagged(
+        f"play-minion-b{j}",
+        ft.FilledTonalButton(
+            content=ft.Row(
+                [
+                    dot(colors[active % len(colors)], 12),
+                    ft.Text(
+                        play_text,
+                        size=13 if small else 14,
+                        max_lines=2 if small else 1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                        style=ft.TextStyle(height=1.1) if small else None,
+                    ),
+                ],
+                spacing=6 if small else 8,
+                tight=True,
+            ),
+            height=TARGET,
+            on_click=ask_power,
+            style=ft.ButtonStyle(
+                visual_density=ft.VisualDensity.STANDARD,
+                padding=ft.Padding.symmetric(horizontal=10) if small else None,
+            ),
+        ),
+        label=play_label,
+    )
+    bp_stepper = stepper(
+        f"base-{j}-bp",
+        _("Оборона"),
+        breakpoint + mod,
+        lambda d: send("breakpoint.modify", {"base": j, "delta": d, "until": "turn"}),
+        width=_SMALL_BP_NUMBER if small else _BP_NUMBER,
+        size=18,
+        minus_tip=_("Оборона −1 до конца хода"),
+        plus_tip=_("Оборона +1 до конца хода"),
+        number_top=_CAPTION_NUMBER_TOP if small else 0,
+    )
+    rows: list[ft.Control] = []
+    if small:
+        # one row: the breakpoint change beside «Сыграть приспешника сюда», its title small
+        # over its «−N+» as the plays' (it takes no taps)
+        rows.append(
+            ft.Row(
+                [
+                    ft.Container(play, expand=True, alignment=ft.Alignment.CENTER_LEFT),
+                    ft.Stack(
+                        [
+                            bp_stepper,
+                            ft.Container(
+                                ft.Text(_("Оборона на ход"), size=_SMALL_CAPTION, no_wrap=True),
+                                left=0,
+                                right=0,
+                                top=0,
+                                alignment=ft.Alignment.TOP_CENTER,
+                                ignore_interactions=True,
+                            ),
+                        ]
+                    ),
+                ],
+                spacing=4,
+                height=TARGET,
+            )
+        )
+    else:
+        rows.append(play)
+        rows.append(
+            ft.Row(
+                [
+                    ft.Container(expand=True),
+                    ft.Row(
+                        [
+                            ft.Text(
+                                _("сила"),
+                                size=12,
+                                width=_POWER_WIDTH,
+                                text_align=ft.TextAlign.CENTER,
+                            ),
+                            ft.Text(
+                                _("приспешники"),
+                                size=12,
+                                width=_MINION_WIDTH,
+                                text_align=ft.TextAlign.CENTER,
+                            ),
+                        ],
+                        spacing=GROUP_GAP,
+                        tight=True,
+                    ),
+                ],
+                spacing=2,
+                height=16,
+            )
+        )
+    open_pad = ft.use_callback(lambda i: set_pad((i, None)), [])
+    room = use_page_width() - _LINE_CHROME
+    # a name not whole beside the groups even at the smallest size: every name goes over its
+    # power group (one layout for all the lines)
+    caption = any(text_width(p, NAME_SIZES[-1], bold=True) > room for p in names)
+    for i, player in enumerate(names):
+        if caption:
+            size = fit_size(player, CAPTION_ROOM, CAPTION_SIZES, bold=True)
+        else:
+            size = fit_size(player, room, NAME_SIZES, bold=True)
+        rows.append(
+            _PowerRow(
+                j, name, i, player, colors[i], power[i], minions[i], send, open_pad, size, caption
+            )
+        )
+    if not small:
+        rows.append(
+            ft.Row(
+                [
+                    ft.Text(_("Оборона на этот ход"), size=13, expand=True, max_lines=1),
+                    bp_stepper,
+                ],
+                height=TARGET,
+            )
+        )
+    return tagged(
+        f"base-{j}-editor",
+        ft.Container(
+            ft.Column(rows, spacing=2),
+            padding=ft.Padding.only(left=2, right=0, top=0, bottom=4),
+            border=ft.Border.only(left=ft.BorderSide(2, ft.Colors.OUTLINE_VARIANT)),
+        ),
+        label=f"«{name}»: {_('оборона')} {bp_text}",
+    )
