@@ -244,7 +244,7 @@ def _passage(state: SmashUpState, event: Event, setup: Setup) -> str:
         steps.append(f"«{phases[after.phase]}»" + (f" ({'; '.join(notes)})" if notes else ""))
         if flow_stops(after, turn):
             break
-    return f"{who} заканчивает ход: " + " → ".join(steps)
+    return f"{who} заканчивает ход: " + ", ".join(steps)
 
 
 def status_note(state: SmashUpState) -> str | None:

@@ -27,7 +27,8 @@ Every base typed here is checked by :func:`companion.store.bases.card_error` and
 Test handles (``flt-semantics-identifier``): ``phase`` (setup only), ``reminder``, ``turn``,
 ``plays-<kind>`` (±: ``-minus`` records a play, ``-plus`` grants one), ``vp-p<i>``,
 ``mad-p<i>``, ``base-<j>``, ``base-<j>-name``, ``base-<j>-total``, ``base-<j>-ready``,
-``score-<j>``, ``play-minion-b<j>`` (then ``minion-power-<v>`` / ``minion-power-pad``), ``pow-b<j>-p<i>``, ``min-b<j>-p<i>``, ``name-b<j>-p<i>``,
+``score-<j>``, ``play-minion-b<j>`` (then ``minion-power-<v>`` / ``minion-power-pad``),
+``pow-b<j>-p<i>``, ``min-b<j>-p<i>``, ``name-b<j>-p<i>``,
 ``base-<j>-bp``, ``preview-p<i>`` (``-why``: why nothing), ``deck-empty``, ``deck-next``
 (deck not empty), ``deck-reshuffle`` («Мишки», deck empty), ``score-confirm``,
 ``primary-action``, ``next-hint``.

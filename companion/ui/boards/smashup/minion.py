@@ -20,7 +20,7 @@ import flet as ft
 from companion.engine.smashup.state import QUICK_POWERS
 from companion.i18n import _
 from companion.ui.taps import closing_dialog
-from companion.ui.widgets import TARGET, number_pad, pad_name, tagged, use_form
+from companion.ui.widgets import TARGET, number_pad, tagged, use_form
 
 __all__ = ["minion_power_dialog", "use_minion_play", "KEY_WIDTH", "PER_ROW"]
 
@@ -121,9 +121,9 @@ def use_minion_play(
         return ask, minion_power_dialog(title, play, to_pad, lambda: set_asking(False))
     if typed is None:
         return ask, None
-    title = pad_name(f"{who}, «", name, f"»: {_('сила приспешника')}", _("Сила приспешника"))
+    # the base is the one open under the dialog: the title is who and what, whole in two lines
     dialog = number_pad(
-        title,
+        f"{who}: {_('сила приспешника')}",
         typed,
         lambda change: set_typed(lambda t: change(t) if t is not None else t),
         on_submit=play,
