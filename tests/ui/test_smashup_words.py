@@ -21,6 +21,7 @@ from companion.ui.journal import journal_page
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 from tests.ui.test_munchkin_forms import _label_in_dialog
+from tests.ui.text_fit import lines
 
 FOUR = ["Аня", "Борис", "Вика", "Гриша"]
 DECKS = [["Котики", "Феи"], ["Принцессы", "Волшебные пони"], ["Бабульки", "Рокеры"]]
@@ -121,22 +122,24 @@ def test_a_tie_for_second_says_third_place_is_not_paid(tmp_path):
     says that, not «ниже третьего места»."""
     labels = rt.run(_preview(tmp_path, FOUR, [(10, 1), (5, 1), (5, 1), (3, 1)]))
     assert labels[:3] == ["Аня +3", "Борис +2", "Вика +2"]
-    assert labels[3] == "Гриша — двое делят второе место: третье не достаётся никому"
+    assert labels[3] == "Гриша — двое на 2-м месте: 3-е не достаётся никому"
 
 
 @pytest.mark.parametrize(
     ("others", "power", "said"),
     [
-        ([10, 10, 10], 3, "трое делят первое место: второе и третье не достаются никому"),
-        ([10, 5, 5], 3, "двое делят второе место: третье не достаётся никому"),
+        ([10, 10, 10], 3, "трое на 1-м: 2-е и 3-е не достаются никому"),
+        ([10, 5, 5], 3, "двое на 2-м месте: 3-е не достаётся никому"),
         ([10, 8, 6], 3, "ниже третьего места"),
         ([10, 10, 6, 6], 3, "ниже третьего места"),  # the sixes share third: paid
     ],
 )
 def test_unpaid_place_follows_the_tie_rule(others, power, said):
     """Споры при раздаче: tied players take the higher place and the places they cover go to
-    nobody; only a tie across third place leaves third unpaid."""
+    nobody; only a tie across third place leaves third unpaid. Each reason is one line of the
+    scoring dialog at 360 px (340 px less its padding and the line's indent)."""
     assert unpaid_place(others, power) == said
+    assert lines(said, 340 - 28 - 24, 12) == 1
 
 
 # -- a finished game -------------------------------------------------------------------------

@@ -68,7 +68,7 @@ def OptionsForm(
                 _("Напоминать о начале и конце хода"),
                 sorted(options.get("remind") or []) == both,
                 lambda v: set_options(lambda o: {**o, "remind": both if v else []}),
-                text=_("«Закончить ход» останавливается на «{a}» и «{b}»").format(
+                text=_("Напоминать: «Закончить ход» останавливается на «{a}» и «{b}»").format(
                     a=phases[START], b=phases[END]
                 ),
             )

@@ -60,8 +60,8 @@ def unpaid_place(others: list[int], power: int) -> str:
         place = 1 + sum(1 for q in above if q > p)
         if place < 3 < place + above.count(p):  # a tie from above third across it
             if place == 2:
-                return _("двое делят второе место: третье не достаётся никому")
-            return _("трое делят первое место: второе и третье не достаются никому")
+                return _("двое на 2-м месте: 3-е не достаётся никому")
+            return _("трое на 1-м: 2-е и 3-е не достаются никому")
     return _("ниже третьего места")
 
 
