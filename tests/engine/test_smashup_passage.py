@@ -32,8 +32,8 @@ def to_play(g: Game) -> None:
 # -- one tap for an uneventful end of turn -----------------------------------------------------
 def test_pass_goes_from_play_to_the_next_players_play():
     """Фазы хода («Вот как это делается»): with no base ready, «Закончить ход» passes «Проверь
-    базы», «Возьми две карты», «Конец хода» and the next player's «Начало хода», and stops at
-    the next player's «Играй карты»; every phase is named in the journal line, in order."""
+    базы», «Возьми две карты», «Конец хода» and the next player's «Начало хода», and stops at the
+    next player's «Играй карты»; every phase is named in the journal line, in order."""
     g = new_game()
     to_play(g)
     g.push("play.minion", {"base": 0, "power": 4})
@@ -51,8 +51,8 @@ def test_pass_goes_from_play_to_the_next_players_play():
 
 
 def test_pass_stops_at_a_ready_base_and_goes_on_after_it_is_scored():
-    """Фазы хода / «Большой куш»: a ready base stops the passage in «Проверь базы»; the base
-    must be scored before going on; then the same button ends the turn."""
+    """Фазы хода («Вот как это делается») / «Большой куш»: a ready base stops the passage in
+    «Проверь базы»; the base must be scored before going on; then the same button ends the turn."""
     g = new_game()
     to_play(g)
     g.push("base.set", {"base": 0, "player": 0, "power": 20, "minions": 2})
@@ -68,8 +68,8 @@ def test_pass_stops_at_a_ready_base_and_goes_on_after_it_is_scored():
 
 @pytest.mark.parametrize("edition", ["bbrr", "mimimi"])
 def test_pass_stops_when_the_game_ends(edition):
-    """Фазы хода / «Игра окончена»: a single leader with 15+ VP at the end of the turn ends
-    the game; the passage stops there (no next turn), the line says who won."""
+    """Фазы хода («Вот как это делается») / «Игра окончена»: a single leader with 15+ VP at the end
+    of the turn ends the game; the passage stops there (no next turn), the line says who won."""
     g = new_game(edition=edition)
     to_play(g)
     g.push("vp.adjust", {"player": 0, "delta": 15})
@@ -104,8 +104,8 @@ def test_a_tie_at_15_does_not_stop_the_passage():
 
 @pytest.mark.parametrize("phase", [START, CHECK, DRAW, END])
 def test_pass_stops_at_a_phase_the_table_asked_to_be_reminded_of(phase):
-    """Фазы хода: a phase in the ``remind`` option stops the passage on entering it (cards
-    «в начале хода», «в конце хода»: the table wants to see the phase)."""
+    """Фазы хода («Вот как это делается»): a phase in the ``remind`` option stops the passage on
+    entering it (cards «в начале хода», «в конце хода»: the table wants to see the phase)."""
     g = Game.new(
         SMASHUP, NAMES[:2], options={"factions": DECKS[:2], "remind": [phase]}, clock=Clock()
     )
@@ -122,8 +122,8 @@ def test_pass_stops_at_a_phase_the_table_asked_to_be_reminded_of(phase):
 
 
 def test_remind_option_is_checked():
-    """Фазы хода: ``remind`` lists phase numbers where the passage may stop; anything else is
-    refused at setup, naming the option."""
+    """Фазы хода («Вот как это делается»): ``remind`` lists phase numbers where the passage may
+    stop; anything else is refused at setup, naming the option."""
     for bad in ([PLAY], ["Конец хода"], [True], "1"):
         with pytest.raises(SetupError, match="remind"):
             Game.new(SMASHUP, NAMES[:2], options={"remind": bad})
@@ -138,8 +138,8 @@ def test_pass_is_not_offered_before_playing_cards():
 
 
 def test_undo_takes_the_whole_passage_back():
-    """Фазы хода: undo takes the whole passage back in one step, redo brings it back whole;
-    the turn clock goes back to the player who ended the turn."""
+    """Фазы хода («Вот как это делается»): undo takes the whole passage back in one step, redo
+    brings it back whole; the turn clock goes back to the player who ended the turn."""
     g = new_game()
     to_play(g)
     before = copy.deepcopy(g.state)
@@ -186,9 +186,9 @@ def turns(draw):
 @settings(max_examples=60, deadline=None)
 @given(turns(), st.sampled_from(["bbrr", "mimimi"]))
 def test_property_pass_equals_the_steps_it_replaces(plays, edition):
-    """Фазы хода: a passage ends where stepping «Дальше» would stop by the same rule (ready
-    base, game end, reminder, next «Играй карты»), in the same state; undo restores the
-    state before it exactly."""
+    """Фазы хода («Вот как это делается»): a passage ends where stepping «Дальше» would stop by the
+    same rule (ready base, game end, reminder, next «Играй карты»), in the same state; undo restores
+    the state before it exactly."""
     for base, power, vp, remind in plays:
         g = Game.new(
             SMASHUP,

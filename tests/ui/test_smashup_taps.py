@@ -28,8 +28,8 @@ class Counter:
 
 def test_nothing_to_score_ends_the_turn_in_one_tap(app, server):
     """Фазы хода («Вот как это делается»): from «Играй карты» with no base ready, one tap on
-    «Закончить ход» reaches the next player's «Играй карты»; the journal names every phase
-    passed; one tap on undo takes the whole passage back."""
+    «Закончить ход» reaches the next player's «Играй карты»; the journal names every phase passed;
+    one tap on undo takes the whole passage back."""
     gid = four_player_game(server.data_dir, [("phase.next", {})])
     app.open(f"/game/{gid}")
     app.wait_label("status-phase", "Играй карты")
@@ -79,8 +79,9 @@ def test_a_typical_turn_takes_at_most_six_taps(app, server):
 
 
 def test_a_ready_base_stops_the_end_of_turn(app, server):
-    """Фазы хода / «Большой куш»: with a base ready, «Закончить ход» stops in «Проверь базы»
-    with «Захватить» on screen; after the capture the same button ends the turn."""
+    """Фазы хода («Вот как это делается») / «Большой куш»: with a base ready, «Закончить ход» stops
+    in «Проверь базы» with «Захватить» on screen; after the capture the same button ends the turn.
+    """
     gid = four_player_game(
         server.data_dir,
         [("phase.next", {}), ("base.set", {"base": 1, "player": 0, "power": 18, "minions": 2})],
