@@ -43,6 +43,12 @@ def _smashup(hub: Hub) -> str:
     return gid  # «Дальше» through the phases
 
 
+def _smashup_end_of_turn(hub: Hub) -> str:
+    gid = _smashup(hub)
+    hub.push(gid, "phase.next")
+    return gid  # «Играй карты»: «Закончить ход» passes the empty phases in one move
+
+
 def _ricks(hub: Hub) -> str:
     options = {"actions": {"Риковселенная": 1, "Микровселенная": 2, "Мини-вселенная": 3}}
     gid = hub.create("ricks", ["Аня", "Борис", "Вика"], first_player=0, options=options).id
@@ -70,7 +76,7 @@ async def _both_press(data, make: Callable[[Hub], str]) -> tuple[int, int]:
     return before, hub.revision(gid)
 
 
-@pytest.mark.parametrize("make", [_munchkin, _free, _coup, _ricks, _smashup])
+@pytest.mark.parametrize("make", [_munchkin, _free, _coup, _ricks, _smashup, _smashup_end_of_turn])
 def test_two_phones_pressing_the_primary_action_at_once_move_the_game_once(tmp_path, make: Any):
     before, after = rt.run(_both_press(tmp_path, make))
     assert after == before + 1
