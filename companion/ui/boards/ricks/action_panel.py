@@ -29,6 +29,7 @@ from companion.engine.ricks import (
 )
 from companion.engine.ricks.constants import R_AVAILABLE, R_MOVE
 from companion.i18n import _
+from companion.store.catalogue import normalize_name
 from companion.store.ricks_cards import RicksCatalogue
 from companion.ui.boards.ricks.charge import SHORT
 from companion.ui.boards.ricks.common import _box, card_text, tag
@@ -337,7 +338,10 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     shown: ft.AlertDialog | None = None
     if p is not None and which == "play":
         mini = p.universe == MINI
-        hits, note = offered(catalogue, form.current["name"])
+        now = form.current
+        # a picked card's name offers the row it was picked from: nothing moves under the finger
+        same = now["known"] and normalize_name(now["known"]) == normalize_name(now["name"])
+        hits, note = offered(catalogue, "" if same else now["name"])
         known = known_row(hits, form.current["known"], pick, ask_forget)
         shown = play_dialog(
             form.current,
