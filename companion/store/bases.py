@@ -30,19 +30,15 @@ Example::
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterable, Mapping
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
-from rapidfuzz import fuzz, process
-from tinydb import Query, TinyDB
-
 from companion.errors import CompanionError
-from companion.store.atomic import AtomicJSONStorage
+from companion.store.catalogue import MIN_SCORE, Catalogue, normalize_name
 
 __all__ = [
     "FILE",
+    "MIN_SCORE",
     "SEED",
     "BaseCardError",
     "BaseCatalogue",
@@ -57,19 +53,6 @@ FILE = "bases.json"
 SEED: tuple[dict[str, Any], ...] = (
     {"name": "Древний храм", "breakpoint": 20, "vp": [4, 2, 1], "set": "Мишки, бабки, рок-н-ролл"},
 )
-
-#: Lowest rapidfuzz score (0–100) for a fuzzy suggestion.
-MIN_SCORE = 70
-
-_LOCK = threading.RLock()
-
-
-def normalize_name(name: str) -> str:
-    """Fold a base name for comparison: case, ё → е, «»/quotes dropped, spaces collapsed."""
-    text = name.casefold().replace("ё", "е")
-    for ch in "«»\"'„“”":
-        text = text.replace(ch, "")
-    return " ".join(text.split())
 
 
 def to_card(entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -162,137 +145,19 @@ def _entry(card: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-class BaseCatalogue:
-    """Remembered bases of one data directory.
+class BaseCatalogue(Catalogue):
+    """Remembered bases of one data directory (:class:`~companion.store.catalogue.Catalogue`).
 
     :param root: the data directory (``bases.json`` is created there on first use).
     :raises CorruptFileError: (from any method) if the file and its backup are unreadable.
     """
 
-    def __init__(self, root: Path) -> None:
-        self.path = Path(root) / FILE
+    FILE = FILE
+    TABLE = "bases"
+    SEED = SEED
+    KEPT = ("set",)
 
-    # -- file access --------------------------------------------------------------------------
-    def _db(self) -> TinyDB:
-        db = TinyDB(self.path, storage=AtomicJSONStorage)
-        meta = db.table("meta")
-        if not meta.all():
-            bases = db.table("bases")
-            for card in SEED:
-                if not bases.search(Query().key == normalize_name(card["name"])):
-                    bases.insert({**card, "key": normalize_name(card["name"]), "seen": 0})
-            meta.insert({"seeded": True})
-        return db
-
-    # -- reading ------------------------------------------------------------------------------
-    def all(self) -> list[dict[str, Any]]:
-        """Every remembered base as a dict (``name``, ``breakpoint``, ``vp``, ``set``, ``seen``),
-        most often typed first, then by name."""
-        with _LOCK:
-            db = self._db()
-            try:
-                rows = [dict(r) for r in db.table("bases").all()]
-            finally:
-                db.close()
-        rows.sort(key=lambda r: (-int(r.get("seen", 0)), r["key"]))
-        return rows
-
-    def get(self, name: str) -> dict[str, Any] | None:
-        """The base remembered under exactly this name (compared folded), or ``None``."""
-        key = normalize_name(name)
-        return next((r for r in self.all() if r["key"] == key), None)
-
-    def suggest(
-        self, query: str, limit: int = 5, exclude: Iterable[str] = ()
-    ) -> list[dict[str, Any]]:
-        """Remembered bases whose names are close to ``query`` (typos, word endings, ё/е forgiven).
-
-        An empty query lists the most often typed bases. Names in ``exclude`` (e.g. the bases
-        on the table) are left out.
-
-        :returns: at most ``limit`` entries, best match first.
-        """
-        skip = {normalize_name(n) for n in exclude}
-        rows = [r for r in self.all() if r["key"] not in skip]
-        q = normalize_name(query)
-        if not q:
-            return rows[:limit]
-        by_key = {r["key"]: r for r in rows}
-        found = process.extract(
-            q,
-            list(by_key),
-            scorer=fuzz.WRatio,
-            limit=limit,
-            score_cutoff=MIN_SCORE,
-        )
-        return [by_key[key] for key, _score, _i in found]
-
-    # -- writing ------------------------------------------------------------------------------
-    def remember(self, card: Mapping[str, Any]) -> dict[str, Any]:
-        """Store a base (a base dict); a known name gets the new numbers and its count goes up.
-
-        :raises BaseCardError: (a ``ValueError``) if the card is refused by :func:`card_error`;
-            the catalogue is left unchanged.
-        :returns: the stored entry.
-        """
-        entry = _entry(card)
-        key = entry["key"]
-        with _LOCK:
-            db = self._db()
-            try:
-                table = db.table("bases")
-                old = table.get(Query().key == key)
-                if old is None:
-                    entry["seen"] = 1
-                    table.insert(entry)
-                else:
-                    if entry["set"] is None:
-                        entry["set"] = old.get("set")
-                    entry["seen"] = int(old.get("seen", 0)) + 1
-                    table.update(entry, Query().key == key)
-            finally:
-                db.close()
-        return entry
-
-    def correct(self, name: str, card: Mapping[str, Any]) -> dict[str, Any]:
-        """Replace the entry remembered as ``name`` by ``card`` (a typo in the name or the
-        numbers fixed); its count is kept. A new name that another entry already has merges
-        the two.
-
-        :raises BaseCardError: if the card is refused (nothing changes).
-        :raises KeyError: if no entry has that name.
-        :returns: the stored entry.
-        """
-        entry = _entry(card)
-        key = normalize_name(name)
-        with _LOCK:
-            db = self._db()
-            try:
-                table = db.table("bases")
-                old = table.get(Query().key == key)
-                if old is None:
-                    raise KeyError(name)
-                other = table.get(Query().key == entry["key"]) if entry["key"] != key else None
-                if entry["set"] is None:
-                    entry["set"] = old.get("set")
-                entry["seen"] = int(old.get("seen", 0)) + int(other.get("seen", 0) if other else 0)
-                if other is not None:
-                    table.remove(Query().key == entry["key"])
-                table.update(entry, Query().key == key)
-            finally:
-                db.close()
-        return entry
-
-    def forget(self, name: str) -> bool:
-        """Remove the entry remembered as ``name`` (compared folded).
-
-        :returns: whether an entry was removed.
-        """
-        key = normalize_name(name)
-        with _LOCK:
-            db = self._db()
-            try:
-                removed = db.table("bases").remove(Query().key == key)
-            finally:
-                db.close()
-        return bool(removed)
+    @classmethod
+    def entry(cls, card: Mapping[str, Any]) -> dict[str, Any]:
+        """:func:`_entry`. :raises BaseCardError:"""
+        return _entry(card)

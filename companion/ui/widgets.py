@@ -177,13 +177,15 @@ def primary_button(
     disabled: bool = False,
     icon: ft.IconData | None = None,
     moment: str | None = None,
+    dimmed: bool = False,
 ) -> ft.Control:
     """The phase's primary action («Дальше», «Объявить», «Готово», «Следующий игрок»).
 
     Boards return it from ``Actions(view)``; the game frame pins it at the bottom right of every
     screen. Tagged ``primary-action`` (the one per screen), its label is the button's text.
     ``moment`` (:meth:`~companion.ui.state.GameView.moment`) keys it: a new moment makes a new
-    control, and a tap on the button of the moment before reaches nothing.
+    control, and a tap on the button of the moment before reaches nothing. ``dimmed``: looks
+    unavailable but still answers a tap — ``on_click`` then says why.
     """
     return ft.Semantics(
         key=f"primary-action|{moment}" if moment is not None else None,
@@ -195,6 +197,7 @@ def primary_button(
             icon=icon,
             on_click=on_click,
             disabled=disabled,
+            opacity=0.45 if dimmed else 1.0,
             height=56,
             style=ft.ButtonStyle(
                 visual_density=ft.VisualDensity.STANDARD, text_style=ft.TextStyle(size=18)

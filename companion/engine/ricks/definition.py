@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.engine.core import Event, GameDefinition, Outcome, Setup
@@ -33,6 +34,39 @@ __all__ = ["RicksDefinition", "RICKS"]
 
 _CHECKS = {**_checks.CHECKS, **_charge.CHECKS}
 _APPLIES = {**_actions.APPLIES, **_charge.APPLIES}
+
+
+#: Key of the time-limit field in :func:`setup_problems`.
+LIMIT = "charge_limit"
+
+
+def setup_problems(opts: Mapping[str, Any]) -> dict[str, str]:
+    """Every bad number of the setup options at once: the action tokens of each universe
+    (a whole number from 1 to 20, Кроховселенная's always 5 — «Подготовка к игре») and the
+    time limit of steps Б and В (seconds, more than 0, or none). Keys: a universe's name,
+    :data:`LIMIT`, or ``"actions"`` for a malformed table; values: Russian sentences naming
+    the field and what was typed. Empty when every number is fine."""
+    out: dict[str, str] = {}
+    actions = opts.get("actions") or {}
+    if not isinstance(actions, dict):
+        return {"actions": "Число жетонов действий задаётся для каждой вселенной."}
+    for u in actions:
+        if u not in UNIVERSES:
+            out["actions"] = f"Вселенной «{u}» в игре нет."
+    for u in UNIVERSES:
+        value = actions.get(u, KRO_ACTIONS if u == KRO else None)
+        if value is None or value == "":
+            out[u] = f"«{u}»: укажите, сколько жетонов действий она даёт (число на карте)."
+        elif not _is_int(value) or not 1 <= value <= 20:
+            out[u] = f"«{u}»: число действий — целое от 1 до 20, а введено «{value}»."
+    if actions.get(KRO, KRO_ACTIONS) != KRO_ACTIONS:
+        out[KRO] = f"Кроховселенная даёт {KRO_ACTIONS} жетонов действий (Подготовка к игре)."
+    limit = opts.get(LIMIT)
+    if limit is not None and (
+        not isinstance(limit, int | float) or isinstance(limit, bool) or not limit > 0
+    ):
+        out[LIMIT] = f"Лимит времени на шаг — положительное число секунд, а введено «{limit}»."
+    return out
 
 
 class RicksDefinition(GameDefinition[RicksState]):
@@ -83,29 +117,9 @@ class RicksDefinition(GameDefinition[RicksState]):
                 raise SetupError("Два игрока не могут играть одним персонажем.")
         if not isinstance(opts.get("abilities", True), bool):
             raise SetupError("Свойства персонажей либо включены, либо выключены.")
-        actions = opts.get("actions") or {}
-        if not isinstance(actions, dict):
-            raise SetupError("Число жетонов действий задаётся для каждой вселенной.")
-        for u in actions:
-            if u not in UNIVERSES:
-                raise SetupError(f"Вселенной «{u}» в игре нет.")
-        for u in UNIVERSES:
-            value = actions.get(u, KRO_ACTIONS if u == KRO else None)
-            if value is None:
-                raise SetupError(
-                    f"Укажите, сколько жетонов действий даёт «{u}» (число на карте вселенной)."
-                )
-            if not _is_int(value) or not 1 <= value <= 20:
-                raise SetupError(f"Число действий для «{u}» должно быть целым от 1 до 20.")
-        if actions.get(KRO, KRO_ACTIONS) != KRO_ACTIONS:
-            raise SetupError(
-                f"Кроховселенная даёт {KRO_ACTIONS} жетонов действий (Подготовка к игре)."
-            )
-        limit = opts.get("charge_limit")
-        if limit is not None and (
-            not isinstance(limit, int | float) or isinstance(limit, bool) or not limit > 0
-        ):
-            raise SetupError("Лимит времени на шаг должен быть положительным числом секунд.")
+        problems = setup_problems(opts)
+        if problems:  # every bad field at once, each named (a form then marks them all)
+            raise SetupError(" ".join(problems.values()))
 
     def initial_state(self, setup: Setup) -> RicksState:
         n = len(setup.players)

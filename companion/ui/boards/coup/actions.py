@@ -40,6 +40,16 @@ def _hint(text: str) -> ft.Control:
     )
 
 
+def which_card(state: CoupState) -> str:
+    """What «Карта?» says when tapped: the card is picked with its own button, not this one
+    («Покровители»)."""
+    who = state.names[state.pending["losses"][0]["player"]] if state.pending else ""
+    return (
+        f"{_('Сначала коснитесь карты, которую раскрывает')} {who}: "
+        f"{_('кнопки с персонажами выше')} (Покровители)."
+    )
+
+
 def _declare_bar(view: GameView, state: CoupState, choice: Choice) -> list[ft.Control]:
     action, target = choice.current(state)
     who = state.current
@@ -132,7 +142,8 @@ def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
     elif step == "lose_influence":
         row = [
             _hint(_("Какую карту раскрывает? Кнопки выше")),
-            primary_button(_("Карта?"), None, disabled=True),
+            # dimmed, not dead: a tap says what to do (Покровители)
+            primary_button(_("Карта?"), lambda: view.refuse(which_card(state)), dimmed=True),
         ]
     else:
         row = [_hint(""), primary_button(_("Игра окончена"), None, disabled=True)]

@@ -29,17 +29,22 @@ from companion.engine.ricks import (
 )
 from companion.engine.ricks.constants import R_AVAILABLE, R_MOVE
 from companion.i18n import _
-from companion.ui.boards.compact import toggle
+from companion.store.catalogue import normalize_name
+from companion.store.ricks_cards import RicksCatalogue
 from companion.ui.boards.ricks.charge import SHORT
-from companion.ui.boards.ricks.common import (
-    _KIND_TEXT,
-    _box,
-    _field,
-    _int,
-    card_text,
-    energy,
-    tag,
+from companion.ui.boards.ricks.common import _box, card_text, tag
+from companion.ui.boards.ricks.known_cards import forget, forget_dialog, keep, offered
+from companion.ui.boards.ricks.play_form import (
+    blank_form,
+    button,
+    dialog,
+    form_refusal,
+    from_entry,
+    known_row,
+    play_data,
+    play_dialog,
 )
+from companion.ui.nav import AppContext
 from companion.ui.state import GameView
 from companion.ui.taps import closing_dialog
 from companion.ui.widgets import TARGET, clipped_text, icon_button
@@ -47,132 +52,10 @@ from companion.ui.widgets import TARGET, clipped_text, icon_button
 __all__ = ["ActionPanel"]
 
 
-#: The numbers «Сыграть карту» needs for each kind of card, all printed on it (field, label):
-#: an empty one is asked for, never taken for 1 (play-test: «активация 1 ед. энергии = 1 ПО»
-#: from two empty fields).
-_NEEDED = {
-    "source": (("build", "Жетонов"), ("prod", "Энергия")),
-    "invention": (("build", "Жетонов"), ("cost", "Цена"), ("vp", "ПО")),
-    "ability": (("build", "Жетонов"), ("cost", "Цена")),
-}
-
-
-def _missing(f: dict[str, Any]) -> list[str]:
-    """The labels of the card's numbers not filled in yet (in the form's order)."""
-    return [_(label) for key, label in _NEEDED[f["kind"]] if not str(f[key]).strip()]
-
-
-def missing_text(labels: list[str]) -> str:
-    """«Не заполнено поле «Цена»: впишите число с карты.» (or several fields)."""
-    if len(labels) == 1:
-        return f"{_('Не заполнено поле')} «{labels[0]}»: {_('впишите число с карты')}."
-    fields = ", ".join(f"«{label}»" for label in labels)
-    return f"{_('Не заполнены поля')} {fields}: {_('впишите числа с карты')}."
-
-
-def _shown(raw: str) -> str:
-    """A typed number as the preview says it: «?» while the field is empty."""
-    return str(raw).strip() or "?"
-
-
-def _preview(
-    f: dict[str, Any], whole: bool = False, mini: bool = False, spoken: bool = False
-) -> str:
-    """What «Сыграть карту» will send, in words (so the table sees it before the tap); an
-    empty field reads «?»; ``whole``: built whole at once (no build token left: imaginary
-    ones, «Внедрение»); ``mini``: the player is in Мини-вселенная, where an invention costs
-    one more card from the hand (Уточнения по вселенным: Мини-вселенная; play-test: the hand
-    dropped by two and nothing said why); ``spoken``: the unit spelled out, for the label
-    (:func:`~companion.ui.boards.ricks.common.energy`)."""
-    k = f["kind"]
-    name = f" «{f['name'].strip()}»" if f["name"].strip() else ""
-    text = f"{_(_KIND_TEXT[k])}{name}: {_('внедрение')} {_shown(f['build'])}"
-    if k == "source":
-        text += f", +{energy(_shown(f['prod']), spoken)}" + (
-            f", {_('уровнем ниже')}" if f["down"] else ""
-        )
-    else:
-        text += f", {_('активация')} {energy(_shown(f['cost']), spoken)}"
-    if k == "invention":
-        text += f" = {_shown(f['vp'])} {_('ПО')}"
-    if whole and not (k == "source" and f["down"]):
-        text += f"; {_('жетонов нет — сразу целиком')}"
-    if mini and k == "invention":
-        text += f"; {_('и ещё 1 карта в сброс (Мини-вселенная)')}"
-    return text
-
-
 # -- the action phase ------------------------------------------------------------------------------
-def _play_data(f: dict[str, Any], no_tokens: bool) -> dict[str, Any]:
-    """The ``card.play`` data of a form whose numbers are filled in (:func:`_missing` is
-    empty; anything typed that is not a number is sent as typed, for the engine to name the
-    field); with no build token left the card is built whole at once (``finish``: imaginary
-    tokens, «Внедрение»)."""
-    k = f["kind"]
-    data: dict[str, Any] = {
-        "kind": k,
-        "build_cost": _int(f["build"], ""),
-        "name": f["name"].strip(),
-    }
-    if k == "source":
-        data["production"] = _int(f["prod"], "")
-        data["down"] = bool(f["down"])
-    else:
-        data["cost"] = _int(f["cost"], "")
-    if k == "invention":
-        data["vp"] = _int(f["vp"], "")
-    if no_tokens and not data.get("down"):
-        data["finish"] = True
-    return data
-
-
-#: The kind buttons' text size, side padding and gaps: «Источник», «Изобретение» and
-#: «Способность» on one line in the 304 px a 360 px phone leaves the dialog's content
-#: (play-test: «Способность» wrapped to a second line at 14 px with 10 px padding).
-KIND_SIZE, KIND_PAD, KIND_SPACING = 13, 6, 4
-
-
-def _blank_form(kind: str = "source", turn: int = 0) -> dict[str, Any]:
-    """An empty card form of ``kind`` for the turn numbered ``turn``."""
-    return {
-        "kind": kind,
-        "build": "",
-        "prod": "",
-        "cost": "",
-        "vp": "",
-        "name": "",
-        "down": False,
-        "turn": turn,
-    }
-
-
 #: «Сыграть карту» at most this wide (px): on a 390 px phone it takes the row's rest
 #: (~200 px), on a laptop it is as wide as a primary action, not the whole board.
 PLAY_MAX = 240
-
-
-#: Opacity of a control whose move is not allowed now: it still answers a tap, with the rule.
-DIMMED = 0.45
-
-
-def _button(ident: str, text: str, on_click, *, icon=None, dimmed=False, label=None):
-    """An outlined 48 dp button of a fixed line (a narrow padding: four share a phone's row).
-
-    ``dimmed``: a move not allowed now — the button looks unavailable but still answers a
-    tap, and ``on_click`` then says why, naming the rule (play-test: a disabled «↓ —» or
-    «Достроить (0)» said nothing)."""
-    return tag(
-        ident,
-        ft.OutlinedButton(
-            text,
-            icon=icon,
-            height=TARGET,
-            opacity=DIMMED if dimmed else 1.0,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
-            on_click=lambda: on_click(),
-        ),
-        label=label,
-    )
 
 
 def edge_refusal(way: str, universe: str) -> str:
@@ -214,7 +97,7 @@ def _actions_line(ident: str, actions: int, discard) -> ft.Control:
                 ),
                 expand=True,
             ),
-            _button(
+            button(
                 f"{ident}-discard",
                 _("Сброс +1"),
                 discard,
@@ -226,205 +109,11 @@ def _actions_line(ident: str, actions: int, discard) -> ft.Control:
     )
 
 
-def _play_dialog(
-    f: dict[str, Any],
-    put,
-    play,
-    close,
-    shut,
-    error: str,
-    whole: bool = False,
-    actions: int = 0,
-    discard=None,
-    mini: bool = False,
-) -> ft.AlertDialog:
-    """«Сыграть карту» (the title says the actions left): the kind, build cost, production or
-    cost, VP, name, «уровнем ниже» with «Сброс +1» beside it (a card refused for too few
-    actions gets its action here, with what was typed kept — «Бесплатное действие»;
-    play-test: the player cancelled, discarded and typed every number again), the preview of
-    what will be sent and the refusal, if any (said here only, not in the frame's banner
-    too). Three fields a line, and the discard in the line «уровнем ниже» already takes: the
-    dialog is no taller than before, whole on a 360×640 phone. In Мини-вселенная the preview
-    has three lines (its extra card), elsewhere two. The fields
-    have no hint: an empty one is asked for when «Сыграть» is tapped, never sent as a number
-    nobody typed; they show what the form holds, so a discard's re-render keeps them. Tags:
-    ``play-actions``, ``play-discard``, ``kind-{k}``, ``play-build``, ``play-prod``,
-    ``play-cost``, ``play-vp``, ``play-name``, ``play-down``, ``play-preview``,
-    ``play-error``, ``play-card``, ``play-cancel``."""
-    kind = f["kind"]
-    kinds = ft.Row(
-        [
-            tag(
-                f"kind-{k}",
-                (ft.FilledButton if kind == k else ft.OutlinedButton)(
-                    _(t),
-                    height=TARGET,
-                    style=ft.ButtonStyle(
-                        padding=ft.Padding.symmetric(horizontal=KIND_PAD),
-                        text_style=ft.TextStyle(size=KIND_SIZE),
-                    ),
-                    on_click=lambda _e, k=k: put("kind", k),
-                ),
-                label=_(t) + (" выбран" if kind == k else ""),
-            )
-            for k, t in _KIND_TEXT.items()
-        ],
-        wrap=True,
-        spacing=KIND_SPACING,
-        run_spacing=6,
-    )
-    fields = [
-        _field(
-            "play-build",
-            _("Жетонов"),
-            "",
-            lambda v: put("build", v),
-            98,
-            value=f["build"],
-            label_size=FIELD_LABEL,
-        ),
-        _field(
-            "play-prod",
-            _("Энергия"),
-            "",
-            lambda v: put("prod", v),
-            98,
-            disabled=kind != "source",
-            value=f["prod"],
-            label_size=FIELD_LABEL,
-        ),
-        _field(
-            "play-cost",
-            _("Цена"),
-            "",
-            lambda v: put("cost", v),
-            98,
-            disabled=kind == "source",
-            value=f["cost"],
-            label_size=FIELD_LABEL,
-        ),
-        _field(
-            "play-vp",
-            _("ПО"),
-            "",
-            lambda v: put("vp", v),
-            98,
-            disabled=kind != "invention",
-            value=f["vp"],
-            label_size=FIELD_LABEL,
-        ),
-        _field(
-            "play-name",
-            _("Название"),
-            "",
-            lambda v: put("name", v),
-            200,
-            number=False,
-            value=f["name"],
-            label_size=FIELD_LABEL,
-        ),
-    ]
-    down_line = ft.Row(
-        [
-            tag(
-                "play-down",
-                toggle(
-                    _("уровнем ниже"),
-                    bool(f["down"]),
-                    lambda: put("down", not f["down"]),
-                    disabled=kind != "source",
-                ),
-                label="уровнем ниже" + (" (вкл)" if f["down"] else ""),
-            ),
-            ft.Container(expand=True),
-            _button(
-                "play-discard",
-                _("Сброс +1"),
-                discard,
-                label=_("Сброс карты: +1 действие"),
-            ),
-        ],
-        height=TARGET,
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-    )
-    preview = _preview(f, whole, mini)
-    said = _preview(f, whole, mini, spoken=True)  # to a screen reader: the unit spelled out
-    body = [
-        kinds,
-        ft.Row(fields, wrap=True, spacing=4, run_spacing=6),
-        down_line,
-        # two lines kept whatever the card, three in Мини-вселенная (a named invention with
-        # its extra card takes them): the buttons below never move as the preview grows
-        tag(
-            "play-preview",
-            ft.Container(
-                clipped_text(
-                    preview, 14, lines=3 if mini else 2, italic=True, semantics_label=said
-                ),
-                height=58 if mini else 40,
-            ),
-            label=said,
-        ),
-    ]
-    actions_row = [
-        tag("play-cancel", ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: shut())),
-        tag(
-            "play-card",
-            ft.FilledButton(
-                _("Сыграть"),
-                icon=ft.Icons.PLAY_FOR_WORK,
-                height=TARGET,
-                on_click=lambda: play(),
-            ),
-        ),
-    ]
-    left = f"{_('Сыграть карту')} · {_('действий')}: {actions}"
-    title = tag("play-actions", ft.Text(left, size=18), label=left)
-    return _dialog(title, body, "play-error", error, actions_row, close)
-
-
-#: Size (px) of the «Сыграть карту» fields' labels: «Жетонов» at Material's 16 px wrapped in
-#: its 98 px field (66 px inside its 16 px padding) on every phone; at 14 px it takes 63.
-FIELD_LABEL = 14
-
-
-def _dialog(
-    title: str | ft.Control, body: list[ft.Control], error_tag: str, error: str, actions, close
-) -> ft.AlertDialog:
-    """A phone-sized modal: ``body``, then a reserved three-line slot for a refusal (tagged
-    ``error_tag``: a refusal never moves the buttons under the finger, and its rule's name at
-    the end is not cut off), then ``actions``."""
-    return ft.AlertDialog(
-        modal=True,
-        title=ft.Text(title, size=18) if isinstance(title, str) else title,
-        inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
-        content_padding=ft.Padding.symmetric(horizontal=16, vertical=8),
-        content=ft.Column(
-            [
-                *body,
-                tag(
-                    error_tag,
-                    ft.Container(
-                        clipped_text(error, 13, lines=3, color=ft.Colors.ERROR),
-                        height=54,
-                    ),
-                    label=error or " ",
-                ),
-            ],
-            tight=True,
-            spacing=8,
-            width=334,
-        ),
-        actions=actions,
-        on_dismiss=lambda: close(),
-    )
-
-
 def _list_dialog(title: str, rows: list[ft.Control], close, shut, error: str) -> ft.AlertDialog:
     """A short list of choices (the unfinished cards, Кайл's universes) with «Закрыть»
     (``shut``; ``close`` when the dialog is dismissed otherwise)."""
     close_button = ft.TextButton(_("Закрыть"), height=TARGET, on_click=lambda: shut())
-    return _dialog(title, rows, "list-error", error, [tag("list-close", close_button)], close)
+    return dialog(title, rows, "list-error", error, [tag("list-close", close_button)], close)
 
 
 def _build_dialog(
@@ -493,8 +182,10 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     # re-render that on_change triggers (the handlers of the previous render are still bound).
     form = ft.use_ref(None)
     if form.current is None:
-        form.current = _blank_form()
+        form.current = blank_form()
     f = form.current
+    app = ft.use_context(AppContext)
+    catalogue = RicksCatalogue(app.hub.store.root)
     typed, set_typed = ft.use_state(0)  # re-render the preview after each edit
     # ("play" | "build" | "kyle" | "", the turn it was opened in): a dialog belongs to its turn
     dialog, set_dialog = ft.use_state(("", 0))
@@ -512,15 +203,17 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                 set_typed(typed + 1)
                 return
         f[key] = value
+        if key in f["bad"]:  # re-typed: no longer marked (the line keeps what was said)
+            f["bad"] = {k: v for k, v in f["bad"].items() if k != key}
         if key == "down":
             # the player's choice stays ticked; what the rules say of it now (too few actions
             # for its tokens, «Доступные действия») is said at once, and «Сыграть» refuses it
             # — never plays the card the ordinary way instead (play-test)
             now = {**f, "kind": "source"}
-            if not value or _missing(now):
+            if not value or form_refusal(now):
                 set_said("")
             else:
-                tell(view.explain("card.play", _play_data(now, False)))
+                tell(view.explain("card.play", play_data(now, False)))
         set_typed(typed + 1)
 
     def tell(ok: bool) -> bool:
@@ -538,7 +231,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             # a new card: empty fields on «Источник», every time (play-test: Аня's dialog
             # opened on Гоша's «Изобретение»; then a second card of a turn opened on the
             # first one's kind, «Энергия» greyed out, which nobody expected)
-            form.current = _blank_form("source", state.turn)
+            form.current = blank_form("source", state.turn)
             set_typed(typed + 1)
         if which in ("play", "kyle"):
             view.error = ""  # an older refusal is not this card's
@@ -573,14 +266,36 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
 
     def play() -> None:
         now = form.current
-        missing = _missing(now)
-        if missing:
-            set_said(missing_text(missing))
+        refused = form_refusal(now)
+        if refused is not None:  # every bad field at once, each outlined (issue #30)
+            now["bad"], text = refused
+            set_said(text)
+            set_typed(typed + 1)
             return
+        data = play_data(now, no_tokens)
         with closing_dialog():  # the dialog goes: a double tap lands on what it covered
-            played = tell(view.send("card.play", _play_data(now, no_tokens)))
+            played = tell(view.send("card.play", data))
         if played:
+            keep(app, catalogue, now["known"], data)
             close()
+
+    def pick(entry: dict[str, Any]) -> None:
+        """A remembered card tapped: every number filled, nothing to type."""
+        from_entry(form.current, entry)
+        set_said("")
+        set_typed(typed + 1)
+
+    def ask_forget() -> None:
+        if not form.current["known"]:  # dimmed: says what it would do
+            set_said(_("Сначала выберите карту из каталога: корзина убирает её из подсказок."))
+            return
+        set_dialog(("forget", state.turn))
+
+    def do_forget() -> None:
+        why = forget(app, catalogue, form.current["known"])
+        form.current["known"] = ""
+        set_said(why)
+        set_dialog(("play", state.turn))
 
     def build(card: int, tokens: int) -> None:
         # the dialog stays, but its line changes under the finger (and a built card's place
@@ -623,8 +338,27 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     shown: ft.AlertDialog | None = None
     if p is not None and which == "play":
         mini = p.universe == MINI
-        shown = _play_dialog(
-            form.current, put, play, close, shut, said, no_tokens, p.actions, discard, mini
+        now = form.current
+        # a picked card's name offers the row it was picked from: nothing moves under the finger
+        same = now["known"] and normalize_name(now["known"]) == normalize_name(now["name"])
+        hits, note = offered(catalogue, "" if same else now["name"])
+        known = known_row(hits, form.current["known"], pick, ask_forget)
+        shown = play_dialog(
+            form.current,
+            put,
+            play,
+            close,
+            shut,
+            said or note,
+            no_tokens,
+            p.actions,
+            discard,
+            mini,
+            known,
+        )
+    elif p is not None and which == "forget":
+        shown = forget_dialog(
+            form.current["known"], do_forget, lambda: set_dialog(("play", state.turn))
         )
     elif p is not None and which == "build" and unfinished:
         shown = _build_dialog(
@@ -689,15 +423,15 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     )
     line2 = ft.Row(
         [
-            _button(
+            button(
                 "free-discard",
                 _("Сброс +1"),
                 lambda: view.send("action.discard"),
                 label=_("Сброс карты: +1 действие"),
             ),
-            _button("swap", _("Обмен"), lambda: view.send("card.swap"), label=_("Обмен карты")),
+            button("swap", _("Обмен"), lambda: view.send("card.swap"), label=_("Обмен карты")),
             *[
-                _button(
+                button(
                     f"move-{way}",
                     SHORT.get(to, "—"),
                     # the top or the bottom universe: dimmed, a tap says why (Перемещение)
@@ -735,7 +469,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                 expand=True,
                 expand_loose=True,
             ),
-            _button(
+            button(
                 "build-open",
                 f"{_('Достроить')} ({len(unfinished)})",
                 lambda: open_dialog("build"),

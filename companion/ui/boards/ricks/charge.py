@@ -84,6 +84,9 @@ def send_saying_what_moved(view: GameView, move: str, data: dict[str, Any]) -> b
     else:
         return True
     view.show_notice(said)
+    # over the status line, not the top bar: «Отменить» and the journal stay in reach, the
+    # next tap there after a move being most likely an undo (issue #29)
+    view.notice_low = True
     return True
 
 

@@ -130,13 +130,15 @@ def _field(
     disabled: bool = False,
     value: str | None = None,
     label_size: int | None = None,
+    bad: bool = False,
 ) -> ft.Control:
     """A text field tagged ``ident``; what is typed goes to ``put`` (the caller keeps it in a
     ref); ``hint`` is the grey text of an empty field; ``label_size``: the label's size in px
     (Material's 16 when ``None``). ``value``: what the caller holds for
     the field — pass it wherever the field's component re-renders while it is shown (another
     phone's move): Flet 1.0.5 sends an unbound field's ``None`` on a re-render and clears what
-    was typed while the ref keeps it (docs/FLET_FINDINGS.md)."""
+    was typed while the ref keeps it (docs/FLET_FINDINGS.md). ``bad``: refused, outlined in
+    the error colour (the refusal line names it)."""
     return tag(
         ident,
         ft.TextField(
@@ -146,6 +148,8 @@ def _field(
             hint_text=hint,
             width=width,
             disabled=disabled,
+            border_color=ft.Colors.ERROR if bad else None,
+            border_width=2 if bad else None,
             keyboard_type=ft.KeyboardType.NUMBER if number else ft.KeyboardType.TEXT,
             on_change=lambda e: put(typed_text(e)),
         ),

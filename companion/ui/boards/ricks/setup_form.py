@@ -14,6 +14,7 @@ from companion.engine.ricks import (
     MINI,
     RICK_UNIVERSE,
 )
+from companion.engine.ricks.definition import LIMIT, setup_problems
 from companion.errors import StoreError
 from companion.i18n import _
 from companion.store.settings import load_settings, update_settings
@@ -151,6 +152,7 @@ def OptionsForm(
         else:
             new[u] = value
         push(actions=new)
+        set_shown(lambda v: v + 1)  # the field's mark and the note line follow what is typed
         good = {
             k: v
             for k, v in new.items()
@@ -177,6 +179,7 @@ def OptionsForm(
             except ValueError:
                 value = raw  # validate_setup names the field
         push(charge_limit=value)
+        set_shown(lambda v: v + 1)
         if root is not None and (value is None or _good_limit(value)):
             # remembered like the action tokens (the form says «Числа запоминаются»);
             # cleared, no limit is remembered
@@ -189,6 +192,14 @@ def OptionsForm(
             set_shown(_shown + 1)
 
     picks, typed, limit_text = m["picks"], m["typed"], m["limit"]
+    # junk typed in a number field is refused in place as it is typed: the field outlined and
+    # named in the note line, all of them at once (issue #30: «abc», «-3», «xyz» were taken);
+    # «Начать игру» names every bad field, empty ones too (validate_setup)
+    problems = setup_problems(m["options"])
+    bad = {u: problems[u] for u in ACTION_FIELDS if u in problems and typed.get(u, "").strip()}
+    if LIMIT in problems and limit_text.strip():
+        bad[LIMIT] = problems[LIMIT]
+    note = " ".join(bad.values()) or m.get("error") or _("Числа запоминаются для следующих игр.")
 
     def named(s: int) -> str:
         """Seat ``s``'s player's name as typed (``""``: not yet)."""
@@ -272,6 +283,7 @@ def OptionsForm(
                             lambda raw, u=u: set_action(u, raw),
                             170,
                             value=typed.get(u, ""),
+                            bad=u in bad,
                         )
                         for u, ident in (
                             (RICK_UNIVERSE, ACTION_FIELDS[RICK_UNIVERSE]),
@@ -289,16 +301,18 @@ def OptionsForm(
                 "ricks-settings-error",
                 ft.Container(
                     ft.Text(
-                        m.get("error") or _("Числа запоминаются для следующих игр."),
+                        note,
                         size=13,
-                        color=ft.Colors.ERROR if m.get("error") else ft.Colors.ON_SURFACE_VARIANT,
-                        max_lines=2,
+                        color=ft.Colors.ERROR
+                        if bad or m.get("error")
+                        else ft.Colors.ON_SURFACE_VARIANT,
+                        max_lines=3,
                         overflow=ft.TextOverflow.ELLIPSIS,
                     ),
-                    height=36,
+                    height=54,
                     alignment=ft.Alignment.CENTER_LEFT,
                 ),
-                label=m.get("error", "") or " ",
+                label=" ".join(bad.values()) or m.get("error", "") or " ",
             ),
             _field(
                 "charge-limit",
@@ -307,6 +321,7 @@ def OptionsForm(
                 set_limit,
                 320,
                 value=limit_text,
+                bad=LIMIT in bad,
             ),
         ]
     )

@@ -1,12 +1,11 @@
-"""The four universes, from Кроховселенная up (the charge order): where every character starts
-and the first cards land comes first, on screen with four players at 390×844."""
+"""The four universes as they lie on the table, top to bottom: Риковселенная, Микровселенная,
+Мини-вселенная, Кроховселенная («Подготовка к игре»), so «↑» moves a character up the screen."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from companion.engine.ricks import (
-    CHARGE_ORDER,
     PHASE_CHARGE,
     UNIVERSES,
 )
@@ -35,7 +34,8 @@ def chip_text(state, player: int, names) -> str:
 
 @ft.component
 def Universes(view: GameView, version: int) -> ft.Control:
-    """The four universes from Кроховселенная up, with characters, sources and inventions.
+    """The four universes top to bottom as on the table (Риковселенная first, «Подготовка к
+    игре»), with characters, sources and inventions.
     A character's chip names the abilities attached to it («Карты способностей»: they go
     with the character, not into a universe), an unfinished one with its tokens.
     Tags: ``uni-{k}``, ``k`` the universe's place top to bottom on the table (Риковселенная 0)."""
@@ -44,8 +44,7 @@ def Universes(view: GameView, version: int) -> ft.Control:
     names = game.players
     ch = state.charge if state.phase == PHASE_CHARGE else None
     boxes = []
-    for u in CHARGE_ORDER:
-        k = UNIVERSES.index(u)
+    for k, u in enumerate(UNIVERSES):
         here = [i for i, p in enumerate(state.players) if p.universe == u]
         chips = [
             ft.Container(

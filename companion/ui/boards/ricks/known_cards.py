@@ -1,0 +1,79 @@
+"""The remembered cards behind «Сыграть карту» (:mod:`companion.store.ricks_cards`).
+
+A card played with a name is remembered (or, when the form was filled from the catalogue and
+its name then changed, the entry is corrected: a typo fixed, numbers too). The catalogue is
+shared by the table, so only a player writes it (:func:`companion.ui.security.require_player`:
+a spectator's crafted tap changes nothing). A damaged catalogue file is set aside by the store;
+what it says is shown once in the dialog's refusal line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.errors import CompanionError
+from companion.i18n import _
+from companion.store.catalogue import normalize_name
+from companion.store.ricks_cards import RicksCatalogue
+from companion.ui.boards.ricks.play_form import KNOWN_SHOWN, card_of
+from companion.ui.security import require_player
+from companion.ui.widgets import confirm_dialog
+
+__all__ = ["forget", "forget_dialog", "keep", "offered"]
+
+
+def offered(catalogue: RicksCatalogue, query: str) -> tuple[list[dict[str, Any]], str]:
+    """The cards to offer for the typed name ``query`` (the most played for an empty one) and
+    a note to show once (the store set a damaged file aside, ``""``: nothing to say)."""
+    try:
+        hits = catalogue.suggest(query, limit=KNOWN_SHOWN)
+    except CompanionError as exc:  # unreadable and no good copy: the file is set aside
+        return [], f"{_('Каталог карт')}: {exc}"
+    note = " ".join(catalogue.recovered)
+    catalogue.recovered.clear()
+    return hits, f"{_('Каталог карт')}: {note}" if note else ""
+
+
+def keep(app: Any, catalogue: RicksCatalogue, known: str, data: dict[str, Any]) -> None:
+    """After ``card.play`` was accepted: remember the card of ``data`` (its name typed); a
+    form filled from the entry ``known`` whose name was changed corrects that entry. A
+    convenience: a spectator, a refused card or a full disk leaves the catalogue as it was."""
+    card = card_of(data)
+    if not str(card.get("name", "")).strip():
+        return
+    with contextlib.suppress(CompanionError, ValueError):
+        require_player(app)
+        if known and normalize_name(known) != normalize_name(card["name"]):
+            try:
+                catalogue.correct(known, card)
+                return
+            except KeyError:
+                pass  # removed meanwhile on another phone: remembered afresh
+        catalogue.remember(card)
+
+
+def forget(app: Any, catalogue: RicksCatalogue, name: str) -> str:
+    """Remove ``name`` from the catalogue; ``""``, or why not (a spectator, the disk)."""
+    try:
+        require_player(app)
+        catalogue.forget(name)
+    except CompanionError as exc:
+        return str(exc)
+    return ""
+
+
+def forget_dialog(name: str, yes: Callable[[], None], no: Callable[[], None]) -> ft.AlertDialog:
+    """«Убрать «Тостер» из каталога?» — the card is no longer offered; the game keeps it.
+    Tags: ``known-forget-cancel``, ``known-forget-confirm``."""
+    return confirm_dialog(
+        _("Убрать из каталога?"),
+        f"«{name}» {_('больше не будет предлагаться. Карты на столе остаются.')}",
+        ("known-forget-cancel", _("Оставить"), no),
+        ("known-forget-confirm", _("Убрать"), yes),
+        icon=ft.Icons.DELETE_OUTLINE,
+        danger=True,
+    )
