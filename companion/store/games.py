@@ -438,6 +438,11 @@ class GameStore:
         out.sort(key=lambda s: s.updated, reverse=True)
         return out
 
+    def stamp(self, game_id: str) -> tuple[int, ...]:
+        """Sizes, modification times and inodes of a game's snapshot and log (0 when missing):
+        a value derived from the game's files is still good while its stamp is the same."""
+        return self._stamp(game_id)
+
     def _stamp(self, game_id: str) -> tuple[int, ...]:
         """Sizes and modification times of a game's snapshot and log (0 when missing)."""
         out: list[int] = []
