@@ -159,12 +159,14 @@ def filter_plays(
     player: str | None = None,
     aliases: Mapping[str, str] | None = None,
 ) -> list[Play]:
-    """The plays of ``game`` (a definition id) in which ``player`` (a person) sat."""
-    want = person(player, aliases) if player else None
+    """The plays of ``game`` (a definition id) in which ``player`` (a person; case and
+    surrounding spaces ignored) sat."""
+    want = fold(person(player, aliases)) if player else None
     return [
         p
         for p in plays
-        if (game is None or p.game == game) and (want is None or want in _people(p, aliases))
+        if (game is None or p.game == game)
+        and (want is None or want in {fold(n) for n in _people(p, aliases)})
     ]
 
 
