@@ -268,3 +268,46 @@ def test_wins_never_exceed_plays_and_sums_match(plays):
     if len(NAMES) >= 2:
         h = head_to_head(plays, "Аня", "Борис")
         assert h.wins_a <= h.together and h.wins_b <= h.together
+
+
+# -- «Ещё раз» (issue 31) -----------------------------------------------------------------------
+def test_play_again_keeps_players_seats_colours_and_options(made):
+    import random
+
+    from companion.engine import PlayerSpec
+    from companion.store.again import play_again
+
+    root, store, clock = made
+
+    specs = [
+        PlayerSpec("Вика", "#43A047"),
+        PlayerSpec("Аня", "#E53935"),
+        PlayerSpec("Гена", "#1E88E5"),
+    ]
+    old = store.create("free", specs, first_player=2, options={"target": None})
+    old.push("counter.add", {"player": 1, "counter": "ПО", "delta": 2})
+    old.push("game.end")
+    new = play_again(store, old.id, rng=random.Random(1))
+    assert new.id != old.id and new.game.setup.players == old.game.setup.players
+    assert new.game.setup.options == old.game.setup.options and new.game.events == ()
+
+
+def test_play_again_before_the_end_is_refused(made):
+    from companion.errors import SetupError
+    from companion.store.again import play_again
+
+    root, store, clock = made
+    g = store.create("free", ["Аня", "Борис"], first_player=0)
+    with pytest.raises(SetupError, match="окончена"):
+        play_again(store, g.id)
+    assert store.ids() == [g.id]
+
+
+def test_coup_again_starts_with_the_last_winner():
+    """«Подготовка к игре» (Переворот): whoever last won a board game goes first."""
+    from companion.engine import GAMES, Outcome, Setup
+
+    coup = GAMES["coup"]
+    setup = Setup("coup", (), 0, {}, 0.0)
+    assert coup.first_player_again(setup, Outcome((2,), "")) == 2
+    assert GAMES["free"].first_player_again(setup, Outcome((2,), "")) is None
