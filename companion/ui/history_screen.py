@@ -34,7 +34,7 @@ from companion.ui.widgets import TARGET, tagged
 __all__ = ["HistoryScreen", "PAGE", "play_card"]
 
 #: Cards shown at first and added by each «Показать ещё».
-PAGE = 30
+PAGE = 20
 
 
 def play_card(p: Play, data: Plays, ident: str = "play") -> ft.Control:

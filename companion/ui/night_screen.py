@@ -21,6 +21,8 @@ __all__ = ["NightScreen", "NIGHTS", "night_card"]
 
 #: How many nights the screen lists.
 NIGHTS = 10
+#: How many games of a night are listed one by one (the rest as «и ещё N»).
+NIGHT_PLAYS = 15
 
 
 def night_card(night: Night, data: Plays, k: int) -> ft.Control:
@@ -33,7 +35,7 @@ def night_card(night: Night, data: Plays, k: int) -> ft.Control:
     )
     rows: list[ft.Control] = []
     spoken = [f"{_('Вечер')} {day}", f"{_('Партий')}: {len(night.plays)}", top]
-    for p in night.plays:
+    for p in night.plays[:NIGHT_PLAYS]:
         at = time.strftime("%H:%M", time.localtime(p.started))
         won = winners_text(list(p.winner_names)) or _("никто")
         text = f"{at} {p.title}: {won}" + (f" ({_('досрочно')})" if p.early else "")
@@ -56,6 +58,9 @@ def night_card(night: Night, data: Plays, k: int) -> ft.Control:
                 label=text,
             )
         )
+    if len(night.plays) > NIGHT_PLAYS:
+        rest = f"{_('и ещё партий')}: {len(night.plays) - NIGHT_PLAYS} ({_('все — в «Истории»')})"
+        rows.append(line(rest, 14, 2, color=ft.Colors.ON_SURFACE_VARIANT))
     return tagged(
         f"night-{k}",
         ft.Card(

@@ -41,10 +41,12 @@ from companion.ui.plays import (
 from companion.ui.result import winners_text
 from companion.ui.widgets import fmt_seconds, tagged
 
-__all__ = ["StatsScreen", "CHART_PLAYERS"]
+__all__ = ["StatsScreen", "CHART_PLAYERS", "CHART_PLAYS"]
 
 #: The wins chart shows at most this many players (the most wins first).
 CHART_PLAYERS = 8
+#: The play-time chart shows this many latest plays of the game at most.
+CHART_PLAYS = 50
 
 
 def _pct(rate: float) -> str:
@@ -192,11 +194,14 @@ def _wins_chart(stats: list[PlayerStats], data: Plays) -> ft.Control | None:
 
 
 def _durations_chart(plays: list[Play]) -> ft.Control | None:
-    """One game's play time (minutes) over its plays, oldest first."""
+    """One game's play time (minutes) over its latest :data:`CHART_PLAYS` plays, oldest
+    first (x: the play's number among all the game's plays)."""
     import flet_charts as fch
 
     if len(plays) < 2:
         return None
+    skipped = max(0, len(plays) - CHART_PLAYS)
+    plays = plays[skipped:]
     minutes = [round(p.seconds / 60, 1) for p in plays]
     top = max(1, math.ceil(max(minutes)))
     step = max(1, math.ceil(top / 4))
@@ -208,14 +213,17 @@ def _durations_chart(plays: list[Play]) -> ft.Control | None:
             fch.LineChart(
                 data_series=[
                     fch.LineChartData(
-                        points=[fch.LineChartDataPoint(i + 1, m) for i, m in enumerate(minutes)],
+                        points=[
+                            fch.LineChartDataPoint(skipped + i + 1, m)
+                            for i, m in enumerate(minutes)
+                        ],
                         color=ft.Colors.PRIMARY,
                         stroke_width=3,
                     )
                 ],
                 interactive=False,
-                min_x=1,
-                max_x=n,
+                min_x=skipped + 1,
+                max_x=skipped + n,
                 min_y=0,
                 max_y=top + step,
                 left_axis=fch.ChartAxis(
@@ -235,7 +243,7 @@ def _durations_chart(plays: list[Play]) -> ft.Control | None:
                     label_spacing=x_step,
                     labels=[
                         fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=11))
-                        for v in range(1, n + 1, x_step)
+                        for v in range(skipped + 1, skipped + n + 1, x_step)
                     ],
                 ),
                 horizontal_grid_lines=fch.ChartGridLines(

@@ -311,3 +311,28 @@ def test_coup_again_starts_with_the_last_winner():
     setup = Setup("coup", (), 0, {}, 0.0)
     assert coup.first_player_again(setup, Outcome((2,), "")) == 2
     assert GAMES["free"].first_player_again(setup, Outcome((2,), "")) is None
+
+
+def test_stamps_of_one_folder_walk_equal_each_games_stamp(made):
+    root, store, clock = made
+    play(store, clock, ["Аня", "Борис"], [2, 1])
+    play(store, clock, ["Аня", "Борис"], [1, 1], stop=False)  # a log beside its snapshot
+    only_bak = play(store, clock, ["Аня", "Борис"], [3, 1])
+    (root / "games" / f"{only_bak}.json").unlink()
+    (root / "games" / "notes.txt").write_text("x", encoding="utf-8")
+    stamps = store.stamps()
+    assert sorted(stamps) == store.ids()
+    assert stamps == {gid: store.stamp(gid) for gid in store.ids()}
+
+
+def test_a_cache_row_of_the_wrong_shape_is_not_trusted(made):
+    root, store, clock = made
+    play(store, clock, ["Аня", "Борис"], [2, 1])
+    first = History(store).plays()
+    raw = json.loads((root / CACHE).read_text(encoding="utf-8"))
+    (row,) = raw["games"].values()
+    row["play"]["winners"] = [5]  # a seat that is not at the table
+    (root / CACHE).write_text(json.dumps(raw), encoding="utf-8")
+    history = History(GameStore(root))
+    assert history.plays() == first
+    assert any("повреждён" in w for w in history.warnings)
