@@ -24,6 +24,7 @@ from companion.ui.plays import (
     fmt_day,
     fmt_minutes,
     fmt_score,
+    grid,
     line,
     load_plays,
     warning_boxes,
@@ -205,5 +206,5 @@ def HistoryScreen() -> ft.Control:
     return Frame(
         _("История"),
         "history",
-        [*warning_boxes(data.warnings), filters, count, *empty, *cards, *more],
+        [*warning_boxes(data.warnings), filters, count, *empty, grid(cards), *more],
     )

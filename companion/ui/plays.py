@@ -35,6 +35,7 @@ __all__ = [
     "choice",
     "ALL",
     "MAX_WIDTH",
+    "grid",
 ]
 
 #: The screens' widest column on a laptop (px).
@@ -168,6 +169,7 @@ def Frame(title: str, ident: str, body: list[ft.Control], tabs: bool = True) -> 
         spacing=12,
         scroll=ft.ScrollMode.AUTO,
         expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,  # cards as wide as the column
     )
     screen = tagged(f"screen-{ident}", column)
     if width < WIDE:
@@ -177,6 +179,13 @@ def Frame(title: str, ident: str, body: list[ft.Control], tabs: bool = True) -> 
         alignment=ft.MainAxisAlignment.CENTER,
         vertical_alignment=ft.CrossAxisAlignment.START,
         expand=True,
+    )
+
+
+def grid(cards: Sequence[ft.Control]) -> ft.Control:
+    """Cards one under another on a phone, two side by side from a tablet's width up."""
+    return ft.ResponsiveRow(
+        [ft.Container(c, col={"xs": 12, "md": 6}) for c in cards], spacing=8, run_spacing=8
     )
 
 

@@ -34,6 +34,7 @@ from companion.ui.plays import (
     dot,
     fmt_minutes,
     fmt_score,
+    grid,
     line,
     load_plays,
     warning_boxes,
@@ -298,9 +299,9 @@ def StatsScreen() -> ft.Control:
     if chart is not None:
         body.append(chart)
     body.append(_heading(_("Игроки")))
-    body += [_player_card(st, data, titles) for st in players]
+    body.append(grid([_player_card(st, data, titles) for st in players]))
     body.append(_heading(_("Игры")))
-    body += [_game_card(gs) for gs in sorted(per_game.values(), key=lambda g: -g.plays)]
+    body.append(grid([_game_card(gs) for gs in sorted(per_game.values(), key=lambda g: -g.plays)]))
     # the chosen game's play times, else the most played game's
     focus = game if game != ALL else max(per_game, key=lambda g: per_game[g].plays)
     durations = _durations_chart([p for p in plays if p.game == focus])
