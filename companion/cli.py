@@ -7,6 +7,7 @@
     companion rules QUERY [--game G] [--limit N] [--json] | --batch FILE [--json]
     companion stats [--game GAME] [--player NAME] [--json]
     companion plays export [--format csv|json] [--output FILE] | import FILE
+    companion roster list | add NAME [--color #RRGGBB] | rename OLD NEW | merge KEEP DROP
     companion --version
 
 ``--data-dir`` is accepted before or after the subcommand. Bad arguments, refused requests and
@@ -128,6 +129,21 @@ def build_parser() -> argparse.ArgumentParser:
         "import", help="загрузить резервную копию (JSON) после проверки", parents=[data]
     )
     pimport.add_argument("file", help="файл резервной копии")
+
+    roster = sub.add_parser("roster", help="список игроков", parents=[data])
+    rsub = roster.add_subparsers(dest="roster_command", parser_class=_Parser, required=True)
+    rsub.add_parser("list", help="игроки, их цвета и прежние имена", parents=[data])
+    radd = rsub.add_parser("add", help="добавить игрока", parents=[data])
+    radd.add_argument("name")
+    radd.add_argument("--color", help="цвет #RRGGBB (по умолчанию — свободный из палитры)")
+    rren = rsub.add_parser("rename", help="переименовать (история остаётся)", parents=[data])
+    rren.add_argument("old")
+    rren.add_argument("new")
+    rmerge = rsub.add_parser(
+        "merge", help="два имени одного человека: DROP станет KEEP", parents=[data]
+    )
+    rmerge.add_argument("keep")
+    rmerge.add_argument("drop")
 
     rules = sub.add_parser("rules", help="поиск по правилам", parents=[data])
     from companion.rules.cli import configure
@@ -256,6 +272,32 @@ def _plays(args: argparse.Namespace, root: Path) -> int:
     return 0
 
 
+def _roster(args: argparse.Namespace, root: Path) -> int:
+    from companion.store.roster import Roster
+
+    roster = Roster(root)
+    for w in roster.warnings:
+        print(f"Внимание: {w}", file=sys.stderr)
+    cmd = args.roster_command
+    if cmd == "add":
+        p = roster.add(args.name, args.color)
+        print(f"Добавлен: {p.name} ({p.color}).")
+    elif cmd == "rename":
+        p = roster.rename(args.old, args.new)
+        print(f"Переименован: {args.old} → {p.name}; прежние партии остаются за ним.")
+    elif cmd == "merge":
+        p = roster.merge(args.keep, args.drop)
+        print(f"Объединены: {args.drop} теперь {p.name}.")
+    else:
+        players = roster.players()
+        if not players:
+            print("Список игроков пуст.")
+        for p in players:
+            also = f"  (также: {', '.join(p.aliases)})" if p.aliases else ""
+            print(f"{p.name}  {p.color}{also}")
+    return 0
+
+
 # -- startup checks ---------------------------------------------------------------------------
 def _check_bind(host: str, port: int | None) -> None:
     """Fail early, with one Russian sentence, if the server could not listen on host:port.
@@ -310,6 +352,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _stats(args, root)
         if args.command == "plays":
             return _plays(args, root)
+        if args.command == "roster":
+            return _roster(args, root)
         if args.command == "games":
             from companion.store import GameStore
 

@@ -339,3 +339,18 @@ def test_plays_export_csv_and_a_backup_imports_elsewhere(finished, tmp_path_fact
     out.write_text('{"format": "x"}', encoding="utf-8")
     bad = run("plays", "import", str(out), data_dir=other)
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_roster_rename_and_merge_keep_the_history(finished):
+    assert run("roster", "add", "Аня", data_dir=finished).returncode == 0
+    assert run("roster", "add", "Боря", data_dir=finished).returncode == 0
+    assert run("roster", "add", "Борис", data_dir=finished).returncode == 0
+    assert run("roster", "rename", "Аня", "Анна", data_dir=finished).returncode == 0
+    assert run("roster", "merge", "Боря", "Борис", data_dir=finished).returncode == 0
+    listed = run("roster", "list", data_dir=finished).stdout
+    assert "Анна" in listed and "также: Аня" in listed and "также: Борис" in listed
+    data = json.loads(run("stats", "--json", data_dir=finished).stdout)
+    assert {p["name"]: p["plays"] for p in data["players"]} == {"Анна": 3, "Боря": 3}
+    bad = run("roster", "add", "x" * 41, data_dir=finished)
+    assert bad.returncode == 2 and "не длиннее 40" in bad.stderr
+    assert len(bad.stderr.strip().splitlines()) == 1
