@@ -5,6 +5,9 @@
     companion [--host H] [--port P] [--data-dir DIR] [--desktop] [--lan [--code C] [--https]]
     companion games list | show ID | export ID [--format json|text] [--output FILE] | delete ID
     companion rules QUERY [--game G] [--limit N] [--json] | --batch FILE [--json]
+    companion stats [--game GAME] [--player NAME] [--json]
+    companion plays export [--format csv|json] [--output FILE] | import FILE
+    companion roster list | add NAME [--color #RRGGBB] | rename OLD NEW | merge KEEP DROP
     companion --version
 
 ``--data-dir`` is accepted before or after the subcommand. Bad arguments, refused requests and
@@ -109,6 +112,39 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--format", choices=("json", "text"), default="json")
     export.add_argument("--output", "-o", help="файл для записи (по умолчанию — на экран)")
 
+    from companion.engine import GAMES
+
+    stats = sub.add_parser("stats", help="статистика сыгранных партий", parents=[data])
+    stats.add_argument("--game", choices=sorted(GAMES), help="только эта игра (id игры)")
+    stats.add_argument("--player", help="только партии с этим игроком")
+    stats.add_argument("--json", action="store_true", help="числа как JSON")
+    plays = sub.add_parser("plays", help="выгрузка и загрузка всех партий", parents=[data])
+    psub = plays.add_subparsers(dest="plays_command", parser_class=_Parser, required=True)
+    pexport = psub.add_parser(
+        "export", help="все партии: CSV, или JSON — резервная копия", parents=[data]
+    )
+    pexport.add_argument("--format", choices=("csv", "json"), default="csv")
+    pexport.add_argument("--output", "-o", help="файл для записи (по умолчанию — на экран)")
+    pimport = psub.add_parser(
+        "import", help="загрузить резервную копию (JSON) после проверки", parents=[data]
+    )
+    pimport.add_argument("file", help="файл резервной копии")
+
+    roster = sub.add_parser("roster", help="список игроков", parents=[data])
+    rsub = roster.add_subparsers(dest="roster_command", parser_class=_Parser, required=True)
+    rsub.add_parser("list", help="игроки, их цвета и прежние имена", parents=[data])
+    radd = rsub.add_parser("add", help="добавить игрока", parents=[data])
+    radd.add_argument("name")
+    radd.add_argument("--color", help="цвет #RRGGBB (по умолчанию — свободный из палитры)")
+    rren = rsub.add_parser("rename", help="переименовать (история остаётся)", parents=[data])
+    rren.add_argument("old")
+    rren.add_argument("new")
+    rmerge = rsub.add_parser(
+        "merge", help="два имени одного человека: DROP станет KEEP", parents=[data]
+    )
+    rmerge.add_argument("keep")
+    rmerge.add_argument("drop")
+
     rules = sub.add_parser("rules", help="поиск по правилам", parents=[data])
     from companion.rules.cli import configure
 
@@ -148,6 +184,117 @@ def _games(args: argparse.Namespace, store) -> int:
         print(f"Записано: {args.output}")
     else:
         sys.stdout.write(out)
+    return 0
+
+
+# -- statistics and plays -------------------------------------------------------------------
+def _pct(rate: float) -> str:
+    return f"{round(rate * 100)}%"
+
+
+def _stats(args: argparse.Namespace, root: Path) -> int:
+    from companion.store import GameStore
+    from companion.store.history import History
+    from companion.store.roster import Roster
+    from companion.store.stats import filter_plays, player_stats, stats_json
+
+    history = History(GameStore(root))
+    roster = Roster(root)
+    aliases = roster.aliases()
+    plays = history.plays()
+    for w in [*history.warnings, *roster.warnings]:
+        print(f"Внимание: {w}", file=sys.stderr)
+    chosen = filter_plays(plays, game=args.game, player=args.player, aliases=aliases)
+    if args.player is not None and not filter_plays(plays, player=args.player, aliases=aliases):
+        raise CompanionError(f"--player: игрока «{args.player}» нет ни в одной партии.")
+    if args.json:
+        print(json.dumps(stats_json(chosen, aliases), ensure_ascii=False, indent=2))
+        return 0
+    if not chosen:
+        print("Сыгранных партий нет.")
+        return 0
+    rows = [("Игрок", "Партий", "Побед", "% побед", "Серия", "Лучшая серия", "Последняя")]
+    for st in player_stats(chosen, aliases):
+        rows.append(
+            (
+                st.name,
+                str(st.plays),
+                str(st.wins),
+                _pct(st.win_rate),
+                str(st.current_streak),
+                str(st.longest_streak),
+                _fmt_time(st.last_played)[:10],
+            )
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for r in rows:
+        print(
+            "  ".join(
+                c.ljust(w) if i == 0 else c.rjust(w)
+                for i, (c, w) in enumerate(zip(r, widths, strict=True))
+            )
+        )
+    return 0
+
+
+def _plays(args: argparse.Namespace, root: Path) -> int:
+    from companion.store import GameStore
+    from companion.store.backup import backup_json, import_backup, plays_csv
+    from companion.store.history import History
+    from companion.store.roster import Roster
+
+    store = GameStore(root)
+    if args.plays_command == "import":
+        try:
+            data = json.loads(Path(args.file).read_text(encoding="utf-8"))
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise CompanionError(f"{args.file}: это не JSON ({exc}).") from None
+        done = import_backup(store, data, Roster(root))
+        print(
+            f"Загружено партий: {len(done.added)}; уже были: {len(done.skipped)}; "
+            f"новых игроков в списке: {len(done.players)}."
+        )
+        return 0
+    if args.format == "csv":
+        history = History(store)
+        out = plays_csv(history.plays())
+        warnings = history.warnings
+    else:
+        out = json.dumps(backup_json(store, Roster(root)), ensure_ascii=False, indent=1) + "\n"
+        warnings = store.warnings
+    for w in warnings:
+        print(f"Внимание: {w}", file=sys.stderr)
+    if args.output:
+        Path(args.output).write_text(out, encoding="utf-8")
+        print(f"Записано: {args.output}")
+    else:
+        sys.stdout.write(out)
+    return 0
+
+
+def _roster(args: argparse.Namespace, root: Path) -> int:
+    from companion.store.roster import Roster
+
+    roster = Roster(root)
+    for w in roster.warnings:
+        print(f"Внимание: {w}", file=sys.stderr)
+    cmd = args.roster_command
+    if cmd == "add":
+        p = roster.add(args.name, args.color)
+        print(f"Добавлен: {p.name} ({p.color}).")
+    elif cmd == "rename":
+        p = roster.rename(args.old, args.new)
+        print(f"Переименован: {args.old} → {p.name}; прежние партии остаются за ним.")
+    elif cmd == "merge":
+        p = roster.merge(args.keep, args.drop)
+        print(f"Объединены: {args.drop} теперь {p.name}.")
+    else:
+        players = roster.players()
+        if not players:
+            print("Список игроков пуст.")
+        for p in players:
+            also = f"  (также: {', '.join(p.aliases)})" if p.aliases else ""
+            print(f"{p.name}  {p.color}{also}")
     return 0
 
 
@@ -201,6 +348,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             from companion.rules.cli import run
 
             return run(args)
+        if args.command == "stats":
+            return _stats(args, root)
+        if args.command == "plays":
+            return _plays(args, root)
+        if args.command == "roster":
+            return _roster(args, root)
         if args.command == "games":
             from companion.store import GameStore
 

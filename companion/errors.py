@@ -25,6 +25,7 @@ __all__ = [
     "StoreError",
     "CorruptFileError",
     "SearchError",
+    "RosterError",
 ]
 
 
@@ -86,3 +87,8 @@ class CorruptFileError(StoreError):
 
 class SearchError(CompanionError, ValueError):
     """A rules query that cannot be answered (empty, only punctuation, too long)."""
+
+
+class RosterError(CompanionError, ValueError):
+    """A change to the roster that is refused (an empty or too long name, a name taken, no
+    such player); nothing changes. The message is a Russian sentence naming the field."""

@@ -283,3 +283,74 @@ def test_a_join_code_without_table_mode_is_refused_before_the_port_is_checked(tm
     one_line_exit_2(r)
     assert "--code" in r.stderr and "--lan" in r.stderr, r.stderr
     assert "занят" not in r.stderr and "http://" not in r.stdout
+
+
+# -- companion stats / plays (issue 32) ---------------------------------------------------------
+@pytest.fixture
+def finished(tmp_path):
+    store = GameStore(tmp_path)
+    for scores in ([4, 1], [2, 2], [0, 3]):  # Аня, a shared win, Борис
+        g = store.create("free", ["Аня", "Борис"], first_player=0)
+        for i, s in enumerate(scores):
+            if s:
+                g.push("counter.add", {"player": i, "counter": "ПО", "delta": s})
+        g.push("game.end")
+        g.close()
+    return tmp_path
+
+
+def test_stats_prints_the_per_player_table(finished):
+    r = run("stats", data_dir=finished)
+    assert r.returncode == 0, r.stderr
+    rows = {line.split()[0]: line.split() for line in r.stdout.splitlines()[1:]}
+    assert rows["Аня"][1:4] == ["3", "2", "67%"] and rows["Борис"][1:4] == ["3", "2", "67%"]
+
+
+def test_stats_json_has_the_documented_shape(finished):
+    r = run("stats", "--json", "--game", "free", "--player", "аня", data_dir=finished)
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    anya = next(p for p in data["players"] if p["name"] == "Аня")
+    assert (anya["plays"], anya["wins"], anya["win_rate"]) == (3, 2, 0.667)
+    assert anya["by_game"]["free"]["plays"] == 3 and anya["by_game"]["free"]["wins"] == 2
+    assert data["games"]["free"]["plays"] == 3 and "avg_minutes" in data["games"]["free"]
+
+
+@pytest.mark.parametrize(
+    "args", [("stats", "--game", "chess"), ("stats", "--player", "Никто"), ("stats", "--jsn")]
+)
+def test_stats_bad_arguments_one_line_exit_2(finished, args):
+    r = run(*args, data_dir=finished)
+    assert r.returncode == 2 and r.stdout == ""
+    assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+def test_plays_export_csv_and_a_backup_imports_elsewhere(finished, tmp_path_factory):
+    csv_r = run("plays", "export", "--format", "csv", data_dir=finished)
+    assert csv_r.returncode == 0 and len(csv_r.stdout.splitlines()) == 1 + 3 * 2
+    out = tmp_path_factory.mktemp("b") / "backup.json"
+    assert (
+        run("plays", "export", "--format", "json", "-o", str(out), data_dir=finished).returncode
+        == 0
+    )
+    other = tmp_path_factory.mktemp("other")
+    r = run("plays", "import", str(out), data_dir=other)
+    assert r.returncode == 0 and "Загружено партий: 3" in r.stdout
+    out.write_text('{"format": "x"}', encoding="utf-8")
+    bad = run("plays", "import", str(out), data_dir=other)
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_roster_rename_and_merge_keep_the_history(finished):
+    assert run("roster", "add", "Аня", data_dir=finished).returncode == 0
+    assert run("roster", "add", "Боря", data_dir=finished).returncode == 0
+    assert run("roster", "add", "Борис", data_dir=finished).returncode == 0
+    assert run("roster", "rename", "Аня", "Анна", data_dir=finished).returncode == 0
+    assert run("roster", "merge", "Боря", "Борис", data_dir=finished).returncode == 0
+    listed = run("roster", "list", data_dir=finished).stdout
+    assert "Анна" in listed and "также: Аня" in listed and "также: Борис" in listed
+    data = json.loads(run("stats", "--json", data_dir=finished).stdout)
+    assert {p["name"]: p["plays"] for p in data["players"]} == {"Анна": 3, "Боря": 3}
+    bad = run("roster", "add", "x" * 41, data_dir=finished)
+    assert bad.returncode == 2 and "не длиннее 40" in bad.stderr
+    assert len(bad.stderr.strip().splitlines()) == 1

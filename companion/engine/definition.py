@@ -78,6 +78,11 @@ class GameDefinition(ABC, Generic[S]):
         if not 0 <= setup.first_player < n:
             raise SetupError("Первый игрок должен быть одним из участников.")
 
+    def first_player_again(self, setup: Setup, outcome: Outcome) -> int | None:
+        """Who starts the same game played again by the same table (seat index), or ``None``
+        when the rules leave it to chance (the app draws lots, «Жребий»)."""
+        return None
+
     @abstractmethod
     def initial_state(self, setup: Setup) -> S:
         """The state before any event. Called after :meth:`validate_setup`."""

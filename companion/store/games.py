@@ -438,6 +438,39 @@ class GameStore:
         out.sort(key=lambda s: s.updated, reverse=True)
         return out
 
+    def stamps(self) -> dict[str, tuple[int, ...]]:
+        """:meth:`stamp` of every game of :meth:`ids`, from one walk of the folder (a thousand
+        games: one ``scandir``, not two thousand path look-ups)."""
+        files: dict[str, dict[str, tuple[int, ...]]] = {}
+        saved: set[str] = set()  # a snapshot or a backup: a game, as in ids()
+        with os.scandir(self.dir) as entries:
+            for e in entries:
+                if e.name.startswith("."):
+                    continue
+                for suffix in (".json.bak", ".json", ".log"):
+                    if not e.name.endswith(suffix) or not _ID_RE.match(e.name[: -len(suffix)]):
+                        continue
+                    gid = e.name[: -len(suffix)]
+                    if suffix != ".log":
+                        saved.add(gid)
+                    if suffix != ".json.bak":
+                        try:
+                            st = e.stat()
+                        except OSError:
+                            break
+                        files.setdefault(gid, {})[suffix] = (st.st_size, st.st_mtime_ns, st.st_ino)
+                    break
+        zero = (0, 0, 0)
+        return {
+            gid: (*files.get(gid, {}).get(".json", zero), *files.get(gid, {}).get(".log", zero))
+            for gid in saved
+        }
+
+    def stamp(self, game_id: str) -> tuple[int, ...]:
+        """Sizes, modification times and inodes of a game's snapshot and log (0 when missing):
+        a value derived from the game's files is still good while its stamp is the same."""
+        return self._stamp(game_id)
+
     def _stamp(self, game_id: str) -> tuple[int, ...]:
         """Sizes and modification times of a game's snapshot and log (0 when missing)."""
         out: list[int] = []

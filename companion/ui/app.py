@@ -1,7 +1,8 @@
 """The app: one :class:`AppModel` per session, screens chosen by ``ft.Router``.
 
 Routes: ``/`` home, ``/new`` new game, ``/game/:gid`` a game, ``/game/:gid/log`` its log,
-``/rules`` rules search, ``/settings``.
+``/rules`` rules search, ``/settings``, ``/history``, ``/stats``, ``/nights`` (plays, statistics
+and game nights).
 """
 
 from __future__ import annotations
@@ -102,6 +103,27 @@ def RulesRoute() -> ft.Control:
 
 
 @ft.component
+def HistoryRoute() -> ft.Control:
+    from companion.ui.history_screen import HistoryScreen
+
+    return HistoryScreen()
+
+
+@ft.component
+def StatsRoute() -> ft.Control:
+    from companion.ui.stats_screen import StatsScreen
+
+    return StatsScreen()
+
+
+@ft.component
+def NightsRoute() -> ft.Control:
+    from companion.ui.night_screen import NightScreen
+
+    return NightScreen()
+
+
+@ft.component
 def PlayersOnly() -> ft.Control:
     """What a spectator sees on a route that changes shared things (e.g. ``/new``)."""
     message = _("Вы вошли как зритель: начинать игры может только игрок.")
@@ -138,6 +160,9 @@ def App(app: AppModel) -> ft.Control:
                         ft.Route(path="game/:gid/log", component=LogRoute),
                         ft.Route(path="rules", component=RulesRoute),
                         ft.Route(path="settings", component=Settings),
+                        ft.Route(path="history", component=HistoryRoute),
+                        ft.Route(path="stats", component=StatsRoute),
+                        ft.Route(path="nights", component=NightsRoute),
                     ],
                     not_found=Home,
                 ),

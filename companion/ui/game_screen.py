@@ -46,6 +46,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import _
+from companion.ui.again import PlayAgain
 from companion.ui.boards import BOARDS
 from companion.ui.nav import RULES_GAME, app_model, go, rules_link
 from companion.ui.result import ResultDetails, ResultHeader
@@ -506,6 +507,7 @@ def _Result(view: GameView, wide: bool, scroller: ft.Ref[ft.Column]) -> ft.Contr
         # says where the time went, and the per-turn list is left out
         summary = getattr(BOARDS[game.setup.game], "ResultSummary", None)
         parts.append(ResultHeader(game, view.version))
+        parts.append(PlayAgain(view))
         if summary is not None:
             parts.append(summary(view))
         parts.append(ResultDetails(game, view.version, summary is None))

@@ -235,22 +235,30 @@ def Home() -> ft.Control:
 
 def _phone_menu(player: bool, page_width: float) -> list[ft.Control]:
     """On a phone: «Новая игра» across the screen, «Правила» and «Настройки» side by side
-    under it (the page has 22 px padding each side)."""
+    under it, then «История» and «Статистика» (the page has 22 px padding each side)."""
     full = max(page_width - 44, 200)
-    new, rules, settings = _menu(player, (full, (full - 12) / 2))
-    return [new, ft.Row([rules, settings], spacing=12)]
+    new, rules, settings, history, stats, _nights = _menu(player, (full, (full - 12) / 2))
+    return [
+        new,
+        ft.Row([rules, settings], spacing=12),
+        ft.Row([history, stats], spacing=12),
+    ]
 
 
 def _menu(
     player: bool, widths: tuple[float, float] | None = None, wide: bool = False
 ) -> list[ft.Control]:
-    """«Новая игра», «Правила», «Настройки»; ``widths`` (first button, the others) on a
-    phone; full-width buttons in the wide layout's left column."""
+    """«Новая игра», «Правила», «Настройки», «История», «Статистика», «Итоги вечера» (the
+    last on a phone only from the other two screens' links); ``widths`` (first button, the
+    others) on a phone; full-width buttons in the wide layout's left column."""
     first, other = widths or ((MENU_WIDTH, MENU_WIDTH) if wide else (None, None))
     buttons = (
         ("new-game", ft.FilledButton, _("Новая игра"), ft.Icons.ADD, "/new", first),
         ("open-rules", ft.OutlinedButton, _("Правила"), ft.Icons.MENU_BOOK, "/rules", other),
         ("open-settings", ft.OutlinedButton, _("Настройки"), ft.Icons.SETTINGS, "/settings", other),
+        ("open-history", ft.OutlinedButton, _("История"), ft.Icons.HISTORY, "/history", other),
+        ("open-stats", ft.OutlinedButton, _("Статистика"), ft.Icons.BAR_CHART, "/stats", other),
+        ("open-nights", ft.OutlinedButton, _("Итоги вечера"), ft.Icons.NIGHTLIFE, "/nights", other),
     )
     return [
         tagged(

@@ -14,6 +14,7 @@ from companion.i18n import _
 from companion.ui.boards import BOARDS
 from companion.ui.game_screen import WIDE, use_page_width
 from companion.ui.nav import app_model, go
+from companion.ui.roster_chips import RosterChips, last_game
 from companion.ui.security import require_player
 from companion.ui.text_fit import text_width
 from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_form
@@ -91,7 +92,7 @@ def NewGame() -> ft.Control:
     offered = [g for g in GAMES.values() if g.id in BOARDS]
     # handlers read the latest form (use_form): names typed in a row, or «Начать игру» tapped
     # right after typing, can reach the server before the re-render
-    f, update, latest = use_form(lambda: _blank_form(offered[0].id))
+    f, update, latest = use_form(lambda: _blank_form(last_game(app, [g.id for g in offered])))
     error, set_error = ft.use_state("")
 
     def refuse(text: str) -> None:
@@ -272,6 +273,7 @@ def NewGame() -> ft.Control:
                 size=18,
                 weight=ft.FontWeight.BOLD,
             ),
+            RosterChips(app, players, definition.max_players, players_now),
             *rows,
             tagged(
                 "add-player",

@@ -49,6 +49,11 @@ class CoupDefinition(GameDefinition[CoupState]):
         if draft and len(setup.players) != 2:
             raise SetupError("Набор карт из «Игры вдвоём» используется только вдвоём.")
 
+    def first_player_again(self, setup: Setup, outcome: Outcome) -> int | None:
+        """«Подготовка к игре»: the one who last won a board game goes first, so the winner
+        of the game just played starts the next one."""
+        return outcome.winners[0] if len(outcome.winners) == 1 else None
+
     def initial_state(self, setup: Setup) -> CoupState:
         """Two influences and two coins each; in a two-player game the first player gets
         one coin («Игра вдвоём»); the rest of the 51 coins is the treasury; the court deck

@@ -1,0 +1,71 @@
+"""«Ещё раз»: under a finished game's result, the same game with the same table in one tap
+(same players, seats, colours and options; the first player by the game's rule or by lot,
+see :func:`companion.store.again.again_args`). A second tap of a double tap starts nothing.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.errors import CompanionError
+from companion.i18n import _
+from companion.store.again import again_args
+from companion.ui.nav import app_model, go
+from companion.ui.security import is_player, require_player
+from companion.ui.state import GameView
+from companion.ui.widgets import Banner, tagged
+
+__all__ = ["PlayAgain"]
+
+
+@ft.component
+def PlayAgain(view: GameView) -> ft.Control:
+    app = app_model()
+    error, set_error = ft.use_state("")
+    started = ft.use_ref(False)
+    if not is_player(app) or view.game.outcome() is None:
+        return ft.Container(height=0)
+    rule = view.game.definition.first_player_again(view.game.setup, view.game.outcome())
+    first = (
+        f"{_('первым ходит')} {view.game.players[rule]}"
+        if rule is not None
+        else _("первый — жребием")
+    )
+
+    def again() -> None:
+        if started.current:
+            return
+        started.current = True
+        try:
+            require_player(app)
+            args = again_args(view.game)
+            stored = app.hub.create(
+                args["game"],
+                args["players"],
+                first_player=args["first_player"],
+                options=args["options"],
+            )
+        except CompanionError as exc:
+            started.current = False
+            set_error(str(exc))
+            return
+        go(f"/game/{stored.id}")
+
+    return ft.Column(
+        [
+            tagged(
+                "play-again",
+                ft.FilledTonalButton(
+                    _("Ещё раз"),
+                    icon=ft.Icons.REPLAY,
+                    height=56,
+                    on_click=lambda: again(),
+                ),
+                label=f"{_('Ещё раз')}: {_('те же игроки и настройки')}, {first}",
+            ),
+            ft.Text(f"{_('Те же игроки и настройки')}; {first}.", size=13),
+            *([Banner(error, "")] if error else []),
+        ],
+        spacing=4,
+        tight=True,
+    )

@@ -1,0 +1,210 @@
+"""«История»: every finished game, newest first, filtered by game and by player.
+
+A card shows the date, the game and edition, the players in seat order (their colours), the
+winner(s), the final scores, the play time and the rounds; a game stopped early is marked
+«досрочно». A tap opens the game (its result first, as today); the journal button opens its
+journal. :data:`PAGE` cards at a time, «Показать ещё» for the next ones.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.engine import GAMES
+from companion.i18n import _
+from companion.store.history import Play
+from companion.store.stats import filter_plays
+from companion.ui.nav import app_model, go
+from companion.ui.plays import (
+    ALL,
+    Frame,
+    Plays,
+    choice,
+    dot,
+    fmt_day,
+    fmt_minutes,
+    fmt_score,
+    grid,
+    line,
+    load_plays,
+    warning_boxes,
+)
+from companion.ui.result import winners_text
+from companion.ui.widgets import TARGET, tagged
+
+__all__ = ["HistoryScreen", "PAGE", "play_card"]
+
+#: Cards shown at first and added by each «Показать ещё».
+PAGE = 20
+
+
+def play_card(p: Play, data: Plays, ident: str = "play") -> ft.Control:
+    """One play as a card; a tap opens the game, the journal button its journal."""
+    title = p.title + (f" · {p.edition}" if p.edition else "")
+    winners = winners_text(list(p.winner_names))
+    won = f"{_('Победа')}: {winners}" if winners else _("Победителя нет")
+    scores = (
+        " · ".join(f"{n} {fmt_score(s)}" for n, s in zip(p.players, p.scores, strict=True))
+        if p.scores is not None
+        else ""
+    )
+    facts = f"{fmt_minutes(p.seconds)} · {_('раундов')}: {p.rounds}"
+    spoken = ". ".join(
+        x
+        for x in (
+            fmt_day(p.started),
+            title,
+            ", ".join(p.players),
+            won,
+            _("досрочно") if p.early else "",
+            scores,
+            facts,
+        )
+        if x
+    )
+    players = ft.Row(
+        [
+            ft.Row([dot(c), ft.Text(n, size=14)], spacing=4, tight=True)
+            for n, c in zip(p.players, p.colors, strict=True)
+        ],
+        wrap=True,
+        spacing=10,
+        run_spacing=2,
+    )
+    early = (
+        [
+            tagged(
+                "early",
+                ft.Container(
+                    ft.Text(_("досрочно"), size=12, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                    bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                    padding=ft.Padding.symmetric(horizontal=6, vertical=2),
+                    border_radius=6,
+                ),
+            )
+        ]
+        if p.early
+        else []
+    )
+    journal = tagged(
+        f"journal-{p.id}",
+        ft.IconButton(
+            ft.Icons.LIST_ALT,
+            tooltip=_("Журнал игры"),
+            width=TARGET,
+            height=TARGET,
+            on_click=lambda _e: go(f"/game/{p.id}/log"),
+        ),
+        label=f"{_('Журнал игры')}: {title}, {fmt_day(p.started)}",
+    )
+    return tagged(
+        f"{ident}-{p.id}",
+        ft.Card(
+            ft.Container(
+                ft.Row(
+                    [
+                        ft.Column(
+                            [
+                                line(fmt_day(p.started), 12, 1, color=ft.Colors.ON_SURFACE_VARIANT),
+                                ft.Row(
+                                    [line(title, 16, 2, weight=ft.FontWeight.W_600), *early],
+                                    wrap=True,
+                                    spacing=8,
+                                ),
+                                players,
+                                tagged(
+                                    f"winners-{p.id}",
+                                    line(won, 15, 2, weight=ft.FontWeight.W_500),
+                                    label=won,
+                                ),
+                                *([line(scores, 14, 3)] if scores else []),
+                                line(facts, 13, 1, color=ft.Colors.ON_SURFACE_VARIANT),
+                            ],
+                            spacing=4,
+                            expand=True,
+                        ),
+                        ft.Container(journal, width=TARGET),
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                ),
+                padding=ft.Padding.only(left=14, top=10, bottom=10, right=4),
+                border_radius=12,
+                ink=True,
+                on_click=lambda _e: go(f"/game/{p.id}"),
+            )
+        ),
+        label=spoken,
+    )
+
+
+@ft.component
+def HistoryScreen() -> ft.Control:
+    app = app_model()
+    game, set_game = ft.use_state(ALL)
+    player, set_player = ft.use_state(ALL)
+    shown, set_shown = ft.use_state(PAGE)
+    data = load_plays(app)
+    chosen = filter_plays(
+        data.plays,
+        game=None if game == ALL else game,
+        player=None if player == ALL else player,
+        aliases=data.aliases,
+    )[::-1]
+    games = sorted({p.game for p in data.plays}, key=lambda g: GAMES[g].title if g in GAMES else g)
+    titles = {p.game: p.title for p in data.plays}
+    filters = ft.ResponsiveRow(
+        [
+            ft.Container(
+                choice(
+                    "filter-game",
+                    _("Игра"),
+                    game,
+                    [(ALL, _("Все игры")), *[(g, titles[g]) for g in games]],
+                    lambda v: (set_game(v), set_shown(PAGE)),
+                ),
+                col={"xs": 12, "sm": 6},
+            ),
+            ft.Container(
+                choice(
+                    "filter-player",
+                    _("Игрок"),
+                    player,
+                    [(ALL, _("Все игроки")), *[(n, n) for n in data.people()]],
+                    lambda v: (set_player(v), set_shown(PAGE)),
+                ),
+                col={"xs": 12, "sm": 6},
+            ),
+        ],
+        spacing=12,
+        run_spacing=12,
+    )
+    count = tagged(
+        "history-count",
+        ft.Text(f"{_('Партий')}: {len(chosen)}", size=15),
+        label=f"{_('Партий')}: {len(chosen)}",
+    )
+    cards = [play_card(p, data) for p in chosen[:shown]]
+    more = (
+        [
+            tagged(
+                "show-more",
+                ft.TextButton(
+                    f"{_('Показать ещё')} ({len(chosen) - shown})",
+                    height=TARGET,
+                    on_click=lambda: set_shown(shown + PAGE),
+                ),
+            )
+        ]
+        if len(chosen) > shown
+        else []
+    )
+    empty = (
+        [ft.Text(_("Сыгранных партий пока нет: они появятся здесь, когда игра закончится."))]
+        if not data.plays
+        else []
+    )
+    return Frame(
+        _("История"),
+        "history",
+        [*warning_boxes(data.warnings), filters, count, *empty, grid(cards), *more],
+    )

@@ -1,0 +1,101 @@
+"""«Итоги вечера»: game nights (games started less than six hours apart), newest first.
+
+The latest night comes first and whole: its games with their winners, and who won most;
+earlier nights follow, :data:`NIGHTS` of them (each game opens its result on a tap).
+"""
+
+from __future__ import annotations
+
+import time
+
+import flet as ft
+
+from companion.i18n import _
+from companion.store.stats import Night, nights
+from companion.ui.nav import app_model, go
+from companion.ui.plays import Frame, Plays, line, load_plays, warning_boxes
+from companion.ui.result import winners_text
+from companion.ui.widgets import TARGET, tagged
+
+__all__ = ["NightScreen", "NIGHTS", "night_card"]
+
+#: How many nights the screen lists.
+NIGHTS = 10
+#: How many games of a night are listed one by one (the rest as «и ещё N»).
+NIGHT_PLAYS = 15
+
+
+def night_card(night: Night, data: Plays, k: int) -> ft.Control:
+    day = time.strftime("%d.%m.%Y", time.localtime(night.started))
+    names, wins = night.top
+    top = (
+        f"{_('Больше всех побед')}: {winners_text(list(names))} ({wins})"
+        if names
+        else _("Побед никто не одержал")
+    )
+    rows: list[ft.Control] = []
+    spoken = [f"{_('Вечер')} {day}", f"{_('Партий')}: {len(night.plays)}", top]
+    for p in night.plays[:NIGHT_PLAYS]:
+        at = time.strftime("%H:%M", time.localtime(p.started))
+        won = winners_text(list(p.winner_names)) or _("никто")
+        text = f"{at} {p.title}: {won}" + (f" ({_('досрочно')})" if p.early else "")
+        spoken.append(text)
+        rows.append(
+            tagged(
+                f"night-play-{p.id}",
+                ft.Container(
+                    ft.Row(
+                        [
+                            ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18),
+                            ft.Container(line(text, 14, 2), expand=True),
+                        ],
+                        spacing=6,
+                    ),
+                    height=TARGET,
+                    ink=True,
+                    on_click=lambda _e, gid=p.id: go(f"/game/{gid}"),
+                ),
+                label=text,
+            )
+        )
+    if len(night.plays) > NIGHT_PLAYS:
+        rest = f"{_('и ещё партий')}: {len(night.plays) - NIGHT_PLAYS} ({_('все — в «Истории»')})"
+        rows.append(line(rest, 14, 2, color=ft.Colors.ON_SURFACE_VARIANT))
+    return tagged(
+        f"night-{k}",
+        ft.Card(
+            ft.Container(
+                ft.Column(
+                    [
+                        line(
+                            f"{_('Вечер')} {day} · {_('партий')}: {len(night.plays)}",
+                            18,
+                            1,
+                            weight=ft.FontWeight.BOLD,
+                        ),
+                        tagged(
+                            f"night-top-{k}",
+                            line(top, 16, 2, weight=ft.FontWeight.W_600),
+                            label=top,
+                        ),
+                        *rows,
+                    ],
+                    spacing=2,
+                ),
+                padding=12,
+            )
+        ),
+        label=". ".join(spoken),
+    )
+
+
+@ft.component
+def NightScreen() -> ft.Control:
+    app = app_model()
+    data = load_plays(app)
+    found = nights(data.plays, data.aliases)
+    body: list[ft.Control] = [*warning_boxes(data.warnings)]
+    if not found:
+        body.append(ft.Text(_("Сыгранных партий пока нет: итоги появятся после первой.")))
+    body += [night_card(n, data, k) for k, n in enumerate(found[:NIGHTS])]
+    return Frame(_("Итоги вечера"), "nights", body)

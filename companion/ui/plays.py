@@ -1,0 +1,211 @@
+"""What the history, statistics and game-night screens share: the plays of this app's store
+(read through one :class:`~companion.store.history.History` per store, so a thousand games
+are replayed once, not per screen), the roster's names and colours, and the screen frame.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import weakref
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import _
+from companion.store import GameStore
+from companion.store.history import History, Play
+from companion.store.roster import Roster
+from companion.store.stats import person
+from companion.ui.game_screen import WIDE, use_page_width
+from companion.ui.nav import go
+from companion.ui.state import AppModel
+from companion.ui.widgets import TARGET, icon_button, tagged
+
+__all__ = [
+    "Plays",
+    "load_plays",
+    "Frame",
+    "fmt_day",
+    "fmt_minutes",
+    "fmt_score",
+    "dot",
+    "choice",
+    "ALL",
+    "MAX_WIDTH",
+    "grid",
+]
+
+#: The screens' widest column on a laptop (px).
+MAX_WIDTH = 900
+#: A filter's «every game / every player» value.
+ALL = "*"
+
+_histories: weakref.WeakKeyDictionary[GameStore, History] = weakref.WeakKeyDictionary()
+_lock = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Plays:
+    """The plays (oldest first), the roster's name map and colours, and warnings to show."""
+
+    plays: list[Play]
+    aliases: dict[str, str]
+    colors: dict[str, str]
+    warnings: list[str]
+
+    def people(self) -> list[str]:
+        """Every person who played, by most plays."""
+        count: dict[str, int] = {}
+        for p in self.plays:
+            for n in p.players:
+                who = person(n, self.aliases)
+                count[who] = count.get(who, 0) + 1
+        return sorted(count, key=lambda n: (-count[n], n))
+
+    def color(self, name: str) -> str:
+        return self.colors.get(person(name, self.aliases), ft.Colors.OUTLINE)
+
+
+def load_plays(app: AppModel) -> Plays:
+    """Every play of the session's store (damaged games left out and named in warnings)."""
+    store = app.hub.store
+    with _lock:
+        history = _histories.get(store)
+        if history is None:
+            history = _histories[store] = History(store)
+        plays = history.plays()
+        warnings = list(history.warnings)
+    roster = Roster(store.root)
+    aliases = roster.aliases()
+    colors: dict[str, str] = {}
+    for p in plays:  # the colour they played with last, unless the roster names one
+        for n, c in zip(p.players, p.colors, strict=True):
+            colors[person(n, aliases)] = c
+    colors.update({r.name: r.color for r in roster.players()})
+    return Plays(plays, aliases, colors, [*warnings, *roster.warnings])
+
+
+def fmt_day(ts: float) -> str:
+    """«06.12.2026 19:40»."""
+    return time.strftime("%d.%m.%Y %H:%M", time.localtime(ts))
+
+
+def fmt_minutes(seconds: float) -> str:
+    """«42 мин», «1 ч 05 мин», «< 1 мин»."""
+    minutes = round(seconds / 60)
+    if minutes < 1:
+        return _("< 1 мин")
+    if minutes < 60:
+        return f"{minutes} {_('мин')}"
+    return f"{minutes // 60} {_('ч')} {minutes % 60:02d} {_('мин')}"
+
+
+def fmt_score(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def dot(color: str, size: int = 14) -> ft.Control:
+    """A player's colour as a small filled circle."""
+    return ft.Container(width=size, height=size, bgcolor=color, border_radius=size / 2)
+
+
+def choice(
+    ident: str,
+    label: str,
+    value: str,
+    options: Sequence[tuple[str, str]],
+    on_pick: Callable[[str], None],
+) -> ft.Control:
+    """A filter: a dropdown of ``(key, text)`` options, 48 dp or taller, whole width."""
+    return tagged(
+        ident,
+        ft.Dropdown(
+            label=label,
+            value=value,
+            options=[ft.DropdownOption(key=k, text=t) for k, t in options],
+            on_select=lambda e: on_pick(e.control.value),
+            expand=True,
+        ),
+        label=f"{label}: {dict(options).get(value, value)}",
+    )
+
+
+def Frame(title: str, ident: str, body: list[ft.Control], tabs: bool = True) -> ft.Control:
+    """A screen: «Назад» to home, the title, links to the three screens, then ``body`` in one
+    scrolling column (centred, at most :data:`MAX_WIDTH` px, on a wide screen)."""
+    width = use_page_width()
+    links: list[ft.Control] = []
+    if tabs:
+        for key, text, route in (
+            ("history", _("История"), "/history"),
+            ("stats", _("Статистика"), "/stats"),
+            ("nights", _("Итоги вечера"), "/nights"),
+        ):
+            links.append(
+                tagged(
+                    f"tab-{key}",
+                    ft.OutlinedButton(
+                        text,
+                        height=TARGET,
+                        disabled=key == ident,
+                        on_click=lambda _e, r=route: go(r),
+                    ),
+                )
+            )
+    column = ft.Column(
+        [
+            ft.Row(
+                [
+                    icon_button("back", ft.Icons.ARROW_BACK, _("Назад"), lambda: go("/")),
+                    ft.Text(title, size=24, weight=ft.FontWeight.BOLD, expand=True),
+                ]
+            ),
+            ft.Row(links, wrap=True, spacing=8, run_spacing=8),
+            *body,
+        ],
+        spacing=12,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,  # cards as wide as the column
+    )
+    screen = tagged(f"screen-{ident}", column)
+    if width < WIDE:
+        return screen
+    return ft.Row(
+        [ft.Container(screen, width=min(width - 44, MAX_WIDTH))],
+        alignment=ft.MainAxisAlignment.CENTER,
+        vertical_alignment=ft.CrossAxisAlignment.START,
+        expand=True,
+    )
+
+
+def grid(cards: Sequence[ft.Control]) -> ft.Control:
+    """Cards one under another on a phone, two side by side from a tablet's width up."""
+    return ft.ResponsiveRow(
+        [ft.Container(c, col={"xs": 12, "md": 6}) for c in cards], spacing=8, run_spacing=8
+    )
+
+
+def warning_boxes(warnings: Sequence[str]) -> list[ft.Control]:
+    """Each warning (a damaged file left out, named) in an error-coloured box."""
+    return [
+        tagged(
+            "store-warning",
+            ft.Container(
+                ft.Text(w, color=ft.Colors.ON_ERROR_CONTAINER, size=14),
+                bgcolor=ft.Colors.ERROR_CONTAINER,
+                padding=10,
+                border_radius=8,
+            ),
+            label=w,
+        )
+        for w in dict.fromkeys(warnings)
+    ]
+
+
+def line(text: str, size: int = 14, lines: int = 2, **style: Any) -> ft.Text:
+    """Text cut with «…» after ``lines`` lines (the whole is in the card's spoken label)."""
+    return ft.Text(text, size=size, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS, **style)

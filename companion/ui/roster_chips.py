@@ -1,0 +1,173 @@
+"""The players you play with, as one-tap chips in the new-game form (issues 31 and 32).
+
+:func:`known_players`: the roster first (its colours), then the people of finished games not
+on it (the colour they last played with). A tap on a chip seats that player in the first
+seat without a name (a new seat when every seat is named and the game takes more), with
+their colour; a tap on a seated player's chip frees the seat's name again. A name typed for a
+seat that is not on the roster gets a «+ name» chip that adds it to the roster.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.errors import CompanionError
+from companion.i18n import _
+from companion.store.roster import Roster, fold
+from companion.ui.plays import load_plays
+from companion.ui.state import AppModel
+from companion.ui.widgets import TARGET, tagged
+
+__all__ = ["RosterChips", "known_players", "seat_chip", "last_game"]
+
+Seats = list[dict[str, str]]
+
+
+def last_game(app: AppModel, offered: list[str]) -> str:
+    """The game the form starts on: the one played most recently, else the first offered."""
+    try:
+        recent = app.hub.store.list()
+    except (OSError, CompanionError):
+        recent = []
+    return next((s.game for s in recent if s.game in offered), offered[0])
+
+
+def known_players(app: AppModel) -> list[tuple[str, str]]:
+    """``[(name, colour)]``: the roster, then the other people of finished games by most
+    games played."""
+    roster = Roster(app.hub.store.root).players()
+    out = [(p.name, p.color) for p in roster]
+    have = {fold(n) for n, _c in out}
+    try:
+        data = load_plays(app)
+    except (OSError, CompanionError):
+        return out
+    for name in data.people():
+        if fold(name) not in have:
+            out.append((name, data.color(name)))
+            have.add(fold(name))
+    return out
+
+
+def seat_chip(
+    ident: str, name: str, color: str, selected: bool, on_tap: Callable[[], None], *, icon=None
+) -> ft.Control:
+    """A 48 dp pill: the player's colour, the name (cut with «…» past 16 characters; the whole
+    is the chip's spoken label), filled when the player is seated."""
+    return tagged(
+        ident,
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(icon, size=18)
+                    if icon is not None
+                    else ft.Container(width=16, height=16, bgcolor=color, border_radius=8),
+                    ft.Text(
+                        name,
+                        size=15,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                        width=None if len(name) <= 16 else 140,
+                    ),
+                    *([ft.Icon(ft.Icons.CHECK, size=16)] if selected else []),
+                ],
+                spacing=6,
+                tight=True,
+            ),
+            height=TARGET,
+            padding=ft.Padding.symmetric(horizontal=14),
+            border_radius=TARGET / 2,
+            border=ft.Border.all(2 if selected else 1, color),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else None,
+            ink=True,
+            on_click=lambda _e: on_tap(),
+        ),
+        label=name,
+    )
+
+
+def _seat(seats: Seats, name: str, color: str, most: int) -> Seats:
+    """``seats`` with ``name`` seated (or unseated when already there)."""
+    key = fold(name)
+    for i, s in enumerate(seats):
+        if fold(s["name"]) == key:
+            return [{**q, "name": ""} if k == i else q for k, q in enumerate(seats)]
+    for i, s in enumerate(seats):
+        if not s["name"].strip():
+            return [{"name": name, "color": color} if k == i else q for k, q in enumerate(seats)]
+    if len(seats) < most:
+        return [*seats, {"name": name, "color": color}]
+    return seats
+
+
+@ft.component
+def RosterChips(
+    app: AppModel, players: Seats, most: int, edit: Callable[[Callable[[Seats], Seats]], None]
+) -> ft.Control:
+    """Chips of :func:`known_players` and «+ name» chips for typed names not on the roster.
+
+    :param players: the form's seats. :param most: the game's most players.
+    :param edit: applies a change to the form's latest seats.
+    """
+    _joined, bump = ft.use_state(0)
+    error, set_error = ft.use_state("")
+    known = known_players(app)
+    roster = Roster(app.hub.store.root)
+    seated = {fold(p["name"]) for p in players if p["name"].strip()}
+    full = len(players) >= most and all(p["name"].strip() for p in players)
+    chips = [
+        seat_chip(
+            f"chip-{name}",
+            name,
+            color,
+            fold(name) in seated,
+            lambda name=name, color=color: edit(lambda ps: _seat(ps, name, color, most)),
+        )
+        for name, color in known
+        if fold(name) in seated or not full
+    ]
+
+    def join(name: str, color: str) -> None:
+        try:
+            Roster(app.hub.store.root).add(name, color)
+        except CompanionError as exc:
+            set_error(str(exc))
+            return
+        set_error("")
+        bump(lambda n: n + 1)
+
+    new = [
+        (p["name"].strip(), p["color"])
+        for p in players
+        if p["name"].strip() and roster.find(p["name"]) is None
+    ]
+    parts: list[ft.Control] = []
+    if chips:
+        parts.append(ft.Row(chips, wrap=True, spacing=8, run_spacing=8))
+    if new:
+        parts.append(ft.Text(_("Запомнить в списке игроков:"), size=14))
+        parts.append(
+            ft.Row(
+                [
+                    seat_chip(
+                        f"join-{name}",
+                        name,
+                        color,
+                        False,
+                        lambda name=name, color=color: join(name, color),
+                        icon=ft.Icons.PERSON_ADD,
+                    )
+                    for name, color in new
+                ],
+                wrap=True,
+                spacing=8,
+                run_spacing=8,
+            )
+        )
+    if error:
+        parts.append(ft.Text(error, color=ft.Colors.ERROR, size=14))
+    if not parts:
+        return ft.Container(height=0)
+    return tagged("roster-chips", ft.Column(parts, spacing=8))

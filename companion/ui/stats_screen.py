@@ -1,0 +1,337 @@
+"""«Статистика»: per player, per game, head to head, and two charts (issue 32).
+
+Per player: plays, wins and win rate overall and per game, average and best score per game
+where the game scores, average turn time, last played, current and longest winning streak.
+Per game: plays, average play time and rounds, most wins, highest score. Head to head: two
+chosen players' games together and the wins of each. Charts (flet-charts): wins per player
+(bars in the players' colours) and one game's play times over its plays.
+A game filter narrows everything to one game.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import flet as ft
+
+from companion.i18n import _
+from companion.store.history import Play
+from companion.store.stats import (
+    GameStats,
+    PlayerStats,
+    filter_plays,
+    game_stats,
+    head_to_head,
+    player_stats,
+)
+from companion.ui.nav import app_model
+from companion.ui.plays import (
+    ALL,
+    Frame,
+    Plays,
+    choice,
+    dot,
+    fmt_minutes,
+    fmt_score,
+    grid,
+    line,
+    load_plays,
+    warning_boxes,
+)
+from companion.ui.result import winners_text
+from companion.ui.widgets import fmt_seconds, tagged
+
+__all__ = ["StatsScreen", "CHART_PLAYERS", "CHART_PLAYS"]
+
+#: The wins chart shows at most this many players (the most wins first).
+CHART_PLAYERS = 8
+#: The play-time chart shows this many latest plays of the game at most.
+CHART_PLAYS = 50
+
+
+def _pct(rate: float) -> str:
+    return f"{round(rate * 100)}%"
+
+
+def _heading(text: str) -> ft.Control:
+    return ft.Text(text, size=20, weight=ft.FontWeight.BOLD)
+
+
+def _player_card(st: PlayerStats, data: Plays, titles: dict[str, str]) -> ft.Control:
+    head = f"{st.name}: {st.wins} {_('из')} {st.plays} ({_pct(st.win_rate)})"
+    facts = [
+        f"{_('Серия побед')}: {st.current_streak} · {_('лучшая')}: {st.longest_streak}",
+        f"{_('Последняя игра')}: {time.strftime('%d.%m.%Y', time.localtime(st.last_played))}",
+    ]
+    if st.avg_turn_seconds is not None:
+        facts.append(f"{_('Средний ход')}: {fmt_seconds(st.avg_turn_seconds)}")
+    games = []
+    for g, rec in sorted(st.by_game.items(), key=lambda kv: -kv[1].plays):
+        text = f"{titles.get(g, g)}: {rec.wins} {_('из')} {rec.plays} ({_pct(rec.win_rate)})"
+        if rec.avg_score is not None and rec.best_score is not None:
+            text += (
+                f"; {_('счёт')}: {_('средний')} {fmt_score(round(rec.avg_score, 1))}, "
+                f"{_('лучший')} {fmt_score(rec.best_score)}"
+            )
+        games.append(text)
+    spoken = ". ".join([head, *facts, *games])
+    return tagged(
+        f"player-stats-{st.name}",
+        ft.Card(
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Row(
+                            [
+                                dot(data.color(st.name), 16),
+                                ft.Container(
+                                    tagged(
+                                        "player-line",
+                                        line(head, 16, 2, weight=ft.FontWeight.W_600),
+                                        label=head,
+                                    ),
+                                    expand=True,
+                                ),
+                            ],
+                            spacing=8,
+                        ),
+                        *[line(f, 14, 2) for f in facts],
+                        *[line(g, 13, 3, color=ft.Colors.ON_SURFACE_VARIANT) for g in games],
+                    ],
+                    spacing=4,
+                ),
+                padding=12,
+            )
+        ),
+        label=spoken,
+    )
+
+
+def _game_card(gs: GameStats) -> ft.Control:
+    names, wins = gs.most_wins
+    lines = [
+        f"{_('Партий')}: {gs.plays} · {_('в среднем')} {fmt_minutes(gs.avg_seconds)}, "
+        f"{_('раундов')}: {fmt_score(round(gs.avg_rounds, 1))}",
+        f"{_('Больше всех побед')}: {winners_text(list(names))} ({wins})" if names else "",
+        f"{_('Лучший счёт')}: {fmt_score(gs.high_score)} — {winners_text(list(gs.high_scorers))}"
+        if gs.high_score is not None
+        else "",
+    ]
+    lines = [x for x in lines if x]
+    return tagged(
+        f"game-stats-{gs.game}",
+        ft.Card(
+            ft.Container(
+                ft.Column(
+                    [line(gs.title, 16, 2, weight=ft.FontWeight.W_600), *[line(x) for x in lines]],
+                    spacing=4,
+                ),
+                padding=12,
+            )
+        ),
+        label=". ".join([gs.title, *lines]),
+    )
+
+
+def _wins_chart(stats: list[PlayerStats], data: Plays) -> ft.Control | None:
+    """Wins per player as bars in their colours (names under the bars; the cards below
+    have them whole)."""
+    import flet_charts as fch  # heavy: only when the statistics are shown
+
+    shown = [s for s in stats if s.plays][:CHART_PLAYERS]
+    if not shown:
+        return None
+    top = max(1, max(s.wins for s in shown))
+    step = max(1, math.ceil(top / 4))
+    groups = [
+        fch.BarChartGroup(
+            x=i,
+            rods=[
+                fch.BarChartRod(to_y=s.wins, width=22, color=data.color(s.name), border_radius=4)
+            ],
+        )
+        for i, s in enumerate(shown)
+    ]
+    names = ", ".join(f"{s.name} {s.wins}" for s in shown)
+    return tagged(
+        "wins-chart",
+        ft.Container(
+            fch.BarChart(
+                groups=groups,
+                interactive=False,
+                max_y=top + step,
+                left_axis=fch.ChartAxis(
+                    label_size=32,
+                    label_spacing=step,
+                    labels=[
+                        fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=11))
+                        for v in range(0, top + step + 1, step)
+                    ],
+                ),
+                bottom_axis=fch.ChartAxis(
+                    label_size=24,
+                    labels=[
+                        fch.ChartAxisLabel(
+                            value=i,
+                            label=ft.Text(
+                                s.name if len(s.name) <= 7 else s.name[:6] + "…", size=11
+                            ),
+                        )
+                        for i, s in enumerate(shown)
+                    ],
+                ),
+                horizontal_grid_lines=fch.ChartGridLines(
+                    color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step
+                ),
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                expand=True,
+            ),
+            height=220,
+            padding=ft.Padding.only(right=12, top=8),
+        ),
+        label=f"{_('Победы по игрокам')}: {names}",
+    )
+
+
+def _durations_chart(plays: list[Play]) -> ft.Control | None:
+    """One game's play time (minutes) over its latest :data:`CHART_PLAYS` plays, oldest
+    first (x: the play's number among all the game's plays)."""
+    import flet_charts as fch
+
+    if len(plays) < 2:
+        return None
+    skipped = max(0, len(plays) - CHART_PLAYS)
+    plays = plays[skipped:]
+    minutes = [round(p.seconds / 60, 1) for p in plays]
+    top = max(1, math.ceil(max(minutes)))
+    step = max(1, math.ceil(top / 4))
+    n = len(plays)
+    x_step = max(1, math.ceil(n / 6))
+    return tagged(
+        "durations-chart",
+        ft.Container(
+            fch.LineChart(
+                data_series=[
+                    fch.LineChartData(
+                        points=[
+                            fch.LineChartDataPoint(skipped + i + 1, m)
+                            for i, m in enumerate(minutes)
+                        ],
+                        color=ft.Colors.PRIMARY,
+                        stroke_width=3,
+                    )
+                ],
+                interactive=False,
+                min_x=skipped + 1,
+                max_x=skipped + n,
+                min_y=0,
+                max_y=top + step,
+                left_axis=fch.ChartAxis(
+                    title=ft.Text(_("минуты"), size=12),
+                    title_size=18,
+                    label_size=32,
+                    label_spacing=step,
+                    labels=[
+                        fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=11))
+                        for v in range(0, top + step + 1, step)
+                    ],
+                ),
+                bottom_axis=fch.ChartAxis(
+                    title=ft.Text(_("партия по счёту"), size=12),
+                    title_size=20,
+                    label_size=26,
+                    label_spacing=x_step,
+                    labels=[
+                        fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=11))
+                        for v in range(skipped + 1, skipped + n + 1, x_step)
+                    ],
+                ),
+                horizontal_grid_lines=fch.ChartGridLines(
+                    color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step
+                ),
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                expand=True,
+            ),
+            height=220,
+            padding=ft.Padding.only(right=12, top=8),
+        ),
+        label=f"{_('Длительность партий, минут')}: {', '.join(fmt_score(m) for m in minutes)}",
+    )
+
+
+@ft.component
+def StatsScreen() -> ft.Control:
+    app = app_model()
+    game, set_game = ft.use_state(ALL)
+    pair, set_pair = ft.use_state(("", ""))
+    data = load_plays(app)
+    plays = filter_plays(data.plays, game=None if game == ALL else game)
+    titles = {p.game: p.title for p in data.plays}
+    games = sorted(titles, key=lambda g: titles[g])
+    players = player_stats(plays, data.aliases)
+    per_game = game_stats(plays, data.aliases)
+    people = data.people()
+    a = pair[0] or (people[0] if people else "")
+    b = pair[1] or (people[1] if len(people) > 1 else "")
+    body: list[ft.Control] = [*warning_boxes(data.warnings)]
+    body.append(
+        choice(
+            "stats-game",
+            _("Игра"),
+            game,
+            [(ALL, _("Все игры")), *[(g, titles[g]) for g in games]],
+            set_game,
+        )
+    )
+    if not plays:
+        body.append(ft.Text(_("Сыгранных партий пока нет: статистика появится после первой.")))
+        return Frame(_("Статистика"), "stats", body)
+    body.append(
+        tagged(
+            "stats-total",
+            ft.Text(f"{_('Партий')}: {len(plays)}", size=15),
+            label=f"{_('Партий')}: {len(plays)}",
+        )
+    )
+    body.append(_heading(_("Победы по игрокам")))
+    chart = _wins_chart(players, data)
+    if chart is not None:
+        body.append(chart)
+    body.append(_heading(_("Игроки")))
+    body.append(grid([_player_card(st, data, titles) for st in players]))
+    body.append(_heading(_("Игры")))
+    body.append(grid([_game_card(gs) for gs in sorted(per_game.values(), key=lambda g: -g.plays)]))
+    # the chosen game's play times, else the most played game's
+    focus = game if game != ALL else max(per_game, key=lambda g: per_game[g].plays)
+    durations = _durations_chart([p for p in plays if p.game == focus])
+    if durations is not None:
+        body.append(_heading(f"{_('Длительность партий')}: {titles[focus]}"))
+        body.append(durations)
+    if len(people) >= 2:
+        h = head_to_head(plays, a, b, data.aliases)
+        people_opts = [(n, n) for n in people]
+        result = (
+            f"{_('Вместе сыграно')}: {h.together} · {h.a} {h.wins_a} — {h.b} {h.wins_b}"
+            if h.a != h.b
+            else _("Выберите двух разных игроков.")
+        )
+        body += [
+            _heading(_("Один на один")),
+            ft.ResponsiveRow(
+                [
+                    ft.Container(
+                        choice("h2h-a", _("Игрок 1"), a, people_opts, lambda v: set_pair((v, b))),
+                        col={"xs": 12, "sm": 6},
+                    ),
+                    ft.Container(
+                        choice("h2h-b", _("Игрок 2"), b, people_opts, lambda v: set_pair((a, v))),
+                        col={"xs": 12, "sm": 6},
+                    ),
+                ],
+                spacing=12,
+                run_spacing=12,
+            ),
+            tagged("h2h-result", line(result, 16, 3, weight=ft.FontWeight.W_500), label=result),
+        ]
+    return Frame(_("Статистика"), "stats", body)
