@@ -621,6 +621,7 @@ class AppModel:
     theme: str = "system"  # "light" | "dark" | "system"
     warnings: list[str] = field(default_factory=list)
     lan: Any = None  # companion.ui.lan.LanGate in table mode
+    on_host: bool = True  # the session runs on the host computer (security.on_host)
     joined: bool = False
     role: str = "player"  # "player" | "spectator"
     name: str = ""
