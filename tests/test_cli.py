@@ -53,9 +53,7 @@ def test_games_list_show_export(played):
         and "идёт" in listed.stdout
     )
     shown = run("games", "show", gid, data_dir=data)
-    assert (
-        "Аня: ПО +4 (теперь 4)" in shown.stdout and "Ход переходит к игроку Борис" in shown.stdout
-    )
+    assert "Аня: ПО +4 (теперь 4)" in shown.stdout and "Ход переходит к Борису" in shown.stdout
     exported = json.loads(run("games", "export", gid, "--format", "json", data_dir=data).stdout)
     assert exported["id"] == gid and [e["type"] for e in exported["events"]] == [
         "counter.add",

@@ -89,7 +89,7 @@ def describe(state: MunchkinState, event: Event, setup: Setup) -> str:
     if t == "phase.next":
         nxt = next_phase(state)
         if nxt is None:
-            return f"Ход переходит к игроку {names[(state.active + 1) % len(names)]}"
+            return f"Ход переходит к {inflect(names[(state.active + 1) % len(names)], 'datv')}"
         return f"Фаза «{PHASES[nxt]}»"
     if t == "seal.break":
         n = state.seals + 1
