@@ -14,7 +14,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.munchkin import MUNCHKIN, SEALS_TO_END, escapes, flee_rolls
+from companion.engine.munchkin import HAND_LIMIT, MUNCHKIN, SEALS_TO_END, escapes, flee_rolls
 from companion.i18n import _
 from companion.ui.boards.munchkin.combat import CombatView, MonsterView
 from companion.ui.boards.munchkin.common import (
@@ -147,6 +147,16 @@ def _treasures(last: dict[str, Any] | None) -> int:
     return int(last["treasures"]) if last and last["result"] == "won" else 0
 
 
+def _last_hand(view: GameView) -> int:
+    """The hand size last entered in «От щедрот» (any player's, the latest), else the
+    smallest hand that has a card to give (:data:`HAND_LIMIT` + 1): the dialog starts there
+    (play-test: it started at 6 every time)."""
+    for event in reversed(view.game.events):
+        if event.type == "turn.charity" and isinstance(event.data.get("hand"), int):
+            return int(event.data["hand"])
+    return HAND_LIMIT + 1
+
+
 def _empty() -> ft.Control:
     return ft.Container(visible=False)
 
@@ -194,6 +204,7 @@ def Board(view: GameView) -> ft.Control:
         last_combat_text(view) if c is None else "",
         state.active if giving else None,
         _treasures(state.last_combat),
+        _last_hand(view) if giving else HAND_LIMIT + 1,
         names,
         levels,
         view.show_notice,
