@@ -220,7 +220,7 @@ def test_unreplayable_game_does_not_hide_the_others(played):
     r = run("games", "list", data_dir=data)
     assert r.returncode == 0 and gid in r.stdout and good in r.stdout
     assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
-    assert "ход #1 (counter.add) не воспроизводится" in r.stderr
+    assert "сохранённый ход №1 (" in r.stderr and "не сходится с правилами" in r.stderr
 
 
 @pytest.mark.parametrize(
