@@ -340,6 +340,15 @@ class GameView:
         self.locked = not self.locked
         self.error = ""
 
+    def toggle_clock(self) -> None:
+        """Pause the turn clock, or set it going again: a ``core.pause``/``core.resume``
+        event, so the journal, undo and replay see it; a notice says what happened."""
+        paused = self.game.paused
+        if self.send("core.resume" if paused else "core.pause"):
+            self.show_notice(
+                "Часы снова идут" if paused else "Часы на паузе: коснитесь их, чтобы пустить"
+            )
+
     def too_soon(self) -> bool:
         """Whether the tap being handled comes too soon after this screen's last move that
         changed the screen under the finger (see :meth:`send`); if so, the notice says so.
