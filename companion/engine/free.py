@@ -28,12 +28,14 @@ Events (``data`` shapes):
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine.core import Event, GameDefinition, Outcome, Setup
 from companion.errors import RuleViolation, SetupError
+from companion.words import inflect
 
 __all__ = [
     "FreeState",
@@ -245,23 +247,45 @@ class FreeCounters(GameDefinition[FreeState]):
         return {i: float(v[key]) for i, v in enumerate(state.values)}
 
     def describe(self, state: FreeState, event: Event, setup: Setup) -> str:
+        """The journal line of ``event`` (``state`` is the state before it); the move that
+        ends the game says so and names the winners."""
         d = event.data
         if event.type == "counter.add":
             old = state.values[d["player"]][d["counter"]]
             sign = "+" if d["delta"] > 0 else "−"
-            return (
+            line = (
                 f"{setup.names[d['player']]}: {d['counter']} {sign}{abs(d['delta'])} "
                 f"(теперь {old + d['delta']})"
             )
-        if event.type == "counter.set":
+        elif event.type == "counter.set":
             old = state.values[d["player"]][d["counter"]]
-            return f"{setup.names[d['player']]}: {d['counter']} = {d['value']} (было {old})"
-        if event.type == "turn.next":
+            line = f"{setup.names[d['player']]}: {d['counter']} = {d['value']} (было {old})"
+        elif event.type == "turn.next":
+            end = self._ending(state, event, setup)
+            if end:  # the round was played out: nobody takes the next turn
+                return "Раунд доигран" + end
             nxt = (state.active + 1) % len(state.values)
-            return f"Ход переходит к игроку {setup.names[nxt]}"
-        if event.type == "game.end":
-            return "Игра остановлена по решению стола"
-        return event.type
+            return f"Ход переходит к {inflect(setup.names[nxt], 'datv')}"
+        elif event.type == "game.end":
+            line = "Игра остановлена по решению стола"
+        else:
+            return event.type
+        return line + self._ending(state, event, setup)
+
+    def _ending(self, state: FreeState, event: Event, setup: Setup) -> str:
+        """«. Игра окончена — победа: Аня (ПО 30)» when ``event`` ends the game, else ``""``
+        (``state``: before it)."""
+        if self.outcome(state) is not None or not (state.target or event.type == "game.end"):
+            return ""  # a game without a target ends only by «game.end»
+        after = copy.deepcopy(state)
+        self.apply(after, event)
+        done = self.outcome(after)
+        if done is None:
+            return ""
+        key = _main(after)
+        who = ", ".join(f"{setup.names[i]} ({key} {after.values[i][key]})" for i in done.winners)
+        won = "победа" if len(done.winners) == 1 else "ничья, победители"
+        return f". Игра окончена — {won}: {who}"
 
 
 def _find(counters: Sequence[Mapping[str, Any]], name: Any) -> Mapping[str, Any] | None:

@@ -25,7 +25,13 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine import Event, Game, GameDefinition, PlayerSpec, get_definition
-from companion.errors import CorruptFileError, SetupError, StoreError, UnknownGameError
+from companion.errors import (
+    CompanionError,
+    CorruptFileError,
+    SetupError,
+    StoreError,
+    UnknownGameError,
+)
 from companion.store.atomic import _fsync_dir, atomic_write_text, set_aside
 from companion.store.eventlog import (
     SCHEMA,
@@ -47,8 +53,6 @@ COMPACT_EVERY = 2000
 COMPACT_ON_OPEN = 200
 #: Deleted games are moved here, inside the data directory (see :meth:`GameStore.delete`).
 TRASH = "trash"
-#: How many lost moves a warning names one by one.
-_NAMED = 8
 
 
 def _describe(game: Game, event: Event) -> str:
@@ -65,6 +69,21 @@ def _game_files(folder: Path, game_id: str) -> list[Path]:
         for p in folder.iterdir()
         if p.name.startswith(f"{game_id}.json") or p.name.startswith(f"{game_id}.log")
     )
+
+
+def _move_words(definition: Any, loaded: Loaded, good: Sequence[Event], bad: Event) -> str:
+    """A saved move that does not replay, in words: its journal line when the game can still
+    word it («Аня: ПО +1»), else whose move it was, else «без подробностей» (never a code)."""
+    try:
+        before = Game(definition, loaded.setup, list(good))
+        return f"«{definition.describe(before.state, bad, loaded.setup)}»"
+    except Exception:  # the damaged data cannot be worded
+        pass
+    who = bad.data.get("player")
+    names = loaded.setup.names
+    if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(names):
+        return f"ход игрока {names[who]}"
+    return "без подробностей: данные хода испорчены"
 
 
 class StoredGame:
@@ -134,24 +153,27 @@ class StoredGame:
         bad = events[lo]
         try:
             Game(definition, loaded.setup, [*good, bad])
-            reason = "ошибка"
-        except Exception as exc:
-            reason = str(exc) or type(exc).__name__
+            reason = ""
+        except CompanionError as exc:  # a rule's own sentence says why
+            reason = f" ({str(exc).rstrip('.')})"
+        except Exception:  # damaged data: its internals mean nothing to a player
+            reason = ""
         lost = events[lo:]
-        named = ", ".join(f"#{e.seq} {e.type}" for e in lost[:_NAMED])
-        if len(lost) > _NAMED:
-            named += f" и ещё {len(lost) - _NAMED}"
         copies = [
             shutil.copy2(p, p.with_name(f"{p.name}.unreplayable-{time.strftime('%Y%m%d-%H%M%S')}"))
             for p in _game_files(self.folder, self.id)
             if p.suffix in (".json", ".log")
         ]
+        span = f"№{lost[0].seq}" if len(lost) == 1 else f"№{lost[0].seq}–№{lost[-1].seq}"
+        words = _move_words(definition, loaded, good, bad)
         self.recovered.append(
-            f"Игра {self.id}: сохранённый ход #{bad.seq} ({bad.type}) не воспроизводится "
-            f"по правилам игры ({reason}); игра открыта до хода #{bad.seq - 1}, "
-            f"отложены ходы: {named}"
+            f"Игра {self.id}: сохранённый ход №{bad.seq} ({words}) "
+            f"не сходится с правилами игры{reason} — запись, видимо, повреждена. Игра открыта "
+            + (f"после хода №{bad.seq - 1}" if bad.seq > 1 else "с начала")
+            + f", отложено ходов: {len(lost)} ({span}). Что делать: "
+            "продолжайте игру с этого места, а отложенные ходы повторите по столу"
             + (
-                ". Копия файлов: " + ", ".join(Path(c).name for c in copies) + "."
+                "; прежние файлы сохранены: " + ", ".join(Path(c).name for c in copies) + "."
                 if copies
                 else "."
             )

@@ -22,7 +22,7 @@ from companion.ui.journal import GameLog
 from companion.ui.lan import JoinFlow, LanGate, Seat
 from companion.ui.nav import AppContext, go
 from companion.ui.new_game import NewGame
-from companion.ui.security import connection, is_player
+from companion.ui.security import connection, is_player, on_host
 from companion.ui.settings import THEMES, Settings
 from companion.ui.state import AppModel, GameView, Hub, watch
 from companion.ui.widgets import tagged
@@ -201,7 +201,9 @@ def make_main(hub: Hub, lan: LanGate | None = None) -> Callable[[ft.Page], None]
             # never from page.client_ip, which the client can overwrite.
             seat = Seat(lan, connection())
             seat.prefs = ft.SharedPreferences()
-        model = AppModel(hub, theme=settings.get("theme", "system"), lan=seat)
+        model = AppModel(
+            hub, theme=settings.get("theme", "system"), lan=seat, on_host=on_host(connection())
+        )
         page.render(App, model)
 
     return main

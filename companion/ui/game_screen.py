@@ -449,7 +449,9 @@ def _Top(view: GameView, wide: bool) -> ft.Control:
 def _Status(view: GameView, wide: bool) -> ft.Control:
     view.mark_shown()  # moves from this screen are made against what it shows now
     return ft.Container(
-        StatusLine(view.game, status_props(view.game, not wide), view.show_notice),
+        StatusLine(
+            view.game, status_props(view.game, not wide), view.show_notice, view.toggle_clock
+        ),
         height=STATUS_HEIGHT,
     )
 

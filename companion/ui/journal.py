@@ -225,6 +225,23 @@ def journal_page(
     return picked, more
 
 
+def _filtered(game: Any, player: str, kind: str) -> tuple[list[tuple[Event, str]] | None, str]:
+    """What an export of the journal holds under its filters: ``(lines oldest first, the
+    filter in words)``; ``(None, "")`` when nothing is filtered (every line)."""
+    if player == "all" and kind == "all":
+        return None, ""
+    who = None if player == "all" else int(player)
+    what = None if kind == "all" else kind
+    length = _length(game)
+    lines, _more = journal_page(game, length, who, what, max(length, 1))
+    said = []
+    if who is not None:
+        said.append(f"{_('игрок')} {game.players[who]}")
+    if what is not None:
+        said.append(f"{_('события')} «{what}»")
+    return lines[::-1], ", ".join(said)
+
+
 def _kinds(events: Sequence[Event], definition: Any = None) -> list[str]:
     """The kinds among ``events`` (the few distinct types first: one pass of a set), in the
     order of :data:`KIND_LABELS` (a Coup game: actions, challenges, blocks, losses, exchanges),
@@ -521,6 +538,10 @@ def GameLog(view: GameView) -> ft.Control:
 
     ft.use_effect(mount, [], cleanup=unmount)
 
+    # the filters as shown now, read by the (stable) export callback at tap time
+    shown_filter = ft.use_ref(("all", "all"))
+    shown_filter.current = (player, kind)
+
     def export(fmt: str) -> None:
         try:
             require_player(app)
@@ -528,7 +549,9 @@ def GameLog(view: GameView) -> ft.Control:
         except CompanionError:  # a spectator gets the download only
             spectator = True
         try:
-            name, data = export_bytes(view.stored, fmt)
+            name, data = export_bytes(
+                view.stored, fmt, *_filtered(view.game, *shown_filter.current)
+            )
         except (OSError, CompanionError, ValueError) as exc:
             set_msg(f"{_('Не удалось выгрузить')}: {exc}")
             return
@@ -538,7 +561,8 @@ def GameLog(view: GameView) -> ft.Control:
             try:
                 folder.mkdir(exist_ok=True)
                 (folder / name).write_bytes(data)
-                saved = f"; {_('копия на компьютере')}: {folder / name}"
+                # the host's own path means something only on the host itself
+                saved = f"; {_('копия на компьютере')}: {folder / name}" if app.on_host else ""
             except OSError as exc:
                 saved = f"; {_('копию на компьютере сохранить не удалось')}: {exc.strerror}"
 
@@ -590,7 +614,18 @@ def GameLog(view: GameView) -> ft.Control:
         spacing=0,
     )
     filters = Filters(player, kind, tuple(names), tuple(kinds), pick_player, pick_kind)
-    status = tagged("log-message", ft.Text(msg, size=13, height=36, max_lines=2), label=msg or " ")
+    status = tagged(
+        "log-message",
+        ft.Text(
+            msg,
+            size=13,
+            height=36,
+            max_lines=2,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            tooltip=msg or None,
+        ),
+        label=msg or " ",
+    )
     return ft.Column(
         [
             header,

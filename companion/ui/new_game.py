@@ -142,6 +142,14 @@ def NewGame() -> ft.Control:
         players_now(lambda ps: [q for k, q in enumerate(ps) if k != i])
 
     def add() -> None:
+        game = GAMES[latest()["game_id"]]
+        if len(latest()["players"]) >= game.max_players:  # dimmed at the limit: say why
+            refuse(
+                f"{_('В игре')} «{game.title}» {_('не больше')} {game.max_players} "
+                f"{_('игроков: чтобы добавить, уберите кого-нибудь')}"
+            )
+            return
+
         def more(ps: list[dict[str, str]]) -> list[dict[str, str]]:
             if len(ps) >= GAMES[latest()["game_id"]].max_players:
                 return ps
@@ -281,7 +289,8 @@ def NewGame() -> ft.Control:
                     _("Добавить игрока"),
                     height=TARGET,
                     icon=ft.Icons.PERSON_ADD,
-                    disabled=len(players) >= definition.max_players,
+                    # dimmed, not dead, at the limit: a tap says why
+                    opacity=0.45 if len(players) >= definition.max_players else 1.0,
                     on_click=lambda: add(),
                 ),
             ),

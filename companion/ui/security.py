@@ -41,6 +41,7 @@ __all__ = [
     "NotAllowedError",
     "require_player",
     "is_player",
+    "on_host",
     "CODE_DIGITS",
     "CODE_MAX_DIGITS",
     "code_problem",
@@ -120,6 +121,24 @@ CONNECTION: contextvars.ContextVar[Connection | None] = contextvars.ContextVar(
 def connection() -> Connection:
     """The current websocket's :class:`Connection` (an unknown peer when none is known)."""
     return CONNECTION.get() or Connection(peer="?", secure=False)
+
+
+def on_host(conn: Connection | None = None) -> bool:
+    """Whether the session runs on the host computer itself: the desktop window (no
+    websocket: an unknown peer) or a browser on a loopback address. Host paths and folders
+    are named only there (a phone cannot open ``/tmp/…`` of another machine).
+
+    :param conn: the session's connection; the current websocket's when ``None``.
+    """
+    import ipaddress
+
+    peer = (conn or connection()).peer
+    if peer == "?":
+        return True
+    try:
+        return ipaddress.ip_address(peer.split("%", 1)[0]).is_loopback
+    except ValueError:
+        return False
 
 
 def is_player(app: Any) -> bool:

@@ -340,6 +340,15 @@ class GameView:
         self.locked = not self.locked
         self.error = ""
 
+    def toggle_clock(self) -> None:
+        """Pause the turn clock, or set it going again: a ``core.pause``/``core.resume``
+        event, so the journal, undo and replay see it; a notice says what happened."""
+        paused = self.game.paused
+        if self.send("core.resume" if paused else "core.pause"):
+            self.show_notice(
+                "Часы снова идут" if paused else "Часы на паузе: коснитесь их, чтобы пустить"
+            )
+
     def too_soon(self) -> bool:
         """Whether the tap being handled comes too soon after this screen's last move that
         changed the screen under the finger (see :meth:`send`); if so, the notice says so.
@@ -433,14 +442,32 @@ class GameView:
             else:
                 text = describe_event(self.game, event, undone=not redo)
         if event is not None:
-            verb = "Возвращено" if redo else "Отменено"
             # who made the move taken back: «ход Бориса» read as Борис's turn in the game
             who = f" (с телефона {inflect(event.author, 'gent')})" if event.author else ""
             self.error = ""
             self.error_player = None
-            self.notice = f"{verb} — {text}{who}"
+            self.notice = self._step_notice(redo, f"{text}{who}")
             self.notice_low = True
         self.refresh()
+
+    def _step_notice(self, redo: bool, line: str) -> str:
+        """The notice of an undo (or redo): while the last one's notice is still on screen
+        and nothing else happened, it names every move of the run, newest step first
+        («Отменено 2 хода — …; …»): two quick taps on undo take back two moves."""
+        from companion.ui.words import plural
+
+        verb = "Возвращено" if redo else "Отменено"
+        run: tuple[bool, str, list[str]] | None = getattr(self, "_step_run", None)
+        lines = [line]
+        if run is not None and run[0] == redo and run[1] == self.notice and self.notice_low:
+            lines = [*run[2], line]
+        if len(lines) == 1:
+            notice = f"{verb} — {line}"
+        else:
+            moves = plural(len(lines), "ход", "хода", "ходов")
+            notice = f"{verb} {len(lines)} {moves} — " + "; ".join(lines)
+        self._step_run = (redo, notice, lines)  # private: an observable ignores "_" names
+        return notice
 
 
 @dataclass(frozen=True, eq=False)
@@ -603,6 +630,7 @@ class AppModel:
     theme: str = "system"  # "light" | "dark" | "system"
     warnings: list[str] = field(default_factory=list)
     lan: Any = None  # companion.ui.lan.LanGate in table mode
+    on_host: bool = True  # the session runs on the host computer (security.on_host)
     joined: bool = False
     role: str = "player"  # "player" | "spectator"
     name: str = ""

@@ -307,7 +307,10 @@ def _Clock(
 
 @ft.component
 def _StatusLine(
-    game: Any, props: StatusProps, show_note: Callable[[str], None] | None = None
+    game: Any,
+    props: StatusProps,
+    show_note: Callable[[str], None] | None = None,
+    toggle_clock: Callable[[], None] | None = None,
 ) -> ft.Control:
     """Whose turn and the clock (line 1); the game and phase, total time (line 2).
 
@@ -315,6 +318,10 @@ def _StatusLine(
     «у лидеров поровну очков»), line 2 shows it beside the phase, highlighted; a tap on
     the line shows it whole (``show_note(text)``: the engine's ``status_detail`` when the
     note is a short form of it).
+
+    A tap on the clocks (their slot, the line's height: a 48 dp target, tag
+    ``clock-toggle``) calls ``toggle_clock``: the clock pauses, or goes on (a running game
+    only; the journal records both, so per-turn and total times stay true).
 
     :param game: the :class:`~companion.engine.core.Game` (the same object for the screen's
         life); :param props: :func:`status_props` of the game now.
@@ -348,7 +355,7 @@ def _StatusLine(
             task.current = None
 
     ft.use_effect(start, [over], cleanup=stop)
-    return ft.Container(
+    line = ft.Container(
         ft.Column(
             [
                 ft.Row(
@@ -458,6 +465,23 @@ def _StatusLine(
         tooltip=whole or None,
         on_click=(lambda: show_note(whole)) if whole and show_note else None,
     )
+    # the clocks' slot over the line's right end, always there (hidden when the game is
+    # over): pausing never moves anything
+    toggle = ft.Container(
+        tagged(
+            "clock-toggle",
+            ft.Container(
+                width=max(clock_width(game), TOTAL_WIDTH),
+                height=52,
+                on_click=toggle_clock if toggle_clock is not None and not over else None,
+            ),
+            label=_("Пустить часы") if paused else _("Поставить часы на паузу"),
+        ),
+        right=4,
+        top=0,
+        visible=toggle_clock is not None and not over,
+    )
+    return ft.Stack([line, toggle])
 
 
 StatusLine = ft.memo(_StatusLine)

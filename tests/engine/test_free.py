@@ -86,7 +86,7 @@ def test_log_lines_say_who_changed_what():
     g.push("turn.next")
     assert [text for _, text in g.log()] == [
         "Аня: Монеты −5 (теперь 5)",
-        "Ход переходит к игроку Вика",
+        "Ход переходит к Вике",
     ]
 
 

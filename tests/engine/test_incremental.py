@@ -176,7 +176,7 @@ def test_a_damaged_saved_event_gets_a_neutral_line_not_a_code():
     active = Event(1, "turn.next", {}, 0.0)
     undone = Event(2, "counter.add", {"player": 0}, 0.0)  # no counter: cannot be worded
     reopened = Game(FREE, g.setup, (active,), (undone,), clock=lambda: 0.0)
-    assert reopened.describe(active) == "Ход переходит к игроку Борис"
+    assert reopened.describe(active) == "Ход переходит к Борису"
     assert reopened.describe(undone) == "Событие №2"
 
 

@@ -420,7 +420,7 @@ def test_a_lost_fight_with_a_helper_sends_both_running_each_on_their_own_dice():
     assert g.log()[-1][1] == (
         "Аня смывается: «Зомби»: 5 — смылся, «Печень»: 2-1 — догнал; "
         "Борис смывается: «Зомби»: 4+1 — смылся, «Печень»: 6 — смылся; "
-        "последствия — по карте монстра; разовые карты сбрасываются"
+        "непотребство для Ани — по карте монстра; разовые карты сбрасываются"
     )
     assert json.loads(json.dumps(g.events[-1].to_dict()))["data"]["helper_rolls"] == [4, 6]
     assert Game(MUNCHKIN, g.setup, g.events).state == g.state
@@ -445,7 +445,7 @@ def test_a_flee_saved_before_helpers_rolled_still_opens():
     assert "helper_caught" not in opened.state.last_combat
     assert opened.log()[-1][1] == (
         "Аня смывается: «Зомби»: 5 — смылся, «Печень»: 2 — догнал; "
-        "последствия — по карте монстра; разовые карты сбрасываются"
+        "непотребство для Ани — по карте монстра; разовые карты сбрасываются"
     )
 
 

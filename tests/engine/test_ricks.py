@@ -797,7 +797,7 @@ def test_amounts_of_energy_agree_with_their_number():
     g.push("charge.activate", {"card": inv})
     lines = [text for _, text in g.log()]
     assert "Аня играет одноразку за 1 ед. энергии" in lines
-    assert "Аня применяет «Портал» за 1 ед. энергии" in lines
+    assert "Аня применяет карту «Портал» за 1 ед. энергии" in lines
     assert "Аня тратит 2 ед. энергии" in lines
     assert "Аня активирует «Тостер»: −1 ед. энергии, +2 ПО" in lines
     wrong = [t for t in [*lines, err.message] if re.search(r"\d энерги", t)]

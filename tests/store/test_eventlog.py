@@ -108,7 +108,10 @@ def test_event_naming_player_99_opens_up_to_the_last_good_move(tmp_path):
     assert set(listed) == {g.id, other.id}  # the bad game does not hide the good one
     assert listed[g.id].events == 1
     (w,) = fresh.warnings
-    assert "ход #2 (counter.add) не воспроизводится" in w and "#2 counter.add, #3 counter.add" in w
+    # the move in words and what to do, never an event code or a Python error (issue #30)
+    assert "сохранённый ход №2 (" in w and "не сходится с правилами игры" in w, w
+    assert "отложено ходов: 2 (№2–№3)" in w and "Что делать: продолжайте" in w, w
+    assert "counter.add" not in w and "index" not in w, w
     assert list((tmp_path / "games").glob(f"{g.id}.log.unreplayable-*"))  # the rest kept aside
     again = GameStore(tmp_path)
     assert again.open(g.id).game.state.values[0]["ПО"] == 3 and not again.warnings
@@ -124,7 +127,9 @@ def test_renamed_counter_sets_the_moves_aside_and_names_them(tmp_path):
     fresh = GameStore(tmp_path)
     (summary,) = fresh.list()
     assert summary.events == 0
-    assert "ход #1 (counter.add) не воспроизводится" in fresh.warnings[0]
+    (w,) = fresh.warnings
+    assert "сохранённый ход №1 (" in w and "не сходится с правилами игры" in w, w
+    assert "counter.add" not in w, w
 
 
 def test_game_that_cannot_be_set_up_is_set_aside_whole(tmp_path):
@@ -191,3 +196,22 @@ def test_temp_files_of_dead_writers_are_removed_at_start(tmp_path):
         p.write_text("half")
     GameStore(tmp_path)
     assert not any(p.exists() for p in stale) and live.exists()
+
+
+def test_a_damaged_move_is_named_in_words_with_what_to_do(tmp_path):
+    """Issue #30: the warning read «сохранённый ход #2 (counter.add) не воспроизводится по
+    правилам игры (list index out of range)». A move whose data cannot be worded is named by
+    whose it was; the Python error is never shown; the player is told what to do."""
+    store, g = played(tmp_path)
+    log = tmp_path / "games" / f"{g.id}.log"
+    lines = log.read_text().splitlines()
+    rec = json.loads(lines[1])
+    rec["event"]["data"]["counter"] = None  # the counter's name lost: the line cannot be made
+    lines[1] = json.dumps(rec, ensure_ascii=False)
+    log.write_text("\n".join(lines) + "\n")
+    fresh = GameStore(tmp_path)
+    fresh.list()
+    (w,) = fresh.warnings
+    assert "сохранённый ход №2 (ход игрока Аня)" in w, w
+    assert "Игра открыта после хода №1" in w and "повторите по столу" in w, w
+    assert "counter.add" not in w and "None" not in w and "Error" not in w, w

@@ -56,7 +56,9 @@ def test_free_counters_survive_reload_undo_and_log(app, server):
     app.tap("undo")  # takes back «next player»
     app.tap("undo")  # takes back Борис −1
     app.wait_label("val-p1-c0", "0")
-    app.wait_label("notice", "Отменено — Борис: ПО −1")  # the engine's words
+    # the engine's words, both moves named: two undos in a row (issue #30)
+    app.wait_label("notice", "Отменено 2 хода — Ход переходит к ")
+    assert app.label("notice").endswith("; Борис: ПО −1"), app.label("notice")
     stored = GameStore(server.data_dir).open(summary.id)
     assert [e.type for e in stored.game.events] == ["counter.add", "counter.add"]
     assert stored.game.state.values[1]["ПО"] == 0

@@ -321,7 +321,7 @@ def test_the_flee_dialog_asks_for_the_helpers_roll_too(tmp_path):
     assert seen["data"] == {"rolls": [5], "helper_rolls": [3], "helper_modifier": 1}
     assert seen["line"] == (
         "Аня смывается: «Зомби»: 5 — смылся; Борис смывается: «Зомби»: 3+1 — догнал; "
-        "последствия — по карте монстра; разовые карты сбрасываются"
+        "непотребство для Бориса — по карте монстра; разовые карты сбрасываются"
     )
 
 

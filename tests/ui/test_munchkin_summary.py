@@ -32,7 +32,7 @@ def test_a_failed_escape_says_so_on_the_first_line(tmp_path):
         ],
     )
     text = last_combat_text(view)
-    assert text.startswith("Борис: не удалось смыться (3) от «Затушенная печень»"), text
+    assert text.startswith("Борис: не удалось смыться (3) от монстра «Затушенная печень»"), text
     assert "не удалось" in text[:FIRST_LINE]
 
 
@@ -67,7 +67,25 @@ def test_a_helper_who_ran_too_is_in_the_summary(tmp_path):
     )
     text = last_combat_text(view)
     assert text.startswith(
-        "Борис: удалось (5), Вика: не удалось (2) — смываются от «Затушенная печень»"
+        "Борис: удалось (5), Вика: не удалось (2) — смываются от монстра «Затушенная печень»"
     ), text
     assert "Вика: не удалось (2)" in text[:FIRST_LINE]
-    assert text.endswith("Непотребство — по карте монстра"), text
+    # the punishment is Вика's alone: Борис got away (play-test: said to everyone)
+    assert text.endswith("Непотребство для Вики — по карте монстра"), text
+
+
+def test_a_runner_who_got_away_from_every_monster_hears_of_no_punishment(tmp_path):
+    """«Смываемся»: the monster's punishment («непотребство») falls on a runner it caught.
+    Play-test: «Непотребство — по карте монстра» was said when the fighter had got away and
+    only the helper was caught; here nobody is caught, so nothing is said."""
+    view = _view(
+        tmp_path,
+        [
+            ("combat.start", {"monster": {"name": "Радиоактивный слизень", "level": 8}}),
+            ("combat.helper", {"player": 1}),
+            ("combat.flee", {"rolls": [6], "helper_rolls": [5]}),
+        ],
+    )
+    text = last_combat_text(view)
+    assert "от монстра «Радиоактивный слизень»" in text, text
+    assert "Непотребство" not in text, text

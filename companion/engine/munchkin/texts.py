@@ -89,7 +89,7 @@ def describe(state: MunchkinState, event: Event, setup: Setup) -> str:
     if t == "phase.next":
         nxt = next_phase(state)
         if nxt is None:
-            return f"Ход переходит к игроку {names[(state.active + 1) % len(names)]}"
+            return f"Ход переходит к {inflect(names[(state.active + 1) % len(names)], 'datv')}"
         return f"Фаза «{PHASES[nxt]}»"
     if t == "seal.break":
         n = state.seals + 1
@@ -136,16 +136,17 @@ def _describe_combat(state: MunchkinState, c: Combat, event: Event, names: Seque
         runs = [(c.fighter, d["rolls"], d.get("modifier", 0))]
         if c.helper is not None and "helper_rolls" in d:
             runs.append((c.helper, d["helper_rolls"], d.get("helper_modifier", 0)))
-        said, caught = [], False
+        said, caught = [], []
         for player, rolls, modifier in runs:
             ok = escapes(rolls, modifier, d.get("modifiers"))
             dice = flee_rolls(rolls, modifier, d.get("modifiers"))
-            caught = caught or not all(ok)
+            if not all(ok):  # the punishment is for the runners caught, never the others
+                caught.append(inflect(names[player], "gent"))
             parts = [
                 f"«{m.name}»: {r} — {'смылся' if e else 'догнал'}"
                 for m, r, e in zip(c.monsters, dice, ok, strict=False)
             ]
             said.append(f"{names[player]} смывается: " + ", ".join(parts))
-        tail = "; последствия — по карте монстра" if caught else ""
+        tail = f"; непотребство для {' и '.join(caught)} — по карте монстра" if caught else ""
         return "; ".join(said) + tail + "; разовые карты сбрасываются"
     return t

@@ -58,7 +58,8 @@ def describe(state: RicksState, event: Event, setup: Setup) -> str:
         card = state.card(d["card"])
         if card is None:
             return f"{who} применяет способность"
-        return f"{who} применяет {card.label()} за {card.cost} {ENERGY_UNIT}"
+        kind = "карту " if card.name else ""  # «применяет карту «Суперсила»», not «…«Суперсила»»
+        return f"{who} применяет {kind}{card.label()} за {card.cost} {ENERGY_UNIT}"
     if t == "charge.spend":
         return f"{who} тратит {d['amount']} {ENERGY_UNIT}{note}"
     if t == "charge.activate":

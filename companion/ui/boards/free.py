@@ -24,6 +24,7 @@ from companion.ui.widgets import (
     switch_row,
     tagged,
     typed_number,
+    typed_text,
     use_page_width,
 )
 
@@ -412,12 +413,28 @@ def OptionsForm(
 
         set_options(edited)
 
-    def set_target(counter: str | None, raw: str | None) -> None:
-        if not counter:
-            set_options(lambda o: {**o, "target": None})
-            return
-        value = typed_number(raw or "0")
-        set_options(lambda o: {**o, "target": {"counter": counter, "value": value}})
+    def set_counter(counter: str | None) -> None:
+        """The target's counter; the number keeps what the player typed (empty at first:
+        nothing unseen is added to what is typed next)."""
+
+        def chosen(o: dict[str, Any]) -> dict[str, Any]:
+            if not counter:
+                return {**o, "target": None}
+            value = (o.get("target") or {}).get("value", "")
+            return {**o, "target": {"counter": counter, "value": value}}
+
+        set_options(chosen)
+
+    def set_value(raw: str) -> None:
+        """The target's number, as typed (``""`` while empty: the start then names the field);
+        the counter is read from the latest options, never from this render's."""
+        value = typed_number(raw) if raw.strip() else ""
+
+        def typed(o: dict[str, Any]) -> dict[str, Any]:
+            old = o.get("target")
+            return {**o, "target": {**old, "value": value}} if old else o
+
+        set_options(typed)
 
     def remove(i: int) -> None:
         set_options(
@@ -495,16 +512,17 @@ def OptionsForm(
             ),
             ft.Row(
                 [
-                    ft.Dropdown(
-                        label=_("Цель (необязательно)"),
-                        width=200,
-                        value=target["counter"] if target else "",
-                        options=[
-                            ft.DropdownOption(key="", text=_("без цели")),
-                            *[ft.DropdownOption(key=n, text=n) for n in names],
-                        ],
-                        on_select=lambda e: set_target(
-                            e.control.value or None, str(target["value"]) if target else "30"
+                    tagged(
+                        "target-counter",
+                        ft.Dropdown(
+                            label=_("Цель (необязательно)"),
+                            width=200,
+                            value=target["counter"] if target else "",
+                            options=[
+                                ft.DropdownOption(key="", text=_("без цели")),
+                                *[ft.DropdownOption(key=n, text=n) for n in names],
+                            ],
+                            on_select=lambda e: set_counter(e.control.value or None),
                         ),
                     ),
                     tagged(
@@ -515,9 +533,7 @@ def OptionsForm(
                             value=str(target["value"]) if target else "",
                             disabled=not target,
                             keyboard_type=ft.KeyboardType.NUMBER,
-                            on_change=lambda e: set_target(
-                                target["counter"] if target else None, e.control.value
-                            ),
+                            on_change=lambda e: set_value(typed_text(e)),
                         ),
                     ),
                 ],

@@ -14,7 +14,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.munchkin import MUNCHKIN, SEALS_TO_END, escapes, flee_rolls
+from companion.engine.munchkin import HAND_LIMIT, MUNCHKIN, SEALS_TO_END, escapes, flee_rolls
 from companion.i18n import _
 from companion.ui.boards.munchkin.combat import CombatView, MonsterView
 from companion.ui.boards.munchkin.common import (
@@ -28,7 +28,7 @@ from companion.ui.boards.munchkin.players import PlayerRow
 from companion.ui.boards.munchkin.turn import Reminder, TurnBar, WinnerPicker
 from companion.ui.state import GameView, part
 from companion.ui.widgets import use_small_height, use_top_on
-from companion.ui.words import plural
+from companion.ui.words import inflect, plural
 
 __all__ = ["Board", "use_send", "about", "below_zero", "last_combat_text"]
 
@@ -115,22 +115,29 @@ def last_combat_text(view: GameView) -> str:
                 ", ".join(
                     f"{w}: {said[0][2]} ({said[0][1]})" for w, said in zip(who, each, strict=True)
                 )
-                + f" — {_('смываются от')} «{each[0][0][0]}»"
+                + f" — {_('смываются от монстра')} «{each[0][0][0]}»"
             )
         else:
             texts = []
             for w, said in zip(who, each, strict=True):
                 if len(said) == 1:  # one monster: the verdict right after the name
                     name, roll, verdict = said[0]
-                    texts.append(f"{w}: {verdict} {_('смыться')} ({roll}) {_('от')} «{name}»")
+                    texts.append(
+                        f"{w}: {verdict} {_('смыться')} ({roll}) {_('от монстра')} «{name}»"
+                    )
                 else:
                     texts.append(
                         f"{w} {_('смывается')}: "
                         + "; ".join(f"{n} — {v} ({r})" for n, r, v in said)
                     )
             text = ". ".join(texts)
-        if last.get("caught") or last.get("helper_caught"):
-            text += f". {_('Непотребство — по карте монстра')}"
+        # the punishment is named for the runners a monster caught, never one who got away
+        caught = [last["fighter"]] if last.get("caught") else []
+        if last.get("helper_caught") and last.get("helper") is not None:
+            caught.append(last["helper"])
+        if caught:
+            whom = " и ".join(inflect(names[i], "gent") for i in caught)
+            text += f". {_('Непотребство для')} {whom} — {_('по карте монстра')}"
         return text
     return f"{_('Бой окончен без убийства')}: {', '.join(last['monsters'])}"
 
@@ -138,6 +145,16 @@ def last_combat_text(view: GameView) -> str:
 def _treasures(last: dict[str, Any] | None) -> int:
     """How many treasures the last fight, if won, draws («Бой»), else 0."""
     return int(last["treasures"]) if last and last["result"] == "won" else 0
+
+
+def _last_hand(view: GameView) -> int:
+    """The hand size last entered in «От щедрот» (any player's, the latest), else the
+    smallest hand that has a card to give (:data:`HAND_LIMIT` + 1): the dialog starts there
+    (play-test: it started at 6 every time)."""
+    for event in reversed(view.game.events):
+        if event.type == "turn.charity" and isinstance(event.data.get("hand"), int):
+            return int(event.data["hand"])
+    return HAND_LIMIT + 1
 
 
 def _empty() -> ft.Control:
@@ -187,6 +204,7 @@ def Board(view: GameView) -> ft.Control:
         last_combat_text(view) if c is None else "",
         state.active if giving else None,
         _treasures(state.last_combat),
+        _last_hand(view) if giving else HAND_LIMIT + 1,
         names,
         levels,
         view.show_notice,

@@ -37,6 +37,7 @@ def _TurnBar(
     summary: str,
     charity_giver: int | None,
     treasures: int,
+    hand: int,
     names: tuple[str, ...],
     levels: tuple[int, ...],
     show: Callable[[str], None],
@@ -83,7 +84,9 @@ def _TurnBar(
         else None
     )
     if charity_giver is not None:
-        slot: ft.Control | None = CharitySlot(charity_giver, treasures, names, levels, show, send)
+        slot: ft.Control | None = CharitySlot(
+            charity_giver, treasures, hand, names, levels, show, send
+        )
     elif summary:
         slot = LastCombat(summary)
     else:
@@ -238,6 +241,7 @@ def LastCombat(text: str) -> ft.Control:
 def _CharitySlot(
     giver: int,
     treasures: int,
+    last_hand: int,
     names: tuple[str, ...],
     levels: tuple[int, ...],
     show: Callable[[str], None],
@@ -259,9 +263,13 @@ def _CharitySlot(
     After a won fight the button has ``treasures`` («тянуть N сокровищ», «Бой») beside it, tag
     ``charity-treasures``: the button took the slot of the fight's summary, and nothing said
     how many treasures to draw (play-test).
+
+    The hand starts at ``last_hand``, the size last entered (play-test: 6 every time). The
+    dialog keeps one height whatever the hand: the recipients' rows have a place for every
+    other player, so «−» never moves the buttons under the finger (play-test: it shrank).
     """
     opened, set_opened = ft.use_state(False)
-    hand, set_hand = ft.use_state(HAND_LIMIT + 1)
+    hand, set_hand = ft.use_state(max(0, last_hand))
     extra_to, set_extra_to = ft.use_state(None)  # recipients of the odd cards (None: default)
     why, set_why = ft.use_state("")  # why the last tapped dimmed box took no card
     sizes = [0] * len(names)
@@ -359,10 +367,11 @@ def _CharitySlot(
             label=why or text,
         ),
     ]
+    rows: list[ft.Control] = []
     if not plan.discard:
         for p in plan.recipients:
             full = p not in chosen and len(chosen) >= plan.extra
-            body.append(
+            rows.append(
                 ft.Row(
                     [
                         tagged(
@@ -383,6 +392,14 @@ def _CharitySlot(
                     height=TARGET,
                 )
             )
+    # a place for every other player's row, filled or not: the dialog never changes height
+    body.append(
+        ft.Container(
+            ft.Column(rows, spacing=4, tight=True),
+            height=(len(names) - 1) * (TARGET + 4),
+            alignment=ft.Alignment.TOP_LEFT,
+        )
+    )
     ft.use_dialog(
         ft.AlertDialog(
             modal=True,
