@@ -195,8 +195,13 @@ def Home() -> ft.Control:
         )
     # a laptop, tablet or landscape phone: the menu on the left, the saved games as a grid of
     # cards on the right, the whole at most MAX_WIDTH wide and centred
+    # the left column scrolls: in a landscape phone's 390 px the six buttons do not all fit
     left = ft.Container(
-        ft.Column([*intro, ft.Column(_menu(player, wide=True), spacing=12)], spacing=12),
+        ft.Column(
+            [*intro, ft.Column(_menu(player, wide=True), spacing=12)],
+            spacing=12,
+            scroll=ft.ScrollMode.AUTO,
+        ),
         width=MENU_WIDTH,
     )
     right = ft.Column(
