@@ -119,5 +119,13 @@ def serve(args: argparse.Namespace, root: Path) -> int:
             webbrowser.open(url)
 
     names = allowed_names(host, [shown])
-    run_server(main, host=host, port=port, names=names, tls=tls, on_started=started)
+    run_server(
+        main,
+        host=host,
+        port=port,
+        names=names,
+        tls=tls,
+        on_started=started,
+        on_abuse=gate.throttle.failed if gate is not None else None,
+    )
     return 0

@@ -18,10 +18,12 @@ favicon, manifest, a Russian loading text and a Russian reconnect message.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import ipaddress
 import json
+import logging
 import os
 import re
 import shutil
@@ -34,6 +36,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from companion import APP_NAME, APP_SHORT_NAME
+from companion.ui.budget import JOINED_FRAME_BYTES, Budget
 from companion.ui.security import CONNECTION, Connection
 
 __all__ = ["Guard", "allowed_names", "prepare_assets", "run_server", "RECONNECT_TEXT"]
@@ -41,6 +44,7 @@ __all__ = ["Guard", "allowed_names", "prepare_assets", "run_server", "RECONNECT_
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 SHORT_NAME = APP_SHORT_NAME
 DESCRIPTION = "Счёт, ход и правила рядом с настольной игрой"
+log = logging.getLogger("companion.ui")
 #: Replaces Flet's English «Working...» shown while the connection is restored.
 RECONNECT_TEXT = "Связь с ведущим устройством…"
 LOADING_TEXT = f"Загрузка: {APP_NAME}…"
@@ -146,6 +150,10 @@ class Guard:
     :param port: the port we serve on.
     :param https: whether we serve TLS.
     :param on_started: called once the server is up (e.g. to open a browser).
+    :param lan: table mode: a websocket is held to the join screen's :class:`Budget` until
+        its session has joined.
+    :param on_abuse: called with the peer address of a websocket closed for sending more
+        than its budget before the join (charged as a wrong code).
     """
 
     def __init__(
@@ -155,8 +163,12 @@ class Guard:
         port: int,
         https: bool = False,
         on_started: Callable[[], None] | None = None,
+        lan: bool = False,
+        on_abuse: Callable[[str], None] | None = None,
     ) -> None:
         self.app = app
+        self.lan = lan
+        self.on_abuse = on_abuse
         self.names = names
         self.port = port
         self.scheme = "https" if https else "http"
@@ -222,9 +234,43 @@ class Guard:
                     host=host,
                 )
             )
-            await self.app(scope, receive, send)
+            await self._budgeted(scope, receive, send)
             return
         await self.app(scope, receive, self._http_send(send))
+
+    async def _budgeted(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        """Run the websocket with every inbound frame charged to its :class:`Budget`."""
+        budget = Budget(lan=self.lan)
+        peer = str(scope["client"][0]) if scope.get("client") else "?"
+        closed = False
+
+        async def budgeted_receive() -> dict[str, Any]:
+            nonlocal closed
+            message: dict[str, Any] = await receive()
+            if closed or message.get("type") != "websocket.receive":
+                return message
+            frame = message.get("bytes") or (message.get("text") or "").encode()
+            problem, wait = budget.take(frame)
+            if problem:
+                closed = True
+                log.warning("closed a websocket from %s: %s", peer, problem)
+                if self.on_abuse and not budget.joined():
+                    self.on_abuse(peer)
+                with contextlib.suppress(Exception):
+                    await send({"type": "websocket.close", "code": 1008})
+                return {"type": "websocket.disconnect", "code": 1008}
+            if wait:
+                await asyncio.sleep(wait)
+            return message
+
+        async def noting_send(message: dict[str, Any]) -> None:
+            if closed:
+                return
+            if budget.session_id is None and message.get("type") == "websocket.send":
+                budget.sent(message.get("bytes") or b"")
+            await send(message)
+
+        await self.app(scope, budgeted_receive, noting_send)
 
     def _lifespan_send(self, send: Any) -> Any:
         async def wrapped(message: dict[str, Any]) -> None:
@@ -424,10 +470,13 @@ def run_server(
     names: set[str],
     tls: tuple[Path, Path] | None = None,
     on_started: Callable[[], None] | None = None,
+    on_abuse: Callable[[str], None] | None = None,
 ) -> None:
     """Serve ``main`` (the Flet ``main(page)``) until SIGINT/SIGTERM.
 
     :param tls: ``(certificate, key)`` PEM files to serve https, or ``None`` for http.
+    :param on_abuse: table mode: charged with the peer of a websocket closed for sending more
+        than the join screen needs (see :class:`Guard`); ``None`` in plain mode.
     """
     import flet_web.fastapi as flet_fastapi
     import uvicorn
@@ -450,12 +499,21 @@ def run_server(
             app_description=DESCRIPTION,
             no_cdn=True,
         )
-        app = Guard(inner, names, port, https=tls is not None, on_started=on_started)
+        app = Guard(
+            inner,
+            names,
+            port,
+            https=tls is not None,
+            on_started=on_started,
+            lan=on_abuse is not None,
+            on_abuse=on_abuse,
+        )
         config = uvicorn.Config(
             app,
             host=host,
             port=port,
             ws="websockets-sansio",
+            ws_max_size=JOINED_FRAME_BYTES,  # Flet's default 16 MB: a frame is read whole
             proxy_headers=False,  # X-Forwarded-For from 127.0.0.1 must not change the peer
             server_header=False,
             log_level="warning",
