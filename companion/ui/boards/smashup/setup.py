@@ -43,6 +43,7 @@ from companion.ui.boards.smashup.common import (
 )
 from companion.ui.boards.smashup.play import REVEAL_DELAY
 from companion.ui.nav import AppContext
+from companion.ui.security import NotAllowedError, require_player
 from companion.ui.state import GameView
 from companion.ui.widgets import (
     TARGET,
@@ -72,7 +73,8 @@ DECK_HEIGHT = 64
 def SetupBoard(view: GameView, version: int) -> ft.Control:
     """Factions (offered chips in a fixed order, or typed), the bases typed or picked from the
     catalogue, the mulligan reminder. «Начать игру» is the pinned primary action."""
-    catalogue = BaseCatalogue(ft.use_context(AppContext).hub.store.root)
+    app = ft.use_context(AppContext)
+    catalogue = BaseCatalogue(app.hub.store.root)
     form, set_form, latest_form = use_form(lambda: dict(EMPTY_FORM))  # read at tap time
     checked, set_checked = ft.use_state(False)  # show the form's error after a refused tap
     chosen, set_chosen = ft.use_state(None)
@@ -113,6 +115,11 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
 
     def forget(name: str) -> None:
         set_forgetting(None)
+        try:
+            require_player(app)  # the catalogue is shared by every game on the host
+        except NotAllowedError as exc:
+            view.refuse(str(exc))
+            return
         catalogue.forget(name)
         set_forgot(lambda n: n + 1)
 
