@@ -21,6 +21,9 @@ Whether a connection's session has joined is looked up by its Flet session id
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 import time
 import weakref
 from collections.abc import Callable
@@ -31,6 +34,7 @@ import msgpack
 
 __all__ = [
     "Budget",
+    "budgeted",
     "register",
     "PRE_JOIN_BURST",
     "PRE_JOIN_RATE",
@@ -54,13 +58,15 @@ PRE_JOIN_FRAME_BYTES = 4096
 PRE_JOIN_VALUE_CHARS = 40
 #: Characters of any other string before the join (a route, a platform name).
 PRE_JOIN_STRING_CHARS = 256
-#: Frames a joined session may send at once, and then per second.
+#: Frames a joined session may send at once, and then per second (the fastest tapping is
+#: about 10 taps a second, typing two frames a key).
 JOINED_BURST = 400
-JOINED_RATE = 100.0
+JOINED_RATE = 40.0
 #: Bytes in one frame after the join (a 4,000-character house ruling is at most 16 KB).
 JOINED_FRAME_BYTES = 256 * 1024
 
 _EVENT, _UPDATE = 3, 4
+log = logging.getLogger("companion.ui")
 
 #: Flet session id → the session's app model (``AppModel``: ``lan`` and ``joined``).
 _SESSIONS: weakref.WeakValueDictionary[str, Any] = weakref.WeakValueDictionary()
@@ -177,3 +183,50 @@ class Budget:
                 return
             if action == 1 and isinstance(body, dict):
                 self.session_id = str(body.get("session_id") or "") or None
+
+
+async def budgeted(
+    app: Any,
+    scope: dict[str, Any],
+    receive: Any,
+    send: Any,
+    *,
+    lan: bool,
+    on_abuse: Callable[[str], None] | None = None,
+) -> None:
+    """Run the ASGI websocket ``app`` with every inbound frame charged to a new :class:`Budget`.
+
+    A frame past the budget closes the socket (1008) and, before the join, calls
+    ``on_abuse`` with the TCP peer address; a joined session's fast frames just wait.
+    """
+    budget = Budget(lan=lan)
+    peer = str(scope["client"][0]) if scope.get("client") else "?"
+    closed = False
+
+    async def budgeted_receive() -> dict[str, Any]:
+        nonlocal closed
+        message: dict[str, Any] = await receive()
+        if closed or message.get("type") != "websocket.receive":
+            return message
+        frame = message.get("bytes") or (message.get("text") or "").encode()
+        problem, wait = budget.take(frame)
+        if problem:
+            closed = True
+            log.warning("closed a websocket from %s: %s", peer, problem)
+            if on_abuse and not budget.joined():
+                on_abuse(peer)
+            with contextlib.suppress(Exception):
+                await send({"type": "websocket.close", "code": 1008})
+            return {"type": "websocket.disconnect", "code": 1008}
+        if wait:
+            await asyncio.sleep(wait)
+        return message
+
+    async def noting_send(message: dict[str, Any]) -> None:
+        if closed:
+            return
+        if budget.session_id is None and message.get("type") == "websocket.send":
+            budget.sent(message.get("bytes") or b"")
+        await send(message)
+
+    await app(scope, budgeted_receive, noting_send)

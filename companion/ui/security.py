@@ -260,6 +260,11 @@ class Throttle:
                 wait = min(wait, self._new.wait(now))
             return (wait, "all") if wait else (0.0, "")
 
+    def admits(self, peer: str) -> bool:
+        """Whether ``peer`` may open a websocket now: not while its own lockout lasts (a
+        client that floods the join screen and reconnects costs a session each time)."""
+        return self.wait(peer)[1] != "peer"
+
     def check(self, peer: str) -> str | None:
         """``None`` when ``peer`` may try a code now, else the Russian refusal."""
         wait, which = self.wait(peer)

@@ -127,5 +127,6 @@ def serve(args: argparse.Namespace, root: Path) -> int:
         tls=tls,
         on_started=started,
         on_abuse=gate.throttle.failed if gate is not None else None,
+        admits=gate.throttle.admits if gate is not None else None,
     )
     return 0

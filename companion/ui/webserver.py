@@ -18,12 +18,10 @@ favicon, manifest, a Russian loading text and a Russian reconnect message.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import hashlib
 import ipaddress
 import json
-import logging
 import os
 import re
 import shutil
@@ -36,7 +34,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from companion import APP_NAME, APP_SHORT_NAME
-from companion.ui.budget import JOINED_FRAME_BYTES, Budget
+from companion.ui.budget import JOINED_FRAME_BYTES, budgeted
 from companion.ui.security import CONNECTION, Connection
 
 __all__ = ["Guard", "allowed_names", "prepare_assets", "run_server", "RECONNECT_TEXT"]
@@ -44,7 +42,6 @@ __all__ = ["Guard", "allowed_names", "prepare_assets", "run_server", "RECONNECT_
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 SHORT_NAME = APP_SHORT_NAME
 DESCRIPTION = "Счёт, ход и правила рядом с настольной игрой"
-log = logging.getLogger("companion.ui")
 #: Replaces Flet's English «Working...» shown while the connection is restored.
 RECONNECT_TEXT = "Связь с ведущим устройством…"
 LOADING_TEXT = f"Загрузка: {APP_NAME}…"
@@ -154,6 +151,8 @@ class Guard:
         its session has joined.
     :param on_abuse: called with the peer address of a websocket closed for sending more
         than its budget before the join (charged as a wrong code).
+    :param admits: whether a peer address may open a websocket now (refused with 403 while
+        locked out); ``None``: always.
     """
 
     def __init__(
@@ -165,10 +164,12 @@ class Guard:
         on_started: Callable[[], None] | None = None,
         lan: bool = False,
         on_abuse: Callable[[str], None] | None = None,
+        admits: Callable[[str], bool] | None = None,
     ) -> None:
         self.app = app
         self.lan = lan
         self.on_abuse = on_abuse
+        self.admits = admits
         self.names = names
         self.port = port
         self.scheme = "https" if https else "http"
@@ -211,7 +212,10 @@ class Guard:
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        if not self.allowed(scope, headers):
+        peer = str(scope["client"][0]) if scope.get("client") else "?"
+        if not self.allowed(scope, headers) or (
+            kind == "websocket" and self.admits is not None and not self.admits(peer)
+        ):
             if kind == "websocket":
                 await send({"type": "websocket.close", "code": 1008})  # before accept: 403
             else:
@@ -234,43 +238,9 @@ class Guard:
                     host=host,
                 )
             )
-            await self._budgeted(scope, receive, send)
+            await budgeted(self.app, scope, receive, send, lan=self.lan, on_abuse=self.on_abuse)
             return
         await self.app(scope, receive, self._http_send(send))
-
-    async def _budgeted(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        """Run the websocket with every inbound frame charged to its :class:`Budget`."""
-        budget = Budget(lan=self.lan)
-        peer = str(scope["client"][0]) if scope.get("client") else "?"
-        closed = False
-
-        async def budgeted_receive() -> dict[str, Any]:
-            nonlocal closed
-            message: dict[str, Any] = await receive()
-            if closed or message.get("type") != "websocket.receive":
-                return message
-            frame = message.get("bytes") or (message.get("text") or "").encode()
-            problem, wait = budget.take(frame)
-            if problem:
-                closed = True
-                log.warning("closed a websocket from %s: %s", peer, problem)
-                if self.on_abuse and not budget.joined():
-                    self.on_abuse(peer)
-                with contextlib.suppress(Exception):
-                    await send({"type": "websocket.close", "code": 1008})
-                return {"type": "websocket.disconnect", "code": 1008}
-            if wait:
-                await asyncio.sleep(wait)
-            return message
-
-        async def noting_send(message: dict[str, Any]) -> None:
-            if closed:
-                return
-            if budget.session_id is None and message.get("type") == "websocket.send":
-                budget.sent(message.get("bytes") or b"")
-            await send(message)
-
-        await self.app(scope, budgeted_receive, noting_send)
 
     def _lifespan_send(self, send: Any) -> Any:
         async def wrapped(message: dict[str, Any]) -> None:
@@ -471,17 +441,20 @@ def run_server(
     tls: tuple[Path, Path] | None = None,
     on_started: Callable[[], None] | None = None,
     on_abuse: Callable[[str], None] | None = None,
+    admits: Callable[[str], bool] | None = None,
 ) -> None:
     """Serve ``main`` (the Flet ``main(page)``) until SIGINT/SIGTERM.
 
     :param tls: ``(certificate, key)`` PEM files to serve https, or ``None`` for http.
     :param on_abuse: table mode: charged with the peer of a websocket closed for sending more
         than the join screen needs (see :class:`Guard`); ``None`` in plain mode.
+    :param admits: table mode: whether a peer may open a websocket now (:class:`Guard`).
     """
     import flet_web.fastapi as flet_fastapi
     import uvicorn
 
     from companion.paths import cache_dir
+    from companion.ui.plainhttp import SniffingServer
 
     with contextlib.ExitStack() as stack:
         try:
@@ -507,6 +480,7 @@ def run_server(
             on_started=on_started,
             lan=on_abuse is not None,
             on_abuse=on_abuse,
+            admits=admits,
         )
         config = uvicorn.Config(
             app,
@@ -520,4 +494,4 @@ def run_server(
             ssl_certfile=str(tls[0]) if tls else None,
             ssl_keyfile=str(tls[1]) if tls else None,
         )
-        uvicorn.Server(config).run()
+        SniffingServer(config).run()
