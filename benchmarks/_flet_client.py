@@ -33,6 +33,8 @@ class FletClient:
         self.changed = asyncio.Event()
         #: every string value in any frame received (patches included: a counter's new value)
         self.strings: set[str] = set()
+        #: the browser's storage as ``SharedPreferences`` calls see it (get/set/remove)
+        self.prefs: dict[str, Any] = {}
         self._reader: asyncio.Task | None = None
         self.session_id = ""
 
@@ -94,12 +96,20 @@ class FletClient:
                     self.session_id = body.get("session_id", "")
                 if action == INVOKE:
                     self.invokes.append(body)
+                    name, args = body.get("name"), body.get("args") or {}
+                    result = None
+                    if name == "get":
+                        result = self.prefs.get(args.get("key"))
+                    elif name == "set":
+                        self.prefs[args.get("key")] = args.get("value")
+                    elif name == "remove":
+                        self.prefs.pop(args.get("key"), None)
                     await self.send(
                         INVOKE,
                         {
                             "control_id": body.get("control_id"),
                             "call_id": body.get("call_id"),
-                            "result": None,
+                            "result": result,
                             "error": None,
                         },
                     )

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import contextvars
 import hashlib
 import hmac
@@ -134,11 +135,13 @@ class Connection:
     :param peer: the TCP peer address from the server's connection (``scope["client"]``).
     :param secure: the page is a secure context: https, or a loopback address.
     :param host: the host the browser used (checked against the allowed origins).
+    :param agent: the browser's ``User-Agent`` (a rejoin token is bound to it).
     """
 
     peer: str
     secure: bool
     host: str = ""
+    agent: str = ""
 
 
 #: Set by the server for each websocket connection (its task and the session's tasks).
@@ -366,27 +369,85 @@ def device_secret(root: Path) -> bytes:
     return data
 
 
+#: A rejoin token lets its device in for this many seconds after the code was typed (12 h:
+#: a long game night); then the code is asked again.
+TOKEN_SECONDS = 12 * 3600.0
+
+
+def _device(agent: str) -> str:
+    return hashlib.sha256(agent.encode()).hexdigest()[:16]
+
+
 class DeviceTokens:
     """Rejoin tokens: ``payload.mac`` where the MAC is HMAC-SHA256 keyed by the device
-    secret and the join code; the payload names the role and the name.
+    secret and the join code; the payload names the role, the name, the token's id, when it
+    was issued and a hash of the browser's ``User-Agent``.
+
+    A token is valid for :data:`TOKEN_SECONDS` after it was issued, from a browser with the
+    same ``User-Agent`` (as far as a browser can be told apart: the token itself lives in
+    that browser's storage for this address), until its id is revoked (:meth:`revoke`;
+    revocations are kept in ``revoked`` when given, so they outlast a restart).
 
     :param secret: the host's device secret (:func:`device_secret`).
     :param code: the current join code: another code makes every older token invalid.
+    :param clock: wall-clock seconds (tokens outlast a host restart; injected in tests).
+    :param revoked: a JSON file of revoked ids (``{id: expiry}``), or ``None``: in memory.
     """
 
-    def __init__(self, secret: bytes, code: str) -> None:
+    def __init__(
+        self,
+        secret: bytes,
+        code: str,
+        clock: Callable[[], float] = time.time,
+        revoked: Path | None = None,
+    ) -> None:
         self._key = hmac.new(secret, b"join-code:" + code.encode(), hashlib.sha256).digest()
+        self.clock = clock
+        self._revoked_path = revoked
+        self._revoked: dict[str, float] = {}
+        self._last: dict[str, Any] = {}
+        if revoked is not None:
+            try:
+                data = json.loads(revoked.read_text(encoding="utf-8"))
+                self._revoked = {str(k): float(v) for k, v in data.items()}
+            except (OSError, ValueError, AttributeError, TypeError):
+                self._revoked = {}
 
-    def issue(self, role: str, name: str) -> str:
-        """A token for a device that joined with the right code."""
+    def issue(self, role: str, name: str, agent: str = "") -> str:
+        """A token for a device that joined with the right code (``agent``: its User-Agent)."""
         payload = json.dumps(
-            {"r": role, "n": name, "i": secrets.token_hex(8)}, ensure_ascii=False
+            {
+                "r": role,
+                "n": name,
+                "i": secrets.token_hex(8),
+                "t": int(self.clock()),
+                "d": _device(agent),
+            },
+            ensure_ascii=False,
         ).encode()
         mac = hmac.new(self._key, payload, hashlib.sha256).digest()
         return f"{_b64(payload)}.{_b64(mac)}"
 
-    def verify(self, token: object) -> tuple[str, str] | None:
-        """``(role, name)`` of a valid token, else ``None`` (never raises on bad input)."""
+    def revoke(self, token_id: str) -> None:
+        """Make the token ``token_id`` invalid (best effort kept on disk until it expires)."""
+        now = self.clock()
+        self._revoked = {k: v for k, v in self._revoked.items() if v > now}
+        self._revoked[token_id] = now + TOKEN_SECONDS
+        if self._revoked_path is not None:
+            with contextlib.suppress(OSError):
+                tmp = self._revoked_path.with_suffix(".tmp")
+                tmp.write_text(json.dumps(self._revoked), encoding="utf-8")
+                os.replace(tmp, self._revoked_path)
+
+    def details(self, token: object, agent: str = "") -> dict[str, Any] | None:
+        """The payload of a valid token (``r`` role, ``n`` name, ``i`` id, ``t`` issued),
+        else ``None`` (never raises on bad input)."""
+        found = self.verify(token, agent)
+        return self._last if found else None
+
+    def verify(self, token: object, agent: str = "") -> tuple[str, str] | None:
+        """``(role, name)`` of a valid token from the browser ``agent``, else ``None``
+        (never raises on bad input)."""
         if not isinstance(token, str) or token.count(".") != 1 or len(token) > 2000:
             return None
         try:
@@ -401,7 +462,15 @@ class DeviceTokens:
             data = json.loads(payload)
         except ValueError:
             return None
-        role, name = data.get("r"), data.get("n")
+        if not isinstance(data, dict):
+            return None
+        role, name, issued = data.get("r"), data.get("n"), data.get("t")
         if role not in ("player", "spectator") or not isinstance(name, str):
             return None
+        now = self.clock()
+        if not isinstance(issued, int) or not (issued - 60 <= now < issued + TOKEN_SECONDS):
+            return None  # expired (or a token from before tokens expired)
+        if data.get("d") != _device(agent) or str(data.get("i")) in self._revoked:
+            return None
+        self._last = data
         return role, name

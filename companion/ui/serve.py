@@ -80,6 +80,7 @@ def serve(args: argparse.Namespace, root: Path) -> int:
             f"{scheme}://{shown}:{port}",
             secret=device_secret(root),
             fingerprint=fp,
+            revoked=root / "revoked-tokens.json",
         )
     main = make_main(hub, gate)
     if args.desktop:

@@ -236,6 +236,7 @@ class Guard:
                     peer=str(client[0]) if client else "?",
                     secure=self.scheme == "https" or _is_loopback(host),
                     host=host,
+                    agent=headers.get("user-agent", "")[:512],
                 )
             )
             await budgeted(self.app, scope, receive, send, lan=self.lan, on_abuse=self.on_abuse)
