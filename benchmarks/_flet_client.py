@@ -31,6 +31,10 @@ class FletClient:
         self.crashed: list[str] = []
         self.invokes: list[dict[str, Any]] = []
         self.changed = asyncio.Event()
+        #: every string value in any frame received (patches included: a counter's new value)
+        self.strings: set[str] = set()
+        #: the browser's storage as ``SharedPreferences`` calls see it (get/set/remove)
+        self.prefs: dict[str, Any] = {}
         self._reader: asyncio.Task | None = None
         self.session_id = ""
 
@@ -92,12 +96,20 @@ class FletClient:
                     self.session_id = body.get("session_id", "")
                 if action == INVOKE:
                     self.invokes.append(body)
+                    name, args = body.get("name"), body.get("args") or {}
+                    result = None
+                    if name == "get":
+                        result = self.prefs.get(args.get("key"))
+                    elif name == "set":
+                        self.prefs[args.get("key")] = args.get("value")
+                    elif name == "remove":
+                        self.prefs.pop(args.get("key"), None)
                     await self.send(
                         INVOKE,
                         {
                             "control_id": body.get("control_id"),
                             "call_id": body.get("call_id"),
-                            "result": None,
+                            "result": result,
                             "error": None,
                         },
                     )
@@ -106,7 +118,37 @@ class FletClient:
                 if action == CRASHED:
                     self.crashed.append(str(body))
                 self._index(body)
+                self._strings(body)
                 self.changed.set()
+
+    def _strings(self, node: Any) -> None:
+        if isinstance(node, str):
+            self.strings.add(node)
+        elif isinstance(node, dict):
+            for v in node.values():
+                self._strings(v)
+        elif isinstance(node, list):
+            for v in node:
+                self._strings(v)
+
+    async def wait_string(self, text: str, timeout: float = 15) -> None:
+        """Wait until some frame received carries the string ``text`` (e.g. a new value)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while text not in self.strings:
+            self.changed.clear()
+            left = end - loop.time()
+            if left <= 0:
+                raise TimeoutError(f"{text!r} never arrived")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), left)
+
+    async def closed_by_server(self, timeout: float = 15) -> int | None:
+        """Wait until the server closes this socket; its close code (``None``: never came)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.ws.wait_closed(), timeout)
+            return self.ws.close_code
+        return None
 
     def find(self, identifier: str) -> dict[str, Any] | None:
         """The control inside the ``Semantics(identifier=...)`` tagged ``identifier``."""

@@ -26,6 +26,7 @@ from companion.errors import CompanionError, StoreError
 from companion.paths import data_dir
 from companion.rules.db import GAMES, HOUSE_KIND, HOUSE_SOURCE
 from companion.store.atomic import AtomicJSONStorage
+from companion.store.limits import RULING_TEXT_CHARS, RULING_TITLE_CHARS
 
 __all__ = [
     "HOUSE_FILE",
@@ -89,6 +90,15 @@ def add_ruling(
     title, text = (title or "").strip(), (text or "").strip()
     if not title or not text:
         raise HouseRulingError("У решения стола должны быть название и текст.")
+    if len(title) > RULING_TITLE_CHARS:
+        raise HouseRulingError(
+            f"Название решения стола длиннее {RULING_TITLE_CHARS} знаков ({len(title)}): "
+            "сократите его."
+        )
+    if len(text) > RULING_TEXT_CHARS:
+        raise HouseRulingError(
+            f"Текст решения стола длиннее {RULING_TEXT_CHARS} знаков ({len(text)}): сократите его."
+        )
     if game not in GAMES:
         raise HouseRulingError(f"Неизвестная игра «{game}»: выберите одну из {', '.join(GAMES)}.")
     with _open(path) as db:

@@ -41,6 +41,7 @@ from companion.store.eventlog import (
     snapshot_text,
     store_error,
 )
+from companion.store.limits import check_lengths
 
 __all__ = ["SCHEMA", "GameStore", "StoredGame", "GameSummary", "COMPACT_EVERY", "TRASH"]
 
@@ -378,6 +379,7 @@ class GameStore:
         :raises StoreError: the disk refused the new file (nothing is left behind).
         """
         definition = get_definition(game)
+        check_lengths(players, options)
         if first_player is None:
             first_player = (rng or random.SystemRandom()).randrange(len(players))
         probe = Game.new(

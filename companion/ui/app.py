@@ -15,7 +15,7 @@ from companion import APP_NAME
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.settings import load_settings
-from companion.ui import flet_fixes
+from companion.ui import budget, flet_fixes
 from companion.ui.game_screen import GameScreen
 from companion.ui.home import Home
 from companion.ui.journal import GameLog
@@ -204,6 +204,7 @@ def make_main(hub: Hub, lan: LanGate | None = None) -> Callable[[ft.Page], None]
         model = AppModel(
             hub, theme=settings.get("theme", "system"), lan=seat, on_host=on_host(connection())
         )
+        budget.register(page.session.id, model)  # the websocket's allowance follows the join
         page.render(App, model)
 
     return main

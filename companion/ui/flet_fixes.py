@@ -45,10 +45,19 @@ _APPLIED = False
 
 def _numbering_taps() -> None:
     """Wrap ``Session.dispatch_event`` so each event runs with a new number in
-    :data:`companion.ui.taps.TAP` (the event runs in a task of its own: its handler sees it)."""
+    :data:`companion.ui.taps.TAP` (the event runs in a task of its own: its handler sees it),
+    and an event for a control id the session never sent is dropped at once.
+
+    Flet looks such an id up by walking the session's whole control tree
+    (``Session.__resolve_event_control`` → ``__find_live_control``), for every event: a client
+    sending made-up ids kept the host's one thread busy for everyone. Every control a client
+    can tap was sent to it, and so is in ``Session.index``; an id in the index whose control
+    was unmounted still gets Flet's own recovery."""
     original = Session.dispatch_event
 
     async def dispatch_event(self: Session, control_id: int, event_name: str, event_data: Any):
+        if not isinstance(control_id, int) or control_id not in self.index:
+            return None
         TAP.set(next_tap())
         return await original(self, control_id, event_name, event_data)
 

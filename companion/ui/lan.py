@@ -17,6 +17,7 @@ import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -24,6 +25,7 @@ import flet as ft
 from companion import APP_NAME
 from companion.errors import SetupError
 from companion.i18n import _
+from companion.store import limits
 from companion.ui.https import spaced_fingerprint
 from companion.ui.security import (
     CODE_DIGITS,
@@ -74,9 +76,9 @@ TOKEN_KEY = "companion.rejoin"
 #: the background: a write given up on means the code is asked again after a host restart).
 READ_TOKEN_SECONDS = 10
 WRITE_TOKEN_SECONDS = 30
-#: Characters a name typed on the join screen may have (the journal's «who»); the field
-#: stops there and says so (:func:`JoinScreen`).
-NAME_CHARS = 40
+#: Characters a name typed on the join screen may have (the journal's «who»): the store's
+#: limit for a player's name; the field stops there and says so (:func:`JoinScreen`).
+NAME_CHARS = limits.NAME_CHARS
 
 
 def where_the_code_is() -> str:
@@ -155,6 +157,17 @@ def qr_png_base64(url: str) -> str:
     return base64.b64encode(buf.getvalue()).decode()
 
 
+@dataclass(frozen=True)
+class JoinedDevice:
+    """A device that joined: its token id, name, role, address and browser."""
+
+    token_id: str
+    name: str
+    role: str
+    peer: str
+    agent: str
+
+
 @dataclass
 class LanGate:
     """The join code, the wrong-code limits and the rejoin tokens of one host process.
@@ -164,6 +177,7 @@ class LanGate:
     :param clock: monotonic seconds (injected in tests).
     :param secret: the host's device secret (tokens); random per process when not given.
     :param fingerprint: SHA-256 fingerprint of the TLS certificate (``--https``), or ``""``.
+    :param revoked: where revoked token ids are kept (:class:`DeviceTokens`), or ``None``.
     """
 
     code: str
@@ -171,12 +185,29 @@ class LanGate:
     clock: Callable[[], float] = time.monotonic
     secret: bytes = field(default_factory=lambda: secrets.token_bytes(32))
     fingerprint: str = ""
+    revoked: Path | None = None
     throttle: Throttle = field(init=False)
     tokens: DeviceTokens = field(init=False)
+    #: joined devices by token id: what :meth:`revoke` can name (the host's list)
+    devices: dict[str, JoinedDevice] = field(init=False)
+
+    def joined(self, token: str, peer: str, agent: str) -> None:
+        """Note a device that got (or came back with) ``token``."""
+        data = self.tokens.details(token, agent)
+        if data is not None:
+            self.devices[str(data["i"])] = JoinedDevice(
+                str(data["i"]), str(data["n"]), str(data["r"]), peer, agent
+            )
+
+    def revoke(self, token_id: str) -> None:
+        """Revoke one device's token: it must type the code again (the others stay in)."""
+        self.tokens.revoke(token_id)
+        self.devices.pop(token_id, None)
 
     def __post_init__(self) -> None:
         self.throttle = Throttle(clock=self.clock)
-        self.tokens = DeviceTokens(self.secret, self.code)
+        self.tokens = DeviceTokens(self.secret, self.code, revoked=self.revoked)
+        self.devices = {}
 
     def try_code(self, typed: str, peer: str | None) -> str | None:
         """Check a typed code. Returns ``None`` when it is right, else a Russian refusal.
@@ -226,11 +257,10 @@ class Seat:
 
     async def keep_token(self, info: JoinInfo) -> None:
         """Keep a fresh rejoin token for ``info`` in this browser (best effort)."""
+        token = self.gate.tokens.issue(info.role, info.name, self.conn.agent)
+        self.gate.joined(token, self.conn.peer, self.conn.agent)
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(
-                self.prefs.set(TOKEN_KEY, self.gate.tokens.issue(info.role, info.name)),
-                WRITE_TOKEN_SECONDS,
-            )
+            await asyncio.wait_for(self.prefs.set(TOKEN_KEY, token), WRITE_TOKEN_SECONDS)
 
     async def forget_token(self) -> None:
         with contextlib.suppress(Exception):
@@ -253,8 +283,9 @@ def JoinFlow(app: Any) -> ft.Control:
 
     async def rejoin() -> None:
         token = await seat.stored_token()
-        info = seat.gate.tokens.verify(token) if token else None
-        if info is not None:
+        info = seat.gate.tokens.verify(token, seat.conn.agent) if token else None
+        if info is not None and token:
+            seat.gate.joined(token, seat.conn.peer, seat.conn.agent)
             enter(JoinInfo(*info))
             return
         if token:

@@ -11,6 +11,7 @@ import flet as ft
 from companion.engine import GAMES, PALETTE, PlayerSpec
 from companion.errors import CompanionError
 from companion.i18n import _
+from companion.store.limits import NAME_CHARS
 from companion.ui.boards import BOARDS
 from companion.ui.game_screen import WIDE, use_page_width
 from companion.ui.nav import app_model, go
@@ -209,6 +210,8 @@ def NewGame() -> ft.Control:
                         ft.TextField(
                             label=f"{_('Игрок')} {i + 1}",
                             value=p["name"],
+                            max_length=NAME_CHARS,  # the store refuses longer (limits)
+                            counter="",
                             on_change=lambda e, i=i: edit(i, name=e.control.value),
                         ),
                     ),

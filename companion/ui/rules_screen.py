@@ -31,6 +31,7 @@ from companion.rules import (
 )
 from companion.rules.db import GAMES
 from companion.rules.house import HOUSE_FILE
+from companion.store.limits import RULING_TEXT_CHARS, RULING_TITLE_CHARS
 from companion.ui.game_screen import WIDE, use_page_width
 from companion.ui.nav import AppContext, go
 from companion.ui.security import require_player
@@ -456,6 +457,8 @@ def _house_panel(
                 ft.TextField(
                     label=_("Название"),
                     value=form.get("title", ""),
+                    max_length=RULING_TITLE_CHARS,  # add_ruling refuses longer
+                    counter="",
                     on_change=lambda e: set_form(lambda f, v=e.control.value: {**f, "title": v}),
                 ),
             ),
@@ -464,6 +467,8 @@ def _house_panel(
                 ft.TextField(
                     label=_("Что решили"),
                     value=form.get("text", ""),
+                    max_length=RULING_TEXT_CHARS,
+                    counter="",  # a limit, not a target (add_ruling names it if reached)
                     multiline=True,
                     min_lines=3,
                     max_lines=6,

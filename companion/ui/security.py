@@ -17,10 +17,13 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import contextvars
 import hashlib
 import hmac
+import ipaddress
 import json
+import math
 import os
 import secrets
 import threading
@@ -49,6 +52,10 @@ __all__ = [
     "PER_PEER_WINDOW",
     "GLOBAL_BURST",
     "GLOBAL_REFILL_SECONDS",
+    "NEWCOMER_BURST",
+    "NEWCOMER_REFILL_SECONDS",
+    "guess_bound",
+    "peer_key",
 ]
 
 #: Digits of a random join code, and the fewest a code set with ``--code`` may have (10**8
@@ -62,16 +69,40 @@ CODE_MAX_DIGITS = 16
 #: Wrong codes one address may send within :data:`PER_PEER_WINDOW` seconds before a lockout.
 PER_PEER_FAILURES = 5
 PER_PEER_WINDOW = 30.0
-#: First per-address lockout; it doubles with every further lockout, up to the cap.
+#: First per-address lockout; it doubles with every further lockout still remembered (at
+#: most :data:`PER_PEER_MAX_DOUBLINGS` times, and never past the cap) ...
 PER_PEER_LOCKOUT = 30.0
+PER_PEER_MAX_DOUBLINGS = 5
 PER_PEER_LOCKOUT_CAP = 15 * 60.0
-#: All clients together: at most this many wrong codes in a burst ...
+#: ... and one remembered lockout is forgotten per this many seconds without a new one.
+PER_PEER_DECAY = 3600.0
+#: Addresses remembered at most (the least recently seen are forgotten first).
+MAX_PEERS = 4096
+#: All clients together: a bucket of this many wrong codes ...
 GLOBAL_BURST = 10
-#: ... and then one more per this many seconds (6 a minute), whoever sends them.
+#: ... refilled one per this many seconds (6 a minute), whoever sends them. An empty bucket
+#: refuses an attempt only until the next refill: at most this long.
 GLOBAL_REFILL_SECONDS = 10.0
-#: When the burst is used up, code checks pause this long; doubles each time, up to the cap.
-GLOBAL_LOCKOUT = 60.0
-GLOBAL_LOCKOUT_CAP = 30 * 60.0
+#: A first attempt from an address with no wrong code in :data:`NEWCOMER_PERIOD` seconds
+#: may also use a bucket of its own (so a stranger's guessing never keeps a new phone out):
+#: this many at once, then one per :data:`NEWCOMER_REFILL_SECONDS`.
+NEWCOMER_BURST = 20
+NEWCOMER_REFILL_SECONDS = 60.0
+NEWCOMER_PERIOD = 24 * 3600.0
+
+
+def peer_key(peer: str) -> str:
+    """The address the limits count by: an IPv4 address as it is, an IPv6 address by its
+    /64 network (one device can take any address in its network), anything else as given."""
+    try:
+        ip = ipaddress.ip_address(peer)
+    except ValueError:
+        return peer
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def code_problem(code: str) -> str | None:
@@ -105,11 +136,13 @@ class Connection:
     :param peer: the TCP peer address from the server's connection (``scope["client"]``).
     :param secure: the page is a secure context: https, or a loopback address.
     :param host: the host the browser used (checked against the allowed origins).
+    :param agent: the browser's ``User-Agent`` (a rejoin token is bound to it).
     """
 
     peer: str
     secure: bool
     host: str = ""
+    agent: str = ""
 
 
 #: Set by the server for each websocket connection (its task and the session's tasks).
@@ -160,7 +193,7 @@ def require_player(app: Any) -> None:
 
 
 def _fmt_wait(seconds: float) -> str:
-    s = int(seconds) + 1
+    s = max(1, math.ceil(seconds))
     return f"{s} с" if s < 120 else f"{(s + 59) // 60} мин"
 
 
@@ -169,89 +202,163 @@ class _Peer:
     failures: list[float] = field(default_factory=list)
     locked_until: float = 0.0
     lockouts: int = 0
+    decayed_at: float = 0.0  # when ``lockouts`` was last lowered (or raised)
+    last_failure: float = float("-inf")
+
+
+@dataclass
+class _Bucket:
+    size: float
+    refill: float  # seconds per token
+    tokens: float = -1.0
+    stamp: float | None = None
+
+    def level(self, now: float) -> float:
+        if self.stamp is None or self.tokens < 0:
+            self.tokens, self.stamp = self.size, now
+        elif now > self.stamp:
+            self.tokens = min(self.size, self.tokens + (now - self.stamp) / self.refill)
+            self.stamp = now
+        return self.tokens
+
+    def wait(self, now: float) -> float:
+        return max(0.0, (1 - self.level(now)) * self.refill)
+
+    def take(self, now: float) -> None:
+        self.tokens = max(0.0, self.level(now) - 1)
 
 
 @dataclass
 class Throttle:
-    """Wrong-code limits: per peer address and across all clients, both with backoff.
+    """Wrong-code limits: per peer address with capped, decaying backoff; across all clients
+    a steady rate.
 
-    Per address: after :data:`PER_PEER_FAILURES` wrong codes within
-    :data:`PER_PEER_WINDOW` s that address waits :data:`PER_PEER_LOCKOUT` s, doubled at
-    every further lockout (cap :data:`PER_PEER_LOCKOUT_CAP`).
+    Per address (:func:`peer_key`): after :data:`PER_PEER_FAILURES` wrong codes within
+    :data:`PER_PEER_WINDOW` s that address waits :data:`PER_PEER_LOCKOUT` s, doubled for each
+    earlier lockout still remembered (at most :data:`PER_PEER_MAX_DOUBLINGS` doublings, cap
+    :data:`PER_PEER_LOCKOUT_CAP`); one is forgotten per :data:`PER_PEER_DECAY` s.
 
     All clients: a bucket of :data:`GLOBAL_BURST` wrong codes that refills one per
-    :data:`GLOBAL_REFILL_SECONDS` s. Emptying it pauses every code check for
-    :data:`GLOBAL_LOCKOUT` s, doubled each time it is emptied again before it refilled
-    completely (cap :data:`GLOBAL_LOCKOUT_CAP`). So no set of clients, whatever addresses
-    they use, gets more than ``GLOBAL_BURST + t / GLOBAL_REFILL_SECONDS`` guesses in ``t``
-    seconds. While locked, even the right code is refused (it is not even compared).
+    :data:`GLOBAL_REFILL_SECONDS` s; while it is empty an attempt waits for the next refill
+    (never longer). A first attempt from an address with no wrong code for
+    :data:`NEWCOMER_PERIOD` s may use the newcomers' bucket instead (:data:`NEWCOMER_BURST`,
+    one per :data:`NEWCOMER_REFILL_SECONDS` s). So no set of clients, whatever addresses they
+    use, gets more than ``GLOBAL_BURST + NEWCOMER_BURST + t / GLOBAL_REFILL_SECONDS +
+    t / NEWCOMER_REFILL_SECONDS`` guesses in ``t`` seconds (:func:`guess_bound`). While
+    refused, even the right code is not compared. No count grows without bound: memory is
+    at most :data:`MAX_PEERS` addresses.
 
     :param clock: monotonic seconds (injected in tests).
     """
 
     clock: Callable[[], float] = time.monotonic
     _peers: dict[str, _Peer] = field(default_factory=dict)
-    _tokens: float = float(GLOBAL_BURST)
-    _stamp: float | None = None
-    _global_until: float = 0.0
-    _global_lockouts: int = 0
+    _global: _Bucket = field(default_factory=lambda: _Bucket(GLOBAL_BURST, GLOBAL_REFILL_SECONDS))
+    _new: _Bucket = field(default_factory=lambda: _Bucket(NEWCOMER_BURST, NEWCOMER_REFILL_SECONDS))
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def _refill(self, now: float) -> None:
-        if self._stamp is None:
-            self._stamp = now
-        start = max(self._stamp, self._global_until)  # no refill while paused
-        if now > start:
-            self._tokens = min(
-                float(GLOBAL_BURST), self._tokens + (now - start) / GLOBAL_REFILL_SECONDS
-            )
-        self._stamp = now
-        if self._tokens >= GLOBAL_BURST:
-            self._global_lockouts = 0  # quiet long enough: backoff starts over
+    def _peer(self, key: str, now: float) -> _Peer | None:
+        p = self._peers.get(key)
+        if p is not None and p.lockouts and now > p.decayed_at:
+            gone = int((now - p.decayed_at) // PER_PEER_DECAY)
+            if gone:
+                p.lockouts = max(0, p.lockouts - gone)
+                p.decayed_at += gone * PER_PEER_DECAY
+        return p
+
+    def _newcomer(self, p: _Peer | None, now: float) -> bool:
+        return p is None or now - p.last_failure >= NEWCOMER_PERIOD
+
+    def wait(self, peer: str) -> tuple[float, str]:
+        """Seconds ``peer`` must wait before a code is compared (0: now), and which limit:
+        ``"peer"``, ``"all"`` or ``""``."""
+        now = self.clock()
+        with self._lock:
+            p = self._peer(peer_key(peer), now)
+            if p is not None and now < p.locked_until:
+                return p.locked_until - now, "peer"
+            wait = self._global.wait(now)
+            if wait and self._newcomer(p, now):
+                wait = min(wait, self._new.wait(now))
+            return (wait, "all") if wait else (0.0, "")
+
+    def admits(self, peer: str) -> bool:
+        """Whether ``peer`` may open a websocket now: not while its own lockout lasts (a
+        client that floods the join screen and reconnects costs a session each time)."""
+        return self.wait(peer)[1] != "peer"
 
     def check(self, peer: str) -> str | None:
         """``None`` when ``peer`` may try a code now, else the Russian refusal."""
-        now = self.clock()
-        with self._lock:
-            self._refill(now)
-            p = self._peers.get(peer)
-            if p is not None and now < p.locked_until:
-                return (
-                    "Слишком много неверных попыток с этого устройства: "
-                    f"подождите {_fmt_wait(p.locked_until - now)}."
-                )
-            if now < self._global_until or self._tokens < 1:
-                wait = max(self._global_until - now, (1 - self._tokens) * GLOBAL_REFILL_SECONDS)
-                return (
-                    "Слишком много неверных кодов со всех устройств: вход по коду приостановлен "
-                    f"на {_fmt_wait(wait)}. Уже вошедшие телефоны продолжают игру."
-                )
-            return None
+        wait, which = self.wait(peer)
+        if which == "peer":
+            return (
+                f"Слишком много неверных попыток с этого устройства: подождите {_fmt_wait(wait)}."
+            )
+        if which == "all":
+            return (
+                "Слишком много неверных кодов со всех устройств: попробуйте снова через "
+                f"{_fmt_wait(wait)}. Уже вошедшие телефоны продолжают игру."
+            )
+        return None
 
     def failed(self, peer: str) -> None:
-        """Count one wrong code from ``peer`` (per address and globally)."""
+        """Count one wrong code (or one abuse of the join screen) from ``peer``."""
         now = self.clock()
+        key = peer_key(peer)
         with self._lock:
-            self._refill(now)
-            p = self._peers.setdefault(peer, _Peer())
+            p = self._peer(key, now)
+            newcomer = self._newcomer(p, now)
+            if p is None:
+                p = self._peers[key] = _Peer()
+                self._forget(now)
+            else:  # most recently seen last: the least recent is forgotten first
+                self._peers[key] = self._peers.pop(key)
+            p.last_failure = now
             p.failures = [t for t in p.failures if now - t < PER_PEER_WINDOW] + [now]
             if len(p.failures) >= PER_PEER_FAILURES:
-                p.locked_until = now + min(PER_PEER_LOCKOUT * 2**p.lockouts, PER_PEER_LOCKOUT_CAP)
-                p.lockouts += 1
+                doublings = min(p.lockouts, PER_PEER_MAX_DOUBLINGS)
+                p.locked_until = now + min(PER_PEER_LOCKOUT * 2**doublings, PER_PEER_LOCKOUT_CAP)
+                p.lockouts = min(p.lockouts + 1, PER_PEER_MAX_DOUBLINGS + 1)
+                p.decayed_at = now
                 p.failures = []
-            self._tokens -= 1
-            if self._tokens < 1:
-                self._global_until = now + min(
-                    GLOBAL_LOCKOUT * 2**self._global_lockouts, GLOBAL_LOCKOUT_CAP
-                )
-                self._global_lockouts += 1
+            if self._global.level(now) < 1 and newcomer and self._new.level(now) >= 1:
+                self._new.take(now)
+            else:
+                self._global.take(now)
+
+    def _forget(self, now: float) -> None:
+        if len(self._peers) <= MAX_PEERS:
+            return
+        for key in list(self._peers):  # oldest first: forget those with nothing pending
+            p = self._peers[key]
+            if len(self._peers) <= MAX_PEERS // 2:
+                return
+            if now >= p.locked_until:
+                del self._peers[key]
+        while len(self._peers) > MAX_PEERS:
+            del self._peers[next(iter(self._peers))]
 
     def succeeded(self, peer: str) -> None:
         """The right code from ``peer``: its own failure count starts over."""
         with self._lock:
-            p = self._peers.get(peer)
+            p = self._peers.get(peer_key(peer))
             if p is not None:
                 p.failures = []
+
+    def peers(self) -> int:
+        """How many addresses are remembered (at most :data:`MAX_PEERS`)."""
+        return len(self._peers)
+
+
+def guess_bound(seconds: float) -> float:
+    """The most codes all clients together can have compared in ``seconds`` (see
+    :class:`Throttle`)."""
+    return (
+        GLOBAL_BURST
+        + NEWCOMER_BURST
+        + seconds / GLOBAL_REFILL_SECONDS
+        + seconds / NEWCOMER_REFILL_SECONDS
+    )
 
 
 def _b64(data: bytes) -> str:
@@ -281,27 +388,85 @@ def device_secret(root: Path) -> bytes:
     return data
 
 
+#: A rejoin token lets its device in for this many seconds after the code was typed (12 h:
+#: a long game night); then the code is asked again.
+TOKEN_SECONDS = 12 * 3600.0
+
+
+def _device(agent: str) -> str:
+    return hashlib.sha256(agent.encode()).hexdigest()[:16]
+
+
 class DeviceTokens:
     """Rejoin tokens: ``payload.mac`` where the MAC is HMAC-SHA256 keyed by the device
-    secret and the join code; the payload names the role and the name.
+    secret and the join code; the payload names the role, the name, the token's id, when it
+    was issued and a hash of the browser's ``User-Agent``.
+
+    A token is valid for :data:`TOKEN_SECONDS` after it was issued, from a browser with the
+    same ``User-Agent`` (as far as a browser can be told apart: the token itself lives in
+    that browser's storage for this address), until its id is revoked (:meth:`revoke`;
+    revocations are kept in ``revoked`` when given, so they outlast a restart).
 
     :param secret: the host's device secret (:func:`device_secret`).
     :param code: the current join code: another code makes every older token invalid.
+    :param clock: wall-clock seconds (tokens outlast a host restart; injected in tests).
+    :param revoked: a JSON file of revoked ids (``{id: expiry}``), or ``None``: in memory.
     """
 
-    def __init__(self, secret: bytes, code: str) -> None:
+    def __init__(
+        self,
+        secret: bytes,
+        code: str,
+        clock: Callable[[], float] = time.time,
+        revoked: Path | None = None,
+    ) -> None:
         self._key = hmac.new(secret, b"join-code:" + code.encode(), hashlib.sha256).digest()
+        self.clock = clock
+        self._revoked_path = revoked
+        self._revoked: dict[str, float] = {}
+        self._last: dict[str, Any] = {}
+        if revoked is not None:
+            try:
+                data = json.loads(revoked.read_text(encoding="utf-8"))
+                self._revoked = {str(k): float(v) for k, v in data.items()}
+            except (OSError, ValueError, AttributeError, TypeError):
+                self._revoked = {}
 
-    def issue(self, role: str, name: str) -> str:
-        """A token for a device that joined with the right code."""
+    def issue(self, role: str, name: str, agent: str = "") -> str:
+        """A token for a device that joined with the right code (``agent``: its User-Agent)."""
         payload = json.dumps(
-            {"r": role, "n": name, "i": secrets.token_hex(8)}, ensure_ascii=False
+            {
+                "r": role,
+                "n": name,
+                "i": secrets.token_hex(8),
+                "t": int(self.clock()),
+                "d": _device(agent),
+            },
+            ensure_ascii=False,
         ).encode()
         mac = hmac.new(self._key, payload, hashlib.sha256).digest()
         return f"{_b64(payload)}.{_b64(mac)}"
 
-    def verify(self, token: object) -> tuple[str, str] | None:
-        """``(role, name)`` of a valid token, else ``None`` (never raises on bad input)."""
+    def revoke(self, token_id: str) -> None:
+        """Make the token ``token_id`` invalid (best effort kept on disk until it expires)."""
+        now = self.clock()
+        self._revoked = {k: v for k, v in self._revoked.items() if v > now}
+        self._revoked[token_id] = now + TOKEN_SECONDS
+        if self._revoked_path is not None:
+            with contextlib.suppress(OSError):
+                tmp = self._revoked_path.with_suffix(".tmp")
+                tmp.write_text(json.dumps(self._revoked), encoding="utf-8")
+                os.replace(tmp, self._revoked_path)
+
+    def details(self, token: object, agent: str = "") -> dict[str, Any] | None:
+        """The payload of a valid token (``r`` role, ``n`` name, ``i`` id, ``t`` issued),
+        else ``None`` (never raises on bad input)."""
+        found = self.verify(token, agent)
+        return self._last if found else None
+
+    def verify(self, token: object, agent: str = "") -> tuple[str, str] | None:
+        """``(role, name)`` of a valid token from the browser ``agent``, else ``None``
+        (never raises on bad input)."""
         if not isinstance(token, str) or token.count(".") != 1 or len(token) > 2000:
             return None
         try:
@@ -316,7 +481,15 @@ class DeviceTokens:
             data = json.loads(payload)
         except ValueError:
             return None
-        role, name = data.get("r"), data.get("n")
+        if not isinstance(data, dict):
+            return None
+        role, name, issued = data.get("r"), data.get("n"), data.get("t")
         if role not in ("player", "spectator") or not isinstance(name, str):
             return None
+        now = self.clock()
+        if not isinstance(issued, int) or not (issued - 60 <= now < issued + TOKEN_SECONDS):
+            return None  # expired (or a token from before tokens expired)
+        if data.get("d") != _device(agent) or str(data.get("i")) in self._revoked:
+            return None
+        self._last = data
         return role, name

@@ -80,6 +80,7 @@ def serve(args: argparse.Namespace, root: Path) -> int:
             f"{scheme}://{shown}:{port}",
             secret=device_secret(root),
             fingerprint=fp,
+            revoked=root / "revoked-tokens.json",
         )
     main = make_main(hub, gate)
     if args.desktop:
@@ -119,5 +120,14 @@ def serve(args: argparse.Namespace, root: Path) -> int:
             webbrowser.open(url)
 
     names = allowed_names(host, [shown])
-    run_server(main, host=host, port=port, names=names, tls=tls, on_started=started)
+    run_server(
+        main,
+        host=host,
+        port=port,
+        names=names,
+        tls=tls,
+        on_started=started,
+        on_abuse=gate.throttle.failed if gate is not None else None,
+        admits=gate.throttle.admits if gate is not None else None,
+    )
     return 0

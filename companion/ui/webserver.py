@@ -34,6 +34,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from companion import APP_NAME, APP_SHORT_NAME
+from companion.ui.budget import JOINED_FRAME_BYTES, budgeted
 from companion.ui.security import CONNECTION, Connection
 
 __all__ = ["Guard", "allowed_names", "prepare_assets", "run_server", "RECONNECT_TEXT"]
@@ -146,6 +147,12 @@ class Guard:
     :param port: the port we serve on.
     :param https: whether we serve TLS.
     :param on_started: called once the server is up (e.g. to open a browser).
+    :param lan: table mode: a websocket is held to the join screen's :class:`Budget` until
+        its session has joined.
+    :param on_abuse: called with the peer address of a websocket closed for sending more
+        than its budget before the join (charged as a wrong code).
+    :param admits: whether a peer address may open a websocket now (refused with 403 while
+        locked out); ``None``: always.
     """
 
     def __init__(
@@ -155,8 +162,14 @@ class Guard:
         port: int,
         https: bool = False,
         on_started: Callable[[], None] | None = None,
+        lan: bool = False,
+        on_abuse: Callable[[str], None] | None = None,
+        admits: Callable[[str], bool] | None = None,
     ) -> None:
         self.app = app
+        self.lan = lan
+        self.on_abuse = on_abuse
+        self.admits = admits
         self.names = names
         self.port = port
         self.scheme = "https" if https else "http"
@@ -199,7 +212,10 @@ class Guard:
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        if not self.allowed(scope, headers):
+        peer = str(scope["client"][0]) if scope.get("client") else "?"
+        if not self.allowed(scope, headers) or (
+            kind == "websocket" and self.admits is not None and not self.admits(peer)
+        ):
             if kind == "websocket":
                 await send({"type": "websocket.close", "code": 1008})  # before accept: 403
             else:
@@ -220,9 +236,10 @@ class Guard:
                     peer=str(client[0]) if client else "?",
                     secure=self.scheme == "https" or _is_loopback(host),
                     host=host,
+                    agent=headers.get("user-agent", "")[:512],
                 )
             )
-            await self.app(scope, receive, send)
+            await budgeted(self.app, scope, receive, send, lan=self.lan, on_abuse=self.on_abuse)
             return
         await self.app(scope, receive, self._http_send(send))
 
@@ -424,15 +441,21 @@ def run_server(
     names: set[str],
     tls: tuple[Path, Path] | None = None,
     on_started: Callable[[], None] | None = None,
+    on_abuse: Callable[[str], None] | None = None,
+    admits: Callable[[str], bool] | None = None,
 ) -> None:
     """Serve ``main`` (the Flet ``main(page)``) until SIGINT/SIGTERM.
 
     :param tls: ``(certificate, key)`` PEM files to serve https, or ``None`` for http.
+    :param on_abuse: table mode: charged with the peer of a websocket closed for sending more
+        than the join screen needs (see :class:`Guard`); ``None`` in plain mode.
+    :param admits: table mode: whether a peer may open a websocket now (:class:`Guard`).
     """
     import flet_web.fastapi as flet_fastapi
     import uvicorn
 
     from companion.paths import cache_dir
+    from companion.ui.plainhttp import SniffingServer
 
     with contextlib.ExitStack() as stack:
         try:
@@ -450,16 +473,26 @@ def run_server(
             app_description=DESCRIPTION,
             no_cdn=True,
         )
-        app = Guard(inner, names, port, https=tls is not None, on_started=on_started)
+        app = Guard(
+            inner,
+            names,
+            port,
+            https=tls is not None,
+            on_started=on_started,
+            lan=on_abuse is not None,
+            on_abuse=on_abuse,
+            admits=admits,
+        )
         config = uvicorn.Config(
             app,
             host=host,
             port=port,
             ws="websockets-sansio",
+            ws_max_size=JOINED_FRAME_BYTES,  # Flet's default 16 MB: a frame is read whole
             proxy_headers=False,  # X-Forwarded-For from 127.0.0.1 must not change the peer
             server_header=False,
             log_level="warning",
             ssl_certfile=str(tls[0]) if tls else None,
             ssl_keyfile=str(tls[1]) if tls else None,
         )
-        uvicorn.Server(config).run()
+        SniffingServer(config).run()

@@ -6,7 +6,9 @@ script on the same Wi-Fi would (the traffic stays on loopback addresses here).
 
 from __future__ import annotations
 
-from benchmarks._flet_client import FletClient
+import pytest
+
+from benchmarks._flet_client import FletClient, Refused
 from tests.security.hosts import CODE, run
 
 
@@ -34,17 +36,10 @@ def test_a_forged_client_ip_does_not_dodge_the_limit(lan_host):
             await c.settle()
             assert "Неверный код" in c.find("join-error")["value"]
             await c.close()
-        # Straight after the lockout, a forged address and the right code: still refused.
-        c = await FletClient.open(lan_host.ws, lan_host.origin)
-        await c.props(1, {"client_ip": "10.99.0.200"})
-        await c.type_into("join-code", CODE)
-        await c.settle()
-        await c.event(await c.wait_for("join"), "click")
-        await c.settle()
-        assert "с этого устройства" in c.find("join-error")["value"]
-        assert c.find("new-game") is None and c.find(f"saved-{lan_host.game_id}") is None
-        assert "Аня" not in c.texts()
-        await c.close()
+        # Straight after the lockout the real peer cannot even open a websocket (so no
+        # forged address can be sent at all; issue 33: each socket cost the host a session).
+        with pytest.raises(Refused):
+            await FletClient.open(lan_host.ws, lan_host.origin)
         # The key is the real peer: another address is not locked out by this one.
         c, said = await attempt(lan_host, CODE, local_ip="127.0.0.5")
         assert said == ""
@@ -64,16 +59,16 @@ def test_x_forwarded_for_from_loopback_is_not_trusted(lan_host):
             )
             assert "Неверный код" in said
             await c.close()
-        c, said = await attempt(lan_host, CODE, headers={"X-Forwarded-For": "10.77.0.99"})
-        assert "с этого устройства" in said
-        await c.close()
+        with pytest.raises(Refused):  # the real peer is locked out, whatever the header
+            await attempt(lan_host, CODE, headers={"X-Forwarded-For": "10.77.0.99"})
 
     run(main())
 
 
 def test_the_global_limit_holds_across_addresses(lan_host):
-    """Ten wrong codes from three addresses pause code checks for everyone; a fresh address
-    with the right code is refused too, and the refusal says it is table-wide."""
+    """Ten wrong codes from three addresses pause code checks for the addresses that guessed
+    (even the right code is refused, and the refusal says it is table-wide and for how
+    long); a fresh address is not kept out (issue 33: that locked the table)."""
 
     async def main() -> None:
         sent = 0
@@ -85,9 +80,12 @@ def test_the_global_limit_holds_across_addresses(lan_host):
                 assert "Неверный код" in said, said
                 sent += 1
                 await c.close()
-        c, said = await attempt(lan_host, CODE, local_ip="127.0.0.9")
-        assert "со всех устройств" in said
+        c, said = await attempt(lan_host, CODE, local_ip="127.0.0.4")
+        assert "со всех устройств" in said and "через" in said
         assert c.find("new-game") is None
+        await c.close()
+        c, said = await attempt(lan_host, CODE, local_ip="127.0.0.9")
+        assert said == ""
         await c.close()
 
     run(main())

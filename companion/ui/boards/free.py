@@ -10,6 +10,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import _
+from companion.store.limits import COUNTER_NAME_CHARS
 from companion.ui.boards.types import OptionsUpdate
 from companion.ui.state import GameView
 from companion.ui.taps import closing_dialog
@@ -453,6 +454,8 @@ def OptionsForm(
                         label=_("Счётчик"),
                         value=c["name"],
                         width=150,
+                        max_length=COUNTER_NAME_CHARS,  # the store refuses longer
+                        counter="",
                         on_change=lambda e, i=i: update(i, "name", e.control.value),
                     ),
                 ),

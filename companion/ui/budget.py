@@ -1,0 +1,232 @@
+"""What one websocket may send: frames per second and bytes per frame, before and after the join.
+
+Flet's reader decodes every frame and starts a task for every event; nothing in Flet limits
+how many a client sends. :class:`Budget` is one connection's allowance, checked by
+:class:`companion.ui.webserver.Guard` on each frame *before* Flet reads it:
+
+- **Before the join** (table mode, a session that has not typed the right code yet) only
+  what the join screen needs: :data:`PRE_JOIN_BURST` frames, then :data:`PRE_JOIN_RATE` a
+  second; frames of at most :data:`PRE_JOIN_FRAME_BYTES`; text values of at most
+  :data:`PRE_JOIN_VALUE_CHARS` (the code's and a name's field) and other strings of at most
+  :data:`PRE_JOIN_STRING_CHARS`. Past any of these the socket is closed (code 1008) and the
+  peer is charged one wrong code (:class:`companion.ui.security.Throttle`).
+- **After the join** (or in plain mode) :data:`JOINED_RATE` frames a second with bursts of
+  :data:`JOINED_BURST` — far above the fastest tapping or typing; a faster client is read
+  more slowly (its own frames wait, nobody else's), and a frame over
+  :data:`JOINED_FRAME_BYTES` closes the socket.
+
+Whether a connection's session has joined is looked up by its Flet session id
+(:func:`register`, called by the app for each session).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgpack
+
+__all__ = [
+    "Budget",
+    "budgeted",
+    "register",
+    "PRE_JOIN_BURST",
+    "PRE_JOIN_RATE",
+    "PRE_JOIN_FRAME_BYTES",
+    "PRE_JOIN_VALUE_CHARS",
+    "JOINED_BURST",
+    "JOINED_RATE",
+    "JOINED_FRAME_BYTES",
+]
+
+#: Frames a session on the join screen may send at once (registering, answers to the
+#: server's storage calls, typing an 8–16 digit code and a name — two frames a key — the
+#: role, «Войти», the page's own resize and route frames) ...
+PRE_JOIN_BURST = 80
+#: ... and then per second (a fast typist's two frames a key at 5 keys a second).
+PRE_JOIN_RATE = 10.0
+#: Bytes in one frame before the join (the largest, registering, is a few hundred).
+PRE_JOIN_FRAME_BYTES = 4096
+#: Characters of a text value before the join: the longer of the code field (19) and the
+#: name field (40, :data:`companion.store.limits.NAME_CHARS`).
+PRE_JOIN_VALUE_CHARS = 40
+#: Characters of any other string before the join (a route, a platform name).
+PRE_JOIN_STRING_CHARS = 256
+#: Frames a joined session may send at once, and then per second (the fastest tapping is
+#: about 10 taps a second, typing two frames a key).
+JOINED_BURST = 400
+JOINED_RATE = 40.0
+#: Bytes in one frame after the join (a 4,000-character house ruling is at most 16 KB).
+JOINED_FRAME_BYTES = 256 * 1024
+
+_EVENT, _UPDATE = 3, 4
+log = logging.getLogger("companion.ui")
+
+#: Flet session id → the session's app model (``AppModel``: ``lan`` and ``joined``).
+_SESSIONS: weakref.WeakValueDictionary[str, Any] = weakref.WeakValueDictionary()
+
+
+def register(session_id: str, model: Any) -> None:
+    """Let connections of the Flet session ``session_id`` read its join state from ``model``
+    (an object with ``lan`` — ``None`` in plain mode — and ``joined``; kept weakly)."""
+    _SESSIONS[session_id] = model
+
+
+def _joined(session_id: str | None) -> bool:
+    model = _SESSIONS.get(session_id) if session_id else None
+    return model is not None and (model.lan is None or bool(model.joined))
+
+
+def _strings_ok(value: Any, limit: int, depth: int = 0) -> bool:
+    if isinstance(value, str):
+        return len(value) <= limit
+    if isinstance(value, bytes):
+        return len(value) <= limit
+    if depth > 8:
+        return False
+    if isinstance(value, dict):
+        return all(
+            _strings_ok(k, limit, depth + 1) and _strings_ok(v, limit, depth + 1)
+            for k, v in value.items()
+        )
+    if isinstance(value, (list, tuple)):
+        return all(_strings_ok(v, limit, depth + 1) for v in value)
+    return True
+
+
+def pre_join_problem(frame: bytes) -> str | None:
+    """Why ``frame`` is more than the join screen needs (English, for the log), or ``None``."""
+    if len(frame) > PRE_JOIN_FRAME_BYTES:
+        return f"frame of {len(frame)} bytes"
+    if frame[:1] != b"\x00":
+        return "not a protocol frame"
+    try:
+        action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
+    except Exception:
+        return "undecodable frame"
+    if not _strings_ok(body, PRE_JOIN_STRING_CHARS):
+        return "long string"
+    if action == _UPDATE and isinstance(body, dict):
+        props = body.get("props")
+        if isinstance(props, dict) and not _strings_ok(props.get("value"), PRE_JOIN_VALUE_CHARS):
+            return "long value"
+    if (
+        action == _EVENT
+        and isinstance(body, dict)
+        and not _strings_ok(body.get("data"), PRE_JOIN_VALUE_CHARS)
+    ):
+        return "long event data"
+    return None
+
+
+@dataclass
+class Budget:
+    """One websocket's allowance (a token bucket whose size and rate follow the join state).
+
+    :param lan: table mode (``False``: every session counts as joined).
+    :param clock: monotonic seconds (injected in tests).
+    """
+
+    lan: bool
+    clock: Callable[[], float] = time.monotonic
+    session_id: str | None = None
+    _tokens: float = float(PRE_JOIN_BURST)
+    _stamp: float | None = None
+    _was_joined: bool = field(default=False)
+
+    def joined(self) -> bool:
+        """Whether this connection's session may use the joined allowance."""
+        if not self.lan:
+            return True
+        if not self._was_joined and _joined(self.session_id):
+            self._was_joined = True
+            self._tokens = float(JOINED_BURST)
+        return self._was_joined
+
+    def take(self, frame: bytes) -> tuple[str | None, float]:
+        """Charge one inbound frame: ``(problem, wait)``.
+
+        ``problem`` (English, for the log) means close the socket; else wait ``wait`` seconds
+        (0 when within the allowance) before passing the frame on.
+        """
+        now = self.clock()
+        joined = self.joined()
+        burst, rate = (JOINED_BURST, JOINED_RATE) if joined else (PRE_JOIN_BURST, PRE_JOIN_RATE)
+        if self._stamp is not None:
+            self._tokens = min(float(burst), self._tokens + (now - self._stamp) * rate)
+        self._stamp = now
+        if joined:
+            if len(frame) > JOINED_FRAME_BYTES:
+                return f"frame of {len(frame)} bytes", 0.0
+            self._tokens -= 1
+            return None, max(0.0, -self._tokens / rate)
+        problem = pre_join_problem(frame)
+        if problem:
+            return problem, 0.0
+        if self._tokens < 1:
+            return f"more than {PRE_JOIN_RATE:g} frames a second before the join", 0.0
+        self._tokens -= 1
+        return None, 0.0
+
+    def sent(self, frame: bytes) -> None:
+        """Note an outbound frame: the server's answer to registering names the session."""
+        if self.session_id is None and frame[:1] == b"\x00":
+            try:
+                action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
+            except Exception:
+                return
+            if action == 1 and isinstance(body, dict):
+                self.session_id = str(body.get("session_id") or "") or None
+
+
+async def budgeted(
+    app: Any,
+    scope: dict[str, Any],
+    receive: Any,
+    send: Any,
+    *,
+    lan: bool,
+    on_abuse: Callable[[str], None] | None = None,
+) -> None:
+    """Run the ASGI websocket ``app`` with every inbound frame charged to a new :class:`Budget`.
+
+    A frame past the budget closes the socket (1008) and, before the join, calls
+    ``on_abuse`` with the TCP peer address; a joined session's fast frames just wait.
+    """
+    budget = Budget(lan=lan)
+    peer = str(scope["client"][0]) if scope.get("client") else "?"
+    closed = False
+
+    async def budgeted_receive() -> dict[str, Any]:
+        nonlocal closed
+        message: dict[str, Any] = await receive()
+        if closed or message.get("type") != "websocket.receive":
+            return message
+        frame = message.get("bytes") or (message.get("text") or "").encode()
+        problem, wait = budget.take(frame)
+        if problem:
+            closed = True
+            log.warning("closed a websocket from %s: %s", peer, problem)
+            if on_abuse and not budget.joined():
+                on_abuse(peer)
+            with contextlib.suppress(Exception):
+                await send({"type": "websocket.close", "code": 1008})
+            return {"type": "websocket.disconnect", "code": 1008}
+        if wait:
+            await asyncio.sleep(wait)
+        return message
+
+    async def noting_send(message: dict[str, Any]) -> None:
+        if closed:
+            return
+        if budget.session_id is None and message.get("type") == "websocket.send":
+            budget.sent(message.get("bytes") or b"")
+        await send(message)
+
+    await app(scope, budgeted_receive, noting_send)

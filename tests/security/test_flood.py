@@ -1,0 +1,125 @@
+"""Nobody on the Wi-Fi can freeze the table: each websocket has a budget (issue 33, finding 1
+and 5).
+
+Raw websocket clients speak Flet's protocol to the real server process. Before the join a
+session may send only what the join screen needs; past that its socket is closed and its
+peer is charged a wrong code. After the join a flood of made-up control ids costs the host
+nothing, and other phones' taps are answered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+
+import pytest
+import websockets
+
+from benchmarks._flet_client import EVENT, UPDATE, FletClient, Refused
+from companion.ui.budget import PRE_JOIN_FRAME_BYTES, PRE_JOIN_VALUE_CHARS
+from tests.security.hosts import lan_host_at, run
+from tests.security.test_roles import join
+
+
+@pytest.fixture
+def big_host(tmp_path):
+    """A table-mode host whose game has Аня at 1000 VP (so «1001» names one tap's answer)."""
+    from companion.store import GameStore
+
+    with lan_host_at(tmp_path) as host:
+        GameStore(host.data_dir).open(host.game_id).push(
+            "counter.add", {"player": 0, "counter": "ПО", "delta": 997}
+        )
+        yield host
+
+
+async def flood(c: FletClient, frames: int, target: int = 987_654) -> int:
+    """Send ``frames`` clicks on a control id the server never sent; how many went out
+    before the server closed the socket."""
+    sent = 0
+    with contextlib.suppress(websockets.exceptions.ConnectionClosed):
+        for _k in range(frames):
+            await c.event(target + sent, "click")
+            sent += 1
+    return sent
+
+
+def test_a_flood_before_the_join_closes_the_socket_and_counts_as_a_wrong_code(lan_host):
+    """The finding: 20,000 clicks to made-up ids from the join screen froze the host for
+    everyone (a player's «+1» took 47.8 s). Now the socket is closed after a few dozen, the
+    peer is charged a wrong code, and a phone on another address joins at once."""
+
+    async def main() -> None:
+        attacker = await FletClient.open(lan_host.ws, lan_host.origin, local_ip="127.0.0.7")
+        await attacker.wait_for("join-code")
+        await flood(attacker, 20_000)
+        assert await attacker.closed_by_server() == 1008
+        # charged as wrong codes: five floods from one address lock that address out
+        for _k in range(4):
+            again = await FletClient.open(lan_host.ws, lan_host.origin, local_ip="127.0.0.7")
+            await again.wait_for("join-code")
+            await flood(again, 2_000)
+            assert await again.closed_by_server() == 1008
+        # locked out: not even a websocket (each one costs the host a session)
+        with pytest.raises(Refused):
+            await FletClient.open(lan_host.ws, lan_host.origin, local_ip="127.0.0.7")
+        phone = await join(lan_host, "player")
+        await phone.wait_for(f"saved-{lan_host.game_id}", timeout=10)
+        await phone.close()
+
+    run(main())
+
+
+@pytest.mark.parametrize("size", [PRE_JOIN_VALUE_CHARS + 1, 100_000, 15_000_000])
+def test_a_long_value_before_the_join_closes_the_socket(lan_host, size):
+    """The finding: a 15 MB value in the join-code field was kept whole by the host (12 such
+    sessions took it from 101 to 320 MB). Now a value longer than the name field closes the
+    socket, and a frame over the join screen's frame size too."""
+
+    async def main() -> None:
+        c = await FletClient.open(lan_host.ws, lan_host.origin)
+        field = await c.wait_for("join-code")
+        with contextlib.suppress(websockets.exceptions.ConnectionClosed):
+            await c.send(UPDATE, {"id": field["_i"], "props": {"value": "1" * size}})
+            await c.send(EVENT, {"target": field["_i"], "name": "change", "data": "1"})
+        assert await c.closed_by_server() in (1008, 1009)
+        # what the join screen really sends is fine
+        ok = await FletClient.open(lan_host.ws, lan_host.origin)
+        await ok.type_into("join-name", "Я" * PRE_JOIN_VALUE_CHARS)
+        await ok.type_into("join-code", "2468 1012")
+        await ok.settle()
+        await ok.event(await ok.wait_for("join"), "click")
+        await ok.wait_for(f"saved-{lan_host.game_id}")
+        await ok.close()
+
+    assert PRE_JOIN_FRAME_BYTES < 100_000
+    run(main())
+
+
+def test_a_spectators_flood_of_made_up_ids_leaves_a_players_taps_answered(big_host):
+    """The finding: a spectator sending 200 bogus events a second pushed a player's «+1» to
+    6.8 s (Flet walked the whole control tree for each unknown id). Now they cost nothing:
+    while 5,000 of them arrive, the player's «+1» is shown within the ordinary wait."""
+    gid = big_host.game_id
+
+    async def main() -> None:
+        player = await join(big_host, "player", route=f"/game/{gid}")
+        plus = await player.wait_for("val-p0-c0-plus")
+        viewer = await join(big_host, "spectator", route=f"/game/{gid}")
+        await viewer.wait_for("val-p0-c0-plus")
+        await player.settle()
+        flooding = asyncio.create_task(flood(viewer, 5_000))
+        await asyncio.sleep(0)
+        t0 = time.perf_counter()
+        await player.event(plus, "click")
+        await player.wait_string("1001", timeout=5)
+        took = time.perf_counter() - t0
+        sent = await flooding
+        assert sent == 5_000  # a joined session is slowed, not cut off
+        assert viewer.ws.close_code is None
+        await player.close()
+        await viewer.close()
+        assert took < 5
+
+    run(main())
