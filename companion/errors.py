@@ -9,7 +9,8 @@
     ├── UnknownGameError(KeyError)      no game definition / saved game with that id
     ├── StoreError                      persistence failed
     │   └── CorruptFileError            a file could not be read and no good copy exists
-    └── SearchError(ValueError)         an empty or unusable rules query
+    ├── SearchError(ValueError)         an empty or unusable rules query
+    └── FletMismatchError               the installed Flet is not the one our patches fit
 
 Every message is a complete Russian sentence meant for the player.
 """
@@ -25,6 +26,7 @@ __all__ = [
     "StoreError",
     "CorruptFileError",
     "SearchError",
+    "FletMismatchError",
 ]
 
 
@@ -86,3 +88,9 @@ class CorruptFileError(StoreError):
 
 class SearchError(CompanionError, ValueError):
     """A rules query that cannot be answered (empty, only punctuation, too long)."""
+
+
+class FletMismatchError(CompanionError):
+    """A patch of Flet's private code (:mod:`companion.ui.flet_fixes`, the web client's texts
+    in :mod:`companion.ui.webserver`) does not find what it patches: another Flet release is
+    installed. The app refuses to start rather than run with a fix silently missing."""

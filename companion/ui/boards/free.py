@@ -12,7 +12,6 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.boards.types import OptionsUpdate
 from companion.ui.state import GameView
-from companion.ui.taps import closing_dialog
 from companion.ui.widgets import (
     TARGET,
     WIDE,
@@ -350,8 +349,7 @@ def _ActionRow(
 
     def finish() -> None:
         set_asking(False)
-        with closing_dialog():  # the dialog goes: a double tap lands on what it covered
-            send("game.end")
+        send("game.end")
 
     ft.use_dialog(
         confirm_dialog(
@@ -380,7 +378,6 @@ def _ActionRow(
                 _("Следующий игрок"),
                 lambda: send("turn.next"),
                 icon=ft.Icons.SKIP_NEXT,
-                moment=moment,
             ),
         ],
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,

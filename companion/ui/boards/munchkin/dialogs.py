@@ -20,7 +20,6 @@ from companion.ui.boards.munchkin.common import (
     to_int,
 )
 from companion.ui.state import GameView
-from companion.ui.taps import closing_dialog
 from companion.ui.widgets import TARGET, tagged, typed_text, use_page_size
 
 __all__ = ["MonsterDialog", "FleeDialog", "OverrideDialog"]
@@ -127,8 +126,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         data: dict[str, Any] = {"monster": monster}
         if not adding and card_says():
             data["override"] = True
-        with closing_dialog():
-            ok = view.send("combat.monster.add" if adding else "combat.start", data)
+        ok = view.send("combat.monster.add" if adding else "combat.start", data)
         if ok:
             close()
             return
@@ -331,8 +329,7 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
             data["helper_rolls"] = helper_values
             if cur["helper_modifier"]:
                 data["helper_modifier"] = cur["helper_modifier"]
-        with closing_dialog():
-            fled = view.send("combat.flee", data)
+        fled = view.send("combat.flee", data)
         if fled:
             close()
 

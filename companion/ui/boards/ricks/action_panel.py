@@ -41,7 +41,6 @@ from companion.ui.boards.ricks.common import (
     tag,
 )
 from companion.ui.state import GameView
-from companion.ui.taps import closing_dialog
 from companion.ui.widgets import TARGET, clipped_text, icon_button
 
 __all__ = ["ActionPanel"]
@@ -577,16 +576,14 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         if missing:
             set_said(missing_text(missing))
             return
-        with closing_dialog():  # the dialog goes: a double tap lands on what it covered
-            played = tell(view.send("card.play", _play_data(now, no_tokens)))
+        played = tell(view.send("card.play", _play_data(now, no_tokens)))
         if played:
             close()
 
     def build(card: int, tokens: int) -> None:
         # the dialog stays, but its line changes under the finger (and a built card's place
         # goes to the next one): a double tap on «+1 жетон» places one token (play-test: two)
-        with closing_dialog():
-            built = tell(view.send("card.build", {"card": card, "tokens": tokens}))
+        built = tell(view.send("card.build", {"card": card, "tokens": tokens}))
         if not built:
             return
         after = view.state
@@ -600,8 +597,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             close()  # nothing left to build here: the list goes, rather than stand empty
 
     def kyle(universe: str) -> None:
-        with closing_dialog():
-            moved = tell(view.send("player.move", {"to": universe, "ability": True}))
+        moved = tell(view.send("player.move", {"to": universe, "ability": True}))
         if moved:
             close()
 

@@ -21,7 +21,6 @@ import flet as ft
 from companion.engine.ricks import PHASE_ACTIONS, PHASE_CHARGE, PHASE_ROUND
 from companion.engine.ricks_timing import game_charge_now
 from companion.i18n import _
-from companion.ui.boards.compact import use_one_tap
 from companion.ui.boards.ricks.action_panel import ActionPanel
 from companion.ui.boards.ricks.charge import FOLDED_GAP, ChargeHead, ChargeTail, StepB, StepV
 from companion.ui.boards.ricks.clocks import ChargeClocks, ClockBase
@@ -261,21 +260,22 @@ def Actions(view: GameView) -> ft.Control:
 def _Bar(view: GameView, version: int) -> ft.Control:
     view.mark_shown()  # the bar's tap is made against what the bar shows
     state = view.state
-    round_draw = use_one_tap(lambda: view.send("round.draw"))
-    turn_end = use_one_tap(lambda: view.send("turn.end"))
-    charge_done = use_one_tap(lambda: view.send("charge.done"))
+
+    def round_draw() -> None:
+        view.send("round.draw")
+
+    def turn_end() -> None:
+        view.send("turn.end")
+
+    def charge_done() -> None:
+        view.send("charge.done")
+
     if state.over:
         primary = primary_button(_("Игра окончена"), None, disabled=True)
     elif state.phase == PHASE_ROUND:
-        primary = primary_button(
-            _("Начать раунд"), round_draw, icon=ft.Icons.STYLE, moment=view.moment()
-        )
+        primary = primary_button(_("Начать раунд"), round_draw, icon=ft.Icons.STYLE)
     elif state.phase == PHASE_ACTIONS:
-        primary = primary_button(
-            _("Передать ход"), turn_end, icon=ft.Icons.SKIP_NEXT, moment=view.moment()
-        )
+        primary = primary_button(_("Передать ход"), turn_end, icon=ft.Icons.SKIP_NEXT)
     else:
-        primary = primary_button(
-            _("Готово"), charge_done, icon=ft.Icons.CHECK, moment=view.moment()
-        )
+        primary = primary_button(_("Готово"), charge_done, icon=ft.Icons.CHECK)
     return ft.Container(ft.Row([primary], alignment=ft.MainAxisAlignment.END), height=BAR_HEIGHT)

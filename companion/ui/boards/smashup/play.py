@@ -40,7 +40,6 @@ from companion.ui.boards.smashup.phase import Reminder
 from companion.ui.boards.smashup.score import score_dialog
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
-from companion.ui.taps import closing_dialog
 from companion.ui.widgets import (
     BoardScroll,
     use_form,
@@ -153,8 +152,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
                 return
             card = card_from_form(repl)
             data = {"base": scoring, "base_card": card}
-        with closing_dialog():  # the dialog goes: a double tap lands on «Дальше» under it
-            scored = view.send("base.score", data)
+        scored = view.send("base.score", data)
         if scored:
             if card is not None:
                 remember(catalogue, card)
