@@ -1,6 +1,9 @@
 """The frame around every game board (SPEC §1, issue 11).
 
-Phone (< 700 px wide), top to bottom, nothing of it ever moves:
+The frame decides the window's :class:`~companion.ui.layout.Layout` once, from the page's width
+and height, and provides it to every board (:func:`~companion.ui.layout.use_layout`).
+
+A compact width (a phone upright), top to bottom, nothing of it ever moves:
 
 - the top bar: back, the game's name (wide screens), undo, redo, journal, rules, lock —
   each a 48×48 target (:func:`widgets.icon_button`);
@@ -12,8 +15,10 @@ Phone (< 700 px wide), top to bottom, nothing of it ever moves:
 - the pinned action bar (fixed height): the board's ``Actions(view)``, the phase's primary
   action always in the same place.
 
-Wide screens (≥ :data:`WIDE` px: tablet, laptop, landscape phone) get two columns: the board
-(under its header) left; status, result and the action bar right.
+Other widths (:attr:`Layout.two_columns`: a phone on its side, a tablet, a laptop) get two
+columns: the board (under its header) left, using the whole height; status, result and the
+action bar right (:attr:`Layout.side_width`). A short screen (:attr:`Layout.short`: any phone
+on its side) also folds the board's header and rows, as a small phone upright does.
 
 Refusals and notices (:class:`MessageOverlay`) are drawn for a few seconds *just above the
 pinned action bar* (on a wide screen, above the side column's bar), as a snackbar is: they
@@ -42,6 +47,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards import BOARDS
+from companion.ui.layout import SIDE_GAP, Layout, LayoutContext, layout_for
 from companion.ui.nav import RULES_GAME, app_model, go, rules_link
 from companion.ui.result import ResultDetails, ResultHeader
 from companion.ui.state import GameView, on_reconnect
@@ -49,7 +55,6 @@ from companion.ui.status import StatusLine, status_props
 from companion.ui.widgets import (
     WIDE,
     BoardScroll,
-    PageHeight,
     icon_button,
     tagged,
     use_page_size,
@@ -71,8 +76,6 @@ ACTION_BAR_HEIGHT = 72
 STATUS_HEIGHT = 52
 #: The top bar's height (48 dp icons); the message layer lies over it.
 TOP_BAR_HEIGHT = 48
-#: The wide layout's side column (status, result, action bar), px.
-SIDE_WIDTH = 400
 #: The message banner's height: the top bar and the gap under it, down to the status line.
 MESSAGE_BAND = TOP_BAR_HEIGHT + 4
 #: The banner's widest (px): on a phone it spans the top bar left of the lock; on a laptop
@@ -449,12 +452,12 @@ def _Status(view: GameView, wide: bool) -> ft.Control:
 
 
 @ft.component
-def _Messages(view: GameView, wide: bool) -> ft.Control:
+def _Messages(view: GameView, layout: Layout) -> ft.Control:
     """The refusal or notice just above the pinned action bar (see the module docstring). The
     layer is a child of the frame's ``Stack`` placed by its own offsets and as tall as its
     banner: an empty one takes no taps. Never wider than :data:`MESSAGE_MAX_WIDTH`; on a wide
     screen it keeps to the side column."""
-    width = min(SIDE_WIDTH if wide else int(use_page_width()), MESSAGE_MAX_WIDTH)
+    width = min(layout.side_width if layout.two_columns else layout.width, MESSAGE_MAX_WIDTH)
     return ft.Container(
         MessageOverlay(view.error, view.notice, view.clear_message, True),
         right=0,
@@ -463,10 +466,10 @@ def _Messages(view: GameView, wide: bool) -> ft.Control:
     )
 
 
-def _with_messages(view: GameView, content: ft.Control, wide: bool) -> ft.Control:
+def _with_messages(view: GameView, content: ft.Control, layout: Layout) -> ft.Control:
     """``content`` filling the screen, with the message layer over it (:func:`_Messages`)."""
     return ft.Stack(
-        [ft.Container(content, left=0, right=0, top=0, bottom=0), _Messages(view, wide)],
+        [ft.Container(content, left=0, right=0, top=0, bottom=0), _Messages(view, layout)],
         expand=True,
     )
 
@@ -498,10 +501,20 @@ def _Result(view: GameView, wide: bool, scroller: ft.Ref[ft.Column]) -> ft.Contr
 
 @ft.component
 def _Frame(handle: _Handle) -> ft.Control:
+    """The frame: decides the :class:`~companion.ui.layout.Layout` once, from the page's
+    width and height, and provides it to everything inside (:func:`use_layout`)."""
     view = handle.view
     use_self_heal(view)
-    page_width, page_height = use_page_size()
-    wide = page_width >= WIDE
+    layout = layout_for(*use_page_size())
+    scroller = ft.use_ref(ft.Ref[ft.Column]).current  # the column that holds the result
+    board_column = ft.use_ref(ft.Ref[ft.Column]).current  # the wide layout's board column
+    return LayoutContext(layout, lambda: _frame(view, layout, scroller, board_column))
+
+
+def _frame(
+    view: GameView, layout: Layout, scroller: ft.Ref[ft.Column], board_column: ft.Ref[ft.Column]
+) -> ft.Control:
+    wide = layout.two_columns
     board = BOARDS[view.game.setup.game]
     top = _Top(view, wide)
     status = _Status(view, wide)
@@ -516,17 +529,12 @@ def _Frame(handle: _Handle) -> ft.Control:
         ),
     )
     # pinned above the scrolling body (its own component: it re-renders on its own)
-    # (the page's height with them: a board may fold its header on a short phone)
-    header = (
-        [PageHeight(page_height, lambda: board.Header(view))] if hasattr(board, "Header") else []
-    )
-    scroller = ft.use_ref(ft.Ref[ft.Column]).current  # the column that holds the result
-    board_column = ft.use_ref(ft.Ref[ft.Column]).current  # the wide layout's board column
+    header = [board.Header(view)] if hasattr(board, "Header") else []
     if not wide:
         body = ft.Column(
             [
                 _Result(view, wide, scroller),
-                PageHeight(page_height, lambda: BoardScroll(scroller, lambda: board.Board(view))),
+                BoardScroll(scroller, lambda: board.Board(view)),
             ],
             spacing=10,
             scroll=ft.ScrollMode.AUTO,
@@ -534,7 +542,7 @@ def _Frame(handle: _Handle) -> ft.Control:
             ref=scroller,
         )
         frame = ft.Column([top, status, *header, body, actions], spacing=4, expand=True)
-        return _with_messages(view, frame, wide)
+        return _with_messages(view, frame, layout)
     side = ft.Container(
         ft.Column(
             [
@@ -550,8 +558,8 @@ def _Frame(handle: _Handle) -> ft.Control:
             spacing=8,
             expand=True,
         ),
-        width=SIDE_WIDTH,
-        padding=ft.Padding.only(left=16),
+        width=layout.side_width,
+        padding=ft.Padding.only(left=SIDE_GAP),
         border=ft.Border.only(left=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
     )
     main: ft.Control = ft.Column(
@@ -568,4 +576,4 @@ def _Frame(handle: _Handle) -> ft.Control:
         spacing=4,
         expand=True,
     )
-    return _with_messages(view, frame, wide)
+    return _with_messages(view, frame, layout)

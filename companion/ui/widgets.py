@@ -46,9 +46,6 @@ __all__ = [
     "use_scroll_to",
     "use_page_size",
     "BoardScroll",
-    "PageHeight",
-    "SMALL_HEIGHT",
-    "use_small_height",
     "use_top_on",
 ]
 
@@ -767,22 +764,6 @@ async def _scroll(scroller: ft.Ref[ft.Column] | None, offset: float) -> None:
 
 #: The scrolling column that holds the game's board (an ``ft.Ref``), for :func:`use_top_on`.
 BoardScroll = ft.create_context(None)
-
-#: The page's height in px as the game frame last measured it (``None`` outside the frame):
-#: the frame provides it around a board's pinned header and its body.
-PageHeight = ft.create_context(None)
-#: Below this page height (px) a board may fold its pinned header: 360×640 (and 360×740)
-#: phones are under it, 390×844 is not.
-SMALL_HEIGHT = 800
-
-
-def use_small_height(below: float = SMALL_HEIGHT) -> bool:
-    """Whether the page is shorter than ``below`` px (:data:`SMALL_HEIGHT` unless a board has
-    its own threshold) — a component hook; the frame re-renders its parts when the window's
-    height changes. ``False`` where no frame gives :data:`PageHeight` (a wide page's board,
-    with no pinned bar under it)."""
-    height = ft.use_context(PageHeight)
-    return height is not None and height < below
 
 
 def use_top_on(key: object) -> None:

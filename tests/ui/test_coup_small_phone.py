@@ -78,7 +78,7 @@ def test_small_phone_plays_a_turn_without_scrolling(browser, server, names, size
         before = {ident: box(app, ident) for ident in menu + rows}
 
         tap_after_guard(app, "act-steal")
-        app.wait_label("step", "Против кого? Коснитесь строки игрока выше")
+        app.wait_label("step", "Против кого? Коснитесь строки игрока")
         for i in range(1, n):
             app.wait_label(f"player-p{i}", "— цель?")
         in_reach(app, *rows)

@@ -60,7 +60,7 @@ def _declare_bar(view: GameView, state: CoupState, choice: Choice) -> list[ft.Co
         if view.too_soon():  # the rest of a double tap on the last step's button
             return
         if action is None:
-            view.error = _("Сначала выберите действие: кнопки над этой строкой.")
+            view.error = _("Сначала выберите действие: кнопки действий на доске.")
             view.error_player = who
             return
         if view.send("coup.declare", {"player": who, "action": action, "target": target}):

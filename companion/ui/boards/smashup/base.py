@@ -47,6 +47,7 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.boards.smashup.common import READY, dot, stepper
 from companion.ui.colors import ink
+from companion.ui.layout import use_layout
 from companion.ui.text_fit import fit_size, text_width
 from companion.ui.widgets import (
     TARGET,
@@ -55,7 +56,6 @@ from companion.ui.widgets import (
     pad_name,
     tagged,
     use_form,
-    use_page_width,
 )
 
 __all__ = [
@@ -134,7 +134,7 @@ def BaseRow(
 ) -> ft.Control:
     """The compact row of base ``j``; a tap opens or closes its editor."""
     status_text = _("готова к захвату") if ready else f"{_('до захвата')} {max(0, bp - total)}"
-    name_room = use_page_width() - _ROW_CHROME
+    name_room = use_layout().board_width - _ROW_CHROME
     name_size = fit_size(name, name_room, BASE_NAME_SIZES, bold=True)
     # none fits whole on one line: two lines of the smallest size (11 + 11 + 13 px type in
     # a short phone's 48 dp row)
@@ -508,7 +508,7 @@ def BaseEditor(
             )
         )
     open_pad = ft.use_callback(lambda i: set_pad((i, None)), [])
-    room = use_page_width() - _LINE_CHROME
+    room = use_layout().board_width - _LINE_CHROME
     # a name not whole beside the groups even at the smallest size: every name goes over its
     # power group (one layout for all the lines)
     caption = any(text_width(p, NAME_SIZES[-1], bold=True) > room for p in names)

@@ -38,13 +38,13 @@ from companion.ui.boards.smashup.common import (
 )
 from companion.ui.boards.smashup.phase import Reminder
 from companion.ui.boards.smashup.score import score_dialog
+from companion.ui.layout import use_layout
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
 from companion.ui.widgets import (
     BoardScroll,
     use_form,
     use_scroll_to,
-    use_small_height,
     use_top_on,
 )
 
@@ -75,7 +75,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
     # «колода баз пуста» is read at tap time too: «Захватить» right after the switch
     deck_empty, set_deck_empty, latest_deck_empty = use_form(lambda: False)
     scroller = ft.use_context(BoardScroll)
-    small = use_small_height()
+    small = use_layout().short
     game = view.game
     state = view.state
     specs = game.setup.players
