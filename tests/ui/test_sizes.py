@@ -25,8 +25,8 @@ from tests.ui.test_touch_targets import MIN, NODES_JS
 
 NAMES = ["Аня", "Борис", "Вика", "Гоша"]
 NAMES6 = [*NAMES, "Даша", "Егор"]
-#: The sizes walked (CSS px): the issue's phones, upright and on their side.
-SIZES = [(390, 844), (844, 390), (360, 640), (640, 360), (412, 915)]
+#: The sizes walked (CSS px): the issue's seven (phones either way up, a tablet, a laptop).
+SIZES = [(390, 844), (844, 390), (360, 640), (640, 360), (412, 915), (768, 1024), (1280, 800)]
 
 
 def _base(name: str, breakpoint: int, vp: tuple[int, int, int]) -> dict[str, Any]:
