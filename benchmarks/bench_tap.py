@@ -133,9 +133,6 @@ class Proc:
         self.url = f"http://127.0.0.1:{self.port}"
         env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
         env["FLET_WEB_NO_CDN"] = "true"
-        # the double-tap guard off (unless set): with one board alone a round can come back
-        # to its step-changing tap within the guard's 0.6 s, and a refused tap is no sample
-        env.setdefault("COMPANION_SETTLE_SECONDS", "0")
         env["PYTHONPATH"] = str(ROOT)
         self._log = open(log, "wb")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen(
@@ -176,7 +173,12 @@ class Proc:
 
 
 def companion(data: Path, log: Path) -> Proc:
-    return Proc(["-m", "companion", "--port", "{port}", "--data-dir", str(data)], log)
+    # the settle window off: with one board alone a round can come back to its
+    # step-changing tap within 0.6 s, and a refused tap is no sample
+    return Proc(
+        ["-m", "companion", "--port", "{port}", "--data-dir", str(data), "--settle-seconds", "0"],
+        log,
+    )
 
 
 # -- game fixtures (written through the store API) -----------------------------------------------

@@ -25,8 +25,7 @@ Reported per target (median over the taps):
 * **GC runs / ms**: the cyclic garbage collector's runs during a tap and their wall time
   (means: a rare full collection shows there, not in a median).
 
-The double-tap guard is off (``COMPANION_SETTLE_SECONDS=0`` unless set): these taps come
-back to back.
+The settle window is off (``Hub(..., settle=0)``): these taps come back to back.
 
 ``PROFILE_FILTER=<regex>`` restricts the cProfile listing to matching files;
 ``PROFILE_TAP_DUMP=1`` prints every message sent; ``PROFILE_CALLERS=<regex>`` adds
@@ -196,7 +195,6 @@ class Target:
     updates: Counter[str] = field(default_factory=Counter)
     gc_ms: list[float] = field(default_factory=list)
     gc_runs: list[int] = field(default_factory=list)
-    last: dict[str, float] = field(default_factory=dict)
     missing: int = 0
 
 
@@ -226,11 +224,6 @@ async def tap(target: Target, ident: str, prof: cProfile.Profile | None) -> None
 
     session = target.session
     _context_page.set(session.page)
-    # a primary action ignores a repeat within TAP_GUARD s (a double tap): pace like a finger
-    wait = target.last.get(ident, 0.0) + 0.6 - time.monotonic()
-    if wait > 0:
-        await asyncio.sleep(wait)
-    target.last[ident] = time.monotonic()
     control = find(session, ident)
     if control is None:
         target.missing += 1
@@ -285,7 +278,7 @@ def targets_for(
             continue
         data = tmp / key
         gid = build(data)
-        main = make_main(Hub(GameStore(data)))
+        main = make_main(Hub(GameStore(data), settle=0))
         out.append((name, main, f"/game/{gid}", taps))
     return out
 
@@ -326,11 +319,6 @@ def report(targets: list[Target]) -> None:
 
 async def run(args: argparse.Namespace) -> None:
     from companion.ui import flet_fixes
-
-    # The double-tap guard (``GameView.send``) refuses a step-changing tap that follows the
-    # last one within 0.6 s; these taps come back to back (a robot, not a finger), and under
-    # ``--profile`` most of them were refused and timed as no-ops. Off unless set.
-    os.environ.setdefault("COMPANION_SETTLE_SECONDS", "0")
 
     flet_fixes.apply()
     instrument()
@@ -391,7 +379,7 @@ async def journal(size: int, opens: int) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="profile-journal-"))
     g = big_game(GameStore(tmp), size, players=4)
     g.close()
-    hub = Hub(GameStore(tmp))
+    hub = Hub(GameStore(tmp), settle=0)
     main = make_main(hub)
     c0 = time.process_time()
     reader, conn = await open_app(main, f"/game/{g.id}")

@@ -55,6 +55,17 @@ def _port(text: str) -> int:
     return port
 
 
+def _seconds(text: str) -> float:
+    """``--settle-seconds``: a number of seconds from 0 to 5."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"нужно число секунд, а не «{text}»") from None
+    if not 0 <= value <= 5:
+        raise argparse.ArgumentTypeError(f"число секунд должно быть от 0 до 5, а не {text}")
+    return value
+
+
 def _code(text: str) -> str:
     """``--code``: a join code the phones can type (:func:`companion.ui.security.code_problem`:
     8 to 16 digits 0–9; the join screen's field is sized by the same limit)."""
@@ -93,6 +104,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="https с самоподписанным сертификатом (телефоны не гаснут во время игры)",
     )
     p.add_argument("--no-browser", action="store_true", help="не открывать браузер")
+    p.add_argument(
+        "--settle-seconds",
+        type=_seconds,
+        default=None,
+        help="сколько секунд после хода не принимать второе касание (по умолчанию 0.6; 0 — сразу)",
+    )
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
     # --data-dir after the subcommand too; SUPPRESS keeps a value given before it
     data = _Parser(add_help=False)

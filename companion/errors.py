@@ -9,7 +9,9 @@
     ├── UnknownGameError(KeyError)      no game definition / saved game with that id
     ├── StoreError                      persistence failed
     │   └── CorruptFileError            a file could not be read and no good copy exists
-    └── SearchError(ValueError)         an empty or unusable rules query
+    ├── SearchError(ValueError)         an empty or unusable rules query
+    ├── RosterError(ValueError)         a refused change to the roster of regular players
+    └── FletMismatchError               the installed Flet is not the one our patches fit
 
 Every message is a complete Russian sentence meant for the player.
 """
@@ -26,6 +28,7 @@ __all__ = [
     "CorruptFileError",
     "SearchError",
     "RosterError",
+    "FletMismatchError",
 ]
 
 
@@ -92,3 +95,9 @@ class SearchError(CompanionError, ValueError):
 class RosterError(CompanionError, ValueError):
     """A change to the roster that is refused (an empty or too long name, a name taken, no
     such player); nothing changes. The message is a Russian sentence naming the field."""
+
+
+class FletMismatchError(CompanionError):
+    """A patch of Flet's private code (:mod:`companion.ui.flet_fixes`, the web client's texts
+    in :mod:`companion.ui.webserver`) does not find what it patches: another Flet release is
+    installed. The app refuses to start rather than run with a fix silently missing."""

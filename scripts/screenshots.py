@@ -2,7 +2,8 @@
 
 Every game is created through the store API at a realistic size (4 players, a game well
 under way; one finished game), the app is started on a scratch data directory, and Chromium
-(Debian's, through Playwright) opens each game at 390×844 (phone) and 1280×800 (laptop).
+(Debian's, through Playwright) opens each game at 390×844 (phone), 844×390 (the phone on its
+side) and 1280×800 (laptop).
 
     .venv/bin/python scripts/screenshots.py            # all games
     .venv/bin/python scripts/screenshots.py free coup  # some of them
@@ -28,9 +29,12 @@ from companion.store import GameStore, StoredGame  # noqa: E402
 from tests.ui.conftest import CHROMIUM, App, Server  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
-SIZES = [(390, 844), (1280, 800)]
+SIZES = [(390, 844), (844, 390), (1280, 800)]
 if "--phone" in sys.argv:
-    SIZES = SIZES[:1]
+    SIZES = SIZES[:2]
+for _arg in sys.argv:  # --size=WxH: that size alone
+    if _arg.startswith("--size="):
+        SIZES = [tuple(int(n) for n in _arg.split("=", 1)[1].split("x"))]  # type: ignore[misc]
 PLAYERS = ["Аня", "Борис", "Вика", "Гоша"]
 
 
@@ -256,12 +260,21 @@ def free_finished(store: GameStore) -> StoredGame:
 
 
 #: name → how to make the game
+def coup_challenge(store: GameStore) -> StoredGame:
+    """Six players, Аня's tax declared: who challenges (the busiest step of Coup)."""
+    names = ["Аня", "Борис", "Вика", "Гоша", "Даша", "Егор"]
+    g = store.create("coup", names, first_player=0)
+    push_all(g, [("coup.declare", {"player": 0, "action": "tax", "target": None})])
+    return g
+
+
 GAMES: dict[str, Callable[[GameStore], StoredGame]] = {
     "free": free_game,
     "free-6": free_six,
     "free-finished": free_finished,
     "smashup": smashup_game,
     "coup": coup_game,
+    "coup-6-challenge": coup_challenge,
     "munchkin": munchkin_game,
     "munchkin-turn": munchkin_turn,
     "ricks": ricks_game,

@@ -3,19 +3,21 @@ Chromium: one Playwright driver for the whole run (two sync Playwright instances
 thread), a fresh browser for each test module (its GPU and renderer state does not build up
 over a 10-minute run: two late-run stalls in session 8 were a page that stopped drawing).
 
-The double-tap guard (:func:`companion.ui.state.settle_seconds`) is off for the suite
-(``COMPANION_SETTLE_SECONDS=0``, inherited by the servers the browser tests start): the robot
-taps another control a few milliseconds after a step change, faster than a person can. Its own
-tests (``tests/ui/test_view.py``, ``tests/ui/test_double_tap.py``) switch it back on."""
+The settle window (:attr:`companion.ui.state.Hub.default_settle`) is 0 for the hubs the tests make
+and for the servers they start (``--settle-seconds 0``, :class:`tests.ui.conftest.Server`): the
+robot taps another control a few milliseconds after a step change, faster than a person can.
+The window's own tests give their hub a window and a clock (``tests/ui/test_view.py``,
+``tests/ui/test_double_tap.py``)."""
 
 import contextlib
-import os
 import shutil
 
 import pytest
 from hypothesis import settings
 
-os.environ["COMPANION_SETTLE_SECONDS"] = "0"
+from companion.ui.state import Hub
+
+Hub.default_settle = 0  # a Hub made without a settle window has none in the tests
 
 settings.register_profile("companion", deadline=None)
 settings.load_profile("companion")

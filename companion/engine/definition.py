@@ -38,11 +38,6 @@ class GameDefinition(ABC, Generic[S]):
     #: ``expect_revision``; every other move made against an older revision is refused
     #: with :class:`~companion.errors.StaleMoveError` (issue 14).
     cumulative_moves: frozenset[str] = frozenset()
-    #: Event types each of which stands for one act at the table (a card discarded, a pawn
-    #: moved) though the moment (:meth:`step`) stays: after one, another tap from the same
-    #: screen within the double-tap guard's settle time is the rest of a double tap and is not
-    #: taken (:meth:`companion.ui.state.GameView.send`); a tap after the pause counts.
-    guarded_moves: frozenset[str] = frozenset()
     #: What :meth:`scores` counts, in Russian, for the result chart's axis («ПО», «уровень»).
     score_label: str = "очки"
     #: The highest score the rules allow, if they cap it (Coup: two influences, «Покровители»):

@@ -18,50 +18,39 @@ text field's value patch is applied when its message arrives and its ``change`` 
 a task of its own, and a re-render between the two sent the field a value older than the one
 the browser had (a letter typed fast undone, «Ника» left as «На»).
 
-Every browser event (a tap) is dispatched with a number of its own
-(:data:`companion.ui.taps.TAP`): the moves one handler sends share it, so
-:meth:`companion.ui.state.GameView.send` can tell a second tap from a second move of the
-same tap.
+Each patch checks first that what it replaces is there as written for Flet
+:data:`FLET_VERSION` (:func:`check`): if not, :func:`apply` raises
+:class:`~companion.errors.FletMismatchError` and the app refuses to start, rather than run
+with a fix silently missing. :func:`installed` says which patches are in place (a test
+fails when one is not).
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import inspect
 import logging
 import traceback
 from typing import Any
 
 import flet
+from flet.controls import base_control
 from flet.messaging.session import Session
 
-from companion.ui.taps import TAP, next_tap
+from companion.errors import FletMismatchError
 
-__all__ = ["apply"]
+__all__ = ["FLET_VERSION", "apply", "check", "installed"]
 
 log = logging.getLogger("companion.ui")
 _APPLIED = False
-
-
-def _numbering_taps() -> None:
-    """Wrap ``Session.dispatch_event`` so each event runs with a new number in
-    :data:`companion.ui.taps.TAP` (the event runs in a task of its own: its handler sees it),
-    and an event for a control id the session never sent is dropped at once.
-
-    Flet looks such an id up by walking the session's whole control tree
-    (``Session.__resolve_event_control`` → ``__find_live_control``), for every event: a client
-    sending made-up ids kept the host's one thread busy for everyone. Every control a client
-    can tap was sent to it, and so is in ``Session.index``; an id in the index whose control
-    was unmounted still gets Flet's own recovery."""
-    original = Session.dispatch_event
-
-    async def dispatch_event(self: Session, control_id: int, event_name: str, event_data: Any):
-        if not isinstance(control_id, int) or control_id not in self.index:
-            return None
-        TAP.set(next_tap())
-        return await original(self, control_id, event_name, event_data)
-
-    Session.dispatch_event = dispatch_event  # type: ignore[method-assign]
+#: The Flet release these patches were written against (pinned in pyproject.toml).
+FLET_VERSION = "1.0.5"
+#: sha256 (first 16 hex digits) of Flet 1.0.5's ``Session.__updates_scheduler`` source: the
+#: loop :func:`_updates_scheduler` copies. Another loop means the copy is out of date.
+_SCHEDULER_SOURCE = "7ec9510b0fd5cc49"
+#: The private names of ``Session`` the copied loop reads.
+_SESSION_NAMES = ("__updates_ready", "__pending_updates", "__pending_effects", "__closed")
 
 
 def _depth(control: object) -> int:
@@ -126,8 +115,6 @@ def _cache_event_types() -> None:
     annotations with ``typing`` evaluation (~0.5–1 ms of CPU per tap); the answer depends on
     the class and the field only, so keep it. The lookup still runs from a frame with
     ``base_control``'s globals, as Flet's own call does (it reads its caller's names)."""
-    from flet.controls import base_control
-
     original = base_control.get_event_field_type
     space: dict[str, Any] = {}
     exec(  # noqa: S102 - a fixed wrapper compiled in Flet's module namespace
@@ -144,17 +131,95 @@ def _cache_event_types() -> None:
             cache[key] = lookup(original, control, field_name)
         return cache[key]
 
+    cached.__companion__ = True  # type: ignore[attr-defined]
     base_control.get_event_field_type = cached
 
 
+def _dropping_unknown_ids() -> None:
+    """Wrap ``Session.dispatch_event`` so an event for a control id the session never sent is
+    dropped at once.
+
+    Flet looks such an id up by walking the session's whole control tree
+    (``Session.__resolve_event_control`` → ``__find_live_control``), for every event: a client
+    sending made-up ids kept the host's one thread busy for everyone. Every control a client
+    can tap was sent to it, and so is in ``Session.index``; an id in the index whose control
+    was unmounted still gets Flet's own recovery."""
+    original = Session.dispatch_event
+
+    async def dispatch_event(self: Session, control_id: int, event_name: str, event_data: Any):
+        if not isinstance(control_id, int) or control_id not in self.index:
+            return None
+        return await original(self, control_id, event_name, event_data)
+
+    dispatch_event.__companion__ = True  # type: ignore[attr-defined]
+    Session.dispatch_event = dispatch_event  # type: ignore[method-assign]
+
+
+def _digest(function: Any) -> str:
+    """sha256 (16 hex digits) of ``function``'s source, or ``""`` when it has none."""
+    try:
+        return hashlib.sha256(inspect.getsource(function).encode()).hexdigest()[:16]
+    except (OSError, TypeError):
+        return ""
+
+
+def check() -> list[str]:
+    """What the patches expect of Flet and do not find, one sentence each (empty: all there).
+    Reads the installed Flet's source; changes nothing."""
+    problems: list[str] = []
+    if flet.__version__ != FLET_VERSION:
+        problems.append(f"установлен Flet {flet.__version__}, а нужен {FLET_VERSION}")
+    original = Session.__dict__.get("_Session__updates_scheduler")
+    if original is None:
+        problems.append("в Flet нет Session.__updates_scheduler (планировщик обновлений)")
+    elif original is not _updates_scheduler and _digest(original) != _SCHEDULER_SOURCE:
+        problems.append("планировщик обновлений Flet (Session.__updates_scheduler) изменился")
+    init = inspect.getsource(Session.__init__)
+    for name in _SESSION_NAMES:
+        if f"self.{name}" not in init:
+            problems.append(f"в Session Flet нет поля {name}")
+    trigger = inspect.getsource(base_control.BaseControl._trigger_event)
+    if not callable(getattr(base_control, "get_event_field_type", None)) or (
+        "get_event_field_type(self, field_name)" not in trigger
+    ):
+        problems.append("BaseControl._trigger_event Flet больше не вызывает get_event_field_type")
+    dispatch = getattr(Session, "dispatch_event", None)
+    if dispatch is None or not isinstance(getattr(Session, "index", None), property):
+        problems.append("в Session Flet нет dispatch_event или индекса элементов (index)")
+    elif not getattr(dispatch, "__companion__", False) and (
+        "__resolve_event_control" not in inspect.getsource(dispatch)
+    ):
+        problems.append("Session.dispatch_event Flet ищет элемент по-новому")
+    return problems
+
+
+def installed() -> dict[str, bool]:
+    """Each patch by name, and whether it is in place now."""
+    return {
+        "updates_scheduler": Session.__dict__.get("_Session__updates_scheduler")
+        is _updates_scheduler,
+        "event_types_cache": getattr(base_control.get_event_field_type, "__companion__", False),
+        "unknown_ids_dropped": getattr(Session.dispatch_event, "__companion__", False),
+    }
+
+
 def apply() -> None:
-    """Install the fixes (only on the Flet version they were written for)."""
+    """Install the fixes, once.
+
+    :raises FletMismatchError: Flet is not what they were written for (:func:`check`): the
+        message names what is missing.
+    """
     global _APPLIED
-    if _APPLIED or not flet.__version__.startswith("1.0."):
+    if _APPLIED:
         return
-    if not hasattr(Session, "_Session__updates_scheduler"):  # pragma: no cover - Flet changed
-        return
+    problems = check()
+    if problems:
+        raise FletMismatchError(
+            "эта версия Flet не подходит приложению: "
+            + "; ".join(problems)
+            + f". Установите flet=={FLET_VERSION} (pip install -e .)."
+        )
     Session._Session__updates_scheduler = _updates_scheduler
     _cache_event_types()
-    _numbering_taps()
+    _dropping_unknown_ids()
     _APPLIED = True

@@ -1,6 +1,9 @@
 """The frame around every game board (SPEC §1, issue 11).
 
-Phone (< 700 px wide), top to bottom, nothing of it ever moves:
+The frame decides the window's :class:`~companion.ui.layout.Layout` once, from the page's width
+and height, and provides it to every board (:func:`~companion.ui.layout.use_layout`).
+
+A compact width (a phone upright), top to bottom, nothing of it ever moves:
 
 - the top bar: back, the game's name (wide screens), undo, redo, journal, rules, lock —
   each a 48×48 target (:func:`widgets.icon_button`);
@@ -12,21 +15,18 @@ Phone (< 700 px wide), top to bottom, nothing of it ever moves:
 - the pinned action bar (fixed height): the board's ``Actions(view)``, the phase's primary
   action always in the same place.
 
-Wide screens (≥ :data:`WIDE` px: tablet, laptop, landscape phone) get two columns: the board
-(under its header) left; status, result and the action bar right.
+Other widths (:attr:`Layout.two_columns`: a phone on its side, a tablet, a laptop) get two
+columns: the board (under its header) left, using the whole height; status, result and the
+action bar right (:attr:`Layout.side_width`). A short screen (:attr:`Layout.short`: any phone
+on its side) also folds the board's header and rows, as a small phone upright does.
 
-Refusals and notices (:class:`MessageOverlay`) are drawn for a few seconds *over the top bar*,
-across its whole width: they never push anything, and they leave the status line, the board
-and the action bar in sight and in reach (drawn over the status line, a banner hid whose turn
-it was for 5–8 s). While the screen is locked the lock stays uncovered (its refusal says to
-tap it); a tap on the banner clears it. Up to three lines fit the band
-(:data:`MESSAGE_BAND`: some 130 letters on a 390 px phone, which the longest refusals take);
-a longer text grows down over the status line rather than being cut.
-While a message shows, back, undo, redo, journal and rules are under it; so an undo's or
-redo's notice is drawn over the status line instead (as all messages were before), and a
-second undo right after the first reaches the undo button; it keeps to the status line's
-height (three lines, then «…»: the label and the journal have the whole text), leaving a
-board's pinned header under the status line in sight.
+Refusals and notices (:class:`MessageOverlay`) are drawn for a few seconds *just above the
+pinned action bar* (on a wide screen, above the side column's bar), as a snackbar is: they
+never push anything, and the top bar (back, undo, redo, journal, rules, lock), the status line
+and the primary action are never under them — a tap on undo right after a notice reaches undo
+(issue 29: the notice over the top bar took the first tap), and whose turn it is stays in
+sight. A notice keeps to three lines («…»: its label and the journal have the whole text); a
+longer refusal grows up over the board. A tap on the banner clears it.
 
 Re-rendering: the top bar, status line, message and result are memoised components with
 plain props (``ft.memo``), so a tap re-renders the board and whatever part's props changed;
@@ -48,6 +48,7 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.again import PlayAgain
 from companion.ui.boards import BOARDS
+from companion.ui.layout import SIDE_GAP, Layout, LayoutContext, layout_for
 from companion.ui.nav import RULES_GAME, app_model, go, rules_link
 from companion.ui.result import ResultDetails, ResultHeader
 from companion.ui.state import GameView, on_reconnect
@@ -55,7 +56,6 @@ from companion.ui.status import StatusLine, status_props
 from companion.ui.widgets import (
     WIDE,
     BoardScroll,
-    PageHeight,
     icon_button,
     tagged,
     use_page_size,
@@ -172,13 +172,11 @@ TopBar = ft.memo(_TopBar)
 def _MessageOverlay(
     error: str, notice: str, clear: Callable[[], None], low: bool = False
 ) -> ft.Control:
-    """The last refusal (red) or notice, drawn over the top bar (not its lock); it goes after a
-    few seconds, at the next move, or when tapped. Never changes the layout around it.
+    """The last refusal (red) or notice (see the module docstring); it goes after a few
+    seconds, at the next move, or when tapped. Never changes the layout around it.
 
-    ``low``: the notice lies over the status line (an undo's or redo's): it keeps to the
-    status line's height, three lines cut with «…» (its label and the journal have the whole
-    text); grown to four it covered a board's pinned header under the status line (play-test:
-    Smash Up's redone capture covered «Приспешники / Действия» at 360×640)."""
+    ``low``: the notice keeps to three lines cut with «…» (its label and the journal have the
+    whole text)."""
     task = ft.use_ref(None)
 
     def arm() -> None:
@@ -457,37 +455,24 @@ def _Status(view: GameView, wide: bool) -> ft.Control:
 
 
 @ft.component
-def _Messages(view: GameView) -> ft.Control:
-    """The refusal or notice, drawn above everything; it never moves the content. A refusal
-    or notice lies over the top bar (left of the lock while the screen is locked); an undo's
-    or redo's notice over the status line (:attr:`GameView.notice_low`), as the finger is on
-    the top bar then: a second undo right after the first reaches the undo button, not the
-    notice.
-
-    The layer is a child of the frame's ``Stack`` placed by its own offsets, and as tall as
-    its banner: an empty one takes no taps, and it takes none outside its banner (a layer
-    padded down to the status line took the top bar's taps above its banner). It is never
-    wider than :data:`MESSAGE_MAX_WIDTH`."""
-    low = view.notice_low and not view.error
-    # the whole width (three lines of a long refusal fit the band: play-test, a Smash Up
-    # refusal of 117 letters grew down over «Ходит Боря» beside the lock); the lock stays
-    # uncovered only while the screen is locked, whose refusal says to tap it
-    right = TOP_BAR_HEIGHT if view.locked and not low else 0
-    # at most MESSAGE_MAX_WIDTH wide, from the left: on a wide screen the lock and the rest
-    # of the top bar stay uncovered
-    right = max(right, int(use_page_width()) - MESSAGE_MAX_WIDTH)
+def _Messages(view: GameView, layout: Layout) -> ft.Control:
+    """The refusal or notice just above the pinned action bar (see the module docstring). The
+    layer is a child of the frame's ``Stack`` placed by its own offsets and as tall as its
+    banner: an empty one takes no taps. Never wider than :data:`MESSAGE_MAX_WIDTH`; on a wide
+    screen it keeps to the side column."""
+    width = min(layout.side_width if layout.two_columns else layout.width, MESSAGE_MAX_WIDTH)
     return ft.Container(
-        MessageOverlay(view.error, view.notice, view.clear_message, low),
-        left=0,
-        right=right,
-        top=MESSAGE_BAND if low else 0,
+        MessageOverlay(view.error, view.notice, view.clear_message, True),
+        right=0,
+        width=width,
+        bottom=ACTION_BAR_HEIGHT + 4,
     )
 
 
-def _with_messages(view: GameView, content: ft.Control) -> ft.Control:
+def _with_messages(view: GameView, content: ft.Control, layout: Layout) -> ft.Control:
     """``content`` filling the screen, with the message layer over it (:func:`_Messages`)."""
     return ft.Stack(
-        [ft.Container(content, left=0, right=0, top=0, bottom=0), _Messages(view)],
+        [ft.Container(content, left=0, right=0, top=0, bottom=0), _Messages(view, layout)],
         expand=True,
     )
 
@@ -520,10 +505,20 @@ def _Result(view: GameView, wide: bool, scroller: ft.Ref[ft.Column]) -> ft.Contr
 
 @ft.component
 def _Frame(handle: _Handle) -> ft.Control:
+    """The frame: decides the :class:`~companion.ui.layout.Layout` once, from the page's
+    width and height, and provides it to everything inside (:func:`use_layout`)."""
     view = handle.view
     use_self_heal(view)
-    page_width, page_height = use_page_size()
-    wide = page_width >= WIDE
+    layout = layout_for(*use_page_size())
+    scroller = ft.use_ref(ft.Ref[ft.Column]).current  # the column that holds the result
+    board_column = ft.use_ref(ft.Ref[ft.Column]).current  # the wide layout's board column
+    return LayoutContext(layout, lambda: _frame(view, layout, scroller, board_column))
+
+
+def _frame(
+    view: GameView, layout: Layout, scroller: ft.Ref[ft.Column], board_column: ft.Ref[ft.Column]
+) -> ft.Control:
+    wide = layout.two_columns
     board = BOARDS[view.game.setup.game]
     top = _Top(view, wide)
     status = _Status(view, wide)
@@ -538,17 +533,12 @@ def _Frame(handle: _Handle) -> ft.Control:
         ),
     )
     # pinned above the scrolling body (its own component: it re-renders on its own)
-    # (the page's height with them: a board may fold its header on a short phone)
-    header = (
-        [PageHeight(page_height, lambda: board.Header(view))] if hasattr(board, "Header") else []
-    )
-    scroller = ft.use_ref(ft.Ref[ft.Column]).current  # the column that holds the result
-    board_column = ft.use_ref(ft.Ref[ft.Column]).current  # the wide layout's board column
+    header = [board.Header(view)] if hasattr(board, "Header") else []
     if not wide:
         body = ft.Column(
             [
                 _Result(view, wide, scroller),
-                PageHeight(page_height, lambda: BoardScroll(scroller, lambda: board.Board(view))),
+                BoardScroll(scroller, lambda: board.Board(view)),
             ],
             spacing=10,
             scroll=ft.ScrollMode.AUTO,
@@ -556,7 +546,7 @@ def _Frame(handle: _Handle) -> ft.Control:
             ref=scroller,
         )
         frame = ft.Column([top, status, *header, body, actions], spacing=4, expand=True)
-        return _with_messages(view, frame)
+        return _with_messages(view, frame, layout)
     side = ft.Container(
         ft.Column(
             [
@@ -572,8 +562,8 @@ def _Frame(handle: _Handle) -> ft.Control:
             spacing=8,
             expand=True,
         ),
-        width=400,
-        padding=ft.Padding.only(left=16),
+        width=layout.side_width,
+        padding=ft.Padding.only(left=SIDE_GAP),
         border=ft.Border.only(left=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
     )
     main: ft.Control = ft.Column(
@@ -590,4 +580,4 @@ def _Frame(handle: _Handle) -> ft.Control:
         spacing=4,
         expand=True,
     )
-    return _with_messages(view, frame)
+    return _with_messages(view, frame, layout)

@@ -61,7 +61,8 @@ def serve(args: argparse.Namespace, root: Path) -> int:
     from companion.ui.webserver import allowed_names, run_server
 
     store = GameStore(root)
-    hub = Hub(store)
+    settle = getattr(args, "settle_seconds", None)
+    hub = Hub(store) if settle is None else Hub(store, settle=settle)
     host = args.host or ("0.0.0.0" if args.lan else "127.0.0.1")
     port = args.port or DEFAULT_PORT
     https = bool(getattr(args, "https", False))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextvars
 import logging
-import os
 import re
 import threading
 import time
@@ -47,24 +46,12 @@ log = logging.getLogger("companion.ui")
 SPECTATOR = "Вы вошли как зритель: менять игру нельзя."
 #: The refusal while this screen is locked against accidental taps.
 LOCKED = "Экран заблокирован от случайных нажатий: снимите замок, чтобы менять игру."
-#: Seconds after a move that changed the screen under the finger in which another tap from
-#: that screen is not taken: too soon to be an answer to the change (a person needs ~0.25 s
-#: to see it, more to aim), so it is the rest of a double tap (:meth:`GameView.send`). Taps
-#: 0.05–0.2 s apart on a phone reached the host up to 0.53 s apart on a loaded machine (the
-#: phone was busy drawing the first answer), hence more than a double tap's own gap. The
-#: environment variable ``COMPANION_SETTLE_SECONDS`` overrides it (the test suite's robot
-#: taps faster than a person and sets 0; the tests of the guard set it back).
+#: Seconds after a move (not a counter step) or a dialog closed in which another tap from
+#: the same screen is refused with :data:`TOO_SOON`: it is the rest of a double tap, the
+#: finger already on its way while the screen changed under it. The one settle window of the
+#: app (:meth:`GameView.send`, :meth:`GameView.too_soon`); a :class:`Hub` may be given
+#: another (``companion --settle-seconds``; the test suite's robot uses 0) and another clock.
 SETTLE_SECONDS = 0.6
-
-
-def settle_seconds() -> float:
-    """:data:`SETTLE_SECONDS`, or ``COMPANION_SETTLE_SECONDS`` when set to a number ≥ 0."""
-    try:
-        value = float(os.environ.get("COMPANION_SETTLE_SECONDS", SETTLE_SECONDS))
-    except ValueError:
-        return SETTLE_SECONDS
-    return value if value >= 0 else SETTLE_SECONDS
-
 
 #: The notice for such a tap.
 TOO_SOON = "Касание не засчитано: экран только что изменился. Если нужно, нажмите ещё раз."
@@ -74,10 +61,26 @@ class Hub:
     """Open games shared by every session of this process.
 
     :param store: the game store of the data directory.
+    :param settle: the settle window in seconds (``None``: :attr:`default_settle`; 0: none).
+    :param clock: monotonic seconds (``time.monotonic``; tests inject their own).
     """
 
-    def __init__(self, store: GameStore) -> None:
+    #: The settle window of a hub made without one (the test suite's robot sets 0 here).
+    default_settle: float = SETTLE_SECONDS
+
+    def __init__(
+        self,
+        store: GameStore,
+        *,
+        settle: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        settle = self.default_settle if settle is None else settle
+        if settle < 0:
+            raise ValueError(f"settle window must be >= 0 s, got {settle}")
         self.store = store
+        self.settle = settle
+        self.clock = clock
         self._games: dict[str, StoredGame] = {}
         self._lock = threading.RLock()
         self._listeners: dict[str, set[Listener]] = defaultdict(set)
@@ -215,8 +218,6 @@ class GameView:
     :ivar error_player: the player the refused move concerned (its ``data["player"]``), or
         ``None``: boards show a per-player refusal under that player only.
     :ivar notice: a neutral message (e.g. «Отменено: …»).
-    :ivar notice_low: the notice answers a tap on the top bar (undo, redo): the frame draws it
-        over the status line, so the top bar stays in reach for the next undo.
     """
 
     hub: Hub
@@ -227,7 +228,6 @@ class GameView:
     error: str = ""
     error_player: int | None = None
     notice: str = ""
-    notice_low: bool = False
     locked: bool = False
 
     @property
@@ -266,13 +266,7 @@ class GameView:
         """Where the game stands for its primary action, as one string: the turn, whose it
         is, the phase and its label with the step, and a step the label does not name
         (:meth:`~companion.engine.definition.GameDefinition.step`: Munchkin's fight)
-        (``"3|0|Играй карты|Играй карты|"``).
-
-        A pinned bar keys its primary button with it
-        (:func:`companion.ui.widgets.primary_button`): when another phone's move changes the
-        moment, the button is replaced by a new control, so a tap this phone made on the old
-        one — still on its screen while the change travels — reaches nothing instead of
-        moving the game on a second time (two phones pressing «Дальше» at once)."""
+        (``"3|0|Играй карты|Играй карты|"``): a pinned bar re-renders when it changes."""
         d, state = self.game.definition, self.state
         return (
             f"{d.turn_number(state)}|{d.active_player(state)}|"
@@ -289,14 +283,12 @@ class GameView:
         self.error = ""
         self.error_player = None
         self.notice = text
-        self.notice_low = False
 
     def clear_message(self) -> None:
         """Drop the refusal and the notice (they went stale)."""
         self.error = ""
         self.error_player = None
         self.notice = ""
-        self.notice_low = False
 
     def explain(self, type: str, data: Mapping[str, Any] | None = None) -> bool:
         """Check a move without sending it; a refusal is shown like one from :meth:`send`.
@@ -350,18 +342,15 @@ class GameView:
             )
 
     def too_soon(self) -> bool:
-        """Whether the tap being handled comes too soon after this screen's last move that
-        changed the screen under the finger (see :meth:`send`); if so, the notice says so.
-        A board's tap that sends nothing but changes what the next move will be (Coup: an
-        action picked, a target aimed, «Объявить» with nothing picked) asks it first."""
-        tap = current_tap()
-        last = getattr(self, "_last_move", None)  # (tap, when, changed the screen)
+        """Whether the tap being handled is inside the settle window of this screen's last
+        move or closed dialog, from another tap (:meth:`send`); if so, the notice
+        :data:`TOO_SOON` says so. A tap that sends nothing but changes what the next move
+        will be (Coup: an action picked; a counter's number pad opened) asks it first."""
+        last = getattr(self, "_settle", None)  # (the tap that started it, when)
         if (
-            tap is not None
-            and last is not None
-            and last[0] != tap
-            and last[2]
-            and time.monotonic() - last[1] < settle_seconds()
+            last is not None
+            and last[0] is not current_tap()
+            and self.hub.clock() - last[1] < self.hub.settle
         ):
             self.show_notice(TOO_SOON)
             self.refresh()
@@ -369,48 +358,44 @@ class GameView:
         return False
 
     def screen_changed(self) -> None:
-        """This tap changed the screen under the finger without a move (a dialog's «Закрыть»:
-        the board it covered is uncovered): the next tap from this screen within
-        :func:`settle_seconds` is not taken either (see :meth:`send`). Play-test: a 50 ms
-        double tap on «Закрыть» opened the number pad of the counter under it."""
-        self._last_move = (current_tap(), time.monotonic(), True)
+        """Start the settle window without a move: this tap closed a dialog, and what it
+        covered is now under the finger."""
+        self._settle = (current_tap(), self.hub.clock())
 
     def send(self, type: str, data: Mapping[str, Any] | None = None) -> bool:
         """Send a move; a refusal is kept in :attr:`error`. Returns whether it was accepted.
 
-        After a move that changed the screen under the finger — one that moved the game on
-        (its :meth:`moment`: turn, player, phase or step changed), one sent by a dialog's
-        button (:func:`~companion.ui.taps.closing_dialog`: the dialog goes and what it
-        covered is uncovered, or what it shows changes), or one of the game's
-        :attr:`~companion.engine.definition.GameDefinition.guarded_moves` (one act at the
-        table: a card discarded) — another tap from this screen within :func:`settle_seconds`
-        is not taken, and a notice says so: the finger was already on its way.
+        The one double-tap mechanism, two halves:
 
-        Play-test: a double tap on «Активировать» also activated the next player's card, put
-        in its place; a double tap on a dialog's «Захватить» pressed the «Дальше» under it; a
-        double tap on «Следующий игрок» passed two turns. Quick taps where the game stays
-        (+1, +1 on a counter, then another counter) and the moves one tap sends together are
-        taken as before."""
+        * the revision check: the move is made against the revision this screen showed
+          (:meth:`mark_shown`); if the game moved on meanwhile (the first tap of a double
+          tap, or another phone) it is refused (:class:`StaleMoveError`) — except counter
+          steps (:attr:`~companion.engine.definition.GameDefinition.cumulative_moves`),
+          where each tap counts;
+        * the settle window: an accepted move that is not a counter step — or a pad's value,
+          sent as its dialog closes (:func:`~companion.ui.taps.closing_dialog`) — starts
+          :attr:`Hub.settle` seconds in which a move from another tap of this screen is
+          refused (:meth:`too_soon`).
+
+        Either way the screen says so (:data:`TOO_SOON`): no tap is dropped unseen. Moves one
+        tap sends together are taken (same tap). Undo, redo and the top bar never ask the
+        settle window."""
         if self._refuse_readonly() or self.too_soon():
             return False
-        tap, now = current_tap(), time.monotonic()
-        moment = self.moment()
+        tap, now = current_tap(), self.hub.clock()
         try:
             self.hub.push(
                 self.game_id, type, data, self.author, expect_revision=self.shown_revision
             )
-        except StaleMoveError:  # a double tap: the first one counted; show the latest state
+        except StaleMoveError:  # the game moved on under this tap: show the latest state
+            self.show_notice(TOO_SOON)
             self.refresh()
             return False
         except CompanionError as exc:
             self._set_error(exc, data)
             return False
-        changed = (
-            dialog_closing()
-            or type in self.game.definition.guarded_moves
-            or self.moment() != moment
-        )
-        self._last_move = (tap, now, changed)
+        if dialog_closing() or type not in self.game.definition.cumulative_moves:
+            self._settle = (tap, now)
         self.clear_message()
         self.refresh()
         return True
@@ -434,7 +419,8 @@ class GameView:
                     event = self.hub.redo(self.game_id, expect_revision=self.shown_revision)
                 else:
                     event = self.hub.undo(self.game_id, expect_revision=self.shown_revision)
-            except StaleMoveError:  # a double tap on undo: the first one counted
+            except StaleMoveError:  # the game moved on under this tap: say so
+                self.show_notice(TOO_SOON)
                 event = None
             except CompanionError as exc:
                 self._set_error(exc, None)
@@ -447,7 +433,6 @@ class GameView:
             self.error = ""
             self.error_player = None
             self.notice = self._step_notice(redo, f"{text}{who}")
-            self.notice_low = True
         self.refresh()
 
     def _step_notice(self, redo: bool, line: str) -> str:
@@ -459,7 +444,7 @@ class GameView:
         verb = "Возвращено" if redo else "Отменено"
         run: tuple[bool, str, list[str]] | None = getattr(self, "_step_run", None)
         lines = [line]
-        if run is not None and run[0] == redo and run[1] == self.notice and self.notice_low:
+        if run is not None and run[0] == redo and run[1] == self.notice:
             lines = [*run[2], line]
         if len(lines) == 1:
             notice = f"{verb} — {line}"

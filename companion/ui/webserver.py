@@ -34,6 +34,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from companion import APP_NAME, APP_SHORT_NAME
+from companion.errors import FletMismatchError
 from companion.ui.budget import JOINED_FRAME_BYTES, budgeted
 from companion.ui.security import CONNECTION, Connection
 
@@ -326,13 +327,30 @@ def patch_wasm_string(wasm: bytes, old: str, new: str) -> bytes | None:
     return None
 
 
+def _replace_once(text: str, old: str, new: str, where: str) -> str:
+    """``text`` with its one ``old`` replaced by ``new``.
+
+    :raises FletMismatchError: ``old`` is not in ``text`` exactly once (another Flet client).
+    """
+    if text.count(old) != 1:
+        raise FletMismatchError(
+            f"веб-клиент Flet не тот: в {where} нет ровно одного «{old[:60]}» "
+            "(нужен flet-web==1.0.5)"
+        )
+    return text.replace(old, new, 1)
+
+
 def prepare_assets(target: Path) -> Path:
     """Fill ``target`` with what is served before Flet's own web files; returns ``target``.
 
     Our icons, favicon and manifest (name, colours, ``lang`` ru), an ``index.html`` made from
     Flet's with our title, a Russian loading text and ``lang="ru"``, and Flet's client with
     its English texts replaced (:data:`CLIENT_TEXTS`: «Working...» becomes
-    :data:`RECONNECT_TEXT`).
+    :data:`RECONNECT_TEXT`) in both its builds, ``main.dart.js`` and ``main.dart.wasm``.
+
+    :raises FletMismatchError: something patched is not there exactly once (another
+        ``flet-web`` release): the app refuses to start rather than serve English texts or an
+        ``index.html`` without the reload-on-reconnect script.
     """
     from flet_web import get_package_web_dir
 
@@ -340,29 +358,38 @@ def prepare_assets(target: Path) -> Path:
     target.mkdir(parents=True, exist_ok=True)
     shutil.copytree(ASSETS, target, dirs_exist_ok=True)
     index = (web / "index.html").read_text(encoding="utf-8")
-    index = index.replace("<html>", '<html lang="ru">', 1)
-    index = index.replace(
-        '<img src="icons/loading-animation.png" alt="" />',
-        '<img src="icons/loading-animation.png" alt="" />'
-        f'<p style="position:absolute;bottom:20vh;font:18px sans-serif;color:#555">'
-        f"{LOADING_TEXT}</p>",
-        1,
-    )
-    index = index.replace('aria-label="Loading"', f'aria-label="{LOADING_TEXT}"', 1)
-    index = index.replace("<head>", "<head>\n  <script>" + RELOAD_ON_RECONNECT + "</script>", 1)
-    index = index.replace(
-        '<link rel="manifest" href="manifest.json">',
-        '<link rel="manifest" href="manifest.json">\n  <meta name="theme-color" content="#1B5E20">',
-        1,
-    )
+    for old, new in (
+        ("<html>", '<html lang="ru">'),
+        (
+            '<img src="icons/loading-animation.png" alt="" />',
+            '<img src="icons/loading-animation.png" alt="" />'
+            f'<p style="position:absolute;bottom:20vh;font:18px sans-serif;color:#555">'
+            f"{LOADING_TEXT}</p>",
+        ),
+        ('aria-label="Loading"', f'aria-label="{LOADING_TEXT}"'),
+        ("<head>", "<head>\n  <script>" + RELOAD_ON_RECONNECT + "</script>"),
+        (
+            '<link rel="manifest" href="manifest.json">',
+            '<link rel="manifest" href="manifest.json">\n'
+            '  <meta name="theme-color" content="#1B5E20">',
+        ),
+    ):
+        index = _replace_once(index, old, new, "index.html")
     (target / "index.html").write_text(index, encoding="utf-8")
     js = (web / "main.dart.js").read_text(encoding="utf-8")
     wasm = (web / "main.dart.wasm").read_bytes()
     for old, new in CLIENT_TEXTS.items():
         quoted = '"' + old.replace("\n", "\\n") + '"'
-        if js.count(quoted) == 1:
-            js = js.replace(quoted, '"' + _js_string(new).replace("\n", "\\n") + '"')
-        wasm = patch_wasm_string(wasm, old, new) or wasm
+        js = _replace_once(
+            js, quoted, '"' + _js_string(new).replace("\n", "\\n") + '"', "main.dart.js"
+        )
+        patched = patch_wasm_string(wasm, old, new)
+        if patched is None:
+            raise FletMismatchError(
+                f"веб-клиент Flet не тот: в main.dart.wasm нет строки «{old[:60]}» "
+                "(нужен flet-web==1.0.5)"
+            )
+        wasm = patched
     (target / "main.dart.js").write_text(js, encoding="utf-8")
     (target / "main.dart.wasm").write_bytes(wasm)
     return target

@@ -46,9 +46,6 @@ __all__ = [
     "use_scroll_to",
     "use_page_size",
     "BoardScroll",
-    "PageHeight",
-    "SMALL_HEIGHT",
-    "use_small_height",
     "use_top_on",
 ]
 
@@ -176,19 +173,16 @@ def primary_button(
     *,
     disabled: bool = False,
     icon: ft.IconData | None = None,
-    moment: str | None = None,
     dimmed: bool = False,
 ) -> ft.Control:
     """The phase's primary action («Дальше», «Объявить», «Готово», «Следующий игрок»).
 
     Boards return it from ``Actions(view)``; the game frame pins it at the bottom right of every
     screen. Tagged ``primary-action`` (the one per screen), its label is the button's text.
-    ``moment`` (:meth:`~companion.ui.state.GameView.moment`) keys it: a new moment makes a new
-    control, and a tap on the button of the moment before reaches nothing. ``dimmed``: looks
-    unavailable but still answers a tap — ``on_click`` then says why.
+    A double tap on it is refused by :meth:`~companion.ui.state.GameView.send`. ``dimmed``:
+    looks unavailable but still answers a tap — ``on_click`` then says why.
     """
     return ft.Semantics(
-        key=f"primary-action|{moment}" if moment is not None else None,
         identifier="primary-action",
         label=label,
         button=True,
@@ -773,22 +767,6 @@ async def _scroll(scroller: ft.Ref[ft.Column] | None, offset: float) -> None:
 
 #: The scrolling column that holds the game's board (an ``ft.Ref``), for :func:`use_top_on`.
 BoardScroll = ft.create_context(None)
-
-#: The page's height in px as the game frame last measured it (``None`` outside the frame):
-#: the frame provides it around a board's pinned header and its body.
-PageHeight = ft.create_context(None)
-#: Below this page height (px) a board may fold its pinned header: 360×640 (and 360×740)
-#: phones are under it, 390×844 is not.
-SMALL_HEIGHT = 800
-
-
-def use_small_height(below: float = SMALL_HEIGHT) -> bool:
-    """Whether the page is shorter than ``below`` px (:data:`SMALL_HEIGHT` unless a board has
-    its own threshold) — a component hook; the frame re-renders its parts when the window's
-    height changes. ``False`` where no frame gives :data:`PageHeight` (a wide page's board,
-    with no pinned bar under it)."""
-    height = ft.use_context(PageHeight)
-    return height is not None and height < below
 
 
 def use_top_on(key: object) -> None:

@@ -53,6 +53,8 @@ class Server:
                 str(self.port),
                 "--data-dir",
                 str(data_dir),
+                # the robot taps faster than a person: no settle window unless a test sets one
+                *([] if "--settle-seconds" in (extra or []) else ["--settle-seconds", "0"]),
                 *(extra or []),
             ],
             env=env,

@@ -257,7 +257,9 @@ async def tap(session: Session, control: BaseControl, event: str = "click") -> N
     from flet.controls.context import _context_page
 
     _context_page.set(session.page)
-    await session.dispatch_event(control._i, event, None)
+    # a task of its own, as Flet's websocket server dispatches each browser event: the task
+    # is the tap (companion.ui.taps.current_tap)
+    await asyncio.create_task(session.dispatch_event(control._i, event, None))
     await settle(session)
 
 
@@ -266,7 +268,7 @@ async def select(session: Session, ident: str, value: str) -> None:
     patch to its id, then its ``select`` event."""
     choice = tagged_control(session, ident)
     session.apply_patch(choice._i, {"value": value})
-    await session.dispatch_event(choice._i, "select", value)
+    await asyncio.create_task(session.dispatch_event(choice._i, "select", value))
     await quiet(session)
 
 

@@ -440,7 +440,7 @@ def test_phone_targets_are_the_rows_in_reach_with_five_and_six_long_names(browse
             before = {ident: phone.box(ident) for ident in fixed}
             phone.tap("act-steal")
             phone.wait_label("preview", "Кража (Капитан): против кого? Коснитесь строки игрока")
-            phone.wait_label("step", "Против кого? Коснитесь строки игрока выше")
+            phone.wait_label("step", "Против кого? Коснитесь строки игрока")
             for i in range(1, len(names)):
                 phone.wait_label(f"player-p{i}", "— цель?")
             shown = phone.page.eval_on_selector_all(

@@ -24,7 +24,6 @@ import pytest
 from companion.engine.coup import ACTIONS, CHARACTERS
 from companion.store import GameStore
 from companion.ui.app import make_main
-from companion.ui.boards import compact
 from companion.ui.boards.coup.referee import SHORT_LINE
 from companion.ui.state import Hub
 from companion.ui.text_fit import text_width
@@ -79,7 +78,7 @@ def test_small_phone_plays_a_turn_without_scrolling(browser, server, names, size
         before = {ident: box(app, ident) for ident in menu + rows}
 
         tap_after_guard(app, "act-steal")
-        app.wait_label("step", "Против кого? Коснитесь строки игрока выше")
+        app.wait_label("step", "Против кого? Коснитесь строки игрока")
         for i in range(1, n):
             app.wait_label(f"player-p{i}", "— цель?")
         in_reach(app, *rows)
@@ -206,13 +205,12 @@ async def _folded_grid_widths(data: Path) -> set[int]:
 
 
 def test_folded_board_after_taps_is_a_fresh_screen(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
     """The folded board's memoised parts (the half rows, the two-row grid, the three-column
     answers) follow the game: at 360×640, after a challenge, a steal aimed at a half row, a
     block, undo and redo on two phones, every phone shows what a phone opening the game now
     shows (:mod:`tests.ui.test_render_fresh`, no browser)."""
-    monkeypatch.setattr(compact, "TAP_GUARD", 0)
     assert rt.run(_folded_grid_widths(tmp_path)) == {74, 100}  # the board is folded here
     steps: list = [
         "primary-action",  # nobody challenges Аня's Duke

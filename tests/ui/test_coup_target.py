@@ -162,7 +162,7 @@ def test_the_question_says_who_is_aimed_at_once_a_row_is_tapped(tmp_path):
     выше» stayed after the target was picked, while the bar already said «Кража (Капитан)
     против Ани». Once aimed, the question names the target and how to change it."""
     asked, at_vika, at_boris = rt.run(_questions_while_aiming(tmp_path))
-    assert asked == "Против кого? Коснитесь строки игрока выше"
+    assert asked == "Против кого? Коснитесь строки игрока"
     assert at_vika == "Против Вики. Сменить — коснитесь другого", at_vika
     assert at_boris == "Против Бориса. Сменить — коснитесь другого", at_boris
 

@@ -1,5 +1,5 @@
 """A double tap in Chromium, with the double-tap guard at its real setting
-(:func:`companion.ui.state.settle_seconds`; the rest of the suite turns it off).
+(``companion --settle-seconds``; the rest of the suite has none).
 
 Play-test: a second tap ~50–200 ms after the first landed on whatever the first tap's move put
 in its place (the next player's «Активировать», the «Дальше» under a closed dialog) and made a
@@ -26,9 +26,8 @@ WINDOW = 5
 
 
 @pytest.fixture
-def guarded(tmp_path, monkeypatch):
-    monkeypatch.setenv("COMPANION_SETTLE_SECONDS", str(WINDOW))
-    srv = Server(tmp_path / "data")
+def guarded(tmp_path):
+    srv = Server(tmp_path / "data", extra=["--settle-seconds", str(WINDOW)])
     yield srv
     srv.stop()
 
@@ -63,7 +62,7 @@ def test_a_double_tap_on_next_player_passes_one_turn(browser, guarded):
 async def _coup_double_tap(data) -> tuple[str, str, int, str | None]:
     """Coup, Аня's tax unchallenged: «Никто» tapped, then — the rest of a double tap — a
     card of Борис's action grid and his «Объявить» (in-process, real Flet session)."""
-    hub = Hub(GameStore(data))
+    hub = Hub(GameStore(data), settle=WINDOW)  # in-process taps are instant anyway
     g = hub.create("coup", ["Аня", "Борис", "Вика"], first_player=0)
     hub.push(g.id, "coup.declare", {"player": 0, "action": "tax", "target": None})
     session = await rt.open_app(make_main(hub), f"/game/{g.id}")
@@ -84,13 +83,58 @@ async def _coup_double_tap(data) -> tuple[str, str, int, str | None]:
     )
 
 
-def test_a_double_tap_in_coup_picks_nothing_for_the_next_player(tmp_path, monkeypatch):
+def test_a_double_tap_in_coup_picks_nothing_for_the_next_player(tmp_path):
     """Play-test: the second tap of a double tap on «Никто» landed on the next player's screen:
     on the action grid it picked «Доход +1» for him (one more tap on «Объявить» and an action
     nobody chose was played), on «Объявить» it said «Сначала выберите действие». Now both
     are «Касание не засчитано», and nothing is picked or played."""
-    monkeypatch.setenv("COMPANION_SETTLE_SECONDS", "5")  # in-process taps are instant anyway
     notice, error, events, hint = rt.run(_coup_double_tap(tmp_path))
     assert notice == TOO_SOON and error.strip() == ""  # an empty slot is labelled " "
     assert events == 2  # the declaration and «Никто»: nothing after them
     assert hint == "Выберите действие"  # nothing picked for Борис
+
+
+@pytest.fixture
+def settling(tmp_path):
+    """A server with the app's own settle window (0.6 s)."""
+    srv = Server(tmp_path / "data", extra=["--settle-seconds", "0.6"])
+    yield srv
+    srv.stop()
+
+
+def test_undo_right_after_a_ricks_activation_works_on_its_first_tap(browser, settling):
+    """Issue 29 (4 of 4 at 360×640): after «Активировать» in the charge phase, the first tap on
+    «Отменить» 2–3 s later did nothing and said nothing — the activation's notice lay over the
+    top bar and took the tap. One click at the undo button's centre, as a finger, once the
+    notice shows: the activation is taken back and the notice says so."""
+    from companion.engine.ricks import KRO, MICRO, MINI, RICK_UNIVERSE
+    from tests.ui.test_ricks_forms import _charge_to_step_v
+
+    hub = Hub(GameStore(settling.data_dir))
+    g = hub.create(
+        "ricks",
+        ["Борис", "Гоша"],
+        first_player=0,
+        options={"actions": {RICK_UNIVERSE: 1, MICRO: 2, MINI: 3, KRO: 5}},
+    )
+    hub.push(g.id, "round.draw")
+    hub.push(g.id, "card.play", {"kind": "source", "build_cost": 1, "production": 5})
+    toaster = {"kind": "invention", "build_cost": 1, "cost": 1, "vp": 2, "name": "Тостер"}
+    hub.push(g.id, "card.play", toaster)
+    hub.push(g.id, "turn.end")
+    hub.push(g.id, "card.play", {**toaster, "name": "Портальная пушка"})
+    _charge_to_step_v(hub, g.id)
+    before = len(hub.open(g.id).game.events)
+    hub.open(g.id).close()  # the server opens it
+    app = App(browser, settling, 360, 640).open(f"/game/{g.id}")
+    try:
+        app.tap("activate-2")
+        app.wait_label("notice", "Борис: больше нечего активировать — ход Гоши")
+        assert len(GameStore(settling.data_dir).open(g.id).game.events) == before + 1
+        box = app.steady("undo")
+        app.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        app.wait_label("notice", "Отменено")
+        game = GameStore(settling.data_dir).open(g.id).game
+        assert len(game.events) == before and game.state.charge.player == 0
+    finally:
+        app.close()

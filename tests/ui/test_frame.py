@@ -112,9 +112,10 @@ def test_controls_stay_put_after_tap_undo_and_refusal(app, server):
     app.wait_label("val-p1-c0", "0")
     after_undo = {i: app.box(i) for i in watched}
     assert all(near(before[i], after_undo[i]) for i in watched), (before, after_undo)
-    # the notice lies over the status line, not over the board's controls
-    notice = app.box("notice")
-    assert notice["y"] + notice["height"] <= before["val-p1-c0-plus"]["y"]
+    # the notice lies above the action bar: the top bar and the status line stay in sight
+    notice, status, undo = app.box("notice"), app.box("status-player"), app.box("undo")
+    assert notice["y"] >= max(status["y"] + status["height"], undo["y"] + undo["height"]) - 0.5
+    assert notice["y"] + notice["height"] <= before["primary-action"]["y"] + 0.5
 
     app.tap("val-p2-c0-plus")  # 1 000 001: beyond the counter's limit
     app.wait_label("error", "Счётчик не может выйти за")
@@ -129,15 +130,17 @@ def test_controls_stay_put_after_tap_undo_and_refusal(app, server):
     )
 
 
-def test_a_refusal_lies_over_the_top_bar_and_leaves_status_board_and_lock_in_sight(browser, server):
-    """The refusal banner covered the status line and the board's first row for 8 s. It
-    now lies over the top bar, left of the lock, at 390×844 and 360×640: the status line,
-    every counter and the lock (which the locked screen's refusal says to tap) stay
-    uncovered, nothing moves, and the lock still answers a tap. On a laptop (1280×800) the
-    banner is at most :data:`~companion.ui.game_screen.MESSAGE_MAX_WIDTH` wide (a short
-    refusal was a box as wide as the screen)."""
+def test_a_refusal_lies_above_the_action_bar_and_leaves_top_bar_and_status_in_sight(
+    browser, server
+):
+    """The refusal banner covered the status line for 8 s; moved over the top bar, it took
+    the first tap on undo (issue 29). It now lies just above the pinned action bar, at
+    390×844, 360×640 and 844×390: the top bar (the lock the locked screen's refusal says to
+    tap), the status line and the primary action stay uncovered, nothing moves, and the lock
+    still answers a tap. On a laptop (1280×800) the banner is at most
+    :data:`~companion.ui.game_screen.MESSAGE_MAX_WIDTH` wide."""
     gid = new_game(server, NAMES6[:4], TWO_COUNTERS)
-    for width, height in ((390, 844), (360, 640), (1280, 800)):
+    for width, height in ((390, 844), (360, 640), (844, 390), (1280, 800)):
         page = App(browser, server, width, height).open(f"/game/{gid}")
         try:
             page.wait_label("status-player", "Ходит Аня")
@@ -149,12 +152,15 @@ def test_a_refusal_lies_over_the_top_bar_and_leaves_status_board_and_lock_in_sig
             page.wait_label("error", "Экран заблокирован")
             error = page.box("error")
             assert all(near(before[i], page.box(i)) for i in watched), width
-            status = min(before["status-player"]["y"], before["status-phase"]["y"])
-            assert error["y"] + error["height"] <= status + 0.5, (width, error, before)
-            assert error["x"] + error["width"] <= before["lock"]["x"] + 0.5, (width, error)
+            status = max(
+                before[i]["y"] + before[i]["height"] for i in ("status-player", "status-phase")
+            )
+            assert error["y"] >= status - 0.5, (width, error, before)
+            lock = before["lock"]
+            assert error["y"] >= lock["y"] + lock["height"] - 0.5, (width, error)
+            primary = before["primary-action"]
+            assert error["y"] + error["height"] <= primary["y"] + 0.5, (width, error, primary)
             assert error["width"] <= MESSAGE_MAX_WIDTH, (width, error)
-            if width < MESSAGE_MAX_WIDTH:  # a phone: the whole top bar left of the lock
-                assert error["width"] >= before["lock"]["x"] - 24, (width, error)
             page.tap("lock")  # uncovered: unlocking clears the refusal
             page.page.wait_for_function(
                 "() => !document.querySelector('[flt-semantics-identifier=\"error\"]')"
@@ -163,10 +169,10 @@ def test_a_refusal_lies_over_the_top_bar_and_leaves_status_board_and_lock_in_sig
             page.close()
 
 
-def test_a_long_refusal_fits_the_top_bar_and_leaves_the_status_line_whole(browser, server):
-    """Play-test: a refusal of some 110 letters drawn left of the lock took four lines and
-    grew down over «Ходит Аня». Across the top bar's whole width (the lock is left uncovered
-    only while the screen is locked) it takes three, at 390×844 and 360×640."""
+def test_a_long_refusal_leaves_the_status_line_and_the_primary_action_whole(browser, server):
+    """Issue 29: a 3–4-line refusal covered «Ходит Аня». Above the action bar a refusal of
+    some 110 letters grows up over the board, at 390×844 and 360×640: the status line and
+    the primary action stay uncovered."""
     stored = GameStore(server.data_dir).create("munchkin", NAMES6[:4], first_player=0)
     gid = stored.id
     stored.close()
@@ -179,7 +185,9 @@ def test_a_long_refusal_fits_the_top_bar_and_leaves_the_status_line_whole(browse
             page.wait_label("error", "ниже манчкин не опускается")
             assert len(page.label("error")) > 100  # a long one
             error = page.box("error")
-            assert error["y"] + error["height"] <= status["y"] + 0.5, (width, error, status)
+            assert error["y"] >= status["y"] + status["height"] - 0.5, (width, error, status)
+            primary = page.box("primary-action")
+            assert error["y"] + error["height"] <= primary["y"] + 0.5, (width, error, primary)
         finally:
             page.close()
 

@@ -44,8 +44,8 @@ The once-per-tab notice that the browser refused to keep the screen on
 hand-made sessions have no browser to answer the Wake Lock, so every phone would get it two
 seconds after opening, at a time that has nothing to do with the moves.
 
-``TAP_GUARD`` (the double-tap guard of primary actions) is set to 0 here: the taps come
-faster than a finger, and a dropped repeat would only shorten the sequence.
+The hubs here have no settle window (``tests/conftest.py``): the taps come faster than a
+finger.
 """
 
 from __future__ import annotations
@@ -64,7 +64,6 @@ from hypothesis import strategies as st
 
 from companion.store import GameStore
 from companion.ui.app import make_main
-from companion.ui.boards import compact
 from companion.ui.game_screen import _told_awake as told_awake
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
@@ -390,12 +389,7 @@ async def _play(
 
 
 def check(game: str, steps: list[Step], width: int) -> None:
-    old = compact.TAP_GUARD
-    compact.TAP_GUARD = 0
-    try:
-        taps, problems = rt.run(play(game, steps, width))
-    finally:
-        compact.TAP_GUARD = old
+    taps, problems = rt.run(play(game, steps, width))
     assert not problems, (
         f"{game} at {width} px after taps {taps}: a screen differs from a fresh one:\n"
         + "\n".join(problems)
@@ -431,7 +425,6 @@ def test_a_stale_part_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     from flet.components import component
 
     monkeypatch.setattr(component, "shallow_compare_args_and_kwargs", lambda *a: True)
-    monkeypatch.setattr(compact, "TAP_GUARD", 0)
     taps, problems = rt.run(play("free", ["val-p1-c0-plus"], 390))
     assert taps == ["val-p1-c0-plus"]
     assert [p.split(":")[0] for p in problems] == ["watching phone, right after the last tap"]
@@ -485,7 +478,6 @@ def test_named_sequence_is_a_fresh_screen(
     game: str, steps: list[Step], forget: bool, why: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Sequences a table plays often, tapped by name (each identifier must be on screen)."""
-    monkeypatch.setattr(compact, "TAP_GUARD", 0)
     taps, problems = rt.run(play(game, steps, 390, forget=forget))
     assert len(taps) == len(steps), f"a tap was skipped: {taps}"
     assert not problems, f"{why}: after {taps}:\n" + "\n".join(problems)

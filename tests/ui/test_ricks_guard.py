@@ -20,15 +20,23 @@ from companion.ui.state import SETTLE_SECONDS, TOO_SOON, Hub
 from tests.ui import render_tree as rt
 from tests.ui.conftest import App, Server
 from tests.ui.test_ricks_forms import _button, _charge_to_step_v, _label, _said
+from tests.ui.test_view import Clock
 
 ACTIONS = {"actions": {RICK_UNIVERSE: 1, MICRO: 2, MINI: 3, KRO: 5}}
 
 
+#: The clock of these tests' hubs (moved by hand: a pause is an ``advance``).
+CLOCK = Clock()
+
+
 @pytest.fixture
-def guard(monkeypatch):
-    """The double-tap guard at its real setting (the suite turns it off)."""
-    monkeypatch.setenv("COMPANION_SETTLE_SECONDS", str(SETTLE_SECONDS))
-    return SETTLE_SECONDS
+def guard() -> Clock:
+    """The hubs below have the app's settle window, timed by :data:`CLOCK`."""
+    return CLOCK
+
+
+def _hub(data) -> Hub:
+    return Hub(GameStore(data), settle=SETTLE_SECONDS, clock=CLOCK)
 
 
 def _shown(session, ident: str) -> str:
@@ -70,7 +78,7 @@ def _two_inventions(hub: Hub) -> str:
 
 
 async def _double_tap_activate(data) -> tuple[list[str], list[str], str, int, list[str], int]:
-    hub = Hub(GameStore(data))
+    hub = _hub(data)
     gid = _two_inventions(hub)
     session = await rt.open_app(make_main(hub), f"/game/{gid}")
     first = _first(session, "activate-")
@@ -80,7 +88,7 @@ async def _double_tap_activate(data) -> tuple[list[str], list[str], str, int, li
     state = hub.open(gid).game.state
     after_double = (list(state.charge.activated), state.players[0].vp)
     said = _notice(session)
-    time.sleep(SETTLE_SECONDS + 0.05)
+    CLOCK.advance(SETTLE_SECONDS + 0.05)
     await _tap(session, under)  # a deliberate tap after the pause is taken
     state = hub.open(gid).game.state
     return (
@@ -107,7 +115,7 @@ def test_a_double_tap_on_activate_activates_one_invention(tmp_path, guard):
 
 # -- 2. the action line: «Сброс +1», «Обмен», «↑» -----------------------------------------------
 async def _double_taps_in_the_action_line(data) -> dict[str, object]:
-    hub = Hub(GameStore(data))
+    hub = _hub(data)
     g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=ACTIONS)
     hub.push(g.id, "round.draw")  # Аня: 5 actions in Кроховселенная
     session = await rt.open_app(make_main(hub), f"/game/{g.id}")
@@ -121,14 +129,14 @@ async def _double_taps_in_the_action_line(data) -> dict[str, object]:
         await _tap(session, ident)
         await _tap(session, ident)  # the rest of a double tap: same button, same spot
         out[ident] = (before, (me().actions, me().hand, me().universe), _notice(session))
-        time.sleep(SETTLE_SECONDS + 0.05)
+        CLOCK.advance(SETTLE_SECONDS + 0.05)
     # two deliberate taps a pause apart both count: «↑ Мини», then «↑ Микро»
     await _tap(session, "move-up")
-    time.sleep(SETTLE_SECONDS + 0.05)
+    CLOCK.advance(SETTLE_SECONDS + 0.05)
     await _tap(session, "move-up")
     out["deliberate"] = me().universe
     # quick counting is not slowed: the card's + twice, a few ms apart
-    time.sleep(SETTLE_SECONDS + 0.05)
+    CLOCK.advance(SETTLE_SECONDS + 0.05)
     actions = me().actions
     await _tap(session, "actions-plus")
     await _tap(session, "actions-plus")
@@ -166,7 +174,7 @@ async def _dialog_tap(session, ident: str) -> None:
 
 
 async def _build_dialog_double_taps(data) -> tuple[list, str, list, str, bool, str]:
-    hub = Hub(GameStore(data))
+    hub = _hub(data)
     g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=ACTIONS)
     hub.push(g.id, "round.draw")  # Аня: 5 actions
     hub.push(g.id, "card.play", {"kind": "source", "build_cost": 3, "production": 2})
@@ -179,13 +187,13 @@ async def _build_dialog_double_taps(data) -> tuple[list, str, list, str, bool, s
         in_dialog = _said(session, "build-actions")
     except AssertionError:
         in_dialog = "(the dialog has gone)"
-    time.sleep(SETTLE_SECONDS + 0.05)
+    CLOCK.advance(SETTLE_SECONDS + 0.05)
     await _dialog_tap(session, "build-1")  # deliberate, after the pause
     deliberate = [c.placed for c in _cards(hub, g.id)]
     # a new card, then «Закрыть» and — the rest of a 50 ms double tap — the ПО under it
     hub.push(g.id, "card.play", {"kind": "source", "build_cost": 3, "production": 2})
     await rt.quiet(session)
-    time.sleep(SETTLE_SECONDS + 0.05)
+    CLOCK.advance(SETTLE_SECONDS + 0.05)
     await _tap(session, "build-open")
     await _dialog_tap(session, "list-close")
     await _tap(session, "vp-p0")
@@ -211,7 +219,7 @@ def test_a_double_tap_in_the_build_dialog_places_one_token(tmp_path, guard):
 
 # -- 4. «Потратить»: the amount is the player's ---------------------------------------------------
 async def _spend_amount_next_player(data) -> tuple[str, str, str, str]:
-    hub = Hub(GameStore(data))
+    hub = _hub(data)
     g = hub.create("ricks", ["Аня", "Борис"], first_player=0, options=ACTIONS)
     hub.push(g.id, "round.draw")
     hub.push(g.id, "card.play", {"kind": "source", "build_cost": 1, "production": 3})
@@ -247,9 +255,8 @@ def test_the_spend_amount_starts_afresh_for_the_next_player(tmp_path):
 
 # -- Chromium: a double tap at one spot ----------------------------------------------------------
 @pytest.fixture
-def guarded(tmp_path, monkeypatch):
-    monkeypatch.setenv("COMPANION_SETTLE_SECONDS", "2")
-    srv = Server(tmp_path / "data")
+def guarded(tmp_path):
+    srv = Server(tmp_path / "data", extra=["--settle-seconds", "2"])
     yield srv
     srv.stop()
 

@@ -25,13 +25,17 @@ def gid(hub):
     return hub.create("free", ["Аня", "Борис"], first_player=0).id
 
 
-def test_a_double_tap_applies_once_and_says_nothing(hub, gid):
+def test_a_double_tap_applies_once_and_says_so(hub, gid):
+    """The revision half of the guard: no settle window here (the suite's hubs have none), and
+    the second tap, made against the revision before the first, is refused with a notice."""
+    from companion.ui.state import TOO_SOON
+
     view = GameView(hub, gid)
     view.mark_shown()  # the frame renders revision 0
     assert view.send("turn.next")
     # the second tap arrives before the screen re-rendered: made against revision 0
     assert not view.send("turn.next")
-    assert view.error == "" and view.notice == ""
+    assert view.error == "" and view.notice == TOO_SOON
     assert hub.open(gid).game.state.active == 1
     view.mark_shown()  # the screen caught up: the next tap counts
     assert view.send("turn.next")
@@ -114,56 +118,84 @@ def test_a_locked_screen_refuses_and_a_message_can_be_cleared(hub, gid):
 
 
 def _in_tap(number: int, move) -> bool:
-    """``move()`` run as the handler of browser event ``number`` (as Flet dispatches a tap:
-    :data:`companion.ui.flet_fixes.TAP` set for the event's own task)."""
-    import contextvars
+    """``move()`` run as the handler of browser event ``number``: in an asyncio task of its
+    own, as Flet dispatches each tap (:func:`companion.ui.taps.current_tap`). ``number`` only
+    names the tap in the test."""
+    import asyncio
 
-    from companion.ui.taps import TAP
-
-    def run() -> bool:
-        TAP.set(number)
+    async def tap() -> bool:
         return move()
 
-    return contextvars.copy_context().run(run)
+    return asyncio.run(tap())
+
+
+class Clock:
+    """A monotonic clock the test moves by hand (:class:`Hub`'s ``clock``)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
 
 
 BORIS = ("counter.add", {"player": 1, "counter": "ПО", "delta": 1})
 
 
+#: The settle window of these tests: the app's own (the suite's hubs have none).
+WINDOW = 0.6
+
+
 @pytest.fixture
-def guard(monkeypatch):
-    """The double-tap guard at its real setting (the suite turns it off)."""
-    from companion.ui.state import SETTLE_SECONDS
-
-    monkeypatch.setenv("COMPANION_SETTLE_SECONDS", str(SETTLE_SECONDS))
-    return SETTLE_SECONDS
+def guard() -> Clock:
+    """The clock of the guarded hubs made by :func:`guarded`."""
+    return Clock()
 
 
-def test_a_tap_right_after_a_step_change_is_not_taken(hub, gid, guard):
+def guarded(path, clock: Clock) -> Hub:
+    """A hub with the app's settle window, timed by ``clock``."""
+    return Hub(GameStore(path), settle=WINDOW, clock=clock)
+
+
+@pytest.fixture
+def ghub(tmp_path, guard) -> Hub:
+    return guarded(tmp_path / "guarded", guard)
+
+
+@pytest.fixture
+def ggid(ghub) -> str:
+    return ghub.create("free", ["Аня", "Борис"], first_player=0).id
+
+
+def test_a_tap_right_after_a_step_change_is_not_taken(ghub, ggid, guard):
     """Play-test (Ricks, step В): a double tap on «Активировать» also activated the next
     player's card, whose button took the first one's place. After a move that moves the game
     on (here «Следующий игрок»), another tap within the settle time is not taken and says so,
     even when the screen had caught up in between; after the pause it is taken."""
-    import time
-
     from companion.ui.state import TOO_SOON
 
-    view = GameView(hub, gid)
+    view = GameView(ghub, ggid)
     view.mark_shown()
     assert _in_tap(1, lambda: view.send("turn.next"))
     view.mark_shown()  # the screen caught up with the move before the second tap landed
     assert not _in_tap(2, lambda: view.send(*BORIS))
     assert view.notice == TOO_SOON and view.error == ""
     assert not _in_tap(3, lambda: view.send("turn.next"))  # «Следующий игрок» twice: once
-    state = hub.open(gid).game.state
+    state = ghub.open(ggid).game.state
     assert state.active == 1 and state.values[1]["ПО"] == 0
-    time.sleep(guard + 0.05)
+    guard.advance(WINDOW - 0.01)
+    view.mark_shown()
+    assert not _in_tap(5, lambda: view.send(*BORIS))  # still inside the window
+    guard.advance(0.02)
     view.mark_shown()
     assert _in_tap(4, lambda: view.send(*BORIS))  # a deliberate tap, after the pause
-    assert hub.open(gid).game.state.values[1]["ПО"] == 1 and view.notice == ""
+    assert ghub.open(ggid).game.state.values[1]["ПО"] == 1 and view.notice == ""
 
 
-def test_a_dialogs_move_guards_what_was_under_the_dialog(hub, gid, guard):
+def test_a_dialogs_move_guards_what_was_under_the_dialog(ghub, ggid, guard):
     """Play-test (Smash Up): a double tap on the capture dialog's «Захватить» also pressed the
     pinned «Дальше» the dialog had covered. A move a dialog's button sends
     (:func:`~companion.ui.taps.closing_dialog`) guards the next tap as a step change does."""
@@ -173,29 +205,29 @@ def test_a_dialogs_move_guards_what_was_under_the_dialog(hub, gid, guard):
         with closing_dialog():
             return view.send(*ADD)
 
-    view = GameView(hub, gid)
+    view = GameView(ghub, ggid)
     view.mark_shown()
     assert _in_tap(1, from_dialog)
     view.mark_shown()
     assert not _in_tap(2, lambda: view.send("turn.next"))
-    assert hub.open(gid).game.state.active == 0
+    assert ghub.open(ggid).game.state.active == 0
 
 
-def test_quick_taps_where_the_game_stays_all_count(hub, gid, guard):
+def test_quick_taps_where_the_game_stays_all_count(ghub, ggid, guard):
     """Counting is fast: +1, +1 on one counter and +1 on the next one, a few ms apart, all
     count — none of them changes the screen under the finger."""
-    view = GameView(hub, gid)
+    view = GameView(ghub, ggid)
     for n, move in enumerate((ADD, ADD, BORIS, ADD)):
         view.mark_shown()
         assert _in_tap(n + 1, lambda move=move: view.send(*move))
-    values = hub.open(gid).game.state.values
+    values = ghub.open(ggid).game.state.values
     assert values[0]["ПО"] == 3 and values[1]["ПО"] == 1
 
 
-def test_the_moves_one_tap_sends_together_are_all_taken(hub, gid, guard):
+def test_the_moves_one_tap_sends_together_are_all_taken(ghub, ggid, guard):
     """A handler may send several moves for one tap (Munchkin saves a class, then notes):
     the guard is about a second tap, not a second move of the same tap."""
-    view = GameView(hub, gid)
+    view = GameView(ghub, ggid)
     view.mark_shown()
 
     def both() -> bool:
@@ -204,7 +236,7 @@ def test_the_moves_one_tap_sends_together_are_all_taken(hub, gid, guard):
         return first and view.send(*BORIS)
 
     assert _in_tap(7, both)
-    state = hub.open(gid).game.state
+    state = ghub.open(ggid).game.state
     assert state.active == 1 and state.values[1]["ПО"] == 1
 
 
@@ -216,7 +248,7 @@ def test_a_double_tap_on_a_card_does_not_reveal_the_second_one(tmp_path, guard):
     from companion.ui.state import TOO_SOON
     from tests.engine.test_coup import DOUBLE_LOSS
 
-    hub = Hub(GameStore(tmp_path))
+    hub = guarded(tmp_path, guard)
     g = hub.create("coup", ["Александрина", "Аня", "Владислав"], first_player=0)
     for kind, data in DOUBLE_LOSS:
         hub.push(g.id, kind, data)
@@ -238,7 +270,7 @@ def test_a_double_tap_on_victory_does_not_press_the_next_phase(tmp_path, guard):
     second tap is not taken, and the phase stays where the win left it."""
     from companion.ui.state import TOO_SOON
 
-    hub = Hub(GameStore(tmp_path))
+    hub = guarded(tmp_path, guard)
     g = hub.create("munchkin", ["Аня", "Борис", "Вера"], first_player=0)
     hub.push(g.id, "level.set", {"player": 0, "value": 4})
     hub.push(g.id, "combat.start", {"monster": {"name": "Зомби", "level": 1}})
@@ -259,7 +291,7 @@ def test_a_double_tap_on_a_monsters_trash_takes_out_one_monster(tmp_path, guard)
     (its number of monsters), so the second tap is not taken."""
     from companion.ui.state import TOO_SOON
 
-    hub = Hub(GameStore(tmp_path))
+    hub = guarded(tmp_path, guard)
     g = hub.create("munchkin", ["Аня", "Борис", "Вера"], first_player=0)
     hub.push(g.id, "combat.start", {"monster": {"name": "Зомби", "level": 1}})
     hub.push(g.id, "combat.monster.add", {"monster": {"name": "Тявмат", "level": 10}})
@@ -271,3 +303,23 @@ def test_a_double_tap_on_a_monsters_trash_takes_out_one_monster(tmp_path, guard)
     assert not _in_tap(2, lambda: view.send(*remove))
     assert view.notice == TOO_SOON
     assert [m.name for m in hub.open(g.id).game.state.combat.monsters] == ["Тявмат"]
+
+
+def test_undo_and_redo_are_never_refused_by_the_settle_window(ghub, ggid, guard):
+    """Undo and redo answer the top bar, which nothing covers: right after a move that starts
+    the settle window (no time passes on the clock), an undo from another tap is taken, and
+    so is a redo after it."""
+    view = GameView(ghub, ggid)
+    view.mark_shown()
+    assert _in_tap(1, lambda: view.send("turn.next"))
+    view.mark_shown()
+    _in_tap(2, view.undo)
+    assert ghub.open(ggid).game.state.active == 0 and view.notice.startswith("Отменено")
+    view.mark_shown()
+    _in_tap(3, view.redo)
+    assert ghub.open(ggid).game.state.active == 1 and view.notice.startswith("Возвращено")
+
+
+def test_a_settle_window_below_zero_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="settle"):
+        Hub(GameStore(tmp_path), settle=-1)

@@ -85,12 +85,6 @@ class RicksDefinition(GameDefinition[RicksState]):
     cumulative_moves: frozenset[str] = frozenset(
         {"vp.add", "hand.add", "actions.add", "charge.gain"}
     )
-    #: One act at the table each, whose button stays where it was: a card discarded for an
-    #: action («Бесплатное действие»), a card swapped («Сбросить карту, чтобы получить
-    #: карту»), the pawn moved one universe («Перемещение»; «↑ Мини» becomes «↑ Микро» in the
-    #: same place). A double tap makes one (play-test: two actions spent, two universes
-    #: moved, two cards discarded); taps a second apart make two.
-    guarded_moves: frozenset[str] = frozenset({"action.discard", "card.swap", "player.move"})
 
     def default_options(self) -> dict[str, Any]:
         return {

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 import flet as ft
@@ -10,27 +9,7 @@ import flet as ft
 from companion.ui.colors import ink
 from companion.ui.widgets import TARGET, counter_step, shown_number, tagged, use_number_pad
 
-__all__ = ["Counter", "toggle", "use_one_tap", "TAP_GUARD"]
-
-#: Seconds after a primary action during which a repeat tap is taken for the same finger's
-#: double tap and ignored (a deliberate second tap comes after the screen has changed).
-TAP_GUARD = 0.5
-
-
-def use_one_tap(fn: Callable[[], object]) -> Callable[[], None]:
-    """``fn`` guarded against a double tap: a call within :data:`TAP_GUARD` seconds of the
-    previous one is dropped. Complements the move revision (``GameView.send``), which drops a
-    repeat only while the screen has not re-rendered yet."""
-    last = ft.use_ref(None)
-
-    def call() -> None:
-        now = time.monotonic()
-        if last.current is not None and now - last.current < TAP_GUARD:
-            return
-        last.current = now
-        fn()
-
-    return call
+__all__ = ["Counter", "toggle"]
 
 
 @ft.component

@@ -12,8 +12,8 @@ import flet as ft
 from companion.i18n import _
 from companion.store.limits import COUNTER_NAME_CHARS
 from companion.ui.boards.types import OptionsUpdate
+from companion.ui.layout import grid, use_layout
 from companion.ui.state import GameView
-from companion.ui.taps import closing_dialog
 from companion.ui.widgets import (
     TARGET,
     WIDE,
@@ -26,7 +26,6 @@ from companion.ui.widgets import (
     tagged,
     typed_number,
     typed_text,
-    use_page_width,
 )
 
 __all__ = ["Board", "Actions", "OptionsForm"]
@@ -257,8 +256,9 @@ def Board(view: GameView) -> ft.Control:
     target = state.target
     counters = tuple((c["name"], int(c["step"])) for c in state.counters)
     over = game.outcome() is not None
-    # the page's width now, and again when the phone turns (the frame follows it too)
-    width = use_page_width()
+    # the board's width (the frame's layout: it follows the phone when it turns)
+    layout = use_layout()
+    width = layout.board_width
     box, gap = box_width(counters, width), counter_gap(counters, width)
     goal = f"{_('цель')}: {target['counter']} {target['value']}" if target else ""
     if over:  # not the round after the last one («Раунд 3» for a game ended in round 2)
@@ -284,7 +284,6 @@ def Board(view: GameView) -> ft.Control:
                 box,
                 gap,
             ),
-            col={"xs": 12, "md": 6},
         )
         for i, spec in enumerate(game.setup.players)
     ]
@@ -292,8 +291,8 @@ def Board(view: GameView) -> ft.Control:
         [
             # one line whatever it says (cut at the end): the rows below never move
             tagged("round", clipped_text(line, 14), label=line),
-            # one column on a phone; two where the board is at least 768 px wide
-            ft.ResponsiveRow(rows, spacing=10, run_spacing=6),
+            # one column on a phone, either way up; two on a board pane of a medium width
+            grid(rows, layout.board_columns, spacing=6),
         ],
         spacing=6,
     )
@@ -352,8 +351,7 @@ def _ActionRow(
 
     def finish() -> None:
         set_asking(False)
-        with closing_dialog():  # the dialog goes: a double tap lands on what it covered
-            send("game.end")
+        send("game.end")
 
     ft.use_dialog(
         confirm_dialog(
@@ -382,7 +380,6 @@ def _ActionRow(
                 _("Следующий игрок"),
                 lambda: send("turn.next"),
                 icon=ft.Icons.SKIP_NEXT,
-                moment=moment,
             ),
         ],
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,

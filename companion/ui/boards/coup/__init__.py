@@ -50,8 +50,9 @@ from companion.ui.boards.coup.common import (
 from companion.ui.boards.coup.options import OptionsForm
 from companion.ui.boards.coup.players import PAIR_GAP, PAIRS_FROM, BankBar, PlayerRow
 from companion.ui.boards.coup.referee import Referee
+from companion.ui.layout import use_layout
 from companion.ui.state import GameView
-from companion.ui.widgets import use_page_width, use_top_on
+from companion.ui.widgets import use_top_on
 
 __all__ = ["Board", "Actions", "OptionsForm", "action_label", "step_title"]
 
@@ -73,7 +74,7 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
             if d["action"] == action and d["targets"]:
                 aims = set(d["targets"])
     left = unseen(state)
-    width = int(use_page_width())  # a name's size, a target's chip with or without its word
+    width = int(use_layout().board_width)  # a name's size, a target's chip with its word
     short = use_short(len(state.names))  # the bank folded, rows two to a line
     half = short and len(state.names) >= PAIRS_FROM
 
@@ -142,7 +143,10 @@ def Board(view: GameView) -> ft.Control:
     and the treasury line half out of sight."""
     choice = choice_for(view)
     use_top_on((len(view.game.events), awaiting(view.state)))
-    return ft.Column(
-        [Players(view, view.version, choice), Referee(view, view.version, choice)],
-        spacing=8,
-    )
+    layout = use_layout()
+    parts = [Players(view, view.version, choice), Referee(view, view.version, choice)]
+    if layout.short and layout.two_columns:
+        # a phone on its side: the step (question, answers) first, in sight without a
+        # scroll; the rows under it (play-test 844×390: the step was 100–300 px below)
+        parts.reverse()
+    return ft.Column(parts, spacing=8)

@@ -70,7 +70,7 @@ def _declare_bar(view: GameView, state: CoupState, choice: Choice) -> list[ft.Co
         if view.too_soon():  # the rest of a double tap on the last step's button
             return
         if action is None:
-            view.error = _("Сначала выберите действие: кнопки над этой строкой.")
+            view.error = _("Сначала выберите действие: кнопки действий на доске.")
             view.error_player = who
             return
         if view.send("coup.declare", {"player": who, "action": action, "target": target}):
@@ -78,7 +78,7 @@ def _declare_bar(view: GameView, state: CoupState, choice: Choice) -> list[ft.Co
 
     return [
         _hint(text),
-        primary_button(_("Объявить"), declare, icon=ft.Icons.CAMPAIGN, moment=view.moment()),
+        primary_button(_("Объявить"), declare, icon=ft.Icons.CAMPAIGN),
     ]
 
 
@@ -108,7 +108,7 @@ def _result_bar(view: GameView, state: CoupState) -> list[ft.Control]:
     return [
         ft.Container(expand=True),
         no,
-        primary_button(answer_label(character, True), shown, moment=view.moment()),
+        primary_button(answer_label(character, True), shown),
     ]
 
 
@@ -125,7 +125,7 @@ def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
         kind = "coup.no_block" if step == "block" else "coup.no_challenge"
         row = [
             _hint(f"{_('Если никто')}: {if_nobody(state)}"),
-            primary_button(_("Никто"), lambda: view.send(kind), moment=view.moment()),
+            primary_button(_("Никто"), lambda: view.send(kind)),
         ]
     elif step in ("challenge_result", "block_challenge_result"):
         row = _result_bar(view, state)
@@ -136,7 +136,6 @@ def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
                 _("Обмен завершён"),
                 lambda: view.send("coup.exchange_done"),
                 icon=ft.Icons.DONE,
-                moment=view.moment(),
             ),
         ]
     elif step == "lose_influence":

@@ -19,8 +19,8 @@ from companion.engine.coup import (
     shown_answer,
 )
 from companion.i18n import _
+from companion.ui.layout import use_layout
 from companion.ui.state import GameView
-from companion.ui.widgets import use_small_height
 from companion.ui.words import inflect
 
 __all__ = [
@@ -106,21 +106,17 @@ def step_title(state: CoupState) -> str:
     return _("Игра окончена")
 
 
-#: Pages shorter than this (px) get the folded board (:mod:`.players`, :mod:`.referee`): six
-#: rows, the bank and the three-row action grid need a 390×844 phone; at 360×800 the grid's
-#: last row («Обмен») was under the pinned bar, at 360×640 the whole step box.
-FULL_HEIGHT = 844
-#: With this many players or more the board folds on pages shorter than
-#: :data:`CROWDED_HEIGHT` (px): at 390×844 six rows left «Обмен» half under the pinned bar and
-#: the challenge step's texts under it (play-test, six 12-letter names).
-CROWDED_FROM, CROWDED_HEIGHT = 5, 1000
+#: With this many players or more the board folds on any page below an expanded height
+#: (:attr:`~companion.ui.layout.Layout.crowded_short`): at 390×844 six rows left «Обмен» half
+#: under the pinned bar (play-test, six 12-letter names).
+CROWDED_FROM = 5
 
 
 def use_short(players: int) -> bool:
-    """Whether the board folds: the page is shorter than :data:`FULL_HEIGHT`, or than
-    :data:`CROWDED_HEIGHT` with :data:`CROWDED_FROM` ``players`` or more (a component hook,
-    :func:`~companion.ui.widgets.use_small_height` with Coup's threshold)."""
-    return use_small_height(CROWDED_HEIGHT if players >= CROWDED_FROM else FULL_HEIGHT)
+    """Whether the board folds (the bank folded, the grid in two rows): the frame's layout is
+    short, or crowded-short with :data:`CROWDED_FROM` ``players`` or more (a component hook)."""
+    layout = use_layout()
+    return layout.crowded_short if players >= CROWDED_FROM else layout.short
 
 
 def opponents(state: CoupState) -> list[int]:

@@ -19,10 +19,11 @@ import flet as ft
 
 from companion.engine.coup import CHARACTER_NAMES, CHARACTERS
 from companion.i18n import _
+from companion.ui.layout import NARROW_BELOW
 from companion.ui.text_fit import fit_size, text_width
-from companion.ui.widgets import WIDE, border_all, clipped_text, tagged
+from companion.ui.widgets import border_all, clipped_text, tagged
 
-__all__ = ["BankBar", "NARROW", "PAIRS_FROM", "PlayerRow", "ROW_HEIGHT", "name_size"]
+__all__ = ["BankBar", "PAIRS_FROM", "PlayerRow", "ROW_HEIGHT", "name_size"]
 
 ROW_HEIGHT = 48
 #: Width of the «Не раскрыто» caption before the five unseen-character cells (px), the
@@ -34,8 +35,6 @@ UNSEEN_SPACING = 3
 #: The caption and the five cells at most this wide (px): a phone's column is narrower (the
 #: cells share it), a laptop's is not (the cells stop at ~80 px instead of ~150).
 UNSEEN_MAX = 480
-#: Screens narrower than this (px) show a target's chip without its word (see :func:`_Who`).
-NARROW = 380
 #: Border width of the chosen target's row (the others' is 2), and its tint.
 AIMED_BORDER = 3
 AIMED_TINT = ft.Colors.with_opacity(0.14, ft.Colors.TERTIARY)
@@ -44,9 +43,6 @@ AIMED_TINT = ft.Colors.with_opacity(0.14, ft.Colors.TERTIARY)
 PAIRS_FROM = 4
 #: The page's width minus a row's (px): the page's and the frame's padding, both sides.
 ROW_MARGIN = 44
-#: On a wide page the board shares the page with the frame's side column (400 px, and the
-#: 10 px gap before it): a row is this much narrower again.
-WIDE_SIDE = 410
 #: Gap (px) between the two rows of a line on a short page.
 PAIR_GAP = 4
 #: Sizes (px) a player's name may take, largest first: the largest that fits its room.
@@ -65,12 +61,13 @@ def _mark_width(status: str, chip: bool, narrow: bool) -> float:
 
 
 def name_size(name: str, width: int, status: str, chip: bool, half: bool = False) -> int:
-    """The size (px) of a name in its row on a page ``width`` px wide, so that it is whole
+    """The size (px) of a name in its row on a board ``width`` px wide (the frame's
+    :attr:`~companion.ui.layout.Layout.board_width`), so that it is whole
     beside its mark: a row that may become a target keeps the chip's room whether the chip is
     shown or not (the name does not change size when «цель?» appears), the acting or exiled
     player's row the room of «ходит» or «в ссылке». Play-test at 360 px: «Мухаммаджон…»
     beside «цель?». In a ``half`` row (a short page) the mark is one icon."""
-    row = width - ROW_MARGIN - (WIDE_SIDE if width >= WIDE else 0)
+    row = width - ROW_MARGIN
     if half:
         # half of the line; its border (2 + 2), padding (3 + 4), colour bar (3) and gap (4);
         # the mark and the gap before it (3)
@@ -78,7 +75,7 @@ def name_size(name: str, width: int, status: str, chip: bool, half: bool = False
     else:
         # border (2 + 2), padding (4 + 8), colour bar (6), three gaps (8), cards (44), coins
         # (64); the gap before the mark (6) and the mark
-        room = row - 4 - 12 - 6 - 24 - 44 - 64 - 6 - _mark_width(status, chip, width < NARROW)
+        room = row - 4 - 12 - 6 - 24 - 44 - 64 - 6 - _mark_width(status, chip, width < NARROW_BELOW)
     return fit_size(name, room, NAME_SIZES, bold=True)
 
 
@@ -225,9 +222,10 @@ def _Who(
     """Name and status, the characters revealed. A possible target's «цель?» is an outlined
     chip with a finger (the row is what is tapped to aim: play-test, nothing said so), the
     chosen target's «цель» a filled chip with a crosshair; both are lower than the name.
-    On a ``narrow`` screen (under :data:`NARROW` px) the chips are their icons alone (the
-    step's question and the bar say what the finger means; a screen reader reads the row's
-    «— цель?»). The name is drawn at ``size`` (:func:`name_size`): whole beside its mark."""
+    On a ``narrow`` screen (:attr:`~companion.ui.layout.Layout.narrow`) the chips are their
+    icons alone (the step's question and the bar say what the finger means; a screen reader
+    reads the row's «— цель?»). The name is drawn at ``size`` (:func:`name_size`):
+    whole beside its mark."""
     mark: ft.Control = ft.Text(status, size=12, italic=True, color=ft.Colors.PRIMARY, no_wrap=True)
     if aimed or target:
         mark = _chip(aimed, None if narrow else status)
@@ -391,7 +389,7 @@ def PlayerRow(
     «цель?»), ``aimed`` the target chosen (tapped, or the only opponent left): «цель», in bold,
     a thicker border on a tinted row, so the board shows who is aimed at. ``on_tap`` is given
     while a target is chosen, for every row: a tap on a row that is no target (an exiled
-    player) gets the refusal in the banner instead of nothing. ``width`` is the page's (the
+    player) gets the refusal in the banner instead of nothing. ``width`` is the board's (the
     name's size, :func:`name_size`); ``half``: the row takes half a line (a short page), its
     content on two lines (:func:`_Half`)."""
     aimed = aimed and target and not (exiled or turn)
@@ -406,7 +404,7 @@ def PlayerRow(
     shown = ", ".join(CHARACTER_NAMES[c] for c in revealed)
     chip = not (exiled or turn)  # a row that may be a target keeps its chip's room
     size = name_size(name, width, "" if chip else status, chip, half)
-    narrow = width < NARROW
+    narrow = width < NARROW_BELOW
     marked = target and not (exiled or turn)
     # the row's content is the same object while what it shows is the same: a step that only
     # moves the highlight re-renders the frame and its border, and the diff skips the rest

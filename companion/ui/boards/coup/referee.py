@@ -39,10 +39,11 @@ from companion.ui.boards.coup.common import (
     use_short,
 )
 from companion.ui.boards.coup.players import PAIRS_FROM, ROW_MARGIN
+from companion.ui.layout import use_layout
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView
 from companion.ui.text_fit import fit_size, lines, text_width
-from companion.ui.widgets import TARGET, PageHeight, tagged, use_page_width
+from companion.ui.widgets import TARGET, tagged
 
 __all__ = ["Referee", "fold_texts", "outcome_line", "short_texts", "text_room", "title_size"]
 
@@ -464,9 +465,10 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
     on_tap = ft.use_callback(tap, [view, choice])
     on_answer = ft.use_callback(answer, [view])
     # a short page (a 360×640 phone): the grid in two rows, who answers in three columns
-    width = int(use_page_width())
+    layout = use_layout()
+    width = int(layout.board_width)
     compact = width if use_short(len(state.names)) else 0
-    page_height = ft.use_context(PageHeight) or 0
+    page_height = layout.height
     # «Весь текст» opened at this step (the number of moves then): a move closes it
     reading, set_reading = ft.use_state(-1)
     moves = len(view.game.events)
@@ -485,7 +487,7 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
             # with five players, the target buttons under the action grid were cut by the
             # pinned bar and nothing said that a row aims; six rows are on screen at 390×844
             if target is None:
-                title = _("Против кого? Коснитесь строки игрока выше")
+                title = _("Против кого? Коснитесь строки игрока")
             else:  # aimed (play-test: the question stayed while the bar said «…против Ани»)
                 title = f"{_('Против')} {genitive(state.names[target])}. " + _(
                     "Сменить — коснитесь другого"

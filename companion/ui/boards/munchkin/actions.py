@@ -14,7 +14,6 @@ import flet as ft
 
 from companion.engine.munchkin import MUNCHKIN, PHASES
 from companion.i18n import _
-from companion.ui.boards.compact import use_one_tap
 from companion.ui.boards.munchkin.common import board_ui, refused_fight
 from companion.ui.state import GameView, part
 from companion.ui.widgets import primary_button, tagged
@@ -73,8 +72,13 @@ def _Bar(view: GameView, version: int) -> ft.Control:
     view.mark_shown()  # the bar's tap is made against what the bar shows
     state = view.state
     ui = board_ui(view)
-    resolve = use_one_tap(lambda: view.send("combat.resolve", {}))
-    next_phase = use_one_tap(lambda: view.send("phase.next", {}))
+
+    def resolve() -> None:
+        view.send("combat.resolve", {})
+
+    def next_phase() -> None:
+        view.send("phase.next", {})
+
     over = MUNCHKIN.ended(state)  # won, or the seventh seal broken
     secondary: ft.Control = ft.Container()
     if over:
@@ -83,9 +87,7 @@ def _Bar(view: GameView, version: int) -> ft.Control:
         secondary = _secondary(
             "flee", _("Смываемся"), ft.Icons.DIRECTIONS_RUN, lambda: setattr(ui, "fleeing", True)
         )
-        primary = primary_button(
-            _("Победа"), resolve, icon=ft.Icons.EMOJI_EVENTS, moment=view.moment()
-        )
+        primary = primary_button(_("Победа"), resolve, icon=ft.Icons.EMOJI_EVENTS)
     else:
         if state.phase in (KICK, TROUBLE):
             secondary = _secondary(
@@ -96,7 +98,7 @@ def _Bar(view: GameView, version: int) -> ft.Control:
                 "loot", _("Дверь на руку"), ft.Icons.STYLE, lambda: view.send("turn.loot", {})
             )
         label = _("Следующий игрок") if state.phase == CHARITY else _("Дальше")
-        primary = primary_button(label, next_phase, icon=ft.Icons.SKIP_NEXT, moment=view.moment())
+        primary = primary_button(label, next_phase, icon=ft.Icons.SKIP_NEXT)
     return ft.Container(
         ft.Row(
             [secondary, primary],

@@ -26,8 +26,9 @@ from companion.ui.boards.munchkin.common import (
 from companion.ui.boards.munchkin.dialogs import FleeDialog, MonsterDialog, OverrideDialog
 from companion.ui.boards.munchkin.players import PlayerRow
 from companion.ui.boards.munchkin.turn import Reminder, TurnBar, WinnerPicker
+from companion.ui.layout import use_layout
 from companion.ui.state import GameView, part
-from companion.ui.widgets import use_small_height, use_top_on
+from companion.ui.widgets import use_top_on
 from companion.ui.words import inflect, plural
 
 __all__ = ["Board", "use_send", "about", "below_zero", "last_combat_text"]
@@ -196,8 +197,8 @@ def Board(view: GameView) -> ft.Control:
     # the fight: the seals' line goes under the calculator and the totals are one line, so
     # two monsters and a helper are above the pinned bar (play-test: the second monster was
     # under it at 390×760)
-    small = use_small_height()  # a hook: called on every render
-    folded = fighting and small
+    layout = use_layout()
+    folded = fighting and layout.short
     turn_bar = TurnBar(
         state.seals,
         over,
@@ -253,32 +254,40 @@ def Board(view: GameView) -> ft.Control:
         if c is not None and totals is not None
         else _empty()
     )
-    # One column on a phone. Wider: the combat and the players side by side, or out of combat
-    # the players two by two.
-    parts.append(
-        ft.ResponsiveRow(
+    # One column on a phone, either way up (the frame's layout). A board pane of a medium
+    # width or more: the combat and the players side by side, or out of combat the players
+    # two by two.
+    two = layout.board_columns == 2
+    players: ft.Control = (
+        ft.Column(
             [
-                ft.Container(
-                    ft.Column([combat, turn_bar if folded else _empty()], spacing=6),
-                    col={"xs": 12, "md": 6},
-                    visible=fighting,
-                ),
-                ft.Container(
-                    ft.ResponsiveRow(
-                        [
-                            ft.Container(r, col={"xs": 12, "md": 12 if fighting else 6})
-                            for r in rows
-                        ],
-                        spacing=6,
-                        run_spacing=6,
-                    ),
-                    col={"xs": 12, "md": 6 if fighting else 12},
-                ),
+                ft.Row(
+                    [ft.Container(r, expand=True) for r in rows[k : k + 2]]
+                    + ([ft.Container(expand=True)] if k + 1 == len(rows) else []),
+                    spacing=6,
+                )
+                for k in range(0, len(rows), 2)
             ],
             spacing=6,
-            run_spacing=6,
         )
+        if two and not fighting
+        else ft.Column(rows, spacing=6)
     )
+    fight = ft.Container(
+        ft.Column([combat, turn_bar if folded else _empty()], spacing=6),
+        visible=fighting,
+        expand=two,
+    )
+    if two:
+        parts.append(
+            ft.Row(
+                [fight, ft.Container(players, expand=True)],
+                spacing=6,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            )
+        )
+    else:
+        parts.append(ft.Column([fight, players], spacing=6))
     # the setup checklist goes at the end: when the first move hides it, nothing above moves
     parts.append(Reminder() if not game.events else _empty())
     # the dialogs follow the board's UI state (``ui``, observed) and, while open, what they

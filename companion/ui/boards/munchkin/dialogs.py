@@ -19,9 +19,9 @@ from companion.ui.boards.munchkin.common import (
     send_noting_gear,
     to_int,
 )
+from companion.ui.layout import use_layout
 from companion.ui.state import GameView
-from companion.ui.taps import closing_dialog
-from companion.ui.widgets import TARGET, tagged, typed_text, use_page_size
+from companion.ui.widgets import TARGET, tagged, typed_text
 
 __all__ = ["MonsterDialog", "FleeDialog", "OverrideDialog"]
 
@@ -127,8 +127,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         data: dict[str, Any] = {"monster": monster}
         if not adding and card_says():
             data["override"] = True
-        with closing_dialog():
-            ok = view.send("combat.monster.add" if adding else "combat.start", data)
+        ok = view.send("combat.monster.add" if adding else "combat.start", data)
         if ok:
             close()
             return
@@ -331,8 +330,7 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
             data["helper_rolls"] = helper_values
             if cur["helper_modifier"]:
                 data["helper_modifier"] = cur["helper_modifier"]
-        with closing_dialog():
-            fled = view.send("combat.flee", data)
+        fled = view.send("combat.flee", data)
         if fled:
             close()
 
@@ -343,7 +341,7 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
             roll_dice(rng, len(monsters)) if helper is not None else None,
         )
 
-    page_width, _height = use_page_size()
+    page_width = use_layout().width
     width = int(max(6 * TARGET, min(FLEE_WIDTH, page_width - 2 * 6 - 2 * FLEE_PAD)))
     gap = min(8, (width - 6 * TARGET) // 5)
 

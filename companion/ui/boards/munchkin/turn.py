@@ -19,7 +19,6 @@ from companion.engine.munchkin.constants import R_PHASES
 from companion.i18n import _
 from companion.ui.boards.compact import toggle
 from companion.ui.boards.munchkin.common import Send
-from companion.ui.taps import closing_dialog
 from companion.ui.widgets import TARGET, clipped_text, icon_button, tagged
 from companion.ui.words import plural
 
@@ -288,8 +287,7 @@ def _CharitySlot(
             "gifts": [0] * len(names) if plan.discard else gifts,
             "discard": plan.discard,
         }
-        with closing_dialog():
-            gave = send("turn.charity", data)
+        gave = send("turn.charity", data)
         if gave:
             set_extra_to(None)
             set_opened(False)

@@ -46,7 +46,6 @@ from companion.ui.boards.ricks.play_form import (
 )
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
-from companion.ui.taps import closing_dialog
 from companion.ui.widgets import TARGET, clipped_text, icon_button
 
 __all__ = ["ActionPanel"]
@@ -273,8 +272,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             set_typed(typed + 1)
             return
         data = play_data(now, no_tokens)
-        with closing_dialog():  # the dialog goes: a double tap lands on what it covered
-            played = tell(view.send("card.play", data))
+        played = tell(view.send("card.play", data))
         if played:
             keep(app, catalogue, now["known"], data)
             close()
@@ -300,8 +298,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     def build(card: int, tokens: int) -> None:
         # the dialog stays, but its line changes under the finger (and a built card's place
         # goes to the next one): a double tap on «+1 жетон» places one token (play-test: two)
-        with closing_dialog():
-            built = tell(view.send("card.build", {"card": card, "tokens": tokens}))
+        built = tell(view.send("card.build", {"card": card, "tokens": tokens}))
         if not built:
             return
         after = view.state
@@ -315,8 +312,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             close()  # nothing left to build here: the list goes, rather than stand empty
 
     def kyle(universe: str) -> None:
-        with closing_dialog():
-            moved = tell(view.send("player.move", {"to": universe, "ability": True}))
+        moved = tell(view.send("player.move", {"to": universe, "ability": True}))
         if moved:
             close()
 

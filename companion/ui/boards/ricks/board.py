@@ -21,22 +21,20 @@ import flet as ft
 from companion.engine.ricks import PHASE_ACTIONS, PHASE_CHARGE, PHASE_ROUND
 from companion.engine.ricks_timing import game_charge_now
 from companion.i18n import _
-from companion.ui.boards.compact import use_one_tap
 from companion.ui.boards.ricks.action_panel import ActionPanel
 from companion.ui.boards.ricks.charge import FOLDED_GAP, ChargeHead, ChargeTail, StepB, StepV
 from companion.ui.boards.ricks.clocks import ChargeClocks, ClockBase
 from companion.ui.boards.ricks.common import tag
 from companion.ui.boards.ricks.history import ChargeHistory
-from companion.ui.boards.ricks.players import NARROW, PlayerRow
+from companion.ui.boards.ricks.players import PlayerRow
 from companion.ui.boards.ricks.universes import Universes
+from companion.ui.layout import grid, use_layout
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView, part
 from companion.ui.widgets import (
     TARGET,
     icon_button,
     primary_button,
-    use_page_width,
-    use_small_height,
     use_top_on,
 )
 
@@ -158,11 +156,12 @@ def Board(view: GameView) -> ft.Control:
     # 360×640: a page scrolled down to «Потратить» kept step В's «Активировать» out of sight)
     use_top_on((ch.universe, ch.step, ch.player) if ch is not None else None)
     active = game.definition.active_player(state)
-    narrow = use_page_width() < NARROW
+    layout = use_layout()
+    narrow = layout.narrow
     # a short page (360×640) folds the charge phase's goal line and clocks into its head and
     # the status line: each step's controls are above the pinned bar (play-test: a scroll in
     # every step Б); a step change moves nothing, as the fold follows the page, not the step
-    folded = use_small_height() and ch is not None
+    folded = layout.short and ch is not None
     head: ft.Control = _hidden()
     if ch is not None:
         who = ""
@@ -226,9 +225,7 @@ def Board(view: GameView) -> ft.Control:
                 # the step and the player too: the amount a card adds starts again for each
                 None if ch is None else (ch.universe, ch.step, ch.player, ch.ledger, state.players),
             ),
-            ft.ResponsiveRow(
-                [ft.Container(r, col={"xs": 12, "md": 6}) for r in rows], spacing=6, run_spacing=6
-            ),
+            grid(rows, layout.board_columns),
             part(
                 Universes,
                 view,
@@ -261,21 +258,22 @@ def Actions(view: GameView) -> ft.Control:
 def _Bar(view: GameView, version: int) -> ft.Control:
     view.mark_shown()  # the bar's tap is made against what the bar shows
     state = view.state
-    round_draw = use_one_tap(lambda: view.send("round.draw"))
-    turn_end = use_one_tap(lambda: view.send("turn.end"))
-    charge_done = use_one_tap(lambda: view.send("charge.done"))
+
+    def round_draw() -> None:
+        view.send("round.draw")
+
+    def turn_end() -> None:
+        view.send("turn.end")
+
+    def charge_done() -> None:
+        view.send("charge.done")
+
     if state.over:
         primary = primary_button(_("Игра окончена"), None, disabled=True)
     elif state.phase == PHASE_ROUND:
-        primary = primary_button(
-            _("Начать раунд"), round_draw, icon=ft.Icons.STYLE, moment=view.moment()
-        )
+        primary = primary_button(_("Начать раунд"), round_draw, icon=ft.Icons.STYLE)
     elif state.phase == PHASE_ACTIONS:
-        primary = primary_button(
-            _("Передать ход"), turn_end, icon=ft.Icons.SKIP_NEXT, moment=view.moment()
-        )
+        primary = primary_button(_("Передать ход"), turn_end, icon=ft.Icons.SKIP_NEXT)
     else:
-        primary = primary_button(
-            _("Готово"), charge_done, icon=ft.Icons.CHECK, moment=view.moment()
-        )
+        primary = primary_button(_("Готово"), charge_done, icon=ft.Icons.CHECK)
     return ft.Container(ft.Row([primary], alignment=ft.MainAxisAlignment.END), height=BAR_HEIGHT)

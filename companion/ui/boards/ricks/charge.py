@@ -27,6 +27,7 @@ from companion.ui.boards.ricks.common import (
     tag,
     vp_moves,
 )
+from companion.ui.layout import use_layout
 from companion.ui.state import GameView
 from companion.ui.widgets import (
     TARGET,
@@ -34,7 +35,6 @@ from companion.ui.widgets import (
     clipped_text,
     icon_button,
     use_form,
-    use_small_height,
 )
 from companion.ui.words import inflect
 
@@ -84,9 +84,6 @@ def send_saying_what_moved(view: GameView, move: str, data: dict[str, Any]) -> b
     else:
         return True
     view.show_notice(said)
-    # over the status line, not the top bar: «Отменить» and the journal stay in reach, the
-    # next tap there after a move being most likely an undo (issue #29)
-    view.notice_low = True
     return True
 
 
@@ -322,7 +319,7 @@ def StepB(view: GameView, version: int) -> ft.Control:
     vp = state.players[who].vp
 
     add_vp, set_vp = vp_moves(view.send, who, lambda: view.state.players[who].vp)
-    folded = use_small_height()
+    folded = use_layout().short
     gap = FOLDED_GAP if folded else 8
     room = ability_room(state)
 
@@ -374,7 +371,7 @@ def StepV(view: GameView, version: int) -> ft.Control:
     ch = state.charge
     if state.phase != PHASE_CHARGE or ch is None or ch.step != "В" or ch.player is None:
         return ft.Container(visible=False)
-    gap = FOLDED_GAP if use_small_height() else 8
+    gap = FOLDED_GAP if use_layout().short else 8
     buttons = []
     for o in offers(state):
         part = f" ({_('частично: на 1 ПО меньше')})" if o.partial else ""
@@ -444,7 +441,7 @@ def _ChargeHead(
     The universes and the three circles fit one line of a 360 px phone (12 px names, narrow
     padding): the circle «В» was cut at the right edge (play-test).
 
-    Folded (a short page, :func:`~companion.ui.widgets.use_small_height`): given ``rules``,
+    Folded (a short page, :attr:`~companion.ui.layout.Layout.short`): given ``rules``,
     the head takes in the board's goal line — the goal (``goal``, tagged ``phase``) at the
     right of the first line, the phase's rules icon (``phase-rules``) at the right of the
     energy line — and its lines are tighter (48 px energy line, 6 px padding), so that the
@@ -607,4 +604,4 @@ def ChargeTail(view: GameView, version: int) -> ft.Control:
     parts.append(
         ft.Text(f"{_('Здесь')}: " + (", ".join(names[i] for i in present) or _("никого")), size=14)
     )
-    return ft.Column(parts, spacing=FOLDED_GAP if use_small_height() else 8)
+    return ft.Column(parts, spacing=FOLDED_GAP if use_layout().short else 8)

@@ -17,13 +17,10 @@ from companion.ui.boards.ricks.common import tag, vp_moves
 from companion.ui.widgets import TARGET, clipped_text, use_number_pad
 from companion.words import plural
 
-__all__ = ["PlayerRow", "ROW_HEIGHT", "NARROW"]
+__all__ = ["PlayerRow", "ROW_HEIGHT"]
 
 Send = Callable[[str, dict[str, Any]], bool]
 
-#: A page narrower than this (px) puts the character under the name, before the universe:
-#: at 360 «Борис (Морти)» had 94 px beside the counters and was cut.
-NARROW = 380
 #: Height of a player's row (px): the 48 dp counter inside the active player's 3 px border
 #: (the same for every row, so a new turn moves nothing).
 ROW_HEIGHT = 54
@@ -74,8 +71,8 @@ def _PlayerRow(
     :data:`ABILITY_ICON` and their number (the names are in the universes' list, the tooltip
     and the label; cut with «…» they read «П…» at 360): the row is no taller for them
     (play-test: a built ability was shown nowhere but in step Б). On a ``narrow`` page
-    (under :data:`NARROW` px) the character leads the universe's line and the name is alone
-    on its line (play-test at 360: «Борис (Мор…»).
+    (:attr:`~companion.ui.layout.Layout.narrow`) the character leads the universe's line and
+    the name is alone on its line (play-test at 360: «Борис (Мор…»).
     """
     laps, square = track_position(vp)
     track = f"{_('трек')} {square}" + (f" (+{TRACK_LENGTH * laps})" if laps else "")

@@ -45,14 +45,12 @@ def _setup_hint(factions: list[list[str]], bases: int, need: int) -> str:
 @ft.component
 def _Bar(view: GameView, version: int) -> ft.Control:
     state = view.state
-    moment = view.moment()
     if not state.started:
         hint = _setup_hint(state.factions, len(state.bases), state.players + 1)
         button = primary_button(
             _("Начать игру"),
             lambda: view.send("game.start"),
             icon=ft.Icons.PLAY_ARROW,
-            moment=moment,
         )
     elif state.winner is not None:
         hint = ""
@@ -64,14 +62,13 @@ def _Bar(view: GameView, version: int) -> ft.Control:
             _("Закончить ход"),
             lambda: view.send("phase.pass"),
             icon=ft.Icons.SKIP_NEXT,
-            moment=moment,
         )
     else:
         phases = PHASES[state.edition]
         last = state.phase == len(phases) - 1
         hint = f"{_('дальше')}: {_('следующий ход') if last else phases[state.phase + 1]}"
         button = primary_button(
-            _("Дальше"), lambda: view.send("phase.next"), icon=ft.Icons.SKIP_NEXT, moment=moment
+            _("Дальше"), lambda: view.send("phase.next"), icon=ft.Icons.SKIP_NEXT
         )
     return ft.Container(
         ft.Row(

@@ -48,11 +48,11 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.smashup.common import READY
+from companion.ui.layout import use_layout
 from companion.ui.text_fit import fit_size, text_width
 from companion.ui.widgets import (
     TARGET,
     tagged,
-    use_page_width,
 )
 
 __all__ = [
@@ -131,7 +131,7 @@ def BaseRow(
     """The compact row of base ``j``; a tap opens or closes its editor. Once the game is
     ``over`` there is no editor: no open button, and the row takes no tap."""
     status_text = _("готова к захвату") if ready else f"{_('до захвата')} {max(0, bp - total)}"
-    name_room = use_page_width() - _ROW_CHROME
+    name_room = use_layout().board_width - _ROW_CHROME
     name_size = fit_size(name, name_room, BASE_NAME_SIZES, bold=True)
     # none fits whole on one line: two lines of the smallest size (11 + 11 + 13 px type in
     # a short phone's 48 dp row)

@@ -29,6 +29,7 @@ from companion.ui.boards.smashup.base import (
 from companion.ui.boards.smashup.common import dot, stepper
 from companion.ui.boards.smashup.minion import use_minion_play
 from companion.ui.colors import ink
+from companion.ui.layout import use_layout
 from companion.ui.text_fit import fit_size, text_width
 from companion.ui.widgets import (
     TARGET,
@@ -37,7 +38,6 @@ from companion.ui.widgets import (
     pad_name,
     tagged,
     use_form,
-    use_page_width,
 )
 
 __all__ = ["BaseEditor", "PowerRow"]
@@ -291,7 +291,7 @@ def BaseEditor(
             )
         )
     open_pad = ft.use_callback(lambda i: set_pad((i, None)), [])
-    room = use_page_width() - _LINE_CHROME
+    room = use_layout().board_width - _LINE_CHROME
     # a name not whole beside the groups even at the smallest size: every name goes over its
     # power group (one layout for all the lines)
     caption = any(text_width(p, NAME_SIZES[-1], bold=True) > room for p in names)

@@ -11,9 +11,10 @@ Once the game is over there is nothing to pin: the frame puts the result (winner
 at the top of the body, and a header above it kept the last phase card («Конец хода: …»,
 greyed −/+) and the VP strip over «Победа: …» (play-test). Undo brings the header back.
 
-On a short phone (the page under :data:`~companion.ui.widgets.SMALL_HEIGHT` px high) the
-header folds to two 48 dp rows, :data:`SMALL_HEADER` px in all: the plays and the turn, then
-one chip per player with name and VP (the phase reminder goes to the top of the body). The
+On a short screen (:attr:`~companion.ui.layout.Layout.short`: a small phone, or any phone on
+its side) the header folds to two 48 dp rows, :data:`SMALL_HEADER` px in all: the plays and
+the turn, then one chip per player with name and VP (the phase reminder goes to the top of
+the body). The
 madness cards, when counted, are a third row under the chips: pinned as on a taller phone,
 where a player looks every turn (in the body they scrolled away as soon as a base was
 opened, s15; the 4th player's line of an open base is then a scroll away at 360×640).
@@ -29,8 +30,9 @@ import flet as ft
 from companion.engine.smashup import PLAY, plays_left, plays_now, reminder
 from companion.ui.boards.smashup.phase import SMALL_CARD_HEIGHT, PhaseCard
 from companion.ui.boards.smashup.vp import MadnessStrip, VpStrip
+from companion.ui.layout import use_layout
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, use_small_height
+from companion.ui.widgets import TARGET
 
 __all__ = ["Header", "SMALL_HEADER"]
 
@@ -51,7 +53,7 @@ def Header(view: GameView) -> ft.Control:
     state = view.state
     if not state.started or state.winner is not None:
         return ft.Container(height=0)
-    small = use_small_height()
+    small = use_layout().short
     specs = view.game.setup.players
     in_play = state.phase == PLAY
     # «Начало хода» comes before «Играй карты» (Вот как это делается): the counters show the

@@ -5,7 +5,7 @@ Fixed height: the reminder has three reserved lines (:data:`REMINDER_LINES` of
 360 px, a longer one — many ready bases with long names — ends in «…» and a tap shows it
 whole), the plays row is always there.
 
-On a short phone (``small``: the page under :data:`~companion.ui.widgets.SMALL_HEIGHT`) the
+On a short phone (``small``: :attr:`~companion.ui.layout.Layout.short`) the
 card is the plays row alone, :data:`SMALL_CARD_HEIGHT` px, each counter's title drawn small
 over its «−1+» (it takes no taps); the reminder is then the first thing of the board's body
 (:class:`Reminder`, same box), which scrolls (phone play-test at 360×640: the pinned part

@@ -39,14 +39,13 @@ from companion.ui.boards.smashup.common import (
 from companion.ui.boards.smashup.editor import BaseEditor
 from companion.ui.boards.smashup.phase import Reminder
 from companion.ui.boards.smashup.score import score_dialog
+from companion.ui.layout import use_layout
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
-from companion.ui.taps import closing_dialog
 from companion.ui.widgets import (
     BoardScroll,
     use_form,
     use_scroll_to,
-    use_small_height,
     use_top_on,
 )
 
@@ -77,7 +76,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
     # «колода баз пуста» is read at tap time too: «Захватить» right after the switch
     deck_empty, set_deck_empty, latest_deck_empty = use_form(lambda: False)
     scroller = ft.use_context(BoardScroll)
-    small = use_small_height()
+    small = use_layout().short
     game = view.game
     state = view.state
     specs = game.setup.players
@@ -154,8 +153,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
                 return
             card = card_from_form(repl)
             data = {"base": scoring, "base_card": card}
-        with closing_dialog():  # the dialog goes: a double tap lands on «Дальше» under it
-            scored = view.send("base.score", data)
+        scored = view.send("base.score", data)
         if scored:
             if card is not None:
                 remember(catalogue, card)

@@ -43,13 +43,13 @@ from companion.ui.boards.smashup.common import (
     remember,
 )
 from companion.ui.boards.smashup.play import REVEAL_DELAY
+from companion.ui.layout import use_layout
 from companion.ui.nav import AppContext
 from companion.ui.security import NotAllowedError, require_player
 from companion.ui.state import GameView
 from companion.ui.widgets import (
     TARGET,
     BoardScroll,
-    PageHeight,
     clipped_text,
     confirm_dialog,
     tagged,
@@ -81,7 +81,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
     chosen, set_chosen = ft.use_state(None)
     custom, set_custom, latest_custom = use_form(lambda: "")
     scroller = ft.use_context(BoardScroll)
-    page_height = ft.use_context(PageHeight) or 844
+    page_height = use_layout().height
     _forgot, set_forgot = ft.use_state(0)  # re-render after a catalogue entry is removed
     forgetting, set_forgetting = ft.use_state(None)  # the catalogue entry asked about
     picked, set_picked = ft.use_state(0)  # catalogue suggestions picked: each one scrolls

@@ -27,8 +27,9 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.colors import ink
+from companion.ui.layout import use_layout
 from companion.ui.text_fit import fit_size
-from companion.ui.widgets import TARGET, number_pad, tagged, use_form, use_page_width
+from companion.ui.widgets import TARGET, number_pad, tagged, use_form
 
 __all__ = ["VpChip", "VpStrip", "MadnessStrip", "SMALL_NAME", "NAME_SIZES"]
 
@@ -215,7 +216,7 @@ def VpStrip(
     """Chips in seat order (``small``: a short phone's, see :func:`VpChip`); on a taller
     phone each name at the largest size that fits its chip's share of the page."""
     n = len(names)
-    chip = (use_page_width() - 2 * _PAGE_PAD - _GAP * (n - 1)) / max(n, 1)
+    chip = (use_layout().board_width - 2 * _PAGE_PAD - _GAP * (n - 1)) / max(n, 1)
     room = chip - 2 * (_PAD + _BORDER)
     return ft.Row(
         [

@@ -1,0 +1,151 @@
+"""The window's layout class: decided once by the game frame from the page's width *and* height,
+asked by every board (:func:`use_layout`); no board measures the page itself.
+
+In the spirit of Material 3's window size classes (dp = CSS px here):
+
+* width: ``compact`` under 600 (a phone upright), ``medium`` 600–839 (a tablet upright, a
+  small phone on its side), ``expanded`` from 840 (a phone or tablet on its side, a laptop);
+* height: ``compact`` under 480 (a phone on its side), ``medium`` 480–899, ``expanded`` from
+  900.
+
+What the boards ask is derived here, in one place:
+
+* :attr:`Layout.two_columns` — the board beside a side column (status, result, the pinned
+  action bar): width not compact. A phone on its side gets it, so its short screen keeps the
+  whole height for the board and the primary action stays pinned beside it;
+* :attr:`Layout.short` — the board folds its pinned header and rows: height compact (any
+  phone on its side), or a phone under :data:`SHORT_BELOW` px tall (360×640, 360×740);
+* :attr:`Layout.crowded_short` — a board with many rows (Coup with five or six players) folds
+  already below an expanded height;
+* :attr:`Layout.narrow` — the smallest phones (360 px): a chip shows its icon alone;
+* :attr:`Layout.board_width` — the width the board gets (the page's, less the side column);
+* :attr:`Layout.board_columns` — 2 when the board's own pane is a medium width or more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import flet as ft
+
+__all__ = [
+    "COMPACT",
+    "EXPANDED",
+    "LayoutContext",
+    "Layout",
+    "MEDIUM",
+    "grid",
+    "layout_for",
+    "use_layout",
+]
+
+SizeClass = Literal["compact", "medium", "expanded"]
+COMPACT: SizeClass = "compact"
+MEDIUM: SizeClass = "medium"
+EXPANDED: SizeClass = "expanded"
+
+#: Material 3's width breakpoints (px): compact below the first, expanded from the second.
+WIDTH_MEDIUM, WIDTH_EXPANDED = 600, 840
+#: Material 3's height breakpoints (px).
+HEIGHT_MEDIUM, HEIGHT_EXPANDED = 480, 900
+#: A compact-width screen shorter than this folds its board: 360×640 and 360×740 phones do,
+#: 390×844 and 412×915 do not.
+SHORT_BELOW = 800
+#: Below this width (px) a phone is among the smallest (360 px): chips show icons alone.
+NARROW_BELOW = 380
+#: The side column of the two-column layout (status, result, action bar): 40 % of the page,
+#: within these bounds (px), and the gap before it.
+SIDE_MIN, SIDE_MAX = 256, 400
+SIDE_GAP = 16
+
+
+def _size_class(value: float, medium: float, expanded: float) -> SizeClass:
+    if value < medium:
+        return COMPACT
+    return MEDIUM if value < expanded else EXPANDED
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The page's size (px) and the classes derived from it (see the module docstring)."""
+
+    width: float
+    height: float
+
+    @property
+    def width_class(self) -> SizeClass:
+        return _size_class(self.width, WIDTH_MEDIUM, WIDTH_EXPANDED)
+
+    @property
+    def height_class(self) -> SizeClass:
+        return _size_class(self.height, HEIGHT_MEDIUM, HEIGHT_EXPANDED)
+
+    @property
+    def two_columns(self) -> bool:
+        """The board beside a side column: any width but compact."""
+        return self.width_class != COMPACT
+
+    @property
+    def short(self) -> bool:
+        """The board folds: a phone on its side, or a small phone upright."""
+        return self.height_class == COMPACT or (
+            self.width_class == COMPACT and self.height < SHORT_BELOW
+        )
+
+    @property
+    def crowded_short(self) -> bool:
+        """A board with many rows folds: :attr:`short`, or any height below expanded."""
+        return self.short or self.height_class != EXPANDED
+
+    @property
+    def narrow(self) -> bool:
+        """One of the smallest phones (under :data:`NARROW_BELOW` px wide)."""
+        return self.board_width < NARROW_BELOW
+
+    @property
+    def side_width(self) -> int:
+        """The side column's width (px) in two columns (0 in one)."""
+        if not self.two_columns:
+            return 0
+        return int(min(SIDE_MAX, max(SIDE_MIN, round(self.width * 0.4))))
+
+    @property
+    def board_width(self) -> float:
+        """The board's width (px): the page's, less the side column and its gap."""
+        return self.width - (self.side_width + SIDE_GAP if self.two_columns else 0)
+
+    @property
+    def board_columns(self) -> int:
+        """Columns the board may lay its parts in: 2 when its own pane is at least a medium
+        width (:data:`WIDTH_MEDIUM`: a laptop's board), else 1 (any phone, either way up)."""
+        return 2 if self.board_width >= WIDTH_MEDIUM else 1
+
+
+def layout_for(width: float | None, height: float | None) -> Layout:
+    """The layout of a page ``width`` × ``height`` px (unknown sizes: a 390×844 phone)."""
+    return Layout(float(width or 390), float(height or 844))
+
+
+#: The layout the game frame provides around its board (a 390×844 phone outside a frame).
+LayoutContext = ft.create_context(layout_for(None, None))
+
+
+def grid(controls: list[ft.Control], columns: int, spacing: int = 6) -> ft.Control:
+    """``controls`` ``columns`` to a line, each line's cells of one width (an odd last cell
+    keeps its share); one column: a plain column. Instead of ``ft.ResponsiveRow``, whose
+    breakpoints follow the *page's* width, not the board's pane (a phone on its side got two
+    192 px rows to a line)."""
+    if columns <= 1:
+        return ft.Column(controls, spacing=spacing)
+    lines = []
+    for k in range(0, len(controls), columns):
+        cells = [ft.Container(c, expand=True) for c in controls[k : k + columns]]
+        cells += [ft.Container(expand=True) for _ in range(columns - len(cells))]
+        lines.append(ft.Row(cells, spacing=spacing, vertical_alignment=ft.CrossAxisAlignment.START))
+    return ft.Column(lines, spacing=spacing)
+
+
+def use_layout() -> Layout:
+    """The frame's :class:`Layout` (a component hook)."""
+    return ft.use_context(LayoutContext)
