@@ -54,3 +54,14 @@ def test_munchkin_passes_the_turn_to_a_declined_name():
     while g.state.active == 0:
         g.push("phase.next")
     assert any(line == "Ход переходит к Ане" for _ev, line in g.log())
+
+
+def test_smashup_passes_the_turn_to_a_declined_name():
+    """«Ход переходит к игроку Борис» read as a form; the name is declined as in the other
+    games («к Борису»), in the step-by-step «Конец хода» and in «Закончить ход»'s line."""
+    from tests.engine.test_smashup import new_game
+
+    g = new_game()
+    g.push("phase.next")  # «Играй карты»
+    line = g.describe(g.push("phase.pass"))
+    assert "ход переходит к Борису" in line and "к игроку" not in line

@@ -31,6 +31,7 @@ from companion.engine.smashup.state import (
     WIN_VP,
     SmashUpState,
 )
+from companion.words import inflect
 
 #: How a text cites the rulebook's section on the end of the game: by its heading, said to be
 #: one («Игра окончена» alone in brackets read as a verdict, not as the rule cited;
@@ -197,12 +198,10 @@ def describe(state: SmashUpState, event: Event, setup: Setup) -> str:
         winner = find_winner(state.vp, state.madness, state.madness_on)
         if winner is not None:
             return f"Игра окончена: побеждает {names[winner]}"
+        nxt = inflect(names[(state.active + 1) % state.players], "datv")
         if max(state.vp) >= WIN_VP:
-            return (
-                f"Конец хода: у лидеров поровну очков — игра продолжается; "
-                f"ход переходит к игроку {names[(state.active + 1) % state.players]}"
-            )
-        return f"Конец хода; ход переходит к игроку {names[(state.active + 1) % state.players]}"
+            return f"Конец хода: у лидеров поровну очков — игра продолжается; ход переходит к {nxt}"
+        return f"Конец хода; ход переходит к {nxt}"
     if t == "vp.adjust":
         old = state.vp[d["player"]]
         sign = "+" if d["delta"] > 0 else "−"
@@ -229,7 +228,7 @@ def _passage(state: SmashUpState, event: Event, setup: Setup) -> str:
             steps.append(nxt[0].lower() + nxt[1:])
             break
         if before == END:
-            steps.append(f"ход переходит к игроку {names[after.active]}")
+            steps.append(f"ход переходит к {inflect(names[after.active], 'datv')}")
         notes = []
         if after.phase == CHECK:
             ready = ready_bases(after)
