@@ -13,12 +13,34 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.settings import update_settings
 from companion.ui.nav import app_model, go
+from companion.ui.offline import BROWSER
 from companion.ui.security import is_player
 from companion.ui.widgets import TARGET, Banner, icon_button, tagged
 
 __all__ = ["Settings", "THEMES"]
 
 THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
+
+
+def Storage() -> ft.Control:
+    """Where the games live: a folder on the host, or this browser's storage."""
+    if not BROWSER.active:
+        return ft.Text(
+            f"{_('Данные хранятся в')} {app_model().hub.store.root}", size=14, selectable=True
+        )
+    if BROWSER.persisted:
+        kept = _("браузер обещал не удалять их, даже если место кончится")
+    elif BROWSER.persisted is None:
+        kept = _("обещает ли браузер их хранить, узнать не удалось")
+    else:
+        kept = _(
+            "браузер может удалить их, если на телефоне кончится место; "
+            "добавьте приложение на главный экран, чтобы он их берёг"
+        )
+    return tagged(
+        "storage",
+        ft.Text(f"{_('Игры хранятся в этом браузере, на этом устройстве')}: {kept}.", size=14),
+    )
 
 
 @ft.component
@@ -77,9 +99,7 @@ def Settings() -> ft.Control:
                     ),
                 ),
             ),
-            ft.Text(f"{_('Данные хранятся в')} {app.hub.store.root}", size=14, selectable=True)
-            if player
-            else ft.Container(),
+            Storage() if player else ft.Container(),
         ],
         spacing=12,
     )
