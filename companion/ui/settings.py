@@ -1,4 +1,5 @@
-"""Settings screen: theme (light / dark / system), saved with :mod:`companion.store.settings`.
+"""Settings screen: theme (light / dark / system), saved with :mod:`companion.store.settings`;
+where the games live; a game brought from another device (its JSON export) is loaded here.
 
 ``settings.json`` is shared by every device at the table: only a player's choice is saved.
 A spectator's choice changes that spectator's screen only. A failed save is shown in a
@@ -11,6 +12,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.i18n import _
+from companion.store.export import import_game
 from companion.store.settings import update_settings
 from companion.ui.nav import app_model, go
 from companion.ui.offline import BROWSER
@@ -46,8 +48,35 @@ def Storage() -> ft.Control:
 @ft.component
 def Settings() -> ft.Control:
     app = app_model()
+    page = ft.context.page
     error, set_error = ft.use_state("")
     player = is_player(app)
+    picker = ft.use_ref(None)
+
+    def mount() -> None:
+        picker.current = ft.FilePicker()
+        page.services.append(picker.current)
+
+    def unmount() -> None:
+        if picker.current is not None and picker.current in page.services:
+            page.services.remove(picker.current)
+
+    ft.use_effect(mount, [], cleanup=unmount)
+
+    async def load_game() -> None:
+        if picker.current is None:
+            return
+        files = await picker.current.pick_files(
+            file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"], with_data=True
+        )
+        if not files:
+            return
+        try:
+            stored = import_game(app.hub.store, files[0].bytes or b"", files[0].name)
+        except (OSError, CompanionError) as exc:
+            set_error(str(exc))
+            return
+        go(f"/game/{stored.id}")
 
     def set_theme(value: str) -> None:
         if value not in THEMES:
@@ -100,6 +129,23 @@ def Settings() -> ft.Control:
                 ),
             ),
             Storage() if player else ft.Container(),
+            tagged(
+                "import-game",
+                ft.OutlinedButton(
+                    _("Загрузить игру из файла"),
+                    icon=ft.Icons.UPLOAD_FILE,
+                    height=TARGET,
+                    on_click=lambda: page.run_task(load_game),
+                ),
+            )
+            if player
+            else ft.Container(),
+            ft.Text(
+                _("Файл игры делает журнал игры на другом устройстве: «Выгрузить JSON»."),
+                size=14,
+            )
+            if player
+            else ft.Container(),
         ],
         spacing=12,
     )
