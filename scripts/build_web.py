@@ -81,6 +81,12 @@ DROP_FILES = {
     "pyodide/pyodide.js",
 }
 DROP_PREFIXES = (
+    # one CanvasKit for every browser (canvasKitVariant "full" below): the Chromium-only
+    # variant would be a second 6 MB copy for the service worker to store
+    "canvaskit/chromium/",
+    # fonts for LaTeX in Markdown, a video player's HLS script: the app uses neither
+    "assets/packages/flutter_math_fork/",
+    "assets/packages/media_kit/",
     "canvaskit/skwasm",
     "canvaskit/wimp",
     "canvaskit/experimental_webparagraph/",
@@ -180,12 +186,21 @@ def client(out: Path, base: str) -> None:
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(src, out / rel)
     shutil.copytree(ROOT / "companion" / "assets", out, dirs_exist_ok=True)
+    # Flutter loads every font of the manifest at start: not the LaTeX ones (dropped above);
     # Roboto from the client's own files, not from Google's font CDN
-    patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
+    fonts = out / "assets" / "FontManifest.json"
+    kept = [
+        f
+        for f in json.loads(fonts.read_text(encoding="utf-8"))
+        if not f["family"].startswith("packages/flutter_math_fork/")
+    ]
+    fonts.write_text(json.dumps(kept), encoding="utf-8")
+    patch_font_manifest_json(str(fonts))
     boot = (out / "flutter_bootstrap.js").read_text(encoding="utf-8")
     # Flutter's own service worker only unregisters itself (sw.js is ours); the loading screen
     # is removed by python.js once the app has drawn its first page, not at Flutter's first frame
     for old in (
+        "var flutterConfig = {",
         "serviceWorkerSettings: {",
         "document.getElementById('loading')?.remove();",
     ):
@@ -194,6 +209,9 @@ def client(out: Path, base: str) -> None:
     start = boot.index("serviceWorkerSettings: {")
     boot = boot[:start] + boot[boot.index("},", start) + 2 :]
     boot = boot.replace("document.getElementById('loading')?.remove();", "")
+    boot = boot.replace(
+        "var flutterConfig = {", 'var flutterConfig = {\n    canvasKitVariant: "full",'
+    )
     (out / "flutter_bootstrap.js").write_text(boot, encoding="utf-8")
     sys.path.insert(0, str(ROOT))
     from companion import APP_NAME

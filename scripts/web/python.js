@@ -11,7 +11,12 @@
   const initialized = new Promise((resolve) => { ready = resolve; });
   let shown = false;
 
+  // [text, ms since navigation] of every step, for benchmarks/bench_phone.py
+  window.tcSteps = [];
+  window.addEventListener("flutter-first-frame", () => window.tcSteps.push(["flutter", performance.now()]));
+
   function step(text, pct) {
+    if (text) window.tcSteps.push([text, performance.now()]);
     const box = document.getElementById("tc-step");
     if (box && text) box.textContent = text;
     const bar = document.querySelector("#tc-bar div");
