@@ -148,4 +148,7 @@ def Settings() -> ft.Control:
             else ft.Container(),
         ],
         spacing=12,
+        # a landscape phone (844×390) is shorter than the screen: it scrolls, nothing is cut
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
     )

@@ -85,7 +85,7 @@ def wait_app(app: App, timeout: float = 120_000) -> None:
 
 
 def open_site(app: App, path: str = "/") -> None:
-    app.page.goto(app.server.url + path)
+    app.page.goto(app.server.url + path, wait_until="commit")  # the app signals when ready
     wait_app(app)
 
 
