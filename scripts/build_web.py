@@ -95,8 +95,14 @@ DROP_PREFIXES = (
 GZIP_SUFFIXES = (".js", ".mjs", ".wasm", ".json", ".html", ".zip", ".otf", ".ttf", ".bin")
 
 
+#: Compiled for Pyodide: whichever version has a browser wheel (not the server's version).
+UNPINNED = {"msgpack"}
+
+
 def pinned(name: str) -> str:
     """``name==<installed version>`` (the browser runs what the tests ran), else ``name``."""
+    if name in UNPINNED:
+        return name
     try:
         return f"{name}=={metadata.version(name)}"
     except metadata.PackageNotFoundError:
