@@ -18,8 +18,16 @@ from tests.ui.test_free_game import start_free_game
 def test_a_game_survives_a_reload_with_the_server_stopped(browser, static_server) -> None:
     app = App(browser, static_server)  # type: ignore[arg-type]  # only .url is used
     try:
-        open_site(app)
-        # the loading screen named the app in Russian and is gone
+        app.page.goto(static_server.url + "/", wait_until="commit")
+        # from the first paint: the app's name and a Russian step under a progress bar
+        loading = app.page.locator("#tc-loading")
+        assert "Настольный компаньон" in (loading.get_attribute("aria-label") or "")
+        assert loading.locator("h1").text_content() == "Настольный компаньон"
+        assert loading.locator("#tc-bar").count() == 1
+        step = app.page.locator("#tc-step").text_content() or ""
+        assert step and not any("a" <= ch.lower() <= "z" for ch in step), step
+        wait_app(app)
+        # then it is gone
         assert app.page.title() == "Настольный компаньон"
         assert app.page.locator("#tc-loading").count() == 0
         start_free_game(app, ["Аня", "Борис"])
