@@ -161,7 +161,8 @@ def app_archive(out: Path) -> None:
         stage = Path(tmp)
         ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pot")
         shutil.copytree(ROOT / "companion", stage / "companion", ignore=ignore)
-        shutil.copytree(ROOT / "rules_db", stage / "companion" / "_rules_db", ignore=ignore)
+        if not (stage / "companion" / "_rules_db").exists():  # else a link to it, copied above
+            shutil.copytree(ROOT / "rules_db", stage / "companion" / "_rules_db", ignore=ignore)
         add_packages(stage / "__pypackages__")
         buf = io.BytesIO()
         with tarfile.open(fileobj=buf, mode="w:gz", compresslevel=9) as tar:
