@@ -129,7 +129,8 @@ def add_packages(target: Path) -> None:
         *map(pinned, BROWSER_PACKAGES),
     )
     add_rapidfuzz(target)
-    for junk in [*target.glob("*.dist-info"), *target.rglob("__pycache__"), target / "bin"]:
+    # the .dist-info folders stay: pymorphy3 finds its dictionaries by their entry points
+    for junk in [*target.rglob("__pycache__"), target / "bin"]:
         shutil.rmtree(junk, ignore_errors=True)
 
 
