@@ -97,8 +97,10 @@ LogRoute = _game_route(GameLog)
 
 @ft.component
 def RulesRoute() -> ft.Control:
-    from companion.ui.rules_screen import RulesScreen
-
+    try:
+        from companion.ui.rules_screen import RulesScreen
+    except ImportError as exc:  # a build without the search's packages (the offline web app)
+        return Missing(f"{_('Поиск по правилам здесь не запускается')}: {exc}")
     return RulesScreen()
 
 

@@ -28,6 +28,7 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.export import export_bytes
 from companion.ui.nav import app_model, go
+from companion.ui.offline import BROWSER
 from companion.ui.security import require_player
 from companion.ui.state import GameView
 from companion.ui.text_fit import text_width
@@ -556,7 +557,8 @@ def GameLog(view: GameView) -> ft.Control:
             set_msg(f"{_('Не удалось выгрузить')}: {exc}")
             return
         saved = f"; {_('на ведущее устройство зритель файлы не записывает')}" if spectator else ""
-        if not spectator:  # a spectator never writes to the host's disk
+        # a spectator never writes to the host's disk; the browser app has no host
+        if not spectator and not BROWSER.active:
             folder = app.hub.store.root / "exports"
             try:
                 folder.mkdir(exist_ok=True)

@@ -1,4 +1,5 @@
-"""Settings screen: theme (light / dark / system), saved with :mod:`companion.store.settings`.
+"""Settings screen: theme (light / dark / system), saved with :mod:`companion.store.settings`;
+where the games live; a game brought from another device (its JSON export) is loaded here.
 
 ``settings.json`` is shared by every device at the table: only a player's choice is saved.
 A spectator's choice changes that spectator's screen only. A failed save is shown in a
@@ -11,8 +12,10 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.i18n import _
+from companion.store.export import import_game
 from companion.store.settings import update_settings
 from companion.ui.nav import app_model, go
+from companion.ui.offline import BROWSER
 from companion.ui.security import is_player
 from companion.ui.widgets import TARGET, Banner, icon_button, tagged
 
@@ -21,11 +24,59 @@ __all__ = ["Settings", "THEMES"]
 THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
 
 
+def Storage() -> ft.Control:
+    """Where the games live: a folder on the host, or this browser's storage."""
+    if not BROWSER.active:
+        return ft.Text(
+            f"{_('Данные хранятся в')} {app_model().hub.store.root}", size=14, selectable=True
+        )
+    if BROWSER.persisted:
+        kept = _("браузер обещал не удалять их, даже если место кончится")
+    elif BROWSER.persisted is None:
+        kept = _("обещает ли браузер их хранить, узнать не удалось")
+    else:
+        kept = _(
+            "браузер может удалить их, если на телефоне кончится место; "
+            "добавьте приложение на главный экран, чтобы он их берёг"
+        )
+    return tagged(
+        "storage",
+        ft.Text(f"{_('Игры хранятся в этом браузере, на этом устройстве')}: {kept}.", size=14),
+    )
+
+
 @ft.component
 def Settings() -> ft.Control:
     app = app_model()
+    page = ft.context.page
     error, set_error = ft.use_state("")
     player = is_player(app)
+    picker = ft.use_ref(None)
+
+    def mount() -> None:
+        picker.current = ft.FilePicker()
+        page.services.append(picker.current)
+
+    def unmount() -> None:
+        if picker.current is not None and picker.current in page.services:
+            page.services.remove(picker.current)
+
+    ft.use_effect(mount, [], cleanup=unmount)
+
+    async def load_game() -> None:
+        if picker.current is None:
+            return
+        files = await picker.current.pick_files(
+            file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"], with_data=True
+        )
+        if not files:
+            return
+        try:
+            stored = import_game(app.hub.store, files[0].bytes or b"", files[0].name)
+        except (OSError, CompanionError) as exc:
+            set_error(str(exc))
+            return
+        go(f"/game/{stored.id}")
 
     def set_theme(value: str) -> None:
         if value not in THEMES:
@@ -77,9 +128,27 @@ def Settings() -> ft.Control:
                     ),
                 ),
             ),
-            ft.Text(f"{_('Данные хранятся в')} {app.hub.store.root}", size=14, selectable=True)
+            Storage() if player else ft.Container(),
+            tagged(
+                "import-game",
+                ft.OutlinedButton(
+                    _("Загрузить игру из файла"),
+                    icon=ft.Icons.UPLOAD_FILE,
+                    height=TARGET,
+                    on_click=lambda: page.run_task(load_game),
+                ),
+            )
+            if player
+            else ft.Container(),
+            ft.Text(
+                _("Файл игры делает журнал игры на другом устройстве: «Выгрузить JSON»."),
+                size=14,
+            )
             if player
             else ft.Container(),
         ],
         spacing=12,
+        # a landscape phone (844×390) is shorter than the screen: it scrolls, nothing is cut
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
     )
