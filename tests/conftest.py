@@ -3,6 +3,10 @@ Chromium: one Playwright driver for the whole run (two sync Playwright instances
 thread), a fresh browser for each test module (its GPU and renderer state does not build up
 over a 10-minute run: two late-run stalls in session 8 were a page that stopped drawing).
 
+``COMPANION_PURE_PYTHON=1`` runs the suite as the phone build runs the app (Pyodide has no
+numpy and no compiled rapidfuzz): numpy, bm25s and scipy cannot be imported and rapidfuzz uses
+its pure-Python code (``COMPANION_PURE_PYTHON=1 pytest tests/engine tests/store tests/rules``).
+
 The double-tap guard (:func:`companion.ui.state.settle_seconds`) is off for the suite
 (``COMPANION_SETTLE_SECONDS=0``, inherited by the servers the browser tests start): the robot
 taps another control a few milliseconds after a step change, faster than a person can. Its own
@@ -11,11 +15,15 @@ tests (``tests/ui/test_view.py``, ``tests/ui/test_double_tap.py``) switch it bac
 import contextlib
 import os
 import shutil
+import sys
 
 import pytest
 from hypothesis import settings
 
 os.environ["COMPANION_SETTLE_SECONDS"] = "0"
+if os.environ.get("COMPANION_PURE_PYTHON") == "1":
+    os.environ["RAPIDFUZZ_IMPLEMENTATION"] = "python"
+    sys.modules.update(dict.fromkeys(["numpy", "bm25s", "scipy"]))  # None: ImportError
 
 settings.register_profile("companion", deadline=None)
 settings.load_profile("companion")
