@@ -9,7 +9,8 @@ Run by hand from the project root (not part of the tests)::
 
 Compares :class:`companion.rules.RulesIndex` with a plain baseline — rapidfuzz ``WRatio`` of the
 raw query against the raw titles, no normalisation — on ``tests/rules/questions.json`` and
-``tests/rules/rules_eval_sample.json`` (a copy of the CI's shared sample). The synthetic database is the shipped one plus
+``tests/rules/rules_eval_sample.json`` (a copy of the CI's shared sample). The synthetic
+database is the shipped one plus
 generated entries built from its own words (3 % of them mutated into new words, so the
 vocabulary grows too); the questions are then answered among ~20 000 distractors.
 ``--stemmers`` also compares the Snowball, pymorphy3 and no-stemming variants.

@@ -13,6 +13,7 @@ taps another control a few milliseconds after a step change, faster than a perso
 tests (``tests/ui/test_view.py``, ``tests/ui/test_double_tap.py``) switch it back on."""
 
 import contextlib
+import importlib.abc
 import os
 import shutil
 import sys
@@ -21,9 +22,19 @@ import pytest
 from hypothesis import settings
 
 os.environ["COMPANION_SETTLE_SECONDS"] = "0"
+
+
+class _Blocked(importlib.abc.MetaPathFinder):
+    """Refuses to import numpy, bm25s and scipy (as a ``ModuleNotFoundError``)."""
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+        if name.partition(".")[0] in {"numpy", "bm25s", "scipy"}:
+            raise ModuleNotFoundError(f"No module named {name!r} (COMPANION_PURE_PYTHON=1)")
+
+
 if os.environ.get("COMPANION_PURE_PYTHON") == "1":
     os.environ["RAPIDFUZZ_IMPLEMENTATION"] = "python"
-    sys.modules.update(dict.fromkeys(["numpy", "bm25s", "scipy"]))  # None: ImportError
+    sys.meta_path.insert(0, _Blocked())
 
 settings.register_profile("companion", deadline=None)
 settings.load_profile("companion")

@@ -11,6 +11,7 @@ index over the shipped rulebooks plus that dir's rulings (:func:`search_rules`).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -203,10 +204,16 @@ def _rich(
     bold: bool = False,
     selectable: bool = False,
 ) -> ft.Text:
+    """``text`` with ``spans`` marked. Keyed by what it shows: a text whose words or marks
+    change is a new control, never old spans patched in place — the browser redraws a Text
+    when the Text changes, not when only its spans do, so patched spans showed the previous
+    query's pieces and marks (issue 30: «запретоспаривание или запрет») until some later
+    redraw."""
+    pieces = segments(text, spans)
+    shown = hashlib.blake2b(repr((size, bold, pieces)).encode(), digest_size=8).hexdigest()
     return ft.Text(
-        spans=[
-            ft.TextSpan(piece, HIGHLIGHT if hit else None) for piece, hit in segments(text, spans)
-        ],
+        key=f"rich-{shown}",
+        spans=[ft.TextSpan(piece, HIGHLIGHT if hit else None) for piece, hit in pieces],
         size=size,
         weight=ft.FontWeight.BOLD if bold else None,
         selectable=selectable,
