@@ -42,6 +42,7 @@ How a query is read (each step forgives one kind of mistake):
 
 from __future__ import annotations
 
+import heapq
 from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
@@ -521,15 +522,22 @@ class RulesIndex:
             best: dict[int, float] = {}
             for lemma, w in t.matches.items():
                 posting = self.bm25.scores(lemma)
+                weights[lemma] = max(weights.get(lemma, 0.0), w * t.weight)
+                if w == 1.0 and not best:  # the common case, as it is (× 1.0 is exact)
+                    best = posting
+                    continue
+                best = dict(best)  # never the index's own posting
                 w32 = f32(w)
                 for i, v in zip(posting, f32s([w32 * s for s in posting.values()]), strict=True):
                     if v > best.get(i, 0.0):
                         best[i] = v
-                weights[lemma] = max(weights.get(lemma, 0.0), w * t.weight)
             weight = f32(t.weight)
-            added = f32s([weight * v for v in best.values()])
-            sums = f32s([scores.get(i, 0.0) + v for i, v in zip(best, added, strict=True)])
-            scores.update(zip(best, sums, strict=True))
+            added = best.values() if weight == 1.0 else f32s([weight * v for v in best.values()])
+            if scores:
+                sums = f32s([scores.get(i, 0.0) + v for i, v in zip(best, added, strict=True)])
+                scores.update(zip(best, sums, strict=True))
+            else:  # 0 + v is v
+                scores = dict(zip(best, added, strict=True))
             ceiling += t.weight * max(best.values(), default=0.0)
         if game is not None:
             scores = {i: v for i, v in scores.items() if self.games[i] == game}
@@ -548,10 +556,11 @@ class RulesIndex:
         editions = self.editions_named(query)
         # «в мимими»: that rulebook's entries answer, not the other edition's
         scores = self._keep(scores, self.sources, editions)
-        ranked = sorted((i for i, v in scores.items() if v > 0), key=lambda i: (-scores[i], i))
-        if not ranked:
+        top = heapq.nsmallest(
+            RERANK, (i for i, v in scores.items() if v > 0), key=lambda i: (-scores[i], i)
+        )
+        if not top:
             return []
-        top = ranked[:RERANK]
         k = len(top)
         content = [self._key_word(t) for t in terms if t.weight >= 1.0]
         qkey = " ".join(content) or " ".join(t.stem for t in terms)
