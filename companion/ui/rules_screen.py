@@ -205,10 +205,9 @@ def _rich(
     selectable: bool = False,
 ) -> ft.Text:
     """``text`` with ``spans`` marked. Keyed by what it shows: a text whose words or marks
-    change is a new control, never old spans patched in place — the browser redraws a Text
-    when the Text changes, not when only its spans do, so patched spans showed the previous
-    query's pieces and marks (issue 30: «запретоспаривание или запрет») until some later
-    redraw."""
+    change is a new control, never old spans patched in place (with patched spans the screen
+    showed the previous query's pieces for ~2 s, issue 30: «запретоспаривание или запрет»;
+    docs/FLET_FINDINGS.md)."""
     pieces = segments(text, spans)
     shown = hashlib.blake2b(repr((size, bold, pieces)).encode(), digest_size=8).hexdigest()
     return ft.Text(
