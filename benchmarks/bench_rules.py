@@ -9,7 +9,8 @@ Run by hand from the project root (not part of the tests)::
 
 Compares :class:`companion.rules.RulesIndex` with a plain baseline — rapidfuzz ``WRatio`` of the
 raw query against the raw titles, no normalisation — on ``tests/rules/questions.json`` and
-``shared/eval/rules_eval_sample.json``. The synthetic database is the shipped one plus
+``tests/rules/rules_eval_sample.json`` (a copy of the CI's shared sample). The synthetic
+database is the shipped one plus
 generated entries built from its own words (3 % of them mutated into new words, so the
 vocabulary grows too); the questions are then answered among ~20 000 distractors.
 ``--stemmers`` also compares the Snowball, pymorphy3 and no-stemming variants.
@@ -37,7 +38,7 @@ from companion.rules.evaluate import score_cases  # noqa: E402
 from companion.rules.normalize import DEFAULT_STEMMER, words  # noqa: E402
 
 QUESTIONS = ROOT / "tests" / "rules" / "questions.json"
-SAMPLE = ROOT.parent / "shared" / "eval" / "rules_eval_sample.json"
+SAMPLE = ROOT / "tests" / "rules" / "rules_eval_sample.json"
 BLIND = ROOT / "tests" / "rules" / "blind"
 
 
@@ -244,7 +245,7 @@ def main() -> None:
         return
 
     cases = json.loads(QUESTIONS.read_text(encoding="utf-8"))
-    sample = json.loads(SAMPLE.read_text(encoding="utf-8")) if SAMPLE.exists() else []
+    sample = json.loads(SAMPLE.read_text(encoding="utf-8"))
     shipped = load_db()
     big = synthetic(shipped, args.synthetic)
 

@@ -31,7 +31,7 @@ SETS = {
     "train": BLIND / "train",
     "tune": BLIND / "tune.json",
     "own": ROOT / "tests" / "rules" / "questions.json",
-    "sample": ROOT.parent / "shared" / "eval" / "rules_eval_sample.json",
+    "sample": ROOT / "tests" / "rules" / "rules_eval_sample.json",
 }
 
 

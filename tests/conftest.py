@@ -3,6 +3,10 @@ Chromium: one Playwright driver for the whole run (two sync Playwright instances
 thread), a fresh browser for each test module (its GPU and renderer state does not build up
 over a 10-minute run: two late-run stalls in session 8 were a page that stopped drawing).
 
+``COMPANION_PURE_PYTHON=1`` runs the suite as the phone build runs the app (Pyodide has no
+numpy and no compiled rapidfuzz): numpy, bm25s and scipy cannot be imported and rapidfuzz uses
+its pure-Python code (``COMPANION_PURE_PYTHON=1 pytest tests/engine tests/store tests/rules``).
+
 The settle window (:attr:`companion.ui.state.Hub.default_settle`) is 0 for the hubs the tests make
 and for the servers they start (``--settle-seconds 0``, :class:`tests.ui.conftest.Server`): the
 robot taps another control a few milliseconds after a step change, faster than a person can.
@@ -10,7 +14,10 @@ The window's own tests give their hub a window and a clock (``tests/ui/test_view
 ``tests/ui/test_double_tap.py``)."""
 
 import contextlib
+import importlib.abc
+import os
 import shutil
+import sys
 
 import pytest
 from hypothesis import settings
@@ -18,6 +25,19 @@ from hypothesis import settings
 from companion.ui.state import Hub
 
 Hub.default_settle = 0  # a Hub made without a settle window has none in the tests
+
+
+class _Blocked(importlib.abc.MetaPathFinder):
+    """Refuses to import numpy, bm25s and scipy (as a ``ModuleNotFoundError``)."""
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+        if name.partition(".")[0] in {"numpy", "bm25s", "scipy"}:
+            raise ModuleNotFoundError(f"No module named {name!r} (COMPANION_PURE_PYTHON=1)")
+
+
+if os.environ.get("COMPANION_PURE_PYTHON") == "1":
+    os.environ["RAPIDFUZZ_IMPLEMENTATION"] = "python"
+    sys.meta_path.insert(0, _Blocked())
 
 settings.register_profile("companion", deadline=None)
 settings.load_profile("companion")

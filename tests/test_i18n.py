@@ -6,7 +6,8 @@ import ast
 import re
 from pathlib import Path
 
-from companion.i18n import LOCALE_DIR, _, marked_messages
+from companion.i18n import LOCALE_DIR, _
+from tests.i18n_template import marked_messages
 
 PACKAGE = Path(__file__).resolve().parents[1] / "companion"
 
@@ -45,7 +46,7 @@ def test_template_holds_every_marked_string():
             marked.add(ast.literal_eval(literal))
     missing = sorted(marked - catalogue)
     assert not missing, (
-        f"regenerate locale/companion.pot (companion.i18n.regenerate_template): {missing[:5]}"
+        f"regenerate locale/companion.pot: python -m tests.i18n_template: {missing[:5]}"
     )
 
 
@@ -60,4 +61,4 @@ def test_strings_inside_f_strings_are_in_the_template():
 def test_template_has_no_stale_strings():
     """Every id in the template is still marked somewhere: a removed string leaves it."""
     stale = sorted(_catalogue() - set(marked_messages()))
-    assert not stale, f"regenerate locale/companion.pot: {stale[:5]}"
+    assert not stale, f"regenerate locale/companion.pot: python -m tests.i18n_template: {stale[:5]}"

@@ -1,9 +1,14 @@
-"""The rules search: BM25 over lemmas (:mod:`bm25s`) fused with title similarity (:mod:`rapidfuzz`).
+"""The rules search: BM25 over lemmas (:mod:`companion.rules.bm25`) fused with title similarity
+(:mod:`rapidfuzz`).
 
 Built once per database (:class:`RulesIndex`): every entry's fields are cut into words, folded
-and lemmatised (pymorphy3 for Russian, Snowball for English) and indexed by three
-:class:`bm25s.BM25` indexes — the heading (title and section), the aliases with the players'
-questions of ``asks``, and the text.
+and lemmatised (pymorphy3 for Russian, Snowball for English) and indexed as one BM25 document
+per entry in which the heading (title and section), the aliases with the players' questions of
+``asks`` and the text count :data:`FIELD_REPEAT` times.
+
+Pure Python, no numpy: the same code runs on the server and in the phone build (Pyodide), where
+rapidfuzz runs its own pure-Python implementation. Scores are kept in single precision
+(:func:`~companion.rules.bm25.f32`) as they were with numpy's float32 arrays, so both rank alike.
 
 How a query is read (each step forgives one kind of mistake):
 
@@ -37,17 +42,17 @@ How a query is read (each step forgives one kind of mistake):
 
 from __future__ import annotations
 
+import heapq
+from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-import bm25s
-import numpy as np
-from rapidfuzz import fuzz
-from rapidfuzz.process import cdist
+from rapidfuzz import fuzz, process
 
 from companion.errors import SearchError
+from companion.rules.bm25 import BM25, f32, f32s
 from companion.rules.lexicon import STOPWORDS, SYNONYMS, Lexicon
 from companion.rules.normalize import (
     Stemmer,
@@ -209,6 +214,14 @@ def _vocab_games(docs: dict[str, list[list[str]]], games: list[str]) -> dict[str
     return out
 
 
+def _scores(query: str, choices: list[str], scorer: Any) -> array[float]:
+    """``scorer(query, choice)`` for each choice, in order, as float32 (rapidfuzz's ``extract``
+    loops in C where rapidfuzz is compiled, in Python where it is not)."""
+    unique = list(dict.fromkeys(choices))  # entries share keys: each is scored once
+    found = {k: s for k, s, _ in process.extract(query, unique, scorer=scorer, limit=None)}
+    return f32s([found[k] for k in choices])
+
+
 def _twins(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """Entries of two editions on the same rule: the same title or heading (folded words)."""
 
@@ -250,8 +263,8 @@ class RulesIndex:
         self.entries: list[dict[str, Any]] = list(entries)
         self.stemmer = stemmer or Stemmer()
         self.by_id = {e["id"]: e for e in self.entries}
-        self.games = np.array([e["game"] for e in self.entries])
-        self.sources = np.array([e["source"] for e in self.entries])
+        self.games = [e["game"] for e in self.entries]
+        self.sources = [e["source"] for e in self.entries]
         stem = self.stemmer.stem
         forms: dict[str, str] = {}
 
@@ -271,10 +284,7 @@ class RulesIndex:
             [lem for f in FIELDS for _ in range(FIELD_REPEAT[f]) for lem in docs[f][i]]
             for i in range(len(self.entries))
         ]
-        self.bm25 = bm25s.BM25(k1=K1, b=B)
-        if self.entries:
-            self.bm25.index(combined, show_progress=False)
-        self.bm25_vocab: dict[str, int] = dict(getattr(self.bm25, "vocab_dict", {}) or {})
+        self.bm25 = BM25(combined, k1=K1, b=B)
         self.vocab_game = _vocab_games(docs, [e["game"] for e in self.entries])
         self.lemmas = {lem for rows in docs.values() for row in rows for lem in row}
         self.vocab = sorted(self.lemmas)
@@ -302,7 +312,6 @@ class RulesIndex:
             )
             for e in self.entries
         ]
-        self._scores: dict[str, np.ndarray] = {}
         self._token_cache: dict[int, dict[str, list[tuple[str, str, int, int]]]] = {}
         self._sentence_cache: dict[int, list[tuple[int, int]]] = {}
         self._head_cache: dict[int, set[str]] = {}
@@ -313,22 +322,9 @@ class RulesIndex:
 
     def forget(self) -> None:
         """Drop the per-word caches (for cold-query benchmarks)."""
-        self._scores.clear()
         self.lexicon.correct.cache_clear()
 
     # -- query parsing ---------------------------------------------------------------------
-    def _lemma_scores(self, lemma: str) -> np.ndarray:
-        """Field-weighted BM25 of one lemma for every entry (cached)."""
-        cached = self._scores.get(lemma)
-        if cached is not None:
-            return cached
-        total = np.zeros(len(self.entries), dtype=np.float32)
-        if lemma in self.bm25_vocab:
-            total += self.bm25.get_scores([lemma])
-        if len(self._scores) > 20_000:
-            self._scores.clear()
-        self._scores[lemma] = total
-        return total
 
     def _expand(self, word: str, fuzzy: bool = True, last: bool = True) -> dict[str, float]:
         """Index lemmas matching one folded word, with weights 0..1.
@@ -369,18 +365,20 @@ class RulesIndex:
                 found[other] = max(found.get(other, 0.0), SYNONYM_WEIGHT)
         return {k: v for k, v in found.items() if v > 0 and k in self.lemmas}
 
-    def _similarity(self, qkey: str, top: np.ndarray) -> np.ndarray:
-        """Best ``(token_set_ratio + ratio) / 200`` of ``qkey`` against each entry's keys."""
-        keys: list[str] = []
-        starts = []
-        for i in top.tolist():
-            starts.append(len(keys))
-            keys += self.keys[i] or [""]
-        both = (
-            cdist([qkey], keys, scorer=fuzz.token_set_ratio)[0]
-            + cdist([qkey], keys, scorer=fuzz.ratio)[0]
+    def _similarity(self, qkey: str, top: list[int]) -> list[float]:
+        """Best ``(token_set_ratio + ratio) / 200`` of ``qkey`` against each entry's keys (the
+        ratios summed in float32, as rapidfuzz's ``cdist`` returned them)."""
+        groups = [self.keys[i] or [""] for i in top]
+        flat = [k for keys in groups for k in keys]
+        sets, ratios = (
+            _scores(qkey, flat, scorer) for scorer in (fuzz.token_set_ratio, fuzz.ratio)
         )
-        return np.maximum.reduceat(both, starts).astype(np.float64) / 200
+        both = f32s([x + y for x, y in zip(sets, ratios, strict=True)])
+        out, start = [], 0
+        for keys in groups:
+            out.append(max(both[start : start + len(keys)]) / 200)
+            start += len(keys)
+        return out
 
     def _known(self, word: str) -> bool:
         return word in STOPWORDS or word in self.lexicon.forms
@@ -512,69 +510,98 @@ class RulesIndex:
         n = len(self.entries)
         if not n:
             return []
-        scores = np.zeros(n, dtype=np.float32)
+        # Sums and products in float32 (f32, a Python float operand rounded first) as numpy's
+        # float32 arrays had them: the ranking, ties included, and the scores stay the ones the
+        # quality figures were measured with (tests/rules/test_pure_path.py).
+        scores: dict[int, float] = {}
         weights: dict[str, float] = {}
         ceiling = 0.0
         for t in terms:
             if not t.matches:
                 continue
-            best = np.zeros(n, dtype=np.float32)
+            best: dict[int, float] = {}
             for lemma, w in t.matches.items():
-                np.maximum(best, w * self._lemma_scores(lemma), out=best)
+                posting = self.bm25.scores(lemma)
                 weights[lemma] = max(weights.get(lemma, 0.0), w * t.weight)
-            scores += t.weight * best
-            ceiling += t.weight * float(best.max())
+                if w == 1.0 and not best:  # the common case, as it is (× 1.0 is exact)
+                    best = posting
+                    continue
+                best = dict(best)  # never the index's own posting
+                w32 = f32(w)
+                for i, v in zip(posting, f32s([w32 * s for s in posting.values()]), strict=True):
+                    if v > best.get(i, 0.0):
+                        best[i] = v
+            weight = f32(t.weight)
+            added = best.values() if weight == 1.0 else f32s([weight * v for v in best.values()])
+            if scores:
+                sums = f32s([scores.get(i, 0.0) + v for i, v in zip(best, added, strict=True)])
+                scores.update(zip(best, sums, strict=True))
+            else:  # 0 + v is v
+                scores = dict(zip(best, added, strict=True))
+            ceiling += t.weight * max(best.values(), default=0.0)
         if game is not None:
-            scores[self.games != game] = 0
+            scores = {i: v for i, v in scores.items() if self.games[i] == game}
         named = self.games_named(query) if game is None else set()
         if game is None and not named:
             # «ничья с монстром»: «монстр» is Munchkin's word, so Munchkin's «Бой» is asked
             # about, not Ricks' «Ничья» (play-test)
             voted = {self.vocab_game.get(t.stem) for t in terms if t.weight >= 1.0} - {None}
             if len(voted) == 1:
-                scores[self.games != next(iter(voted))] *= VOCAB_FACTOR
-        if named:
-            keep = np.isin(self.games, list(named))
-            if (scores[keep] > 0).any():
-                scores[~keep] = 0
+                only = next(iter(voted))
+                scores = {
+                    i: v if self.games[i] == only else f32(v * f32(VOCAB_FACTOR))
+                    for i, v in scores.items()
+                }
+        scores = self._keep(scores, self.games, named)
         editions = self.editions_named(query)
-        if editions:  # «в мимими»: that rulebook's entries answer, not the other edition's
-            keep = np.isin(self.sources, list(editions))
-            if (scores[keep] > 0).any():
-                scores[~keep] = 0
-        positive = int((scores > 0).sum())
-        if positive == 0:
+        # «в мимими»: that rulebook's entries answer, not the other edition's
+        scores = self._keep(scores, self.sources, editions)
+        top = heapq.nsmallest(
+            RERANK, (i for i, v in scores.items() if v > 0), key=lambda i: (-scores[i], i)
+        )
+        if not top:
             return []
-        k = min(RERANK, positive)
-        top = np.argpartition(-scores, k - 1)[:k]
-        top = top[np.lexsort((top, -scores[top]))]
+        k = len(top)
         content = [self._key_word(t) for t in terms if t.weight >= 1.0]
         qkey = " ".join(content) or " ".join(t.stem for t in terms)
         mix = MIX if len(content) <= SHORT else MIX_LONG
-        sims = self._similarity(qkey, top)
         # Exactness (as Meilisearch ranks): the query is a title, heading or alias as it stands.
         qset = frozenset(content)
-        exact = np.array(
-            [
+        sims = [
+            sim
+            + EXACT
+            * (
                 1.0
                 if qkey in self.keys[i]
                 else EXACT_SUBSET * bool(qset and qset in self.key_sets[i])
-                for i in top
-            ]
-        )
-        sims = sims + EXACT * exact
+            )
+            for sim, i in zip(self._similarity(qkey, top), top, strict=True)
+        ]
         if FUSION == "rrf":
-            sim_order = np.argsort(-sims, kind="stable")
-            sim_rank = np.empty(k, dtype=np.int64)
-            sim_rank[sim_order] = np.arange(k)
-            values = 1 / (RRF_K + np.arange(k) + 1) + SIM_WEIGHT / (RRF_K + sim_rank + 1)
-            values = values / ((1 + SIM_WEIGHT) / (RRF_K + 1))
+            sim_rank = {j: r for r, j in enumerate(sorted(range(k), key=lambda j: -sims[j]))}
+            norm = (1 + SIM_WEIGHT) / (RRF_K + 1)
+            values = [
+                (1 / (RRF_K + j + 1) + SIM_WEIGHT / (RRF_K + sim_rank[j] + 1)) / norm
+                for j in range(k)
+            ]
         else:
-            base = np.minimum(1.0, scores[top] / max(ceiling, 1e-9))
-            values = mix * base + (1 - mix) * sims
-        fused = sorted(zip(values.tolist(), top.tolist(), strict=True), key=lambda p: (-p[0], p[1]))
+            scale, mix32 = f32(max(ceiling, 1e-9)), f32(mix)
+            values = [
+                f32(mix32 * min(1.0, f32(scores[i] / scale))) + (1 - mix) * sim
+                for i, sim in zip(top, sims, strict=True)
+            ]
+        fused = sorted(zip(values, top, strict=True), key=lambda p: (-p[0], p[1]))
         fused = self._edition_first(fused, editions)
         return [self._hit(i, 100 * v, weights) for v, i in fused[: max(1, limit)]]
+
+    @staticmethod
+    def _keep(scores: dict[int, float], owner: list[str], named: set[str]) -> dict[int, float]:
+        """Only the entries whose ``owner`` (game or source) is ``named``, if any of them
+        scores; else ``scores`` as they are."""
+        if not named:
+            return scores
+        kept = {i: v for i, v in scores.items() if owner[i] in named}
+        return kept if any(v > 0 for v in kept.values()) else scores
 
     def editions_named(self, query: str) -> set[str]:
         """Rulebook editions a query names (:data:`EDITION_WORDS`: «мимими», …)."""

@@ -77,7 +77,8 @@ def best_of(
                 seen.add(lem)
                 marked.append((wa - a, wb - a))
             j += 1
-        score = sum(weights[w] for w in seen) + (lead if k == 0 else 0.0)
+        # summed in the order of `weights`: a set's order (and so the float sum) varies per run
+        score = sum(v for w, v in weights.items() if w in seen) + (lead if k == 0 else 0.0)
         if best is None or score > best[0]:
             best = (score, a, b, marked)
     if best is None:

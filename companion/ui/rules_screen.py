@@ -11,6 +11,7 @@ index over the shipped rulebooks plus that dir's rulings (:func:`search_rules`).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -204,10 +205,15 @@ def _rich(
     bold: bool = False,
     selectable: bool = False,
 ) -> ft.Text:
+    """``text`` with ``spans`` marked. Keyed by what it shows: a text whose words or marks
+    change is a new control, never old spans patched in place (with patched spans the screen
+    showed the previous query's pieces for ~2 s, issue 30: «запретоспаривание или запрет»;
+    docs/FLET_FINDINGS.md)."""
+    pieces = segments(text, spans)
+    shown = hashlib.blake2b(repr((size, bold, pieces)).encode(), digest_size=8).hexdigest()
     return ft.Text(
-        spans=[
-            ft.TextSpan(piece, HIGHLIGHT if hit else None) for piece, hit in segments(text, spans)
-        ],
+        key=f"rich-{shown}",
+        spans=[ft.TextSpan(piece, HIGHLIGHT if hit else None) for piece, hit in pieces],
         size=size,
         weight=ft.FontWeight.BOLD if bold else None,
         selectable=selectable,
