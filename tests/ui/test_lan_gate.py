@@ -83,7 +83,7 @@ def test_the_global_limit_slows_every_address_but_never_for_long():
 )
 def test_no_schedule_of_addresses_gets_more_guesses_than_the_bound(schedule):
     """Whatever the addresses and timing, codes compared in ``t`` seconds stay within
-    :func:`guess_bound` — the figure docs/TABLE_MODE_SECURITY.md's arithmetic uses."""
+    :func:`guess_bound` — the figure docs/TABLE_MODE.md («Подбор кода»)'s arithmetic uses."""
     now = [0.0]
     throttle = Throttle(clock=lambda: now[0])
     compared = 0
