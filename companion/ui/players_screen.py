@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import flet as ft
 
@@ -20,6 +21,7 @@ from companion.i18n import _
 from companion.store.backup import backup_json, import_bytes, plays_csv
 from companion.store.roster import Roster, RosterPlayer
 from companion.store.stats import person
+from companion.ui.budget import JOINED_FRAME_BYTES
 from companion.ui.colors import ink
 from companion.ui.nav import app_model
 from companion.ui.plays import Frame, grid, line, load_plays, warning_boxes
@@ -27,7 +29,11 @@ from companion.ui.roster_chips import next_color
 from companion.ui.security import is_player, require_player
 from companion.ui.widgets import TARGET, confirm_dialog, tagged
 
-__all__ = ["PlayersScreen", "SHORT_LIST"]
+__all__ = ["PlayersScreen", "SHORT_LIST", "PICK_BYTES"]
+
+#: The largest backup a phone can send (bytes): the picked file comes in one websocket frame,
+#: and a frame over :data:`~companion.ui.budget.JOINED_FRAME_BYTES` closes the connection.
+PICK_BYTES = JOINED_FRAME_BYTES - 4096
 
 #: The «same player as…» list shown whole up to this many players (a longer one scrolls).
 SHORT_LIST = 9
@@ -318,9 +324,15 @@ def PlayersScreen() -> ft.Control:
                 return
             if not files:
                 return
-            raw = files[0].bytes or b""
+            raw = files[0].bytes
+            if raw is None and files[0].path:  # the desktop app: a path on this computer
+                try:
+                    raw = Path(files[0].path).read_bytes()
+                except OSError as exc:
+                    set_notice(f"{files[0].name}: {exc.strerror or exc}")
+                    return
             try:
-                done = import_bytes(app.hub.store, raw, Roster(root))
+                done = import_bytes(app.hub.store, raw or b"", Roster(root))
             except CompanionError as exc:
                 set_notice(f"{files[0].name}: {exc}")
                 return
@@ -349,9 +361,23 @@ def PlayersScreen() -> ft.Control:
         files.append(
             _button("import-json", _("Загрузить резервную копию"), ft.Icons.UPLOAD, restore)
         )
+    limit = f"{PICK_BYTES // 1024} {_('КБ')}"
     body += [
         ft.Text(_("Выгрузить партии"), size=20, weight=ft.FontWeight.BOLD),
         ft.Row(files, wrap=True, spacing=8, run_spacing=8),
+        *(
+            [
+                line(
+                    f"{_('Резервная копия с телефона — до')} {limit}; "
+                    f"{_('больше — на ведущем устройстве: companion plays import ФАЙЛ')}",
+                    13,
+                    3,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                )
+            ]
+            if player
+            else []
+        ),
         # a reserved slot: the message appears without moving anything
         ft.Container(
             tagged("files-notice", line(notice, 14, 4), label=notice) if notice else None,
