@@ -267,10 +267,7 @@ def _plays(args: argparse.Namespace, root: Path) -> int:
         except (ValueError, UnicodeDecodeError) as exc:
             raise CompanionError(f"{args.file}: это не JSON ({exc}).") from None
         done = import_backup(store, data, Roster(root))
-        print(
-            f"Загружено партий: {len(done.added)}; уже были: {len(done.skipped)}; "
-            f"новых игроков в списке: {len(done.players)}."
-        )
+        print(done.summary())
         return 0
     if args.format == "csv":
         history = History(store)

@@ -34,10 +34,21 @@ from companion.store.games import _ID_RE, GameStore
 from companion.store.history import Play
 from companion.store.roster import Roster, _parse
 
-__all__ = ["CSV_COLUMNS", "FORMAT", "plays_csv", "backup_json", "import_backup", "Imported"]
+__all__ = [
+    "CSV_COLUMNS",
+    "FORMAT",
+    "MAX_BACKUP_BYTES",
+    "plays_csv",
+    "backup_json",
+    "import_backup",
+    "import_bytes",
+    "Imported",
+]
 
 FORMAT = "companion-backup"
 SCHEMA = 1
+#: The largest backup file :func:`import_bytes` reads (bytes): far above a thousand games.
+MAX_BACKUP_BYTES = 64 * 1024 * 1024
 CSV_COLUMNS = (
     "game_id",
     "started",
@@ -120,6 +131,13 @@ class Imported:
     skipped: list[str] = field(default_factory=list)
     players: list[str] = field(default_factory=list)
 
+    def summary(self) -> str:
+        """One Russian sentence: how many games were added, were already here, players added."""
+        return (
+            f"Загружено партий: {len(self.added)}; уже были: {len(self.skipped)}; "
+            f"новых игроков в списке: {len(self.players)}."
+        )
+
 
 def _replay_checked(setup: Setup, events: Sequence[Event]) -> None:
     """Every move of a file from elsewhere checked by the rules, as if played now (a stored
@@ -196,3 +214,24 @@ def import_backup(store: GameStore, data: Any, roster: Roster | None = None) -> 
                 roster.add(p["name"], p["color"])
                 result.players.append(p["name"])
     return result
+
+
+def import_bytes(store: GameStore, raw: bytes, roster: Roster | None = None) -> Imported:
+    """:func:`import_backup` of a file's bytes (UTF-8 JSON, as :func:`backup_json` wrote it,
+    at most :data:`MAX_BACKUP_BYTES`).
+
+    :raises StoreError: too large, not UTF-8 JSON, or refused by :func:`import_backup`.
+    """
+    if len(raw) > MAX_BACKUP_BYTES:
+        raise StoreError(
+            f"Файл резервной копии больше {MAX_BACKUP_BYTES // (1024 * 1024)} МБ; "
+            "ничего не импортировано."
+        )
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise StoreError(
+            "Это не резервная копия «Настольного компаньона» (файл не JSON); "
+            "ничего не импортировано."
+        ) from None
+    return import_backup(store, data, roster)

@@ -1,8 +1,8 @@
 """The app: one :class:`AppModel` per session, screens chosen by ``ft.Router``.
 
 Routes: ``/`` home, ``/new`` new game, ``/game/:gid`` a game, ``/game/:gid/log`` its log,
-``/rules`` rules search, ``/settings``, ``/history``, ``/stats``, ``/nights`` (plays, statistics
-and game nights).
+``/rules`` rules search, ``/settings``, ``/history``, ``/stats``, ``/nights``, ``/players`` (plays,
+statistics, game nights and the roster).
 """
 
 from __future__ import annotations
@@ -126,6 +126,13 @@ def NightsRoute() -> ft.Control:
 
 
 @ft.component
+def PlayersRoute() -> ft.Control:
+    from companion.ui.players_screen import PlayersScreen
+
+    return PlayersScreen()
+
+
+@ft.component
 def PlayersOnly() -> ft.Control:
     """What a spectator sees on a route that changes shared things (e.g. ``/new``)."""
     message = _("Вы вошли как зритель: начинать игры может только игрок.")
@@ -165,6 +172,7 @@ def App(app: AppModel) -> ft.Control:
                         ft.Route(path="history", component=HistoryRoute),
                         ft.Route(path="stats", component=StatsRoute),
                         ft.Route(path="nights", component=NightsRoute),
+                        ft.Route(path="players", component=PlayersRoute),
                     ],
                     not_found=Home,
                 ),

@@ -15,7 +15,7 @@ from companion.store.limits import NAME_CHARS
 from companion.ui.boards import BOARDS
 from companion.ui.game_screen import WIDE, use_page_width
 from companion.ui.nav import app_model, go
-from companion.ui.roster_chips import RosterChips, last_game
+from companion.ui.roster_chips import RosterChips, last_game, next_color
 from companion.ui.security import require_player
 from companion.ui.text_fit import text_width
 from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_form
@@ -158,15 +158,9 @@ def NewGame() -> ft.Control:
 
         players_now(more)
 
-    def next_color(i: int) -> None:
+    def recolor(i: int) -> None:
         now = latest()["players"]
-        used = {p["color"] for p in now}
-        k = PALETTE.index(now[i]["color"]) if now[i]["color"] in PALETTE else -1
-        for step in range(1, len(PALETTE) + 1):
-            c = PALETTE[(k + step) % len(PALETTE)]
-            if c not in used or step == len(PALETTE):
-                edit(i, color=c)
-                return
+        edit(i, color=next_color(now[i]["color"], {p["color"] for p in now}))
 
     def start() -> None:
         form = latest()
@@ -199,7 +193,7 @@ def NewGame() -> ft.Control:
                         tooltip=_("Цвет"),
                         width=TARGET,
                         height=TARGET,
-                        on_click=lambda _e, i=i: next_color(i),
+                        on_click=lambda _e, i=i: recolor(i),
                     ),
                 ),
                 # the name takes what the dot and the three buttons leave (at 360 px a fixed

@@ -134,7 +134,7 @@ def choice(
 
 
 def Frame(title: str, ident: str, body: list[ft.Control], tabs: bool = True) -> ft.Control:
-    """A screen: «Назад» to home, the title, links to the three screens, then ``body`` in one
+    """A screen: «Назад» to home, the title, links to the four screens, then ``body`` in one
     scrolling column (centred, at most :data:`MAX_WIDTH` px, on a wide screen)."""
     width = use_page_width()
     links: list[ft.Control] = []
@@ -143,6 +143,7 @@ def Frame(title: str, ident: str, body: list[ft.Control], tabs: bool = True) -> 
             ("history", _("История"), "/history"),
             ("stats", _("Статистика"), "/stats"),
             ("nights", _("Итоги вечера"), "/nights"),
+            ("players", _("Игроки"), "/players"),
         ):
             links.append(
                 tagged(

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.engine import PALETTE
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.roster import Roster, fold
@@ -20,9 +21,20 @@ from companion.ui.plays import load_plays
 from companion.ui.state import AppModel
 from companion.ui.widgets import TARGET, tagged
 
-__all__ = ["RosterChips", "known_players", "seat_chip", "last_game"]
+__all__ = ["RosterChips", "known_players", "seat_chip", "last_game", "next_color"]
 
 Seats = list[dict[str, str]]
+
+
+def next_color(current: str, used: set[str]) -> str:
+    """The colour a tap on a player's colour dot moves to: the palette's next one after
+    ``current`` that is not in ``used`` (the next one at all when every colour is used)."""
+    k = PALETTE.index(current) if current in PALETTE else -1
+    for step in range(1, len(PALETTE)):
+        c = PALETTE[(k + step) % len(PALETTE)]
+        if c not in used:
+            return c
+    return PALETTE[(k + 1) % len(PALETTE)]
 
 
 def last_game(app: AppModel, offered: list[str]) -> str:

@@ -1,0 +1,145 @@
+"""Real-browser tests of «Игроки» (issue 32): the roster renamed and merged at the table, at
+390×844, and «Статистика» counting the merged player's games together."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+from companion.store import GameStore
+from companion.store.backup import backup_json
+from companion.store.roster import Roster
+from tests.store.test_history import Clock, play
+from tests.ui.conftest import App, Server
+from tests.ui.test_journal import CODE, join
+
+#: Where the screenshots go when ``SHOTS`` names a folder (read by a person, not asserted).
+SHOTS = os.environ.get("SHOTS")
+
+
+def roster_names(data_dir, want: list[str], timeout: float = 15.0) -> list[str]:
+    """The roster's names once they are ``want`` (or the timeout passed)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        names = [p.name for p in Roster(data_dir).players()]
+        if names == want or time.monotonic() > deadline:
+            return names
+        time.sleep(0.1)
+
+
+def three_games(data_dir) -> None:
+    """Аня beats Боря, Борис beats Аня, Боря beats Аня; «Боря» is Борис typed otherwise."""
+    roster = Roster(data_dir)
+    for name, color in (("Аня", "#E53935"), ("Боря", "#1E88E5"), ("Борис", "#43A047")):
+        roster.add(name, color)
+    clock = Clock()
+    store = GameStore(data_dir, clock=clock)
+    play(store, clock, ["Аня", "Боря"], [2, 1])
+    play(store, clock, ["Аня", "Борис"], [1, 3])
+    play(store, clock, ["Аня", "Боря"], [1, 2])
+
+
+def test_rename_and_merge_then_statistics_count_the_merged_games(app, server):
+    three_games(server.data_dir)
+    app.open("/stats")
+    app.wait_label("player-stats-Боря", "Боря: 1 из 2 (50%)")
+    app.tap("tab-players")
+    app.wait_label("roster-Боря", "Боря, партий: 2")
+
+    # a taken name is refused, naming the field, and nothing changes
+    app.tap("rename-Аня")
+    app.fill("name-Аня", "борис")
+    app.tap("save-Аня")
+    app.wait_label("refusal-Аня", "Имя игрока: «борис» уже есть в списке (Борис).")
+    if SHOTS:
+        app.shot(f"{SHOTS}/players-refused-390x844.png")
+    assert roster_names(server.data_dir, ["Аня", "Боря", "Борис"]) == ["Аня", "Боря", "Борис"]
+
+    app.fill("name-Аня", "Анна")
+    app.tap("save-Аня")
+    app.wait_label("roster-Анна", "Анна, партий: 3; ещё звали: Аня")
+    assert roster_names(server.data_dir, ["Анна", "Боря", "Борис"]) == ["Анна", "Боря", "Борис"]
+
+    app.tap("merge-Боря")
+    app.appear("same-Борис")
+    if SHOTS:
+        app.shot(f"{SHOTS}/players-merge-390x844.png")
+    app.tap("same-Борис")
+    app.tap("merge-yes")
+    app.wait_label("roster-Борис", "Борис, партий: 3; ещё звали: Боря")
+    assert roster_names(server.data_dir, ["Анна", "Борис"]) == ["Анна", "Борис"]
+    assert Roster(server.data_dir).find("Боря").name == "Борис"
+    if SHOTS:
+        app.shot(f"{SHOTS}/players-390x844.png")
+
+    app.tap("tab-stats")
+    app.wait_label("player-stats-Борис", "Борис: 2 из 3 (67%)")
+    app.wait_label("player-stats-Анна", "Анна: 1 из 3 (33%)")
+
+
+def pick(app: App, path) -> None:
+    """Tap «Загрузить резервную копию» and choose ``path`` in the browser's file dialog."""
+    with app.page.expect_file_chooser() as chooser:
+        app.tap("import-json")
+    chooser.value.set_files(str(path))
+
+
+def test_players_reached_from_history_on_a_landscape_phone(browser, server, tmp_path):
+    """844×390: «История» → «Игроки»; a colour changed, a player removed after the question,
+    the backup downloaded, a backup loaded back and a broken file refused."""
+    three_games(server.data_dir)
+    saved = backup_json(GameStore(server.data_dir), Roster(server.data_dir))
+    app = App(browser, server, 844, 390)
+    try:
+        app.open("/history")
+        app.tap("tab-players")
+        app.wait_label("roster-Боря", "Боря, партий: 2")
+        app.tap("recolor-Боря")  # blue → the palette's next colour no one has: yellow
+        app.wait_label("recolor-Боря", "#FDD835")
+        assert Roster(server.data_dir).find("Боря").color == "#FDD835"
+        app.tap("remove-Боря")
+        app.tap("remove-yes")
+        assert roster_names(server.data_dir, ["Аня", "Борис"]) == ["Аня", "Борис"]
+        app.wait_label("files-notice", "Убран из списка: Боря")
+        # a backup made before the removal: its games are here already, Боря comes back
+        backup = tmp_path / "before.json"
+        backup.write_text(json.dumps(saved, ensure_ascii=False), encoding="utf-8")
+        pick(app, backup)
+        app.wait_label("files-notice", "уже были: 3; новых игроков в списке: 1")
+        assert roster_names(server.data_dir, ["Аня", "Борис", "Боря"]) == ["Аня", "Борис", "Боря"]
+        broken = tmp_path / "broken.json"
+        broken.write_text("{ not json", encoding="utf-8")
+        pick(app, broken)
+        app.wait_label("files-notice", "broken.json: Это не резервная копия")
+        app.tap("export-json")
+        app.wait_label("files-notice", "отправлен на это устройство")
+        if SHOTS:
+            app.shot(f"{SHOTS}/players-844x390.png")
+    finally:
+        app.close()
+
+
+def test_a_spectator_sees_the_list_but_changes_nothing(browser, tmp_path):
+    """Table mode: the roster is shared, so a spectator gets no rename, merge, remove or
+    import; the downloads stay."""
+    data = tmp_path / "data"
+    data.mkdir()
+    three_games(data)
+    srv = Server(data, ["--lan", "--host", "127.0.0.1", "--code", CODE])
+    try:
+        viewer = join(browser, srv, role="spectator")
+        viewer.tap("open-stats")
+        viewer.tap("tab-players")
+        viewer.wait_label("roster-Боря", "Боря, партий: 2")
+        viewer.appear("export-csv")
+        gone = ("rename-Аня", "merge-Аня", "remove-Аня", "import-json")
+        assert all(
+            viewer.page.locator(f'[flt-semantics-identifier="{i}"]').count() == 0 for i in gone
+        )
+        viewer.el("recolor-Аня").click(force=True)  # shown, but disabled
+        viewer.page.wait_for_timeout(300)  # a refused tap leaves nothing to wait for
+        assert Roster(data).find("Аня").color == "#E53935"
+        viewer.close()
+    finally:
+        srv.stop()
