@@ -12,8 +12,9 @@ how many a client sends. :class:`Budget` is one connection's allowance, checked 
   peer is charged one wrong code (:class:`companion.ui.security.Throttle`).
 - **After the join** (or in plain mode) :data:`JOINED_RATE` frames a second with bursts of
   :data:`JOINED_BURST` — far above the fastest tapping or typing; a faster client is read
-  more slowly (its own frames wait, nobody else's), and a frame over
-  :data:`JOINED_FRAME_BYTES` closes the socket.
+  more slowly (its own frames wait, nobody else's). A frame costs one frame of the allowance
+  per :data:`JOINED_BYTES_PER_FRAME` bytes, so large frames (a picked file arrives whole) are
+  paced by their size; a frame over :data:`JOINED_FRAME_BYTES` closes the socket.
 
 Whether a connection's session has joined is looked up by its Flet session id
 (:func:`register`, called by the app for each session).
@@ -43,6 +44,7 @@ __all__ = [
     "JOINED_BURST",
     "JOINED_RATE",
     "JOINED_FRAME_BYTES",
+    "JOINED_BYTES_PER_FRAME",
 ]
 
 #: Frames a session on the join screen may send at once (registering, answers to the
@@ -62,8 +64,12 @@ PRE_JOIN_STRING_CHARS = 256
 #: about 10 taps a second, typing two frames a key).
 JOINED_BURST = 400
 JOINED_RATE = 40.0
-#: Bytes in one frame after the join (a 4,000-character house ruling is at most 16 KB).
-JOINED_FRAME_BYTES = 256 * 1024
+#: Bytes in one frame after the join: a picked file (a game's export, a backup of the plays)
+#: arrives whole in one frame.
+JOINED_FRAME_BYTES = 8 * 1024 * 1024
+#: A joined frame costs one frame of the allowance per this many bytes (and one at least), so
+#: large frames are paced by their size: sustained, at most JOINED_RATE × this, 2.5 MB/s.
+JOINED_BYTES_PER_FRAME = 64 * 1024
 
 _EVENT, _UPDATE = 3, 4
 log = logging.getLogger("companion.ui")
@@ -140,6 +146,10 @@ class Budget:
     _stamp: float | None = None
     _was_joined: bool = field(default=False)
 
+    def __post_init__(self) -> None:
+        if not self.lan:  # no join: the joined allowance from the first frame
+            self._tokens = float(JOINED_BURST)
+
     def joined(self) -> bool:
         """Whether this connection's session may use the joined allowance."""
         if not self.lan:
@@ -164,7 +174,7 @@ class Budget:
         if joined:
             if len(frame) > JOINED_FRAME_BYTES:
                 return f"frame of {len(frame)} bytes", 0.0
-            self._tokens -= 1
+            self._tokens -= max(1.0, len(frame) / JOINED_BYTES_PER_FRAME)
             return None, max(0.0, -self._tokens / rate)
         problem = pre_join_problem(frame)
         if problem:

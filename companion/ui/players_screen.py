@@ -361,7 +361,7 @@ def PlayersScreen() -> ft.Control:
         files.append(
             _button("import-json", _("Загрузить резервную копию"), ft.Icons.UPLOAD, restore)
         )
-    limit = f"{PICK_BYTES // 1024} {_('КБ')}"
+    limit = f"{PICK_BYTES // (1024 * 1024)} {_('МБ')}"
     body += [
         ft.Text(_("Выгрузить партии"), size=20, weight=ft.FontWeight.BOLD),
         ft.Row(files, wrap=True, spacing=8, run_spacing=8),
