@@ -135,26 +135,6 @@ def _cache_event_types() -> None:
     base_control.get_event_field_type = cached
 
 
-def _dropping_unknown_ids() -> None:
-    """Wrap ``Session.dispatch_event`` so an event for a control id the session never sent is
-    dropped at once.
-
-    Flet looks such an id up by walking the session's whole control tree
-    (``Session.__resolve_event_control`` → ``__find_live_control``), for every event: a client
-    sending made-up ids kept the host's one thread busy for everyone. Every control a client
-    can tap was sent to it, and so is in ``Session.index``; an id in the index whose control
-    was unmounted still gets Flet's own recovery."""
-    original = Session.dispatch_event
-
-    async def dispatch_event(self: Session, control_id: int, event_name: str, event_data: Any):
-        if not isinstance(control_id, int) or control_id not in self.index:
-            return None
-        return await original(self, control_id, event_name, event_data)
-
-    dispatch_event.__companion__ = True  # type: ignore[attr-defined]
-    Session.dispatch_event = dispatch_event  # type: ignore[method-assign]
-
-
 def _digest(function: Any) -> str:
     """sha256 (16 hex digits) of ``function``'s source, or ``""`` when it has none."""
     try:
@@ -183,13 +163,6 @@ def check() -> list[str]:
         "get_event_field_type(self, field_name)" not in trigger
     ):
         problems.append("BaseControl._trigger_event Flet больше не вызывает get_event_field_type")
-    dispatch = getattr(Session, "dispatch_event", None)
-    if dispatch is None or not isinstance(getattr(Session, "index", None), property):
-        problems.append("в Session Flet нет dispatch_event или индекса элементов (index)")
-    elif not getattr(dispatch, "__companion__", False) and (
-        "__resolve_event_control" not in inspect.getsource(dispatch)
-    ):
-        problems.append("Session.dispatch_event Flet ищет элемент по-новому")
     return problems
 
 
@@ -199,7 +172,6 @@ def installed() -> dict[str, bool]:
         "updates_scheduler": Session.__dict__.get("_Session__updates_scheduler")
         is _updates_scheduler,
         "event_types_cache": getattr(base_control.get_event_field_type, "__companion__", False),
-        "unknown_ids_dropped": getattr(Session.dispatch_event, "__companion__", False),
     }
 
 
@@ -221,5 +193,4 @@ def apply() -> None:
         )
     Session._Session__updates_scheduler = _updates_scheduler
     _cache_event_types()
-    _dropping_unknown_ids()
     _APPLIED = True
