@@ -92,8 +92,11 @@ def HostDesk(gate: Any, on_host: bool) -> ft.Control:
     if asking is not None and on_host:
         if asking[0] == "revoke":
             dialog = confirm_dialog(
-                f"{_('Отключить')} {asking[2] or _('устройство')}?",
-                _("Телефон вернётся к экрану входа; войти снова можно только с кодом."),
+                f"{_('Отключить устройство')} «{asking[2] or '?'}»?",
+                _(
+                    "Телефон вернётся к экрану входа: снова войти он сможет с кодом "
+                    "или с вашего разрешения."
+                ),
                 ("revoke-no", _("Отмена"), lambda: set_asking(None)),
                 ("revoke-yes", _("Отключить"), answer),
                 icon=ft.Icons.PHONELINK_ERASE,

@@ -164,6 +164,7 @@ def Home() -> ft.Control:
                         AwakeNote(app.lan),
                     ],
                     spacing=8,
+                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                 )
             ]
             if app.lan is not None
