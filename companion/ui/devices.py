@@ -21,7 +21,16 @@ from companion.ui.lan import Seat, spaced
 from companion.ui.state import on_page
 from companion.ui.widgets import TARGET, confirm_dialog, tagged
 
-__all__ = ["HostDesk", "JoinCard", "qr_png_base64"]
+__all__ = ["HostDesk", "JoinCard", "qr_png_base64", "qr_terminal"]
+
+
+def qr_terminal(url: str) -> str:
+    """A QR code of ``url`` drawn with text blocks for the terminal (segno)."""
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
 
 
 def qr_png_base64(url: str) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import io
 import secrets
 import socket
 import time
@@ -59,7 +58,6 @@ __all__ = [
     "CODE_DIGITS",
     "CODE_FIELD_CHARS",
     "lan_address",
-    "qr_terminal",
 ]
 
 MAX_FAILURES = PER_PEER_FAILURES
@@ -137,15 +135,6 @@ def lan_address() -> str:
     return "127.0.0.1"
 
 
-def qr_terminal(url: str) -> str:
-    """A QR code of ``url`` drawn with text blocks for the terminal (segno)."""
-    import segno
-
-    out = io.StringIO()
-    segno.make(url, error="m").terminal(out=out, compact=True)
-    return out.getvalue()
-
-
 @dataclass
 class LanGate:
     """The join code, the wrong-code limits and the rejoin tokens of one host process.
@@ -190,8 +179,11 @@ class LanGate:
         self.hall.changed()
 
     def renew(self) -> str:
-        """A new random code: every token made under the old one stops working, and every
-        joined session goes back to the join screen. Returns the new code."""
+        """A new random code (returned): tokens made under the old one stop working (those
+        listed are revoked too, against a restart with the old ``--code``), and every joined
+        session goes back to the join screen."""
+        for token_id in self.devices:
+            self.tokens.revoke(token_id)
         self.code = new_code()
         self.tokens = DeviceTokens(self.secret, self.code, revoked=self.revoked)
         self.devices.clear()
@@ -210,7 +202,7 @@ class LanGate:
         return knock is not None
 
     def decline(self, knock_id: str) -> None:
-        """Refuse request ``knock_id``; counted as a wrong code of its address."""
+        """Refuse request ``knock_id`` (a wrong code of its address)."""
         knock = self.hall.take(knock_id)
         if knock is not None:
             self.throttle.failed(knock.peer)

@@ -273,3 +273,17 @@ def test_a_session_sent_back_to_the_join_screen_is_budgeted_as_before_the_join()
     model.joined = False
     problems = [b.take(frame)[0] for _ in range(budget.PRE_JOIN_BURST + 1)]
     assert problems[-1] is not None and "before the join" in problems[-1]
+
+
+def test_a_new_code_outlasts_a_restart_with_the_old_fixed_code(tmp_path) -> None:
+    """«Новый код», then the host restarts with its fixed ``--code``: the phones that were
+    on the list do not come back with their old tokens."""
+    from companion.ui.lan import LanGate
+
+    path, secret = tmp_path / "revoked-tokens.json", b"k" * 32
+    gate = LanGate(CODE, "http://x", secret=secret, revoked=path)
+    token = gate.tokens.issue("player", "Вера", PHONE)
+    gate.joined(token, "10.0.0.5", PHONE)
+    assert gate.renew() != CODE and not gate.devices
+    again = LanGate(CODE, "http://x", secret=secret, revoked=path)
+    assert again.tokens.verify(token, PHONE) is None
