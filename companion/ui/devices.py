@@ -163,7 +163,7 @@ def HostDesk(gate: Any, on_host: bool) -> ft.Control:
             )
         )
     roles = {"player": _("игрок"), "spectator": _("зритель")}
-    devices = list(reversed(gate.devices.values()))  # the newest first, like requests
+    devices = list(gate.devices.values())[::-1]  # the newest first, like requests
     for d in devices:
         rows.append(
             _row(

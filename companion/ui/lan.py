@@ -182,7 +182,7 @@ class LanGate:
         """A new random code (returned): tokens made under the old one stop working (those
         listed are revoked too, against a restart with the old ``--code``), and every joined
         session goes back to the join screen."""
-        for token_id in self.devices:
+        for token_id in list(self.devices):
             self.tokens.revoke(token_id)
         self.code = new_code()
         self.tokens = DeviceTokens(self.secret, self.code, revoked=self.revoked)
