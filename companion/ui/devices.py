@@ -65,8 +65,9 @@ def _row(tag: str, lines: list[str], buttons: list[ft.Control]) -> ft.Control:
 
 @ft.component
 def HostDesk(gate: Any, on_host: bool) -> ft.Control:
-    """The host's controls in table mode (only when ``on_host``: a phone, even a player's,
-    gets an empty container and so no control ids to tap): pending requests, joined
+    """The host's controls in table mode (only when ``on_host``: a player's session on the
+    host computer; a phone, even a player's, or a spectator gets an empty container and so no
+    control ids to tap): pending requests, joined
     devices, «Новый код». ``gate`` is the :class:`~companion.ui.lan.LanGate`.
 
     Tags (``K`` a request's id, ``T`` a token's id): ``knock-K`` with ``admit-K`` and
