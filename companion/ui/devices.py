@@ -17,7 +17,7 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.hall import browser_of
 from companion.ui.https import spaced_fingerprint
-from companion.ui.lan import Seat, spaced
+from companion.ui.lan import JoinInfo, Seat, spaced
 from companion.ui.state import on_page
 from companion.ui.widgets import TARGET, confirm_dialog, tagged
 
@@ -63,22 +63,12 @@ def _row(tag: str, lines: list[str], buttons: list[ft.Control]) -> ft.Control:
     )
 
 
-@ft.component
-def HostDesk(gate: Any, on_host: bool) -> ft.Control:
-    """The host's controls in table mode (only when ``on_host``: a player's session on the
-    host computer; a phone, even a player's, or a spectator gets an empty container and so no
-    control ids to tap): pending requests, joined
-    devices, «Новый код». ``gate`` is the :class:`~companion.ui.lan.LanGate`.
-
-    Tags (``K`` a request's id, ``T`` a token's id): ``knock-K`` with ``admit-K`` and
-    ``decline-K``; ``device-T`` with ``revoke-T``
-    (then ``revoke-no``/``revoke-yes``); ``new-code`` (then ``new-code-no``/``new-code-yes``).
-    """
+def use_hall(gate: Any, active: bool) -> None:
+    """Re-render the calling component when the host's lists or the code change."""
     _seen, bump = ft.use_state(0)
-    asking, set_asking = ft.use_state(None)  # ("revoke", token id, name) | ("code", "", "")
 
     def follow() -> Callable[[], None] | None:
-        if not on_host:
+        if not active:
             return None
 
         async def refresh() -> None:
@@ -88,6 +78,22 @@ def HostDesk(gate: Any, on_host: bool) -> ft.Control:
 
     ft.use_effect(follow, [])
 
+
+@ft.component
+def HostDesk(seat: Seat, on_host: bool, name: str) -> ft.Control:
+    """The host's controls in table mode (only when ``on_host``: a player's session on the
+    host computer; a phone, even a player's, or a spectator gets an empty container and so no
+    control ids to tap): pending requests, joined
+    devices, «Новый код» (this session stays in, as the player ``name``, and shows it).
+
+    Tags (``K`` a request's id, ``T`` a token's id): ``knock-K`` with ``admit-K`` and
+    ``decline-K``; ``device-T`` with ``revoke-T``
+    (then ``revoke-no``/``revoke-yes``); ``new-code`` (then ``new-code-no``/``new-code-yes``).
+    """
+    gate = seat.gate
+    use_hall(gate, on_host)
+    asking, set_asking = ft.use_state(None)  # ("revoke", token id, name) | ("code", "", "")
+
     def answer() -> None:
         if asking is None or not on_host:
             return
@@ -96,7 +102,8 @@ def HostDesk(gate: Any, on_host: bool) -> ft.Control:
         if kind == "revoke":
             gate.revoke(token_id)
         else:
-            gate.renew()
+            gate.renew(spare=seat)
+            ft.context.page.run_task(seat.keep_token, JoinInfo("player", name))
 
     dialog = None
     if asking is not None and on_host:
@@ -207,6 +214,7 @@ def JoinCard(seat: Seat, player: bool) -> ft.Control:
     """The join address and QR code on the home screen in table mode; the code (and the
     certificate fingerprint with ``--https``) only for players."""
     gate = seat.gate
+    use_hall(gate, player)  # a new code shows at once
     lines: list[ft.Control] = [
         ft.Text(_("Режим стола"), size=18, weight=ft.FontWeight.BOLD),
         ft.Text(gate.url, size=16, selectable=True),

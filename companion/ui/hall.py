@@ -140,9 +140,9 @@ class Hall:
         with self._lock:
             self._seated.setdefault(token_id, []).append(kick)
 
-    def kick(self, token_id: str | None = None) -> None:
-        """Send the sessions in with ``token_id`` (every one when ``None``) back to the
-        join screen."""
+    def kick(self, token_id: str | None = None, spare: object = None) -> None:
+        """Send the sessions in with ``token_id`` (every one when ``None``, except the one
+        whose kick is ``spare``) back to the join screen."""
         with self._lock:
             if token_id is None:
                 kicks = [k for ks in self._seated.values() for k in ks]
@@ -150,7 +150,8 @@ class Hall:
             else:
                 kicks = self._seated.pop(token_id, [])
         for kick in kicks:
-            _call(kick)
+            if kick is not spare:
+                _call(kick)
 
 
 def browser_of(agent: str) -> str:

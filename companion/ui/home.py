@@ -160,7 +160,7 @@ def Home() -> ft.Control:
                 ft.Column(
                     [
                         JoinCard(app.lan, player),
-                        HostDesk(app.lan.gate, app.on_host and player),
+                        HostDesk(app.lan, app.on_host and player, app.name),
                         AwakeNote(app.lan),
                     ],
                     spacing=8,

@@ -178,16 +178,17 @@ class LanGate:
         self.hall.kick(token_id)
         self.hall.changed()
 
-    def renew(self) -> str:
+    def renew(self, spare: Seat | None = None) -> str:
         """A new random code (returned): tokens made under the old one stop working (those
         listed are revoked too, against a restart with the old ``--code``), and every joined
-        session goes back to the join screen."""
+        session but ``spare``'s (which gets a token under the new code) goes back to the join
+        screen."""
         for token_id in list(self.devices):
             self.tokens.revoke(token_id)
         self.code = new_code()
         self.tokens = DeviceTokens(self.secret, self.code, revoked=self.revoked)
         self.devices.clear()
-        self.hall.kick()
+        self.hall.kick(spare=spare.kick if spare else None)
         self.hall.changed()
         return self.code
 

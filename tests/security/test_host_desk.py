@@ -154,6 +154,8 @@ def test_a_revoked_phone_is_put_back_at_once_and_its_token_no_longer_gets_in(lan
         assert token
         i = await row_of(host, "device", "Вера — игрок")
         await host.event(await host.wait_for(f"revoke-{i}"), "click")
+        await vera.settle()
+        vera.controls.clear()  # the join screen it was sent before it joined is gone
         await host.event(await host.wait_for("revoke-yes"), "click")
         # the phone, still connected, is back on the join screen without reloading
         await vera.wait_for("join-code", timeout=20)
@@ -179,15 +181,34 @@ def test_a_new_code_sends_everyone_back(lan_host):
         host = await join_as(lan_host, "Ведущий")
         vera = await join_as(lan_host, "Вера", local_ip="127.0.0.7")
         await host.event(await host.wait_for("new-code"), "click")
-        await host.event(await host.wait_for("new-code-yes"), "click")
+        yes = await host.wait_for("new-code-yes")
+        for c in (host, vera):  # from here on, only what is sent anew
+            await c.settle()
+            c.controls.clear()
+        await host.event(yes, "click")
         await vera.wait_for("join-code", timeout=20)
-        await host.wait_for("join-code", timeout=20)
+        # the host stays in, and its screen shows the new code to read out
+        await host.settle()
+        assert host.find("join-code") is None
+        new = lan_host_gate_code(host)
+        assert new != CODE
         c, said = await attempt(lan_host, CODE, local_ip="127.0.0.8")
         assert "Неверный код" in said  # the old code no longer opens the table
+        d, said = await attempt(lan_host, new, local_ip="127.0.0.9")
+        assert said == ""
+        await d.wait_for("new-game")
+        await d.close()
         for x in (c, vera, host):
             await x.close()
 
     run(main())
+
+
+def lan_host_gate_code(c: FletClient) -> str:
+    """The code the client was last sent on the join card (its label is the bare digits)."""
+    digits = [s for s in c.strings if s.isdigit() and len(s) == len(CODE) and s != CODE]
+    assert len(digits) == 1, digits
+    return digits[0]
 
 
 def _other_address() -> str | None:
