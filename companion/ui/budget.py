@@ -154,9 +154,10 @@ class Budget:
         """Whether this connection's session may use the joined allowance."""
         if not self.lan:
             return True
-        if not self._was_joined and _joined(self.session_id):
-            self._was_joined = True
-            self._tokens = float(JOINED_BURST)
+        now_joined = _joined(self.session_id)
+        if now_joined != self._was_joined:  # joined, or sent back by a revocation
+            self._was_joined = now_joined
+            self._tokens = float(JOINED_BURST if now_joined else PRE_JOIN_BURST)
         return self._was_joined
 
     def take(self, frame: bytes) -> tuple[str | None, float]:

@@ -18,8 +18,9 @@ from companion import APP_NAME
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store import GameSummary
+from companion.ui.devices import HostDesk, JoinCard
 from companion.ui.game_screen import WIDE, use_page_width
-from companion.ui.lan import JoinCard, Seat
+from companion.ui.lan import Seat
 from companion.ui.nav import app_model, go
 from companion.ui.saved_games import delete_game
 from companion.ui.security import is_player
@@ -155,7 +156,17 @@ def Home() -> ft.Control:
         ft.Text(APP_NAME, size=28, weight=ft.FontWeight.BOLD),
         ft.Text(_("Счёт, ход и правила для настольной игры на столе."), size=14),
         *(
-            [ft.Column([JoinCard(app.lan, player), AwakeNote(app.lan)], spacing=8)]
+            [
+                ft.Column(
+                    [
+                        JoinCard(app.lan, player),
+                        HostDesk(app.lan, app.on_host and player, app.name),
+                        AwakeNote(app.lan),
+                    ],
+                    spacing=8,
+                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                )
+            ]
             if app.lan is not None
             else []
         ),

@@ -9,9 +9,8 @@ the game) or a spectator (read-only) and gets a rejoin token kept in its browser
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
-import io
+import contextvars
 import secrets
 import socket
 import time
@@ -26,7 +25,7 @@ from companion import APP_NAME
 from companion.errors import SetupError
 from companion.i18n import _
 from companion.store import limits
-from companion.ui.https import spaced_fingerprint
+from companion.ui.hall import Hall, JoinedDevice
 from companion.ui.security import (
     CODE_DIGITS,
     CODE_MAX_DIGITS,
@@ -53,15 +52,12 @@ __all__ = [
     "Seat",
     "JoinFlow",
     "JoinScreen",
-    "JoinCard",
     "JoinInfo",
     "spaced",
     "new_code",
     "CODE_DIGITS",
     "CODE_FIELD_CHARS",
     "lan_address",
-    "qr_terminal",
-    "qr_png_base64",
 ]
 
 MAX_FAILURES = PER_PEER_FAILURES
@@ -139,35 +135,6 @@ def lan_address() -> str:
     return "127.0.0.1"
 
 
-def qr_terminal(url: str) -> str:
-    """A QR code of ``url`` drawn with text blocks for the terminal (segno)."""
-    import segno
-
-    out = io.StringIO()
-    segno.make(url, error="m").terminal(out=out, compact=True)
-    return out.getvalue()
-
-
-def qr_png_base64(url: str) -> str:
-    """A QR code of ``url`` as base64 PNG for ``ft.Image(src=...)`` (segno)."""
-    import segno
-
-    buf = io.BytesIO()
-    segno.make(url, error="m").save(buf, kind="png", scale=6, border=2)
-    return base64.b64encode(buf.getvalue()).decode()
-
-
-@dataclass(frozen=True)
-class JoinedDevice:
-    """A device that joined: its token id, name, role, address and browser."""
-
-    token_id: str
-    name: str
-    role: str
-    peer: str
-    agent: str
-
-
 @dataclass
 class LanGate:
     """The join code, the wrong-code limits and the rejoin tokens of one host process.
@@ -190,24 +157,64 @@ class LanGate:
     tokens: DeviceTokens = field(init=False)
     #: joined devices by token id: what :meth:`revoke` can name (the host's list)
     devices: dict[str, JoinedDevice] = field(init=False)
+    #: requests to be let in, host screens watching, sessions to send back (:class:`Hall`)
+    hall: Hall = field(init=False)
 
     def joined(self, token: str, peer: str, agent: str) -> None:
         """Note a device that got (or came back with) ``token``."""
         data = self.tokens.details(token, agent)
         if data is not None:
             self.devices[str(data["i"])] = JoinedDevice(
-                str(data["i"]), str(data["n"]), str(data["r"]), peer, agent
+                str(data["i"]), str(data["n"]), str(data["r"]), peer, agent, float(data["t"])
             )
+            self.hall.withdraw(peer)
+            self.hall.changed()
 
     def revoke(self, token_id: str) -> None:
-        """Revoke one device's token: it must type the code again (the others stay in)."""
+        """Revoke one device's token: it must type the code again (the others stay in); a
+        session still in with it goes back to the join screen."""
         self.tokens.revoke(token_id)
         self.devices.pop(token_id, None)
+        self.hall.kick(token_id)
+        self.hall.changed()
+
+    def renew(self, spare: Seat | None = None) -> str:
+        """A new random code (returned): tokens made under the old one stop working (those
+        listed are revoked too, against a restart with the old ``--code``), and every joined
+        session but ``spare``'s (which gets a token under the new code) goes back to the join
+        screen."""
+        for token_id in list(self.devices):
+            self.tokens.revoke(token_id)
+        self.code = new_code()
+        self.tokens = DeviceTokens(self.secret, self.code, revoked=self.revoked)
+        self.devices.clear()
+        self.hall.kick(spare=spare.kick if spare else None)
+        self.hall.changed()
+        return self.code
+
+    def admit(self, knock_id: str) -> bool:
+        """Let the phone of request ``knock_id`` in as a player (it gets a token as if it
+        had typed the code); ``False`` when the request is gone."""
+        knock = self.hall.take(knock_id)
+        if knock is not None:
+            self.throttle.succeeded(knock.peer)
+            with contextlib.suppress(Exception):  # the phone's session may be gone
+                knock.answer(True)
+        return knock is not None
+
+    def decline(self, knock_id: str) -> None:
+        """Refuse request ``knock_id`` (a wrong code of its address)."""
+        knock = self.hall.take(knock_id)
+        if knock is not None:
+            self.throttle.failed(knock.peer)
+            with contextlib.suppress(Exception):  # the phone's session may be gone
+                knock.answer(False)
 
     def __post_init__(self) -> None:
         self.throttle = Throttle(clock=self.clock)
         self.tokens = DeviceTokens(self.secret, self.code, revoked=self.revoked)
         self.devices = {}
+        self.hall = Hall()
 
     def try_code(self, typed: str, peer: str | None) -> str | None:
         """Check a typed code. Returns ``None`` when it is right, else a Russian refusal.
@@ -246,6 +253,15 @@ class Seat:
     gate: LanGate
     conn: Connection
     prefs: Any = None  # ft.SharedPreferences of this session
+    kick: Callable[[], None] | None = None  # back to the join screen (set by JoinFlow)
+
+    def sit(self, token: str) -> None:
+        """Note this session in with ``token``: on the host's list, and sent back to the join
+        screen (:attr:`kick`) when the host revokes the token."""
+        self.gate.joined(token, self.conn.peer, self.conn.agent)
+        data = self.gate.tokens.details(token, self.conn.agent)
+        if data is not None and self.kick is not None:
+            self.gate.hall.seat(str(data["i"]), self.kick)
 
     async def stored_token(self) -> str | None:
         """The rejoin token kept in this browser, or ``None`` (never raises)."""
@@ -258,7 +274,7 @@ class Seat:
     async def keep_token(self, info: JoinInfo) -> None:
         """Keep a fresh rejoin token for ``info`` in this browser (best effort)."""
         token = self.gate.tokens.issue(info.role, info.name, self.conn.agent)
-        self.gate.joined(token, self.conn.peer, self.conn.agent)
+        self.sit(token)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.prefs.set(TOKEN_KEY, token), WRITE_TOKEN_SECONDS)
 
@@ -276,6 +292,15 @@ def JoinFlow(app: Any) -> ft.Control:
     """
     seat: Seat = app.lan
     checking, set_checking = ft.use_state(True)
+    page = ft.context.page
+
+    def back() -> None:  # the host revoked this device's token: called from its session
+        async def out() -> None:
+            app.joined = False
+
+        contextvars.copy_context().run(page.run_task, out)
+
+    seat.kick = back
 
     def enter(info: JoinInfo) -> None:
         app.role, app.name = info.role, info.name
@@ -285,7 +310,7 @@ def JoinFlow(app: Any) -> ft.Control:
         token = await seat.stored_token()
         info = seat.gate.tokens.verify(token, seat.conn.agent) if token else None
         if info is not None and token:
-            seat.gate.joined(token, seat.conn.peer, seat.conn.agent)
+            seat.sit(token)
             enter(JoinInfo(*info))
             return
         if token:
@@ -314,20 +339,21 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
     # the last refusal, and whether it still stands: typing another code or name puts it
     # away (it answered what was there before), but its words stay laid out, invisible, so
     # the page's height — and whatever a scrolled page shows under the finger — stays put
-    refusal, set_refusal = ft.use_state(("", False))
+    # (words, whether they stand, whether they are a note rather than a refusal)
+    refusal, set_refusal = ft.use_state(("", False, False))
 
-    def set_error(text: str) -> None:
-        set_refusal((text, True))
+    def set_error(text: str, note: bool = False) -> None:
+        set_refusal((text, True, note))
 
     def put(key: str, value: str) -> None:
         if value != latest()[key]:  # a change event that changes nothing keeps the refusal
-            set_refusal(lambda shown: (shown[0], False))
+            set_refusal(lambda shown: (shown[0], False, shown[2]))
         update(lambda now: {**now, key: value})
 
     full = _("Имя — не длиннее {n} знаков.").format(n=NAME_CHARS)
     role, set_role = ft.use_state("player")
     picked = ft.use_ref("player")  # updated by the handler itself, before any re-render
-    error, standing = refusal
+    error, standing, note = refusal
 
     def pick(value: str) -> None:
         picked.current = value
@@ -348,6 +374,32 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
         on_join(
             JoinInfo(chosen if chosen in ("player", "spectator") else "spectator", name.strip())
         )
+
+    def ask() -> None:
+        """Ask the host to let this device in as a player (:class:`Hall`), by name."""
+        name = latest()["name"].strip()
+        refusal = seat.gate.throttle.check(seat.conn.peer) if name else None
+        if not name or refusal:
+            set_error(refusal or _("Введите имя: ведущий увидит его в своём списке."))
+            return
+        page = ft.context.page
+
+        def answer(admitted: bool) -> None:  # called from the host's session
+            async def landed() -> None:
+                if admitted:
+                    on_join(JoinInfo("player", name))
+                else:
+                    set_error(
+                        _(
+                            "Ведущий не впустил это устройство (или запрос устарел). "
+                            "Можно ввести код или попросить снова."
+                        )
+                    )
+
+            contextvars.copy_context().run(page.run_task, landed)
+
+        seat.gate.hall.knock(seat.conn.peer, name, seat.conn.agent, answer)
+        set_error(_("Запрос отправлен: ждём, когда ведущий впустит вас."), note=True)
 
     return ft.Column(
         [
@@ -416,12 +468,22 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                     on_click=lambda: join(),
                 ),
             ),
+            tagged(
+                "ask-host",
+                ft.OutlinedButton(
+                    _("Попросить ведущего впустить"), height=TARGET, on_click=lambda: ask()
+                ),
+            ),
             # under «Войти», not above it: a refusal (one line or four) moves nothing the
             # finger is on — it used to push the button down by its height; put away, it
             # keeps its place: transparent, and so not read out (Flutter leaves a child of a
             # zero opacity out of the accessibility tree). Not the same Semantics with
             # exclude_semantics: flipped back, the web client then read out an empty label
-            tagged("join-error", ft.Text(error, color=ft.Colors.ERROR, size=16), label=error)
+            tagged(
+                "join-note" if note else "join-error",
+                ft.Text(error, color=None if note else ft.Colors.ERROR, size=16),
+                label=error,
+            )
             if error and standing
             else ft.Container(ft.Text(error, size=16), opacity=0)
             if error
@@ -430,46 +492,3 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
         spacing=12,
         scroll=ft.ScrollMode.AUTO,
     )
-
-
-@ft.component
-def JoinCard(seat: Seat, player: bool) -> ft.Control:
-    """The join address and QR code on the home screen in table mode; the code (and the
-    certificate fingerprint with ``--https``) only for players."""
-    gate = seat.gate
-    lines: list[ft.Control] = [
-        ft.Text(_("Режим стола"), size=18, weight=ft.FontWeight.BOLD),
-        ft.Text(gate.url, size=16, selectable=True),
-    ]
-    if player:
-        lines.append(
-            tagged(
-                "lan-code",
-                ft.Text(f"{_('Код')}: {spaced(gate.code)}", size=22, weight=ft.FontWeight.BOLD),
-                label=gate.code,
-            )
-        )
-    else:
-        lines.append(ft.Text(_("Код для входа показан у игроков."), size=14))
-    card: list[ft.Control] = [
-        ft.Row(
-            [
-                ft.Image(src=qr_png_base64(gate.url), width=120, height=120),
-                ft.Column(lines, expand=True),
-            ]
-        )
-    ]
-    if player and gate.fingerprint:
-        card.append(
-            tagged(
-                "tls-fingerprint",
-                ft.Text(
-                    _("Отпечаток сертификата (SHA-256)")
-                    + ":\n"
-                    + spaced_fingerprint(gate.fingerprint),
-                    size=13,
-                ),
-                label=gate.fingerprint,
-            )
-        )
-    return tagged("lan-card", ft.Card(ft.Container(ft.Column(card), padding=12)))

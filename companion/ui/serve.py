@@ -54,8 +54,9 @@ def serve(args: argparse.Namespace, root: Path) -> int:
     from companion import APP_NAME
     from companion.store import GameStore
     from companion.ui.app import make_main
+    from companion.ui.devices import qr_terminal
     from companion.ui.https import ensure_certificate, fingerprint, spaced_fingerprint
-    from companion.ui.lan import LanGate, lan_address, new_code, qr_terminal, spaced
+    from companion.ui.lan import LanGate, lan_address, new_code, spaced
     from companion.ui.security import device_secret
     from companion.ui.state import Hub
     from companion.ui.webserver import allowed_names, run_server

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import SetupError
-from companion.ui.lan import LanGate, new_code, qr_terminal, spaced
+from companion.ui.devices import qr_terminal
+from companion.ui.lan import LanGate, new_code, spaced
 from companion.ui.security import (
     GLOBAL_BURST,
     GLOBAL_REFILL_SECONDS,

@@ -1,0 +1,253 @@
+"""The host's screen in table mode: the join card (address, QR code, code) on every joined
+device's home screen, and on the host computer's own session the list of devices —
+phones asking to be let in (:class:`~companion.ui.hall.Hall`) with «Впустить» and
+«Отклонить», joined devices with «Отключить», and «Новый код» (:func:`HostDesk`).
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import time
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import _
+from companion.ui.hall import browser_of
+from companion.ui.https import spaced_fingerprint
+from companion.ui.lan import JoinInfo, Seat, spaced
+from companion.ui.state import on_page
+from companion.ui.widgets import TARGET, confirm_dialog, tagged
+
+__all__ = ["HostDesk", "JoinCard", "qr_png_base64", "qr_terminal"]
+
+
+def qr_terminal(url: str) -> str:
+    """A QR code of ``url`` drawn with text blocks for the terminal (segno)."""
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def qr_png_base64(url: str) -> str:
+    """A QR code of ``url`` as base64 PNG for ``ft.Image(src=...)`` (segno)."""
+    import segno
+
+    buf = io.BytesIO()
+    segno.make(url, error="m").save(buf, kind="png", scale=6, border=2)
+    return base64.b64encode(buf.getvalue()).decode()
+
+
+def _clock(seconds: float) -> str:
+    return time.strftime("%H:%M", time.localtime(seconds))
+
+
+def _row(tag: str, lines: list[str], buttons: list[ft.Control]) -> ft.Control:
+    """One device: its words (wrapping, never cut) over its buttons. Keyed by ``tag`` (which
+    names the request or token): a row never turns into another device's row."""
+    return ft.Semantics(
+        identifier=tag,
+        key=tag,
+        content=ft.Column(
+            [
+                ft.Text(lines[0], size=16, weight=ft.FontWeight.BOLD),
+                ft.Text(lines[1], size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
+            ],
+            spacing=4,
+        ),
+    )
+
+
+def use_hall(gate: Any, active: bool) -> None:
+    """Re-render the calling component when the host's lists or the code change."""
+    _seen, bump = ft.use_state(0)
+
+    def follow() -> Callable[[], None] | None:
+        if not active:
+            return None
+
+        async def refresh() -> None:
+            bump(lambda n: n + 1)
+
+        return gate.hall.watch(on_page(ft.context.page, refresh))
+
+    ft.use_effect(follow, [])
+
+
+@ft.component
+def HostDesk(seat: Seat, on_host: bool, name: str) -> ft.Control:
+    """The host's controls in table mode (only when ``on_host``: a player's session on the
+    host computer; a phone, even a player's, or a spectator gets an empty container and so no
+    control ids to tap): pending requests, joined
+    devices, «Новый код» (this session stays in, as the player ``name``, and shows it).
+
+    Tags (``K`` a request's id, ``T`` a token's id): ``knock-K`` with ``admit-K`` and
+    ``decline-K``; ``device-T`` with ``revoke-T``
+    (then ``revoke-no``/``revoke-yes``); ``new-code`` (then ``new-code-no``/``new-code-yes``).
+    """
+    gate = seat.gate
+    use_hall(gate, on_host)
+    asking, set_asking = ft.use_state(None)  # ("revoke", token id, name) | ("code", "", "")
+
+    def answer() -> None:
+        if asking is None or not on_host:
+            return
+        kind, token_id, _name = asking
+        set_asking(None)
+        if kind == "revoke":
+            gate.revoke(token_id)
+        else:
+            gate.renew(spare=seat)
+            ft.context.page.run_task(seat.keep_token, JoinInfo("player", name))
+
+    dialog = None
+    if asking is not None and on_host:
+        if asking[0] == "revoke":
+            dialog = confirm_dialog(
+                f"{_('Отключить устройство')} «{asking[2] or '?'}»?",
+                _(
+                    "Телефон вернётся к экрану входа: снова войти он сможет с кодом "
+                    "или с вашего разрешения."
+                ),
+                ("revoke-no", _("Отмена"), lambda: set_asking(None)),
+                ("revoke-yes", _("Отключить"), answer),
+                icon=ft.Icons.PHONELINK_ERASE,
+                danger=True,
+            )
+        else:
+            dialog = confirm_dialog(
+                _("Новый код?"),
+                _("Все устройства вернутся к экрану входа и должны будут ввести новый код."),
+                ("new-code-no", _("Отмена"), lambda: set_asking(None)),
+                ("new-code-yes", _("Новый код"), answer),
+                icon=ft.Icons.PASSWORD,
+                danger=True,
+            )
+    ft.use_dialog(dialog)
+    if not on_host:
+        return ft.Container()
+
+    def admit(knock_id: str) -> None:
+        if on_host:
+            gate.admit(knock_id)
+
+    def decline(knock_id: str) -> None:
+        if on_host:
+            gate.decline(knock_id)
+
+    rows: list[ft.Control] = [ft.Text(_("Устройства у стола"), size=18, weight=ft.FontWeight.BOLD)]
+    for k in gate.hall.knocks():
+        rows.append(
+            _row(
+                f"knock-{k.id}",
+                [
+                    f"{_('Просит войти')}: {k.name}",
+                    f"{browser_of(k.agent)} · {k.peer} · {_clock(k.since)}",
+                ],
+                [
+                    tagged(
+                        f"admit-{k.id}",
+                        ft.FilledButton(
+                            _("Впустить"),
+                            icon=ft.Icons.LOGIN,
+                            height=TARGET,
+                            on_click=lambda _e, kid=k.id: admit(kid),
+                        ),
+                    ),
+                    tagged(
+                        f"decline-{k.id}",
+                        ft.OutlinedButton(
+                            _("Отклонить"),
+                            height=TARGET,
+                            on_click=lambda _e, kid=k.id: decline(kid),
+                        ),
+                    ),
+                ],
+            )
+        )
+    roles = {"player": _("игрок"), "spectator": _("зритель")}
+    devices = list(gate.devices.values())[::-1]  # the newest first, like requests
+    for d in devices:
+        rows.append(
+            _row(
+                f"device-{d.token_id}",
+                [
+                    f"{d.name or _('Без имени')} — {roles.get(d.role, d.role)}",
+                    f"{browser_of(d.agent)} · {d.peer} · {_('с')} {_clock(d.since)}",
+                ],
+                [
+                    tagged(
+                        f"revoke-{d.token_id}",
+                        ft.OutlinedButton(
+                            _("Отключить"),
+                            icon=ft.Icons.LOGOUT,
+                            height=TARGET,
+                            on_click=lambda _e, d=d: set_asking(("revoke", d.token_id, d.name)),
+                        ),
+                    )
+                ],
+            )
+        )
+    if not devices and not gate.hall.knocks():
+        rows.append(ft.Text(_("Пока никто не вошёл и не просит войти."), size=14))
+    rows.append(
+        tagged(
+            "new-code",
+            ft.OutlinedButton(
+                _("Новый код"),
+                icon=ft.Icons.PASSWORD,
+                height=TARGET,
+                on_click=lambda: set_asking(("code", "", "")),
+            ),
+        )
+    )
+    return tagged("host-desk", ft.Card(ft.Container(ft.Column(rows, spacing=12), padding=12)))
+
+
+@ft.component
+def JoinCard(seat: Seat, player: bool) -> ft.Control:
+    """The join address and QR code on the home screen in table mode; the code (and the
+    certificate fingerprint with ``--https``) only for players."""
+    gate = seat.gate
+    use_hall(gate, player)  # a new code shows at once
+    lines: list[ft.Control] = [
+        ft.Text(_("Режим стола"), size=18, weight=ft.FontWeight.BOLD),
+        ft.Text(gate.url, size=16, selectable=True),
+    ]
+    if player:
+        lines.append(
+            tagged(
+                "lan-code",
+                ft.Text(f"{_('Код')}: {spaced(gate.code)}", size=22, weight=ft.FontWeight.BOLD),
+                label=gate.code,
+            )
+        )
+    else:
+        lines.append(ft.Text(_("Код для входа показан у игроков."), size=14))
+    card: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Image(src=qr_png_base64(gate.url), width=120, height=120),
+                ft.Column(lines, expand=True),
+            ]
+        )
+    ]
+    if player and gate.fingerprint:
+        card.append(
+            tagged(
+                "tls-fingerprint",
+                ft.Text(
+                    _("Отпечаток сертификата (SHA-256)")
+                    + ":\n"
+                    + spaced_fingerprint(gate.fingerprint),
+                    size=13,
+                ),
+                label=gate.fingerprint,
+            )
+        )
+    return tagged("lan-card", ft.Card(ft.Container(ft.Column(card), padding=12)))
