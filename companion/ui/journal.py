@@ -32,7 +32,7 @@ from companion.ui.offline import BROWSER
 from companion.ui.security import require_player
 from companion.ui.state import GameView
 from companion.ui.text_fit import text_width
-from companion.ui.widgets import TARGET, icon_button, tagged, use_page_width
+from companion.ui.widgets import TARGET, icon_button, tagged, use_file_picker, use_page_width
 
 __all__ = ["GameLog", "PAGE", "KIND_LABELS", "event_players", "journal_page"]
 
@@ -527,17 +527,7 @@ def GameLog(view: GameView) -> ft.Control:
     player, set_player = ft.use_state("all")
     kind, set_kind = ft.use_state("all")
     msg, set_msg = ft.use_state("")
-    picker = ft.use_ref(None)
-
-    def mount() -> None:
-        picker.current = ft.FilePicker()
-        page.services.append(picker.current)
-
-    def unmount() -> None:
-        if picker.current is not None and picker.current in page.services:
-            page.services.remove(picker.current)
-
-    ft.use_effect(mount, [], cleanup=unmount)
+    picker = use_file_picker()
 
     # the filters as shown now, read by the (stable) export callback at tap time
     shown_filter = ft.use_ref(("all", "all"))

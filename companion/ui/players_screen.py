@@ -27,7 +27,7 @@ from companion.ui.nav import app_model
 from companion.ui.plays import Frame, grid, line, load_plays, warning_boxes
 from companion.ui.roster_chips import next_color
 from companion.ui.security import is_player, require_player
-from companion.ui.widgets import TARGET, confirm_dialog, tagged
+from companion.ui.widgets import TARGET, confirm_dialog, tagged, use_file_picker
 
 __all__ = ["PlayersScreen", "SHORT_LIST", "PICK_BYTES"]
 
@@ -59,17 +59,7 @@ def PlayersScreen() -> ft.Control:
     merging, set_merging = ft.use_state("")  # whose «the same player as…» list is open
     asking, set_asking = ft.use_state(None)  # ("merge", keep, drop) | ("remove", name)
     notice, set_notice = ft.use_state("")
-    picker = ft.use_ref(None)
-
-    def mount() -> None:
-        picker.current = ft.FilePicker()
-        page.services.append(picker.current)
-
-    def unmount() -> None:
-        if picker.current is not None and picker.current in page.services:
-            page.services.remove(picker.current)
-
-    ft.use_effect(mount, [], cleanup=unmount)
+    picker = use_file_picker()
     root = app.hub.store.root
     roster = Roster(root)
     data = load_plays(app)

@@ -17,7 +17,7 @@ from companion.store.settings import update_settings
 from companion.ui.nav import app_model, go
 from companion.ui.offline import BROWSER
 from companion.ui.security import is_player
-from companion.ui.widgets import TARGET, Banner, icon_button, tagged
+from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_file_picker
 
 __all__ = ["Settings", "THEMES"]
 
@@ -51,17 +51,7 @@ def Settings() -> ft.Control:
     page = ft.context.page
     error, set_error = ft.use_state("")
     player = is_player(app)
-    picker = ft.use_ref(None)
-
-    def mount() -> None:
-        picker.current = ft.FilePicker()
-        page.services.append(picker.current)
-
-    def unmount() -> None:
-        if picker.current is not None and picker.current in page.services:
-            page.services.remove(picker.current)
-
-    ft.use_effect(mount, [], cleanup=unmount)
+    picker = use_file_picker()
 
     async def load_game() -> None:
         if picker.current is None:

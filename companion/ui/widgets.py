@@ -23,6 +23,7 @@ __all__ = [
     "TARGET",
     "WIDE",
     "use_page_width",
+    "use_file_picker",
     "number_size",
     "tagged",
     "border_all",
@@ -112,6 +113,25 @@ def use_page_size() -> tuple[float, float]:
     """The page's width and height in px, following the window like :func:`use_page_width`
     (re-rendering when either changes)."""
     return _use_resize(lambda p: (float(p.width or 390), float(p.height or 844)))
+
+
+def use_file_picker() -> ft.Ref[ft.FilePicker | None]:
+    """A :class:`ft.FilePicker` service of this page while the component is mounted (``.current``
+    is ``None`` before the first effect ran): ``save_file(src_bytes=…)`` downloads to the
+    device that asked, ``pick_files(with_data=True)`` reads a file from it."""
+    page = ft.context.page
+    picker: ft.Ref[ft.FilePicker | None] = ft.use_ref(None)
+
+    def mount() -> None:
+        picker.current = ft.FilePicker()
+        page.services.append(picker.current)
+
+    def unmount() -> None:
+        if picker.current is not None and picker.current in page.services:
+            page.services.remove(picker.current)
+
+    ft.use_effect(mount, [], cleanup=unmount)
+    return picker
 
 
 #: Dialog buttons: 48 px tall (compact web density makes them 40 otherwise; Flet 1.0.5's
