@@ -184,6 +184,9 @@ async def _charity_body(data) -> list[str]:
         if isinstance(c, ft.Row):
             tags = [x.identifier for x in c.controls if isinstance(x, ft.Semantics)]
             return "row " + " ".join(tags)
+        if isinstance(c, ft.Container) and isinstance(c.content, ft.Column):
+            # the recipients' place: one height for every other player (issue 30)
+            return "rows: " + "; ".join(what(x) for x in c.content.controls)
         return f"{type(c).__name__} {getattr(c, 'height', None)}"
 
     return [what(c) for c in body]
@@ -196,8 +199,7 @@ def test_the_charity_dialog_keeps_no_empty_slot_for_a_reason(tmp_path):
     assert rt.run(_charity_body(tmp_path)) == [
         "row hand-minus hand hand-plus",
         "charity-plan",
-        "row gift-1 gift-extra-1",
-        "row gift-2 gift-extra-2",
+        "rows: row gift-1 gift-extra-1; row gift-2 gift-extra-2",
     ]
 
 
