@@ -16,7 +16,7 @@ from companion.engine.ricks import KRO, MICRO, MINI, RICK_UNIVERSE
 from companion.engine.ricks_timing import charge_timing
 from companion.store import GameStore
 from companion.ui.widgets import fmt_seconds
-from tests.ui.conftest import App
+from tests.ui.conftest import App, Server
 from tests.ui.phone import (
     assert_above_bar,
     assert_on_screen,
@@ -377,9 +377,21 @@ def test_charge_steps_fit_one_phone_screen(app, server):
     assert stored_game(server.data_dir).game.state.players[0].vp == 2
 
 
-def test_double_tap_on_done_applies_once(app, server):
+@pytest.fixture
+def settling(browser, tmp_path):
+    """A server with the app's own settle window (the suite's servers have none), and a page
+    on it: a second tap arriving after the first move was drawn is refused by the window."""
+    srv = Server(tmp_path / "settling", extra=["--settle-seconds", "0.6"])
+    a = App(browser, srv)
+    yield a, srv
+    a.close()
+    srv.stop()
+
+
+def test_double_tap_on_done_applies_once(settling):
     """«Фаза зарядки», шаг А: a hurried double tap on «Готово» in Мини-вселенная confirms its
     step А once — Микровселенная's step А is not skipped."""
+    app, server = settling
     gid = ricks_game(
         server,
         ["Аня", "Борис"],
