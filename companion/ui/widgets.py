@@ -194,15 +194,20 @@ def primary_button(
     disabled: bool = False,
     icon: ft.IconData | None = None,
     dimmed: bool = False,
+    moment: str | None = None,
 ) -> ft.Control:
     """The phase's primary action («Дальше», «Объявить», «Готово», «Следующий игрок»).
 
     Boards return it from ``Actions(view)``; the game frame pins it at the bottom right of every
     screen. Tagged ``primary-action`` (the one per screen), its label is the button's text.
     A double tap on it is refused by :meth:`~companion.ui.state.GameView.send`. ``dimmed``:
-    looks unavailable but still answers a tap — ``on_click`` then says why.
+    looks unavailable but still answers a tap — ``on_click`` then says why. ``moment``
+    (:meth:`~companion.ui.state.GameView.moment`) keys it: a new moment makes a new control,
+    so a tap another phone made on the button of the moment before reaches nothing (two
+    phones pressing it at once move the game once).
     """
     return ft.Semantics(
+        key=f"primary-action|{moment}" if moment is not None else None,
         identifier="primary-action",
         label=label,
         button=True,

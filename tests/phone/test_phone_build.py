@@ -28,7 +28,8 @@ def test_a_game_survives_a_reload_with_the_server_stopped(browser, static_server
         assert step and not any("a" <= ch.lower() <= "z" for ch in step), step
         wait_app(app)
         # then it is gone
-        assert app.page.title() == "Настольный компаньон"
+        # the tab's title is the app's (Flutter sets it once the app's first page is drawn)
+        app.page.wait_for_function("document.title === 'Настольный компаньон'")
         assert app.page.locator("#tc-loading").count() == 0
         start_free_game(app, ["Аня", "Борис"])
         tap_after_guard(app, "val-p0-c0-plus")

@@ -380,6 +380,7 @@ def _ActionRow(
                 _("Следующий игрок"),
                 lambda: send("turn.next"),
                 icon=ft.Icons.SKIP_NEXT,
+                moment=moment,
             ),
         ],
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,

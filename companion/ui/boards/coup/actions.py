@@ -78,7 +78,7 @@ def _declare_bar(view: GameView, state: CoupState, choice: Choice) -> list[ft.Co
 
     return [
         _hint(text),
-        primary_button(_("Объявить"), declare, icon=ft.Icons.CAMPAIGN),
+        primary_button(_("Объявить"), declare, icon=ft.Icons.CAMPAIGN, moment=view.moment()),
     ]
 
 
@@ -108,7 +108,7 @@ def _result_bar(view: GameView, state: CoupState) -> list[ft.Control]:
     return [
         ft.Container(expand=True),
         no,
-        primary_button(answer_label(character, True), shown),
+        primary_button(answer_label(character, True), shown, moment=view.moment()),
     ]
 
 
@@ -125,7 +125,7 @@ def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
         kind = "coup.no_block" if step == "block" else "coup.no_challenge"
         row = [
             _hint(f"{_('Если никто')}: {if_nobody(state)}"),
-            primary_button(_("Никто"), lambda: view.send(kind)),
+            primary_button(_("Никто"), lambda: view.send(kind), moment=view.moment()),
         ]
     elif step in ("challenge_result", "block_challenge_result"):
         row = _result_bar(view, state)
@@ -136,6 +136,7 @@ def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
                 _("Обмен завершён"),
                 lambda: view.send("coup.exchange_done"),
                 icon=ft.Icons.DONE,
+                moment=view.moment(),
             ),
         ]
     elif step == "lose_influence":

@@ -87,7 +87,9 @@ def _Bar(view: GameView, version: int) -> ft.Control:
         secondary = _secondary(
             "flee", _("Смываемся"), ft.Icons.DIRECTIONS_RUN, lambda: setattr(ui, "fleeing", True)
         )
-        primary = primary_button(_("Победа"), resolve, icon=ft.Icons.EMOJI_EVENTS)
+        primary = primary_button(
+            _("Победа"), resolve, icon=ft.Icons.EMOJI_EVENTS, moment=view.moment()
+        )
     else:
         if state.phase in (KICK, TROUBLE):
             secondary = _secondary(
@@ -98,7 +100,7 @@ def _Bar(view: GameView, version: int) -> ft.Control:
                 "loot", _("Дверь на руку"), ft.Icons.STYLE, lambda: view.send("turn.loot", {})
             )
         label = _("Следующий игрок") if state.phase == CHARITY else _("Дальше")
-        primary = primary_button(label, next_phase, icon=ft.Icons.SKIP_NEXT)
+        primary = primary_button(label, next_phase, icon=ft.Icons.SKIP_NEXT, moment=view.moment())
     return ft.Container(
         ft.Row(
             [secondary, primary],

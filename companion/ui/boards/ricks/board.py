@@ -271,9 +271,15 @@ def _Bar(view: GameView, version: int) -> ft.Control:
     if state.over:
         primary = primary_button(_("Игра окончена"), None, disabled=True)
     elif state.phase == PHASE_ROUND:
-        primary = primary_button(_("Начать раунд"), round_draw, icon=ft.Icons.STYLE)
+        primary = primary_button(
+            _("Начать раунд"), round_draw, icon=ft.Icons.STYLE, moment=view.moment()
+        )
     elif state.phase == PHASE_ACTIONS:
-        primary = primary_button(_("Передать ход"), turn_end, icon=ft.Icons.SKIP_NEXT)
+        primary = primary_button(
+            _("Передать ход"), turn_end, icon=ft.Icons.SKIP_NEXT, moment=view.moment()
+        )
     else:
-        primary = primary_button(_("Готово"), charge_done, icon=ft.Icons.CHECK)
+        primary = primary_button(
+            _("Готово"), charge_done, icon=ft.Icons.CHECK, moment=view.moment()
+        )
     return ft.Container(ft.Row([primary], alignment=ft.MainAxisAlignment.END), height=BAR_HEIGHT)

@@ -51,6 +51,7 @@ def _Bar(view: GameView, version: int) -> ft.Control:
             _("Начать игру"),
             lambda: view.send("game.start"),
             icon=ft.Icons.PLAY_ARROW,
+            moment=view.moment(),
         )
     elif state.winner is not None:
         hint = ""
@@ -62,13 +63,17 @@ def _Bar(view: GameView, version: int) -> ft.Control:
             _("Закончить ход"),
             lambda: view.send("phase.pass"),
             icon=ft.Icons.SKIP_NEXT,
+            moment=view.moment(),
         )
     else:
         phases = PHASES[state.edition]
         last = state.phase == len(phases) - 1
         hint = f"{_('дальше')}: {_('следующий ход') if last else phases[state.phase + 1]}"
         button = primary_button(
-            _("Дальше"), lambda: view.send("phase.next"), icon=ft.Icons.SKIP_NEXT
+            _("Дальше"),
+            lambda: view.send("phase.next"),
+            icon=ft.Icons.SKIP_NEXT,
+            moment=view.moment(),
         )
     return ft.Container(
         ft.Row(
