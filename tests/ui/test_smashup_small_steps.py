@@ -72,8 +72,8 @@ def test_a_new_phase_shows_the_base_list_from_its_top(browser, server):
 def test_a_redone_capture_keeps_its_notice_to_the_status_line(browser, server):
     """360×640 and 390×844. Play-test: «Возвращено — База «Фабрика» захвачена: …» took four
     lines over the status line and the pinned «Приспешники / Действия». An undo's or redo's
-    notice is as tall as the status line at most now (cut with «…»), and its label has the
-    whole text."""
+    notice is as tall as the status line at most now (cut with «…»), sits above the pinned
+    action bar, and its label has the whole text."""
     powers = [
         ("base.set", {"base": 2, "player": i, "power": p, "minions": 1})
         for i, p in ((0, 4), (1, 10), (2, 8))
@@ -90,9 +90,11 @@ def test_a_redone_capture_keeps_its_notice_to_the_status_line(browser, server):
             tap_after_guard(app, "redo")
             app.wait_label("notice", "на её место выложена «Тропические джунгли»")
             notice = app._settled("notice", 15_000)
-            status_bottom = undo["y"] + undo["height"] + 4 + STATUS_HEIGHT
+            bar = app._settled("action-bar", 15_000)
             assert notice["height"] <= STATUS_HEIGHT + 0.5, (width, notice)
-            assert notice["y"] + notice["height"] <= status_bottom + 0.5, (width, notice)
+            # above the pinned bar, never over the top bar (undo stays a tap away)
+            assert notice["y"] + notice["height"] <= bar["y"] + 0.5, (width, notice, bar)
+            assert notice["y"] >= undo["y"] + undo["height"], (width, notice, undo)
             assert app.label("notice").startswith("Возвращено — База «Замок принцессы» захвачена")
         finally:
             app.close()
