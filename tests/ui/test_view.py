@@ -11,6 +11,7 @@ import pytest
 
 from companion.store import GameStore
 from companion.ui.state import GameView, Hub
+from tests.ui import render_tree as rt
 
 ADD = ("counter.add", {"player": 0, "counter": "ПО", "delta": 1})
 
@@ -121,12 +122,11 @@ def _in_tap(number: int, move) -> bool:
     """``move()`` run as the handler of browser event ``number``: in an asyncio task of its
     own, as Flet dispatches each tap (:func:`companion.ui.taps.current_tap`). ``number`` only
     names the tap in the test."""
-    import asyncio
 
     async def tap() -> bool:
         return move()
 
-    return asyncio.run(tap())
+    return rt.run(tap())  # its own loop: a browser test before may have one running here
 
 
 class Clock:
