@@ -40,7 +40,7 @@ def attack(seconds: float = 60.0, addresses: int = 8) -> None:
     import time
 
     from benchmarks._flet_client import FletClient
-    from companion.ui.security import GLOBAL_BURST, GLOBAL_REFILL_SECONDS
+    from companion.table.security import GLOBAL_BURST, GLOBAL_REFILL_SECONDS
     from tests.security.hosts import Host
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -31,7 +31,7 @@ from companion import APP_NAME, __version__
 from companion.errors import CompanionError
 from companion.store.export import export_json, export_text
 from companion.store.export import fmt_time as _fmt_time  # noqa: I001
-from companion.ui.security import CODE_DIGITS, CODE_MAX_DIGITS, code_problem  # no Flet
+from companion.table.security import CODE_DIGITS, CODE_MAX_DIGITS, code_problem  # no Flet
 
 __all__ = ["main", "build_parser", "export_text", "export_json"]
 
@@ -67,7 +67,7 @@ def _seconds(text: str) -> float:
 
 
 def _code(text: str) -> str:
-    """``--code``: a join code the phones can type (:func:`companion.ui.security.code_problem`:
+    """``--code``: a join code the phones can type (:func:`companion.table.security.code_problem`:
     8 to 16 digits 0–9; the join screen's field is sized by the same limit)."""
     problem = code_problem(text)
     if problem:

@@ -99,5 +99,5 @@ class RosterError(CompanionError, ValueError):
 
 class FletMismatchError(CompanionError):
     """A patch of Flet's private code (:mod:`companion.ui.flet_fixes`, the web client's texts
-    in :mod:`companion.ui.webserver`) does not find what it patches: another Flet release is
+    in :mod:`companion.table.webserver`) does not find what it patches: another Flet release is
     installed. The app refuses to start rather than run with a fix silently missing."""

@@ -67,7 +67,7 @@ def Form() -> ft.Control:
 
 
 def serve(port: int) -> None:
-    from companion.ui.webserver import allowed_names, run_server
+    from companion.table.webserver import allowed_names, run_server
 
     run_server(
         lambda page: page.render(Form),

@@ -10,8 +10,8 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.again import again_args
+from companion.table.security import is_player, require_player
 from companion.ui.nav import app_model, go
-from companion.ui.security import is_player, require_player
 from companion.ui.state import GameView
 from companion.ui.widgets import Banner, tagged
 

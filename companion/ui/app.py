@@ -15,14 +15,15 @@ from companion import APP_NAME
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.settings import load_settings
-from companion.ui import budget, flet_fixes
+from companion.table import budget
+from companion.table.security import connection, is_player, on_host
+from companion.ui import flet_fixes
 from companion.ui.game_screen import GameScreen
 from companion.ui.home import Home
 from companion.ui.journal import GameLog
 from companion.ui.lan import JoinFlow, LanGate, Seat
 from companion.ui.nav import AppContext, go
 from companion.ui.new_game import NewGame
-from companion.ui.security import connection, is_player, on_host
 from companion.ui.settings import THEMES, Settings
 from companion.ui.state import AppModel, GameView, Hub, watch
 from companion.ui.widgets import tagged

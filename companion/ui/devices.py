@@ -15,8 +15,8 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import _
+from companion.table.https import spaced_fingerprint
 from companion.ui.hall import browser_of
-from companion.ui.https import spaced_fingerprint
 from companion.ui.lan import JoinInfo, Seat, spaced
 from companion.ui.state import on_page
 from companion.ui.widgets import TARGET, confirm_dialog, tagged

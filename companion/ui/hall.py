@@ -6,7 +6,7 @@ A phone on the join screen may ask the host instead of typing the code (:meth:`H
 the host's own screen (a session on the host computer, ``AppModel.on_host``) shows the
 request with «Впустить» and «Отклонить» (:func:`HostDesk`). At most :data:`MAX_KNOCKS`
 requests wait, one per address, the newest kept; each tap that sends one is a pre-join event
-of its connection (:mod:`companion.ui.budget`), and an address still locked out after wrong
+of its connection (:mod:`companion.table.budget`), and an address still locked out after wrong
 codes cannot ask. The same screen lists the joined devices with «Отключить» (a revocation:
 that phone, if still connected, is put back on the join screen at once) and «Новый код».
 """

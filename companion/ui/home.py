@@ -18,12 +18,12 @@ from companion import APP_NAME
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store import GameSummary
+from companion.table.security import is_player
 from companion.ui.devices import HostDesk, JoinCard
 from companion.ui.game_screen import WIDE, use_page_width
 from companion.ui.lan import Seat
 from companion.ui.nav import app_model, go
 from companion.ui.saved_games import delete_game
-from companion.ui.security import is_player
 from companion.ui.state import follow_hub
 from companion.ui.widgets import TARGET, Banner, confirm_dialog, tagged
 

@@ -27,9 +27,9 @@ from companion.engine import Event
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.export import export_bytes
+from companion.table.security import require_player
 from companion.ui.nav import app_model, go
 from companion.ui.offline import BROWSER
-from companion.ui.security import require_player
 from companion.ui.state import GameView
 from companion.ui.text_fit import text_width
 from companion.ui.widgets import TARGET, icon_button, tagged, use_file_picker, use_page_width

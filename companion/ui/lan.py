@@ -2,7 +2,7 @@
 
 A join code (8 random digits, new at every start, or fixed with ``--code``) is asked before
 any game data is sent; wrong codes are rate-limited per TCP peer address and across all
-clients (:class:`companion.ui.security.Throttle`). Each device joins as a player (can change
+clients (:class:`companion.table.security.Throttle`). Each device joins as a player (can change
 the game) or a spectator (read-only) and gets a rejoin token kept in its browser.
 """
 
@@ -25,8 +25,7 @@ from companion import APP_NAME
 from companion.errors import SetupError
 from companion.i18n import _
 from companion.store import limits
-from companion.ui.hall import Hall, JoinedDevice
-from companion.ui.security import (
+from companion.table.security import (
     CODE_DIGITS,
     CODE_MAX_DIGITS,
     PER_PEER_FAILURES,
@@ -36,6 +35,7 @@ from companion.ui.security import (
     Throttle,
     code_problem,
 )
+from companion.ui.hall import Hall, JoinedDevice
 from companion.ui.widgets import TARGET, tagged, use_form
 
 

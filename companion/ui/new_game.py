@@ -12,11 +12,11 @@ from companion.engine import GAMES, PALETTE, PlayerSpec
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.limits import NAME_CHARS
+from companion.table.security import require_player
 from companion.ui.boards import BOARDS
 from companion.ui.game_screen import WIDE, use_page_width
 from companion.ui.nav import app_model, go
 from companion.ui.roster_chips import RosterChips, last_game, next_color
-from companion.ui.security import require_player
 from companion.ui.text_fit import text_width
 from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_form
 

@@ -4,7 +4,7 @@ JSON backup (downloaded to the device that asked) and a backup in again (checked
 before anything is written).
 
 Changes go through :class:`~companion.store.roster.Roster` (its refusals shown as they are,
-naming the field) and only from a player (:func:`~companion.ui.security.require_player`); a
+naming the field) and only from a player (:func:`~companion.table.security.require_player`); a
 spectator sees the list and may download the files.
 """
 
@@ -21,18 +21,18 @@ from companion.i18n import _
 from companion.store.backup import backup_json, import_bytes, plays_csv
 from companion.store.roster import Roster, RosterPlayer
 from companion.store.stats import person
-from companion.ui.budget import JOINED_FRAME_BYTES
+from companion.table.budget import JOINED_FRAME_BYTES
+from companion.table.security import is_player, require_player
 from companion.ui.colors import ink
 from companion.ui.nav import app_model
 from companion.ui.plays import Frame, grid, line, load_plays, warning_boxes
 from companion.ui.roster_chips import next_color
-from companion.ui.security import is_player, require_player
 from companion.ui.widgets import TARGET, confirm_dialog, tagged, use_file_picker
 
 __all__ = ["PlayersScreen", "SHORT_LIST", "PICK_BYTES"]
 
 #: The largest backup a phone can send (bytes): the picked file comes in one websocket frame,
-#: and a frame over :data:`~companion.ui.budget.JOINED_FRAME_BYTES` closes the connection.
+#: and a frame over :data:`~companion.table.budget.JOINED_FRAME_BYTES` closes the connection.
 PICK_BYTES = JOINED_FRAME_BYTES - 4096
 
 #: The «same player as…» list shown whole up to this many players (a longer one scrolls).

@@ -33,9 +33,9 @@ from companion.rules import (
 from companion.rules.db import GAMES
 from companion.rules.house import HOUSE_FILE
 from companion.store.limits import RULING_TEXT_CHARS, RULING_TITLE_CHARS
+from companion.table.security import require_player
 from companion.ui.game_screen import WIDE, use_page_width
 from companion.ui.nav import AppContext, go
-from companion.ui.security import require_player
 from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_form
 
 __all__ = [

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.ui.security import NotAllowedError, require_player
+from companion.table.security import NotAllowedError, require_player
 
 __all__ = ["delete_game"]
 

@@ -46,20 +46,20 @@ def serve(args: argparse.Namespace, root: Path) -> int:
     """Serve the UI until interrupted. Returns the exit code.
 
     The web client is served from the installed ``flet-web`` wheel (no CDN, works with no
-    network at all) by :func:`companion.ui.webserver.run_server`: host/origin checks, the
+    network at all) by :func:`companion.table.webserver.run_server`: host/origin checks, the
     TCP peer of each session for the join-code limits, and TLS with ``--https``.
     """
     import flet as ft
 
     from companion import APP_NAME
     from companion.store import GameStore
+    from companion.table.https import ensure_certificate, fingerprint, spaced_fingerprint
+    from companion.table.security import device_secret
+    from companion.table.webserver import allowed_names, run_server
     from companion.ui.app import make_main
     from companion.ui.devices import qr_terminal
-    from companion.ui.https import ensure_certificate, fingerprint, spaced_fingerprint
     from companion.ui.lan import LanGate, lan_address, new_code, spaced
-    from companion.ui.security import device_secret
     from companion.ui.state import Hub
-    from companion.ui.webserver import allowed_names, run_server
 
     store = GameStore(root)
     settle = getattr(args, "settle_seconds", None)

@@ -14,9 +14,9 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.export import import_game
 from companion.store.settings import update_settings
+from companion.table.security import is_player
 from companion.ui.nav import app_model, go
 from companion.ui.offline import BROWSER
-from companion.ui.security import is_player
 from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_file_picker
 
 __all__ = ["Settings", "THEMES"]

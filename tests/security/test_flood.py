@@ -17,7 +17,7 @@ import pytest
 import websockets
 
 from benchmarks._flet_client import EVENT, UPDATE, FletClient, Refused
-from companion.ui.budget import PRE_JOIN_FRAME_BYTES, PRE_JOIN_VALUE_CHARS
+from companion.table.budget import PRE_JOIN_FRAME_BYTES, PRE_JOIN_VALUE_CHARS
 from tests.security.hosts import lan_host_at, run
 from tests.security.test_roles import join
 
@@ -100,7 +100,7 @@ def test_a_long_value_before_the_join_closes_the_socket(lan_host, size):
 def test_a_spectators_flood_of_made_up_ids_leaves_a_players_taps_answered(big_host):
     """The finding: a spectator sending 200 bogus events a second pushed a player's «+1» to
     6.8 s (Flet walked the whole control tree for each unknown id). Now a joined connection's
-    frames are paced (:data:`companion.ui.budget.JOINED_RATE` a second): while 5,000 of them
+    frames are paced (:data:`companion.table.budget.JOINED_RATE` a second): while 5,000 of them
     arrive, the player's «+1» is shown within the ordinary wait. (Ids are not dropped by
     themselves: a dialog's controls are not in ``Session.index``, so an id missing there may
     be a real tap.)"""

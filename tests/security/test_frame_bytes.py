@@ -1,12 +1,12 @@
 """A joined session's large frames (a picked backup or game export arrives whole in one frame)
-are let through up to :data:`~companion.ui.budget.JOINED_FRAME_BYTES`, and paced by their size,
+are let through up to :data:`~companion.table.budget.JOINED_FRAME_BYTES`, and paced by their size,
 so a stream of large frames cannot keep the host parsing."""
 
 from __future__ import annotations
 
 import pytest
 
-from companion.ui.budget import (
+from companion.table.budget import (
     JOINED_BURST,
     JOINED_BYTES_PER_FRAME,
     JOINED_FRAME_BYTES,

@@ -281,7 +281,7 @@ def test_the_list_keeps_the_newest_requests_one_per_address() -> None:
 def test_a_session_sent_back_to_the_join_screen_is_budgeted_as_before_the_join() -> None:
     """A revoked phone's websocket stays open; from then on it gets the join screen's small
     allowance again, not the joined one."""
-    from companion.ui import budget
+    from companion.table import budget
 
     class Model:  # what budget.register reads of an AppModel (kept weakly)
         lan, joined = object(), True

@@ -9,7 +9,7 @@ import urllib.error
 import urllib.request
 
 from benchmarks._flet_client import FletClient
-from companion.ui.plainhttp import plain_answer
+from companion.table.plainhttp import plain_answer
 from tests.security.hosts import CODE, Host, run
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.ui.security import (
+from companion.table.security import (
     GLOBAL_REFILL_SECONDS,
     MAX_PEERS,
     PER_PEER_LOCKOUT_CAP,

@@ -7,7 +7,7 @@ import json
 import urllib.request
 from pathlib import Path
 
-from companion.ui.webserver import ASSETS, RECONNECT_TEXT, patch_wasm_string
+from companion.table.webserver import ASSETS, RECONNECT_TEXT, patch_wasm_string
 
 
 def get(url: str) -> bytes:

@@ -158,7 +158,7 @@ class App:
     def wait_reloaded(self, timeout: float) -> None:
         """Wait until the page has loaded a new document by itself — the app reloads a page
         whose connection dropped once the host answers again
-        (``companion.ui.webserver.RELOAD_ON_RECONNECT``) — then turn its accessibility tree
+        (``companion.table.webserver.RELOAD_ON_RECONNECT``) — then turn its accessibility tree
         on again, as :meth:`open` does."""
         self.page.wait_for_function("() => !window.__old_document", timeout=timeout, polling=500)
         self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)

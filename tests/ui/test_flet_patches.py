@@ -1,7 +1,7 @@
 """The patches of Flet's private code (issue 29: "Flet internals, loudly").
 
 Each patch checks first that what it patches is there (:func:`companion.ui.flet_fixes.check`,
-:func:`companion.ui.webserver.prepare_assets`); if not, the app refuses to start with one
+:func:`companion.table.webserver.prepare_assets`); if not, the app refuses to start with one
 line naming what is missing and exit code 2 — never runs with a fix silently skipped.
 """
 
@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from companion.errors import FletMismatchError
-from companion.ui import flet_fixes, webserver
+from companion.table import webserver
+from companion.ui import flet_fixes
 from companion.ui.app import make_main
 from companion.ui.state import Hub
 from tests.ui.conftest import free_port
@@ -31,7 +32,7 @@ def test_every_patch_is_installed_once_the_app_is_made(tmp_path):
 
 
 def test_the_web_client_texts_are_rewritten_in_both_builds(tmp_path):
-    """Every text of :data:`~companion.ui.webserver.CLIENT_TEXTS` is replaced in main.dart.js
+    """Every text of :data:`~companion.table.webserver.CLIENT_TEXTS` is replaced in main.dart.js
     and main.dart.wasm, and index.html has the reload-on-reconnect script."""
     out = webserver.prepare_assets(tmp_path / "web")
     js = (out / "main.dart.js").read_text(encoding="utf-8")

@@ -7,9 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import SetupError
-from companion.ui.devices import qr_terminal
-from companion.ui.lan import LanGate, new_code, spaced
-from companion.ui.security import (
+from companion.table.security import (
     GLOBAL_BURST,
     GLOBAL_REFILL_SECONDS,
     PER_PEER_FAILURES,
@@ -18,6 +16,8 @@ from companion.ui.security import (
     Throttle,
     guess_bound,
 )
+from companion.ui.devices import qr_terminal
+from companion.ui.lan import LanGate, new_code, spaced
 
 CODE = "24681012"
 

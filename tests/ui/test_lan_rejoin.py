@@ -111,7 +111,7 @@ def https_host(tmp_path):
 
 
 def test_https_serves_the_local_certificate_and_a_phone_plays(browser, https_host):
-    from companion.ui.https import fingerprint
+    from companion.table.https import fingerprint
 
     cert = https_host.data_dir / "tls" / "cert.pem"
     fp = fingerprint(cert)

@@ -1,5 +1,5 @@
 """The web client the app serves is made once per version, in the cache, and a stopped or
-killed server leaves nothing behind (:func:`companion.ui.webserver.web_files`).
+killed server leaves nothing behind (:func:`companion.table.webserver.web_files`).
 
 Found this session: every start copied Flet's client (18 MB) into a new temporary folder
 that was removed only on a clean exit, which SIGTERM never reaches (uvicorn re-raises it
@@ -12,8 +12,8 @@ import signal
 import time
 import urllib.request
 
-from companion.ui import webserver
-from companion.ui.webserver import LOADING_TEXT, STALE_SECONDS, web_files
+from companion.table import webserver
+from companion.table.webserver import LOADING_TEXT, STALE_SECONDS, web_files
 from tests.ui.conftest import Server
 
 

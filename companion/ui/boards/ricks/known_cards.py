@@ -2,7 +2,7 @@
 
 A card played with a name is remembered (or, when the form was filled from the catalogue and
 its name then changed, the entry is corrected: a typo fixed, numbers too). The catalogue is
-shared by the table, so only a player writes it (:func:`companion.ui.security.require_player`:
+shared by the table, so only a player writes it (:func:`companion.table.security.require_player`:
 a spectator's crafted tap changes nothing). A damaged catalogue file is set aside by the store;
 what it says is shown once in the dialog's refusal line.
 """
@@ -19,8 +19,8 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.catalogue import normalize_name
 from companion.store.ricks_cards import RicksCatalogue
+from companion.table.security import require_player
 from companion.ui.boards.ricks.play_form import KNOWN_SHOWN, card_of
-from companion.ui.security import require_player
 from companion.ui.widgets import confirm_dialog
 
 __all__ = ["forget", "forget_dialog", "keep", "offered"]

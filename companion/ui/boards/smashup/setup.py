@@ -33,6 +33,7 @@ import flet as ft
 from companion.engine.smashup import EDITIONS, SETUP_PHASE, next_drafter, offered_factions, reminder
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue
+from companion.table.security import NotAllowedError, require_player
 from companion.ui.boards.smashup.common import (
     EMPTY_FORM,
     base_fields,
@@ -45,7 +46,6 @@ from companion.ui.boards.smashup.common import (
 from companion.ui.boards.smashup.play import REVEAL_DELAY
 from companion.ui.layout import use_layout
 from companion.ui.nav import AppContext
-from companion.ui.security import NotAllowedError, require_player
 from companion.ui.state import GameView
 from companion.ui.widgets import (
     TARGET,

@@ -11,7 +11,7 @@
   :func:`companion.ui.lan.new_code` both use it), :data:`CODE_MAX_DIGITS` the one limit the
   join screen's code field is sized by.
 - :class:`Connection` is what the server knows about the websocket a session arrived on
-  (set by :mod:`companion.ui.webserver` for each connection, read once per session).
+  (set by :mod:`companion.table.webserver` for each connection, read once per session).
 """
 
 from __future__ import annotations

@@ -2,14 +2,14 @@
 
 Flet's reader decodes every frame and starts a task for every event; nothing in Flet limits
 how many a client sends. :class:`Budget` is one connection's allowance, checked by
-:class:`companion.ui.webserver.Guard` on each frame *before* Flet reads it:
+:class:`companion.table.webserver.Guard` on each frame *before* Flet reads it:
 
 - **Before the join** (table mode, a session that has not typed the right code yet) only
   what the join screen needs: :data:`PRE_JOIN_BURST` frames, then :data:`PRE_JOIN_RATE` a
   second; frames of at most :data:`PRE_JOIN_FRAME_BYTES`; text values of at most
   :data:`PRE_JOIN_VALUE_CHARS` (the code's and a name's field) and other strings of at most
   :data:`PRE_JOIN_STRING_CHARS`. Past any of these the socket is closed (code 1008) and the
-  peer is charged one wrong code (:class:`companion.ui.security.Throttle`).
+  peer is charged one wrong code (:class:`companion.table.security.Throttle`).
 - **After the join** (or in plain mode) :data:`JOINED_RATE` frames a second with bursts of
   :data:`JOINED_BURST` — far above the fastest tapping or typing; a faster client is read
   more slowly (its own frames wait, nobody else's). A frame costs one frame of the allowance
@@ -72,7 +72,7 @@ JOINED_FRAME_BYTES = 8 * 1024 * 1024
 JOINED_BYTES_PER_FRAME = 64 * 1024
 
 _EVENT, _UPDATE = 3, 4
-log = logging.getLogger("companion.ui")
+log = logging.getLogger("companion.table")
 
 #: Flet session id → the session's app model (``AppModel``: ``lan`` and ``joined``).
 _SESSIONS: weakref.WeakValueDictionary[str, Any] = weakref.WeakValueDictionary()

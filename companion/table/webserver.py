@@ -8,7 +8,7 @@ a TLS key and certificate. :class:`Guard` wraps the ASGI app:
 - every HTTP request and websocket must name an allowed ``Host`` (this machine's addresses
   and names, with our port: a DNS-rebinding page is refused) and, when an ``Origin`` is
   sent, an allowed origin; a websocket must send one. Others get 403.
-- for each websocket it sets :data:`companion.ui.security.CONNECTION` (the peer address
+- for each websocket it sets :data:`companion.table.security.CONNECTION` (the peer address
   from ``scope["client"]``, and whether the page is a secure context) for the session.
 - responses lose Flet's ``Access-Control-Allow-Origin: *`` and may not be framed.
 
@@ -35,8 +35,8 @@ from urllib.parse import urlsplit
 
 from companion import APP_NAME, APP_SHORT_NAME
 from companion.errors import FletMismatchError
-from companion.ui.budget import JOINED_FRAME_BYTES, budgeted
-from companion.ui.security import CONNECTION, Connection
+from companion.table.budget import JOINED_FRAME_BYTES, budgeted
+from companion.table.security import CONNECTION, Connection
 
 __all__ = ["Guard", "allowed_names", "prepare_assets", "run_server", "RECONNECT_TEXT"]
 
@@ -482,7 +482,7 @@ def run_server(
     import uvicorn
 
     from companion.paths import cache_dir
-    from companion.ui.plainhttp import SniffingServer
+    from companion.table.plainhttp import SniffingServer
 
     with contextlib.ExitStack() as stack:
         try:
