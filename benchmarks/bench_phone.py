@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_tap import _JS as TAP_JS  # noqa: E402
 from companion.store import GameStore  # noqa: E402
-from companion.ui.boards.compact import TAP_GUARD  # noqa: E402
+from companion.ui.state import SETTLE_SECONDS  # noqa: E402
 from tests.phone.site import (  # noqa: E402
     StaticServer,
     build,
@@ -67,7 +67,7 @@ def taps(app: App, n: int) -> list[float]:
     """``n`` samples (ms) of «+» on the first player's first counter."""
     out = []
     for _ in range(n):
-        app.page.wait_for_timeout(int(TAP_GUARD * 1000) + 100)
+        app.page.wait_for_timeout(int(SETTLE_SECONDS * 1000) + 100)
         ms, _ws = app.page.evaluate(TAP_JS, ["val-p0-c0-plus", "val-p0-c0", 5000])
         if ms >= 0:
             out.append(ms)
