@@ -459,14 +459,14 @@ def _Messages(view: GameView, layout: Layout) -> ft.Control:
     """The refusal or notice just above the pinned action bar (see the module docstring). The
     layer is a child of the frame's ``Stack`` placed by its own offsets and as tall as its
     banner: an empty one takes no taps. Never wider than :data:`MESSAGE_MAX_WIDTH`; on a wide
-    screen it keeps to the side column."""
-    width = min(layout.side_width if layout.two_columns else layout.width, MESSAGE_MAX_WIDTH)
-    return ft.Container(
-        MessageOverlay(view.error, view.notice, view.clear_message, True),
-        right=0,
-        width=width,
-        bottom=ACTION_BAR_HEIGHT + 4,
-    )
+    screen it keeps to the side column. On a phone upright it spans the frame's ``Stack``
+    (``left`` and ``right`` 0): the page's width is wider than the stack by the page's padding,
+    and a banner that wide stuck out on the left, its first letters cut off."""
+    message = MessageOverlay(view.error, view.notice, view.clear_message, True)
+    if not layout.two_columns:  # a compact width: under 600 px, the banner may span it
+        return ft.Container(message, left=0, right=0, bottom=ACTION_BAR_HEIGHT + 4)
+    width = min(layout.side_width, MESSAGE_MAX_WIDTH)
+    return ft.Container(message, right=0, width=width, bottom=ACTION_BAR_HEIGHT + 4)
 
 
 def _with_messages(view: GameView, content: ft.Control, layout: Layout) -> ft.Control:
