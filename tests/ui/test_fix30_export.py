@@ -3,6 +3,7 @@ path is named only on the host (a phone got «копия на компьютер
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from companion.store.export import export_bytes
 from tests.ui.conftest import App, Server
 from tests.ui.test_journal import CODE, long_game
 
+SHOTS = os.environ.get("FIX30_SHOTS")  # a folder: the phone's journal after the export
 LAN_IP = "192.0.2.2"  # this machine's own non-loopback address: a phone's view of the host
 
 
@@ -83,6 +85,8 @@ def test_a_phone_gets_the_download_and_no_host_path(browser, lan_on_eth):
         phone.wait_label("log-message", "отправлен на это устройство")
         said = phone.label("log-message")
         assert "компьютере" not in said and str(srv.data_dir) not in said, said
+        if SHOTS:
+            phone.shot(f"{SHOTS}/fix30-journal-export-phone.png")
         assert (srv.data_dir / "exports" / f"{gid}.txt").exists()  # a player's host copy
     finally:
         phone.close()
