@@ -273,3 +273,14 @@ def test_two_boxes_option_is_a_yes_or_no():
     """Подготовка к игре: ``two_boxes`` is da/net; anything else is refused at setup."""
     with pytest.raises(SetupError, match="two_boxes"):
         Game.new(SMASHUP, NAMES[:2], options={"two_boxes": "да"})
+
+
+@pytest.mark.parametrize("two_boxes", [True, False])
+def test_setup_reminder_says_factions_may_be_shared_only_with_two_boxes(two_boxes):
+    """Подготовка к игре: the setup reminder tells the table that opponents may share a faction
+    when two boxes are in play, and only then."""
+    from companion.engine.smashup.texts import reminder
+
+    text = reminder(_picking(two_boxes).state)
+    assert ("двумя коробками" in text) is two_boxes
+    assert "двух разных фракций" in text
