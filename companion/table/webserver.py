@@ -35,7 +35,7 @@ from urllib.parse import urlsplit
 
 from companion import APP_NAME, APP_SHORT_NAME
 from companion.errors import FletMismatchError
-from companion.table.budget import JOINED_FRAME_BYTES, budgeted
+from companion.table.budget import JOINED_FRAME_BYTES, PeerSockets, budgeted
 from companion.table.security import CONNECTION, Connection
 
 __all__ = ["Guard", "allowed_names", "prepare_assets", "run_server", "RECONNECT_TEXT"]
@@ -153,7 +153,8 @@ class Guard:
     :param on_abuse: called with the peer address of a websocket closed for sending more
         than its budget before the join (charged as a wrong code).
     :param admits: whether a peer address may open a websocket now (refused with 403 while
-        locked out); ``None``: always.
+        locked out); ``None``: always. In table mode an address's open websockets are capped
+        too (:class:`~companion.table.budget.PeerSockets`).
     """
 
     def __init__(
@@ -169,6 +170,7 @@ class Guard:
     ) -> None:
         self.app = app
         self.lan = lan
+        self.sockets = PeerSockets() if lan else None
         self.on_abuse = on_abuse
         self.admits = admits
         self.names = names
@@ -240,7 +242,15 @@ class Guard:
                     agent=headers.get("user-agent", "")[:512],
                 )
             )
-            await budgeted(self.app, scope, receive, send, lan=self.lan, on_abuse=self.on_abuse)
+            await budgeted(
+                self.app,
+                scope,
+                receive,
+                send,
+                lan=self.lan,
+                on_abuse=self.on_abuse,
+                sockets=self.sockets,
+            )
             return
         await self.app(scope, receive, self._http_send(send))
 
