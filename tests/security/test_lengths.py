@@ -83,3 +83,20 @@ def test_a_roster_name_is_limited_in_the_field_and_refused_past_it(lan_host):
 
     run(main())
     assert [p.name for p in Roster(lan_host.data_dir).players()] == ["Аня"]
+
+
+def test_the_fields_stop_at_the_limits(lan_host):
+    """What the browser is told: a new game's name fields stop at :data:`NAME_CHARS`, a house
+    ruling's title and text at theirs (``max_length``: the field takes no more)."""
+
+    async def main() -> None:
+        c: FletClient = await join(lan_host, "player", route="/new")
+        assert (await c.wait_for("player-name-0")).get("max_length") == NAME_CHARS
+        await c.close()
+        c = await join(lan_host, "player", route="/rules")
+        await c.event(await c.wait_for("house-open"), "click")
+        assert (await c.wait_for("house-title")).get("max_length") == RULING_TITLE_CHARS
+        assert (await c.wait_for("house-text")).get("max_length") == RULING_TEXT_CHARS
+        await c.close()
+
+    run(main())
