@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import hashlib
 import inspect
 import logging
@@ -154,6 +155,17 @@ def _cache_event_types() -> None:
     base_control.get_event_field_type = cached
 
 
+@functools.cache
+def _walked_fields(cls: type) -> tuple[str, ...]:
+    """The fields of the dataclass ``cls`` that Flet's walk follows (not ``skip``, not
+    ``_parent``), once per class."""
+    return tuple(
+        f.name
+        for f in dataclasses.fields(cls)
+        if not f.metadata.get("skip", False) and f.name != "_parent"
+    )
+
+
 def _controls_in(value: Any, seen: set[int] | None = None) -> Iterator[BaseControl]:
     """Every control in ``value`` (a control, a list, a dict, a value object), as Flet's own
     walk (``Session.__find_live_control``) finds them: through every field not marked
@@ -165,9 +177,8 @@ def _controls_in(value: Any, seen: set[int] | None = None) -> Iterator[BaseContr
     if isinstance(value, BaseControl):
         yield value
     if dataclasses.is_dataclass(value):
-        for f in dataclasses.fields(value):
-            if not f.metadata.get("skip", False) and f.name != "_parent":
-                yield from _controls_in(getattr(value, f.name, None), seen)
+        for name in _walked_fields(type(value)):
+            yield from _controls_in(getattr(value, name, None), seen)
     elif isinstance(value, dict):
         for item in value.values():
             yield from _controls_in(item, seen)
