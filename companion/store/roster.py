@@ -23,13 +23,14 @@ from typing import Any
 from companion.engine import PALETTE
 from companion.errors import RosterError
 from companion.store.atomic import atomic_write_text, set_aside
+from companion.store.limits import NAME_CHARS
 
 __all__ = ["MAX_NAME", "FILE", "RosterPlayer", "Roster", "fold"]
 
 FILE = "roster.json"
 SCHEMA = 1
 #: The longest name the roster keeps (characters).
-MAX_NAME = 40
+MAX_NAME = NAME_CHARS
 _COLOR_RE = re.compile(r"^#[0-9A-Fa-f]{6}$")
 
 

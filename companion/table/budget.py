@@ -18,6 +18,10 @@ how many a client sends. :class:`Budget` is one connection's allowance, checked 
 
 Whether a connection's session has joined is looked up by its Flet session id
 (:func:`register`, called by the app for each session).
+
+In table mode :class:`PeerSockets` also counts each address's open websockets: one address
+may hold :data:`PEER_PRE_JOIN_SOCKETS` that have not joined and :data:`PEER_SOCKETS` in all;
+a socket past either is refused before it is accepted (HTTP 403), and costs no session.
 """
 
 from __future__ import annotations
@@ -35,6 +39,9 @@ import msgpack
 
 __all__ = [
     "Budget",
+    "PeerSockets",
+    "PEER_PRE_JOIN_SOCKETS",
+    "PEER_SOCKETS",
     "budgeted",
     "register",
     "PRE_JOIN_BURST",
@@ -70,6 +77,13 @@ JOINED_FRAME_BYTES = 8 * 1024 * 1024
 #: A joined frame costs one frame of the allowance per this many bytes (and one at least), so
 #: large frames are paced by their size: sustained, at most JOINED_RATE × this, 2.5 MB/s.
 JOINED_BYTES_PER_FRAME = 64 * 1024
+
+#: Websockets one address may hold open before their sessions join: a phone's join screen, a
+#: reload whose old socket is not closed yet, a second tab ...
+PEER_PRE_JOIN_SOCKETS = 4
+#: ... and in all, joined ones too (a phone's tabs; sockets of a lost Wi-Fi that the server
+#: closes only when its pings go unanswered, up to 40 s later).
+PEER_SOCKETS = 16
 
 _EVENT, _UPDATE = 3, 4
 log = logging.getLogger("companion.table")
@@ -196,6 +210,48 @@ class Budget:
                 self.session_id = str(body.get("session_id") or "") or None
 
 
+class PeerSockets:
+    """The websockets open now in table mode, by TCP peer address (exact: phones on one Wi-Fi
+    may share an IPv6 /64 network and still each get their own allowance).
+
+    Each address may hold :data:`PEER_PRE_JOIN_SOCKETS` sockets whose sessions have not
+    joined (:meth:`Budget.joined`) and :data:`PEER_SOCKETS` in all. Used from the server's
+    event loop only.
+    """
+
+    def __init__(self, pre_join: int = PEER_PRE_JOIN_SOCKETS, total: int = PEER_SOCKETS) -> None:
+        self.pre_join = pre_join
+        self.total = total
+        self._open: dict[str, dict[int, Budget]] = {}
+
+    def refusal(self, peer: str) -> str | None:
+        """Why ``peer`` may not open one more websocket now (English, for the log), or
+        ``None``."""
+        held = list(self._open.get(peer, {}).values())
+        if len(held) >= self.total:
+            return f"{len(held)} websockets open from this address"
+        waiting = sum(1 for b in held if not b.joined())
+        if waiting >= self.pre_join:
+            return f"{waiting} websockets from this address have not joined"
+        return None
+
+    def opened(self, peer: str, budget: Budget) -> None:
+        """Count ``budget``'s socket as open from ``peer``."""
+        self._open.setdefault(peer, {})[id(budget)] = budget
+
+    def closed(self, peer: str, budget: Budget) -> None:
+        """Forget ``budget``'s socket (it has closed)."""
+        held = self._open.get(peer)
+        if held is not None:
+            held.pop(id(budget), None)
+            if not held:
+                del self._open[peer]
+
+    def count(self, peer: str) -> int:
+        """Websockets open from ``peer`` now."""
+        return len(self._open.get(peer, {}))
+
+
 async def budgeted(
     app: Any,
     scope: dict[str, Any],
@@ -204,15 +260,25 @@ async def budgeted(
     *,
     lan: bool,
     on_abuse: Callable[[str], None] | None = None,
+    sockets: PeerSockets | None = None,
 ) -> None:
     """Run the ASGI websocket ``app`` with every inbound frame charged to a new :class:`Budget`.
 
     A frame past the budget closes the socket (1008) and, before the join, calls
-    ``on_abuse`` with the TCP peer address; a joined session's fast frames just wait.
+    ``on_abuse`` with the TCP peer address; a joined session's fast frames just wait. With
+    ``sockets``, a socket past its address's allowance (:meth:`PeerSockets.refusal`) is
+    refused before the app sees it (HTTP 403).
     """
     budget = Budget(lan=lan)
     peer = str(scope["client"][0]) if scope.get("client") else "?"
     closed = False
+    if sockets is not None:
+        refusal = sockets.refusal(peer)
+        if refusal:
+            log.warning("refused a websocket from %s: %s", peer, refusal)
+            await send({"type": "websocket.close", "code": 1008})  # before accept: 403
+            return
+        sockets.opened(peer, budget)
 
     async def budgeted_receive() -> dict[str, Any]:
         nonlocal closed
@@ -240,4 +306,8 @@ async def budgeted(
             budget.sent(message.get("bytes") or b"")
         await send(message)
 
-    await app(scope, budgeted_receive, noting_send)
+    try:
+        await app(scope, budgeted_receive, noting_send)
+    finally:
+        if sockets is not None:
+            sockets.closed(peer, budget)

@@ -18,6 +18,11 @@ text field's value patch is applied when its message arrives and its ``change`` 
 a task of its own, and a re-render between the two sent the field a value older than the one
 the browser had (a letter typed fast undone, «Ника» left as «На»).
 
+An event for a control id Flet cannot find in ``Session.index`` made it walk the session's
+whole control tree, for every such event: a client sending made-up ids froze the host.
+The lookup is bounded (:func:`_resolve_event_control`), and the controls of a dialog — which
+Flet leaves out of the index when the dialog opens — are indexed (:func:`_indexing_dialogs`).
+
 Each patch checks first that what it replaces is there as written for Flet
 :data:`FLET_VERSION` (:func:`check`): if not, :func:`apply` raises
 :class:`~companion.errors.FletMismatchError` and the app refuses to start, rather than run
@@ -28,14 +33,19 @@ fails when one is not).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import functools
 import hashlib
 import inspect
 import logging
 import traceback
+from collections.abc import Iterator
 from typing import Any
 
 import flet
 from flet.controls import base_control
+from flet.controls.base_control import BaseControl
+from flet.controls.dialog_control import DialogControl
 from flet.messaging.session import Session
 
 from companion.errors import FletMismatchError
@@ -51,6 +61,16 @@ FLET_VERSION = "1.0.5"
 _SCHEDULER_SOURCE = "7ec9510b0fd5cc49"
 #: The private names of ``Session`` the copied loop reads.
 _SESSION_NAMES = ("__updates_ready", "__pending_updates", "__pending_effects", "__closed")
+#: sha256 (first 16 hex digits) of Flet 1.0.5's ``Session.__resolve_event_control``, which
+#: :func:`_resolve_event_control` replaces (same answer, but never a walk of the page), and of
+#: ``Session.patch_control``, which :func:`_indexing_dialogs` wraps.
+_RESOLVE_SOURCE = "fca8c607b8511bff"
+_PATCH_SOURCE = "870102dfe8f9e97c"
+#: The private ``Session`` members the lookup uses.
+_RESOLVE_NAMES = ("_Session__is_mounted_control", "_Session__find_live_control")
+#: The page's small parts outside its views whose controls Flet may leave out of
+#: ``Session.index`` and the lookup searches: the overlay and the services (tens of values).
+_SMALL_PARTS = ("_overlay", "_services")
 
 
 def _depth(control: object) -> int:
@@ -135,6 +155,91 @@ def _cache_event_types() -> None:
     base_control.get_event_field_type = cached
 
 
+@functools.cache
+def _walked_fields(cls: type) -> tuple[str, ...]:
+    """The fields of the dataclass ``cls`` that Flet's walk follows (not ``skip``, not
+    ``_parent``), once per class."""
+    return tuple(
+        f.name
+        for f in dataclasses.fields(cls)
+        if not f.metadata.get("skip", False) and f.name != "_parent"
+    )
+
+
+def _controls_in(value: Any, seen: set[int] | None = None) -> Iterator[BaseControl]:
+    """Every control in ``value`` (a control, a list, a dict, a value object), as Flet's own
+    walk (``Session.__find_live_control``) finds them: through every field not marked
+    ``skip``, never up through ``_parent``."""
+    seen = set() if seen is None else seen
+    if value is None or isinstance(value, (str, int, float, bool)) or id(value) in seen:
+        return
+    seen.add(id(value))
+    if isinstance(value, BaseControl):
+        yield value
+    if dataclasses.is_dataclass(value):
+        for name in _walked_fields(type(value)):
+            yield from _controls_in(getattr(value, name, None), seen)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _controls_in(item, seen)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _controls_in(item, seen)
+
+
+def _indexing_dialogs() -> None:
+    """Wrap ``Session.patch_control`` so that a dialog's controls are in ``Session.index``.
+
+    When ``ft.use_dialog`` opens a dialog, Flet 1.0.5 sends the page's dialog list whole and
+    indexes none of its controls (a number pad's keys, a form's fields) until the dialog is
+    next patched: events for them found them only by Flet's walk of the whole page, and a
+    field's typed value (``Session.apply_patch``, index only) was not applied. After each patch
+    of the dialog list its controls are indexed (one walk of the open dialogs per change of
+    the list, not per event); after a patch of a dialog itself, that dialog (a re-rendered
+    dialog gets the old one's id; Flet indexes what is inside it, not it)."""
+    original = Session.patch_control
+
+    def patch_control(self: Session, control: Any, *args: Any, **kw: Any) -> None:
+        original(self, control, *args, **kw)
+        page = self.page
+        if control is page._dialogs:  # type: ignore[attr-defined]
+            index = self.index
+            for found in _controls_in(control):
+                if index.get(found._i) is not found:
+                    index[found._i] = found
+        elif isinstance(control, DialogControl) and self._Session__is_mounted_control(control):  # type: ignore[attr-defined]
+            self.index[control._i] = control
+
+    patch_control.__companion__ = True  # type: ignore[attr-defined]
+    Session.patch_control = patch_control  # type: ignore[method-assign]
+
+
+def _resolve_event_control(self: Session, control_id: Any) -> BaseControl | None:
+    """The control an event from the browser is for: Flet 1.0.5's lookup, without its walk.
+
+    Flet looks the id up in ``Session.index`` and, when it is missing there (or its control
+    is no longer on the page), walks the session's whole control tree for it — for every
+    event (~70 ms for a made-up id on a game screen): a client sending made-up ids kept the
+    host's one thread walking for everyone. With a dialog's controls indexed as well
+    (:func:`_indexing_dialogs`), every control the browser shows is in the index, so only the
+    page's small parts (:data:`_SMALL_PARTS`) are searched; a control found there is indexed,
+    as Flet does. Otherwise the answer is Flet's last one: the indexed control, or ``None``
+    (the event is dropped). A made-up id costs a dictionary look-up and a few dozen steps.
+    """
+    if not isinstance(control_id, int):  # msgpack may carry any shape as the target
+        return None
+    control = self.index.get(control_id)
+    if control is not None and self._Session__is_mounted_control(control):  # type: ignore[attr-defined]
+        return control
+    page = self.page
+    for name in _SMALL_PARTS:
+        live = self._Session__find_live_control(getattr(page, name), control_id, page)  # type: ignore[attr-defined]
+        if live is not None:
+            self.index[control_id] = live
+            return live
+    return control
+
+
 def _digest(function: Any) -> str:
     """sha256 (16 hex digits) of ``function``'s source, or ``""`` when it has none."""
     try:
@@ -163,6 +268,24 @@ def check() -> list[str]:
         "get_event_field_type(self, field_name)" not in trigger
     ):
         problems.append("BaseControl._trigger_event Flet больше не вызывает get_event_field_type")
+    resolve = Session.__dict__.get("_Session__resolve_event_control")
+    if resolve is None or not all(callable(Session.__dict__.get(n)) for n in _RESOLVE_NAMES):
+        problems.append("в Session Flet нет поиска элемента события (__resolve_event_control)")
+    elif resolve is not _resolve_event_control and _digest(resolve) != _RESOLVE_SOURCE:
+        problems.append("поиск элемента события Flet (Session.__resolve_event_control) изменился")
+    elif "self.__resolve_event_control(control_id)" not in inspect.getsource(
+        Session.dispatch_event
+    ):
+        problems.append("Session.dispatch_event Flet ищет элемент события по-новому")
+    if not getattr(Session.patch_control, "__companion__", False) and (
+        _digest(Session.patch_control) != _PATCH_SOURCE
+    ):
+        problems.append("Session.patch_control Flet изменился (индекс элементов диалогов)")
+    if not isinstance(getattr(Session, "index", None), property):
+        problems.append("в Session Flet нет индекса элементов (index)")
+    parts = {f.name for f in dataclasses.fields(flet.Page)}
+    if not {"_dialogs", *_SMALL_PARTS} <= parts:
+        problems.append("у страницы Flet нет _dialogs, _overlay или _services")
     return problems
 
 
@@ -172,6 +295,9 @@ def installed() -> dict[str, bool]:
         "updates_scheduler": Session.__dict__.get("_Session__updates_scheduler")
         is _updates_scheduler,
         "event_types_cache": getattr(base_control.get_event_field_type, "__companion__", False),
+        "bounded_event_lookup": Session.__dict__.get("_Session__resolve_event_control")
+        is _resolve_event_control,
+        "dialogs_indexed": getattr(Session.patch_control, "__companion__", False),
     }
 
 
@@ -192,5 +318,7 @@ def apply() -> None:
             + f". Установите flet=={FLET_VERSION} (pip install -e .)."
         )
     Session._Session__updates_scheduler = _updates_scheduler
+    Session._Session__resolve_event_control = _resolve_event_control
+    _indexing_dialogs()
     _cache_event_types()
     _APPLIED = True

@@ -19,6 +19,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.backup import backup_json, import_bytes, plays_csv
+from companion.store.limits import NAME_CHARS
 from companion.store.roster import Roster, RosterPlayer
 from companion.store.stats import person
 from companion.table.budget import JOINED_FRAME_BYTES
@@ -200,6 +201,7 @@ def PlayersScreen() -> ft.Control:
                                 ft.TextField(
                                     label=_("Имя игрока"),
                                     value=draft,
+                                    max_length=NAME_CHARS,  # the roster refuses longer
                                     autofocus=True,
                                     on_change=lambda e: set_draft(e.control.value),
                                     on_submit=lambda _e: save_name(p.name),

@@ -101,9 +101,8 @@ def test_a_spectators_flood_of_made_up_ids_leaves_a_players_taps_answered(big_ho
     """The finding: a spectator sending 200 bogus events a second pushed a player's «+1» to
     6.8 s (Flet walked the whole control tree for each unknown id). Now a joined connection's
     frames are paced (:data:`companion.table.budget.JOINED_RATE` a second): while 5,000 of them
-    arrive, the player's «+1» is shown within the ordinary wait. (Ids are not dropped by
-    themselves: a dialog's controls are not in ``Session.index``, so an id missing there may
-    be a real tap.)"""
+    arrive, the player's «+1» is shown within the ordinary wait. (A made-up id now costs
+    one look-up: :mod:`tests.security.test_made_up_ids`.)"""
     gid = big_host.game_id
 
     async def main() -> None:

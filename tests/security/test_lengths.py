@@ -59,3 +59,44 @@ def test_a_player_sending_a_long_ruling_past_the_field_is_refused(lan_host):
 
     run(main())
     assert not path.exists() or list_rulings(path=path) == []
+
+
+def test_a_roster_name_is_limited_in_the_field_and_refused_past_it(lan_host):
+    """«Игроки»: the rename field stops at :data:`NAME_CHARS` (``max_length``); a client that
+    sends a longer name anyway is told the limit, and the roster keeps the old name. (The
+    CLI's ``roster add``/``rename`` refuse it too: ``tests/test_cli.py``.)"""
+    from companion.store.roster import Roster
+
+    Roster(lan_host.data_dir).add("Аня")
+
+    async def main() -> None:
+        c: FletClient = await join(lan_host, "player", route="/players")
+        await c.event(await c.wait_for("rename-Аня"), "click")
+        field = await c.wait_for("name-Аня")
+        assert field.get("max_length") == NAME_CHARS
+        await c.type_into("name-Аня", "Я" * (NAME_CHARS + 1))
+        await c.settle()
+        await c.event(field, "submit")  # «Сохранить» (or the keyboard's enter)
+        await c.wait_for("refusal-Аня")
+        assert any(f"не длиннее {NAME_CHARS}" in s for s in c.strings)
+        await c.close()
+
+    run(main())
+    assert [p.name for p in Roster(lan_host.data_dir).players()] == ["Аня"]
+
+
+def test_the_fields_stop_at_the_limits(lan_host):
+    """What the browser is told: a new game's name fields stop at :data:`NAME_CHARS`, a house
+    ruling's title and text at theirs (``max_length``: the field takes no more)."""
+
+    async def main() -> None:
+        c: FletClient = await join(lan_host, "player", route="/new")
+        assert (await c.wait_for("player-name-0")).get("max_length") == NAME_CHARS
+        await c.close()
+        c = await join(lan_host, "player", route="/rules")
+        await c.event(await c.wait_for("house-open"), "click")
+        assert (await c.wait_for("house-title")).get("max_length") == RULING_TITLE_CHARS
+        assert (await c.wait_for("house-text")).get("max_length") == RULING_TEXT_CHARS
+        await c.close()
+
+    run(main())

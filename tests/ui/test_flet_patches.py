@@ -28,7 +28,12 @@ def test_every_patch_is_installed_once_the_app_is_made(tmp_path):
 
     make_main(Hub(GameStore(tmp_path)))
     assert flet_fixes.check() == []
-    assert flet_fixes.installed() == {"updates_scheduler": True, "event_types_cache": True}
+    assert flet_fixes.installed() == {
+        "updates_scheduler": True,
+        "event_types_cache": True,
+        "bounded_event_lookup": True,
+        "dialogs_indexed": True,
+    }
 
 
 def test_the_web_client_texts_are_rewritten_in_both_builds(tmp_path):

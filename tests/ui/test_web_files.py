@@ -12,7 +12,7 @@ import signal
 import time
 import urllib.request
 
-from companion.table import webserver
+from companion.table import webfiles
 from companion.table.webserver import LOADING_TEXT, STALE_SECONDS, web_files
 from tests.ui.conftest import Server
 
@@ -44,7 +44,7 @@ def test_a_stopped_or_killed_server_leaves_no_copy_of_the_client(tmp_path, monke
 
 
 def test_stale_copies_and_half_made_ones_are_removed(tmp_path, monkeypatch):
-    monkeypatch.setattr(webserver, "prepare_assets", lambda target: target)  # no 18 MB here
+    monkeypatch.setattr(webfiles, "prepare_assets", lambda target: target)  # no 18 MB here
     root = tmp_path / "web"
     old_version, half_made, fresh = root / "0123456789abcdef", root / ".feed-x", root / ".now-y"
     for folder in (old_version, half_made, fresh):

@@ -1,0 +1,118 @@
+"""One address cannot hold many websockets (issue 33, finding 1: a socket is a session).
+
+Each address may keep :data:`~companion.table.budget.PEER_PRE_JOIN_SOCKETS` websockets whose
+sessions have not joined, and :data:`~companion.table.budget.PEER_SOCKETS` in all; one more is
+refused at the handshake (HTTP 403), before the app makes a session for it. Raw clients speak
+Flet's protocol to the real server, each from an address of its own (127.0.0.x).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from benchmarks._flet_client import FletClient, Refused
+from companion.table.budget import (
+    PEER_PRE_JOIN_SOCKETS,
+    PEER_SOCKETS,
+    Budget,
+    PeerSockets,
+    register,
+)
+from tests.security.hosts import CODE, run
+from tests.security.test_host_desk import join_as
+
+
+async def reopen(host, ip: str, timeout: float = 20) -> FletClient:
+    """A socket from ``ip`` once the server has counted a closed one out (the close reaches
+    it a moment after the client's)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while True:
+        try:
+            return await FletClient.open(host.ws, host.origin, local_ip=ip)
+        except Refused:
+            if loop.time() > end:
+                raise
+            await asyncio.sleep(0.1)
+
+
+def test_one_address_holds_a_few_join_screens_and_a_phone_elsewhere_still_gets_in(lan_host):
+    """127.0.0.5 opens join screens until refused: exactly
+    :data:`~companion.table.budget.PEER_PRE_JOIN_SOCKETS` get in, the next gets 403 (no
+    session is made for it). Meanwhile a phone on 127.0.0.6 opens the page and joins. When one
+    of the five closes, 127.0.0.5 may open one again."""
+
+    async def main() -> None:
+        held = []
+        for _k in range(PEER_PRE_JOIN_SOCKETS):
+            c = await FletClient.open(lan_host.ws, lan_host.origin, local_ip="127.0.0.5")
+            await c.wait_for("join-code")
+            held.append(c)
+        with pytest.raises(Refused) as refused:
+            await FletClient.open(lan_host.ws, lan_host.origin, local_ip="127.0.0.5")
+        assert refused.value.args[0] == 403
+        phone = await join_as(lan_host, "Вера", local_ip="127.0.0.6")
+        await phone.close()
+        await held.pop().close()
+        again = await reopen(lan_host, "127.0.0.5")
+        await again.wait_for("join-code")
+        for c in (*held, again):
+            await c.close()
+
+    run(main())
+
+
+def test_joined_sockets_do_not_use_up_the_join_screens_allowance(lan_host):
+    """A phone's tabs that have joined are counted in :data:`PEER_SOCKETS`, not in the join
+    screens' allowance: with 3 joined tabs on 127.0.0.8, 4 join screens still open there."""
+
+    async def main() -> None:
+        tabs = [await join_as(lan_host, f"Гость{k}", local_ip="127.0.0.8") for k in range(3)]
+        waiting = []
+        for _k in range(PEER_PRE_JOIN_SOCKETS):
+            c = await FletClient.open(lan_host.ws, lan_host.origin, local_ip="127.0.0.8")
+            await c.wait_for("join-code")
+            waiting.append(c)
+        with pytest.raises(Refused):
+            await FletClient.open(lan_host.ws, lan_host.origin, local_ip="127.0.0.8")
+        # a join screen that joins frees its place among the join screens
+        await waiting[0].type_into("join-code", CODE)
+        await waiting[0].settle()
+        await waiting[0].event(await waiting[0].wait_for("join"), "click")
+        await waiting[0].wait_for("new-game")
+        extra = await reopen(lan_host, "127.0.0.8")
+        await extra.wait_for("join-code")
+        for c in (*tabs, *waiting, extra):
+            await c.close()
+
+    run(main())
+
+
+class _Joined:
+    lan = object()
+    joined = True
+
+
+def test_the_count_per_address_caps_all_sockets_and_forgets_closed_ones() -> None:
+    """:class:`PeerSockets` alone: :data:`PEER_SOCKETS` joined sockets fill an address; a
+    closed one frees a place; other addresses are not affected."""
+    sockets = PeerSockets()
+    model = _Joined()  # held here: the register keeps it weakly
+    register("joined-session", model)
+    joined = [Budget(lan=True, session_id="joined-session") for _k in range(PEER_SOCKETS)]
+    for b in joined:
+        assert sockets.refusal("10.0.0.2") is None
+        sockets.opened("10.0.0.2", b)
+    assert sockets.refusal("10.0.0.2") == f"{PEER_SOCKETS} websockets open from this address"
+    assert sockets.refusal("10.0.0.3") is None
+    sockets.closed("10.0.0.2", joined[0])
+    assert sockets.refusal("10.0.0.2") is None and sockets.count("10.0.0.2") == PEER_SOCKETS - 1
+    for b in joined[1:]:
+        sockets.closed("10.0.0.2", b)
+    assert sockets.count("10.0.0.2") == 0 and sockets._open == {}
+    waiting = [Budget(lan=True) for _k in range(PEER_PRE_JOIN_SOCKETS)]
+    for b in waiting:
+        sockets.opened("10.0.0.4", b)
+    assert "have not joined" in (sockets.refusal("10.0.0.4") or "")
