@@ -23,7 +23,8 @@ from companion.ui.boards.munchkin.common import (
     overridable,
     send_noting_gear,
 )
-from companion.ui.boards.munchkin.dialogs import FleeDialog, MonsterDialog, OverrideDialog
+from companion.ui.boards.munchkin.dialogs import MonsterDialog, OverrideDialog
+from companion.ui.boards.munchkin.flee import FleeDialog
 from companion.ui.boards.munchkin.players import PlayerRow
 from companion.ui.boards.munchkin.turn import Reminder, TurnBar, WinnerPicker
 from companion.ui.layout import use_layout
