@@ -149,6 +149,15 @@ def _link_button(
     )
 
 
+def _entry_button(
+    ident: str, text: str, icon: ft.IconData, on_click: Callable[[], None]
+) -> ft.Control:
+    """An outlined 48 dp button under an entry, tagged ``ident``."""
+    return tagged(
+        ident, ft.OutlinedButton(text, icon=icon, on_click=lambda: on_click(), height=TARGET)
+    )
+
+
 def detail(
     root: Path,
     entry: dict[str, Any],
@@ -218,24 +227,18 @@ def detail(
                 else []
             ),
             (
-                tagged(
+                _entry_button(
                     "detail-delete",
-                    ft.OutlinedButton(
-                        _("Удалить решение стола"),
-                        icon=ft.Icons.DELETE_OUTLINE,
-                        on_click=lambda: remove(entry["id"]),
-                        height=TARGET,
-                    ),
+                    _("Удалить решение стола"),
+                    ft.Icons.DELETE_OUTLINE,
+                    lambda: remove(entry["id"]),
                 )
                 if house
-                else tagged(
+                else _entry_button(
                     "detail-amend",
-                    ft.OutlinedButton(
-                        _("Решение стола к этому правилу"),
-                        icon=ft.Icons.GAVEL,
-                        on_click=lambda: amend(entry["id"]),
-                        height=TARGET,
-                    ),
+                    _("Решение стола к этому правилу"),
+                    ft.Icons.GAVEL,
+                    lambda: amend(entry["id"]),
                 )
             ),
         ],

@@ -66,6 +66,19 @@ def OptionsForm(
             }
         )
 
+    def number_field(ident: str, label: str, value: Any, i: int, key: str) -> ft.Control:
+        """A counter's step or start: a number field 80 px wide, tagged ``ident``."""
+        return tagged(
+            ident,
+            ft.TextField(
+                label=label,
+                value=str(value),
+                width=80,
+                keyboard_type=ft.KeyboardType.NUMBER,
+                on_change=lambda e: update(i, key, e.control.value),
+            ),
+        )
+
     rows = [
         ft.Row(
             [
@@ -80,26 +93,8 @@ def OptionsForm(
                         on_change=lambda e, i=i: update(i, "name", e.control.value),
                     ),
                 ),
-                tagged(
-                    f"counter-step-{i}",
-                    ft.TextField(
-                        label=_("Шаг"),
-                        value=str(c.get("step", 1)),
-                        width=80,
-                        keyboard_type=ft.KeyboardType.NUMBER,
-                        on_change=lambda e, i=i: update(i, "step", e.control.value),
-                    ),
-                ),
-                tagged(
-                    f"counter-start-{i}",
-                    ft.TextField(
-                        label=_("Старт"),
-                        value=str(c.get("start", 0)),
-                        width=80,
-                        keyboard_type=ft.KeyboardType.NUMBER,
-                        on_change=lambda e, i=i: update(i, "start", e.control.value),
-                    ),
-                ),
+                number_field(f"counter-step-{i}", _("Шаг"), c.get("step", 1), i, "step"),
+                number_field(f"counter-start-{i}", _("Старт"), c.get("start", 0), i, "start"),
                 icon_button(
                     f"counter-remove-{i}",
                     ft.Icons.DELETE_OUTLINE,

@@ -35,20 +35,19 @@ def _CharitySlot(
 
     The odd cards go one each to recipients the giver picks: once as many are picked as there
     are odd cards, the other boxes are dimmed, so the table can never tick more; a tap on a
-    dimmed one says why (play-test: a disabled box said nothing) in the plan's own three
-    lines, in place of the plan, until the hand or a box changes. (It had a 72 px slot of
-    its own under the rows, empty but for that moment: play-test.) Tags: ``charity-open``; in
+    dimmed one says why in the plan's own three
+    lines, in place of the plan, until the hand or a box changes. Tags: ``charity-open``; in
     the dialog ``charity``, ``hand`` (``hand-minus``/``hand-plus``), ``charity-plan`` (the
     plan, or why a box took no card), ``gift-{p}``, ``gift-extra-{p}``, ``charity-submit``,
     ``charity-cancel``.
 
     After a won fight the button has ``treasures`` («тянуть N сокровищ», «Бой») beside it, tag
     ``charity-treasures``: the button took the slot of the fight's summary, and nothing said
-    how many treasures to draw (play-test).
+    how many treasures to draw.
 
-    The hand starts at ``last_hand``, the size last entered (play-test: 6 every time). The
+    The hand starts at ``last_hand``, the size last entered. The
     dialog keeps one height whatever the hand: the recipients' rows have a place for every
-    other player, so «−» never moves the buttons under the finger (play-test: it shrank).
+    other player, so «−» never moves the buttons under the finger.
     """
     opened, set_opened = ft.use_state(False)
     hand, set_hand = ft.use_state(max(0, last_hand))
@@ -75,7 +74,7 @@ def _CharitySlot(
             set_extra_to(None)
             set_opened(False)
             # the slot goes with the dialog: say what was given, where the table looks
-            # in cards, never «+1» alone: that read as a level (play-test)
+            # in cards, never «+1» alone: that read as a level
             given = [
                 f"{names[p]} {n} {plural(n, _('карта'), _('карты'), _('карт'))}"
                 for p, n in enumerate(data["gifts"])

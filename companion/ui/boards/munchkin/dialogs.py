@@ -62,10 +62,10 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
     == "start"``) or adds a monster to it (``"add"``).
 
     The level and the treasures are needed (both are on the monster's card; an empty
-    «Сокровища» was taken as 0 silently, play-test): a monster left unnamed is «Монстр», or
+    «Сокровища» is never taken for 0): a monster left unnamed is «Монстр», or
     «Монстр 2»… when the fight has others
     (:func:`~companion.engine.munchkin.default_monster_name`, shown as the field's hint); a
-    fight needed a typed name before (play-test).
+    fight needed a typed name before.
 
     The typed values live in a ref as well as in state: a tap on the button may arrive before
     the re-render that follows the last keystroke, and must still see the latest text.
@@ -78,7 +78,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
     adding = mode == "add"
     prefix = "add-monster" if adding else "monster"
     # the refusal of this form's move: said in the form only, not in the frame's banner
-    # behind it as well (play-test: «Уровень монстра: нужно целое число…» was said twice)
+    # behind it as well
     refused, set_refused = ft.use_state("")
 
     def put(key: str, value: Any) -> None:
@@ -112,7 +112,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         cur = latest.current
         if to_int(cur["level"]) is not None and to_int(cur["treasures"]) is None:
             # «Бой»: a won fight draws the treasures the monster's card shows; an empty field
-            # was taken as 0 without a word («Аня тянет 0 сокровищ», play-test). The level is
+            # is asked for, never taken for 0. The level is
             # the engine's to refuse (it says the range), so a form with neither says that first
             set_refused(_("Сокровища: впишите число с карты монстра, 0 — если их нет («Бой»)."))
             return
@@ -191,8 +191,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
     said = refused or (refused_fight(view) if mode == "start" and not card_says() else "")
     fields.append(
         # two lines kept for it whether or not it says something, and never more: a refusal
-        # leaves «Бой!» where the finger is (it moved ~10 px down as the centred dialog grew;
-        # play-test: a refusal of three lines or more still moved it). A longer one is cut
+        # leaves «Бой!» where the finger is. A longer one is cut
         # with «…» (the rule it names moved to the front), whole in its label.
         ft.Container(
             tagged(
@@ -272,8 +271,7 @@ def modifier_row(prefix: str, modifier: int, step, title: str = "") -> ft.Contro
 
 
 #: The flee dialog's margins (px): narrower than Material's 40/24 so six 48 dp dice share one
-#: line (play-test: two lines of three per monster, and with a helper and two monsters the
-#: dialog needed a scroll at 390×844).
+#: line.
 #: At 360 px: 6 + 10 px a side leave the six dice their 8 px gaps (with 12 + 16 they were 3 px
 #: apart: a finger hit the neighbour); 8 px above and below, as at 360×640 the dialog is the
 #: page's height.

@@ -153,8 +153,7 @@ def _read_dialog(
 def _Reminder() -> ft.Control:
     """«Перед началом» («Подготовка», «Создание персонажа»), shown until the first move: one
     48 dp line under the players (whole above the pinned bar with four players at 390×844);
-    a tap shows the setup checklist in a dialog. Play-test: the checklist itself stood there,
-    cut by the bar after its title («Перед началом» and a strip of blue).
+    a tap shows the setup checklist in a dialog.
 
     Tags: ``setup-reminder``; in the dialog ``setup-list``, ``setup-close``."""
     opened, set_opened = ft.use_state(False)
@@ -197,8 +196,7 @@ Reminder = ft.memo(_Reminder)
 @ft.component
 def LastCombat(text: str) -> ft.Control:
     """The summary of the combat that just ended, in the top line's slot: two lines at most
-    (cut with «…»); a tap shows it whole in a dialog (play-test: shown whole in the frame's
-    banner it spread over five lines across the status line). Tags ``last-combat``; in the
+    (cut with «…»); a tap shows it whole in a dialog. Tags ``last-combat``; in the
     dialog ``last-combat-text``, ``last-combat-close``."""
     opened, set_opened = ft.use_state(False)
     ft.use_dialog(

@@ -55,14 +55,13 @@ def _ChargeHead(
     step circles, ``charge-step-{А|Б|В}``), ``energy``, ``charge-player``.
 
     The universes and the three circles fit one line of a 360 px phone (12 px names, narrow
-    padding): the circle «В» was cut at the right edge (play-test).
+    padding): the circle «В» was cut at the right edge.
 
     Folded (a short page, :attr:`~companion.ui.layout.Layout.short`): given ``rules``,
     the head takes in the board's goal line — the goal (``goal``, tagged ``phase``) at the
     right of the first line, the phase's rules icon (``phase-rules``) at the right of the
     energy line — and its lines are tighter (48 px energy line, 6 px padding), so that the
-    steps' controls are above the pinned bar of a 360×640 phone (play-test: step Б's
-    «Потратить» was under it, a scroll in every step).
+    steps' controls are above the pinned bar of a 360×640 phone.
     """
     folded = rules is not None
     stepper = ft.Row(

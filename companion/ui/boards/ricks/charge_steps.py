@@ -89,7 +89,7 @@ def send_saying_what_moved(view: GameView, move: str, data: dict[str, Any]) -> b
             f"{SHORT[after.universe]}, {_('шаг')} {after.step}"
         )
     elif after.player != before.player or after.step != before.step:
-        # «ход Гоши»: the name in the genitive (play-test: «ход Гоша»)
+        # «ход Гоши»: the name in the genitive
         nxt = inflect(names[after.player], "gent") if after.player is not None else ""
         said = f"{who}: {_('больше нечего активировать')}" + (f" — {_('ход')} {nxt}" if nxt else "")
     else:
@@ -133,15 +133,13 @@ def AmountRow(
     the pad is sent as typed, for the engine to name the rule), and a taken move puts it back
     to ``default``; a refused one keeps it, to be corrected. The amount is ``owner``'s
     (:func:`charge_owner`: the universe, step and player): once the step or the player
-    changes it starts again at ``default`` (play-test: Аня's refused «сколько 9» was still
-    there on Борис's turn). It lives in
+    changes it starts again at ``default``. It lives in
     :func:`~companion.ui.widgets.use_form`: a tap right after −/+ sends the new N, and another
     phone's move (a re-render) keeps it. No text field: Flutter draws a new step of the charge
     phase faster without them (docs/PERFORMANCE.md, session 10).
 
     One line at any phone width (360 px and up): the stepper keeps its width and the button
-    takes the rest, up to :data:`AMOUNT_BUTTON_MAX` (play-test at 360 px: the row wrapped the
-    button under the stepper and pushed the rows below down)."""
+    takes the rest, up to :data:`AMOUNT_BUTTON_MAX`."""
     amount, update, latest = use_form(lambda: default, owner)
 
     def go() -> None:
@@ -214,8 +212,7 @@ def ability_rows(n: int) -> int:
 def ability_room(state: Any) -> int:
     """Rows of step Б's abilities slot: as many as the player with the most built abilities
     needs — every player's step Б keeps that room, so «Потратить» and «Добавить» below it
-    stay where they were when the turn passes (play-test: Боря's «Щит» appeared where Аня's
-    «Потратить» had been and pushed it 48 px down, and a tap there applied the ability)."""
+    stay where they were when the turn passes."""
     counts: dict[int, int] = {}
     for c in state.cards:
         if c.kind == "ability" and c.built:
@@ -323,7 +320,7 @@ def StepB(view: GameView, version: int) -> ft.Control:
     if state.phase != PHASE_CHARGE or ch is None or ch.step != "Б" or ch.player is None:
         return ft.Container(visible=False)
     # a used ability stays, saying so (a tap names the rule): the rows below never move up
-    # under the finger (play-test: «Потратить» jumped 56 px when the ability went away)
+    # under the finger
     abilities = [c for c in state.cards if c.kind == "ability" and c.owner == ch.player and c.built]
     who = ch.player
     name = view.game.players[who]
@@ -337,7 +334,7 @@ def StepB(view: GameView, version: int) -> ft.Control:
     return ft.Column(
         [
             # the player's VP right here: a one-shot's VP is scored without scrolling down to
-            # their row, which the pinned bar covers on a phone (play-test)
+            # their row, which the pinned bar covers on a phone
             ft.Row(
                 [
                     ft.Text(f"{_('ПО')}: {name}", size=14, expand=True, max_lines=1),
@@ -393,8 +390,7 @@ def StepV(view: GameView, version: int) -> ft.Control:
         said = f"{_('Активировать')} {title}: {energy(o.cost, True)} = +{o.reward} {_('ПО')}"
         text = said + part
         # the activation in up to two lines, and a partial one's «частично…» on a line of its
-        # own below: the button is as tall as its lines (play-test: the third line was cut
-        # at the bottom of a 56 px button)
+        # own below: the button is as tall as its lines
         lines: list[ft.Control] = [clipped_text(main, 14, lines=2, semantics_label=said)]
         if part:
             lines.append(clipped_text(part.strip(), 12))
