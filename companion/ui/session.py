@@ -8,35 +8,16 @@ import logging
 import weakref
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
 from companion.errors import CompanionError
 from companion.ui.hub import Listener
 
-if TYPE_CHECKING:
-    from companion.ui.state import GameView
-
-__all__ = ["watch", "follow_hub", "SessionGone", "on_page", "on_reconnect"]
+__all__ = ["follow_hub", "SessionGone", "on_page", "on_reconnect"]
 
 log = logging.getLogger("companion.ui")
-
-
-def watch(view: GameView, page: ft.Page) -> Callable[[], None]:
-    """Re-render ``view`` (shown on ``page``) after every change of its game, whoever made it.
-
-    Another session's move is notified from that session's handler (see :func:`on_page`).
-    Returns the unsubscribe function.
-    """
-
-    async def bump() -> None:
-        view.refresh()
-
-    # view.catch_up: the moves made while the phone was away
-    return follow_hub(
-        page, lambda listener: view.hub.subscribe(view.game_id, listener), bump, view.catch_up
-    )
 
 
 def follow_hub(
@@ -75,8 +56,8 @@ def on_page(page: ft.Page, refresh: Callable[[], Any]) -> Listener:
     While the phone is away — its websocket closed (screen locked, Wi-Fi lost) and Flet keeping
     its session for the session timeout — the listener does nothing and stays subscribed:
     Flet renders nothing for a session without a connection, and the page catches up when the
-    tab comes back (:func:`on_reconnect`, which :func:`watch` and the home screen use). Once
-    the session is destroyed, closed or past its timeout the listener raises
+    tab comes back (:func:`on_reconnect`, which :func:`~companion.ui.state.watch` and the home
+    screen use). Once the session is destroyed, closed or past its timeout the listener raises
     :class:`SessionGone`, and the hub drops it.
     """
 

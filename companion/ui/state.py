@@ -19,7 +19,7 @@ from companion.engine import Event
 from companion.errors import CompanionError, StaleMoveError
 from companion.store import StoredGame
 from companion.ui.hub import SETTLE_SECONDS, TOO_SOON, Hub
-from companion.ui.session import SessionGone, follow_hub, on_page, on_reconnect, watch
+from companion.ui.session import SessionGone, follow_hub, on_page, on_reconnect
 from companion.ui.taps import current_tap, dialog_closing
 
 __all__ = [
@@ -376,3 +376,19 @@ class AppModel:
     joined: bool = False
     role: str = "player"  # "player" | "spectator"
     name: str = ""
+
+
+def watch(view: GameView, page: ft.Page) -> Callable[[], None]:
+    """Re-render ``view`` (shown on ``page``) after every change of its game, whoever made it.
+
+    Another session's move is notified from that session's handler (see :func:`on_page`).
+    Returns the unsubscribe function.
+    """
+
+    async def bump() -> None:
+        view.refresh()
+
+    # view.catch_up: the moves made while the phone was away
+    return follow_hub(
+        page, lambda listener: view.hub.subscribe(view.game_id, listener), bump, view.catch_up
+    )
