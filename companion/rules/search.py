@@ -33,7 +33,7 @@ How a query is read (each step forgives one kind of mistake):
    A query that names no game, with no game picked, and holds words of one game's
    vocabulary only (:func:`_vocab_games`: «монстр» is Munchkin's, «энергия» Ricks') weighs
    that game: the other games' entries keep :data:`VOCAB_FACTOR` of their BM25.
-5. Entries are ranked by BM25 (heading, aliases and text weighted :data:`FIELD_WEIGHTS`) and,
+5. Entries are ranked by BM25 (heading, aliases and text weighted :data:`FIELD_REPEAT`) and,
    for the best :data:`RERANK`, by how closely their title, heading or an alias matches the whole
    query; the two rankings are fused by reciprocal rank fusion. Scores are 0..100.
 6. Each hit carries the sentence of its text that best answers the query

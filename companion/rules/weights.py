@@ -7,7 +7,6 @@ MAX_QUERY = 300
 RERANK = 60
 K1 = 1.2
 FIELDS = ("head", "aliases", "text")
-FIELD_WEIGHTS = {"head": 3.0, "aliases": 2.5, "text": 1.0}
 FIELD_REPEAT = {"head": 3, "aliases": 2, "text": 1}
 B = 0.5
 PREFIX_WEIGHT = 0.75

@@ -74,11 +74,6 @@ _NEEDED = {
 }
 
 
-def _missing(f: dict[str, Any]) -> list[str]:
-    """The labels of the card's numbers not filled in yet (in the form's order)."""
-    return [_(label) for key, label in _NEEDED[f["kind"]] if not str(f[key]).strip()]
-
-
 def missing_text(labels: list[str]) -> str:
     """«Не заполнено поле «Цена»: впишите число с карты.» (or several fields)."""
     if len(labels) == 1:
@@ -171,7 +166,7 @@ def _preview(
 
 
 def play_data(f: dict[str, Any], no_tokens: bool) -> dict[str, Any]:
-    """The ``card.play`` data of a form whose numbers are filled in (:func:`_missing` is
+    """The ``card.play`` data of a form whose numbers are filled in (none left
     empty; anything typed that is not a number is sent as typed, for the engine to name the
     field); with no build token left the card is built whole at once (``finish``: imaginary
     tokens, «Внедрение»)."""
