@@ -25,7 +25,7 @@ import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from companion import APP_NAME, __version__
 from companion.errors import CompanionError
@@ -45,25 +45,26 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: ошибка: {message} (см. --help)\n")
 
 
-def _port(text: str) -> int:
+def _number(text: str, kind: type[int] | type[float], low: float, high: float) -> Any:
+    """``text`` as a ``kind`` from ``low`` to ``high``, or an argparse error (argparse names
+    the option)."""
     try:
-        port = int(text)
+        value = kind(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"порт должен быть числом, а не «{text}»") from None
-    if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"порт должен быть от 1 до 65535, а не {port}")
-    return port
+        raise argparse.ArgumentTypeError(f"нужно число, а не «{text}»") from None
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"нужно от {low} до {high}, а не {text}")
+    return value
+
+
+def _port(text: str) -> int:
+    """``--port``: 1 to 65535."""
+    return int(_number(text, int, 1, 65535))
 
 
 def _seconds(text: str) -> float:
     """``--settle-seconds``: a number of seconds from 0 to 5."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"нужно число секунд, а не «{text}»") from None
-    if not 0 <= value <= 5:
-        raise argparse.ArgumentTypeError(f"число секунд должно быть от 0 до 5, а не {text}")
-    return value
+    return float(_number(text, float, 0, 5))
 
 
 def _code(text: str) -> str:

@@ -33,7 +33,7 @@ How a query is read (each step forgives one kind of mistake):
    A query that names no game, with no game picked, and holds words of one game's
    vocabulary only (:func:`_vocab_games`: «монстр» is Munchkin's, «энергия» Ricks') weighs
    that game: the other games' entries keep :data:`VOCAB_FACTOR` of their BM25.
-5. Entries are ranked by BM25 (heading, aliases and text weighted :data:`FIELD_WEIGHTS`) and,
+5. Entries are ranked by BM25 (heading, aliases and text weighted :data:`FIELD_REPEAT`) and,
    for the best :data:`RERANK`, by how closely their title, heading or an alias matches the whole
    query; the two rankings are fused by reciprocal rank fusion. Scores are 0..100.
 6. Each hit carries the sentence of its text that best answers the query
@@ -43,206 +43,65 @@ How a query is read (each step forgives one kind of mistake):
 from __future__ import annotations
 
 import heapq
-from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
-from rapidfuzz import fuzz, process
+from rapidfuzz import fuzz
 
-from companion.errors import SearchError
 from companion.rules.bm25 import BM25, f32, f32s
-from companion.rules.lexicon import STOPWORDS, SYNONYMS, Lexicon
+from companion.rules.lexicon import STOPWORDS, Lexicon
 from companion.rules.normalize import (
     Stemmer,
-    fold,
-    is_cyrillic,
-    is_latin,
-    swap_layout,
-    translit,
     words,
 )
-from companion.rules.snippet import best_of, sentences
-from companion.rules.vocabulary import pairs
+from companion.rules.scoring import (
+    Hit,
+    Term,
+    check_query,
+    content,
+    entry_tokens,
+    field_text,
+    fuzzy_scores,
+    head_lemmas,
+    make_hit,
+    player_synonyms,
+    twins,
+    vocab_games,
+    ways_to_read,
+)
+from companion.rules.snippet import sentences
+from companion.rules.weights import (
+    ASK_KEY_WORDS,
+    EDITION_WORDS,
+    EXACT,
+    EXACT_SUBSET,
+    FIELD_REPEAT,
+    FIELDS,
+    FUSION,
+    GAME_WORD_WEIGHT,
+    GAME_WORDS,
+    K1,
+    MAX_QUERY,
+    MAX_WORDS,
+    MIX,
+    MIX_LONG,
+    NEWER,
+    PREFIX_WEIGHT,
+    RERANK,
+    RRF_K,
+    SHORT,
+    SIM_WEIGHT,
+    STOP_WEIGHT,
+    SYNONYM_WEIGHT,
+    TITLE_WORDS,
+    TWIN_MARGIN,
+    TYPO_WEIGHT,
+    VOCAB_FACTOR,
+    B,
+)
 
 __all__ = ["Hit", "RulesIndex", "MAX_QUERY", "GAME_WORDS", "STOPWORDS"]
-
-MAX_QUERY = 300
-RERANK = 60
-K1 = 1.2
-FIELDS = ("head", "aliases", "text")
-FIELD_WEIGHTS = {"head": 3.0, "aliases": 2.5, "text": 1.0}
-FIELD_REPEAT = {"head": 3, "aliases": 2, "text": 1}
-B = 0.5
-PREFIX_WEIGHT = 0.75
-TYPO_WEIGHT = {0: 1.0, 1: 0.8, 2: 0.6}
-SYNONYM_WEIGHT = 0.7  # a rulebook word the typed one means (:mod:`companion.rules.vocabulary`)
-STOP_WEIGHT = 0.25
-GAME_WORD_WEIGHT = 0.3
-#: A word of one game's vocabulary («монстр»: Munchkin's, «энергия»: Ricks') weighs that game
-#: when the query names none and none is picked: the word is in at least
-#: :data:`VOCAB_SHARE` of that game's entries and in :data:`VOCAB_RATIO` times the share of
-#: any other game's; the other games' entries then score :data:`VOCAB_FACTOR` of their BM25.
-VOCAB_SHARE = 0.2
-VOCAB_RATIO = 5.0
-VOCAB_FACTOR = 0.6
-RRF_K = 10.0
-SIM_WEIGHT = 1.0  # weight of the title-similarity ranking in the fusion (BM25's is 1)
-MAX_WORDS = 40  # words of a query that are read (a 300-character query has fewer anyway)
-FUSION = "linear"  # "linear" (measured better here) or "rrf" (reciprocal rank fusion)
-MIX = 0.6  # share of BM25 in the linear fusion for short queries; the rest is title similarity
-MIX_LONG = 0.6  # the same for queries of more than SHORT content words
-SHORT = 3
-EXACT = 0.3  # added to the title similarity when the query is a title, heading or alias
-ASK_KEY_WORDS = 2  # content words an ``asks`` question needs to be compared whole with a query
-TWIN_MARGIN = 0.05  # fused score (0..1) within which the newer edition's twin goes first
-NEWER = {"smashup-mimimi": "smashup-bbrr"}  # older edition → newer edition of the same game
-#: Words that name one edition of a game (folded): such a query prefers that edition's twin.
-EDITION_WORDS: dict[str, str] = {
-    **dict.fromkeys(["мимими", "mimimi", "pretty"], "smashup-mimimi"),
-    **dict.fromkeys(["мишки", "мишка", "рокнролл", "bbrr"], "smashup-bbrr"),
-}
-EXACT_SUBSET = 1.0  # share of EXACT when they hold the same words in another order
-
-# Words that name a game (folded forms and lemmas): a query with them keeps that game.
-GAME_WORDS: dict[str, str] = {
-    **dict.fromkeys(
-        ["замес", "замеса", "замесе", "замесу", "smash", "smashup", "смешап", "мимими"],
-        "smash_up",
-    ),
-    **dict.fromkeys(["переворот", "перевороте", "переворота", "coup", "ку"], "coup"),
-    **dict.fromkeys(
-        ["манчкин", "манчкине", "манчкина", "манчкину", "munchkin", "апокалипсис"], "munchkin"
-    ),
-    **dict.fromkeys(["рик", "рики", "рика", "морти", "rick", "ricks", "morty"], "ricks"),
-}
-#: The other words of each game's or edition's full name (lemmas): once the query names that
-#: game or edition (:data:`GAME_WORDS`, :data:`EDITION_WORDS`), they name it too and count as
-#: little as a game word («в Мишках, бабках, рок-н-ролле» is not a question about money).
-TITLE_WORDS: dict[str, frozenset[str]] = {
-    "smash_up": frozenset(["замес", "smash", "up", "smashup", "мимими", "мишка", "бабка"]),
-    "smashup-bbrr": frozenset(["мишка", "бабка", "рок", "н", "ролл", "рокнролл", "bbrr"]),
-    "smashup-mimimi": frozenset(["мимими", "mimimi", "pretty", "pretti", "ми"]),
-    "coup": frozenset(["переворот", "coup"]),
-    "munchkin": frozenset(["манчкин", "апокалипсис", "munchkin", "apocalyps", "apocalypse"]),
-    "ricks": frozenset(
-        ["рик", "морти", "мортить", "наверное", "сойти", "ум", "rick", "morti", "morty"]
-    ),
-}
-
-
-@dataclass(frozen=True)
-class Hit:
-    """One search result.
-
-    :ivar entry: the entry dict (fields as in :mod:`companion.rules.db`).
-    :ivar score: relevance 0..100 (higher is better).
-    :ivar spans: ``[(field, start, end), ...]`` — matched words in ``entry[field]`` for
-        highlighting, ``field`` in ``("title", "section", "text")``, offsets in characters.
-    :ivar house: True for the table's own ruling (:mod:`companion.rules.house`).
-    :ivar snippet: the sentence of ``entry["text"]`` that best answers the query.
-    :ivar snippet_spans: ``[(start, end), ...]`` — matched words in :attr:`snippet`.
-    """
-
-    entry: dict[str, Any]
-    score: float
-    spans: list[tuple[str, int, int]] = field(default_factory=list)
-    house: bool = False
-    snippet: str = ""
-    snippet_spans: list[tuple[int, int]] = field(default_factory=list)
-
-    def as_json(self) -> dict[str, Any]:
-        """The CLI/JSON shape: ``{id, game, source, section, title, text, snippet, score,
-        house}``."""
-        e = self.entry
-        keys = ("id", "game", "source", "section", "title", "text")
-        return {
-            **{k: e[k] for k in keys},
-            "snippet": self.snippet,
-            "score": round(self.score, 2),
-            "house": self.house,
-        }
-
-
-@dataclass
-class _Term:
-    """One query word: its lemma, importance and the index lemmas it matches (lemma → weight)."""
-
-    stem: str
-    weight: float
-    matches: dict[str, float]
-
-
-def player_synonyms(stem: Any, lemmas: set[str]) -> dict[str, tuple[str, ...]]:
-    """``{player word or its lemma: (index lemmas it also means, ...)}``.
-
-    From :data:`~companion.rules.lexicon.SYNONYMS` and :func:`companion.rules.vocabulary.pairs`;
-    both sides folded and lemmatised with ``stem``; targets no entry uses are dropped, and so
-    are player words of several words (``"one-shot"``).
-    """
-    out: dict[str, dict[str, None]] = {}
-    for key, targets in [*SYNONYMS.items(), *pairs()]:
-        typed = [w for w, _, _ in words(key)]
-        if len(typed) != 1:
-            continue
-        means = [stem(w) for t in targets for w, _, _ in words(t)]
-        for k in dict.fromkeys([typed[0], stem(typed[0])]):
-            row = out.setdefault(k, {})
-            row.update(dict.fromkeys(m for m in means if m in lemmas and m != k))
-    return {k: tuple(v) for k, v in out.items() if v}
-
-
-def _vocab_games(docs: dict[str, list[list[str]]], games: list[str]) -> dict[str, str]:
-    """``{lemma: game}`` for every lemma of one game's vocabulary (:data:`VOCAB_SHARE`,
-    :data:`VOCAB_RATIO`): in what share of each game's entries it stands, any field."""
-    size: dict[str, int] = {}
-    for g in games:
-        size[g] = size.get(g, 0) + 1
-    df: dict[str, dict[str, int]] = {}
-    for i, g in enumerate(games):
-        for lem in {lem for f in FIELDS for lem in docs[f][i]}:
-            row = df.setdefault(lem, {})
-            row[g] = row.get(g, 0) + 1
-    out: dict[str, str] = {}
-    for lem, row in df.items():
-        shares = sorted(((n / size[g], g) for g, n in row.items()), reverse=True)
-        best, game = shares[0]
-        second = shares[1][0] if len(shares) > 1 else 0.0
-        if best >= VOCAB_SHARE and best >= VOCAB_RATIO * second:
-            out[lem] = game
-    return out
-
-
-def _scores(query: str, choices: list[str], scorer: Any) -> array[float]:
-    """``scorer(query, choice)`` for each choice, in order, as float32 (rapidfuzz's ``extract``
-    loops in C where rapidfuzz is compiled, in Python where it is not)."""
-    unique = list(dict.fromkeys(choices))  # entries share keys: each is scored once
-    found = {k: s for k, s, _ in process.extract(query, unique, scorer=scorer, limit=None)}
-    return f32s([found[k] for k in choices])
-
-
-def _twins(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """Entries of two editions on the same rule: the same title or heading (folded words)."""
-
-    def key(text: str) -> str:
-        return " ".join(w for w, _, _ in words(text))
-
-    return key(a["title"]) == key(b["title"]) or key(a["section"]) == key(b["section"])
-
-
-def _content(lemmas: list[str]) -> str:
-    """Lemmas joined, stop-words left out (unless that leaves nothing)."""
-    kept = [w for w in lemmas if w not in STOPWORDS]
-    return " ".join(kept or lemmas)
-
-
-def _field(entry: dict[str, Any], name: str) -> str:
-    if name == "head":
-        return f"{entry['title']} ; {entry['section']}"
-    if name == "aliases":
-        return " ; ".join([*entry["aliases"], *entry.get("asks", ())])
-    return str(entry[name])
 
 
 class RulesIndex:
@@ -277,7 +136,7 @@ class RulesIndex:
                 out.append(lem)
             return out
 
-        docs = {f: [lemmas(_field(e, f)) for e in self.entries] for f in FIELDS}
+        docs = {f: [lemmas(field_text(e, f)) for e in self.entries] for f in FIELDS}
         # One BM25 document per entry; a field's weight is how many times its words repeat
         # (BM25F's weighted term frequency before saturation).
         combined = [
@@ -285,7 +144,7 @@ class RulesIndex:
             for i in range(len(self.entries))
         ]
         self.bm25 = BM25(combined, k1=K1, b=B)
-        self.vocab_game = _vocab_games(docs, [e["game"] for e in self.entries])
+        self.vocab_game = vocab_games(docs, [e["game"] for e in self.entries])
         self.lemmas = {lem for rows in docs.values() for row in rows for lem in row}
         self.vocab = sorted(self.lemmas)
         self.form_list = sorted(forms)
@@ -298,14 +157,14 @@ class RulesIndex:
         # player question of ``asks`` with at least :data:`ASK_KEY_WORDS` content words (a
         # one-word question would be a subset of too many queries for ``token_set_ratio``).
         def ask_keys(e: dict[str, Any]) -> list[str]:
-            keys = (_content(lemmas(s)) for s in e.get("asks", ()))
+            keys = (content(lemmas(s)) for s in e.get("asks", ()))
             return [k for k in keys if len(k.split()) >= ASK_KEY_WORDS]
 
         self.keys: list[list[str]] = [
             list(
                 dict.fromkeys(
                     [
-                        *(_content(lemmas(s)) for s in [e["title"], e["section"], *e["aliases"]]),
+                        *(content(lemmas(s)) for s in [e["title"], e["section"], *e["aliases"]]),
                         *ask_keys(e),
                     ]
                 )
@@ -371,7 +230,7 @@ class RulesIndex:
         groups = [self.keys[i] or [""] for i in top]
         flat = [k for keys in groups for k in keys]
         sets, ratios = (
-            _scores(qkey, flat, scorer) for scorer in (fuzz.token_set_ratio, fuzz.ratio)
+            fuzzy_scores(qkey, flat, scorer) for scorer in (fuzz.token_set_ratio, fuzz.ratio)
         )
         both = f32s([x + y for x, y in zip(sets, ratios, strict=True)])
         out, start = [], 0
@@ -396,19 +255,6 @@ class RulesIndex:
             total += best
         return total / len(reading)
 
-    def _readings(self, chunk: str) -> list[list[str]]:
-        typed = [w for w, _, _ in words(chunk)]
-        out = [typed]
-        low = fold(chunk)
-        if is_latin(low) and not is_cyrillic(low):
-            out += [
-                [w for w, _, _ in words(swap_layout(chunk))],
-                [w for w, _, _ in words(translit(chunk))],
-            ]
-        elif is_cyrillic(low) and not is_latin(low):
-            out.append([w for w, _, _ in words(swap_layout(chunk))])
-        return out
-
     def _wordlike(self, reading: list[str]) -> float:
         """Share of a reading's words that are stop-words or dictionary words."""
         real = sum(w in STOPWORDS or self.stemmer.is_word(w) for w in reading)
@@ -421,23 +267,13 @@ class RulesIndex:
             return None
         return self.lexicon.split(word)
 
-    @staticmethod
-    def check(query: Any) -> str:
-        """The stripped query, or :class:`SearchError` (not a string, empty, too long)."""
-        if not isinstance(query, str):
-            raise SearchError("Запрос должен быть строкой.")
-        text: str = query.strip()
-        if len(text) > MAX_QUERY:
-            raise SearchError(f"Слишком длинный запрос: не больше {MAX_QUERY} символов.")
-        if not any(ch.isalnum() for ch in text):
-            raise SearchError("Пустой запрос: напишите хотя бы одно слово.")
-        return text
+    check = staticmethod(check_query)
 
     def read(self, query: str) -> list[str]:
         """The query's words as the index will read them (best reading per chunk, runs cut)."""
         out: list[str] = []
         for chunk in self.check(query).split():
-            readings = [r for r in self._readings(chunk) if r]
+            readings = [r for r in ways_to_read(chunk) if r]
             if not readings:
                 continue
             if all(self._known(w) for w in readings[0]):
@@ -460,7 +296,7 @@ class RulesIndex:
                 break
         return out[:MAX_WORDS]
 
-    def parse(self, query: str) -> list[_Term]:
+    def parse(self, query: str) -> list[Term]:
         """Turn a query into weighted terms (see the module docstring, steps 1–3).
 
         :raises SearchError: not a string, empty, punctuation-only or longer than
@@ -473,11 +309,11 @@ class RulesIndex:
         for j, w in enumerate(read):
             lem = self.stemmer.stem(w)
             if w in STOPWORDS or lem in STOPWORDS:
-                terms.append(_Term(lem, STOP_WEIGHT, {lem: 1.0} if lem in self.lemmas else {}))
+                terms.append(Term(lem, STOP_WEIGHT, {lem: 1.0} if lem in self.lemmas else {}))
                 continue
             game_word = w in GAME_WORDS or lem in GAME_WORDS or w in title or lem in title
             weight = GAME_WORD_WEIGHT if game_word else 1.0
-            terms.append(_Term(lem, weight, self._expand(w, last=j == len(read) - 1)))
+            terms.append(Term(lem, weight, self._expand(w, last=j == len(read) - 1)))
         return terms
 
     def _named(self, query: str, names: dict[str, str]) -> set[str]:
@@ -485,7 +321,7 @@ class RulesIndex:
         in another reading (layout, transliteration)."""
         found = set()
         for chunk in self.check(query).split():
-            for reading in self._readings(chunk):
+            for reading in ways_to_read(chunk):
                 for w in reading:
                     named = names.get(w) or names.get(self.stemmer.stem(w))
                     if named:
@@ -618,13 +454,13 @@ class RulesIndex:
             return fused
         (va, a), (vb, b) = fused[0], fused[1]
         ea, eb = self.entries[a], self.entries[b]
-        if ea["source"] in named or va - vb > TWIN_MARGIN or not _twins(ea, eb):
+        if ea["source"] in named or va - vb > TWIN_MARGIN or not twins(ea, eb):
             return fused
         if eb["source"] in named or NEWER.get(ea["source"]) == eb["source"]:
             return [(va, b), (vb, a), *fused[2:]]
         return fused
 
-    def _key_word(self, term: _Term) -> str:
+    def _key_word(self, term: Term) -> str:
         """The word a term puts in the query's key for the title similarity: its lemma if the
         index knows it, else the rulebook word it was corrected or translated to (best match).
         """
@@ -633,57 +469,29 @@ class RulesIndex:
         return max(term.matches.items(), key=lambda kv: (kv[1], kv[0]))[0]
 
     def _tokens(self, i: int) -> dict[str, list[tuple[str, str, int, int]]]:
-        """``{field: [(lemma, folded word, start, end), ...]}`` of entry ``i`` (cached)."""
-        cached = self._token_cache.get(i)
-        if cached is None:
-            stem = self.stemmer.stem
-            entry = self.entries[i]
-            cached = {
-                f: [(stem(w), w, a, b) for w, a, b in words(entry[f])]
-                for f in ("title", "section", "text")
-            }
-            self._token_cache[i] = cached
-        return cached
+        """:func:`entry_tokens` of entry ``i`` (cached)."""
+        if i not in self._token_cache:
+            self._token_cache[i] = entry_tokens(self.entries[i], self.stemmer.stem)
+        return self._token_cache[i]
 
     def _head_lemmas(self, i: int) -> set[str]:
-        """Lemmas of entry ``i``'s title, heading, aliases and ``asks`` (cached)."""
-        cached = self._head_cache.get(i)
-        if cached is None:
-            e = self.entries[i]
-            fields = [e["title"], e["section"], *e["aliases"], *e.get("asks", ())]
-            stem = self.stemmer.stem
-            cached = self._head_cache[i] = {stem(w) for f in fields for w, _, _ in words(f)}
-        return cached
+        """:func:`head_lemmas` of entry ``i`` (cached)."""
+        if i not in self._head_cache:
+            self._head_cache[i] = head_lemmas(self.entries[i], self.stemmer.stem)
+        return self._head_cache[i]
 
     def _sentences(self, i: int) -> list[tuple[int, int]]:
         """:func:`~companion.rules.snippet.sentences` of entry ``i``'s text (cached)."""
-        cached = self._sentence_cache.get(i)
-        if cached is None:
-            cached = self._sentence_cache[i] = sentences(self.entries[i]["text"])
-        return cached
+        if i not in self._sentence_cache:
+            self._sentence_cache[i] = sentences(self.entries[i]["text"])
+        return self._sentence_cache[i]
 
     def _hit(self, i: int, score: float, weights: dict[str, float]) -> Hit:
-        entry = self.entries[i]
-        tokens = self._tokens(i)
-        spans = [
-            (f, a, b)
-            for f, rows in tokens.items()
-            for lem, w, a, b in rows
-            if lem in weights and w not in STOPWORDS
-        ]
-        content = {k: v for k, v in weights.items() if k not in STOPWORDS}
-        text_tokens = [(lem, a, b) for lem, _, a, b in tokens["text"]]
-        in_text = {lem for lem, _, _ in text_tokens}
-        head = self._head_lemmas(i)
-        lead = sum(w for k, w in content.items() if k in head and k not in in_text)
-        snippet, snippet_spans = best_of(
-            entry["text"], self._sentences(i), text_tokens, content, lead
-        )
-        return Hit(
-            entry,
-            round(min(100.0, score), 2),
-            spans,
-            entry["kind"] == "house",
-            snippet,
-            snippet_spans,
+        return make_hit(
+            self.entries[i],
+            self._tokens(i),
+            self._head_lemmas(i),
+            self._sentences(i),
+            score,
+            weights,
         )

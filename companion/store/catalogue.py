@@ -16,12 +16,14 @@ under one process-wide lock, so several sessions of one server never overwrite e
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rapidfuzz import fuzz, process
 from tinydb import Query, TinyDB
+from tinydb.table import Table
 
 from companion.store.atomic import AtomicJSONStorage
 
@@ -87,15 +89,21 @@ class Catalogue:
         storage.recovered.clear()
         return db
 
-    # -- reading ------------------------------------------------------------------------------
-    def all(self) -> list[dict[str, Any]]:
-        """Every remembered card as a dict (its row), most often typed first, then by name."""
+    @contextmanager
+    def _table(self) -> Iterator[Table]:
+        """The cards' table under the process-wide lock, the file closed afterwards."""
         with _LOCK:
             db = self._db()
             try:
-                rows = [dict(r) for r in db.table(self.TABLE).all()]
+                yield db.table(self.TABLE)
             finally:
                 db.close()
+
+    # -- reading ------------------------------------------------------------------------------
+    def all(self) -> list[dict[str, Any]]:
+        """Every remembered card as a dict (its row), most often typed first, then by name."""
+        with self._table() as table:
+            rows = [dict(r) for r in table.all()]
         rows.sort(key=lambda r: (-int(r.get("seen", 0)), r["key"]))
         return rows
 
@@ -134,20 +142,15 @@ class Catalogue:
         """
         entry = self.entry(card)
         key = entry["key"]
-        with _LOCK:
-            db = self._db()
-            try:
-                table = db.table(self.TABLE)
-                old = table.get(Query().key == key)
-                if old is None:
-                    entry["seen"] = 1
-                    table.insert(entry)
-                else:
-                    self._keep(old, entry)
-                    entry["seen"] = int(old.get("seen", 0)) + 1
-                    table.update(entry, Query().key == key)
-            finally:
-                db.close()
+        with self._table() as table:
+            old = table.get(Query().key == key)
+            if old is None:
+                entry["seen"] = 1
+                table.insert(entry)
+            else:
+                self._keep(old, entry)
+                entry["seen"] = int(old.get("seen", 0)) + 1
+                table.update(entry, Query().key == key)
         return entry
 
     def correct(self, name: str, card: Mapping[str, Any]) -> dict[str, Any]:
@@ -161,23 +164,18 @@ class Catalogue:
         """
         entry = self.entry(card)
         key = normalize_name(name)
-        with _LOCK:
-            db = self._db()
-            try:
-                table = db.table(self.TABLE)
-                old = table.get(Query().key == key)
-                if old is None:
-                    raise KeyError(name)
-                other = table.get(Query().key == entry["key"]) if entry["key"] != key else None
-                self._keep(old, entry)
-                entry["seen"] = int(old.get("seen", 0)) + int(other.get("seen", 0) if other else 0)
-                if other is not None:
-                    table.remove(Query().key == entry["key"])
-                # the whole row is replaced: fields of another kind of card do not linger
-                table.remove(Query().key == key)
-                table.insert(entry)
-            finally:
-                db.close()
+        with self._table() as table:
+            old = table.get(Query().key == key)
+            if old is None:
+                raise KeyError(name)
+            other = table.get(Query().key == entry["key"]) if entry["key"] != key else None
+            self._keep(old, entry)
+            entry["seen"] = int(old.get("seen", 0)) + int(other.get("seen", 0) if other else 0)
+            if other is not None:
+                table.remove(Query().key == entry["key"])
+            # the whole row is replaced: fields of another kind of card do not linger
+            table.remove(Query().key == key)
+            table.insert(entry)
         return entry
 
     def forget(self, name: str) -> bool:
@@ -186,12 +184,8 @@ class Catalogue:
         :returns: whether an entry was removed.
         """
         key = normalize_name(name)
-        with _LOCK:
-            db = self._db()
-            try:
-                removed = db.table(self.TABLE).remove(Query().key == key)
-            finally:
-                db.close()
+        with self._table() as table:
+            removed = table.remove(Query().key == key)
         return bool(removed)
 
     def _keep(self, old: Mapping[str, Any], entry: dict[str, Any]) -> None:

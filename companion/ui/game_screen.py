@@ -23,10 +23,10 @@ on its side) also folds the board's header and rows, as a small phone upright do
 Refusals and notices (:class:`MessageOverlay`) are drawn for a few seconds *just above the
 pinned action bar* (on a wide screen, above the side column's bar), as a snackbar is: they
 never push anything, and the top bar (back, undo, redo, journal, rules, lock), the status line
-and the primary action are never under them — a tap on undo right after a notice reaches undo
-(issue 29: the notice over the top bar took the first tap), and whose turn it is stays in
-sight. A notice keeps to three lines («…»: its label and the journal have the whole text); a
-longer refusal grows up over the board. A tap on the banner clears it.
+and the primary action are never under them: a tap on undo right after a notice reaches undo,
+and whose turn it is stays in sight. A notice keeps to three lines («…»: its label and the
+journal have the whole text); a longer refusal grows up over the board.
+A tap on the banner clears it.
 
 Re-rendering: the top bar, status line, message and result are memoised components with
 plain props (``ft.memo``), so a tap re-renders the board and whatever part's props changed;
@@ -35,10 +35,7 @@ the clock's 1 s tick re-renders the status line only.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import time
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -48,10 +45,12 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.again import PlayAgain
 from companion.ui.boards import BOARDS
+from companion.ui.comfort import use_phone_comfort, use_self_heal
 from companion.ui.layout import SIDE_GAP, Layout, LayoutContext, layout_for
+from companion.ui.messages import MESSAGE_MAX_WIDTH, MessageOverlay
 from companion.ui.nav import RULES_GAME, app_model, go, rules_link
 from companion.ui.result import ResultDetails, ResultHeader
-from companion.ui.state import GameView, on_reconnect
+from companion.ui.state import GameView
 from companion.ui.status import StatusLine, status_props
 from companion.ui.widgets import (
     WIDE,
@@ -69,28 +68,13 @@ __all__ = [
     "WIDE",
     "ACTION_BAR_HEIGHT",
     "STATUS_HEIGHT",
+    "MESSAGE_MAX_WIDTH",
     "use_page_width",
 ]
 
 #: Heights that never change (px).
 ACTION_BAR_HEIGHT = 72
 STATUS_HEIGHT = 52
-#: The top bar's height (48 dp icons); the message layer lies over it.
-TOP_BAR_HEIGHT = 48
-#: The message banner's height: the top bar and the gap under it, down to the status line.
-MESSAGE_BAND = TOP_BAR_HEIGHT + 4
-#: The banner's widest (px): on a phone it spans the top bar left of the lock; on a laptop
-#: (1280 px) a short refusal was a box as wide as the screen. Its three lines of 13 px at
-#: this width hold any message the app says.
-MESSAGE_MAX_WIDTH = 520
-#: The banner's vertical padding (px); the rest of the band is its text's (three lines of 13).
-_BAND_PAD = 3
-#: Lines of an undo's or redo's notice (over the status line): three 13 px lines fill the
-#: band, which is the status line's height.
-LOW_LINES = 3
-#: Seconds a notice (an undo) and a refusal stay before they go stale.
-NOTICE_SECONDS = 5
-ERROR_SECONDS = 8
 
 
 @ft.component
@@ -169,99 +153,6 @@ TopBar = ft.memo(_TopBar)
 
 
 @ft.component
-def _MessageOverlay(
-    error: str, notice: str, clear: Callable[[], None], low: bool = False
-) -> ft.Control:
-    """The last refusal (red) or notice (see the module docstring); it goes after a few
-    seconds, at the next move, or when tapped. Never changes the layout around it.
-
-    ``low``: the notice keeps to three lines cut with «…» (its label and the journal have the
-    whole text)."""
-    task = ft.use_ref(None)
-
-    def arm() -> None:
-        if task.current is not None:
-            task.current.cancel()
-            task.current = None
-        if not (error or notice):
-            return
-        seconds = ERROR_SECONDS if error else NOTICE_SECONDS
-
-        async def expire() -> None:
-            await asyncio.sleep(seconds)
-            clear()
-
-        task.current = ft.context.page.run_task(expire)
-
-    def disarm() -> None:
-        if task.current is not None:
-            task.current.cancel()
-
-    ft.use_effect(arm, [error, notice], cleanup=disarm)
-    # Both slots are always there, hidden when empty: a message that comes and goes flips
-    # ``visible`` and a text (a patch of a few fields) instead of a whole banner added and
-    # removed on every undo and the move after it. Each slot keeps its own identifier.
-    # a slot whose text did not change is the very object drawn last time (the diff skips it)
-    shown = "" if error else notice
-    error_slot = ft.use_memo(lambda: _slot("error", error, ft.Icons.BLOCK, True, clear), [error])
-    notice_slot = ft.use_memo(
-        lambda: _slot(
-            "notice", shown, ft.Icons.INFO_OUTLINE, False, clear, LOW_LINES if low else None
-        ),
-        [shown, low],
-    )
-    return ft.Column([error_slot, notice_slot], spacing=0, tight=True)
-
-
-def _slot(
-    ident: str,
-    text: str,
-    icon: ft.IconData,
-    error: bool,
-    clear: Callable[[], None],
-    max_lines: int | None = None,
-) -> ft.Control:
-    """One message banner tagged ``ident``, hidden (not in the accessibility tree) when
-    ``text`` is empty; ``max_lines``: cut after that many lines with «…» (the label keeps
-    the whole text)."""
-    fg = ft.Colors.ON_ERROR_CONTAINER if error else ft.Colors.ON_SECONDARY_CONTAINER
-    slot = tagged(
-        ident,
-        ft.Container(
-            ft.Row(
-                [
-                    ft.Icon(icon, color=fg, size=18),
-                    ft.Text(
-                        text,
-                        expand=True,
-                        size=13,
-                        color=fg,
-                        style=ft.TextStyle(height=1.15),
-                        max_lines=max_lines,
-                        overflow=ft.TextOverflow.ELLIPSIS if max_lines else None,
-                    ),
-                    # no width, the band's height: one or two lines fill the band as three do
-                    ft.Container(width=0, height=MESSAGE_BAND - 2 * _BAND_PAD),
-                ],
-                spacing=6,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            bgcolor=ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER,
-            padding=ft.Padding.symmetric(horizontal=10, vertical=_BAND_PAD),
-            border_radius=8,
-            shadow=ft.BoxShadow(blur_radius=6, color=ft.Colors.with_opacity(0.3, "#000000")),
-            on_click=lambda: clear(),
-        ),
-        label=text or " ",
-    )
-    slot.visible = bool(text)
-    return slot
-
-
-MessageOverlay = ft.memo(_MessageOverlay)
-
-
-@ft.component
 def _RecentMoves(game: Any, version: int, count: int = 12) -> ft.Control:
     """The latest moves in the engine's words, newest first (the wide layout's side column)."""
     lines = game.log_slice(0, count)  # newest first, O(count)
@@ -301,108 +192,6 @@ def _RecentMoves(game: Any, version: int, count: int = 12) -> ft.Control:
 
 
 RecentMoves = ft.memo(_RecentMoves)
-
-
-#: Said once per device when a secure page's browser refuses to keep the screen on.
-AWAKE_REFUSED = (
-    "Браузер не разрешил держать экран включённым: телефон может погаснуть во время игры."
-)
-#: The browser's own storage (SharedPreferences) remembers that this device was told: a phone
-#: browser reloads a tab brought back from the background, and the note came back each time.
-AWAKE_REFUSED_KEY = "companion.awake-refused-told"
-_told_awake: weakref.WeakSet[Any] = weakref.WeakSet()  # pages already told (or being told)
-#: Seconds from opening a game to asking for the Wake Lock.
-AWAKE_DELAY = 2.0
-
-
-def use_phone_comfort(
-    version: int, secure: bool = False, notify: Callable[[str], None] | None = None
-) -> None:
-    """Keep the screen on while a game is open (Flet Wakelock; asked again when the page is
-    reloaded: :func:`~companion.ui.state.on_reconnect`) and give a light haptic tap on every
-    change of the game, where the platform allows it (browsers mostly don't: then nothing
-    happens).
-
-    On a secure page (``secure``: https, or the host's own browser) the browser should allow
-    the Wake Lock; if it refuses or has none, ``notify(AWAKE_REFUSED)`` tells the player once
-    per device (remembered under :data:`AWAKE_REFUSED_KEY` in the browser; on plain http the
-    home screen's note already said why)."""
-    services = ft.use_ref(None)
-    unhook = ft.use_ref(None)
-
-    async def quietly(call) -> None:
-        with contextlib.suppress(Exception):  # not supported here: nothing to do
-            await call()
-
-    async def told_before(prefs: ft.SharedPreferences) -> bool:
-        try:
-            return bool(await asyncio.wait_for(prefs.get(AWAKE_REFUSED_KEY), 15))
-        except Exception:  # no storage or no answer: tell (once per tab)
-            return False
-
-    async def keep_awake(page: Any, lock: ft.Wakelock, prefs: ft.SharedPreferences) -> None:
-        # let the screen draw first: a notice sent with the first frame can expire before a
-        # slow phone has shown it (and a browser refuses the lock to a page not yet shown)
-        await asyncio.sleep(AWAKE_DELAY)
-        try:
-            await asyncio.wait_for(lock.enable(), 15)
-            on = bool(await asyncio.wait_for(lock.is_enabled(), 15))
-        except Exception:  # refused, unsupported, or no answer
-            on = False
-        if not on and secure and notify is not None and page not in _told_awake:
-            _told_awake.add(page)
-            if not await told_before(prefs):
-                notify(_(AWAKE_REFUSED))
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(prefs.set(AWAKE_REFUSED_KEY, True), 15)
-
-    def setup() -> None:
-        page = ft.context.page
-        lock, prefs = ft.Wakelock(), ft.SharedPreferences()
-        services.current = (lock, ft.HapticFeedback(), prefs)
-        page.services.extend(services.current)
-        page.run_task(keep_awake, page, lock, prefs)
-        # A reload keeps Flet's session (its id lives in the tab), so nothing mounts again, but
-        # the browser dropped the lock with the old document: ask again on the reconnect.
-        unhook.current = on_reconnect(page, lambda: page.run_task(keep_awake, page, lock, prefs))
-
-    def cleanup() -> None:
-        if unhook.current is not None:
-            unhook.current()
-        if services.current is not None:
-            page = ft.context.page
-            page.run_task(quietly, services.current[0].disable)
-            for service in services.current:
-                if service in page.services:
-                    page.services.remove(service)
-
-    ft.use_effect(setup, [], cleanup=cleanup)
-
-    def buzz() -> None:
-        if services.current is not None and version:
-            ft.context.page.run_task(quietly, services.current[1].light_impact)
-
-    ft.use_effect(buzz, [version])
-
-
-def use_self_heal(view: GameView) -> None:
-    """Every second, catch up with the hub's revision (a no-op — no re-render — unless a
-    change notification was missed)."""
-    task = ft.use_ref(None)
-
-    async def loop() -> None:
-        while True:
-            await asyncio.sleep(1)
-            view.refresh()
-
-    def start() -> None:
-        task.current = ft.context.page.run_task(loop)
-
-    def stop() -> None:
-        if task.current is not None:
-            task.current.cancel()
-
-    ft.use_effect(start, [], cleanup=stop)
 
 
 @dataclass(frozen=True, eq=False)
@@ -483,7 +272,7 @@ def _Result(view: GameView, wide: bool, scroller: ft.Ref[ft.Column]) -> ft.Contr
 
     When the game becomes over (a won fight, the last move), the scrolling column that holds
     the result (``scroller``) goes back to its top: the result is put *above* the board, so a
-    page scrolled down to the fight would otherwise keep the winner out of sight (play-test).
+    page scrolled down to the fight would otherwise keep the winner out of sight.
     """
     game = view.game
     over = game.outcome() is not None

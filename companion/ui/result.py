@@ -141,7 +141,7 @@ def _chart(game: Any) -> ft.Control | None:
     low = math.floor(min(0, min(values or [0])))
     step = max(1, round(top / 4))
     # a step of room above the highest score, unless the rules cap the score: Coup's axis
-    # ran to 3 influences where a player holds 2 at most (play-test)
+    # ran to 3 influences where a player holds 2 at most
     cap = game.definition.score_top
     ceiling = cap if cap is not None and top <= cap else top + max(1, round(top * 0.1))
     right = max(1, math.ceil(max(xs or [1])))

@@ -8,23 +8,18 @@ dialog, a message) in their own :class:`GameView`.
 
 from __future__ import annotations
 
-import contextvars
-import logging
 import re
-import threading
-import time
-import weakref
-from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
 import flet as ft
 
 from companion.engine import Event
 from companion.errors import CompanionError, StaleMoveError
-from companion.store import GameStore, StoredGame
+from companion.store import StoredGame
+from companion.ui.hub import SETTLE_SECONDS, TOO_SOON, Hub
+from companion.ui.session import SessionGone, follow_hub, on_page, on_reconnect
 from companion.ui.taps import current_tap, dialog_closing
 
 __all__ = [
@@ -32,6 +27,8 @@ __all__ = [
     "GameView",
     "AppModel",
     "SessionGone",
+    "SETTLE_SECONDS",
+    "TOO_SOON",
     "watch",
     "on_page",
     "on_reconnect",
@@ -39,150 +36,10 @@ __all__ = [
     "part",
 ]
 
-Listener = Callable[[], None]
-log = logging.getLogger("companion.ui")
-
 #: The refusal a spectator gets for any change.
 SPECTATOR = "Вы вошли как зритель: менять игру нельзя."
 #: The refusal while this screen is locked against accidental taps.
 LOCKED = "Экран заблокирован от случайных нажатий: снимите замок, чтобы менять игру."
-#: Seconds after a move (not a counter step) or a dialog closed in which another tap from
-#: the same screen is refused with :data:`TOO_SOON`: it is the rest of a double tap, the
-#: finger already on its way while the screen changed under it. The one settle window of the
-#: app (:meth:`GameView.send`, :meth:`GameView.too_soon`); a :class:`Hub` may be given
-#: another (``companion --settle-seconds``; the test suite's robot uses 0) and another clock.
-SETTLE_SECONDS = 0.6
-
-#: The notice for such a tap.
-TOO_SOON = "Касание не засчитано: экран только что изменился. Если нужно, нажмите ещё раз."
-
-
-class Hub:
-    """Open games shared by every session of this process.
-
-    :param store: the game store of the data directory.
-    :param settle: the settle window in seconds (``None``: :attr:`default_settle`; 0: none).
-    :param clock: monotonic seconds (``time.monotonic``; tests inject their own).
-    """
-
-    #: The settle window of a hub made without one (the test suite's robot sets 0 here).
-    default_settle: float = SETTLE_SECONDS
-
-    def __init__(
-        self,
-        store: GameStore,
-        *,
-        settle: float | None = None,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        settle = self.default_settle if settle is None else settle
-        if settle < 0:
-            raise ValueError(f"settle window must be >= 0 s, got {settle}")
-        self.store = store
-        self.settle = settle
-        self.clock = clock
-        self._games: dict[str, StoredGame] = {}
-        self._lock = threading.RLock()
-        self._listeners: dict[str, set[Listener]] = defaultdict(set)
-        self._list_listeners: set[Listener] = set()
-        self._revisions: dict[str, int] = defaultdict(int)
-
-    @property
-    def lock(self) -> threading.RLock:
-        """The lock every change of every game goes through."""
-        return self._lock
-
-    def revision(self, game_id: str) -> int:
-        """How many changes this process has made to the game (monotonic)."""
-        return self._revisions[game_id]
-
-    def open(self, game_id: str) -> StoredGame:
-        """The open game (opened from disk once). :raises UnknownGameError, CorruptFileError:"""
-        with self._lock:
-            if game_id not in self._games:
-                self._games[game_id] = self.store.open(game_id)
-            return self._games[game_id]
-
-    def create(self, game: str, players: list, **kwargs: Any) -> StoredGame:
-        """Create, save and open a new game (see :meth:`GameStore.create`)."""
-        with self._lock:
-            stored = self.store.create(game, players, **kwargs)
-            self._games[stored.id] = stored
-        self.notify_list()
-        return stored
-
-    def push(
-        self,
-        game_id: str,
-        type: str,
-        data: Mapping[str, Any] | None = None,
-        author: str | None = None,
-        *,
-        expect_revision: int | None = None,
-    ) -> Event:
-        """Check, save and apply a move, then notify every watcher.
-
-        :param expect_revision: the game's revision the move was made against (what the
-            screen showed); ``None``: the latest, whatever it is.
-        :raises StaleMoveError: if the game has changed since ``expect_revision``.
-        :raises CompanionError: if the rules refuse the move (nothing changes).
-        """
-        return self._change(
-            game_id,
-            lambda g: g.push(type, data, author=author, expect_revision=expect_revision),
-        )
-
-    def undo(self, game_id: str, *, expect_revision: int | None = None) -> Event:
-        """Undo the latest event of the game, whoever made it.
-
-        :raises StaleMoveError: as :meth:`push`. :raises RuleViolation: nothing to undo.
-        """
-        return self._change(game_id, lambda g: g.undo(expect_revision=expect_revision))
-
-    def redo(self, game_id: str, *, expect_revision: int | None = None) -> Event:
-        """Redo the latest undone event.
-
-        :raises StaleMoveError: as :meth:`push`. :raises RuleViolation: nothing to redo.
-        """
-        return self._change(game_id, lambda g: g.redo(expect_revision=expect_revision))
-
-    def _change(self, game_id: str, change: Callable[[StoredGame], Event]) -> Event:
-        """The one ordered path of every change: under the lock, then notify the watchers."""
-        with self._lock:
-            event = change(self.open(game_id))
-            self._revisions[game_id] += 1
-        self._notify(game_id)
-        return event
-
-    def subscribe(self, game_id: str, listener: Listener) -> Callable[[], None]:
-        """Call ``listener()`` after every change of the game; returns an unsubscribe function."""
-        with self._lock:
-            self._listeners[game_id].add(listener)
-        return lambda: self._listeners[game_id].discard(listener)
-
-    def subscribe_list(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener()`` whenever a saved game is created or deleted (the home screens
-        of every phone); returns an unsubscribe function. Not on every move: a home screen left
-        open on a locked phone would re-render on each tap at the table, on the same event
-        loop as the phones playing."""
-        with self._lock:
-            self._list_listeners.add(listener)
-        return lambda: self._list_listeners.discard(listener)
-
-    def notify_list(self) -> None:
-        """Tell the saved-games lists that a game was created or deleted."""
-        for listener in list(self._list_listeners):
-            try:
-                listener()
-            except Exception:  # a closed session must not break the others
-                self._list_listeners.discard(listener)
-
-    def _notify(self, game_id: str) -> None:
-        for listener in list(self._listeners[game_id]):
-            try:
-                listener()
-            except Exception:  # a closed session must not break the others
-                self._listeners[game_id].discard(listener)
 
 
 _NOW = re.compile(r"\s*\(теперь [^()]*\)\s*$")
@@ -193,8 +50,7 @@ def describe_event(game: Any, event: Event, *, undone: bool) -> str:
     """The engine's own line for ``event`` (:meth:`Game.describe`), never an event code.
 
     After an undo a trailing «(теперь N)» is dropped: it names a value no longer there; a
-    trailing «(было N)» becomes «(снова N)», the value there is now (play-test: «Отменено —
-    Аня: Золото = 1000» read as if the counter were 1000, while it was back at 0).
+    trailing «(было N)» becomes «(снова N)», the value there is now.
     """
     try:
         text = game.describe(event)
@@ -507,6 +363,21 @@ def part(component: Callable[..., ft.Control], view: GameView, key: Any, *args: 
     return _part_of(body)(view_ref(view), key, *args)
 
 
+@ft.observable
+@dataclass
+class AppModel:
+    """Per-session app settings and messages."""
+
+    hub: Hub
+    theme: str = "system"  # "light" | "dark" | "system"
+    warnings: list[str] = field(default_factory=list)
+    lan: Any = None  # companion.ui.lan.LanGate in table mode
+    on_host: bool = True  # the session runs on the host computer (security.on_host)
+    joined: bool = False
+    role: str = "player"  # "player" | "spectator"
+    name: str = ""
+
+
 def watch(view: GameView, page: ft.Page) -> Callable[[], None]:
     """Re-render ``view`` (shown on ``page``) after every change of its game, whoever made it.
 
@@ -521,101 +392,3 @@ def watch(view: GameView, page: ft.Page) -> Callable[[], None]:
     return follow_hub(
         page, lambda listener: view.hub.subscribe(view.game_id, listener), bump, view.catch_up
     )
-
-
-def follow_hub(
-    page: ft.Page,
-    subscribe: Callable[[Listener], Callable[[], None]],
-    refresh: Callable[[], Any],
-    catch_up: Callable[[], Any],
-) -> Callable[[], None]:
-    """Keep ``page`` following the hub: ``subscribe(listener)`` (:meth:`Hub.subscribe` for a
-    game, :meth:`Hub.subscribe_list` for the saved games) with a listener that runs the
-    coroutine function ``refresh`` on the page (:func:`on_page`), and ``catch_up()`` each time
-    its tab comes back (:func:`on_reconnect`). Returns the function that undoes both (an
-    effect's cleanup)."""
-    unsubscribe = subscribe(on_page(page, refresh))
-    unhook = on_reconnect(page, catch_up)
-
-    def stop() -> None:
-        unsubscribe()
-        unhook()
-
-    return stop
-
-
-class SessionGone(CompanionError):
-    """The Flet session a hub listener renders into is closed or past its timeout: the hub
-    drops the listener (:meth:`Hub._notify` discards a listener that raises)."""
-
-
-def on_page(page: ft.Page, refresh: Callable[[], Any]) -> Listener:
-    """A hub listener that runs the coroutine function ``refresh`` on ``page``'s session.
-
-    The hub calls its listeners from the handler of the session that made the change;
-    ``page.run_task`` binds *the caller's* context to ``page``, so it runs in a copied
-    context: the caller keeps its own page, and ``page`` re-renders on its own loop.
-
-    While the phone is away — its websocket closed (screen locked, Wi-Fi lost) and Flet keeping
-    its session for the session timeout — the listener does nothing and stays subscribed:
-    Flet renders nothing for a session without a connection, and the page catches up when the
-    tab comes back (:func:`on_reconnect`, which :func:`watch` and the home screen use). Once
-    the session is destroyed, closed or past its timeout the listener raises
-    :class:`SessionGone`, and the hub drops it.
-    """
-
-    def listener() -> None:
-        session = page.session  # RuntimeError once Flet destroyed the session: dropped too
-        if session.connection is not None:
-            contextvars.copy_context().run(page.run_task, refresh)
-            return
-        expires = session.expires_at
-        if expires is None or expires <= datetime.now(UTC):
-            raise SessionGone(f"session {session.id} is closed")
-
-    return listener
-
-
-#: Per page, what to run when its tab connects again (see :func:`on_reconnect`).
-_reconnect_hooks: weakref.WeakKeyDictionary[Any, list[Callable[[], Any]]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def on_reconnect(page: ft.Page, hook: Callable[[], Any]) -> Callable[[], None]:
-    """Call ``hook()`` each time ``page``'s tab connects to its Flet session again: a reload,
-    or a phone back from a locked screen or a lost network. Flet keeps the session (its id
-    lives in the tab) and mounts nothing again, and it rendered nothing while the tab was
-    away. Flet has one ``page.on_connect``; this lets several parts of a screen hook it.
-
-    :returns: a function that removes the hook (call it from the effect's cleanup).
-    """
-    hooks = _reconnect_hooks.get(page)
-    if hooks is None:
-        hooks = _reconnect_hooks[page] = []
-
-        def connected(_e: Any) -> None:
-            for each in list(hooks):
-                try:
-                    each()
-                except Exception:  # one part failing must not keep the others stale
-                    log.exception("a reconnect hook failed")
-
-        page.on_connect = connected
-    hooks.append(hook)
-    return lambda: hooks.remove(hook) if hook in hooks else None
-
-
-@ft.observable
-@dataclass
-class AppModel:
-    """Per-session app settings and messages."""
-
-    hub: Hub
-    theme: str = "system"  # "light" | "dark" | "system"
-    warnings: list[str] = field(default_factory=list)
-    lan: Any = None  # companion.ui.lan.LanGate in table mode
-    on_host: bool = True  # the session runs on the host computer (security.on_host)
-    joined: bool = False
-    role: str = "player"  # "player" | "spectator"
-    name: str = ""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Any
 
 import flet as ft
 
@@ -134,6 +135,40 @@ def _game_card(gs: GameStats) -> ft.Control:
     )
 
 
+def _count_axis(fch: Any, top: int, step: int, title: str = "") -> Any:
+    """A chart's left axis: 0 to ``top + step`` every ``step``, with an optional ``title``."""
+    return fch.ChartAxis(
+        title=ft.Text(title, size=12) if title else None,
+        title_size=18 if title else 16,  # 16: flet_charts default
+        label_size=32,
+        label_spacing=step,
+        labels=[
+            fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=11))
+            for v in range(0, top + step + 1, step)
+        ],
+    )
+
+
+def _grid(fch: Any, step: int) -> dict[str, Any]:
+    """A chart's grid lines every ``step`` and its border, filling its card."""
+    return {
+        "horizontal_grid_lines": fch.ChartGridLines(
+            color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step
+        ),
+        "border": ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        "expand": True,
+    }
+
+
+def _chart_card(ident: str, chart: ft.Control, label: str) -> ft.Control:
+    """``chart`` 220 px tall, tagged ``ident`` with ``label`` (what a screen reader says)."""
+    return tagged(
+        ident,
+        ft.Container(chart, height=220, padding=ft.Padding.only(right=12, top=8)),
+        label=label,
+    )
+
+
 def _wins_chart(stats: list[PlayerStats], data: Plays) -> ft.Control | None:
     """Wins per player as bars in their colours (names under the bars; the cards below
     have them whole)."""
@@ -154,43 +189,26 @@ def _wins_chart(stats: list[PlayerStats], data: Plays) -> ft.Control | None:
         for i, s in enumerate(shown)
     ]
     names = ", ".join(f"{s.name} {s.wins}" for s in shown)
-    return tagged(
+    return _chart_card(
         "wins-chart",
-        ft.Container(
-            fch.BarChart(
-                groups=groups,
-                interactive=False,
-                max_y=top + step,
-                left_axis=fch.ChartAxis(
-                    label_size=32,
-                    label_spacing=step,
-                    labels=[
-                        fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=11))
-                        for v in range(0, top + step + 1, step)
-                    ],
-                ),
-                bottom_axis=fch.ChartAxis(
-                    label_size=24,
-                    labels=[
-                        fch.ChartAxisLabel(
-                            value=i,
-                            label=ft.Text(
-                                s.name if len(s.name) <= 7 else s.name[:6] + "…", size=11
-                            ),
-                        )
-                        for i, s in enumerate(shown)
-                    ],
-                ),
-                horizontal_grid_lines=fch.ChartGridLines(
-                    color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step
-                ),
-                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                expand=True,
+        fch.BarChart(
+            groups=groups,
+            interactive=False,
+            max_y=top + step,
+            left_axis=_count_axis(fch, top, step),
+            bottom_axis=fch.ChartAxis(
+                label_size=24,
+                labels=[
+                    fch.ChartAxisLabel(
+                        value=i,
+                        label=ft.Text(s.name if len(s.name) <= 7 else s.name[:6] + "…", size=11),
+                    )
+                    for i, s in enumerate(shown)
+                ],
             ),
-            height=220,
-            padding=ft.Padding.only(right=12, top=8),
+            **_grid(fch, step),
         ),
-        label=f"{_('Победы по игрокам')}: {names}",
+        f"{_('Победы по игрокам')}: {names}",
     )
 
 
@@ -208,55 +226,37 @@ def _durations_chart(plays: list[Play]) -> ft.Control | None:
     step = max(1, math.ceil(top / 4))
     n = len(plays)
     x_step = max(1, math.ceil(n / 6))
-    return tagged(
+    return _chart_card(
         "durations-chart",
-        ft.Container(
-            fch.LineChart(
-                data_series=[
-                    fch.LineChartData(
-                        points=[
-                            fch.LineChartDataPoint(skipped + i + 1, m)
-                            for i, m in enumerate(minutes)
-                        ],
-                        color=ft.Colors.PRIMARY,
-                        stroke_width=3,
-                    )
+        fch.LineChart(
+            data_series=[
+                fch.LineChartData(
+                    points=[
+                        fch.LineChartDataPoint(skipped + i + 1, m) for i, m in enumerate(minutes)
+                    ],
+                    color=ft.Colors.PRIMARY,
+                    stroke_width=3,
+                )
+            ],
+            interactive=False,
+            min_x=skipped + 1,
+            max_x=skipped + n,
+            min_y=0,
+            max_y=top + step,
+            left_axis=_count_axis(fch, top, step, _("минуты")),
+            bottom_axis=fch.ChartAxis(
+                title=ft.Text(_("партия по счёту"), size=12),
+                title_size=20,
+                label_size=26,
+                label_spacing=x_step,
+                labels=[
+                    fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=11))
+                    for v in range(skipped + 1, skipped + n + 1, x_step)
                 ],
-                interactive=False,
-                min_x=skipped + 1,
-                max_x=skipped + n,
-                min_y=0,
-                max_y=top + step,
-                left_axis=fch.ChartAxis(
-                    title=ft.Text(_("минуты"), size=12),
-                    title_size=18,
-                    label_size=32,
-                    label_spacing=step,
-                    labels=[
-                        fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=11))
-                        for v in range(0, top + step + 1, step)
-                    ],
-                ),
-                bottom_axis=fch.ChartAxis(
-                    title=ft.Text(_("партия по счёту"), size=12),
-                    title_size=20,
-                    label_size=26,
-                    label_spacing=x_step,
-                    labels=[
-                        fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=11))
-                        for v in range(skipped + 1, skipped + n + 1, x_step)
-                    ],
-                ),
-                horizontal_grid_lines=fch.ChartGridLines(
-                    color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step
-                ),
-                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                expand=True,
             ),
-            height=220,
-            padding=ft.Padding.only(right=12, top=8),
+            **_grid(fch, step),
         ),
-        label=f"{_('Длительность партий, минут')}: {', '.join(fmt_score(m) for m in minutes)}",
+        f"{_('Длительность партий, минут')}: {', '.join(fmt_score(m) for m in minutes)}",
     )
 
 

@@ -232,7 +232,7 @@ def test_a_word_of_one_games_vocabulary_weighs_that_game(monkeypatch):
 
 
 def test_vocabulary_needs_a_word_common_in_one_game_and_rare_in_the_others():
-    from companion.rules.search import _vocab_games
+    from companion.rules.scoring import vocab_games as _vocab_games
 
     docs = {
         "head": [["бой"], ["бой"], ["база"], ["база"], ["ход"], ["ход"]],

@@ -20,14 +20,22 @@ def saved_events(data_dir, n: int, timeout: float = 15.0):
         time.sleep(0.1)
 
 
-def start_free_game(app, names: list[str]) -> None:
+def free_form(app, names: tuple[str, ...] | list[str] = (), added: int = 0) -> None:
+    """From the home screen on ``app``: the new-game form with «Свободный счёт» picked,
+    ``added`` player fields added, and ``names`` typed in the first player fields."""
     app.tap("new-game")
     app.el("start-game").wait_for()
     app.choose("game-choice", "Свободный счёт")
     app.el("add-counter").wait_for()
-    app.tap("add-player")
+    for _ in range(added):
+        app.tap("add-player")
     for i, name in enumerate(names):
         app.fill(f"player-name-{i}", name)
+
+
+def start_free_game(app, names: list[str]) -> None:
+    """:func:`free_form` with one player field added, then «Начать игру»."""
+    free_form(app, names, added=1)
     app.tap("start-game")
     app.el("val-p0-c0").wait_for()
 
@@ -71,12 +79,7 @@ def test_free_counters_survive_reload_undo_and_log(app, server):
 
 def test_numeric_pad_sets_value_and_target_ends_game(app, server):
     app.open("/")
-    app.tap("new-game")
-    app.el("start-game").wait_for()
-    app.choose("game-choice", "Свободный счёт")
-    app.el("add-counter").wait_for()
-    app.fill("player-name-0", "Аня")
-    app.fill("player-name-1", "Борис")
+    free_form(app, ["Аня", "Борис"])
     assert app.el("target-value").locator("input").is_disabled()  # no target counter chosen yet
     app.tap("start-game")
     app.tap("val-p1-c0")  # tap the number: the numeric pad opens
@@ -105,10 +108,7 @@ def test_a_refused_start_shows_why_without_pushing_the_button_away(app, server):
     the button does not move (play-test: the refusal above it in the form pushed it below
     the screen). The button is pinned under the form, the refusal right above it."""
     app.open("/")
-    app.tap("new-game")
-    app.el("start-game").wait_for()
-    app.choose("game-choice", "Свободный счёт")
-    app.el("add-counter").wait_for()
+    free_form(app)
     app.fill("counter-name-0", "")
     before = app.steady("start-game")
     app.tap("start-game")
@@ -144,15 +144,14 @@ def test_the_numeric_pad_opens_on_the_counters_value(app, server):
     assert len(events) == 2 and (events[-1].type, events[-1].data["value"]) == ("counter.set", 7)
 
 
-def test_four_players_with_long_counter_names_fit_a_small_phone(browser, server):
-    """Play-test: two counters named «Победные очки» and «Золотые монеты» put each player's
-    counters on two lines, and at 360×640 the fourth player needed a scroll. Each player's
-    counters now share one line (the names cut with «…», whole in the −/+ buttons' labels),
-    so all four players fit the screen. Every number (a tap opens the pad) is a 48 dp target
-    at 360 px too (play-test: 44 px)."""
+def test_six_players_with_long_counter_names_fit_a_small_phone(browser, server):
+    """Six players with two counters named «Победные очки» and «Золотые монеты»: at 360×640
+    and 390×844 every player's counters share one line (the names cut with «…», whole in
+    the −/+ buttons' labels) and all six players fit above the action bar, no scroll (issue
+    29). Every number (a tap opens the pad) is a 48 dp target."""
     stored = GameStore(server.data_dir).create(
         "free",
-        ["Аня", "Борис", "Вика", "Гоша"],
+        ["Аня", "Борис", "Вика", "Гоша", "Даша", "Егор"],
         first_player=0,
         options={
             "counters": [
@@ -165,19 +164,46 @@ def test_four_players_with_long_counter_names_fit_a_small_phone(browser, server)
     for width, height in ((360, 640), (390, 844)):
         app = App(browser, server, width=width, height=height).open(f"/game/{stored.id}")
         try:
-            app.wait_label("val-p3-c1", "3")
+            app.wait_label("val-p5-c1", "3")
             app.page.wait_for_timeout(500)  # the layout settled
-            controls = [f"val-p{p}-c{c}{s}" for p in range(4) for c in (0, 1) for s in SIDES]
+            controls = [f"val-p{p}-c{c}{s}" for p in range(6) for c in (0, 1) for s in SIDES]
             app.assert_in_view("primary-action", *controls)
-            last = app.box("val-p3-c1-plus")  # not under the action bar either
+            last = app.box("val-p5-c1-plus")  # not under the action bar either
             assert last["y"] + last["height"] <= app.box("action-bar")["y"], (width, last)
-            for p in range(4):  # the number (it opens the pad) is a 48 dp target: was 44
+            for p in range(6):  # the number (it opens the pad) is a 48 dp target
                 for c in (0, 1):
                     b = app.box(f"val-p{p}-c{c}")
                     assert b["width"] >= 47.5 and b["height"] >= 47.5, (width, p, c, b)
-            for p in range(4):  # one line: both counters at the same height
+            for p in range(6):  # one line: both counters at the same height
                 first, second = app.box(f"val-p{p}-c0"), app.box(f"val-p{p}-c1")
                 assert abs(first["y"] - second["y"]) < 1, (width, p, first, second)
             assert "Золотые монеты" in app.label("val-p0-c1-plus")
         finally:
             app.close()
+
+
+def test_target_typed_once_is_the_target_saved(app, server):
+    """Choose a counter under «Цель», tap «до», type 15 once: the field shows 15 and the game
+    starts with the target 15 (issue 30)."""
+    app.open("/")
+    free_form(app, ["Аня", "Борис"])
+    app.choose("target-counter", "ПО")
+    app.page.wait_for_function(
+        "() => { const e = document.querySelector("
+        "'[flt-semantics-identifier=\"target-value\"] input'); return e && !e.disabled; }"
+    )
+    app.steady("target-value")
+    field = app.el("target-value").locator("input").first
+    field.click()
+    app.page.wait_for_function("e => document.activeElement === e", arg=field.element_handle())
+    app.page.keyboard.type("15", delay=80)
+    app.page.wait_for_function(
+        "() => document.querySelector('[flt-semantics-identifier=\"target-value\"] input')"
+        ".value === '15'",
+        timeout=10_000,
+    )
+    app.tap("start-game")
+    app.el("val-p0-c0").wait_for()
+    (summary,) = GameStore(server.data_dir).list()
+    setup = GameStore(server.data_dir).open(summary.id).game.setup
+    assert setup.options["target"] == {"counter": "ПО", "value": 15}

@@ -11,7 +11,7 @@ not — the app then says it only when the plugin says the lock is off.
 from __future__ import annotations
 
 from companion.store import GameStore
-from companion.ui.game_screen import AWAKE_REFUSED
+from companion.ui.comfort import AWAKE_REFUSED
 from tests.ui.conftest import App
 
 #: Count the page's Wake Lock requests (``window.__wake``), then refuse or grant them.

@@ -40,7 +40,7 @@ their own tap (a fresh screen rightly shows none; that also clears a refusal sho
 player), and their momentary choices are put back (:func:`forget_momentary`).
 
 The once-per-tab notice that the browser refused to keep the screen on
-(``game_screen.AWAKE_REFUSED``) is marked as already given on every phone here: these
+(``comfort.AWAKE_REFUSED``) is marked as already given on every phone here: these
 hand-made sessions have no browser to answer the Wake Lock, so every phone would get it two
 seconds after opening, at a time that has nothing to do with the moves.
 
@@ -64,7 +64,7 @@ from hypothesis import strategies as st
 
 from companion.store import GameStore
 from companion.ui.app import make_main
-from companion.ui.game_screen import _told_awake as told_awake
+from companion.ui.comfort import _told_awake as told_awake
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 

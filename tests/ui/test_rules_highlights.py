@@ -17,7 +17,7 @@ import msgpack
 from companion.rules import RulesIndex, load_db
 from companion.store import GameStore
 from companion.ui.app import make_main
-from companion.ui.rules_screen import segments
+from companion.ui.rules_text import segments
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 

@@ -7,7 +7,7 @@ import time
 
 from companion.rules import RulesIndex, list_rulings, load_db
 from companion.rules.house import HOUSE_FILE
-from companion.ui.rules_screen import SOURCE_NAMES
+from companion.ui.rules_text import SOURCE_NAMES
 
 
 def hit_labels(app, n: int = 5) -> list[str]:
@@ -207,7 +207,7 @@ def test_every_target_is_at_least_48_dp_on_a_phone(app):
 
 # -- the screen's pure helpers (no browser) --------------------------------------------------
 def test_parse_route_reads_game_query_and_a_local_back_route():
-    from companion.ui.rules_screen import parse_route
+    from companion.ui.rules_text import parse_route
 
     assert parse_route("/rules?game=coup&q=Доход&from=/game/abc") == ("coup", "Доход", "/game/abc")
     assert parse_route("/rules?game=chess&q=&from=//evil.example") == (None, "", "/")
@@ -216,7 +216,7 @@ def test_parse_route_reads_game_query_and_a_local_back_route():
 
 
 def test_segments_and_snippet_keep_matched_words_marked():
-    from companion.ui.rules_screen import segments, snippet
+    from companion.ui.rules_text import segments, snippet
 
     assert segments("Ничья на базе", [(9, 13), (0, 5), (2, 4)]) == [
         ("Ничья", True),
@@ -233,7 +233,7 @@ def test_segments_and_snippet_keep_matched_words_marked():
 
 
 def test_neighbours_are_same_section_and_adjacent_entries_of_one_source():
-    from companion.ui.rules_screen import neighbours
+    from companion.ui.rules_text import neighbours
 
     db = load_db()
     entry = next(

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 import flet as ft
 
 from companion.i18n import _
-from companion.store.limits import COUNTER_NAME_CHARS
-from companion.ui.boards.types import OptionsUpdate
+from companion.ui.boards.free_options import OptionsForm
 from companion.ui.layout import grid, use_layout
 from companion.ui.state import GameView
 from companion.ui.widgets import (
@@ -22,10 +20,7 @@ from companion.ui.widgets import (
     confirm_dialog,
     icon_button,
     primary_button,
-    switch_row,
     tagged,
-    typed_number,
-    typed_text,
 )
 
 __all__ = ["Board", "Actions", "OptionsForm"]
@@ -62,7 +57,7 @@ def _value_width(caption: str, compact: bool) -> int:
 #: strip (6) and the row's own padding (8 + 4).
 ROW_INSET = 2 * (10 + 12) + 6 + 8 + 4
 #: The narrowest number box (px): a tap on it opens the number pad, so it is a 48 dp target
-#: like the −/+ beside it (play-test: 44 px at 360 px); a long number is drawn smaller to fit
+#: like the −/+ beside it; a long number is drawn smaller to fit
 #: (:func:`~companion.ui.widgets.number_size`).
 MIN_BOX = TARGET
 
@@ -71,12 +66,9 @@ def box_width(counters: tuple[tuple[str, int], ...], page_width: float | None) -
     """The number box of every counter of the game (one width: the columns line up).
 
     Wide enough for the longest name (:func:`_value_width`), but on a phone no wider than
-    lets as many counters as can share a line do so (play-test: «Победные очки» and «Золотые
-    монеты» put each player's two counters on two lines, and at 360×640 the fourth player
-    below the screen); the name is then cut with «…» and said whole by the −/+ buttons and
-    the box's tooltip. Three counters or more never fit one line of a phone with 48 dp −/+
-    (three need 3 × (96 + 44) + 2 × 16 = 452 px, a 390 px phone's row has 328): they go two
-    to a line, in columns (at 360 px a name-wide box put each on a line of its own).
+    lets as many counters as can share a line do so; the name is then cut with «…» and said
+    whole by the −/+ buttons and the box's tooltip. Three counters or more go two to a line
+    on a phone, in columns.
     """
     return _layout(counters, page_width)[0]
 
@@ -127,8 +119,7 @@ def _counter_row(
             width,
         )
         # several counters: each «− value +» on a pill of its own, so which −/+ belong to
-        # which number is plain to see (play-test: one's «+» and the next one's «−» read as
-        # a pair, 6 px apart)
+        # which number is plain to see
         out.append(_group(one) if len(counters) > 1 else one)
     return out
 
@@ -144,20 +135,27 @@ COUNTER_GAP = 16
 NARROW_GAP = 8
 
 
+#: A short screen's name line (px): six players with two counters each fit 360×640 unscrolled.
+DENSE_NAME = 12
+
+
 def _group(counter: ft.Control) -> ft.Control:
     return ft.Container(counter, bgcolor=_GROUP_FILL, border_radius=TARGET // 2)
 
 
 @ft.component
-def _Title(name: str, active: bool) -> ft.Control:
-    """The player's name and «ходит» when it is their turn."""
+def _Title(name: str, active: bool, dense: bool = False) -> ft.Control:
+    """The player's name and «ходит» when it is their turn; ``dense``: a short screen's
+    smaller line (:attr:`~companion.ui.layout.Layout.short`)."""
     marker = ft.Container(
-        ft.Text(_("ходит"), size=12, color=ft.Colors.ON_PRIMARY) if active else None,
+        ft.Text(_("ходит"), size=9 if dense else 12, color=ft.Colors.ON_PRIMARY)
+        if active
+        else None,
         bgcolor=ft.Colors.PRIMARY if active else None,
         border_radius=8,
-        padding=ft.Padding.symmetric(horizontal=6, vertical=1),
+        padding=ft.Padding.symmetric(horizontal=6, vertical=0 if dense else 1),
         width=54,
-        height=20,
+        height=DENSE_NAME if dense else 20,
         alignment=ft.Alignment.CENTER,
     )
     return ft.Row(
@@ -165,12 +163,14 @@ def _Title(name: str, active: bool) -> ft.Control:
             ft.Container(
                 ft.Text(
                     name,
-                    size=17,
+                    size=11 if dense else 17,
                     weight=ft.FontWeight.BOLD,
                     max_lines=1,
                     overflow=ft.TextOverflow.ELLIPSIS,
+                    style=ft.TextStyle(height=1.0) if dense else None,
                 ),
                 expand=True,
+                height=DENSE_NAME if dense else None,
             ),
             marker,
         ],
@@ -192,13 +192,15 @@ def _PlayerRow(
     send: Callable[..., bool],
     box: int,
     gap: int = COUNTER_GAP,
+    dense: bool = False,
 ) -> ft.Control:
     """One player: colour, name, «ходит» when it is their turn, and every counter with −/+.
+    ``dense`` (a short screen): a smaller name line and no padding around the counters.
 
     Memoised: a tap re-renders only the player whose values (or turn) changed. The row's
     height and the counters' places never depend on the values.
     """
-    title = Title(name, active)
+    title = Title(name, active, dense)
     one_line = len(counters) == 1
     if one_line:
         content: ft.Control = ft.Row(
@@ -228,7 +230,9 @@ def _PlayerRow(
             content,
             # a square colour strip: a one-sided border with rounded corners draws stray arcs
             border=ft.Border.only(left=ft.BorderSide(6, color)),
-            padding=ft.Padding.only(left=8, right=4, top=2, bottom=2),
+            padding=ft.Padding.only(
+                left=8, right=4, top=0 if dense else 2, bottom=0 if dense else 2
+            ),
             bgcolor=ft.Colors.with_opacity(0.10, color) if active else None,
         ),
         label=f"{name}{', ' + _('ходит') if active else ''}",
@@ -260,6 +264,8 @@ def Board(view: GameView) -> ft.Control:
     layout = use_layout()
     width = layout.board_width
     box, gap = box_width(counters, width), counter_gap(counters, width)
+    dense = layout.short  # a short screen: every player in view without a scroll
+    spacing = 2 if dense else 6
     goal = f"{_('цель')}: {target['counter']} {target['value']}" if target else ""
     if over:  # not the round after the last one («Раунд 3» for a game ended in round 2)
         line = " · ".join(part for part in (_("Игра окончена"), goal) if part)
@@ -283,6 +289,7 @@ def Board(view: GameView) -> ft.Control:
                 view.send,
                 box,
                 gap,
+                dense,
             ),
         )
         for i, spec in enumerate(game.setup.players)
@@ -290,11 +297,11 @@ def Board(view: GameView) -> ft.Control:
     return ft.Column(
         [
             # one line whatever it says (cut at the end): the rows below never move
-            tagged("round", clipped_text(line, 14), label=line),
+            tagged("round", clipped_text(line, 13 if dense else 14), label=line),
             # one column on a phone, either way up; two on a board pane of a medium width
-            grid(rows, layout.board_columns, spacing=6),
+            grid(rows, layout.board_columns, spacing=spacing),
         ],
-        spacing=6,
+        spacing=spacing,
     )
 
 
@@ -308,9 +315,8 @@ def ahead(game: Any) -> str:
     scores = game.definition.scores(state)
     best = max(scores.values())
     names = [game.setup.names[i] for i, v in sorted(scores.items()) if v == best]
-    # which counter decides, and why it (play-test: «больше всего «Золото»» read badly, and
-    # nothing said that only the first counter counted); the same words as the engine's
-    # result (:func:`companion.engine.free.deciding_counter`)
+    # which counter decides, in the engine's result's words
+    # (:func:`companion.engine.free.deciding_counter`)
     if state.target:
         by = _("по счётчику цели «{counter}»").format(counter=key)
     elif len(state.counters) > 1:
@@ -339,8 +345,7 @@ def _ActionRow(
     moment: str,
     leaders: str,
 ) -> ft.Control:
-    """The flag asks first (play-test: it sits where a thumb rests, and one mis-tap ended
-    the evening's scoring): «Завершить игру?» says who wins and that the score is fixed;
+    """The flag asks first: «Завершить игру?» says who wins and that the score is fixed;
     «Играем дальше» keeps playing. A tap the game would refuse (a spectator's, a locked
     screen's) says why at once, with no question."""
     asking, set_asking = ft.use_state(False)
@@ -390,163 +395,3 @@ def _ActionRow(
 #: Memoised: a move re-renders the bar only when the turn changes, or the game ends or comes
 #: back.
 ActionRow = ft.memo(_ActionRow)
-
-
-@ft.component
-def OptionsForm(
-    options: dict[str, Any], set_options: OptionsUpdate, players: int = 0
-) -> ft.Control:
-    """Counters (name, step, start) and the optional target (every change is made to the
-    latest options: see :data:`~companion.ui.boards.OptionsUpdate`)."""
-    counters: list[dict[str, Any]] = options.get("counters") or []
-    target = options.get("target")
-
-    def update(i: int, key: str, raw: str) -> None:
-        value = raw if key == "name" else typed_number(raw)
-
-        def edited(o: dict[str, Any]) -> dict[str, Any]:
-            new = [dict(c) for c in o.get("counters") or []]
-            if i < len(new):
-                new[i][key] = value
-            return {**o, "counters": new}
-
-        set_options(edited)
-
-    def set_counter(counter: str | None) -> None:
-        """The target's counter; the number keeps what the player typed (empty at first:
-        nothing unseen is added to what is typed next)."""
-
-        def chosen(o: dict[str, Any]) -> dict[str, Any]:
-            if not counter:
-                return {**o, "target": None}
-            value = (o.get("target") or {}).get("value", "")
-            return {**o, "target": {"counter": counter, "value": value}}
-
-        set_options(chosen)
-
-    def set_value(raw: str) -> None:
-        """The target's number, as typed (``""`` while empty: the start then names the field);
-        the counter is read from the latest options, never from this render's."""
-        value = typed_number(raw) if raw.strip() else ""
-
-        def typed(o: dict[str, Any]) -> dict[str, Any]:
-            old = o.get("target")
-            return {**o, "target": {**old, "value": value}} if old else o
-
-        set_options(typed)
-
-    def remove(i: int) -> None:
-        set_options(
-            lambda o: {
-                **o,
-                "counters": [c for k, c in enumerate(o.get("counters") or []) if k != i],
-            }
-        )
-
-    rows = [
-        ft.Row(
-            [
-                tagged(
-                    f"counter-name-{i}",
-                    ft.TextField(
-                        label=_("Счётчик"),
-                        value=c["name"],
-                        width=150,
-                        max_length=COUNTER_NAME_CHARS,  # the store refuses longer
-                        counter="",
-                        on_change=lambda e, i=i: update(i, "name", e.control.value),
-                    ),
-                ),
-                tagged(
-                    f"counter-step-{i}",
-                    ft.TextField(
-                        label=_("Шаг"),
-                        value=str(c.get("step", 1)),
-                        width=80,
-                        keyboard_type=ft.KeyboardType.NUMBER,
-                        on_change=lambda e, i=i: update(i, "step", e.control.value),
-                    ),
-                ),
-                tagged(
-                    f"counter-start-{i}",
-                    ft.TextField(
-                        label=_("Старт"),
-                        value=str(c.get("start", 0)),
-                        width=80,
-                        keyboard_type=ft.KeyboardType.NUMBER,
-                        on_change=lambda e, i=i: update(i, "start", e.control.value),
-                    ),
-                ),
-                icon_button(
-                    f"counter-remove-{i}",
-                    ft.Icons.DELETE_OUTLINE,
-                    _("Убрать счётчик"),
-                    partial(remove, i),
-                ),
-            ],
-            wrap=True,
-        )
-        for i, c in enumerate(counters)
-    ]
-    names = [c["name"] for c in counters if c.get("name")]
-    return ft.Column(
-        [
-            ft.Text(_("Счётчики"), size=18, weight=ft.FontWeight.BOLD),
-            *rows,
-            tagged(
-                "add-counter",
-                ft.TextButton(
-                    _("Добавить счётчик"),
-                    icon=ft.Icons.ADD,
-                    height=TARGET,
-                    style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
-                    on_click=lambda: set_options(
-                        lambda o: {
-                            **o,
-                            "counters": [
-                                *(o.get("counters") or []),
-                                {"name": "", "step": 1, "start": 0},
-                            ],
-                        }
-                    ),
-                ),
-            ),
-            ft.Row(
-                [
-                    tagged(
-                        "target-counter",
-                        ft.Dropdown(
-                            label=_("Цель (необязательно)"),
-                            width=200,
-                            value=target["counter"] if target else "",
-                            options=[
-                                ft.DropdownOption(key="", text=_("без цели")),
-                                *[ft.DropdownOption(key=n, text=n) for n in names],
-                            ],
-                            on_select=lambda e: set_counter(e.control.value or None),
-                        ),
-                    ),
-                    tagged(
-                        "target-value",
-                        ft.TextField(
-                            label=_("до"),
-                            width=90,
-                            value=str(target["value"]) if target else "",
-                            disabled=not target,
-                            keyboard_type=ft.KeyboardType.NUMBER,
-                            on_change=lambda e: set_value(typed_text(e)),
-                        ),
-                    ),
-                ],
-                wrap=True,
-            ),
-            # the whole row is the 48 dp target (a bare switch is 40 on the web)
-            switch_row(
-                "finish-round",
-                _("Доиграть раунд, когда цель достигнута"),
-                bool(options.get("finish_round")),
-                lambda v: set_options(lambda o: {**o, "finish_round": v}),
-                disabled=not target,
-            ),
-        ]
-    )

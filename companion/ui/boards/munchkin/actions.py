@@ -44,7 +44,7 @@ def _secondary(ident: str, text: str, icon: ft.IconData, on_click, disabled: boo
 def start_fight(view: GameView) -> None:
     """«Бой!»: the monster form — or, when the rules refuse any fight now (a second monster
     this turn, «Фазы хода»), the engine's refusal at once, with «Карта так говорит» to open
-    the form anyway (play-test: the refusal came only after the monster was typed)."""
+    the form anyway."""
     ui = board_ui(view)
     if view.readonly or view.locked:
         view.explain("combat.start", {})  # says why this screen takes no move

@@ -23,7 +23,8 @@ from companion.ui.boards.munchkin.common import (
     overridable,
     send_noting_gear,
 )
-from companion.ui.boards.munchkin.dialogs import FleeDialog, MonsterDialog, OverrideDialog
+from companion.ui.boards.munchkin.dialogs import MonsterDialog, OverrideDialog
+from companion.ui.boards.munchkin.flee import FleeDialog
 from companion.ui.boards.munchkin.players import PlayerRow
 from companion.ui.boards.munchkin.turn import Reminder, TurnBar, WinnerPicker
 from companion.ui.layout import use_layout
@@ -39,8 +40,7 @@ def use_send(view: GameView):
     (``chained``: the second move of one tap; a move is otherwise made against the revision on
     screen, so a double tap applies once).
 
-    A refusal is said once (play-test: it was in the frame's banner, again cut to one line
-    under the player's row, and a third time in the override dialog):
+    A refusal is said once:
 
     - when the engine says a card may override the rule («карта так говорит»), in the
       override dialog only, which asks the table (the banner behind it is cleared);
@@ -80,8 +80,7 @@ def about(name: str, message: str) -> str:
 
 def last_combat_text(view: GameView) -> str:
     """A Russian summary of the last finished combat, or ``""``; what decides the turn comes
-    first, inside the two lines the top slot shows (play-test: «Борис: смываемся. Затушенная
-    печень: 3 — н…» hid whether the escape worked, «…сокровищ тянуть: 2; разо…» the rest)."""
+    first, inside the two lines the top slot shows."""
     last = view.state.last_combat
     if not last:
         return ""
@@ -150,8 +149,7 @@ def _treasures(last: dict[str, Any] | None) -> int:
 
 def _last_hand(view: GameView) -> int:
     """The hand size last entered in «От щедрот» (any player's, the latest), else the
-    smallest hand that has a card to give (:data:`HAND_LIMIT` + 1): the dialog starts there
-    (play-test: it started at 6 every time)."""
+    smallest hand that has a card to give (:data:`HAND_LIMIT` + 1): the dialog starts there."""
     for event in reversed(view.game.events):
         if event.type == "turn.charity" and isinstance(event.data.get("hand"), int):
             return int(event.data["hand"])
@@ -189,14 +187,12 @@ def Board(view: GameView) -> ft.Control:
     # places in the list, and with them their rows' state. The last combat and «От щедрот»
     # share the top line's slot: when they come and go, nothing below moves.
     fighting = c is not None and totals is not None
-    # a fight that ends shows the board from its top, where its summary is (play-test: after
-    # «Смываемся» the board stayed scrolled down, the summary above the screen); the key is
+    # a fight that ends shows the board from its top, where its summary is; the key is
     # the same through every move out of a fight, so nothing else scrolls the board
     use_top_on(None if fighting else "calm")
     # a short page (390×760: a 390×844 phone's browser with its address bar; 360×640) folds
     # the fight: the seals' line goes under the calculator and the totals are one line, so
-    # two monsters and a helper are above the pinned bar (play-test: the second monster was
-    # under it at 390×760)
+    # two monsters and a helper are above the pinned bar
     layout = use_layout()
     folded = fighting and layout.short
     turn_bar = TurnBar(

@@ -243,8 +243,8 @@ def _Totals(
     players: int, monsters_total: int, players_win: bool, margin: int, folded: bool = False
 ) -> ft.Control:
     """Both sides' totals in big type and the verdict (monsters win ties). The players'
-    total is green when they win, in the error colour when they do not (play-test: a losing
-    «−1» was green). ``folded`` (a short page): one 42 px line, the sides' names beside the
+    total is green when they win, in the error colour when they do not. ``folded`` (a short
+    page): one 42 px line, the sides' names beside the
     numbers, not over them (the two monsters of a fight with a helper are above the pinned
     bar at 390×760)."""
     if players_win:

@@ -91,7 +91,7 @@ def below_zero(name: str, gear: int) -> str:
     """What the board says when a player's gear bonus goes below 0 (it is allowed: «Бой» sums
     the level and every modifier, the negative ones too, and «Противоречия между правилами и
     картами» floors the level only — a curse or a minus item can make the strength 0 or less).
-    Play-test: the bonus went below 0 without a word. Short: two lines of the banner."""
+    Short: two lines of the banner."""
     return (
         f"{name}: {_('бонус шмоток')} {shown_number(gear)} — "
         f"{_('минус бывает (проклятия, шмотки с минусом)')}, «{R_COMBAT}»"
@@ -102,8 +102,7 @@ def send_noting_gear(view: GameView, type: str, data: dict[str, Any]) -> bool:
     """``view.send(type, data)``, and when a player's gear bonus goes from 0 or more to below 0
     the notice :func:`below_zero` (once: not at each step further down). Every path of a gear
     move goes through it: a − tap, the number pad, and the same move sent again through the
-    override dialog's «Карта так говорит» (play-test: that one went below 0 without a
-    word)."""
+    override dialog's «Карта так говорит»."""
     player = data.get("player")
     gear = type.startswith("gear.") and isinstance(player, int)
     before = view.state.players[player].gear if gear else 0

@@ -1,6 +1,6 @@
-"""The board's dialogs: the monster form («Бой!», «Ещё монстр»), the dice of «Смываемся» and
-«карта так говорит» for a refusal a card may override. Each is a component that owns one
-``ft.use_dialog`` and opens when :class:`~.common.BoardUi` says so."""
+"""The board's dialogs: the monster form («Бой!», «Ещё монстр») and «карта так говорит» for a
+refusal a card may override (the dice of «Смываемся»: :mod:`.flee`). Each is a component that
+owns one ``ft.use_dialog`` and opens when :class:`~.common.BoardUi` says so."""
 
 from __future__ import annotations
 
@@ -9,21 +9,19 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.munchkin import ESCAPE_TARGET, default_monster_name, roll_dice
+from companion.engine.munchkin import default_monster_name
 from companion.i18n import _
 from companion.ui.boards.compact import toggle
 from companion.ui.boards.munchkin.common import (
     BoardUi,
     refused_fight,
-    rules,
     send_noting_gear,
     to_int,
 )
-from companion.ui.layout import use_layout
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET, tagged, typed_text
 
-__all__ = ["MonsterDialog", "FleeDialog", "OverrideDialog"]
+__all__ = ["MonsterDialog", "OverrideDialog"]
 
 _BLANK = {"name": "", "level": "", "treasures": "", "two": False, "override": False}
 #: The monster form's refusal: at most this many lines of 13 px text, each this many times
@@ -33,7 +31,7 @@ ERROR_LINE_HEIGHT = 1.3
 ERROR_SLOT = 36
 
 
-def _actions(cancel_ident: str, ok_ident: str, ok_text: str, on_cancel, on_ok, **kw) -> list:
+def dialog_actions(cancel_ident: str, ok_ident: str, ok_text: str, on_cancel, on_ok, **kw) -> list:
     """«Отмена» and the dialog's action, both 48 dp tall."""
     return [
         tagged(
@@ -64,10 +62,10 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
     == "start"``) or adds a monster to it (``"add"``).
 
     The level and the treasures are needed (both are on the monster's card; an empty
-    «Сокровища» was taken as 0 silently, play-test): a monster left unnamed is «Монстр», or
+    «Сокровища» is never taken for 0): a monster left unnamed is «Монстр», or
     «Монстр 2»… when the fight has others
     (:func:`~companion.engine.munchkin.default_monster_name`, shown as the field's hint); a
-    fight needed a typed name before (play-test).
+    fight needed a typed name before.
 
     The typed values live in a ref as well as in state: a tap on the button may arrive before
     the re-render that follows the last keystroke, and must still see the latest text.
@@ -80,7 +78,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
     adding = mode == "add"
     prefix = "add-monster" if adding else "monster"
     # the refusal of this form's move: said in the form only, not in the frame's banner
-    # behind it as well (play-test: «Уровень монстра: нужно целое число…» was said twice)
+    # behind it as well
     refused, set_refused = ft.use_state("")
 
     def put(key: str, value: Any) -> None:
@@ -114,7 +112,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         cur = latest.current
         if to_int(cur["level"]) is not None and to_int(cur["treasures"]) is None:
             # «Бой»: a won fight draws the treasures the monster's card shows; an empty field
-            # was taken as 0 without a word («Аня тянет 0 сокровищ», play-test). The level is
+            # is asked for, never taken for 0. The level is
             # the engine's to refuse (it says the range), so a form with neither says that first
             set_refused(_("Сокровища: впишите число с карты монстра, 0 — если их нет («Бой»)."))
             return
@@ -193,8 +191,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
     said = refused or (refused_fight(view) if mode == "start" and not card_says() else "")
     fields.append(
         # two lines kept for it whether or not it says something, and never more: a refusal
-        # leaves «Бой!» where the finger is (it moved ~10 px down as the centred dialog grew;
-        # play-test: a refusal of three lines or more still moved it). A longer one is cut
+        # leaves «Бой!» where the finger is. A longer one is cut
         # with «…» (the rule it names moved to the front), whole in its label.
         ft.Container(
             tagged(
@@ -219,7 +216,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
             modal=True,
             title=ft.Text(_("Ещё монстр в бою") if adding else _("Монстр!")),
             content=ft.Column(fields, tight=True, spacing=8),
-            actions=_actions(
+            actions=dialog_actions(
                 f"{prefix}-cancel",
                 f"{prefix}-submit",
                 _("Добавить") if adding else _("Бой!"),
@@ -235,7 +232,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
     return ft.Container(width=0, height=0)
 
 
-def _modifier_row(prefix: str, modifier: int, step, title: str = "") -> ft.Control:
+def modifier_row(prefix: str, modifier: int, step, title: str = "") -> ft.Control:
     """``title`` (a runner: «Аня — в бою»; else «Модификатор») with the modifier's −/+
     (``{prefix}-mod-minus``, ``{prefix}-mod``, ``{prefix}-mod-plus``) at the right, in one
     48 dp line."""
@@ -274,227 +271,12 @@ def _modifier_row(prefix: str, modifier: int, step, title: str = "") -> ft.Contr
 
 
 #: The flee dialog's margins (px): narrower than Material's 40/24 so six 48 dp dice share one
-#: line (play-test: two lines of three per monster, and with a helper and two monsters the
-#: dialog needed a scroll at 390×844).
+#: line.
 #: At 360 px: 6 + 10 px a side leave the six dice their 8 px gaps (with 12 + 16 they were 3 px
 #: apart: a finger hit the neighbour); 8 px above and below, as at 360×640 the dialog is the
 #: page's height.
-FLEE_INSET = ft.Padding.symmetric(horizontal=6, vertical=8)
-FLEE_PAD = 10
-#: Six dice, 8 px apart: the widest the dialog's content gets (px).
-FLEE_WIDTH = 6 * TARGET + 5 * 8
 
 
-@ft.component
-def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
-    """«Смываемся»: the app rolls one d6 per monster, or the players enter their own dice.
-
-    With a helper in the fight both run away, each rolling for each monster with their own
-    modifier («Смываемся», «Зовём на помощь»): the dialog then has a part per runner — the
-    fighter's (tags ``flee-die-{i}-{v}``, ``flee-mod…``) and the helper's
-    (``flee-helper-die-{i}-{v}``, ``flee-helper-mod…``) — «Бросить кубики» rolls for both
-    and «Записать броски» waits for every die of both."""
-    c = view.state.combat
-    monsters = [m.name for m in c.monsters] if c is not None else []
-    names = view.game.players
-    helper = c.helper if c is not None else None
-    blank = {"picked": {}, "modifier": 0, "helper_picked": {}, "helper_modifier": 0}
-    form, set_form = ft.use_state(dict(blank))
-    latest = ft.use_ref(None)
-    if latest.current is None:
-        latest.current = form
-
-    def put(**changes: Any) -> None:
-        latest.current = {**latest.current, **changes}
-        set_form(latest.current)
-
-    def close() -> None:
-        put(**blank)
-        ui.fleeing = False
-
-    def chosen(key: str) -> list[int] | None:
-        values = [latest.current[key].get(i) for i in range(len(monsters))]
-        return None if any(v is None for v in values) else values
-
-    def flee(values: list[int] | None = None, helper_values: list[int] | None = None) -> None:
-        cur = latest.current
-        values = values or chosen("picked")
-        if helper is not None:
-            helper_values = helper_values or chosen("helper_picked")
-        if values is None or (helper is not None and helper_values is None):
-            return
-        data: dict[str, Any] = {"rolls": values}
-        if cur["modifier"]:
-            data["modifier"] = cur["modifier"]
-        if helper is not None:
-            data["helper_rolls"] = helper_values
-            if cur["helper_modifier"]:
-                data["helper_modifier"] = cur["helper_modifier"]
-        fled = view.send("combat.flee", data)
-        if fled:
-            close()
-
-    def roll() -> None:
-        rng = view.game.rng
-        flee(
-            roll_dice(rng, len(monsters)),
-            roll_dice(rng, len(monsters)) if helper is not None else None,
-        )
-
-    page_width = use_layout().width
-    width = int(max(6 * TARGET, min(FLEE_WIDTH, page_width - 2 * 6 - 2 * FLEE_PAD)))
-    gap = min(8, (width - 6 * TARGET) // 5)
-
-    def dice_rows(prefix: str, key: str, runner: str) -> list[ft.Control]:
-        """Per monster: whose roll (``runner``, or ``""`` when one runs) against which
-        monster, then its six dice on one line."""
-        who = f"{runner}: " if runner else ""
-        picked = form[key]
-        rows: list[ft.Control] = []
-        for i, name in enumerate(monsters):
-            rows.append(
-                ft.Text(
-                    f"{runner}, {_('от')} «{name}»: {_('кубик')}"
-                    if runner
-                    else f"{name}: {_('кубик')}",
-                    size=13,
-                    max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                )
-            )
-            dice = [
-                tagged(
-                    f"{prefix}-die-{i}-{v}",
-                    (ft.FilledButton if picked.get(i) == v else ft.OutlinedButton)(
-                        str(v),
-                        width=TARGET,
-                        height=TARGET,
-                        style=ft.ButtonStyle(padding=0),
-                        on_click=lambda _e, i=i, v=v: put(**{key: {**latest.current[key], i: v}}),
-                    ),
-                    label=f"{who}{name} {v}" + (" выбран" if picked.get(i) == v else ""),
-                )
-                for v in range(1, 7)
-            ]
-            rows.append(ft.Row(dice, spacing=gap))
-        return rows
-
-    def step(key: str):
-        return lambda by: put(**{key: latest.current[key] + by})
-
-    both = helper is not None
-    fighter = names[c.fighter] if c is not None else ""
-    parts: list[ft.Control] = []
-    if both:
-        parts.append(
-            tagged(
-                "flee-both",
-                ft.Text(_("Смываются оба, каждый сам"), size=14),
-                label="Смываются оба, каждый сам",
-            )
-        )
-    parts.append(
-        _modifier_row(
-            "flee", form["modifier"], step("modifier"), f"{fighter} — {_('в бою')}" if both else ""
-        )
-    )
-    if both:
-        parts.append(
-            _modifier_row(
-                "flee-helper",
-                form["helper_modifier"],
-                step("helper_modifier"),
-                f"{names[helper]} — {_('помогает')}",
-            )
-        )
-    many = len(monsters) > 1 or both
-    # «or the table's own dice» beside the app's roll, not a line of its own (with the rules
-    # link in the title: a helper's second row of dice is inside the dialog at 360×640)
-    parts.append(
-        ft.Row(
-            [
-                tagged(
-                    "flee-roll",
-                    ft.FilledButton(
-                        _("Бросить кубики") if many else _("Бросить кубик"),
-                        icon=ft.Icons.CASINO,
-                        height=TARGET,
-                        on_click=lambda: roll(),
-                    ),
-                ),
-                ft.Text(
-                    _("или свои кубики:"),
-                    size=14,
-                    max_lines=2,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                    expand=True,
-                ),
-            ],
-            spacing=8,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        )
-    )
-    parts += dice_rows("flee", "picked", fighter if both else "")
-    if both:
-        parts += dice_rows("flee-helper", "helper_picked", names[helper])
-    content = ft.Container(
-        ft.Column(
-            parts,
-            tight=True,
-            spacing=4,
-            # a fallback only: with a helper and two monsters it fits 390×844 whole
-            scroll=ft.ScrollMode.AUTO if many else None,
-        ),
-        width=width,
-    )
-    missing = any(form["picked"].get(i) is None for i in range(len(monsters))) or (
-        both and any(form["helper_picked"].get(i) is None for i in range(len(monsters)))
-    )
-    ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            # the rule's link shares the title's line (it was a line of its own)
-            title=ft.Row(
-                [
-                    ft.Text(_("Смываемся"), size=22, expand=True),
-                    tagged(
-                        "flee-rules",
-                        ft.TextButton(
-                            f"{ESCAPE_TARGET}+ {_('удалось')}",
-                            icon=ft.Icons.MENU_BOOK,
-                            height=TARGET,
-                            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
-                            on_click=lambda: rules("Смываемся"),
-                        ),
-                        label=f"{ESCAPE_TARGET}+ на кубике — удалось",
-                    ),
-                ],
-                spacing=4,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            content=content,
-            actions=_actions(
-                "flee-cancel",
-                "flee-submit",
-                _("Записать броски") if many else _("Записать бросок"),
-                close,
-                flee,
-                disabled=missing,
-            ),
-            inset_padding=FLEE_INSET,
-            title_padding=ft.Padding.only(left=FLEE_PAD + 6, right=FLEE_PAD, top=8),
-            content_padding=ft.Padding.only(left=FLEE_PAD, right=FLEE_PAD, top=8, bottom=4),
-            actions_padding=OVERRIDE_ACTIONS,
-            on_dismiss=lambda: close(),
-        )
-        if ui.fleeing and c is not None
-        else None
-    )
-    return ft.Container(width=0, height=0)
-
-
-#: The override dialog's margins (px): its two buttons side by side on a 360 px phone (with
-#: the default 40 px insets and 24 px action padding «Отмена» went above «Карта так говорит»).
 OVERRIDE_INSET = ft.Padding.symmetric(horizontal=16, vertical=24)
 OVERRIDE_ACTIONS = ft.Padding.only(left=16, right=16, bottom=16)
 
@@ -530,7 +312,7 @@ def OverrideDialog(view: GameView, ui: BoardUi) -> ft.Control:
                 ft.Text(pending["message"], size=16),
                 label=pending["message"],
             ),
-            actions=_actions(
+            actions=dialog_actions(
                 "override-cancel",
                 "override-apply",
                 _("Карта так говорит"),

@@ -82,8 +82,8 @@ def _PlayerRow(
     """One munchkin (all props are plain values, so the row re-renders only when they change).
 
     ``over``: play has ended (``GameDefinition.ended``: won, or the seventh seal broken), the
-    engine takes no change of level, gear, class or notes: the row's buttons are shown disabled
-    (play-test: they stayed active and every tap was refused), in their places.
+    engine takes no change of level, gear, class or notes: the row's buttons are shown disabled,
+    in their places.
 
     Tags: ``card-p{i}``, ``name-p{i}``, ``class-p{i}``, ``power-p{i}``, ``level-p{i}`` (with
     ``-plus``/``-minus``), ``gear-p{i}`` (likewise), ``edit-p{i}``.
@@ -135,8 +135,7 @@ def _PlayerRow(
                 tagged(
                     f"class-p{index}",
                     # in a fight the role, and the class if there is one, in up to two
-                    # lines (play-test: «в бою · без к…» at 360 px; «без класса» says
-                    # nothing about the fight)
+                    # lines
                     ft.Text(
                         (f"{role} · {klass}" if klass else role) if role else who,
                         size=13,

@@ -83,8 +83,7 @@ def nothing_to_build(universe: str) -> str:
 def _actions_line(ident: str, actions: int, discard) -> ft.Control:
     """The «Достроить» list's first line: the actions left (``{ident}-actions``) and «Сброс
     +1» (``{ident}-discard``): a build refused for too few actions gets its action here, the
-    list staying open («Бесплатное действие»; play-test: the player had to close it, discard
-    and open it again)."""
+    list staying open («Бесплатное действие»)."""
     left = f"{_('Действий осталось')}: {actions}"
     return ft.Row(
         [
@@ -128,9 +127,8 @@ def _build_dialog(
     """«Достроить»: the actions left with «Сброс +1» (:func:`_actions_line`), then each
     unfinished card of the player here with «+1 жетон» (``build-{card}``) and, when it needs
     more, «до конца» (``build-{card}-all``: every token it still needs, in one move — the way
-    to finish it with imaginary tokens, «Внедрение»). The dialog stays open after a token
-    (play-test: each token cost two taps, the list closing after every pick). Tags:
-    ``build-actions``, ``build-discard``, ``list-error``, ``list-close``."""
+    to finish it with imaginary tokens, «Внедрение»). The dialog stays open after a token.
+    Tags: ``build-actions``, ``build-discard``, ``list-error``, ``list-close``."""
     rows: list[ft.Control] = [_actions_line("build", actions, discard)]
     for c in cards:
         text = card_text(c, names)
@@ -189,7 +187,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     # ("play" | "build" | "kyle" | "", the turn it was opened in): a dialog belongs to its turn
     dialog, set_dialog = ft.use_state(("", 0))
     # the refusal of a move made in the open dialog: said there only, not in the frame's
-    # banner as well (play-test: every refusal in a dialog was said twice)
+    # banner as well
     said, set_said = ft.use_state("")
     playing = not state.over and state.phase == PHASE_ACTIONS and state.active is not None
 
@@ -207,7 +205,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         if key == "down":
             # the player's choice stays ticked; what the rules say of it now (too few actions
             # for its tokens, «Доступные действия») is said at once, and «Сыграть» refuses it
-            # — never plays the card the ordinary way instead (play-test)
+            # — never plays the card the ordinary way instead
             now = {**f, "kind": "source"}
             if not value or form_refusal(now):
                 set_said("")
@@ -227,9 +225,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
 
     def open_dialog(which: str) -> None:
         if which == "play":
-            # a new card: empty fields on «Источник», every time (play-test: Аня's dialog
-            # opened on Гоша's «Изобретение»; then a second card of a turn opened on the
-            # first one's kind, «Энергия» greyed out, which nobody expected)
+            # a new card: empty fields on «Источник», every time
             form.current = blank_form("source", state.turn)
             set_typed(typed + 1)
         if which in ("play", "kyle"):
@@ -240,8 +236,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             view.refuse(nothing_to_build(p.universe))
             return
         if which == "build" and unfinished and p is not None and p.actions < 1:
-            # said before a card is picked (play-test: the list opened at 0 actions and
-            # refused only after a pick): the engine's words, «Доступные действия»
+            # said before a card is picked: the engine's words, «Доступные действия»
             view.explain("card.build", {"card": unfinished[0].id, "tokens": 1})
             return
         if which == "build":
@@ -255,7 +250,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
 
     def shut() -> None:
         """«Закрыть» or «Отмена» tapped: the board under the dialog is uncovered, and the
-        rest of a double tap must not land on it (play-test: a ПО number pad opened)."""
+        rest of a double tap must not land on it."""
         view.screen_changed()
         close()
 
@@ -297,7 +292,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
 
     def build(card: int, tokens: int) -> None:
         # the dialog stays, but its line changes under the finger (and a built card's place
-        # goes to the next one): a double tap on «+1 жетон» places one token (play-test: two)
+        # goes to the next one): a double tap on «+1 жетон» places one token
         built = tell(view.send("card.build", {"card": card, "tokens": tokens}))
         if not built:
             return
@@ -480,7 +475,6 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             if kyle_on
             # Кайл's button has its slot on every turn of a game he is in: one phone passed
             # around the table keeps «Сыграть карту» and «Достроить» where they were
-            # (play-test: his ⇅ moved «Достроить» 48 px and narrowed «Сыграть карту»)
             else tag("kyle-slot", ft.Container(width=TARGET, height=TARGET))
             if kyle_here
             else ft.Container(width=0),

@@ -152,15 +152,14 @@ def Board(view: GameView) -> ft.Control:
     phase_rules = ft.use_callback(lambda: open_rules("ricks", phase_query.current), [])
     base = ft.use_memo(lambda: _clock_base(view), [v, len(game.events)])
     ch = state.charge if state.phase == PHASE_CHARGE else None
-    # a new step of the charge phase starts at the top, where its wizard is (play-test at
-    # 360×640: a page scrolled down to «Потратить» kept step В's «Активировать» out of sight)
+    # a new step of the charge phase starts at the top, where its wizard is
     use_top_on((ch.universe, ch.step, ch.player) if ch is not None else None)
     active = game.definition.active_player(state)
     layout = use_layout()
     narrow = layout.narrow
     # a short page (360×640) folds the charge phase's goal line and clocks into its head and
-    # the status line: each step's controls are above the pinned bar (play-test: a scroll in
-    # every step Б); a step change moves nothing, as the fold follows the page, not the step
+    # the status line: each step's controls are above the pinned bar; a step change moves
+    # nothing, as the fold follows the page, not the step
     folded = layout.short and ch is not None
     head: ft.Control = _hidden()
     if ch is not None:

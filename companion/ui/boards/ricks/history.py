@@ -59,8 +59,7 @@ def _table_row(cells: list[str], size: float, bold: bool = False) -> ft.Control:
 
 @ft.component
 def ResultSummary(view: GameView) -> ft.Control:
-    """«Итоги по раундам», right under the winner (play-test: the charge phase's summary was
-    at the very bottom, under a list of ~47 action turns and charge steps): one row per round
+    """«Итоги по раундам», right under the winner: one row per round
     — the time of its action turns (and its start), of its charge phase, the energy burned at
     its end — the totals, and each player's time in steps Б and В («Фаза зарядки»). The frame
     then leaves out the per-turn list. Tags: ``result-round-{n}``, ``charge-summary``,

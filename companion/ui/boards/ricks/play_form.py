@@ -50,8 +50,7 @@ def button(ident: str, text: str, on_click, *, icon=None, dimmed=False, label=No
     """An outlined 48 dp button of a fixed line (a narrow padding: four share a phone's row).
 
     ``dimmed``: a move not allowed now — the button looks unavailable but still answers a
-    tap, and ``on_click`` then says why, naming the rule (play-test: a disabled «↓ —» or
-    «Достроить (0)» said nothing)."""
+    tap, and ``on_click`` then says why, naming the rule."""
     return tag(
         ident,
         ft.OutlinedButton(
@@ -67,18 +66,12 @@ def button(ident: str, text: str, on_click, *, icon=None, dimmed=False, label=No
 
 
 #: The numbers «Сыграть карту» needs for each kind of card, all printed on it (field, label):
-#: an empty one is asked for, never taken for 1 (play-test: «активация 1 ед. энергии = 1 ПО»
-#: from two empty fields).
+#: an empty one is asked for, never taken for 1.
 _NEEDED = {
     "source": (("build", "Жетонов"), ("prod", "Энергия")),
     "invention": (("build", "Жетонов"), ("cost", "Цена"), ("vp", "ПО")),
     "ability": (("build", "Жетонов"), ("cost", "Цена")),
 }
-
-
-def _missing(f: dict[str, Any]) -> list[str]:
-    """The labels of the card's numbers not filled in yet (in the form's order)."""
-    return [_(label) for key, label in _NEEDED[f["kind"]] if not str(f[key]).strip()]
 
 
 def missing_text(labels: list[str]) -> str:
@@ -101,7 +94,7 @@ def _whole(raw: str) -> bool:
 
 def _shown(raw: str) -> str:
     """A typed number as the preview says it: «?» while the field is empty or holds no such
-    number (play-test: «внедрение -5 … = abc ПО» echoed junk)."""
+    number."""
     return str(raw).strip() if _whole(raw) else "?"
 
 
@@ -152,9 +145,8 @@ def _preview(
     """What «Сыграть карту» will send, in words (so the table sees it before the tap); an
     empty field reads «?»; ``whole``: built whole at once (no build token left: imaginary
     ones, «Внедрение»); ``mini``: the player is in Мини-вселенная, where an invention costs
-    one more card from the hand (Уточнения по вселенным: Мини-вселенная; play-test: the hand
-    dropped by two and nothing said why); ``spoken``: the unit spelled out, for the label
-    (:func:`~companion.ui.boards.ricks.common.energy`)."""
+    one more card from the hand (Уточнения по вселенным: Мини-вселенная); ``spoken``: the
+    unit spelled out, for the label (:func:`~companion.ui.boards.ricks.common.energy`)."""
     k = f["kind"]
     name = f" «{f['name'].strip()}»" if f["name"].strip() else ""
     text = f"{_(_KIND_TEXT[k])}{name}: {_('внедрение')} {_shown(f['build'])}"
@@ -174,7 +166,7 @@ def _preview(
 
 
 def play_data(f: dict[str, Any], no_tokens: bool) -> dict[str, Any]:
-    """The ``card.play`` data of a form whose numbers are filled in (:func:`_missing` is
+    """The ``card.play`` data of a form whose numbers are filled in (none left
     empty; anything typed that is not a number is sent as typed, for the engine to name the
     field); with no build token left the card is built whole at once (``finish``: imaginary
     tokens, «Внедрение»)."""
@@ -197,8 +189,7 @@ def play_data(f: dict[str, Any], no_tokens: bool) -> dict[str, Any]:
 
 
 #: The kind buttons' text size, side padding and gaps: «Источник», «Изобретение» and
-#: «Способность» on one line in the 304 px a 360 px phone leaves the dialog's content
-#: (play-test: «Способность» wrapped to a second line at 14 px with 10 px padding).
+#: «Способность» on one line in the 304 px a 360 px phone leaves the dialog's content.
 KIND_SIZE, KIND_PAD, KIND_SPACING = 13, 6, 4
 
 
@@ -234,8 +225,8 @@ def play_dialog(
     """«Сыграть карту» (the title says the actions left): ``known`` (the remembered cards'
     row, :func:`known_row`), the kind, build cost, production or
     cost, VP, name, «уровнем ниже» with «Сброс +1» beside it (a card refused for too few
-    actions gets its action here, with what was typed kept — «Бесплатное действие»;
-    play-test: the player cancelled, discarded and typed every number again), the preview of
+    actions gets its action here, with what was typed kept — «Бесплатное действие»), the
+    preview of
     what will be sent and the refusal, if any (said here only, not in the frame's banner
     too). Three fields a line, and the discard in the line «уровнем ниже» already takes: the
     dialog is no taller than before, whole on a 360×640 phone. In Мини-вселенная the preview

@@ -64,15 +64,14 @@ def _PlayerRow(
     «Закрыть» over the row opens nothing).
 
     Under the name, two short lines of their own — the universe (and the track), then the
-    tokens — so each is whole beside the counters on a 360–390 px phone (play-test: one line
-    «Кроха · 8 жетон…» was cut in the active player's 3 px border). Always both lines: the row
+    tokens — so each is whole beside the counters on a 360–390 px phone. Always both lines: the row
     and its text keep their places whatever the numbers. The player's built abilities
     (``abilities``: their names, «Карты способностей») are counted after the tokens,
     :data:`ABILITY_ICON` and their number (the names are in the universes' list, the tooltip
-    and the label; cut with «…» they read «П…» at 360): the row is no taller for them
-    (play-test: a built ability was shown nowhere but in step Б). On a ``narrow`` page
+    and the label; cut with «…» they read «П…» at 360): the row is no taller for them. On a
+    ``narrow`` page
     (:attr:`~companion.ui.layout.Layout.narrow`) the character leads the universe's line and
-    the name is alone on its line (play-test at 360: «Борис (Мор…»).
+    the name is alone on its line.
     """
     laps, square = track_position(vp)
     track = f"{_('трек')} {square}" + (f" (+{TRACK_LENGTH * laps})" if laps else "")
@@ -90,7 +89,7 @@ def _PlayerRow(
         names = ", ".join(abilities)
         sub += f" · {_('способности')}: {names}"
         # the names are on the character's chip in the universes' list and in the label;
-        # the row says how many (play-test at 360: «8 жетонов · «П…» said nothing)
+        # the row says how many
         count_line = ft.Row(
             [
                 count_line,

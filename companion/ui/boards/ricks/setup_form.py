@@ -42,8 +42,8 @@ def seat_characters(picks: list[str]) -> list[str] | None:
     """Every seat's character: the chosen ones where chosen, and each seat left on «по
     порядку» the first character nobody chose (Рик, Морти, Зип, Кайл); ``None`` when nobody
     chose. Each player picks their own character («Подготовка к игре»), so a choice for seat 2
-    counts with seat 1 left on «по порядку» (play-test: Кирилл's «Кайл» was dropped and he
-    played Морти). The same character twice is passed on for the engine to refuse."""
+    counts with seat 1 left on «по порядку». The same character twice is passed on for the
+    engine to refuse."""
     if not any(picks):
         return None
     free = iter(c for c in CHARACTERS if c not in picks)

@@ -1,0 +1,170 @@
+"""The setup form of «Свободный счёт»: counters (name, step, start) and the optional target."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import _
+from companion.store.limits import COUNTER_NAME_CHARS
+from companion.ui.boards.types import OptionsUpdate
+from companion.ui.widgets import TARGET, icon_button, switch_row, tagged, typed_number, typed_text
+
+__all__ = ["OptionsForm"]
+
+
+@ft.component
+def OptionsForm(
+    options: dict[str, Any], set_options: OptionsUpdate, players: int = 0
+) -> ft.Control:
+    """Counters (name, step, start) and the optional target (every change is made to the
+    latest options: see :data:`~companion.ui.boards.OptionsUpdate`)."""
+    counters: list[dict[str, Any]] = options.get("counters") or []
+    target = options.get("target")
+
+    def update(i: int, key: str, raw: str) -> None:
+        value = raw if key == "name" else typed_number(raw)
+
+        def edited(o: dict[str, Any]) -> dict[str, Any]:
+            new = [dict(c) for c in o.get("counters") or []]
+            if i < len(new):
+                new[i][key] = value
+            return {**o, "counters": new}
+
+        set_options(edited)
+
+    def set_counter(counter: str | None) -> None:
+        """The target's counter; the number keeps what the player typed (empty at first:
+        nothing unseen is added to what is typed next)."""
+
+        def chosen(o: dict[str, Any]) -> dict[str, Any]:
+            if not counter:
+                return {**o, "target": None}
+            value = (o.get("target") or {}).get("value", "")
+            return {**o, "target": {"counter": counter, "value": value}}
+
+        set_options(chosen)
+
+    def set_value(raw: str) -> None:
+        """The target's number, as typed (``""`` while empty: the start then names the field);
+        the counter is read from the latest options, never from this render's."""
+        value = typed_number(raw) if raw.strip() else ""
+
+        def typed(o: dict[str, Any]) -> dict[str, Any]:
+            old = o.get("target")
+            return {**o, "target": {**old, "value": value}} if old else o
+
+        set_options(typed)
+
+    def remove(i: int) -> None:
+        set_options(
+            lambda o: {
+                **o,
+                "counters": [c for k, c in enumerate(o.get("counters") or []) if k != i],
+            }
+        )
+
+    def number_field(ident: str, label: str, value: Any, i: int, key: str) -> ft.Control:
+        """A counter's step or start: a number field 80 px wide, tagged ``ident``."""
+        return tagged(
+            ident,
+            ft.TextField(
+                label=label,
+                value=str(value),
+                width=80,
+                keyboard_type=ft.KeyboardType.NUMBER,
+                on_change=lambda e: update(i, key, e.control.value),
+            ),
+        )
+
+    rows = [
+        ft.Row(
+            [
+                tagged(
+                    f"counter-name-{i}",
+                    ft.TextField(
+                        label=_("Счётчик"),
+                        value=c["name"],
+                        width=150,
+                        max_length=COUNTER_NAME_CHARS,  # the store refuses longer
+                        counter="",
+                        on_change=lambda e, i=i: update(i, "name", e.control.value),
+                    ),
+                ),
+                number_field(f"counter-step-{i}", _("Шаг"), c.get("step", 1), i, "step"),
+                number_field(f"counter-start-{i}", _("Старт"), c.get("start", 0), i, "start"),
+                icon_button(
+                    f"counter-remove-{i}",
+                    ft.Icons.DELETE_OUTLINE,
+                    _("Убрать счётчик"),
+                    partial(remove, i),
+                ),
+            ],
+            wrap=True,
+        )
+        for i, c in enumerate(counters)
+    ]
+    names = [c["name"] for c in counters if c.get("name")]
+    return ft.Column(
+        [
+            ft.Text(_("Счётчики"), size=18, weight=ft.FontWeight.BOLD),
+            *rows,
+            tagged(
+                "add-counter",
+                ft.TextButton(
+                    _("Добавить счётчик"),
+                    icon=ft.Icons.ADD,
+                    height=TARGET,
+                    style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
+                    on_click=lambda: set_options(
+                        lambda o: {
+                            **o,
+                            "counters": [
+                                *(o.get("counters") or []),
+                                {"name": "", "step": 1, "start": 0},
+                            ],
+                        }
+                    ),
+                ),
+            ),
+            ft.Row(
+                [
+                    tagged(
+                        "target-counter",
+                        ft.Dropdown(
+                            label=_("Цель (необязательно)"),
+                            width=200,
+                            value=target["counter"] if target else "",
+                            options=[
+                                ft.DropdownOption(key="", text=_("без цели")),
+                                *[ft.DropdownOption(key=n, text=n) for n in names],
+                            ],
+                            on_select=lambda e: set_counter(e.control.value or None),
+                        ),
+                    ),
+                    tagged(
+                        "target-value",
+                        ft.TextField(
+                            label=_("до"),
+                            width=90,
+                            value=str(target["value"]) if target else "",
+                            disabled=not target,
+                            keyboard_type=ft.KeyboardType.NUMBER,
+                            on_change=lambda e: set_value(typed_text(e)),
+                        ),
+                    ),
+                ],
+                wrap=True,
+            ),
+            # the whole row is the 48 dp target (a bare switch is 40 on the web)
+            switch_row(
+                "finish-round",
+                _("Доиграть раунд, когда цель достигнута"),
+                bool(options.get("finish_round")),
+                lambda v: set_options(lambda o: {**o, "finish_round": v}),
+                disabled=not target,
+            ),
+        ]
+    )

@@ -1,0 +1,119 @@
+"""A game screen's comfort on a phone: the screen kept on, a light haptic tap on each change,
+and a once-a-second catch-up with the hub."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import _
+from companion.ui.session import on_reconnect
+from companion.ui.state import GameView
+
+__all__ = ["use_phone_comfort", "use_self_heal", "AWAKE_REFUSED", "AWAKE_REFUSED_KEY"]
+
+#: Said once per device when a secure page's browser refuses to keep the screen on.
+AWAKE_REFUSED = (
+    "Браузер не разрешил держать экран включённым: телефон может погаснуть во время игры."
+)
+#: The browser's own storage (SharedPreferences) remembers that this device was told: a phone
+#: browser reloads a tab brought back from the background, and the note came back each time.
+AWAKE_REFUSED_KEY = "companion.awake-refused-told"
+_told_awake: weakref.WeakSet[Any] = weakref.WeakSet()  # pages already told (or being told)
+#: Seconds from opening a game to asking for the Wake Lock.
+AWAKE_DELAY = 2.0
+
+
+def use_phone_comfort(
+    version: int, secure: bool = False, notify: Callable[[str], None] | None = None
+) -> None:
+    """Keep the screen on while a game is open (Flet Wakelock; asked again when the page is
+    reloaded: :func:`~companion.ui.session.on_reconnect`) and give a light haptic tap on every
+    change of the game, where the platform allows it (browsers mostly don't: then nothing
+    happens).
+
+    On a secure page (``secure``: https, or the host's own browser) the browser should allow
+    the Wake Lock; if it refuses or has none, ``notify(AWAKE_REFUSED)`` tells the player once
+    per device (remembered under :data:`AWAKE_REFUSED_KEY` in the browser; on plain http the
+    home screen's note already said why)."""
+    services = ft.use_ref(None)
+    unhook = ft.use_ref(None)
+
+    async def quietly(call) -> None:
+        with contextlib.suppress(Exception):  # not supported here: nothing to do
+            await call()
+
+    async def told_before(prefs: ft.SharedPreferences) -> bool:
+        try:
+            return bool(await asyncio.wait_for(prefs.get(AWAKE_REFUSED_KEY), 15))
+        except Exception:  # no storage or no answer: tell (once per tab)
+            return False
+
+    async def keep_awake(page: Any, lock: ft.Wakelock, prefs: ft.SharedPreferences) -> None:
+        # let the screen draw first: a notice sent with the first frame can expire before a
+        # slow phone has shown it (and a browser refuses the lock to a page not yet shown)
+        await asyncio.sleep(AWAKE_DELAY)
+        try:
+            await asyncio.wait_for(lock.enable(), 15)
+            on = bool(await asyncio.wait_for(lock.is_enabled(), 15))
+        except Exception:  # refused, unsupported, or no answer
+            on = False
+        if not on and secure and notify is not None and page not in _told_awake:
+            _told_awake.add(page)
+            if not await told_before(prefs):
+                notify(_(AWAKE_REFUSED))
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(prefs.set(AWAKE_REFUSED_KEY, True), 15)
+
+    def setup() -> None:
+        page = ft.context.page
+        lock, prefs = ft.Wakelock(), ft.SharedPreferences()
+        services.current = (lock, ft.HapticFeedback(), prefs)
+        page.services.extend(services.current)
+        page.run_task(keep_awake, page, lock, prefs)
+        # A reload keeps Flet's session (its id lives in the tab), so nothing mounts again, but
+        # the browser dropped the lock with the old document: ask again on the reconnect.
+        unhook.current = on_reconnect(page, lambda: page.run_task(keep_awake, page, lock, prefs))
+
+    def cleanup() -> None:
+        if unhook.current is not None:
+            unhook.current()
+        if services.current is not None:
+            page = ft.context.page
+            page.run_task(quietly, services.current[0].disable)
+            for service in services.current:
+                if service in page.services:
+                    page.services.remove(service)
+
+    ft.use_effect(setup, [], cleanup=cleanup)
+
+    def buzz() -> None:
+        if services.current is not None and version:
+            ft.context.page.run_task(quietly, services.current[1].light_impact)
+
+    ft.use_effect(buzz, [version])
+
+
+def use_self_heal(view: GameView) -> None:
+    """Every second, catch up with the hub's revision (a no-op — no re-render — unless a
+    change notification was missed)."""
+    task = ft.use_ref(None)
+
+    async def loop() -> None:
+        while True:
+            await asyncio.sleep(1)
+            view.refresh()
+
+    def start() -> None:
+        task.current = ft.context.page.run_task(loop)
+
+    def stop() -> None:
+        if task.current is not None:
+            task.current.cancel()
+
+    ft.use_effect(start, [], cleanup=stop)
