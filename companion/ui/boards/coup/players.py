@@ -53,10 +53,13 @@ def name_size(narrow: bool, half: bool) -> int:
     return NAME_SIZE_NARROW if narrow else NAME_SIZE
 
 
-def _name(name: str, size: int) -> ft.Control:
-    """The name, bold, on one line: it gives way to the mark beside it (cut with «…»)."""
-    return clipped_text(
-        name, size, weight=ft.FontWeight.BOLD, expand=True, expand_loose=True, tooltip=name
+def _name(index: int, name: str, size: int) -> ft.Control:
+    """The name (tagged ``name-p<index>``), bold, on one line: as wide as it is, or cut with
+    «…» where it would push the mark beside it."""
+    return ft.Container(
+        tagged(f"name-p{index}", clipped_text(name, size, weight=ft.FontWeight.BOLD, tooltip=name)),
+        expand=True,
+        expand_loose=True,
     )
 
 
@@ -74,16 +77,19 @@ def _Unseen(unseen: tuple[int, ...], folded: bool = False) -> ft.Control:
             color=ft.Colors.ERROR if unseen[k] == 0 else None,
         )
 
+    def name(c: str) -> ft.Control:  # its own node: a test sees that it is whole
+        return tagged(f"unseen-name-{c}", ft.Text(CHARACTER_NAMES[c], size=11, no_wrap=True))
+
     def inside(k: int, c: str) -> ft.Control:
         if folded:
             return ft.Row(
-                [ft.Text(CHARACTER_NAMES[c], size=11, no_wrap=True), count(k)],
+                [name(c), count(k)],
                 spacing=3,
                 tight=True,
                 alignment=ft.MainAxisAlignment.CENTER,
             )
         return ft.Column(
-            [ft.Text(CHARACTER_NAMES[c], size=11, no_wrap=True), count(k)],
+            [name(c), count(k)],
             spacing=0,
             tight=True,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -213,7 +219,7 @@ def _Who(
         [
             ft.Row(
                 [
-                    _name(name, size),  # never pushed over the cards
+                    _name(index, name, size),  # never pushed over the cards
                     mark,
                 ],
                 spacing=6,
@@ -303,7 +309,7 @@ def _Half(
                 [
                     ft.Row(
                         [
-                            _name(name, size),
+                            _name(index, name, size),
                             mark,
                         ],
                         spacing=3,
