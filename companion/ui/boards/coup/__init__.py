@@ -20,7 +20,8 @@ undo takes the flow back one step at a time. The board never decides a rule: an 
 card the engine forbids now is drawn dimmed, and a tap shows the engine's refusal.
 
 Test handles (``flt-semantics-identifier``): ``treasury``, ``court-deck``, ``turn``,
-``unseen-<character>``, ``player-p<i>``, ``coins-p<i>``, ``influence-p<i>``,
+``unseen-<character>`` (its name: ``unseen-name-<character>``), ``player-p<i>`` (its name:
+``name-p<i>``), ``coins-p<i>``, ``influence-p<i>``,
 ``revealed-p<i>``, ``step``, ``explain``, ``outcome``, ``act-<action>``,
 ``step-texts`` («Весь текст»: the step's texts whole), ``preview`` (the bar's hint),
 ``primary-action``, ``not-proven``, ``challenge-p<i>``,

@@ -117,8 +117,8 @@ def step_title(state: CoupState) -> str:
 
 
 #: With this many players or more the board folds on any page below an expanded height
-#: (:attr:`~companion.ui.layout.Layout.crowded_short`): at 390×844 six rows left «Обмен» half
-#: under the pinned bar (play-test, six 12-letter names).
+#: (:attr:`~companion.ui.layout.Layout.crowded_short`): five or six unfolded rows leave no
+#: room above the pinned bar of a 390×844 phone for the step's choices.
 CROWDED_FROM = 5
 
 

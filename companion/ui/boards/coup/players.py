@@ -35,10 +35,10 @@ UNSEEN_MAX = 480
 #: Border width of the chosen target's row (the others' is 2), and its tint.
 AIMED_BORDER = 3
 AIMED_TINT = ft.Colors.with_opacity(0.14, ft.Colors.TERTIARY)
-#: On a short page, this many players or more sit two to a row line (with three, the rows
+#: On a folded board, this many players or more sit two to a row line (with three, the rows
 #: one to a line, the bank and the action grid fit 360×640).
 PAIRS_FROM = 4
-#: Gap (px) between the two rows of a line on a short page.
+#: Gap (px) between the two rows of a line on a folded board.
 PAIR_GAP = 4
 #: A name's size (px) in a full row, in one on the smallest phones
 #: (:attr:`~companion.ui.layout.Layout.narrow`), and in a half row: a longer name is cut
@@ -66,7 +66,7 @@ def _name(index: int, name: str, size: int) -> ft.Control:
 @ft.component
 def _Unseen(unseen: tuple[int, ...], folded: bool = False) -> ft.Control:
     """«Не раскрыто:» and a chip per character (changes only when a card is revealed).
-    ``folded`` (a short page): one line of five cells, «Графиня 3», without the caption (the
+    ``folded`` (a folded board): one line of five cells, «Графиня 3», without the caption (the
     cells' tooltips and labels say it): 20 px lower, room for the step's choices."""
 
     def count(k: int) -> ft.Text:
@@ -134,7 +134,7 @@ def BankBar(
 ) -> ft.Control:
     """Treasury, court deck, turn, and copies of each character not yet revealed (a memoised
     line of its own: a coin move re-renders the first line only); ``folded``: the unseen
-    characters on one line (a short page)."""
+    characters on one line (a folded board)."""
     return ft.Column(
         [
             ft.Row(
@@ -207,7 +207,7 @@ def _Who(
     size: int = 17,
 ) -> ft.Control:
     """Name and status, the characters revealed. A possible target's «цель?» is an outlined
-    chip with a finger (the row is what is tapped to aim: play-test, nothing said so), the
+    chip with a finger (the row is what is tapped to aim), the
     chosen target's «цель» a filled chip with a crosshair; both are lower than the name.
     On a ``narrow`` screen (:attr:`~companion.ui.layout.Layout.narrow`) the chips are their
     icons alone (the step's question and the bar say what the finger means; a screen reader
@@ -287,7 +287,7 @@ def _Half(
     target: bool,
     size: int,
 ) -> ft.Control:
-    """A row's content in half a line (a short page): the name and its mark on the first
+    """A row's content in half a line (a folded board): the name and its mark on the first
     line (the mark an icon: a target's chip, ▶ for the acting player, ⊘ for an exiled one),
     the cards left, the coins and the characters revealed on the second."""
     mark: ft.Control
