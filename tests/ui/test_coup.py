@@ -295,11 +295,11 @@ def test_phone_six_players_declare_and_answers_stay_in_reach(app, server):
     app.wait_label("step", "Кто-то оспаривает?")
     on_screen(app, "primary-action")
     app.wait_label("primary-action", "Никто")
-    # the five challengers on one row, the step's texts above the pinned bar (play-test:
-    # «Итог действия» needed a scroll here)
+    # the five challengers in two rows of three cells, the step's texts above the pinned bar
     app.wait_label("outcome", "Итог действия: если заявление устоит")
-    above_bar(app, "challenge-p1", "challenge-p5", "explain", "outcome")
-    assert abs(box(app, "challenge-p1")["y"] - box(app, "challenge-p5")["y"]) < 1
+    above_bar(app, *(f"challenge-p{i}" for i in range(1, 6)), "explain", "outcome")
+    rows = {round(box(app, f"challenge-p{i}")["y"]) for i in range(1, 6)}
+    assert len(rows) == 2, rows
     app.tap("primary-action")
     app.wait_label("step", "Кто-то запрещает?")
     on_screen(app, "primary-action")
