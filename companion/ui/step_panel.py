@@ -5,8 +5,8 @@ the rule link (issue 29, «Shared components»).
 
 * a 48 dp row: the question (tagged ``step``) — one line at :data:`QUESTION_SIZE` when it is
   short (:data:`QUESTION_CHARS`), else two smaller lines — then «Весь текст» (``step-texts``,
-  present while the step has texts) and the rule link (``rules-link``), both 48×48 dp at the
-  row's right end, where they stay whatever the question says;
+  present while the step has texts or a two-line question) and the rule link
+  (``rules-link``), both 48×48 dp; the rule link stays at the row's right end;
 * ``choices``: the board's own controls (the answers of the step), as given;
 * ``texts``: :class:`StepText` lines, each cut by Flutter with «…» after its ``lines``.
 
@@ -60,10 +60,11 @@ def _text(t: StepText) -> ft.Control:
 
 
 def _whole_dialog(question: str, texts: list[str], close: Callable[[], None]) -> ft.AlertDialog:
-    """The question and every text whole, closed by «Понятно» (``step-texts-close``)."""
+    """The question (``step-texts-title``) and every text (``step-texts-text``) whole, closed
+    by «Понятно» (``step-texts-close``)."""
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text(question, size=18),
+        title=tagged("step-texts-title", ft.Text(question, size=18), label=question),
         content=tagged(
             "step-texts-text",
             ft.Column(
@@ -118,15 +119,16 @@ def StepPanel(
     reading, set_reading = ft.use_state(None)
     shown = [t for t in texts if t.text]
     whole = [t.text for t in shown]
-    if whole and reading is not None and reading == moment:
+    short = len(question) <= QUESTION_CHARS
+    readable = bool(whole) or not short  # something may be cut: «Весь текст» reads it
+    if readable and reading is not None and reading == moment:
         dialog: ft.AlertDialog | None = _whole_dialog(question, whole, lambda: set_reading(None))
     else:
         dialog = None
     ft.use_dialog(dialog)
-    short = len(question) <= QUESTION_CHARS
     buttons = (
         [_icon("step-texts", ft.Icons.INFO_OUTLINE, _("Весь текст"), lambda: set_reading(moment))]
-        if whole
+        if readable
         else []
     )
     buttons.append(_icon("rules-link", ft.Icons.MENU_BOOK, f"{_('Правила')}: {rule}", open_rule))

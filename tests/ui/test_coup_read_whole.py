@@ -141,3 +141,24 @@ def test_step_texts_are_whole_or_read_whole(browser, games, step, size):
         assert same_place(before, box(app, "step"))
     finally:
         app.close()
+
+
+def test_a_two_line_question_is_read_whole(browser, games):
+    """While a target is aimed at, the question names it on two lines at 360×640
+    («Против Мухаммаджоны. Сменить — коснитесь другого»); «Весь текст» shows it whole."""
+    srv, _ids = games
+    gid = GameStore(srv.data_dir).create("coup", LONG, first_player=0).id
+    app = App(browser, srv, 360, 640).open(f"/game/{gid}")
+    try:
+        app.wait_label("step", f"{LONG[0]}: какое действие?")
+        tap_after_guard(app, "act-steal")
+        app.wait_label("player-p5", "— цель?")
+        tap_after_guard(app, "player-p5")
+        app.wait_label("step", "Сменить — коснитесь другого")
+        tap_after_guard(app, "step-texts")
+        app.wait_label("step-texts-title", "Сменить — коснитесь другого")
+        assert "Против Мухаммаджон" in app.label("step-texts-title")
+        tap_after_guard(app, "step-texts-close")
+        app.el("step-texts-title").wait_for(state="detached")
+    finally:
+        app.close()
