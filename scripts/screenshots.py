@@ -261,10 +261,33 @@ def free_finished(store: GameStore) -> StoredGame:
 
 #: name → how to make the game
 def coup_challenge(store: GameStore) -> StoredGame:
-    """Six players, Аня's tax declared: who challenges (the busiest step of Coup)."""
+    """Six players, Аня's steal from Вика declared: who challenges (the busiest step of Coup;
+    the question names the target)."""
     names = ["Аня", "Борис", "Вика", "Гоша", "Даша", "Егор"]
     g = store.create("coup", names, first_player=0)
-    push_all(g, [("coup.declare", {"player": 0, "action": "tax", "target": None})])
+    push_all(g, [("coup.declare", {"player": 0, "action": "steal", "target": 2})])
+    return g
+
+
+def coup_result(store: GameStore) -> StoredGame:
+    """Six players played to the end: each takes income, and coups the next one alive once
+    they have 7 coins (the result: the winner, the reason, «Вика 0» on one line)."""
+    from companion.engine.coup import awaiting, legal_events
+
+    names = ["Аня", "Борис", "Вика", "Гоша", "Даша", "Егор"]
+    g = store.create("coup", names, first_player=0)
+    while awaiting(g.game.state) != "over":
+        st = g.game.state
+        if awaiting(st) != "action":
+            g.push(*legal_events(st)[0])
+            continue
+        who = st.current
+        alive = [i for i in range(len(names)) if i != who and st.influence[i] > 0]
+        if st.coins[who] >= 7:
+            target = alive[-1] if who != len(names) - 1 else alive[0]
+            g.push("coup.declare", {"player": who, "action": "coup", "target": target})
+        else:
+            g.push("coup.declare", {"player": who, "action": "income", "target": None})
     return g
 
 
@@ -275,6 +298,7 @@ GAMES: dict[str, Callable[[GameStore], StoredGame]] = {
     "smashup": smashup_game,
     "coup": coup_game,
     "coup-6-challenge": coup_challenge,
+    "coup-result": coup_result,
     "munchkin": munchkin_game,
     "munchkin-turn": munchkin_turn,
     "ricks": ricks_game,

@@ -42,7 +42,8 @@ def _ResultHeader(game: Any, version: int) -> ft.Control:
     title = f"{_('Победа')}: {names}" if names else _("Победителя нет")
     scores = game.definition.scores(game.state)
     order = sorted(scores, key=lambda i: -scores[i])
-    score_line = " · ".join(f"{game.players[i]} {_fmt_score(scores[i])}" for i in order)
+    # a name and its score are joined by a no-break space: a line never ends between them
+    score_line = " · ".join(f"{game.players[i]}\u00a0{_fmt_score(scores[i])}" for i in order)
     return tagged(
         "summary",
         ft.Container(

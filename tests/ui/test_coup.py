@@ -14,8 +14,7 @@ from companion.engine.coup import ACTIONS, CHARACTER_NAMES, CHARACTERS
 from companion.store import GameStore
 from tests.ui.conftest import App
 from tests.ui.phone import box, same_place
-from tests.ui.test_coup_text_fit import LONG
-from tests.ui.text_fit import text_width
+from tests.ui.test_coup_read_whole import LONG
 
 ANYA, BORIS, VIKA = 0, 1, 2
 
@@ -296,11 +295,11 @@ def test_phone_six_players_declare_and_answers_stay_in_reach(app, server):
     app.wait_label("step", "Кто-то оспаривает?")
     on_screen(app, "primary-action")
     app.wait_label("primary-action", "Никто")
-    # the five challengers on one row, the step's texts above the pinned bar (play-test:
-    # «Итог действия» needed a scroll here)
+    # the five challengers in two rows of three cells, the step's texts above the pinned bar
     app.wait_label("outcome", "Итог действия: если заявление устоит")
-    above_bar(app, "challenge-p1", "challenge-p5", "explain", "outcome")
-    assert abs(box(app, "challenge-p1")["y"] - box(app, "challenge-p5")["y"]) < 1
+    above_bar(app, *(f"challenge-p{i}" for i in range(1, 6)), "explain", "outcome")
+    rows = {round(box(app, f"challenge-p{i}")["y"]) for i in range(1, 6)}
+    assert len(rows) == 2, rows
     app.tap("primary-action")
     app.wait_label("step", "Кто-то запрещает?")
     on_screen(app, "primary-action")
@@ -365,8 +364,9 @@ def test_small_phone_unseen_cells_keep_whole_character_names(browser, server):
     """360×640 (a small phone): the five «Не раскрыто» cells are folded into one line
     («Графиня 3»: the board is folded on a short page, ``test_coup_small_phone``), and each
     still has room for its character's whole name at 11 px and its count at 12 px —
-    «Ассасин» and «Графиня» were cut to «Ассаси» and «Графин» (play-test). Widths of the
-    text from Roboto's measured character widths (:mod:`tests.ui.text_fit`)."""
+    «Ассасин» and «Графиня» were cut to «Ассаси» and «Графин» (play-test). The name's own
+    node (``unseen-name-<character>``, laid out at its whole width, centred in its cell)
+    lies inside the cell, with room to spare on both sides."""
     stored = GameStore(server.data_dir).create("coup", SIX, first_player=0)
     stored.close()
     small = App(browser, server, 360, 640).open(f"/game/{stored.id}")
@@ -376,9 +376,10 @@ def test_small_phone_unseen_cells_keep_whole_character_names(browser, server):
             name = CHARACTER_NAMES[c]
             small.wait_label(f"unseen-{c}", f"{name} 3")
             cell = small.box(f"unseen-{c}")
-            room = cell["width"] - 2  # the cell's 1 px border on each side
-            need = text_width(name, 11) + 3 + text_width("3", 12, bold=True)
-            assert room >= need, (name, cell, need)
+            text = small.box(f"unseen-name-{c}")
+            assert text["width"] > 20, (name, text)  # the name, not an empty node
+            assert cell["x"] + 1 <= text["x"], (name, cell, text)  # inside the border
+            assert text["x"] + text["width"] + 3 < cell["x"] + cell["width"] - 1, (name, text)
             assert cell["x"] + cell["width"] <= 360, (name, cell)
             cells.append(cell)
         assert len({round(b["y"]) for b in cells}) == 1, cells  # one line
@@ -390,10 +391,11 @@ def test_small_phone_unseen_cells_keep_whole_character_names(browser, server):
 def test_small_phone_action_grid_in_two_rows(browser, server):
     """360×640: the seven actions in two rows — the four aimed at nobody, then the three
     aimed at a player — every one whole inside the screen's width, 48 dp tall, with room
-    for its text at 12 px. Three rows of 52 dp put the last under the pinned bar with four
-    players, the whole grid with six (``test_coup_small_phone``)."""
+    for its text at 12 px (cut with «…» by Flutter otherwise; the button's label says it
+    whole). Three rows of 52 dp put the last under the pinned bar with four players, the
+    whole grid with six (``test_coup_small_phone``)."""
+    from companion.ui.boards.coup.choices import COMPACT_ROWS
     from companion.ui.boards.coup.common import ACTION_LABELS
-    from companion.ui.boards.coup.referee import COMPACT_ROWS
 
     stored = GameStore(server.data_dir).create("coup", ["Аня", "Борис", "Вика"], first_player=0)
     stored.close()
@@ -407,7 +409,8 @@ def test_small_phone_action_grid_in_two_rows(browser, server):
         for a, b in boxes.items():
             assert b["x"] >= 0 and b["x"] + b["width"] <= 360, (a, b)
             assert b["height"] >= 47.5, (a, b)
-            assert b["width"] - 4 >= text_width(ACTION_LABELS[a], 12, bold=True), (a, b)
+            assert b["width"] >= 47.5, (a, b)
+            assert ACTION_LABELS[a] in small.label(f"act-{a}"), a
     finally:
         small.close()
 

@@ -2,10 +2,10 @@
 
 Play-test: at 360×640 with four players the action menu («Борис: какое действие?») showed
 its first line above the pinned bar; with five and six players the whole step box (the menu,
-who challenges or blocks) was under it, so every turn began with a scroll. On a page shorter
-than :data:`~companion.ui.boards.coup.common.FULL_HEIGHT` the board folds (the unseen
-characters on one line, the rows two to a line, the grid in two rows, who answers in three
-columns); at 390×844 nothing changes (``tests/ui/test_coup.py``).
+who challenges or blocks) was under it, so every turn began with a scroll. When the frame's
+layout is short the board folds (the unseen characters on one line, the rows two to a line,
+the grid in two rows, who answers in three columns); at 390×844 with four players nothing
+changes (``tests/ui/test_coup.py``).
 
 The steps walked are the rulebook's (002, «Переворот»): «Действия» (the menu, and a target
 aimed at by its row), «Оспаривание», «Запрет действия», «Покровители» (a card revealed),
@@ -24,13 +24,11 @@ import pytest
 from companion.engine.coup import ACTIONS, CHARACTERS
 from companion.store import GameStore
 from companion.ui.app import make_main
-from companion.ui.boards.coup.referee import SHORT_LINE
 from companion.ui.state import Hub
-from companion.ui.text_fit import text_width
 from tests.ui import render_tree as rt
 from tests.ui.conftest import App
 from tests.ui.phone import box, same_place, shown, tap_after_guard, tap_primary
-from tests.ui.test_coup_text_fit import LONG
+from tests.ui.test_coup_read_whole import LONG
 from tests.ui.test_render_fresh import play
 from tests.ui.test_touch_targets import nodes, offenders
 
@@ -158,48 +156,47 @@ def test_small_phone_every_tappable_control_is_a_48dp_target(browser, server):
         app.close()
 
 
-#: The room (px) beside a name in a row, as measured in Chromium (the semantics nodes'
-#: boxes): from the name's left edge to the cards' (a full row) or to the row's padding (a
-#: half row, two to a line on a short page), less the gaps. A row's mark takes its part.
-WHO = {360: 162, 390: 192}
-HALF_WHO = {360: 138}
-#: A target's chip with its icon alone, with its word «цель?» (12 px bold) beside the icon.
-CHIP = 24
+@pytest.mark.parametrize(
+    ("names", "size"),
+    [(LONG, (WIDTH, HEIGHT)), (LONG[:4], (390, 844)), (LONG[:4], (WIDTH, 780))],
+    ids=["6-half-rows-360x640", "4-full-rows-390x844", "4-half-rows-360x780"],
+)
+def test_twelve_letter_names_stay_in_their_rows(browser, server, names, size):
+    """Play-test at 360 px: «Мухаммаджон…» beside the «цель?» chip. While a target is chosen
+    (every other row shows its chip), each name is one line inside its row, left of the
+    cards and coins (never over them), cut by Flutter with «…» where its mark needs the
+    room; the row's label says the name whole (a screen reader, the tooltip of a long
+    press)."""
+    stored = GameStore(server.data_dir).create("coup", names, first_player=0)
+    stored.close()
+    app = App(browser, server, *size).open(f"/game/{stored.id}")
+    try:
+        app.wait_label("step", f"{names[0]}: какое действие?")
+        tap_after_guard(app, "act-steal")
+        app.wait_label(f"player-p{len(names) - 1}", "— цель?")
+        app.page.wait_for_timeout(300)
+        for i, name in enumerate(names):
+            row, label = box(app, f"player-p{i}"), box(app, f"name-p{i}")
+            assert name in app.label(f"player-p{i}"), i
+            assert label["height"] <= 26, (name, label)  # one line
+            assert row["x"] <= label["x"] and label["x"] + label["width"] <= row["x"] + row["width"]
+            assert row["y"] <= label["y"] and label["y"] + label["height"] <= row["y"] + 48.5
+            cards = box(app, f"influence-p{i}")
+            if round(cards["y"]) == round(label["y"]) or cards["y"] < label["y"] + label["height"]:
+                assert label["x"] + label["width"] <= cards["x"], (name, label, cards)
+    finally:
+        app.close()
 
 
-def test_twelve_letter_names_are_whole_beside_their_marks():
-    """Play-test at 360 px: «Мухаммаджон…» beside the «цель?» chip (17 px bold, with the
-    chip, was 9 px wider than its room). A name is now drawn as large as fits beside the
-    widest mark its row can show: a target's chip for any other player (so the name keeps
-    its size when «цель?» appears), «ходит» or «в ссылке» for the acting or exiled one; in a
-    half row every mark is an icon. Widths from Roboto's measured advances
-    (:mod:`tests.ui.text_fit`)."""
-    from companion.ui.boards.coup.players import name_size
-
-    worst = "Мухаммаджоны"
-    assert text_width(worst, 17, bold=True) > WHO[360] - 6 - CHIP  # the play-test's cut
-    for name in LONG:
-        for width, who in WHO.items():
-            chip = CHIP if width < 380 else CHIP + 3 + text_width("цель?", 12, bold=True)
-            for status, mark in (("", chip), ("ходит", text_width("ходит", 12))):
-                size = name_size(name, width, status, status == "")
-                assert size >= 13, (name, width, size)
-                assert text_width(name, size, bold=True) <= who - 6 - mark, (name, width, status)
-        for width, who in HALF_WHO.items():
-            size = name_size(name, width, "", True, half=True)
-            assert size >= 13 and text_width(name, size, bold=True) <= who - 3 - CHIP, name
-    # a short name keeps the full size
-    assert name_size("Аня", 360, "", True) == 17 == name_size("Аня", 360, "", True, half=True)
-
-
-async def _folded_grid_widths(data: Path) -> set[int]:
-    """The widths of the action buttons of a four-player game opened at 360×640."""
+async def _folded_grid_heights(data: Path) -> set[int]:
+    """The heights of the action buttons of a four-player game opened at 360×640 (48 folded,
+    52 not)."""
     hub = Hub(GameStore(data))
     g = hub.create("coup", FOUR, first_player=0)
     session = await rt.open_app(make_main(hub), f"/game/{g.id}", size=(WIDTH, HEIGHT))
     try:
         buttons = [rt.tagged_control(session, f"act-{a}").content for a in ACTIONS]
-        return {b.width for b in buttons}
+        return {b.height for b in buttons}
     finally:
         session.close()
 
@@ -211,7 +208,7 @@ def test_folded_board_after_taps_is_a_fresh_screen(
     answers) follow the game: at 360×640, after a challenge, a steal aimed at a half row, a
     block, undo and redo on two phones, every phone shows what a phone opening the game now
     shows (:mod:`tests.ui.test_render_fresh`, no browser)."""
-    assert rt.run(_folded_grid_widths(tmp_path)) == {74, 100}  # the board is folded here
+    assert rt.run(_folded_grid_heights(tmp_path)) == {48}  # the board is folded here
     steps: list = [
         "primary-action",  # nobody challenges Аня's Duke
         "act-steal",
@@ -241,20 +238,15 @@ def unscrolled(app: App, top: float) -> None:
 
 
 def texts_in_reach(app: App) -> None:
-    """The step's texts shown lie above the pinned bar, each as tall as its whole lines (the
-    box cut «Итог действия» mid-line at the bar: a 12 px sliver of a 19 px line)."""
+    """The step's texts shown lie above the pinned bar, each at least one whole line tall
+    (a box cut «Итог действия» mid-line at the bar: a sliver of a line)."""
     bar = box(app, "action-bar")["y"]
     for ident in ("explain", "outcome"):
         if not shown(app, ident).strip():
             continue
         b = box(app, ident)
-        if b["height"] < 1:  # left out: «Весь текст» shows it
-            continue
         assert b["y"] + b["height"] <= bar + 0.5, (ident, b, bar)
-        assert b["height"] % SHORT_LINE <= 1 or b["height"] % SHORT_LINE >= SHORT_LINE - 1, (
-            ident,
-            b,
-        )
+        assert b["height"] >= 14, (ident, b)
 
 
 def read_whole(app: App, *parts: str) -> None:
@@ -274,7 +266,7 @@ def test_six_long_names_read_each_step_without_a_scroll(browser, server):
     без…» was cut at the pinned bar in «Оспаривание», «Итог действия: без запрета … потеряет…»
     at a card's loss, and the board scrolled to read them. Now the board ends at the bar (no
     scroll), the texts shown are whole lines above it, and what the room leaves out is shown
-    whole by «Весь текст» (only where something is left out: «Запрет действия» has room).
+    whole by «Весь текст».
     A steal («Капитан»), challenged, blocked, the block challenged («Оспаривание»)."""
     names = LONG
     stored = GameStore(server.data_dir).create("coup", names, first_player=0)
@@ -299,7 +291,7 @@ def test_six_long_names_read_each_step_without_a_scroll(browser, server):
         app.wait_label("outcome", "Итог действия")
         in_reach(app, "explain", "outcome", targets=False)
         texts_in_reach(app)
-        assert not shown(app, "step-texts")  # nothing left out: no «Весь текст»
+        read_whole(app, "Итог действия")
         tap_after_guard(app, "block-p4-captain")
 
         app.wait_label("step", "Кто-то оспаривает запрет?")

@@ -68,164 +68,65 @@ def test_the_phase_line_names_the_phase_not_the_game_while_it_runs():
     assert over.over and over.where == "Переворот" and over.who == "Игра окончена"
 
 
-#: Names of 12 letters, some with wide letters (as in ``test_coup_text_fit``).
+#: Names of 12 letters, some with wide letters.
 LONG = ["Александрина", "Константинов", "Максимилиана", "Станиславина", "Мухаммаджоны"]
 
 
-def test_twelve_letter_names_fit_the_status_line_at_360_px():
-    """README: 12-letter names fit a 360 px phone. Play-test: «Ходит Александр…», «Отвечает
-    Станислав…» at 360 px (18 and 16 px type beside a 112 px clock). Line 1 takes the
-    largest size that fits; whose turn, on line 2 while another answers, fits beside «всего»."""
-    from companion.ui.status import NAME_ROOM_360, TOTAL_WIDTH, TURN_CLOCK_WIDTH, name_size
-    from tests.ui.text_fit import text_width
-
-    room = NAME_ROOM_360 - TURN_CLOCK_WIDTH
-    assert name_size("Ходит Аня", TURN_CLOCK_WIDTH) == 18  # short names keep the large type
-    for name in LONG:
-        for line in (f"Ходит {name}", f"Отвечает {name}"):
-            size = name_size(line, TURN_CLOCK_WIDTH)
-            assert text_width(line, size, bold=True) <= room, (line, size)
-    g = Game.new(COUP, ["Александрина", "Мухаммаджоны"], first_player=0, clock=lambda: 0.0)
-    g.push("coup.declare", {"player": 0, "action": "steal", "target": 1})
-    g.push("coup.no_challenge", {})
-    who, answer, _dot = whose_turn(g, g.definition.active_player(g.state))
-    assert (who, answer) == ("Отвечает Мухаммаджоны", "ход Александрины")
-    line2 = 360 - 2 * 26 - 6 - TOTAL_WIDTH  # the phase's slot at 360 px
-    assert text_width(answer, 14, bold=True) <= line2 - 70  # the phase keeps a word or so
-
-
-#: Line 2's room for whose turn, its 6 px gap and the phase at 360 px, beside «всего»
-#: (Chromium: «ход Станислава» 108 px, the phase's slot 94 px).
-LINE2_360 = 208
-
-
-async def _line2(data) -> tuple[str, str, float]:
+def _status_games(data) -> dict[str, str]:
+    """Line 1 «Ходит Александрина»; line 1 «Отвечает <loser>» with line 2 «ход <actor>» and
+    «Потеря покровителя» (a proven challenge during another's turn), for three pairs."""
     from companion.store import GameStore
-    from companion.ui.app import make_main
-    from companion.ui.state import Hub
-    from tests.ui import render_tree as rt
 
-    hub = Hub(GameStore(data))
-    g = hub.create("coup", NAMES, first_player=1)  # Борис's turn
-    hub.push(g.id, "coup.declare", {"player": 1, "action": "tax", "target": None})
-    hub.push(g.id, "coup.challenge", {"challenger": 3})
-    hub.push(g.id, "coup.challenge_result", {"proven": True})  # Гена reveals a card
-    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
-    turn = rt.tagged_control(session, "status-turn")
-    phase = rt.tagged_control(session, "status-phase")
-    assert turn.size == phase.size
-    return turn.value, phase.value, phase.size
-
-
-def test_whose_turn_and_the_phase_are_whole_on_line_2_at_360_px(tmp_path):
-    """«Покровители» at 360 px: line 2 read «ход Бориса Потеря покр…» (play-test). Whose turn
-    and the phase are drawn a little smaller (12–14 px) when that shows them whole in the
-    208 px line 2 leaves beside «всего»."""
-    from tests.ui import render_tree as rt
-    from tests.ui.text_fit import text_width
-
-    turn, phase, size = rt.run(_line2(tmp_path / "d"))
-    assert (turn, phase) == ("ход Бориса", "Потеря покровителя"), (turn, phase)
-    used = text_width(turn, size, bold=True) + 6 + text_width(phase, size)
-    assert used <= LINE2_360, (size, used)
-    assert size >= 12
+    store = GameStore(data)
+    ids = {}
+    g = store.create("coup", LONG[:4], first_player=0)
+    ids["turn"] = g.id
+    g.close()
+    for actor, loser in ((0, 1), (3, 0), (1, 2)):
+        g = store.create("coup", LONG[:4], first_player=actor)
+        g.push("coup.declare", {"player": actor, "action": "tax", "target": None})
+        g.push("coup.challenge", {"challenger": loser})
+        g.push("coup.challenge_result", {"proven": True})
+        ids[f"{actor}-{loser}"] = g.id
+        g.close()
+    return ids
 
 
-async def _long_line2(data, actor: int, loser: int) -> tuple[str, str, str, float]:
-    """Line 2 while ``loser`` (of :data:`LONG`) loses a card to a proven challenge during
-    ``actor``'s turn: ``(whose turn, phase shown, the phase's label, size)``."""
-    import flet as ft
-
-    from companion.store import GameStore
-    from companion.ui.app import make_main
-    from companion.ui.state import Hub
-    from tests.ui import render_tree as rt
-
-    hub = Hub(GameStore(data))
-    g = hub.create("coup", LONG[:4], first_player=actor)
-    hub.push(g.id, "coup.declare", {"player": actor, "action": "tax", "target": None})
-    hub.push(g.id, "coup.challenge", {"challenger": loser})
-    hub.push(g.id, "coup.challenge_result", {"proven": True})
-    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
-    turn = rt.tagged_control(session, "status-turn")
-    phase = rt.tagged_control(session, "status-phase")
-    node = next(
-        c
-        for c in rt.controls(session)
-        if isinstance(c, ft.Semantics) and c.identifier == "status-phase"
-    )
-    assert turn.size == phase.size
-    return turn.value, phase.value, node.label, phase.size
-
-
-def test_twelve_letter_names_leave_line_2_whole_at_360_px(tmp_path):
-    """Play-test: «ход Александрины Потеря покр…» at 360 px (12 px, the smallest size, still
-    too big). Line 2 goes down to 11 px, and says the step in fewer words when even that
-    leaves it no room (a screen reader still hears it whole); the line keeps its height."""
-    from tests.ui import render_tree as rt
-    from tests.ui.text_fit import text_width
-
-    seen = []
-    for n, (actor, loser) in enumerate(((0, 1), (3, 0), (1, 2))):
-        turn, shown, label, size = rt.run(_long_line2(tmp_path / str(n), actor, loser))
-        assert label == "Потеря покровителя", label
-        assert shown in ("Потеря покровителя", "Потеря карты"), shown
-        used = text_width(turn, size, bold=True) + 6 + text_width(shown, size)
-        assert used <= LINE2_360, (turn, shown, size, used)
-        assert size >= 11
-        seen.append((turn, shown))
-    assert seen[0] == ("ход Александрины", "Потеря карты")
-
-
-def _every_phase() -> dict[str, list[str]]:
-    """Each game's phase texts as line 2 shows them (the longest the engines make)."""
-    from companion.engine.munchkin.constants import PHASES as MUNCHKIN
-    from companion.engine.ricks.constants import (
-        PHASE_ACTIONS,
-        PHASE_CHARGE,
-        PHASE_ROUND,
-        UNIVERSES,
-    )
-    from companion.engine.smashup.state import PHASES as SMASHUP
-    from companion.engine.smashup.state import SETUP_PHASE
-
-    ricks = [f"Раунд 10 · {p}" for p in (PHASE_ROUND, PHASE_ACTIONS, PHASE_CHARGE)]
-    ricks += [f"Раунд 10 · шаг {s}: {u}" for s in "АБВ" for u in UNIVERSES]
-    return {
-        "smashup": [*SMASHUP["bbrr"], *SMASHUP["mimimi"], SETUP_PHASE],
-        "munchkin": list(MUNCHKIN),
-        "ricks": ricks,
-    }
-
-
-def test_every_games_longest_phase_is_whole_on_line_2_at_360_px():
-    """Line 2 at 360 px, whole at 11 px or more: every phase of «Замес», «Манчкин» and «Рик
-    и Морти» (round 10, each step and universe) alone; each step of «Переворот» in which
-    someone answers during another's turn, beside «ход» and each twelve-letter name — in
-    fewer words when the whole step has no room (``CoupDefinition.phase_short``)."""
-    from companion.ui.status import LINE2_ROOM_360, line2_fit
+def test_twelve_letter_names_and_the_phase_read_whole_at_360_px(browser, tmp_path):
+    """README: 12-letter names fit a 360 px phone; play-tests at 360 px: «Ходит Александр…»,
+    «ход Александрины Потеря покр…». In Chromium at 360×640, line 1 (who acts) and line 2
+    (whose turn, the phase) lie on screen, each one line tall, whose turn left of the phase
+    without overlapping it, and their labels say the whole name and the whole phase."""
     from companion.ui.words import inflect
-    from tests.ui.text_fit import text_width
+    from tests.ui.conftest import App, Server
+    from tests.ui.phone import box
 
-    assert LINE2_ROOM_360 == LINE2_360
-    for game, phases in _every_phase().items():
-        for where in phases:
-            size, shown = line2_fit("", where)
-            assert shown == where and size >= 11, (game, where)
-            assert text_width(where, size) <= LINE2_360, (game, where, size)
-    coup = {
-        "Потеря покровителя": "Потеря карты",
-        "Потеря покровителя: обе карты": "Потеря обеих",
-        "Запрет действия": "Запрет",
-        "Оспаривание": "",
-    }
-    for name in LONG:
-        answer = f"ход {inflect(name, 'gent')}"
-        for where, short in coup.items():
-            size, shown = line2_fit(answer, where, short)
-            assert shown in (where, short) and size >= 11, (answer, where)
-            used = text_width(answer, size, bold=True) + 6 + text_width(shown, size)
-            assert used <= LINE2_360, (answer, shown, size, used)
+    data = tmp_path / "data"
+    ids = _status_games(data)
+    srv = Server(data)
+    try:
+        for key, gid in ids.items():
+            app = App(browser, srv, 360, 640).open(f"/game/{gid}")
+            try:
+                if key == "turn":
+                    app.wait_label("status-player", f"Ходит {LONG[0]}")
+                    parts = ["status-player"]
+                else:
+                    actor, loser = (int(x) for x in key.split("-"))
+                    app.wait_label("status-player", f"Отвечает {LONG[loser]}")
+                    app.wait_label("status-turn", f"ход {inflect(LONG[actor], 'gent')}")
+                    app.wait_label("status-phase", "Потеря покровителя")
+                    parts = ["status-player", "status-turn", "status-phase"]
+                    turn, phase = box(app, "status-turn"), box(app, "status-phase")
+                    assert turn["x"] + turn["width"] <= phase["x"] + 0.5, (turn, phase)
+                for ident in parts:
+                    b = box(app, ident)
+                    assert b["x"] >= 0 and b["x"] + b["width"] <= 360.5, (key, ident, b)
+                    assert b["y"] >= 0 and b["height"] <= 30, (key, ident, b)  # one line
+            finally:
+                app.close()
+    finally:
+        srv.stop()
 
 
 def test_coup_names_the_step_in_fewer_words_for_a_short_line():

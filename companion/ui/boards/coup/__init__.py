@@ -3,13 +3,13 @@
 One component per module (see :mod:`companion.engine.coup`, SPEC §3):
 
 - :mod:`.players` — the bank line (treasury, court deck, turn, unseen characters) and one
-  compact row per player (coins, influences left, revealed characters, exile); on a page
-  under :data:`~.common.FULL_HEIGHT` (under :data:`~.common.CROWDED_HEIGHT` with five or six
-  players) the board folds (rows two to a line, the grid in two rows,
-  :func:`.common.use_short`) so a turn at 360×640 needs no scrolling;
-- :mod:`.referee` — the step's question, its explanation and «Итог действия», the action
-  grid (a target is aimed at by tapping its row: «цель?»), who challenges or blocks, which
-  card is revealed;
+  compact row per player (coins, influences left, revealed characters, exile); when the
+  frame's layout is short (:func:`.common.use_short`) the board folds (rows two to a line,
+  the grid in two rows) so a turn at 360×640 needs no scrolling;
+- :mod:`.referee` — the step's panel (:func:`companion.ui.step_panel.StepPanel`): its
+  question, its explanation and «Итог действия», with the choices of :mod:`.choices` (the
+  action grid — a target is aimed at by tapping its row: «цель?» —, who challenges or
+  blocks, which card is revealed);
 - :mod:`.actions` — the pinned bar: «Объявить», «Никто», «Показан» / «Не показан»,
   «Обмен завершён» (always ``primary-action``);
 - :mod:`.common` — labels, the declined names, the action being chosen (shared by the body
@@ -20,9 +20,10 @@ undo takes the flow back one step at a time. The board never decides a rule: an 
 card the engine forbids now is drawn dimmed, and a tap shows the engine's refusal.
 
 Test handles (``flt-semantics-identifier``): ``treasury``, ``court-deck``, ``turn``,
-``unseen-<character>``, ``player-p<i>``, ``coins-p<i>``, ``influence-p<i>``,
+``unseen-<character>`` (its name: ``unseen-name-<character>``), ``player-p<i>`` (its name:
+``name-p<i>``), ``coins-p<i>``, ``influence-p<i>``,
 ``revealed-p<i>``, ``step``, ``explain``, ``outcome``, ``act-<action>``,
-``step-texts`` («Весь текст», a short page's cut texts whole), ``preview`` (the bar's hint),
+``step-texts`` («Весь текст»: the step's texts whole), ``preview`` (the bar's hint),
 ``primary-action``, ``not-proven``, ``challenge-p<i>``,
 ``block-p<i>-<character>``, ``lose-<character>``, ``rules-link``, ``two-player-draft``.
 """
@@ -74,7 +75,7 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
             if d["action"] == action and d["targets"]:
                 aims = set(d["targets"])
     left = unseen(state)
-    width = int(use_layout().board_width)  # a name's size, a target's chip with its word
+    narrow = use_layout().narrow  # a smaller name, a target's chip without its word
     short = use_short(len(state.names))  # the bank folded, rows two to a line
     half = short and len(state.names) >= PAIRS_FROM
 
@@ -112,7 +113,7 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
             i in aims,
             aim if aims else None,  # rows answer a tap only while aiming
             i in aims and i == target,
-            width,
+            narrow,
             half,
         )
         for i in range(len(state.names))
@@ -135,18 +136,14 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
 
 @ft.component
 def Board(view: GameView) -> ft.Control:
-    """Bank, one row per player in seat order, then the guided step.
-
-    Each new step (a move, an undo or a redo) starts with the board at its top, as Ricks'
-    charge phase does (:func:`~companion.ui.widgets.use_top_on`): play-test at 360×640, a
-    page scrolled down to read «Итог действия» kept its scroll for the next step, the rows
-    and the treasury line half out of sight."""
+    """Bank, one row per player in seat order, then the guided step (the step first on a
+    phone on its side: short and two columns). Each new step (a move, an undo or a redo)
+    starts with the board at its top (:func:`~companion.ui.widgets.use_top_on`)."""
     choice = choice_for(view)
     use_top_on((len(view.game.events), awaiting(view.state)))
     layout = use_layout()
+    folded = use_short(len(view.state.names))
     parts = [Players(view, view.version, choice), Referee(view, view.version, choice)]
     if layout.short and layout.two_columns:
-        # a phone on its side: the step (question, answers) first, in sight without a
-        # scroll; the rows under it (play-test 844×390: the step was 100–300 px below)
-        parts.reverse()
-    return ft.Column(parts, spacing=8)
+        parts.reverse()  # a phone on its side: the step in sight without a scroll
+    return ft.Column(parts, spacing=4 if folded else 8)

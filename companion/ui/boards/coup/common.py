@@ -75,10 +75,20 @@ def answer_label(character: str, proven: bool) -> str:
     return shown_answer(character, proven)
 
 
+def _aimed(state: CoupState) -> str:
+    """« Цель — Вика» after the question of a step about an action aimed at a player (the
+    question is always in view, the explanation naming the target may be cut), else «»."""
+    p = state.pending
+    if p is None or p.get("target") is None:
+        return ""
+    return f" {_('Цель')} — {state.names[p['target']]}"
+
+
 def step_title(state: CoupState) -> str:
-    """The question of the current step in Russian, e.g. «Кто-то оспаривает?», «Аня: Герцог
-    показан?» (the card asked for is named here, not in the pinned bar: beside «Не показан»
-    and «Показан» a 360 px phone has no room left for it)."""
+    """The question of the current step in Russian, e.g. «Кто-то оспаривает?», «Кто-то
+    запрещает? Цель — Вика» (an aimed action names its target), «Аня: Герцог показан?» (the
+    card asked for is named here, not in the pinned bar: beside «Не показан» and «Показан» a
+    360 px phone has no room left for it)."""
     step = awaiting(state)
     names, p = state.names, state.pending
     if step == "action":
@@ -87,13 +97,13 @@ def step_title(state: CoupState) -> str:
             return f"{names[who]}: {_('обязателен переворот')}"
         return f"{names[who]}: {_('какое действие?')}"
     if step == "challenge":
-        return _("Кто-то оспаривает?")
+        return _("Кто-то оспаривает?") + _aimed(state)
     if step == "challenge_result":
         return f"{names[p['actor']]}: {_shown(str(ACTIONS[p['action']].claim))}"
     if step == "block":
-        return _("Кто-то запрещает?")
+        return _("Кто-то запрещает?") + _aimed(state)
     if step == "block_challenge":
-        return _("Кто-то оспаривает запрет?")
+        return _("Кто-то оспаривает запрет?") + _aimed(state)
     if step == "block_challenge_result":
         return f"{names[p['blocker']]}: {_shown(p['block_character'])}"
     if step == "lose_influence":
@@ -107,8 +117,8 @@ def step_title(state: CoupState) -> str:
 
 
 #: With this many players or more the board folds on any page below an expanded height
-#: (:attr:`~companion.ui.layout.Layout.crowded_short`): at 390×844 six rows left «Обмен» half
-#: under the pinned bar (play-test, six 12-letter names).
+#: (:attr:`~companion.ui.layout.Layout.crowded_short`): five or six unfolded rows leave no
+#: room above the pinned bar of a 390×844 phone for the step's choices.
 CROWDED_FROM = 5
 
 

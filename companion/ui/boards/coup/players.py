@@ -4,11 +4,10 @@ Rows have a fixed height (48 dp): name and status, influences left (card icons),
 characters revealed, coins in a fixed-width slot. Four rows and the bank fit above the
 action choice on a 390×844 phone.
 
-On a short page (under :data:`~companion.ui.boards.coup.common.FULL_HEIGHT`: 360×640,
-360×800; with five or six players under ``CROWDED_HEIGHT``, 390×844 too) the board folds:
-the unseen characters take one line, and with four players or more the rows go two to a
-line (:func:`PlayerRow`'s ``half``: still 48 dp tall, tapped to aim), so the step's choices
-under them are seen without scrolling.
+When the board folds (:func:`~companion.ui.boards.coup.common.use_short`, from the frame's
+layout) the unseen characters take one line, and with :data:`PAIRS_FROM` players or more the
+rows go two to a line (:func:`PlayerRow`'s ``half``: still 48 dp tall, tapped to aim), so
+the step's choices under them are seen without scrolling.
 """
 
 from __future__ import annotations
@@ -19,8 +18,6 @@ import flet as ft
 
 from companion.engine.coup import CHARACTER_NAMES, CHARACTERS
 from companion.i18n import _
-from companion.ui.layout import NARROW_BELOW
-from companion.ui.text_fit import fit_size, text_width
 from companion.ui.widgets import border_all, clipped_text, tagged
 
 __all__ = ["BankBar", "PAIRS_FROM", "PlayerRow", "ROW_HEIGHT", "name_size"]
@@ -38,51 +35,38 @@ UNSEEN_MAX = 480
 #: Border width of the chosen target's row (the others' is 2), and its tint.
 AIMED_BORDER = 3
 AIMED_TINT = ft.Colors.with_opacity(0.14, ft.Colors.TERTIARY)
-#: On a short page, this many players or more sit two to a row line (with three, the rows
+#: On a folded board, this many players or more sit two to a row line (with three, the rows
 #: one to a line, the bank and the action grid fit 360×640).
 PAIRS_FROM = 4
-#: The page's width minus a row's (px): the page's and the frame's padding, both sides.
-ROW_MARGIN = 44
-#: Gap (px) between the two rows of a line on a short page.
+#: Gap (px) between the two rows of a line on a folded board.
 PAIR_GAP = 4
-#: Sizes (px) a player's name may take, largest first: the largest that fits its room.
-NAME_SIZES = (17, 16, 15, 14, 13, 12)
-#: Width (px) of a target's chip with its icon alone (12 px icon, 5 px padding each side and
-#: its 1 px border): the widest mark of a half row (the others are a 14 px icon).
-CHIP = 24
+#: A name's size (px) in a full row, in one on the smallest phones
+#: (:attr:`~companion.ui.layout.Layout.narrow`), and in a half row: a longer name is cut
+#: with «…» (its row's label, and the tooltip a long press shows, say it whole).
+NAME_SIZE, NAME_SIZE_NARROW, NAME_SIZE_HALF = 17, 15, 14
 
 
-def _mark_width(status: str, chip: bool, narrow: bool) -> float:
-    """The room (px) the mark beside a name takes: a target's chip (its icon, and on a wide
-    screen its word «цель?»), or the status in 12 px italics («ходит», «в ссылке»)."""
-    if chip:
-        return CHIP if narrow else CHIP + 3 + text_width(_("цель?"), 12, bold=True)
-    return text_width(status, 12) if status else 0
-
-
-def name_size(name: str, width: int, status: str, chip: bool, half: bool = False) -> int:
-    """The size (px) of a name in its row on a board ``width`` px wide (the frame's
-    :attr:`~companion.ui.layout.Layout.board_width`), so that it is whole
-    beside its mark: a row that may become a target keeps the chip's room whether the chip is
-    shown or not (the name does not change size when «цель?» appears), the acting or exiled
-    player's row the room of «ходит» or «в ссылке». Play-test at 360 px: «Мухаммаджон…»
-    beside «цель?». In a ``half`` row (a short page) the mark is one icon."""
-    row = width - ROW_MARGIN
+def name_size(narrow: bool, half: bool) -> int:
+    """The size (px) of a name in its row: see :data:`NAME_SIZE`."""
     if half:
-        # half of the line; its border (2 + 2), padding (3 + 4), colour bar (3) and gap (4);
-        # the mark and the gap before it (3)
-        room = (row - PAIR_GAP) / 2 - 4 - 7 - 3 - 4 - CHIP - 3
-    else:
-        # border (2 + 2), padding (4 + 8), colour bar (6), three gaps (8), cards (44), coins
-        # (64); the gap before the mark (6) and the mark
-        room = row - 4 - 12 - 6 - 24 - 44 - 64 - 6 - _mark_width(status, chip, width < NARROW_BELOW)
-    return fit_size(name, room, NAME_SIZES, bold=True)
+        return NAME_SIZE_HALF
+    return NAME_SIZE_NARROW if narrow else NAME_SIZE
+
+
+def _name(index: int, name: str, size: int) -> ft.Control:
+    """The name (tagged ``name-p<index>``), bold, on one line: as wide as it is, or cut with
+    «…» where it would push the mark beside it."""
+    return ft.Container(
+        tagged(f"name-p{index}", clipped_text(name, size, weight=ft.FontWeight.BOLD, tooltip=name)),
+        expand=True,
+        expand_loose=True,
+    )
 
 
 @ft.component
 def _Unseen(unseen: tuple[int, ...], folded: bool = False) -> ft.Control:
     """«Не раскрыто:» and a chip per character (changes only when a card is revealed).
-    ``folded`` (a short page): one line of five cells, «Графиня 3», without the caption (the
+    ``folded`` (a folded board): one line of five cells, «Графиня 3», without the caption (the
     cells' tooltips and labels say it): 20 px lower, room for the step's choices."""
 
     def count(k: int) -> ft.Text:
@@ -93,16 +77,19 @@ def _Unseen(unseen: tuple[int, ...], folded: bool = False) -> ft.Control:
             color=ft.Colors.ERROR if unseen[k] == 0 else None,
         )
 
+    def name(c: str) -> ft.Control:  # its own node: a test sees that it is whole
+        return tagged(f"unseen-name-{c}", ft.Text(CHARACTER_NAMES[c], size=11, no_wrap=True))
+
     def inside(k: int, c: str) -> ft.Control:
         if folded:
             return ft.Row(
-                [ft.Text(CHARACTER_NAMES[c], size=11, no_wrap=True), count(k)],
+                [name(c), count(k)],
                 spacing=3,
                 tight=True,
                 alignment=ft.MainAxisAlignment.CENTER,
             )
         return ft.Column(
-            [ft.Text(CHARACTER_NAMES[c], size=11, no_wrap=True), count(k)],
+            [name(c), count(k)],
             spacing=0,
             tight=True,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -147,7 +134,7 @@ def BankBar(
 ) -> ft.Control:
     """Treasury, court deck, turn, and copies of each character not yet revealed (a memoised
     line of its own: a coin move re-renders the first line only); ``folded``: the unseen
-    characters on one line (a short page)."""
+    characters on one line (a folded board)."""
     return ft.Column(
         [
             ft.Row(
@@ -220,12 +207,11 @@ def _Who(
     size: int = 17,
 ) -> ft.Control:
     """Name and status, the characters revealed. A possible target's «цель?» is an outlined
-    chip with a finger (the row is what is tapped to aim: play-test, nothing said so), the
+    chip with a finger (the row is what is tapped to aim), the
     chosen target's «цель» a filled chip with a crosshair; both are lower than the name.
     On a ``narrow`` screen (:attr:`~companion.ui.layout.Layout.narrow`) the chips are their
     icons alone (the step's question and the bar say what the finger means; a screen reader
-    reads the row's «— цель?»). The name is drawn at ``size`` (:func:`name_size`):
-    whole beside its mark."""
+    reads the row's «— цель?»). The name is drawn at ``size`` (:func:`name_size`)."""
     mark: ft.Control = ft.Text(status, size=12, italic=True, color=ft.Colors.PRIMARY, no_wrap=True)
     if aimed or target:
         mark = _chip(aimed, None if narrow else status)
@@ -233,11 +219,7 @@ def _Who(
         [
             ft.Row(
                 [
-                    # the name gives way to the mark (its size leaves the mark room: cut
-                    # with «…» only past the smallest size), never pushed over the cards
-                    clipped_text(
-                        name, size, weight=ft.FontWeight.BOLD, expand=True, expand_loose=True
-                    ),
+                    _name(index, name, size),  # never pushed over the cards
                     mark,
                 ],
                 spacing=6,
@@ -305,7 +287,7 @@ def _Half(
     target: bool,
     size: int,
 ) -> ft.Control:
-    """A row's content in half a line (a short page): the name and its mark on the first
+    """A row's content in half a line (a folded board): the name and its mark on the first
     line (the mark an icon: a target's chip, ▶ for the acting player, ⊘ for an exiled one),
     the cards left, the coins and the characters revealed on the second."""
     mark: ft.Control
@@ -327,13 +309,7 @@ def _Half(
                 [
                     ft.Row(
                         [
-                            clipped_text(
-                                name,
-                                size,
-                                weight=ft.FontWeight.BOLD,
-                                expand=True,
-                                expand_loose=True,
-                            ),
+                            _name(index, name, size),
                             mark,
                         ],
                         spacing=3,
@@ -382,16 +358,17 @@ def PlayerRow(
     target: bool,
     on_tap: Callable[[int], None] | None,
     aimed: bool = False,
-    width: int = 390,
+    narrow: bool = False,
     half: bool = False,
 ) -> ft.Control:
     """One player; ``target`` marks a possible target of the action being chosen (tap to aim,
     «цель?»), ``aimed`` the target chosen (tapped, or the only opponent left): «цель», in bold,
     a thicker border on a tinted row, so the board shows who is aimed at. ``on_tap`` is given
     while a target is chosen, for every row: a tap on a row that is no target (an exiled
-    player) gets the refusal in the banner instead of nothing. ``width`` is the board's (the
-    name's size, :func:`name_size`); ``half``: the row takes half a line (a short page), its
-    content on two lines (:func:`_Half`)."""
+    player) gets the refusal in the banner instead of nothing. ``narrow``: one of the smallest
+    phones (:attr:`~companion.ui.layout.Layout.narrow`: a smaller name, chips without their
+    word); ``half``: the row takes half a line (a folded board), its content on two lines
+    (:func:`_Half`)."""
     aimed = aimed and target and not (exiled or turn)
     if exiled:
         status = _("в ссылке")
@@ -402,9 +379,7 @@ def PlayerRow(
     else:
         status = _("цель?") if target else ""
     shown = ", ".join(CHARACTER_NAMES[c] for c in revealed)
-    chip = not (exiled or turn)  # a row that may be a target keeps its chip's room
-    size = name_size(name, width, "" if chip else status, chip, half)
-    narrow = width < NARROW_BELOW
+    size = name_size(narrow, half)
     marked = target and not (exiled or turn)
     # the row's content is the same object while what it shows is the same: a step that only
     # moves the highlight re-renders the frame and its border, and the diff skips the rest

@@ -1,0 +1,231 @@
+"""The choices of a Coup step, drawn under its question (:mod:`.referee`): the seven
+actions (:func:`Grid`), and who challenges, who blocks with which character, or which card
+is revealed (:func:`Answers`, built from the engine by :func:`answers_of`).
+
+Every button is at least 48×48 dp and its texts are cut by Flutter with «…» (its semantics
+label says them whole). An action or card the rules forbid now is dimmed but answers a tap
+(the board shows the engine's refusal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.engine.coup import (
+    ACTIONS,
+    CHARACTER_NAMES,
+    CHARACTERS,
+    CoupState,
+    awaiting,
+    legal_events,
+    waiting_for,
+)
+from companion.i18n import _
+from companion.ui.boards.coup.common import ACTION_LABELS
+from companion.ui.layout import grid
+from companion.ui.widgets import TARGET, tagged
+
+__all__ = ["ACTION_WIDTH", "Answer", "Answers", "COMPACT_ROWS", "Grid", "answers_of"]
+
+#: An answer button: (identifier, lines, label or "", dimmed, move type, move data).
+Answer = tuple[str, tuple[str, ...], str, bool, str, tuple[tuple[str, Any], ...]]
+
+#: Width (px) of an action button on an unfolded board: three in a row with their 5 px gaps
+#: inside the step's panel of a 360 px phone.
+ACTION_WIDTH = 96
+#: A folded board's action grid: the four actions aimed at nobody, then the three aimed at a
+#: player, each row sharing the panel's width — two rows instead of three.
+COMPACT_ROWS = (("income", "foreign_aid", "tax", "exchange"), ("coup", "assassinate", "steal"))
+#: Gap (px) between the buttons of a folded board.
+COMPACT_GAP = 4
+#: Columns of a folded board's answers on a phone held upright (any other width: one row).
+ANSWER_COLUMNS = 3
+
+
+def _button(
+    ident: str,
+    lines: tuple[str, ...],
+    on_click: Callable[[Any], None],
+    *,
+    selected: bool = False,
+    dimmed: bool = False,
+    label: str | None = None,
+    width: int | None = None,
+    size: int = 14,
+    height: int = TARGET + 4,
+    pad: int = 2,
+) -> ft.Control:
+    """A ``height`` dp button of one or two lines (the first at ``size`` px, bold; the
+    second at 11 px), ``width`` px wide or as wide as the cell it is put in (``pad`` px
+    each side of its text)."""
+    texts = [
+        ft.Text(
+            lines[0],
+            size=size,
+            weight=ft.FontWeight.W_600,
+            max_lines=1,
+            overflow=ft.TextOverflow.ELLIPSIS,
+        )
+    ]
+    if len(lines) > 1:
+        texts.append(ft.Text(lines[1], size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))
+    kind = ft.FilledButton if selected else ft.FilledTonalButton
+    return tagged(
+        ident,
+        ft.Container(
+            kind(
+                content=ft.Column(
+                    texts,
+                    spacing=0,
+                    tight=True,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                height=height,
+                width=width,
+                on_click=on_click,
+                style=ft.ButtonStyle(
+                    padding=ft.Padding.symmetric(horizontal=pad),
+                    visual_density=ft.VisualDensity.COMPACT,
+                ),
+            ),
+            opacity=0.45 if dimmed else 1.0,
+        ),
+        label=label or " ".join(lines),
+    )
+
+
+@ft.component
+def _Grid(
+    legal: tuple[str, ...],
+    selected: str | None,
+    on_tap: Callable[[str], None],
+    folded: bool = False,
+) -> ft.Control:
+    """The seven actions, the ones not in ``legal`` dimmed: in rows of three
+    :data:`ACTION_WIDTH` px buttons, or (``folded``) the two rows of :data:`COMPACT_ROWS`."""
+
+    def button(a: str, size: int, height: int, width: int | None) -> ft.Control:
+        info = ACTIONS[a]
+        return _button(
+            f"act-{a}",
+            (_(ACTION_LABELS[a]), CHARACTER_NAMES[info.claim] if info.claim else _("без карты")),
+            lambda _e, a=a: on_tap(a),
+            selected=a == selected,
+            dimmed=a not in legal,
+            width=width,
+            size=size,
+            height=height,
+        )
+
+    if folded:
+        return ft.Column(
+            [
+                grid([button(a, 12, TARGET, None) for a in line], len(line), COMPACT_GAP)
+                for line in COMPACT_ROWS
+            ],
+            spacing=COMPACT_GAP,
+        )
+    return ft.Row(
+        [button(a, 13, TARGET + 4, ACTION_WIDTH) for a in ACTIONS],
+        wrap=True,
+        spacing=5,
+        run_spacing=5,
+    )
+
+
+@ft.component
+def _Answers(
+    answers: tuple[Answer, ...],
+    answer: Callable[..., None],
+    folded: bool = False,
+    upright: bool = True,
+) -> ft.Control:
+    """The step's answer buttons. The five characters (which card is revealed) share one
+    row. Who answers: on a ``folded`` board of a phone held ``upright``, in
+    :data:`ANSWER_COLUMNS` cells of equal width to a row; else as wide as their names,
+    wrapping."""
+    cards = any(a[0].startswith("lose-") for a in answers)
+
+    def button(a: Answer, size: int, height: int, pad: int = 2) -> ft.Control:
+        ident, lines, label, dimmed, kind, data = a
+        return _button(
+            ident,
+            lines,
+            lambda _e: answer(kind, dict(data), dimmed),
+            dimmed=dimmed,
+            label=label or None,
+            size=size,
+            height=height,
+            pad=pad,
+        )
+
+    if cards:
+        return grid([button(a, 12, TARGET) for a in answers], len(answers), COMPACT_GAP)
+    if folded and upright:
+        return grid([button(a, 12, TARGET) for a in answers], ANSWER_COLUMNS, COMPACT_GAP)
+    return ft.Row(
+        [button(a, 14, TARGET + 4, 6) for a in answers],
+        wrap=True,
+        spacing=5,
+        run_spacing=5,
+    )
+
+
+# The step's sections are memoised on plain props, and a hidden one keeps the props it was
+# last shown with: a step change that hides the action grid and shows the answers flips two
+# ``visible`` flags instead of removing and adding some fifty controls.
+Grid, Answers = ft.memo(_Grid), ft.memo(_Answers)
+
+
+def answers_of(state: CoupState) -> tuple[Answer, ...]:
+    """The buttons of the step's answers (empty outside the answer steps): who may challenge
+    (``challenge-p<i>``), who may block with which character (``block-p<i>-<character>``),
+    the five characters of a lost influence (``lose-<character>``, those not held dimmed)."""
+    step = awaiting(state)
+    p = state.pending
+    names = state.names
+    legal = legal_events(state)
+    if step in ("challenge", "block_challenge"):
+        return tuple(
+            (
+                f"challenge-p{c}",
+                (names[c],),
+                f"{names[c]} {_('оспаривает')}",
+                False,
+                "coup.challenge",
+                (("challenger", c),),
+            )
+            for c in waiting_for(state)
+        )
+    if step == "block":
+        return tuple(
+            (
+                f"block-p{d['blocker']}-{d['character']}",
+                (names[d["blocker"]], CHARACTER_NAMES[d["character"]]),
+                "",
+                False,
+                "coup.block",
+                tuple(sorted(d.items())),
+            )
+            for kind, d in legal
+            if kind == "coup.block"
+        )
+    if step == "lose_influence":
+        assert p is not None
+        who = p["losses"][0]["player"]
+        allowed = {d["character"] for kind, d in legal if kind == "coup.lose_influence"}
+        return tuple(
+            (
+                f"lose-{c}",
+                (CHARACTER_NAMES[c],),
+                "",
+                c not in allowed,
+                "coup.lose_influence",
+                (("character", c), ("player", who)),
+            )
+            for c in CHARACTERS
+        )
+    return ()
