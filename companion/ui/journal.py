@@ -28,10 +28,10 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.export import export_bytes
 from companion.table.security import require_player
+from companion.ui.layout import WIDTH_MEDIUM
 from companion.ui.nav import app_model, go
 from companion.ui.offline import BROWSER
 from companion.ui.state import GameView
-from companion.ui.text_fit import text_width
 from companion.ui.widgets import TARGET, icon_button, tagged, use_file_picker, use_page_width
 
 __all__ = ["GameLog", "PAGE", "KIND_LABELS", "event_players", "journal_page"]
@@ -327,27 +327,17 @@ def _LogList(stored: Any, upto: int, seen: int, player: int | None, kind: str | 
 LogList = ft.memo(_LogList)
 
 
-#: What the page leaves beside the two filter buttons (px): its padding either side (22 px
-#: each in Chromium at 360 and 390) and the gap between them.
-FILTERS_BESIDE = 2 * 22 + 8
-#: A filter button's layouts, roomiest first: (leading icon, side padding, text size).
-CHOICE_LAYOUTS = ((True, 12, 14), (False, 8, 14), (False, 8, 13))
+#: A filter button's layouts: (leading icon, side padding, text size) on a wider page, and
+#: on a phone upright (below :data:`~companion.ui.layout.WIDTH_MEDIUM`), where the choice
+#: gets the icon's room.
+CHOICE_LAYOUTS = ((True, 12, 14), (False, 8, 13))
 
 
-def choice_layout(current: str, page_width: float) -> tuple[bool, int, int]:
-    """``(leading icon, side padding, text size)`` of a filter button showing ``current`` on
-    a page ``page_width`` px wide: the first of :data:`CHOICE_LAYOUTS` in which the choice is
-    whole; the last when none is (cut with «…» there). Play-test: «Все событ…» at 360 px
-    (the icon, 12 px padding, 14 px); «Все события», «Все игроки» and twelve-letter names are
-    whole at 360 without the icon (``tests/ui/test_journal_filters.py``)."""
-    button = (page_width - FILTERS_BESIDE) / 2
-    for icon, padding, size in CHOICE_LAYOUTS:
-        # the padding, the icon and its gap, the gap before the 24 px arrow (6 px beside an
-        # icon, 4 without) and the arrow
-        room = button - 2 * padding - (18 + 6 + 6 if icon else 4) - 24
-        if text_width(current, size, bold=True) <= room:
-            return icon, padding, size
-    return CHOICE_LAYOUTS[-1]
+def choice_layout(page_width: float) -> tuple[bool, int, int]:
+    """``(leading icon, side padding, text size)`` of a filter button on a page
+    ``page_width`` px wide (:data:`CHOICE_LAYOUTS`). The choice is one line, then «…»; the
+    button's label and the list a tap opens have it whole."""
+    return CHOICE_LAYOUTS[1 if page_width < WIDTH_MEDIUM else 0]
 
 
 def _choice_button(
@@ -360,10 +350,10 @@ def _choice_button(
 ) -> ft.Control:
     """A filter as a button showing its current choice; a tap opens :func:`_choices`. Lighter
     on the device than a ``Dropdown`` (a text field and a laid-out menu built with the screen):
-    the first journal a phone opens was half Flutter building the two dropdowns. On a narrow
-    page the button gives its leading icon and some padding, then a point of size, to the
+    the first journal a phone opens was half Flutter building the two dropdowns. On a phone
+    upright the button gives its leading icon and some padding, and a point of size, to the
     choice (:func:`choice_layout`); it stays 48 dp tall."""
-    lead, padding, size = choice_layout(current, page_width)
+    lead, padding, size = choice_layout(page_width)
     return ft.Container(
         tagged(
             ident,

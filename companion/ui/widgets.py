@@ -614,28 +614,25 @@ def BigCounter(
     )
 
 
-def _value_size(value: int) -> int:
-    digits = len(str(value))
-    return 26 if digits <= 3 else 21 if digits <= 5 else 16
-
-
-#: Advance widths (em) of Roboto's digits and minus sign (``tests/ui/text_fit.py``), and the
-#: margin a bold number drawn by Flutter takes over their sum.
-_DIGIT_EM, _MINUS_EM, _BOLD_MARGIN = 0.5615, 0.5713, 1.1
+#: A counter's number sizes (px, bold) by its characters: up to 3, up to 5, more.
+NUMBER_SIZES = (26, 21, 16)
 #: The smallest number drawn (px).
 MIN_NUMBER_SIZE = 12
+#: The box width (px) a character of a number needs per px of type: its fixed slot holds
+#: ``width / (NUMBER_SLOT_EM × characters)`` px type (bold figures are under 0.6 em wide).
+NUMBER_SLOT_EM = 0.66
 
 
 def number_size(value: int, width: float | None = None) -> int:
-    """The font size (px) of a counter's number: by its digits (26, 21, 16), and no larger
-    than lets it fit ``width`` px whole (at 360 px a 44 px box showed «−100» as «−10», and
-    «1000» as «100»); never below :data:`MIN_NUMBER_SIZE`."""
-    size = _value_size(value)
+    """The font size (px) of a counter's number: by its characters (:data:`NUMBER_SIZES`),
+    and no larger than its slot ``width`` px holds for that many characters
+    (:data:`NUMBER_SLOT_EM`: «−100» whole in a 48 px box); never below
+    :data:`MIN_NUMBER_SIZE`."""
+    chars = len(shown_number(value))
+    size = NUMBER_SIZES[0] if chars <= 3 else NUMBER_SIZES[1] if chars <= 5 else NUMBER_SIZES[2]
     if width is None:
         return size
-    text = shown_number(value)
-    em = sum(_MINUS_EM if ch == "−" else _DIGIT_EM for ch in text) * _BOLD_MARGIN
-    return max(MIN_NUMBER_SIZE, min(size, int(width / em)))
+    return max(MIN_NUMBER_SIZE, min(size, int(width / (NUMBER_SLOT_EM * chars))))
 
 
 @ft.component
