@@ -43,9 +43,10 @@ CLOCK_WIDTH = 112
 TOTAL_WIDTH = 88
 #: The turn clock's slot in a game without a time limit.
 TURN_CLOCK_WIDTH = 92
-#: The longest texts (characters) each slot holds at its first size: the turn clock
-#: («ход 9:59:59», «12:05 / 15:00») and the total («всего 9:59:59»).
-TURN_CHARS, TOTAL_CHARS = 13, 13
+#: The longest texts (characters) each slot holds at its first size: the turn clock's
+#: (by its slot: «ход 9:59:59»; a limit's «12:05 / 15:00») and the total's («всего 9:59:59»).
+TURN_CHARS = {TURN_CLOCK_WIDTH: 11, CLOCK_WIDTH: 13}
+TOTAL_CHARS = 13
 #: Line 1's size (px, bold; one line, then «…»): a phone upright, a wider window.
 NAME_SIZE, WIDE_NAME_SIZE = 16, 18
 #: Height of line 1 (px): the same at either size, so line 2 never moves.
@@ -82,11 +83,13 @@ def clock_width(game: Any) -> int:
     return TURN_CLOCK_WIDTH
 
 
-def clock_sizes(turn: str, total: str) -> tuple[int, int]:
-    """The sizes (px) of the turn clock's text ``turn`` and of the total ``total`` in their
-    fixed slots: 16 and 13, or 13 and 11 for a text longer than its slot holds at the first
-    (:data:`TURN_CHARS`, :data:`TOTAL_CHARS`: ten hours and more)."""
-    return (16 if len(turn) <= TURN_CHARS else 13, 13 if len(total) <= TOTAL_CHARS else 11)
+def clock_sizes(turn: str, total: str, slot: int = TURN_CLOCK_WIDTH) -> tuple[int, int]:
+    """The sizes (px) of the turn clock's text ``turn`` in its slot ``slot`` px wide
+    (:func:`clock_width`) and of the total ``total``: 16 and 13, or 13 and 11 for a text
+    longer than its slot holds at the first (:data:`TURN_CHARS`, :data:`TOTAL_CHARS`: ten
+    hours and more)."""
+    turn_chars = TURN_CHARS.get(slot, TURN_CHARS[TURN_CLOCK_WIDTH])
+    return (16 if len(turn) <= turn_chars else 13, 13 if len(total) <= TOTAL_CHARS else 11)
 
 
 def clock_text(game: Any, now: float) -> tuple[str, str, float, bool]:
@@ -224,7 +227,7 @@ def _Clock(
     at = (game.events[-1].ts if game.events else game.setup.created) if over else now.t
     turn, whole, _current, late = clock_text(game, at)
     shown = "" if over else (_("пауза") if paused else turn)
-    turn_size, total_size = clock_sizes(shown, whole)
+    turn_size, total_size = clock_sizes(shown, whole, clock_width(game))
     if total:
         return ft.Container(
             ft.Text(

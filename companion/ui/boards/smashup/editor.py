@@ -65,7 +65,7 @@ def PowerRow(
             lines=1 if caption else 2,
             color=ink(color),
             weight=ft.FontWeight.BOLD,
-            style=ft.TextStyle(height=1.1),
+            style=None if caption else ft.TextStyle(height=1.1),
         ),
         label=player,
     )
@@ -125,11 +125,13 @@ def PowerRow(
         )
     return ft.Row(
         [
+            # a tap on the name opens the power's pad, whose title names the player whole
             ft.Container(
                 name,
                 expand=True,
                 alignment=ft.Alignment.CENTER_LEFT,
                 tooltip=player,
+                on_click=lambda: open_pad(i),
             ),
             groups,
         ],

@@ -173,14 +173,18 @@ def _small_chip(
         ft.Container(
             ft.Column(
                 [
-                    ft.Text(
-                        name,
-                        size=SMALL_NAME,
-                        color=ink(color),
-                        weight=ft.FontWeight.BOLD if active else None,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                        text_align=ft.TextAlign.CENTER,
+                    tagged(
+                        f"vp-name-p{index}",
+                        ft.Text(
+                            name,
+                            size=SMALL_NAME,
+                            color=ink(color),
+                            weight=ft.FontWeight.BOLD if active else None,
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                            text_align=ft.TextAlign.CENTER,
+                        ),
+                        label=name,
                     ),
                     ft.Text(str(vp), size=20, weight=ft.FontWeight.BOLD, color=ink(color)),
                 ],
