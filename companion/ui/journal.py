@@ -361,12 +361,19 @@ def _choice_button(
                 content=ft.Row(
                     [
                         ft.Icon(icon, size=18, visible=lead),
-                        ft.Text(
-                            current,
-                            size=size,
-                            no_wrap=True,
-                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ft.Container(
+                            tagged(
+                                f"{ident}-text",
+                                ft.Text(
+                                    current,
+                                    size=size,
+                                    no_wrap=True,
+                                    overflow=ft.TextOverflow.ELLIPSIS,
+                                ),
+                                label=current,
+                            ),
                             expand=True,
+                            alignment=ft.Alignment.CENTER_LEFT,
                         ),
                         ft.Icon(ft.Icons.ARROW_DROP_DOWN),
                     ],
