@@ -192,9 +192,8 @@ def NewGame() -> ft.Control:
                             value=p["name"],
                             # a phone upright: the field's room is the text's (at 360 px a
                             # ten-letter name scrolled its first letter out of the field)
-                            dense=compact,
                             text_size=14 if compact else None,
-                            content_padding=ft.Padding.symmetric(horizontal=8, vertical=12)
+                            content_padding=ft.Padding.symmetric(horizontal=8, vertical=16)
                             if compact
                             else None,
                             max_length=NAME_CHARS,  # the store refuses longer (limits)
