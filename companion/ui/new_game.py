@@ -15,9 +15,9 @@ from companion.store.limits import NAME_CHARS
 from companion.table.security import require_player
 from companion.ui.boards import BOARDS
 from companion.ui.game_screen import WIDE, use_page_width
+from companion.ui.layout import WIDTH_MEDIUM
 from companion.ui.nav import app_model, go
 from companion.ui.roster_chips import RosterChips, last_game, next_color
-from companion.ui.text_fit import text_width
 from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_form
 
 __all__ = ["NewGame"]
@@ -29,29 +29,13 @@ FORM_WIDTH = 640
 START_HEIGHT = 56
 
 
-#: The game picker's field: what its text has beside the arrow (px) in a column ``w`` wide
-#: is ``w`` minus this (the field's padding and its arrow: the text was clipped ~250 px from
-#: its start in a 316 px column on a 360 px phone), and its sizes.
-PICKER_CHROME = 70
-PICKER_SIZES = (16, 14)
-
-
-def picker_text(title: str, column: float) -> tuple[str, int]:
-    """``(text, size)`` the game picker's field shows ``title`` with in a column ``column`` px
-    wide: whole at 16 px, else whole at 14, else cut at 14 with «…» (play-test: «Рик и Морти:
-    Наверное, Рики сошл» was clipped with no «…» at 390 px). The menu and the field's spoken
-    label always have the whole name."""
-    room = column - PICKER_CHROME
-    for size in PICKER_SIZES:
-        if text_width(title, size) <= room:
-            return title, size
-    size = PICKER_SIZES[-1]
-    words = title.split(" ")
-    while len(words) > 1 and text_width(" ".join(words).rstrip(",:") + "…", size) > room:
-        words.pop()  # whole words: «…Рики сошли…», not «…сошли с у…»
-    while len(words) > 1 and len(words[-1]) <= 2:
-        words.pop()  # nor a preposition last («сошли с…»)
-    return " ".join(words).rstrip(",:") + "…", size
+def picker_text(title: str, compact: bool) -> str:
+    """The text the game picker's field shows ``title`` with: whole, or on a compact width
+    (a phone upright) up to its first colon with «…» («Рик и Морти…»: a text field does not
+    end a cut text with «…» itself). The menu and the field's spoken label always have the
+    whole name."""
+    head, colon, _rest = title.partition(":")
+    return f"{head}…" if compact and colon else title
 
 
 def seat_name(player: dict[str, str], i: int) -> str:
@@ -181,6 +165,8 @@ def NewGame() -> ft.Control:
             return
         go(f"/game/{stored.id}")
 
+    page_width = use_page_width()
+    compact = page_width < WIDTH_MEDIUM
     rows = [
         ft.Row(
             [
@@ -204,6 +190,12 @@ def NewGame() -> ft.Control:
                         ft.TextField(
                             label=f"{_('Игрок')} {i + 1}",
                             value=p["name"],
+                            # a phone upright: the field's room is the text's (at 360 px a
+                            # ten-letter name scrolled its first letter out of the field)
+                            text_size=14 if compact else None,
+                            content_padding=ft.Padding.symmetric(horizontal=8, vertical=16)
+                            if compact
+                            else None,
                             max_length=NAME_CHARS,  # the store refuses longer (limits)
                             counter="",
                             on_change=lambda e, i=i: edit(i, name=e.control.value),
@@ -239,9 +231,8 @@ def NewGame() -> ft.Control:
     ]
     board = BOARDS[game_id]
     form = getattr(board, "OptionsForm", None)
-    page_width = use_page_width()
     title = GAMES[game_id].title
-    shown, shown_size = picker_text(title, min(page_width - 44, FORM_WIDTH))
+    shown = picker_text(title, compact)
     column = ft.Column(
         [
             ft.Row(
@@ -267,7 +258,6 @@ def NewGame() -> ft.Control:
                         )
                         for g in offered
                     ],
-                    text_size=shown_size,
                     on_select=lambda e: pick_game(e.control.value),
                 ),
                 label=f"{_('Игра')}: {title}",

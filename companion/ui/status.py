@@ -17,60 +17,44 @@ import flet as ft
 
 from companion.engine.clock import turn_so_far
 from companion.i18n import _
-from companion.ui.text_fit import fit_size, text_width
+from companion.ui.layout import use_layout
 from companion.ui.widgets import fmt_seconds, tagged
 from companion.ui.words import inflect
 
 __all__ = [
     "CLOCK_WIDTH",
     "PHASE_WIDTH",
-    "TOTAL_SIZES",
     "TOTAL_WIDTH",
     "TURN_CLOCK_WIDTH",
-    "TURN_SIZES",
     "StatusLine",
     "StatusProps",
     "clock_sizes",
     "clock_text",
     "clock_width",
-    "line2_fit",
-    "name_size",
     "status_props",
     "whose_turn",
 ]
 
 #: Width kept for the clock texts (px), so ticking digits never move the names: the turn
-#: clock (16 px, «ход 1:05 / 2:00» with a table limit), and the total under it (13 px up to
-#: «всего 9:59:59», smaller after: :func:`clock_sizes`; both right-aligned, so they end at
-#: one edge).
+#: clock (16 px bold: «ход 9:59:59», or a table limit's «1:05 / 2:00») and the total under
+#: it (13 px: «всего 9:59:59»); both right-aligned, so they end at one edge. A longer text (a
+#: game of ten hours or more) is drawn smaller in the same slot (:func:`clock_sizes`).
 CLOCK_WIDTH = 112
 TOTAL_WIDTH = 88
-#: The turn clock's slot in a game without a time limit: «ход 9:59:59» at 16 px (89 px), so a
-#: name beside it keeps 20 px more than beside a limit's «12:05 / 15:00».
+#: The turn clock's slot in a game without a time limit.
 TURN_CLOCK_WIDTH = 92
-#: What line 1 leaves for whose turn (px) on a 360 px phone, beside the turn clock's slot:
-#: the line's padding, the dot and the gaps take the rest (measured in Chromium: 172 px
-#: beside a 112 px slot).
-NAME_ROOM_360 = 360 - 76
-#: Sizes the turn clock (line 1) and the total (line 2) are drawn at: the largest at which the
-#: text is whole in its slot. From 10 hours on («ход 10:00:06», «всего 10:00:06») the first
-#: size no longer fits: Flutter wrapped the time onto a hidden second line, and the slot
-#: said «ход» and «всего» alone.
-TURN_SIZES = (16, 14, 13, 12)
-TOTAL_SIZES = (13, 12, 11)
-#: Sizes line 1 is drawn at, the largest that fits :data:`NAME_ROOM_360` first.
-NAME_SIZES = (18, 16, 14)
-#: Height of line 1 (px): the same at each of :data:`NAME_SIZES`, so line 2 never moves.
+#: The longest texts (characters) each slot holds at its first size: the turn clock's
+#: (by its slot: «ход 9:59:59»; a limit's «12:05 / 15:00») and the total's («всего 9:59:59»).
+TURN_CHARS = {TURN_CLOCK_WIDTH: 11, CLOCK_WIDTH: 13}
+TOTAL_CHARS = 13
+#: Line 1's size (px, bold; one line, then «…»): a phone upright, a wider window.
+NAME_SIZE, WIDE_NAME_SIZE = 16, 18
+#: Height of line 1 (px): the same at either size, so line 2 never moves.
 LINE1_HEIGHT = 26
-#: What line 2 leaves for whose turn, its gap and the phase (px) on a 360 px phone, beside
-#: «всего» (measured in Chromium: «ход Станислава» 108 px, 6, the phase's slot 94 px).
-LINE2_ROOM_360 = 208
-#: Sizes line 2 is drawn at: the largest at which whose turn and the phase are whole at 360
-#: (play-test: «ход Бориса Потеря покр…» at 14 px, «ход Александрины Потеря покр…» at 12);
-#: 14 when none is.
-LINE2_SIZES = (14, 13, 12, 11)
+#: Line 2's size (px): whose turn (Coup) and the phase (one line, then «…»).
+LINE2_SIZE = 14
 #: The phase's width beside an engine's note (px): Smash Up's longest phase, «Возьми две
-#: карты», whole. The note gets the rest: 78 px at 360 (play-test: 74 px, and the phase cut).
+#: карты». The note gets the rest.
 PHASE_WIDTH = 130
 
 
@@ -99,42 +83,13 @@ def clock_width(game: Any) -> int:
     return TURN_CLOCK_WIDTH
 
 
-def name_size(text: str, clock: int) -> int:
-    """The size line 1 shows ``text`` at (px): the largest of :data:`NAME_SIZES` at which it
-    fits a 360 px phone beside a clock slot ``clock`` px wide. Play-test: at 360 px «Ходит
-    Александр…» and «Отвечает Станислав…» were cut at 18 and 16 px; twelve-letter names fit
-    whole at 14 (``tests/ui/test_coup_status.py``)."""
-    return fit_size(text, NAME_ROOM_360 - clock, NAME_SIZES, bold=True)
-
-
-def clock_sizes(turn: str, total: str, clock: int) -> tuple[int, int]:
-    """The sizes (px) of the turn clock's text ``turn`` in its slot ``clock`` px wide and of
-    the total ``total`` in :data:`TOTAL_WIDTH`: the largest of :data:`TURN_SIZES` and
-    :data:`TOTAL_SIZES` at which each is whole (every game, every page width: the slots are
-    fixed). A ten-hour game or a limit's «10:00:06 / 1:30» steps down; a shorter text keeps
-    16 and 13 px."""
-    return (
-        fit_size(turn, clock, TURN_SIZES, bold=True),
-        fit_size(total, TOTAL_WIDTH, TOTAL_SIZES),
-    )
-
-
-def line2_fit(answer: str, where: str, short: str = "") -> tuple[int, str]:
-    """``(size, phase shown)``: the size line 2 shows whose turn (``answer``, semi-bold, then
-    a 6 px gap) and the phase at, and the phase's words. The largest of :data:`LINE2_SIZES`
-    at which both are whole on a 360 px phone with the whole phase ``where``; else with its
-    short form ``short`` (the engine's ``phase_short``: «Потеря карты» beside «ход
-    Мухаммаджоны», whom «Потеря покровителя» leaves no room even at 11 px; the phase's
-    label keeps the whole text); else 14 px and the whole phase, cut with «…» (as before, at
-    the size of the rest of the frame)."""
-    for text in (where, short) if short else (where,):
-        for size in LINE2_SIZES:
-            used = text_width(text, size)
-            if answer:
-                used += text_width(answer, size, bold=True) + 6
-            if used <= LINE2_ROOM_360:
-                return size, text
-    return LINE2_SIZES[0], where
+def clock_sizes(turn: str, total: str, slot: int = TURN_CLOCK_WIDTH) -> tuple[int, int]:
+    """The sizes (px) of the turn clock's text ``turn`` in its slot ``slot`` px wide
+    (:func:`clock_width`) and of the total ``total``: 16 and 13, or 13 and 11 for a text
+    longer than its slot holds at the first (:data:`TURN_CHARS`, :data:`TOTAL_CHARS`: ten
+    hours and more)."""
+    turn_chars = TURN_CHARS.get(slot, TURN_CHARS[TURN_CLOCK_WIDTH])
+    return (16 if len(turn) <= turn_chars else 13, 13 if len(total) <= TOTAL_CHARS else 11)
 
 
 def clock_text(game: Any, now: float) -> tuple[str, str, float, bool]:
@@ -205,8 +160,8 @@ class StatusProps(NamedTuple):
     #: the note whole (the engine's ``status_detail``), shown by a tap on the line; "" when
     #: the note is said whole already
     detail: str = ""
-    #: the phase in fewer words (the engine's ``phase_short``), shown when the whole one does
-    #: not fit line 2 beside whose turn (:func:`line2_fit`); "" when there is none
+    #: the phase in fewer words (the engine's ``phase_short``), shown on a phone upright
+    #: (the whole in the label and on a tap); "" when there is none
     short: str = ""
 
 
@@ -315,9 +270,9 @@ def _StatusLine(
     """Whose turn and the clock (line 1); the game and phase, total time (line 2).
 
     When the engine has a note about the game's end (``status_note``: «доигрываем раунд»,
-    «у лидеров поровну очков»), line 2 shows it beside the phase, highlighted; a tap on
-    the line shows it whole (``show_note(text)``: the engine's ``status_detail`` when the
-    note is a short form of it).
+    «у лидеров поровну очков»), line 2 shows it beside the phase, highlighted. Every text is
+    one line, then «…»; a tap on the line shows it whole (``show_note(text)``: the engine's
+    ``status_detail`` when there is a note, else who, whose turn and the whole phase).
 
     A tap on the clocks (their slot, the line's height: a 48 dp target, tag
     ``clock-toggle``) calls ``toggle_clock``: the clock pauses, or goes on (a running game
@@ -331,14 +286,13 @@ def _StatusLine(
     if clock.current is None:
         clock.current = _Now(time.time())
     who, answer, color, where, note, over, paused, key, detail, short = props
-    whole = detail or note  # what a tap on the line shows
-    # who must act alone on line 1, at the largest size at which a 360 px phone shows it whole
-    # (the line keeps its height); whose turn, when it is someone else's (Coup), starts line
-    # 2. Both on line 1 lost the turn with long names (play-test: «Отвечает Александрина…»)
-    size = name_size(who, clock_width(game))
-    # whose turn and the phase on line 2 a little smaller, or the phase in fewer words, when
-    # that shows them whole (a note beside them keeps its own slot: they stay at 14)
-    size2, shown = (14, where) if note else line2_fit(answer, where, short)
+    upright = not use_layout().two_columns
+    # what a tap on the line shows: the note whole, else every text of the line whole
+    whole = detail or note or "\n".join(t for t in (who, answer, where) if t)
+    # who must act alone on line 1; whose turn, when it is someone else's (Coup), starts line 2
+    size = NAME_SIZE if upright else WIDE_NAME_SIZE
+    size2 = LINE2_SIZE
+    shown = short if short and upright and not note else where
 
     async def tick() -> None:
         while True:

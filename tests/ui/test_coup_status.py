@@ -129,6 +129,81 @@ def test_twelve_letter_names_and_the_phase_read_whole_at_360_px(browser, tmp_pat
         srv.stop()
 
 
+def test_with_long_names_who_answers_and_whose_turn_are_apart():
+    """Who must answer is line 1, whose turn starts line 2 (each one line, then «…»; a tap on
+    the line shows both whole: ``test_status_clock``)."""
+    g = Game.new(COUP, ["Александрина", "Мухаммаджоны"], first_player=0, clock=lambda: 0.0)
+    g.push("coup.declare", {"player": 0, "action": "steal", "target": 1})
+    g.push("coup.no_challenge", {})
+    who, answer, _dot = whose_turn(g, g.definition.active_player(g.state))
+    assert (who, answer) == ("Отвечает Мухаммаджоны", "ход Александрины")
+
+
+async def _line2(data) -> tuple[str, str, float]:
+    from companion.store import GameStore
+    from companion.ui.app import make_main
+    from companion.ui.state import Hub
+    from tests.ui import render_tree as rt
+
+    hub = Hub(GameStore(data))
+    g = hub.create("coup", NAMES, first_player=1)  # Борис's turn
+    hub.push(g.id, "coup.declare", {"player": 1, "action": "tax", "target": None})
+    hub.push(g.id, "coup.challenge", {"challenger": 3})
+    hub.push(g.id, "coup.challenge_result", {"proven": True})  # Гена reveals a card
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    turn = rt.tagged_control(session, "status-turn")
+    phase = rt.tagged_control(session, "status-phase")
+    assert turn.size == phase.size
+    return turn.value, phase.value, phase.size
+
+
+def test_whose_turn_and_the_phase_share_line_2_at_one_size(tmp_path):
+    """«Покровители»: line 2 says whose turn, then the phase (one size, one line each)."""
+    from tests.ui import render_tree as rt
+
+    turn, phase, size = rt.run(_line2(tmp_path / "d"))
+    assert turn == "ход Бориса", turn
+    assert phase in ("Потеря покровителя", "Потеря карты"), phase
+    assert size >= 12
+
+
+async def _long_line2(data, actor: int, loser: int) -> tuple[str, str, str, float]:
+    """Line 2 while ``loser`` (of :data:`LONG`) loses a card to a proven challenge during
+    ``actor``'s turn: ``(whose turn, phase shown, the phase's label, size)``."""
+    import flet as ft
+
+    from companion.store import GameStore
+    from companion.ui.app import make_main
+    from companion.ui.state import Hub
+    from tests.ui import render_tree as rt
+
+    hub = Hub(GameStore(data))
+    g = hub.create("coup", LONG[:4], first_player=actor)
+    hub.push(g.id, "coup.declare", {"player": actor, "action": "tax", "target": None})
+    hub.push(g.id, "coup.challenge", {"challenger": loser})
+    hub.push(g.id, "coup.challenge_result", {"proven": True})
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    turn = rt.tagged_control(session, "status-turn")
+    phase = rt.tagged_control(session, "status-phase")
+    node = next(
+        c
+        for c in rt.controls(session)
+        if isinstance(c, ft.Semantics) and c.identifier == "status-phase"
+    )
+    assert turn.size == phase.size
+    return turn.value, phase.value, node.label, phase.size
+
+
+def test_a_phone_upright_says_the_step_in_fewer_words_and_hears_it_whole(tmp_path):
+    """On a phone upright line 2 shows the engine's short form of the step
+    (``phase_short``) beside whose turn; a screen reader (the label) hears it whole."""
+    from tests.ui import render_tree as rt
+
+    turn, shown, label, size = rt.run(_long_line2(tmp_path / "d", 0, 1))
+    assert (turn, shown, label) == ("ход Александрины", "Потеря карты", "Потеря покровителя")
+    assert size >= 12
+
+
 def test_coup_names_the_step_in_fewer_words_for_a_short_line():
     """The short forms come from the engine (a «Покровитель» is a card: «Покровители»)."""
     g = Game.new(COUP, LONG[:2], first_player=0, clock=lambda: 0.0)

@@ -273,48 +273,43 @@ def test_every_coup_event_has_a_named_kind():
 LONG_NAMES = ["Александрина", "Мухаммаджоны", "Шамшиддинова"]
 
 
-def _button_room(button: ft.OutlinedButton, width: int) -> tuple[float, str, int]:
-    """``(room for the text, the text, its size)`` in a filter button on a page ``width`` px
-    wide: the button's half of the row (the page's 22 px padding either side, 8 between the
-    two), less its side padding, its leading icon and gap when shown, and the arrow and its
-    gap (the app's own sum is not used: the tree's values are)."""
-    row = button.content
-    lead, text, _arrow = row.controls
-    pad = button.style.padding
-    room = (width - 2 * 22 - 8) / 2 - pad.left - pad.right - row.spacing - 24
-    if lead.visible:
-        room -= (lead.size or 24) + row.spacing
-    return room, text.value, text.size or 14  # an OutlinedButton's label is 14 px
+def test_the_filters_show_their_choice_whole_or_list_it_whole_at_360_px(browser, server):
+    """Chromium at 360×640, twelve-letter names: each filter's choice is drawn whole in its
+    button (the text's node narrower than its room, up to the arrow), or cut with «…» and
+    whole in the list a tap on the button opens; each button is a 48 dp target."""
+    from companion.store import GameStore as Store
+    from tests.ui.conftest import App
+    from tests.ui.cut_text import assert_whole_or_told
+    from tests.ui.phone import box
 
+    g = Store(server.data_dir).create("free", LONG_NAMES, first_player=0)
+    g.push("counter.add", {"player": 0, "counter": "ПО", "delta": 2})
+    small = App(browser, server, 360, 640).open(f"/game/{g.id}/log")
+    try:
+        small.el("log-player-text").wait_for()
+        small.tap("log-player")
+        small.appear("log-filter-close")
+        small.page.get_by_role("button", name=LONG_NAMES[2]).click()
+        small.wait_label("log-player-text", LONG_NAMES[2])
+        for ident in ("log-player", "log-kind"):
+            button = box(small, ident)
+            assert button["height"] >= 48, button
+            text = box(small, f"{ident}-text")
+            # up to the arrow: the button's side padding (8), the 24 px arrow and its 4 px gap
+            room = button["x"] + button["width"] - 8 - 24 - 4 - text["x"]
 
-async def _filter_buttons(data, width: int, pick: str | None) -> list[tuple[float, str, int]]:
-    hub = Hub(GameStore(data))
-    g = hub.create("free", LONG_NAMES, first_player=0)
-    hub.push(g.id, "counter.add", {"player": 0, "counter": "ПО", "delta": 2})
-    session = await rt.open_app(make_main(hub), f"/game/{g.id}/log", size=(width, 640))
-    if pick is not None:
-        await rt.tap(session, rt.tappables(session)["log-player"])
-        await rt.quiet(session)
-        await rt.tap(session, _dialog_buttons(session)[pick])
-        await rt.quiet(session)
-    buttons = [rt.tagged_control(session, i) for i in ("log-player", "log-kind")]
-    for b in buttons:
-        assert b.height == 48  # still a finger's target
-    return [_button_room(b, width) for b in buttons]
+            def tell(ident: str = ident) -> str:
+                small.tap(ident)
+                small.appear("log-filter-close")
+                told = small.page.locator("flt-semantics").all_inner_texts()
+                labels = " ".join(told) + " ".join(
+                    small.page.locator("[aria-label]").evaluate_all(
+                        "els => els.map(e => e.getAttribute('aria-label'))"
+                    )
+                )
+                small.tap("log-filter-close")
+                return labels
 
-
-def test_the_filters_show_their_choice_whole_at_360_px(tmp_path):
-    """Play-test: «Все событ…» on the kind filter at 360 px. A narrow button drops its leading
-    icon and some padding, then a point of size, so that «Все события», «Все игроки» and a
-    twelve-letter name are whole (13 px at the least); at 390 «Все события» keeps 14 px."""
-    from tests.ui.text_fit import text_width
-
-    seen = []
-    for n, pick in enumerate([None, *LONG_NAMES]):
-        for room, text, size in rt.run(_filter_buttons(tmp_path / str(n), 360, pick)):
-            assert size >= 13, (text, size)
-            assert text_width(text, size, bold=True) <= room, (text, size, room)
-            seen.append(text)
-    assert {"Все игроки", "Все события", *LONG_NAMES} <= set(seen)
-    _room, text, size = rt.run(_filter_buttons(tmp_path / "w", 390, None))[1]
-    assert (text, size) == ("Все события", 14)
+            assert_whole_or_told(small, f"{ident}-text", small.label(f"{ident}-text"), room, tell)
+    finally:
+        small.close()

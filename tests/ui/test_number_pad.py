@@ -11,8 +11,8 @@ import pytest
 
 from companion.store import GameStore
 from companion.ui.app import make_main
+from companion.ui.number_pad import PAD_TITLE_CHARS, PAD_TITLE_LINES, PAD_WIDTH, pad_name
 from companion.ui.state import Hub
-from companion.ui.widgets import PAD_TITLE_CHARS, PAD_TITLE_LINES, PAD_WIDTH, pad_name
 from tests.ui import render_tree as rt
 from tests.ui.conftest import App
 

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from companion.store import GameStore
 from companion.store.bases import BaseCatalogue
-from companion.ui.boards.smashup.vp import SMALL_NAME
 from tests.ui.conftest import App
+from tests.ui.cut_text import assert_whole_or_told
 from tests.ui.phone import assert_on_screen, box, same_place, tap_primary
 from tests.ui.test_smashup import FIVE_BASES as FIVE
 from tests.ui.test_smashup import FOUR, four_player_game, type_base
-from tests.ui.text_fit import text_width
 
 
 def test_next_never_moves_and_the_ready_base_is_beside_its_reminder(app, server):
@@ -168,7 +167,8 @@ def test_on_a_small_phone_an_open_base_needs_no_scroll_and_names_are_whole(brows
     «Але…»). The header folds to two 48 dp rows: with the last base open, its row,
     «Сыграть приспешника сюда» and every player's power and minions are on screen above the
     action bar with the plays and VP, without a scroll; each VP chip shows a 10-letter name
-    whole and its label names the player; a minion played there moves nothing."""
+    whole, or cut with «…» and whole in the pad a tap on the chip opens; a minion played
+    there moves nothing."""
     gid = four_player_game(server.data_dir, [("phase.next", {})], names=LONG)
     small = App(browser, server, 360, 640).open(f"/game/{gid}")
     try:
@@ -191,8 +191,16 @@ def test_on_a_small_phone_an_open_base_needs_no_scroll_and_names_are_whole(brows
         for i, name in enumerate(LONG):
             assert name in small.label(f"vp-p{i}"), (i, small.label(f"vp-p{i}"))
             chip = box(small, f"vp-p{i}")
-            # the name's box: 11 px Roboto (text_fit's widths, Flutter's ~3 % more) + border
-            assert chip["width"] - 8 >= 1.03 * text_width(name, SMALL_NAME), (name, chip)
+
+            def tell(i: int = i) -> str:
+                small.tap(f"vp-p{i}")
+                small.appear("pad-display")
+                told = small.label("pad-title")
+                small.tap("pad-cancel")
+                small.el("pad-display").wait_for(state="detached")
+                return told
+
+            assert_whole_or_told(small, f"vp-name-p{i}", name, chip["width"] - 8, tell)
             # cut in the open base's narrow name column: whole in its label
             assert name in small.label(f"name-b4-p{i}")
         where = box(small, "play-minion-b4")
@@ -243,8 +251,9 @@ NINE = ["Анастасия", "Борислав", "Виктория", "Конс�
 def test_long_names_are_whole_on_the_power_lines_and_the_vp_chips(app, server):
     """390×844, «Играй карты», names of 8–10 letters (phone play-test: the open base's lines
     read «Анаст…», «Виктор…», the VP strip «Анаст…», «Викто…»; only colour told players
-    apart). Each name is drawn narrower than its room (a cut one fills it, «…» at its end),
-    at a size still readable (a line ≥ 13 px high: ≥ 11 px type); the steppers stay 48 dp."""
+    apart). Each name is drawn whole in its room, or cut with «…» and whole in the numeric
+    pad's title a tap on it opens; at a size still readable (a line ≥ 13 px high: ≥ 11 px
+    type); the steppers stay 48 dp."""
     gid = four_player_game(server.data_dir, [("phase.next", {})], names=NINE)
     app.open(f"/game/{gid}")
     app.wait_label("status-phase", "Играй карты")
@@ -254,11 +263,20 @@ def test_long_names_are_whole_on_the_power_lines_and_the_vp_chips(app, server):
     for i, name in enumerate(NINE):
         text, minus = box(app, f"name-b4-p{i}"), box(app, f"pow-b4-p{i}-minus")
         room = minus["x"] - 2 - text["x"]  # up to the power group, 2 px before it
-        assert text["width"] + 1 < room, (name, text, room)
+
+        def tell(ident: str) -> str:
+            app.tap(ident)
+            app.appear("pad-display")
+            told = app.label("pad-title")
+            app.tap("pad-cancel")
+            app.el("pad-display").wait_for(state="detached")
+            return told
+
+        assert_whole_or_told(app, f"name-b4-p{i}", name, room, lambda i=i: tell(f"name-b4-p{i}"))
         assert text["height"] >= 13, (name, text)
         assert minus["width"] >= 48 and minus["height"] >= 48, minus
         chip_name, vp = box(app, f"vp-name-p{i}"), box(app, f"vp-p{i}")
-        assert chip_name["width"] + 1 < vp["width"], (name, chip_name, vp)  # the chip's room
+        assert_whole_or_told(app, f"vp-name-p{i}", name, vp["width"], lambda i=i: tell(f"vp-p{i}"))
         assert chip_name["height"] >= 13, (name, chip_name)
         assert vp["height"] >= 48, vp
         assert name in app.label(f"vp-name-p{i}")

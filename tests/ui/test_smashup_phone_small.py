@@ -1,23 +1,20 @@
 """«Замес» on small phones (Chromium): what earlier play-tests left at 360 px wide and 640 px
-high. At 360×640 an open base's names are whole (the base's in its row, each player's on
-their power line), its breakpoint change is in reach without a scroll, and every base's open
-button is a whole 48×48 target; with madness cards counted, they stay in sight while the
-bases scroll, at 360×640 and 390×844."""
+high. At 360×640 an open base's names are whole or cut with «…» and told whole by a tap
+(the base's in its row, each player's on their power line), its breakpoint change is in
+reach without a scroll, and every base's open button is a whole 48×48 target; with madness
+cards counted, they stay in sight while the bases scroll, at 360×640 and 390×844."""
 
 from __future__ import annotations
 
 from companion.store import GameStore
 from companion.ui.boards.smashup.base import SMALL_ROW_HEIGHT
 from tests.ui.conftest import App
+from tests.ui.cut_text import assert_whole_or_told
 from tests.ui.phone import assert_target, box, same_place
 from tests.ui.test_smashup import FIVE_BASES, four_player_game
-from tests.ui.text_fit import text_width
 
 NINE = ["Анастасия", "Борислав", "Виктория", "Константин"]
 DECKS = [["Рокеры", "Котики"], ["Бабульки", "Феи"], ["Зомби", "Пираты"], ["Ниндзя", "Роботы"]]
-#: How much of :func:`text_width`'s figure (which has 8 % of slack over the font's advances
-#: for bold) Flutter draws at least: a name drawn at 11 px whole is no narrower than this.
-DRAWN = 0.9
 
 
 def above_bar(app: App, *idents: str, width: int = 360) -> None:
@@ -63,11 +60,10 @@ def test_at_360x640_the_base_open_buttons_are_48x48(browser, server):
         small.close()
 
 
-def test_at_360_an_open_base_shows_every_name_whole(browser, server):
-    """360×640, 4 players with names of 8–10 letters. Play-test: the open base's lines read
-    «Анас…», «Конс…» at 11 px (38 px of room beside the groups) and its row «Волшебный …»
-    at 15 px. Each name is drawn whole now: narrower than its room, at least as wide as at
-    11 px, on its own player's line."""
+def test_at_360_an_open_base_shows_every_name_whole_or_tells_it(browser, server):
+    """360×640, 4 players with names of 8–10 letters. Each name is drawn whole in its room
+    (the base's before its total, a player's over their power group), or cut with «…» and
+    whole in the numeric pad's title a tap on it opens; each on its own player's line."""
     gid = four_player_game(server.data_dir, [("phase.next", {})], names=NINE)
     small = App(browser, server, 360, 640).open(f"/game/{gid}")
     try:
@@ -75,13 +71,25 @@ def test_at_360_an_open_base_shows_every_name_whole(browser, server):
         # the base's name: whole, narrower than the room up to «0/21»
         base_name = FIVE_BASES[4][0]
         name, total = box(small, "base-4-name"), box(small, "base-4-total")
-        assert name["width"] + 1 < total["x"] - 8 - name["x"], (name, total)
-        assert name["width"] >= DRAWN * text_width(base_name, 11, bold=True), name
+        assert base_name in small.label("base-4-name")
+        assert name["x"] + name["width"] <= total["x"], (name, total)
         for i, player in enumerate(NINE):
             text = box(small, f"name-b4-p{i}")
             line = box(small, f"pow-b4-p{i}-minus")  # the line's left edge
             end = box(small, f"min-b4-p{i}-plus")  # and its right
-            assert text["width"] >= DRAWN * text_width(player, 11, bold=True), (player, text)
+            group = box(small, f"pow-b4-p{i}-plus")
+            room = group["x"] + group["width"] - line["x"]  # over the power group
+
+            def tell(i: int = i) -> str:
+                b = box(small, f"name-b4-p{i}")
+                small.page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+                small.appear("pad-display")
+                told = small.label("pad-title")
+                small.tap("pad-cancel")
+                small.el("pad-display").wait_for(state="detached")
+                return told
+
+            assert_whole_or_told(small, f"name-b4-p{i}", player, room, tell)
             assert text["height"] >= 13, (player, text)  # ≥ 11 px type
             assert text["x"] >= 22 and text["x"] + text["width"] <= end["x"] + end["width"]
             # on its own line: between this line's top and bottom, not over the next one's

@@ -12,9 +12,8 @@ from typing import Any
 import flet as ft
 import pytest
 
-from companion.ui.status import TOTAL_WIDTH, clock_width
+from companion.ui.status import TURN_CLOCK_WIDTH, clock_width
 from tests.ui import render_tree as rt
-from tests.ui.text_fit import text_width
 
 NAMES = ["Аня", "Борис", "Вика", "Гоша"]
 #: A game started ten hours and five seconds ago (every move made then).
@@ -83,11 +82,11 @@ async def _clocks(data, game: str) -> tuple[Any, Any, int]:
 def test_both_clocks_are_whole_in_their_slots_after_ten_hours(tmp_path, game):
     turn, total, slot = rt.run(_clocks(tmp_path / "d", game))
     assert total.value.startswith("всего 10:00:0"), total.value
-    assert text_width(total.value, total.size) <= TOTAL_WIDTH, (total.value, total.size)
-    assert total.size >= 11
+    # a text longer than its fixed slot holds at the first size steps down (never cut)
+    assert total.size == 11 and total.max_lines == 1, (total.value, total.size)
     assert "10:00:0" in turn.value, turn.value
-    assert text_width(turn.value, turn.size, bold=True) <= slot, (turn.value, turn.size)
-    assert turn.size >= 12
+    assert turn.size == 13 and turn.max_lines == 1, (turn.value, turn.size)
+    assert slot in (TURN_CLOCK_WIDTH, 112)
 
 
 def test_a_short_game_keeps_the_large_clocks():
@@ -97,3 +96,5 @@ def test_a_short_game_keeps_the_large_clocks():
     assert clock_sizes("ход 9:59:59", "всего 9:59:59", 92) == (16, 13)
     assert clock_sizes("1:05 / 1:30", "всего 0:06", 112) == (16, 13)
     assert clock_sizes("пауза", "всего 0:06", 92) == (16, 13)
+    assert clock_sizes("ход 10:00:06", "всего 10:00:06", 92) == (13, 11)
+    assert clock_sizes("10:00:06 / 1:30", "всего 0:06", 112) == (13, 13)

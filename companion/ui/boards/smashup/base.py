@@ -12,25 +12,22 @@ and minions, each a group of −/+ (48 dp) around a fixed-width number (tap the 
 numeric pad), the groups 8 dp apart (play-test: power «+» and minions «−» were 4 px apart),
 and last the breakpoint change until the end of turn.
 
-A player's name beside the groups gets what is left of the page's width (68 px at 390):
-it is drawn at the largest of :data:`NAME_SIZES` at which it fits whole there (play-test:
-«Анастасия», «Виктория» read «Анаст…», «Виктор…» at 15 px; a 10-letter name fits at 11
-px at 390). Where one of the names does not fit whole even at 11 px (38 px of room at 360:
-play-test, «Анас…»), every name goes over its power group instead, small at its top between
-the «−» and «+» glyphs (:data:`CAPTION_SIZES`, :data:`CAPTION_ROOM`), the number moved
-down under it, as the plays' titles on a short phone; the groups stay where they are.
+A player's name beside the groups gets what the page leaves (:data:`NAME_SIZE`, up to two
+lines, then «…»). On the narrowest phones (:attr:`~companion.ui.layout.Layout.narrow`) every
+name goes over its power group instead, small at its top between the «−» and «+» glyphs
+(:data:`CAPTION_SIZE`, one line, then «…»), the number moved down under it; the groups stay
+where they are. A cut name is whole in its label and tooltip (a long press), and in the
+numeric pad's title.
 
-A base's name in its row is drawn at the largest of :data:`BASE_NAME_SIZES` at which it fits
-whole (at 360 «Волшебный …» was cut at 15 px), on two lines of 11 px when none does. The
-row's border is drawn over its content (:data:`ROW_BORDER`): in a short phone's 48 dp row
-the open button is a whole 48×48 target.
+A base's name in its row: :data:`BASE_NAME_SIZE`, up to two lines, then «…»; whole in the
+row's label and the open button's tooltip. The row's border is drawn over its content
+(:data:`ROW_BORDER`): in a short phone's 48 dp row the open button is a whole 48×48 target.
 
 On a short phone (``small``) the row is :data:`SMALL_ROW_HEIGHT` high and the editor leaves
 out the «сила» / «приспешники» titles over the groups (each −/+ still says what it changes:
 its label and tooltip), and the breakpoint change («Оборона на ход» small over its «−N+»)
-shares a row with «Сыграть приспешника сюда» (on two lines there), so an open base's
-players and its breakpoint change all fit under the folded header at 360×640 (play-test: the
-breakpoint change's own row was a scroll away).
+shares a row with «Сыграть приспешника сюда», so an open base's players and its breakpoint
+change fit under the folded header at 360×640.
 
 Handles: ``base-<j>`` (the row), ``base-<j>-name``, ``base-<j>-total`` («16/20»),
 ``base-<j>-ready`` («готова к захвату» | «до захвата 4»), ``score-<j>``, ``base-<j>-open``
@@ -48,8 +45,6 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.smashup.common import READY
-from companion.ui.layout import use_layout
-from companion.ui.text_fit import fit_size, text_width
 from companion.ui.widgets import (
     TARGET,
     tagged,
@@ -60,7 +55,7 @@ __all__ = [
     "ROW_HEIGHT",
     "SMALL_ROW_HEIGHT",
     "GROUP_GAP",
-    "NAME_SIZES",
+    "NAME_SIZE",
     "row_key",
 ]
 
@@ -74,33 +69,22 @@ GROUP_GAP = 8
 _POWER_WIDTH = 2 * TARGET + POWER_NUMBER
 _MINION_WIDTH = 2 * TARGET + MINION_NUMBER
 _GROUP_BG = ft.Colors.with_opacity(0.06, ft.Colors.ON_SURFACE)
-#: A player's name beside the groups (bold, px): the largest that fits whole.
-NAME_SIZES = (15, 14, 13, 12, 11)
+#: A player's name beside the groups (bold, px; two lines, then «…»).
+NAME_SIZE = 13
 _NAME_SPACING = 2
-#: A player's name over their power group (narrow page, see the module; bold, px) and the
-#: room it has there: between the «−» and «+» glyphs, over the number moved down.
-CAPTION_SIZES = (13, 12, 11)
-CAPTION_ROOM = 80
+#: A player's name over their power group (the narrowest phones, see the module; bold, px).
+CAPTION_SIZE = 11
 _CAPTION_NUMBER_TOP = 10
-#: A base's name in its row (bold, px): the largest that fits whole; two lines of the
-#: smallest when none does.
-BASE_NAME_SIZES = (15, 14, 13, 12, 11)
+#: A base's name in its row (bold, px; two lines, then «…»).
+BASE_NAME_SIZE = 13
 #: The row's border (px): drawn over the row's content, it takes no room from it (as a
 #: border of the box it took 2 px off each side: the 48 dp open button was 44 high, s15).
 ROW_BORDER = 2
 _TOTAL_WIDTH, _SLOT_WIDTH, _ROW_SPACING = 74, 104, 8
 _ROW_PAD_LEFT, _ROW_PAD_RIGHT = 12, 8
-#: The page's width (px) that is not the base name's in a row: the page's padding, the
-#: row's padding, the total and the status slot and the gaps between the three.
-_ROW_CHROME = (
-    2 * 22 + _ROW_PAD_LEFT + _ROW_PAD_RIGHT + _TOTAL_WIDTH + _SLOT_WIDTH + 2 * _ROW_SPACING
-)
 #: The breakpoint change's number (px) and its caption on a short phone (see the module).
 _BP_NUMBER, _SMALL_BP_NUMBER = 72, 40
 _SMALL_CAPTION = 10
-#: The page's width (px) that is not the name's on a power line: the page's padding
-#: (2 × 22), the editor's left border and padding (4), the two groups and the gaps.
-_LINE_CHROME = 2 * 22 + 4 + _POWER_WIDTH + GROUP_GAP + _MINION_WIDTH + _NAME_SPACING
 
 
 def row_key(j: int) -> ft.ScrollKey:
@@ -131,11 +115,6 @@ def BaseRow(
     """The compact row of base ``j``; a tap opens or closes its editor. Once the game is
     ``over`` there is no editor: no open button, and the row takes no tap."""
     status_text = _("готова к захвату") if ready else f"{_('до захвата')} {max(0, bp - total)}"
-    name_room = use_layout().board_width - _ROW_CHROME
-    name_size = fit_size(name, name_room, BASE_NAME_SIZES, bold=True)
-    # none fits whole on one line: two lines of the smallest size (11 + 11 + 13 px type in
-    # a short phone's 48 dp row)
-    name_lines = 1 if text_width(name, name_size, bold=True) <= name_room else 2
     mod_text = f" ({_signed(mod)})" if mod else ""
     if ready and in_check:
         slot: ft.Control = tagged(
@@ -187,11 +166,12 @@ def BaseRow(
                                 f"base-{j}-name",
                                 ft.Text(
                                     name,
-                                    size=name_size,
+                                    size=BASE_NAME_SIZE,
                                     weight=ft.FontWeight.BOLD,
-                                    max_lines=name_lines,
+                                    max_lines=2,
                                     overflow=ft.TextOverflow.ELLIPSIS,
-                                    style=ft.TextStyle(height=1.1) if name_lines > 1 else None,
+                                    style=ft.TextStyle(height=1.1),
+                                    tooltip=name,
                                 ),
                                 label=name,
                             ),

@@ -12,17 +12,15 @@ from companion.ui.boards.smashup.base import (
     _BP_NUMBER,
     _CAPTION_NUMBER_TOP,
     _GROUP_BG,
-    _LINE_CHROME,
     _MINION_WIDTH,
     _NAME_SPACING,
     _POWER_WIDTH,
     _SMALL_BP_NUMBER,
     _SMALL_CAPTION,
-    CAPTION_ROOM,
-    CAPTION_SIZES,
+    CAPTION_SIZE,
     GROUP_GAP,
     MINION_NUMBER,
-    NAME_SIZES,
+    NAME_SIZE,
     POWER_NUMBER,
     _signed,
 )
@@ -30,7 +28,6 @@ from companion.ui.boards.smashup.common import dot, stepper
 from companion.ui.boards.smashup.minion import use_minion_play
 from companion.ui.colors import ink
 from companion.ui.layout import use_layout
-from companion.ui.text_fit import fit_size, text_width
 from companion.ui.widgets import (
     TARGET,
     clipped_text,
@@ -54,16 +51,22 @@ def PowerRow(
     minions: int,
     send: Callable[..., bool],
     open_pad: Callable[[int], None],
-    name_size: int = NAME_SIZES[0],
     caption: bool = False,
 ) -> ft.Control:
     """One player's power and minions on base ``j`` (memoised: a tap re-renders this line):
-    the name at ``name_size`` px, then two groups, each on its own tint, :data:`GROUP_GAP`
-    apart; ``caption``: the name over the power group instead (a narrow page, see the
-    module), the groups where they are otherwise."""
+    the name (two lines, then «…»), then two groups, each on its own tint, :data:`GROUP_GAP`
+    apart; ``caption``: the name over the power group instead (one line; the narrowest
+    phones, see :mod:`.base`), the groups where they are otherwise."""
     name = tagged(
         f"name-b{j}-p{i}",
-        clipped_text(player, name_size, color=ink(color), weight=ft.FontWeight.BOLD),
+        clipped_text(
+            player,
+            CAPTION_SIZE if caption else NAME_SIZE,
+            lines=1 if caption else 2,
+            color=ink(color),
+            weight=ft.FontWeight.BOLD,
+            style=None if caption else ft.TextStyle(height=1.1),
+        ),
         label=player,
     )
     power_group = _group(
@@ -122,13 +125,13 @@ def PowerRow(
         )
     return ft.Row(
         [
-            # the name as large as fits (see the module). Left-aligned, the text is as wide
-            # as it is drawn.
+            # a tap on the name opens the power's pad, whose title names the player whole
             ft.Container(
                 name,
                 expand=True,
                 alignment=ft.Alignment.CENTER_LEFT,
                 tooltip=player,
+                on_click=lambda: open_pad(i),
             ),
             groups,
         ],
@@ -291,19 +294,11 @@ def BaseEditor(
             )
         )
     open_pad = ft.use_callback(lambda i: set_pad((i, None)), [])
-    room = use_layout().board_width - _LINE_CHROME
-    # a name not whole beside the groups even at the smallest size: every name goes over its
-    # power group (one layout for all the lines)
-    caption = any(text_width(p, NAME_SIZES[-1], bold=True) > room for p in names)
+    # the narrowest phones: every name over its power group (one layout for all the lines)
+    caption = use_layout().narrow
     for i, player in enumerate(names):
-        if caption:
-            size = fit_size(player, CAPTION_ROOM, CAPTION_SIZES, bold=True)
-        else:
-            size = fit_size(player, room, NAME_SIZES, bold=True)
         rows.append(
-            _PowerRow(
-                j, name, i, player, colors[i], power[i], minions[i], send, open_pad, size, caption
-            )
+            _PowerRow(j, name, i, player, colors[i], power[i], minions[i], send, open_pad, caption)
         )
     if not small:
         rows.append(

@@ -45,7 +45,6 @@ from companion.ui.state import GameView
 from companion.ui.widgets import (
     BoardScroll,
     use_form,
-    use_scroll_to,
     use_top_on,
 )
 
@@ -68,15 +67,11 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
     scoring, set_scoring = ft.use_state(None)  # the base being scored, or None
     repl, set_repl, latest_repl = use_form(lambda: dict(EMPTY_FORM))  # read at tap time
     repl_checked, set_repl_checked = ft.use_state(False)
-    # the capture dialog's refusals so far (the engine's, and the typed new base's): each
-    # scrolls its content to the end, where the refusal is (play-test: on a phone its last
-    # lines were under the dialog's buttons)
-    refused, set_refused = ft.use_state(0)
-    dialog_scroll = use_scroll_to(refused, -1)
     # «колода баз пуста» is read at tap time too: «Захватить» right after the switch
     deck_empty, set_deck_empty, latest_deck_empty = use_form(lambda: False)
     scroller = ft.use_context(BoardScroll)
-    small = use_layout().short
+    layout = use_layout()
+    small = layout.short
     game = view.game
     state = view.state
     specs = game.setup.players
@@ -145,11 +140,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
                 data["deck_empty"] = True
         else:
             if form_error(repl) is not None:
-                set_repl_checked(True)
-                # the refused field and its line are under the name's suggestion room: at
-                # 360×640 they were below the dialog's fold and nothing seemed to happen
-                # (play-test); the content goes to its end, where they are
-                set_refused(lambda n: n + 1)
+                set_repl_checked(True)  # the fields and their refusal are always in view
                 return
             card = card_from_form(repl)
             data = {"base": scoring, "base_card": card}
@@ -158,8 +149,6 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
             if card is not None:
                 remember(catalogue, card)
             close()
-        else:
-            set_refused(lambda n: n + 1)
 
     valid = scoring is not None and scoring < len(state.bases) and not over
     ft.use_dialog(
@@ -174,7 +163,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
             set_deck_empty,
             confirm,
             close,
-            dialog_scroll,
+            layout,
         )
         if valid
         else None

@@ -12,8 +12,9 @@ play-test: with the switch there every capture was refused); in «Мимими»
 comes only while the deck has one, so the switch scores the base without a replacement
 (and stays on for the next one).
 
-Why a player gets nothing is a line of its own under their name (play-test: «нет ни силы,
-ни» was cut beside it)."""
+Why a player gets nothing is a line of its own under their name. The dialog is a
+:func:`~companion.ui.form_dialog.form_dialog`: the new base's fields and the refusal line are
+always in view above the buttons; the preview and the deck switch scroll above them."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ from companion.engine.smashup import is_eligible, score_preview
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue
 from companion.ui.boards.smashup.common import base_fields, dot
+from companion.ui.form_dialog import form_dialog, refusal_line
+from companion.ui.layout import Layout
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET, switch_row, tagged
 
@@ -76,10 +79,11 @@ def score_dialog(
     set_deck_empty: Callable[..., None],
     confirm: Callable[[], None],
     close: Callable[[], None],
+    layout: Layout,
     scroller: ft.Ref[ft.Column] | None = None,
 ) -> ft.AlertDialog:
-    """A plain function (``ft.use_dialog`` wants a dialog control), from the board's state;
-    ``scroller`` holds its scrolling content (the board scrolls it to a refusal)."""
+    """A plain function (``ft.use_dialog`` wants a dialog control), from the board's state and
+    the frame's ``layout``; ``scroller`` holds its scrolling summary (the preview)."""
     state = view.state
     b = state.bases[j]
     preview = score_preview(state, j)
@@ -171,35 +175,12 @@ def score_dialog(
         ]
     else:
         replacement = base_fields("repl", form, set_form, catalogue, on_table, error=error)
-    refusal = view.error
-    return ft.AlertDialog(
-        modal=True,
-        title=ft.Text(f"{_('Захват базы')} «{b.name}»", size=20),
-        content=ft.Column(
-            [
-                *lines,
-                ft.Divider(height=8),
-                ft.Text(_("Новая база на её место"), size=16, weight=ft.FontWeight.BOLD),
-                *deck,
-                *replacement,
-                ft.Container(
-                    tagged(
-                        "score-error",
-                        ft.Text(refusal, color=ft.Colors.ERROR, size=13, max_lines=3),
-                        label=refusal,
-                    ),
-                    height=56,
-                ),
-            ],
-            tight=True,
-            scroll=ft.ScrollMode.AUTO,
-            width=340,
-            spacing=6,
-            ref=scroller,
-        ),
-        inset_padding=ft.Padding.symmetric(horizontal=10, vertical=24),
-        content_padding=ft.Padding.symmetric(horizontal=14, vertical=8),
-        actions=[
+    return form_dialog(
+        layout,
+        f"{_('Захват базы')} «{b.name}»",
+        replacement,
+        refusal_line("score-error", view.error),
+        [
             tagged(
                 "score-cancel",
                 ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: close()),
@@ -211,5 +192,12 @@ def score_dialog(
                 ),
             ),
         ],
-        on_dismiss=lambda: close(),
+        close,
+        summary=[
+            *lines,
+            ft.Divider(height=8),
+            ft.Text(_("Новая база на её место"), size=16, weight=ft.FontWeight.BOLD),
+            *deck,
+        ],
+        scroller=scroller,
     )

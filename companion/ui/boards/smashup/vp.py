@@ -7,14 +7,13 @@ leader wins when the check runs) is said once, in the frame's status line (the e
 :func:`~companion.engine.smashup.status_note`; a tap there shows it whole), not again here.
 
 On a taller phone a chip is the name, in the player's colour over the VP in it (no dot: the
-room is the name's), at the largest of :data:`NAME_SIZES` at which it fits the chip whole
-(play-test at 390 px: «Анаст…», «Викто…» beside a dot at 14 px; a 10-letter name fits at
-12 px now).
+room is the name's), at a size by the chip's width (:func:`name_size`), one line, then «…»;
+the chip's label and the pad's title name the player whole.
 
 On a short phone (``small``) a chip is one 48 dp target: the name in small type over the VP,
 both in the player's colour (no dot: the room is the name's), the whole chip opening the pad
-(whose title names the player whole; so does the chip's label). A 10-letter name
-(«Александра») fits a chip of four at 360 px; a longer one ends in «…». Madness cards, when
+(whose title names the player whole; so does the chip's label); a long name ends in «…».
+Madness cards, when
 counted, are not in the chip (no room for a second target): a line of targets in the same
 columns is pinned under the chips (:class:`MadnessStrip`, :mod:`.header`).
 """
@@ -28,15 +27,16 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.colors import ink
 from companion.ui.layout import use_layout
-from companion.ui.text_fit import fit_size
 from companion.ui.widgets import TARGET, number_pad, tagged, use_form
 
-__all__ = ["VpChip", "VpStrip", "MadnessStrip", "SMALL_NAME", "NAME_SIZES"]
+__all__ = ["VpChip", "VpStrip", "MadnessStrip", "SMALL_NAME", "NAME_SIZES", "name_size"]
 
 #: The name's size in a short phone's chip (px).
 SMALL_NAME = 11
-#: The name's sizes in a taller phone's chip (px): the largest that fits whole.
-NAME_SIZES = (14, 13, 12, 11)
+#: The name's sizes in a taller phone's chip (px), for chips of at least
+#: :data:`CHIP_WIDTHS` px (the last: any narrower chip).
+NAME_SIZES = (14, 13, 12)
+CHIP_WIDTHS = (110, 80)
 #: Between two chips, around a chip's content, its border (px); the page's padding.
 _GAP = 4
 _PAD = 4
@@ -173,14 +173,18 @@ def _small_chip(
         ft.Container(
             ft.Column(
                 [
-                    ft.Text(
-                        name,
-                        size=SMALL_NAME,
-                        color=ink(color),
-                        weight=ft.FontWeight.BOLD if active else None,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                        text_align=ft.TextAlign.CENTER,
+                    tagged(
+                        f"vp-name-p{index}",
+                        ft.Text(
+                            name,
+                            size=SMALL_NAME,
+                            color=ink(color),
+                            weight=ft.FontWeight.BOLD if active else None,
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                            text_align=ft.TextAlign.CENTER,
+                        ),
+                        label=name,
                     ),
                     ft.Text(str(vp), size=20, weight=ft.FontWeight.BOLD, color=ink(color)),
                 ],
@@ -203,6 +207,14 @@ def _small_chip(
 _MemoChip = ft.memo(VpChip)
 
 
+def name_size(chip: float) -> int:
+    """The name's size (px) in a taller phone's chip ``chip`` px wide (see :data:`NAME_SIZES`)."""
+    for size, least in zip(NAME_SIZES, CHIP_WIDTHS, strict=False):
+        if chip >= least:
+            return size
+    return NAME_SIZES[-1]
+
+
 @ft.component
 def VpStrip(
     names: tuple[str, ...],
@@ -214,10 +226,9 @@ def VpStrip(
     small: bool = False,
 ) -> ft.Control:
     """Chips in seat order (``small``: a short phone's, see :func:`VpChip`); on a taller
-    phone each name at the largest size that fits its chip's share of the page."""
+    phone each name at a size by its chip's share of the board (:func:`name_size`)."""
     n = len(names)
-    chip = (use_layout().board_width - 2 * _PAGE_PAD - _GAP * (n - 1)) / max(n, 1)
-    room = chip - 2 * (_PAD + _BORDER)
+    size = name_size((use_layout().board_width - 2 * _PAGE_PAD - _GAP * (n - 1)) / max(n, 1))
     return ft.Row(
         [
             _MemoChip(
@@ -230,7 +241,7 @@ def VpStrip(
                 send,
                 small,
                 False,
-                fit_size(names[i], room, NAME_SIZES, bold=True),
+                size,
             )
             for i in range(n)
         ],

@@ -1,0 +1,273 @@
+"""The app's leaf controls and helpers: 48 dp targets (:data:`TARGET`), tagged nodes for tests
+and screen readers, buttons, the confirmation dialog, banners, numbers and times in words,
+and a form's state read at tap time (:func:`use_form`)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import flet as ft
+
+__all__ = [
+    "TARGET",
+    "WIDE",
+    "Banner",
+    "border_all",
+    "clipped_text",
+    "confirm_dialog",
+    "fmt_seconds",
+    "icon_button",
+    "primary_button",
+    "shown_number",
+    "tagged",
+    "typed_number",
+    "typed_text",
+    "use_form",
+]
+
+#: From this page width on (px), a screen's two-column layout (the game frame, home, rules…);
+#: below it, a phone's.
+WIDE = 700
+
+F = TypeVar("F")
+
+#: Minimum touch target (dp), SPEC §1.
+TARGET = 48
+
+
+#: Dialog buttons: 48 px tall (compact web density makes them 40 otherwise; Flet 1.0.5's
+#: ButtonStyle has no minimum size: the height is given on the button itself).
+DIALOG_BUTTON = ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD)
+
+
+@functools.lru_cache(maxsize=128)
+def border_all(width: float, color: str) -> ft.Border:
+    """``ft.Border.all(width, color)``, one shared object per (width, colour): a row that
+    re-renders with the same border hands Flet's diff the very object it drew last time,
+    which the diff skips by identity instead of comparing the border and its four sides."""
+    return ft.Border.all(width, color)
+
+
+def tagged(ident: str, control: ft.Control, label: str | None = None) -> ft.Control:
+    """Wrap a control so tests and screen readers find it as ``flt-semantics-identifier=ident``."""
+    return ft.Semantics(identifier=ident, label=label, content=control)
+
+
+def clipped_text(text: str, size: float, *, lines: int = 1, **style: Any) -> ft.Text:
+    """``text`` at ``size`` cut with «…» after ``lines`` lines: names, notes and summaries in
+    rows of a fixed height, where a long text must neither wrap the row nor push it wider.
+    ``style`` goes to ``ft.Text`` as it is (``color``, ``weight``, ``expand`` …)."""
+    return ft.Text(text, size=size, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS, **style)
+
+
+def icon_button(
+    ident: str,
+    icon: ft.IconData,
+    tooltip: str,
+    on_click: Callable[[], None] | None,
+    *,
+    disabled: bool = False,
+    selected: bool | None = None,
+    label: str | None = None,
+) -> ft.Control:
+    """An icon button with a 48×48 dp target (Flutter's compact web density makes it 40×40
+    otherwise), tagged ``ident`` for tests and screen readers."""
+    return tagged(
+        ident,
+        ft.IconButton(
+            icon,
+            tooltip=tooltip,
+            on_click=on_click,
+            disabled=disabled,
+            selected=selected,
+            width=TARGET,
+            height=TARGET,
+            style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
+        ),
+        label=label,
+    )
+
+
+def primary_button(
+    label: str,
+    on_click: Callable[[], None] | None,
+    *,
+    disabled: bool = False,
+    icon: ft.IconData | None = None,
+    dimmed: bool = False,
+    moment: str | None = None,
+) -> ft.Control:
+    """The phase's primary action («Дальше», «Объявить», «Готово», «Следующий игрок»).
+
+    Boards return it from ``Actions(view)``; the game frame pins it at the bottom right of every
+    screen. Tagged ``primary-action`` (the one per screen), its label is the button's text.
+    A double tap on it is refused by :meth:`~companion.ui.state.GameView.send`. ``dimmed``:
+    looks unavailable but still answers a tap — ``on_click`` then says why. ``moment``
+    (:meth:`~companion.ui.state.GameView.moment`) keys it: a new moment makes a new control,
+    so a tap another phone made on the button of the moment before reaches nothing (two
+    phones pressing it at once move the game once).
+    """
+    return ft.Semantics(
+        key=f"primary-action|{moment}" if moment is not None else None,
+        identifier="primary-action",
+        label=label,
+        button=True,
+        content=ft.FilledButton(
+            label,
+            icon=icon,
+            on_click=on_click,
+            disabled=disabled,
+            opacity=0.45 if dimmed else 1.0,
+            height=56,
+            style=ft.ButtonStyle(
+                visual_density=ft.VisualDensity.STANDARD, text_style=ft.TextStyle(size=18)
+            ),
+        ),
+    )
+
+
+def confirm_dialog(
+    title: str,
+    text: str,
+    no: tuple[str, str, Callable[[], None]],
+    yes: tuple[str, str, Callable[[], None]],
+    *,
+    icon: ft.IconData,
+    danger: bool = False,
+) -> ft.AlertDialog:
+    """A question before a removal, or a step one mis-tap must not take (ending a free
+    game): ``title`` and ``text``, then «no» and «yes» — each
+    ``(identifier, label, on_click)``, 48 dp tall, «yes» filled with ``icon`` (red when
+    ``danger``). Closing the dialog otherwise counts as «no»."""
+    (no_id, no_label, on_no), (yes_id, yes_label, on_yes) = no, yes
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(title, size=20),
+        content=ft.Text(text, size=15),
+        actions=[
+            tagged(no_id, ft.TextButton(no_label, height=TARGET, on_click=lambda: on_no())),
+            tagged(
+                yes_id,
+                ft.FilledButton(
+                    yes_label,
+                    icon=icon,
+                    height=TARGET,
+                    on_click=lambda: on_yes(),
+                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR)
+                    if danger
+                    else None,
+                ),
+            ),
+        ],
+        on_dismiss=lambda: on_no(),
+    )
+
+
+def shown_number(value: int) -> str:
+    """A counter's value as drawn: a negative one with the minus sign «−3», not a hyphen."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def fmt_seconds(seconds: float) -> str:
+    """``3725`` → ``"1:02:05"``; ``65`` → ``"1:05"``."""
+    s = int(max(0, seconds))
+    h, rem = divmod(s, 3600)
+    m, s = divmod(rem, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+@ft.component
+def Banner(error: str, notice: str) -> ft.Control:
+    """The last refusal (red) or notice (neutral); nothing when both are empty."""
+    if error:
+        return tagged(
+            "error",
+            ft.Container(
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.BLOCK, color=ft.Colors.ON_ERROR_CONTAINER),
+                        ft.Text(error, expand=True, size=16, color=ft.Colors.ON_ERROR_CONTAINER),
+                    ]
+                ),
+                bgcolor=ft.Colors.ERROR_CONTAINER,
+                padding=12,
+                border_radius=8,
+            ),
+            label=error,
+        )
+    if notice:
+        return tagged(
+            "notice",
+            ft.Container(
+                ft.Text(notice, size=14),
+                bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                padding=8,
+                border_radius=8,
+            ),
+            label=notice,
+        )
+    return ft.Container(height=0)
+
+
+def use_form(
+    initial: Callable[[], F],
+    reset_on: object = None,
+) -> tuple[F, Callable[[Callable[[F], F] | F], None], Callable[[], F]]:
+    """A form's values that every handler reads at call time (a component hook).
+
+    Flet's web server starts one task per browser message, so a field's ``change`` and the
+    tap after it (or two fields' changes) can both run before the re-render; a handler that
+    read a ``use_state`` value from its closure would act on the last render's copy (a name
+    typed just before «Начать игру» left out). Here the values live in a ref, changed at once
+    by ``update`` and re-rendered by a state bump.
+
+    :param initial: makes the first values (called on the first render, and again whenever
+        ``reset_on`` differs from the last render's); not callable values (a form is a dict).
+    :param reset_on: what the form belongs to (Ricks' amounts: the universe, step and player
+        of the charge phase): when it changes, the form starts afresh.
+    :returns: ``(values, update, latest)``: the values for this render; ``update(change)``
+        sets them to ``change(latest values)``, or to ``change`` itself when it is not
+        callable; ``latest()`` reads them in a handler. ``update`` and ``latest`` are the same
+        functions at every render.
+    """
+    ref = ft.use_ref(None)
+    if ref.current is None or ref.current[1] != reset_on:
+        ref.current = (initial(), reset_on)
+    _shown, bump = ft.use_state(0)
+
+    def update(change: Callable[[F], F] | F) -> None:
+        values, owner = ref.current
+        ref.current = (change(values) if callable(change) else change, owner)
+        bump(lambda n: n + 1)
+
+    def latest() -> F:
+        return ref.current[0]
+
+    return ref.current[0], ft.use_callback(update, []), ft.use_callback(latest, [])
+
+
+def typed_text(e: Any) -> str:
+    """The text a text field's ``change`` event carries: its ``data``, else the control's
+    ``value`` (``""`` for none).
+
+    Not the control's ``value`` first. A field in a dialog (``ft.use_dialog``) is a new
+    control at each render that takes over the old one's id, but the session's index can
+    still hold the old one: the browser's new text is patched into that old control, while
+    the ``change`` reaches the new one, whose value is the previous text. Only the first key
+    after a render is lost that way (the event re-indexes the live control), which is the
+    whole text of a one-digit level or a one-letter class (docs/FLET_FINDINGS.md)."""
+    data = getattr(e, "data", None)
+    if isinstance(data, str):
+        return data
+    return str(getattr(e.control, "value", None) or "")
+
+
+def typed_number(raw: str) -> int | str:
+    """A number typed in a field as an ``int`` (spaces around it allowed); anything else is
+    passed on as typed, so the engine's check names the field."""
+    try:
+        return int(raw.strip())
+    except ValueError:
+        return raw

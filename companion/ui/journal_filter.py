@@ -1,0 +1,240 @@
+"""The journal's filters, without a control: the kind of each event (:data:`KIND_LABELS`), the
+players an event concerns (:func:`event_players`), and a page of lines under the filters
+(:func:`journal_page`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from companion.engine import Event
+from companion.i18n import _
+
+__all__ = [
+    "KIND_LABELS",
+    "OTHER_KIND",
+    "event_players",
+    "journal_page",
+    "kind_of",
+    "kinds_of",
+]
+
+#: Russian names of event kinds (by default the part of an event type before the first dot;
+#: a game may split its events otherwise: ``GameDefinition.journal_kind``), in the order the
+#: «Что» filter lists them.
+KIND_LABELS = {
+    "counter": "Счётчики",
+    "turn": "Ходы",
+    "round": "Раунды",
+    "core": "Часы",
+    "game": "Конец игры",
+    "coup": "Действия",
+    "challenge": "Оспаривания",
+    "block": "Запреты",
+    "influence": "Потери покровителей",
+    "exchange": "Обмены",
+    "base": "Базы",
+    "breakpoint": "Пределы баз",
+    "vp": "ПО",
+    "madness": "Безумие",
+    "play": "Розыгрыши",
+    "level": "Уровни",
+    "gear": "Шмотки",
+    "combat": "Бой",
+    "charge": "Фаза зарядки",
+    "card": "Карты",
+    "player": "Персонажи и игроки",
+    "phase": "Фазы",
+    "faction": "Фракции",
+    "seal": "Печати",
+    "hand": "Карты на руке",
+    "actions": "Жетоны действий",
+    "action": "Действия",
+}
+
+#: The filter's name for a kind no engine declared above (never the raw code).
+OTHER_KIND = "Прочее"
+
+_PLAYER_KEYS = ("player", "target", "challenger", "blocker", "helper", "actor", "to", "by")
+_PLAYER_LISTS = ("players", "targets", "winners", "losers")
+
+
+def kind_of(event: Event, definition: Any = None) -> str:
+    """The kind of an event: the game ``definition``'s ``journal_kind`` of its type, else the
+    type up to the first dot (``"counter.add"`` → ``"counter"``)."""
+    kind = getattr(definition, "journal_kind", None)
+    return str(kind(event.type)) if kind is not None else event.type.split(".", 1)[0]
+
+
+def kinds_of(event: Event, definition: Any = None) -> set[str]:
+    """Every kind the «Что» filter lists ``event`` under: :func:`kind_of` and the game's
+    ``journal_also`` kinds (a Замес base scored is under «Базы» and «ПО»)."""
+    also = getattr(definition, "journal_also", None)
+    return {kind_of(event, definition), *(also(event.type) if also is not None else ())}
+
+
+def _named(event: Event, seats: int) -> set[int]:
+    """Seats named in an event's data (``player``, ``target``, … and lists of them)."""
+    out: set[int] = set()
+    data = event.data
+    for key in _PLAYER_KEYS:
+        v = data.get(key)
+        if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < seats:
+            out.add(v)
+    for key in _PLAYER_LISTS:
+        vs = data.get(key)
+        if isinstance(vs, list):
+            out.update(v for v in vs if isinstance(v, int) and 0 <= v < seats)
+    return out
+
+
+def event_players(
+    event: Event,
+    names: Sequence[str],
+    acting: int | None = None,
+    parties: Iterable[int] = (),
+) -> set[int]:
+    """Seats an event concerns: named in its data (``player``, ``target``, …) or its author
+    (an event that names nobody concerns ``acting``, the player whose turn it was), and
+    ``parties``, the players of the action it answers (Coup: the actor and the target of the
+    declaration a «Никто», a challenge, a block or a loss resolves, and everyone who blocked
+    or challenged in it)."""
+    out = _named(event, len(names))
+    if event.author in names:
+        out.add(list(names).index(event.author))
+    if not out and acting is not None:
+        out.add(acting)
+    out.update(v for v in parties if 0 <= v < len(names))
+    return out
+
+
+class _Parties:
+    """The players of the action each event answers, for a walk of the log newest first (the
+    engine's ``action_parties`` and ``answers_action``, see
+    :class:`~companion.engine.definition.GameDefinition`): the declaration's players and
+    everyone its answers name (a blocker, a challenger, a player who loses a card), so a
+    challenge of Аня's block is in Аня's filter, and its outcome in the challenger's. An
+    answer's action is found by looking back for the declaration before it and then reading
+    the action's answers, once per action: a page costs the events walked plus one action,
+    the whole log O(events) (each event read at most three times)."""
+
+    def __init__(self, game: Any, log: Sequence[tuple[Event, str]]) -> None:
+        self.log = log
+        self.seats = len(getattr(game, "players", ()) or ())
+        definition = getattr(game, "definition", None)
+        self.opens: Callable[[Event], tuple[int, ...] | None] | None = getattr(
+            definition, "action_parties", None
+        )
+        self.answers: Callable[[Event], bool] | None = getattr(definition, "answers_action", None)
+        self.opened_at = len(log)  # index of the declaration the parties below are of
+        self.parties: tuple[int, ...] = ()
+
+    def _action(self, j: int, declared: tuple[int, ...]) -> tuple[int, ...]:
+        """Everyone in the action declared at ``j``: its players and those its answers name."""
+        assert self.opens is not None and self.answers is not None
+        found = set(declared)
+        for ev, _text in self.log[j + 1 :]:
+            if self.opens(ev) is not None or not self.answers(ev):
+                break
+            found |= _named(ev, self.seats)
+        return tuple(sorted(found))
+
+    def of(self, i: int) -> tuple[int, ...]:
+        """The parties of the ``i``-th event (``i`` never grows from one call to the next)."""
+        if self.opens is None or self.answers is None:
+            return ()
+        ev = self.log[i][0]
+        opened = self.opens(ev)
+        if opened is None and not self.answers(ev):
+            return ()
+        if i != self.opened_at and (opened is not None or i <= self.opened_at):
+            # another action than the one known: find its declaration, then read its answers
+            self.opened_at, self.parties = -1, ()
+            for j in range(i, -1, -1):
+                found = self.opens(self.log[j][0])
+                if found is not None:
+                    self.opened_at, self.parties = j, self._action(j, found)
+                    break
+        return self.parties
+
+
+def journal_page(
+    game: Any, upto: int, player: int | None, kind: str | None, limit: int
+) -> tuple[list[tuple[Event, str]], bool]:
+    """The newest ``limit`` lines among the first ``upto`` events that pass the filters.
+
+    An event passes the player filter when it concerns the player (:func:`event_players`),
+    including every answer to an action the player declared or was the target of.
+
+    :returns: ``([(event, line)], more)``, newest first; ``more`` when older lines remain.
+    """
+    length = _length(game)
+    upto = min(upto, length)
+    if player is None and kind is None:
+        skip = length - upto
+        if hasattr(game, "log_slice"):
+            page = game.log_slice(skip, skip + limit)
+        else:  # an engine without the slice accessor: one full replay
+            page = list(reversed(game.log()[:upto]))[:limit]
+        return page, upto > limit
+    log = game.log()[:upto]
+    names = game.players
+    definition = getattr(game, "definition", None)
+    parties = _Parties(game, log)
+    picked: list[tuple[Event, str]] = []
+    more = False
+    for i in range(len(log) - 1, -1, -1):
+        ev, text = log[i]
+        if kind is not None and kind not in kinds_of(ev, definition):
+            continue
+        if player is not None:
+            acting = game.player_before(ev.seq) if hasattr(game, "player_before") else None
+            if player not in event_players(ev, names, acting, parties.of(i)):
+                continue
+        if len(picked) == limit:
+            more = True
+            break
+        picked.append((ev, text))
+    return picked, more
+
+
+def _filtered(game: Any, player: str, kind: str) -> tuple[list[tuple[Event, str]] | None, str]:
+    """What an export of the journal holds under its filters: ``(lines oldest first, the
+    filter in words)``; ``(None, "")`` when nothing is filtered (every line)."""
+    if player == "all" and kind == "all":
+        return None, ""
+    who = None if player == "all" else int(player)
+    what = None if kind == "all" else kind
+    length = _length(game)
+    lines, _more = journal_page(game, length, who, what, max(length, 1))
+    said = []
+    if who is not None:
+        said.append(f"{_('игрок')} {game.players[who]}")
+    if what is not None:
+        said.append(f"{_('события')} «{what}»")
+    return lines[::-1], ", ".join(said)
+
+
+def _kinds(events: Sequence[Event], definition: Any = None) -> list[str]:
+    """The kinds among ``events`` (the few distinct types first: one pass of a set), in the
+    order of :data:`KIND_LABELS` (a Coup game: actions, challenges, blocks, losses, exchanges),
+    kinds without a name last."""
+    kind = getattr(definition, "journal_kind", None)
+    also = getattr(definition, "journal_also", None)
+    types = {e.type for e in events}
+    kinds = {kind(t) if kind is not None else t.split(".", 1)[0] for t in types}
+    kinds.update(k for t in types for k in (also(t) if also is not None else ()))
+    order = {k: i for i, k in enumerate(KIND_LABELS)}
+    return sorted(kinds, key=lambda k: (order.get(k, len(order)), k))
+
+
+def _length(game: Any) -> int:
+    """Number of active events without copying the log (when the engine allows)."""
+    n = getattr(game, "log_length", None)
+    return n if isinstance(n, int) else len(game.events)
+
+
+def _revision(game: Any) -> int:
+    """The game's revision (grows on every push, undo and redo)."""
+    rev = getattr(game, "revision", None)
+    return rev if isinstance(rev, int) else _length(game)
