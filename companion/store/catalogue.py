@@ -20,7 +20,6 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rapidfuzz import fuzz, process
 from tinydb import Query, TinyDB
 
 from companion.store.atomic import AtomicJSONStorage
@@ -119,6 +118,8 @@ class Catalogue:
         if not q:
             return rows[:limit]
         by_key = {r["key"]: r for r in rows}
+        from rapidfuzz import fuzz, process  # pure Python in the browser: slow to import
+
         found = process.extract(
             q, list(by_key), scorer=fuzz.WRatio, limit=limit, score_cutoff=MIN_SCORE
         )

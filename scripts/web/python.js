@@ -35,6 +35,7 @@
       box.style.opacity = "0";
       setTimeout(() => box.remove(), 200);
       window.tcLoaded = performance.now();
+      flet.tcRegisterWorker();
     }));
   }
 
@@ -44,6 +45,8 @@
       if (data !== "initialized") error = data;
       else step("Рисую экран", 95);
       ready();
+    } else if (data && data.tcMark) {
+      window.tcSteps.push([data.tcMark, performance.now()]);
     } else if (data && data.tcProgress) {
       step(data.tcProgress, data.pct);
     } else if (toDart) {
@@ -57,6 +60,7 @@
     pyodideUrl: flet.pyodideUrl,
     appPackageUrl: flet.appPackageUrl,
     documentUrl: document.URL,
+    profile: new URLSearchParams(location.search).has("tcProfile"),
   });
 
   // Called by Dart on backend.connect(); dartOnMessage takes a JSUint8Array
