@@ -103,10 +103,21 @@ async function boot(cfg) {
   }
 }
 
+let profiling = false;
 self.onmessage = async (event) => {
   if (!started) {
     started = true;
+    profiling = !!event.data.profile;
     await boot(event.data);
+  } else if (profiling && event.data && event.data.tcEval) {
+    // benchmarks/bench_phone.py measures Python in the browser (only with ?tcProfile)
+    let result;
+    try {
+      result = String(await self.tcPyodide.runPythonAsync(event.data.tcEval));
+    } catch (error) {
+      result = "error: " + String(error);
+    }
+    self.postMessage({ tcEvalResult: result });
   } else if (typeof flet_js.send === "function") {
     flet_js.send(event.data);
   }
