@@ -20,13 +20,20 @@ Measured, in one run:
   polling the accessibility tree until the number changes (``benchmarks.bench_tap``'s
   sample), spaced by the double-tap guard;
 * **floor**: the same tap on the same board served by ``companion`` from this machine (the
-  app as it runs today, Python on the server), measured the same way in the same run.
+  app as it runs today, Python on the server), measured the same way in the same run;
+* **profile** (one more cold load with ``?tcProfile``): Python's ``-X importtime`` inside
+  Pyodide, summed per package, and the rules search run in the browser's Python on the 229
+  questions of ``tests/rules/questions.json`` (the first query builds the index: timed alone;
+  then p50/p95 of all of them) — ``companion.rules.search``, no UI.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
+import json
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -78,6 +85,44 @@ def loaded(app: App) -> tuple[float, list[tuple[str, float]]]:
     return app.page.evaluate("window.tcLoaded"), app.page.evaluate("window.tcSteps")
 
 
+#: Run in the browser's Python (``window.tcPython``): the rules search on every question.
+RULES_JS = """async (questions) => await window.tcPython(`
+import json, time
+from companion.rules import search
+qs = json.loads(${JSON.stringify(JSON.stringify(questions))})
+t0 = time.perf_counter(); search(qs[0]); first = (time.perf_counter() - t0) * 1000
+ts = []
+for q in qs:
+    t0 = time.perf_counter(); search(q); ts.append((time.perf_counter() - t0) * 1000)
+ts.sort()
+json.dumps({"first": first, "p50": ts[len(ts) // 2], "p95": ts[int(0.95 * (len(ts) - 1))],
+            "n": len(ts)})
+`)"""
+
+
+def profile(app: App) -> list[str]:
+    """Lines of the profile: import time per package, the rules search's latencies."""
+    lines: list[str] = []
+    app.page.on("console", lambda m: lines.append(m.text))
+    open_site(app, "/?tcProfile")
+    selfs: collections.Counter[str] = collections.Counter()
+    for line in lines:
+        m = re.match(r"import time:\s+(\d+) \|\s+\d+ \|\s*(\S+)", line)
+        if m:
+            parts = m[2].split(".")
+            selfs[".".join(parts[:2]) if parts[0] == "companion" else parts[0]] += int(m[1])
+    total = sum(selfs.values())
+    out = [f"imports in the browser before the first screen: {total / 1e6:.1f} s; by package:"]
+    out += [f"  {us / 1e3:7.0f} ms  {name}" for name, us in selfs.most_common(15)]
+    questions = [c["q"] for c in json.loads((ROOT / "tests/rules/questions.json").read_text())]
+    rules = json.loads(app.page.evaluate(RULES_JS, questions))
+    out.append(
+        f"rules search in the browser: first query (builds the index) {rules['first']:.0f} ms;"
+        f" then p50 {rules['p50']:.0f} ms, p95 {rules['p95']:.0f} ms (n={rules['n']})"
+    )
+    return out
+
+
 def fmt_steps(steps: list[tuple[str, float]]) -> str:
     return ", ".join(f"{text} {ms / 1000:.1f}" for text, ms in steps)
 
@@ -87,6 +132,7 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="a built site (default: build one now)")
     parser.add_argument("--rounds", type=int, default=3, help="cold loads and reloads")
     parser.add_argument("--taps", type=int, default=15)
+    parser.add_argument("--no-profile", action="store_true", help="skip the profile")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -107,6 +153,12 @@ def main() -> None:
         browser = Chromium(p)
         server = StaticServer(site)
         try:
+            prof: list[str] = []
+            if not args.no_profile:
+                app = App(browser, server)  # type: ignore[arg-type]
+                prof = profile(app)
+                app.close()
+                print("\n".join(prof), flush=True)  # also kept if a later load fails
             for _ in range(args.rounds):
                 app = App(browser, server)  # type: ignore[arg-type]
                 open_site(app)

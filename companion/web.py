@@ -2,10 +2,14 @@
 ``scripts/build_web.sh``, started by its ``python-worker.js``).
 
 :func:`boot` mounts the browser's IndexedDB file system (Emscripten's IDBFS) at
-:data:`DATA_DIR`, loads what it holds, makes every ``os.fsync``/``os.fdatasync`` queue a save
-of the folder to IndexedDB (the store fsyncs each change before the screen shows it; IDBFS
-alone saves only on close, rename, create or delete, so the open game log was lost), then
-starts the same app as the server: ``make_main(Hub(GameStore(DATA_DIR)))``.
+:data:`DATA_DIR`, loads what it holds, makes every ``os.fsync``/``os.fdatasync`` start a save
+of the folder to IndexedDB (IDBFS alone saves only on close, rename, create or delete, so the
+open game log was lost), then starts the same app as the server:
+``make_main(Hub(GameStore(DATA_DIR)))``.
+
+Crash safety: the store fsyncs each change before the UI shows it, and the worker
+(``scripts/web/python-worker.js``, ``watchStorage``) posts every message to the screen only
+after the saves started before it have reached IndexedDB: a change on screen is on storage.
 
 Only importable inside Pyodide (``js``, ``pyodide_js``).
 """
@@ -44,7 +48,8 @@ def _persisting(sync: Callable[[int], None], persist: Callable[[], Any]) -> Call
 
 
 async def open_storage(path: str = DATA_DIR) -> Path:
-    """Mount IndexedDB at ``path``, load it, and make fsync persist it; returns ``path``.
+    """Mount IndexedDB at ``path``, load it, and make fsync save it (the worker's
+    ``tcPersist``, which also takes over IDBFS's own saves); returns ``path``.
 
     :raises StoreError: the browser refused IndexedDB (e.g. a private window of some browsers).
     """
@@ -52,18 +57,15 @@ async def open_storage(path: str = DATA_DIR) -> Path:
     idbfs = fs.filesystems.IDBFS
     fs.mkdirTree(path)
     fs.mount(idbfs, to_js({"autoPersist": True}, dict_converter=js.Object.fromEntries), path)
-    mount = fs.lookupPath(path).node.mount
     done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
     fs.syncfs(True, create_once_callable(lambda err=None: done.set_result(err)))
     err = await done
     if err:
         raise StoreError(f"Браузер не дал открыть хранилище игр: {err}")
 
-    def persist() -> None:
-        idbfs.queuePersist(mount)
-
-    os.fsync = _persisting(os.fsync, persist)
-    os.fdatasync = _persisting(os.fdatasync, persist)
+    js.tcWatchStorage(path)
+    os.fsync = _persisting(os.fsync, js.tcPersist)
+    os.fdatasync = _persisting(os.fdatasync, js.tcPersist)
     return Path(path)
 
 

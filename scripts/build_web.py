@@ -80,6 +80,8 @@ DROP_FILES = {
     "pyodide/python_cli_entry.mjs",
     "pyodide/pyodide.js",
 }
+#: Pyodide's package installer and its dependency: nothing is installed at run time.
+DROP_GLOBS = ("pyodide/micropip-*.whl", "pyodide/packaging-*.whl")
 DROP_PREFIXES = (
     # one CanvasKit for every browser (canvasKitVariant "full" below): the Chromium-only
     # variant would be a second 6 MB copy for the service worker to store
@@ -92,7 +94,10 @@ DROP_PREFIXES = (
     "canvaskit/experimental_webparagraph/",
 )
 #: Compressed copies are written for these.
-GZIP_SUFFIXES = (".js", ".mjs", ".wasm", ".json", ".html", ".zip", ".otf", ".ttf", ".bin")
+GZIP_SUFFIXES = (
+    *(".js", ".mjs", ".wasm", ".json", ".html", ".zip", ".otf", ".ttf", ".bin"),
+    "NOTICES",  # the licences Flutter shows: 1.5 MB of text
+)
 
 
 #: Compiled for Pyodide: whichever version has a browser wheel (not the server's version).
@@ -189,6 +194,7 @@ def client(out: Path, base: str) -> None:
             or rel in DROP_FILES
             or rel.endswith(DROP_SUFFIXES)
             or rel.startswith(DROP_PREFIXES)
+            or any(src.match(g) for g in DROP_GLOBS)
         ):
             continue
         (out / rel).parent.mkdir(parents=True, exist_ok=True)

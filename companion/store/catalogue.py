@@ -21,7 +21,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rapidfuzz import fuzz, process
 from tinydb import Query, TinyDB
 from tinydb.table import Table
 
@@ -127,6 +126,8 @@ class Catalogue:
         if not q:
             return rows[:limit]
         by_key = {r["key"]: r for r in rows}
+        from rapidfuzz import fuzz, process  # pure Python in the browser: slow to import
+
         found = process.extract(
             q, list(by_key), scorer=fuzz.WRatio, limit=limit, score_cutoff=MIN_SCORE
         )

@@ -12,8 +12,10 @@ near-black at once.
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
-from coloraide import Color
+if TYPE_CHECKING:
+    from coloraide import Color
 
 __all__ = ["ink", "MIN_CONTRAST", "LIGHT_BACKGROUND", "DARK_BACKGROUND"]
 
@@ -37,6 +39,8 @@ def ink(color: str) -> str:
     else the same hue made darker (too light for white) or lighter (too dark for near-black)
     just enough, as ``"#rrggbb"``. A value that is not a colour (a theme colour's name such as
     ``"primary"``) is returned as it is."""
+    from coloraide import Color  # ~1 s to import in the browser: only once a colour is drawn
+
     try:
         start = Color(color)
     except ValueError:

@@ -35,6 +35,7 @@
       box.style.opacity = "0";
       setTimeout(() => box.remove(), 200);
       window.tcLoaded = performance.now();
+      flet.tcRegisterWorker();
     }));
   }
 
@@ -44,6 +45,10 @@
       if (data !== "initialized") error = data;
       else step("Рисую экран", 95);
       ready();
+    } else if (data && data.tcEvalResult !== undefined) {
+      evaluated(data.tcEvalResult);
+    } else if (data && data.tcMark) {
+      window.tcSteps.push([data.tcMark, performance.now()]);
     } else if (data && data.tcProgress) {
       step(data.tcProgress, data.pct);
     } else if (toDart) {
@@ -57,7 +62,17 @@
     pyodideUrl: flet.pyodideUrl,
     appPackageUrl: flet.appPackageUrl,
     documentUrl: document.URL,
+    profile: new URLSearchParams(location.search).has("tcProfile"),
   });
+
+  // With ?tcProfile: tcPython(code) runs Python in the worker, for benchmarks/bench_phone.py
+  let evaluated = () => {};
+  if (new URLSearchParams(location.search).has("tcProfile")) {
+    window.tcPython = (code) => new Promise((resolve) => {
+      evaluated = resolve;
+      worker.postMessage({ tcEval: code });
+    });
+  }
 
   // Called by Dart on backend.connect(); dartOnMessage takes a JSUint8Array
   globalThis.jsConnect = async function (appId, args, dartOnMessage) {

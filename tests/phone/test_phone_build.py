@@ -79,3 +79,61 @@ def test_rules_search_answers_offline(browser, static_server) -> None:
         assert not app.blocked, f"non-local requests: {app.blocked}"
     finally:
         app.close()
+
+
+#: Installed before the page's scripts: keeps the app's Python worker reachable as
+#: ``window.tcWorkerForTest`` (python.js keeps it private).
+KEEP_WORKER = """(() => {
+  const Native = window.Worker;
+  window.Worker = function (url, options) {
+    const worker = new Native(url, options);
+    window.tcWorkerForTest = worker;
+    return worker;
+  };
+  window.Worker.prototype = Native.prototype;
+})()"""
+
+#: Armed on a board whose counters read «0»: the first message from Python that carries the
+#: text «1» (msgpack's one-character string: bytes A1 31; the clock's ticks, «0:07», and
+#: Flet's method calls never do) goes to the screen, and at that very moment Python dies (its
+#: worker is terminated: a crash, an OOM kill, the tab swiped away) — nothing it had queued
+#: gets to run.
+CRASH_AFTER_NEXT_MESSAGE = """() => {
+  const worker = window.tcWorkerForTest;
+  const deliver = worker.onmessage;
+  window.tcCrashed = false;
+  worker.onmessage = (event) => {
+    deliver(event);
+    const bytes = event.data;
+    const one = bytes instanceof Uint8Array
+      && bytes.some((b, i) => b === 0xa1 && bytes[i + 1] === 0x31);
+    if (one && !window.tcCrashed) {
+      worker.terminate();
+      window.tcCrashed = true;
+    }
+  };
+}"""
+
+
+def test_a_change_on_screen_is_on_storage_when_python_dies_at_once(browser, static_server) -> None:
+    """The crash-safety promise in the browser: Python dies the moment the screen gets the
+    tap's new number; after a reload the number is still there (the worker posts a change
+    to the screen only once IndexedDB holds it)."""
+    app = App(browser, static_server)  # type: ignore[arg-type]
+    try:
+        app.context.add_init_script(KEEP_WORKER)
+        open_site(app)
+        start_free_game(app, ["Аня", "Борис"])
+        app.wait_label("val-p0-c0", "0")
+        game_url = app.page.url
+        app.page.evaluate(CRASH_AFTER_NEXT_MESSAGE)
+        tap_after_guard(app, "val-p0-c0-plus")
+        app.page.wait_for_function("window.tcCrashed === true")
+        app.wait_label("val-p0-c0", "1")  # the screen got it
+
+        app.page.goto(game_url, wait_until="commit")
+        app.page.reload(wait_until="commit")
+        wait_app(app)
+        app.wait_label("val-p0-c0", "1", timeout=30_000)
+    finally:
+        app.close()
