@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ui.conftest import App, PageHung
+from tests.ui.conftest import App, PageHung, Server
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for this module's tests (each opens a game of its own by its id)."""
+    return module_server
 
 
 def test_a_page_stuck_in_a_script_is_seen_as_hung_within_seconds(browser, server):
