@@ -175,11 +175,15 @@ class App:
         self.page.locator("flt-semantics-placeholder").dispatch_event("click")
         self.page.wait_for_selector("flt-semantics", state="attached")
 
-    def answers(self, seconds: float = ANSWER_SECONDS) -> bool:
-        """Whether the page still runs a trivial script within ``seconds``. The wait is timed
-        by Playwright's driver, so a hung page makes this return ``False`` instead of
-        blocking like ``page.evaluate`` does."""
+    def answers(self, seconds: float | None = None) -> bool:
+        """Whether the page still runs a trivial script within ``seconds`` (default:
+        :data:`ANSWER_SECONDS`, read at the call). The wait is timed by Playwright's driver, so
+        a hung page makes this return ``False`` instead of blocking like ``page.evaluate``
+        does."""
         from playwright.sync_api import Error as PlaywrightError
+
+        if seconds is None:
+            seconds = ANSWER_SECONDS
 
         if self.page.is_closed():
             return True  # closed on purpose: nothing to wait for
