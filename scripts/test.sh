@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install what the tests need (Debian Chromium, the project with its test extras in .venv)
 # then check formatting, lint and types, and run the whole suite, real-browser tests included.
-# Extra arguments go to pytest.
+# Extra arguments go to pytest (after the workers: `-n 0` runs in one process).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,4 +19,7 @@ PY="${PYTHON:-python3}"
 .venv/bin/ruff format --check --quiet .
 .venv/bin/ruff check --quiet .
 .venv/bin/mypy
-exec .venv/bin/python -m pytest "$@"
+# Two workers (TEST_WORKERS=0: one process), each taking whole test modules (--dist loadfile):
+# a module's tests share its browser and, where the module says so, its server. A browser test
+# spends much of its time waiting on the page, so two workers fit a 2-core machine.
+exec .venv/bin/python -m pytest -n "${TEST_WORKERS:-2}" --dist loadfile "$@"

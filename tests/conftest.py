@@ -1,7 +1,9 @@
 """Test-wide settings: hypothesis without per-example deadlines (shared, noisy machines), and
 Chromium: one Playwright driver for the whole run (two sync Playwright instances cannot share a
-thread), a fresh browser for each test module (its GPU and renderer state does not build up
-over a 10-minute run: two late-run stalls in session 8 were a page that stopped drawing).
+thread), one browser shared by up to :data:`MODULES_PER_BROWSER` test modules, then a fresh one
+(its GPU and renderer state does not build up over a long run: two late-run stalls in session 8
+were a page that stopped drawing; each test's pages live in a context of their own, closed after
+it). Launching Chromium takes 1–4 s; once per module it cost minutes over the suite.
 
 ``COMPANION_PURE_PYTHON=1`` runs the suite as the phone build runs the app (Pyodide has no
 numpy and no compiled rapidfuzz): numpy, bm25s and scipy cannot be imported and rapidfuzz uses
@@ -18,6 +20,7 @@ import importlib.abc
 import os
 import shutil
 import sys
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
@@ -70,7 +73,7 @@ CHROMIUM_ARGS = [
 
 
 class Chromium:
-    """One Chromium for a test module, launched again when a page of it stopped answering
+    """One Chromium for a few test modules, launched again when a page of it stopped answering
     (:meth:`relaunch`: the next test then gets a new browser, not one with a spinning
     renderer). Tests use :meth:`new_context` as they would on a Playwright ``Browser``."""
 
@@ -78,6 +81,7 @@ class Chromium:
         self._driver = driver
         self._browser = self._launch()
         self._stale = False
+        self.modules = 0  # modules served by this launch (:func:`browser`)
 
     def _launch(self):
         return self._driver.chromium.launch(
@@ -94,6 +98,7 @@ class Chromium:
                 self._browser.close()
             self._browser = self._launch()
             self._stale = False
+            self.modules = 0
         return self._browser.new_context(**options)
 
     def close(self) -> None:
@@ -103,12 +108,23 @@ class Chromium:
 #: The browser of the module now running (:func:`browser`), for the hang check in
 #: ``tests/ui/conftest.py``.
 CURRENT: list[Chromium] = []
+#: Test modules one browser serves before it is replaced by a fresh one.
+MODULES_PER_BROWSER = 8
+
+
+@pytest.fixture(scope="session")
+def _chromium(playwright_driver) -> Iterator[Chromium]:
+    b = Chromium(playwright_driver)
+    yield b
+    b.close()
 
 
 @pytest.fixture(scope="module")
-def browser(playwright_driver):
-    b = Chromium(playwright_driver)
-    CURRENT.append(b)
-    yield b
-    CURRENT.remove(b)
-    b.close()
+def browser(_chromium: Chromium) -> Iterator[Chromium]:
+    """The session's Chromium, replaced every :data:`MODULES_PER_BROWSER` modules."""
+    _chromium.modules += 1
+    if _chromium.modules > MODULES_PER_BROWSER:
+        _chromium.relaunch()
+    CURRENT.append(_chromium)
+    yield _chromium
+    CURRENT.remove(_chromium)

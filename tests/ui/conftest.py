@@ -104,6 +104,16 @@ def server(tmp_path: Path) -> Iterator[Server]:
     srv.stop()
 
 
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory) -> Iterator[Server]:
+    """One server for a whole module, for modules whose tests each open a game of their own by
+    its id and check nothing that other games in the data dir change (a server takes 2–7 s
+    to start). Such a module says so by overriding :func:`server` with this one."""
+    srv = Server(tmp_path_factory.mktemp("server") / "data")
+    yield srv
+    srv.stop()
+
+
 def block_non_local(context) -> list[str]:
     """Abort every request that is not to 127.0.0.1; returns the list of blocked URLs."""
     blocked: list[str] = []
@@ -165,11 +175,15 @@ class App:
         self.page.locator("flt-semantics-placeholder").dispatch_event("click")
         self.page.wait_for_selector("flt-semantics", state="attached")
 
-    def answers(self, seconds: float = ANSWER_SECONDS) -> bool:
-        """Whether the page still runs a trivial script within ``seconds``. The wait is timed
-        by Playwright's driver, so a hung page makes this return ``False`` instead of
-        blocking like ``page.evaluate`` does."""
+    def answers(self, seconds: float | None = None) -> bool:
+        """Whether the page still runs a trivial script within ``seconds`` (default:
+        :data:`ANSWER_SECONDS`, read at the call). The wait is timed by Playwright's driver, so
+        a hung page makes this return ``False`` instead of blocking like ``page.evaluate``
+        does."""
         from playwright.sync_api import Error as PlaywrightError
+
+        if seconds is None:
+            seconds = ANSWER_SECONDS
 
         if self.page.is_closed():
             return True  # closed on purpose: nothing to wait for
@@ -393,6 +407,38 @@ class App:
         if self in OPEN_APPS:
             OPEN_APPS.remove(self)
         self.context.close()
+
+
+class Frames:
+    """Every websocket message the server sends a page, kept in arrival order: a test waits for
+    the message that carries a change (:meth:`wait_for`) instead of for a fixed time, also on a
+    page without the accessibility tree. Make it before the page loads the app."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.received: list[bytes] = []
+        page.on("websocket", lambda ws: ws.on("framereceived", self._add))
+
+    def _add(self, payload: bytes | str) -> None:
+        self.received.append(payload if isinstance(payload, bytes) else payload.encode())
+
+    def wait_for(self, text: str, after: int = 0, timeout: float = 20.0) -> int:
+        """Wait until a message after the first ``after`` ones holds ``text`` (UTF-8, as Flet's
+        msgpack patches carry strings), then until the page has drawn two animation frames (the
+        one that builds the change and the one after); returns the number of messages so far."""
+        want = text.encode()
+        deadline = time.monotonic() + timeout
+        while not any(want in m for m in self.received[after:]):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no message with {text!r} within {timeout} s")
+            self.page.wait_for_timeout(50)  # lets Playwright deliver the page's events
+        drawn(self.page)
+        return len(self.received)
+
+
+def drawn(page) -> None:
+    """Wait until the page has drawn two more animation frames (Flutter draws on them)."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 #: Seconds a real-browser test may run before pytest-timeout stops it (the longest takes

@@ -151,6 +151,21 @@ def tagged_control(session: Session, ident: str) -> BaseControl:
     raise AssertionError(f"{ident!r} is not on the screen")
 
 
+def said(session: Session, ident: str) -> str:
+    """What the node tagged ``ident`` says on the page (its ``label``; of several nodes so
+    tagged, the first that says something), as the browser tests' ``App.label`` reads it.
+    :raises AssertionError: when no such node is shown."""
+    shown = shown_ids(session)
+    labels = [
+        (c.label or "").strip()
+        for c in controls(session)
+        if isinstance(c, ft.Semantics) and c.identifier == ident and id(c) in shown
+    ]
+    if not labels:
+        raise AssertionError(f"{ident!r} is not on the screen")
+    return next((t for t in labels if t), labels[0])
+
+
 def in_dialog(session: Session, ident: str) -> BaseControl:
     """The control a finger taps under the node tagged ``ident`` in an open dialog (dialogs
     are not among :func:`tappables`, which walks the page's views)."""

@@ -3,8 +3,18 @@ entered, and «−» never moves its buttons (it shrank as the gift rows went)."
 
 from __future__ import annotations
 
+import pytest
+
+from tests.ui.conftest import Server
 from tests.ui.phone import same_place
 from tests.ui.test_munchkin import new_game, place
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for this module's tests (each opens a game of its own by its id)."""
+    return module_server
+
 
 TO_CHARITY = [("phase.next", {})] * 3
 

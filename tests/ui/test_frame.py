@@ -10,9 +10,18 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from companion.store import GameStore
 from companion.ui.game_screen import MESSAGE_MAX_WIDTH
-from tests.ui.conftest import App
+from tests.ui.conftest import App, Frames, Server
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for this module's tests (each opens a game of its own by its id)."""
+    return module_server
+
 
 NAMES6 = ["Аня", "Борис", "Вика", "Гоша", "Даша", "Егор"]
 HEADER = ["home", "undo", "redo", "open-log", "open-rules", "lock"]
@@ -230,16 +239,17 @@ def test_two_undos_in_a_row_reach_the_undo_button_not_the_notice(browser, server
     finger = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = finger.new_page()
+        frames = Frames(page)
         page.goto(f"{server.url}/game/{gid}")
         page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-        page.wait_for_timeout(1500)  # the board drawn
+        seen = frames.wait_for("redo")  # the board's top bar came and is drawn
         x, y = undo["x"] + undo["width"] / 2, undo["y"] + undo["height"] / 2
         page.mouse.click(x, y)
         deadline = time.monotonic() + 10
         while moves() != [2] and time.monotonic() < deadline:
             page.wait_for_timeout(100)
         assert moves() == [2]
-        page.wait_for_timeout(600)  # the notice drawn; a player taps again within its 5 s
+        frames.wait_for("Отменено", after=seen)  # the notice drawn; a player taps again in 5 s
         page.mouse.click(x, y)
         deadline = time.monotonic() + 10
         while moves() and time.monotonic() < deadline:

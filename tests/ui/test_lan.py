@@ -102,15 +102,18 @@ def test_spectator_cannot_change_anything(browser, lan):
     srv, gid = lan
     viewer = join(browser, srv, role="spectator")
     viewer.el("new-game").click(force=True)  # disabled for spectators: nothing opens
-    viewer.page.wait_for_timeout(500)
-    assert viewer.page.locator('[flt-semantics-identifier="start-game"]').count() == 0
+    # the session answers taps in order: had the click opened the new-game form, the saved
+    # game's card would be gone (or its board replaced by the form) by the next tap's answer
     viewer.tap(f"saved-{gid}")
     viewer.wait_label("val-p0-c0", "3")
+    assert viewer.page.locator('[flt-semantics-identifier="start-game"]').count() == 0
     viewer.tap("val-p0-c0-plus")
     viewer.wait_label("error", "зритель")
     viewer.tap("undo")
-    time.sleep(0.5)
+    viewer.tap("open-log")  # answered after the undo: an undo taken is saved by then
+    viewer.appear("back-to-game")
     assert len(GameStore(srv.data_dir).open(gid).game.events) == 1
+    viewer.tap("back-to-game")
     viewer.wait_label("val-p0-c0", "3")
     viewer.close()
 

@@ -4,8 +4,10 @@ half by the card's edge)."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.store import GameStore
-from tests.ui.conftest import App
+from tests.ui.conftest import App, Server
 from tests.ui.phone import (
     assert_above_bar,
     assert_on_screen,
@@ -13,6 +15,13 @@ from tests.ui.phone import (
     box,
     scroll_board_down,
 )
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for this module's tests (each opens a game of its own by its id)."""
+    return module_server
+
 
 NAMES = ["Аня", "Борис", "Вика", "Гена"]
 

@@ -5,10 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ui.conftest import App, PageHung
+from tests.ui import conftest
+from tests.ui.conftest import App, PageHung, Server
 
 
-def test_a_page_stuck_in_a_script_is_seen_as_hung_within_seconds(browser, server):
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for this module's tests (each opens a game of its own by its id)."""
+    return module_server
+
+
+def test_a_page_stuck_in_a_script_is_seen_as_hung_within_seconds(browser, server, monkeypatch):
+    # the hang check gives a page 2 s here, not the suite's 10 (it waits them out in full)
+    monkeypatch.setattr(conftest, "ANSWER_SECONDS", 2.0)
     app = App(browser, server)
     try:
         app.page.goto("data:text/html,<p>x</p>")

@@ -31,15 +31,8 @@ def test_action_tokens_on_a_read_only_disk(browser, small_disk):
         assert_target(app, "abilities")  # the switch and its words: one 48 dp row
         gap = box(app, "charge-limit")["y"] - box(app, "actions-mini")["y"]
         subprocess.run(["mount", "-o", "remount,bind,ro", str(small_disk)], check=True)
-        for _attempt in range(3):  # a re-render can overtake the typing: type again
-            app.fill("actions-mini", "5")
-            try:
-                app.wait_label("ricks-settings-error", "Число действий не запомнено", 8_000)
-                break
-            except AssertionError:
-                continue
-        else:
-            raise AssertionError("the form never said the number was not remembered")
+        app.fill("actions-mini", "5")  # typed once: the form takes it and says why it can't keep it
+        app.wait_label("ricks-settings-error", "Число действий не запомнено")
         text = app.label("ricks-settings-error")
         assert any(w in text for w in ("диск", "запис", "чтения", "сохран")), text
         # the message had its slot (typing may scroll the form: compare the fields' distance)

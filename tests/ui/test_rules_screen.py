@@ -5,9 +5,18 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from companion.rules import RulesIndex, list_rulings, load_db
 from companion.rules.house import HOUSE_FILE
 from companion.ui.rules_text import SOURCE_NAMES
+from tests.ui.conftest import Server
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for this module's tests (the one that adds a table ruling deletes it)."""
+    return module_server
 
 
 def hit_labels(app, n: int = 5) -> list[str]:

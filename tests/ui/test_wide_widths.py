@@ -5,13 +5,22 @@ rest). Layout only: the rules behind these boards are tested in tests/engine/.""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.engine.coup import CHARACTERS
 from companion.engine.ricks import MICRO, MINI, RICK_UNIVERSE
 from companion.store import GameStore
 from companion.ui.boards.coup.players import UNSEEN_MAX
 from companion.ui.boards.ricks.action_panel import PLAY_MAX
-from tests.ui.conftest import App
+from tests.ui.conftest import App, Server
 from tests.ui.phone import box
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for this module's tests (each opens a game of its own by its id)."""
+    return module_server
+
 
 NAMES = ["Аня", "Борис", "Вика", "Гоша"]
 
