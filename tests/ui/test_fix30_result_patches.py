@@ -26,7 +26,7 @@ from flet.messaging.protocol import MessageAction
 
 from companion.store import GameStore
 from companion.ui.app import make_main
-from companion.ui.game_screen import _told_awake as told_awake
+from companion.ui.comfort import _told_awake as told_awake
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 
