@@ -46,6 +46,7 @@ from typing import Any, Protocol
 from companion.engine.clock import ClockTally, Mark, TurnClock
 from companion.engine.definition import GameDefinition
 from companion.engine.records import PALETTE, Event, Outcome, PlayerSpec, Setup
+from companion.engine.shapes import Nothing, check_shape
 from companion.errors import RuleViolation, StaleMoveError
 
 __all__ = [
@@ -65,6 +66,8 @@ __all__ = [
 CORE_PAUSE = "core.pause"
 CORE_RESUME = "core.resume"
 CORE_EVENTS = frozenset({CORE_PAUSE, CORE_RESUME})
+#: Their data: none.
+CORE_SHAPES: dict[str, type] = {CORE_PAUSE: Nothing, CORE_RESUME: Nothing}
 
 #: A copy of the state is kept after every this many events, so an undo replays fewer.
 CHECKPOINT_EVERY = 32
@@ -398,12 +401,16 @@ class Game:
         self, type: str, data: Mapping[str, Any] | None, author: str | None
     ) -> tuple[Event, Any]:
         event = Event(len(self._events) + 1, type, dict(data or {}), self.clock(), author)
+        d = self.definition
         if type not in CORE_EVENTS:
-            if self.definition.outcome(self._state) is not None:
+            check_shape(d.title, d.events, type, event.data)
+            if d.outcome(self._state) is not None:
                 raise RuleViolation("Игра уже окончена: новые ходы не принимаются.")
-            self.definition.check(self._state, event)
-        elif (type == CORE_PAUSE) == self.paused:
-            raise RuleViolation("Часы уже на паузе." if self.paused else "Часы и так идут.")
+            d.check(self._state, event)
+        else:
+            check_shape(d.title, CORE_SHAPES, type, event.data)
+            if (type == CORE_PAUSE) == self.paused:
+                raise RuleViolation("Часы уже на паузе." if self.paused else "Часы и так идут.")
         new_state = copy.deepcopy(self._state)
         self._apply(new_state, event)
         return event, new_state

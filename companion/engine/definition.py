@@ -6,6 +6,7 @@ Re-exported by :mod:`companion.engine.core` and :mod:`companion.engine`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
 
 from companion.engine.records import Event, Outcome, Setup
@@ -33,6 +34,10 @@ class GameDefinition(ABC, Generic[S]):
     max_players: int = 6
     #: Turn phases in order (Russian, the rulebook's own names); empty if the game has none.
     phases: tuple[str, ...] = ()
+    #: The shape of every event's ``data``: event type → ``TypedDict`` (see
+    #: :mod:`companion.engine.shapes`). :class:`~companion.engine.core.Game` refuses an event
+    #: of a type not listed here, or whose data does not fit, before :meth:`check` sees it.
+    events: Mapping[str, type] = {}
     #: Event types that stay cumulative under a double tap: counter steps (+1/−1) that a
     #: player taps several times on purpose. For these :meth:`Game.push` ignores
     #: ``expect_revision``; every other move made against an older revision is refused

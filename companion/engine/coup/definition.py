@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.engine.core import Event, GameDefinition, Outcome, Setup
 from companion.engine.coup.checks import _check
+from companion.engine.coup.events import EVENTS
 from companion.engine.coup.flow import _apply, loses_both
 from companion.engine.coup.state import (
     ACTIONS,
@@ -29,6 +30,7 @@ class CoupDefinition(GameDefinition[CoupState]):
     optional draft of «Игра вдвоём» (court deck of 3 cards; only with 2 players)."""
 
     id = "coup"
+    events = EVENTS
     title = "Переворот"
     score_label = "покровители"
     score_top = 2  # «Покровители»: a player holds two influences at most
