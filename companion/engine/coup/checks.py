@@ -21,6 +21,7 @@ from companion.engine.coup.state import (
     _rule,
     awaiting,
     block_options,
+    known,
     unseen,
 )
 from companion.errors import RuleViolation
@@ -96,8 +97,9 @@ def _check(state: CoupState, event: Event) -> None:
         if who == p["actor"]:
             raise _rule(f"{names[who]} не может запретить собственное действие", "Запрет действия")
         if info.target_blocks and who != p["target"]:
+            aim = names[known(p["target"])]
             raise _rule(
-                f"Запретить действие «{info.name}» может только его цель — {names[p['target']]}",
+                f"Запретить действие «{info.name}» может только его цель — {aim}",
                 "Запрет действия",
             )
         if character not in info.blockers:
