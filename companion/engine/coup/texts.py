@@ -45,7 +45,8 @@ def _effect(state: CoupState, lost: int | None = None) -> str:
     убийства»)."""
     p = state.pending
     assert p is not None
-    names, actor, target = state.names, p["actor"], known(p["target"])
+    names, actor = state.names, p["actor"]
+    target = p["target"] if p["target"] is not None else -1  # read only when the action aims
     action = p["action"]
     if action in _GAIN:
         gain = min(_GAIN[action], state.treasury)
@@ -89,7 +90,8 @@ def _blocked(state: CoupState) -> str:
     """What a block that stands means for the pending action (Russian), «Запрет действия»."""
     p = state.pending
     assert p is not None
-    names, actor, target, action = state.names, p["actor"], known(p["target"]), p["action"]
+    names, actor, action = state.names, p["actor"], p["action"]
+    target = p["target"] if p["target"] is not None else -1  # read only when the action aims
     if action == "assassinate":
         text = f"{names[target]} сохранит покровителя"
     elif action == "steal":
