@@ -85,8 +85,9 @@ class Journal(Protocol):
     The game store implements it; each method must be durable when it returns.
     """
 
-    def append(self, event: Event) -> None:
-        """Persist a new event (and forget any undone events)."""
+    def append(self, event: Event, text: str) -> None:
+        """Persist a new event with its journal line (the one :meth:`Game.describe` gives; a
+        move lost before it is replayed can still be named), and forget any undone events."""
 
     def set_undone(self, seq: int, undone: bool) -> None:
         """Persist that event ``seq`` was undone (``True``) or redone (``False``)."""
@@ -267,7 +268,7 @@ class Game:
         mark = self._mark_after(new_state, event)
         text, scores = self._line(self._state, new_state, event, None)
         if self.journal is not None:
-            self.journal.append(event)
+            self.journal.append(event, text)
         self._undone.clear()
         self._undone_texts.clear()
         self._state = new_state
@@ -419,11 +420,14 @@ class Game:
         if event.type not in CORE_EVENTS:
             self.definition.apply(state, event)
 
-    def _describe(self, state: Any, event: Event) -> str:
+    def _describe(self, state: Any, event: Event, after: Any = None) -> str:
+        """The line of ``event`` from the state before it (and after it, when at hand)."""
         if event.type == CORE_PAUSE:
             return "Часы поставлены на паузу"
         if event.type == CORE_RESUME:
             return "Часы снова идут"
+        if after is not None:
+            return self.definition.describe_change(state, after, event, self.setup)
         return self.definition.describe(state, event, self.setup)
 
     def _describe_saved(self, state: Any, event: Event) -> str:
@@ -504,7 +508,7 @@ class Game:
         """The journal line and scores of ``event`` (scores ``None`` while the series is not
         made). Computed before anything changes, so a failure here leaves the game as it was.
         """
-        text = known if known is not None else self._describe(before, event)
+        text = known if known is not None else self._describe(before, event, after)
         return text, self.definition.scores(after) if self._series_ready else None
 
     def _record_line(self, event: Event, text: str, scores: dict[int, float] | None) -> None:

@@ -160,6 +160,12 @@ class GameDefinition(ABC, Generic[S]):
         """A Russian log line for ``event``, given the state *before* it."""
         return event.type
 
+    def describe_change(self, state: S, after: S, event: Event, setup: Setup) -> str:
+        """:meth:`describe` when the state *after* the event is at hand too (a new move: the
+        game has just applied it), so a game whose line reads the result (Coup) need not
+        apply the event again. By default :meth:`describe`."""
+        return self.describe(state, event, setup)
+
     def action_parties(self, event: Event) -> tuple[int, ...] | None:
         """The players of the action ``event`` opens, if it opens one that later events
         answer (Coup's declaration: its actor and its target; the challenges, blocks and

@@ -56,14 +56,6 @@ COMPACT_ON_OPEN = 200
 TRASH = "trash"
 
 
-def _describe(game: Game, event: Event) -> str:
-    """The engine's description of ``event`` on the current state (best effort)."""
-    try:
-        return game._describe(game.state, event)
-    except Exception:  # a description must never stop a save
-        return event.type
-
-
 def _game_files(folder: Path, game_id: str) -> list[Path]:
     return sorted(
         p
@@ -190,9 +182,10 @@ class StoredGame:
             self.recovered.append(str(exc))
 
     # -- Journal (called by Game before a change is applied in memory) ---------------------
-    def append(self, event: Event) -> None:
-        """Persist ``event`` (a new move also forgets the undone ones)."""
-        self._write({"op": "push", "text": _describe(self.game, event), "event": event.to_dict()})
+    def append(self, event: Event, text: str) -> None:
+        """Persist ``event`` with its journal line, made once by :meth:`Game.push` (a new move
+        also forgets the undone ones)."""
+        self._write({"op": "push", "text": text, "event": event.to_dict()})
 
     def set_undone(self, seq: int, undone: bool) -> None:
         """Persist an undo (``True``) or redo (``False``) of event ``seq``."""

@@ -141,6 +141,12 @@ class CoupDefinition(GameDefinition[CoupState]):
         """A Russian log line, e.g. «Аня: доход +1 (3 монеты); ход переходит: Борис»."""
         after = copy.deepcopy(state)
         _apply(after, event)
+        return self.describe_change(state, after, event, setup)
+
+    def describe_change(
+        self, state: CoupState, after: CoupState, event: Event, setup: Setup
+    ) -> str:
+        """:meth:`describe` from the states before and after ``event`` (no copy)."""
         head = _headline(state, event)
         tail = _consequences(state, after)
         if event.type == "coup.declare" and not ACTIONS[event.data["action"]].targeted:
