@@ -11,10 +11,10 @@ pass a fake one), and the per-player turn clock is computed from those timestamp
 survives restarts.
 
 What the screen reads often is kept up to date as events are applied (issue 12), never
-recomputed by a replay (the lines and the series: :mod:`companion.engine.loglines`): each event's Russian line (:meth:`Game.log`, :meth:`Game.log_slice`,
-:meth:`Game.describe`), the score series (:meth:`Game.score_series`) and the turn-clock
-totals (:meth:`Game.turn_clock`). An undo replays at most :data:`CHECKPOINT_EVERY` events
-from the nearest saved state.
+recomputed by a replay: each event's Russian line (:meth:`Game.log`, :meth:`Game.log_slice`,
+:meth:`Game.describe`), the score series (:meth:`Game.score_series`; both in
+:mod:`companion.engine.loglines`) and the turn-clock totals (:meth:`Game.turn_clock`). An
+undo replays at most :data:`CHECKPOINT_EVERY` events from the nearest saved state.
 
 A game loaded from a saved log makes the lines of its events on demand: a journal page of
 the newest events replays at most :data:`CHECKPOINT_EVERY` events plus the page from a state

@@ -45,9 +45,6 @@ class GameDefinition(ABC, Generic[S]):
     cumulative_moves: frozenset[str] = frozenset()
     #: What :meth:`scores` counts, in Russian, for the result chart's axis («ПО», «уровень»).
     score_label: str = "очки"
-    #: The highest score the rules allow, if they cap it (Coup: two influences, «Покровители»):
-    #: the result chart's axis ends there instead of a step above the highest score seen.
-    score_top: int | None = None
     #: Other players answer *within* a turn (Coup's challenges and blocks): the turn clock
     #: charges each answer to the player awaited, but «Время по ходам» shows one row per turn
     #: as the board numbers them, for the player whose turn it is
@@ -125,12 +122,6 @@ class GameDefinition(ABC, Generic[S]):
         :meth:`current_phase`; a game whose phase needs more words (a round number, a step)
         overrides it. ``None`` when there is no phase to show."""
         return self.current_phase(state)
-
-    def phase_short(self, state: S) -> str | None:
-        """A shorter :meth:`phase_label` for a phone's status line when the whole one does not
-        fit beside whose turn it is (the label keeps the whole text), or ``None`` when the
-        game has none (its phases fit)."""
-        return None
 
     def step(self, state: S) -> str:
         """A step within the phase that the status line does not name but the screen shows

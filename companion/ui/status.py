@@ -17,6 +17,7 @@ import flet as ft
 
 from companion.engine.clock import turn_so_far
 from companion.i18n import _
+from companion.ui.hints import phase_short
 from companion.ui.text_fit import fit_size, text_width
 from companion.ui.widgets import fmt_seconds, tagged
 from companion.ui.words import inflect
@@ -236,7 +237,7 @@ def status_props(game: Any, show_title: bool) -> StatusProps:
     detail = (detail_fn(state) if detail_fn is not None and note else None) or ""
     if note and not label:  # no phase to show beside it: the note gets the whole line
         where = ""
-    short = (definition.phase_short(state) if label else None) or ""
+    short = (phase_short(definition, state) if label else None) or ""
     return StatusProps(
         who,
         answer,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from companion.engine.core import Game
 from companion.engine.coup import COUP
+from companion.ui.hints import phase_short
 from companion.ui.status import whose_turn
 from tests.coup_moves import TWO_PLAYER_WIN
 
@@ -202,7 +203,7 @@ def test_every_games_longest_phase_is_whole_on_line_2_at_360_px():
     """Line 2 at 360 px, whole at 11 px or more: every phase of «Замес», «Манчкин» and «Рик
     и Морти» (round 10, each step and universe) alone; each step of «Переворот» in which
     someone answers during another's turn, beside «ход» and each twelve-letter name — in
-    fewer words when the whole step has no room (``CoupDefinition.phase_short``)."""
+    fewer words when the whole step has no room (:func:`companion.ui.hints.phase_short`)."""
     from companion.ui.status import LINE2_ROOM_360, line2_fit
     from companion.ui.words import inflect
     from tests.ui.text_fit import text_width
@@ -231,9 +232,9 @@ def test_every_games_longest_phase_is_whole_on_line_2_at_360_px():
 def test_coup_names_the_step_in_fewer_words_for_a_short_line():
     """The short forms come from the engine (a «Покровитель» is a card: «Покровители»)."""
     g = Game.new(COUP, LONG[:2], first_player=0, clock=lambda: 0.0)
-    assert COUP.phase_short(g.state) is None  # «Действие» fits
+    assert phase_short(COUP, g.state) is None  # «Действие» fits
     g.push("coup.declare", {"player": 0, "action": "tax", "target": None})
     g.push("coup.challenge", {"challenger": 1})
     g.push("coup.challenge_result", {"proven": True})
     assert COUP.phase_label(g.state) == "Потеря покровителя"
-    assert COUP.phase_short(g.state) == "Потеря карты"
+    assert phase_short(COUP, g.state) == "Потеря карты"

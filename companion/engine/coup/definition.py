@@ -33,7 +33,6 @@ class CoupDefinition(GameDefinition[CoupState]):
     events = EVENTS
     title = "Переворот"
     score_label = "покровители"
-    score_top = 2  # «Покровители»: a player holds two influences at most
     answers_within_turns = True  # a challenge or a block is part of the turn it answers
     min_players = 2
     max_players = 6
@@ -123,15 +122,6 @@ class CoupDefinition(GameDefinition[CoupState]):
         (:func:`loses_both`; the step changes between the two reveals)."""
         phase = self.current_phase(state)
         return f"{phase}: обе карты" if phase and loses_both(state) else phase
-
-    def phase_short(self, state: CoupState) -> str | None:
-        """The step in a word or two when a long name leaves it no room on a 360 px phone
-        (play-test: «ход Александрины Потеря покр…»): «Потеря карты», «Потеря обеих» (a
-        «Покровитель» is a card), «Запрет» («Запрет действия»); ``None`` for the rest."""
-        phase = self.current_phase(state)
-        if phase == "Потеря покровителя":
-            return "Потеря обеих" if loses_both(state) else "Потеря карты"
-        return {"Запрет действия": "Запрет"}.get(phase or "")
 
     def scores(self, state: CoupState) -> dict[int, float]:
         """Influences left per player."""
