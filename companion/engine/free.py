@@ -39,6 +39,9 @@ from companion.errors import RuleViolation, SetupError
 from companion.words import inflect
 
 __all__ = [
+    "CounterAdd",
+    "CounterSet",
+    "FREE_EVENTS",
     "FreeState",
     "FreeCounters",
     "FREE",
