@@ -48,7 +48,7 @@ def start_fight(view: GameView) -> None:
     the form anyway (play-test: the refusal came only after the monster was typed)."""
     ui = board_ui(view)
     if view.readonly or view.locked:
-        view.explain("combat.start", {})  # says why this screen takes no move
+        view.explain("combat.start", {"monster": {"name": "?", "level": 1}})  # says why: no move
         return
     refused = refused_fight(view)
     if refused:
