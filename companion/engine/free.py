@@ -17,6 +17,9 @@ Setup options (``Setup.options``):
   played to its end (every seat has had the same number of turns) and the game ends when
   the turn comes back to the first player; the leaders then win.
 
+The shapes below are data too (:data:`FREE_EVENTS`: one ``TypedDict`` per event type), checked at
+the engine's door before the rules run (:mod:`companion.engine.shapes`).
+
 Events (``data`` shapes):
 
 - ``counter.add``: ``{"player": int, "counter": str, "delta": int}``
