@@ -124,7 +124,7 @@ def line2_fit(answer: str, where: str, short: str = "") -> tuple[int, str]:
     """``(size, phase shown)``: the size line 2 shows whose turn (``answer``, semi-bold, then
     a 6 px gap) and the phase at, and the phase's words. The largest of :data:`LINE2_SIZES`
     at which both are whole on a 360 px phone with the whole phase ``where``; else with its
-    short form ``short`` (the engine's ``phase_short``: «Потеря карты» beside «ход
+    short form ``short`` (:func:`companion.ui.hints.phase_short`: «Потеря карты» beside «ход
     Мухаммаджоны», whom «Потеря покровителя» leaves no room even at 11 px; the phase's
     label keeps the whole text); else 14 px and the whole phase, cut with «…» (as before, at
     the size of the rest of the frame)."""
@@ -206,8 +206,8 @@ class StatusProps(NamedTuple):
     #: the note whole (the engine's ``status_detail``), shown by a tap on the line; "" when
     #: the note is said whole already
     detail: str = ""
-    #: the phase in fewer words (the engine's ``phase_short``), shown when the whole one does
-    #: not fit line 2 beside whose turn (:func:`line2_fit`); "" when there is none
+    #: the phase in fewer words (:func:`~companion.ui.hints.phase_short`), shown when the
+    #: whole one does not fit line 2 beside whose turn (:func:`line2_fit`); "" when none
     short: str = ""
 
 
