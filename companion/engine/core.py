@@ -354,7 +354,7 @@ class Game(LogLines):
         event = Event(len(self._events) + 1, type, dict(data or {}), self.clock(), author)
         d = self.definition
         if type not in CORE_EVENTS:
-            check_shape(d.title, d.events, type, event.data)
+            check_shape(d.title, d.events, type, event.data, d.event_fields)
             if d.outcome(self._state) is not None:
                 raise RuleViolation("Игра уже окончена: новые ходы не принимаются.")
             d.check(self._state, event)

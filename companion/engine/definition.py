@@ -38,6 +38,9 @@ class GameDefinition(ABC, Generic[S]):
     #: :mod:`companion.engine.shapes`). :class:`~companion.engine.core.Game` refuses an event
     #: of a type not listed here, or whose data does not fit, before :meth:`check` sees it.
     events: Mapping[str, type] = {}
+    #: The Russian names of event fields a player types into a form (key → «Стоимость
+    #: внедрения»): a refusal of a wrong value names the field so, not by its key.
+    event_fields: Mapping[str, str] = {}
     #: Event types that stay cumulative under a double tap: counter steps (+1/−1) that a
     #: player taps several times on purpose. For these :meth:`Game.push` ignores
     #: ``expect_revision``; every other move made against an older revision is refused

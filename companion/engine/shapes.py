@@ -67,17 +67,39 @@ def shape_of(td: type) -> tuple[dict[str, Any], frozenset[str]]:
     return get_type_hints(td), frozenset(td.__required_keys__)  # type: ignore[attr-defined]
 
 
-def check_shape(title: str, shapes: EventShapes, type_: str, data: Mapping[str, Any]) -> None:
+def check_shape(
+    title: str,
+    shapes: EventShapes,
+    type_: str,
+    data: Mapping[str, Any],
+    fields: Mapping[str, str] | None = None,
+) -> None:
     """Refuse ``data`` unless it has the shape ``shapes[type_]``.
 
     :param title: the game's Russian name (for an unknown event type).
+    :param fields: top-level key → its Russian name (a form's field: «Стоимость внедрения»),
+        used instead of the key in a wrong value's message.
     :raises RuleViolation: unknown ``type_``, missing or extra keys, a wrong value type; the
         message names the event and the field.
     """
     td = shapes.get(type_)
     if td is None:
         raise RuleViolation(f"В игре «{title}» нет события «{type_}».")
-    _check_dict(td, data, type_, "")
+    try:
+        _check_dict(td, data, type_, "")
+    except _WrongValue as exc:
+        name = (fields or {}).get(exc.key)
+        if name is None:
+            raise RuleViolation(f"Поле «{exc.key}» события «{type_}»: {exc.problem}.") from None
+        raise RuleViolation(f"{name}: {exc.problem}.") from None
+
+
+class _WrongValue(Exception):
+    """A value of the wrong type at ``key`` (dotted for a nested field)."""
+
+    def __init__(self, key: str, problem: str) -> None:
+        super().__init__(key, problem)
+        self.key, self.problem = key, problem
 
 
 def _check_dict(td: type, data: Any, event: str, prefix: str) -> None:
@@ -96,7 +118,7 @@ def _check_dict(td: type, data: Any, event: str, prefix: str) -> None:
     for key, value in data.items():
         problem = _problem(hints[key], value, event, f"{prefix}{key}")
         if problem:
-            raise RuleViolation(f"Поле «{prefix}{key}» события «{event}»: {problem}.")
+            raise _WrongValue(f"{prefix}{key}", problem)
 
 
 def _problem(ann: Any, value: Any, event: str, field: str) -> str:

@@ -154,7 +154,7 @@ def _replay_checked(setup: Setup, events: Sequence[Event]) -> None:
             continue
         if definition.outcome(state) is not None:
             raise RuleViolation(f"ход #{ev.seq} сделан после конца игры")
-        check_shape(definition.title, definition.events, ev.type, ev.data)
+        check_shape(definition.title, definition.events, ev.type, ev.data, definition.event_fields)
         definition.check(state, ev)
         definition.apply(state, ev)
 

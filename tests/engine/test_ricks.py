@@ -1118,6 +1118,6 @@ def test_an_amount_of_nothing_is_refused_naming_the_rule():
             "Добавить можно от 1 ед. энергии: прибавка двигает жетон энергии вперёд (Фаза зарядки)."
         )
     err = refused(g, "charge.spend", {"amount": "3", "note": ""})
-    assert str(err) == "Поле «amount» события «charge.spend»: нужно целое число."
+    assert str(err) == "Количество энергии: нужно целое число."
     g.push("charge.spend", {"amount": 1, "note": ""})
     assert g.state.charge.energy == 2

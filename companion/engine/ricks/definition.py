@@ -20,7 +20,7 @@ from companion.engine.ricks.constants import (
     R_END,
     UNIVERSES,
 )
-from companion.engine.ricks.events import EVENTS
+from companion.engine.ricks.events import EVENTS, FIELDS
 from companion.engine.ricks.state import (
     PlayerState,
     RicksState,
@@ -75,6 +75,7 @@ class RicksDefinition(GameDefinition[RicksState]):
 
     id = "ricks"
     events = EVENTS
+    event_fields = FIELDS
     title = "Рик и Морти: Наверное, Рики сошли с ума"
     score_label = "ПО"
     min_players = 2

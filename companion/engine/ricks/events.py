@@ -8,7 +8,7 @@ real annotations.
 
 from typing import NotRequired, TypedDict
 
-__all__ = ["EVENTS"]
+__all__ = ["EVENTS", "FIELDS"]
 
 
 class Noted(TypedDict):
@@ -93,6 +93,19 @@ class Amount(Noted):
 
     amount: int
 
+
+#: The fields the board's forms let a player type, in Russian (for a refusal of a wrong value).
+FIELDS: dict[str, str] = {
+    "build_cost": "Стоимость внедрения",
+    "production": "Производство источника",
+    "cost": "Стоимость в энергии",
+    "vp": "Награда в ПО",
+    "tokens": "Число жетонов",
+    "amount": "Количество энергии",
+    "delta": "Изменение",
+    "name": "Название карты",
+    "note": "Пояснение",
+}
 
 #: Event type → the shape of its data.
 EVENTS: dict[str, type] = {
