@@ -12,9 +12,9 @@ survives restarts.
 
 What the screen reads often is kept up to date as events are applied (issue 12), never
 recomputed by a replay: each event's Russian line (:meth:`Game.log`, :meth:`Game.log_slice`,
-:meth:`Game.describe`), the score series (:meth:`Game.score_series`) and the turn-clock
-totals (:meth:`Game.turn_clock`). An undo replays at most :data:`CHECKPOINT_EVERY` events
-from the nearest saved state.
+:meth:`Game.describe`), the score series (:meth:`Game.score_series`; both in
+:mod:`companion.engine.loglines`) and the turn-clock totals (:meth:`Game.turn_clock`). An
+undo replays at most :data:`CHECKPOINT_EVERY` events from the nearest saved state.
 
 A game loaded from a saved log makes the lines of its events on demand: a journal page of
 the newest events replays at most :data:`CHECKPOINT_EVERY` events plus the page from a state
@@ -45,12 +45,22 @@ from typing import Any, Protocol
 
 from companion.engine.clock import ClockTally, Mark, TurnClock
 from companion.engine.definition import GameDefinition
+from companion.engine.loglines import (
+    CORE_EVENTS,
+    CORE_PAUSE,
+    CORE_RESUME,
+    LogLines,
+)
 from companion.engine.records import PALETTE, Event, Outcome, PlayerSpec, Setup
+from companion.engine.shapes import Nothing, check_shape
 from companion.errors import RuleViolation, StaleMoveError
 
 __all__ = [
     "PALETTE",
     "CHECKPOINT_EVERY",
+    "CORE_EVENTS",
+    "CORE_PAUSE",
+    "CORE_RESUME",
     "Event",
     "PlayerSpec",
     "Setup",
@@ -61,19 +71,14 @@ __all__ = [
     "TurnClock",
 ]
 
-#: Event types handled by :class:`Game` itself for every game (never passed to a definition).
-CORE_PAUSE = "core.pause"
-CORE_RESUME = "core.resume"
-CORE_EVENTS = frozenset({CORE_PAUSE, CORE_RESUME})
+#: Their data: none.
+CORE_SHAPES: dict[str, type] = {CORE_PAUSE: Nothing, CORE_RESUME: Nothing}
 
 #: A copy of the state is kept after every this many events, so an undo replays fewer.
 CHECKPOINT_EVERY = 32
 #: Loading a saved log keeps the state copies of its last this many events (the newest
 #: journal page and the first undo start from one of them, not from the initial state).
 TAIL_CHECKPOINTS = 4
-
-#: Shown for an event whose line could not be made (a damaged saved log): never a code.
-UNKNOWN_LINE = "Событие №{seq}"
 
 
 class Journal(Protocol):
@@ -82,14 +87,15 @@ class Journal(Protocol):
     The game store implements it; each method must be durable when it returns.
     """
 
-    def append(self, event: Event) -> None:
-        """Persist a new event (and forget any undone events)."""
+    def append(self, event: Event, text: str) -> None:
+        """Persist a new event with its journal line (the one :meth:`Game.describe` gives; a
+        move lost before it is replayed can still be named), and forget any undone events."""
 
     def set_undone(self, seq: int, undone: bool) -> None:
         """Persist that event ``seq`` was undone (``True``) or redone (``False``)."""
 
 
-class Game:
+class Game(LogLines):
     """A game in progress: setup, event log with undo/redo, current state.
 
     :param definition: the game's rules.
@@ -264,7 +270,7 @@ class Game:
         mark = self._mark_after(new_state, event)
         text, scores = self._line(self._state, new_state, event, None)
         if self.journal is not None:
-            self.journal.append(event)
+            self.journal.append(event, text)
         self._undone.clear()
         self._undone_texts.clear()
         self._state = new_state
@@ -329,58 +335,6 @@ class Game:
         return event
 
     # -- log and clock ----------------------------------------------------------------------
-    def log(self) -> list[tuple[Event, str]]:
-        """Every active event with its Russian line, oldest first (a copy; the first call on
-        a loaded game replays the log once to make the lines)."""
-        n = len(self._events)
-        self._fill_texts(0, n)
-        return [(self._events[i], self._texts[i] or "") for i in range(n)]
-
-    def log_slice(
-        self, start: int = 0, stop: int | None = None, *, newest_first: bool = True
-    ) -> list[tuple[Event, str]]:
-        """A page of :meth:`log` for a lazy journal: ``[(event, line)]``.
-
-        Positions count in the order asked for: with ``newest_first`` (the default) 0 is the
-        latest event, else the first one. ``start``/``stop`` work as a Python slice of that
-        order (negative values count from its end; out-of-range values are clamped), so
-        ``log_slice(0, 20)`` is the 20 latest events, newest first. Costs O(page): on a
-        loaded game, lines not made yet are made from the nearest state copy.
-        """
-        n = len(self._events)
-        order = range(n - 1, -1, -1) if newest_first else range(n)
-        picked = order[start:stop]
-        if picked:
-            self._fill_texts(min(picked[0], picked[-1]), max(picked[0], picked[-1]) + 1)
-        return [(self._events[i], self._texts[i] or "") for i in picked]
-
-    def describe(self, event: Event) -> str:
-        """The Russian line of an event of this game: in the active log or undone (redoable).
-
-        For the notice after an undo or redo («Отменено: Аня: ПО +1 (теперь 1)»); the line is
-        the one the journal shows, never an event code.
-
-        :raises LookupError: if the event is not in this game's log or redo stack.
-        """
-        i = event.seq - 1
-        if 0 <= i < len(self._events) and self._events[i] == event:
-            self._fill_texts(i, i + 1)
-            return self._texts[i] or UNKNOWN_LINE.format(seq=event.seq)
-        j = i - len(self._events)
-        if 0 <= j < len(self._undone) and self._undone[j] == event:
-            self._fill_undone_texts(j)
-            return self._undone_texts[j] or UNKNOWN_LINE.format(seq=event.seq)
-        raise LookupError(f"event #{event.seq} ({event.type}) is not in this game's log")
-
-    def score_series(self) -> list[tuple[float, dict[int, float]]]:
-        """``[(ts, {player: score})]``: the start, then after every event that changed a score.
-
-        Kept as events are applied; this returns a new list (no replay). The score dicts in
-        it are the game's own: read them, do not change them.
-        """
-        self._ensure_series()
-        return list(self._series)
-
     def turn_clock(self, now: float | None = None) -> TurnClock:
         """Chess-clock times from event timestamps (see :class:`TurnClock`).
 
@@ -398,12 +352,16 @@ class Game:
         self, type: str, data: Mapping[str, Any] | None, author: str | None
     ) -> tuple[Event, Any]:
         event = Event(len(self._events) + 1, type, dict(data or {}), self.clock(), author)
+        d = self.definition
         if type not in CORE_EVENTS:
-            if self.definition.outcome(self._state) is not None:
+            check_shape(d.title, d.events, type, event.data, d.event_fields)
+            if d.outcome(self._state) is not None:
                 raise RuleViolation("Игра уже окончена: новые ходы не принимаются.")
-            self.definition.check(self._state, event)
-        elif (type == CORE_PAUSE) == self.paused:
-            raise RuleViolation("Часы уже на паузе." if self.paused else "Часы и так идут.")
+            d.check(self._state, event)
+        else:
+            check_shape(d.title, CORE_SHAPES, type, event.data)
+            if (type == CORE_PAUSE) == self.paused:
+                raise RuleViolation("Часы уже на паузе." if self.paused else "Часы и так идут.")
         new_state = copy.deepcopy(self._state)
         self._apply(new_state, event)
         return event, new_state
@@ -411,20 +369,6 @@ class Game:
     def _apply(self, state: Any, event: Event) -> None:
         if event.type not in CORE_EVENTS:
             self.definition.apply(state, event)
-
-    def _describe(self, state: Any, event: Event) -> str:
-        if event.type == CORE_PAUSE:
-            return "Часы поставлены на паузу"
-        if event.type == CORE_RESUME:
-            return "Часы снова идут"
-        return self.definition.describe(state, event, self.setup)
-
-    def _describe_saved(self, state: Any, event: Event) -> str:
-        """The line of an event from a saved log: a damaged event gets a neutral line."""
-        try:
-            return self._describe(state, event)
-        except Exception:  # a saved event the definition cannot word; never show a code
-            return UNKNOWN_LINE.format(seq=event.seq)
 
     def _replay_saved(self, state: Any, events: Iterable[Event]) -> None:
         """Apply a saved log to ``state`` in place, filling the log and the clock marks (the
@@ -444,68 +388,6 @@ class Game:
             tally.add(Mark(ev.ts, d.active_player(state), d.turn_number(state), paused))
             if n > tail and n % CHECKPOINT_EVERY == 0:
                 self._checkpoints[n] = copy.deepcopy(state)
-
-    def _fill_texts(self, start: int, stop: int) -> None:
-        """Make the missing lines of active events ``start..stop-1`` (0-based): from the first
-        missing one, replay from the nearest state copy (:meth:`_state_at`) describing each
-        event with the state before it."""
-        texts, events = self._texts, self._events
-        first = next((i for i in range(start, stop) if texts[i] is None), None)
-        if first is None:
-            return
-        state = self._state_at(first)
-        for i in range(first, stop):
-            ev = events[i]
-            if texts[i] is None:
-                texts[i] = self._describe_saved(state, ev)
-            self._apply(state, ev)
-
-    def _fill_undone_texts(self, upto: int) -> None:
-        """Make the missing lines of the undone events up to index ``upto`` (a damaged saved
-        event and the ones after it stay ``None``: they get their line at redo)."""
-        if all(t is not None for t in self._undone_texts[: upto + 1]):
-            return
-        state = copy.deepcopy(self._state)
-        for k, ev in enumerate(self._undone[: upto + 1]):
-            try:
-                if self._undone_texts[k] is None:
-                    self._undone_texts[k] = self._describe(state, ev)
-                self._apply(state, ev)
-            except Exception:  # a damaged saved event: the rest get their line at redo
-                break
-
-    def _ensure_series(self) -> None:
-        """Make the score series of the active log by one replay, if not made yet (a game
-        just loaded). Afterwards it is kept incrementally."""
-        if self._series_ready:
-            return
-        state = self.definition.initial_state(self.setup)
-        series = [(self.setup.created, self.definition.scores(state))]
-        series_at = [0]
-        for n, ev in enumerate(self._events, 1):
-            self._apply(state, ev)
-            scores = self.definition.scores(state)
-            if scores != series[-1][1]:
-                series.append((ev.ts, scores))
-                series_at.append(n)
-        self._series, self._series_at = series, series_at
-        self._series_ready = True
-
-    def _line(
-        self, before: Any, after: Any, event: Event, known: str | None
-    ) -> tuple[str, dict[int, float] | None]:
-        """The journal line and scores of ``event`` (scores ``None`` while the series is not
-        made). Computed before anything changes, so a failure here leaves the game as it was.
-        """
-        text = known if known is not None else self._describe(before, event)
-        return text, self.definition.scores(after) if self._series_ready else None
-
-    def _record_line(self, event: Event, text: str, scores: dict[int, float] | None) -> None:
-        """Add an applied event's line and scores to the kept journal."""
-        self._texts.append(text)
-        if scores is not None and scores != self._series[-1][1]:
-            self._series.append((event.ts, scores))
-            self._series_at.append(len(self._events))
 
     def _mark(self, state: Any, ts: float, paused: bool) -> Mark:
         return Mark(

@@ -6,6 +6,7 @@ Re-exported by :mod:`companion.engine.core` and :mod:`companion.engine`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
 
 from companion.engine.records import Event, Outcome, Setup
@@ -33,6 +34,13 @@ class GameDefinition(ABC, Generic[S]):
     max_players: int = 6
     #: Turn phases in order (Russian, the rulebook's own names); empty if the game has none.
     phases: tuple[str, ...] = ()
+    #: The shape of every event's ``data``: event type → ``TypedDict`` (see
+    #: :mod:`companion.engine.shapes`). :class:`~companion.engine.core.Game` refuses an event
+    #: of a type not listed here, or whose data does not fit, before :meth:`check` sees it.
+    events: Mapping[str, type] = {}
+    #: The Russian names of event fields a player types into a form (key → «Стоимость
+    #: внедрения»): a refusal of a wrong value names the field so, not by its key.
+    event_fields: Mapping[str, str] = {}
     #: Event types that stay cumulative under a double tap: counter steps (+1/−1) that a
     #: player taps several times on purpose. For these :meth:`Game.push` ignores
     #: ``expect_revision``; every other move made against an older revision is refused
@@ -40,9 +48,6 @@ class GameDefinition(ABC, Generic[S]):
     cumulative_moves: frozenset[str] = frozenset()
     #: What :meth:`scores` counts, in Russian, for the result chart's axis («ПО», «уровень»).
     score_label: str = "очки"
-    #: The highest score the rules allow, if they cap it (Coup: two influences, «Покровители»):
-    #: the result chart's axis ends there instead of a step above the highest score seen.
-    score_top: int | None = None
     #: Other players answer *within* a turn (Coup's challenges and blocks): the turn clock
     #: charges each answer to the player awaited, but «Время по ходам» shows one row per turn
     #: as the board numbers them, for the player whose turn it is
@@ -121,12 +126,6 @@ class GameDefinition(ABC, Generic[S]):
         overrides it. ``None`` when there is no phase to show."""
         return self.current_phase(state)
 
-    def phase_short(self, state: S) -> str | None:
-        """A shorter :meth:`phase_label` for a phone's status line when the whole one does not
-        fit beside whose turn it is (the label keeps the whole text), or ``None`` when the
-        game has none (its phases fit)."""
-        return None
-
     def step(self, state: S) -> str:
         """A step within the phase that the status line does not name but the screen shows
         differently (Munchkin's fight, opened and closed within «Вышибаем дверь!»), or ``""``.
@@ -154,6 +153,12 @@ class GameDefinition(ABC, Generic[S]):
     def describe(self, state: S, event: Event, setup: Setup) -> str:
         """A Russian log line for ``event``, given the state *before* it."""
         return event.type
+
+    def describe_change(self, state: S, after: S, event: Event, setup: Setup) -> str:
+        """:meth:`describe` when the state *after* the event is at hand too (a new move: the
+        game has just applied it), so a game whose line reads the result (Coup) need not
+        apply the event again. By default :meth:`describe`."""
+        return self.describe(state, event, setup)
 
     def action_parties(self, event: Event) -> tuple[int, ...] | None:
         """The players of the action ``event`` opens, if it opens one that later events

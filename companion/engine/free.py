@@ -17,6 +17,9 @@ Setup options (``Setup.options``):
   played to its end (every seat has had the same number of turns) and the game ends when
   the turn comes back to the first player; the leaders then win.
 
+The shapes below are data too (:data:`FREE_EVENTS`: one ``TypedDict`` per event type), checked at
+the engine's door before the rules run (:mod:`companion.engine.shapes`).
+
 Events (``data`` shapes):
 
 - ``counter.add``: ``{"player": int, "counter": str, "delta": int}``
@@ -31,13 +34,17 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from companion.engine.core import Event, GameDefinition, Outcome, Setup
+from companion.engine.shapes import Nothing
 from companion.errors import RuleViolation, SetupError
 from companion.words import inflect
 
 __all__ = [
+    "CounterAdd",
+    "CounterSet",
+    "FREE_EVENTS",
     "FreeState",
     "FreeCounters",
     "FREE",
@@ -48,6 +55,29 @@ __all__ = [
 
 #: Counters stay within ±MAX_ABS_VALUE so a stray long-press cannot produce absurd numbers.
 MAX_ABS_VALUE = 1_000_000
+
+
+# The shapes of the events' data (no ``NotRequired`` key here: this module postpones its
+# annotations, and Python 3.11 reads ``NotRequired`` only from real ones).
+class CounterAdd(TypedDict):
+    player: int
+    counter: str
+    delta: int
+
+
+class CounterSet(TypedDict):
+    player: int
+    counter: str
+    value: int
+
+
+#: Event type → the shape of its data (checked at the engine's door).
+FREE_EVENTS: dict[str, type] = {
+    "counter.add": CounterAdd,
+    "counter.set": CounterSet,
+    "turn.next": Nothing,
+    "game.end": Nothing,
+}
 
 
 @dataclass
@@ -76,6 +106,7 @@ class FreeCounters(GameDefinition[FreeState]):
     min_players = 1
     max_players = 8
     #: A tap on «+»/«−» is a step: two quick taps count twice (issue 14).
+    events = FREE_EVENTS
     cumulative_moves = frozenset({"counter.add"})
 
     def default_options(self) -> dict[str, Any]:
@@ -182,10 +213,7 @@ class FreeCounters(GameDefinition[FreeState]):
                 raise RuleViolation("Изменение на ноль ничего не меняет.")
             if abs(new) > MAX_ABS_VALUE:
                 raise RuleViolation(f"Счётчик не может выйти за ±{MAX_ABS_VALUE}.")
-        elif event.type in ("turn.next", "game.end"):
-            if d:
-                raise RuleViolation("У этого действия нет параметров.")
-        else:
+        elif event.type not in ("turn.next", "game.end"):
             raise RuleViolation(f"В игре «{self.title}» нет действия «{event.type}».")
 
     def apply(self, state: FreeState, event: Event) -> None:

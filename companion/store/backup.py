@@ -27,6 +27,7 @@ from typing import Any
 
 from companion.engine import Event, Game, Setup, get_definition
 from companion.engine.core import CORE_EVENTS
+from companion.engine.shapes import check_shape
 from companion.errors import CompanionError, RuleViolation, StoreError
 from companion.store.atomic import atomic_write_text
 from companion.store.eventlog import parse_snapshot, snapshot_text
@@ -153,6 +154,7 @@ def _replay_checked(setup: Setup, events: Sequence[Event]) -> None:
             continue
         if definition.outcome(state) is not None:
             raise RuleViolation(f"ход #{ev.seq} сделан после конца игры")
+        check_shape(definition.title, definition.events, ev.type, ev.data, definition.event_fields)
         definition.check(state, ev)
         definition.apply(state, ev)
 

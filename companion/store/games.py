@@ -20,7 +20,6 @@ import secrets
 import shutil
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,11 +41,11 @@ from companion.store.eventlog import (
     store_error,
 )
 from companion.store.limits import check_lengths
+from companion.store.summary import GameSummary, remove_stale_temp_files
 
 __all__ = ["SCHEMA", "GameStore", "StoredGame", "GameSummary", "COMPACT_EVERY", "TRASH"]
 
 _ID_RE = re.compile(r"^[0-9A-Za-z_-]{1,64}$")
-_TMP_RE = re.compile(r"^\..+\.(\d+)\.tmp$")
 
 #: After this many changes in the log, the game is written as a new snapshot.
 COMPACT_EVERY = 2000
@@ -54,14 +53,6 @@ COMPACT_EVERY = 2000
 COMPACT_ON_OPEN = 200
 #: Deleted games are moved here, inside the data directory (see :meth:`GameStore.delete`).
 TRASH = "trash"
-
-
-def _describe(game: Game, event: Event) -> str:
-    """The engine's description of ``event`` on the current state (best effort)."""
-    try:
-        return game._describe(game.state, event)
-    except Exception:  # a description must never stop a save
-        return event.type
 
 
 def _game_files(folder: Path, game_id: str) -> list[Path]:
@@ -190,9 +181,10 @@ class StoredGame:
             self.recovered.append(str(exc))
 
     # -- Journal (called by Game before a change is applied in memory) ---------------------
-    def append(self, event: Event) -> None:
-        """Persist ``event`` (a new move also forgets the undone ones)."""
-        self._write({"op": "push", "text": _describe(self.game, event), "event": event.to_dict()})
+    def append(self, event: Event, text: str) -> None:
+        """Persist ``event`` with its journal line, made once by :meth:`Game.push` (a new move
+        also forgets the undone ones)."""
+        self._write({"op": "push", "text": text, "event": event.to_dict()})
 
     def set_undone(self, seq: int, undone: bool) -> None:
         """Persist an undo (``True``) or redo (``False``) of event ``seq``."""
@@ -261,78 +253,6 @@ class StoredGame:
 
     def summary(self) -> GameSummary:
         return GameSummary.of(self.id, self.game)
-
-
-@dataclass(frozen=True)
-class GameSummary:
-    """One line of the saved-games list.
-
-    :param started: / :param updated: wall-clock seconds since the epoch.
-    :param winners: player names, empty while the game is in progress.
-    """
-
-    id: str
-    game: str
-    title: str
-    players: tuple[str, ...]
-    started: float
-    updated: float
-    events: int
-    finished: bool
-    winners: tuple[str, ...]
-    reason: str
-
-    @classmethod
-    def of(cls, game_id: str, game: Game) -> GameSummary:
-        outcome = game.outcome()
-        names = game.players
-        return cls(
-            id=game_id,
-            game=game.setup.game,
-            title=game.definition.title,
-            players=tuple(names),
-            started=game.setup.created,
-            updated=game.events[-1].ts if game.events else game.setup.created,
-            events=len(game.events),
-            finished=outcome is not None,
-            winners=tuple(names[i] for i in outcome.winners) if outcome else (),
-            reason=outcome.reason if outcome else "",
-        )
-
-    @property
-    def status(self) -> str:
-        """«идёт» or «окончена: победа …» (Russian)."""
-        if not self.finished:
-            return "идёт"
-        return "окончена, победа: " + ", ".join(self.winners)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # exists, not ours
-        return True
-    return True
-
-
-def remove_stale_temp_files(folder: Path) -> list[Path]:
-    """Delete temporary files (``.<name>.<pid>.tmp``) left by writes of dead processes."""
-    removed = []
-    try:
-        entries = list(folder.iterdir())
-    except OSError:
-        return []
-    for p in entries:
-        m = _TMP_RE.match(p.name)
-        if m and int(m.group(1)) != os.getpid() and not _alive(int(m.group(1))):
-            try:
-                p.unlink()
-                removed.append(p)
-            except OSError:
-                pass
-    return removed
 
 
 class GameStore:

@@ -16,6 +16,7 @@ import flet as ft
 
 from companion.engine.clock import whole_turns
 from companion.i18n import _
+from companion.ui.hints import score_top
 from companion.ui.widgets import fmt_seconds, tagged
 
 __all__ = ["ResultHeader", "ResultDetails", "winners_text"]
@@ -143,7 +144,7 @@ def _chart(game: Any) -> ft.Control | None:
     step = max(1, round(top / 4))
     # a step of room above the highest score, unless the rules cap the score: Coup's axis
     # ran to 3 influences where a player holds 2 at most
-    cap = game.definition.score_top
+    cap = score_top(game.definition)
     ceiling = cap if cap is not None and top <= cap else top + max(1, round(top * 0.1))
     right = max(1, math.ceil(max(xs or [1])))
     x_step = _tick_step(right)

@@ -17,6 +17,7 @@ import flet as ft
 
 from companion.engine.clock import turn_so_far
 from companion.i18n import _
+from companion.ui.hints import phase_short
 from companion.ui.layout import use_layout
 from companion.ui.widgets import fmt_seconds, tagged
 from companion.ui.words import inflect
@@ -160,7 +161,7 @@ class StatusProps(NamedTuple):
     #: the note whole (the engine's ``status_detail``), shown by a tap on the line; "" when
     #: the note is said whole already
     detail: str = ""
-    #: the phase in fewer words (the engine's ``phase_short``), shown on a phone upright
+    #: the phase in fewer words (:func:`~companion.ui.hints.phase_short`), shown on a phone upright
     #: (the whole in the label and on a tap); "" when there is none
     short: str = ""
 
@@ -191,7 +192,7 @@ def status_props(game: Any, show_title: bool) -> StatusProps:
     detail = (detail_fn(state) if detail_fn is not None and note else None) or ""
     if note and not label:  # no phase to show beside it: the note gets the whole line
         where = ""
-    short = (definition.phase_short(state) if label else None) or ""
+    short = (phase_short(definition, state) if label else None) or ""
     return StatusProps(
         who,
         answer,

@@ -78,7 +78,7 @@ def test_refused_event_leaves_state_and_log_unchanged():
 
 def test_journal_failure_changes_nothing():
     class Broken:
-        def append(self, event):
+        def append(self, event, text):
             raise StoreError("диск полон")
 
         def set_undone(self, seq, undone):
@@ -224,3 +224,32 @@ def test_whole_turns_join_the_answers_to_the_turn_they_answer() -> None:
     split = [(1, 0, 10.0), (1, 1, 5.0), (1, 0, 2.0), (2, 1, 0.0), (3, None, 1.0), (3, 0, 4.0)]
     assert whole_turns(split) == [(1, 0, 17.0), (2, 1, 0.0), (3, 0, 5.0)]
     assert whole_turns([]) == []
+
+
+def test_a_moves_journal_line_is_made_once_and_saved_as_shown():
+    """Issue 34: ``Game.push`` words a move once; the journal saves that very line (the store
+    used to word it again through a private method)."""
+    from companion.engine.free import FreeCounters
+
+    calls = []
+
+    class Counting(FreeCounters):
+        def describe(self, state, event, setup):
+            calls.append(event.seq)
+            return super().describe(state, event, setup)
+
+    class Kept:
+        lines: list = []
+
+        def append(self, event, text):
+            self.lines.append((event.seq, text))
+
+        def set_undone(self, seq, undone):
+            pass
+
+    journal = Kept()
+    g = Game.new(Counting(), ["Аня", "Борис"], clock=lambda: 1.0, journal=journal)
+    event = g.push(*add(0, 3))
+    assert calls == [1]
+    assert journal.lines == [(1, "Аня: ПО +3 (теперь 3)")] == [(1, g.describe(event))]
+    assert calls == [1]

@@ -640,7 +640,7 @@ def test_target_rules() -> None:
     assert "в игре нет" in refused(
         g, "coup.declare", {"player": A, "action": "bribe", "target": None}
     )
-    assert "Такого игрока" in refused(g, "coup.declare", {"player": True, "action": "income"})
+    assert "«player»" in refused(g, "coup.declare", {"player": True, "action": "income"})
 
 
 def test_target_exiled() -> None:
@@ -705,7 +705,7 @@ def test_challenger_rules() -> None:
     assert "собственное" in refused(g, "coup.challenge", {"challenger": A})
     assert "Такого игрока" in refused(g, "coup.challenge", {"challenger": 5})
     g.push("coup.challenge", {"challenger": B})
-    assert "да или нет" in refused(g, "coup.challenge_result", {"proven": "yes"})
+    assert "«да» или «нет»" in refused(g, "coup.challenge_result", {"proven": "yes"})
 
 
 def test_blocker_can_be_challenged_by_actor_but_not_by_self() -> None:

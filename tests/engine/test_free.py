@@ -73,7 +73,7 @@ def test_bad_moves_are_refused_with_a_reason():
     g = game()
     with pytest.raises(RuleViolation, match="Счётчика «Жизни»"):
         g.push("counter.add", {"player": 0, "counter": "Жизни", "delta": 1})
-    with pytest.raises(RuleViolation, match="целым"):
+    with pytest.raises(RuleViolation, match="«delta».*целое число"):
         g.push("counter.add", {"player": 0, "counter": "ПО", "delta": 1.5})
     with pytest.raises(RuleViolation, match="±"):
         g.push("counter.set", {"player": 0, "counter": "ПО", "value": 10**9})

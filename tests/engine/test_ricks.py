@@ -1099,7 +1099,8 @@ def test_an_amount_of_nothing_is_refused_naming_the_rule():
     """ФАЗА ЗАРЯДКИ, шаги Б и В: paying moves the shared energy marker towards 0 by the cost,
     and energy a card adds moves it forward — 0 (or less) moves nothing. The refusal names
     that rule and its heading (it said «Трата энергии — целое число от 1 до 999.», the
-    field's bounds); a number that is not one still gets the field's bounds, with the rule."""
+    field's bounds); a value that is not a number is refused at the engine's door, naming
+    the field (issue 34: one shape check for every game)."""
     g = new(2)
     g.push("round.draw")
     play(g, "source", build_cost=1, production=3)
@@ -1117,6 +1118,6 @@ def test_an_amount_of_nothing_is_refused_naming_the_rule():
             "Добавить можно от 1 ед. энергии: прибавка двигает жетон энергии вперёд (Фаза зарядки)."
         )
     err = refused(g, "charge.spend", {"amount": "3", "note": ""})
-    assert str(err) == "Трата энергии — целое число от 1 до 999 (Фаза зарядки, шаг Б)."
+    assert str(err) == "Количество энергии: нужно целое число."
     g.push("charge.spend", {"amount": 1, "note": ""})
     assert g.state.charge.energy == 2

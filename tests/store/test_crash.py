@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from companion.store import GameStore
-from companion.store.games import _alive
+from companion.store.summary import _alive
 
 CHILD = r"""
 import sys

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from companion.engine.core import Game
 from companion.engine.coup import COUP
+from companion.ui.hints import phase_short
 from companion.ui.status import whose_turn
 from tests.coup_moves import TWO_PLAYER_WIN
 
@@ -205,11 +206,11 @@ def test_a_phone_upright_says_the_step_in_fewer_words_and_hears_it_whole(tmp_pat
 
 
 def test_coup_names_the_step_in_fewer_words_for_a_short_line():
-    """The short forms come from the engine (a «Покровитель» is a card: «Покровители»)."""
+    """The short forms come from the UI's hints (a «Покровитель» is a card: «Покровители»)."""
     g = Game.new(COUP, LONG[:2], first_player=0, clock=lambda: 0.0)
-    assert COUP.phase_short(g.state) is None  # «Действие» fits
+    assert phase_short(COUP, g.state) is None  # «Действие» fits
     g.push("coup.declare", {"player": 0, "action": "tax", "target": None})
     g.push("coup.challenge", {"challenger": 1})
     g.push("coup.challenge_result", {"proven": True})
     assert COUP.phase_label(g.state) == "Потеря покровителя"
-    assert COUP.phase_short(g.state) == "Потеря карты"
+    assert phase_short(COUP, g.state) == "Потеря карты"

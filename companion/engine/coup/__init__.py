@@ -28,6 +28,9 @@ Each step is one event, and :func:`awaiting` names the step the state waits for:
 skipped by the engine (a challenge window when nobody else has influence left, a loss of a
 player who has already lost everything).
 
+The shapes below are data too (:mod:`.events`: one ``TypedDict`` per event type), checked at
+the engine's door before the rules run (:mod:`companion.engine.shapes`).
+
 Events (``data`` shapes):
 
 - ``coup.declare``: ``{"player": int, "action": str, "target": int | None}`` — ``action`` is

@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.engine.core import Event, GameDefinition, Outcome, Setup
 from companion.engine.coup.checks import _check
+from companion.engine.coup.events import EVENTS
 from companion.engine.coup.flow import _apply, loses_both
 from companion.engine.coup.state import (
     ACTIONS,
@@ -29,9 +30,9 @@ class CoupDefinition(GameDefinition[CoupState]):
     optional draft of «Игра вдвоём» (court deck of 3 cards; only with 2 players)."""
 
     id = "coup"
+    events = EVENTS
     title = "Переворот"
     score_label = "покровители"
-    score_top = 2  # «Покровители»: a player holds two influences at most
     answers_within_turns = True  # a challenge or a block is part of the turn it answers
     min_players = 2
     max_players = 6
@@ -122,15 +123,6 @@ class CoupDefinition(GameDefinition[CoupState]):
         phase = self.current_phase(state)
         return f"{phase}: обе карты" if phase and loses_both(state) else phase
 
-    def phase_short(self, state: CoupState) -> str | None:
-        """The step in a word or two when a long name leaves it no room on a 360 px phone
-        (play-test: «ход Александрины Потеря покр…»): «Потеря карты», «Потеря обеих» (a
-        «Покровитель» is a card), «Запрет» («Запрет действия»); ``None`` for the rest."""
-        phase = self.current_phase(state)
-        if phase == "Потеря покровителя":
-            return "Потеря обеих" if loses_both(state) else "Потеря карты"
-        return {"Запрет действия": "Запрет"}.get(phase or "")
-
     def scores(self, state: CoupState) -> dict[int, float]:
         """Influences left per player."""
         return {i: float(k) for i, k in enumerate(state.influence)}
@@ -139,6 +131,12 @@ class CoupDefinition(GameDefinition[CoupState]):
         """A Russian log line, e.g. «Аня: доход +1 (3 монеты); ход переходит: Борис»."""
         after = copy.deepcopy(state)
         _apply(after, event)
+        return self.describe_change(state, after, event, setup)
+
+    def describe_change(
+        self, state: CoupState, after: CoupState, event: Event, setup: Setup
+    ) -> str:
+        """:meth:`describe` from the states before and after ``event`` (no copy)."""
         head = _headline(state, event)
         tail = _consequences(state, after)
         if event.type == "coup.declare" and not ACTIONS[event.data["action"]].targeted:

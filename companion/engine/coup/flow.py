@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 from companion.engine.core import Event
 from companion.engine.coup.state import (
@@ -11,10 +10,12 @@ from companion.engine.coup.state import (
     _STEAL,
     ACTIONS,
     CoupState,
+    Pending,
     _alive,
     _challengers,
     awaiting,
     block_options,
+    known,
 )
 
 
@@ -59,11 +60,12 @@ def _resolve(state: CoupState) -> None:
         state.treasury -= gain
         state.coins[actor] += gain
     elif action == "steal":
+        target = known(target)
         taken = min(_STEAL, state.coins[target])
         state.coins[target] -= taken
         state.coins[actor] += taken
     elif action in ("coup", "assassinate"):
-        p["losses"].append({"player": target, "reason": action})
+        p["losses"].append({"player": known(target), "reason": action})
     elif action == "exchange" and len(_alive(state)) > 1:
         p["stage"] = "exchange"
 
@@ -141,10 +143,10 @@ def _apply(state: CoupState, event: Event) -> None:
     _advance(state)
 
 
-def _apply_result(state: CoupState, p: dict[str, Any], proven: bool) -> None:
+def _apply_result(state: CoupState, p: Pending, proven: bool) -> None:
     if p["stage"] == "challenge_result":
         if proven:  # the card goes back to the court deck and a new one is drawn
-            p["losses"].append({"player": p["challenger"], "reason": "challenge"})
+            p["losses"].append({"player": known(p["challenger"]), "reason": "challenge"})
             p["stage"] = "block"
         else:
             p["losses"].append({"player": p["actor"], "reason": "bluff"})
@@ -152,10 +154,10 @@ def _apply_result(state: CoupState, p: dict[str, Any], proven: bool) -> None:
             state.treasury -= p["paid"]
             p["stage"], p["result"] = "end", "failed"
     elif proven:
-        p["losses"].append({"player": p["block_challenger"], "reason": "challenge"})
+        p["losses"].append({"player": known(p["block_challenger"]), "reason": "challenge"})
         p["stage"], p["result"] = "end", "blocked"
     else:
-        p["losses"].append({"player": p["blocker"], "reason": "bluff"})
+        p["losses"].append({"player": known(p["blocker"]), "reason": "bluff"})
         p["stage"] = "resolve"
 
 

@@ -6,9 +6,11 @@ Headings: «Состав игры», «Действия», «Запрет дей
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any, TypedDict, TypeGuard, TypeVar
 
 from companion.errors import RuleViolation
+
+T = TypeVar("T")
 
 #: Coins in the box («Состав игры»).
 TOTAL_COINS = 51
@@ -90,6 +92,41 @@ _GAIN = {"income": 1, "foreign_aid": 2, "tax": 3}
 _STEAL = 2
 
 
+class Loss(TypedDict):
+    """A player who must reveal a card, and why: ``"challenge"`` (lost a challenge),
+    ``"bluff"`` (was caught), ``"coup"`` or ``"assassinate"`` (the action's target)."""
+
+    player: int
+    reason: str
+
+
+class Pending(TypedDict):
+    """The action under way (:attr:`CoupState.pending`): who declared what against whom,
+    the coins paid up front, the ``stage`` (the module's steps; ``"resolve"`` and ``"end"``
+    are internal), who challenged, blocked (with which character) or challenged the block,
+    the losses still to reveal (first one next) and the ``result`` (``None``, ``"failed"``,
+    ``"blocked"`` or ``"done"``)."""
+
+    actor: int
+    action: str
+    target: int | None
+    paid: int
+    stage: str
+    challenger: int | None
+    blocker: int | None
+    block_character: str | None
+    block_challenger: int | None
+    losses: list[Loss]
+    result: str | None
+
+
+def known(value: T | None) -> T:
+    """A :class:`Pending` field the current step has set (the action's target while it
+    resolves, the challenger once challenged): an assertion of the flow's invariant."""
+    assert value is not None
+    return value
+
+
 @dataclass
 class CoupState:
     """Public information of a game of Coup.
@@ -103,12 +140,7 @@ class CoupState:
     :param court_deck: cards in the court deck (constant: exchanges and proven claims swap).
     :param current: whose turn it is.
     :param turn: 1-based turn number (grows when the turn passes).
-    :param pending: the action under way, ``None`` between turns. Keys: ``actor``,
-        ``action``, ``target``, ``paid`` (coins paid up front), ``stage`` (see the module
-        docstring; ``"resolve"``/``"end"`` are internal), ``challenger``, ``blocker``,
-        ``block_character``, ``block_challenger``, ``losses`` (``[{"player", "reason"}]``,
-        reasons ``"challenge"``, ``"bluff"``, ``"coup"``, ``"assassinate"``), ``result``
-        (``None``, ``"failed"``, ``"blocked"`` or ``"done"``).
+    :param pending: the action under way (:class:`Pending`), ``None`` between turns.
     """
 
     names: list[str]
@@ -120,7 +152,7 @@ class CoupState:
     court_deck: int
     current: int
     turn: int = 1
-    pending: dict[str, Any] | None = None
+    pending: Pending | None = None
 
 
 # -- small helpers ----------------------------------------------------------------------------
@@ -175,7 +207,7 @@ def _claimant(state: CoupState) -> int:
     p = state.pending
     assert p is not None
     on_block = p["stage"] in ("block_challenge", "block_challenge_result")
-    return int(p["blocker"] if on_block else p["actor"])
+    return known(p["blocker"]) if on_block else p["actor"]
 
 
 def _claimed(state: CoupState) -> str:

@@ -22,6 +22,7 @@ from companion.engine.coup.state import (
     _revealed_count,
     awaiting,
     block_options,
+    known,
     shown_answer,
 )
 from companion.words import inflect, plural
@@ -44,7 +45,8 @@ def _effect(state: CoupState, lost: int | None = None) -> str:
     убийства»)."""
     p = state.pending
     assert p is not None
-    names, actor, target = state.names, p["actor"], p["target"]
+    names, actor = state.names, p["actor"]
+    target = p["target"] if p["target"] is not None else -1  # read only when the action aims
     action = p["action"]
     if action in _GAIN:
         gain = min(_GAIN[action], state.treasury)
@@ -88,7 +90,8 @@ def _blocked(state: CoupState) -> str:
     """What a block that stands means for the pending action (Russian), «Запрет действия»."""
     p = state.pending
     assert p is not None
-    names, actor, target, action = state.names, p["actor"], p["target"], p["action"]
+    names, actor, action = state.names, p["actor"], p["action"]
+    target = p["target"] if p["target"] is not None else -1  # read only when the action aims
     if action == "assassinate":
         text = f"{names[target]} сохранит покровителя"
     elif action == "steal":
@@ -114,7 +117,7 @@ def _may_be_blocked(state: CoupState, lost: int | None = None) -> bool:
     info = ACTIONS[p["action"]]
     if not info.blockers:
         return False
-    return not info.target_blocks or _left(state, p["target"]) - (p["target"] == lost) > 0
+    return not info.target_blocks or _left(state, known(p["target"])) - (p["target"] == lost) > 0
 
 
 def _unless_blocked(state: CoupState, lost: int | None = None) -> str:
@@ -186,26 +189,26 @@ def expected_outcome(state: CoupState) -> str:
         return f"запрет в силе{_unpaid(state)}"
     if p["result"] == "done":
         if p["action"] in ("coup", "assassinate") and p["losses"]:
-            return f"{names[p['target']]} теряет покровителя"
+            return f"{names[known(p['target'])]} теряет покровителя"
         return ""
     if stage == "challenge":
         return f"если заявление устоит, {_unless_blocked(state)}"
     if stage == "challenge_result":
-        c, actor = p["challenger"], p["actor"]
+        c, actor = known(p["challenger"]), p["actor"]
         refund = f", {_coins(p['paid'])} вернутся" if p["paid"] else ""
         yes, no = _answers(state)
         shown = f"{yes}: {_lost_challenge(state, c, blocks=True)}."
         not_shown = f"{no}: {_loses(state, actor)}, действие отменено{refund}."
         return not_shown if _none_left(state) else f"{shown}\n{not_shown}"
     if stage == "block_challenge":
-        b = p["blocker"]
+        b = known(p["blocker"])
         if p["action"] == "assassinate":  # a fallen block costs the blocker the card too
             falls = _lost_challenge(state, b, blocks=False)
         else:
             falls = _effect(state, b)
         return f"если запрет устоит, {_blocked(state)}; если нет, {falls}"
     if stage == "block_challenge_result":
-        b, c = p["blocker"], p["block_challenger"]
+        b, c = known(p["blocker"]), known(p["block_challenger"])
         yes, no = _answers(state)
         shown = f"{yes}: {_loses(state, c)}, запрет в силе{_unpaid(state)}."
         not_shown = f"{no}: {_lost_challenge(state, b, blocks=False)}."
@@ -252,8 +255,8 @@ def explain(state: CoupState) -> str:
         text = ""
         if loss["reason"] == "challenge":  # the claim or the block was proven
             on_block = p["block_challenger"] == who and p["result"] == "blocked"
-            shown = p["block_character"] if on_block else str(info.claim)
-            claimant = p["blocker"] if on_block else actor
+            shown = known(p["block_character"]) if on_block else str(info.claim)
+            claimant = known(p["blocker"]) if on_block else actor
             text = (
                 f"{names[claimant]} замешивает {_ACCUSATIVE[shown]} в колоду двора "
                 "и берёт новую карту. "
@@ -264,16 +267,17 @@ def explain(state: CoupState) -> str:
     if step == "challenge":
         return f"{names[actor]} заявляет {_ACCUSATIVE[str(info.claim)]} ({info.name})."
     if step == "challenge_result":
-        return f"{names[p['challenger']]} оспаривает заявление.{_none_left(state)}"
+        return f"{names[known(p['challenger'])]} оспаривает заявление.{_none_left(state)}"
     if step == "block":
         options = block_options(state)
         anyone = "любой соперник" if len(options) > 1 else names[next(iter(options))]
         chars = " или ".join(_ACCUSATIVE[c] for c in info.blockers)
         return f"Запретить может {anyone}, заявив {chars}."
     if step == "block_challenge":
-        return f"{names[p['blocker']]} запрещает, заявив {_ACCUSATIVE[p['block_character']]}."
+        card = _ACCUSATIVE[known(p["block_character"])]
+        return f"{names[known(p['blocker'])]} запрещает, заявив {card}."
     if step == "block_challenge_result":
-        return f"{names[p['block_challenger']]} оспаривает запрет.{_none_left(state)}"
+        return f"{names[known(p['block_challenger'])]} оспаривает запрет.{_none_left(state)}"
     held = state.influence[actor] + 2
     return f"{names[actor]} берёт 2 карты из колоды двора и возвращает туда 2 из {held}."
 

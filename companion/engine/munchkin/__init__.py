@@ -8,6 +8,9 @@ The cards stay on the table: the app keeps each player's level, gear bonus, clas
 the open combat (fighter, at most one helper, monsters, one-shot bonuses), the phase of the
 turn and the broken seals.
 
+The shapes below are data too (:mod:`.events`: one ``TypedDict`` per event type), checked at
+the engine's door before the rules run (:mod:`companion.engine.shapes`).
+
 Events (``data`` shapes; ``player`` is a seat index; ``override`` is always optional, ``false``
 by default, and means the table applies a card that explicitly overrides the rule):
 

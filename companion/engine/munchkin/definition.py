@@ -8,6 +8,7 @@ from companion.engine.munchkin import checks as _checks
 from companion.engine.munchkin import texts as _texts
 from companion.engine.munchkin.combat import CombatTotals, combat_totals
 from companion.engine.munchkin.constants import PHASES, SEALS_TO_END, SETUP_REMINDER
+from companion.engine.munchkin.events import EVENTS
 from companion.engine.munchkin.state import MunchkinState, PlayerSheet
 
 __all__ = ["Munchkin", "MUNCHKIN"]
@@ -17,6 +18,7 @@ class Munchkin(GameDefinition[MunchkinState]):
     """Манчкин Апокалипсис (see the module docstring for the events)."""
 
     id = "munchkin"
+    events = EVENTS
     title = "Манчкин Апокалипсис"
     score_label = "уровень"
     min_players = 3

@@ -39,12 +39,6 @@ def _flag(d: Mapping[str, Any]) -> bool:
     return v
 
 
-def _only(d: Mapping[str, Any], *keys: str) -> None:
-    extra = set(d) - set(keys)
-    if extra:
-        raise RuleViolation(f"Лишние параметры события: {', '.join(sorted(map(str, extra)))}.")
-
-
 _MONSTER_KEYS = ("name", "level", "enhancers", "levels", "treasures")
 _MONSTER_LABELS = {
     "name": "название",
@@ -58,7 +52,6 @@ _MONSTER_LABELS = {
 def _check_monster_fields(m: Any, partial: bool = False) -> None:
     if not isinstance(m, Mapping):
         raise RuleViolation("Монстр задаётся названием, уровнем и бонусами.")
-    _only(m, *_MONSTER_KEYS, *(("index",) if partial else ()))
     if not partial or "name" in m:
         name = m.get("name")
         if not isinstance(name, str) or not name.strip() or len(name) > 200:

@@ -22,6 +22,9 @@ Round flow («Ход игры»): ``round.draw`` → one action turn per player 
 Риковселенная, steps А, Б, В in each) → the first-player token passes clockwise. Action-phase
 events always act for the active player.
 
+The shapes below are data too (:mod:`.events`: one ``TypedDict`` per event type), checked at
+the engine's door before the rules run (:mod:`companion.engine.shapes`).
+
 Events (``data`` shapes; ``note`` is an optional free text for the log):
 
 - ``round.draw``: ``{}`` — «Начало раунда»: every player draws 1 card; the first turn begins.

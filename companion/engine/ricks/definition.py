@@ -20,6 +20,7 @@ from companion.engine.ricks.constants import (
     R_END,
     UNIVERSES,
 )
+from companion.engine.ricks.events import EVENTS, FIELDS
 from companion.engine.ricks.state import (
     PlayerState,
     RicksState,
@@ -73,6 +74,8 @@ class RicksDefinition(GameDefinition[RicksState]):
     """The «Рик и Морти» game definition (see the module docstring)."""
 
     id = "ricks"
+    events = EVENTS
+    event_fields = FIELDS
     title = "Рик и Морти: Наверное, Рики сошли с ума"
     score_label = "ПО"
     min_players = 2

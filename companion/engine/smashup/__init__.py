@@ -31,6 +31,9 @@ and VP 1st ≥ 2nd ≥ 3rd ≥ 0 (see :func:`base_card_error`).
 The game opens in «Подготовка к игре» (factions, bases, the one-time mulligan reminder);
 ``game.start`` begins the first turn.
 
+The shapes below are data too (:mod:`.events`: one ``TypedDict`` per event type), checked at
+the engine's door before the rules run (:mod:`companion.engine.shapes`).
+
 Events (``data`` shapes; ``base`` is an index into ``state.bases``, ``player`` a seat index):
 
 - ``faction.pick``: ``{"player": int, "faction": str}`` — setup only; in draft order if the

@@ -125,14 +125,7 @@ def _in_play(state: SmashUpState) -> None:
         )
 
 
-def _keys(d: Mapping[str, Any], allowed: set[str]) -> None:
-    extra = set(d) - allowed
-    if extra:
-        raise RuleViolation(f"Лишние параметры: {', '.join(sorted(extra))}.")
-
-
 def _check_faction_pick(state: SmashUpState, d: Mapping[str, Any]) -> None:
-    _keys(d, {"player", "faction"})
     if state.started:
         raise RuleViolation(
             "Фракции выбирают до начала игры (Подготовка к игре).", rule="Подготовка к игре"
@@ -165,14 +158,12 @@ def _check_faction_pick(state: SmashUpState, d: Mapping[str, Any]) -> None:
 
 
 def _check_base_add(state: SmashUpState, d: Mapping[str, Any]) -> None:
-    _keys(d, {"base_card"})
     err = base_card_error(d.get("base_card"))
     if err:
         raise RuleViolation(err)
 
 
 def _check_base_replace(state: SmashUpState, d: Mapping[str, Any]) -> None:
-    _keys(d, {"base", "base_card", "keep_minions"})
     _base(state, d)
     err = base_card_error(d.get("base_card"))
     if err:
@@ -184,7 +175,6 @@ def _check_base_replace(state: SmashUpState, d: Mapping[str, Any]) -> None:
 
 
 def _check_game_start(state: SmashUpState, d: Mapping[str, Any]) -> None:
-    _keys(d, set())
     if state.started:
         raise RuleViolation("Игра уже идёт.")
     short = [i for i, deck in enumerate(state.factions) if len(deck) < 2]
@@ -203,7 +193,6 @@ def _check_game_start(state: SmashUpState, d: Mapping[str, Any]) -> None:
 
 
 def _check_power_change(state: SmashUpState, d: Mapping[str, Any], delta: bool) -> None:
-    _keys(d, {"base", "player", "power", "minions"})
     _in_play(state)
     base = _base(state, d)
     p = _player(state, d)
@@ -239,7 +228,6 @@ def _check_base_adjust(state: SmashUpState, d: Mapping[str, Any]) -> None:
 
 
 def _check_breakpoint_modify(state: SmashUpState, d: Mapping[str, Any]) -> None:
-    _keys(d, {"base", "delta", "until"})
     _in_play(state)
     base = _base(state, d)
     delta = d.get("delta")
@@ -253,7 +241,6 @@ def _check_breakpoint_modify(state: SmashUpState, d: Mapping[str, Any]) -> None:
 
 
 def _check_base_select(state: SmashUpState, d: Mapping[str, Any]) -> None:
-    _keys(d, {"base"})
     _scoring_window(state)
     base = _base(state, d)
     if state.selected is not None:
@@ -285,7 +272,6 @@ def _not_ready(base: BaseState) -> RuleViolation:
 
 
 def _check_base_score(state: SmashUpState, d: Mapping[str, Any]) -> None:
-    _keys(d, {"base", "base_card", "deck_empty"})
     _scoring_window(state)
     base = _base(state, d)
     if state.selected is not None and state.selected != d["base"]:
@@ -330,7 +316,6 @@ def _check_base_score(state: SmashUpState, d: Mapping[str, Any]) -> None:
 
 
 def _check_play_record(state: SmashUpState, d: Mapping[str, Any]) -> None:
-    _keys(d, {"kind", "extra"})
     _in_play(state)
     kind = d.get("kind")
     if kind not in FREE_PLAYS:
@@ -369,7 +354,6 @@ def _check_play_minion(state: SmashUpState, d: Mapping[str, Any]) -> None:
     """The active player plays a minion from hand onto a base («Играй карты»: one minion
     a turn, plus extra ones granted): a minion play and one more minion there, with its
     power (``power``, 0 or more) added to the player's total there."""
-    _keys(d, {"base", "extra", "power"})
     _in_play(state)
     base = _base(state, d)
     _check_play(state, "minion", d.get("extra", False))
@@ -383,7 +367,6 @@ def _check_play_minion(state: SmashUpState, d: Mapping[str, Any]) -> None:
 
 
 def _check_play_grant(state: SmashUpState, d: Mapping[str, Any]) -> None:
-    _keys(d, {"kind", "count"})
     _in_play(state)
     if d.get("kind") not in FREE_PLAYS:
         raise RuleViolation("Добавочной может быть карта приспешника или действия.")
@@ -393,7 +376,6 @@ def _check_play_grant(state: SmashUpState, d: Mapping[str, Any]) -> None:
 
 
 def _check_phase_next(state: SmashUpState, d: Mapping[str, Any]) -> None:
-    _keys(d, set())
     _in_play(state)
     if state.phase == CHECK and (state.selected is not None or ready_bases(state)):
         i = state.selected if state.selected is not None else ready_bases(state)[0]
@@ -417,7 +399,6 @@ def _check_phase_pass(state: SmashUpState, d: Mapping[str, Any]) -> None:
 
 
 def _check_vp_adjust(state: SmashUpState, d: Mapping[str, Any]) -> None:
-    _keys(d, {"player", "delta"})
     p = _player(state, d)
     delta = d.get("delta")
     if not _is_int(delta) or delta == 0:
@@ -432,7 +413,6 @@ def _check_vp_adjust(state: SmashUpState, d: Mapping[str, Any]) -> None:
 
 
 def _check_madness_adjust(state: SmashUpState, d: Mapping[str, Any]) -> None:
-    _keys(d, {"player", "delta"})
     if not state.madness_on:
         raise RuleViolation(
             "Карты безумия не учитываются: опция безумия выключена (Самое главное).",

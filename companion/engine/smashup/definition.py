@@ -8,6 +8,7 @@ from companion.engine.clock import BEFORE_PLAY
 from companion.engine.core import Event, GameDefinition, Outcome, Setup
 from companion.engine.smashup import checks, flow, texts
 from companion.engine.smashup.checks import _faction_error, base_card_error
+from companion.engine.smashup.events import EVENTS
 from companion.engine.smashup.state import (
     DEFAULT_EDITION,
     EDITIONS,
@@ -28,6 +29,7 @@ class SmashUp(GameDefinition[SmashUpState]):
     """Замес: the game definition (see the module docstring for events and options)."""
 
     id = "smashup"
+    events = EVENTS
     title = "Замес"
     score_label = "ПО"
     min_players = 2

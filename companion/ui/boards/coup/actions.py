@@ -17,6 +17,7 @@ from companion.engine.coup import (
     if_nobody,
 )
 from companion.i18n import _
+from companion.ui import moves
 from companion.ui.boards.coup.common import (
     Choice,
     action_label,
@@ -73,7 +74,7 @@ def _declare_bar(view: GameView, state: CoupState, choice: Choice) -> list[ft.Co
             view.error = _("Сначала выберите действие: кнопки действий на доске.")
             view.error_player = who
             return
-        if view.send("coup.declare", {"player": who, "action": action, "target": target}):
+        if moves.coup_declare(view, who, action, target):
             choice.clear()
 
     return [
@@ -90,7 +91,7 @@ def _result_bar(view: GameView, state: CoupState) -> list[ft.Control]:
     character = claimed(state)
 
     def shown() -> None:
-        view.send("coup.challenge_result", {"proven": True})
+        moves.coup_challenge_result(view, True)
 
     no_text = answer_label(character, False)
     no = tagged(
@@ -98,7 +99,7 @@ def _result_bar(view: GameView, state: CoupState) -> list[ft.Control]:
         ft.OutlinedButton(
             no_text,
             height=56,
-            on_click=lambda: view.send("coup.challenge_result", {"proven": False}),
+            on_click=lambda: moves.coup_challenge_result(view, False),
             style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
         ),
         label=no_text,
@@ -122,10 +123,9 @@ def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
     elif step in ("challenge", "block_challenge", "block"):
         # what «Никто» leads to (the next step, or whose turn comes), not what the action does:
         # «Итог действия» above says that
-        kind = "coup.no_block" if step == "block" else "coup.no_challenge"
         row = [
             _hint(f"{_('Если никто')}: {if_nobody(state)}"),
-            primary_button(_("Никто"), lambda: view.send(kind), moment=view.moment()),
+            primary_button(_("Никто"), lambda: moves.coup_nobody(view, step), moment=view.moment()),
         ]
     elif step in ("challenge_result", "block_challenge_result"):
         row = _result_bar(view, state)
@@ -134,7 +134,7 @@ def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
             _hint(_("Когда карты обменяны за столом")),
             primary_button(
                 _("Обмен завершён"),
-                lambda: view.send("coup.exchange_done"),
+                lambda: moves.coup_exchange_done(view),
                 icon=ft.Icons.DONE,
                 moment=view.moment(),
             ),

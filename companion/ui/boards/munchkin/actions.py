@@ -14,6 +14,7 @@ import flet as ft
 
 from companion.engine.munchkin import MUNCHKIN, PHASES
 from companion.i18n import _
+from companion.ui import moves
 from companion.ui.boards.munchkin.common import board_ui, refused_fight
 from companion.ui.state import GameView, part
 from companion.ui.widgets import primary_button, tagged
@@ -47,7 +48,7 @@ def start_fight(view: GameView) -> None:
     the form anyway."""
     ui = board_ui(view)
     if view.readonly or view.locked:
-        view.explain("combat.start", {})  # says why this screen takes no move
+        view.explain("combat.start", {"monster": {"name": "?", "level": 1}})  # says why: no move
         return
     refused = refused_fight(view)
     if refused:
@@ -74,10 +75,10 @@ def _Bar(view: GameView, version: int) -> ft.Control:
     ui = board_ui(view)
 
     def resolve() -> None:
-        view.send("combat.resolve", {})
+        moves.munchkin_resolve(view)
 
     def next_phase() -> None:
-        view.send("phase.next", {})
+        moves.munchkin_phase_next(view)
 
     over = MUNCHKIN.ended(state)  # won, or the seventh seal broken
     secondary: ft.Control = ft.Container()
@@ -97,7 +98,7 @@ def _Bar(view: GameView, version: int) -> ft.Control:
             )
         elif state.phase == LOOT and not state.met_monster and not state.looted:
             secondary = _secondary(
-                "loot", _("Дверь на руку"), ft.Icons.STYLE, lambda: view.send("turn.loot", {})
+                "loot", _("Дверь на руку"), ft.Icons.STYLE, lambda: moves.munchkin_loot(view)
             )
         label = _("Следующий игрок") if state.phase == CHARITY else _("Дальше")
         primary = primary_button(label, next_phase, icon=ft.Icons.SKIP_NEXT, moment=view.moment())

@@ -31,6 +31,7 @@ from companion.engine.ricks.constants import R_AVAILABLE, R_MOVE
 from companion.i18n import _
 from companion.store.catalogue import normalize_name
 from companion.store.ricks_cards import RicksCatalogue
+from companion.ui import moves
 from companion.ui.boards.ricks.charge import SHORT
 from companion.ui.boards.ricks.common import _box, card_text, tag
 from companion.ui.boards.ricks.known_cards import forget, forget_dialog, keep, offered
@@ -256,7 +257,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
 
     def discard() -> None:
         # «Бесплатное действие» from the open dialog: it stays open with what was typed
-        tell(view.send("action.discard"))
+        tell(moves.ricks_discard(view))
 
     def play() -> None:
         now = form.current
@@ -293,7 +294,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     def build(card: int, tokens: int) -> None:
         # the dialog stays, but its line changes under the finger (and a built card's place
         # goes to the next one): a double tap on «+1 жетон» places one token
-        built = tell(view.send("card.build", {"card": card, "tokens": tokens}))
+        built = tell(moves.ricks_build(view, card, tokens))
         if not built:
             return
         after = view.state
@@ -307,7 +308,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             close()  # nothing left to build here: the list goes, rather than stand empty
 
     def kyle(universe: str) -> None:
-        moved = tell(view.send("player.move", {"to": universe, "ability": True}))
+        moved = tell(moves.ricks_move(view, universe, ability=True))
         if moved:
             close()
 
@@ -399,13 +400,13 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                 "actions-minus",
                 ft.Icons.REMOVE,
                 _("Карта отнимает действие"),
-                lambda: view.send("actions.add", {"delta": -1, "note": _("эффект карты")}),
+                lambda: moves.ricks_actions(view, -1, _("эффект карты")),
             ),
             icon_button(
                 "actions-plus",
                 ft.Icons.ADD,
                 _("Карта даёт действие"),
-                lambda: view.send("actions.add", {"delta": 1, "note": _("эффект карты")}),
+                lambda: moves.ricks_actions(view, 1, _("эффект карты")),
             ),
         ],
         spacing=0,
@@ -417,16 +418,16 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             button(
                 "free-discard",
                 _("Сброс +1"),
-                lambda: view.send("action.discard"),
+                lambda: moves.ricks_discard(view),
                 label=_("Сброс карты: +1 действие"),
             ),
-            button("swap", _("Обмен"), lambda: view.send("card.swap"), label=_("Обмен карты")),
+            button("swap", _("Обмен"), lambda: moves.ricks_swap(view), label=_("Обмен карты")),
             *[
                 button(
                     f"move-{way}",
                     SHORT.get(to, "—"),
                     # the top or the bottom universe: dimmed, a tap says why (Перемещение)
-                    (lambda to=to: view.send("player.move", {"to": to}))
+                    (lambda to=to: moves.ricks_move(view, to))
                     if to is not None
                     else (lambda way=way: view.refuse(edge_refusal(way, p.universe))),
                     icon=icon,

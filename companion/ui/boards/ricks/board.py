@@ -21,6 +21,7 @@ import flet as ft
 from companion.engine.ricks import PHASE_ACTIONS, PHASE_CHARGE, PHASE_ROUND
 from companion.engine.ricks_timing import game_charge_now
 from companion.i18n import _
+from companion.ui import moves
 from companion.ui.boards.ricks.action_panel import ActionPanel
 from companion.ui.boards.ricks.charge import FOLDED_GAP, ChargeHead, ChargeTail, StepB, StepV
 from companion.ui.boards.ricks.clocks import ChargeClocks, ClockBase
@@ -259,13 +260,13 @@ def _Bar(view: GameView, version: int) -> ft.Control:
     state = view.state
 
     def round_draw() -> None:
-        view.send("round.draw")
+        moves.ricks_round_draw(view)
 
     def turn_end() -> None:
-        view.send("turn.end")
+        moves.ricks_turn_end(view)
 
     def charge_done() -> None:
-        view.send("charge.done")
+        moves.ricks_charge_done(view)
 
     if state.over:
         primary = primary_button(_("Игра окончена"), None, disabled=True)

@@ -18,6 +18,7 @@ from companion.engine.ricks import (
     offers,
 )
 from companion.i18n import _
+from companion.ui import moves
 from companion.ui.boards.compact import Counter
 from companion.ui.boards.ricks.common import (
     energy,
@@ -256,7 +257,7 @@ def _ability_buttons(view: GameView, abilities: list[Card], used: Any, gap: int)
         )
 
     def send(card: Card) -> Callable[[Any], None]:
-        return lambda _e: view.send("charge.ability", {"card": card.id})
+        return lambda _e: moves.ricks_card_ability(view, card.id)
 
     if len(abilities) < 2:
         return ft.Column(

@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.engine.smashup import PHASES, START
 from companion.i18n import _
+from companion.ui import moves
 from companion.ui.state import GameView, part
 from companion.ui.widgets import primary_button, tagged
 
@@ -49,7 +50,7 @@ def _Bar(view: GameView, version: int) -> ft.Control:
         hint = _setup_hint(state.factions, len(state.bases), state.players + 1)
         button = primary_button(
             _("Начать игру"),
-            lambda: view.send("game.start"),
+            lambda: moves.smashup_start(view),
             icon=ft.Icons.PLAY_ARROW,
             moment=view.moment(),
         )
@@ -61,7 +62,7 @@ def _Bar(view: GameView, version: int) -> ft.Control:
         hint = f"{_('следующий ход')}: {after}"
         button = primary_button(
             _("Закончить ход"),
-            lambda: view.send("phase.pass"),
+            lambda: moves.smashup_phase_pass(view),
             icon=ft.Icons.SKIP_NEXT,
             moment=view.moment(),
         )
@@ -71,7 +72,7 @@ def _Bar(view: GameView, version: int) -> ft.Control:
         hint = f"{_('дальше')}: {_('следующий ход') if last else phases[state.phase + 1]}"
         button = primary_button(
             _("Дальше"),
-            lambda: view.send("phase.next"),
+            lambda: moves.smashup_phase_next(view),
             icon=ft.Icons.SKIP_NEXT,
             moment=view.moment(),
         )

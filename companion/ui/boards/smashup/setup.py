@@ -34,6 +34,7 @@ from companion.engine.smashup import EDITIONS, SETUP_PHASE, next_drafter, offere
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue
 from companion.table.security import NotAllowedError, require_player
+from companion.ui import moves
 from companion.ui.boards.smashup.common import (
     EMPTY_FORM,
     base_fields,
@@ -100,7 +101,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
         picker = next((i for i, d in enumerate(state.factions) if len(d) < 2), None)
 
     def pick(name: str) -> None:
-        if picker is not None and view.send("faction.pick", {"player": picker, "faction": name}):
+        if picker is not None and moves.smashup_faction(view, picker, name):
             set_custom("")
 
     def add_base() -> None:
@@ -109,7 +110,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
             set_checked(True)
             return
         card = card_from_form(form)
-        if view.send("base.add", {"base_card": card}):
+        if moves.smashup_base_add(view, card):
             remember(catalogue, card)
             set_form(dict(EMPTY_FORM))
             set_checked(False)
