@@ -2,11 +2,13 @@
 
 A real ``companion --lan`` process; four phones (raw Flet protocol clients, each joined as a
 player from an address of its own) tap «+1» on their own counter, one tap every 0.2 s, and
-time each tap until its new value arrives. First alone, then while
+time each tap until its new value arrives; a spectator watches from its own address. First
+with the spectator idle (the floor: the same devices at the table, nobody flooding), then while
 
 - an attacker on the join screen floods clicks to made-up control ids (reconnecting after
   every socket the server closes), and
-- a spectator who joined floods made-up ids and refused «+1» clicks as fast as it can.
+- a spectator who joined (another one, in the attackers' process, while the idle one leaves)
+  floods made-up ids and refused «+1» clicks as fast as it can.
 
 Prints the phones' tap latency (median, p95) in both runs, their ratio, the host's RSS and
 the CPU seconds it used per second of the run (the attackers run on this machine too: on a
@@ -133,6 +135,7 @@ async def run_phase(host: Host, gid: str, taps: int, attack: bool, offset: int) 
     # each phone's counter starts at a round number: «base + k» names one tap's answer
     counts = {"pre": 0, "closed": 0, "spectator": 0}
     proc = None
+    idle = None if attack else await joined(host, "spectator", route, "127.0.0.30")
     if attack:
         queue: Any = multiprocessing.Queue()
         seconds = taps * 0.6 + 20
@@ -149,7 +152,7 @@ async def run_phase(host: Host, gid: str, taps: int, attack: bool, offset: int) 
     if proc is not None:
         counts = await asyncio.to_thread(queue.get, True, 120)
         proc.join(30)
-    for c in phones:
+    for c in phones if idle is None else [*phones, idle]:
         await c.close()
     latencies = [x for r in results for x in r]
     return {"lat": latencies, "rss": rss, "elapsed": elapsed, "cpu": cpu, **counts}

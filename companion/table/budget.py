@@ -21,7 +21,13 @@ Whether a connection's session has joined is looked up by its Flet session id
 
 In table mode :class:`PeerSockets` also counts each address's open websockets: one address
 may hold :data:`PEER_PRE_JOIN_SOCKETS` that have not joined and :data:`PEER_SOCKETS` in all;
-a socket past either is refused before it is accepted (HTTP 403), and costs no session.
+a socket past either is refused before it is accepted (HTTP 403), and costs no session. An
+address whose socket was closed for flooding the join screen waits
+:data:`ABUSE_COOLDOWN` seconds (doubling with each new strike, at most
+:data:`ABUSE_COOLDOWN_MAX`; strikes are forgotten after :data:`ABUSE_FORGET` quiet seconds)
+before its next socket, and all such addresses together open at most
+:data:`ABUSER_SOCKETS_RATE` new sockets a second: many addresses flooding in turn cannot make
+the host build join screens faster than that. An address that never flooded is never slowed.
 """
 
 from __future__ import annotations
@@ -42,6 +48,10 @@ __all__ = [
     "PeerSockets",
     "PEER_PRE_JOIN_SOCKETS",
     "PEER_SOCKETS",
+    "ABUSE_COOLDOWN",
+    "ABUSE_COOLDOWN_MAX",
+    "ABUSE_FORGET",
+    "ABUSER_SOCKETS_RATE",
     "budgeted",
     "register",
     "PRE_JOIN_BURST",
@@ -84,6 +94,16 @@ PEER_PRE_JOIN_SOCKETS = 4
 #: ... and in all, joined ones too (a phone's tabs; sockets of a lost Wi-Fi that the server
 #: closes only when its pings go unanswered, up to 40 s later).
 PEER_SOCKETS = 16
+#: Seconds an address waits for its next socket after one was closed for flooding the join
+#: screen; doubled with each strike up to :data:`ABUSE_COOLDOWN_MAX` ...
+ABUSE_COOLDOWN = 5.0
+ABUSE_COOLDOWN_MAX = 300.0
+#: ... and strikes are forgotten after this many seconds without one.
+ABUSE_FORGET = 600.0
+#: New sockets a second for all addresses with strikes together (a burst of as many).
+ABUSER_SOCKETS_RATE = 2.0
+#: Addresses with strikes remembered at most (the oldest quiet ones are forgotten first).
+ABUSERS_KEPT = 4096
 
 _EVENT, _UPDATE = 3, 4
 log = logging.getLogger("companion.table")
@@ -219,10 +239,52 @@ class PeerSockets:
     event loop only.
     """
 
-    def __init__(self, pre_join: int = PEER_PRE_JOIN_SOCKETS, total: int = PEER_SOCKETS) -> None:
+    def __init__(
+        self,
+        pre_join: int = PEER_PRE_JOIN_SOCKETS,
+        total: int = PEER_SOCKETS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.pre_join = pre_join
         self.total = total
+        self.clock = clock
         self._open: dict[str, dict[int, Budget]] = {}
+        #: address → (strikes, last strike, refused until)
+        self._strikes: dict[str, tuple[int, float, float]] = {}
+        self._abuser_tokens = ABUSER_SOCKETS_RATE
+        self._abuser_stamp: float | None = None
+
+    def abused(self, peer: str) -> None:
+        """Note that a socket of ``peer`` was closed for flooding before the join."""
+        now = self.clock()
+        strikes, last, _until = self._strikes.pop(peer, (0, now, now))
+        strikes = 1 if now - last > ABUSE_FORGET else min(strikes + 1, 32)
+        wait = min(ABUSE_COOLDOWN_MAX, ABUSE_COOLDOWN * 2 ** (strikes - 1))
+        self._strikes[peer] = (strikes, now, now + wait)  # re-inserted: newest last
+        while len(self._strikes) > ABUSERS_KEPT:
+            del self._strikes[next(iter(self._strikes))]
+
+    def _cooling(self, peer: str) -> str | None:
+        entry = self._strikes.get(peer)
+        if entry is None:
+            return None
+        now = self.clock()
+        strikes, last, until = entry
+        if now - last > ABUSE_FORGET:
+            del self._strikes[peer]
+            return None
+        if now < until:
+            return f"flooded the join screen: next socket in {until - now:.0f} s"
+        if self._abuser_stamp is not None:
+            self._abuser_tokens = min(
+                ABUSER_SOCKETS_RATE,
+                self._abuser_tokens + (now - self._abuser_stamp) * ABUSER_SOCKETS_RATE,
+            )
+        self._abuser_stamp = now
+        if self._abuser_tokens < 1:
+            return "addresses that flooded the join screen are opening sockets too fast"
+        self._abuser_tokens -= 1
+        return None
 
     def refusal(self, peer: str) -> str | None:
         """Why ``peer`` may not open one more websocket now (English, for the log), or
@@ -233,7 +295,7 @@ class PeerSockets:
         waiting = sum(1 for b in held if not b.joined())
         if waiting >= self.pre_join:
             return f"{waiting} websockets from this address have not joined"
-        return None
+        return self._cooling(peer)
 
     def opened(self, peer: str, budget: Budget) -> None:
         """Count ``budget``'s socket as open from ``peer``."""
@@ -290,8 +352,11 @@ async def budgeted(
         if problem:
             closed = True
             log.warning("closed a websocket from %s: %s", peer, problem)
-            if on_abuse and not budget.joined():
-                on_abuse(peer)
+            if not budget.joined():
+                if sockets is not None:
+                    sockets.abused(peer)
+                if on_abuse:
+                    on_abuse(peer)
             with contextlib.suppress(Exception):
                 await send({"type": "websocket.close", "code": 1008})
             return {"type": "websocket.disconnect", "code": 1008}

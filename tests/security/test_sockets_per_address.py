@@ -14,6 +14,10 @@ import pytest
 
 from benchmarks._flet_client import FletClient, Refused
 from companion.table.budget import (
+    ABUSE_COOLDOWN,
+    ABUSE_COOLDOWN_MAX,
+    ABUSE_FORGET,
+    ABUSER_SOCKETS_RATE,
     PEER_PRE_JOIN_SOCKETS,
     PEER_SOCKETS,
     Budget,
@@ -116,3 +120,68 @@ def test_the_count_per_address_caps_all_sockets_and_forgets_closed_ones() -> Non
     for b in waiting:
         sockets.opened("10.0.0.4", b)
     assert "have not joined" in (sockets.refusal("10.0.0.4") or "")
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_an_address_that_flooded_waits_longer_each_time_and_is_forgiven_later() -> None:
+    """Issue 33, finding 1 (many join screens in turn): a socket closed for flooding before the
+    join keeps its address out for :data:`ABUSE_COOLDOWN` s, twice as long at each strike up
+    to :data:`ABUSE_COOLDOWN_MAX`; strikes are forgotten after :data:`ABUSE_FORGET` quiet
+    seconds; another address is never slowed."""
+    clock = FakeClock()
+    sockets = PeerSockets(clock=clock)
+    waits = []
+    for _strike in range(9):
+        sockets.abused("10.0.0.9")
+        assert "flooded" in (sockets.refusal("10.0.0.9") or "")
+        assert sockets.refusal("10.0.0.8") is None
+        start = clock.now
+        while sockets.refusal("10.0.0.9") is not None:
+            clock.now += 0.5
+        waits.append(clock.now - start)
+    assert waits[:3] == [ABUSE_COOLDOWN, 2 * ABUSE_COOLDOWN, 4 * ABUSE_COOLDOWN]
+    assert max(waits) == ABUSE_COOLDOWN_MAX
+    clock.now += ABUSE_FORGET + 1
+    sockets.abused("10.0.0.9")  # a strike long after the last: counted as the first again
+    start = clock.now
+    while sockets.refusal("10.0.0.9") is not None:
+        clock.now += 0.5
+    assert clock.now - start == ABUSE_COOLDOWN
+
+
+def test_addresses_that_flooded_share_a_small_rate_of_new_sockets() -> None:
+    """Many addresses flooding in turn (the attack bench uses 200): once their cooldowns end,
+    all of them together open at most :data:`ABUSER_SOCKETS_RATE` sockets a second, while an
+    address with no strike opens as many as it may hold."""
+    clock = FakeClock()
+    sockets = PeerSockets(clock=clock)
+    abusers = [f"10.1.0.{k}" for k in range(200)]
+    for peer in abusers:
+        sockets.abused(peer)
+    clock.now += ABUSE_COOLDOWN
+    let_in = 0
+    for _second in range(10):
+        let_in += sum(sockets.refusal(peer) is None for peer in abusers)
+        assert sockets.refusal("10.2.0.1") is None
+        clock.now += 1
+    assert let_in <= ABUSER_SOCKETS_RATE * 11
+    assert len(sockets._strikes) == 200
+
+
+def test_strikes_kept_are_bounded() -> None:
+    """An attacker with endless addresses (IPv6) cannot grow the table of strikes past
+    :data:`ABUSERS_KEPT`: the oldest are forgotten first."""
+    from companion.table.budget import ABUSERS_KEPT
+
+    sockets = PeerSockets(clock=FakeClock())
+    for k in range(ABUSERS_KEPT + 50):
+        sockets.abused(f"fd00::{k:x}")
+    assert len(sockets._strikes) == ABUSERS_KEPT
+    assert "fd00::0" not in sockets._strikes and f"fd00::{ABUSERS_KEPT + 49:x}" in sockets._strikes
