@@ -115,8 +115,10 @@ def _check_dict(td: type, data: Any, event: str, prefix: str) -> None:
     if missing:
         names = ", ".join(prefix + k for k in missing)
         raise RuleViolation(f"Событию «{event}» не хватает полей: {names}.")
-    for key, value in data.items():
-        problem = _problem(hints[key], value, event, f"{prefix}{key}")
+    for key in hints:  # in the shape's order (a form's order), not the sender's
+        if key not in data:
+            continue
+        problem = _problem(hints[key], data[key], event, f"{prefix}{key}")
         if problem:
             raise _WrongValue(f"{prefix}{key}", problem)
 

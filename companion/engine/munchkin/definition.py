@@ -9,6 +9,7 @@ from companion.engine.munchkin import texts as _texts
 from companion.engine.munchkin.combat import CombatTotals, combat_totals
 from companion.engine.munchkin.constants import PHASES, SEALS_TO_END, SETUP_REMINDER
 from companion.engine.munchkin.events import EVENTS
+from companion.engine.munchkin.fields import MONSTER_FIELDS
 from companion.engine.munchkin.state import MunchkinState, PlayerSheet
 
 __all__ = ["Munchkin", "MUNCHKIN"]
@@ -19,6 +20,12 @@ class Munchkin(GameDefinition[MunchkinState]):
 
     id = "munchkin"
     events = EVENTS
+    #: The monster form's fields by their Russian names, for a value of the wrong type
+    #: refused at the door (a blank «Уровень» arrives as no number).
+    event_fields = {
+        **{f"monster.{key}": name for key, name in MONSTER_FIELDS.items()},
+        **MONSTER_FIELDS,
+    }
     title = "Манчкин Апокалипсис"
     score_label = "уровень"
     min_players = 3

@@ -66,6 +66,15 @@ def _check_monster_fields(m: Any, partial: bool = False) -> None:
         _int(m, "treasures", 0, 100, "Сокровища монстра")
 
 
+#: A monster's fields by the names its form gives them (the door's refusals use them).
+MONSTER_FIELDS = {
+    "name": "Название монстра",
+    "level": "Уровень монстра",
+    "enhancers": "Усилители монстра",
+    "levels": "Уровни за убийство монстра",
+    "treasures": "Сокровища монстра",
+}
+
 #: What a monster is called when the table types no name.
 MONSTER_NAME = "Монстр"
 

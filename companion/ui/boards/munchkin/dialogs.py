@@ -120,8 +120,10 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
             "name": cur["name"].strip() or unnamed(),
             "level": to_int(cur["level"], -1),
             "levels": 2 if cur["two"] else 1,
-            "treasures": to_int(cur["treasures"]),
         }
+        treasures = to_int(cur["treasures"])
+        if treasures is not None:  # blank only with a blank level: the level is refused first
+            monster["treasures"] = treasures
         data: dict[str, Any] = {"monster": monster}
         if not adding and card_says():
             data["override"] = True
