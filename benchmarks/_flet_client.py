@@ -19,7 +19,8 @@ REGISTER, PATCH, EVENT, UPDATE, INVOKE, CRASHED = 1, 2, 3, 4, 5, 6
 
 
 class Refused(Exception):
-    """The server refused the websocket handshake (status in ``args[0]``)."""
+    """The server refused the websocket handshake (status in ``args[0]``; 0: it closed the
+    connection before any http answer)."""
 
 
 class FletClient:
@@ -62,6 +63,8 @@ class FletClient:
             self.ws = await websockets.connect(url, **kwargs)
         except websockets.exceptions.InvalidStatus as exc:
             raise Refused(exc.response.status_code) from None
+        except websockets.exceptions.InvalidMessage:
+            raise Refused(0) from None
         await self.send(
             REGISTER,
             {

@@ -286,6 +286,27 @@ class PeerSockets:
         self._abuser_tokens -= 1
         return None
 
+    def shut(self, peer: str) -> bool:
+        """Whether ``peer`` flooded the join screen and may open nothing now — its cooldown
+        runs, or the flooders' shared allowance is spent. Takes nothing from the allowance:
+        the server asks it for every TCP connection and closes a shut peer's at once, before
+        reading a request (an http upgrade costs the host more than the refusal)."""
+        entry = self._strikes.get(peer)
+        if entry is None:
+            return False
+        now = self.clock()
+        _strikes, last, until = entry
+        if now - last > ABUSE_FORGET:
+            return False
+        if now < until:
+            return True
+        tokens = self._abuser_tokens
+        if self._abuser_stamp is not None:
+            tokens = min(
+                ABUSER_SOCKETS_RATE, tokens + (now - self._abuser_stamp) * ABUSER_SOCKETS_RATE
+            )
+        return tokens < 1
+
     def refusal(self, peer: str) -> str | None:
         """Why ``peer`` may not open one more websocket now (English, for the log), or
         ``None``."""

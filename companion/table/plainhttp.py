@@ -82,19 +82,51 @@ class _Sniff(asyncio.Protocol):
         self.transport = None
 
 
+def _shutting(
+    factory: Callable[[], asyncio.BaseProtocol], shut: Callable[[str], bool]
+) -> Callable[[], asyncio.BaseProtocol]:
+    """``factory``'s protocols, each closing its connection as soon as it is made when
+    ``shut(peer address)`` says so (before a byte of the request is read)."""
+
+    def make() -> asyncio.BaseProtocol:
+        protocol = factory()
+        made = protocol.connection_made
+
+        def connection_made(transport: asyncio.BaseTransport) -> None:
+            made(transport)  # the protocol's own set-up first: its connection_lost needs it
+            peer = transport.get_extra_info("peername")
+            if peer and shut(str(peer[0])):
+                transport.abort()  # type: ignore[attr-defined]
+
+        protocol.connection_made = connection_made  # type: ignore[method-assign]
+        return protocol
+
+    return make
+
+
 class SniffingServer(uvicorn.Server):
-    """``uvicorn.Server`` whose TLS listeners answer plain http (see the module)."""
+    """``uvicorn.Server`` whose TLS listeners answer plain http (see the module), and whose
+    listeners close at once a connection from an address ``shut`` names (table mode: one that
+    flooded the join screen, :meth:`companion.table.budget.PeerSockets.shut`)."""
+
+    def __init__(self, config: uvicorn.Config, shut: Callable[[str], bool] | None = None) -> None:
+        super().__init__(config)
+        self.shut = shut
 
     async def startup(self, sockets: Any = None) -> None:
         loop = asyncio.get_running_loop()
         original = loop.create_server
         timeout = float(self.config.timeout_keep_alive or 60)
+        shut = self.shut
 
         async def create_server(factory: Any, *args: Any, **kwargs: Any) -> Any:
             context = kwargs.pop("ssl", None)
-            if context is None:
-                return await original(factory, *args, **kwargs)
-            return await original(lambda: _Sniff(factory, context, timeout), *args, **kwargs)
+            if context is not None:
+                plain = factory
+                factory = lambda: _Sniff(plain, context, timeout)  # noqa: E731
+            if shut is not None:
+                factory = _shutting(factory, shut)
+            return await original(factory, *args, **kwargs)
 
         loop.create_server = create_server  # type: ignore[method-assign]
         try:

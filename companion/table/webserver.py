@@ -314,4 +314,4 @@ def run_server(
             ssl_certfile=str(tls[0]) if tls else None,
             ssl_keyfile=str(tls[1]) if tls else None,
         )
-        SniffingServer(config).run()
+        SniffingServer(config, shut=app.sockets.shut if app.sockets else None).run()

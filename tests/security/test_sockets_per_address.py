@@ -185,3 +185,22 @@ def test_strikes_kept_are_bounded() -> None:
         sockets.abused(f"fd00::{k:x}")
     assert len(sockets._strikes) == ABUSERS_KEPT
     assert "fd00::0" not in sockets._strikes and f"fd00::{ABUSERS_KEPT + 49:x}" in sockets._strikes
+
+
+def test_a_shut_address_is_told_without_using_up_the_flooders_allowance() -> None:
+    """:meth:`PeerSockets.shut` (asked for every TCP connection): true during an address's
+    cooldown and while the flooders' shared allowance is spent, false for an address with no
+    strike; asking it takes nothing from the allowance (only a socket let through does)."""
+    clock = FakeClock()
+    sockets = PeerSockets(clock=clock)
+    assert not sockets.shut("10.3.0.1")
+    sockets.abused("10.3.0.1")
+    sockets.abused("10.3.0.2")
+    assert sockets.shut("10.3.0.1") and not sockets.shut("10.3.0.9")
+    clock.now += ABUSE_COOLDOWN
+    for _ask in range(100):
+        assert not sockets.shut("10.3.0.1")
+    assert sockets.refusal("10.3.0.1") is None and sockets.refusal("10.3.0.2") is None
+    assert sockets.shut("10.3.0.1") and sockets.shut("10.3.0.2")  # the allowance is spent
+    clock.now += 1 / ABUSER_SOCKETS_RATE
+    assert not sockets.shut("10.3.0.1")
