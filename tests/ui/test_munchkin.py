@@ -247,7 +247,8 @@ def test_charity_never_takes_more_odd_cards_than_there_are(app, server):
     # reason, play-test): the dialog's own padding, and the place of the one player (Гена)
     # who gets no row here — every other player has a place, so «−» never moves the
     # buttons (tests/ui/test_fix30_munchkin.py)
-    below = place(app, "charity-submit")["y"] - (place(app, "gift-2")["y"] + TARGET)
+    # read once the dialog has stopped growing (its rows arrive a frame after the labels)
+    below = app.steady("charity-submit")["y"] - (app.steady("gift-2")["y"] + TARGET)
     assert below < TARGET + (TARGET + 4), below
     watched = ("hand-plus", "gift-1", "gift-extra-1", "gift-extra-2", "charity-submit")
     before = {ident: place(app, ident) for ident in watched}
