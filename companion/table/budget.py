@@ -264,23 +264,31 @@ class PeerSockets:
         while len(self._strikes) > ABUSERS_KEPT:
             del self._strikes[next(iter(self._strikes))]
 
-    def _cooling(self, peer: str) -> str | None:
+    def _standing(self, peer: str, now: float) -> str | None:
+        """``peer``'s standing at ``now``: ``None`` (no live strike), ``"cooling"`` (its
+        cooldown runs) or ``"waiting"`` (it must take from the flooders' shared allowance)."""
         entry = self._strikes.get(peer)
-        if entry is None:
+        if entry is None or now - entry[1] > ABUSE_FORGET:
             return None
+        return "cooling" if now < entry[2] else "waiting"
+
+    def _allowance(self, now: float) -> float:
+        """The flooders' shared allowance at ``now`` (sockets), refilled since the last take."""
+        if self._abuser_stamp is None:
+            return self._abuser_tokens
+        refilled = self._abuser_tokens + (now - self._abuser_stamp) * ABUSER_SOCKETS_RATE
+        return min(ABUSER_SOCKETS_RATE, refilled)
+
+    def _cooling(self, peer: str) -> str | None:
         now = self.clock()
-        strikes, last, until = entry
-        if now - last > ABUSE_FORGET:
-            del self._strikes[peer]
+        standing = self._standing(peer, now)
+        if standing is None:
+            self._strikes.pop(peer, None)  # forgotten (or never struck)
             return None
-        if now < until:
+        if standing == "cooling":
+            until = self._strikes[peer][2]
             return f"flooded the join screen: next socket in {until - now:.0f} s"
-        if self._abuser_stamp is not None:
-            self._abuser_tokens = min(
-                ABUSER_SOCKETS_RATE,
-                self._abuser_tokens + (now - self._abuser_stamp) * ABUSER_SOCKETS_RATE,
-            )
-        self._abuser_stamp = now
+        self._abuser_tokens, self._abuser_stamp = self._allowance(now), now
         if self._abuser_tokens < 1:
             return "addresses that flooded the join screen are opening sockets too fast"
         self._abuser_tokens -= 1
@@ -291,21 +299,9 @@ class PeerSockets:
         runs, or the flooders' shared allowance is spent. Takes nothing from the allowance:
         the server asks it for every TCP connection and closes a shut peer's at once, before
         reading a request (an http upgrade costs the host more than the refusal)."""
-        entry = self._strikes.get(peer)
-        if entry is None:
-            return False
         now = self.clock()
-        _strikes, last, until = entry
-        if now - last > ABUSE_FORGET:
-            return False
-        if now < until:
-            return True
-        tokens = self._abuser_tokens
-        if self._abuser_stamp is not None:
-            tokens = min(
-                ABUSER_SOCKETS_RATE, tokens + (now - self._abuser_stamp) * ABUSER_SOCKETS_RATE
-            )
-        return tokens < 1
+        standing = self._standing(peer, now)
+        return standing == "cooling" or (standing == "waiting" and self._allowance(now) < 1)
 
     def refusal(self, peer: str) -> str | None:
         """Why ``peer`` may not open one more websocket now (English, for the log), or
