@@ -33,6 +33,7 @@ def test_every_patch_is_installed_once_the_app_is_made(tmp_path):
         "event_types_cache": True,
         "bounded_event_lookup": True,
         "dialogs_indexed": True,
+        "quiet_send": True,
     }
 
 
@@ -83,3 +84,29 @@ def test_another_flet_refuses_to_start_with_one_line(tmp_path):
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in run.stderr, run.stderr
     assert "планировщик обновлений Flet" in lines[0] and "flet==1.0.5" in lines[0], lines
+
+
+def test_a_sent_message_is_one_frame_and_never_formatted_for_the_log():
+    """The replaced ``FletApp.send_message`` queues ``[0x00][msgpack [action, body]]`` (what the
+    web client reads) and never turns the message into text (the cost it removes)."""
+    import asyncio
+
+    import msgpack
+
+    flet_fixes.apply()
+    from flet_web.fastapi.flet_app import FletApp
+
+    class Message:
+        action, body = 3, {"target": 7, "name": "click", "data": "Вика"}
+
+        def __repr__(self) -> str:
+            raise AssertionError("the message was formatted")
+
+        __str__ = __format__ = __repr__  # type: ignore[assignment]
+
+    sender = object.__new__(FletApp)
+    sender._FletApp__send_queue = asyncio.Queue()  # type: ignore[attr-defined]
+    sender.send_message(Message())  # type: ignore[arg-type]
+    frame = sender._FletApp__send_queue.get_nowait()  # type: ignore[attr-defined]
+    assert frame[:1] == b"\x00"
+    assert msgpack.unpackb(frame[1:]) == [3, {"target": 7, "name": "click", "data": "Вика"}]
