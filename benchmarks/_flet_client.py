@@ -134,17 +134,27 @@ class FletClient:
             for v in node:
                 self._strings(v)
 
-    async def wait_string(self, text: str, timeout: float = 15) -> None:
-        """Wait until some frame received carries the string ``text`` (e.g. a new value)."""
+    async def wait_until(self, ready: Any, what: str, timeout: float = 15) -> None:
+        """Wait until ``ready()`` is true, checked after each frame received; ``what`` names
+        it in the :class:`TimeoutError`."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
-        while text not in self.strings:
+        while not ready():
             self.changed.clear()
             left = end - loop.time()
             if left <= 0:
-                raise TimeoutError(f"{text!r} never arrived")
+                raise TimeoutError(f"{what} never arrived")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), left)
+
+    async def wait_string(self, text: str, timeout: float = 15, *, part: bool = False) -> None:
+        """Wait until some frame received carries the string ``text`` (e.g. a new value); with
+        ``part``, a string that contains ``text`` (a refusal naming a limit)."""
+
+        def ready() -> bool:
+            return any(text in s for s in self.strings) if part else text in self.strings
+
+        await self.wait_until(ready, repr(text), timeout)
 
     async def closed_by_server(self, timeout: float = 15) -> int | None:
         """Wait until the server closes this socket; its close code (``None``: never came)."""

@@ -18,7 +18,9 @@ async def attempt(host, code: str, **kw) -> tuple[FletClient, str]:
     await c.type_into("join-code", code)
     await c.settle()
     await c.event(await c.wait_for("join"), "click")
-    await c.settle()
+    # told why, or let in (the home screen's «Новая игра»)
+    answers = ("join-error", "join-note", "new-game")
+    await c.wait_until(lambda: any(c.find(a) for a in answers), "an answer")
     error = c.find("join-error")
     return c, (error or {}).get("value", "")
 
@@ -33,7 +35,7 @@ def test_a_forged_client_ip_does_not_dodge_the_limit(lan_host):
             await c.type_into("join-code", f"{i:08d}")
             await c.settle()
             await c.event(await c.wait_for("join"), "click")
-            await c.settle()
+            await c.wait_for("join-error")
             assert "Неверный код" in c.find("join-error")["value"]
             await c.close()
         # Straight after the lockout the real peer cannot even open a websocket (so no
