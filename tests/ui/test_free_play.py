@@ -129,3 +129,37 @@ def test_the_numeric_pad_opens_on_the_counters_value(tmp_path):
     """Аня has 3: her pad shows 3 (it showed 0), «Готово» on it makes no move, and a digit
     typed replaces the 3 (7, not 37) as a calculator's does."""
     rt.run(_pad_opens_on_value(tmp_path / "d"))
+
+
+async def _played_out(data) -> None:
+    hub = new_hub(data)
+    options = {
+        "counters": [{"name": "ПО", "step": 1, "start": 0}],
+        "target": {"counter": "ПО", "value": 5},
+        "finish_round": True,
+    }
+    gid = hub.create("free", ["Аня", "Борис", "Вика"], first_player=0, options=options).id
+    hub.push(gid, "counter.add", {"player": 0, "counter": "ПО", "delta": 5})
+    phone = await Phone.open(hub, f"/game/{gid}")
+    await phone.wait("status-note", "доигрываем раунд")
+    await phone.wait("round", "Раунд 1 · до конца ходят: Аня, Борис, Вика")
+    await phone.tap("status-note")  # the whole note, over the status line
+    await phone.wait("notice", "игра закончится, когда ход вернётся к первому игроку")
+    await phone.tap("primary-action")
+    await phone.wait("status-player", "Ходит Борис")
+    await phone.tap("val-p1-c0-plus")
+    await phone.wait("val-p1-c0", "1", exact=True)
+    await phone.tap("primary-action")
+    await phone.wait("status-player", "Ходит Вика")
+    await phone.tap("primary-action")  # back to Аня: the round is over
+    await phone.wait("winner", "Аня")
+    await phone.wait("round", "Игра окончена")  # not «Раунд 2»: the game ended in round 1
+    await phone.wait("primary-action", "Игра окончена")
+    assert game_of(hub, gid).state.values[1]["ПО"] == 1
+
+
+def test_the_round_is_played_out_after_the_target(tmp_path):
+    """«Свободный счёт» with ``finish_round``: once the target is reached the status line
+    says the round is played out (the whole note on a tap); the game ends when the turn comes
+    back to the first player, in that round."""
+    rt.run(_played_out(tmp_path / "d"))

@@ -114,10 +114,34 @@ class Phone:
         else:
             node = next(_in_open_dialogs(self.session, ident), None)
             control = rt._clickable(node) if node is not None else None
+            if control is None and event == "click":
+                control = self._tapped_around(ident)
             assert control is not None, f"no tappable {ident!r} on the screen"
             assert not getattr(control, "disabled", False), f"{ident!r} is disabled"
         await rt.tap(self.session, control, event)
         await rt.quiet(self.session)
+
+    def _tapped_around(self, ident: str) -> Any:
+        """The control a click on a node with no handler of its own reaches: its nearest
+        ancestor on the page that answers a click (a text inside a tappable line)."""
+
+        def walk(c: Any, path: list[Any]) -> Any:
+            if not getattr(c, "visible", True) or getattr(c, "disabled", False):
+                return None
+            path = [*path, c] if getattr(c, "on_click", None) is not None else path
+            if isinstance(c, ft.Semantics) and c.identifier == ident:
+                return path[-1] if path else None
+            for child in rt._children(c):
+                found = walk(child, path)
+                if found is not None:
+                    return found
+            return None
+
+        for view in self.session.page.views:
+            found = walk(view, [])
+            if found is not None:
+                return found
+        return None
 
     async def type(self, ident: str, text: str) -> None:
         """Type ``text`` into the field tagged ``ident`` as the browser sends it: the field's
