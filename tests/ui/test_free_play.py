@@ -23,11 +23,11 @@ async def _form(phone: Phone, names: list[str], added: int = 0) -> None:
 
 
 async def _start(phone: Phone) -> str:
-    """«Начать игру», then the route change the browser makes back (to the new game)."""
+    """«Начать игру»: the phone is on the new game."""
     await phone.tap("start-game")
     assert phone.hub is not None
     (summary,) = phone.hub.store.list()
-    await rt.navigate(phone.session, f"/game/{summary.id}")
+    assert phone.session.page.route == f"/game/{summary.id}"  # the app went to the game
     await phone.wait("val-p0-c0", "0", exact=True)
     return summary.id
 
@@ -58,7 +58,7 @@ async def _counters_undo_and_log(data) -> None:
     assert game.state.values[1]["ПО"] == 0
 
     await phone.tap("open-log")
-    await rt.navigate(phone.session, f"/game/{gid}/log")
+    assert phone.session.page.route == f"/game/{gid}/log"
     await phone.wait("log-2", "Аня: ПО +1 (теперь 2)")
     await phone.wait("log-1", "Аня: ПО +1 (теперь 1)")
     assert not phone.has("log-3")

@@ -1,97 +1,98 @@
-"""Real-browser tests at 390×844 of game nights (issue 32) and the same table again (issue 31):
-two short games played, «История» and «Статистика» read; «Ещё раз» and the roster chips
-counted in taps."""
+"""Game nights (issue 32) and the same table again (issue 31): two short games played,
+«История» and «Статистика» read, «Ещё раз» and the roster chips counted in taps — in-process
+(the real app on a real Flet session: :mod:`tests.ui.walk`); in Chromium only what a phone's
+browser shows (the home menu scrolled on a landscape phone)."""
 
 from __future__ import annotations
 
-import time
-
 from companion.store import GameStore
 from companion.store.roster import Roster
+from tests.ui import render_tree as rt
 from tests.ui.conftest import App
+from tests.ui.walk import Phone, new_hub
 
 
 class Counted:
     """Counts the taps a test makes (every tap goes through :meth:`tap`)."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, phone: Phone) -> None:
+        self.phone = phone
         self.taps = 0
 
-    def tap(self, ident: str) -> None:
+    async def tap(self, ident: str) -> None:
         self.taps += 1
-        self.app.tap(ident)
+        await self.phone.tap(ident)
 
 
-def games_in(data_dir, n: int, timeout: float = 15.0) -> list:
-    """The stored games once there are ``n`` of them, newest first."""
-    deadline = time.monotonic() + timeout
-    while True:
-        games = GameStore(data_dir).list()
-        if len(games) >= n or time.monotonic() > deadline:
-            return sorted(games, key=lambda s: s.started, reverse=True)
-        time.sleep(0.1)
+def games_in(data_dir) -> list:
+    """The stored games, newest first."""
+    return sorted(GameStore(data_dir).list(), key=lambda s: s.started, reverse=True)
 
 
-def end_game(app: App) -> None:
-    app.tap("end-game")
-    app.tap("end-confirm")
-    app.appear("winner")
+async def _end_game(phone: Phone, winner: str) -> None:
+    await phone.tap("end-game")
+    await phone.tap("end-confirm")
+    await phone.wait("winner", winner)
 
 
-def test_two_games_then_history_and_statistics_show_the_numbers(app, server):
-    app.open("/")
-    app.tap("new-game")
-    app.el("start-game").wait_for()
-    app.choose("game-choice", "Свободный счёт")
-    app.fill("player-name-0", "Аня")
-    app.fill("player-name-1", "Борис")
-    app.tap("start-game")
-    app.tap("val-p0-c0-plus")
-    app.wait_label("val-p0-c0", "1")
-    end_game(app)
-    app.wait_label("winner", "Аня")
+async def _two_games(data) -> None:
+    phone = await Phone.open(new_hub(data), "/")
+    await phone.tap("new-game")
+    await phone.choose("game-choice", "free")
+    await phone.type("player-name-0", "Аня")
+    await phone.type("player-name-1", "Борис")
+    await phone.tap("start-game")
+    await phone.tap("val-p0-c0-plus")
+    await phone.wait("val-p0-c0", "1", exact=True)
+    await _end_game(phone, "Аня")
 
     # the same table again: one tap
-    first = games_in(server.data_dir, 1)[0]
-    taps = Counted(app)
-    taps.tap("play-again")
-    app.appear("val-p1-c0-plus")
+    (first,) = games_in(data)
+    taps = Counted(phone)
+    await taps.tap("play-again")
+    await phone.wait("val-p1-c0", "0", exact=True)
     assert taps.taps == 1
-    second = games_in(server.data_dir, 2)[0]
+    second = games_in(data)[0]
     assert second.id != first.id and second.players == ("Аня", "Борис")
-    app.tap("val-p1-c0-plus")
-    app.wait_label("val-p1-c0", "1")
-    app.tap("val-p1-c0-plus")
-    app.wait_label("val-p1-c0", "2")
-    end_game(app)
-    app.wait_label("winner", "Борис")
+    await phone.tap("val-p1-c0-plus")
+    await phone.wait("val-p1-c0", "1", exact=True)
+    await phone.tap("val-p1-c0-plus")
+    await phone.wait("val-p1-c0", "2", exact=True)
+    await _end_game(phone, "Борис")
 
-    app.tap("home")
-    app.tap("open-history")
-    app.wait_label("history-count", "Партий: 2")
-    app.wait_label(f"winners-{second.id}", "Победа: Борис")
-    app.wait_label(f"winners-{first.id}", "Победа: Аня")
-    assert "Аня 0 · Борис 2" in app.label(f"play-{second.id}")
+    await phone.tap("home")
+    await phone.tap("open-history")
+    await phone.wait("history-count", "Партий: 2")
+    await phone.wait(f"winners-{second.id}", "Победа: Борис")
+    await phone.wait(f"winners-{first.id}", "Победа: Аня")
+    assert "Аня 0 · Борис 2" in phone.says(f"play-{second.id}")
 
-    app.tap("tab-stats")
-    app.wait_label("stats-total", "Партий: 2")
-    app.wait_label("player-stats-Аня", "Аня: 1 из 2 (50%)")
-    app.wait_label("player-stats-Борис", "Борис: 1 из 2 (50%)")
-    app.wait_label("game-stats-free", "Партий: 2")
-    app.wait_label("h2h-result", "Вместе сыграно: 2")
+    await phone.tap("tab-stats")
+    await phone.wait("stats-total", "Партий: 2")
+    await phone.wait("player-stats-Аня", "Аня: 1 из 2 (50%)")
+    await phone.wait("player-stats-Борис", "Борис: 1 из 2 (50%)")
+    await phone.wait("game-stats-free", "Партий: 2")
+    await phone.wait("h2h-result", "Вместе сыграно: 2")
 
-    app.tap("tab-nights")
-    app.wait_label("night-top-0", "Аня и Борис (1)")
+    await phone.tap("tab-nights")
+    await phone.wait("night-top-0", "Аня и Борис (1)")
 
     # a played game opens from the history with its result, as today
-    app.tap("tab-history")
-    app.tap(f"play-{first.id}")
-    app.wait_label("winner", "Аня")
+    await phone.tap("tab-history")
+    await phone.tap(f"play-{first.id}")
+    await phone.wait("winner", "Аня")
 
 
-def test_four_regulars_from_the_roster_in_six_taps(app, server):
-    roster = Roster(server.data_dir)
+def test_two_games_then_history_and_statistics_show_the_numbers(tmp_path):
+    """Game nights (issue 32) and the same table again (issue 31), in-process: two short
+    games, the second started with one tap on «Ещё раз»; «История», «Статистика» and «Итоги
+    вечера» count them; a played game opens from the history on its result."""
+    rt.run(_two_games(tmp_path / "d"))
+
+
+async def _regulars(data) -> None:
+    data.mkdir(parents=True)
+    roster = Roster(data)
     for name, color in (
         ("Вика", "#43A047"),
         ("Гена", "#1E88E5"),
@@ -100,35 +101,42 @@ def test_four_regulars_from_the_roster_in_six_taps(app, server):
     ):
         roster.add(name, color)
     # a finished free-counter game before: the form starts on the game played last
-    store = GameStore(server.data_dir)
-    old = store.create("free", ["Вика", "Гена"], first_player=0)
+    old = GameStore(data).create("free", ["Вика", "Гена"], first_player=0)
     old.push("game.end")
     old.close()
-    app.open("/")
-    taps = Counted(app)
-    taps.tap("new-game")
+    phone = await Phone.open(new_hub(data), "/")
+    taps = Counted(phone)
+    await taps.tap("new-game")
     for name in ("Гена", "Вика", "Егор", "Дина"):
-        taps.tap(f"chip-{name}")
-    app.appear("player-name-3")  # the fourth seat, added by the fourth chip
-    taps.tap("start-game")
-    app.appear("val-p3-c0")
+        await taps.tap(f"chip-{name}")
+    assert phone.has("player-name-3")  # the fourth seat, added by the fourth chip
+    await taps.tap("start-game")
+    await phone.wait("val-p3-c0", "0", exact=True)
     assert taps.taps <= 6
-    new = games_in(server.data_dir, 2)[0]
+    new = games_in(data)[0]
     assert new.players == ("Гена", "Вика", "Егор", "Дина")
-    seated = GameStore(server.data_dir).open(new.id, readonly=True).game.setup.players
+    seated = GameStore(data).open(new.id, readonly=True).game.setup.players
     assert [p.color for p in seated] == ["#1E88E5", "#43A047", "#FB8C00", "#8E24AA"]
 
 
-def test_a_typed_name_offers_to_join_the_roster(app, server):
-    app.open("/new")
-    app.el("start-game").wait_for()
-    app.fill("player-name-0", "Жора")
-    app.tap("join-Жора")
-    deadline = time.monotonic() + 15
-    while Roster(server.data_dir).find("Жора") is None and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert Roster(server.data_dir).find("Жора") is not None
-    app.appear("chip-Жора")
+def test_four_regulars_from_the_roster_in_six_taps(tmp_path):
+    """The roster (issue 31): four regulars seated with their colours by their chips, the
+    game started in six taps from the home screen."""
+    rt.run(_regulars(tmp_path / "d"))
+
+
+async def _joins_roster(data) -> None:
+    phone = await Phone.open(new_hub(data), "/new")
+    await phone.type("player-name-0", "Жора")
+    await phone.tap("join-Жора")
+    assert Roster(data).find("Жора") is not None
+    assert phone.has("chip-Жора")
+
+
+def test_a_typed_name_offers_to_join_the_roster(tmp_path):
+    """A name typed in the form is offered a place in the roster; one tap adds it, and its
+    chip is there for the next game."""
+    rt.run(_joins_roster(tmp_path / "d"))
 
 
 def test_statistics_reachable_from_home_on_a_landscape_phone(browser, server):

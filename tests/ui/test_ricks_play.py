@@ -35,9 +35,7 @@ async def _new_game(
     await phone.tap("start-game")
     assert phone.hub is not None
     (summary,) = phone.hub.store.list()
-    # the app sends the browser to the game (a push of the route); the browser's route
-    # change comes back (how the client follows it: the browser tests, e.g. test_free_game)
-    await rt.navigate(phone.session, f"/game/{summary.id}")
+    assert phone.session.page.route == f"/game/{summary.id}"  # the app went to the game
     await phone.wait("primary-action", "Начать раунд")
     return summary.id
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import flet as ft
+from flet.messaging.protocol import InvokeMethodRequestBody
 from flet.messaging.session import Session
 
 from companion.store import GameStore
@@ -29,6 +30,18 @@ class Phone:
     def __init__(self, session: Session, hub: Hub | None = None) -> None:
         self.session = session
         self.hub = hub
+        #: routes the app pushed to the browser, not yet followed (:meth:`follow`)
+        self.pushed: list[tuple[int, str, str]] = []
+        conn = session.connection
+        send = conn.send_message
+
+        def watch(message: Any) -> None:
+            body = message.body
+            if isinstance(body, InvokeMethodRequestBody) and body.name == "push_route":
+                self.pushed.append((body.control_id, body.call_id, body.args["route"]))
+            send(message)
+
+        conn.send_message = watch  # type: ignore[method-assign]
 
     @classmethod
     async def open(
@@ -120,6 +133,15 @@ class Phone:
             assert not getattr(control, "disabled", False), f"{ident!r} is disabled"
         await rt.tap(self.session, control, event)
         await rt.quiet(self.session)
+        await self.follow()
+
+    async def follow(self) -> None:
+        """Do what the browser does with a route the app pushed: answer the call, then
+        report the route change (:func:`render_tree.navigate`)."""
+        while self.pushed:
+            control_id, call_id, route = self.pushed.pop(0)
+            self.session.handle_invoke_method_results(control_id, call_id, None, None)
+            await rt.navigate(self.session, route)
 
     def _tapped_around(self, ident: str) -> Any:
         """The control a click on a node with no handler of its own reaches: its nearest
