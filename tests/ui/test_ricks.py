@@ -8,7 +8,6 @@ step fits the screen, 48 dp targets, nothing moves under a finger, a double tap 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pytest
 
@@ -33,15 +32,6 @@ from tests.ui.phone import (
 def server(module_server: Server) -> Server:
     """One server for this module's tests that make their game by id (:func:`ricks_game`)."""
     return module_server
-
-
-@pytest.fixture
-def fresh(tmp_path) -> Iterator[Server]:
-    """A server of its own, for a test that starts its game through the new-game form (it
-    then reads «the only saved game», and the tokens the form remembers in the data dir)."""
-    srv = Server(tmp_path / "data")
-    yield srv
-    srv.stop()
 
 
 def fill(app: App, ident: str, text: str) -> None:
@@ -647,23 +637,21 @@ def test_player_rows_show_universe_and_tokens_whole(browser, server, width):
 
 
 @pytest.mark.parametrize(("width", "height"), PHONES)
-def test_a_refused_start_is_said_under_the_finger(browser, fresh, width, height):
+def test_a_refused_start_is_said_under_the_finger(browser, server, width, height):
     """«Подготовка к игре»: each universe's action tokens are the number on its card. With them
     left empty, «Начать игру» (pinned under a 4-player form) says which one is missing right
     above the button, on screen, and the button does not move (play-test at 390×844: nothing
-    visible changed, the refusal lay at y≈822–915, under the fold)."""
-    server = fresh
+    visible changed, the refusal lay at y≈822–915, under the fold). The players' fields are
+    left empty (they play under the names they show: test_new_game_names)."""
     app = App(browser, server, width, height)
     try:
-        app.open("/")
-        app.tap("new-game")
+        app.open("/new")
         app.el("start-game").wait_for()
         app.choose("game-choice", "Рик и Морти: Наверное, Рики сошли с ума")
         app.el("actions-rick").wait_for()
         for _ in range(2):
             app.tap("add-player")
-        for i, name in enumerate(NAMES4):
-            fill(app, f"player-name-{i}", name)
+        app.appear("player-name-3")
         app.steady("start-game")
         app.page.mouse.move(width / 2, height / 2)
         app.page.mouse.wheel(0, 5000)  # the end of the form, as a thumb gets there
