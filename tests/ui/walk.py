@@ -180,6 +180,26 @@ class Phone:
         """Pick ``value`` in the dropdown tagged ``ident``."""
         await rt.select(self.session, ident, value)
 
+    async def pick(self, ident: str, text: str) -> None:
+        """Tap ``ident`` (a button that opens a list of choices) and then the choice whose
+        words are ``text`` in the dialog it opened."""
+        await self.tap(ident)
+
+        def walk(c: Any) -> Any:
+            if getattr(c, "on_click", None) is not None and getattr(c, "content", None) == text:
+                return c
+            for child in rt._children(c):
+                found = walk(child)
+                if found is not None:
+                    return found
+            return None
+
+        dialogs = [d for d in self.session.page._dialogs.controls if getattr(d, "open", False)]  # type: ignore[attr-defined]
+        choice = next((c for d in dialogs if (c := walk(d)) is not None), None)
+        assert choice is not None, f"no choice {text!r} after {ident!r}"
+        await rt.tap(self.session, choice)
+        await rt.quiet(self.session)
+
     async def settle(self) -> None:
         await rt.quiet(self.session)
 
