@@ -7,9 +7,14 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from companion.store import GameStore
 from tests.ui import render_tree as rt
 from tests.ui.walk import Phone, game_of, new_hub
+
+#: refusals and notices stay while the walkthrough reads them (tests/ui/conftest.py)
+pytestmark = pytest.mark.usefixtures("lasting_messages")
 
 
 async def _form(phone: Phone, names: list[str], added: int = 0) -> None:

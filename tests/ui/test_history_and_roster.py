@@ -83,7 +83,7 @@ async def _two_games(data) -> None:
     await phone.wait("winner", "Аня")
 
 
-def test_two_games_then_history_and_statistics_show_the_numbers(tmp_path):
+def test_two_games_then_history_and_statistics_show_the_numbers(tmp_path, lasting_messages):
     """Game nights (issue 32) and the same table again (issue 31), in-process: two short
     games, the second started with one tap on «Ещё раз»; «История», «Статистика» and «Итоги
     вечера» count them; a played game opens from the history on its result."""
@@ -119,7 +119,7 @@ async def _regulars(data) -> None:
     assert [p.color for p in seated] == ["#1E88E5", "#43A047", "#FB8C00", "#8E24AA"]
 
 
-def test_four_regulars_from_the_roster_in_six_taps(tmp_path):
+def test_four_regulars_from_the_roster_in_six_taps(tmp_path, lasting_messages):
     """The roster (issue 31): four regulars seated with their colours by their chips, the
     game started in six taps from the home screen."""
     rt.run(_regulars(tmp_path / "d"))
@@ -133,7 +133,7 @@ async def _joins_roster(data) -> None:
     assert phone.has("chip-Жора")
 
 
-def test_a_typed_name_offers_to_join_the_roster(tmp_path):
+def test_a_typed_name_offers_to_join_the_roster(tmp_path, lasting_messages):
     """A name typed in the form is offered a place in the roster; one tap adds it, and its
     chip is there for the next game."""
     rt.run(_joins_roster(tmp_path / "d"))

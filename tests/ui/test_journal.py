@@ -79,7 +79,7 @@ async def _filters(data) -> None:
     assert not phone.has("log-398")
 
 
-def test_the_journals_filters_by_player_and_by_kind(tmp_path):
+def test_the_journals_filters_by_player_and_by_kind(tmp_path, lasting_messages):
     """The journal of a 400-move game, in-process: a player's filter keeps that player's
     moves, «Все игроки» brings every line back, «Ходы» keeps the turn changes only."""
     rt.run(_filters(tmp_path / "d"))
@@ -142,7 +142,7 @@ async def _stays_put(data) -> None:
     await reader.wait("log-31", "Аня: ПО +1")
 
 
-def test_journal_stays_put_while_another_phone_plays(tmp_path):
+def test_journal_stays_put_while_another_phone_plays(tmp_path, lasting_messages):
     """Two phones on one host, in-process: the journal open on one says how many lines are
     new when the other plays, but shows them only when asked (a list that grew under the
     reader's finger moved what they were reading)."""

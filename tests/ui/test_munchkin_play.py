@@ -5,10 +5,15 @@ one screen) is checked in Chromium by :mod:`tests.ui.test_munchkin`."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.ui import render_tree as rt
 from tests.ui.walk import Phone, game_of, new_hub
 
 NAMES = ["Аня", "Борис", "Вика", "Гена"]
+
+#: refusals and notices stay while the walkthrough reads them (tests/ui/conftest.py)
+pytestmark = pytest.mark.usefixtures("lasting_messages")
 
 
 def _game(data, *moves: tuple[str, dict]):

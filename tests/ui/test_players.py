@@ -73,7 +73,7 @@ async def _rename_and_merge(data) -> None:
     await phone.wait("player-stats-Анна", "Анна: 1 из 3 (33%)")
 
 
-def test_rename_and_merge_then_statistics_count_the_merged_games(tmp_path):
+def test_rename_and_merge_then_statistics_count_the_merged_games(tmp_path, lasting_messages):
     """«Игроки», in-process: a name already in the roster is refused naming the field and
     nothing changes; a rename keeps the old name as «ещё звали»; «Боря» merged into «Борис»
     brings his games along, and «Статистика» counts them together."""

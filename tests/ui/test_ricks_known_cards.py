@@ -79,7 +79,7 @@ async def _known_card(data) -> None:
 PREVIEW = "«Тостер»: внедрение 2, активация 1 единица энергии = 3 ПО"
 
 
-def test_a_card_typed_once_is_played_again_in_three_taps_without_typing(tmp_path):
+def test_a_card_typed_once_is_played_again_in_three_taps_without_typing(tmp_path, lasting_messages):
     """Issue #31, in-process: Аня types «Тостер» (an invention: 2 tokens, activation 1, 3 VP)
     and plays it; the card is remembered. On Борис's turn the same card takes «Сыграть
     карту», the remembered card and «Сыграть»: at most 4 taps, nothing typed, every number

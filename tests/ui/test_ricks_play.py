@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from companion.engine.ricks import KRO, MICRO, MINI, RICK_UNIVERSE
 from companion.engine.ricks_timing import charge_timing
 from companion.ui.widgets import fmt_seconds
 from tests.ui import render_tree as rt
 from tests.ui.walk import Phone, game_of, new_hub
+
+#: refusals and notices stay while the walkthrough reads them (tests/ui/conftest.py)
+pytestmark = pytest.mark.usefixtures("lasting_messages")
 
 
 async def _new_game(

@@ -124,7 +124,7 @@ async def _preselect_and_ruling(data) -> None:
     assert phone.session.page.route == "/settings"
 
 
-def test_route_preselects_game_and_house_ruling_is_searched(tmp_path):
+def test_route_preselects_game_and_house_ruling_is_searched(tmp_path, lasting_messages):
     """In-process: the route's game and query are pre-selected; the table's own ruling is
     added to an entry, found by a search in other words, marked as the table's, deleted from
     the file and the results; «Назад» goes where the screen was opened from."""
@@ -148,7 +148,7 @@ async def _keeps_answering(data) -> None:
     await phone.wait("hit-0", hit.snippet[:30])
 
 
-def test_screen_keeps_answering_after_any_input_and_shows_the_answer(tmp_path):
+def test_screen_keeps_answering_after_any_input_and_shows_the_answer(tmp_path, lasting_messages):
     """Issue 16: a 25+ letter run-together word froze the screen; now it is cut into words,
     and after any input (controls, astral letters, 200 letters) a normal query is answered
     with the sentence that answers it. In-process (typing key by key: the browser test)."""
@@ -190,7 +190,7 @@ async def _back_to_game(data) -> str:
     return phone.session.page.route
 
 
-def test_back_from_a_rules_link_opened_in_a_game_returns_to_that_game(tmp_path):
+def test_back_from_a_rules_link_opened_in_a_game_returns_to_that_game(tmp_path, lasting_messages):
     """Issue 14: the book icon passes ``from=/game/<id>``; «Назад» must go there, not home."""
     assert rt.run(_back_to_game(tmp_path / "d")) == "/game/g-123"
 

@@ -85,7 +85,7 @@ class Phone:
         """What :meth:`says` says, or ``""`` when the node is not shown."""
         return self.says(ident) if self.has(ident) else ""
 
-    async def wait(self, ident: str, text: str, exact: bool = False, seconds: float = 10) -> None:
+    async def wait(self, ident: str, text: str, exact: bool = False, seconds: float = 20) -> None:
         """Wait until the node says ``text`` (``exact``: its :meth:`label` is ``text``; else
         :meth:`says` holds it), as a browser test's ``wait_label``: a refusal or a refresh
         may reach the screen a few event-loop turns after the tap has settled.
@@ -100,7 +100,7 @@ class Phone:
             await asyncio.sleep(0.02)
             await rt.settle(self.session)
 
-    async def gone(self, ident: str, seconds: float = 10) -> None:
+    async def gone(self, ident: str, seconds: float = 20) -> None:
         """Wait until no node tagged ``ident`` is shown."""
         deadline = asyncio.get_running_loop().time() + seconds
         while self.has(ident):
