@@ -641,8 +641,7 @@ def test_a_refused_start_is_said_under_the_finger(browser, server, width, height
     """«Подготовка к игре»: each universe's action tokens are the number on its card. With them
     left empty, «Начать игру» (pinned under a 4-player form) says which one is missing right
     above the button, on screen, and the button does not move (play-test at 390×844: nothing
-    visible changed, the refusal lay at y≈822–915, under the fold). The players' fields are
-    left empty (they play under the names they show: test_new_game_names)."""
+    visible changed, the refusal lay at y≈822–915, under the fold)."""
     app = App(browser, server, width, height)
     try:
         app.open("/new")
@@ -651,7 +650,8 @@ def test_a_refused_start_is_said_under_the_finger(browser, server, width, height
         app.el("actions-rick").wait_for()
         for _ in range(2):
             app.tap("add-player")
-        app.appear("player-name-3")
+        for i, name in enumerate(NAMES4):  # brings each seat into view: all four are there
+            fill(app, f"player-name-{i}", name)
         app.steady("start-game")
         app.page.mouse.move(width / 2, height / 2)
         app.page.mouse.wheel(0, 5000)  # the end of the form, as a thumb gets there
