@@ -535,3 +535,15 @@ def app(browser, server) -> Iterator[App]:
     # page's own Content-Security-Policy before it reaches the network (webserver._CSP)
     assert not a.blocked, f"non-local requests: {a.blocked}"
     a.close()
+
+
+@pytest.fixture
+def lasting_messages(monkeypatch) -> None:
+    """Refusals and notices stay until something replaces them: an in-process walkthrough
+    (:mod:`tests.ui.walk`) reads one after its tap has settled, which on a loaded machine can
+    take longer than the few seconds they stay (``companion.ui.messages``; how long they
+    stay is not what a walkthrough checks)."""
+    from companion.ui import messages
+
+    monkeypatch.setattr(messages, "NOTICE_SECONDS", 600)
+    monkeypatch.setattr(messages, "ERROR_SECONDS", 600)

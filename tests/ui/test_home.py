@@ -18,9 +18,11 @@ RICKS = "Рик и Морти: Наверное, Рики сошли с ума"
 ACTIONS = {"actions": {"Риковселенная": 1, "Микровселенная": 2, "Мини-вселенная": 3}}
 
 
-@pytest.fixture
-def three_games(tmp_path):
-    data = tmp_path / "data"
+@pytest.fixture(scope="module")
+def three_games(tmp_path_factory):
+    """One host for the module, with three saved games (no test adds, deletes or changes
+    one: the delete dialog is opened, never confirmed)."""
+    data = tmp_path_factory.mktemp("home") / "data"
     store = GameStore(data)
     ids = [
         store.create("ricks", ["Аня", "Борис", "Вика", "Гоша"], first_player=0, options=ACTIONS).id,
@@ -30,6 +32,11 @@ def three_games(tmp_path):
     srv = Server(data)
     yield srv, ids
     srv.stop()
+
+
+@pytest.fixture
+def server(three_games) -> Server:
+    return three_games[0]
 
 
 def test_phone_list_wraps_long_names_and_keeps_delete_apart(browser, three_games):

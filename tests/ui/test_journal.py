@@ -9,7 +9,10 @@ from pathlib import Path
 import pytest
 
 from companion.store import GameStore
+from companion.ui.app import make_main
+from tests.ui import render_tree as rt
 from tests.ui.conftest import App, Server
+from tests.ui.walk import Phone, new_hub
 
 CODE = "13579086"
 
@@ -29,9 +32,10 @@ def long_game(data, moves: int = 400) -> str:
     return g.id
 
 
-@pytest.fixture
-def big(tmp_path):
-    data = tmp_path / "data"
+@pytest.fixture(scope="module")
+def big(tmp_path_factory):
+    """One host for the module's two tests on a 400-move game (they only read it)."""
+    data = tmp_path_factory.mktemp("big") / "data"
     gid = long_game(data)
     srv = Server(data)
     yield srv, gid
@@ -50,20 +54,35 @@ def test_long_journal_is_built_a_page_at_a_time_newest_first(browser, big):
             box = app.el(ident).bounding_box()
             assert box["width"] >= 48 and box["height"] >= 48, (ident, box)
         app.shot(str(srv.data_dir.parent / "journal-390.png"))
-
-        app.choose("log-player", "Борис")
+        app.choose("log-player", "Борис")  # a filter picked in Chromium's own dropdown
         app.el("log-400").wait_for(state="detached")  # Вика's turn change is not Борис's
         app.wait_label("log-398", "Борис: ПО +1")
-        assert app.page.locator('[flt-semantics-identifier="log-399"]').count() == 0
-        app.choose("log-player", "Все игроки")
-        app.wait_label("log-399", "Вика: ПО +1")
-        app.choose("log-kind", "Ходы")
-        app.el("log-399").wait_for(state="detached")
-        app.wait_label("log-400", "Ход переходит к")
-        app.wait_label("log-395", "Ход переходит к")
-        assert app.page.locator('[flt-semantics-identifier="log-398"]').count() == 0
     finally:
         app.close()
+
+
+async def _filters(data) -> None:
+    gid = long_game(data)
+    phone = await Phone.open(new_hub(data), f"/game/{gid}/log")
+    await phone.wait("log-400", "Ход переходит к")
+    assert not phone.has("log-1")  # only a page is built
+    await phone.pick("log-player", "Борис")
+    await phone.gone("log-400")  # Вика's turn change is not Борис's
+    await phone.wait("log-398", "Борис: ПО +1")
+    assert not phone.has("log-399")
+    await phone.pick("log-player", "Все игроки")
+    await phone.wait("log-399", "Вика: ПО +1")
+    await phone.pick("log-kind", "Ходы")
+    await phone.gone("log-399")
+    await phone.wait("log-400", "Ход переходит к")
+    await phone.wait("log-395", "Ход переходит к")
+    assert not phone.has("log-398")
+
+
+def test_the_journals_filters_by_player_and_by_kind(tmp_path, lasting_messages):
+    """The journal of a 400-move game, in-process: a player's filter keeps that player's
+    moves, «Все игроки» brings every line back, «Ходы» keeps the turn changes only."""
+    rt.run(_filters(tmp_path / "d"))
 
 
 def test_export_arrives_as_a_download_and_a_host_copy_for_a_player(browser, big):
@@ -109,28 +128,39 @@ def join(browser, srv, role: str = "player", name: str = "") -> App:
     return a
 
 
-def test_journal_stays_put_while_another_phone_plays_and_spectator_gets_only_a_download(
-    browser, lan
-):
+async def _stays_put(data) -> None:
+    gid = long_game(data, 30)
+    hub = new_hub(data)
+    main = make_main(hub)
+    reader = await Phone.open(hub, f"/game/{gid}/log", main=main)
+    player = await Phone.open(hub, f"/game/{gid}", main=main)
+    await reader.wait("log-30", "Ход переходит")
+    await player.tap("val-p0-c0-plus")
+    await reader.wait("log-title", "новых: 1")
+    assert not reader.has("log-31")  # the list did not move: the new line waits to be asked
+    await reader.tap("log-refresh")
+    await reader.wait("log-31", "Аня: ПО +1")
+
+
+def test_journal_stays_put_while_another_phone_plays(tmp_path, lasting_messages):
+    """Two phones on one host, in-process: the journal open on one says how many lines are
+    new when the other plays, but shows them only when asked (a list that grew under the
+    reader's finger moved what they were reading)."""
+    rt.run(_stays_put(tmp_path / "d"))
+
+
+def test_a_spectator_gets_the_export_as_a_download_only(browser, lan):
+    """Table mode: a spectator's export reaches their own device as a download and never
+    writes on the host."""
     srv, gid = lan
     reader = join(browser, srv, role="spectator")
-    player = join(browser, srv, name="Аня")
     try:
         reader.tap(f"saved-{gid}")
         reader.tap("open-log")
         reader.wait_label("log-30", "Ход переходит")
-        player.tap(f"saved-{gid}")
-        player.tap("val-p0-c0-plus")
-        reader.wait_label("log-title", "новых: 1")
-        # the list did not move: the new line is not shown until asked for
-        assert reader.page.locator('[flt-semantics-identifier="log-31"]').count() == 0
-        reader.tap("log-refresh")
-        reader.wait_label("log-31", "Аня: ПО +1")
-
         with reader.page.expect_download() as info:
             reader.tap("export-json")
         assert json.loads(Path(info.value.path()).read_text(encoding="utf-8"))["id"] == gid
         assert not (srv.data_dir / "exports").exists()  # a spectator never writes on the host
     finally:
         reader.close()
-        player.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import flet as ft
@@ -31,14 +32,39 @@ SPOKEN = (
 )
 
 
-@pytest.fixture
-def lan(tmp_path):
-    data = tmp_path / "data"
-    store = GameStore(data)
-    g = store.create("free", ["Аня", "Борис"], first_player=0)
+LAN = ["--lan", "--host", "127.0.0.1", "--code", CODE]
+
+
+def _game(data) -> str:
+    """A saved free game: Аня has 3 VP (one event)."""
+    g = GameStore(data).create("free", ["Аня", "Борис"], first_player=0)
     g.push("counter.add", {"player": 0, "counter": "ПО", "delta": 3})
-    srv = Server(data, ["--lan", "--host", "127.0.0.1", "--code", CODE])
-    yield srv, g.id
+    g.close()
+    return g.id
+
+
+@pytest.fixture(scope="module")
+def lan_server(tmp_path_factory) -> Iterator[Server]:
+    """One table-mode host for the module's tests (a host takes seconds to start); each test
+    plays a game of its own on it, and only one wrong code is typed on it in all (the
+    lockout test has a host of its own)."""
+    srv = Server(tmp_path_factory.mktemp("lan") / "data", LAN)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def lan(lan_server: Server) -> tuple[Server, str]:
+    return lan_server, _game(lan_server.data_dir)
+
+
+@pytest.fixture
+def lan_alone(tmp_path) -> Iterator[tuple[Server, str]]:
+    """A host of its own (its lockout counts this test's wrong codes only)."""
+    data = tmp_path / "data"
+    gid = _game(data)
+    srv = Server(data, LAN)
+    yield srv, gid
     srv.stop()
 
 
@@ -66,8 +92,8 @@ def two_phones_on(browser, srv, gid) -> tuple[App, App]:
     return anna, boris
 
 
-def test_wrong_code_gets_no_game_data_and_is_rate_limited(browser, lan):
-    srv, gid = lan
+def test_wrong_code_gets_no_game_data_and_is_rate_limited(browser, lan_alone):
+    srv, gid = lan_alone
     a = App(browser, srv).open(f"/game/{gid}")
     for _attempt in range(5):
         a.fill("join-code", "00000000")

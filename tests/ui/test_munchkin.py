@@ -70,19 +70,18 @@ def pad(app: App, digits: str) -> None:
     app.tap("pad-ok")
 
 
-def test_turn_and_fight_on_one_phone_screen(app, server):
-    """«Бой», «Зовём на помощь», «Противоречия между правилами и картами» at 390×844."""
+def test_the_board_and_a_fight_fit_one_phone_screen_and_taps_move_nothing(app, server):
+    """«Бой», «Зовём на помощь» at 390×844: four players and the primary action on one
+    screen with 48 dp targets; a tapped ± stays where it was after an accepted and after a
+    refused move; a fight with a helper, «Ещё монстр» included, needs no scroll and nothing
+    of it lies under the pinned bar (play-test). What the taps do to the game and what the
+    screen says: :mod:`tests.ui.test_munchkin_play`."""
     gid = new_game(server, ("level.change", {"player": 0, "delta": 1}))
     app.open(f"/game/{gid}")
     app.wait_label("status-player", "Ходит Аня")
-    app.wait_label("status-phase", "Вышибаем дверь!")
-    # Four players and the primary action on one screen, no scrolling.
     assert_on_screen(app, "status-player", "status-phase", "primary-action", "card-p0", "card-p3")
-    app.wait_label("primary-action", "Дальше")
     for ident in ("level-p0-plus", "gear-p3-minus", "edit-p2", "seal-break", "start-combat"):
         assert_target(app, ident)
-
-    # A tapped + stays where it was: after an accepted move, and after a refused one.
     before = place(app, "level-p1-plus")
     app.tap("level-p1-plus")
     app.wait_label("level-p1", "2")
@@ -91,60 +90,24 @@ def test_turn_and_fight_on_one_phone_screen(app, server):
     app.wait_label("level-p0", "1")
     minus = place(app, "level-p0-minus")
     app.tap("level-p0-minus")  # level 1 is the floor: refused
-    app.wait_label("error", "Аня: уровень уже 1-й — ниже манчкин не опускается")
+    app.wait_label("error", "ниже манчкин не опускается")
     assert same_place(minus, place(app, "level-p0-minus"))
     assert same_place(before, place(app, "level-p1-plus"))
 
-    # The fight: the calculator on screen with «Победа» pinned.
-    app.tap("start-combat")
-    app.el("monster-name").wait_for()
-    app.fill("monster-name", "Зомби")
-    app.fill("monster-level", "3")
-    app.fill("monster-treasures", "1")
-    app.page.keyboard.press("Tab")
-    app.tap("monster-submit")
-    app.wait_label("total-monsters", "3")
-    app.wait_label("total-players", "1")
-    app.wait_label("primary-action", "Победа")
+    fight = new_game(
+        server,
+        ("level.set", {"player": 1, "value": 2}),
+        ("combat.start", {"monster": {"name": "Зомби", "level": 3, "treasures": 1}}),
+        ("combat.helper", {"player": 1}),
+    )
+    app.open(f"/game/{fight}")
+    app.wait_label("verdict", "Ничья: побеждают монстры")
     assert_on_screen(app, "status-player", "total-players", "total-monsters", "verdict")
     assert_on_screen(app, "primary-action", "flee")
-    # «Бой»: monsters win ties, so 1 against 3 needs +3 (the difference is 2)
-    app.wait_label("verdict", "Монстры сильнее: нужно ещё +3")
-
-    # «Зовём на помощь»: Борис (level 2) helps: 3 against 3, a tie, the monsters win.
-    app.tap("helper-1")
-    app.wait_label("total-players", "3")
-    app.wait_label("verdict", "Ничья: побеждают монстры")
-    # the whole fight with a helper, «Ещё монстр» included, needs no scroll (play-test)
     assert_on_screen(app, "add-monster", "monster-0", "bonus-monsters-10", "primary-action")
     bar = box(app, "flee")["y"]  # the pinned bar's top: what lies below it is covered
     for ident in ("add-monster", "monster-0"):
         assert box(app, ident)["y"] + box(app, ident)["height"] <= bar, ident
-    tap_primary(app)
-    app.wait_label("error", "при равенстве побеждают монстры")
-    assert stored(server, gid).state.combat is not None
-
-    # Gear during a fight: the engine refuses, the dialog cites «Бой», the card overrides.
-    app.tap("gear-p0-plus")
-    app.wait_label("override-message", "(Бой)")
-    n = len(stored(server, gid).events)
-    app.tap("override-apply")
-    app.wait_label("gear-p0", "1")
-    app.wait_label("total-players", "4")
-    last = stored(server, gid, n + 1).events[-1]
-    assert last.type == "gear.change" and last.data["override"] is True
-
-    # A one-shot, then «Победа»: Аня +1 level, the board is back to the turn.
-    app.tap("bonus-players-2")
-    app.wait_label("total-players", "6")
-    app.wait_label("verdict", "Побеждают манчкины")
-    tap_primary(app)
-    app.wait_label("level-p0", "2")
-    app.wait_label("last-combat", "Победа в бою: Аня тянет 1 сокровище")
-    app.wait_label("primary-action", "Дальше")
-    assert_on_screen(app, "status-player", "status-phase", "primary-action", "last-combat")
-    game = stored(server, gid)
-    assert game.state.combat is None and game.events[-1].type == "combat.resolve"
 
 
 def test_the_setup_line_is_whole_above_the_bar(app, server):
@@ -163,7 +126,9 @@ def test_the_setup_line_is_whole_above_the_bar(app, server):
 
 
 def test_refusal_in_its_dialog_only_and_card_override(app, server):
-    """«Противоречия между правилами и картами»: level 10 only for killing a monster."""
+    """«Противоречия между правилами и картами»: level 10 only for killing a monster; the
+    dialog that asks the table has 48 dp buttons, and «Отмена» leaves nothing moved and no
+    banner behind (the pad and the card's word: :mod:`tests.ui.test_munchkin_play`)."""
     gid = new_game(server, ("level.set", {"player": 3, "value": 9}))
     app.open(f"/game/{gid}")
     app.wait_label("level-p3", "9")
@@ -183,41 +148,13 @@ def test_refusal_in_its_dialog_only_and_card_override(app, server):
     app.wait_label("level-p3", "9")
     assert stored(server, gid).state.players[3].level == 9
 
-    # The pad: «карта так говорит» applies it and logs the override; Гена wins.
-    app.tap("level-p3")
-    pad(app, "10")
-    app.wait_label("override-message", "10-й уровень")
-    app.tap("override-apply")
-    app.wait_label("winner", "Гена")
-    last = stored(server, gid).events[-1]
-    assert last.type == "level.set" and last.data == {"player": 3, "value": 10, "override": True}
-
-
-def test_running_away_with_table_dice(app, server):
-    """«Смываемся»: one die per monster, 5+ gets away; the dice typed from the table."""
-    gid = new_game(
-        server,
-        ("combat.start", {"monster": {"name": "Дракон", "level": 12}}),
-        ("combat.monster.add", {"monster": {"name": "Крыса", "level": 1}}),
-    )
-    app.open(f"/game/{gid}")
-    app.wait_label("total-monsters", "13")
-    app.tap("flee")
-    app.tap("flee-die-0-5")
-    app.wait_label("flee-die-0-5", "выбран")
-    app.tap("flee-die-1-2")
-    app.wait_label("flee-die-1-2", "выбран")
-    assert_target(app, "flee-submit")
-    app.tap("flee-submit")
-    app.wait_label("last-combat", "Дракон — удалось (5); Крыса — не удалось (2)")
-    assert_on_screen(app, "primary-action", "status-player")
-    game = stored(server, gid)
-    assert game.events[-1].type == "combat.flee" and game.events[-1].data["rolls"] == [5, 2]
-
 
 def test_charity_never_takes_more_odd_cards_than_there_are(app, server):
     """«От щедрот»: 8 cards in hand, 3 surplus for the two lowest (Борис, Вика): one each and
-    one odd card, which only one of them can get."""
+    one odd card, which only one of them can get. Here what a phone shows: the rows come
+    below «+» (nothing moves), no empty slot under them, and a tap on the dimmed box says why
+    where the plan was, moving nothing (the gifts given and recorded:
+    :mod:`tests.ui.test_munchkin_play`)."""
     gid = new_game(
         server,
         ("level.set", {"player": 0, "value": 3}),
@@ -257,18 +194,6 @@ def test_charity_never_takes_more_odd_cards_than_there_are(app, server):
     app.wait_label("gift-2", "Вика: 1")
     assert "Борис: 2" in app.label("gift-1")
     assert all(same_place(before[i], place(app, i)) for i in watched)
-    # move the odd card to Вика
-    app.tap("gift-extra-1")
-    app.wait_label("gift-1", "Борис: 1")
-    app.tap("gift-extra-2")
-    app.wait_label("gift-2", "Вика: 2")
-    app.wait_label("gift-extra-1", "недоступно")
-    app.tap("charity-submit")
-    app.el("charity").wait_for(state="detached")
-    # said on the board too, in cards: «+1» alone read as a level (play-test)
-    app.wait_label("notice", "От щедрот: Борис 1 карта, Вика 2 карты")
-    last = stored(server, gid).events[-1]
-    assert last.type == "turn.charity" and last.data["gifts"] == [0, 1, 2, 0]
 
 
 def test_finished_game_shows_the_winner_on_screen(app, server):
@@ -318,10 +243,6 @@ def test_players_stay_put_around_a_fight_and_charity(app, server):
     app.wait_label("last-combat", "Победа в бою: Аня тянет 2 сокровища")
     app.wait_label("primary-action", "Дальше")
     unmoved("after the fight")
-    app.tap("last-combat")  # the whole summary, in a dialog (not over the status line)
-    app.wait_label("last-combat-text", "разовые карты — в сброс")
-    app.tap("last-combat-close")
-    app.el("last-combat-text").wait_for(state="detached")
 
     tap_primary(app)  # «Дальше»: after a fight the turn goes on to «От щедрот»
     app.wait_label("status-phase", "От щедрот")
@@ -342,8 +263,6 @@ def test_players_stay_put_around_a_fight_and_charity(app, server):
     app.el("charity-plan").wait_for(state="detached")
     app.el("charity-open").wait_for(state="detached")
     unmoved("after the charity")
-    game = stored(server, gid)
-    assert game.events[-1].type == "turn.charity" and game.state.charity_done
 
 
 def test_a_won_fight_to_level_10_shows_the_winner_whatever_the_scroll(app, server):
@@ -459,8 +378,10 @@ def test_fleeing_with_a_helper_from_two_monsters_fits_the_dialog(app, server):
     app.tap("flee-helper-die-0-3")
     app.tap("flee-helper-die-1-6")
     app.wait_label("flee-helper-die-1-6", "выбран")
+    assert_target(app, "flee-submit")
     app.tap("flee-submit")
     app.wait_label("last-combat", "Аня смывается")
+    assert_on_screen(app, "primary-action", "status-player")
     last = stored(server, gid).events[-1]
     assert last.type == "combat.flee" and last.data["helper_rolls"] == [3, 6], last.data
 

@@ -11,8 +11,10 @@ from companion.store import GameStore
 from companion.store.backup import backup_json
 from companion.store.roster import Roster
 from tests.store.test_history import Clock, play
+from tests.ui import render_tree as rt
 from tests.ui.conftest import App, Server
 from tests.ui.test_journal import CODE, join
+from tests.ui.walk import Phone, new_hub
 
 #: Where the screenshots go when ``SHOTS`` names a folder (read by a person, not asserted).
 SHOTS = os.environ.get("SHOTS")
@@ -40,42 +42,44 @@ def three_games(data_dir) -> None:
     play(store, clock, ["Аня", "Боря"], [1, 2])
 
 
-def test_rename_and_merge_then_statistics_count_the_merged_games(app, server):
-    three_games(server.data_dir)
-    app.open("/stats")
-    app.wait_label("player-stats-Боря", "Боря: 1 из 2 (50%)")
-    app.tap("tab-players")
-    app.wait_label("roster-Боря", "Боря, партий: 2")
+async def _rename_and_merge(data) -> None:
+    three_games(data)
+    phone = await Phone.open(new_hub(data), "/stats")
+    await phone.wait("player-stats-Боря", "Боря: 1 из 2 (50%)")
+    await phone.tap("tab-players")
+    await phone.wait("roster-Боря", "Боря, партий: 2")
 
     # a taken name is refused, naming the field, and nothing changes
-    app.tap("rename-Аня")
-    app.fill("name-Аня", "борис")
-    app.tap("save-Аня")
-    app.wait_label("refusal-Аня", "Имя игрока: «борис» уже есть в списке (Борис).")
-    if SHOTS:
-        app.shot(f"{SHOTS}/players-refused-390x844.png")
-    assert roster_names(server.data_dir, ["Аня", "Боря", "Борис"]) == ["Аня", "Боря", "Борис"]
+    await phone.tap("rename-Аня")
+    await phone.type("name-Аня", "борис")
+    await phone.tap("save-Аня")
+    await phone.wait("refusal-Аня", "Имя игрока: «борис» уже есть в списке (Борис).")
+    assert [p.name for p in Roster(data).players()] == ["Аня", "Боря", "Борис"]
 
-    app.fill("name-Аня", "Анна")
-    app.tap("save-Аня")
-    app.wait_label("roster-Анна", "Анна, партий: 3; ещё звали: Аня")
-    assert roster_names(server.data_dir, ["Анна", "Боря", "Борис"]) == ["Анна", "Боря", "Борис"]
+    await phone.type("name-Аня", "Анна")
+    await phone.tap("save-Аня")
+    await phone.wait("roster-Анна", "Анна, партий: 3; ещё звали: Аня")
+    assert [p.name for p in Roster(data).players()] == ["Анна", "Боря", "Борис"]
 
-    app.tap("merge-Боря")
-    app.appear("same-Борис")
-    if SHOTS:
-        app.shot(f"{SHOTS}/players-merge-390x844.png")
-    app.tap("same-Борис")
-    app.tap("merge-yes")
-    app.wait_label("roster-Борис", "Борис, партий: 3; ещё звали: Боря")
-    assert roster_names(server.data_dir, ["Анна", "Борис"]) == ["Анна", "Борис"]
-    assert Roster(server.data_dir).find("Боря").name == "Борис"
-    if SHOTS:
-        app.shot(f"{SHOTS}/players-390x844.png")
+    await phone.tap("merge-Боря")
+    await phone.tap("same-Борис")
+    await phone.tap("merge-yes")
+    await phone.wait("roster-Борис", "Борис, партий: 3; ещё звали: Боря")
+    assert [p.name for p in Roster(data).players()] == ["Анна", "Борис"]
+    assert Roster(data).find("Боря").name == "Борис"
 
-    app.tap("tab-stats")
-    app.wait_label("player-stats-Борис", "Борис: 2 из 3 (67%)")
-    app.wait_label("player-stats-Анна", "Анна: 1 из 3 (33%)")
+    await phone.tap("tab-stats")
+    await phone.wait("player-stats-Борис", "Борис: 2 из 3 (67%)")
+    await phone.wait("player-stats-Анна", "Анна: 1 из 3 (33%)")
+
+
+def test_rename_and_merge_then_statistics_count_the_merged_games(tmp_path, lasting_messages):
+    """«Игроки», in-process: a name already in the roster is refused naming the field and
+    nothing changes; a rename keeps the old name as «ещё звали»; «Боря» merged into «Борис»
+    brings his games along, and «Статистика» counts them together."""
+    data = tmp_path / "d"
+    data.mkdir()
+    rt.run(_rename_and_merge(data))
 
 
 def pick(app: App, path) -> None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from companion.engine.ricks import MICRO, MINI, RICK_UNIVERSE
 from companion.store.ricks_cards import RicksCatalogue, to_play
+from tests.ui import render_tree as rt
 from tests.ui.conftest import App
-from tests.ui.phone import tap_primary
 from tests.ui.test_ricks import NAMES4, fill, ricks_game, stored_game
+from tests.ui.walk import Phone, game_of, new_hub
 
 SHOTS = "/tmp/ricks"
 
@@ -17,66 +19,74 @@ class Counted:
     """Taps and typed fields of a player, counted as they are made (typing into a field costs
     the tap that focuses it, counted too)."""
 
-    def __init__(self, app: App) -> None:
-        self.app, self.taps, self.typed = app, 0, 0
+    def __init__(self, phone: Phone) -> None:
+        self.phone, self.taps, self.typed = phone, 0, 0
 
-    def tap(self, ident: str) -> None:
+    async def tap(self, ident: str) -> None:
         self.taps += 1
-        self.app.tap(ident)
+        await self.phone.tap(ident)
 
-    def type(self, ident: str, text: str) -> None:
+    async def type(self, ident: str, text: str) -> None:
         self.taps += 1
         self.typed += 1
-        fill(self.app, ident, text)
+        await self.phone.type(ident, text)
 
 
-def test_a_card_typed_once_is_played_again_in_three_taps_without_typing(app, server):
-    """Issue #31: Аня types «Тостер» (an invention: 2 tokens, activation 1, 3 VP) and plays
-    it; the card is remembered. On Борис's turn the same card takes «Сыграть карту», the
-    remembered card and «Сыграть»: at most 4 taps, nothing typed, every number as typed
-    before («Фаза действий»: each player plays from the same deck)."""
-    gid = ricks_game(server, NAMES4, "round.draw")
-    app.open(f"/game/{gid}")
-    app.wait_label("actions-left", "5")
+async def _known_card(data) -> None:
+    hub = new_hub(data)
+    options = {"actions": {RICK_UNIVERSE: 1, MICRO: 2, MINI: 3}, "charge_limit": 1}
+    gid = hub.create("ricks", NAMES4, first_player=0, options=options).id
+    hub.push(gid, "round.draw")
+    phone = await Phone.open(hub, f"/game/{gid}")
+    await phone.wait("actions-left", "5", exact=True)
 
-    first = Counted(app)
-    first.tap("play-open")
-    app.wait_label("known-none", "Здесь будут сыгранные карты")
-    first.tap("kind-invention")
-    app.wait_label("kind-invention", "выбран")
+    first = Counted(phone)
+    await first.tap("play-open")
+    await phone.wait("known-none", "Здесь будут сыгранные карты")
+    await first.tap("kind-invention")
+    await phone.wait("kind-invention", "выбран")
     for ident, text in (("play-build", "2"), ("play-cost", "1"), ("play-vp", "3")):
-        first.type(ident, text)
-    first.type("play-name", "Тостер")
-    app.wait_label("play-preview", "«Тостер»: внедрение 2, активация 1 единица энергии = 3 ПО")
-    first.tap("play-card")
-    app.el("play-preview").wait_for(state="detached")
-    app.wait_label("actions-left", "4")
-    stored_game(server.data_dir, 2)
-    known = RicksCatalogue(server.data_dir).get("тостер")
+        await first.type(ident, text)
+    await first.type("play-name", "Тостер")
+    await phone.wait("play-preview", PREVIEW)
+    await first.tap("play-card")
+    await phone.gone("play-preview")
+    await phone.wait("actions-left", "4", exact=True)
+    known = RicksCatalogue(data).get("тостер")
     assert known is not None
     toaster = {"kind": "invention", "name": "Тостер", "build_cost": 2, "cost": 1, "vp": 3}
     assert to_play(known) == toaster
 
-    app.wait_label("primary-action", "Передать ход")
-    tap_primary(app)
-    app.wait_label("status-player", "Ходит Борис")
-    app.wait_label("actions-left", "5")
-    again = Counted(app)
-    again.tap("play-open")
-    app.wait_label("known-0", "Тостер")
-    app.shot(f"{SHOTS}/known-390x844-open.png")
-    again.tap("known-0")
-    app.wait_label("play-preview", "«Тостер»: внедрение 2, активация 1 единица энергии = 3 ПО")
-    app.shot(f"{SHOTS}/known-390x844-picked.png")
-    again.tap("play-card")
-    app.el("play-preview").wait_for(state="detached")
-    app.wait_label("actions-left", "4")
-    game = stored_game(server.data_dir, 4).game
-    played = game.events[-1].data
+    await phone.wait("primary-action", "Передать ход")
+    await phone.tap("primary-action")
+    await phone.wait("status-player", "Ходит Борис")
+    await phone.wait("actions-left", "5", exact=True)
+    again = Counted(phone)
+    await again.tap("play-open")
+    await phone.wait("known-0", "Тостер")
+    await again.tap("known-0")
+    await phone.wait("play-preview", PREVIEW)
+    await again.tap("play-card")
+    await phone.gone("play-preview")
+    await phone.wait("actions-left", "4", exact=True)
+    played = game_of(hub, gid).events[-1].data
     assert {k: played[k] for k in toaster} == toaster
     assert (first.taps, first.typed) == (7, 4)  # before: 7 taps, 4 fields typed
     assert again.taps <= 4 and again.typed == 0, (again.taps, again.typed)
     print(f"taps: typed card {first.taps} taps / {first.typed} typed; known {again.taps} / 0")
+
+
+PREVIEW = "«Тостер»: внедрение 2, активация 1 единица энергии = 3 ПО"
+
+
+def test_a_card_typed_once_is_played_again_in_three_taps_without_typing(tmp_path, lasting_messages):
+    """Issue #31, in-process: Аня types «Тостер» (an invention: 2 tokens, activation 1, 3 VP)
+    and plays it; the card is remembered. On Борис's turn the same card takes «Сыграть
+    карту», the remembered card and «Сыграть»: at most 4 taps, nothing typed, every number
+    as typed before («Фаза действий»: each player plays from the same deck)."""
+    data = tmp_path / "d"
+    data.mkdir()
+    rt.run(_known_card(data))
 
 
 @pytest.mark.parametrize("size", [(390, 844), (844, 390), (360, 640)])

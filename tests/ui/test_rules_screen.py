@@ -1,21 +1,22 @@
-"""Real-browser tests of the «Правила» screen: search while typing, game filter, an entry with
-its see-also links, the route's pre-selection and the table's own rulings."""
+"""The «Правила» screen: search while typing, game filter, an entry with its see-also links,
+the route's pre-selection and the table's own rulings — in Chromium where typing, layout and
+48 dp targets matter, in-process (:mod:`tests.ui.walk`) for what the screen says and keeps."""
 
 from __future__ import annotations
-
-import time
 
 import pytest
 
 from companion.rules import RulesIndex, list_rulings, load_db
 from companion.rules.house import HOUSE_FILE
 from companion.ui.rules_text import SOURCE_NAMES
+from tests.ui import render_tree as rt
 from tests.ui.conftest import Server
+from tests.ui.walk import Phone, new_hub
 
 
 @pytest.fixture
 def server(module_server: Server) -> Server:
-    """One server for this module's tests (the one that adds a table ruling deletes it)."""
+    """One server for this module's browser tests (none writes in its data dir)."""
     return module_server
 
 
@@ -27,15 +28,6 @@ def hit_labels(app, n: int = 5) -> list[str]:
         if loc.count():
             out.append(app.label(f"hit-{i}"))
     return out
-
-
-def wait_rulings(data_dir, n: int, timeout: float = 10.0) -> list[dict]:
-    deadline = time.monotonic() + timeout
-    while True:
-        rulings = list_rulings(path=data_dir / HOUSE_FILE)
-        if len(rulings) == n or time.monotonic() > deadline:
-            return rulings
-        time.sleep(0.1)
 
 
 def test_typo_search_filter_entry_see_also_and_wrong_layout(app):
@@ -87,73 +79,80 @@ def test_typo_search_filter_entry_see_also_and_wrong_layout(app):
     app.wait_label("rules-message", "Пустой запрос")
 
 
-def test_route_preselects_game_and_house_ruling_is_searched(app, server):
-    app.open("/rules?game=coup&q=Доход&from=/settings")
-    app.wait_label("game-coup", "выбрано")
-    assert "выбрано" not in app.label("game-all")
-    app.wait_label("hit-0", "Доход")
-    app.wait_label("rules-count", "«Доход» · Переворот")  # the field was pre-filled from the route
-    assert "Переворот" in app.label("hit-0")
+async def _preselect_and_ruling(data) -> None:
+    phone = await Phone.open(new_hub(data), "/rules?game=coup&q=Доход&from=/settings")
+    await phone.wait("game-coup", "выбрано")
+    assert "выбрано" not in phone.says("game-all")
+    await phone.wait("hit-0", "Доход")
+    await phone.wait("rules-count", "«Доход» · Переворот")  # the field pre-filled from the route
+    assert "Переворот" in phone.says("hit-0")
 
-    # Add the table's own ruling to the «Доход» entry; the form takes that entry's game.
-    app.tap("hit-0")
-    app.wait_label("detail-title", "Доход")
-    app.tap("detail-amend")
-    app.wait_label("house-link-note", "К правилу: Доход")
-    app.wait_label("house-empty", "пока нет")
-    app.fill("house-title", "Монеты держим на виду")
-    app.fill(
+    # the table's own ruling added to the «Доход» entry; the form takes that entry's game
+    await phone.tap("hit-0")
+    await phone.wait("detail-title", "Доход")
+    await phone.tap("detail-amend")
+    await phone.wait("house-link-note", "К правилу: Доход")
+    await phone.wait("house-empty", "пока нет")
+    await phone.type("house-title", "Монеты держим на виду")
+    await phone.type(
         "house-text", "Каждый держит свои монеты открыто, пересчитать чужие можно в любой момент."
     )
-    app.tap("house-save")
-    app.wait_label("notice", "Сохранено")
-    (ruling,) = wait_rulings(server.data_dir, 1)
+    await phone.tap("house-save")
+    await phone.wait("notice", "Сохранено")
+    (ruling,) = list_rulings(path=data / HOUSE_FILE)
     assert ruling["game"] == "coup" and ruling["title"] == "Монеты держим на виду"
     assert ruling["see_also"] == ["coup-dohod"]
-    app.wait_label(f"house-item-{ruling['id']}", "Монеты держим на виду")
-    app.tap("house-close")
+    await phone.wait(f"house-item-{ruling['id']}", "Монеты держим на виду")
+    await phone.tap("house-close")
 
-    # It is found by a search in other words, and marked as the table's.
-    app.fill("rules-query", "монетами на виду")
-    app.wait_label("hit-0", "правило стола")
-    assert "Монеты держим на виду" in app.label("hit-0")
-    app.tap("hit-0")
-    app.wait_label("detail-where", "Решения стола")
-    app.wait_label("see-coup-dohod", "Доход")  # the linked rulebook entry
+    # found by a search in other words, and marked as the table's
+    await phone.type("rules-query", "монетами на виду")
+    await phone.wait("hit-0", "правило стола")
+    assert "Монеты держим на виду" in phone.says("hit-0")
+    await phone.tap("hit-0")
+    await phone.wait("detail-where", "Решения стола")
+    await phone.wait("see-coup-dohod", "Доход")  # the linked rulebook entry
 
-    # Deleting it removes it from the file and from the results.
-    app.tap("detail-delete")
-    app.wait_label("notice", "удалено")
-    assert wait_rulings(server.data_dir, 0) == []
-    app.page.wait_for_function(
-        "() => { const e = document.querySelector('[flt-semantics-identifier=\"hit-0\"]');"
-        " return !e || !((e.getAttribute('aria-label') || '') + e.textContent)"
-        ".includes('правило стола'); }"
-    )
+    # deleting it removes it from the file and from the results
+    await phone.tap("detail-delete")
+    await phone.wait("notice", "удалено")
+    assert list_rulings(path=data / HOUSE_FILE) == []
+    assert "правило стола" not in phone.shown("hit-0")
 
-    # Back returns to where the screen was opened from.
-    app.tap("rules-back")
-    app.page.wait_for_function("() => location.pathname === '/settings'")
+    # «Назад» returns to where the screen was opened from
+    await phone.tap("rules-back")
+    assert phone.session.page.route == "/settings"
 
 
-def test_screen_keeps_answering_after_any_input_and_shows_the_answer(app):
-    """Issue 16: a 25+ letter run-together word froze the screen; now it is cut into words."""
-    app.open("/rules")
-    app.wait_label("rules-hint", "ничья на базе")
-    app.fill("rules-query", "частичновнедрённоеизобретение")
-    app.wait_label("rules-count", "«частичновнедрённоеизобретение»")  # cut into words: results
+def test_route_preselects_game_and_house_ruling_is_searched(tmp_path, lasting_messages):
+    """In-process: the route's game and query are pre-selected; the table's own ruling is
+    added to an entry, found by a search in other words, marked as the table's, deleted from
+    the file and the results; «Назад» goes where the screen was opened from."""
+    rt.run(_preselect_and_ruling(tmp_path / "d"))
+
+
+async def _keeps_answering(data) -> None:
+    phone = await Phone.open(new_hub(data), "/rules")
+    await phone.wait("rules-hint", "ничья на базе")
+    await phone.type("rules-query", "частичновнедрённоеизобретение")
+    await phone.wait("rules-count", "«частичновнедрённоеизобретение»")  # cut into words
     expected = RulesIndex(load_db()).search("частичновнедрённоеизобретение", limit=1)[0]
-    app.wait_label("hit-0", expected.entry["title"])
-    app.fill("rules-query", "\u202e\u200b 𝔘 ﷽ " + "я" * 200)
-    app.page.wait_for_function(
-        "() => !document.querySelector('[flt-semantics-identifier=\"hit-0\"]')"
-    )
-    # A normal query afterwards still gets results, with the sentence that answers it.
-    app.fill("rules-query", "сколько монет нужно на переворот")
-    app.wait_label("hit-0", "Переворот")
+    await phone.wait("hit-0", expected.entry["title"])
+    await phone.type("rules-query", "\u202e\u200b 𝔘 ﷽ " + "я" * 200)
+    await phone.gone("hit-0")
+    # a normal query afterwards still gets results, with the sentence that answers it
+    await phone.type("rules-query", "сколько монет нужно на переворот")
+    await phone.wait("hit-0", "Переворот")
     hit = RulesIndex(load_db()).search("сколько монет нужно на переворот", limit=1)[0]
     assert hit.snippet and "монет" in hit.snippet.lower()
-    app.wait_label("hit-0", hit.snippet[:30])
+    await phone.wait("hit-0", hit.snippet[:30])
+
+
+def test_screen_keeps_answering_after_any_input_and_shows_the_answer(tmp_path, lasting_messages):
+    """Issue 16: a 25+ letter run-together word froze the screen; now it is cut into words,
+    and after any input (controls, astral letters, 200 letters) a normal query is answered
+    with the sentence that answers it. In-process (typing key by key: the browser test)."""
+    rt.run(_keeps_answering(tmp_path / "d"))
 
 
 def test_typing_key_by_key_shows_each_prefix_results_and_opens_the_card_shown(app):
@@ -180,16 +179,20 @@ def test_typing_key_by_key_shows_each_prefix_results_and_opens_the_card_shown(ap
     app.wait_label("detail-text", hits[1].entry["text"][:40])
 
 
-def test_back_from_a_rules_link_opened_in_a_game_returns_to_that_game(app):
-    """Issue 14: the book icon passes ``from=/game/<id>``; «Назад» must go there, not home."""
+async def _back_to_game(data) -> str:
     from companion.ui.game_screen import rules_link
 
     route = rules_link("coup", "Доход", "/game/g-123")
     assert "from=%2Fgame%2Fg-123" in route
-    app.open(route)
-    app.wait_label("hit-0", "Доход")
-    app.tap("rules-back")
-    app.page.wait_for_function("() => location.pathname === '/game/g-123'")
+    phone = await Phone.open(new_hub(data), route)
+    await phone.wait("hit-0", "Доход")
+    await phone.tap("rules-back")
+    return phone.session.page.route
+
+
+def test_back_from_a_rules_link_opened_in_a_game_returns_to_that_game(tmp_path, lasting_messages):
+    """Issue 14: the book icon passes ``from=/game/<id>``; «Назад» must go there, not home."""
+    assert rt.run(_back_to_game(tmp_path / "d")) == "/game/g-123"
 
 
 def test_every_target_is_at_least_48_dp_on_a_phone(app):
