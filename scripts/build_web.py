@@ -134,7 +134,9 @@ def add_packages(target: Path) -> None:
         *map(pinned, BROWSER_PACKAGES),
     )
     add_rapidfuzz(target)
-    for junk in [*target.rglob("__pycache__"), target / "bin"]:
+    # the .dist-info folders keep the licences; no one reads the bills of materials
+    sboms = target.glob("*.dist-info/sboms")
+    for junk in [*target.rglob("__pycache__"), *sboms, target / "bin"]:
         shutil.rmtree(junk, ignore_errors=True)
 
 
