@@ -51,23 +51,12 @@ from tests.phone.site import (  # noqa: E402
     StaticServer,
     build,
     open_site,
+    site_sizes,
     wait_app,
     wait_offline_ready,
 )
 from tests.ui.conftest import App, Server  # noqa: E402
 from tests.ui.test_free_game import start_free_game  # noqa: E402
-
-
-def site_sizes(site: Path) -> tuple[int, int]:
-    """(bytes on disk without .gz copies, bytes a first visit transfers compressed)."""
-    disk = transfer = 0
-    for path in site.rglob("*"):
-        if not path.is_file() or path.suffix == ".gz" and path.name != "app.tar.gz":
-            continue
-        disk += path.stat().st_size
-        gz = path.with_name(path.name + ".gz")
-        transfer += (gz if gz.exists() else path).stat().st_size
-    return disk, transfer
 
 
 def taps(app: App, n: int) -> list[float]:

@@ -11,7 +11,8 @@ The folder holds:
 - ``pyodide/`` (Pyodide's core from flet-web), ``python.js`` and ``python-worker.js`` (ours,
   in ``scripts/web/``: Python boots beside Flutter and reports progress to the loading
   screen), ``app.tar.gz`` (``companion`` and every package it needs under
-  ``__pypackages__``, so nothing is installed at run time);
+  ``__pypackages__``, so nothing is installed at run time; the Russian lemmas of the rules
+  search as a table made here with pymorphy3, not pymorphy3's dictionaries);
 - ``index.html`` (the app's name, a Russian loading screen with a progress bar), the app's
   manifest and icons (``companion/assets``), ``sw.js`` (precaches every file, cache-first);
 - a ``.gz`` copy of each compressible file for hosts that serve pre-compressed files.
@@ -44,8 +45,10 @@ PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-version", "3.1
 #: What the app imports in the browser, installed with ``--no-deps`` (this list is the
 #: closure): pyproject's dependencies without the server-only ones (``server`` extra:
 #: cryptography, uvicorn; flet-web, the server's client files) and without the compiled ones
-#: that have no browser wheel (numpy, bm25s, orjson: the app falls back to pure Python).
-#: rapidfuzz is added as its pure-Python modules (see :func:`add_rapidfuzz`).
+#: that have no browser wheel (numpy, bm25s, orjson: the app falls back to pure Python) and
+#: pymorphy3 with its dictionaries (replaced by a table of their lemmas, see
+#: :mod:`companion.rules.lemma_table`). rapidfuzz is added as its pure-Python modules (see
+#: :func:`add_rapidfuzz`).
 BROWSER_PACKAGES = [
     "flet",
     "flet-charts",
@@ -56,9 +59,6 @@ BROWSER_PACKAGES = [
     "tinydb",
     "platformdirs",
     "snowballstemmer",
-    "pymorphy3",
-    "pymorphy3-dicts-ru",
-    "dawg2-python",
     "segno",
     "coloraide",
     "stop-words",
@@ -134,8 +134,9 @@ def add_packages(target: Path) -> None:
         *map(pinned, BROWSER_PACKAGES),
     )
     add_rapidfuzz(target)
-    # the .dist-info folders stay: pymorphy3 finds its dictionaries by their entry points
-    for junk in [*target.rglob("__pycache__"), target / "bin"]:
+    # the .dist-info folders keep the licences; no one reads the bills of materials
+    sboms = target.glob("*.dist-info/sboms")
+    for junk in [*target.rglob("__pycache__"), *sboms, target / "bin"]:
         shutil.rmtree(junk, ignore_errors=True)
 
 
@@ -170,6 +171,10 @@ def app_archive(out: Path) -> None:
         if not (stage / "companion" / "_rules_db").exists():  # else a link to it, copied above
             shutil.copytree(ROOT / "rules_db", stage / "companion" / "_rules_db", ignore=ignore)
         add_packages(stage / "__pypackages__")
+        sys.path.insert(0, str(ROOT))
+        from companion.rules import lemma_build, lemma_table
+
+        lemma_build.build(stage / "companion" / lemma_table.FILE.name)
         buf = io.BytesIO()
         with tarfile.open(fileobj=buf, mode="w:gz", compresslevel=9) as tar:
             for path in sorted(stage.rglob("*")):

@@ -10,11 +10,12 @@ if [ -z "$PY" ]; then
   if [ -x .venv/bin/python ] && .venv/bin/python -c "import flet_web" 2>/dev/null; then
     PY=.venv/bin/python
   else
-    # a machine without the project installed: a throwaway venv with Flet's web client
+    # a machine without the project installed: a throwaway venv with the project (Flet's
+    # web client; pymorphy3 for the rules search's lemma table)
     VENV="$(mktemp -d)/venv"
     python3 -m venv "$VENV"
     "$VENV/bin/pip" --isolated install -q --disable-pip-version-check \
-      --index-url https://pypi.org/simple "flet==1.0.5" "flet-web==1.0.5"
+      --index-url https://pypi.org/simple .
     PY="$VENV/bin/python"
   fi
 fi

@@ -6,7 +6,9 @@ Everything here is a pure function of its input (plus small caches):
 - :func:`words` — ``(word, start, end)`` for every word of a text, offsets into the original.
 - :class:`Stemmer` — folded word → stem; ``"pymorphy"`` (default: pymorphy3 lemmas for
   Russian, Snowball for English), ``"snowball"`` (Snowball Russian + English) or ``"none"``.
-  Chosen by measurement (``benchmarks/bench_rules.py --stemmers``, 229 own questions):
+  Where pymorphy3 is not installed (the phone build), its lemmas come from a table made at
+  build time (:mod:`companion.rules.lemma_table`). Chosen by measurement
+  (``benchmarks/bench_rules.py --stemmers``, 229 own questions):
   top-1/top-3 pymorphy 0.917/0.965, snowball 0.891/0.969, none 0.917/0.965.
 - :func:`swap_layout` — text typed with the wrong keyboard layout, both ways
   (``"nfkfyn"`` → ``"талант"``, ``"ефдуте"`` → ``"talent"``).
@@ -18,6 +20,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+
+from companion.rules import lemma_table
 
 __all__ = [
     "DEFAULT_STEMMER",
@@ -166,12 +170,15 @@ class Stemmer:
     :param kind: ``"pymorphy"`` (default) — pymorphy3 normal form (Cyrillic) + Snowball
         English (Latin); ``"snowball"`` — Snowball Russian for Cyrillic words, English for Latin;
         ``"none"`` — the folded word itself.
+    :param tabled: for ``"pymorphy"``: ``None`` — pymorphy3's lemmas from its table
+        (:func:`companion.rules.lemma_table.default`) where pymorphy3 is missing or
+        ``$TC_LEMMAS`` is set, else from pymorphy3; ``False`` — from pymorphy3 always.
     :raises ValueError: on an unknown kind.
     """
 
     KINDS = ("snowball", "pymorphy", "none")
 
-    def __init__(self, kind: str = DEFAULT_STEMMER) -> None:
+    def __init__(self, kind: str = DEFAULT_STEMMER, tabled: bool | None = None) -> None:
         if kind not in self.KINDS:
             raise ValueError(f"unknown stemmer {kind!r}; expected one of {self.KINDS}")
         self.kind = kind
@@ -180,6 +187,10 @@ class Stemmer:
         self._en = snowballstemmer.stemmer("english")
         if kind == "snowball":
             self._ru = snowballstemmer.stemmer("russian").stemWord
+        elif kind == "pymorphy" and tabled is None and (table := lemma_table.default()):
+            # the browser: pymorphy3's lemmas, tabled at build time (lemma_table)
+            self._ru = lambda w: table[w][0] if w in table else w
+            self._known = lambda w: w in table and table[w][1]
         elif kind == "pymorphy":
             import pymorphy3
 

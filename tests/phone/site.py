@@ -40,6 +40,20 @@ IDB_PUSHES = """async () => await new Promise((resolve, reject) => {
 })"""
 
 
+def site_sizes(site: Path) -> tuple[int, int]:
+    """(bytes on disk without the .gz copies, bytes a first visit transfers compressed): every
+    file once (the service worker stores the whole site), at its ``.gz`` copy's size where the
+    build wrote one (a host serving pre-compressed files)."""
+    disk = transfer = 0
+    for path in site.rglob("*"):
+        if not path.is_file() or path.suffix == ".gz" and path.name != "app.tar.gz":
+            continue
+        disk += path.stat().st_size
+        gz = path.with_name(path.name + ".gz")
+        transfer += (gz if gz.exists() else path).stat().st_size
+    return disk, transfer
+
+
 def build(out: Path) -> Path:
     """Build the site into ``out`` with the project's own script; returns ``out``."""
     subprocess.run(["bash", str(ROOT / "scripts" / "build_web.sh"), str(out)], check=True)
