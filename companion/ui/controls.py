@@ -12,7 +12,6 @@ import flet as ft
 
 __all__ = [
     "TARGET",
-    "WIDE",
     "Banner",
     "border_all",
     "clipped_text",
@@ -26,10 +25,6 @@ __all__ = [
     "typed_text",
     "use_form",
 ]
-
-#: From this page width on (px), a screen's two-column layout (the game frame, home, rules…);
-#: below it, a phone's.
-WIDE = 700
 
 F = TypeVar("F")
 

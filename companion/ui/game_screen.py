@@ -53,7 +53,6 @@ from companion.ui.result import ResultDetails, ResultHeader
 from companion.ui.state import GameView
 from companion.ui.status import StatusLine, status_props
 from companion.ui.widgets import (
-    WIDE,
     BoardScroll,
     icon_button,
     tagged,
@@ -65,7 +64,6 @@ from companion.ui.widgets import (
 __all__ = [
     "GameScreen",
     "RULES_GAME",
-    "WIDE",
     "ACTION_BAR_HEIGHT",
     "STATUS_HEIGHT",
     "MESSAGE_MAX_WIDTH",
@@ -126,6 +124,7 @@ def _TopBar(
                 expand=True,
                 max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS,
+                tooltip=title if show_title else None,
             ),
             Button("undo", ft.Icons.UNDO, _("Отменить"), undo, not can_undo),
             Button("redo", ft.Icons.REDO, _("Вернуть"), redo, not can_redo),
@@ -218,8 +217,12 @@ def _Top(view: GameView, wide: bool) -> ft.Control:
     use_phone_comfort(view.version, app.lan is None or app.lan.conn.secure, view.show_notice)
     game = view.game
     phase = game.definition.current_phase(game.state)
+    # a board's one-line summary (``top_line(game)``: free counters' round and target) joins
+    # the game's name in a wide top bar instead of taking a line of the board's height
+    top_line = getattr(BOARDS[game.setup.game], "top_line", None)
+    title = game.definition.title
     return TopBar(
-        game.definition.title,
+        f"{title} · {top_line(game)}" if wide and top_line is not None else title,
         view.game_id,
         rules_link(game.setup.game, phase, f"/game/{view.game_id}"),
         game.can_undo,

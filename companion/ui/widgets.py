@@ -14,7 +14,6 @@ import flet as ft
 
 from companion.ui.controls import (
     TARGET,
-    WIDE,
     Banner,
     border_all,
     clipped_text,
@@ -28,7 +27,7 @@ from companion.ui.controls import (
     typed_text,
     use_form,
 )
-from companion.ui.counters import BigCounter, StepCounter, counter_step, number_size
+from companion.ui.counters import Counter, counter_step
 from companion.ui.number_pad import (
     PAD_DIGITS,
     PAD_WIDTH,
@@ -39,18 +38,15 @@ from companion.ui.number_pad import (
 
 __all__ = [
     "TARGET",
-    "WIDE",
     "use_page_width",
     "use_file_picker",
-    "number_size",
     "confirm_dialog",
     "shown_number",
     "typed_number",
     "tagged",
     "border_all",
     "Banner",
-    "BigCounter",
-    "StepCounter",
+    "Counter",
     "number_pad",
     "PAD_DIGITS",
     "PAD_WIDTH",

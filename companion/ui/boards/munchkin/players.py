@@ -174,21 +174,23 @@ def _PlayerRow(
         [
             Counter(
                 f"level-p{index}",
-                _("уровень"),
                 f"{name}: {_('уровень')}",
                 level,
-                on_add=lambda d: send("level.change", {"player": index, "delta": d}),
-                on_set=lambda v: send("level.set", {"player": index, "value": v}),
+                lambda d: send("level.change", {"player": index, "delta": d}),
+                lambda v: send("level.set", {"player": index, "value": v}),
+                caption=_("уровень"),
                 width=COUNTER_VALUE,
+                size=24,
                 disabled=over,
             ),
             Counter(
                 f"gear-p{index}",
-                _("шмотки"),
                 f"{name}: {_('бонус шмоток')}",
                 gear,
-                on_add=lambda d: send("gear.change", {"player": index, "delta": d}),
-                on_set=lambda v: send("gear.set", {"player": index, "value": v}),
+                lambda d: send("gear.change", {"player": index, "delta": d}),
+                lambda v: send("gear.set", {"player": index, "value": v}),
+                caption=_("шмотки"),
+                size=24,
                 # a bonus below 0 (a curse, a minus item: «Бой») in the error colour, plain
                 # to see beside the others' (the board says so when it goes below 0)
                 color=ft.Colors.ERROR if gear < 0 else None,

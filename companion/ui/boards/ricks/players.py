@@ -11,10 +11,9 @@ import flet as ft
 
 from companion.engine.ricks import TRACK_LENGTH, track_position
 from companion.i18n import _
-from companion.ui.boards.compact import Counter
 from companion.ui.boards.ricks.charge import SHORT
 from companion.ui.boards.ricks.common import tag, vp_moves
-from companion.ui.widgets import TARGET, clipped_text, use_number_pad
+from companion.ui.widgets import TARGET, Counter, clipped_text, use_number_pad
 from companion.words import plural
 
 __all__ = ["PlayerRow", "ROW_HEIGHT"]
@@ -174,12 +173,13 @@ def _PlayerRow(
                     hand_box,
                     Counter(
                         f"vp-p{index}",
-                        _("ПО"),
                         f"{name}: {_('ПО')}",
                         vp,
-                        on_add=add_vp,
-                        on_set=set_vp,
+                        add_vp,
+                        set_vp,
+                        caption=_("ПО"),
                         width=VP_WIDTH,
+                        size=24,
                         guard=guard,
                     ),
                 ],
