@@ -10,7 +10,8 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.free_options import OptionsForm
-from companion.ui.layout import grid, use_layout
+from companion.ui.layout import EXPANDED, grid, use_layout
+from companion.ui.player_row import player_name, player_row
 from companion.ui.state import GameView
 from companion.ui.widgets import (
     TARGET,
@@ -104,54 +105,14 @@ COUNTER_GAP = 16
 #: The gap on the smallest phones (:attr:`~companion.ui.layout.Layout.narrow`): two pills
 #: to a line keep 48 dp number slots at 360 px, still 8 dp between one's «+» and the next «−».
 NARROW_GAP = 8
-#: The most counters that go beside the name on a wide window
-#: (:attr:`~companion.ui.layout.Layout.two_columns`): one line a player, so six fit a phone
-#: on its side unscrolled.
+#: The most counters that go beside the name on an expanded width (a phone on its side, a
+#: laptop: its board pane holds the name and two pills of 48 dp slots): one line a player,
+#: so six fit a phone on its side unscrolled.
 BESIDE_MAX = 2
-
-
-#: A short screen's name line (px): six players with two counters each fit 360×640 unscrolled.
-DENSE_NAME = 12
 
 
 def _group(counter: ft.Control, share: int) -> ft.Control:
     return ft.Container(counter, bgcolor=_GROUP_FILL, border_radius=TARGET // 2, expand=share)
-
-
-@ft.component
-def _Title(name: str, active: bool, dense: bool = False, stacked: bool = False) -> ft.Control:
-    """The player's name and «ходит» when it is their turn (in a slot kept when it is not:
-    nothing moves when the turn passes). ``dense``: a short screen's smaller line
-    (:attr:`~companion.ui.layout.Layout.short`); ``stacked``: «ходит» under the name (the
-    name beside the counters keeps the line's width)."""
-    marker = ft.Container(
-        ft.Text(_("ходит"), size=9 if dense else 12, color=ft.Colors.ON_PRIMARY)
-        if active
-        else None,
-        bgcolor=ft.Colors.PRIMARY if active else None,
-        border_radius=8,
-        padding=ft.Padding.symmetric(horizontal=6, vertical=0 if dense else 1),
-        width=54,
-        height=DENSE_NAME if dense else 20,
-        alignment=ft.Alignment.CENTER,
-    )
-    text = ft.Text(
-        name,
-        size=11 if dense else 17,
-        weight=ft.FontWeight.BOLD,
-        max_lines=1,
-        overflow=ft.TextOverflow.ELLIPSIS,
-        style=ft.TextStyle(height=1.0) if dense else None,
-    )
-    if stacked:
-        return ft.Column([text, marker], spacing=0, tight=True)
-    return ft.Row(
-        [ft.Container(text, expand=True, height=DENSE_NAME if dense else None), marker],
-        spacing=4,
-    )
-
-
-Title = ft.memo(_Title)
 
 
 @ft.component
@@ -175,29 +136,33 @@ def _PlayerRow(
     Memoised: a tap re-renders only the player whose values (or turn) changed. The row's
     height and the counters' places never depend on the values.
     """
-    # beside the name, the name takes 2 parts of the line to each pill's 3
-    pills = _counter_row(index, name, values, counters, send, 3 if beside else 1)
-    if len(counters) == 1 or beside:
-        head = ft.Container(Title(name, active, stacked=beside), expand=2 if beside else 1)
-        content: ft.Control = ft.Row([head, *pills], spacing=gap if beside else 4)
-    else:
-        content = ft.Column(
-            [Title(name, active, dense), grid(pills, 2, spacing=gap, run_spacing=COUNTER_GAP // 2)],
-            spacing=0,
-            tight=True,
+    pills = _counter_row(index, name, values, counters, send, 2 if beside else 1)
+    label = f"{name}{', ' + _('ходит') if active else ''}"
+    if len(counters) == 1 or beside:  # the counters on the name's line
+        # beside: the name (its marker under it) takes one part of the line to each pill's 2
+        head = player_name(name, active, stacked=beside)
+        return player_row(
+            f"player-{index}",
+            color,
+            active,
+            head,
+            pills,
+            label=label,
+            frame="strip",
+            dense=dense,
+            spacing=gap if beside else 4,
         )
-    return tagged(
+    lines = grid(pills, 2, spacing=gap, run_spacing=COUNTER_GAP // 2)
+    head = player_name(name, active, size=11 if dense else 17, dense=dense)
+    return player_row(
         f"player-{index}",
-        ft.Container(
-            content,
-            # a square colour strip: a one-sided border with rounded corners draws stray arcs
-            border=ft.Border.only(left=ft.BorderSide(6, color)),
-            padding=ft.Padding.only(
-                left=8, right=4, top=0 if dense else 2, bottom=0 if dense else 2
-            ),
-            bgcolor=ft.Colors.with_opacity(0.10, color) if active else None,
-        ),
-        label=f"{name}{', ' + _('ходит') if active else ''}",
+        color,
+        active,
+        head,
+        label=label,
+        below=[lines],
+        frame="strip",
+        dense=dense,
     )
 
 
@@ -225,7 +190,7 @@ def Board(view: GameView) -> ft.Control:
     # the board's width (the frame's layout: it follows the phone when it turns)
     layout = use_layout()
     gap = NARROW_GAP if layout.narrow else COUNTER_GAP
-    beside = layout.two_columns and len(counters) <= BESIDE_MAX
+    beside = layout.width_class == EXPANDED and len(counters) <= BESIDE_MAX
     dense = layout.short  # a short screen: every player in view without a scroll
     # a phone on its side: one 48 dp line a player, the lines touching (the colour strips
     # tell them apart), so six fill the board's height unscrolled
