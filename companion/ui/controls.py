@@ -18,6 +18,7 @@ __all__ = [
     "confirm_dialog",
     "fmt_seconds",
     "icon_button",
+    "number_field",
     "primary_button",
     "shown_number",
     "tagged",
@@ -82,6 +83,23 @@ def icon_button(
             style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
         ),
         label=label,
+    )
+
+
+def number_field(
+    ident: str, label: str, value: object, width: int, on_change: Callable[[str], None]
+) -> ft.Control:
+    """A field for a number, ``width`` px wide with a numeric keyboard, tagged ``ident``:
+    ``on_change(text)`` gets the text as typed (:func:`typed_text`; the form checks it)."""
+    return tagged(
+        ident,
+        ft.TextField(
+            label=label,
+            value=str(value),
+            width=width,
+            keyboard_type=ft.KeyboardType.NUMBER,
+            on_change=lambda e: on_change(typed_text(e)),
+        ),
     )
 
 

@@ -76,28 +76,14 @@ STATUS_HEIGHT = 52
 
 
 @ft.component
-def _Button(
-    ident: str,
-    icon: ft.IconData,
-    tooltip: str,
-    on_click: Callable[[], None] | None,
-    disabled: bool = False,
-    selected: bool | None = None,
-    label: str | None = None,
-) -> ft.Control:
-    return icon_button(
-        ident, icon, tooltip, on_click, disabled=disabled, selected=selected, label=label
-    )
-
-
-@ft.component
 def _Link(ident: str, icon: ft.IconData, tooltip: str, route: str) -> ft.Control:
     return icon_button(ident, icon, tooltip, lambda: go(route))
 
 
 #: One top-bar button each, memoised on plain props: a move that only enables «Вернуть»
 #: re-renders that button, not the bar.
-Button, Link = ft.memo(_Button), ft.memo(_Link)
+Button = ft.memo(ft.component(lambda *args, **kw: icon_button(*args, **kw)))
+Link = ft.memo(_Link)
 
 
 @ft.component
@@ -126,8 +112,8 @@ def _TopBar(
                 overflow=ft.TextOverflow.ELLIPSIS,
                 tooltip=title if show_title else None,
             ),
-            Button("undo", ft.Icons.UNDO, _("Отменить"), undo, not can_undo),
-            Button("redo", ft.Icons.REDO, _("Вернуть"), redo, not can_redo),
+            Button("undo", ft.Icons.UNDO, _("Отменить"), undo, disabled=not can_undo),
+            Button("redo", ft.Icons.REDO, _("Вернуть"), redo, disabled=not can_redo),
             Link("open-log", ft.Icons.HISTORY, _("Журнал"), f"/game/{game_id}/log"),
             Link("open-rules", ft.Icons.MENU_BOOK, _("Правила"), rules),
             Button(
@@ -135,10 +121,9 @@ def _TopBar(
                 ft.Icons.LOCK if locked else ft.Icons.LOCK_OPEN,
                 _("Снять блокировку") if locked else _("Заблокировать от случайных нажатий"),
                 toggle_lock,
-                False,
-                locked,
+                selected=locked,
                 # what a screen reader says: the state and what a tap does (was «lock-on»)
-                _("Экран заблокирован: снять блокировку")
+                label=_("Экран заблокирован: снять блокировку")
                 if locked
                 else _("Заблокировать от случайных нажатий"),
             ),

@@ -64,36 +64,22 @@ def _counter_row(
     """One counter per game counter; several: each «− value +» on a pill of its own that
     takes ``share`` parts of its line (which −/+ belong to which number is plain to see)."""
     several = len(counters) > 1
-    return [
-        _group(
-            _Counter(
-                f"val-p{index}-c{j}",
-                f"{name}: {counter}",
-                values[j],
-                _Move(send, "counter.add", index, counter, "delta"),
-                _Move(send, "counter.set", index, counter, "value"),
-                caption=counter,
-                step=step,
-                width=None,
-                size=PILL_SIZE,
-                outlined=True,
-            ),
-            share,
-        )
-        if several
-        else _Counter(
+    out: list[ft.Control] = []
+    for j, (counter, step) in enumerate(counters):
+        one = _Counter(
             f"val-p{index}-c{j}",
             f"{name}: {counter}",
             values[j],
             _Move(send, "counter.add", index, counter, "delta"),
             _Move(send, "counter.set", index, counter, "value"),
+            caption=counter if several else "",
             step=step,
-            width=ONE_SLOT,
-            size=ONE_SIZE,
+            width=None if several else ONE_SLOT,
+            size=PILL_SIZE if several else ONE_SIZE,
             outlined=True,
         )
-        for j, (counter, step) in enumerate(counters)
-    ]
+        out.append(_group(one, share) if several else one)
+    return out
 
 
 #: A counter's pill (a fill, no stroke: cheaper for the browser to draw, see
