@@ -11,13 +11,13 @@ import flet as ft
 
 from companion.engine.munchkin import default_monster_name
 from companion.i18n import _
-from companion.ui.boards.compact import toggle
 from companion.ui.boards.munchkin.common import (
     BoardUi,
     refused_fight,
     send_noting_gear,
     to_int,
 )
+from companion.ui.controls import toggle
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET, number_field, tagged, typed_text
 
