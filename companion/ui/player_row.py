@@ -5,7 +5,8 @@ and the board's lines under it.
 Two frames: a ``card`` (a 1 px outline, 3 px in the player's colour on their turn: Munchkin,
 Ricks) or a ``strip`` (a 6 px bar of the player's colour on the left and a tint on their
 turn: free counters). The marker keeps its slot when it is not their turn: nothing moves when
-the turn passes. The row's tag and label, and the name's, are the board's: tests and screen
+the turn passes (a board may give the room back to a text instead, :func:`active_marker`).
+The row's tag and label, and the name's, are the board's: tests and screen
 readers find each player by them.
 """
 
@@ -25,8 +26,12 @@ __all__ = ["active_marker", "player_name", "player_row"]
 MARKER_WIDTH, MARKER_HEIGHT, DENSE_HEIGHT = 54, 20, 12
 
 
-def active_marker(active: bool, dense: bool = False) -> ft.Control:
-    """«ходит» on the primary colour when ``active``, else the same slot left empty."""
+def active_marker(active: bool, dense: bool = False, keep_slot: bool = True) -> ft.Control:
+    """«ходит» on the primary colour when ``active``, else the same slot left empty
+    (``keep_slot=False``: nothing, where the room is worth more to the text beside it than
+    its staying put; only text moves then, never a button)."""
+    if not active and not keep_slot:
+        return ft.Container(width=0)
     return ft.Container(
         ft.Text(_("ходит"), size=9 if dense else 12, color=ft.Colors.ON_PRIMARY)
         if active

@@ -125,7 +125,8 @@ def _PlayerRow(
                 label=name + (" (ходит)" if active else ""),
                 marker=False,
             ),
-            active_marker(active),
+            # the class beside it keeps the room on the others' cards
+            active_marker(active, keep_slot=False),
             ft.Container(
                 tagged(
                     f"class-p{index}",
