@@ -57,7 +57,6 @@ from companion.ui.widgets import (
     icon_button,
     tagged,
     use_page_size,
-    use_page_width,
     use_scroll_to,
 )
 
@@ -67,7 +66,6 @@ __all__ = [
     "ACTION_BAR_HEIGHT",
     "STATUS_HEIGHT",
     "MESSAGE_MAX_WIDTH",
-    "use_page_width",
 ]
 
 #: Heights that never change (px).
