@@ -12,24 +12,21 @@ import flet as ft
 
 __all__ = [
     "TARGET",
-    "WIDE",
     "Banner",
     "border_all",
     "clipped_text",
     "confirm_dialog",
     "fmt_seconds",
     "icon_button",
+    "number_field",
     "primary_button",
     "shown_number",
     "tagged",
+    "toggle",
     "typed_number",
     "typed_text",
     "use_form",
 ]
-
-#: From this page width on (px), a screen's two-column layout (the game frame, home, rules…);
-#: below it, a phone's.
-WIDE = 700
 
 F = TypeVar("F")
 
@@ -87,6 +84,23 @@ def icon_button(
             style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
         ),
         label=label,
+    )
+
+
+def number_field(
+    ident: str, label: str, value: object, width: int, on_change: Callable[[str], None]
+) -> ft.Control:
+    """A field for a number, ``width`` px wide with a numeric keyboard, tagged ``ident``:
+    ``on_change(text)`` gets the text as typed (:func:`typed_text`; the form checks it)."""
+    return tagged(
+        ident,
+        ft.TextField(
+            label=label,
+            value=str(value),
+            width=width,
+            keyboard_type=ft.KeyboardType.NUMBER,
+            on_change=lambda e: on_change(typed_text(e)),
+        ),
     )
 
 
@@ -162,6 +176,23 @@ def confirm_dialog(
             ),
         ],
         on_dismiss=lambda: on_no(),
+    )
+
+
+def toggle(
+    text: str, on: bool, on_click, disabled: bool = False, dimmed: bool = False
+) -> ft.Control:
+    """A yes/no choice as a 48 dp button with a check mark (a checkbox is a 40 px target).
+
+    ``dimmed``: looks unavailable but still answers a tap — ``on_click`` then says why (a
+    control for a move not allowed now explains itself); ``disabled`` takes no tap at all."""
+    return (ft.FilledTonalButton if on else ft.OutlinedButton)(
+        text,
+        icon=ft.Icons.CHECK_BOX if on else ft.Icons.CHECK_BOX_OUTLINE_BLANK,
+        height=TARGET,
+        disabled=disabled,
+        opacity=0.45 if dimmed else 1.0,
+        on_click=lambda: on_click(),
     )
 
 

@@ -1,4 +1,13 @@
-"""Counters: −/+ by a step (long press ×5) around a number whose tap opens the numeric pad."""
+"""The one counter every board composes: − number + (each a 48 dp target), long press ×5,
+a tap on the number opens the numeric pad.
+
+Its number lives in a fixed slot: ``width`` px given by the board (the same for the whole
+game, so the buttons never move when the value grows), or, with ``width=None``, the rest of
+the line the board gives the counter (Flutter sizes it; the board's layout guarantees the
+slot is a 48 dp target). The number is drawn at one ``size`` and never wraps: a value longer
+than its slot is cut by Flutter with «…» and read whole in the counter's label and on the pad
+that a tap opens (Flet 1.0.5 has no ``FittedBox`` to scale it down, docs/FLET_FINDINGS.md).
+"""
 
 from __future__ import annotations
 
@@ -7,10 +16,11 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import _
+from companion.ui.colors import ink
 from companion.ui.controls import TARGET, shown_number, tagged
 from companion.ui.number_pad import use_number_pad
 
-__all__ = ["BigCounter", "StepCounter", "counter_step", "number_size"]
+__all__ = ["Counter", "counter_step"]
 
 
 def counter_step(
@@ -20,23 +30,21 @@ def counter_step(
     step: int,
     on_add: Callable[[int], None],
     *,
-    size: int = TARGET,
-    icon_size: int = 24,
     outlined: bool = False,
     disabled: bool = False,
+    tip: str | None = None,
 ) -> ft.Control:
-    """A counter's − (``sign`` −1) or + (+1) button: ``size`` dp square, ``step`` per tap and
-    ×5 on a long press; tagged ``{ident}-minus`` / ``{ident}-plus`` and spoken as
-    «<name> +<step>»; ``disabled``: greyed, no tap."""
-    label = f"{name} {'+' if sign > 0 else '−'}{step}"
+    """A counter's − (``sign`` −1) or + (+1) button, 48 dp square: ``step`` per tap and ×5 on
+    a long press; tagged ``{ident}-minus`` / ``{ident}-plus`` and spoken as «<name> +<step>»
+    (or ``tip``); ``disabled``: greyed, no tap."""
+    label = tip or f"{name} {'+' if sign > 0 else '−'}{step}"
     side = ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT) if outlined else None
     return tagged(
         f"{ident}-{'plus' if sign > 0 else 'minus'}",
         ft.IconButton(
             ft.Icons.ADD if sign > 0 else ft.Icons.REMOVE,
-            icon_size=icon_size,
-            width=size,
-            height=size,
+            width=TARGET,
+            height=TARGET,
             style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD, side=side),
             disabled=disabled,
             on_click=lambda: on_add(sign * step),
@@ -48,127 +56,107 @@ def counter_step(
 
 
 @ft.component
-def BigCounter(
+def Counter(
     ident: str,
-    label: str,
+    name: str,
     value: int,
-    step: int,
     on_add: Callable[[int], None],
-    on_set: Callable[[int], None],
+    on_set: Callable[[int], None] | None = None,
+    *,
+    caption: str = "",
+    step: int = 1,
+    width: int | None = TARGET,
+    size: int = 22,
     color: str | None = None,
-) -> ft.Control:
-    """A counter readable across a table: −/+ by ``step`` (long-press: ×5); a tap on the
-    number opens the numeric pad."""
-    open_pad = use_number_pad(label, on_set, current=value)
-
-    def step_button(sign: int) -> ft.Control:
-        return counter_step(ident, label, sign, step, on_add, size=TARGET + 8, icon_size=28)
-
-    return ft.Row(
-        [
-            step_button(-1),
-            tagged(
-                ident,
-                ft.Container(
-                    ft.Text(
-                        shown_number(value),
-                        size=40,
-                        weight=ft.FontWeight.BOLD,
-                        color=color,
-                        text_align=ft.TextAlign.CENTER,
-                    ),
-                    on_click=lambda: open_pad(),
-                    width=110,
-                    alignment=ft.Alignment.CENTER,
-                ),
-                label=str(value),
-            ),
-            step_button(+1),
-        ],
-        alignment=ft.MainAxisAlignment.CENTER,
-        spacing=4,
-    )
-
-
-#: A counter's number sizes (px, bold) by its characters: up to 3, up to 5, more.
-NUMBER_SIZES = (26, 21, 16)
-#: The smallest number drawn (px).
-MIN_NUMBER_SIZE = 12
-#: The box width (px) a character of a number needs per px of type: its fixed slot holds
-#: ``width / (NUMBER_SLOT_EM × characters)`` px type (bold figures are under 0.6 em wide).
-NUMBER_SLOT_EM = 0.66
-
-
-def number_size(value: int, width: float | None = None) -> int:
-    """The font size (px) of a counter's number: by its characters (:data:`NUMBER_SIZES`),
-    and no larger than its slot ``width`` px holds for that many characters
-    (:data:`NUMBER_SLOT_EM`: «−100» whole in a 48 px box); never below
-    :data:`MIN_NUMBER_SIZE`."""
-    chars = len(shown_number(value))
-    size = NUMBER_SIZES[0] if chars <= 3 else NUMBER_SIZES[1] if chars <= 5 else NUMBER_SIZES[2]
-    if width is None:
-        return size
-    return max(MIN_NUMBER_SIZE, min(size, int(width / (NUMBER_SLOT_EM * chars))))
-
-
-@ft.component
-def StepCounter(
-    ident: str,
-    label: str,
-    caption: str,
-    value: int,
-    step: int,
-    on_add: Callable[[int], None],
-    on_set: Callable[[int], None],
-    value_width: int = 72,
+    disabled: bool = False,
+    minus_disabled: bool = False,
+    outlined: bool = False,
     allow_negative: bool = True,
+    guard: Callable[[], bool] | None = None,
+    on_tap: Callable[[], None] | None = None,
+    tips: tuple[str, str] | None = None,
+    number_top: int = 0,
 ) -> ft.Control:
-    """A compact counter for a board with many players: − value + in one 48 px line.
+    """− ``value`` + in one 48 dp line; ``on_add(delta)`` gets ±``step`` (×5 on a long press).
 
-    −/+ change by ``step`` (long-press: ×5), a tap on the number opens the numeric pad.
-    ``caption`` (e.g. the counter's name) sits above the number inside the same box. Every
-    part has a fixed width: the buttons never move when the value grows.
+    :param ident: the number's tag (``{ident}-minus`` / ``{ident}-plus`` for the buttons); its
+        label is the value.
+    :param name: the spoken name («Аня: уровень»): the buttons' labels and the pad's title.
+    :param on_set: a tap on the number opens the numeric pad, which sets the value; ``on_tap``
+        instead: the tap does that (a pad the board owns); neither: the number takes no tap.
+    :param caption: a short title over the number inside its box (11 px, cut with «…»; in a
+        slot of no fixed width the box's tooltip says it whole).
+    :param width: the number's slot (px); ``None``: the rest of the line (see the module).
+    :param size: the number's type (px), one for the game.
+    :param color: the number's colour (made readable on both themes, :func:`ink`).
+    :param disabled: nothing can change it now: greyed buttons, no pad; all in their places.
+    :param minus_disabled: only «−» is greyed (nothing left to take).
+    :param allow_negative: the pad offers «±».
+    :param guard: asked before the pad opens (see :func:`use_number_pad`).
+    :param tips: the «−» and «+» buttons' labels, instead of «<name> −<step>» / «… +<step>».
+    :param number_top: px above the number within its 48 dp (room for a title laid over it).
     """
-    open_pad = use_number_pad(label, on_set, current=value, allow_negative=allow_negative)
-
-    def step_button(sign: int) -> ft.Control:
-        return counter_step(ident, label, sign, step, on_add, outlined=True)
-
+    open_pad = use_number_pad(
+        name,
+        on_set or (lambda _v: None),
+        current=value,
+        allow_negative=allow_negative,
+        guard=guard,
+    )
+    tap = None if disabled else on_tap or ((lambda: open_pad()) if on_set else None)
     number = ft.Text(
         shown_number(value),
-        size=number_size(value, value_width),
+        size=size,
         weight=ft.FontWeight.BOLD,
+        color=ink(color) if color else None,
         text_align=ft.TextAlign.CENTER,
         max_lines=1,
+        overflow=ft.TextOverflow.ELLIPSIS,
     )
-    box = ft.Column(
-        [ft.Text(caption, size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS), number]
+    box = (
+        ft.Column(
+            [ft.Text(caption, size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS), number],
+            spacing=0,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
         if caption
-        else [number],
-        spacing=0,
-        tight=True,
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        else number
     )
+    slot = tagged(
+        ident,
+        ft.Container(
+            box,
+            width=width,
+            height=TARGET,
+            alignment=ft.Alignment.CENTER,
+            padding=ft.Padding.only(top=number_top) if number_top else None,
+            on_click=tap,
+            # the caption whole (it may be cut with «…»)
+            tooltip=_("{name} — ввести число").format(name=caption)
+            if caption and width is None and on_set and not disabled
+            else None,
+        ),
+        label=str(value),
+    )
+    minus_tip, plus_tip = tips or (None, None)
     return ft.Row(
         [
-            step_button(-1),
-            tagged(
+            counter_step(
                 ident,
-                ft.Container(
-                    box,
-                    on_click=lambda: open_pad(),
-                    width=value_width,
-                    height=TARGET,
-                    alignment=ft.Alignment.CENTER,
-                    # the counter's whole name (the caption may be cut with «…»)
-                    tooltip=_("{name} — ввести число").format(name=caption)
-                    if caption
-                    else _("Ввести число"),
-                ),
-                label=str(value),
+                name,
+                -1,
+                step,
+                on_add,
+                outlined=outlined,
+                disabled=disabled or minus_disabled,
+                tip=minus_tip,
             ),
-            step_button(+1),
+            ft.Container(slot, expand=True) if width is None else slot,
+            counter_step(
+                ident, name, +1, step, on_add, outlined=outlined, disabled=disabled, tip=plus_tip
+            ),
         ],
         spacing=0,
-        tight=True,
+        tight=width is not None,
     )

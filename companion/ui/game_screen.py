@@ -53,43 +53,24 @@ from companion.ui.result import ResultDetails, ResultHeader
 from companion.ui.state import GameView
 from companion.ui.status import StatusLine, status_props
 from companion.ui.widgets import (
-    WIDE,
     BoardScroll,
     icon_button,
     tagged,
     use_page_size,
-    use_page_width,
     use_scroll_to,
 )
 
 __all__ = [
     "GameScreen",
     "RULES_GAME",
-    "WIDE",
     "ACTION_BAR_HEIGHT",
     "STATUS_HEIGHT",
     "MESSAGE_MAX_WIDTH",
-    "use_page_width",
 ]
 
 #: Heights that never change (px).
 ACTION_BAR_HEIGHT = 72
 STATUS_HEIGHT = 52
-
-
-@ft.component
-def _Button(
-    ident: str,
-    icon: ft.IconData,
-    tooltip: str,
-    on_click: Callable[[], None] | None,
-    disabled: bool = False,
-    selected: bool | None = None,
-    label: str | None = None,
-) -> ft.Control:
-    return icon_button(
-        ident, icon, tooltip, on_click, disabled=disabled, selected=selected, label=label
-    )
 
 
 @ft.component
@@ -99,7 +80,8 @@ def _Link(ident: str, icon: ft.IconData, tooltip: str, route: str) -> ft.Control
 
 #: One top-bar button each, memoised on plain props: a move that only enables «Вернуть»
 #: re-renders that button, not the bar.
-Button, Link = ft.memo(_Button), ft.memo(_Link)
+Button = ft.memo(ft.component(lambda *args, **kw: icon_button(*args, **kw)))
+Link = ft.memo(_Link)
 
 
 @ft.component
@@ -126,9 +108,10 @@ def _TopBar(
                 expand=True,
                 max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS,
+                tooltip=title if show_title else None,
             ),
-            Button("undo", ft.Icons.UNDO, _("Отменить"), undo, not can_undo),
-            Button("redo", ft.Icons.REDO, _("Вернуть"), redo, not can_redo),
+            Button("undo", ft.Icons.UNDO, _("Отменить"), undo, disabled=not can_undo),
+            Button("redo", ft.Icons.REDO, _("Вернуть"), redo, disabled=not can_redo),
             Link("open-log", ft.Icons.HISTORY, _("Журнал"), f"/game/{game_id}/log"),
             Link("open-rules", ft.Icons.MENU_BOOK, _("Правила"), rules),
             Button(
@@ -136,10 +119,9 @@ def _TopBar(
                 ft.Icons.LOCK if locked else ft.Icons.LOCK_OPEN,
                 _("Снять блокировку") if locked else _("Заблокировать от случайных нажатий"),
                 toggle_lock,
-                False,
-                locked,
+                selected=locked,
                 # what a screen reader says: the state and what a tap does (was «lock-on»)
-                _("Экран заблокирован: снять блокировку")
+                label=_("Экран заблокирован: снять блокировку")
                 if locked
                 else _("Заблокировать от случайных нажатий"),
             ),
@@ -218,8 +200,12 @@ def _Top(view: GameView, wide: bool) -> ft.Control:
     use_phone_comfort(view.version, app.lan is None or app.lan.conn.secure, view.show_notice)
     game = view.game
     phase = game.definition.current_phase(game.state)
+    # a board's one-line summary (``top_line(game)``: free counters' round and target) joins
+    # the game's name in a wide top bar instead of taking a line of the board's height
+    top_line = getattr(BOARDS[game.setup.game], "top_line", None)
+    title = game.definition.title
     return TopBar(
-        game.definition.title,
+        f"{title} · {top_line(game)}" if wide and top_line is not None else title,
         view.game_id,
         rules_link(game.setup.game, phase, f"/game/{view.game_id}"),
         game.can_undo,

@@ -20,8 +20,8 @@ from companion.i18n import _
 from companion.store import GameSummary
 from companion.table.security import is_player
 from companion.ui.devices import HostDesk, JoinCard
-from companion.ui.game_screen import WIDE, use_page_width
 from companion.ui.lan import Seat
+from companion.ui.layout import use_window_layout
 from companion.ui.nav import app_model, go
 from companion.ui.saved_games import delete_game
 from companion.ui.state import follow_hub
@@ -35,7 +35,8 @@ AWAKE_NOTE = (
     "только сайтам по https. Попросите ведущего запустить «companion --lan --https»."
 )
 AWAKE_KEY = "companion.awake-note-shown"
-#: The wide layout (≥ WIDE px): the menu column's width and the whole content's maximum (px).
+#: The wide layout (:attr:`~companion.ui.layout.Layout.two_columns`): the menu column's width
+#: and the whole content's maximum (px).
 MENU_WIDTH = 320
 MAX_WIDTH = 1200
 
@@ -121,7 +122,8 @@ def Home() -> ft.Control:
         games = []
         error = error or f"{_('Не удалось прочитать сохранённые игры')}: {exc}"
     warnings = [*app.warnings, *app.hub.store.warnings]
-    width = use_page_width()
+    layout = use_window_layout()
+    width = layout.width
 
     def ask(gid: str, title: str) -> None:
         if not is_player(app):  # a crafted click from a spectator changes nothing
@@ -197,7 +199,7 @@ def Home() -> ft.Control:
         *([Banner(error, notice)] if error or notice else []),
     ]
     heading = ft.Text(_("Сохранённые игры"), size=20, weight=ft.FontWeight.BOLD)
-    if width < WIDE:
+    if not layout.two_columns:
         return ft.Column(
             [*intro, *_phone_menu(player, width), heading, *tiles],
             spacing=12,

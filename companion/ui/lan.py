@@ -28,8 +28,6 @@ from companion.store import limits
 from companion.table.security import (
     CODE_DIGITS,
     CODE_MAX_DIGITS,
-    PER_PEER_FAILURES,
-    PER_PEER_WINDOW,
     Connection,
     DeviceTokens,
     Throttle,
@@ -60,8 +58,6 @@ __all__ = [
     "lan_address",
 ]
 
-MAX_FAILURES = PER_PEER_FAILURES
-LOCKOUT_SECONDS = PER_PEER_WINDOW
 #: Characters the join screen's code field takes: the longest code (:data:`CODE_MAX_DIGITS`)
 #: as the host shows it, in groups of four with a space between (:func:`spaced`).
 CODE_FIELD_CHARS = CODE_MAX_DIGITS + (CODE_MAX_DIGITS - 1) // 4

@@ -38,6 +38,7 @@ __all__ = [
     "grid",
     "layout_for",
     "use_layout",
+    "use_window_layout",
 ]
 
 SizeClass = Literal["compact", "medium", "expanded"]
@@ -131,21 +132,34 @@ def layout_for(width: float | None, height: float | None) -> Layout:
 LayoutContext = ft.create_context(layout_for(None, None))
 
 
-def grid(controls: list[ft.Control], columns: int, spacing: int = 6) -> ft.Control:
-    """``controls`` ``columns`` to a line, each line's cells of one width (an odd last cell
-    keeps its share); one column: a plain column. Instead of ``ft.ResponsiveRow``, whose
+def grid(
+    controls: list[ft.Control], columns: int, spacing: int = 6, run_spacing: int | None = None
+) -> ft.Control:
+    """``controls`` ``columns`` to a line, ``spacing`` px apart (lines: ``run_spacing``, else
+    the same), each line's cells of one width (an odd last cell keeps its share); one column:
+    a plain column. Instead of ``ft.ResponsiveRow``, whose
     breakpoints follow the *page's* width, not the board's pane (a phone on its side got two
     192 px rows to a line)."""
+    down = spacing if run_spacing is None else run_spacing
     if columns <= 1:
-        return ft.Column(controls, spacing=spacing)
+        return ft.Column(controls, spacing=down)
     lines = []
     for k in range(0, len(controls), columns):
         cells = [ft.Container(c, expand=True) for c in controls[k : k + columns]]
         cells += [ft.Container(expand=True) for _ in range(columns - len(cells))]
         lines.append(ft.Row(cells, spacing=spacing, vertical_alignment=ft.CrossAxisAlignment.START))
-    return ft.Column(lines, spacing=spacing)
+    return ft.Column(lines, spacing=down)
 
 
 def use_layout() -> Layout:
     """The frame's :class:`Layout` (a component hook)."""
     return ft.use_context(LayoutContext)
+
+
+def use_window_layout() -> Layout:
+    """The :class:`Layout` of the window itself, following it when it turns or is resized
+    (a component hook for a screen outside the game frame: home, plays, a new game, rules).
+    ``two_columns`` is such a screen's wide layout."""
+    from companion.ui.widgets import use_page_size  # widgets' hooks: one way, at call time
+
+    return layout_for(*use_page_size())

@@ -14,8 +14,7 @@ from companion.i18n import _
 from companion.store.limits import NAME_CHARS
 from companion.table.security import require_player
 from companion.ui.boards import BOARDS
-from companion.ui.game_screen import WIDE, use_page_width
-from companion.ui.layout import WIDTH_MEDIUM
+from companion.ui.layout import COMPACT, use_window_layout
 from companion.ui.nav import app_model, go
 from companion.ui.roster_chips import RosterChips, last_game, next_color
 from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_form
@@ -165,8 +164,9 @@ def NewGame() -> ft.Control:
             return
         go(f"/game/{stored.id}")
 
-    page_width = use_page_width()
-    compact = page_width < WIDTH_MEDIUM
+    layout = use_window_layout()
+    page_width = layout.width
+    compact = layout.width_class == COMPACT
     rows = [
         ft.Row(
             [
@@ -331,7 +331,7 @@ def NewGame() -> ft.Control:
         ),
     )
     column = ft.Column([column, pinned], spacing=4, expand=True)
-    if page_width < WIDE:
+    if not layout.two_columns:
         return column
     # a laptop or tablet: the form as a centred column of at most FORM_WIDTH px, not a page of
     # controls stuck to the left edge with switches stretched across the screen

@@ -19,7 +19,7 @@ from companion.store import GameStore
 from companion.store.history import History, Play
 from companion.store.roster import Roster
 from companion.store.stats import person
-from companion.ui.game_screen import WIDE, use_page_width
+from companion.ui.layout import use_window_layout
 from companion.ui.nav import go
 from companion.ui.state import AppModel
 from companion.ui.widgets import TARGET, icon_button, tagged
@@ -136,7 +136,8 @@ def choice(
 def Frame(title: str, ident: str, body: list[ft.Control], tabs: bool = True) -> ft.Control:
     """A screen: «Назад» to home, the title, links to the four screens, then ``body`` in one
     scrolling column (centred, at most :data:`MAX_WIDTH` px, on a wide screen)."""
-    width = use_page_width()
+    layout = use_window_layout()
+    width = layout.width
     links: list[ft.Control] = []
     if tabs:
         for key, text, route in (
@@ -173,7 +174,7 @@ def Frame(title: str, ident: str, body: list[ft.Control], tabs: bool = True) -> 
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,  # cards as wide as the column
     )
     screen = tagged(f"screen-{ident}", column)
-    if width < WIDE:
+    if not layout.two_columns:
         return screen
     return ft.Row(
         [ft.Container(screen, width=min(width - 44, MAX_WIDTH))],

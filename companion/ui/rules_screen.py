@@ -19,7 +19,7 @@ from companion.i18n import _
 from companion.rules import Hit, add_ruling, delete_ruling, invalidate
 from companion.rules.house import HOUSE_FILE
 from companion.table.security import require_player
-from companion.ui.game_screen import WIDE, use_page_width
+from companion.ui.layout import use_window_layout
 from companion.ui.nav import AppContext, go
 from companion.ui.rules_entry import detail, result_card
 from companion.ui.rules_house import house_panel
@@ -190,7 +190,7 @@ def RulesScreen() -> ft.Control:
     pick_game = ft.use_callback(_pick_game, [])
     toggle = ft.use_callback(toggle_panel, [panel, game])  # reads the form at tap time
     header = RulesHeader(back, panel, toggle)
-    chips = GameChips(game, pick_game, use_page_width() >= WIDE)
+    chips = GameChips(game, pick_game, use_window_layout().two_columns)
     field = tagged(
         "rules-query",
         ft.TextField(

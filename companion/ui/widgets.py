@@ -14,21 +14,22 @@ import flet as ft
 
 from companion.ui.controls import (
     TARGET,
-    WIDE,
     Banner,
     border_all,
     clipped_text,
     confirm_dialog,
     fmt_seconds,
     icon_button,
+    number_field,
     primary_button,
     shown_number,
     tagged,
+    toggle,
     typed_number,
     typed_text,
     use_form,
 )
-from companion.ui.counters import BigCounter, StepCounter, counter_step, number_size
+from companion.ui.counters import Counter, counter_step
 from companion.ui.number_pad import (
     PAD_DIGITS,
     PAD_WIDTH,
@@ -39,23 +40,22 @@ from companion.ui.number_pad import (
 
 __all__ = [
     "TARGET",
-    "WIDE",
     "use_page_width",
     "use_file_picker",
-    "number_size",
     "confirm_dialog",
     "shown_number",
     "typed_number",
     "tagged",
+    "toggle",
     "border_all",
     "Banner",
-    "BigCounter",
-    "StepCounter",
+    "Counter",
     "number_pad",
     "PAD_DIGITS",
     "PAD_WIDTH",
     "fmt_seconds",
     "icon_button",
+    "number_field",
     "primary_button",
     "use_number_pad",
     "pad_name",

@@ -12,11 +12,9 @@ import pytest
 
 from companion.store import GameStore
 from companion.ui.app import make_main
-from companion.ui.boards.free import box_width, counter_gap
+from companion.ui.boards.free import PILL_SIZE
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
-
-TWO_LONG = (("Победные очки", 1), ("Золотые монеты", 1))
 
 
 def _shown_texts(session: Any) -> list[str]:
@@ -147,42 +145,24 @@ def test_the_target_reached_is_said_once(tmp_path):
     assert "Раунд 1 · до конца ходят: Борис, Вика" in texts, texts
 
 
-def test_two_long_counter_names_share_one_line_on_a_phone():
-    """The number box of two counters named «Победные очки» / «Золотые монеты» fits both
-    counters on one line at 360 and 390 px (the names cut with «…»), and keeps its
-    name-wide box where the page is wide (see the Chromium test in test_free_game)."""
-    assert box_width(TWO_LONG, 360) == 48  # a 48 dp target (it was 44)
-    assert counter_gap(TWO_LONG, 360) == 8 and counter_gap(TWO_LONG, 390) == 16
-    assert box_width(TWO_LONG, 390) == 59
-    assert box_width(TWO_LONG, 1280) == box_width(TWO_LONG, None) >= 13 * 6.6
-    assert box_width((("ПО", 1), ("монеты", 1)), 390) == 56  # short names: as they were
-
-
-def test_three_or_four_counters_go_two_to_a_line_at_360():
-    """Three or more counters never share one line of a phone (48 dp −/+ each side of the
-    number): at 390 px they went two to a line, but at 360 px the name-wide box (56 px for
-    «монеты») put each counter on a line of its own. The box now lets two share a line, and
-    stays a 48 dp target (play-test: 44 px at 360) with the gap between the pills narrowed."""
-    three = (("ПО", 1), ("монеты", 1), ("карты", 1))
-    four = (*three, ("жизни", 1))
-    for counters in (three, four):
-        assert box_width(counters, 390) == 56
-        assert box_width(counters, 360) == 48  # a 48 dp target, 8 px between the pills
-        assert counter_gap(counters, 360) == 8
-        assert box_width(counters, 1280) == 56
-
-
-def _box(session: Any, ident: str) -> tuple[int, int, str]:
-    """The number box tagged ``ident``: (its width, its number's size, the number)."""
+def _box(session: Any, ident: str) -> tuple[int | None, int, str]:
+    """The number box tagged ``ident``: (its fixed width or None, its number's size, the
+    number)."""
     box = rt.tagged_control(session, ident)
     column = box.content
     number = column.controls[-1]
     return box.width, number.size, number.value
 
 
+def _players_beside(session: Any) -> bool:
+    """Whether player 0's counters stand on its name's line (a Row holding the name)."""
+    row = rt.tagged_control(session, "player-0").content
+    return isinstance(row, ft.Row)
+
+
 async def _turned(data) -> dict[str, Any]:
-    """A game of two counters opened at 390 px, the phone turned to 360 px, then a 1280 px
-    window: the number boxes and the frame's layout after each."""
+    """A game of two counters opened at 390×844, the phone turned to 844×390, then a
+    360×640 phone: the number boxes and the rows' shape after each."""
     hub = Hub(GameStore(data))
     g = hub.create(
         "free",
@@ -199,35 +179,29 @@ async def _turned(data) -> dict[str, Any]:
     hub.push(g.id, "counter.set", {"player": 1, "counter": "монеты", "value": 1000})
     session = await rt.open_app(make_main(hub), f"/game/{g.id}")
     seen: dict[str, Any] = {}
-    for width in (390, 360, 1280):
+    for width, height in ((390, 844), (844, 390), (360, 640)):
         if width != 390:
-            session.apply_page_patch({"width": width, "height": 640})
-            await session.dispatch_event(session.page._i, "resize", {"width": width, "height": 640})
+            session.apply_page_patch({"width": width, "height": height})
+            await session.dispatch_event(
+                session.page._i, "resize", {"width": width, "height": height}
+            )
             await rt.quiet(session)
         seen[width] = {
             "boxes": [_box(session, "val-p0-c0"), _box(session, "val-p1-c1")],
-            "wide": "recent-moves" in rt.tappables(session)
-            or any(
-                isinstance(c, ft.Semantics) and c.identifier == "recent-moves"
-                for c in rt.controls(session)
-            ),
+            "beside": _players_beside(session),
         }
     return seen
 
 
-def test_the_number_boxes_follow_the_phone_turned_and_numbers_fit_them(tmp_path):
-    """At 360 px the 44 px number box showed «−100» as «−10» and «1000» as «100»: a number
-    is now drawn smaller in a narrower box (by its characters and the box's width:
-    ``widgets.number_size``), never under 12 px. The box follows the phone turned: the board
-    reads the page's width through ``use_page_width``, and the frame, following the same
-    resize, still switches to its wide layout."""
+def test_the_counters_follow_the_phone_turned_and_size_nothing_by_their_digits(tmp_path):
+    """The numbers are drawn at one size whatever their digits (the old digit-width model,
+    ``number_size``, is gone: issue 29), in a slot the line gives them (no fixed width): the
+    layout, not a pixel sum, decides the rows' shape. Upright the counters go under the
+    name; turned to 844×390 (two columns) they stand beside it, one line a player."""
     seen = rt.run(_turned(tmp_path))
-    assert [w for w, _size, _v in seen[390]["boxes"]] == [56, 56], seen
-    assert [w for w, _size, _v in seen[360]["boxes"]] == [48, 48], seen
-    assert not seen[360]["wide"] and seen[1280]["wide"], seen  # the frame still follows too
-    assert [w for w, _size, _v in seen[1280]["boxes"]] == [56, 56], seen
-    for width in (390, 360):
+    for width in (390, 844, 360):
         for box, size, value in seen[width]["boxes"]:
             assert value in ("−100", "1000")
-            # 21 px: a 4-character number's size; the 48 px box of 360 draws it smaller
-            assert 12 <= size <= (21 if box > 48 else 20), (width, value, size, box)
+            assert box is None and size == PILL_SIZE, (width, box, size)
+    assert not seen[390]["beside"] and not seen[360]["beside"], seen
+    assert seen[844]["beside"], seen

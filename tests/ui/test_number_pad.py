@@ -112,7 +112,7 @@ def test_the_pad_opens_on_the_value_and_the_first_digit_replaces_it(tmp_path):
 @pytest.mark.parametrize(
     ("kind", "moves", "ident", "options"),
     [
-        ("free", FREE_AT_3, "val-p1-c0", None),  # StepCounter
+        ("free", FREE_AT_3, "val-p1-c0", None),  # counters.Counter
         ("munchkin", [], "level-p0", None),  # the compact Counter, level 1
         ("smashup", SMASHUP_START, "vp-p0", SMASHUP_OPTIONS),  # number_pad itself
     ],

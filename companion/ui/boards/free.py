@@ -10,12 +10,12 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.free_options import OptionsForm
-from companion.ui.layout import grid, use_layout
+from companion.ui.layout import EXPANDED, grid, use_layout
+from companion.ui.player_row import player_name, player_row
 from companion.ui.state import GameView
 from companion.ui.widgets import (
     TARGET,
-    WIDE,
-    StepCounter,
+    Counter,
     clipped_text,
     confirm_dialog,
     icon_button,
@@ -42,60 +42,15 @@ class _Move:
 
 
 #: A counter re-renders only when its own value changes.
-_StepCounter = ft.memo(StepCounter)
+_Counter = ft.memo(Counter)
 
-
-def _value_width(caption: str, compact: bool) -> int:
-    """The number's box (px): wide enough for the counter's name above it at 11 px
-    («Победные очки» whole, not «Победн…»), up to 132 px; fixed for the game, so nothing moves."""
-    base = 56 if compact else 80
-    return max(base, min(132, round(len(caption) * 6.6) + 8))
-
-
-#: A phone's page (below :data:`~companion.ui.widgets.WIDE`): the player row's content is the
-#: page's width less this (px): the page's and the frame's padding (10 + 12 a side), the colour
-#: strip (6) and the row's own padding (8 + 4).
-ROW_INSET = 2 * (10 + 12) + 6 + 8 + 4
-#: The narrowest number box (px): a tap on it opens the number pad, so it is a 48 dp target
-#: like the −/+ beside it; a long number is drawn smaller to fit
-#: (:func:`~companion.ui.widgets.number_size`).
-MIN_BOX = TARGET
-
-
-def box_width(counters: tuple[tuple[str, int], ...], page_width: float | None) -> int:
-    """The number box of every counter of the game (one width: the columns line up).
-
-    Wide enough for the longest name (:func:`_value_width`), but on a phone no wider than
-    lets as many counters as can share a line do so; the name is then cut with «…» and said
-    whole by the −/+ buttons and the box's tooltip. Three counters or more go two to a line
-    on a phone, in columns.
-    """
-    return _layout(counters, page_width)[0]
-
-
-def counter_gap(counters: tuple[tuple[str, int], ...], page_width: float | None) -> int:
-    """The gap (px) between two counters' pills on a line: :data:`COUNTER_GAP`, or
-    :data:`NARROW_GAP` where that lets the counters share a line with 48 dp number boxes
-    (two to a line at 360 px)."""
-    return _layout(counters, page_width)[1]
-
-
-def _layout(counters: tuple[tuple[str, int], ...], page_width: float | None) -> tuple[int, int]:
-    """(number box, gap) for :func:`box_width` and :func:`counter_gap`: the most counters to
-    a line, the wide gap before the narrow one."""
-    longest = max((c for c, _s in counters), key=len) if len(counters) > 1 else ""
-    width = _value_width(longest, True)
-    if page_width is None or page_width >= WIDE or len(counters) < 2:
-        return width, COUNTER_GAP
-    for per_line in range(len(counters), 1, -1):
-        for gap in (COUNTER_GAP, NARROW_GAP):
-            room = page_width - ROW_INSET - (per_line - 1) * gap
-            fit = (
-                int(room // per_line) - 2 * TARGET - 1
-            )  # 1 px spare: Flutter lays out in fractions
-            if fit >= MIN_BOX:
-                return min(width, fit), gap
-    return width, COUNTER_GAP
+#: A lone counter's number: its slot (px) beside the name, and its type (px).
+ONE_SLOT, ONE_SIZE = 80, 26
+#: Several counters' numbers: their type (px) in the slot each pill's line leaves them.
+#: Pills go two to a line (or, on a wide window, beside the name), so at 360 px a slot is
+#: still a 48 dp target that holds four characters («−100»); a longer value is cut with «…»
+#: and read whole in its label and on its pad (:mod:`companion.ui.counters`).
+PILL_SIZE = 20
 
 
 def _counter_row(
@@ -104,23 +59,26 @@ def _counter_row(
     values: tuple[int, ...],
     counters: tuple[tuple[str, int], ...],
     send: Callable[..., bool],
-    width: int,
+    share: int = 1,
 ) -> list[ft.Control]:
+    """One counter per game counter; several: each «− value +» on a pill of its own that
+    takes ``share`` parts of its line (which −/+ belong to which number is plain to see)."""
+    several = len(counters) > 1
     out: list[ft.Control] = []
     for j, (counter, step) in enumerate(counters):
-        one = _StepCounter(
+        one = _Counter(
             f"val-p{index}-c{j}",
             f"{name}: {counter}",
-            counter if len(counters) > 1 else "",
             values[j],
-            step,
             _Move(send, "counter.add", index, counter, "delta"),
             _Move(send, "counter.set", index, counter, "value"),
-            width,
+            caption=counter if several else "",
+            step=step,
+            width=None if several else ONE_SLOT,
+            size=PILL_SIZE if several else ONE_SIZE,
+            outlined=True,
         )
-        # several counters: each «− value +» on a pill of its own, so which −/+ belong to
-        # which number is plain to see
-        out.append(_group(one) if len(counters) > 1 else one)
+        out.append(_group(one, share) if several else one)
     return out
 
 
@@ -130,55 +88,17 @@ _GROUP_FILL = ft.Colors.with_opacity(0.07, ft.Colors.ON_SURFACE)
 #: The gap (dp) between two counters' pills, across and down: one's «+» and the next one's
 #: «−» are never nearer than this (at least 8 dp between tap targets).
 COUNTER_GAP = 16
-#: The gap where 16 would leave a number box under 48 dp (two counters at 360 px): still
-#: 8 dp between one's «+» and the next one's «−».
+#: The gap on the smallest phones (:attr:`~companion.ui.layout.Layout.narrow`): two pills
+#: to a line keep 48 dp number slots at 360 px, still 8 dp between one's «+» and the next «−».
 NARROW_GAP = 8
+#: The most counters that go beside the name on an expanded width (a phone on its side, a
+#: laptop: its board pane holds the name and two pills of 48 dp slots): one line a player,
+#: so six fit a phone on its side unscrolled.
+BESIDE_MAX = 2
 
 
-#: A short screen's name line (px): six players with two counters each fit 360×640 unscrolled.
-DENSE_NAME = 12
-
-
-def _group(counter: ft.Control) -> ft.Control:
-    return ft.Container(counter, bgcolor=_GROUP_FILL, border_radius=TARGET // 2)
-
-
-@ft.component
-def _Title(name: str, active: bool, dense: bool = False) -> ft.Control:
-    """The player's name and «ходит» when it is their turn; ``dense``: a short screen's
-    smaller line (:attr:`~companion.ui.layout.Layout.short`)."""
-    marker = ft.Container(
-        ft.Text(_("ходит"), size=9 if dense else 12, color=ft.Colors.ON_PRIMARY)
-        if active
-        else None,
-        bgcolor=ft.Colors.PRIMARY if active else None,
-        border_radius=8,
-        padding=ft.Padding.symmetric(horizontal=6, vertical=0 if dense else 1),
-        width=54,
-        height=DENSE_NAME if dense else 20,
-        alignment=ft.Alignment.CENTER,
-    )
-    return ft.Row(
-        [
-            ft.Container(
-                ft.Text(
-                    name,
-                    size=11 if dense else 17,
-                    weight=ft.FontWeight.BOLD,
-                    max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                    style=ft.TextStyle(height=1.0) if dense else None,
-                ),
-                expand=True,
-                height=DENSE_NAME if dense else None,
-            ),
-            marker,
-        ],
-        spacing=4,
-    )
-
-
-Title = ft.memo(_Title)
+def _group(counter: ft.Control, share: int) -> ft.Control:
+    return ft.Container(counter, bgcolor=_GROUP_FILL, border_radius=TARGET // 2, expand=share)
 
 
 @ft.component
@@ -190,52 +110,45 @@ def _PlayerRow(
     values: tuple[int, ...],
     counters: tuple[tuple[str, int], ...],
     send: Callable[..., bool],
-    box: int,
     gap: int = COUNTER_GAP,
     dense: bool = False,
+    beside: bool = False,
 ) -> ft.Control:
-    """One player: colour, name, «ходит» when it is their turn, and every counter with −/+.
-    ``dense`` (a short screen): a smaller name line and no padding around the counters.
+    """One player: colour, name, «ходит» when it is their turn, and every counter with −/+:
+    a lone counter (or, ``beside``, up to :data:`BESIDE_MAX`) on the name's line, else the
+    counters two to a line under it, ``gap`` px apart. ``dense`` (a short screen): a smaller
+    name line and no padding around the counters.
 
     Memoised: a tap re-renders only the player whose values (or turn) changed. The row's
     height and the counters' places never depend on the values.
     """
-    title = Title(name, active, dense)
-    one_line = len(counters) == 1
-    if one_line:
-        content: ft.Control = ft.Row(
-            [
-                ft.Container(title, expand=True),
-                *_counter_row(index, name, values, counters, send, _value_width("", False)),
-            ],
-            spacing=4,
+    pills = _counter_row(index, name, values, counters, send, 2 if beside else 1)
+    label = f"{name}{', ' + _('ходит') if active else ''}"
+    if len(counters) == 1 or beside:  # the counters on the name's line
+        # beside: the name (its marker under it) takes one part of the line to each pill's 2
+        head = player_name(name, active, stacked=beside)
+        return player_row(
+            f"player-{index}",
+            color,
+            active,
+            head,
+            pills,
+            label=label,
+            frame="strip",
+            dense=dense,
+            spacing=gap if beside else 4,
         )
-    else:
-        content = ft.Column(
-            [
-                title,
-                ft.Row(
-                    _counter_row(index, name, values, counters, send, box),
-                    wrap=True,
-                    spacing=gap,
-                    run_spacing=COUNTER_GAP // 2,
-                ),
-            ],
-            spacing=0,
-            tight=True,
-        )
-    return tagged(
+    lines = grid(pills, 2, spacing=gap, run_spacing=COUNTER_GAP // 2)
+    head = player_name(name, active, size=11 if dense else 17, dense=dense)
+    return player_row(
         f"player-{index}",
-        ft.Container(
-            content,
-            # a square colour strip: a one-sided border with rounded corners draws stray arcs
-            border=ft.Border.only(left=ft.BorderSide(6, color)),
-            padding=ft.Padding.only(
-                left=8, right=4, top=0 if dense else 2, bottom=0 if dense else 2
-            ),
-            bgcolor=ft.Colors.with_opacity(0.10, color) if active else None,
-        ),
-        label=f"{name}{', ' + _('ходит') if active else ''}",
+        color,
+        active,
+        head,
+        label=label,
+        below=[lines],
+        frame="strip",
+        dense=dense,
     )
 
 
@@ -254,18 +167,59 @@ def still_to_play(state: Any) -> list[int]:
 
 @ft.component
 def Board(view: GameView) -> ft.Control:
-    """The round and target (one line), then one memoised row per player."""
+    """The round and target (one line; on a wide window in the top bar, :func:`top_line`),
+    then one memoised row per player."""
     game = view.game
     state = game.state
-    target = state.target
     counters = tuple((c["name"], int(c["step"])) for c in state.counters)
     over = game.outcome() is not None
     # the board's width (the frame's layout: it follows the phone when it turns)
     layout = use_layout()
-    width = layout.board_width
-    box, gap = box_width(counters, width), counter_gap(counters, width)
+    gap = NARROW_GAP if layout.narrow else COUNTER_GAP
+    beside = layout.width_class == EXPANDED and len(counters) <= BESIDE_MAX
     dense = layout.short  # a short screen: every player in view without a scroll
-    spacing = 2 if dense else 6
+    # a phone on its side: one 48 dp line a player, the lines touching (the colour strips
+    # tell them apart), so six fill the board's height unscrolled
+    spacing = (0 if beside else 2) if dense else 6
+    rows = [
+        ft.Container(
+            PlayerRow(
+                i,
+                spec.name,
+                spec.color,
+                state.active == i and not over,
+                tuple(state.values[i][c] for c, _s in counters),
+                counters,
+                view.send,
+                gap,
+                dense,
+                beside,
+            ),
+        )
+        for i, spec in enumerate(game.setup.players)
+    ]
+    # one column on a phone, either way up; two on a board pane of a medium width
+    players = grid(rows, layout.board_columns, spacing=spacing)
+    if layout.two_columns:  # the round line is in the top bar (:func:`top_line`)
+        return players
+    line = top_line(game)
+    return ft.Column(
+        [
+            # one line whatever it says (cut at the end): the rows below never move
+            tagged("round", clipped_text(line, 13 if dense else 14), label=line),
+            players,
+        ],
+        spacing=spacing,
+    )
+
+
+def top_line(game: Any) -> str:
+    """The round and the target in one line («Раунд 2 · цель: ПО 30»); once the target is
+    reached, who still has a turn; once over, «Игра окончена». Drawn over the rows on a
+    phone upright, in the frame's top bar beside the game's name on a wide window."""
+    state = game.state
+    target = state.target
+    over = game.outcome() is not None
     goal = f"{_('цель')}: {target['counter']} {target['value']}" if target else ""
     if over:  # not the round after the last one («Раунд 3» for a game ended in round 2)
         line = " · ".join(part for part in (_("Игра окончена"), goal) if part)
@@ -277,32 +231,7 @@ def Board(view: GameView) -> ft.Control:
         )
     else:
         line = " · ".join(part for part in (f"{_('Раунд')} {state.round}", goal) if part)
-    rows = [
-        ft.Container(
-            PlayerRow(
-                i,
-                spec.name,
-                spec.color,
-                state.active == i and not over,
-                tuple(state.values[i][c] for c, _s in counters),
-                counters,
-                view.send,
-                box,
-                gap,
-                dense,
-            ),
-        )
-        for i, spec in enumerate(game.setup.players)
-    ]
-    return ft.Column(
-        [
-            # one line whatever it says (cut at the end): the rows below never move
-            tagged("round", clipped_text(line, 13 if dense else 14), label=line),
-            # one column on a phone, either way up; two on a board pane of a medium width
-            grid(rows, layout.board_columns, spacing=spacing),
-        ],
-        spacing=spacing,
-    )
+    return line
 
 
 def ahead(game: Any) -> str:

@@ -10,7 +10,15 @@ import flet as ft
 from companion.i18n import _
 from companion.store.limits import COUNTER_NAME_CHARS
 from companion.ui.boards.types import OptionsUpdate
-from companion.ui.widgets import TARGET, icon_button, switch_row, tagged, typed_number, typed_text
+from companion.ui.widgets import (
+    TARGET,
+    icon_button,
+    number_field,
+    switch_row,
+    tagged,
+    typed_number,
+    typed_text,
+)
 
 __all__ = ["OptionsForm"]
 
@@ -66,18 +74,9 @@ def OptionsForm(
             }
         )
 
-    def number_field(ident: str, label: str, value: Any, i: int, key: str) -> ft.Control:
+    def field(ident: str, label: str, value: Any, i: int, key: str) -> ft.Control:
         """A counter's step or start: a number field 80 px wide, tagged ``ident``."""
-        return tagged(
-            ident,
-            ft.TextField(
-                label=label,
-                value=str(value),
-                width=80,
-                keyboard_type=ft.KeyboardType.NUMBER,
-                on_change=lambda e: update(i, key, e.control.value),
-            ),
-        )
+        return number_field(ident, label, value, 80, lambda text: update(i, key, text))
 
     rows = [
         ft.Row(
@@ -93,8 +92,8 @@ def OptionsForm(
                         on_change=lambda e, i=i: update(i, "name", e.control.value),
                     ),
                 ),
-                number_field(f"counter-step-{i}", _("Шаг"), c.get("step", 1), i, "step"),
-                number_field(f"counter-start-{i}", _("Старт"), c.get("start", 0), i, "start"),
+                field(f"counter-step-{i}", _("Шаг"), c.get("step", 1), i, "step"),
+                field(f"counter-start-{i}", _("Старт"), c.get("start", 0), i, "start"),
                 icon_button(
                     f"counter-remove-{i}",
                     ft.Icons.DELETE_OUTLINE,

@@ -11,8 +11,8 @@ import flet as ft
 from companion.engine.munchkin import HAND_LIMIT, charity
 from companion.engine.munchkin.constants import R_PHASES
 from companion.i18n import _
-from companion.ui.boards.compact import toggle
 from companion.ui.boards.munchkin.common import Send
+from companion.ui.controls import toggle
 from companion.ui.widgets import TARGET, clipped_text, icon_button, tagged
 from companion.ui.words import plural
 

@@ -12,10 +12,9 @@ import flet as ft
 from companion.engine.munchkin.constants import OVERRIDE_NOTE, R_COMBAT
 from companion.errors import CompanionError
 from companion.i18n import _
-from companion.ui.boards.compact import Counter
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView
-from companion.ui.widgets import shown_number
+from companion.ui.widgets import Counter, shown_number
 
 __all__ = [
     "Counter",

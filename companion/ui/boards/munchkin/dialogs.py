@@ -11,15 +11,15 @@ import flet as ft
 
 from companion.engine.munchkin import default_monster_name
 from companion.i18n import _
-from companion.ui.boards.compact import toggle
 from companion.ui.boards.munchkin.common import (
     BoardUi,
     refused_fight,
     send_noting_gear,
     to_int,
 )
+from companion.ui.controls import toggle
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, tagged, typed_text
+from companion.ui.widgets import TARGET, number_field, tagged, typed_text
 
 __all__ = ["MonsterDialog", "OverrideDialog"]
 
@@ -146,25 +146,15 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         ),
         ft.Row(
             [
-                tagged(
-                    f"{prefix}-level",
-                    ft.TextField(
-                        label=_("Уровень"),
-                        value=form["level"],
-                        width=112,
-                        keyboard_type=ft.KeyboardType.NUMBER,
-                        on_change=lambda e: put("level", typed_text(e)),
-                    ),
+                number_field(
+                    f"{prefix}-level", _("Уровень"), form["level"], 112, lambda t: put("level", t)
                 ),
-                tagged(
+                number_field(
                     f"{prefix}-treasures",
-                    ft.TextField(
-                        label=_("Сокровища"),
-                        value=form["treasures"],
-                        width=128,
-                        keyboard_type=ft.KeyboardType.NUMBER,
-                        on_change=lambda e: put("treasures", typed_text(e)),
-                    ),
+                    _("Сокровища"),
+                    form["treasures"],
+                    128,
+                    lambda t: put("treasures", t),
                 ),
             ],
             spacing=8,

@@ -8,6 +8,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.munchkin.common import Counter, Send
+from companion.ui.player_row import active_marker, player_name, player_row
 from companion.ui.widgets import TARGET, icon_button, shown_number, tagged, typed_text
 
 __all__ = ["PlayerRow", "COUNTER_VALUE"]
@@ -114,23 +115,18 @@ def _PlayerRow(
     )
     power = level + gear
     who = klass or _("без класса")
-    header = ft.Row(
+    head = ft.Row(
         [
-            ft.Container(width=12, height=12, bgcolor=color, border_radius=6),
-            tagged(
-                f"name-p{index}",
-                ft.Text(
-                    name,
-                    size=18,
-                    weight=ft.FontWeight.BOLD,
-                    max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                ),
+            player_name(
+                name,
+                active,
+                size=18,
+                ident=f"name-p{index}",
                 label=name + (" (ходит)" if active else ""),
+                marker=False,
             ),
-            ft.Icon(ft.Icons.PLAY_ARROW, color=ft.Colors.PRIMARY, size=20)
-            if active
-            else ft.Container(width=20),
+            # the class beside it keeps the room on the others' cards
+            active_marker(active, keep_slot=False),
             ft.Container(
                 tagged(
                     f"class-p{index}",
@@ -149,46 +145,45 @@ def _PlayerRow(
                 ),
                 expand=True,
             ),
-            ft.Text(_("сила"), size=12),
-            tagged(
-                f"power-p{index}",
-                ft.Container(
-                    ft.Text(shown_number(power), size=24, weight=ft.FontWeight.BOLD),
-                    width=40,
-                    alignment=ft.Alignment.CENTER,
-                ),
-                label=str(power),
-            ),
-            icon_button(
-                f"edit-p{index}",
-                ft.Icons.EDIT_NOTE,
-                _("Класс и заметки"),
-                open_editor,
-                disabled=over,
-            ),
         ],
         spacing=4,
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
+    slots = [
+        ft.Text(_("сила"), size=12),
+        tagged(
+            f"power-p{index}",
+            ft.Container(
+                ft.Text(shown_number(power), size=24, weight=ft.FontWeight.BOLD),
+                width=40,
+                alignment=ft.Alignment.CENTER,
+            ),
+            label=str(power),
+        ),
+        icon_button(
+            f"edit-p{index}", ft.Icons.EDIT_NOTE, _("Класс и заметки"), open_editor, disabled=over
+        ),
+    ]
     counters = ft.Row(
         [
             Counter(
                 f"level-p{index}",
-                _("уровень"),
                 f"{name}: {_('уровень')}",
                 level,
-                on_add=lambda d: send("level.change", {"player": index, "delta": d}),
-                on_set=lambda v: send("level.set", {"player": index, "value": v}),
+                lambda d: send("level.change", {"player": index, "delta": d}),
+                lambda v: send("level.set", {"player": index, "value": v}),
+                caption=_("уровень"),
                 width=COUNTER_VALUE,
+                size=24,
                 disabled=over,
             ),
             Counter(
                 f"gear-p{index}",
-                _("шмотки"),
                 f"{name}: {_('бонус шмоток')}",
                 gear,
-                on_add=lambda d: send("gear.change", {"player": index, "delta": d}),
-                on_set=lambda v: send("gear.set", {"player": index, "value": v}),
+                lambda d: send("gear.change", {"player": index, "delta": d}),
+                lambda v: send("gear.set", {"player": index, "value": v}),
+                caption=_("шмотки"),
+                size=24,
                 # a bonus below 0 (a curse, a minus item: «Бой») in the error colour, plain
                 # to see beside the others' (the board says so when it goes below 0)
                 color=ft.Colors.ERROR if gear < 0 else None,
@@ -201,26 +196,16 @@ def _PlayerRow(
         # phones put the room between them
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
     )
-    parts: list[ft.Control] = [header, counters]
+    below: list[ft.Control] = [counters]
     if notes:
-        parts.append(
+        below.append(
             tagged(
                 f"notes-p{index}",
                 ft.Text(notes, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
                 label=notes,
             )
         )
-    return tagged(
-        f"card-p{index}",
-        ft.Container(
-            ft.Column(parts, spacing=0),
-            padding=ft.Padding.only(left=8, right=4, top=2, bottom=0),
-            border_radius=12,
-            border=ft.Border.all(
-                3 if active else 1, color if active else ft.Colors.OUTLINE_VARIANT
-            ),
-        ),
-    )
+    return player_row(f"card-p{index}", color, active, head, slots, label=None, below=below)
 
 
 #: Memoised: a tap on one player re-renders that player's row only.

@@ -15,9 +15,9 @@ import flet as ft
 
 from companion.engine.munchkin import SEALS_TO_END, SETUP_REMINDER
 from companion.i18n import _
-from companion.ui.boards.compact import toggle
 from companion.ui.boards.munchkin.charity_slot import CharitySlot
 from companion.ui.boards.munchkin.common import Send
+from companion.ui.controls import toggle
 from companion.ui.widgets import TARGET, clipped_text, tagged
 
 __all__ = ["TurnBar", "TOP_LINE", "Reminder", "LastCombat", "CharitySlot", "WinnerPicker"]

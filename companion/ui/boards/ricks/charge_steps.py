@@ -19,7 +19,6 @@ from companion.engine.ricks import (
 )
 from companion.i18n import _
 from companion.ui import moves
-from companion.ui.boards.compact import Counter
 from companion.ui.boards.ricks.common import (
     energy,
     tag,
@@ -29,7 +28,7 @@ from companion.ui.layout import use_layout
 from companion.ui.state import GameView
 from companion.ui.widgets import (
     TARGET,
-    StepCounter,
+    Counter,
     clipped_text,
     use_form,
 )
@@ -155,15 +154,16 @@ def AmountRow(
     )
     return ft.Row(
         [
-            StepCounter(
+            Counter(
                 ident,
                 name,
-                caption,
                 amount,
-                1,
                 lambda d: update(lambda n: max(minimum, n + d)),
                 update,
-                value_width=AMOUNT_WIDTH,
+                caption=caption,
+                width=AMOUNT_WIDTH,
+                size=24,
+                outlined=True,
                 allow_negative=False,  # energy and costs are never negative: no «±» on the pad
             ),
             ft.Container(
@@ -341,11 +341,13 @@ def StepB(view: GameView, version: int) -> ft.Control:
                     ft.Text(f"{_('ПО')}: {name}", size=14, expand=True, max_lines=1),
                     Counter(
                         "step-vp",
-                        _("ПО"),
                         f"{name}: {_('ПО')}",
                         vp,
                         add_vp,
                         set_vp,
+                        caption=_("ПО"),
+                        width=60,
+                        size=24,
                         guard=view.too_soon,
                     ),
                 ],

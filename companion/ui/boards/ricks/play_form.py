@@ -17,7 +17,6 @@ import flet as ft
 
 from companion.engine.ricks.constants import _MAX_NUMBER
 from companion.i18n import _
-from companion.ui.boards.compact import toggle
 from companion.ui.boards.ricks.common import (
     _KIND_TEXT,
     _field,
@@ -25,6 +24,7 @@ from companion.ui.boards.ricks.common import (
     energy,
     tag,
 )
+from companion.ui.controls import toggle
 from companion.ui.widgets import TARGET, clipped_text, typed_number
 
 __all__ = [

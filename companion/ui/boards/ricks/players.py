@@ -11,10 +11,10 @@ import flet as ft
 
 from companion.engine.ricks import TRACK_LENGTH, track_position
 from companion.i18n import _
-from companion.ui.boards.compact import Counter
 from companion.ui.boards.ricks.charge import SHORT
 from companion.ui.boards.ricks.common import tag, vp_moves
-from companion.ui.widgets import TARGET, clipped_text, use_number_pad
+from companion.ui.player_row import player_name, player_row
+from companion.ui.widgets import TARGET, Counter, clipped_text, use_number_pad
 from companion.words import plural
 
 __all__ = ["PlayerRow", "ROW_HEIGHT"]
@@ -128,72 +128,58 @@ def _PlayerRow(
         ),
         label=f"карт {hand}",
     )
-    return tag(
-        f"player-p{index}",
-        ft.Container(
+    first_mark = (
+        ft.Icon(ft.Icons.FLAG, size=14, color=ft.Colors.PRIMARY, tooltip=_("ходит первым"))
+        if first
+        else ft.Container(width=0)
+    )
+    head = ft.Column(
+        [
             ft.Row(
                 [
-                    ft.Container(width=10, height=10, bgcolor=color, border_radius=5),
-                    ft.Column(
-                        [
-                            ft.Row(
-                                [
-                                    ft.Text(
-                                        name if narrow else f"{name} ({character})",
-                                        size=14,
-                                        weight=ft.FontWeight.BOLD,
-                                        max_lines=1,
-                                        overflow=ft.TextOverflow.ELLIPSIS,
-                                        expand=True,
-                                    ),
-                                    ft.Icon(
-                                        ft.Icons.FLAG,
-                                        size=14,
-                                        color=ft.Colors.PRIMARY,
-                                        tooltip=_("ходит первым"),
-                                    )
-                                    if first
-                                    else ft.Container(width=0),
-                                ],
-                                spacing=2,
-                            ),
-                            tag(
-                                f"tokens-p{index}",
-                                ft.Column(
-                                    [clipped_text(place, **_SMALL), count_line],
-                                    spacing=0,
-                                    tight=True,
-                                ),
-                                label=sub,
-                            ),
-                        ],
-                        spacing=0,
+                    ft.Container(
+                        player_name(
+                            name if narrow else f"{name} ({character})",
+                            active,
+                            size=14,
+                            marker=False,
+                        ),
                         expand=True,
-                        alignment=ft.MainAxisAlignment.CENTER,
                     ),
-                    hand_box,
-                    Counter(
-                        f"vp-p{index}",
-                        _("ПО"),
-                        f"{name}: {_('ПО')}",
-                        vp,
-                        on_add=add_vp,
-                        on_set=set_vp,
-                        width=VP_WIDTH,
-                        guard=guard,
-                    ),
+                    first_mark,
                 ],
                 spacing=2,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            height=ROW_HEIGHT,
-            padding=ft.Padding.only(left=8, right=2),
-            border_radius=12,
-            border=ft.Border.all(
-                3 if active else 1, color if active else ft.Colors.OUTLINE_VARIANT
+            tag(
+                f"tokens-p{index}",
+                ft.Column([clipped_text(place, **_SMALL), count_line], spacing=0, tight=True),
+                label=sub,
             ),
-        ),
+        ],
+        spacing=0,
+        alignment=ft.MainAxisAlignment.CENTER,
+    )
+    vp_counter = Counter(
+        f"vp-p{index}",
+        f"{name}: {_('ПО')}",
+        vp,
+        add_vp,
+        set_vp,
+        caption=_("ПО"),
+        width=VP_WIDTH,
+        size=24,
+        guard=guard,
+    )
+    return player_row(
+        f"player-p{index}",
+        color,
+        active,
+        head,
+        [hand_box, vp_counter],
         label=f"{name} ({character})" + (" ходит" if active else ""),
+        height=ROW_HEIGHT,
+        spacing=2,
+        dense=True,
     )
 
 

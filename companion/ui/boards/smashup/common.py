@@ -14,7 +14,6 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue, card_error, normalize_name
-from companion.ui.colors import ink
 from companion.ui.nav import go, rules_link
 from companion.ui.widgets import TARGET, tagged, typed_number, typed_text
 
@@ -31,7 +30,6 @@ __all__ = [
     "remember",
     "base_fields",
     "dot",
-    "stepper",
 ]
 
 RULES_GAME = "smash_up"
@@ -266,74 +264,3 @@ def base_fields(
 def dot(color: str, size: int = 14) -> ft.Control:
     """A player's colour."""
     return ft.Container(width=size, height=size, bgcolor=color, border_radius=size / 2)
-
-
-def stepper(
-    ident: str,
-    label: str,
-    value: int,
-    on_add: Callable[[int], None],
-    *,
-    width: int = 40,
-    size: int = 22,
-    on_tap: Callable[[], None] | None = None,
-    color: str | None = None,
-    minus_disabled: bool = False,
-    minus_tip: str | None = None,
-    plus_tip: str | None = None,
-    number_top: float = 0,
-) -> ft.Control:
-    """−/+ (48 dp each; long-press ×5) around a number of fixed width, so nothing moves when the
-    number grows. ``on_tap`` makes the number open a numeric pad; ``number_top`` moves the
-    number down by that many px within its 48 dp (room for a title over it)."""
-    minus = minus_tip or f"{label} −1"
-    plus = plus_tip or f"{label} +1"
-    number = ft.Container(
-        ft.Text(
-            str(value),
-            size=size,
-            weight=ft.FontWeight.BOLD,
-            color=ink(color) if color else None,
-            text_align=ft.TextAlign.CENTER,
-            no_wrap=True,
-        ),
-        width=width,
-        height=TARGET,
-        alignment=ft.Alignment.CENTER,
-        padding=ft.Padding.only(top=number_top) if number_top else None,
-        on_click=(lambda: on_tap()) if on_tap else None,
-    )
-    return ft.Row(
-        [
-            tagged(
-                f"{ident}-minus",
-                ft.IconButton(
-                    ft.Icons.REMOVE,
-                    width=TARGET,
-                    height=TARGET,
-                    tooltip=minus,
-                    disabled=minus_disabled,
-                    on_click=lambda: on_add(-1),
-                    on_long_press=lambda: on_add(-5),
-                    style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
-                ),
-                label=minus,
-            ),
-            tagged(ident, number, label=str(value)),
-            tagged(
-                f"{ident}-plus",
-                ft.IconButton(
-                    ft.Icons.ADD,
-                    width=TARGET,
-                    height=TARGET,
-                    tooltip=plus,
-                    on_click=lambda: on_add(1),
-                    on_long_press=lambda: on_add(5),
-                    style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
-                ),
-                label=plus,
-            ),
-        ],
-        spacing=0,
-        tight=True,
-    )

@@ -24,12 +24,13 @@ from companion.ui.boards.smashup.base import (
     POWER_NUMBER,
     _signed,
 )
-from companion.ui.boards.smashup.common import dot, stepper
+from companion.ui.boards.smashup.common import dot
 from companion.ui.boards.smashup.minion import use_minion_play
 from companion.ui.colors import ink
 from companion.ui.layout import use_layout
 from companion.ui.widgets import (
     TARGET,
+    Counter,
     clipped_text,
     number_pad,
     pad_name,
@@ -70,7 +71,7 @@ def PowerRow(
         label=player,
     )
     power_group = _group(
-        stepper(
+        Counter(
             f"pow-b{j}-p{i}",
             f"{player}, «{base}»: {_('сила')}",
             power,
@@ -104,7 +105,7 @@ def PowerRow(
         [
             power_group,
             _group(
-                stepper(
+                Counter(
                     f"min-b{j}-p{i}",
                     f"{player}, «{base}»: {_('приспешники')}",
                     minions,
@@ -227,15 +228,14 @@ def BaseEditor(
         ),
         label=play_label,
     )
-    bp_stepper = stepper(
+    bp_stepper = Counter(
         f"base-{j}-bp",
         _("Оборона"),
         breakpoint + mod,
         lambda d: send("breakpoint.modify", {"base": j, "delta": d, "until": "turn"}),
         width=_SMALL_BP_NUMBER if small else _BP_NUMBER,
         size=18,
-        minus_tip=_("Оборона −1 до конца хода"),
-        plus_tip=_("Оборона +1 до конца хода"),
+        tips=(_("Оборона −1 до конца хода"), _("Оборона +1 до конца хода")),
         number_top=_CAPTION_NUMBER_TOP if small else 0,
     )
     rows: list[ft.Control] = []

@@ -19,8 +19,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.boards.smashup.common import stepper
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.widgets import TARGET, Counter, tagged
 
 __all__ = [
     "PhaseCard",
@@ -71,7 +70,7 @@ def _Plays(
             send("play.grant", {"kind": kind, "count": delta})
 
     word = _("приспешник") if kind == "minion" else _("действие")
-    counter = stepper(
+    counter = Counter(
         f"plays-{kind}",
         title,
         left,
@@ -80,8 +79,10 @@ def _Plays(
         size=20 if small else 22,
         color=ft.Colors.ERROR if left <= 0 and not extra else None,
         number_top=10 if small else 0,
-        minus_tip=f"{_('Сыграно')}: {word}" + (f" ({_('добавочная карта')})" if extra else ""),
-        plus_tip=f"{_('Добавочная карта')}: {word}",
+        tips=(
+            f"{_('Сыграно')}: {word}" + (f" ({_('добавочная карта')})" if extra else ""),
+            f"{_('Добавочная карта')}: {word}",
+        ),
     )
     if small:
         caption = ft.Container(

@@ -92,18 +92,7 @@ def VpChip(
         return _small_chip(index, name, color, vp, madness, active, set_pad, frame, mad_only)
     parts: list[ft.Control] = [
         ft.Container(
-            tagged(
-                f"vp-name-p{index}",
-                ft.Text(
-                    name,
-                    size=name_size,
-                    color=ink(color),
-                    weight=ft.FontWeight.BOLD if active else None,
-                    max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                ),
-                label=name,
-            ),
+            _name(index, name, name_size, color, active),
             height=20,  # the same for every size: the VP under it never moves
             alignment=ft.Alignment.CENTER,
         ),
@@ -141,6 +130,24 @@ def VpChip(
     )
 
 
+def _name(index: int, name: str, size: int, color: str, active: bool) -> ft.Control:
+    """A chip's name in the player's colour (bold on their turn), one line cut with «…»,
+    tagged ``vp-name-p<index>`` with the whole name."""
+    return tagged(
+        f"vp-name-p{index}",
+        ft.Text(
+            name,
+            size=size,
+            color=ink(color),
+            weight=ft.FontWeight.BOLD if active else None,
+            max_lines=1,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            text_align=ft.TextAlign.CENTER,
+        ),
+        label=name,
+    )
+
+
 def _small_chip(
     index: int,
     name: str,
@@ -173,19 +180,7 @@ def _small_chip(
         ft.Container(
             ft.Column(
                 [
-                    tagged(
-                        f"vp-name-p{index}",
-                        ft.Text(
-                            name,
-                            size=SMALL_NAME,
-                            color=ink(color),
-                            weight=ft.FontWeight.BOLD if active else None,
-                            max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                            text_align=ft.TextAlign.CENTER,
-                        ),
-                        label=name,
-                    ),
+                    _name(index, name, SMALL_NAME, color, active),
                     ft.Text(str(vp), size=20, weight=ft.FontWeight.BOLD, color=ink(color)),
                 ],
                 spacing=0,

@@ -1,0 +1,134 @@
+"""One player's row, composed by the boards: the player's colour, the name with «ходит» when
+it is their turn, then the board's own slots (counters, numbers, buttons) on the same line,
+and the board's lines under it.
+
+Two frames: a ``card`` (a 1 px outline, 3 px in the player's colour on their turn: Munchkin,
+Ricks) or a ``strip`` (a 6 px bar of the player's colour on the left and a tint on their
+turn: free counters). The marker keeps its slot when it is not their turn: nothing moves when
+the turn passes (a board may give the room back to a text instead, :func:`active_marker`).
+The row's tag and label, and the name's, are the board's: tests and screen
+readers find each player by them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import flet as ft
+
+from companion.i18n import _
+from companion.ui.controls import tagged
+
+__all__ = ["active_marker", "player_name", "player_row"]
+
+#: The «ходит» marker's width (px) and its heights: a full line, a short screen's line.
+MARKER_WIDTH, MARKER_HEIGHT, DENSE_HEIGHT = 54, 20, 12
+
+
+def active_marker(active: bool, dense: bool = False, keep_slot: bool = True) -> ft.Control:
+    """«ходит» on the primary colour when ``active``, else the same slot left empty
+    (``keep_slot=False``: nothing, where the room is worth more to the text beside it than
+    its staying put; only text moves then, never a button)."""
+    if not active and not keep_slot:
+        return ft.Container(width=0)
+    return ft.Container(
+        ft.Text(_("ходит"), size=9 if dense else 12, color=ft.Colors.ON_PRIMARY)
+        if active
+        else None,
+        bgcolor=ft.Colors.PRIMARY if active else None,
+        border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=6, vertical=0 if dense else 1),
+        width=MARKER_WIDTH,
+        height=DENSE_HEIGHT if dense else MARKER_HEIGHT,
+        alignment=ft.Alignment.CENTER,
+    )
+
+
+def player_name(
+    name: str,
+    active: bool,
+    *,
+    size: float = 17,
+    dense: bool = False,
+    stacked: bool = False,
+    ident: str | None = None,
+    label: str | None = None,
+    marker: bool = True,
+) -> ft.Control:
+    """The name, bold on one line (cut with «…»), then the marker (:func:`active_marker`;
+    ``marker=False``: none, the board shows the turn otherwise); ``stacked``: the marker under
+    the name. ``ident``/``label`` tag the name itself."""
+    text: ft.Control = ft.Text(
+        name,
+        size=size,
+        weight=ft.FontWeight.BOLD,
+        max_lines=1,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        style=ft.TextStyle(height=1.0) if dense else None,
+    )
+    if ident is not None:
+        text = tagged(ident, text, label=label)
+    if not marker:
+        return text
+    if stacked:
+        return ft.Column([text, active_marker(active, dense)], spacing=0, tight=True)
+    return ft.Row(
+        [
+            ft.Container(text, expand=True, height=DENSE_HEIGHT if dense else None),
+            active_marker(active, dense),
+        ],
+        spacing=4,
+    )
+
+
+def player_row(
+    ident: str,
+    color: str,
+    active: bool,
+    head: ft.Control,
+    slots: Sequence[ft.Control] = (),
+    *,
+    label: str | None,
+    below: Sequence[ft.Control] = (),
+    frame: Literal["card", "strip"] = "card",
+    dense: bool = False,
+    height: float | None = None,
+    spacing: float = 4,
+    head_share: int = 1,
+) -> ft.Control:
+    """A player's row tagged ``ident`` and spoken as ``label``: ``head`` (the name, see
+    :func:`player_name`, with whatever the board puts under it) taking the room the
+    ``slots`` leave on its line, then ``below`` (whole lines). A ``card`` starts with a dot
+    of ``color``; a ``strip`` with its bar (see the module). ``dense``: no padding above and
+    below (a short screen); ``height``: a fixed one (the row never grows)."""
+    line: list[ft.Control] = [ft.Container(head, expand=head_share), *slots]
+    if frame == "card":
+        line.insert(0, ft.Container(width=10, height=10, bgcolor=color, border_radius=5))
+    content: ft.Control = ft.Row(
+        line, spacing=spacing, vertical_alignment=ft.CrossAxisAlignment.CENTER
+    )
+    if below:
+        content = ft.Column([content, *below], spacing=0, tight=True)
+    if frame == "card":
+        box = ft.Container(
+            content,
+            height=height,
+            padding=ft.Padding.only(left=8, right=2, top=0 if dense else 2),
+            border_radius=12,
+            border=ft.Border.all(
+                3 if active else 1, color if active else ft.Colors.OUTLINE_VARIANT
+            ),
+        )
+    else:
+        box = ft.Container(
+            content,
+            height=height,
+            # a square colour strip: a one-sided border with rounded corners draws stray arcs
+            border=ft.Border.only(left=ft.BorderSide(6, color)),
+            padding=ft.Padding.only(
+                left=8, right=4, top=0 if dense else 2, bottom=0 if dense else 2
+            ),
+            bgcolor=ft.Colors.with_opacity(0.10, color) if active else None,
+        )
+    return tagged(ident, box, label=label)
