@@ -1,0 +1,217 @@
+"""A game of «Замес» played on the board, in-process (the real app on a real Flet session:
+:mod:`tests.ui.walk`; no browser): setup with factions and bases (typed and from the
+catalogue), live power until a base breaks with a tie, the scoring confirmation, the
+replacement base from the catalogue, turn end, a tie at 15+ that plays on and a 15+ win.
+What only a browser shows (places, reach on a phone) is in :mod:`tests.ui.test_smashup`.
+"""
+
+from __future__ import annotations
+
+from companion.store import GameStore
+from companion.store.bases import BaseCatalogue
+from tests.ui import render_tree as rt
+from tests.ui.walk import Phone
+
+NAMES = ["Аня", "Борис", "Вика"]
+
+
+async def type_base(phone: Phone, prefix: str, name: str, bp: int, vp: tuple[int, ...]) -> None:
+    await phone.fill(f"{prefix}-name", name)
+    await phone.fill(f"{prefix}-bp", str(bp))
+    for k, v in enumerate(vp, 1):
+        await phone.fill(f"{prefix}-vp{k}", str(v))
+    phone.says(f"{prefix}-preview", f"{name}: оборона {bp}; ПО {vp[0]}/{vp[1]}/{vp[2]}")
+
+
+async def base_from_catalogue(phone: Phone, prefix: str, query: str, name: str, summary: str):
+    await phone.fill(f"{prefix}-name", query)
+    phone.says(f"{prefix}-sugg-0", name)
+    await phone.tap(f"{prefix}-sugg-0")
+    phone.says(f"{prefix}-preview", f"{name}: {summary}")
+
+
+async def set_by_pad(phone: Phone, ident: str, value: int) -> None:
+    await phone.tap(ident)
+    for ch in str(value):
+        await phone.tap(f"pad-{ch}")
+    phone.says("pad-display", str(value))
+    await phone.tap("pad-ok")
+    phone.says(ident, str(value))
+
+
+async def next_phase(phone: Phone, phase: str, turn: int | None = None) -> None:
+    await phone.tap("primary-action")
+    if turn is not None:
+        phone.says("turn", f"Ход {turn}")
+    phone.says("status-phase", phase)
+
+
+async def end_turn(phone: Phone, turn: int) -> None:
+    """From «Начало хода» through the five phases to the next turn's «Начало хода»."""
+    for phase in ("Играй карты", "Проверь базы", "Возьми две карты", "Конец хода"):
+        await next_phase(phone, phase)
+    await next_phase(phone, "Начало хода", turn + 1)
+
+
+async def _tie_scoring_replacement_and_15_vp_finish(data) -> None:
+    catalogue = BaseCatalogue(data)
+    catalogue.remember(
+        {"name": "Волшебный лес", "breakpoint": 19, "vp": [4, 3, 1], "set": "Мимими"}
+    )
+    catalogue.remember({"name": "Рок-клуб", "breakpoint": 18, "vp": [3, 2, 1]})
+    catalogue.remember({"name": "Пещера", "breakpoint": 22, "vp": [5, 3, 2]})
+    # three players, madness counted, «Все фазы по шагам»: this test walks every phase
+    options = {"edition": "bbrr", "madness": True, "step_phases": True}
+    gid = GameStore(data).create("smashup", NAMES, first_player=1, options=options).id
+    phone = await Phone.open(data, f"/game/{gid}")
+    phone.says("phase", "Подготовка к игре")
+
+    # Factions: offered ones by tap, one typed freely. The chips keep their order: a taken
+    # faction stays where it was (their places on screen: tests.ui.test_smashup).
+    expected = [["Бабульки", "Плюшевые мишки"], ["Авантюристы", "Рокеры"], ["Котики"]]
+    chip = 0
+    for i, deck in enumerate(expected):
+        for k in range(len(deck)):
+            order = rt.tagged_in_order(phone.session)
+            await phone.tap(f"faction-{chip}")
+            phone.says(f"deck-p{i}", ", ".join(deck[: k + 1]))
+            assert rt.tagged_in_order(phone.session) == order
+            chip += 1
+    await phone.fill("faction-custom", "Зомби")
+    phone.says("faction-add", "Взять Зомби")
+    await phone.tap("faction-add")
+    assert phone.stored().state.factions[2] == ["Котики", "Зомби"]
+
+    # A base with VP out of order is refused before it is laid out, the field named; it
+    # enters neither the game nor the catalogue («Раздача очков»: 1st ≥ 2nd ≥ 3rd).
+    await type_base(phone, "new-base", "Кривая база", 18, (2, 3, 1))
+    await phone.tap("add-base")
+    phone.says("new-base-error", "Очки за 2-е место: не больше, чем за 1-е")
+    phone.says("bases-count", "0/4")
+    assert catalogue.get("Кривая база") is None
+    assert phone.stored().state.bases == []
+
+    # Bases: one typed (and remembered), three from the catalogue by fuzzy name.
+    await type_base(phone, "new-base", "Замок принцессы", 18, (3, 2, 1))
+    await phone.tap("add-base")
+    phone.says("bases-count", "1/4")
+    for n, (query, name, summary) in enumerate(
+        [
+            ("Древни", "Древний храм", "оборона 20; ПО 4/2/1"),
+            ("рок", "Рок-клуб", "оборона 18; ПО 3/2/1"),
+            ("пещира", "Пещера", "оборона 22; ПО 5/3/2"),
+        ],
+        2,
+    ):
+        await base_from_catalogue(phone, "new-base", query, name, summary)
+        await phone.tap("add-base")
+        phone.says("bases-count", f"{n}/4")
+    assert catalogue.get("замок принцессы")["vp"] == [3, 2, 1]
+    phone.says("primary-action", "Начать игру")
+    await phone.tap("primary-action")
+    phone.says("status-phase", "Начало хода")
+    game = phone.stored()
+    assert game.state.started
+    first = game.state.first
+    assert [b.name for b in game.state.bases] == [
+        "Замок принцессы",
+        "Древний храм",
+        "Рок-клуб",
+        "Пещера",
+    ]
+    assert game.state.factions == [
+        ["Бабульки", "Плюшевые мишки"],
+        ["Авантюристы", "Рокеры"],
+        ["Котики", "Зомби"],
+    ]
+    phone.says("status-player", NAMES[first])
+
+    # Plays: one minion played, an extra one granted.
+    await next_phase(phone, "Играй карты")
+    await phone.tap("plays-minion-minus")
+    phone.says("plays-minion", "0")
+    await phone.tap("plays-minion-plus")
+    phone.says("plays-minion", "1")
+    await next_phase(phone, "Проверь базы")
+
+    # Power on «Древний храм» (base 1) until it breaks: 8 / 8 / 4 = 20, a tie for first.
+    await phone.tap("base-1-open")
+    await set_by_pad(phone, "pow-b1-p0", 8)
+    await set_by_pad(phone, "pow-b1-p1", 8)
+    phone.says("base-1-total", "16/20")
+    phone.says("base-1-ready", "до захвата 4")
+    await phone.tap("pow-b1-p2-plus")
+    phone.says("pow-b1-p2", "1")
+    await set_by_pad(phone, "pow-b1-p2", 4)
+    await phone.tap("min-b1-p0-plus")
+    phone.says("min-b1-p0", "1")
+    phone.says("base-1-total", "20/20")
+    phone.says("base-1-ready", "готова к захвату")
+
+    # One tap opens the confirmation with what everyone gets: 1st, 1st, 3rd.
+    await phone.tap("score-1")
+    for i, text in enumerate(["Аня +4", "Борис +4", "Вика +1"]):
+        phone.says(f"preview-p{i}", text)
+    await base_from_catalogue(phone, "repl", "Волшебнй", "Волшебный лес", "оборона 19; ПО 4/3/1")
+    await phone.tap("score-confirm")
+    for i, vp in enumerate(["4", "4", "1"]):
+        phone.says(f"vp-p{i}", vp)
+    phone.says("base-1-name", "Волшебный лес")
+    phone.says("base-1-total", "0/19")
+    game = phone.stored()
+    assert game.state.vp == [4, 4, 1]
+    new = game.state.bases[1]
+    assert (new.name, new.breakpoint, new.vp, new.power, new.set) == (
+        "Волшебный лес",
+        19,
+        [4, 3, 1],
+        [0, 0, 0],
+        "Мимими",
+    )
+    assert game.events[-1].type == "base.score"
+    assert (
+        game.log()[-1][1] == "База «Древний храм» захвачена: Аня +4, Борис +4, Вика +1; "
+        "на её место выложена «Волшебный лес»"
+    )
+
+    # The rest of the turn: draw-2 / hand-limit reminder, then the turn passes to the left.
+    await next_phase(phone, "Возьми две карты")
+    phone.says("reminder", "больше 10")
+    await next_phase(phone, "Конец хода")
+    await next_phase(phone, "Начало хода", turn=2)
+    phone.says("status-player", NAMES[(first + 1) % 3])
+
+    # A tie for the lead at 15+ VP: the game goes on.
+    await set_by_pad(phone, "vp-p0", 16)
+    await set_by_pad(phone, "vp-p1", 16)
+    # on screen before the end of the turn, once: in the status line
+    phone.says("status-note", "Поровну!")
+    await end_turn(phone, 2)
+    phone.says("status-note", "Поровну!")
+    phone.says("status-player", NAMES[(first + 2) % 3])
+    assert not phone.has("winner")
+    game = phone.stored()
+    assert game.state.turn == 3
+    assert game.state.vp == [16, 16, 1] and game.outcome() is None
+    assert "поровну" in game.log()[-1][1]
+
+    # Madness counted (Борис 16 − 0 = 16 with one card); Аня +1 → the single leader wins.
+    await set_by_pad(phone, "mad-p1", 1)
+    await set_by_pad(phone, "vp-p0", 17)
+    for phase in ("Играй карты", "Проверь базы", "Возьми две карты", "Конец хода"):
+        await next_phase(phone, phase)
+    await phone.tap("primary-action")
+    phone.says("winner", "Аня")
+    (summary,) = GameStore(data).list()
+    assert summary.finished and summary.winners == ("Аня",)
+    game = phone.stored()
+    assert game.state.vp == [17, 16, 1] and game.state.madness == [0, 1, 0]
+    assert game.state.final == [17, 16, 1]
+    # A finished game: the result first, no pinned VP strip to change (the numbers stay).
+    assert not phone.has("vp-p2")
+
+
+def test_smashup_tie_scoring_replacement_and_15_vp_finish(tmp_path):
+    """«Раздача очков» (a tie for first: both get first place's VP), «Захват базы» (the
+    replacement base), «Конец игры» (15+ VP plays on while tied; the single leader wins)."""
+    rt.run(_tie_scoring_replacement_and_15_vp_finish(tmp_path))
