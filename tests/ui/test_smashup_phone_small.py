@@ -6,12 +6,21 @@ cards counted, they stay in sight while the bases scroll, at 360×640 and 390×8
 
 from __future__ import annotations
 
+import pytest
+
 from companion.store import GameStore
 from companion.ui.boards.smashup.base import SMALL_ROW_HEIGHT
-from tests.ui.conftest import App
+from tests.ui.conftest import App, Server
 from tests.ui.cut_text import assert_whole_or_told
 from tests.ui.phone import assert_target, box, same_place
 from tests.ui.test_smashup import FIVE_BASES, four_player_game
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for the module: each test opens a game of its own by id."""
+    return module_server
+
 
 NINE = ["Анастасия", "Борислав", "Виктория", "Константин"]
 DECKS = [["Рокеры", "Котики"], ["Бабульки", "Феи"], ["Зомби", "Пираты"], ["Ниндзя", "Роботы"]]

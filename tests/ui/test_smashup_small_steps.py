@@ -4,11 +4,20 @@ capture's four-line notice over the pinned plays card («Проверь базы
 
 from __future__ import annotations
 
+import pytest
+
 from companion.store import GameStore
 from companion.ui.game_screen import STATUS_HEIGHT
-from tests.ui.conftest import App
+from tests.ui.conftest import App, Server
 from tests.ui.phone import same_place, tap_after_guard, tap_primary
 from tests.ui.test_smashup import FIVE_BASES, four_player_game
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for the module: each test opens a game of its own by id."""
+    return module_server
+
 
 #: «Пещера» (base 3) broken (19 of 19), the game in «Проверь базы».
 READY_IN_CHECK = [
