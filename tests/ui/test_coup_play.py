@@ -230,6 +230,8 @@ async def _six_players_declare_and_answer(data) -> None:
     phone.says("preview", "Кража (Капитан) против Гриши")
     await phone.tap("primary-action")
     phone.says("step", "Кто-то оспаривает?")
+    declared = phone.stored().last_event
+    assert declared is not None and declared.data["target"] == 3, declared
     phone.says("primary-action", "Никто")
     phone.says("outcome", "Итог действия: если заявление устоит")
     for i in range(1, 6):

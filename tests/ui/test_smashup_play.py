@@ -215,3 +215,81 @@ def test_smashup_tie_scoring_replacement_and_15_vp_finish(tmp_path):
     """«Раздача очков» (a tie for first: both get first place's VP), «Захват базы» (the
     replacement base), «Конец игры» (15+ VP plays on while tied; the single leader wins)."""
     rt.run(_tie_scoring_replacement_and_15_vp_finish(tmp_path))
+
+
+async def _a_turn_with_two_ready_bases(data) -> None:
+    from tests.ui.test_smashup import four_player_game
+
+    # «Пещера» (base 3) is already broken: 19 of 19.
+    gid = four_player_game(
+        data,
+        [("base.set", {"base": 3, "player": 2, "power": 19, "minions": 3})],
+        step_phases=True,  # «Все фазы по шагам»: the test walks every phase
+    )
+    phone = await Phone.open(data, f"/game/{gid}", size=(390, 844))
+    phone.says("status-phase", "Начало хода")
+    phone.says("status-player", "Аня")
+
+    # «Играй карты»: one minion played; a second is refused.
+    await phone.tap("primary-action")
+    phone.says("status-phase", "Играй карты")
+    await phone.tap("plays-minion-minus")
+    phone.says("plays-minion", "0")
+    events = len(phone.stored(gid).events)
+    await phone.tap("plays-minion-minus")
+    phone.says("error", "больше нельзя сыграть приспешника")
+    phone.says("plays-minion", "0")
+    assert len(phone.stored(gid).events) == events
+
+    # «Древний храм»: power 19 of 20, then the «+» that breaks it; power below 0 is refused.
+    await phone.tap("base-0-open")
+    await set_by_pad(phone, "pow-b0-p0", 19)
+    phone.says("base-0-ready", "до захвата 1")
+    await phone.tap("pow-b0-p0-plus")
+    phone.says("base-0-ready", "готова к захвату")
+    phone.says("base-0-total", "20/20")
+    events = len(phone.stored(gid).events)
+    await phone.tap("pow-b0-p1-minus")
+    assert len(phone.stored(gid).events) == events
+    phone.says("pow-b0-p1", "0")
+
+    # «Проверь базы»: both ready bases offer «Захватить»; each is scored with its replacement.
+    await phone.tap("primary-action")
+    phone.says("status-phase", "Проверь базы")
+    phone.says("reminder", "«Пещера»")
+    assert phone.enabled("score-0") and phone.enabled("score-3")
+    await phone.tap("score-3")
+    phone.says("preview-p2", "Вика +4")
+    # «Разойтись по углам!»: no replacement is refused, in the dialog, naming the rule.
+    await phone.tap("score-confirm")
+    phone.says("score-error", "Разойтись по углам!")
+    assert phone.stored(gid).state.vp == [0, 0, 0, 0]
+    await type_base(phone, "repl", "Заводь", 16, (3, 2, 1))
+    await phone.tap("score-confirm")
+    phone.says("vp-p2", "4")
+    phone.says("base-3-name", "Заводь")
+    await phone.tap("score-0")  # both ready bases are scored before the phase ends
+    phone.says("preview-p0", "Аня +4")
+    await type_base(phone, "repl", "Остров", 17, (4, 2, 1))
+    await phone.tap("score-confirm")
+    phone.says("vp-p0", "4")
+    phone.says("base-0-name", "Остров")
+    assert phone.stored(gid).state.vp == [4, 0, 4, 0]
+
+    # The rest of the turn: the turn passes to Борис.
+    for phase in ("Возьми две карты", "Конец хода"):
+        await next_phase(phone, phase)
+    await phone.tap("primary-action")
+    phone.says("status-player", "Борис")
+    phone.says("turn", "Ход 2")
+
+
+def test_a_turn_with_two_ready_bases_scores_both_with_their_replacements(tmp_path):
+    """«Проверь базы», «Добавочные карты», «Разойтись по углам!» with 4 players and 5 bases: a
+    second minion is refused (plays left 0), power is never below 0, the «+» that reaches the
+    breakpoint makes a base «готова к захвату», a capture without a replacement base is
+    refused naming the rule, and both ready bases are scored before the turn passes. (What
+    stays in reach and in place on a phone meanwhile:
+    :func:`tests.ui.test_smashup.test_phone_turn_keeps_the_numbers_and_the_primary_action_on_screen`.)
+    """
+    rt.run(_a_turn_with_two_ready_bases(tmp_path))
