@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from companion.store import GameStore
 from tests.ui import render_tree as rt
-from tests.ui.walk import Phone
+from tests.ui.walk import Phone, new_game
 
 ANYA, BORIS, VIKA = 0, 1, 2
 
@@ -60,7 +60,8 @@ def saved(phone: Phone, n: int):
 
 
 async def _assassination_bluffed_contessa_steal_and_forced_coup(data) -> None:
-    gid = GameStore(data).create("coup", ["Аня", "Борис", "Вика"], first_player=0).id
+    # New game: Переворот, three players, the first one chosen in the first-player dropdown.
+    gid = await new_game(data, "coup", ["Аня", "Борис", "Вика"], first=0)
     phone = await Phone.open(data, f"/game/{gid}")
     for i in range(3):
         phone.says(f"coins-p{i}", "монет 2")

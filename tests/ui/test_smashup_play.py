@@ -10,7 +10,7 @@ from __future__ import annotations
 from companion.store import GameStore
 from companion.store.bases import BaseCatalogue
 from tests.ui import render_tree as rt
-from tests.ui.walk import Phone
+from tests.ui.walk import Phone, new_game
 
 NAMES = ["Аня", "Борис", "Вика"]
 
@@ -60,9 +60,10 @@ async def _tie_scoring_replacement_and_15_vp_finish(data) -> None:
     )
     catalogue.remember({"name": "Рок-клуб", "breakpoint": 18, "vp": [3, 2, 1]})
     catalogue.remember({"name": "Пещера", "breakpoint": 22, "vp": [5, 3, 2]})
-    # three players, madness counted, «Все фазы по шагам»: this test walks every phase
-    options = {"edition": "bbrr", "madness": True, "step_phases": True}
-    gid = GameStore(data).create("smashup", NAMES, first_player=1, options=options).id
+    # New game: three players, madness counted, «Все фазы по шагам»: this test walks every
+    # phase (the form as a player fills it; the board is then opened by the game's address)
+    switches = ("opt-madness", "opt-step-phases")
+    gid = await new_game(data, "smashup", NAMES, taps=switches, first=1)
     phone = await Phone.open(data, f"/game/{gid}")
     phone.says("phase", "Подготовка к игре")
 

@@ -160,3 +160,24 @@ class Phone:
             (summary,) = store.list()
             gid = summary.id
         return store.open(gid).game
+
+
+async def new_game(
+    data: Path, game_id: str, names: list[str], *, taps: tuple[str, ...] = (), first: int = 0
+) -> str:
+    """Start a game through the new-game form as a player does (the game picked, a seat
+    added until there are ``len(names)``, each name typed, the switches ``taps`` tapped, the
+    first player chosen, «Начать игру»); the new game's id, read from the store."""
+    phone = await Phone.open(data, "/new")
+    await phone.choose("game-choice", game_id)
+    while not phone.has(f"player-name-{len(names) - 1}"):
+        await phone.tap("add-player")
+    for i, name in enumerate(names):
+        await phone.fill(f"player-name-{i}", name)
+    for ident in taps:
+        await phone.tap(ident)
+    await phone.choose("first-player", str(first))
+    before = {s.id for s in GameStore(data).list()}
+    await phone.tap("start-game")
+    (gid,) = {s.id for s in GameStore(data).list()} - before
+    return gid
