@@ -53,6 +53,11 @@ async def end_turn(phone: Phone, turn: int) -> None:
     await next_phase(phone, "Начало хода", turn + 1)
 
 
+def chips(phone: Phone) -> list[str]:
+    """The faction chips shown, top to bottom."""
+    return [i for i in rt.tagged_in_order(phone.session) if i.startswith("faction-")]
+
+
 async def _tie_scoring_replacement_and_15_vp_finish(data) -> None:
     catalogue = BaseCatalogue(data)
     catalogue.remember(
@@ -73,10 +78,10 @@ async def _tie_scoring_replacement_and_15_vp_finish(data) -> None:
     chip = 0
     for i, deck in enumerate(expected):
         for k in range(len(deck)):
-            order = rt.tagged_in_order(phone.session)
+            order = chips(phone)
             await phone.tap(f"faction-{chip}")
             phone.says(f"deck-p{i}", ", ".join(deck[: k + 1]))
-            assert rt.tagged_in_order(phone.session) == order
+            assert chips(phone) == order
             chip += 1
     await phone.fill("faction-custom", "Зомби")
     phone.says("faction-add", "Взять Зомби")
