@@ -6,21 +6,12 @@ cards counted, they stay in sight while the bases scroll, at 360×640 and 390×8
 
 from __future__ import annotations
 
-import pytest
-
 from companion.store import GameStore
 from companion.ui.boards.smashup.base import SMALL_ROW_HEIGHT
-from tests.ui.conftest import App, Server
+from tests.ui.conftest import App
 from tests.ui.cut_text import assert_whole_or_told
-from tests.ui.phone import assert_target, box, same_place
+from tests.ui.phone import assert_target, box, same_place, wait_moved_up
 from tests.ui.test_smashup import FIVE_BASES, four_player_game
-
-
-@pytest.fixture
-def server(module_server: Server) -> Server:
-    """One server for the module: each test opens a game of its own by id."""
-    return module_server
-
 
 NINE = ["Анастасия", "Борислав", "Виктория", "Константин"]
 DECKS = [["Рокеры", "Котики"], ["Бабульки", "Феи"], ["Зомби", "Пираты"], ["Ниндзя", "Роботы"]]
@@ -165,8 +156,7 @@ def test_madness_cards_stay_in_sight_while_the_bases_scroll(browser, server):
             first = box(page, "base-0")
             page.tap("base-4-open")
             page.el("play-minion-b4").wait_for()
-            page.page.wait_for_timeout(800)  # the opened base's own jump to the top has ended
-            assert box(page, "base-0")["y"] < first["y"] - 100, "the list did not scroll"
+            wait_moved_up(page, "base-0", first["y"], 100)  # the base's own jump has ended
             for i in range(4):
                 assert same_place(before[i], box(page, f"mad-p{i}")), (width, i)
                 above_bar(page, f"mad-p{i}", width=width)
