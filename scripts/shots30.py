@@ -12,7 +12,7 @@
     .venv/bin/python scripts/shots30.py
 
 The phone's journal export: ``FIX30_SHOTS=docs/screenshots`` on
-``tests/ui/test_fix30_export.py``; the charity dialog, the free-counter target and the journal's
+``tests/ui/test_journal_export.py``; the charity dialog, the free-counter target and the journal's
 end are the ``fix30-*`` files made before.
 """
 

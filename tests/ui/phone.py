@@ -94,3 +94,24 @@ def double_tap(app: App, ident: str) -> None:
         }""",
         ident,
     )
+
+
+def wait_moved_up(app: App, ident: str, y: float, by: float, timeout: float = 15_000) -> None:
+    """Wait until the element tagged ``ident`` lies more than ``by`` px above ``y`` (a list's
+    own scroll has carried it up), then until it stops moving; fails if it never does. The
+    positive signal for «the list scrolled», however long the scroll takes under load."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        app.page.wait_for_function(
+            """([id, limit]) => {
+                const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+                return !!e && e.getBoundingClientRect().y < limit;
+            }""",
+            arg=[ident, y - by],
+            polling=100,
+            timeout=timeout,
+        )
+    except PlaywrightTimeout:
+        app.fail(f"{ident!r} never moved {by} px up from y={y}: the list did not scroll")
+    app._settled(ident, timeout)

@@ -26,11 +26,18 @@ from companion.store import GameStore
 from companion.ui.app import make_main
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
-from tests.ui.conftest import App
+from tests.ui.conftest import App, Server
 from tests.ui.phone import box, same_place, shown, tap_after_guard, tap_primary
 from tests.ui.test_coup_read_whole import LONG
 from tests.ui.test_render_fresh import play
 from tests.ui.test_touch_targets import nodes, offenders
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for the module: each test opens a game of its own by id."""
+    return module_server
+
 
 WIDTH, HEIGHT = 360, 640
 FOUR = ["Аня", "Борис", "Вика", "Гоша"]

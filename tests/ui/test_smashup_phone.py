@@ -6,13 +6,22 @@ the VP strip pinned, 390×844 and 360×640), bases laid out without a scroll eac
 
 from __future__ import annotations
 
+import pytest
+
 from companion.store import GameStore
 from companion.store.bases import BaseCatalogue
-from tests.ui.conftest import App
+from tests.ui.conftest import App, Server
 from tests.ui.cut_text import assert_whole_or_told
 from tests.ui.phone import assert_on_screen, box, same_place, tap_primary
 from tests.ui.test_smashup import FIVE_BASES as FIVE
-from tests.ui.test_smashup import FOUR, four_player_game, type_base
+from tests.ui.test_smashup import FOUR, four_player_game
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for the module: each test opens a game of its own by id (the base catalogue
+    is shared: each test that picks from it remembers what it picks)."""
+    return module_server
 
 
 def test_next_never_moves_and_the_ready_base_is_beside_its_reminder(app, server):
@@ -27,6 +36,7 @@ def test_next_never_moves_and_the_ready_base_is_beside_its_reminder(app, server)
         edition="mimimi",  # where «Колода баз пуста» is offered (Разойтись по углам!)
         step_phases=True,  # «Все фазы по шагам»: «Дальше» in every phase
     )
+    BaseCatalogue(server.data_dir).remember({"name": "Заводь", "breakpoint": 16, "vp": [3, 2, 1]})
     app.open(f"/game/{gid}")
     app.wait_label("status-phase", "Играй карты")
     app.wait_label("primary-action", "Дальше")
@@ -47,7 +57,10 @@ def test_next_never_moves_and_the_ready_base_is_beside_its_reminder(app, server)
         app.page.locator(f'[flt-semantics-identifier="deck-empty"] [aria-checked={checked}]').or_(
             app.page.locator(f'[flt-semantics-identifier="deck-empty"][aria-checked={checked}]')
         ).first.wait_for()
-    type_base(app, "repl", "Заводь", 16, (3, 2, 1))
+    app.fill("repl-name", "Заводь")  # from the catalogue: one field typed
+    app.wait_label("repl-sugg-0", "Заводь")
+    app.tap("repl-sugg-0")
+    app.wait_label("repl-preview", "Заводь: оборона 16")
     app.tap("score-confirm")
     app.wait_label("base-4-name", "Заводь")
     for phase in ("Возьми две карты", "Закругляйся", "Заводи!"):  # «Мимими»'s names

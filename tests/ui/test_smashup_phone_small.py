@@ -10,7 +10,7 @@ from companion.store import GameStore
 from companion.ui.boards.smashup.base import SMALL_ROW_HEIGHT
 from tests.ui.conftest import App
 from tests.ui.cut_text import assert_whole_or_told
-from tests.ui.phone import assert_target, box, same_place
+from tests.ui.phone import assert_target, box, same_place, wait_moved_up
 from tests.ui.test_smashup import FIVE_BASES, four_player_game
 
 NINE = ["Анастасия", "Борислав", "Виктория", "Константин"]
@@ -156,8 +156,7 @@ def test_madness_cards_stay_in_sight_while_the_bases_scroll(browser, server):
             first = box(page, "base-0")
             page.tap("base-4-open")
             page.el("play-minion-b4").wait_for()
-            page.page.wait_for_timeout(800)  # the opened base's own jump to the top has ended
-            assert box(page, "base-0")["y"] < first["y"] - 100, "the list did not scroll"
+            wait_moved_up(page, "base-0", first["y"], 100)  # the base's own jump has ended
             for i in range(4):
                 assert same_place(before[i], box(page, f"mad-p{i}")), (width, i)
                 above_bar(page, f"mad-p{i}", width=width)

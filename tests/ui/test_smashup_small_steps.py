@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion.store import GameStore
 from companion.ui.game_screen import STATUS_HEIGHT
 from tests.ui.conftest import App
-from tests.ui.phone import same_place, tap_after_guard, tap_primary
+from tests.ui.phone import same_place, tap_after_guard, tap_primary, wait_moved_up
 from tests.ui.test_smashup import FIVE_BASES, four_player_game
 
 #: «Пещера» (base 3) broken (19 of 19), the game in «Проверь базы».
@@ -58,8 +58,7 @@ def test_a_new_phase_shows_the_base_list_from_its_top(browser, server):
         reminder, first = app._settled("reminder", 15_000), app._settled("base-0", 15_000)
         app.tap("base-4-open")
         app.el("play-minion-b4").wait_for()
-        app.page.wait_for_timeout(800)  # the opened base's own jump to the top has ended
-        assert app._settled("base-0", 15_000)["y"] < first["y"] - 40, "the list did not scroll"
+        wait_moved_up(app, "base-0", first["y"], 40)  # the opened base's own jump has ended
         tap_primary(app)
         app.wait_label("status-phase", "Проверь базы")
         app.page.wait_for_timeout(800)

@@ -4,10 +4,19 @@ reminder and the status line are drawn whole, or cut with «…» and told whole
 
 from __future__ import annotations
 
-from tests.ui.conftest import App
+import pytest
+
+from tests.ui.conftest import App, Server
 from tests.ui.cut_text import assert_whole_or_told, drawn_whole
 from tests.ui.phone import box
 from tests.ui.test_smashup import four_player_game
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for the module: each test opens a game of its own by id."""
+    return module_server
+
 
 LONG = ["Александрина", "Константинов", "Максимилиана", "Станиславина"]
 

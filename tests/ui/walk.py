@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -46,13 +47,15 @@ class Phone:
     @classmethod
     async def open(
         cls,
-        hub: Hub,
+        hub: Hub | Path,
         route: str,
         size: tuple[int, int] | None = None,
         main: Callable[[Any], None] | None = None,
     ) -> Phone:
-        """A phone opening ``route`` on ``hub`` (``main``: the app's entry, made for ``hub``
-        when not given: pass one main to several phones that share it)."""
+        """A phone opening ``route`` on ``hub`` (or on a new hub over the data folder ``hub``;
+        ``main``: the app's entry, made for ``hub`` when not given: pass one main to several
+        phones that share it)."""
+        hub = hub if isinstance(hub, Hub) else new_hub(hub)
         session = await rt.open_app(main or make_main(hub), route, size)
         return cls(session, hub)
 
@@ -68,13 +71,17 @@ class Phone:
         """Whether a node tagged ``ident`` is shown (page or open dialog)."""
         return next(self._nodes(ident), None) is not None
 
-    def says(self, ident: str) -> str:
+    def says(self, ident: str, *parts: str) -> str:
         """The node's label and the texts drawn under it (of several nodes so tagged, the
-        first that says something). :raises AssertionError: when none is shown."""
+        first that says something). :raises AssertionError: when none is shown, or when it
+        does not say each of ``parts``."""
         said = [_text(n) for n in self._nodes(ident)]
         if not said:
             raise AssertionError(f"{ident!r} is not on the screen")
-        return next((t for t in said if t), said[0])
+        text = next((t for t in said if t), said[0])
+        for part in parts:
+            assert part in text, f"{ident!r} says {text!r}, not {part!r}"
+        return text
 
     def label(self, ident: str) -> str:
         """The node's own label (a number's node says the number), else :meth:`says`."""
@@ -202,6 +209,35 @@ class Phone:
 
     async def settle(self) -> None:
         await rt.quiet(self.session)
+
+    def stored(self, gid: str | None = None) -> Any:
+        """The game ``gid`` (else the only one) as saved on disk now."""
+        if gid is None:
+            (summary,) = self.hub.store.list()
+            gid = summary.id
+        return game_of(self.hub, gid)
+
+
+async def new_game(
+    data: Path, game_id: str, names: list[str], *, taps: tuple[str, ...] = (), first: int = 0
+) -> str:
+    """Start a game through the new-game form as a player does (the game picked, a seat
+    added until there are ``len(names)``, each name typed, the switches ``taps`` tapped, the
+    first player chosen, «Начать игру»); the new game's id, read from the store."""
+    phone = await Phone.open(data, "/new")
+    await phone.choose("game-choice", game_id)
+    while not phone.has(f"player-name-{len(names) - 1}"):
+        await phone.tap("add-player")
+    for i, name in enumerate(names):
+        await phone.type(f"player-name-{i}", name)
+    for ident in taps:
+        await phone.tap(ident)
+    await phone.choose("first-player", str(first))
+    store = GameStore(data)
+    before = {s.id for s in store.list()}
+    await phone.tap("start-game")
+    (gid,) = {s.id for s in store.list()} - before
+    return gid
 
 
 def game_of(hub: Hub, gid: str) -> Any:

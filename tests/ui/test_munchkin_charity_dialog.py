@@ -3,11 +3,15 @@ entered, and «−» never moves its buttons (it shrank as the gift rows went)."
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
+from tests.ui import render_tree as rt
 from tests.ui.conftest import Server
 from tests.ui.phone import same_place
 from tests.ui.test_munchkin import new_game, place
+from tests.ui.walk import Phone
 
 
 @pytest.fixture
@@ -45,18 +49,23 @@ def test_the_dialog_keeps_its_height_as_the_hand_goes_down(app, server):
     assert not moved, moved
 
 
-def test_the_next_charity_starts_from_the_hand_last_entered(app, server):
-    """Play-test: the hand started at 6 every time; it starts at the size last entered."""
+async def _next_charity(data) -> str:
     gid = new_game(
-        server,
+        SimpleNamespace(data_dir=data),
         ("level.set", {"player": 0, "value": 3}),
         *TO_CHARITY,
         ("turn.charity", {"hand": 8, "gifts": [0, 1, 1, 1], "discard": 0}),
         ("phase.next", {}),  # the turn passes to Борис
         *TO_CHARITY,
     )
-    app.open(f"/game/{gid}")
-    app.wait_label("status-player", "Борис")
-    app.wait_label("status-phase", "От щедрот")
-    app.tap("charity-open")
-    app.wait_label("hand", "8")
+    phone = await Phone.open(data, f"/game/{gid}")
+    phone.says("status-player", "Борис")
+    phone.says("status-phase", "От щедрот")
+    await phone.tap("charity-open")
+    return phone.says("hand")
+
+
+def test_the_next_charity_starts_from_the_hand_last_entered(tmp_path):
+    """Play-test: the hand started at 6 every time; it starts at the size last entered
+    (in-process: :mod:`tests.ui.walk`)."""
+    assert rt.run(_next_charity(tmp_path)).strip() == "8"
