@@ -143,3 +143,38 @@ def test_a_change_on_screen_is_on_storage_when_python_dies_at_once(browser, stat
         app.wait_label("val-p0-c0", "1", timeout=30_000)
     finally:
         app.close()
+
+
+#: Overwrites every stored snapshot of Python's memory with 1 KiB of zeros; returns how many.
+DAMAGE_SNAPSHOTS = """async () => {
+  const cache = await caches.open("tc-python-snapshot");
+  const keys = await cache.keys();
+  for (const key of keys) await cache.put(key, new Response(new Uint8Array(1024)));
+  return keys.length;
+}"""
+SNAPSHOT_SAVED = "window.tcSteps.some((s) => s[0] === 'snapshot saved')"
+
+
+def test_a_damaged_snapshot_is_replaced_and_python_starts_afresh(browser, static_server) -> None:
+    """A snapshot that does not restore (damaged, or from another Pyodide) costs one slow
+    start, not a broken app: Python starts as on a first visit and takes a new one."""
+    app = App(browser, static_server)  # type: ignore[arg-type]
+    try:
+        open_site(app)
+        app.page.wait_for_function(SNAPSHOT_SAVED)
+        assert app.page.evaluate(DAMAGE_SNAPSHOTS) == 1
+
+        app.page.reload()
+        wait_app(app)
+        steps = [text for text, _ms in app.page.evaluate("window.tcSteps")]
+        assert "snapshot read" in steps and "snapshot restored" not in steps, steps
+        assert "preloaded" in steps, steps
+        app.page.wait_for_function(SNAPSHOT_SAVED)
+
+        app.page.reload()
+        wait_app(app)
+        steps = [text for text, _ms in app.page.evaluate("window.tcSteps")]
+        assert "snapshot restored" in steps, steps
+        assert not app.blocked, f"non-local requests: {app.blocked}"
+    finally:
+        app.close()
