@@ -17,7 +17,11 @@ Only importable inside Pyodide (``js``, ``pyodide_js``).
 from __future__ import annotations
 
 import asyncio
+import importlib
 import os
+import random
+import sys
+import types
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,7 +32,7 @@ from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-f
 
 from companion.errors import StoreError
 
-__all__ = ["DATA_DIR", "boot", "open_storage"]
+__all__ = ["DATA_DIR", "boot", "open_storage", "preload"]
 
 #: Where the games live inside the browser (kept in IndexedDB).
 DATA_DIR = "/data"
@@ -70,15 +74,74 @@ async def open_storage(path: str = DATA_DIR) -> Path:
 
 
 async def _storage_persisted() -> bool | None:
-    """Whether the browser promised to keep the site's data (``navigator.storage``)."""
-    storage = getattr(js.navigator, "storage", None)
-    if storage is None or not hasattr(storage, "persisted"):
-        return None
-    return bool(await storage.persisted())
+    """Whether the browser promised to keep the site's data (``navigator.storage``, read by
+    the worker's ``tcStoragePersisted``: Python's own reading of ``js.navigator`` fails in a
+    Pyodide loaded to take a snapshot); ``None`` where the browser cannot tell."""
+    persisted = await js.tcStoragePersisted()
+    return None if persisted is None else bool(persisted)
+
+
+#: Compiled modules (Emscripten side modules) are loaded lazily by :func:`preload`: a
+#: snapshot holds Python's memory but not the module's code and function table entries,
+#: which only a load after the restore brings back.
+COMPILED = ("msgpack",)
+
+
+class _OnFirstUse(types.ModuleType):
+    """Stands in ``sys.modules`` for a compiled module until an attribute of it is read:
+    then the module is imported and its names copied in (``import name`` alone, which only
+    looks the module up, does not load it)."""
+
+    def __getattr__(self, attr: str) -> Any:
+        if sys.modules.get(self.__name__) is self:
+            del sys.modules[self.__name__]
+            self.__dict__.update(vars(importlib.import_module(self.__name__)))
+        try:
+            return self.__dict__[attr]
+        except KeyError:
+            raise AttributeError(f"module {self.__name__!r} has no attribute {attr!r}") from None
+
+
+def preload() -> str:
+    """Import the modules the first screen needs, touching no browser object: the worker
+    runs this on a first start, then takes Python's memory snapshot, which later starts
+    restore instead of importing again (``python-worker.js``). :data:`COMPILED` modules
+    are bound lazily: loaded at their first use, after the restore.
+
+    Returns the names (comma-separated) of compiled modules that got loaded all the same:
+    empty when a snapshot may be taken."""
+    for name in COMPILED:
+        sys.modules.setdefault(name, _OnFirstUse(name))
+
+    import flet  # noqa: F401
+
+    import companion.store  # noqa: F401
+    import companion.ui.app  # noqa: F401
+    import companion.ui.offline  # noqa: F401
+    import companion.ui.state  # noqa: F401
+
+    return ",".join(_compiled_loaded())
+
+
+def _compiled_loaded() -> list[str]:
+    """Names of the loaded modules that come from a ``.so`` (read from their ``__dict__``: a
+    stand-in's ``__getattr__`` would load the module; JS modules have none)."""
+    names = []
+    for name, module in list(sys.modules.items()):
+        try:
+            file = object.__getattribute__(module, "__dict__").get("__file__")
+        except AttributeError:
+            continue
+        if str(file).endswith(".so"):
+            names.append(name)
+    return names
 
 
 async def boot() -> None:
     """Open the storage and start the app (``ft.run``: the page connects afterwards)."""
+    # a restored snapshot repeats the memory it was taken with, the global random generator's
+    # state included: seed it afresh (os.urandom, the browser's crypto)
+    random.seed()
     progress("Открываю сохранённые игры", 55)
     root = await open_storage()
     from companion.ui import offline

@@ -1,6 +1,7 @@
 """The offline web app in Chromium as a 390×844 phone, every request beyond 127.0.0.1
 blocked: a game is played, the static server stopped, the page reloaded from the service
-worker's cache, and the game is back from the browser's storage."""
+worker's cache (Python from its memory snapshot), and the game is back from the browser's
+storage."""
 
 from __future__ import annotations
 
@@ -38,12 +39,17 @@ def test_a_game_survives_a_reload_with_the_server_stopped(browser, static_server
         # hook saves it), and the service worker holds the whole site
         wait_pushes(app, 1)
         wait_offline_ready(app)
+        # the first start took Python's memory snapshot (after importing the app) and stored it
+        app.page.wait_for_function("window.tcSteps.some((s) => s[0] === 'snapshot saved')")
         game_url = app.page.url
         assert "#/game/" in game_url  # hash routes: a static server has no /game/ID
 
         static_server.stop()
         app.page.reload()
         wait_app(app)
+        # the reload restored it instead of starting Python and importing the app again
+        steps = [text for text, _ms in app.page.evaluate("window.tcSteps")]
+        assert "snapshot restored" in steps and "preloaded" not in steps, steps
         assert app.page.url == game_url
         app.wait_label("val-p0-c0", "1", timeout=30_000)
         tap_after_guard(app, "val-p0-c0-plus")
@@ -135,5 +141,40 @@ def test_a_change_on_screen_is_on_storage_when_python_dies_at_once(browser, stat
         app.page.reload(wait_until="commit")
         wait_app(app)
         app.wait_label("val-p0-c0", "1", timeout=30_000)
+    finally:
+        app.close()
+
+
+#: Overwrites every stored snapshot of Python's memory with 1 KiB of zeros; returns how many.
+DAMAGE_SNAPSHOTS = """async () => {
+  const cache = await caches.open("tc-python-snapshot");
+  const keys = await cache.keys();
+  for (const key of keys) await cache.put(key, new Response(new Uint8Array(1024)));
+  return keys.length;
+}"""
+SNAPSHOT_SAVED = "window.tcSteps.some((s) => s[0] === 'snapshot saved')"
+
+
+def test_a_damaged_snapshot_is_replaced_and_python_starts_afresh(browser, static_server) -> None:
+    """A snapshot that does not restore (damaged, or from another Pyodide) costs one slow
+    start, not a broken app: Python starts as on a first visit and takes a new one."""
+    app = App(browser, static_server)  # type: ignore[arg-type]
+    try:
+        open_site(app)
+        app.page.wait_for_function(SNAPSHOT_SAVED)
+        assert app.page.evaluate(DAMAGE_SNAPSHOTS) == 1
+
+        app.page.reload()
+        wait_app(app)
+        steps = [text for text, _ms in app.page.evaluate("window.tcSteps")]
+        assert "snapshot read" in steps and "snapshot restored" not in steps, steps
+        assert "preloaded" in steps, steps
+        app.page.wait_for_function(SNAPSHOT_SAVED)
+
+        app.page.reload()
+        wait_app(app)
+        steps = [text for text, _ms in app.page.evaluate("window.tcSteps")]
+        assert "snapshot restored" in steps, steps
+        assert not app.blocked, f"non-local requests: {app.blocked}"
     finally:
         app.close()
