@@ -3,7 +3,7 @@
 Every game is created through the store API at a realistic size (4 players, a game well
 under way; one finished game), the app is started on a scratch data directory, and Chromium
 (Debian's, through Playwright) opens each game at 390×844 (phone), 844×390 (the phone on its
-side) and 1280×800 (laptop).
+side) and 1280×800 (laptop); Замес with its last base open.
 
     .venv/bin/python scripts/screenshots.py            # all games
     .venv/bin/python scripts/screenshots.py free coup  # some of them
@@ -306,6 +306,10 @@ GAMES: dict[str, Callable[[GameStore], StoredGame]] = {
 }
 
 
+#: name → controls tapped (in order) before the shot: a moment a player looks at.
+TAPS: dict[str, list[str]] = {"smashup": ["base-4-open"]}
+
+
 #: A PNG smaller than this is a blank page or Flet's loading/reconnect overlay, not a screen.
 MIN_PNG = 15_000
 
@@ -388,6 +392,8 @@ def main(argv: list[str]) -> int:
                         app = App(browser, server, width=w, height=h)
                         app.open(f"/game/{gid}")
                         app.el("status-player").wait_for()
+                        for ident in TAPS.get(name, []):
+                            app.tap(ident)
                         path = OUT / f"{name}-{w}x{h}.png"
                         try:
                             path.write_bytes(settled_shot(app))

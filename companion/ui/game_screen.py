@@ -290,6 +290,11 @@ def _Frame(handle: _Handle) -> ft.Control:
     return LayoutContext(layout, lambda: _frame(view, layout, scroller, board_column))
 
 
+def _gap() -> ft.Control:
+    """An empty box in the frame's tree (see :func:`_frame`): hidden, it takes no room."""
+    return ft.Container(visible=False)
+
+
 def _frame(
     view: GameView, layout: Layout, scroller: ft.Ref[ft.Column], board_column: ft.Ref[ft.Column]
 ) -> ft.Control:
@@ -309,47 +314,49 @@ def _frame(
     )
     # pinned above the scrolling body (its own component: it re-renders on its own)
     header = [board.Header(view)] if hasattr(board, "Header") else []
-    if not wide:
-        body = ft.Column(
-            [
-                _Result(view, wide, scroller),
-                BoardScroll(scroller, lambda: board.Board(view)),
-            ],
-            spacing=10,
-            scroll=ft.ScrollMode.AUTO,
-            expand=True,
-            ref=scroller,
-        )
-        frame = ft.Column([top, status, *header, body, actions], spacing=4, expand=True)
-        return _with_messages(view, frame, layout)
-    side = ft.Container(
-        ft.Column(
-            [
-                status,
-                ft.Column(
-                    [_Result(view, wide, scroller)],
-                    scroll=ft.ScrollMode.AUTO,
-                    expand=True,
-                    ref=scroller,
-                ),
-                actions,
-            ],
-            spacing=8,
-            expand=True,
-        ),
-        width=layout.side_width,
-        padding=ft.Padding.only(left=SIDE_GAP),
-        border=ft.Border.only(left=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
-    )
-    main: ft.Control = ft.Column(
-        [BoardScroll(board_column, lambda: board.Board(view))],
+    # One tree for both layouts: the board (and its header) keep their place in it when the
+    # phone turns, so their components keep their state — a fight, a chosen action, an open
+    # dialog; what goes to the side column leaves an empty box in its place (drawn as
+    # nothing: no gap).
+    column = board_column if wide else scroller  # the board's scrolling column
+    body = ft.Column(
+        [
+            _gap() if wide else _Result(view, wide, scroller),
+            BoardScroll(column, lambda: board.Board(view)),
+        ],
         spacing=10,
         scroll=ft.ScrollMode.AUTO,
         expand=True,
-        ref=board_column,
+        ref=column,
     )
-    if header:
-        main = ft.Column([*header, main], spacing=4, expand=True)
+    main = ft.Column(
+        [_gap() if wide else status, *header, body, _gap() if wide else actions],
+        spacing=4,
+        expand=True,
+    )
+    side = (
+        ft.Container(
+            ft.Column(
+                [
+                    status,
+                    ft.Column(
+                        [_Result(view, wide, scroller)],
+                        scroll=ft.ScrollMode.AUTO,
+                        expand=True,
+                        ref=scroller,
+                    ),
+                    actions,
+                ],
+                spacing=8,
+                expand=True,
+            ),
+            width=layout.side_width,
+            padding=ft.Padding.only(left=SIDE_GAP),
+            border=ft.Border.only(left=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        )
+        if wide
+        else _gap()
+    )
     frame = ft.Column(
         [top, ft.Row([main, side], expand=True, vertical_alignment=ft.CrossAxisAlignment.START)],
         spacing=4,

@@ -16,7 +16,9 @@ What the boards ask is derived here, in one place:
 * :attr:`Layout.short` — the board folds its pinned header and rows: height compact (any
   phone on its side), or a phone under :data:`SHORT_BELOW` px tall (360×640, 360×740);
 * :attr:`Layout.crowded_short` — a board with many rows (Coup with five or six players) folds
-  already below an expanded height;
+  already below an expanded height when it has one column (its rows and the pinned bar share
+  the height); in two columns the bar is beside the board and a laptop's window keeps the
+  unfolded rows;
 * :attr:`Layout.narrow` — the smallest phones (360 px): a chip shows its icon alone;
 * :attr:`Layout.board_width` — the width the board gets (the page's, less the side column);
 * :attr:`Layout.board_columns` — 2 when the board's own pane is a medium width or more.
@@ -96,8 +98,9 @@ class Layout:
 
     @property
     def crowded_short(self) -> bool:
-        """A board with many rows folds: :attr:`short`, or any height below expanded."""
-        return self.short or self.height_class != EXPANDED
+        """A board with many rows folds: :attr:`short`, or one column (a phone upright) below
+        an expanded height. Never a two-column window that is not :attr:`short` (1280×800)."""
+        return self.short or (not self.two_columns and self.height_class != EXPANDED)
 
     @property
     def narrow(self) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import flet as ft
 
@@ -34,7 +34,10 @@ __all__ = [
     "on_reconnect",
     "follow_hub",
     "part",
+    "view_local",
 ]
+
+_T = TypeVar("_T")
 
 #: The refusal a spectator gets for any change.
 SPECTATOR = "Вы вошли как зритель: менять игру нельзя."
@@ -327,6 +330,19 @@ def view_ref(view: GameView) -> ViewRef:
         ref = ViewRef(view)
         view._ref = ref  # private: an observable does not notify for "_" names
     return ref
+
+
+def view_local(view: GameView, kind: Callable[[], _T]) -> _T:
+    """The one ``kind()`` of ``view``, made at the first call: momentary screen state that a
+    board's parts rendered apart by the frame (its pinned header, its body) share, such as
+    the base open on Smash Up's board. Gone with the view (a new screen starts afresh)."""
+    held: dict[Any, Any] | None = getattr(view, "_locals", None)
+    if held is None:
+        held = {}
+        view._locals = held  # private: an observable does not notify for "_" names
+    if kind not in held:
+        held[kind] = kind()
+    return held[kind]  # type: ignore[no-any-return]
 
 
 _PARTS: dict[Callable[..., ft.Control], Callable[..., ft.Control]] = {}

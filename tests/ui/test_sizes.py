@@ -8,7 +8,8 @@ Ricks charge phase, Smash Up with four bases, free counters with six players) an
   screen's left or right edge, as Munchkin's cards were at 844×390).
 
 And a phone turned mid-game keeps the game and what was open: a Munchkin fight, a Coup
-challenge.
+challenge, an open form dialog. Nothing under a finger moves (±2 px) after a tap, a refusal
+or a notice.
 """
 
 from __future__ import annotations
@@ -87,6 +88,16 @@ def make_games(data: Path) -> dict[str, str]:
             ("base.adjust", {"base": 1, "player": 0, "power": 12, "minions": 2}),
         ],
         factions=[["Рокеры", "Котики"], ["Бабульки", "Феи"], ["Авантюристы", "Принцессы"]],
+    )
+    create(  # Аня's tax challenged and shown: Борис picks the card he loses
+        "coup-lose",
+        "coup",
+        NAMES6,
+        [
+            ("coup.declare", {"player": 0, "action": "tax", "target": None}),
+            ("coup.challenge", {"challenger": 1}),
+            ("coup.challenge_result", {"proven": True}),
+        ],
     )
     create(
         "free-6",
@@ -175,5 +186,113 @@ def test_a_phone_turned_mid_game_keeps_the_game_and_what_is_open(browser, table,
             assert app.label("status-phase") == phase, (w, h)
             app.assert_in_view("status-player", "status-phase", "primary-action")
         assert ids[board] in app.page.url
+    finally:
+        app.close()
+
+
+#: The tappable nodes' rects once two reads 300 ms apart agree, keyed by identifier, role and
+#: rank among the nodes sharing both (labels change with the numbers; places must not).
+RECTS_JS = (
+    "() => { const seen = {}; return (" + NODES_JS + ")().map(n => { const k = n.id + '|' + n.role;"
+    " seen[k] = (seen[k] || 0) + 1; return [k + '|' + seen[k], n]; }); }"
+)
+#: Overlays that come and go by design (the message banners drawn over the board).
+OVERLAYS = ("error", "notice")
+
+
+def _steady_rects(app: App) -> dict[str, dict[str, float]]:
+    """Every tappable node drawn on screen (see :data:`RECTS_JS`), once the screen is steady."""
+    last: dict[str, dict[str, float]] | None = None
+    for _ in range(40):
+        now = {k: n for k, n in app.page.evaluate(RECTS_JS) if n["w"] > 0}
+        if now == last:
+            return now
+        last = now
+        app.page.wait_for_timeout(300)
+    raise AssertionError("the screen never stopped moving")
+
+
+def _moved(before: dict, after: dict) -> list[str]:
+    """The controls present before and after whose rect changed by more than 2 px."""
+    return [
+        f"{k}: {[round(b[c]) for c in 'xywh']} → {[round(after[k][c]) for c in 'xywh']}"
+        for k, b in before.items()
+        if k in after
+        and k.split("|")[0] not in OVERLAYS
+        and any(abs(b[c] - after[k][c]) > 2 for c in "xywh")
+    ]
+
+
+STILL_SIZES = [(390, 844), (844, 390)]
+
+
+@pytest.mark.parametrize("size", STILL_SIZES, ids=[f"{w}x{h}" for w, h in STILL_SIZES])
+def test_nothing_moves_after_a_tap_a_notice_or_a_refusal(browser, table, size):
+    """Free counters with six players, then Coup's lost influence: the same controls' rects
+    before and after a tap on a counter's «+», after undo's notice («Отменено: …») and after
+    a refusal (the dimmed «Карта?») are the same to 2 px, and each control is still there."""
+    srv, ids = table
+    app = App(browser, srv, *size).open(f"/game/{ids['free-6']}")
+    try:
+        app.steady("primary-action")
+        app.steady("val-p0-c0-plus")
+        start = app.label("val-p0-c0")
+        before = _steady_rects(app)
+        app.el("val-p0-c0-plus").click()  # where it is: a finger does not scroll first
+        app.page.wait_for_function(
+            '([id, t]) => !(document.querySelector(`[flt-semantics-identifier="${id}"]`)'
+            "?.getAttribute('aria-label') || '').includes(t)",
+            arg=["val-p0-c0", start],
+        )
+        after_tap = _steady_rects(app)
+        assert set(before) <= set(after_tap), set(before) - set(after_tap)
+        assert not _moved(before, after_tap), "after a tap:\n" + "\n".join(
+            _moved(before, after_tap)
+        )
+        app.el("undo").click()
+        app.appear("notice")
+        after_notice = _steady_rects(app)
+        assert not _moved(before, after_notice), "after a notice:\n" + "\n".join(
+            _moved(before, after_notice)
+        )
+    finally:
+        app.close()
+    app = App(browser, srv, *size).open(f"/game/{ids['coup-lose']}")
+    try:
+        app.steady("primary-action")
+        app.appear("lose-duke")
+        before = _steady_rects(app)
+        app.el("primary-action").click()
+        app.appear("error")
+        after = _steady_rects(app)
+        assert not _moved(before, after), "after a refusal:\n" + "\n".join(_moved(before, after))
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(
+    ("board", "opener", "field"),
+    [("munchkin-fight", "add-monster", "add-monster-name")],
+)
+def test_a_phone_turned_keeps_an_open_form_dialog(browser, table, board, opener, field):
+    """A form dialog open (Munchkin's «Ещё монстр» with a name typed), the phone turned on its
+    side and back: the dialog is still open, with what was typed."""
+    srv, ids = table
+    app = App(browser, srv, 390, 844).open(f"/game/{ids[board]}")
+    try:
+        app.tap(opener)
+        app.appear(field)
+        app.fill(field, "Слизень")
+        for w, h in ((844, 390), (390, 844)):
+            app.page.set_viewport_size({"width": w, "height": h})
+            app.page.wait_for_function("w => window.innerWidth === w", arg=w, timeout=10_000)
+            app.page.wait_for_timeout(1000)  # a dialog closed by the turn would be gone by now
+            app.appear(field)
+            app.page.wait_for_function(
+                'id => [...document.querySelectorAll(`[flt-semantics-identifier="${id}"] input`)]'
+                ".some(e => e.value === 'Слизень')",
+                arg=field,
+                timeout=10_000,
+            )
     finally:
         app.close()

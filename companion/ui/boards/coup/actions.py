@@ -47,7 +47,7 @@ def which_card(state: CoupState) -> str:
     who = state.names[state.pending["losses"][0]["player"]] if state.pending else ""
     return (
         f"{_('Сначала коснитесь карты, которую раскрывает')} {who}: "
-        f"{_('кнопки с персонажами выше')} (Покровители)."
+        f"{_('кнопки с персонажами на доске, под вопросом')} (Покровители)."
     )
 
 
@@ -141,7 +141,7 @@ def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
         ]
     elif step == "lose_influence":
         row = [
-            _hint(_("Какую карту раскрывает? Кнопки выше")),
+            _hint(_("Какую карту раскрывает? Коснитесь персонажа на доске")),
             # dimmed, not dead: a tap says what to do (Покровители)
             primary_button(_("Карта?"), lambda: view.refuse(which_card(state)), dimmed=True),
         ]

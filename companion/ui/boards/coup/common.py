@@ -116,9 +116,9 @@ def step_title(state: CoupState) -> str:
     return _("Игра окончена")
 
 
-#: With this many players or more the board folds on any page below an expanded height
-#: (:attr:`~companion.ui.layout.Layout.crowded_short`): five or six unfolded rows leave no
-#: room above the pinned bar of a 390×844 phone for the step's choices.
+#: With this many players or more the board folds on a one-column page below an expanded
+#: height (:attr:`~companion.ui.layout.Layout.crowded_short`): five or six unfolded rows leave
+#: no room above the pinned bar of a 390×844 phone for the step's choices.
 CROWDED_FROM = 5
 
 

@@ -9,6 +9,8 @@ module:
   madness cards, when counted, are a third row).
 - :mod:`.phase` — the phase card: the reminder, plays left (``play.record`` /
   ``play.grant``), the turn (whose turn and the phase are in the frame's status line).
+- :mod:`.chips` — the pinned strip of base chips (one tap opens any base) and the open base
+  the strip and the list share.
 - :mod:`.vp` — the VP strip (``vp.adjust``; madness cards with ``madness.adjust``).
 - :mod:`.base` — a compact row per base (power/breakpoint, ready flag, «Захватить» in
   «Проверь базы»); :mod:`.editor` — the editor of the one open base (``play.minion`` with the
@@ -26,7 +28,7 @@ Every base typed here is checked by :func:`companion.store.bases.card_error` and
 
 Test handles (``flt-semantics-identifier``): ``phase`` (setup only), ``reminder``, ``turn``,
 ``plays-<kind>`` (±: ``-minus`` records a play, ``-plus`` grants one), ``vp-p<i>``,
-``mad-p<i>``, ``base-<j>``, ``base-<j>-name``, ``base-<j>-total``, ``base-<j>-ready``,
+``mad-p<i>``, ``chip-<j>``, ``base-<j>``, ``base-<j>-name``, ``base-<j>-total``, ``base-<j>-ready``,
 ``score-<j>``, ``play-minion-b<j>`` (then ``minion-power-<v>`` / ``minion-power-pad``),
 ``pow-b<j>-p<i>``, ``min-b<j>-p<i>``, ``name-b<j>-p<i>``,
 ``base-<j>-bp``, ``preview-p<i>`` (``-why``: why nothing), ``deck-empty``, ``deck-next``
@@ -39,6 +41,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui.boards.smashup.actions import Actions
+from companion.ui.boards.smashup.chips import open_base_of
 from companion.ui.boards.smashup.header import Header
 from companion.ui.boards.smashup.options import OptionsForm
 from companion.ui.boards.smashup.play import PlayBoard
@@ -53,4 +56,4 @@ def Board(view: GameView) -> ft.Control:
     """Setup until «Начать игру», then the play board."""
     if not view.state.started:
         return SetupBoard(view, view.version)
-    return PlayBoard(view, view.version)
+    return PlayBoard(view, view.version, open_base_of(view))

@@ -1,5 +1,6 @@
-"""The part of the play board pinned above the bases: the phase card (plays left) and the VP
-strip.
+"""The part of the play board pinned above the bases: the phase card (plays left), the VP
+strip and — unless the screen is short — the strip of base chips (:mod:`.chips`: every base
+one tap away, the open one marked).
 
 The frame draws it between the status line and the scrolling body (``Header`` of the board
 module, see :mod:`companion.ui.boards`), so a base opened low in the list scrolls up under it
@@ -14,7 +15,8 @@ greyed −/+) and the VP strip over «Победа: …» (play-test). Undo brin
 On a short screen (:attr:`~companion.ui.layout.Layout.short`: a small phone, or any phone on
 its side) the header folds to two 48 dp rows, :data:`SMALL_HEADER` px in all: the plays and
 the turn, then one chip per player with name and VP (the phase reminder goes to the top of
-the body). The
+the body; the base chips are left out: their row would push the open base's last players
+under the action bar at 360×640). The
 madness cards, when counted, are a third row under the chips: pinned as on a taller phone,
 where a player looks every turn (in the body they scrolled away as soon as a base was
 opened, s15; the 4th player's line of an open base is then a scroll away at 360×640).
@@ -27,7 +29,16 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.smashup import PLAY, plays_left, plays_now, reminder
+from companion.engine.smashup import (
+    PLAY,
+    effective_breakpoint,
+    is_ready,
+    plays_left,
+    plays_now,
+    reminder,
+    total_power,
+)
+from companion.ui.boards.smashup.chips import BaseChips, open_base_of
 from companion.ui.boards.smashup.phase import SMALL_CARD_HEIGHT, PhaseCard
 from companion.ui.boards.smashup.vp import MadnessStrip, VpStrip
 from companion.ui.layout import use_layout
@@ -44,6 +55,7 @@ SMALL_HEADER = SMALL_CARD_HEIGHT + _SMALL_GAP + TARGET + _SMALL_GAP + 1
 _Phase = ft.memo(PhaseCard)
 _Vp = ft.memo(VpStrip)
 _Madness = ft.memo(MadnessStrip)
+_Chips = ft.memo(BaseChips)
 
 
 @ft.component
@@ -66,6 +78,20 @@ def Header(view: GameView) -> ft.Control:
         [_Madness(names, colors, tuple(state.madness), view.send)]
         if small and state.madness_on
         else []
+    )
+    chips: list[ft.Control] = (
+        []
+        if small
+        else [
+            _Chips(
+                tuple(b.name for b in state.bases),
+                tuple(total_power(b) for b in state.bases),
+                tuple(effective_breakpoint(b) for b in state.bases),
+                tuple(is_ready(b) or state.selected == j for j, b in enumerate(state.bases)),
+                (state.turn, state.phase),
+                open_base_of(view),
+            )
+        ]
     )
     return ft.Container(
         ft.Column(
@@ -92,6 +118,7 @@ def Header(view: GameView) -> ft.Control:
                     small,
                 ),
                 *madness,
+                *chips,
             ],
             spacing=_SMALL_GAP if small else _GAP,
         ),

@@ -30,6 +30,7 @@ from companion.engine.smashup import (
 )
 from companion.store.bases import BaseCatalogue
 from companion.ui.boards.smashup.base import BaseRow, row_key
+from companion.ui.boards.smashup.chips import OpenBase
 from companion.ui.boards.smashup.common import (
     EMPTY_FORM,
     card_from_form,
@@ -58,12 +59,11 @@ _Editor = ft.memo(BaseEditor)
 
 
 @ft.component
-def PlayBoard(view: GameView, version: int) -> ft.Control:
-    """The bases (tap one to open its editor), the scoring confirmation."""
+def PlayBoard(view: GameView, version: int, opened: OpenBase) -> ft.Control:
+    """The bases (tap one to open its editor), the scoring confirmation. ``opened`` is the
+    screen's open base (:func:`.chips.open_base_of`, shared with the header's chips): each
+    phase starts with the list closed, so in «Проверь базы» every ready base is on screen."""
     catalogue = BaseCatalogue(ft.use_context(AppContext).hub.store.root)
-    # the base open for editing and the (turn, phase) it was opened in, or None: each phase
-    # starts with the list closed, so in «Проверь базы» every ready base is on screen
-    opened, set_opened = ft.use_state(None)
     scoring, set_scoring = ft.use_state(None)  # the base being scored, or None
     repl, set_repl, latest_repl = use_form(lambda: dict(EMPTY_FORM))  # read at tap time
     repl_checked, set_repl_checked = ft.use_state(False)
@@ -79,7 +79,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
     send = view.send
 
     when = (state.turn, state.phase)
-    open_base = opened[0] if opened is not None and opened[1] == when else None
+    open_base = opened.at(when)
     # each phase and turn (and the game's start, after the setup page) shows the list from
     # its top: the phase reminder first (360×640) and the first base whole; the offset of a
     # scrolled setup page or of a base opened in the last phase hid them (play-test). The
@@ -89,10 +89,9 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
     def _toggle(j: int) -> None:
         # read the turn and phase at tap time: a handler rendered in the previous phase
         # must still open the base in this one
-        now = (view.state.turn, view.state.phase)
-        set_opened(lambda o: None if o == (j, now) else (j, now))
+        opened.toggle(j, (view.state.turn, view.state.phase))
 
-    toggle = ft.use_callback(_toggle, [])
+    toggle = ft.use_callback(_toggle, [opened])
 
     async def reveal() -> None:
         """The base just opened goes to the top of the list (under the pinned header), so
@@ -107,7 +106,7 @@ def PlayBoard(view: GameView, version: int) -> ft.Control:
             with contextlib.suppress(Exception):  # not on a page (gone, in-process tests)
                 await column.scroll_to(scroll_key=row_key(open_base))
 
-    ft.use_effect(reveal, [open_base, when])
+    ft.use_effect(reveal, [open_base, when, opened.asked])
 
     def open_score(j: int) -> None:
         view.error = ""

@@ -1,0 +1,131 @@
+"""The strip of base chips pinned in the board's header (:mod:`.header`; not on a short
+screen, whose folded header keeps the open base's players in view instead), and the base
+open on this screen that the strip and the base list (:mod:`.play`) share.
+
+One chip per base in play, in the list's order, each at least 48×48 dp: the base's name (one
+line, cut with «…» by Flutter; whole in the chip's label and tooltip) over its power against
+its breakpoint («7/16», in the ready colour once the base is ready). The open base's chip is
+marked (filled, a thick border). A tap on a chip opens that base and scrolls it to the top of
+the list, under the header: every base is one tap away, whatever the list's scroll, and no
+base row is tapped through the header. Up to :data:`ONE_LINE` chips share one line; more take
+two lines.
+
+Handles: ``chip-<j>`` (the chip of base ``j``; its label «<name>: 7/16», «, открыта» when open).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.i18n import _
+from companion.ui.boards.smashup.common import READY
+from companion.ui.layout import grid
+from companion.ui.state import GameView, view_local
+from companion.ui.widgets import TARGET, tagged
+
+__all__ = ["BaseChips", "ONE_LINE", "OpenBase", "open_base_of"]
+
+#: At most this many chips share one line (a 360 px phone: 7 chips of 48 dp and their gaps).
+ONE_LINE = 7
+_GAP = 4
+
+
+@ft.observable
+@dataclass
+class OpenBase:
+    """The base open for editing on this screen (momentary, not saved): ``base`` opened in
+    the moment ``when`` (the turn and phase); each new moment starts with no base open.
+    ``asked`` counts the chip taps, so a tap on the open base's chip scrolls it up again."""
+
+    base: int | None = None
+    when: Hashable = None
+    asked: int = 0
+
+    def at(self, when: Hashable) -> int | None:
+        """The base open in the moment ``when``, or ``None``."""
+        return self.base if self.when == when else None
+
+    def toggle(self, j: int, when: Hashable) -> None:
+        """Open base ``j`` in ``when``, or close it when it is the one open."""
+        if self.at(when) == j:
+            self.base = None
+        else:
+            self.when = when
+            self.base = j
+
+    def show(self, j: int, when: Hashable) -> None:
+        """Open base ``j`` in ``when`` (a chip: it opens, never closes) and ask for it to be
+        scrolled to the top of the list."""
+        self.when = when
+        self.base = j
+        self.asked += 1
+
+
+def open_base_of(view: GameView) -> OpenBase:
+    """The one :class:`OpenBase` of this screen's view (the header and the list share it)."""
+    return view_local(view, OpenBase)
+
+
+@ft.component
+def BaseChips(
+    names: tuple[str, ...],
+    totals: tuple[int, ...],
+    breakpoints: tuple[int, ...],
+    ready: tuple[bool, ...],
+    when: Hashable,
+    opened: OpenBase,
+) -> ft.Control:
+    """The strip (see the module docstring): one chip per base, ``totals`` against
+    ``breakpoints``, ``ready`` in the ready colour; the base ``opened`` in ``when`` marked."""
+    current = opened.at(when)
+
+    def chip(j: int) -> ft.Control:
+        is_open = current == j
+        count = f"{totals[j]}/{breakpoints[j]}"
+        label = f"{names[j]}: {count}" + (f", {_('открыта')}" if is_open else "")
+        return tagged(
+            f"chip-{j}",
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Text(
+                            names[j],
+                            size=11,
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                            text_align=ft.TextAlign.CENTER,
+                        ),
+                        ft.Text(
+                            count,
+                            size=13,
+                            weight=ft.FontWeight.BOLD,
+                            color=READY if ready[j] else None,
+                            max_lines=1,
+                        ),
+                    ],
+                    spacing=0,
+                    tight=True,
+                    alignment=ft.MainAxisAlignment.CENTER,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                height=TARGET,
+                padding=ft.Padding.symmetric(horizontal=3),
+                border_radius=8,
+                # the same border width open or not: marking a chip moves no text
+                border=ft.Border.all(
+                    2, ft.Colors.PRIMARY if is_open else ft.Colors.OUTLINE_VARIANT
+                ),
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if is_open else None,
+                tooltip=names[j],
+                on_click=lambda: opened.show(j, when),
+            ),
+            label=label,
+        )
+
+    n = len(names)
+    columns = n if n <= ONE_LINE else math.ceil(n / 2)
+    return grid([chip(j) for j in range(n)], columns, _GAP)
