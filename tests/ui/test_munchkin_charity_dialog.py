@@ -62,7 +62,7 @@ async def _next_charity(data) -> str:
     phone.says("status-player", "Борис")
     phone.says("status-phase", "От щедрот")
     await phone.tap("charity-open")
-    return phone.says("hand")
+    return phone.label("hand")
 
 
 def test_the_next_charity_starts_from_the_hand_last_entered(tmp_path):
