@@ -153,6 +153,7 @@ class App:
         self.blocked = block_non_local(self.context)
         self.page = self.context.new_page()
         self.page.set_default_timeout(20_000)
+        self.frames = Frames(self.page)  # what the server sent, for waits on a message
 
     def open(self, path: str = "/") -> App:
         self.page.goto(self.server.url + path)
@@ -273,6 +274,13 @@ class App:
             timeout=timeout,
         )
         return self.el(ident).bounding_box()
+
+    def tap_and_reveal(self, ident: str) -> None:
+        """Tap ``ident``, which scrolls its list (a Smash Up base opening jumps to the top of
+        the list), and wait until the server's ``scroll_to`` has arrived and been drawn."""
+        sent = len(self.frames.received)
+        self.tap(ident)
+        self.frames.wait_for("scroll_to", after=sent)
 
     def unhover(self) -> None:
         """Move the mouse off the page: a hovering pointer keeps a tooltip open (and Flutter

@@ -135,7 +135,7 @@ def test_phone_turn_keeps_the_numbers_and_the_primary_action_on_screen(app, serv
     assert_same_place(minus, box(app, "plays-minion-minus"), "after a refusal")
 
     # «Древний храм»: the «+» that breaks it moves nothing, nor does a refused «−».
-    app.tap("base-0-open")
+    app.tap_and_reveal("base-0-open")  # the opened base jumps to the top of the list
     app.wait_label("base-0-ready", "до захвата 1")
     plus, nxt = box(app, "pow-b0-p0-plus"), box(app, "min-b0-p0-minus")
     below = box(app, "pow-b0-p1-plus")

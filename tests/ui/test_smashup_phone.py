@@ -95,7 +95,7 @@ def test_a_turn_on_the_last_base_needs_no_scrolling_back(app, server):
     app.open(f"/game/{gid}")
     app.wait_label("status-phase", "Играй карты")
     pinned = {ident: box(app, ident) for ident in PINNED}
-    app.tap("base-4-open")
+    app.tap_and_reveal("base-4-open")
     app.el("play-minion-b4").wait_for()
     editor = ["play-minion-b4", "pow-b4-p0-minus", "pow-b4-p3-plus", "min-b4-p3-plus"]
     app.steady("min-b4-p3-plus")  # the list has stopped scrolling
@@ -128,9 +128,8 @@ def test_on_a_small_phone_the_plays_and_vp_stay_while_the_bases_scroll(browser, 
     try:
         small.wait_label("status-phase", "Играй карты")
         pinned = {ident: box(small, ident) for ident in PINNED}
-        small.tap("base-4-open")
+        small.tap_and_reveal("base-4-open")
         small.el("play-minion-b4").wait_for()
-        small.page.wait_for_timeout(500)  # the opened base's own jump to the top has ended
         reachable(small, "play-minion-b4", width=360)
         small.steady("min-b4-p3-plus")  # scrolled to with the wheel, over the list
         reachable(small, *PINNED, "pow-b4-p3-plus", "min-b4-p3-plus", width=360)
@@ -187,9 +186,8 @@ def test_on_a_small_phone_an_open_base_needs_no_scroll_and_names_are_whole(brows
     try:
         small.wait_label("status-phase", "Играй карты")
         pinned = {ident: box(small, ident) for ident in PINNED}
-        small.tap("base-4-open")
+        small.tap_and_reveal("base-4-open")
         small.el("play-minion-b4").wait_for()
-        small.page.wait_for_timeout(800)  # the opened base's own jump to the top has ended
         editor = [
             f"{k}-b4-p{i}-{e}" for i in range(4) for k in ("pow", "min") for e in ("minus", "plus")
         ]
@@ -270,7 +268,7 @@ def test_long_names_are_whole_on_the_power_lines_and_the_vp_chips(app, server):
     gid = four_player_game(server.data_dir, [("phase.next", {})], names=NINE)
     app.open(f"/game/{gid}")
     app.wait_label("status-phase", "Играй карты")
-    app.tap("base-4-open")
+    app.tap_and_reveal("base-4-open")
     app.el("play-minion-b4").wait_for()
     app.steady("min-b4-p3-plus")
     for i, name in enumerate(NINE):

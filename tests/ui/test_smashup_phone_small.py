@@ -30,9 +30,8 @@ def above_bar(app: App, *idents: str, width: int = 360) -> None:
 def open_last_base(app: App) -> None:
     """Open the last of the five bases, where the list then stays (its jump to the top)."""
     app.wait_label("status-phase", "Играй карты")
-    app.tap("base-4-open")
+    app.tap_and_reveal("base-4-open")
     app.el("play-minion-b4").wait_for()
-    app.page.wait_for_timeout(800)  # the opened base's own jump to the top has ended
 
 
 def test_at_360x640_the_base_open_buttons_are_48x48(browser, server):
