@@ -321,6 +321,7 @@ def check() -> list[str]:
 
 def installed() -> dict[str, bool]:
     """Each patch by name, and whether it is in place now."""
+    app = _flet_app()
     return {
         "updates_scheduler": Session.__dict__.get("_Session__updates_scheduler")
         is _updates_scheduler,
@@ -328,7 +329,7 @@ def installed() -> dict[str, bool]:
         "bounded_event_lookup": Session.__dict__.get("_Session__resolve_event_control")
         is _resolve_event_control,
         "dialogs_indexed": getattr(Session.patch_control, "__companion__", False),
-        "quiet_send": _flet_app() is None or _flet_app().send_message is _send_message,
+        "quiet_send": app is None or app.send_message is _send_message,
     }
 
 

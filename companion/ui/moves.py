@@ -8,9 +8,10 @@ files``): a misspelt key or a wrong value type here is a type error, and a board
 helper with a wrong keyword fails at once (``TypeError``) instead of sending a bad move.
 The engine's door checks the same shapes again at run time.
 
-Covered: every Coup move; Free counters' moves; Рик и Морти's action-phase and charge-phase
-moves; Замес's and Манчкин's moves without a form (a form's data is built where it is typed
-and checked at the door).
+Covered: Coup's moves sent by a button of their own; Рик и Морти's action-phase and
+charge-phase moves; Замес's and Манчкин's moves without a form. Moves written out as data
+(Coup's step answers, free counters' moves, a form's data) are checked against the games'
+registries by ``tests/test_ui_moves.py`` and again at the door.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from companion.engine.coup import events as coup
-from companion.engine.free import CounterAdd, CounterSet
 from companion.engine.ricks import events as ricks
 from companion.engine.smashup import events as smashup
 
@@ -39,24 +39,9 @@ def coup_declare(view: Sender, player: int, action: str, target: int | None) -> 
     return view.send("coup.declare", data)
 
 
-def coup_challenge(view: Sender, challenger: int) -> bool:
-    data: coup.Challenge = {"challenger": challenger}
-    return view.send("coup.challenge", data)
-
-
 def coup_challenge_result(view: Sender, proven: bool) -> bool:
     data: coup.ChallengeResult = {"proven": proven}
     return view.send("coup.challenge_result", data)
-
-
-def coup_block(view: Sender, blocker: int, character: str) -> bool:
-    data: coup.Block = {"blocker": blocker, "character": character}
-    return view.send("coup.block", data)
-
-
-def coup_lose_influence(view: Sender, player: int, character: str) -> bool:
-    data: coup.LoseInfluence = {"player": player, "character": character}
-    return view.send("coup.lose_influence", data)
 
 
 def coup_nobody(view: Sender, step: str) -> bool:
@@ -69,24 +54,6 @@ def coup_exchange_done(view: Sender) -> bool:
 
 
 # -- Свободный счёт ----------------------------------------------------------------------------
-def counter_add(view: Sender, player: int, counter: str, delta: int) -> bool:
-    data: CounterAdd = {"player": player, "counter": counter, "delta": delta}
-    return view.send("counter.add", data)
-
-
-def counter_set(view: Sender, player: int, counter: str, value: int) -> bool:
-    data: CounterSet = {"player": player, "counter": counter, "value": value}
-    return view.send("counter.set", data)
-
-
-def turn_next(view: Sender) -> bool:
-    return view.send("turn.next", {})
-
-
-def game_end(view: Sender) -> bool:
-    return view.send("game.end", {})
-
-
 # -- Рик и Морти ------------------------------------------------------------------------------
 def ricks_round_draw(view: Sender) -> bool:
     return view.send("round.draw", {})
