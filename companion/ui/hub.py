@@ -10,10 +10,10 @@ from __future__ import annotations
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.engine import Event
+from companion.engine import Event, PlayerSpec
 from companion.store import GameStore, StoredGame
 
 __all__ = ["Hub", "Listener", "SETTLE_SECONDS", "TOO_SOON"]
@@ -77,7 +77,7 @@ class Hub:
                 self._games[game_id] = self.store.open(game_id)
             return self._games[game_id]
 
-    def create(self, game: str, players: list, **kwargs: Any) -> StoredGame:
+    def create(self, game: str, players: Sequence[str | PlayerSpec], **kwargs: Any) -> StoredGame:
         """Create, save and open a new game (see :meth:`GameStore.create`)."""
         with self._lock:
             stored = self.store.create(game, players, **kwargs)

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import flet as ft
 
-from companion.engine import Event
+from companion.engine import Event, Game
 from companion.errors import CompanionError, StaleMoveError
 from companion.store import StoredGame
 from companion.ui.hub import SETTLE_SECONDS, TOO_SOON, Hub
@@ -49,7 +49,7 @@ _NOW = re.compile(r"\s*\(теперь [^()]*\)\s*$")
 _WAS = re.compile(r"\(было ([^()]*)\)\s*$")
 
 
-def describe_event(game: Any, event: Event, *, undone: bool) -> str:
+def describe_event(game: Game, event: Event, *, undone: bool) -> str:
     """The engine's own line for ``event`` (:meth:`Game.describe`), never an event code.
 
     After an undo a trailing «(теперь N)» is dropped: it names a value no longer there; a
@@ -94,7 +94,7 @@ class GameView:
         return self.hub.open(self.game_id)
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.stored.game
 
     @property
@@ -113,7 +113,7 @@ class GameView:
         (the listener and the screen's self-heal), so the revision is already current and
         would re-render nothing; the phone would keep the moves made meanwhile unseen."""
         self.refresh()
-        self.notify()
+        self.notify()  # type: ignore[attr-defined]  # added by @ft.observable
 
     def mark_shown(self) -> None:
         """Remember the game's revision this screen is showing now (the frame calls it while
@@ -272,12 +272,11 @@ class GameView:
             return
         from companion.ui.words import inflect
 
+        event: Event | None
         with self.hub.lock:
             try:
-                if redo:
-                    event = self.hub.redo(self.game_id, expect_revision=self.shown_revision)
-                else:
-                    event = self.hub.undo(self.game_id, expect_revision=self.shown_revision)
+                step = self.hub.redo if redo else self.hub.undo
+                event = step(self.game_id, expect_revision=self.shown_revision)
             except StaleMoveError:  # the game moved on under this tap: say so
                 self.show_notice(TOO_SOON)
                 event = None
@@ -328,7 +327,7 @@ def view_ref(view: GameView) -> ViewRef:
     ref = getattr(view, "_ref", None)
     if ref is None or ref.view is not view:
         ref = ViewRef(view)
-        view._ref = ref  # private: an observable does not notify for "_" names
+        view._ref = ref  # type: ignore[attr-defined]  # private: an observable ignores "_" names
     return ref
 
 
@@ -339,7 +338,7 @@ def view_local(view: GameView, kind: Callable[[], _T]) -> _T:
     held: dict[Any, Any] | None = getattr(view, "_locals", None)
     if held is None:
         held = {}
-        view._locals = held  # private: an observable does not notify for "_" names
+        view._locals = held  # type: ignore[attr-defined]  # private: as ``_ref``
     if kind not in held:
         held[kind] = kind()
     return held[kind]  # type: ignore[no-any-return]
