@@ -195,8 +195,12 @@ def morph_known(morph: Any, word: str) -> bool:
 
 
 def lexeme(morph: Any, lemma: str) -> list[str]:
-    """Every folded form of every lexeme pymorphy3 parses ``lemma`` as (first seen first)."""
-    return list(dict.fromkeys(fold(f.word) for p in morph.parse(lemma) for f in p.lexeme))
+    """Every folded form of every lexeme pymorphy3 parses ``lemma`` as (first seen first);
+    none where pymorphy3 fails on it (unnamed code points)."""
+    try:
+        return list(dict.fromkeys(fold(f.word) for p in morph.parse(lemma) for f in p.lexeme))
+    except (ValueError, KeyError, IndexError):
+        return []
 
 
 class Stemmer:

@@ -131,3 +131,18 @@ def test_a_query_of_words_the_table_holds_ranks_as_on_the_server(server, browser
         assert a == b
 
     same()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.text(
+        alphabet=st.sampled_from("абвгдеёжзиклмнопрстуфхцчшщъыьэюяꙮ\u0301\u200d𝔞z1 "), max_size=30
+    )
+)
+def test_the_server_learns_any_house_text_as_pymorphy3_reads_it(text):
+    """Whatever a player types in a ruling, learning never fails, and afterwards each of its
+    words has pymorphy3's own lemma (as the rulebooks' words do)."""
+    stemmer, pymorphy = Stemmer(), Stemmer("pymorphy", tabled=False)
+    found = [w for w, _, _ in words(text)]
+    stemmer.learn(found)
+    assert [stemmer.stem(w) for w in found] == [pymorphy.stem(w) for w in found]
