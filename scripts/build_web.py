@@ -12,7 +12,7 @@ The folder holds:
   in ``scripts/web/``: Python boots beside Flutter and reports progress to the loading
   screen), ``app.tar.gz`` (``companion`` and every package it needs under
   ``__pypackages__``, so nothing is installed at run time; the Russian lemmas of the rules
-  search as a table made here with pymorphy3, not pymorphy3's dictionaries);
+  search as the package's table, ``companion/_lemmas.tsv``, not pymorphy3's dictionaries);
 - ``index.html`` (the app's name, a Russian loading screen with a progress bar), the app's
   manifest and icons (``companion/assets``), ``sw.js`` (precaches every file, cache-first);
 - a ``.gz`` copy of each compressible file for hosts that serve pre-compressed files.
@@ -171,10 +171,6 @@ def app_archive(out: Path) -> None:
         if not (stage / "companion" / "_rules_db").exists():  # else a link to it, copied above
             shutil.copytree(ROOT / "rules_db", stage / "companion" / "_rules_db", ignore=ignore)
         add_packages(stage / "__pypackages__")
-        sys.path.insert(0, str(ROOT))
-        from companion.rules import lemma_build, lemma_table
-
-        lemma_build.build(stage / "companion" / lemma_table.FILE.name)
         buf = io.BytesIO()
         with tarfile.open(fileobj=buf, mode="w:gz", compresslevel=9) as tar:
             for path in sorted(stage.rglob("*")):

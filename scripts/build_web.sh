@@ -11,7 +11,7 @@ if [ -z "$PY" ]; then
     PY=.venv/bin/python
   else
     # a machine without the project installed: a throwaway venv with the project (Flet's
-    # web client; pymorphy3 for the rules search's lemma table)
+    # web client)
     VENV="$(mktemp -d)/venv"
     python3 -m venv "$VENV"
     "$VENV/bin/pip" --isolated install -q --disable-pip-version-check \

@@ -6,9 +6,9 @@ Everything here is a pure function of its input (plus small caches):
 - :func:`words` — ``(word, start, end)`` for every word of a text, offsets into the original.
 - :class:`Stemmer` — folded word → stem; ``"pymorphy"`` (default: pymorphy3 lemmas for
   Russian, Snowball for English), ``"snowball"`` (Snowball Russian + English) or ``"none"``.
-  Where pymorphy3 is not installed (the phone build), its lemmas come from a table made at
-  build time (:mod:`companion.rules.lemma_table`). Chosen by measurement
-  (``benchmarks/bench_rules.py --stemmers``, 229 own questions):
+  pymorphy3's lemmas come from a table made with it (:mod:`companion.rules.lemma_table`),
+  on the server as in the browser (which has no pymorphy3), so both rank alike. Chosen by
+  measurement (``benchmarks/bench_rules.py --stemmers``, 229 own questions):
   top-1/top-3 pymorphy 0.917/0.965, snowball 0.891/0.969, none 0.917/0.965.
 - :func:`swap_layout` — text typed with the wrong keyboard layout, both ways
   (``"nfkfyn"`` → ``"талант"``, ``"ефдуте"`` → ``"talent"``).
@@ -19,12 +19,17 @@ Everything here is a pure function of its input (plus small caches):
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Callable, Iterable
+from functools import lru_cache, partial
+from typing import Any
 
 from companion.rules import lemma_table
 
 __all__ = [
     "DEFAULT_STEMMER",
+    "lexeme",
+    "morph_lemma",
+    "morph_known",
     "fold",
     "words",
     "Stemmer",
@@ -164,15 +169,50 @@ def translit(text: str) -> str:
     return _TRANSLIT_RE.sub(lambda m: _TRANSLIT[m.group()], fold(text))
 
 
+@lru_cache(maxsize=1)
+def _morph() -> Any:
+    """pymorphy3's analyser, loaded once (:raises ImportError: pymorphy3 is not installed)."""
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()
+
+
+def morph_lemma(morph: Any, word: str) -> str:
+    """pymorphy3's lemma of a folded word (its first parse's normal form, folded); the word
+    itself where pymorphy3 fails on it (unnamed code points)."""
+    try:
+        return fold(str(morph.parse(word)[0].normal_form))
+    except (ValueError, KeyError, IndexError):
+        return word
+
+
+def morph_known(morph: Any, word: str) -> bool:
+    """True if pymorphy3's dictionary holds the folded ``word`` (no guessing)."""
+    try:
+        return bool(morph.word_is_known(word))
+    except (ValueError, KeyError, IndexError):
+        return False
+
+
+def lexeme(morph: Any, lemma: str) -> list[str]:
+    """Every folded form of every lexeme pymorphy3 parses ``lemma`` as (first seen first);
+    none where pymorphy3 fails on it (unnamed code points)."""
+    try:
+        return list(dict.fromkeys(fold(f.word) for p in morph.parse(lemma) for f in p.lexeme))
+    except (ValueError, KeyError, IndexError):
+        return []
+
+
 class Stemmer:
     """Folded word → stem (cached).
 
     :param kind: ``"pymorphy"`` (default) — pymorphy3 normal form (Cyrillic) + Snowball
         English (Latin); ``"snowball"`` — Snowball Russian for Cyrillic words, English for Latin;
         ``"none"`` — the folded word itself.
-    :param tabled: for ``"pymorphy"``: ``None`` — pymorphy3's lemmas from its table
-        (:func:`companion.rules.lemma_table.default`) where pymorphy3 is missing or
-        ``$TC_LEMMAS`` is set, else from pymorphy3; ``False`` — from pymorphy3 always.
+    :param tabled: for ``"pymorphy"``: ``None`` (default) — pymorphy3's lemmas from the lemma
+        table (:func:`companion.rules.lemma_table.default`), on the server and in the browser
+        alike, so both rank alike; a word the table lacks is its own lemma. ``False`` —
+        pymorphy3 itself for every word (making the table; comparisons).
     :raises ValueError: on an unknown kind.
     """
 
@@ -185,39 +225,60 @@ class Stemmer:
         import snowballstemmer
 
         self._en = snowballstemmer.stemmer("english")
+        self._table: lemma_table.Table | None = None
+        self._known: Callable[[str], bool] | None = None
         if kind == "snowball":
             self._ru = snowballstemmer.stemmer("russian").stemWord
         elif kind == "pymorphy" and tabled is None and (table := lemma_table.default()):
-            # the browser: pymorphy3's lemmas, tabled at build time (lemma_table)
-            self._ru = lambda w: table[w][0] if w in table else w
-            self._known = lambda w: w in table and table[w][1]
+            self._table = table
+            self._ru = self._tabled_lemma
+            self._known = self._tabled_known
         elif kind == "pymorphy":
-            import pymorphy3
-
-            morph = pymorphy3.MorphAnalyzer()
-
-            def lemma(w: str) -> str:
-                try:
-                    return fold(str(morph.parse(w)[0].normal_form))
-                except (ValueError, KeyError, IndexError):  # pymorphy3 on unnamed code points
-                    return w
-
-            self._ru = lemma
-
-            def known(w: str) -> bool:
-                try:
-                    return bool(morph.word_is_known(w))
-                except (ValueError, KeyError, IndexError):
-                    return False
-
-            self._known = known
+            morph = _morph()
+            self._ru = partial(morph_lemma, morph)
+            self._known = partial(morph_known, morph)
         self.stem = lru_cache(maxsize=200_000)(self._stem)
 
+    def _tabled_lemma(self, word: str) -> str:
+        entry = self._table.get(word) if self._table is not None else None
+        return entry[0] if entry else word
+
+    def _tabled_known(self, word: str) -> bool:
+        entry = self._table.get(word) if self._table is not None else None
+        return bool(entry and entry[1])
+
+    def learn(self, words: Iterable[str]) -> int:
+        """Table, with pymorphy3's lemmas, every form of the lexemes of the folded ``words``
+        the table lacks (house rulings' new words: their other forms then meet them as the
+        rulebooks' forms meet theirs). Only where pymorphy3 is installed (the server) and the
+        stemmer is tabled; elsewhere (the browser) such a word stays its own lemma.
+
+        :returns: how many forms were added (0 for words the table holds: the shipped
+            rulebooks').
+        """
+        table = self._table
+        if table is None:
+            return 0
+        new = [w for w in dict.fromkeys(words) if w not in table and is_cyrillic(w)]
+        if not new:
+            return 0
+        try:
+            morph = _morph()
+        except ImportError:
+            return 0
+        added: lemma_table.Table = {}
+        for word in new:
+            for form in [*lexeme(morph, morph_lemma(morph, word)), word]:
+                if form not in table and form not in added:
+                    added[form] = (morph_lemma(morph, form), morph_known(morph, form))
+        self._table = {**table, **added}  # a new dict: a search running now reads the old one
+        self.stem.cache_clear()
+        return len(added)
+
     def is_word(self, word: str) -> bool:
-        """True if ``word`` (folded) is a Russian dictionary word (pymorphy3 only; else
-        False): such a word is never cut as several run together."""
-        known = getattr(self, "_known", None)
-        return bool(known and is_cyrillic(word) and known(word))
+        """True if ``word`` (folded) is a Russian dictionary word (pymorphy3's, or the table's
+        flag; else False): such a word is never cut as several run together."""
+        return bool(self._known and is_cyrillic(word) and self._known(word))
 
     def _stem(self, word: str) -> str:
         if self.kind == "none" or word.isdigit():

@@ -30,6 +30,7 @@ __all__ = [
     "entry_tokens",
     "head_lemmas",
     "check_query",
+    "keep_named",
     "ways_to_read",
 ]
 
@@ -221,3 +222,12 @@ def ways_to_read(chunk: str) -> list[list[str]]:
     elif is_cyrillic(low) and not is_latin(low):
         out.append([w for w, _, _ in words(swap_layout(chunk))])
     return out
+
+
+def keep_named(scores: dict[int, float], owner: list[str], named: set[str]) -> dict[int, float]:
+    """Only the entries whose ``owner`` (game or source, by entry number) is ``named``, if
+    any of them scores; else ``scores`` as they are."""
+    if not named:
+        return scores
+    kept = {i: v for i, v in scores.items() if owner[i] in named}
+    return kept if any(v > 0 for v in kept.values()) else scores

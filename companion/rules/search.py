@@ -17,7 +17,8 @@ How a query is read (each step forgives one kind of mistake):
    any script, long runs without spaces are simply words or not.
 2. Split on spaces; every chunk is tried as typed, re-typed in the other keyboard layout
    (``nfkfyn`` → ``талант``) and, if Latin, transliterated (``nichya`` → ``ничя``); the reading
-   whose words the index knows best wins (the typed one wins ties).
+   whose words the index knows best wins; a chunk no reading of which the index knows is
+   read the way most of the query's other chunks are (one query, one layout), else as typed.
 3. Each word is folded (case, ё/е) and lemmatised. Stop-words
    (:data:`~companion.rules.lexicon.STOPWORDS`) count little. A word the index does not know
    is matched by prefix (the last word may still be being typed), then corrected within the
@@ -44,6 +45,7 @@ from __future__ import annotations
 
 import heapq
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -64,6 +66,7 @@ from companion.rules.scoring import (
     field_text,
     fuzzy_scores,
     head_lemmas,
+    keep_named,
     make_hit,
     player_synonyms,
     twins,
@@ -124,6 +127,9 @@ class RulesIndex:
         self.by_id = {e["id"]: e for e in self.entries}
         self.games = [e["game"] for e in self.entries]
         self.sources = [e["source"] for e in self.entries]
+        self.stemmer.learn(
+            w for e in self.entries for f in FIELDS for w, _, _ in words(field_text(e, f))
+        )
         stem = self.stemmer.stem
         forms: dict[str, str] = {}
 
@@ -269,27 +275,33 @@ class RulesIndex:
 
     check = staticmethod(check_query)
 
+    def _rank(self, readings: list[list[str]]) -> list[float]:
+        """How well each reading of a chunk matches (see :meth:`read`); 0 for each if none."""
+        if all(self._known(w) for w in readings[0]):
+            return [1.0]  # every word as typed is known: no other reading is tried
+        # exact and prefix matches decide; typos and cutting only if no reading has any
+        quality = [self._quality(r, fuzzy=False) for r in readings]
+        if max(quality) == 0:
+            quality = [self._quality(r, fuzzy=True) for r in readings]
+        # ties: a reading in real words (stop-words, dictionary words) beats gibberish («cdjb»)
+        return [q + 1e-3 * self._wordlike(r) for q, r in zip(quality, readings, strict=True)]
+
     def read(self, query: str) -> list[str]:
-        """The query's words as the index will read them (best reading per chunk, runs cut)."""
+        """The query's words as the index will read them (best reading per chunk, runs cut;
+        a chunk no reading of which is known is read as most other chunks are: step 2)."""
+        split = self.check(query).split()
+        chunks = [rs for c in split if (rs := [r for r in ways_to_read(c) if r])]
+        ranks = [self._rank(rs) for rs in chunks[:MAX_WORDS]]  # a chunk gives ≥ 1 word
+        ways = [max(range(len(q)), key=lambda j: (q[j] + 1e-6 * (j == 0), -j)) for q in ranks]
+        votes = Counter(way for way, q in zip(ways, ranks, strict=True) if max(q) > 0).most_common()
+        if votes and (len(votes) == 1 or votes[0][1] > votes[1][1]):
+            ways = [
+                way if max(q) > 0 or votes[0][0] >= len(q) else votes[0][0]
+                for way, q in zip(ways, ranks, strict=True)
+            ]
         out: list[str] = []
-        for chunk in self.check(query).split():
-            readings = [r for r in ways_to_read(chunk) if r]
-            if not readings:
-                continue
-            if all(self._known(w) for w in readings[0]):
-                quality = [1.0]  # every word as typed is known: no other reading is tried
-            else:
-                # exact and prefix matches decide; typos and cutting only if no reading has any
-                quality = [self._quality(r, fuzzy=False) for r in readings]
-                if max(quality) == 0:
-                    quality = [self._quality(r, fuzzy=True) for r in readings]
-                # ties: a reading in real words (stop-words, dictionary words) beats gibberish
-                # («cdjb» → «свои»), then the reading as typed wins
-                quality = [
-                    q + 1e-3 * self._wordlike(r) for q, r in zip(quality, readings, strict=True)
-                ]
-                quality[0] += 1e-6
-            for w in readings[quality.index(max(quality))]:
+        for readings, way in zip(chunks, ways, strict=False):
+            for w in readings[way]:
                 pieces = None if self._expand(w) else self._split(w)
                 out += pieces or [w]
             if len(out) >= MAX_WORDS:
@@ -388,10 +400,10 @@ class RulesIndex:
                     i: v if self.games[i] == only else f32(v * f32(VOCAB_FACTOR))
                     for i, v in scores.items()
                 }
-        scores = self._keep(scores, self.games, named)
+        scores = keep_named(scores, self.games, named)
         editions = self.editions_named(query)
         # «в мимими»: that rulebook's entries answer, not the other edition's
-        scores = self._keep(scores, self.sources, editions)
+        scores = keep_named(scores, self.sources, editions)
         top = heapq.nsmallest(
             RERANK, (i for i, v in scores.items() if v > 0), key=lambda i: (-scores[i], i)
         )
@@ -429,15 +441,6 @@ class RulesIndex:
         fused = sorted(zip(values, top, strict=True), key=lambda p: (-p[0], p[1]))
         fused = self._edition_first(fused, editions)
         return [self._hit(i, 100 * v, weights) for v, i in fused[: max(1, limit)]]
-
-    @staticmethod
-    def _keep(scores: dict[int, float], owner: list[str], named: set[str]) -> dict[int, float]:
-        """Only the entries whose ``owner`` (game or source) is ``named``, if any of them
-        scores; else ``scores`` as they are."""
-        if not named:
-            return scores
-        kept = {i: v for i, v in scores.items() if owner[i] in named}
-        return kept if any(v > 0 for v in kept.values()) else scores
 
     def editions_named(self, query: str) -> set[str]:
         """Rulebook editions a query names (:data:`EDITION_WORDS`: «мимими», …)."""

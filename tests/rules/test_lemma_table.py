@@ -1,6 +1,7 @@
-"""The browser's lemmas (companion.rules.lemma_table): the table the phone build makes with
-pymorphy3 gives pymorphy3's lemma for every form it holds, and a search whose words it holds
-ranks exactly as the server's (pymorphy3 itself)."""
+"""The lemma table (companion.rules.lemma_table) the server and the phone build search with:
+the committed file is the one pymorphy3 makes from today's rulebooks, it gives pymorphy3's
+lemma for every form it holds, and a search whose words it holds ranks exactly as pymorphy3
+itself would; the server tables a house ruling's new words, the browser cannot."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rules import RulesIndex, lemma_build, lemma_table, load_db
-from companion.rules.normalize import Stemmer, is_cyrillic
+from companion.rules.house import HOUSE_KIND, HOUSE_SECTION, HOUSE_SOURCE
+from companion.rules.normalize import Stemmer, is_cyrillic, words
+from companion.rules.scoring import field_text
+from companion.rules.weights import FIELDS
 
 
 @pytest.fixture(scope="module")
@@ -33,6 +37,49 @@ def browser(table_file) -> RulesIndex:
         mp.setenv(lemma_table.ENV, str(table_file))
         stemmer = Stemmer()
     return RulesIndex(load_db(), stemmer)
+
+
+@pytest.mark.timeout(900)
+def test_the_committed_table_is_the_one_pymorphy3_makes_from_the_rulebooks(table_file):
+    made, committed = lemma_table.load(table_file), lemma_table.load(lemma_table.FILE)
+    changed = sorted(set(made.items()) ^ set(committed.items()))
+    assert not changed, (
+        f"{len(changed)} forms differ ({changed[:5]}): the rulebooks changed, run "
+        "`python -m companion.rules.lemma_build` and commit companion/_lemmas.tsv"
+    )
+
+
+def test_the_shipped_rulebooks_leave_nothing_to_learn():
+    """Every word of the shipped rulebooks is in the committed table, so the server (which
+    could learn it with pymorphy3) and the browser (which cannot) index them alike."""
+    stemmer = Stemmer()
+    entries = load_db()
+    assert (
+        stemmer.learn(w for e in entries for f in FIELDS for w, _, _ in words(field_text(e, f)))
+        == 0
+    )
+
+
+def test_a_house_rulings_new_word_meets_its_other_forms_on_the_server():
+    """A house ruling's word the rulebooks never use («телепортация») is learnt with its
+    lexeme where pymorphy3 is installed: a query in another case finds it as an exact word."""
+    ruling = {
+        "id": "house-1",
+        "game": "ricks",
+        "source": HOUSE_SOURCE,
+        "section": HOUSE_SECTION,
+        "page": None,
+        "kind": HOUSE_KIND,
+        "title": "Телепортация",
+        "text": "Телепортация между вселенными запрещена.",
+        "aliases": [],
+        "see_also": [],
+    }
+    assert "телепортацию" not in lemma_table.load(lemma_table.FILE)
+    index = RulesIndex([*load_db(), ruling], Stemmer())
+    assert index.stemmer.stem("телепортацию") == "телепортация"
+    assert index._expand("телепортацию") == {"телепортация": 1.0}
+    assert index.search("телепортацию")[0].entry["id"] == "house-1"
 
 
 @pytest.mark.timeout(900)
@@ -84,3 +131,18 @@ def test_a_query_of_words_the_table_holds_ranks_as_on_the_server(server, browser
         assert a == b
 
     same()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.text(
+        alphabet=st.sampled_from("абвгдеёжзиклмнопрстуфхцчшщъыьэюяꙮ\u0301\u200d𝔞z1 "), max_size=30
+    )
+)
+def test_the_server_learns_any_house_text_as_pymorphy3_reads_it(text):
+    """Whatever a player types in a ruling, learning never fails, and afterwards each of its
+    words has pymorphy3's own lemma (as the rulebooks' words do)."""
+    stemmer, pymorphy = Stemmer(), Stemmer("pymorphy", tabled=False)
+    found = [w for w, _, _ in words(text)]
+    stemmer.learn(found)
+    assert [stemmer.stem(w) for w in found] == [pymorphy.stem(w) for w in found]
