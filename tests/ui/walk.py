@@ -192,17 +192,11 @@ class Phone:
         words are ``text`` in the dialog it opened."""
         await self.tap(ident)
 
-        def walk(c: Any) -> Any:
-            if getattr(c, "on_click", None) is not None and getattr(c, "content", None) == text:
-                return c
-            for child in rt._children(c):
-                found = walk(child)
-                if found is not None:
-                    return found
-            return None
+        def is_choice(c: Any) -> bool:
+            return getattr(c, "on_click", None) is not None and getattr(c, "content", None) == text
 
         dialogs = [d for d in self.session.page._dialogs.controls if getattr(d, "open", False)]  # type: ignore[attr-defined]
-        choice = next((c for d in dialogs if (c := walk(d)) is not None), None)
+        choice = next((c for d in dialogs if (c := rt.first(d, is_choice)) is not None), None)
         assert choice is not None, f"no choice {text!r} after {ident!r}"
         await rt.tap(self.session, choice)
         await rt.quiet(self.session)
