@@ -127,6 +127,9 @@ class Phone:
     async def tap(self, ident: str, event: str = "click") -> None:
         """Tap (or long-press: ``event="long_press"``) the enabled control tagged ``ident``,
         then let every phone's screen settle. :raises AssertionError: when it takes none."""
+        if event == "click" and (chip := self._chip(ident)) is not None:
+            await self._select(chip)
+            return
         if event == "click" and ident in (taps := rt.tappables(self.session)):
             control = taps[ident]
         elif event != "click" and ident + rt.HOLD in (holds := rt.gestures(self.session)):
@@ -139,6 +142,23 @@ class Phone:
             assert control is not None, f"no tappable {ident!r} on the screen"
             assert not getattr(control, "disabled", False), f"{ident!r} is disabled"
         await rt.tap(self.session, control, event)
+        await rt.quiet(self.session)
+        await self.follow()
+
+    def _chip(self, ident: str) -> ft.Chip | None:
+        """The enabled chip tagged ``ident`` that a tap selects (its ``on_select``), if any."""
+        node = next(self._nodes(ident), None)
+        chip = node.content if node is not None else None
+        if isinstance(chip, ft.Chip) and chip.on_select is not None and not chip.disabled:
+            return chip
+        return None
+
+    async def _select(self, chip: ft.Chip) -> None:
+        """What Flutter sends when a chip is tapped: its new ``selected`` as a patch, then its
+        ``select`` event."""
+        now = not chip.selected
+        self.session.apply_patch(chip._i, {"selected": now})
+        await asyncio.create_task(self.session.dispatch_event(chip._i, "select", now))
         await rt.quiet(self.session)
         await self.follow()
 
