@@ -8,68 +8,41 @@ from __future__ import annotations
 
 from typing import Any
 
-import flet as ft
 import pytest
 
 from companion.store import GameStore
 from companion.ui import lan as lan_module
-from companion.ui.app import make_main
-from companion.ui.lan import LanGate
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
-from tests.ui.walk import Phone, game_of
+from tests.ui.walk import Phone, game_of, join, table_main
 
 #: refusals and notices stay while the walkthrough reads them (tests/ui/conftest.py)
 pytestmark = pytest.mark.usefixtures("lasting_messages")
 
-CODE = "24681012"
-
 
 class Table:
     """A table-mode host in this process: its hub (no settle window, as the suite's servers),
-    its gate, and one free game where Аня has 3 VP (one event)."""
+    its entry (:func:`~tests.ui.walk.table_main`), and one free game where Аня has 3 VP (one
+    event)."""
 
     def __init__(self, data: Any) -> None:
         self.hub = Hub(GameStore(data), settle=0)
-        self.gate = LanGate(code=CODE, url="http://127.0.0.1")
-        self.main = make_main(self.hub, self.gate)
+        self.main = table_main(self.hub)
         g = self.hub.create("free", ["Аня", "Борис"], first_player=0)
         self.hub.push(g.id, "counter.add", {"player": 0, "counter": "ПО", "delta": 3})
         self.gid = g.id
 
     async def join(self, name: str = "", role: str = "player", game: bool = True) -> Phone:
-        """A phone that typed the code (and ``name``), picked ``role`` and tapped «Войти»: on
-        the home screen, or (``game``) on the game, showing Аня's 3 VP."""
-        phone = await Phone.open(self.hub, "/", main=self.main)
-        await phone.wait("join", "Войти")  # no token in this "browser": the code is asked
-        await phone.type("join-code", CODE)
-        if name:
-            await phone.type("join-name", name)
-            await phone.wait("join", f"Войти как {name}")
-        if role == "spectator":
-            await _pick_role(phone, "spectator")
-        await phone.tap("join")
-        await phone.wait("new-game", "")
-        if not game:
-            return phone
-        await phone.tap(f"saved-{self.gid}")
-        await phone.wait("val-p0-c0", "3", exact=True)
+        """A phone joined as ``name`` in ``role``: on the home screen, or (``game``) on the
+        game, showing Аня's 3 VP."""
+        phone = await join(self.hub, self.main, name, role)
+        if game:
+            await phone.tap(f"saved-{self.gid}")
+            await phone.wait("val-p0-c0", "3", exact=True)
         return phone
 
     def events(self) -> list[Any]:
         return list(game_of(self.hub, self.gid).events)
-
-
-async def _pick_role(phone: Phone, role: str) -> None:
-    """Tap the role's radio (its 48 dp box) on the join screen."""
-
-    def is_box(c: Any) -> bool:
-        radio = getattr(c, "content", None)
-        return isinstance(c, ft.Container) and isinstance(radio, ft.Radio) and radio.value == role
-
-    box = next(b for v in phone.session.page.views if (b := rt.first(v, is_box)) is not None)
-    await rt.tap(phone.session, box)
-    await phone.settle()
 
 
 @pytest.fixture

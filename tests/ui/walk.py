@@ -21,6 +21,7 @@ from flet.messaging.session import Session
 
 from companion.store import GameStore
 from companion.ui.app import make_main
+from companion.ui.lan import LanGate
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 
@@ -252,6 +253,42 @@ async def new_game(
     await phone.tap("start-game")
     (gid,) = {s.id for s in store.list()} - before
     return gid
+
+
+#: The join code of the table-mode hosts made by :func:`table_main`.
+TABLE_CODE = "24681012"
+
+
+def table_main(hub: Hub) -> Callable[[Any], None]:
+    """The app's entry for a table-mode host on ``hub`` (a :class:`LanGate` asking for
+    :data:`TABLE_CODE`): pass it to every phone of the table. Set
+    ``companion.ui.lan.READ_TOKEN_SECONDS`` short first (no browser answers the token read)."""
+    return make_main(hub, LanGate(code=TABLE_CODE, url="http://127.0.0.1"))
+
+
+async def join(
+    hub: Hub, main: Callable[[Any], None], name: str = "", role: str = "player"
+) -> Phone:
+    """A phone on the table-mode host ``main`` (:func:`table_main`) that typed the code (and
+    ``name``), picked ``role`` («player» or «spectator») and tapped «Войти»: on the home
+    screen."""
+    phone = await Phone.open(hub, "/", main=main)
+    await phone.wait("join", "Войти")  # no token in this "browser": the code is asked
+    await phone.type("join-code", TABLE_CODE)
+    if name:
+        await phone.type("join-name", name)
+        await phone.wait("join", f"Войти как {name}")
+
+    def role_box(c: Any) -> bool:  # the role's radio in its 48 dp box
+        radio = getattr(c, "content", None)
+        return isinstance(c, ft.Container) and isinstance(radio, ft.Radio) and radio.value == role
+
+    box = next(b for v in phone.session.page.views if (b := rt.first(v, role_box)) is not None)
+    await rt.tap(phone.session, box)
+    await phone.settle()
+    await phone.tap("join")
+    await phone.wait("new-game", "")
+    return phone
 
 
 def game_of(hub: Hub, gid: str) -> Any:
