@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import flet as ft
-from flet.messaging.protocol import InvokeMethodRequestBody
+from flet.messaging.protocol import InvokeMethodRequestBody, MessageAction
 from flet.messaging.session import Session
 
 from companion.store import GameStore
@@ -34,6 +34,9 @@ class Phone:
         self.hub = hub
         #: routes the app pushed to the browser, not yet followed (:meth:`follow`)
         self.pushed: list[tuple[int, str, str]] = []
+        #: what the session sent as crashed (a handler's unhandled error: the browser shows
+        #: Flet's «Error running app» with it)
+        self.crashes: list[str] = []
         conn = session.connection
         send = conn.send_message
 
@@ -41,6 +44,8 @@ class Phone:
             body = message.body
             if isinstance(body, InvokeMethodRequestBody) and body.name == "push_route":
                 self.pushed.append((body.control_id, body.call_id, body.args["route"]))
+            if message.action == MessageAction.SESSION_CRASHED:
+                self.crashes.append(str(getattr(body, "message", body)))
             send(message)
 
         conn.send_message = watch  # type: ignore[method-assign]
@@ -222,6 +227,26 @@ class Phone:
         await rt.tap(self.session, choice)
         await rt.quiet(self.session)
 
+    async def pick_radio(self, value: str) -> None:
+        """Tap the radio of ``value`` in its tappable box (a :class:`ft.Container` around the
+        :class:`ft.Radio`, as the join screen and the settings draw one), on the page.
+        :raises AssertionError: when no such box is shown."""
+
+        def is_box(c: Any) -> bool:
+            radio = getattr(c, "content", None)
+            return (
+                isinstance(c, ft.Container)
+                and c.on_click is not None
+                and isinstance(radio, ft.Radio)
+                and radio.value == value
+            )
+
+        boxes = (rt.first(v, is_box) for v in self.session.page.views)
+        box = next((b for b in boxes if b is not None), None)
+        assert box is not None, f"no radio {value!r} on the screen"
+        await rt.tap(self.session, box)
+        await rt.quiet(self.session)
+
     async def settle(self) -> None:
         await rt.quiet(self.session)
 
@@ -278,14 +303,7 @@ async def join(
     if name:
         await phone.type("join-name", name)
         await phone.wait("join", f"Войти как {name}")
-
-    def role_box(c: Any) -> bool:  # the role's radio in its 48 dp box
-        radio = getattr(c, "content", None)
-        return isinstance(c, ft.Container) and isinstance(radio, ft.Radio) and radio.value == role
-
-    box = next(b for v in phone.session.page.views if (b := rt.first(v, role_box)) is not None)
-    await rt.tap(phone.session, box)
-    await phone.settle()
+    await phone.pick_radio(role)
     await phone.tap("join")
     await phone.wait("new-game", "")
     return phone
