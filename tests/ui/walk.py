@@ -113,6 +113,17 @@ class Phone:
             await asyncio.sleep(0.02)
             await rt.settle(self.session)
 
+    async def changed(self, ident: str, than: str, seconds: float = 20) -> str:
+        """Wait until the node says something other than ``than``; what it says then.
+        :raises AssertionError: after ``seconds``."""
+        deadline = asyncio.get_running_loop().time() + seconds
+        while (now := self.shown(ident)) == than:
+            if asyncio.get_running_loop().time() > deadline:
+                raise AssertionError(f"{ident!r} still says {than!r}")
+            await asyncio.sleep(0.02)
+            await rt.settle(self.session)
+        return now
+
     async def gone(self, ident: str, seconds: float = 20) -> None:
         """Wait until no node tagged ``ident`` is shown."""
         deadline = asyncio.get_running_loop().time() + seconds
@@ -231,11 +242,13 @@ class Phone:
         """Tap the radio of ``value`` in its tappable box (a :class:`ft.Container` around the
         :class:`ft.Radio`, as the join screen and the settings draw one), on the page.
         :raises AssertionError: when no such box is shown."""
+        shown = rt.shown_ids(self.session)
 
         def is_box(c: Any) -> bool:
             radio = getattr(c, "content", None)
             return (
-                isinstance(c, ft.Container)
+                id(c) in shown
+                and isinstance(c, ft.Container)
                 and c.on_click is not None
                 and isinstance(radio, ft.Radio)
                 and radio.value == value
