@@ -1,7 +1,8 @@
 """Issue #30: the turn clock can be paused and set going again from the status line (a game
 left on the table over dinner showed «ход 19:18»). What the pause does to the game, the
-journal and undo is walked through in this process (:mod:`tests.ui.walk`); Chromium at
-390×844 keeps the toggle's 48 dp and that nothing moves when it is tapped."""
+journal and undo, walked through in this process (:mod:`tests.ui.walk`); the toggle's 48 dp
+and that nothing moves when it is tapped: Chromium at 390×844, in
+:func:`tests.ui.test_frame.test_controls_stay_put_after_tap_undo_and_refusal`."""
 
 from __future__ import annotations
 
@@ -12,21 +13,7 @@ import pytest
 from companion.store import GameStore
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
-from tests.ui.phone import assert_target
 from tests.ui.walk import Phone, game_of
-
-
-def test_the_clock_toggle_is_a_target_that_moves_nothing(app, server):
-    """The clock's toggle is a 48 dp target; «пауза» takes the clock's place, nothing moves."""
-    gid = GameStore(server.data_dir).create("free", ["Аня", "Борис"], first_player=0).id
-    app.open(f"/game/{gid}")
-    app.wait_label("clock", "ход")
-    assert_target(app, "clock-toggle")
-    clock_before = app.box("clock")
-    app.tap("clock-toggle")
-    app.wait_label("clock", "пауза")
-    app.wait_label("notice", "Часы на паузе")
-    assert app.box("clock") == clock_before  # nothing moved
 
 
 async def _pause(data) -> None:
