@@ -179,20 +179,23 @@ def dialog_node(session: Session, ident: str) -> ft.Semantics:
     """The semantics node tagged ``ident`` in an open dialog (its ``label``, its ``content``).
     :raises AssertionError: when no open dialog has one."""
 
-    def walk(c: Any) -> Any:
-        if isinstance(c, ft.Semantics) and c.identifier == ident:
-            return c
-        for child in _children(c):
-            found = walk(child)
-            if found is not None:
-                return found
-        return None
-
     for dialog in session.page._dialogs.controls:  # type: ignore[attr-defined]
-        found = walk(dialog)
+        found = first(dialog, lambda c: isinstance(c, ft.Semantics) and c.identifier == ident)
         if found is not None:
             return found
     raise AssertionError(f"no {ident!r} in a dialog")
+
+
+def first(control: Any, predicate: Callable[[Any], bool]) -> Any:
+    """The first control under ``control`` (itself included, depth first in tree order,
+    hidden ones too) for which ``predicate`` holds, or ``None``."""
+    if predicate(control):
+        return control
+    for child in _children(control):
+        found = first(child, predicate)
+        if found is not None:
+            return found
+    return None
 
 
 def has_dialog_node(session: Session, ident: str) -> bool:

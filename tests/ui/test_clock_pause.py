@@ -1,32 +1,34 @@
 """Issue #30: the turn clock can be paused and set going again from the status line (a game
-left on the table over dinner showed «ход 19:18»). 390×844, real Chromium and server."""
+left on the table over dinner showed «ход 19:18»). What the pause does to the game, the
+journal and undo, walked through in this process (:mod:`tests.ui.walk`); the toggle's 48 dp
+and that nothing moves when it is tapped: Chromium at 390×844, in
+:func:`tests.ui.test_frame.test_controls_stay_put_after_tap_undo_and_refusal`."""
 
 from __future__ import annotations
 
 import time
 
+import pytest
+
 from companion.store import GameStore
-from tests.ui.phone import assert_target, tap_after_guard
+from companion.ui.state import Hub
+from tests.ui import render_tree as rt
+from tests.ui.walk import Phone, game_of
 
 
-def _game(server, gid: str):
-    return GameStore(server.data_dir).open(gid, readonly=True).game
-
-
-def test_a_paused_clock_counts_nothing_and_the_journal_says_so(app, server):
-    gid = GameStore(server.data_dir).create("free", ["Аня", "Борис"], first_player=0).id
-    app.open(f"/game/{gid}")
-    app.wait_label("clock", "ход")
-    assert_target(app, "clock-toggle")
-    clock_before = app.box("clock")
-    app.tap("clock-toggle")
-    app.wait_label("clock", "пауза")
-    app.wait_label("notice", "Часы на паузе")
-    assert app.box("clock") == clock_before  # nothing moved
-    tap_after_guard(app, "clock-toggle")  # the pause lasts as long as the robot's next tap
-    app.wait_label("clock", "ход")
+async def _pause(data) -> None:
+    hub = Hub(GameStore(data), settle=0)  # the robot's taps: no settle window
+    gid = hub.create("free", ["Аня", "Борис"], first_player=0).id
+    phone = await Phone.open(hub, f"/game/{gid}")
+    await phone.wait("clock", "ход")
+    await phone.tap("clock-toggle")
+    await phone.wait("clock", "пауза")
+    await phone.wait("notice", "Часы на паузе")
+    await phone.tap("clock-toggle")
+    await phone.wait("clock", "ход")
+    await phone.wait("notice", "Часы снова идут")
     resumed_at = time.time()
-    game = _game(server, gid)
+    game = game_of(hub, gid)
     pause, resume = game.events
     assert [pause.type, resume.type] == ["core.pause", "core.resume"]
     assert resume.ts > pause.ts
@@ -40,6 +42,13 @@ def test_a_paused_clock_counts_nothing_and_the_journal_says_so(app, server):
     lines = [text for _ev, text in game.log()]
     assert lines == ["Часы поставлены на паузу", "Часы снова идут"]
     # undo takes back the resume: the clock is paused again
-    tap_after_guard(app, "undo")
-    app.wait_label("clock", "пауза")
-    assert _game(server, gid).paused
+    await phone.tap("undo")
+    await phone.wait("clock", "пауза")
+    assert game_of(hub, gid).paused
+
+
+@pytest.mark.usefixtures("lasting_messages")
+def test_a_paused_clock_counts_nothing_and_the_journal_says_so(tmp_path):
+    """A pause and a resume are two moves: the paused span is charged to nobody, the journal
+    says «Часы поставлены на паузу» / «Часы снова идут», and undo pauses the clock again."""
+    rt.run(_pause(tmp_path / "d"))

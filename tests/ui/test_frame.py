@@ -138,6 +138,17 @@ def test_controls_stay_put_after_tap_undo_and_refusal(app, server):
         "() => !document.querySelector('[flt-semantics-identifier=\"error\"]')"
     )
 
+    # issue #30: the clock's toggle is a 48 dp target; «пауза» takes the clock's place and
+    # nothing moves (what the pause does: tests/ui/test_clock_pause.py)
+    toggle, clock = app.box("clock-toggle"), app.box("clock")
+    assert toggle["width"] >= 47.5 and toggle["height"] >= 47.5, toggle
+    app.tap("clock-toggle")
+    app.wait_label("clock", "пауза")
+    app.wait_label("notice", "Часы на паузе")
+    assert app.box("clock") == clock
+    after_pause = {i: app.box(i) for i in watched}
+    assert all(near(before[i], after_pause[i]) for i in watched), (before, after_pause)
+
 
 def test_a_refusal_lies_above_the_action_bar_and_leaves_top_bar_and_status_in_sight(
     browser, server

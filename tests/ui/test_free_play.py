@@ -5,8 +5,6 @@ shows (a reload, typing, what fits a phone) stays in :mod:`tests.ui.test_free_ga
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from companion.store import GameStore
@@ -93,10 +91,13 @@ async def _pad_and_target(data) -> None:
     await phone.tap("end-confirm")
     await phone.wait("winner", "Борис")
     stopped = phone.says("clock")
-    await asyncio.sleep(2.2)  # the clock ticks each second while a game runs
+    # the clock ticks each second while a game runs: a running game's clock on another
+    # phone ticks twice (a whole second has passed) while the finished one stays still
+    witness = await Phone.open(hub, f"/game/{hub.create('free', ['Вика', 'Гена']).id}")
+    await witness.changed("clock", await witness.changed("clock", witness.says("clock")))
     await phone.settle()
     assert phone.says("clock") == stopped  # a finished game's clock no longer runs
-    (summary,) = GameStore(data).list()
+    (summary,) = [s for s in GameStore(data).list() if s.id == gid]
     assert summary.finished and summary.winners == ("Борис",)
     # a finished game refuses new moves with a sentence, and nothing changes
     await phone.tap("val-p0-c0-plus")

@@ -1,88 +1,81 @@
 """A data folder that refuses writes (read-only, or full): Russian banners, nothing else.
 
 A real tmpfs is mounted as the data folder, then remounted read-only or filled up while the
-app runs; the screens that save (home: delete, new game, settings) say what failed, in
-Russian, and never show Flet's «Error running app».
+app runs (in this process, :mod:`tests.ui.walk`: the real app on a real Flet session); the
+screens that save (home: delete, new game, settings) say what failed, in Russian, and the
+session never crashes (the browser would show Flet's «Error running app»).
 """
 
 from __future__ import annotations
 
 import json
 import subprocess
+from pathlib import Path
 
 import pytest
 
 from companion.store import GameStore
-from tests.ui.conftest import App, Server
+from tests.ui import render_tree as rt
+from tests.ui.walk import Phone, new_hub
+
+pytestmark = pytest.mark.usefixtures("lasting_messages")
 
 
-def no_flet_error(app: App) -> None:
-    text = app.page.evaluate(
-        "() => document.body.innerText + Array.from(document.querySelectorAll('[aria-label]'))"
-        ".map(e => e.getAttribute('aria-label')).join(' ')"
-    )
-    assert "Error running app" not in text and "encountered an error" not in text
-
-
-def start_a_game(app: App) -> str:
+async def start_a_game(phone: Phone) -> str:
     """Fill the new-game form and tap «Начать игру» at once; returns the banner it shows.
 
     The tap reads the names as typed, however soon it follows them (``widgets.use_form``;
     docs/FLET_FINDINGS.md): a refusal for a missing name would be a regression."""
-    app.tap("new-game")
-    app.choose("game-choice", "Свободный счёт")
-    app.fill("player-name-0", "Аня")
-    app.fill("player-name-1", "Борис")
-    app.tap("start-game")
-    app.wait_label("error", "")
-    label = app.label("error")
+    await phone.tap("new-game")
+    await phone.choose("game-choice", "free")
+    await phone.type("player-name-0", "Аня")
+    await phone.type("player-name-1", "Борис")
+    await phone.tap("start-game")
+    await phone.wait("error", "")
+    label = phone.says("error")
     assert "имя" not in label, label
     return label
-    return label
+
+
+async def _refused(data: Path, gid: str, how: str) -> None:
+    hub = new_hub(data)
+    phone = await Phone.open(hub, "/")
+    await phone.wait(f"saved-{gid}", "")
+    if how == "read-only":
+        subprocess.run(["mount", "-o", "remount,bind,ro", str(data)], check=True)
+    else:
+        with open(data / "filler", "wb") as fh, pytest.raises(OSError):
+            while True:
+                fh.write(b"\0" * 65536)
+                fh.flush()
+    # settings: the theme is not saved, and the screen says so
+    await phone.tap("open-settings")
+    await phone.pick_radio("dark")
+    await phone.wait("error", "Тема не сохранена")
+    assert phone.crashes == []
+    await phone.tap("home")
+    # new game: refused with the store's sentence
+    label = await start_a_game(phone)
+    assert any(w in label for w in ("диск", "запис", "мест", "сохран")), label
+    assert not phone.has("val-p0-c0")
+    assert phone.crashes == []
+    # home, opened afresh: deleting fails with a banner, the game stays
+    home = await Phone.open(hub, "/")
+    if how == "read-only":
+        await home.tap(f"delete-{gid}")
+        await home.tap("delete-yes")
+        await home.wait("error", "")
+        assert "удал" in home.says("error").lower()
+        assert home.has(f"saved-{gid}")
+    assert home.crashes == []
 
 
 @pytest.mark.parametrize("how", ["read-only", "full"])
-def test_save_failures_are_russian_banners(browser, small_disk, how):
+def test_save_failures_are_russian_banners(small_disk, how):
     data = small_disk
     gid = GameStore(data).create("free", ["Аня", "Борис"], first_player=0).id
     (data / "settings.json").write_text('{"theme": "system"}')
-    srv = Server(data, [])
-    app = App(browser, srv)
-    try:
-        app.open("/")
-        app.el(f"saved-{gid}").wait_for()
-        if how == "read-only":
-            subprocess.run(["mount", "-o", "remount,bind,ro", str(small_disk)], check=True)
-        else:
-            with open(small_disk / "filler", "wb") as fh, pytest.raises(OSError):
-                while True:
-                    fh.write(b"\0" * 65536)
-                    fh.flush()
-        # settings: the theme is not saved, and the screen says so
-        app.tap("open-settings")
-        app.page.get_by_role("radio", name="Тёмная").click()
-        app.unhover()
-        app.wait_label("error", "Тема не сохранена")
-        no_flet_error(app)
-        app.tap("home")
-        # new game: refused with the store's sentence
-        label = start_a_game(app)
-        assert any(w in label for w in ("диск", "запис", "мест", "сохран")), label
-        assert app.page.locator('[flt-semantics-identifier="val-p0-c0"]').count() == 0
-        no_flet_error(app)
-        app.page.goto(srv.url + "/")
-        app.open("/")
-        # home: deleting fails with a banner, the game stays
-        if how == "read-only":
-            app.tap(f"delete-{gid}")
-            app.tap("delete-yes")
-            app.wait_label("error", "")
-            assert "удал" in app.label("error").lower()
-            app.el(f"saved-{gid}").wait_for()
-        no_flet_error(app)
-    finally:
-        app.close()
-        srv.stop()
+    rt.run(_refused(data, gid, how))
     assert json.loads((data / "settings.json").read_text())["theme"] == "system"
     assert list((data / "games").glob(f"{gid}*"))  # the game was not lost
     assert not (data / "trash").exists() or how == "full"

@@ -1,62 +1,65 @@
-"""The home screen in a browser: deleting a saved game; the keep-awake note on plain http."""
+"""The home screen: deleting a saved game (in-process, :mod:`tests.ui.walk`), and in a browser
+on the LAN, the keep-awake note on plain http."""
 
 from __future__ import annotations
 
-import pytest
-
 from companion.store import GameStore
+from companion.ui.app import make_main
 from companion.ui.home import AWAKE_NOTE
 from companion.ui.lan import lan_address
+from companion.ui.state import Hub
 from tests.security.hosts import CODE, Host, Phone, join
-from tests.ui.conftest import App, Server
+from tests.ui import render_tree as rt
+from tests.ui.walk import Phone as WalkPhone
 
 
-@pytest.fixture
-def two_games(tmp_path):
-    data = tmp_path / "data"
-    store = GameStore(data)
-    keep = store.create("free", ["Аня", "Борис"], first_player=0).id
-    drop = store.create("coup", ["Вика", "Гоша"], first_player=0).id
-    srv = Server(data, [])
-    yield srv, keep, drop
-    srv.stop()
+def _two_games(data) -> tuple[Hub, str, str]:
+    """A hub on ``data`` (no settle window) with a free game to keep and a Coup game to drop."""
+    hub = Hub(GameStore(data), settle=0)
+    keep = hub.create("free", ["Аня", "Борис"], first_player=0).id
+    drop = hub.create("coup", ["Вика", "Гоша"], first_player=0).id
+    return hub, keep, drop
 
 
-def test_a_saved_game_is_deleted_after_a_confirmation(browser, two_games):
-    srv, keep, drop = two_games
-    app = App(browser, srv).open("/")
-    try:
-        app.tap(f"delete-{drop}")
-        app.el("delete-yes").wait_for()
-        app.tap("delete-no")  # changed my mind: nothing happens
-        app.page.locator('[flt-semantics-identifier="delete-yes"]').wait_for(state="detached")
-        assert {s.id for s in GameStore(srv.data_dir).list()} == {keep, drop}
-        app.tap(f"delete-{drop}")
-        app.tap("delete-yes")
-        app.wait_label("notice", "Удалено: Переворот")
-        app.page.locator(f'[flt-semantics-identifier="saved-{drop}"]').wait_for(state="detached")
-        app.el(f"saved-{keep}").wait_for()
-        assert [s.id for s in GameStore(srv.data_dir).list()] == [keep]
-        assert any((srv.data_dir / "trash").iterdir())  # moved aside, not erased
-        box = app.el(f"delete-{keep}").bounding_box()
-        assert box["width"] >= 48 and box["height"] >= 48
-    finally:
-        app.close()
+async def _delete(data) -> None:
+    hub, keep, drop = _two_games(data)
+    phone = await WalkPhone.open(hub, "/")
+    await phone.tap(f"delete-{drop}")
+    await phone.wait("delete-yes", "")
+    await phone.tap("delete-no")  # changed my mind: nothing happens
+    await phone.gone("delete-yes")
+    assert {s.id for s in hub.store.list()} == {keep, drop}
+    await phone.tap(f"delete-{drop}")
+    await phone.tap("delete-yes")
+    await phone.wait("notice", "Удалено: Переворот")
+    await phone.gone(f"saved-{drop}")
+    assert phone.has(f"saved-{keep}")
+    assert [s.id for s in hub.store.list()] == [keep]
+    assert any((data / "trash").iterdir())  # moved aside, not erased
 
 
-def test_a_game_open_on_another_phone_is_not_deleted(browser, two_games):
-    srv, keep, drop = two_games
-    other = App(browser, srv).open(f"/game/{keep}")
-    app = App(browser, srv).open("/")
-    try:
-        other.el("undo").wait_for()
-        app.tap(f"delete-{keep}")
-        app.tap("delete-yes")
-        app.wait_label("error", "открыта на одном из устройств")
-        assert keep in {s.id for s in GameStore(srv.data_dir).list()}
-    finally:
-        other.close()
-        app.close()
+def test_a_saved_game_is_deleted_after_a_confirmation(tmp_path, lasting_messages):
+    """In-process: «Удалить» asks first; «Нет» leaves both games, «Да» deletes the game with a
+    notice naming it, moved aside into the trash (the button's 48 dp: tests/ui/test_home.py)."""
+    rt.run(_delete(tmp_path / "data"))
+
+
+async def _open_elsewhere(data) -> None:
+    hub, keep, _drop = _two_games(data)
+    main = make_main(hub)
+    other = await WalkPhone.open(hub, f"/game/{keep}", main=main)
+    await other.wait("undo", "")
+    phone = await WalkPhone.open(hub, "/", main=main)
+    await phone.tap(f"delete-{keep}")
+    await phone.tap("delete-yes")
+    await phone.wait("error", "открыта на одном из устройств")
+    assert keep in {s.id for s in hub.store.list()}
+
+
+def test_a_game_open_on_another_phone_is_not_deleted(tmp_path, lasting_messages):
+    """In-process, two phones on one host: a game open on one of them is not deleted from the
+    other; the refusal says why and the game stays."""
+    rt.run(_open_elsewhere(tmp_path / "data"))
 
 
 def test_plain_http_on_the_lan_says_once_why_the_screen_may_go_dark(browser, tmp_path):

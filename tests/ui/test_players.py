@@ -1,5 +1,7 @@
-"""Real-browser tests of «Игроки» (issue 32): the roster renamed and merged at the table, at
-390×844, and «Статистика» counting the merged player's games together."""
+"""«Игроки» (issue 32): the roster renamed and merged at the table and «Статистика» counting
+the merged player's games together, and what a spectator may do, in-process
+(:mod:`tests.ui.walk`); the landscape phone, the browser's file dialog and downloads in
+Chromium."""
 
 from __future__ import annotations
 
@@ -10,11 +12,11 @@ import time
 from companion.store import GameStore
 from companion.store.backup import backup_json
 from companion.store.roster import Roster
+from companion.ui import lan
 from tests.store.test_history import Clock, play
 from tests.ui import render_tree as rt
-from tests.ui.conftest import App, Server
-from tests.ui.test_journal import CODE, join
-from tests.ui.walk import Phone, new_hub
+from tests.ui.conftest import App
+from tests.ui.walk import Phone, join, new_hub, table_main
 
 #: Where the screenshots go when ``SHOTS`` names a folder (read by a person, not asserted).
 SHOTS = os.environ.get("SHOTS")
@@ -124,26 +126,24 @@ def test_players_reached_from_history_on_a_landscape_phone(browser, server, tmp_
         app.close()
 
 
-def test_a_spectator_sees_the_list_but_changes_nothing(browser, tmp_path):
-    """Table mode: the roster is shared, so a spectator gets no rename, merge, remove or
-    import; the downloads stay."""
+async def _spectator(data) -> None:
+    hub = new_hub(data)
+    viewer = await join(hub, table_main(hub), role="spectator")
+    await viewer.tap("open-stats")
+    await viewer.tap("tab-players")
+    await viewer.wait("roster-Боря", "Боря, партий: 2")
+    assert viewer.tappable("export-csv")
+    for ident in ("rename-Аня", "merge-Аня", "remove-Аня", "import-json"):
+        assert not viewer.has(ident), ident
+    assert viewer.has("recolor-Аня") and not viewer.tappable("recolor-Аня")  # shown, disabled
+    assert Roster(data).find("Аня").color == "#E53935"
+
+
+def test_a_spectator_sees_the_list_but_changes_nothing(tmp_path, monkeypatch):
+    """Table mode, in-process: the roster is shared, so a spectator gets no rename, merge,
+    remove or import, and the colour is shown but takes no tap; the downloads stay."""
+    monkeypatch.setattr(lan, "READ_TOKEN_SECONDS", 0.05)  # no browser here to answer
     data = tmp_path / "data"
     data.mkdir()
     three_games(data)
-    srv = Server(data, ["--lan", "--host", "127.0.0.1", "--code", CODE])
-    try:
-        viewer = join(browser, srv, role="spectator")
-        viewer.tap("open-stats")
-        viewer.tap("tab-players")
-        viewer.wait_label("roster-Боря", "Боря, партий: 2")
-        viewer.appear("export-csv")
-        gone = ("rename-Аня", "merge-Аня", "remove-Аня", "import-json")
-        assert all(
-            viewer.page.locator(f'[flt-semantics-identifier="{i}"]').count() == 0 for i in gone
-        )
-        viewer.el("recolor-Аня").click(force=True)  # shown, but disabled
-        viewer.page.wait_for_timeout(300)  # a refused tap leaves nothing to wait for
-        assert Roster(data).find("Аня").color == "#E53935"
-        viewer.close()
-    finally:
-        srv.stop()
+    rt.run(_spectator(data))

@@ -20,17 +20,11 @@ def _node(session, ident: str) -> ft.Semantics:
     """The node tagged ``ident`` in the dialog open now (the newest first: a dismissed
     dialog stays in the page's list, and :func:`rt.dialog_node` would find its node first)."""
 
-    def walk(c):
-        if isinstance(c, ft.Semantics) and c.identifier == ident:
-            return c
-        for child in rt._children(c):
-            found = walk(child)
-            if found is not None:
-                return found
-        return None
+    def tagged(c) -> bool:
+        return isinstance(c, ft.Semantics) and c.identifier == ident
 
     for dialog in reversed(session.page._dialogs.controls):
-        found = walk(dialog) if dialog.open else None
+        found = rt.first(dialog, tagged) if dialog.open else None
         if found is not None:
             return found
     raise AssertionError(f"no {ident!r} in an open dialog")

@@ -12,6 +12,7 @@ import pytest
 
 from companion.engine.ricks import KRO, MICRO, MINI, RICK_UNIVERSE
 from companion.engine.ricks_timing import charge_timing
+from companion.store import GameStore
 from companion.ui.widgets import fmt_seconds
 from tests.ui import render_tree as rt
 from tests.ui.walk import Phone, game_of, new_hub
@@ -247,3 +248,34 @@ def test_action_tokens_remembered_and_prefilled(tmp_path):
     """«Подготовка к игре»: the universes' action tokens are asked once and offered again; the
     characters picked in the form are the players'."""
     rt.run(_prefilled(tmp_path / "d"))
+
+
+async def _kyle(data) -> None:
+    hub = new_hub(data)
+    g = GameStore(data).create(
+        "ricks",
+        ["Аня", "Борис", "Вика", "Гена"],
+        first_player=0,
+        options={
+            "actions": {RICK_UNIVERSE: 1, MICRO: 2, MINI: 3},
+            "charge_limit": 1,
+            "characters": ["Кайл", "Рик", "Морти", "Зип"],
+        },
+    )
+    g.push("round.draw", {})
+    phone = await Phone.open(hub, f"/game/{g.id}")
+    await phone.wait("actions-left", "5", exact=True)
+    await phone.tap("kyle-open")
+    await phone.wait("kyle-to-0", RICK_UNIVERSE)
+    await phone.tap("kyle-to-0")
+    await phone.gone("kyle-to-0")
+    await phone.wait("tokens-p0", "Рико")
+    last = game_of(hub, g.id).events[-1]
+    assert last.type == "player.move" and last.data == {"to": RICK_UNIVERSE, "ability": True}
+
+
+def test_kyle_moves_anywhere_from_his_dialog(tmp_path):
+    """«Кайл» (abilities on): the ⇅ button of his turn opens the universes he can jump to; one
+    tap moves him there (logged as the ability) and closes the dialog. His button's 48 dp and
+    its place: :mod:`tests.ui.test_ricks`."""
+    rt.run(_kyle(tmp_path / "d"))

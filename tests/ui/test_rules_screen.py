@@ -20,63 +20,66 @@ def server(module_server: Server) -> Server:
     return module_server
 
 
-def hit_labels(app, n: int = 5) -> list[str]:
-    """Accessible labels of the first ``n`` result cards that are on screen."""
-    out = []
-    for i in range(n):
-        loc = app.page.locator(f'[flt-semantics-identifier="hit-{i}"]')
-        if loc.count():
-            out.append(app.label(f"hit-{i}"))
-    return out
+def hit_labels(phone: Phone, n: int = 5) -> list[str]:
+    """What the first ``n`` result cards on screen say."""
+    return [phone.says(f"hit-{i}") for i in range(n) if phone.has(f"hit-{i}")]
 
 
-def test_typo_search_filter_entry_see_also_and_wrong_layout(app):
-    app.open("/rules")
-    app.wait_label("rules-hint", "ничья на базе")  # an empty query shows a hint, not results
-    assert app.page.locator('[flt-semantics-identifier="hit-0"]').count() == 0
+async def _typo_filter_entry(data) -> None:
+    phone = await Phone.open(new_hub(data), "/rules")
+    await phone.wait("rules-hint", "ничья на базе")  # an empty query shows a hint, not results
+    assert not phone.has("hit-0")
 
     # A misspelled table question finds the tie rule, with the rulebook's name and heading.
-    app.fill("rules-query", "ничя на базе")
-    app.wait_label("hit-0", "Споры при раздаче")
-    labels = hit_labels(app, 3)
+    await phone.type("rules-query", "ничя на базе")
+    await phone.wait("hit-0", "Споры при раздаче")
+    labels = hit_labels(phone, 3)
     assert any("Споры при раздаче" in t and "Замес:" in t for t in labels), labels
     assert any(
         SOURCE_NAMES["smashup-bbrr"] in t or SOURCE_NAMES["smashup-mimimi"] in t for t in labels
     ), labels
 
     # The game filter keeps only that game's rules.
-    app.fill("rules-query", "вызов")
-    app.tap("game-coup")
-    app.wait_label("game-coup", "выбрано")
-    app.wait_label("rules-count", "«вызов» · Переворот")
-    app.wait_label("hit-0", "Оспаривание")
-    assert all("Переворот" in t for t in hit_labels(app, 5))
-    app.tap("game-all")
-    app.wait_label("game-all", "выбрано")
+    await phone.type("rules-query", "вызов")
+    await phone.tap("game-coup")
+    await phone.wait("game-coup", "выбрано")
+    await phone.wait("rules-count", "«вызов» · Переворот")
+    await phone.wait("hit-0", "Оспаривание")
+    assert all("Переворот" in t for t in hit_labels(phone, 5))
+    await phone.tap("game-all")
+    await phone.wait("game-all", "выбрано")
 
     # Text typed in the English layout: «nfkfyn» is «талант».
-    app.fill("rules-query", "nfkfyn")
-    app.wait_label("hit-0", "Талант")
+    await phone.type("rules-query", "nfkfyn")
+    await phone.wait("hit-0", "Талант")
     expected = RulesIndex(load_db()).search("nfkfyn")[0].entry
-    app.tap("hit-0")
-    app.wait_label("detail-title", expected["title"])
-    app.wait_label("detail-where", SOURCE_NAMES[expected["source"]])
-    app.wait_label("detail-text", expected["text"][:40])
+    await phone.tap("hit-0")
+    await phone.wait("detail-title", expected["title"])
+    await phone.wait("detail-where", SOURCE_NAMES[expected["source"]])
+    await phone.wait("detail-text", expected["text"][:40])
 
     # A see-also link opens that entry; «К результатам» steps back to the one before.
     target = expected["see_also"][0]
     target_title = RulesIndex(load_db()).by_id[target]["title"]
-    app.tap(f"see-{target}")
-    app.wait_label("detail-title", target_title)
+    await phone.tap(f"see-{target}")
+    await phone.wait("detail-title", target_title)
     assert target_title != expected["title"]
-    app.tap("detail-back")
-    app.wait_label("detail-title", expected["title"])
-    app.tap("detail-back")
-    app.wait_label("hit-0", "Талант")
+    await phone.tap("detail-back")
+    await phone.wait("detail-title", expected["title"])
+    await phone.tap("detail-back")
+    await phone.wait("hit-0", "Талант")
 
     # An absurd query shows the search's own message instead of crashing.
-    app.fill("rules-query", "???")
-    app.wait_label("rules-message", "Пустой запрос")
+    await phone.type("rules-query", "???")
+    await phone.wait("rules-message", "Пустой запрос")
+
+
+def test_typo_search_filter_entry_see_also_and_wrong_layout(tmp_path, lasting_messages):
+    """In-process: a misspelled question finds the rule with its rulebook and heading; the
+    game filter keeps one game's rules; the English layout is read as Russian; an entry, its
+    see-also link and «К результатам»; an absurd query gets the search's own message (typing
+    key by key and the targets' sizes: the browser tests below)."""
+    rt.run(_typo_filter_entry(tmp_path / "d"))
 
 
 async def _preselect_and_ruling(data) -> None:

@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import flet as ft
-from flet.messaging.protocol import InvokeMethodRequestBody
+from flet.messaging.protocol import InvokeMethodRequestBody, MessageAction
 from flet.messaging.session import Session
 
 from companion.store import GameStore
 from companion.ui.app import make_main
+from companion.ui.lan import LanGate
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 
@@ -33,6 +34,9 @@ class Phone:
         self.hub = hub
         #: routes the app pushed to the browser, not yet followed (:meth:`follow`)
         self.pushed: list[tuple[int, str, str]] = []
+        #: what the session sent as crashed (a handler's unhandled error: the browser shows
+        #: Flet's «Error running app» with it)
+        self.crashes: list[str] = []
         conn = session.connection
         send = conn.send_message
 
@@ -40,6 +44,8 @@ class Phone:
             body = message.body
             if isinstance(body, InvokeMethodRequestBody) and body.name == "push_route":
                 self.pushed.append((body.control_id, body.call_id, body.args["route"]))
+            if message.action == MessageAction.SESSION_CRASHED:
+                self.crashes.append(str(getattr(body, "message", body)))
             send(message)
 
         conn.send_message = watch  # type: ignore[method-assign]
@@ -107,6 +113,17 @@ class Phone:
             await asyncio.sleep(0.02)
             await rt.settle(self.session)
 
+    async def changed(self, ident: str, than: str, seconds: float = 20) -> str:
+        """Wait until the node says something other than ``than``; what it says then.
+        :raises AssertionError: after ``seconds``."""
+        deadline = asyncio.get_running_loop().time() + seconds
+        while (now := self.shown(ident)) == than:
+            if asyncio.get_running_loop().time() > deadline:
+                raise AssertionError(f"{ident!r} still says {than!r}")
+            await asyncio.sleep(0.02)
+            await rt.settle(self.session)
+        return now
+
     async def gone(self, ident: str, seconds: float = 20) -> None:
         """Wait until no node tagged ``ident`` is shown."""
         deadline = asyncio.get_running_loop().time() + seconds
@@ -127,6 +144,9 @@ class Phone:
     async def tap(self, ident: str, event: str = "click") -> None:
         """Tap (or long-press: ``event="long_press"``) the enabled control tagged ``ident``,
         then let every phone's screen settle. :raises AssertionError: when it takes none."""
+        if event == "click" and (chip := self._chip(ident)) is not None:
+            await self._select(chip)
+            return
         if event == "click" and ident in (taps := rt.tappables(self.session)):
             control = taps[ident]
         elif event != "click" and ident + rt.HOLD in (holds := rt.gestures(self.session)):
@@ -139,6 +159,23 @@ class Phone:
             assert control is not None, f"no tappable {ident!r} on the screen"
             assert not getattr(control, "disabled", False), f"{ident!r} is disabled"
         await rt.tap(self.session, control, event)
+        await rt.quiet(self.session)
+        await self.follow()
+
+    def _chip(self, ident: str) -> ft.Chip | None:
+        """The enabled chip tagged ``ident`` that a tap selects (its ``on_select``), if any."""
+        node = next(self._nodes(ident), None)
+        chip = node.content if node is not None else None
+        if isinstance(chip, ft.Chip) and chip.on_select is not None and not chip.disabled:
+            return chip
+        return None
+
+    async def _select(self, chip: ft.Chip) -> None:
+        """What Flutter sends when a chip is tapped: its new ``selected`` as a patch, then its
+        ``select`` event."""
+        now = not chip.selected
+        self.session.apply_patch(chip._i, {"selected": now})
+        await asyncio.create_task(self.session.dispatch_event(chip._i, "select", now))
         await rt.quiet(self.session)
         await self.follow()
 
@@ -192,19 +229,35 @@ class Phone:
         words are ``text`` in the dialog it opened."""
         await self.tap(ident)
 
-        def walk(c: Any) -> Any:
-            if getattr(c, "on_click", None) is not None and getattr(c, "content", None) == text:
-                return c
-            for child in rt._children(c):
-                found = walk(child)
-                if found is not None:
-                    return found
-            return None
+        def is_choice(c: Any) -> bool:
+            return getattr(c, "on_click", None) is not None and getattr(c, "content", None) == text
 
         dialogs = [d for d in self.session.page._dialogs.controls if getattr(d, "open", False)]  # type: ignore[attr-defined]
-        choice = next((c for d in dialogs if (c := walk(d)) is not None), None)
+        choice = next((c for d in dialogs if (c := rt.first(d, is_choice)) is not None), None)
         assert choice is not None, f"no choice {text!r} after {ident!r}"
         await rt.tap(self.session, choice)
+        await rt.quiet(self.session)
+
+    async def pick_radio(self, value: str) -> None:
+        """Tap the radio of ``value`` in its tappable box (a :class:`ft.Container` around the
+        :class:`ft.Radio`, as the join screen and the settings draw one), on the page.
+        :raises AssertionError: when no such box is shown."""
+        shown = rt.shown_ids(self.session)
+
+        def is_box(c: Any) -> bool:
+            radio = getattr(c, "content", None)
+            return (
+                id(c) in shown
+                and isinstance(c, ft.Container)
+                and c.on_click is not None
+                and isinstance(radio, ft.Radio)
+                and radio.value == value
+            )
+
+        boxes = (rt.first(v, is_box) for v in self.session.page.views)
+        box = next((b for b in boxes if b is not None), None)
+        assert box is not None, f"no radio {value!r} on the screen"
+        await rt.tap(self.session, box)
         await rt.quiet(self.session)
 
     async def settle(self) -> None:
@@ -238,6 +291,35 @@ async def new_game(
     await phone.tap("start-game")
     (gid,) = {s.id for s in store.list()} - before
     return gid
+
+
+#: The join code of the table-mode hosts made by :func:`table_main`.
+TABLE_CODE = "24681012"
+
+
+def table_main(hub: Hub) -> Callable[[Any], None]:
+    """The app's entry for a table-mode host on ``hub`` (a :class:`LanGate` asking for
+    :data:`TABLE_CODE`): pass it to every phone of the table. Set
+    ``companion.ui.lan.READ_TOKEN_SECONDS`` short first (no browser answers the token read)."""
+    return make_main(hub, LanGate(code=TABLE_CODE, url="http://127.0.0.1"))
+
+
+async def join(
+    hub: Hub, main: Callable[[Any], None], name: str = "", role: str = "player"
+) -> Phone:
+    """A phone on the table-mode host ``main`` (:func:`table_main`) that typed the code (and
+    ``name``), picked ``role`` («player» or «spectator») and tapped «Войти»: on the home
+    screen."""
+    phone = await Phone.open(hub, "/", main=main)
+    await phone.wait("join", "Войти")  # no token in this "browser": the code is asked
+    await phone.type("join-code", TABLE_CODE)
+    if name:
+        await phone.type("join-name", name)
+        await phone.wait("join", f"Войти как {name}")
+    await phone.pick_radio(role)
+    await phone.tap("join")
+    await phone.wait("new-game", "")
+    return phone
 
 
 def game_of(hub: Hub, gid: str) -> Any:
