@@ -99,8 +99,15 @@ async def open_app(
     main: Callable[[Any], None], route: str, size: tuple[int, int] | None = None
 ) -> Session:
     """A new session (a phone opening ``route``) running ``main``, its first screen built;
-    ``size``: the page's width and height in px (else the session's default)."""
+    ``size``: the page's width and height in px (else the session's default).
+
+    The page counts as already told that the browser refused the Wake Lock
+    (``comfort.AWAKE_REFUSED``): no browser answers it here, so every game screen would
+    otherwise show that notice two seconds after opening, in the middle of whatever a test
+    reads then (Chromium checks the notice: ``tests/ui/test_keep_awake.py``)."""
     from flet.controls.context import _context_page  # internal to Flet 1.0.5
+
+    from companion.ui.comfort import _told_awake
 
     session = Session(WireConnection())
     page = session.page
@@ -108,6 +115,7 @@ async def open_app(
     if size is not None:
         page.width, page.height = size
     _context_page.set(page)
+    _told_awake.add(page)
     main(page)
     session.get_page_patch()  # what a client's register does
     session.start_updates_scheduler()
