@@ -140,6 +140,11 @@ def preload() -> str:
 
     for name in FIRST_SCREEN:
         importlib.import_module(name)
+    # Flet's patches (make_main applies them too): their check reads Flet's source, work
+    # that a restored snapshot then skips
+    from companion.ui import flet_fixes
+
+    flet_fixes.apply()
     return ",".join(_compiled_loaded())
 
 
