@@ -12,7 +12,8 @@ The folder holds:
   in ``scripts/web/``: Python boots beside Flutter and reports progress to the loading
   screen), ``app.tar.gz`` (``companion`` and every package it needs under
   ``__pypackages__``, so nothing is installed at run time; the Russian lemmas of the rules
-  search as a table made here with pymorphy3, not pymorphy3's dictionaries);
+  search as a table made here with pymorphy3, not pymorphy3's dictionaries; what the first
+  screen imports compiled to .pyc, see :func:`compile_python`);
 - ``index.html`` (the app's name, a Russian loading screen with a progress bar), the app's
   manifest and icons (``companion/assets``), ``sw.js`` (precaches every file, cache-first);
 - a ``.gz`` copy of each compressible file for hosts that serve pre-compressed files.
