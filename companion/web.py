@@ -81,6 +81,23 @@ async def _storage_persisted() -> bool | None:
     return None if persisted is None else bool(persisted)
 
 
+#: Flet's modules that the first screen loads on first use (``flet`` imports its controls
+#: lazily, and ``ft.run`` the app's runner): imported by :func:`preload` so that they are in
+#: the snapshot and compiled to .pyc by the build (``scripts/web/pyc.mjs``). Not Flet's
+#: Pyodide connection: it imports ``flet_js``, which exists only after the snapshot.
+#: ``tests/phone/test_phone_bytecode.py`` names any module the first screen still imports
+#: from source.
+FIRST_SCREEN = (
+    "flet.app",
+    "flet.components.component",
+    "flet.components.router",
+    *("flet.components.hooks." + h for h in ("use_dialog", "use_effect", "use_ref", "use_state")),
+    *("flet.controls.core." + c for c in ("column", "row", "safe_area", "semantics", "text")),
+    "flet.controls.core.text_span",
+    "flet.controls.events",
+    *("flet.controls.material." + c for c in ("button", "container", "filled_button")),
+)
+
 #: Compiled modules (Emscripten side modules) are loaded lazily by :func:`preload`: a
 #: snapshot holds Python's memory but not the module's code and function table entries,
 #: which only a load after the restore brings back.
@@ -103,10 +120,11 @@ class _OnFirstUse(types.ModuleType):
 
 
 def preload() -> str:
-    """Import the modules the first screen needs, touching no browser object: the worker
-    runs this on a first start, then takes Python's memory snapshot, which later starts
-    restore instead of importing again (``python-worker.js``). :data:`COMPILED` modules
-    are bound lazily: loaded at their first use, after the restore.
+    """Import the modules the first screen needs (:data:`FIRST_SCREEN` among them), touching
+    no browser object: the worker runs this on a first start, then takes Python's memory
+    snapshot, which later starts restore instead of importing again (``python-worker.js``);
+    the build runs it to learn which modules to compile. :data:`COMPILED` modules are bound
+    lazily: loaded at their first use, after the restore.
 
     Returns the names (comma-separated) of compiled modules that got loaded all the same:
     empty when a snapshot may be taken."""
@@ -120,6 +138,13 @@ def preload() -> str:
     import companion.ui.offline  # noqa: F401
     import companion.ui.state  # noqa: F401
 
+    for name in FIRST_SCREEN:
+        importlib.import_module(name)
+    # Flet's patches (make_main applies them too): their check reads Flet's source, work
+    # that a restored snapshot then skips
+    from companion.ui import flet_fixes
+
+    flet_fixes.apply()
     return ",".join(_compiled_loaded())
 
 

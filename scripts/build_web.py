@@ -12,7 +12,8 @@ The folder holds:
   in ``scripts/web/``: Python boots beside Flutter and reports progress to the loading
   screen), ``app.tar.gz`` (``companion`` and every package it needs under
   ``__pypackages__``, so nothing is installed at run time; the Russian lemmas of the rules
-  search as the package's table, ``companion/_lemmas.tsv``, not pymorphy3's dictionaries);
+  search as the package's table, ``companion/_lemmas.tsv``, not pymorphy3's dictionaries;
+  what the first screen imports compiled to .pyc, see :func:`compile_python`);
 - ``index.html`` (the app's name, a Russian loading screen with a progress bar), the app's
   manifest and icons (``companion/assets``), ``sw.js`` (precaches every file, cache-first);
 - a ``.gz`` copy of each compressible file for hosts that serve pre-compressed files.
@@ -93,6 +94,18 @@ DROP_PREFIXES = (
     "canvaskit/wimp",
     "canvaskit/experimental_webparagraph/",
 )
+#: Python's modules the app reads the source of (``companion.ui.flet_fixes.check``): kept
+#: beside their .pyc (see :func:`compile_python`).
+KEEP_SOURCE = [
+    "__pypackages__/flet/messaging/session.py",
+    "__pypackages__/flet/controls/base_control.py",
+]
+#: Pyodide's standard library without what a browser app never imports (debuggers, the REPL,
+#: test runners, processes, help()).
+STDLIB_DROP = [
+    *("_pyrepl", "pdb", "pydoc", "doctest", "unittest", "multiprocessing"),
+    *("xmlrpc", "pickletools"),
+]
 #: Compressed copies are written for these.
 GZIP_SUFFIXES = (
     *(".js", ".mjs", ".wasm", ".json", ".html", ".zip", ".otf", ".ttf", ".bin"),
@@ -138,6 +151,8 @@ def add_packages(target: Path) -> None:
     sboms = target.glob("*.dist-info/sboms")
     for junk in [*target.rglob("__pycache__"), *sboms, target / "bin"]:
         shutil.rmtree(junk, ignore_errors=True)
+    for stub in target.rglob("*.pyi"):  # type stubs: read by type checkers only
+        stub.unlink()
 
 
 def add_rapidfuzz(target: Path) -> None:
@@ -171,6 +186,7 @@ def app_archive(out: Path) -> None:
         if not (stage / "companion" / "_rules_db").exists():  # else a link to it, copied above
             shutil.copytree(ROOT / "rules_db", stage / "companion" / "_rules_db", ignore=ignore)
         add_packages(stage / "__pypackages__")
+        compile_python(out, stage)
         buf = io.BytesIO()
         with tarfile.open(fileobj=buf, mode="w:gz", compresslevel=9) as tar:
             for path in sorted(stage.rglob("*")):
@@ -180,6 +196,23 @@ def app_archive(out: Path) -> None:
                     with path.open("rb") as f:
                         tar.addfile(info, f)
         (out / "app.tar.gz").write_bytes(buf.getvalue())
+
+
+def compile_python(out: Path, stage: Path) -> None:
+    """Compile what the first screen imports to .pyc, in ``stage`` and in ``out``'s Pyodide
+    standard library, with the site's own Pyodide in Node.js (``scripts/web/pyc.mjs``):
+    Pyodide compiles every module it imports from source, and keeps nothing. Without
+    Node.js the site works as it is, only slower to start (a warning says so)."""
+    node = shutil.which("node")
+    if node is None:
+        print("build_web: no Node.js, Python is shipped uncompiled (a slower first start)")
+        return
+    stdlib = out / "pyodide" / "python_stdlib.zip"
+    new = stdlib.with_name("python_stdlib.new.zip")
+    cfg = {"pyodide": str(out / "pyodide"), "stage": str(stage), "keep": KEEP_SOURCE}
+    cfg |= {"stdlib": str(stdlib), "out": str(new), "drop": STDLIB_DROP}
+    subprocess.run([node, str(TEMPLATES / "pyc.mjs"), json.dumps(cfg)], check=True)
+    new.replace(stdlib)
 
 
 def client(out: Path, base: str) -> None:
