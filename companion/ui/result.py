@@ -23,9 +23,10 @@ from companion.ui.widgets import fmt_seconds, tagged
 __all__ = ["CHART_HEIGHT", "SHORT_CHART_HEIGHT", "ResultHeader", "ResultDetails", "winners_text"]
 
 #: The score chart's height (px). In the side column of a phone on its side (a short
-#: two-column layout) the result scrolls in about 140 px under the status line, so the chart
-#: is :data:`SHORT_CHART_HEIGHT` there and a player sees it whole, its axis titles with it.
-CHART_HEIGHT, SHORT_CHART_HEIGHT = 240, 128
+#: two-column layout) the result scrolls in some 117 px (640×360) under the status line, so
+#: the chart is :data:`SHORT_CHART_HEIGHT` there and a player sees it whole, its axis titles
+#: with it.
+CHART_HEIGHT, SHORT_CHART_HEIGHT = 240, 108
 
 
 def winners_text(names: list[str]) -> str:
@@ -148,7 +149,8 @@ def _chart(game: Any, height: int = CHART_HEIGHT) -> ft.Control | None:
         lines.append(fch.LineChartData(points=points, color=spec.color, stroke_width=3))
     top = math.ceil(max(values or [1]))
     low = math.floor(min(0, min(values or [0])))
-    step = max(1, round(top / 4))
+    # about four ticks up the axis; two in a short chart (its plot is some 50 px tall)
+    step = max(1, round(top / (4 if height >= CHART_HEIGHT else 2)))
     # a step of room above the highest score, unless the rules cap the score: Coup's axis
     # ran to 3 influences where a player holds 2 at most
     cap = score_top(game.definition)

@@ -43,8 +43,15 @@ def _in_view(
         on_screen = b["y"] >= low - 0.5 and b["y"] + b["height"] <= high + 0.5
         if on_screen and (tall is None or abs(b["height"] - tall) <= 1):
             return b
+        if b["y"] > low + 0.5:  # its top is in view: up by what its bottom lacks, at most
+            # what brings its top to the column's top
+            need = b["y"] + (tall or b["height"]) - high + 1
+            step = min(max(need, 1), b["y"] - low)
+        else:  # cut at the top: back down a little
+            step = -20
         app.page.mouse.move(b["x"] + b["width"] / 2, (low + high) / 2)
-        app.page.mouse.wheel(0, 40 if b["y"] > low + 0.5 else -40)
+        app.page.mouse.wheel(0, step)
+        app.page.wait_for_timeout(300)  # the wheel's scroll runs over a few frames
         app.unhover()
     return b
 
@@ -76,6 +83,7 @@ def test_the_score_chart_is_seen_whole_at_every_phone_size(browser, server):
             side = width >= 600 and height < 480  # the side column of a phone on its side
             tall = SHORT_CHART_HEIGHT if side else CHART_HEIGHT
             b = _in_view(app, "score-chart", tall, ("clock-total", "action-bar"))
+            app.page.wait_for_timeout(1000)
             app.page.screenshot(path=f"{SHOTS}/result-munchkin-{width}x{height}.png")
             assert abs(b["height"] - tall) <= 1, (width, height, b, tall)
             assert b["x"] >= 0 and b["x"] + b["width"] <= width + 0.5, (width, height, b)
@@ -104,10 +112,10 @@ def test_the_wins_chart_names_are_whole_or_cut_by_flutter(browser, server):
         for width, height in SIZES:
             app.page.set_viewport_size({"width": width, "height": height})
             app.wait_label("wins-chart", "Победы по игрокам")
-            # the chart's top to the top of the screen (a swipe over the page's middle)
+            # the chart near the top of the screen, its heading above it (a swipe)
             top = app._settled("wins-chart", 15_000)["y"]
             app.page.mouse.move(width / 2, height / 2)
-            app.page.mouse.wheel(0, top - 8)
+            app.page.mouse.wheel(0, top - 60)
             app.unhover()
             chart = _in_view(app, f"wins-name-{len(NAMES) - 1}") and box(app, "wins-chart")
             app.page.screenshot(path=f"{SHOTS}/stats-{width}x{height}.png")
