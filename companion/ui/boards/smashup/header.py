@@ -38,7 +38,7 @@ from companion.engine.smashup import (
     reminder,
     total_power,
 )
-from companion.ui.boards.smashup.chips import BaseChips, open_base_of
+from companion.ui.boards.smashup.chips import BaseChips, BaseMenu, open_base_of
 from companion.ui.boards.smashup.phase import SMALL_CARD_HEIGHT, PhaseCard
 from companion.ui.boards.smashup.vp import MadnessStrip, VpStrip
 from companion.ui.layout import use_layout
@@ -56,6 +56,7 @@ _Phase = ft.memo(PhaseCard)
 _Vp = ft.memo(VpStrip)
 _Madness = ft.memo(MadnessStrip)
 _Chips = ft.memo(BaseChips)
+_Menu = ft.memo(BaseMenu)
 
 
 @ft.component
@@ -79,20 +80,16 @@ def Header(view: GameView) -> ft.Control:
         if small and state.madness_on
         else []
     )
-    chips: list[ft.Control] = (
-        []
-        if small
-        else [
-            _Chips(
-                tuple(b.name for b in state.bases),
-                tuple(total_power(b) for b in state.bases),
-                tuple(effective_breakpoint(b) for b in state.bases),
-                tuple(is_ready(b) or state.selected == j for j, b in enumerate(state.bases)),
-                (state.turn, state.phase),
-                open_base_of(view),
-            )
-        ]
+    bases = (
+        tuple(b.name for b in state.bases),
+        tuple(total_power(b) for b in state.bases),
+        tuple(effective_breakpoint(b) for b in state.bases),
+        tuple(is_ready(b) or state.selected == j for j, b in enumerate(state.bases)),
+        (state.turn, state.phase),
+        open_base_of(view),
     )
+    # a short screen: the bases as a menu at the end of the VP row, no line of chips
+    chips: list[ft.Control] = [] if small else [_Chips(*bases)]
     return ft.Container(
         ft.Column(
             [
@@ -107,15 +104,24 @@ def Header(view: GameView) -> ft.Control:
                     view.show_notice,
                     small,
                 ),
-                _Vp(
-                    names,
-                    colors,
-                    tuple(state.vp),
-                    # a short phone's madness cards: a line of their own under the chips
-                    tuple(state.madness) if state.madness_on and not small else None,
-                    state.active,
-                    view.send,
-                    small,
+                ft.Row(
+                    [
+                        ft.Container(
+                            _Vp(
+                                names,
+                                colors,
+                                tuple(state.vp),
+                                # a short phone's madness cards: a line of their own
+                                tuple(state.madness) if state.madness_on and not small else None,
+                                state.active,
+                                view.send,
+                                small,
+                            ),
+                            expand=True,
+                        ),
+                        *([_Menu(*bases)] if small and state.bases else []),
+                    ],
+                    spacing=4,
                 ),
                 *madness,
                 *chips,
