@@ -40,3 +40,19 @@ def test_every_base_is_picked_from_the_menu_without_a_scroll(browser, server):
             app.page.screenshot(path=f"docs/screenshots/smashup-base-menu-{width}x{height}.png")
     finally:
         app.close()
+
+
+def test_a_laptops_phase_card_has_no_empty_band(browser, server):
+    """1280×800: the reminder (one line at this width) sat in a box of three lines over the
+    plays, an empty band across the board. It is beside the plays now, in the same row."""
+    gid = four_player_game(server.data_dir, [("phase.next", {})])
+    app = App(browser, server, 1280, 800).open(f"/game/{gid}")
+    try:
+        app.wait_label("status-phase", "Играй карты")
+        reminder, minus = app.steady("reminder"), app.steady("plays-minion-minus")
+        assert minus["y"] < reminder["y"] + reminder["height"], (reminder, minus)
+        assert reminder["x"] + reminder["width"] <= minus["x"], (reminder, minus)
+        app.assert_in_view("reminder", "plays-action-plus", "turn", "chip-4", "base-4")
+        app.page.screenshot(path="docs/screenshots/smashup-1280x800.png")
+    finally:
+        app.close()

@@ -14,9 +14,9 @@ greyed −/+) and the VP strip over «Победа: …» (play-test). Undo brin
 
 On a short screen (:attr:`~companion.ui.layout.Layout.short`: a small phone, or any phone on
 its side) the header folds to two 48 dp rows, :data:`SMALL_HEADER` px in all: the plays and
-the turn, then one chip per player with name and VP (the phase reminder goes to the top of
-the body; the base chips are left out: their row would push the open base's last players
-under the action bar at 360×640). The
+the turn, then one chip per player with name and VP and the bases' menu at its end
+(:func:`.chips.BaseMenu`; the phase reminder goes to the top of the body; a line of base
+chips would push the open base's last players under the action bar at 360×640). The
 madness cards, when counted, are a third row under the chips: pinned as on a taller phone,
 where a player looks every turn (in the body they scrolled away as soon as a base was
 opened, s15; the 4th player's line of an open base is then a scroll away at 360×640).
@@ -66,7 +66,8 @@ def Header(view: GameView) -> ft.Control:
     state = view.state
     if not state.started or state.winner is not None:
         return ft.Container(height=0)
-    small = use_layout().short
+    layout = use_layout()
+    small = layout.short
     specs = view.game.setup.players
     in_play = state.phase == PLAY
     # «Начало хода» comes before «Играй карты» (Вот как это делается): the counters show the
@@ -103,6 +104,7 @@ def Header(view: GameView) -> ft.Control:
                     view.send,
                     view.show_notice,
                     small,
+                    layout.board_columns == 2 and not small,
                 ),
                 ft.Row(
                     [
