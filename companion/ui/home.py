@@ -255,7 +255,7 @@ def Home() -> ft.Control:
 
 def _phone_menu(player: bool) -> list[ft.Control]:
     """On a phone: «Новая игра» across the screen, «Правила» and «Настройки» side by side
-    under it, then «История» и «Статистика» (each pair shares its row equally)."""
+    under it, then «История» and «Статистика» (each pair shares its row equally)."""
     new, rules, settings, history, stats, _nights = _menu(player)
 
     def across(*buttons: ft.Control) -> ft.Control:
