@@ -123,7 +123,6 @@ def Home() -> ft.Control:
         error = error or f"{_('Не удалось прочитать сохранённые игры')}: {exc}"
     warnings = [*app.warnings, *app.hub.store.warnings]
     layout = use_window_layout()
-    width = layout.width
 
     def ask(gid: str, title: str) -> None:
         if not is_player(app):  # a crafted click from a spectator changes nothing
@@ -201,7 +200,7 @@ def Home() -> ft.Control:
     heading = ft.Text(_("Сохранённые игры"), size=20, weight=ft.FontWeight.BOLD)
     if not layout.two_columns:
         return ft.Column(
-            [*intro, *_phone_menu(player, width), heading, *tiles],
+            [*intro, *_phone_menu(player), heading, *tiles],
             spacing=12,
             scroll=ft.ScrollMode.AUTO,
             expand=True,
@@ -242,7 +241,10 @@ def Home() -> ft.Control:
                     spacing=24,
                     vertical_alignment=ft.CrossAxisAlignment.START,
                 ),
-                width=min(width - 44, MAX_WIDTH),
+                # at most MAX_WIDTH, and never wider than the page gives (a loose flex)
+                width=MAX_WIDTH,
+                expand=True,
+                expand_loose=True,
             )
         ],
         alignment=ft.MainAxisAlignment.CENTER,
@@ -251,25 +253,22 @@ def Home() -> ft.Control:
     )
 
 
-def _phone_menu(player: bool, page_width: float) -> list[ft.Control]:
+def _phone_menu(player: bool) -> list[ft.Control]:
     """On a phone: «Новая игра» across the screen, «Правила» and «Настройки» side by side
-    under it, then «История» and «Статистика» (the page has 22 px padding each side)."""
-    full = max(page_width - 44, 200)
-    new, rules, settings, history, stats, _nights = _menu(player, (full, (full - 12) / 2))
-    return [
-        new,
-        ft.Row([rules, settings], spacing=12),
-        ft.Row([history, stats], spacing=12),
-    ]
+    under it, then «История» and «Статистика» (each pair shares its row equally)."""
+    new, rules, settings, history, stats, _nights = _menu(player)
+
+    def across(*buttons: ft.Control) -> ft.Control:
+        return ft.Row([ft.Container(b, expand=True) for b in buttons], spacing=12)
+
+    return [across(new), across(rules, settings), across(history, stats)]
 
 
-def _menu(
-    player: bool, widths: tuple[float, float] | None = None, wide: bool = False
-) -> list[ft.Control]:
+def _menu(player: bool, wide: bool = False) -> list[ft.Control]:
     """«Новая игра», «Правила», «Настройки», «История», «Статистика», «Итоги вечера» (the
-    last on a phone only from the other two screens' links); ``widths`` (first button, the
-    others) on a phone; full-width buttons in the wide layout's left column."""
-    first, other = widths or ((MENU_WIDTH, MENU_WIDTH) if wide else (None, None))
+    last on a phone only from the other two screens' links); as wide as their slot on a
+    phone (:func:`_phone_menu`), :data:`MENU_WIDTH` in the wide layout's left column."""
+    first = other = MENU_WIDTH if wide else None
     buttons = (
         ("new-game", ft.FilledButton, _("Новая игра"), ft.Icons.ADD, "/new", first),
         ("open-rules", ft.OutlinedButton, _("Правила"), ft.Icons.MENU_BOOK, "/rules", other),

@@ -165,7 +165,6 @@ def NewGame() -> ft.Control:
         go(f"/game/{stored.id}")
 
     layout = use_window_layout()
-    page_width = layout.width
     compact = layout.width_class == COMPACT
     rows = [
         ft.Row(
@@ -336,7 +335,7 @@ def NewGame() -> ft.Control:
     # a laptop or tablet: the form as a centred column of at most FORM_WIDTH px, not a page of
     # controls stuck to the left edge with switches stretched across the screen
     return ft.Row(
-        [ft.Container(column, width=min(page_width - 44, FORM_WIDTH))],
+        [ft.Container(column, width=FORM_WIDTH, expand=True, expand_loose=True)],
         alignment=ft.MainAxisAlignment.CENTER,
         vertical_alignment=ft.CrossAxisAlignment.START,
         expand=True,

@@ -137,7 +137,6 @@ def Frame(title: str, ident: str, body: list[ft.Control], tabs: bool = True) -> 
     """A screen: «Назад» to home, the title, links to the four screens, then ``body`` in one
     scrolling column (centred, at most :data:`MAX_WIDTH` px, on a wide screen)."""
     layout = use_window_layout()
-    width = layout.width
     links: list[ft.Control] = []
     if tabs:
         for key, text, route in (
@@ -177,7 +176,8 @@ def Frame(title: str, ident: str, body: list[ft.Control], tabs: bool = True) -> 
     if not layout.two_columns:
         return screen
     return ft.Row(
-        [ft.Container(screen, width=min(width - 44, MAX_WIDTH))],
+        # at most MAX_WIDTH, never wider than the page gives (a loose flex)
+        [ft.Container(screen, width=MAX_WIDTH, expand=True, expand_loose=True)],
         alignment=ft.MainAxisAlignment.CENTER,
         vertical_alignment=ft.CrossAxisAlignment.START,
         expand=True,

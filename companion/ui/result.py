@@ -17,9 +17,16 @@ import flet as ft
 from companion.engine.clock import whole_turns
 from companion.i18n import _
 from companion.ui.hints import score_top
+from companion.ui.layout import use_layout
 from companion.ui.widgets import fmt_seconds, tagged
 
-__all__ = ["ResultHeader", "ResultDetails", "winners_text"]
+__all__ = ["CHART_HEIGHT", "SHORT_CHART_HEIGHT", "ResultHeader", "ResultDetails", "winners_text"]
+
+#: The score chart's height (px). In the side column of a phone on its side (a short
+#: two-column layout) the result scrolls in some 117 px (640×360) under the status line, so
+#: the chart is :data:`SHORT_CHART_HEIGHT` there and a player sees it whole, its axis titles
+#: with it.
+CHART_HEIGHT, SHORT_CHART_HEIGHT = 240, 108
 
 
 def winners_text(names: list[str]) -> str:
@@ -116,8 +123,9 @@ def _axis_labels(low: int, high: int, step: int) -> list[Any]:
     ]
 
 
-def _chart(game: Any) -> ft.Control | None:
-    """The score chart, or ``None`` when no score ever changed (nothing to draw)."""
+def _chart(game: Any, height: int = CHART_HEIGHT) -> ft.Control | None:
+    """The score chart ``height`` px tall (tagged ``score-chart``), or ``None`` when no score
+    ever changed (nothing to draw)."""
     import flet_charts as fch  # heavy: only when a result is shown
 
     series = game.score_series()
@@ -141,50 +149,55 @@ def _chart(game: Any) -> ft.Control | None:
         lines.append(fch.LineChartData(points=points, color=spec.color, stroke_width=3))
     top = math.ceil(max(values or [1]))
     low = math.floor(min(0, min(values or [0])))
-    step = max(1, round(top / 4))
+    # about four ticks up the axis; two in a short chart (its plot is some 50 px tall)
+    step = max(1, round(top / (4 if height >= CHART_HEIGHT else 2)))
     # a step of room above the highest score, unless the rules cap the score: Coup's axis
     # ran to 3 influences where a player holds 2 at most
     cap = score_top(game.definition)
     ceiling = cap if cap is not None and top <= cap else top + max(1, round(top * 0.1))
     right = max(1, math.ceil(max(xs or [1])))
     x_step = _tick_step(right)
-    return ft.Container(
-        fch.LineChart(
-            data_series=lines,
-            interactive=False,
-            min_y=low,
-            max_y=ceiling,
-            min_x=0,
-            max_x=right,
-            left_axis=fch.ChartAxis(
-                title=ft.Text(game.definition.score_label, size=12),
-                title_size=18,
-                label_size=32,
-                # the chart draws a custom label only on one of its own ticks: ticks every
-                # ``step`` (without it a 16-VP Smash Up chart showed only its 0)
-                label_spacing=step,
-                labels=_axis_labels(low, ceiling, step),  # no «0.5 покровителя»
-            ),
-            bottom_axis=fch.ChartAxis(
-                title=ft.Text(
-                    _("минуты от начала") if in_minutes else _("изменения счёта"), size=12
+    return tagged(
+        "score-chart",
+        ft.Container(
+            fch.LineChart(
+                data_series=lines,
+                interactive=False,
+                min_y=low,
+                max_y=ceiling,
+                min_x=0,
+                max_x=right,
+                left_axis=fch.ChartAxis(
+                    title=ft.Text(game.definition.score_label, size=12),
+                    title_size=18,
+                    label_size=32,
+                    # the chart draws a custom label only on one of its own ticks: ticks every
+                    # ``step`` (without it a 16-VP Smash Up chart showed only its 0)
+                    label_spacing=step,
+                    labels=_axis_labels(low, ceiling, step),  # no «0.5 покровителя»
                 ),
-                title_size=20,
-                # room for a line of 11 px digits and its descent: at 22 px (with the
-                # chart's default labels) the numbers were clipped at the bottom
-                label_size=26,
-                # whole ticks: the chart's own spacing gave 0.5, 1.5 for a few changes
-                label_spacing=x_step,
-                labels=_axis_labels(0, right, x_step),
+                bottom_axis=fch.ChartAxis(
+                    title=ft.Text(
+                        _("минуты от начала") if in_minutes else _("изменения счёта"), size=12
+                    ),
+                    title_size=20,
+                    # room for a line of 11 px digits and its descent: at 22 px (with the
+                    # chart's default labels) the numbers were clipped at the bottom
+                    label_size=26,
+                    # whole ticks: the chart's own spacing gave 0.5, 1.5 for a few changes
+                    label_spacing=x_step,
+                    labels=_axis_labels(0, right, x_step),
+                ),
+                horizontal_grid_lines=fch.ChartGridLines(
+                    color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step
+                ),
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                expand=True,
             ),
-            horizontal_grid_lines=fch.ChartGridLines(
-                color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step
-            ),
-            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-            expand=True,
+            height=height,
+            padding=ft.Padding.only(right=12, top=8, bottom=6),
         ),
-        height=240,
-        padding=ft.Padding.only(right=12, top=8, bottom=6),
+        label=f"{_('Счёт по ходу игры')}: {game.definition.score_label}",
     )
 
 
@@ -266,12 +279,8 @@ def _times(game: Any, turn_list: bool = True) -> ft.Control:
     )
 
 
-@ft.component
-def _ResultDetails(game: Any, version: int, turn_list: bool = True) -> ft.Control:
-    """Score chart with title, axes and legend; time per player and — ``turn_list`` — per
-    turn (left out where the board's own summary says where the time went)."""
-    if game.outcome() is None:
-        return ft.Container(height=0)
+def _details(game: Any, turn_list: bool, height: int) -> ft.Control:
+    """What :func:`ResultDetails` shows, the chart ``height`` px tall."""
     return tagged(
         "result-details",
         ft.Column(
@@ -279,7 +288,7 @@ def _ResultDetails(game: Any, version: int, turn_list: bool = True) -> ft.Contro
                 ft.Text(_("Счёт по ходу игры"), size=16, weight=ft.FontWeight.BOLD),
                 *(
                     [_legend(game), chart]
-                    if (chart := _chart(game)) is not None
+                    if (chart := _chart(game, height)) is not None
                     else [tagged("no-score-change", ft.Text(_("Счёт не менялся."), size=14))]
                 ),
                 _times(game, turn_list),
@@ -289,4 +298,23 @@ def _ResultDetails(game: Any, version: int, turn_list: bool = True) -> ft.Contro
     )
 
 
-ResultDetails = ft.memo(_ResultDetails)
+@ft.component
+def _ResultDetails(game: Any, version: int, turn_list: bool, height: int) -> ft.Control:
+    if game.outcome() is None:
+        return ft.Container(height=0)
+    return _details(game, turn_list, height)
+
+
+_MemoDetails = ft.memo(_ResultDetails)
+
+
+@ft.component
+def ResultDetails(game: Any, version: int, turn_list: bool = True) -> ft.Control:
+    """Score chart with title, axes and legend; time per player and — ``turn_list`` — per
+    turn (left out where the board's own summary says where the time went). Re-drawn when
+    the game's ``version`` or the chart's height (the frame's layout: :data:`CHART_HEIGHT`,
+    :data:`SHORT_CHART_HEIGHT`) changes."""
+    layout = use_layout()
+    short_side = layout.two_columns and layout.short
+    height = SHORT_CHART_HEIGHT if short_side else CHART_HEIGHT
+    return _MemoDetails(game, version, turn_list, height)

@@ -3,8 +3,9 @@
 Per player: plays, wins and win rate overall and per game, average and best score per game
 where the game scores, average turn time, last played, current and longest winning streak.
 Per game: plays, average play time and rounds, most wins, highest score. Head to head: two
-chosen players' games together and the wins of each. Charts (flet-charts): wins per player
-(bars in the players' colours) and one game's play times over its plays.
+chosen players' games together and the wins of each. Charts: wins per player (a bar across
+the screen per player, in their colours) and one game's play times over its plays
+(flet-charts).
 A game filter narrows everything to one game.
 """
 
@@ -47,6 +48,8 @@ __all__ = ["StatsScreen", "CHART_PLAYERS", "CHART_PLAYS"]
 
 #: The wins chart shows at most this many players (the most wins first).
 CHART_PLAYERS = 8
+#: The slot (px) of a row's number of wins: three digits at 14 px.
+WINS_WIDTH = 32
 #: The play-time chart shows this many latest plays of the game at most.
 CHART_PLAYS = 50
 
@@ -170,45 +173,50 @@ def _chart_card(ident: str, chart: ft.Control, label: str) -> ft.Control:
 
 
 def _wins_chart(stats: list[PlayerStats], data: Plays) -> ft.Control | None:
-    """Wins per player as bars in their colours (names under the bars; the cards below
-    have them whole)."""
-    import flet_charts as fch  # heavy: only when the statistics are shown
-
+    """Wins per player as bars across the screen in their colours, the most wins first: the
+    name (one line; Flutter cuts a long one with «…», and the player's card below has it
+    whole), the bar, the number of wins. Tags: ``wins-chart`` (its label says every name
+    and number), ``wins-name-{i}`` per row."""
     shown = [s for s in stats if s.plays][:CHART_PLAYERS]
     if not shown:
         return None
     top = max(1, max(s.wins for s in shown))
-    step = max(1, math.ceil(top / 4))
-    groups = [
-        fch.BarChartGroup(
-            x=i,
-            rods=[
-                fch.BarChartRod(to_y=s.wins, width=22, color=data.color(s.name), border_radius=4)
+    rows = [
+        ft.Row(
+            [
+                ft.Container(
+                    tagged(
+                        f"wins-name-{i}",
+                        ft.Text(s.name, size=14, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                        label=s.name,
+                    ),
+                    expand=2,
+                ),
+                ft.Container(
+                    ft.ProgressBar(
+                        value=s.wins / top,
+                        color=data.color(s.name),
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                        bar_height=16,
+                        border_radius=4,
+                    ),
+                    expand=3,
+                ),
+                ft.Container(
+                    ft.Text(str(s.wins), size=14, weight=ft.FontWeight.W_600),
+                    width=WINS_WIDTH,
+                    alignment=ft.Alignment.CENTER_RIGHT,
+                ),
             ],
+            spacing=8,
         )
         for i, s in enumerate(shown)
     ]
     names = ", ".join(f"{s.name} {s.wins}" for s in shown)
-    return _chart_card(
+    return tagged(
         "wins-chart",
-        fch.BarChart(
-            groups=groups,
-            interactive=False,
-            max_y=top + step,
-            left_axis=_count_axis(fch, top, step),
-            bottom_axis=fch.ChartAxis(
-                label_size=24,
-                labels=[
-                    fch.ChartAxisLabel(
-                        value=i,
-                        label=ft.Text(s.name if len(s.name) <= 7 else s.name[:6] + "…", size=11),
-                    )
-                    for i, s in enumerate(shown)
-                ],
-            ),
-            **_grid(fch, step),
-        ),
-        f"{_('Победы по игрокам')}: {names}",
+        ft.Column(rows, spacing=8),
+        label=f"{_('Победы по игрокам')}: {names}",
     )
 
 

@@ -23,33 +23,22 @@ from companion.ui.widgets import fmt_seconds, tagged
 from companion.ui.words import inflect
 
 __all__ = [
-    "CLOCK_WIDTH",
     "PHASE_WIDTH",
-    "TOTAL_WIDTH",
-    "TURN_CLOCK_WIDTH",
     "StatusLine",
     "StatusProps",
-    "clock_sizes",
+    "clock_slots",
     "clock_text",
-    "clock_width",
     "status_props",
     "whose_turn",
 ]
 
-#: Width kept for the clock texts (px), so ticking digits never move the names: the turn
-#: clock (16 px bold: «ход 9:59:59», or a table limit's «1:05 / 2:00») and the total under
-#: it (13 px: «всего 9:59:59»); both right-aligned, so they end at one edge. A longer text (a
-#: game of ten hours or more) is drawn smaller in the same slot (:func:`clock_sizes`).
-CLOCK_WIDTH = 112
-TOTAL_WIDTH = 88
-#: The turn clock's slot in a game without a time limit.
-TURN_CLOCK_WIDTH = 92
-#: The longest texts (characters) each slot holds at its first size: the turn clock's
-#: (by its slot: «ход 9:59:59»; a limit's «12:05 / 15:00») and the total's («всего 9:59:59»).
-TURN_CHARS = {TURN_CLOCK_WIDTH: 11, CLOCK_WIDTH: 13}
-TOTAL_CHARS = 13
+#: The turn clock's size (px, medium) and the total's under it; both right-aligned in the
+#: clocks' column, so they end at one edge.
+TURN_SIZE, TOTAL_SIZE = 16, 13
 #: Line 1's size (px, bold; one line, then «…»): a phone upright, a wider window.
 NAME_SIZE, WIDE_NAME_SIZE = 16, 18
+#: The status line's height (px): two lines, and a 48 dp target for the clocks' toggle.
+LINE_HEIGHT = 52
 #: Height of line 1 (px): the same at either size, so line 2 never moves.
 LINE1_HEIGHT = 26
 #: Line 2's size (px): whose turn (Coup) and the phase (one line, then «…»).
@@ -76,21 +65,29 @@ def _limit_clock(game: Any, now: float) -> tuple[float, float] | None:
     return timing.current_turn, float(limit)
 
 
-def clock_width(game: Any) -> int:
-    """The turn clock's slot (px): :data:`CLOCK_WIDTH` in a game whose table set a time limit
-    («1:05 / 2:00»), else :data:`TURN_CLOCK_WIDTH`. The same for the game's whole life."""
-    if game.setup.game == "ricks" and game.setup.options.get("charge_limit"):
-        return CLOCK_WIDTH
-    return TURN_CLOCK_WIDTH
+def clock_slots(game: Any) -> tuple[str, str]:
+    """``(turn, total)``: the texts whose width, laid out by Flutter in the clocks' own style
+    (invisible), each clock's slot keeps for the game's whole life, so a ticking digit never
+    moves the names: «ход 0:00:00», or a table limit's «00:00 / 00:00» (Рик и Морти, steps Б
+    and В), and «всего 0:00:00». Roboto's digits are all one width. A longer text (ten hours)
+    widens its slot instead of being cut; the names beside it then give way («…»)."""
+    limited = game.setup.game == "ricks" and game.setup.options.get("charge_limit")
+    turn = "00:00 / 00:00" if limited else f"{_('ход')} 0:00:00"
+    return turn, f"{_('всего')} 0:00:00"
 
 
-def clock_sizes(turn: str, total: str, slot: int = TURN_CLOCK_WIDTH) -> tuple[int, int]:
-    """The sizes (px) of the turn clock's text ``turn`` in its slot ``slot`` px wide
-    (:func:`clock_width`) and of the total ``total``: 16 and 13, or 13 and 11 for a text
-    longer than its slot holds at the first (:data:`TURN_CHARS`, :data:`TOTAL_CHARS`: ten
-    hours and more)."""
-    turn_chars = TURN_CHARS.get(slot, TURN_CHARS[TURN_CLOCK_WIDTH])
-    return (16 if len(turn) <= turn_chars else 13, 13 if len(total) <= TOTAL_CHARS else 11)
+def _slot(template: str, text: ft.Text) -> ft.Control:
+    """``text`` right-aligned over an invisible ``template`` of its style: the slot is the
+    wider of the two (a Stack sizes to its largest child), so ``text`` is always whole."""
+    ghost = ft.Text(
+        template,
+        size=text.size,
+        weight=text.weight,
+        color=ft.Colors.TRANSPARENT,
+        max_lines=1,
+        no_wrap=True,
+    )
+    return ft.Stack([ghost, text], alignment=ft.Alignment.CENTER_RIGHT)
 
 
 def clock_text(game: Any, now: float) -> tuple[str, str, float, bool]:
@@ -228,32 +225,34 @@ def _Clock(
     at = (game.events[-1].ts if game.events else game.setup.created) if over else now.t
     turn, whole, _current, late = clock_text(game, at)
     shown = "" if over else (_("пауза") if paused else turn)
-    turn_size, total_size = clock_sizes(shown, whole, clock_width(game))
+    turn_slot, total_slot = clock_slots(game)
     if total:
-        return ft.Container(
-            ft.Text(
-                whole,
-                size=total_size,
-                color=ft.Colors.ON_SURFACE_VARIANT,
-                max_lines=1,
-                text_align=ft.TextAlign.RIGHT,
+        return tagged(
+            "clock-total",
+            _slot(
+                total_slot,
+                ft.Text(
+                    whole,
+                    size=TOTAL_SIZE,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                    max_lines=1,
+                    no_wrap=True,
+                ),
             ),
-            width=TOTAL_WIDTH,
-            alignment=ft.Alignment.CENTER_RIGHT,
+            label=whole,
         )
     return tagged(
         "clock",
-        ft.Container(
+        _slot(
+            turn_slot,
             ft.Text(
                 shown,
-                size=turn_size,
+                size=TURN_SIZE,
                 weight=ft.FontWeight.W_500,
                 color=ft.Colors.ERROR if late or paused else None,
                 max_lines=1,
-                text_align=ft.TextAlign.RIGHT,
+                no_wrap=True,
             ),
-            width=clock_width(game),
-            alignment=ft.Alignment.CENTER_RIGHT,
         ),
         # what it shows, in words a screen reader says («ход 1:05»); a finished game's
         # empty slot says that the clock has stopped
@@ -310,133 +309,150 @@ def _StatusLine(
             task.current = None
 
     ft.use_effect(start, [over], cleanup=stop)
-    line = ft.Container(
-        ft.Column(
-            [
-                ft.Row(
-                    [
-                        # the dot of whose turn it is; a finished game has none, and
-                        # «Игра окончена» starts where the line below starts
-                        ft.Container(
-                            width=12,
-                            height=12,
-                            border_radius=6,
-                            bgcolor=color,
-                            visible=not over,
+    player = ft.Row(
+        [
+            # the dot of whose turn it is; a finished game has none, and «Игра окончена»
+            # starts where the line below starts
+            ft.Container(width=12, height=12, border_radius=6, bgcolor=color, visible=not over),
+            ft.Container(
+                tagged(
+                    "status-player",
+                    # the node as wide as its slot, whatever the name's length
+                    ft.Container(
+                        ft.Text(
+                            who,
+                            size=size,
+                            weight=ft.FontWeight.BOLD,
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
                         ),
-                        ft.Container(
-                            tagged(
-                                "status-player",
-                                # the node as wide as its slot, whatever the name's length
-                                ft.Container(
-                                    ft.Text(
-                                        who,
-                                        size=size,
-                                        weight=ft.FontWeight.BOLD,
-                                        max_lines=1,
-                                        overflow=ft.TextOverflow.ELLIPSIS,
-                                    ),
-                                    height=LINE1_HEIGHT,
-                                    alignment=ft.Alignment.CENTER_LEFT,
-                                ),
-                                label=who,
-                            ),
-                            expand=True,
-                        ),
-                        _Clock(game, clock.current, over, paused, key, False),
-                    ],
-                    spacing=6,
+                        height=LINE1_HEIGHT,
+                        alignment=ft.Alignment.CENTER_LEFT,
+                    ),
+                    label=who,
                 ),
+                expand=True,
+            ),
+        ],
+        spacing=6,
+    )
+    # whose turn while someone else answers (Coup) and the phase in one slot, the engine's
+    # note beside it when there is one (all always present: a node keeps its identifier)
+    phase = ft.Row(
+        [
+            ft.Container(
                 ft.Row(
                     [
-                        # whose turn while someone else answers (Coup) and the phase in one
-                        # slot, the engine's note beside it when there is one (all always
-                        # present: a node keeps its identifier in place)
                         ft.Container(
-                            ft.Row(
-                                [
-                                    ft.Container(
-                                        tagged(
-                                            "status-turn",
-                                            ft.Text(
-                                                answer,
-                                                size=size2,
-                                                weight=ft.FontWeight.W_600,
-                                                max_lines=1,
-                                                no_wrap=True,
-                                            ),
-                                            label=answer or " ",
-                                        ),
-                                        width=None if answer else 0,
-                                        padding=ft.Padding.only(right=6 if answer else 0),
-                                    ),
-                                    ft.Container(
-                                        tagged(
-                                            "status-phase",
-                                            ft.Text(
-                                                shown,
-                                                size=size2,
-                                                color=ft.Colors.ON_SURFACE_VARIANT,
-                                                max_lines=1,
-                                                overflow=ft.TextOverflow.ELLIPSIS,
-                                            ),
-                                            label=where,
-                                        ),
-                                        expand=True,
-                                    ),
-                                ],
-                                spacing=0,
+                            tagged(
+                                "status-turn",
+                                ft.Text(
+                                    answer,
+                                    size=size2,
+                                    weight=ft.FontWeight.W_600,
+                                    max_lines=1,
+                                    no_wrap=True,
+                                ),
+                                label=answer or " ",
                             ),
-                            expand=not note,
-                            width=(PHASE_WIDTH if where else 0) if note else None,
+                            width=None if answer else 0,
+                            padding=ft.Padding.only(right=6 if answer else 0),
                         ),
                         ft.Container(
                             tagged(
-                                "status-note",
+                                "status-phase",
                                 ft.Text(
-                                    note,
-                                    size=14,
-                                    color=ft.Colors.PRIMARY,
-                                    weight=ft.FontWeight.W_500,
+                                    shown,
+                                    size=size2,
+                                    color=ft.Colors.ON_SURFACE_VARIANT,
                                     max_lines=1,
                                     overflow=ft.TextOverflow.ELLIPSIS,
                                 ),
-                                label=note or " ",
+                                label=where,
                             ),
-                            expand=bool(note),
-                            width=None if note else 0,
+                            expand=True,
+                        ),
+                    ],
+                    spacing=0,
+                ),
+                expand=not note,
+                width=(PHASE_WIDTH if where else 0) if note else None,
+            ),
+            ft.Container(
+                tagged(
+                    "status-note",
+                    ft.Text(
+                        note,
+                        size=14,
+                        color=ft.Colors.PRIMARY,
+                        weight=ft.FontWeight.W_500,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    label=note or " ",
+                ),
+                expand=bool(note),
+                width=None if note else 0,
+            ),
+        ],
+        spacing=6,
+    )
+    # the clocks' column: as wide as its slots (:func:`clock_slots`), the names beside it
+    # take the rest; a tap anywhere on it (the line's height) pauses or resumes the clock
+    clocks = ft.Stack(
+        [
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Container(
+                            _Clock(game, clock.current, over, paused, key, False),
+                            height=LINE1_HEIGHT,
+                            alignment=ft.Alignment.CENTER_RIGHT,
                         ),
                         _Clock(game, clock.current, over, paused, key, True),
                     ],
-                    spacing=6,
+                    spacing=2,
+                    tight=True,
+                    horizontal_alignment=ft.CrossAxisAlignment.END,
                 ),
+                height=LINE_HEIGHT,
+                alignment=ft.Alignment.TOP_RIGHT,
+            ),
+            # over the clocks, always there (hidden when the game is over): pausing never
+            # moves anything
+            ft.Container(
+                tagged(
+                    "clock-toggle",
+                    ft.Container(on_click=toggle_clock),
+                    label=_("Пустить часы") if paused else _("Поставить часы на паузу"),
+                ),
+                left=0,
+                right=0,
+                top=0,
+                bottom=0,
+                visible=toggle_clock is not None and not over,
+            ),
+        ],
+    )
+    return ft.Container(
+        ft.Row(
+            [
+                ft.Container(
+                    ft.Column([player, phase], spacing=2, tight=True),
+                    expand=True,
+                    height=LINE_HEIGHT,
+                ),
+                clocks,
             ],
-            spacing=2,
-            tight=True,
+            spacing=6,
+            vertical_alignment=ft.CrossAxisAlignment.START,
         ),
-        height=52,
+        height=LINE_HEIGHT,
         padding=ft.Padding.symmetric(horizontal=4),
-        # with a note the whole line (52 px tall) is the target that shows it whole
+        # the whole line (52 px tall) is the target that shows its texts whole
         tooltip=whole or None,
         on_click=(lambda: show_note(whole)) if whole and show_note else None,
     )
-    # the clocks' slot over the line's right end, always there (hidden when the game is
-    # over): pausing never moves anything
-    toggle = ft.Container(
-        tagged(
-            "clock-toggle",
-            ft.Container(
-                width=max(clock_width(game), TOTAL_WIDTH),
-                height=52,
-                on_click=toggle_clock if toggle_clock is not None and not over else None,
-            ),
-            label=_("Пустить часы") if paused else _("Поставить часы на паузу"),
-        ),
-        right=4,
-        top=0,
-        visible=toggle_clock is not None and not over,
-    )
-    return ft.Stack([line, toggle])
 
 
 StatusLine = ft.memo(_StatusLine)

@@ -69,7 +69,7 @@ async def _seventh_seal(data) -> dict:
     return {
         "tappable": set(rt.tappables(session)),
         "status": _label(session, "status-player"),
-        "clock": clock.content.value,
+        "clock": clock.controls[1].value,  # over the slot's invisible template
         "seals": hub.open(g.id).game.state.seals,
     }
 

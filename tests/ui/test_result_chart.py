@@ -10,7 +10,7 @@ from tests.coup_moves import TWO_PLAYER_WIN
 
 
 def _line_chart(control):
-    return control.content
+    return control.content.content  # tagged «score-chart»: its box, then the chart
 
 
 def test_chart_axis_and_steps(tmp_path):
@@ -92,8 +92,8 @@ def test_the_x_axis_numbers_have_room_below_the_chart(tmp_path):
     font size (a line of text and its descent) and the chart's box leaves a margin below."""
     stored = GameStore(tmp_path).create("free", ["Аня", "Борис"], first_player=0)
     stored.push("counter.add", {"player": 0, "counter": "ПО", "delta": 3})
-    box = _chart(stored.game)
-    axis = _line_chart(box).bottom_axis
+    tagged = _chart(stored.game)
+    box, axis = tagged.content, _line_chart(tagged).bottom_axis
     sizes = [lbl.label.size for lbl in axis.labels]
     assert sizes and axis.label_size >= 2 * max(sizes)
     assert box.padding.bottom >= 4
@@ -101,7 +101,7 @@ def test_the_x_axis_numbers_have_room_below_the_chart(tmp_path):
 
 def test_no_score_change_says_so_instead_of_an_empty_chart(tmp_path):
     """A game that ended with nobody's score changed gets a line, not an empty frame."""
-    from companion.ui.result import _ResultDetails
+    from companion.ui.result import CHART_HEIGHT, _details
 
     stored = GameStore(tmp_path).create("free", ["Аня", "Борис"], first_player=0)
     stored.push("game.end", {})
@@ -109,7 +109,7 @@ def test_no_score_change_says_so_instead_of_an_empty_chart(tmp_path):
     assert _chart(stored.game) is None
     from tests.ui.render_tree import dump
 
-    assert "Счёт не менялся" in str(dump(_ResultDetails.__wrapped__(stored.game, 1)))
+    assert "Счёт не менялся" in str(dump(_details(stored.game, True, CHART_HEIGHT)))
 
 
 def test_turn_times_are_the_boards_turns_with_the_answers_in_them(tmp_path):

@@ -2,8 +2,8 @@
 :mod:`tests.ui.render_tree`): a finished game has no turn, so no turn clock.
 
 Play-test: a finished «Переворот» still showed «ход 0:00» beside «Игра окончена». The clock's
-slot stays (an empty text of the same fixed width), so nothing on the line moves; the game's
-total («всего …») stays, it says how long the game took.
+slot stays (an empty text over the same invisible «ход 0:00:00»), so nothing on the line
+moves; the game's total («всего …») stays, it says how long the game took.
 """
 
 from __future__ import annotations
@@ -15,21 +15,26 @@ import flet as ft
 from companion.store import GameStore
 from companion.ui.app import make_main
 from companion.ui.state import Hub
-from companion.ui.status import TURN_CLOCK_WIDTH
 from tests.coup_moves import TWO_PLAYER_WIN
 from tests.ui import render_tree as rt
 
 
-def _line(session) -> tuple[str, float | None, list[str]]:
-    """The turn clock's text and slot width, and the texts of the line's «всего» clock."""
+def _line(session) -> tuple[str, str, list[str]]:
+    """The turn clock's text and the (invisible) text its slot keeps the width of, and the
+    texts of the line's «всего» clock."""
     slot = rt.tagged_control(session, "clock")
-    assert isinstance(slot, ft.Container) and isinstance(slot.content, ft.Text)
+    assert isinstance(slot, ft.Stack)
+    ghost, text = slot.controls
+    assert isinstance(text, ft.Text) and ghost.color == ft.Colors.TRANSPARENT
     totals = [
         c.value
         for c in rt.controls(session)
-        if isinstance(c, ft.Text) and isinstance(c.value, str) and c.value.startswith("всего")
+        if isinstance(c, ft.Text)
+        and isinstance(c.value, str)
+        and c.value.startswith("всего")
+        and c.color != ft.Colors.TRANSPARENT  # not the slot's invisible template
     ]
-    return slot.content.value, slot.width, totals
+    return text.value, ghost.value, totals
 
 
 async def _free_ended(data) -> tuple[tuple, tuple]:
@@ -51,10 +56,10 @@ def test_a_free_game_ended_on_screen_drops_its_turn_clock(tmp_path):
     running, ended = rt.run(_free_ended(tmp_path))
     turn, width, totals = running
     assert re.fullmatch(r"ход \d+:\d{2}", turn), turn  # a running game's clock
-    assert width == TURN_CLOCK_WIDTH and len(totals) == 1
+    assert width == "ход 0:00:00" and len(totals) == 1
     turn, width, totals = ended
     assert turn == ""  # was «ход 0:00»
-    assert width == TURN_CLOCK_WIDTH  # the slot keeps its width: nothing beside it moves
+    assert width == "ход 0:00:00"  # the slot keeps its width: nothing beside it moves
     assert len(totals) == 1 and re.fullmatch(r"всего \d+:\d{2}", totals[0]), totals
 
 
@@ -69,7 +74,7 @@ async def _coup_finished(data) -> tuple:
 
 def test_a_finished_coup_opened_shows_no_turn_clock(tmp_path):
     turn, width, totals = rt.run(_coup_finished(tmp_path))
-    assert turn == "" and width == TURN_CLOCK_WIDTH
+    assert turn == "" and width == "ход 0:00:00"
     assert len(totals) == 1 and totals[0].startswith("всего ")
 
 

@@ -1,8 +1,9 @@
-"""The status line's clocks stay whole in every game, at any page width: the turn clock in
-its slot (92 px, 112 with a table's time limit) and «всего» in its 88 px. Play-test note:
-at 1280×800 the total was once seen cut. The slots are fixed px on a phone and a laptop
-alike; a text wider than its slot is what cuts it: from 10 hours on «всего 10:00:06» (and
-«ход 10:00:06») were wider, and Flutter wrapped the time away («всего» alone)."""
+"""The status line's clocks stay whole in every game: each clock's slot is the width Flutter
+lays out for an invisible template in its own style («ход 0:00:00», «всего 0:00:00»), and a
+longer text (ten hours and more) widens its slot instead of being cut or shrunk. Play-test
+note: at 1280×800 the total was once seen cut; from 10 hours on «всего 10:00:06» was wider
+than a slot fixed in px, and Flutter wrapped the time away («всего» alone). The geometry in
+Chromium: :mod:`tests.ui.test_status_fit`."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 import flet as ft
 import pytest
 
-from companion.ui.status import TURN_CLOCK_WIDTH, clock_width
+from companion.ui.status import TOTAL_SIZE, TURN_SIZE, clock_slots
 from tests.ui import render_tree as rt
 
 NAMES = ["Аня", "Борис", "Вика", "Гоша"]
@@ -68,33 +69,35 @@ async def _clocks(data, game: str) -> tuple[Any, Any, int]:
     for kind, move in moves:
         g.push(kind, move)
     session = await rt.open_app(make_main(Hub(store)), f"/game/{g.id}")
-    turn = rt.tagged_control(session, "clock").content
-    totals = [
-        c
-        for c in rt.controls(session)
-        if isinstance(c, ft.Text) and str(c.value or "").startswith("всего ")
-    ]
-    assert len(totals) == 1, [t.value for t in totals]
-    return turn, totals[0], clock_width(g.game)
+    turn_slot = rt.tagged_control(session, "clock")
+    total_slot = rt.tagged_control(session, "clock-total")
+    assert isinstance(turn_slot, ft.Stack) and isinstance(total_slot, ft.Stack)
+    assert [c.value for c in (turn_slot.controls[0], total_slot.controls[0])] == list(
+        clock_slots(g.game)
+    )
+    return turn_slot.controls[1], total_slot.controls[1], turn_slot
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_both_clocks_are_whole_in_their_slots_after_ten_hours(tmp_path, game):
+def test_both_clocks_are_whole_after_ten_hours(tmp_path, game):
     turn, total, slot = rt.run(_clocks(tmp_path / "d", game))
     assert total.value.startswith("всего 10:00:0"), total.value
-    # a text longer than its fixed slot holds at the first size steps down (never cut)
-    assert total.size == 11 and total.max_lines == 1, (total.value, total.size)
     assert "10:00:0" in turn.value, turn.value
-    assert turn.size == 13 and turn.max_lines == 1, (turn.value, turn.size)
-    assert slot in (TURN_CLOCK_WIDTH, 112)
+    # one line at their own size, never wrapped nor cut: the slot (a Stack over the
+    # invisible template) grows to the text instead
+    for text, size in ((turn, TURN_SIZE), (total, TOTAL_SIZE)):
+        assert text.size == size and text.max_lines == 1 and text.no_wrap, text.value
+        assert text.overflow in (None, ft.TextOverflow.CLIP), text.value
+    assert slot.width is None  # no width in px: Flutter lays the slot out
 
 
-def test_a_short_game_keeps_the_large_clocks():
-    """Under ten hours nothing changes: 16 px and 13 px, as before."""
-    from companion.ui.status import clock_sizes
+def test_the_slot_templates_hold_every_clock_under_ten_hours():
+    """Each template is as long as the longest text its clock shows under ten hours (every
+    digit of Roboto has one width), so the slot never changes before that."""
+    from types import SimpleNamespace
 
-    assert clock_sizes("ход 9:59:59", "всего 9:59:59", 92) == (16, 13)
-    assert clock_sizes("1:05 / 1:30", "всего 0:06", 112) == (16, 13)
-    assert clock_sizes("пауза", "всего 0:06", 92) == (16, 13)
-    assert clock_sizes("ход 10:00:06", "всего 10:00:06", 92) == (13, 11)
-    assert clock_sizes("10:00:06 / 1:30", "всего 0:06", 112) == (13, 13)
+    plain = SimpleNamespace(setup=SimpleNamespace(game="coup", options={}))
+    limited = SimpleNamespace(setup=SimpleNamespace(game="ricks", options={"charge_limit": 90}))
+    assert clock_slots(plain) == ("ход 0:00:00", "всего 0:00:00")
+    assert len(clock_slots(plain)[0]) == len("ход 9:59:59")
+    assert len(clock_slots(limited)[0]) == len("59:59 / 15:00")

@@ -115,35 +115,42 @@ def _PlayerRow(
     )
     power = level + gear
     who = klass or _("без класса")
+    # name and class share the head's room 3:2 (each a loose flex: no wider than its
+    # text), so a long name is cut with «…» in its slot instead of running under the marker
+    # and the strength beside it
     head = ft.Row(
         [
-            player_name(
-                name,
-                active,
-                size=18,
-                ident=f"name-p{index}",
-                label=name + (" (ходит)" if active else ""),
-                marker=False,
+            ft.Container(
+                player_name(
+                    name,
+                    active,
+                    size=18,
+                    ident=f"name-p{index}",
+                    label=name + (" (ходит)" if active else ""),
+                    marker=False,
+                ),
+                expand=3,
+                expand_loose=True,
             ),
             # the class beside it keeps the room on the others' cards
             active_marker(active, keep_slot=False),
             ft.Container(
                 tagged(
                     f"class-p{index}",
-                    # in a fight the role, and the class if there is one, in up to two
-                    # lines
+                    # in a fight the role, and the class if there is one; up to two lines
                     ft.Text(
                         (f"{role} · {klass}" if klass else role) if role else who,
                         size=13,
                         italic=not klass and not role,
                         color=ft.Colors.PRIMARY if role else None,
-                        max_lines=2 if role else 1,
+                        max_lines=2,
                         overflow=ft.TextOverflow.ELLIPSIS,
-                        style=ft.TextStyle(height=1.1) if role else None,
+                        style=ft.TextStyle(height=1.1),
                     ),
                     label=f"{role} {who}".strip(),
                 ),
-                expand=True,
+                expand=2,
+                expand_loose=True,
             ),
         ],
         spacing=4,

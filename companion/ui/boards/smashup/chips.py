@@ -11,6 +11,11 @@ base row is tapped through the header. Up to :data:`ONE_LINE` chips share one li
 two lines.
 
 Handles: ``chip-<j>`` (the chip of base ``j``; its label «<name>: 7/16», «, открыта» when open).
+
+On a short screen, whose folded header has no room for a line of chips, :func:`BaseMenu` is a
+48 dp button at the end of the VP row (``base-menu``): its menu lists the bases the same way
+(``base-item-<j>``, the open one checked), and picking one opens it as a chip does — every
+base two taps away and no scroll, the open base's players kept in view.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from companion.ui.layout import grid
 from companion.ui.state import GameView, view_local
 from companion.ui.widgets import TARGET, tagged
 
-__all__ = ["BaseChips", "ONE_LINE", "OpenBase", "open_base_of"]
+__all__ = ["BaseChips", "BaseMenu", "ONE_LINE", "OpenBase", "open_base_of"]
 
 #: At most this many chips share one line (a 360 px phone: 7 chips of 48 dp and their gaps).
 ONE_LINE = 7
@@ -129,3 +134,57 @@ def BaseChips(
     n = len(names)
     columns = n if n <= ONE_LINE else math.ceil(n / 2)
     return grid([chip(j) for j in range(n)], columns, _GAP)
+
+
+@ft.component
+def BaseMenu(
+    names: tuple[str, ...],
+    totals: tuple[int, ...],
+    breakpoints: tuple[int, ...],
+    ready: tuple[bool, ...],
+    when: Hashable,
+    opened: OpenBase,
+) -> ft.Control:
+    """The bases as a menu (see the module docstring); the arguments as :func:`BaseChips`'."""
+    current = opened.at(when)
+
+    def item(j: int) -> ft.PopupMenuItem:
+        count = f"{totals[j]}/{breakpoints[j]}"
+        return ft.PopupMenuItem(
+            content=tagged(
+                f"base-item-{j}",
+                ft.Row(
+                    [
+                        ft.Text(
+                            names[j], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, expand=True
+                        ),
+                        ft.Text(
+                            count,
+                            weight=ft.FontWeight.BOLD,
+                            color=READY if ready[j] else None,
+                        ),
+                    ],
+                    spacing=12,
+                ),
+                label=f"{names[j]}: {count}",
+            ),
+            checked=current == j,
+            height=TARGET,
+            on_click=lambda: opened.show(j, when),
+        )
+
+    shown = (
+        f"{names[current]}: {totals[current]}/{breakpoints[current]}" if current is not None else ""
+    )
+    return tagged(
+        "base-menu",
+        ft.PopupMenuButton(
+            icon=ft.Icons.VIEW_LIST,
+            tooltip=_("Базы"),
+            items=[item(j) for j in range(len(names))],
+            width=TARGET,
+            height=TARGET,
+            style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
+        ),
+        label=f"{_('Базы')}" + (f" ({_('открыта')} {shown})" if shown else ""),
+    )

@@ -14,9 +14,9 @@ greyed −/+) and the VP strip over «Победа: …» (play-test). Undo brin
 
 On a short screen (:attr:`~companion.ui.layout.Layout.short`: a small phone, or any phone on
 its side) the header folds to two 48 dp rows, :data:`SMALL_HEADER` px in all: the plays and
-the turn, then one chip per player with name and VP (the phase reminder goes to the top of
-the body; the base chips are left out: their row would push the open base's last players
-under the action bar at 360×640). The
+the turn, then one chip per player with name and VP and the bases' menu at its end
+(:func:`.chips.BaseMenu`; the phase reminder goes to the top of the body; a line of base
+chips would push the open base's last players under the action bar at 360×640). The
 madness cards, when counted, are a third row under the chips: pinned as on a taller phone,
 where a player looks every turn (in the body they scrolled away as soon as a base was
 opened, s15; the 4th player's line of an open base is then a scroll away at 360×640).
@@ -38,7 +38,7 @@ from companion.engine.smashup import (
     reminder,
     total_power,
 )
-from companion.ui.boards.smashup.chips import BaseChips, open_base_of
+from companion.ui.boards.smashup.chips import BaseChips, BaseMenu, open_base_of
 from companion.ui.boards.smashup.phase import SMALL_CARD_HEIGHT, PhaseCard
 from companion.ui.boards.smashup.vp import MadnessStrip, VpStrip
 from companion.ui.layout import use_layout
@@ -56,6 +56,7 @@ _Phase = ft.memo(PhaseCard)
 _Vp = ft.memo(VpStrip)
 _Madness = ft.memo(MadnessStrip)
 _Chips = ft.memo(BaseChips)
+_Menu = ft.memo(BaseMenu)
 
 
 @ft.component
@@ -65,7 +66,8 @@ def Header(view: GameView) -> ft.Control:
     state = view.state
     if not state.started or state.winner is not None:
         return ft.Container(height=0)
-    small = use_layout().short
+    layout = use_layout()
+    small = layout.short
     specs = view.game.setup.players
     in_play = state.phase == PLAY
     # «Начало хода» comes before «Играй карты» (Вот как это делается): the counters show the
@@ -79,20 +81,16 @@ def Header(view: GameView) -> ft.Control:
         if small and state.madness_on
         else []
     )
-    chips: list[ft.Control] = (
-        []
-        if small
-        else [
-            _Chips(
-                tuple(b.name for b in state.bases),
-                tuple(total_power(b) for b in state.bases),
-                tuple(effective_breakpoint(b) for b in state.bases),
-                tuple(is_ready(b) or state.selected == j for j, b in enumerate(state.bases)),
-                (state.turn, state.phase),
-                open_base_of(view),
-            )
-        ]
+    bases = (
+        tuple(b.name for b in state.bases),
+        tuple(total_power(b) for b in state.bases),
+        tuple(effective_breakpoint(b) for b in state.bases),
+        tuple(is_ready(b) or state.selected == j for j, b in enumerate(state.bases)),
+        (state.turn, state.phase),
+        open_base_of(view),
     )
+    # a short screen: the bases as a menu at the end of the VP row, no line of chips
+    chips: list[ft.Control] = [] if small else [_Chips(*bases)]
     return ft.Container(
         ft.Column(
             [
@@ -106,16 +104,26 @@ def Header(view: GameView) -> ft.Control:
                     view.send,
                     view.show_notice,
                     small,
+                    layout.board_columns == 2 and not small,
                 ),
-                _Vp(
-                    names,
-                    colors,
-                    tuple(state.vp),
-                    # a short phone's madness cards: a line of their own under the chips
-                    tuple(state.madness) if state.madness_on and not small else None,
-                    state.active,
-                    view.send,
-                    small,
+                ft.Row(
+                    [
+                        ft.Container(
+                            _Vp(
+                                names,
+                                colors,
+                                tuple(state.vp),
+                                # a short phone's madness cards: a line of their own
+                                tuple(state.madness) if state.madness_on and not small else None,
+                                state.active,
+                                view.send,
+                                small,
+                            ),
+                            expand=True,
+                        ),
+                        *([_Menu(*bases)] if small and state.bases else []),
+                    ],
+                    spacing=4,
                 ),
                 *madness,
                 *chips,

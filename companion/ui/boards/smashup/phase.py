@@ -154,16 +154,35 @@ def PhaseCard(
     send: Callable[..., bool],
     show: Callable[[str], None] | None = None,
     small: bool = False,
+    wide: bool = False,
 ) -> ft.Control:
     """The reminder (3 lines reserved; ``show(text)`` shows it whole), then plays left and
     the turn; ``small``: the plays and the turn in one 48 dp row, no reminder (the board's
-    body shows it).
+    body shows it); ``wide`` (a board pane of two columns' width: a laptop): the reminder
+    beside the plays, in the same 3 lines' height, not an empty band over them (its text
+    takes one line there).
 
     Whose turn and the phase are in the frame's status line (``status-player``,
     ``status-phase``), pinned above the body; the frame's rules button opens this phase.
     """
     # in «Начало хода» the plays the turn brings; after «Играй карты» the granted extras
     minion_title, action_title = _("Приспешники"), _("Действия")
+    if wide:
+        return ft.Container(
+            ft.Row(
+                [
+                    ft.Container(Reminder(text, show), expand=True),
+                    Plays("minion", minion_title, minions, extra, send, over),
+                    Plays("action", action_title, actions, extra, send, over),
+                    Turn(turn),
+                ],
+                spacing=12,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            padding=ft.Padding.only(left=10, right=10, top=4, bottom=2),
+            border_radius=12,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        )
     plays = ft.Row(
         [
             Plays("minion", minion_title, minions, extra, send, over, small),
