@@ -57,7 +57,7 @@ def _limit_clock(game: Any, now: float) -> tuple[float, float] | None:
     limit = game.setup.options.get("charge_limit")
     if not limit or game.setup.game != "ricks":
         return None
-    from companion.engine.ricks_timing import game_charge_timing
+    from companion.engine.ricks.timing import game_charge_timing
 
     timing = game_charge_timing(game, now)
     if timing.position is None or timing.position[2] not in ("Б", "В"):

@@ -29,7 +29,7 @@ from companion.engine.ricks import (
     track_position,
     vp_target,
 )
-from companion.engine.ricks_timing import charge_timing, game_charge_timing, over_limit
+from companion.engine.ricks.timing import charge_timing, game_charge_timing, over_limit
 from companion.errors import RuleViolation, SetupError, StaleMoveError
 
 ACTIONS = {RICK_UNIVERSE: 1, MICRO: 2, MINI: 3, KRO: 5}

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from companion.engine.ricks import KRO, MICRO, MINI, RICK_UNIVERSE
-from companion.engine.ricks_timing import charge_timing
+from companion.engine.ricks.timing import charge_timing
 from companion.store import GameStore
 from companion.ui.widgets import fmt_seconds
 from tests.ui import render_tree as rt

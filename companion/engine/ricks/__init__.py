@@ -3,7 +3,7 @@
 Source id ``ricks-crazy`` (rulebook 004). The cards stay on the table; the app keeps VP,
 the characters' universes, build tokens, hands, the action count of the running turn, the
 energy sources and inventions on the board, and walks the table through the charge phase
-universe by universe (see :mod:`companion.engine.ricks_timing` for its clock).
+universe by universe (see :mod:`companion.engine.ricks.timing` for its clock).
 
 Setup options (:meth:`RicksDefinition.default_options`):
 
@@ -68,7 +68,7 @@ Modules: :mod:`.constants` (names, numbers, headings), :mod:`.state` (dataclasse
 questions), :mod:`.checks` (the referee outside the charge phase), :mod:`.actions` (applying
 those events), :mod:`.charge` (the charge phase), :mod:`.texts` (journal lines),
 :mod:`.definition` (:class:`RicksDefinition`), :mod:`.timing` (the charge-phase clock; also
-importable as :mod:`companion.engine.ricks_timing`).
+importable as :mod:`companion.engine.ricks.timing`).
 """
 
 from __future__ import annotations

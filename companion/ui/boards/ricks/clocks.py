@@ -1,6 +1,6 @@
 """The charge-phase clocks and the over-limit warning («Фаза зарядки»).
 
-The durations come from the log (:func:`companion.engine.ricks_timing.game_charge_now`, which
+The durations come from the log (:func:`companion.engine.ricks.timing.game_charge_now`, which
 follows the log incrementally), read once per change of the game; every second only the running
 stretch since the last move is added (nothing is replayed), and only this component re-renders.
 When the current player runs past the table's limit in step Б or В, a red warning fills its

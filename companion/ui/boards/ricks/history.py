@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.ricks_timing import game_charge_timing
+from companion.engine.ricks.timing import game_charge_timing
 from companion.i18n import _
 from companion.ui.boards.ricks.common import (
     _box,
