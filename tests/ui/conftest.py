@@ -26,10 +26,20 @@ FOCUS_SECONDS = 3.0
 LOCAL = re.compile(r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/")
 
 
+#: Ports handed out in this run: the shared browser context keeps each server's files in its
+#: HTTP cache by address, so no later server (maybe another program) may get the same port.
+_USED_PORTS: set[int] = set()
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A free TCP port on 127.0.0.1 not handed out before in this run."""
+    while True:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        if port not in _USED_PORTS:
+            _USED_PORTS.add(port)
+            return port
 
 
 class Server:
@@ -143,17 +153,78 @@ class PageHung(Exception):
 
 
 class App:
-    """A phone-sized page on the app with Flutter's accessibility tree turned on."""
+    """A phone-sized page on the app with Flutter's accessibility tree turned on.
+
+    The page is one of the shared persistent context (``tests.conftest.Chromium.shared_page``:
+    the client's files and compiled code stay cached between tests), unless another page of
+    the test has it or the test reaches for :attr:`context` — then it is a context of its own,
+    as before. Either way nothing it stored outlives it, and :attr:`blocked` lists every
+    request to anything but 127.0.0.1 that reached the network stack."""
+
+    _context = None
+    _shared = None  # the Chromium whose shared page this is, if it is one
+    _origins: set[str]
 
     def __init__(self, browser, server: Server, width: int = 390, height: int = 844) -> None:
         OPEN_APPS.append(self)
         self.server = server
-        self.context = browser.new_context(viewport={"width": width, "height": height})
         self.corner = (-10, -10)  # outside the page: hovers no control
-        self.blocked = block_non_local(self.context)
-        self.page = self.context.new_page()
+        self._browser = browser
+        self._size = (width, height)
+        shared = getattr(browser, "shared_page", None)
+        page = shared(self, width, height) if shared else None
+        if page is None:
+            self._own_context()
+        else:
+            self._shared, self.page, self.blocked = browser, page, []
+            self._origins = set()
+            page.on("requestfinished", self._left)
+            page.on("requestfailed", self._left)
+            page.on("framenavigated", self._visited)
         self.page.set_default_timeout(20_000)
         self.frames = Frames(self.page)  # what the server sent, for waits on a message
+
+    def _own_context(self) -> None:
+        width, height = self._size
+        self._context = self._browser.new_context(viewport={"width": width, "height": height})
+        self.blocked = block_non_local(self._context)
+        self.page = self._context.new_page()
+
+    def _left(self, request) -> None:
+        """A request of the shared page that went out or failed: a non-local one counts as
+        blocked unless the page's own Content-Security-Policy refused it before the network
+        (Flet's request for Rive's runtime, ``webserver._CSP``)."""
+        url = request.url
+        if LOCAL.match(url) or url.startswith(("data:", "blob:")):
+            return
+        if "ERR_BLOCKED_BY_CSP" in (request.failure or "") or "csp" in (request.failure or ""):
+            return
+        self.blocked.append(url)
+
+    def _visited(self, frame) -> None:
+        url = frame.url
+        if url.startswith(("http://", "https://")):
+            self._origins.add("/".join(url.split("/", 3)[:3]))
+
+    @property
+    def context(self):
+        """The page's browser context. A test that asks for it (to add an init script or a
+        route) gets a context of its own: asked before :meth:`open`, the shared page is given
+        back and a private one made; asked after, it is an error (the shared context's init
+        scripts and routes would outlive the test)."""
+        if self._shared is not None:
+            if self.page.url != "about:blank":
+                raise RuntimeError("App.context: ask for it before open() (shared page)")
+            self._shared.release(self, self.page, set())
+            self._shared = None
+            self._own_context()
+            self.page.set_default_timeout(20_000)
+            self.frames = Frames(self.page)
+        return self._context
+
+    @context.setter
+    def context(self, value) -> None:
+        self._context = value
 
     def open(self, path: str = "/") -> App:
         self.page.goto(self.server.url + path)
@@ -408,13 +479,17 @@ class App:
             ), f"{ident!r} at {b} is not inside the {size['width']}×{size['height']} viewport"
 
     def shot(self, path: str) -> None:
-        self.page.wait_for_timeout(400)
+        """A screenshot of the page once it has drawn two more frames."""
+        drawn(self.page)
         self.page.screenshot(path=path)
 
     def close(self) -> None:
         if self in OPEN_APPS:
             OPEN_APPS.remove(self)
-        self.context.close()
+        if self._shared is not None:
+            self._shared.release(self, self.page, self._origins)
+        elif self._context is not None:
+            self._context.close()
 
 
 class Frames:
