@@ -1,16 +1,11 @@
-"""Real-browser fixtures: the app's own entry point in a child process, Debian Chromium via
-Playwright, every request to anything but 127.0.0.1 blocked (proves offline use)."""
+"""Real-browser fixtures: the app's own entry point in a child process (``processes.Server``),
+Debian Chromium via Playwright, every request to anything but 127.0.0.1 caught (offline use)."""
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
 import shutil
-import signal
-import socket
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -19,79 +14,14 @@ from typing import NoReturn
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.ui.processes import Frames, Server, drawn
+from tests.ui.processes import free_port as free_port  # imported from here by other tests
+from tests.ui.processes import module_app as module_app  # and by the benchmarks
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 #: Seconds a clicked text field may take to receive the keyboard focus (a frame, under load).
 FOCUS_SECONDS = 3.0
 LOCAL = re.compile(r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/")
-
-
-#: Ports handed out in this run: the shared browser context keeps each server's files in its
-#: HTTP cache by address, so no later server (maybe another program) may get the same port.
-_USED_PORTS: set[int] = set()
-
-
-def free_port() -> int:
-    """A free TCP port on 127.0.0.1 not handed out before in this run."""
-    while True:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        if port not in _USED_PORTS:
-            _USED_PORTS.add(port)
-            return port
-
-
-class Server:
-    """``companion --port P --data-dir D`` in a child process, stopped by PID."""
-
-    def __init__(self, data_dir: Path, extra: list[str] | None = None) -> None:
-        self.data_dir = data_dir
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-        env["FLET_WEB_NO_CDN"] = "true"
-        data_dir.mkdir(parents=True, exist_ok=True)
-        self.log = data_dir.parent / "server.log"  # read it when a test fails
-        self._log_fh = open(self.log, "wb")  # noqa: SIM115 - open for the server's life
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "companion",
-                "--port",
-                str(self.port),
-                "--data-dir",
-                str(data_dir),
-                # the robot taps faster than a person: no settle window unless a test sets one
-                *([] if "--settle-seconds" in (extra or []) else ["--settle-seconds", "0"]),
-                *(extra or []),
-            ],
-            env=env,
-            stdout=self._log_fh,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log.read_text(errors='replace')}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError("server did not open its port within 60 s")
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(10)
-        self._log_fh.close()
 
 
 @pytest.fixture
@@ -153,13 +83,10 @@ class PageHung(Exception):
 
 
 class App:
-    """A phone-sized page on the app with Flutter's accessibility tree turned on.
-
-    The page is one of the shared persistent context (``tests.conftest.Chromium.shared_page``:
-    the client's files and compiled code stay cached between tests), unless another page of
-    the test has it or the test reaches for :attr:`context` — then it is a context of its own,
-    as before. Either way nothing it stored outlives it, and :attr:`blocked` lists every
-    request to anything but 127.0.0.1 that reached the network stack."""
+    """A phone-sized page on the app with Flutter's accessibility tree turned on: a page of the
+    shared persistent context (``tests.conftest.Chromium.shared_page``, cached client) unless
+    another page of the test has it or the test asks for :attr:`context` (then a context of
+    its own). Nothing it stored outlives it; :attr:`blocked`: its requests not to 127.0.0.1."""
 
     _context = None
     _shared = None  # the Chromium whose shared page this is, if it is one
@@ -208,10 +135,8 @@ class App:
 
     @property
     def context(self):
-        """The page's browser context. A test that asks for it (to add an init script or a
-        route) gets a context of its own: asked before :meth:`open`, the shared page is given
-        back and a private one made; asked after, it is an error (the shared context's init
-        scripts and routes would outlive the test)."""
+        """The page's browser context, one of its own (the shared page is given back): a test
+        adds init scripts or routes to it, which must not outlive it. Ask before :meth:`open`."""
         if self._shared is not None:
             if self.page.url != "about:blank":
                 raise RuntimeError("App.context: ask for it before open() (shared page)")
@@ -507,38 +432,6 @@ class App:
             self._context.close()
 
 
-class Frames:
-    """Every websocket message the server sends a page, kept in arrival order: a test waits for
-    the message that carries a change (:meth:`wait_for`) instead of for a fixed time, also on a
-    page without the accessibility tree. Make it before the page loads the app."""
-
-    def __init__(self, page) -> None:
-        self.page = page
-        self.received: list[bytes] = []
-        page.on("websocket", lambda ws: ws.on("framereceived", self._add))
-
-    def _add(self, payload: bytes | str) -> None:
-        self.received.append(payload if isinstance(payload, bytes) else payload.encode())
-
-    def wait_for(self, text: str, after: int = 0, timeout: float = 20.0) -> int:
-        """Wait until a message after the first ``after`` ones holds ``text`` (UTF-8, as Flet's
-        msgpack patches carry strings), then until the page has drawn two animation frames (the
-        one that builds the change and the one after); returns the number of messages so far."""
-        want = text.encode()
-        deadline = time.monotonic() + timeout
-        while not any(want in m for m in self.received[after:]):
-            if time.monotonic() > deadline:
-                raise AssertionError(f"no message with {text!r} within {timeout} s")
-            self.page.wait_for_timeout(50)  # lets Playwright deliver the page's events
-        drawn(self.page)
-        return len(self.received)
-
-
-def drawn(page) -> None:
-    """Wait until the page has drawn two more animation frames (Flutter draws on them)."""
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-
-
 #: Seconds a real-browser test may run before pytest-timeout stops it (the longest takes
 #: about 2 minutes on a loaded machine): a page that hangs inside a Playwright call with no
 #: timeout of its own (``evaluate``) then costs minutes, not the suite's 10.
@@ -582,47 +475,6 @@ def pytest_runtest_makereport(item, call):
             report.sections.append((f"page {n + 1} at failure", app.describe()))
     if report.when == "teardown":
         OPEN_APPS.clear()
-
-
-@contextlib.contextmanager
-def module_app(browser, module: str, timeout: float = 90) -> Iterator[App]:
-    """``python -m <module> PORT`` (a bare Flet app: the benchmarks' floors) in a child
-    process of its own session, and a phone-sized page open on it once it answers (retried
-    until ``timeout`` s); the page is closed and the process group stopped on exit."""
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env["FLET_WEB_NO_CDN"] = "true"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", module, str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-
-        class _Srv:
-            url = f"http://127.0.0.1:{port}"
-
-        deadline = time.monotonic() + timeout
-        while True:
-            app = App(browser, _Srv())  # type: ignore[arg-type]  # only .url is used
-            try:
-                app.open("/")
-                break
-            except Exception:
-                app.close()
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.5)
-        try:
-            yield app
-        finally:
-            app.close()
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(10)
 
 
 @pytest.fixture
