@@ -182,7 +182,7 @@ class Chromium:
         if self._shared is not None:
             with contextlib.suppress(Exception):
                 self._shared.close()
-            self._shared = None
+            self._shared = self._keeper = None
         if self._profile is not None:
             shutil.rmtree(self._profile, ignore_errors=True)
             self._profile = None
