@@ -88,8 +88,7 @@ class App:
     another page of the test has it or the test asks for :attr:`context` (then a context of
     its own). Nothing it stored outlives it; :attr:`blocked`: its requests not to 127.0.0.1."""
 
-    _context = None
-    _shared = None  # the Chromium whose shared page this is, if it is one
+    _context = _shared = None  # its own context, or the Chromium whose shared page it has
     _origins: set[str]
 
     def __init__(self, browser, server: Server, width: int = 390, height: int = 844) -> None:
@@ -119,14 +118,11 @@ class App:
 
     def _left(self, request) -> None:
         """A request of the shared page that went out or failed: a non-local one counts as
-        blocked unless the page's own Content-Security-Policy refused it before the network
-        (Flet's request for Rive's runtime, ``webserver._CSP``)."""
+        blocked unless the page's Content-Security-Policy refused it (``webserver._CSP``)."""
         url = request.url
-        if LOCAL.match(url) or url.startswith(("data:", "blob:")):
-            return
-        if "ERR_BLOCKED_BY_CSP" in (request.failure or "") or "csp" in (request.failure or ""):
-            return
-        self.blocked.append(url)
+        local = LOCAL.match(url) or url.startswith(("data:", "blob:"))
+        if not local and request.failure != "csp":
+            self.blocked.append(url)
 
     def _visited(self, frame) -> None:
         url = frame.url
@@ -402,9 +398,14 @@ class App:
         box.fill(text)
 
     def box(self, ident: str) -> dict[str, float]:
-        """The element's bounding box in CSS px (``x``, ``y``, ``width``, ``height``)."""
-        self.el(ident).wait_for()
-        return self.el(ident).bounding_box()
+        """The element's box in CSS px (``x``, ``y``, ``width``, ``height``), read again when
+        Flutter replaced the node between the wait and the read (:meth:`_settled`)."""
+        for _ in range(3):
+            self.el(ident).wait_for()
+            b = self.el(ident).bounding_box()
+            if b is not None:
+                return b
+        self.fail(f"{ident!r} has no box (not rendered)")
 
     def assert_in_view(self, *idents: str) -> None:
         """Each element lies wholly inside the viewport (no scrolling needed to see it)."""

@@ -10,10 +10,7 @@ WIDTH, HEIGHT = 390, 844
 
 def box(app: App, ident: str) -> dict:
     """The bounding box (CSS px) of the element tagged ``ident`` once it is in the tree."""
-    app.el(ident).wait_for()
-    b = app.el(ident).bounding_box()
-    assert b is not None, ident
-    return b
+    return app.box(ident)
 
 
 def assert_on_screen(app: App, *idents: str, width: int = WIDTH, height: int = HEIGHT) -> None:
