@@ -1,16 +1,11 @@
-"""Real-browser fixtures: the app's own entry point in a child process, Debian Chromium via
-Playwright, every request to anything but 127.0.0.1 blocked (proves offline use)."""
+"""Real-browser fixtures: the app's own entry point in a child process (``processes.Server``),
+Debian Chromium via Playwright, every request to anything but 127.0.0.1 caught (offline use)."""
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
 import shutil
-import signal
-import socket
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -19,69 +14,14 @@ from typing import NoReturn
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.ui.processes import Frames, Server, drawn
+from tests.ui.processes import free_port as free_port  # imported from here by other tests
+from tests.ui.processes import module_app as module_app  # and by the benchmarks
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 #: Seconds a clicked text field may take to receive the keyboard focus (a frame, under load).
 FOCUS_SECONDS = 3.0
 LOCAL = re.compile(r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """``companion --port P --data-dir D`` in a child process, stopped by PID."""
-
-    def __init__(self, data_dir: Path, extra: list[str] | None = None) -> None:
-        self.data_dir = data_dir
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-        env["FLET_WEB_NO_CDN"] = "true"
-        data_dir.mkdir(parents=True, exist_ok=True)
-        self.log = data_dir.parent / "server.log"  # read it when a test fails
-        self._log_fh = open(self.log, "wb")  # noqa: SIM115 - open for the server's life
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "companion",
-                "--port",
-                str(self.port),
-                "--data-dir",
-                str(data_dir),
-                # the robot taps faster than a person: no settle window unless a test sets one
-                *([] if "--settle-seconds" in (extra or []) else ["--settle-seconds", "0"]),
-                *(extra or []),
-            ],
-            env=env,
-            stdout=self._log_fh,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log.read_text(errors='replace')}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError("server did not open its port within 60 s")
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(10)
-        self._log_fh.close()
 
 
 @pytest.fixture
@@ -143,17 +83,69 @@ class PageHung(Exception):
 
 
 class App:
-    """A phone-sized page on the app with Flutter's accessibility tree turned on."""
+    """A phone-sized page on the app with Flutter's accessibility tree turned on: a page of the
+    shared persistent context (``tests.conftest.Chromium.shared_page``, cached client) unless
+    another page of the test has it or the test asks for :attr:`context` (then a context of
+    its own). Nothing it stored outlives it; :attr:`blocked`: its requests not to 127.0.0.1."""
+
+    _context = _shared = None  # its own context, or the Chromium whose shared page it has
+    _origins: set[str]
 
     def __init__(self, browser, server: Server, width: int = 390, height: int = 844) -> None:
         OPEN_APPS.append(self)
         self.server = server
-        self.context = browser.new_context(viewport={"width": width, "height": height})
         self.corner = (-10, -10)  # outside the page: hovers no control
-        self.blocked = block_non_local(self.context)
-        self.page = self.context.new_page()
+        self._browser = browser
+        self._size = (width, height)
+        shared = getattr(browser, "shared_page", None)
+        page = shared(self, width, height) if shared else None
+        if page is None:
+            self._own_context()
+        else:
+            self._shared, self.page, self.blocked = browser, page, []
+            self._origins = set()
+            page.on("requestfinished", self._left)
+            page.on("requestfailed", self._left)
+            page.on("framenavigated", self._visited)
         self.page.set_default_timeout(20_000)
         self.frames = Frames(self.page)  # what the server sent, for waits on a message
+
+    def _own_context(self) -> None:
+        width, height = self._size
+        self._context = self._browser.new_context(viewport={"width": width, "height": height})
+        self.blocked = block_non_local(self._context)
+        self.page = self._context.new_page()
+
+    def _left(self, request) -> None:
+        """A request of the shared page that went out or failed: a non-local one counts as
+        blocked unless the page's Content-Security-Policy refused it (``webserver._CSP``)."""
+        url = request.url
+        local = LOCAL.match(url) or url.startswith(("data:", "blob:"))
+        if not local and request.failure != "csp":
+            self.blocked.append(url)
+
+    def _visited(self, frame) -> None:
+        url = frame.url
+        if url.startswith(("http://", "https://")):
+            self._origins.add("/".join(url.split("/", 3)[:3]))
+
+    @property
+    def context(self):
+        """The page's browser context, one of its own (the shared page is given back): a test
+        adds init scripts or routes to it, which must not outlive it. Ask before :meth:`open`."""
+        if self._shared is not None:
+            if self.page.url != "about:blank":
+                raise RuntimeError("App.context: ask for it before open() (shared page)")
+            self._shared.release(self, self.page, set())
+            self._shared = None
+            self._own_context()
+            self.page.set_default_timeout(20_000)
+            self.frames = Frames(self.page)
+        return self._context
+
+    @context.setter
+    def context(self, value) -> None:
+        self._context = value
 
     def open(self, path: str = "/") -> App:
         self.page.goto(self.server.url + path)
@@ -371,7 +363,13 @@ class App:
         A second try is allowed, as a player taps again when the cursor shows in the wrong
         field: once in a CI run under load (session 13) the click on a settled «house-title»
         left the focus in the field below it, though the box had not moved in 200 ms and never
-        moves in a probe of 2.4 s after the panel opens; nothing has been typed by then."""
+        moves in a probe of 2.4 s after the panel opens; nothing has been typed by then.
+
+        A field the screen focuses by itself before the accessibility tree is on (the rules
+        query, on a page that loaded from the cache before :meth:`open` turned the tree on)
+        is edited by Flutter in an input of its own text-editing host, laid over the field:
+        that input counts as the field's when its middle lies inside the field's box, and the
+        text is typed there."""
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
         for attempt in range(2):
@@ -380,20 +378,34 @@ class App:
             box.click()
             try:
                 self.page.wait_for_function(
-                    "e => document.activeElement === e",
-                    arg=box.element_handle(),
+                    """([e, node]) => {
+                        const a = document.activeElement;
+                        if (a === e) return true;
+                        if (!a || !a.closest('flt-text-editing-host')) return false;
+                        const r = a.getBoundingClientRect(), f = node.getBoundingClientRect();
+                        const x = r.x + r.width / 2, y = r.y + r.height / 2;
+                        return f.x <= x && x <= f.right && f.y <= y && y <= f.bottom;
+                    }""",
+                    arg=[box.element_handle(), self.el(ident).element_handle()],
                     timeout=FOCUS_SECONDS * 1000,
                 )
                 break
             except PlaywrightTimeout:
                 if attempt:
                     self.fail(f"the click meant for {ident!r} did not focus its text field")
+        if self.page.evaluate("e => document.activeElement !== e", box.element_handle()):
+            box = self.page.locator("flt-text-editing-host :focus")
         box.fill(text)
 
     def box(self, ident: str) -> dict[str, float]:
-        """The element's bounding box in CSS px (``x``, ``y``, ``width``, ``height``)."""
-        self.el(ident).wait_for()
-        return self.el(ident).bounding_box()
+        """The element's box in CSS px (``x``, ``y``, ``width``, ``height``), read again when
+        Flutter replaced the node between the wait and the read (:meth:`_settled`)."""
+        for _ in range(3):
+            self.el(ident).wait_for()
+            b = self.el(ident).bounding_box()
+            if b is not None:
+                return b
+        self.fail(f"{ident!r} has no box (not rendered)")
 
     def assert_in_view(self, *idents: str) -> None:
         """Each element lies wholly inside the viewport (no scrolling needed to see it)."""
@@ -408,45 +420,17 @@ class App:
             ), f"{ident!r} at {b} is not inside the {size['width']}×{size['height']} viewport"
 
     def shot(self, path: str) -> None:
-        self.page.wait_for_timeout(400)
+        """A screenshot of the page once it has drawn two more frames."""
+        drawn(self.page)
         self.page.screenshot(path=path)
 
     def close(self) -> None:
         if self in OPEN_APPS:
             OPEN_APPS.remove(self)
-        self.context.close()
-
-
-class Frames:
-    """Every websocket message the server sends a page, kept in arrival order: a test waits for
-    the message that carries a change (:meth:`wait_for`) instead of for a fixed time, also on a
-    page without the accessibility tree. Make it before the page loads the app."""
-
-    def __init__(self, page) -> None:
-        self.page = page
-        self.received: list[bytes] = []
-        page.on("websocket", lambda ws: ws.on("framereceived", self._add))
-
-    def _add(self, payload: bytes | str) -> None:
-        self.received.append(payload if isinstance(payload, bytes) else payload.encode())
-
-    def wait_for(self, text: str, after: int = 0, timeout: float = 20.0) -> int:
-        """Wait until a message after the first ``after`` ones holds ``text`` (UTF-8, as Flet's
-        msgpack patches carry strings), then until the page has drawn two animation frames (the
-        one that builds the change and the one after); returns the number of messages so far."""
-        want = text.encode()
-        deadline = time.monotonic() + timeout
-        while not any(want in m for m in self.received[after:]):
-            if time.monotonic() > deadline:
-                raise AssertionError(f"no message with {text!r} within {timeout} s")
-            self.page.wait_for_timeout(50)  # lets Playwright deliver the page's events
-        drawn(self.page)
-        return len(self.received)
-
-
-def drawn(page) -> None:
-    """Wait until the page has drawn two more animation frames (Flutter draws on them)."""
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        if self._shared is not None:
+            self._shared.release(self, self.page, self._origins)
+        elif self._context is not None:
+            self._context.close()
 
 
 #: Seconds a real-browser test may run before pytest-timeout stops it (the longest takes
@@ -492,47 +476,6 @@ def pytest_runtest_makereport(item, call):
             report.sections.append((f"page {n + 1} at failure", app.describe()))
     if report.when == "teardown":
         OPEN_APPS.clear()
-
-
-@contextlib.contextmanager
-def module_app(browser, module: str, timeout: float = 90) -> Iterator[App]:
-    """``python -m <module> PORT`` (a bare Flet app: the benchmarks' floors) in a child
-    process of its own session, and a phone-sized page open on it once it answers (retried
-    until ``timeout`` s); the page is closed and the process group stopped on exit."""
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env["FLET_WEB_NO_CDN"] = "true"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", module, str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-
-        class _Srv:
-            url = f"http://127.0.0.1:{port}"
-
-        deadline = time.monotonic() + timeout
-        while True:
-            app = App(browser, _Srv())  # type: ignore[arg-type]  # only .url is used
-            try:
-                app.open("/")
-                break
-            except Exception:
-                app.close()
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.5)
-        try:
-            yield app
-        finally:
-            app.close()
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(10)
 
 
 @pytest.fixture

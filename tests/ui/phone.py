@@ -3,17 +3,14 @@ move, is it a 48×48 target (bounding boxes of the accessibility tree's nodes)."
 
 from __future__ import annotations
 
-from tests.ui.conftest import App
+from tests.ui.conftest import App, drawn
 
 WIDTH, HEIGHT = 390, 844
 
 
 def box(app: App, ident: str) -> dict:
     """The bounding box (CSS px) of the element tagged ``ident`` once it is in the tree."""
-    app.el(ident).wait_for()
-    b = app.el(ident).bounding_box()
-    assert b is not None, ident
-    return b
+    return app.box(ident)
 
 
 def assert_on_screen(app: App, *idents: str, width: int = WIDTH, height: int = HEIGHT) -> None:
@@ -38,18 +35,53 @@ def assert_above_bar(app: App, *idents: str) -> None:
         )
 
 
+def settled(app: App, ident: str, timeout: float = 15_000) -> dict:
+    """The element's box where it is (not scrolled into view) once it has stopped moving: two
+    reads 100 ms apart agree (:meth:`App._settled`)."""
+    return app._settled(ident, timeout)
+
+
+def wheel(app: App, dy: float, x: float | None = None, y: float | None = None) -> None:
+    """Turn the mouse wheel by ``dy`` px at (``x``, ``y``) (default: the page's middle), then
+    move the pointer off the page and wait until the page has drawn the result. Flutter
+    jumps a list by a wheel turn at once (no animation) in the handler of the wheel event,
+    which Playwright's ``wheel`` waits for; the next two frames show the new place."""
+    size = app.page.viewport_size or {"width": WIDTH, "height": HEIGHT}
+    app.page.mouse.move(
+        size["width"] / 2 if x is None else x, size["height"] / 2 if y is None else y
+    )
+    app.page.mouse.wheel(0, dy)
+    app.unhover()
+    drawn(app.page)
+
+
+def wait_at(app: App, ident: str, y: float, tolerance: float = 1, timeout: float = 15_000) -> None:
+    """Wait until the element tagged ``ident`` lies within ``tolerance`` px of ``y`` (its top)
+    and has stopped there; fails if it never does."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        app.page.wait_for_function(
+            """([id, y, tol]) => {
+                const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+                return !!e && Math.abs(e.getBoundingClientRect().y - y) <= tol;
+            }""",
+            arg=[ident, y, tolerance],
+            polling=100,
+            timeout=timeout,
+        )
+    except PlaywrightTimeout:
+        app.fail(f"{ident!r} never came to y={y} (±{tolerance}): {box(app, ident)}")
+    app._settled(ident, timeout)
+
+
 def scroll_board_down(app: App, ident: str) -> None:
     """Scroll the page's board as far down as it goes (a finger's swipe: the mouse wheel over
     the page's middle) and check that ``ident`` moved up with it."""
-    size = app.page.viewport_size or {"width": WIDTH, "height": HEIGHT}
-    app.page.mouse.move(size["width"] / 2, size["height"] / 2)
-    before = box(app, ident)["y"]
+    before = settled(app, ident)["y"]
     for _ in range(5):
-        app.page.mouse.wheel(0, 400)
-        app.page.wait_for_timeout(150)
-    app.unhover()
-    app.page.wait_for_timeout(300)
-    assert box(app, ident)["y"] < before - 50, "the board did not scroll"
+        wheel(app, 400)
+    assert settled(app, ident)["y"] < before - 50, "the board did not scroll"
 
 
 def same_place(a: dict, b: dict, tolerance: float = 2) -> bool:

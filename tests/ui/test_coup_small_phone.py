@@ -27,7 +27,16 @@ from companion.ui.app import make_main
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 from tests.ui.conftest import App, Server
-from tests.ui.phone import box, same_place, shown, tap_after_guard, tap_primary
+from tests.ui.phone import (
+    box,
+    same_place,
+    settled,
+    shown,
+    tap_after_guard,
+    tap_primary,
+    wait_at,
+    wheel,
+)
 from tests.ui.test_coup_read_whole import LONG
 from tests.ui.test_render_fresh import play
 from tests.ui.test_touch_targets import nodes, offenders
@@ -75,8 +84,7 @@ def test_small_phone_plays_a_turn_without_scrolling(browser, server, names, size
     app = App(browser, server, *size).open(f"/game/{stored.id}")
     try:
         app.wait_label("step", f"{names[0]}: какое действие?")
-        app.page.wait_for_timeout(500)
-        top = box(app, "treasury")["y"]
+        top = settled(app, "treasury")["y"]
         menu = [f"act-{a}" for a in ACTIONS]
         rows = [f"player-p{i}" for i in range(n)]
         in_reach(app, *menu, "primary-action")
@@ -181,9 +189,8 @@ def test_twelve_letter_names_stay_in_their_rows(browser, server, names, size):
         app.wait_label("step", f"{names[0]}: какое действие?")
         tap_after_guard(app, "act-steal")
         app.wait_label(f"player-p{len(names) - 1}", "— цель?")
-        app.page.wait_for_timeout(300)
         for i, name in enumerate(names):
-            row, label = box(app, f"player-p{i}"), box(app, f"name-p{i}")
+            row, label = settled(app, f"player-p{i}"), settled(app, f"name-p{i}")
             assert name in app.label(f"player-p{i}"), i
             assert label["height"] <= 26, (name, label)  # one line
             assert row["x"] <= label["x"] and label["x"] + label["width"] <= row["x"] + row["width"]
@@ -237,11 +244,8 @@ def test_folded_board_after_taps_is_a_fresh_screen(
 def unscrolled(app: App, top: float) -> None:
     """The board does not scroll: a thumb's swipe up over it (the mouse wheel, which Flutter
     handles itself) leaves the treasury line where it was (``top``)."""
-    app.page.mouse.move(WIDTH / 2, 300)
-    app.page.mouse.wheel(0, 400)
-    app.unhover()
-    app.page.wait_for_timeout(400)
-    assert abs(box(app, "treasury")["y"] - top) <= 1, "the board scrolled"
+    wheel(app, 400, WIDTH / 2, 300)
+    assert abs(settled(app, "treasury")["y"] - top) <= 1, "the board scrolled"
 
 
 def texts_in_reach(app: App) -> None:
@@ -281,8 +285,7 @@ def test_six_long_names_read_each_step_without_a_scroll(browser, server):
     app = App(browser, server, WIDTH, HEIGHT).open(f"/game/{stored.id}")
     try:
         app.wait_label("step", f"{names[0]}: какое действие?")
-        app.page.wait_for_timeout(500)
-        top = box(app, "treasury")["y"]
+        top = settled(app, "treasury")["y"]
         tap_after_guard(app, "act-steal")
         tap_after_guard(app, "player-p4")
         tap_primary(app)
@@ -329,21 +332,14 @@ def test_a_new_step_starts_at_the_top_of_the_board(browser, server):
     app = App(browser, server, WIDTH, 560).open(f"/game/{stored.id}")
     try:
         app.wait_label("step", f"{LONG[0]}: какое действие?")
-        app.page.wait_for_timeout(500)
         tap_after_guard(app, "act-income")
-        app.page.mouse.move(WIDTH / 2, 300)
-        app.page.mouse.wheel(0, -2000)
-        app.unhover()
+        wheel(app, -2000, WIDTH / 2, 300)
         top = app.steady("treasury")["y"]
-        app.page.mouse.move(WIDTH / 2, 300)
-        app.page.mouse.wheel(0, 2000)
-        app.unhover()
-        app.page.wait_for_timeout(400)
-        scrolled = box(app, "treasury")["y"]
+        wheel(app, 2000, WIDTH / 2, 300)
+        scrolled = settled(app, "treasury")["y"]
         assert scrolled < top - 20, f"the test needs a scrolled board: {scrolled} vs {top}"
         tap_primary(app)  # «Доход»: the next player's turn
         app.wait_label("step", f"{LONG[1]}: какое действие?")
-        app.page.wait_for_timeout(600)
-        assert abs(box(app, "treasury")["y"] - top) <= 1, "the board kept its scroll"
+        wait_at(app, "treasury", top)  # the board is back at its top
     finally:
         app.close()

@@ -12,7 +12,7 @@ from companion.store import GameStore
 from companion.store.bases import BaseCatalogue
 from tests.ui.conftest import App, Server
 from tests.ui.cut_text import assert_whole_or_told
-from tests.ui.phone import assert_on_screen, box, same_place, tap_primary
+from tests.ui.phone import assert_on_screen, box, same_place, settled, tap_primary, wheel
 from tests.ui.test_smashup import FIVE_BASES as FIVE
 from tests.ui.test_smashup import FOUR, four_player_game
 
@@ -154,16 +154,16 @@ def test_bases_are_laid_out_without_a_scroll_each(app, server):
     stored.close()
     app.open(f"/game/{stored.id}")
     app.wait_label("bases-count", "0/4")
+    app.frames.wait_for("scroll_to")  # the board's own scroll to the bases (factions done)
     chip, trash = box(app, "new-base-sugg-0"), box(app, "new-base-forget-0")
     assert trash["x"] - (chip["x"] + chip["width"]) >= 8, (chip, trash)
     first = None
     for n in range(1, 5):
-        app.page.wait_for_timeout(500)  # the board's own scroll to the bases has ended
         reachable(app, "new-base-sugg-0", "add-base")
         where = box(app, "add-base")
         first = first or where
         assert same_place(first, where), (n, first, where)
-        app.tap("new-base-sugg-0")
+        app.tap_and_reveal("new-base-sugg-0")  # a picked suggestion scrolls to the bases
         app.wait_label("new-base-preview", ": оборона")
         app.tap("add-base")
         app.wait_label("bases-count", f"{n}/4")
@@ -309,17 +309,17 @@ def test_a_picked_suggestion_brings_lay_out_into_reach(app, server):
     stored.close()
     app.open(f"/game/{stored.id}")
     app.wait_label("bases-count", "0/5")
+    app.frames.wait_for("scroll_to")  # the board's own scroll to the bases (factions done)
     for n in range(1, 6):
-        app.page.wait_for_timeout(500)  # the board's own scroll to the bases has ended
-        field, bar = box(app, "new-base-name"), box(app, "action-bar")["y"]
-        app.page.mouse.move(195, 422)  # the field down towards the bar, the suggestions under
-        app.page.mouse.wheel(0, field["y"] + field["height"] - (bar - 8))
-        app.page.wait_for_timeout(500)
-        low = box(app, "new-base-name")
+        field, bar = settled(app, "new-base-name"), box(app, "action-bar")["y"]
+        # the field down towards the bar, the suggestions under
+        wheel(app, field["y"] + field["height"] - (bar - 8), 195, 422)
+        low = settled(app, "new-base-name")
         assert low["y"] >= field["y"] + 100, (n, field, low)  # it went down (to the page top)
+        sent = len(app.frames.received)
         app.el("new-base-sugg-0").click()  # where it is: tapped, not scrolled to first
         app.wait_label("new-base-preview", ": оборона")
-        app.page.wait_for_timeout(800)  # the board's scroll back has ended
+        app.frames.wait_for("scroll_to", after=sent)  # the board's scroll back has been drawn
         reachable(app, "new-base-bp", "new-base-vp3", "add-base")
         app.el("add-base").click()  # where it is, no scroll
         app.wait_label("bases-count", f"{n}/5")
