@@ -244,10 +244,23 @@ def _Messages(view: GameView, layout: Layout) -> ft.Control:
     return ft.Container(message, right=0, width=width, bottom=ACTION_BAR_HEIGHT + 4)
 
 
+def _layout_mark(layout: Layout) -> ft.Control:
+    """A 1 px box in the top left corner named ``layout-<width>x<height>`` (an identifier,
+    never read aloud): the size the server last laid the game out for. Keyed by it, so the
+    client makes a new node for each size (an identifier changed in place reaches the
+    browser's tree only with the next other change)."""
+    name = f"layout-{layout.width:.0f}x{layout.height:.0f}"
+    return ft.Container(tagged(name, ft.Container()), key=name, left=0, top=0, width=1, height=1)
+
+
 def _with_messages(view: GameView, content: ft.Control, layout: Layout) -> ft.Control:
     """``content`` filling the screen, with the message layer over it (:func:`_Messages`)."""
     return ft.Stack(
-        [ft.Container(content, left=0, right=0, top=0, bottom=0), _Messages(view, layout)],
+        [
+            ft.Container(content, left=0, right=0, top=0, bottom=0),
+            _Messages(view, layout),
+            _layout_mark(layout),
+        ],
         expand=True,
     )
 

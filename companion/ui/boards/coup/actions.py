@@ -36,7 +36,11 @@ BAR_HEIGHT = 64
 
 def _hint(text: str) -> ft.Control:
     return ft.Container(
-        tagged("preview", ft.Text(text, size=13, max_lines=3), label=text),
+        tagged(
+            "preview",
+            ft.Text(text, size=13, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
+            label=text,
+        ),
         expand=True,
     )
 

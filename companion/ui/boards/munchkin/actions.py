@@ -29,16 +29,35 @@ BAR_HEIGHT = 64
 
 
 def _secondary(ident: str, text: str, icon: ft.IconData, on_click, disabled: bool = False):
-    return tagged(
-        ident,
-        ft.OutlinedButton(
-            text,
-            icon=icon,
-            height=56,
-            disabled=disabled,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
-            on_click=lambda: on_click(),
+    """The bar's second button, in the room the primary one leaves (a narrow side column:
+    640×360): its text is cut with «…» there, and read whole in its tooltip and label."""
+    return ft.Container(
+        tagged(
+            ident,
+            ft.OutlinedButton(
+                content=ft.Row(
+                    [
+                        ft.Icon(icon, size=18),
+                        ft.Text(
+                            text,
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                            expand=True,
+                            expand_loose=True,
+                        ),
+                    ],
+                    spacing=8,
+                    tight=True,
+                ),
+                tooltip=text,
+                height=56,
+                disabled=disabled,
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
+                on_click=lambda: on_click(),
+            ),
         ),
+        expand=True,
+        alignment=ft.Alignment.CENTER_LEFT,
     )
 
 

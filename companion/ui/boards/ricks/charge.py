@@ -150,7 +150,11 @@ def _ChargeHead(
         first = ft.Row(
             [
                 ft.Container(first, expand=True),
-                tag("phase", ft.Text(goal, size=13, max_lines=1), label=goal),
+                tag(
+                    "phase",
+                    ft.Text(goal, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                    label=goal,
+                ),
             ],
             spacing=6,
         )

@@ -338,7 +338,13 @@ def StepB(view: GameView, version: int) -> ft.Control:
             # their row, which the pinned bar covers on a phone
             ft.Row(
                 [
-                    ft.Text(f"{_('ПО')}: {name}", size=14, expand=True, max_lines=1),
+                    ft.Text(
+                        f"{_('ПО')}: {name}",
+                        size=14,
+                        expand=True,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
                     Counter(
                         "step-vp",
                         f"{name}: {_('ПО')}",

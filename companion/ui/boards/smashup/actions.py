@@ -80,7 +80,11 @@ def _Bar(view: GameView, version: int) -> ft.Control:
         ft.Row(
             [
                 ft.Container(
-                    tagged("next-hint", ft.Text(hint, size=14, max_lines=2), label=hint),
+                    tagged(
+                        "next-hint",
+                        ft.Text(hint, size=14, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+                        label=hint,
+                    ),
                     expand=True,
                 ),
                 button,

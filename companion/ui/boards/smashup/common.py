@@ -247,7 +247,13 @@ def base_fields(
         ft.Container(
             tagged(
                 f"{prefix}-error",
-                ft.Text(message, color=ft.Colors.ERROR, size=14, max_lines=2),
+                ft.Text(
+                    message,
+                    color=ft.Colors.ERROR,
+                    size=14,
+                    max_lines=2,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                ),
                 label=message,
             )
             if message

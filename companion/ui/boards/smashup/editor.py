@@ -304,7 +304,13 @@ def BaseEditor(
         rows.append(
             ft.Row(
                 [
-                    ft.Text(_("Оборона на этот ход"), size=13, expand=True, max_lines=1),
+                    ft.Text(
+                        _("Оборона на этот ход"),
+                        size=13,
+                        expand=True,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
                     bp_stepper,
                 ],
                 height=TARGET,

@@ -172,16 +172,18 @@ def PlayBoard(view: GameView, version: int, opened: OpenBase) -> ft.Control:
     colors = tuple(s.color for s in specs)
     in_check = state.phase == CHECK and not over
     extra = state.phase != PLAY
-    parts: list[ft.Control] = []
-    if small and not over:  # the folded header has no room for them (see :mod:`.header`)
-        parts.append(
-            ft.Container(
-                Reminder(reminder(state), view.show_notice),
-                padding=ft.Padding.only(left=10, right=4, top=4, bottom=4),
-                border_radius=12,
-                bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            )
+    # the folded header has no room for the reminder (see :mod:`.header`); hidden, it keeps
+    # its slot (drawn as nothing), so the rows and the open editor keep their places in the
+    # list when the phone turns, and with them their state (the minion's power dialog)
+    parts: list[ft.Control] = [
+        ft.Container(
+            Reminder(reminder(state), view.show_notice),
+            padding=ft.Padding.only(left=10, right=4, top=4, bottom=4),
+            border_radius=12,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            visible=small and not over,
         )
+    ]
     for j, b in enumerate(state.bases):
         is_open = open_base == j and not over
         parts.append(
