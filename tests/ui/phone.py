@@ -147,3 +147,12 @@ def wait_moved_up(app: App, ident: str, y: float, by: float, timeout: float = 15
     except PlaywrightTimeout:
         app.fail(f"{ident!r} never moved {by} px up from y={y}: the list did not scroll")
     app._settled(ident, timeout)
+
+
+def no_flet_error(app: App) -> None:
+    """The page shows no Flet crash screen («Error running app», an error banner)."""
+    text = app.page.evaluate(
+        "() => document.body.innerText + Array.from(document.querySelectorAll('[aria-label]'))"
+        ".map(e => e.getAttribute('aria-label')).join(' ')"
+    )
+    assert "Error running app" not in text and "encountered an error" not in text

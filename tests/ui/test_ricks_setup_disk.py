@@ -13,8 +13,7 @@ import subprocess
 
 from companion.engine.ricks import MICRO, MINI, RICK_UNIVERSE
 from tests.ui.conftest import App, Server
-from tests.ui.phone import assert_target, box
-from tests.ui.test_lan_disk import no_flet_error
+from tests.ui.phone import assert_target, box, no_flet_error
 
 
 def test_action_tokens_on_a_read_only_disk(browser, small_disk):
