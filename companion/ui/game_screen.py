@@ -288,7 +288,8 @@ def _Result(view: GameView, wide: bool, scroller: ft.Ref[ft.Column]) -> ft.Contr
         parts.append(ResultDetails(game, view.version, summary is None))
     if wide:
         parts.append(RecentMoves(game, view.version))
-    return ft.Column(parts, spacing=12)
+    # nothing to show: hidden, so the body's spacing adds no gap above the board
+    return ft.Column(parts, spacing=12, visible=bool(parts))
 
 
 @ft.component

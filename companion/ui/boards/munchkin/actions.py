@@ -6,6 +6,9 @@ secondary action at its left; always the same height.
 - «Чистим нычки» with no monster this turn: «Дверь на руку» and «Дальше»;
 - «От щедрот»: «Следующий игрок» (the turn passes to the left);
 - the game is over: nothing to do (the result is at the top of the screen).
+
+On a short page in one column, out of a fight, the seals' button stands between the two
+(:func:`.turn.seals_in_bar`).
 """
 
 from __future__ import annotations
@@ -15,7 +18,10 @@ import flet as ft
 from companion.engine.munchkin import MUNCHKIN, PHASES
 from companion.i18n import _
 from companion.ui import moves
+from companion.ui.boards.munchkin.board import use_send
 from companion.ui.boards.munchkin.common import board_ui, refused_fight
+from companion.ui.boards.munchkin.turn import SealsButton, seals_in_bar
+from companion.ui.layout import use_layout
 from companion.ui.state import GameView, part
 from companion.ui.widgets import primary_button, tagged
 
@@ -83,15 +89,20 @@ def Actions(view: GameView) -> ft.Control:
     ``start-combat``, ``loot``. Re-rendered when what it offers changes, not on every move."""
     state = view.state
     over = MUNCHKIN.ended(state)  # won, or the seventh seal broken
-    key = (over, state.combat is not None, state.phase, state.met_monster, state.looted)
-    return part(_Bar, view, (*key, view.moment()))
+    # the seals here instead of the board's top line (a short page in one column)
+    seals = state.seals if seals_in_bar(use_layout(), state.combat is not None) else None
+    key = (over, state.combat is not None, state.phase, state.met_monster, state.looted, seals)
+    return part(_Bar, view, (*key, view.moment()), seals)
 
 
 @ft.component
-def _Bar(view: GameView, version: int) -> ft.Control:
+def _Bar(view: GameView, seals: int | None) -> ft.Control:
+    """``seals``: the seals broken, shown as :func:`.SealsButton` between the two buttons
+    (a short page out of a fight), or ``None``."""
     view.mark_shown()  # the bar's tap is made against what the bar shows
     state = view.state
     ui = board_ui(view)
+    send = use_send(view)
 
     def resolve() -> None:
         moves.munchkin_resolve(view)
@@ -123,7 +134,7 @@ def _Bar(view: GameView, version: int) -> ft.Control:
         primary = primary_button(label, next_phase, icon=ft.Icons.SKIP_NEXT, moment=view.moment())
     return ft.Container(
         ft.Row(
-            [secondary, primary],
+            [secondary] + ([] if seals is None else [SealsButton(seals, over, send)]) + [primary],
             alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),

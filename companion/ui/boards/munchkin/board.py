@@ -26,7 +26,7 @@ from companion.ui.boards.munchkin.common import (
 from companion.ui.boards.munchkin.dialogs import MonsterDialog, OverrideDialog
 from companion.ui.boards.munchkin.flee import FleeDialog
 from companion.ui.boards.munchkin.players import PlayerRow
-from companion.ui.boards.munchkin.turn import Reminder, TurnBar, WinnerPicker
+from companion.ui.boards.munchkin.turn import Reminder, TurnBar, WinnerPicker, seals_in_bar
 from companion.ui.layout import use_layout
 from companion.ui.state import GameView, part
 from companion.ui.widgets import use_top_on
@@ -206,6 +206,7 @@ def Board(view: GameView) -> ft.Control:
         levels,
         view.show_notice,
         send,
+        not seals_in_bar(layout, c is not None),
     )
     parts: list[ft.Control] = [
         _empty() if folded else turn_bar,
@@ -226,6 +227,7 @@ def Board(view: GameView) -> ft.Control:
             role.get(i, ""),
             over,
             send,
+            layout.short,
         )
         for i, p in enumerate(state.players)
     ]
@@ -267,7 +269,7 @@ def Board(view: GameView) -> ft.Control:
             spacing=6,
         )
         if two and not fighting
-        else ft.Column(rows, spacing=6)
+        else ft.Column(rows, spacing=4 if layout.short else 6)
     )
     fight = ft.Container(
         ft.Column([combat, turn_bar if folded else _empty()], spacing=6),

@@ -79,8 +79,12 @@ def _PlayerRow(
     role: str,
     over: bool,
     send: Send,
+    dense: bool = False,
 ) -> ft.Control:
     """One munchkin (all props are plain values, so the row re-renders only when they change).
+
+    ``dense``: no padding above the name line (a short page, :attr:`.Layout.short`: with the
+    seals in the pinned bar, four cards fit above it at 360×640).
 
     ``over``: play has ended (``GameDefinition.ended``: won, or the seventh seal broken), the
     engine takes no change of level, gear, class or notes: the row's buttons are shown disabled,
@@ -212,7 +216,9 @@ def _PlayerRow(
                 label=notes,
             )
         )
-    return player_row(f"card-p{index}", color, active, head, slots, label=None, below=below)
+    return player_row(
+        f"card-p{index}", color, active, head, slots, label=None, below=below, dense=dense
+    )
 
 
 #: Memoised: a tap on one player re-renders that player's row only.

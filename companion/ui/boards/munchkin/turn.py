@@ -5,6 +5,9 @@ Whose turn and the phase are in the frame's status line; the board's top line (o
 summary of the last combat (one or two lines; a tap shows it whole in a dialog) or, in «От
 щедрот», the button that opens the charity helper in a dialog. Nothing that appears there
 moves the players. After the seventh seal the winner picker comes above the players.
+On a short page in one column (360×640) the seals fold into the pinned bar as one button
+(:func:`seals_in_bar`, :func:`SealsButton`) and the top line shows only while its slot has
+something: four players' cards fit above the bar.
 """
 
 from __future__ import annotations
@@ -18,53 +21,54 @@ from companion.i18n import _
 from companion.ui.boards.munchkin.charity_slot import CharitySlot
 from companion.ui.boards.munchkin.common import Send
 from companion.ui.controls import toggle
+from companion.ui.layout import Layout
 from companion.ui.widgets import TARGET, clipped_text, tagged
 
-__all__ = ["TurnBar", "TOP_LINE", "Reminder", "LastCombat", "CharitySlot", "WinnerPicker"]
+__all__ = [
+    "TurnBar",
+    "SealsButton",
+    "seals_in_bar",
+    "TOP_LINE",
+    "Reminder",
+    "LastCombat",
+    "CharitySlot",
+    "WinnerPicker",
+]
 
 
 #: Height of the board's top line (px): the seals' two lines and the 48 dp «Сорвать».
 TOP_LINE = 56
 
 
-@ft.component
-def _TurnBar(
-    seals: int,
-    over: bool,
-    summary: str,
-    charity_giver: int | None,
-    treasures: int,
-    hand: int,
-    names: tuple[str, ...],
-    levels: tuple[int, ...],
-    show: Callable[[str], None],
-    send: Send,
-) -> ft.Control:
-    """The slot — «От щедрот» when ``charity_giver`` is a player (with the ``treasures`` a won
-    fight still draws beside it), else the last combat's ``summary`` (or nothing) — then the
-    seals with «Сорвать» at the right, in one line of fixed height (plain props: memoised).
-    Tags: ``seals``, ``seal-break``."""
+def use_seal_break(
+    seals: int, over: bool, send: Send, always_ask: bool = False
+) -> Callable[[], None]:
+    """A hook: ``break_seal()`` for a tap on «Сорвать»: it breaks a seal at once, or first asks
+    in a dialog when the next seal ends the game («Начало игры, конец игры») or
+    ``always_ask`` (the compact button in the pinned bar, beside «Бой!»: a mis-tap is asked
+    about). Dialog tags: ``seal-confirm-text``, ``seal-cancel``, ``seal-confirm``."""
     asking, set_asking = ft.use_state(False)
     last = seals + 1 >= SEALS_TO_END  # the next seal ends the game: ask first
 
     def break_seal() -> None:
-        if last and not asking:
+        if (last or always_ask) and not asking:
             set_asking(True)
             return
         set_asking(False)
         send("seal.break", {})
 
+    text = (
+        _("Седьмая сивучать заканчивает игру; затем стол назовёт победителя.")
+        if last
+        else f"{_('Сорвано сивучатей')}: {seals}/{SEALS_TO_END}."
+    )
     ft.use_dialog(
         ft.AlertDialog(
             modal=True,
-            title=ft.Text(_("Сорвать последнюю сивучать?"), size=18),
-            content=tagged(
-                "seal-confirm-text",
-                ft.Text(
-                    _("Седьмая сивучать заканчивает игру; затем стол назовёт победителя."),
-                    size=15,
-                ),
+            title=ft.Text(
+                _("Сорвать последнюю сивучать?") if last else _("Сорвать сивучать?"), size=18
             ),
+            content=tagged("seal-confirm-text", ft.Text(text, size=15)),
             actions=[
                 tagged(
                     "seal-cancel",
@@ -80,6 +84,30 @@ def _TurnBar(
         if asking and not over
         else None
     )
+    return break_seal
+
+
+@ft.component
+def _TurnBar(
+    seals: int,
+    over: bool,
+    summary: str,
+    charity_giver: int | None,
+    treasures: int,
+    hand: int,
+    names: tuple[str, ...],
+    levels: tuple[int, ...],
+    show: Callable[[str], None],
+    send: Send,
+    seals_here: bool = True,
+) -> ft.Control:
+    """The slot — «От щедрот» when ``charity_giver`` is a player (with the ``treasures`` a won
+    fight still draws beside it), else the last combat's ``summary`` (or nothing) — then the
+    seals with «Сорвать» at the right, in one line of fixed height (plain props: memoised).
+    Not ``seals_here`` (the seals are in the pinned bar: :func:`seals_in_bar`): the slot
+    alone, and no line at all while it is empty.
+    Tags: ``seals``, ``seal-break``."""
+    break_seal = use_seal_break(seals, over, send)
     if charity_giver is not None:
         slot: ft.Control | None = CharitySlot(
             charity_giver, treasures, hand, names, levels, show, send
@@ -88,9 +116,12 @@ def _TurnBar(
         slot = LastCombat(summary)
     else:
         slot = None
+    room = ft.Container(slot, expand=True, height=TOP_LINE, alignment=ft.Alignment.CENTER_LEFT)
+    if not seals_here:
+        return room if slot is not None else ft.Container(visible=False)
     return ft.Row(
         [
-            ft.Container(slot, expand=True, height=TOP_LINE, alignment=ft.Alignment.CENTER_LEFT),
+            room,
             ft.Column(
                 [
                     ft.Text(_("Сивучати"), size=12),
@@ -119,6 +150,44 @@ def _TurnBar(
         spacing=4,
         height=TOP_LINE,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def seals_in_bar(layout: Layout, fighting: bool) -> bool:
+    """Whether the seals fold into the pinned bar (:func:`SealsButton`) instead of the board's
+    top line: a short page in one column (360×640), out of a fight (in a fight the top line
+    goes under the calculator). Two columns keep the top line: their bar is a narrow side
+    column (640×360) with no room for a third button."""
+    return layout.short and not layout.two_columns and not fighting
+
+
+@ft.component
+def SealsButton(seals: int, over: bool, send: Send) -> ft.Control:
+    """The seals folded into the pinned bar on a short page (:attr:`.Layout.short`, out of a
+    fight): one 56 dp button showing «n/7»; a tap asks before it breaks one
+    (:func:`use_seal_break`). Tags: ``seal-break`` (label «Сивучати n/7: сорвать»), ``seals``."""
+    break_seal = use_seal_break(seals, over, send, always_ask=True)
+    shown = f"{seals}/{SEALS_TO_END}"
+    return tagged(
+        "seal-break",
+        ft.OutlinedButton(
+            content=ft.Row(
+                [
+                    ft.Icon(ft.Icons.APPROVAL, size=18),
+                    tagged(
+                        "seals", ft.Text(shown, size=16, weight=ft.FontWeight.BOLD), label=shown
+                    ),
+                ],
+                spacing=4,
+                tight=True,
+            ),
+            height=56,
+            tooltip=f"{_('Сивучати')} {shown}: {_('сорвать ещё одну')}",
+            disabled=over,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+            on_click=lambda: break_seal(),
+        ),
+        label=f"{_('Сивучати')} {shown}: {_('сорвать')}",
     )
 
 
