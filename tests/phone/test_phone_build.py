@@ -5,12 +5,7 @@ storage."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
-import pytest
-
-from tests.phone.site import ROOT, open_site, wait_app, wait_offline_ready, wait_pushes
+from tests.phone.site import open_site, wait_app, wait_offline_ready, wait_pushes
 from tests.ui.conftest import App
 from tests.ui.phone import tap_after_guard
 from tests.ui.test_free_game import start_free_game
@@ -60,16 +55,6 @@ def test_a_game_survives_a_reload_with_the_server_stopped(browser, static_server
         app.close()
 
 
-def _search_needs_numpy() -> bool:
-    """Whether ``companion.rules`` still fails to import without numpy and bm25s (their pure-
-    Python path is branch ``search``'s work)."""
-    probe = "import sys; sys.modules['numpy'] = sys.modules['bm25s'] = None; import companion.rules"
-    return subprocess.run([sys.executable, "-c", probe], cwd=ROOT).returncode != 0
-
-
-@pytest.mark.xfail(
-    _search_needs_numpy(), reason="the rules search has no path without numpy yet", strict=True
-)
 def test_rules_search_answers_offline(browser, static_server) -> None:
     app = App(browser, static_server)  # type: ignore[arg-type]
     try:
