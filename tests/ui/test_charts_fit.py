@@ -16,7 +16,6 @@ from tests.ui.phone import box
 
 #: Phones upright and on their side (the result sits in the side column there).
 SIZES = [(360, 640), (844, 390), (390, 844), (640, 360)]
-SHOTS = "docs/screenshots"
 
 
 @pytest.fixture
@@ -83,8 +82,6 @@ def test_the_score_chart_is_seen_whole_at_every_phone_size(browser, server):
             side = width >= 600 and height < 480  # the side column of a phone on its side
             tall = SHORT_CHART_HEIGHT if side else CHART_HEIGHT
             b = _in_view(app, "score-chart", tall, ("clock-total", "action-bar"))
-            app.page.wait_for_timeout(1000)
-            app.page.screenshot(path=f"{SHOTS}/result-munchkin-{width}x{height}.png")
             assert abs(b["height"] - tall) <= 1, (width, height, b, tall)
             assert b["x"] >= 0 and b["x"] + b["width"] <= width + 0.5, (width, height, b)
             assert b["width"] >= 200, (width, height, b)  # room for the axes and the lines
@@ -118,7 +115,6 @@ def test_the_wins_chart_names_are_whole_or_cut_by_flutter(browser, server):
             app.page.mouse.wheel(0, top - 60)
             app.unhover()
             chart = _in_view(app, f"wins-name-{len(NAMES) - 1}") and box(app, "wins-chart")
-            app.page.screenshot(path=f"{SHOTS}/stats-{width}x{height}.png")
             rows = [box(app, f"wins-name-{i}") for i in range(len(NAMES))]
             for i, b in enumerate(rows):
                 assert chart["x"] <= b["x"] and b["x"] + b["width"] <= chart["x"] + chart["width"]
@@ -129,6 +125,5 @@ def test_the_wins_chart_names_are_whole_or_cut_by_flutter(browser, server):
                 room = chart["width"] * 2 / 5  # the name's share of its row (2 of 5)
                 if not drawn_whole(app, f"wins-name-{i}", room):
                     app.appear(f"player-stats-{name}")  # the card below says it whole
-            app.page.screenshot(path=f"{SHOTS}/stats-{width}x{height}.png")
     finally:
         app.close()

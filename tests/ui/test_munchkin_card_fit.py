@@ -25,6 +25,5 @@ def test_names_classes_and_strength_never_overlap(browser, server):
                 klass = box(app, f"class-p{i}")
                 assert name["x"] + name["width"] <= klass["x"] + 0.5, (i, name, klass)
                 assert klass["x"] + klass["width"] <= power["x"] + 0.5, (i, klass, power)
-        app.page.screenshot(path="docs/screenshots/munchkin-360x640.png")
     finally:
         app.close()

@@ -37,7 +37,6 @@ def test_every_base_is_picked_from_the_menu_without_a_scroll(browser, server):
                 app._settled(f"base-{j}", 15_000)  # where it is: not scrolled to
                 app.assert_in_view(f"base-{j}", f"play-minion-b{j}", "primary-action")
                 assert same_place(menu, app.box("base-menu")), (width, j)
-            app.page.screenshot(path=f"docs/screenshots/smashup-base-menu-{width}x{height}.png")
     finally:
         app.close()
 
@@ -53,6 +52,5 @@ def test_a_laptops_phase_card_has_no_empty_band(browser, server):
         assert minus["y"] < reminder["y"] + reminder["height"], (reminder, minus)
         assert reminder["x"] + reminder["width"] <= minus["x"], (reminder, minus)
         app.assert_in_view("reminder", "plays-action-plus", "turn", "chip-4", "base-4")
-        app.page.screenshot(path="docs/screenshots/smashup-1280x800.png")
     finally:
         app.close()

@@ -72,6 +72,5 @@ def test_the_clocks_are_whole_at_every_phone_size(browser, server, ago):
             )
             for ident, before in (("clock", clock), ("status-player", player)):
                 assert same_place(before, box(app, ident)), (width, ident, before)
-            app.page.screenshot(path=f"docs/screenshots/ricks-charge-status-{width}x{height}.png")
     finally:
         app.close()
