@@ -179,7 +179,7 @@ async function boot(cfg) {
     const saved = snapshots ? savedSnapshot(key).catch(() => null) : Promise.resolve(null);
     const { loadPyodide } = await import(cfg.pyodideUrl);
     mark("pyodide.mjs");
-    progress("Запускаю Python", 20);
+    progress("Запускаю движок приложения", 20);
     // cfg.profile (the page's ?tcProfile): Python's -X importtime, on the console
     const options = {
       stdout: (text) => console.log(text),

@@ -57,7 +57,7 @@
     }
   };
   worker.onerror = (event) => { error = String(event.message || event); ready(); };
-  step("Загружаю Python", 8);
+  step("Загружаю движок приложения", 8);
   worker.postMessage({
     pyodideUrl: flet.pyodideUrl,
     appPackageUrl: flet.appPackageUrl,

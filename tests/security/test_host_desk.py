@@ -56,7 +56,8 @@ async def join_as(host: Host, name: str, **kw: Any) -> FletClient:
     await c.type_into("join-code", CODE)
     await c.settle()
     await c.event(await c.wait_for("join"), "click")
-    await c.wait_for("new-game")
+    # generous: a join right after a burst of knocks took over 15 s once on a loaded machine
+    await c.wait_for("new-game", timeout=40)
     return c
 
 
