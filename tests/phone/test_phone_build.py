@@ -26,7 +26,8 @@ def test_a_game_survives_a_reload_with_the_server_stopped(browser, static_server
         # then it is gone
         # the tab's title is the app's (Flutter sets it once the app's first page is drawn)
         app.page.wait_for_function("document.title === 'Настольный компаньон'")
-        assert app.page.locator("#tc-loading").count() == 0
+        # the loading box fades out, then leaves the page
+        app.page.locator("#tc-loading").wait_for(state="detached", timeout=10_000)
         start_free_game(app, ["Аня", "Борис"])
         tap_after_guard(app, "val-p0-c0-plus")
         app.wait_label("val-p0-c0", "1")
