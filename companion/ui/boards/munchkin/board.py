@@ -190,9 +190,10 @@ def Board(view: GameView) -> ft.Control:
     # a fight that ends shows the board from its top, where its summary is; the key is
     # the same through every move out of a fight, so nothing else scrolls the board
     use_top_on(None if fighting else "calm")
-    # a short page (390×760: a 390×844 phone's browser with its address bar; 360×640) folds
-    # the fight: the seals' line goes under the calculator and the totals are one line, so
-    # two monsters and a helper are above the pinned bar
+    # a short page (390×760: a 390×844 phone's browser with its address bar; 360×640, a
+    # phone on its side) folds the fight: the totals in one line, the monsters under them,
+    # the helper and the one-shot cards in one line that opens them (:class:`CombatView`),
+    # the seals' line after the players
     layout = use_layout()
     folded = fighting and layout.short
     turn_bar = TurnBar(
@@ -271,11 +272,7 @@ def Board(view: GameView) -> ft.Control:
         if two and not fighting
         else ft.Column(rows, spacing=4 if layout.short else 6)
     )
-    fight = ft.Container(
-        ft.Column([combat, turn_bar if folded else _empty()], spacing=6),
-        visible=fighting,
-        expand=two,
-    )
+    fight = ft.Container(combat, visible=fighting, expand=two)
     if two:
         parts.append(
             ft.Row(
@@ -285,7 +282,8 @@ def Board(view: GameView) -> ft.Control:
             )
         )
     else:
-        parts.append(ft.Column([fight, players], spacing=6))
+        # a folded fight: the seals' line after the players (nobody breaks one mid-fight)
+        parts.append(ft.Column([fight, players, turn_bar if folded else _empty()], spacing=6))
     # the setup checklist goes at the end: when the first move hides it, nothing above moves
     parts.append(Reminder() if not game.events else _empty())
     # the dialogs follow the board's UI state (``ui``, observed) and, while open, what they

@@ -398,6 +398,54 @@ Header = ft.memo(_Header)
 
 
 @ft.component
+def _More(
+    helper: str | None, ours: int, theirs: int, opened: bool, set_opened: Callable[[bool], None]
+) -> ft.Control:
+    """The folded fight's line for what is set once a fight, not every moment: «Помощник: Вика
+    · разовые +5 / +0» (the one-shot cards' sums, the munchkins' first); a tap opens the
+    helper's and the one-shot cards' rows below it (the line stays where it is), another
+    folds them. Its text is cut with «…» on the narrowest phone; opened, the rows say it
+    whole."""
+    who = helper if helper is not None else _("нет")
+    text = f"{_('Помощник')}: {who} · {_('разовые')} {ours:+d} / {theirs:+d}"
+    return ft.Row(
+        [
+            ft.Container(
+                tagged(
+                    "combat-more",
+                    ft.OutlinedButton(
+                        content=ft.Row(
+                            [
+                                ft.Icon(ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE),
+                                ft.Text(
+                                    text,
+                                    size=13,
+                                    max_lines=1,
+                                    overflow=ft.TextOverflow.ELLIPSIS,
+                                    expand=True,
+                                ),
+                            ],
+                            spacing=6,
+                        ),
+                        height=TARGET,
+                        style=ft.ButtonStyle(
+                            padding=ft.Padding.symmetric(horizontal=8),
+                            shape=ft.RoundedRectangleBorder(radius=8),
+                        ),
+                        on_click=lambda: set_opened(not opened),
+                    ),
+                    label=f"{text}: {_('свернуть') if opened else _('открыть')}",
+                ),
+                expand=True,
+            )
+        ]
+    )
+
+
+More = ft.memo(_More)
+
+
+@ft.component
 def _CombatView(
     fighter: int,
     helper: int | None,
@@ -416,10 +464,34 @@ def _CombatView(
     """The open combat (plain props: it re-renders only when the combat changes); ``folded``
     (a short page): the totals in one line (:func:`_Totals`).
 
+    A folded fight puts the monsters (their −/+) right under the totals and folds the helper
+    and the one-shot cards into one line (:func:`_More`, ``combat-more``) that opens them
+    below it: the fighter's strength against the monsters', each monster's −/+ and the
+    pinned «Победа»/«Смываемся» are on screen together at 360×640, 640×360 and 844×390.
+
     Tags: ``combat``, ``total-players``, ``total-monsters``, ``verdict``, ``helper-{p}``,
     ``bonus-{side}-{v}``, ``bonus-{side}-remove-{k}``, ``monster-{i}`` (``-power``,
-    ``-enh-plus``, ``-enh-minus``, ``-levels``, ``-remove``), ``add-monster``.
+    ``-enh-plus``, ``-enh-minus``, ``-levels``, ``-remove``), ``add-monster``,
+    ``combat-more`` (folded).
     """
+    opened, set_opened = ft.use_state(False)
+    rows = [MonsterRow(i, m, send) for i, m in enumerate(monsters)]
+    secondary = [
+        Helpers(fighter, helper, names, send),
+        OneShots("players", player_bonuses, send),
+        OneShots("monsters", monster_bonuses, send),
+    ]
+    if folded:
+        toggle = More(
+            None if helper is None else names[helper],
+            sum(player_bonuses),
+            sum(monster_bonuses),
+            opened,
+            set_opened,
+        )
+        parts = [*rows, toggle, *(secondary if opened else [])]
+    else:
+        parts = [*secondary, *rows]
     return tagged(
         "combat",
         ft.Container(
@@ -427,10 +499,7 @@ def _CombatView(
                 [
                     Header(names[fighter], add_monster),
                     Totals(players, monsters_total, players_win, margin, folded),
-                    Helpers(fighter, helper, names, send),
-                    OneShots("players", player_bonuses, send),
-                    OneShots("monsters", monster_bonuses, send),
-                    *[MonsterRow(i, m, send) for i, m in enumerate(monsters)],
+                    *parts,
                 ],
                 spacing=4,  # with the 48 dp monster rows: two monsters fit 390×844
             ),

@@ -155,8 +155,8 @@ def _TurnBar(
 
 def seals_in_bar(layout: Layout, fighting: bool) -> bool:
     """Whether the seals fold into the pinned bar (:func:`SealsButton`) instead of the board's
-    top line: a short page in one column (360×640), out of a fight (in a fight the top line
-    goes under the calculator). Two columns keep the top line: their bar is a narrow side
+    top line: a short page in one column (360×640), out of a fight (a folded fight puts the top
+    line after the players). Two columns keep the top line: their bar is a narrow side
     column (640×360) with no room for a third button."""
     return layout.short and not layout.two_columns and not fighting
 
