@@ -14,7 +14,6 @@ from companion.ui.boards.munchkin.common import (
     rules,
 )
 from companion.ui.boards.munchkin.dialogs import OVERRIDE_ACTIONS, dialog_actions, modifier_row
-from companion.ui.layout import use_layout
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET, tagged
 
@@ -23,7 +22,8 @@ __all__ = ["FleeDialog"]
 
 FLEE_INSET = ft.Padding.symmetric(horizontal=6, vertical=8)
 FLEE_PAD = 10
-#: Six dice, 8 px apart: the widest the dialog's content gets (px).
+#: Six dice, 8 px apart: the dialog's content width (px), at most (a narrower dialog's
+#: content gets the room there is, its dice closer together).
 FLEE_WIDTH = 6 * TARGET + 5 * 8
 
 
@@ -83,10 +83,6 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
             roll_dice(rng, len(monsters)) if helper is not None else None,
         )
 
-    page_width = use_layout().width
-    width = int(max(6 * TARGET, min(FLEE_WIDTH, page_width - 2 * 6 - 2 * FLEE_PAD)))
-    gap = min(8, (width - 6 * TARGET) // 5)
-
     def dice_rows(prefix: str, key: str, runner: str) -> list[ft.Control]:
         """Per monster: whose roll (``runner``, or ``""`` when one runs) against which
         monster, then its six dice on one line."""
@@ -118,7 +114,9 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
                 )
                 for v in range(1, 7)
             ]
-            rows.append(ft.Row(dice, spacing=gap))
+            # the content's width spread between the dice: 8 px apart at FLEE_WIDTH, closer
+            # when the dialog is narrower (Flutter clamps the content's width to the room)
+            rows.append(ft.Row(dice, spacing=0, alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
         return rows
 
     def step(key: str):
@@ -187,7 +185,7 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
             # a fallback only: with a helper and two monsters it fits 390×844 whole
             scroll=ft.ScrollMode.AUTO if many else None,
         ),
-        width=width,
+        width=FLEE_WIDTH,
     )
     missing = any(form["picked"].get(i) is None for i in range(len(monsters))) or (
         both and any(form["helper_picked"].get(i) is None for i in range(len(monsters)))

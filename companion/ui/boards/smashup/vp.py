@@ -7,8 +7,8 @@ leader wins when the check runs) is said once, in the frame's status line (the e
 :func:`~companion.engine.smashup.status_note`; a tap there shows it whole), not again here.
 
 On a taller phone a chip is the name, in the player's colour over the VP in it (no dot: the
-room is the name's), at a size by the chip's width (:func:`name_size`), one line, then «…»;
-the chip's label and the pad's title name the player whole.
+room is the name's), one line that Flutter cuts with «…» where the chip's share of the row
+ends; the chip's label, its tooltip and the pad's title name the player whole.
 
 On a short phone (``small``) a chip is one 48 dp target: the name in small type over the VP,
 both in the player's colour (no dot: the room is the name's), the whole chip opening the pad
@@ -26,22 +26,17 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.colors import ink
-from companion.ui.layout import use_layout
 from companion.ui.widgets import TARGET, number_pad, tagged, use_form
 
-__all__ = ["VpChip", "VpStrip", "MadnessStrip", "SMALL_NAME", "NAME_SIZES", "name_size"]
+__all__ = ["VpChip", "VpStrip", "MadnessStrip", "SMALL_NAME", "NAME_SIZE"]
 
 #: The name's size in a short phone's chip (px).
 SMALL_NAME = 11
-#: The name's sizes in a taller phone's chip (px), for chips of at least
-#: :data:`CHIP_WIDTHS` px (the last: any narrower chip).
-NAME_SIZES = (14, 13, 12)
-CHIP_WIDTHS = (110, 80)
-#: Between two chips, around a chip's content, its border (px); the page's padding.
+#: The name's size in a taller phone's chip (px).
+NAME_SIZE = 13
+#: Between two chips, around a chip's content (px).
 _GAP = 4
 _PAD = 4
-_BORDER = 2
-_PAGE_PAD = 22
 
 
 @ft.component
@@ -55,7 +50,7 @@ def VpChip(
     send: Callable[..., bool],
     small: bool = False,
     mad_only: bool = False,
-    name_size: int = NAME_SIZES[0],
+    name_size: int = NAME_SIZE,
 ) -> ft.Control:
     """One player's VP (tap: numeric pad) and, with the madness option, their madness cards;
     the name at ``name_size`` px; ``small``: name and VP in one 48 dp target, or
@@ -202,14 +197,6 @@ def _small_chip(
 _MemoChip = ft.memo(VpChip)
 
 
-def name_size(chip: float) -> int:
-    """The name's size (px) in a taller phone's chip ``chip`` px wide (see :data:`NAME_SIZES`)."""
-    for size, least in zip(NAME_SIZES, CHIP_WIDTHS, strict=False):
-        if chip >= least:
-            return size
-    return NAME_SIZES[-1]
-
-
 @ft.component
 def VpStrip(
     names: tuple[str, ...],
@@ -220,10 +207,9 @@ def VpStrip(
     send: Callable[..., bool],
     small: bool = False,
 ) -> ft.Control:
-    """Chips in seat order (``small``: a short phone's, see :func:`VpChip`); on a taller
-    phone each name at a size by its chip's share of the board (:func:`name_size`)."""
+    """Chips in seat order, each an equal share of the row (``small``: a short phone's, see
+    :func:`VpChip`)."""
     n = len(names)
-    size = name_size((use_layout().board_width - 2 * _PAGE_PAD - _GAP * (n - 1)) / max(n, 1))
     return ft.Row(
         [
             _MemoChip(
@@ -236,7 +222,6 @@ def VpStrip(
                 send,
                 small,
                 False,
-                size,
             )
             for i in range(n)
         ],
