@@ -53,6 +53,7 @@ from companion.ui.result import ResultDetails, ResultHeader
 from companion.ui.state import GameView
 from companion.ui.status import StatusLine, status_props
 from companion.ui.widgets import (
+    TARGET,
     BoardScroll,
     icon_button,
     tagged,
@@ -68,6 +69,8 @@ __all__ = [
     "MESSAGE_MAX_WIDTH",
 ]
 
+#: The room (px) a scrolling column keeps at its right for its scrollbar.
+_SCROLLBAR_LANE = ft.Padding.only(right=12)
 #: Heights that never change (px).
 ACTION_BAR_HEIGHT = 72
 STATUS_HEIGHT = 52
@@ -135,36 +138,61 @@ TopBar = ft.memo(_TopBar)
 
 
 @ft.component
-def _RecentMoves(game: Any, version: int, count: int = 12) -> ft.Control:
-    """The latest moves in the engine's words, newest first (the wide layout's side column)."""
+def _RecentMoves(game: Any, version: int, game_id: str, count: int = 12) -> ft.Control:
+    """The latest moves in the engine's words, newest first (the wide layout's side column):
+    each at most two lines, cut with «…» (``recent-{k}``, newest 0, its label whole); the
+    heading's «Журнал» (``recent-log``) opens the game's journal, where every move is whole."""
     lines = game.log_slice(0, count)  # newest first, O(count)
     return tagged(
         "recent-moves",
         ft.Column(
             [
-                ft.Text(_("Последние ходы"), size=16, weight=ft.FontWeight.BOLD),
+                ft.Row(
+                    [
+                        ft.Text(_("Последние ходы"), size=16, weight=ft.FontWeight.BOLD),
+                        tagged(
+                            "recent-log",
+                            ft.TextButton(
+                                _("Журнал"),
+                                icon=ft.Icons.HISTORY,
+                                height=TARGET,
+                                on_click=lambda: go(f"/game/{game_id}/log"),
+                            ),
+                            label=_("Журнал: все ходы целиком"),
+                        ),
+                    ],
+                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
                 *[
-                    ft.Row(
-                        [
-                            ft.Container(
-                                ft.Text(
-                                    time.strftime("%H:%M", time.localtime(ev.ts)),
-                                    size=13,
-                                    color=ft.Colors.ON_SURFACE_VARIANT,
+                    tagged(
+                        f"recent-{k}",
+                        ft.Row(
+                            [
+                                ft.Container(
+                                    ft.Text(
+                                        time.strftime("%H:%M", time.localtime(ev.ts)),
+                                        size=13,
+                                        color=ft.Colors.ON_SURFACE_VARIANT,
+                                    ),
+                                    width=44,
                                 ),
-                                width=44,
-                            ),
-                            ft.Container(
-                                ft.Text(
-                                    text, size=14, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS
+                                ft.Container(
+                                    ft.Text(
+                                        text,
+                                        size=14,
+                                        max_lines=2,
+                                        overflow=ft.TextOverflow.ELLIPSIS,
+                                    ),
+                                    expand=True,
                                 ),
-                                expand=True,
-                            ),
-                        ],
-                        spacing=6,
-                        vertical_alignment=ft.CrossAxisAlignment.START,
+                            ],
+                            spacing=6,
+                            vertical_alignment=ft.CrossAxisAlignment.START,
+                        ),
+                        label=text,
                     )
-                    for ev, text in lines
+                    for k, (ev, text) in enumerate(lines)
                 ],
                 *([ft.Text(_("Ходов ещё не было."), size=14)] if not lines else []),
             ],
@@ -287,7 +315,7 @@ def _Result(view: GameView, wide: bool, scroller: ft.Ref[ft.Column]) -> ft.Contr
             parts.append(summary(view))
         parts.append(ResultDetails(game, view.version, summary is None))
     if wide:
-        parts.append(RecentMoves(game, view.version))
+        parts.append(RecentMoves(game, view.version, view.game_id))
     # nothing to show: hidden, so the body's spacing adds no gap above the board
     return ft.Column(parts, spacing=12, visible=bool(parts))
 
@@ -354,7 +382,8 @@ def _frame(
                 [
                     status,
                     ft.Column(
-                        [_Result(view, wide, scroller)],
+                        # a lane on the right for the scrollbar: it never covers a line's «…»
+                        [ft.Container(_Result(view, wide, scroller), padding=_SCROLLBAR_LANE)],
                         scroll=ft.ScrollMode.AUTO,
                         expand=True,
                         ref=scroller,
