@@ -96,7 +96,7 @@ def test_the_wins_chart_names_are_whole_or_cut_by_flutter(browser, server):
     """Play-test at 360×640: the names under the wins chart's bars, cut in Python to six
     letters, were drawn over each other («БорисАлексаМаргар»). Now each player has a row:
     the name in its own slot (Flutter's «…» for a long one; the player's card has it whole),
-    the bar, the number."""
+    the bar, the number — clear of the scrollbar, which covered the numbers."""
     store = GameStore(server.data_dir)
     for k in range(3):
         names = [NAMES[(k + i) % len(NAMES)] for i in range(4)]
@@ -116,6 +116,10 @@ def test_the_wins_chart_names_are_whole_or_cut_by_flutter(browser, server):
             app.unhover()
             chart = _in_view(app, f"wins-name-{len(NAMES) - 1}") and box(app, "wins-chart")
             rows = [box(app, f"wins-name-{i}") for i in range(len(NAMES))]
+            # the numbers at the rows' right end clear of the scrollbar's lane (the choice of
+            # game above spans the scrolling column's width)
+            column = box(app, "stats-game")
+            assert chart["x"] + chart["width"] <= column["x"] + column["width"] - 8, (chart, column)
             for i, b in enumerate(rows):
                 assert chart["x"] <= b["x"] and b["x"] + b["width"] <= chart["x"] + chart["width"]
                 if i:  # one under another, never over each other
