@@ -498,3 +498,79 @@ def lasting_messages(monkeypatch) -> None:
 
     monkeypatch.setattr(messages, "NOTICE_SECONDS", 600)
     monkeypatch.setattr(messages, "ERROR_SECONDS", 600)
+
+
+# -- one page for a module's tests (issue 34: a page load costs 2–10 s) -----------------------
+#: Opens ``path`` in the page as a link the app follows would: the address changes and
+#: Flutter's router tells the server (``popstate``), without loading the page again.
+_FOLLOW = "p => { history.pushState(null, '', p); dispatchEvent(new PopStateEvent('popstate')); }"
+
+
+def go(app: App, path: str) -> None:
+    """Show ``path`` in ``app``'s page without a reload: first the home screen (waited for:
+    what the page shows next is then the new route's, not the last screen's, and no state of
+    the last screen's controls — a list's scroll — can carry over), then ``path``. The box
+    cache of :meth:`App.steady` is emptied (a box read in an earlier test is no reading)."""
+    for route in dict.fromkeys(("/", path)):
+        app.page.evaluate(_FOLLOW, route)
+        if route == "/":
+            app.appear("new-game")
+    app.page.evaluate("() => { window.__steadyBox = {}; }")
+
+
+class ModulePage:
+    """One page on one server for the tests of a module (each opens a game of its own by
+    id), loaded once: :meth:`open` sizes it and shows the route with :func:`go`. After a
+    test that failed (a dialog may be left open) or a page that hung, the next :meth:`open`
+    loads a new page."""
+
+    def __init__(self, browser, server: Server) -> None:
+        self.browser, self.server = browser, server
+        self.app: App | None = None
+        self.loads = 0  # page loads (the count a run's figures give, whatever the load)
+
+    def open(self, path: str, width: int = 390, height: int = 844) -> App:
+        app = self.app
+        if app is not None and not app.answers():
+            self.drop()
+            app = None
+        if app is None:
+            app = self.app = App(self.browser, self.server, width, height)
+            app.open(path)
+            self.loads += 1
+        else:
+            if app.page.viewport_size != {"width": width, "height": height}:
+                app.page.set_viewport_size({"width": width, "height": height})
+                drawn(app.page)
+            go(app, path)
+        if app not in OPEN_APPS:
+            OPEN_APPS.append(app)  # described in a failure's report, checked for a hang
+        return app
+
+    def drop(self) -> None:
+        """Close the page: the next :meth:`open` loads a new one."""
+        if self.app is not None:
+            self.app.close()
+            self.app = None
+
+
+@pytest.fixture(scope="module")
+def module_page(browser, module_server: Server) -> Iterator[ModulePage]:
+    """A module's one page (:class:`ModulePage`) on its one server (:func:`module_server`)."""
+    keeper = ModulePage(browser, module_server)
+    yield keeper
+    keeper.drop()
+
+
+@pytest.fixture
+def one_page(request, module_page: ModulePage) -> Iterator[ModulePage]:
+    """The module's page for this test: ``page.open(path, width, height)`` gives the
+    :class:`App`; nothing it loaded left the machine; a failed test leaves it to be loaded
+    again for the next."""
+    failed = request.session.testsfailed
+    yield module_page
+    app = module_page.app
+    if request.session.testsfailed > failed:
+        module_page.drop()
+    elif app is not None:
+        assert not app.blocked, f"non-local requests: {app.blocked}"
