@@ -528,6 +528,9 @@ class ModulePage:
         self.browser, self.server = browser, server
         self.app: App | None = None
         self.loads = 0  # page loads (the count a run's figures give, whatever the load)
+        #: how many websocket messages the page had got when the last :meth:`open` began:
+        #: ``app.frames.wait_for(text, after=one_page.sent)`` waits for one of this route's
+        self.sent = 0
 
     def open(self, path: str, width: int = 390, height: int = 844) -> App:
         app = self.app
@@ -536,9 +539,11 @@ class ModulePage:
             app = None
         if app is None:
             app = self.app = App(self.browser, self.server, width, height)
+            self.sent = 0
             app.open(path)
             self.loads += 1
         else:
+            self.sent = len(app.frames.received)
             if app.page.viewport_size != {"width": width, "height": height}:
                 app.page.set_viewport_size({"width": width, "height": height})
                 drawn(app.page)
