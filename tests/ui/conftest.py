@@ -521,8 +521,8 @@ def go(app: App, path: str) -> None:
 class ModulePage:
     """One page on one server for the tests of a module (each opens a game of its own by
     id), loaded once: :meth:`open` sizes it and shows the route with :func:`go`. After a
-    test that failed (a dialog may be left open) or a page that hung, the next :meth:`open`
-    loads a new page."""
+    test that failed (a dialog may be left open), a page that hung or one closed with its
+    browser (replaced after a hang), the next :meth:`open` loads a new page."""
 
     def __init__(self, browser, server: Server) -> None:
         self.browser, self.server = browser, server
@@ -534,7 +534,7 @@ class ModulePage:
 
     def open(self, path: str, width: int = 390, height: int = 844) -> App:
         app = self.app
-        if app is not None and not app.answers():
+        if app is not None and (app.page.is_closed() or not app.answers()):
             self.drop()
             app = None
         if app is None:
