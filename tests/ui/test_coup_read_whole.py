@@ -80,9 +80,9 @@ STEPS: dict[str, tuple[list[tuple[str, dict[str, Any]]], str, list[str]]] = {
 
 
 @pytest.fixture(scope="module")
-def games(module_server):
-    """Each step's game on the module's server: name → (id, explanation, «Итог действия»)."""
-    store = GameStore(module_server.data_dir)
+def games(suite_page):
+    """Each step's game on the suite's server: name → (id, explanation, «Итог действия»)."""
+    store = GameStore(suite_page.server.data_dir)
     ids = {}
     for name, (moves, _q, _a) in STEPS.items():
         g = store.create("coup", LONG, first_player=0)
@@ -105,8 +105,8 @@ def _within(b: dict, bottom: float, width: float) -> bool:
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("step", list(STEPS))
 def test_step_texts_are_whole_or_read_whole(one_page, games, step, size):
-    """One page for the module (:class:`tests.ui.conftest.ModulePage`): each case is its
-    game opened in it at its size."""
+    """One page for every case (:func:`tests.ui.conftest.one_page`): each case is its game
+    opened in it at its size."""
     gid, said, outcome = games[step]
     _moves, question, answers = STEPS[step]
     w, h = size

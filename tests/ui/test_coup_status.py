@@ -93,7 +93,7 @@ def _status_games(data) -> dict[str, str]:
     return ids
 
 
-def test_twelve_letter_names_and_the_phase_read_whole_at_360_px(one_page, module_server):
+def test_twelve_letter_names_and_the_phase_read_whole_at_360_px(one_page, suite_server):
     """README: 12-letter names fit a 360 px phone; play-tests at 360 px: «Ходит Александр…»,
     «ход Александрины Потеря покр…». In Chromium at 360×640, line 1 (who acts) and line 2
     (whose turn, the phase) lie on screen, each one line tall, whose turn left of the phase
@@ -102,7 +102,7 @@ def test_twelve_letter_names_and_the_phase_read_whole_at_360_px(one_page, module
     from companion.ui.words import inflect
     from tests.ui.phone import box
 
-    ids = _status_games(module_server.data_dir)
+    ids = _status_games(suite_server.data_dir)
     for key, gid in ids.items():
         app = one_page.open(f"/game/{gid}", 360, 640)
         if key == "turn":

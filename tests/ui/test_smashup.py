@@ -14,9 +14,10 @@ from tests.ui.test_smashup_play import NAMES
 
 
 @pytest.fixture
-def server(module_server: Server) -> Server:
-    """One server for the module: each test opens a game of its own by id."""
-    return module_server
+def server(suite_server: Server) -> Server:
+    """One server for the suite's browser tests, under their one page (``one_page``): each
+    test opens a game of its own by id."""
+    return suite_server
 
 
 def type_base(app, prefix: str, name: str, bp: int, vp: tuple[int, int, int]) -> None:

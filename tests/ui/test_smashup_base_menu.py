@@ -14,9 +14,10 @@ from tests.ui.test_smashup import four_player_game
 
 
 @pytest.fixture
-def server(module_server: Server) -> Server:
-    """One server for the module, under its one page: each test opens a game of its own."""
-    return module_server
+def server(suite_server: Server) -> Server:
+    """One server for the suite's browser tests, under their one page (``one_page``): each
+    test opens a game of its own by id."""
+    return suite_server
 
 
 SIZES = [(360, 640), (844, 390), (640, 360)]

@@ -18,10 +18,10 @@ from tests.ui.test_smashup import FOUR, four_player_game
 
 
 @pytest.fixture
-def server(module_server: Server) -> Server:
-    """One server for the module: each test opens a game of its own by id (the base catalogue
-    is shared: each test that picks from it remembers what it picks)."""
-    return module_server
+def server(suite_server: Server) -> Server:
+    """One server for the suite's browser tests, under their one page (``one_page``): each
+    test opens a game of its own by id."""
+    return suite_server
 
 
 def test_next_never_moves_and_the_ready_base_is_beside_its_reminder(one_page, server):

@@ -14,9 +14,10 @@ from tests.ui.test_smashup import FIVE_BASES, four_player_game
 
 
 @pytest.fixture
-def server(module_server: Server) -> Server:
-    """One server for the module, under its one page: each test opens a game of its own."""
-    return module_server
+def server(suite_server: Server) -> Server:
+    """One server for the suite's browser tests, under their one page (``one_page``): each
+    test opens a game of its own by id."""
+    return suite_server
 
 
 #: «Пещера» (base 3) broken (19 of 19), the game in «Проверь базы».

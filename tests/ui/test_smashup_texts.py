@@ -13,9 +13,10 @@ from tests.ui.test_smashup import four_player_game
 
 
 @pytest.fixture
-def server(module_server: Server) -> Server:
-    """One server for the module: each test opens a game of its own by id."""
-    return module_server
+def server(suite_server: Server) -> Server:
+    """One server for the suite's browser tests, under their one page (``one_page``): each
+    test opens a game of its own by id."""
+    return suite_server
 
 
 LONG = ["Александрина", "Константинов", "Максимилиана", "Станиславина"]
