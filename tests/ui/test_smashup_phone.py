@@ -20,7 +20,9 @@ from tests.ui.test_smashup import FOUR, four_player_game
 @pytest.fixture
 def server(suite_server: Server) -> Server:
     """One server for the suite's browser tests, under their one page (``one_page``): each
-    test opens a game of its own by id."""
+    test opens a game of its own by id (the base catalogue is shared with every Smash Up
+    module: each test that picks from it remembers what it picks, and taps the first
+    suggestion, whichever it is)."""
     return suite_server
 
 
