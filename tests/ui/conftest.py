@@ -498,3 +498,131 @@ def lasting_messages(monkeypatch) -> None:
 
     monkeypatch.setattr(messages, "NOTICE_SECONDS", 600)
     monkeypatch.setattr(messages, "ERROR_SECONDS", 600)
+
+
+# -- one page for a module's tests (issue 34: a page load costs 2–10 s) -----------------------
+#: Opens ``path`` in the page as a link the app follows would: the address changes and
+#: Flutter's router tells the server (``popstate``), without loading the page again.
+_FOLLOW = "p => { history.pushState(null, '', p); dispatchEvent(new PopStateEvent('popstate')); }"
+
+
+#: The screen :func:`go` passes through: light (the home screen lists every saved game) and
+#: with a node of its own (``theme``) to wait for.
+VIA = ("/settings", "theme")
+
+
+def go(app: App, path: str) -> None:
+    """Show ``path`` in ``app``'s page without a reload: first the settings screen (waited
+    for: what the page shows next is then the new route's, not the last screen's, and no
+    state of the last screen's controls — a list's scroll — can carry over), then ``path``.
+    The box cache of :meth:`App.steady` is emptied (a box read earlier is no reading)."""
+    via, seen = VIA
+    for route in dict.fromkeys((via, path)):
+        app.page.evaluate(_FOLLOW, route)
+        if route == via:
+            app.appear(seen)
+    app.page.evaluate("() => { window.__steadyBox = {}; }")
+
+
+class SharedPage:
+    """One page on one server for several tests (each opens a game of its own by id),
+    loaded once: :meth:`open` sizes it and shows the route with :func:`go`. After a
+    test that failed (a dialog may be left open), a page that hung or one closed with its
+    browser (replaced after a hang), the next :meth:`open` loads a new page."""
+
+    def __init__(self, browser, server: Server) -> None:
+        self.browser, self.server = browser, server
+        self.app: App | None = None
+        self.loads = 0  # page loads (the count a run's figures give, whatever the load)
+        #: how many websocket messages the page had got when the last :meth:`open` began:
+        #: ``app.frames.wait_for(text, after=one_page.sent)`` waits for one of this route's
+        self.sent = 0
+        self._told: list[dict] = []  # the websocket frames the page sent (CDP events)
+
+    def open(self, path: str, width: int = 390, height: int = 844) -> App:
+        app = self.app
+        if app is not None and (app.page.is_closed() or not app.answers()):
+            self.drop()
+            app = None
+        if app is None:
+            app = self.app = App(self.browser, self.server, width, height)
+            # a context of its own: the shared context's one page (warm HTTP cache) stays for
+            # the other modules' pages, which would otherwise load the app from a cold cache
+            app.context  # noqa: B018 - asked for its side effect
+            self._told = told = []
+            cdp = app.page.context.new_cdp_session(app.page)
+            cdp.send("Network.enable")
+            cdp.on("Network.webSocketFrameSent", lambda e: told.append(e["response"]))
+            self.sent = 0
+            app.open(path)
+            self.loads += 1
+        else:
+            self.sent = len(app.frames.received)
+            if app.page.viewport_size != {"width": width, "height": height}:
+                self._resize(app, width, height)
+            go(app, path)
+        if app not in OPEN_APPS:
+            OPEN_APPS.append(app)  # described in a failure's report, checked for a hang
+        return app
+
+    def _resize(self, app: App, width: int, height: int) -> None:
+        """Resize the page and wait until it has told the server (Flutter sends the new size
+        about a second later): a route shown before would be laid out for the old size."""
+        told = len(self._told)
+        app.page.set_viewport_size({"width": width, "height": height})
+        deadline = time.monotonic() + 20
+        while not any(_said_resize(frame) for frame in self._told[told:]):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the page never told the server its size {width}×{height}")
+            app.page.wait_for_timeout(50)  # lets Playwright deliver the page's events
+        drawn(app.page)
+
+    def drop(self) -> None:
+        """Close the page: the next :meth:`open` loads a new one."""
+        if self.app is not None:
+            self.app.close()
+            self.app = None
+
+
+def _said_resize(frame: dict) -> bool:
+    """Whether a websocket frame the page sent (CDP's ``WebSocketFrame``: binary frames in
+    base64) carries Flet's page ``resize`` event."""
+    import base64
+
+    data = frame.get("payloadData", "")
+    raw = base64.b64decode(data) if frame.get("opcode") == 2 else data.encode()
+    return b"resize" in raw
+
+
+@pytest.fixture(scope="session")
+def suite_page(_chromium, tmp_path_factory) -> Iterator[SharedPage]:
+    """One server and one page (:class:`SharedPage`) for every module that takes
+    :func:`one_page`: a server start and a page load each cost seconds. Its modules open
+    games of their own by id and check nothing that other games in the data dir change
+    (each says so by overriding ``server`` with :func:`suite_server`)."""
+    srv = Server(tmp_path_factory.mktemp("suite") / "data")
+    keeper = SharedPage(_chromium, srv)
+    yield keeper
+    keeper.drop()
+    srv.stop()
+
+
+@pytest.fixture
+def suite_server(suite_page: SharedPage) -> Server:
+    """The server under :func:`suite_page`."""
+    return suite_page.server
+
+
+@pytest.fixture
+def one_page(request, browser, suite_page: SharedPage) -> Iterator[SharedPage]:
+    """The suite's page for this test (``browser``: the module's Chromium, replaced every few
+    modules, which :class:`SharedPage` notices): ``one_page.open(path, width, height)`` gives
+    the :class:`App`; nothing it loaded left the machine; a failed test leaves it to be
+    loaded again for the next."""
+    failed = request.session.testsfailed
+    yield suite_page
+    app = suite_page.app
+    if request.session.testsfailed > failed:
+        suite_page.drop()
+    elif app is not None:
+        assert not app.blocked, f"non-local requests: {app.blocked}"

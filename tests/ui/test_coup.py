@@ -12,15 +12,16 @@ import pytest
 
 from companion.engine.coup import ACTIONS, CHARACTER_NAMES, CHARACTERS
 from companion.store import GameStore
-from tests.ui.conftest import App, Server
+from tests.ui.conftest import Server
 from tests.ui.phone import box, same_place
 from tests.ui.test_coup_read_whole import LONG
 
 
 @pytest.fixture
-def server(module_server: Server) -> Server:
-    """One server for the module: each test opens a game of its own by id."""
-    return module_server
+def server(suite_server: Server) -> Server:
+    """One server for the suite's browser tests, under their one page (``one_page``): each
+    test opens a game of its own by id."""
+    return suite_server
 
 
 # -- the phone at the table (issue 11) --------------------------------------------------------
@@ -45,7 +46,7 @@ def above_bar(app, *idents: str) -> None:
         assert b["y"] + b["height"] <= bar + 1, (ident, b, bar)
 
 
-def test_phone_six_players_declare_and_answers_stay_in_reach(app, server):
+def test_phone_six_players_declare_and_answers_stay_in_reach(one_page, server):
     """Issue 11 at 390×844 with 6 players: «Объявить» and each step's common answer are in the
     pinned bar, never below the fold; a refused move (an assassination with 2 coins,
     «Ассасин: заказное убийство») leaves its button where it was. At «Кто-то оспаривает?» the
@@ -53,7 +54,7 @@ def test_phone_six_players_declare_and_answers_stay_in_reach(app, server):
     действия» needed a scroll there). What each step says and does:
     :func:`tests.ui.test_coup_play.test_six_players_declare_a_steal_and_a_block_stands`."""
     stored = GameStore(server.data_dir).create("coup", SIX, first_player=0)
-    app.open(f"/game/{stored.id}")
+    app = one_page.open(f"/game/{stored.id}")
     app.wait_label("step", "Аня: какое действие?")
     on_screen(app, "primary-action")
     for i in range(6):
@@ -83,7 +84,7 @@ def test_phone_six_players_declare_and_answers_stay_in_reach(app, server):
     on_screen(app, "primary-action")
 
 
-def test_phone_status_names_the_turn_and_who_answers_and_unseen_cards_fit(app, server):
+def test_phone_status_names_the_turn_and_who_answers_and_unseen_cards_fit(one_page, server):
     """Issue 11 at 390×844, 6 players, «Оспаривание»: Гриша challenged Вика's tax and lost, so
     Гриша reveals a card during Вика's turn: the status line says whose turn it is and who must
     answer now. The unseen characters carry their full names in five cells that fit the
@@ -98,7 +99,7 @@ def test_phone_status_names_the_turn_and_who_answers_and_unseen_cards_fit(app, s
     ):
         stored.push(*move)
     stored.close()
-    app.open(f"/game/{stored.id}")
+    app = one_page.open(f"/game/{stored.id}")
     app.wait_label("status-player", "Отвечает Гриша")
     app.wait_label("status-turn", "ход Вики")
     names = {
@@ -127,7 +128,7 @@ def test_phone_status_names_the_turn_and_who_answers_and_unseen_cards_fit(app, s
         assert abs(a["y"] - shift - b["y"]) <= 1, (b, a, shift)
 
 
-def test_small_phone_unseen_cells_keep_whole_character_names(browser, server):
+def test_small_phone_unseen_cells_keep_whole_character_names(one_page, server):
     """360×640 (a small phone): the five «Не раскрыто» cells are folded into one line
     («Графиня 3»: the board is folded on a short page, ``test_coup_small_phone``), and each
     still has room for its character's whole name at 11 px and its count at 12 px —
@@ -136,26 +137,23 @@ def test_small_phone_unseen_cells_keep_whole_character_names(browser, server):
     lies inside the cell, with room to spare on both sides."""
     stored = GameStore(server.data_dir).create("coup", SIX, first_player=0)
     stored.close()
-    small = App(browser, server, 360, 640).open(f"/game/{stored.id}")
-    try:
-        cells = []
-        for c in CHARACTERS:
-            name = CHARACTER_NAMES[c]
-            small.wait_label(f"unseen-{c}", f"{name} 3")
-            cell = small.box(f"unseen-{c}")
-            text = small.box(f"unseen-name-{c}")
-            assert text["width"] > 20, (name, text)  # the name, not an empty node
-            assert cell["x"] + 1 <= text["x"], (name, cell, text)  # inside the border
-            assert text["x"] + text["width"] + 3 < cell["x"] + cell["width"] - 1, (name, text)
-            assert cell["x"] + cell["width"] <= 360, (name, cell)
-            cells.append(cell)
-        assert len({round(b["y"]) for b in cells}) == 1, cells  # one line
-        assert all(b["height"] <= 24 for b in cells), cells  # of one text line
-    finally:
-        small.close()
+    small = one_page.open(f"/game/{stored.id}", 360, 640)
+    cells = []
+    for c in CHARACTERS:
+        name = CHARACTER_NAMES[c]
+        small.wait_label(f"unseen-{c}", f"{name} 3")
+        cell = small.box(f"unseen-{c}")
+        text = small.box(f"unseen-name-{c}")
+        assert text["width"] > 20, (name, text)  # the name, not an empty node
+        assert cell["x"] + 1 <= text["x"], (name, cell, text)  # inside the border
+        assert text["x"] + text["width"] + 3 < cell["x"] + cell["width"] - 1, (name, text)
+        assert cell["x"] + cell["width"] <= 360, (name, cell)
+        cells.append(cell)
+    assert len({round(b["y"]) for b in cells}) == 1, cells  # one line
+    assert all(b["height"] <= 24 for b in cells), cells  # of one text line
 
 
-def test_small_phone_action_grid_in_two_rows(browser, server):
+def test_small_phone_action_grid_in_two_rows(one_page, server):
     """360×640: the seven actions in two rows — the four aimed at nobody, then the three
     aimed at a player — every one whole inside the screen's width, 48 dp tall, with room
     for its text at 12 px (cut with «…» by Flutter otherwise; the button's label says it
@@ -166,20 +164,17 @@ def test_small_phone_action_grid_in_two_rows(browser, server):
 
     stored = GameStore(server.data_dir).create("coup", ["Аня", "Борис", "Вика"], first_player=0)
     stored.close()
-    small = App(browser, server, 360, 640).open(f"/game/{stored.id}")
-    try:
-        small.wait_label("step", "Аня: какое действие?")
-        boxes = {a: small.box(f"act-{a}") for a in ACTIONS}
-        for line in COMPACT_ROWS:
-            assert len({round(boxes[a]["y"]) for a in line}) == 1, (line, boxes)
-        assert boxes["income"]["y"] + 48 <= boxes["coup"]["y"], boxes
-        for a, b in boxes.items():
-            assert b["x"] >= 0 and b["x"] + b["width"] <= 360, (a, b)
-            assert b["height"] >= 47.5, (a, b)
-            assert b["width"] >= 47.5, (a, b)
-            assert ACTION_LABELS[a] in small.label(f"act-{a}"), a
-    finally:
-        small.close()
+    small = one_page.open(f"/game/{stored.id}", 360, 640)
+    small.wait_label("step", "Аня: какое действие?")
+    boxes = {a: small.box(f"act-{a}") for a in ACTIONS}
+    for line in COMPACT_ROWS:
+        assert len({round(boxes[a]["y"]) for a in line}) == 1, (line, boxes)
+    assert boxes["income"]["y"] + 48 <= boxes["coup"]["y"], boxes
+    for a, b in boxes.items():
+        assert b["x"] >= 0 and b["x"] + b["width"] <= 360, (a, b)
+        assert b["height"] >= 47.5, (a, b)
+        assert b["width"] >= 47.5, (a, b)
+        assert ACTION_LABELS[a] in small.label(f"act-{a}"), a
 
 
 #: Long names for the phone's targets (play-test: «Александрина» wholly under the bar).
@@ -194,7 +189,7 @@ LONG_SIX = [
 ]
 
 
-def test_phone_targets_are_the_rows_in_reach_with_five_and_six_long_names(browser, server):
+def test_phone_targets_are_the_rows_in_reach_with_five_and_six_long_names(one_page, server):
     """Play-test at 390×844 with five players: the «Против кого?» buttons under the action grid
     were cut by the pinned bar (only 44 px showed; «Александрина» wholly under it), and that a
     row's tap aims too was said nowhere. The rows are what aims now: the step's question and
@@ -205,34 +200,31 @@ def test_phone_targets_are_the_rows_in_reach_with_five_and_six_long_names(browse
     for names in (LONG_FIVE, LONG_SIX):
         stored = GameStore(server.data_dir).create("coup", names, first_player=0)
         stored.close()
-        phone = App(browser, server, 390, 844).open(f"/game/{stored.id}")
-        try:
-            phone.wait_label("step", f"{names[0]}: какое действие?")
-            fixed = [*(f"act-{a}" for a in ACTIONS), *(f"player-p{i}" for i in range(len(names)))]
-            before = {ident: phone.box(ident) for ident in fixed}
-            phone.tap("act-steal")
-            phone.wait_label("preview", "Кража (Капитан): против кого? Коснитесь строки игрока")
-            phone.wait_label("step", "Против кого? Коснитесь строки игрока")
-            for i in range(1, len(names)):
-                phone.wait_label(f"player-p{i}", "— цель?")
-            shown = phone.page.eval_on_selector_all(
-                "[flt-semantics-identifier]",
-                "els => els.map(e => e.getAttribute('flt-semantics-identifier'))",
-            )
-            aims = [x for x in shown if x.startswith("target-")]
-            aims += [f"player-p{i}" for i in range(1, len(names))]
-            above_bar(phone, *aims)
-            phone.tap("player-p2")
-            phone.wait_label("preview", "Кража (Капитан) против Александрины")
-            phone.wait_label("player-p2", "Александрина — цель")
-            after = {ident: phone.box(ident) for ident in fixed}
-            for ident in fixed:
-                assert same_place(before[ident], after[ident]), (ident, before, after)
-        finally:
-            phone.close()
+        phone = one_page.open(f"/game/{stored.id}", 390, 844)
+        phone.wait_label("step", f"{names[0]}: какое действие?")
+        fixed = [*(f"act-{a}" for a in ACTIONS), *(f"player-p{i}" for i in range(len(names)))]
+        before = {ident: phone.box(ident) for ident in fixed}
+        phone.tap("act-steal")
+        phone.wait_label("preview", "Кража (Капитан): против кого? Коснитесь строки игрока")
+        phone.wait_label("step", "Против кого? Коснитесь строки игрока")
+        for i in range(1, len(names)):
+            phone.wait_label(f"player-p{i}", "— цель?")
+        shown = phone.page.eval_on_selector_all(
+            "[flt-semantics-identifier]",
+            "els => els.map(e => e.getAttribute('flt-semantics-identifier'))",
+        )
+        aims = [x for x in shown if x.startswith("target-")]
+        aims += [f"player-p{i}" for i in range(1, len(names))]
+        above_bar(phone, *aims)
+        phone.tap("player-p2")
+        phone.wait_label("preview", "Кража (Капитан) против Александрины")
+        phone.wait_label("player-p2", "Александрина — цель")
+        after = {ident: phone.box(ident) for ident in fixed}
+        for ident in fixed:
+            assert same_place(before[ident], after[ident]), (ident, before, after)
 
 
-def test_phone_six_long_names_lose_influence_fits_above_the_bar(browser, server):
+def test_phone_six_long_names_lose_influence_fits_above_the_bar(one_page, server):
     """«Покровители», «Оспаривание» at 390×844 with six 12-letter names: Константинов
     challenges a real Captain with his last card. The question, the five cards in one row and
     the six lines of the explanation and «Итог действия» are all above the pinned bar
@@ -255,16 +247,13 @@ def test_phone_six_long_names_lose_influence_fits_above_the_bar(browser, server)
     ):
         stored.push(kind, data)
     stored.close()
-    phone = App(browser, server, 390, 844).open(f"/game/{stored.id}")
-    try:
-        phone.wait_label("step", "Константинов: какую карту раскрыть?")
-        phone.wait_label("explain", "последнего покровителя за оспаривание и выбывает")
-        phone.wait_label("outcome", "Итог действия: без запрета Александрина заберёт")
-        cards = [f"lose-{c}" for c in CHARACTERS]
-        above_bar(phone, "step", *cards, "explain", "outcome")
-        rows = {round(box(phone, c)["y"]) for c in cards}
-        assert len(rows) == 1, rows  # one row of cards
-        for c in cards:
-            assert box(phone, c)["height"] >= 47.5 and box(phone, c)["width"] >= 47.5, c
-    finally:
-        phone.close()
+    phone = one_page.open(f"/game/{stored.id}", 390, 844)
+    phone.wait_label("step", "Константинов: какую карту раскрыть?")
+    phone.wait_label("explain", "последнего покровителя за оспаривание и выбывает")
+    phone.wait_label("outcome", "Итог действия: без запрета Александрина заберёт")
+    cards = [f"lose-{c}" for c in CHARACTERS]
+    above_bar(phone, "step", *cards, "explain", "outcome")
+    rows = {round(box(phone, c)["y"]) for c in cards}
+    assert len(rows) == 1, rows  # one row of cards
+    for c in cards:
+        assert box(phone, c)["height"] >= 47.5 and box(phone, c)["width"] >= 47.5, c

@@ -24,7 +24,6 @@ from companion.engine.coup import explain
 from companion.store import GameStore
 from companion.ui.boards.coup.referee import outcome_line
 from tests.ui import render_tree as rt
-from tests.ui.conftest import App
 from tests.ui.phone import box, same_place, tap_after_guard
 from tests.ui.walk import Phone
 
@@ -81,11 +80,9 @@ STEPS: dict[str, tuple[list[tuple[str, dict[str, Any]]], str, list[str]]] = {
 
 
 @pytest.fixture(scope="module")
-def games(tmp_path_factory):
-    from tests.ui.conftest import Server
-
-    data = tmp_path_factory.mktemp("coup-whole") / "data"
-    store = GameStore(data)
+def games(suite_page):
+    """Each step's game on the suite's server: name → (id, explanation, «Итог действия»)."""
+    store = GameStore(suite_page.server.data_dir)
     ids = {}
     for name, (moves, _q, _a) in STEPS.items():
         g = store.create("coup", LONG, first_player=0)
@@ -93,9 +90,7 @@ def games(tmp_path_factory):
             g.push(kind, d)
         ids[name] = (g.id, explain(g.game.state), outcome_line(g.game.state))
         g.close()
-    srv = Server(data)
-    yield srv, ids
-    srv.stop()
+    return ids
 
 
 def _within(b: dict, bottom: float, width: float) -> bool:
@@ -109,40 +104,38 @@ def _within(b: dict, bottom: float, width: float) -> bool:
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("step", list(STEPS))
-def test_step_texts_are_whole_or_read_whole(browser, games, step, size):
-    srv, ids = games
-    gid, said, outcome = ids[step]
+def test_step_texts_are_whole_or_read_whole(one_page, games, step, size):
+    """One page for every case (:func:`tests.ui.conftest.one_page`): each case is its game
+    opened in it at its size."""
+    gid, said, outcome = games[step]
     _moves, question, answers = STEPS[step]
     w, h = size
-    app = App(browser, srv, w, h).open(f"/game/{gid}")
-    try:
-        app.wait_label("step", question)
-        app.steady("primary-action")
-        upright = h > w
-        bar = box(app, "action-bar")["y"] if upright else h
-        assert _within(box(app, "step"), bar, w), box(app, "step")
-        for ident in answers:
-            b = box(app, ident)
-            assert _within(b, bar, w), (ident, b, bar)
-            assert b["width"] >= 47.5 and b["height"] >= 47.5, (ident, b)
-        for ident, text in (("explain", said), ("outcome", outcome)):
-            if not text:
-                continue
-            assert text in app.label(ident)  # the whole text for a screen reader
-            b = box(app, ident)
-            assert b["height"] >= ONE_LINE and _within(b, bar, w), (ident, b, bar)
-        before = box(app, "step")
-        whole = box(app, "step-texts")
-        assert whole["width"] >= 47.5 and whole["height"] >= 47.5 and _within(whole, bar, w)
-        tap_after_guard(app, "step-texts")
-        app.el("step-texts-text").wait_for()
-        read = app.label("step-texts-text")
-        assert said in read and outcome in read, read  # the engine's texts, whole
-        tap_after_guard(app, "step-texts-close")
-        app.el("step-texts-text").wait_for(state="detached")
-        assert same_place(before, box(app, "step"))
-    finally:
-        app.close()
+    app = one_page.open(f"/game/{gid}", w, h)
+    app.wait_label("step", question)
+    app.steady("primary-action")
+    upright = h > w
+    bar = box(app, "action-bar")["y"] if upright else h
+    assert _within(box(app, "step"), bar, w), box(app, "step")
+    for ident in answers:
+        b = box(app, ident)
+        assert _within(b, bar, w), (ident, b, bar)
+        assert b["width"] >= 47.5 and b["height"] >= 47.5, (ident, b)
+    for ident, text in (("explain", said), ("outcome", outcome)):
+        if not text:
+            continue
+        assert text in app.label(ident)  # the whole text for a screen reader
+        b = box(app, ident)
+        assert b["height"] >= ONE_LINE and _within(b, bar, w), (ident, b, bar)
+    before = box(app, "step")
+    whole = box(app, "step-texts")
+    assert whole["width"] >= 47.5 and whole["height"] >= 47.5 and _within(whole, bar, w)
+    tap_after_guard(app, "step-texts")
+    app.el("step-texts-text").wait_for()
+    read = app.label("step-texts-text")
+    assert said in read and outcome in read, read  # the engine's texts, whole
+    tap_after_guard(app, "step-texts-close")
+    app.el("step-texts-text").wait_for(state="detached")
+    assert same_place(before, box(app, "step"))
 
 
 async def _two_line_question(data) -> None:

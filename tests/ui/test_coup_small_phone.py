@@ -43,9 +43,10 @@ from tests.ui.test_touch_targets import nodes, offenders
 
 
 @pytest.fixture
-def server(module_server: Server) -> Server:
-    """One server for the module: each test opens a game of its own by id."""
-    return module_server
+def server(suite_server: Server) -> Server:
+    """One server for the suite's browser tests, under their one page (``one_page``): each
+    test opens a game of its own by id."""
+    return suite_server
 
 
 WIDTH, HEIGHT = 360, 640
@@ -74,101 +75,93 @@ def in_reach(app: App, *idents: str, targets: bool = True) -> None:
     [(FOUR, (WIDTH, HEIGHT)), (LONG, (WIDTH, HEIGHT)), (LONG, (390, 844))],
     ids=["4-players", "6-long-names", "6-long-names-390x844"],
 )
-def test_small_phone_plays_a_turn_without_scrolling(browser, server, names, size):
+def test_small_phone_plays_a_turn_without_scrolling(one_page, server, names, size):
     """A steal from the third player: the menu, the rows aimed at, who challenges, who
     blocks, who challenges the block, the blocker's card; then the next player's menu and an
     exchange. With six players the names are of twelve letters (the widest answers)."""
     n = len(names)
     stored = GameStore(server.data_dir).create("coup", names, first_player=0)
     stored.close()
-    app = App(browser, server, *size).open(f"/game/{stored.id}")
-    try:
-        app.wait_label("step", f"{names[0]}: какое действие?")
-        top = settled(app, "treasury")["y"]
-        menu = [f"act-{a}" for a in ACTIONS]
-        rows = [f"player-p{i}" for i in range(n)]
-        in_reach(app, *menu, "primary-action")
-        before = {ident: box(app, ident) for ident in menu + rows}
+    app = one_page.open(f"/game/{stored.id}", *size)
+    app.wait_label("step", f"{names[0]}: какое действие?")
+    top = settled(app, "treasury")["y"]
+    menu = [f"act-{a}" for a in ACTIONS]
+    rows = [f"player-p{i}" for i in range(n)]
+    in_reach(app, *menu, "primary-action")
+    before = {ident: box(app, ident) for ident in menu + rows}
 
-        tap_after_guard(app, "act-steal")
-        app.wait_label("step", "Против кого? Коснитесь строки игрока")
-        for i in range(1, n):
-            app.wait_label(f"player-p{i}", "— цель?")
-        in_reach(app, *rows)
-        tap_after_guard(app, "player-p2")
-        app.wait_label("player-p2", f"{names[2]} — цель")
-        after = {ident: box(app, ident) for ident in menu + rows}
-        for ident in menu + rows:  # picking and aiming move nothing
-            assert same_place(before[ident], after[ident]), (ident, before, after)
-        tap_primary(app)
+    tap_after_guard(app, "act-steal")
+    app.wait_label("step", "Против кого? Коснитесь строки игрока")
+    for i in range(1, n):
+        app.wait_label(f"player-p{i}", "— цель?")
+    in_reach(app, *rows)
+    tap_after_guard(app, "player-p2")
+    app.wait_label("player-p2", f"{names[2]} — цель")
+    after = {ident: box(app, ident) for ident in menu + rows}
+    for ident in menu + rows:  # picking and aiming move nothing
+        assert same_place(before[ident], after[ident]), (ident, before, after)
+    tap_primary(app)
 
-        app.wait_label("step", "Кто-то оспаривает?")
-        in_reach(app, *(f"challenge-p{i}" for i in range(1, n)), "primary-action")
-        if n == 4:  # short names answer in one row, and the step's texts are read under it
-            assert len({round(box(app, f"challenge-p{i}")["y"]) for i in range(1, n)}) == 1
-            app.wait_label("outcome", "Итог действия")
-            in_reach(app, "explain", "outcome", targets=False)
-        for ident in rows:  # the step's change moved no row
-            assert same_place(before[ident], box(app, ident)), ident
-        tap_primary(app)  # nobody
+    app.wait_label("step", "Кто-то оспаривает?")
+    in_reach(app, *(f"challenge-p{i}" for i in range(1, n)), "primary-action")
+    if n == 4:  # short names answer in one row, and the step's texts are read under it
+        assert len({round(box(app, f"challenge-p{i}")["y"]) for i in range(1, n)}) == 1
+        app.wait_label("outcome", "Итог действия")
+        in_reach(app, "explain", "outcome", targets=False)
+    for ident in rows:  # the step's change moved no row
+        assert same_place(before[ident], box(app, ident)), ident
+    tap_primary(app)  # nobody
 
-        app.wait_label("step", "Кто-то запрещает?")
-        in_reach(app, "block-p2-captain", "block-p2-ambassador", "primary-action")
-        tap_after_guard(app, "block-p2-captain")
-        app.wait_label("step", "Кто-то оспаривает запрет?")
-        in_reach(app, *(f"challenge-p{i}" for i in range(n) if i != 2))
-        tap_after_guard(app, "challenge-p0")
-        app.wait_label("step", f"{names[2]}: Капитан показан?")
-        in_reach(app, "not-proven", "primary-action")
-        tap_after_guard(app, "not-proven")
-        app.wait_label("step", f"{names[2]}: какую карту раскрыть?")
-        in_reach(app, *(f"lose-{c}" for c in CHARACTERS))
-        tap_after_guard(app, "lose-duke")
+    app.wait_label("step", "Кто-то запрещает?")
+    in_reach(app, "block-p2-captain", "block-p2-ambassador", "primary-action")
+    tap_after_guard(app, "block-p2-captain")
+    app.wait_label("step", "Кто-то оспаривает запрет?")
+    in_reach(app, *(f"challenge-p{i}" for i in range(n) if i != 2))
+    tap_after_guard(app, "challenge-p0")
+    app.wait_label("step", f"{names[2]}: Капитан показан?")
+    in_reach(app, "not-proven", "primary-action")
+    tap_after_guard(app, "not-proven")
+    app.wait_label("step", f"{names[2]}: какую карту раскрыть?")
+    in_reach(app, *(f"lose-{c}" for c in CHARACTERS))
+    tap_after_guard(app, "lose-duke")
 
-        app.wait_label("step", f"{names[1]}: какое действие?")
-        in_reach(app, *menu)
-        tap_after_guard(app, "act-exchange")
-        tap_primary(app)
-        app.wait_label("step", "Кто-то оспаривает?")
-        in_reach(app, *(f"challenge-p{i}" for i in range(n) if i != 1))
-        tap_primary(app)
-        app.wait_label("step", f"{names[1]}: обмен с колодой двора")
-        app.wait_label("primary-action", "Обмен завершён")
-        in_reach(app, "primary-action")
-        in_reach(app, "step", "explain", targets=False)  # what to do at the table
-        assert abs(box(app, "treasury")["y"] - top) <= 1, "the board was scrolled"
-    finally:
-        app.close()
+    app.wait_label("step", f"{names[1]}: какое действие?")
+    in_reach(app, *menu)
+    tap_after_guard(app, "act-exchange")
+    tap_primary(app)
+    app.wait_label("step", "Кто-то оспаривает?")
+    in_reach(app, *(f"challenge-p{i}" for i in range(n) if i != 1))
+    tap_primary(app)
+    app.wait_label("step", f"{names[1]}: обмен с колодой двора")
+    app.wait_label("primary-action", "Обмен завершён")
+    in_reach(app, "primary-action")
+    in_reach(app, "step", "explain", targets=False)  # what to do at the table
+    assert abs(box(app, "treasury")["y"] - top) <= 1, "the board was scrolled"
 
 
-def test_small_phone_every_tappable_control_is_a_48dp_target(browser, server):
+def test_small_phone_every_tappable_control_is_a_48dp_target(one_page, server):
     """«Touch targets» at 360×640 with six players: the folded board's controls — the menu
     in two rows, the half rows tapped to aim, who challenges — are all 48×48 dp or more."""
     stored = GameStore(server.data_dir).create("coup", LONG, first_player=0)
     stored.close()
-    app = App(browser, server, WIDTH, HEIGHT).open(f"/game/{stored.id}")
-    try:
-        app.wait_label("step", f"{LONG[0]}: какое действие?")
-        tap_after_guard(
-            app, "act-assassinate"
-        )  # dimmed (2 coins): it still answers, with the reason
-        app.wait_label("error", "нужно 3 монеты")
-        tap_after_guard(app, "act-steal")
-        app.wait_label("player-p5", "— цель?")
-        app.unhover()
-        found = nodes(app)
-        ids = {n["id"] for n in found}
-        assert {"act-income", "act-steal", "player-p1", "player-p5"} <= ids, ids
-        assert not offenders(found), offenders(found)
-        tap_after_guard(app, "player-p1")
-        tap_primary(app)
-        app.wait_label("step", "Кто-то оспаривает?")
-        app.unhover()
-        found = nodes(app)
-        assert {"challenge-p1", "challenge-p5"} <= {n["id"] for n in found}
-        assert not offenders(found), offenders(found)
-    finally:
-        app.close()
+    app = one_page.open(f"/game/{stored.id}", WIDTH, HEIGHT)
+    app.wait_label("step", f"{LONG[0]}: какое действие?")
+    tap_after_guard(app, "act-assassinate")  # dimmed (2 coins): it still answers, with the reason
+    app.wait_label("error", "нужно 3 монеты")
+    tap_after_guard(app, "act-steal")
+    app.wait_label("player-p5", "— цель?")
+    app.unhover()
+    found = nodes(app)
+    ids = {n["id"] for n in found}
+    assert {"act-income", "act-steal", "player-p1", "player-p5"} <= ids, ids
+    assert not offenders(found), offenders(found)
+    tap_after_guard(app, "player-p1")
+    tap_primary(app)
+    app.wait_label("step", "Кто-то оспаривает?")
+    app.unhover()
+    found = nodes(app)
+    assert {"challenge-p1", "challenge-p5"} <= {n["id"] for n in found}
+    assert not offenders(found), offenders(found)
 
 
 @pytest.mark.parametrize(
@@ -176,7 +169,7 @@ def test_small_phone_every_tappable_control_is_a_48dp_target(browser, server):
     [(LONG, (WIDTH, HEIGHT)), (LONG[:4], (390, 844)), (LONG[:4], (WIDTH, 780))],
     ids=["6-half-rows-360x640", "4-full-rows-390x844", "4-half-rows-360x780"],
 )
-def test_twelve_letter_names_stay_in_their_rows(browser, server, names, size):
+def test_twelve_letter_names_stay_in_their_rows(one_page, server, names, size):
     """Play-test at 360 px: «Мухаммаджон…» beside the «цель?» chip. While a target is chosen
     (every other row shows its chip), each name is one line inside its row, left of the
     cards and coins (never over them), cut by Flutter with «…» where its mark needs the
@@ -184,22 +177,19 @@ def test_twelve_letter_names_stay_in_their_rows(browser, server, names, size):
     press)."""
     stored = GameStore(server.data_dir).create("coup", names, first_player=0)
     stored.close()
-    app = App(browser, server, *size).open(f"/game/{stored.id}")
-    try:
-        app.wait_label("step", f"{names[0]}: какое действие?")
-        tap_after_guard(app, "act-steal")
-        app.wait_label(f"player-p{len(names) - 1}", "— цель?")
-        for i, name in enumerate(names):
-            row, label = settled(app, f"player-p{i}"), settled(app, f"name-p{i}")
-            assert name in app.label(f"player-p{i}"), i
-            assert label["height"] <= 26, (name, label)  # one line
-            assert row["x"] <= label["x"] and label["x"] + label["width"] <= row["x"] + row["width"]
-            assert row["y"] <= label["y"] and label["y"] + label["height"] <= row["y"] + 48.5
-            cards = box(app, f"influence-p{i}")
-            if round(cards["y"]) == round(label["y"]) or cards["y"] < label["y"] + label["height"]:
-                assert label["x"] + label["width"] <= cards["x"], (name, label, cards)
-    finally:
-        app.close()
+    app = one_page.open(f"/game/{stored.id}", *size)
+    app.wait_label("step", f"{names[0]}: какое действие?")
+    tap_after_guard(app, "act-steal")
+    app.wait_label(f"player-p{len(names) - 1}", "— цель?")
+    for i, name in enumerate(names):
+        row, label = settled(app, f"player-p{i}"), settled(app, f"name-p{i}")
+        assert name in app.label(f"player-p{i}"), i
+        assert label["height"] <= 26, (name, label)  # one line
+        assert row["x"] <= label["x"] and label["x"] + label["width"] <= row["x"] + row["width"]
+        assert row["y"] <= label["y"] and label["y"] + label["height"] <= row["y"] + 48.5
+        cards = box(app, f"influence-p{i}")
+        if round(cards["y"]) == round(label["y"]) or cards["y"] < label["y"] + label["height"]:
+            assert label["x"] + label["width"] <= cards["x"], (name, label, cards)
 
 
 async def _folded_grid_heights(data: Path) -> set[int]:
@@ -272,7 +262,7 @@ def read_whole(app: App, *parts: str) -> None:
     app.el("step-texts-text").wait_for(state="detached")
 
 
-def test_six_long_names_read_each_step_without_a_scroll(browser, server):
+def test_six_long_names_read_each_step_without_a_scroll(one_page, server):
     """Play-test at 360×640 with six 12-letter names: «Итог действия: если заявление устоит,
     без…» was cut at the pinned bar in «Оспаривание», «Итог действия: без запрета … потеряет…»
     at a card's loss, and the board scrolled to read them. Now the board ends at the bar (no
@@ -282,46 +272,43 @@ def test_six_long_names_read_each_step_without_a_scroll(browser, server):
     names = LONG
     stored = GameStore(server.data_dir).create("coup", names, first_player=0)
     stored.close()
-    app = App(browser, server, WIDTH, HEIGHT).open(f"/game/{stored.id}")
-    try:
-        app.wait_label("step", f"{names[0]}: какое действие?")
-        top = settled(app, "treasury")["y"]
-        tap_after_guard(app, "act-steal")
-        tap_after_guard(app, "player-p4")
-        tap_primary(app)
+    app = one_page.open(f"/game/{stored.id}", WIDTH, HEIGHT)
+    app.wait_label("step", f"{names[0]}: какое действие?")
+    top = settled(app, "treasury")["y"]
+    tap_after_guard(app, "act-steal")
+    tap_after_guard(app, "player-p4")
+    tap_primary(app)
 
-        app.wait_label("step", "Кто-то оспаривает?")
-        unscrolled(app, top)
-        texts_in_reach(app)
-        read_whole(app, "заявляет Капитана", "Итог действия: если заявление устоит")
-        tap_primary(app)  # nobody
+    app.wait_label("step", "Кто-то оспаривает?")
+    unscrolled(app, top)
+    texts_in_reach(app)
+    read_whole(app, "заявляет Капитана", "Итог действия: если заявление устоит")
+    tap_primary(app)  # nobody
 
-        app.wait_label("step", "Кто-то запрещает?")
-        unscrolled(app, top)
-        app.wait_label("outcome", "Итог действия")
-        in_reach(app, "explain", "outcome", targets=False)
-        texts_in_reach(app)
-        read_whole(app, "Итог действия")
-        tap_after_guard(app, "block-p4-captain")
+    app.wait_label("step", "Кто-то запрещает?")
+    unscrolled(app, top)
+    app.wait_label("outcome", "Итог действия")
+    in_reach(app, "explain", "outcome", targets=False)
+    texts_in_reach(app)
+    read_whole(app, "Итог действия")
+    tap_after_guard(app, "block-p4-captain")
 
-        app.wait_label("step", "Кто-то оспаривает запрет?")
-        unscrolled(app, top)
-        texts_in_reach(app)
-        tap_after_guard(app, "challenge-p0")
-        app.wait_label("step", f"{names[4]}: Капитан показан?")
-        unscrolled(app, top)
-        in_reach(app, "explain", "outcome", targets=False)
-        tap_primary(app)  # shown: Александрина loses a card
+    app.wait_label("step", "Кто-то оспаривает запрет?")
+    unscrolled(app, top)
+    texts_in_reach(app)
+    tap_after_guard(app, "challenge-p0")
+    app.wait_label("step", f"{names[4]}: Капитан показан?")
+    unscrolled(app, top)
+    in_reach(app, "explain", "outcome", targets=False)
+    tap_primary(app)  # shown: Александрина loses a card
 
-        app.wait_label("step", f"{names[0]}: какую карту раскрыть?")
-        unscrolled(app, top)
-        texts_in_reach(app)
-        in_reach(app, *(f"lose-{c}" for c in CHARACTERS))
-    finally:
-        app.close()
+    app.wait_label("step", f"{names[0]}: какую карту раскрыть?")
+    unscrolled(app, top)
+    texts_in_reach(app)
+    in_reach(app, *(f"lose-{c}" for c in CHARACTERS))
 
 
-def test_a_new_step_starts_at_the_top_of_the_board(browser, server):
+def test_a_new_step_starts_at_the_top_of_the_board(one_page, server):
     """Play-test: a page scrolled down to read a step kept its scroll for the next one (the
     rows at y 137 instead of 193, the treasury line half hidden). On a page too short even
     for the folded board (360×560: a phone's browser with its bars shown) the board is
@@ -329,17 +316,14 @@ def test_a_new_step_starts_at_the_top_of_the_board(browser, server):
     its top (as Ricks' charge steps are)."""
     stored = GameStore(server.data_dir).create("coup", LONG, first_player=0)
     stored.close()
-    app = App(browser, server, WIDTH, 560).open(f"/game/{stored.id}")
-    try:
-        app.wait_label("step", f"{LONG[0]}: какое действие?")
-        tap_after_guard(app, "act-income")
-        wheel(app, -2000, WIDTH / 2, 300)
-        top = app.steady("treasury")["y"]
-        wheel(app, 2000, WIDTH / 2, 300)
-        scrolled = settled(app, "treasury")["y"]
-        assert scrolled < top - 20, f"the test needs a scrolled board: {scrolled} vs {top}"
-        tap_primary(app)  # «Доход»: the next player's turn
-        app.wait_label("step", f"{LONG[1]}: какое действие?")
-        wait_at(app, "treasury", top)  # the board is back at its top
-    finally:
-        app.close()
+    app = one_page.open(f"/game/{stored.id}", WIDTH, 560)
+    app.wait_label("step", f"{LONG[0]}: какое действие?")
+    tap_after_guard(app, "act-income")
+    wheel(app, -2000, WIDTH / 2, 300)
+    top = app.steady("treasury")["y"]
+    wheel(app, 2000, WIDTH / 2, 300)
+    scrolled = settled(app, "treasury")["y"]
+    assert scrolled < top - 20, f"the test needs a scrolled board: {scrolled} vs {top}"
+    tap_primary(app)  # «Доход»: the next player's turn
+    app.wait_label("step", f"{LONG[1]}: какое действие?")
+    wait_at(app, "treasury", top)  # the board is back at its top

@@ -93,41 +93,33 @@ def _status_games(data) -> dict[str, str]:
     return ids
 
 
-def test_twelve_letter_names_and_the_phase_read_whole_at_360_px(browser, tmp_path):
+def test_twelve_letter_names_and_the_phase_read_whole_at_360_px(one_page, suite_server):
     """README: 12-letter names fit a 360 px phone; play-tests at 360 px: «Ходит Александр…»,
     «ход Александрины Потеря покр…». In Chromium at 360×640, line 1 (who acts) and line 2
     (whose turn, the phase) lie on screen, each one line tall, whose turn left of the phase
-    without overlapping it, and their labels say the whole name and the whole phase."""
+    without overlapping it, and their labels say the whole name and the whole phase. The four
+    games are opened in one page, one after the other."""
     from companion.ui.words import inflect
-    from tests.ui.conftest import App, Server
     from tests.ui.phone import box
 
-    data = tmp_path / "data"
-    ids = _status_games(data)
-    srv = Server(data)
-    try:
-        for key, gid in ids.items():
-            app = App(browser, srv, 360, 640).open(f"/game/{gid}")
-            try:
-                if key == "turn":
-                    app.wait_label("status-player", f"Ходит {LONG[0]}")
-                    parts = ["status-player"]
-                else:
-                    actor, loser = (int(x) for x in key.split("-"))
-                    app.wait_label("status-player", f"Отвечает {LONG[loser]}")
-                    app.wait_label("status-turn", f"ход {inflect(LONG[actor], 'gent')}")
-                    app.wait_label("status-phase", "Потеря покровителя")
-                    parts = ["status-player", "status-turn", "status-phase"]
-                    turn, phase = box(app, "status-turn"), box(app, "status-phase")
-                    assert turn["x"] + turn["width"] <= phase["x"] + 0.5, (turn, phase)
-                for ident in parts:
-                    b = box(app, ident)
-                    assert b["x"] >= 0 and b["x"] + b["width"] <= 360.5, (key, ident, b)
-                    assert b["y"] >= 0 and b["height"] <= 30, (key, ident, b)  # one line
-            finally:
-                app.close()
-    finally:
-        srv.stop()
+    ids = _status_games(suite_server.data_dir)
+    for key, gid in ids.items():
+        app = one_page.open(f"/game/{gid}", 360, 640)
+        if key == "turn":
+            app.wait_label("status-player", f"Ходит {LONG[0]}")
+            parts = ["status-player"]
+        else:
+            actor, loser = (int(x) for x in key.split("-"))
+            app.wait_label("status-player", f"Отвечает {LONG[loser]}")
+            app.wait_label("status-turn", f"ход {inflect(LONG[actor], 'gent')}")
+            app.wait_label("status-phase", "Потеря покровителя")
+            parts = ["status-player", "status-turn", "status-phase"]
+            turn, phase = box(app, "status-turn"), box(app, "status-phase")
+            assert turn["x"] + turn["width"] <= phase["x"] + 0.5, (turn, phase)
+        for ident in parts:
+            b = box(app, ident)
+            assert b["x"] >= 0 and b["x"] + b["width"] <= 360.5, (key, ident, b)
+            assert b["y"] >= 0 and b["height"] <= 30, (key, ident, b)  # one line
 
 
 def test_with_long_names_who_answers_and_whose_turn_are_apart():

@@ -14,9 +14,10 @@ from tests.ui.test_smashup_play import NAMES
 
 
 @pytest.fixture
-def server(module_server: Server) -> Server:
-    """One server for the module: each test opens a game of its own by id."""
-    return module_server
+def server(suite_server: Server) -> Server:
+    """One server for the suite's browser tests, under their one page (``one_page``): each
+    test opens a game of its own by id."""
+    return suite_server
 
 
 def type_base(app, prefix: str, name: str, bp: int, vp: tuple[int, int, int]) -> None:
@@ -27,11 +28,11 @@ def type_base(app, prefix: str, name: str, bp: int, vp: tuple[int, int, int]) ->
     app.wait_label(f"{prefix}-preview", f"{name}: оборона {bp}; ПО {vp[0]}/{vp[1]}/{vp[2]}")
 
 
-def test_taken_faction_chips_keep_their_places(app, server):
+def test_taken_faction_chips_keep_their_places(one_page, server):
     """Setup: a tapped faction chip goes to the player's deck and no chip moves — the next
     chip is where it was before the tap (a finger on its way lands on what it aimed at)."""
     gid = GameStore(server.data_dir).create("smashup", NAMES, first_player=0).id
-    app.open(f"/game/{gid}")
+    app = one_page.open(f"/game/{gid}")
     for chip, deck in ((0, "Бабульки"), (1, "Бабульки, Плюшевые мишки")):
         before = box(app, f"faction-{chip + 1}")
         app.tap(f"faction-{chip}")
@@ -97,7 +98,7 @@ def assert_same_place(before: dict, after: dict, what: str) -> None:
         assert abs(before[key] - after[key]) <= 2, (what, key, before, after)
 
 
-def test_phone_turn_keeps_the_numbers_and_the_primary_action_on_screen(app, server):
+def test_phone_turn_keeps_the_numbers_and_the_primary_action_on_screen(one_page, server):
     """Issue 11 at 390×844 with 4 players and 5 bases: through a whole turn whose turn it is, the
     phase, «Дальше», every player's VP and every base's power stay on screen without scrolling;
     a tapped −/+ stays put after the tap and after a refused move; the «+» that makes a base
@@ -117,7 +118,7 @@ def test_phone_turn_keeps_the_numbers_and_the_primary_action_on_screen(app, serv
         ],
         step_phases=True,  # «Все фазы по шагам»: the test walks every phase
     )
-    app.open(f"/game/{game_id}")
+    app = one_page.open(f"/game/{game_id}")
     app.wait_label("status-phase", "Начало хода")
     numbers = [f"vp-p{i}" for i in range(4)] + [f"base-{j}-total" for j in range(5)]
     assert_on_screen(app, "status-player", "status-phase", "primary-action", *numbers)
@@ -172,13 +173,13 @@ def test_phone_turn_keeps_the_numbers_and_the_primary_action_on_screen(app, serv
     assert_on_screen(app, "status-player", "status-phase", "primary-action", "vp-p1")
 
 
-def test_phone_finished_game_shows_the_winner_on_screen(app, server):
+def test_phone_finished_game_shows_the_winner_on_screen(one_page, server):
     """Игра окончена: a finished 4-player game opened on a phone shows the winner at once, not
     under the bases."""
     moves = [("vp.adjust", {"player": 1, "delta": 16})]
     moves += [("phase.next", {})] * 5
     game_id = four_player_game(server.data_dir, moves)
     assert GameStore(server.data_dir).open(game_id).game.outcome() is not None
-    app.open(f"/game/{game_id}")
+    app = one_page.open(f"/game/{game_id}")
     app.wait_label("winner", "Борис")
     assert_on_screen(app, "winner")

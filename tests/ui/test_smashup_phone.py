@@ -10,7 +10,7 @@ import pytest
 
 from companion.store import GameStore
 from companion.store.bases import BaseCatalogue
-from tests.ui.conftest import App, Server
+from tests.ui.conftest import Server
 from tests.ui.cut_text import assert_whole_or_told
 from tests.ui.phone import assert_on_screen, box, same_place, settled, tap_primary, wheel
 from tests.ui.test_smashup import FIVE_BASES as FIVE
@@ -18,13 +18,15 @@ from tests.ui.test_smashup import FOUR, four_player_game
 
 
 @pytest.fixture
-def server(module_server: Server) -> Server:
-    """One server for the module: each test opens a game of its own by id (the base catalogue
-    is shared: each test that picks from it remembers what it picks)."""
-    return module_server
+def server(suite_server: Server) -> Server:
+    """One server for the suite's browser tests, under their one page (``one_page``): each
+    test opens a game of its own by id (the base catalogue is shared with every Smash Up
+    module: each test that picks from it remembers what it picks, and taps the first
+    suggestion, whichever it is)."""
+    return suite_server
 
 
-def test_next_never_moves_and_the_ready_base_is_beside_its_reminder(app, server):
+def test_next_never_moves_and_the_ready_base_is_beside_its_reminder(one_page, server):
     """«Вот как это делается»: five phases a turn; «Проверь базы» names the ready base."""
     # «Волшебный лес» (the last of five bases) is broken: 21 of 21.
     gid = four_player_game(
@@ -37,7 +39,7 @@ def test_next_never_moves_and_the_ready_base_is_beside_its_reminder(app, server)
         step_phases=True,  # «Все фазы по шагам»: «Дальше» in every phase
     )
     BaseCatalogue(server.data_dir).remember({"name": "Заводь", "breakpoint": 16, "vp": [3, 2, 1]})
-    app.open(f"/game/{gid}")
+    app = one_page.open(f"/game/{gid}")
     app.wait_label("status-phase", "Играй карты")
     app.wait_label("primary-action", "Дальше")
     first = box(app, "primary-action")
@@ -84,7 +86,7 @@ def reachable(app, *idents: str, width: int = 390) -> None:
 PINNED = ["plays-minion-minus", "plays-minion", *[f"vp-p{i}" for i in range(4)]]
 
 
-def test_a_turn_on_the_last_base_needs_no_scrolling_back(app, server):
+def test_a_turn_on_the_last_base_needs_no_scrolling_back(one_page, server):
     """Играй карты at 390×844, 4 players, 5 bases (play-test: the 5th base's editor sat under
     the pinned bar, and once scrolled to, «Приспешники −» and the VP strip were off the top).
     Opened, the last base comes up under the pinned phase card and VP strip: its «Сыграть
@@ -92,7 +94,7 @@ def test_a_turn_on_the_last_base_needs_no_scrolling_back(app, server):
     there is the minion on the base *and* the turn's minion play; the power «+» and the
     minions «−» beside it are ≥ 8 dp apart."""
     gid = four_player_game(server.data_dir, [("phase.next", {})])
-    app.open(f"/game/{gid}")
+    app = one_page.open(f"/game/{gid}")
     app.wait_label("status-phase", "Играй карты")
     pinned = {ident: box(app, ident) for ident in PINNED}
     app.tap_and_reveal("base-4-open")
@@ -120,26 +122,23 @@ def test_a_turn_on_the_last_base_needs_no_scrolling_back(app, server):
     assert game.state.bases[4].power[0] == 3
 
 
-def test_on_a_small_phone_the_plays_and_vp_stay_while_the_bases_scroll(browser, server):
+def test_on_a_small_phone_the_plays_and_vp_stay_while_the_bases_scroll(one_page, server):
     """360×640: the open base's editor is longer than the room left, so the list scrolls —
     under the phase card and the VP strip, which stay where they are."""
     gid = four_player_game(server.data_dir, [("phase.next", {})])
-    small = App(browser, server, 360, 640).open(f"/game/{gid}")
-    try:
-        small.wait_label("status-phase", "Играй карты")
-        pinned = {ident: box(small, ident) for ident in PINNED}
-        small.tap_and_reveal("base-4-open")
-        small.el("play-minion-b4").wait_for()
-        reachable(small, "play-minion-b4", width=360)
-        small.steady("min-b4-p3-plus")  # scrolled to with the wheel, over the list
-        reachable(small, *PINNED, "pow-b4-p3-plus", "min-b4-p3-plus", width=360)
-        for ident, before in pinned.items():
-            assert same_place(before, box(small, ident)), ident
-    finally:
-        small.close()
+    small = one_page.open(f"/game/{gid}", 360, 640)
+    small.wait_label("status-phase", "Играй карты")
+    pinned = {ident: box(small, ident) for ident in PINNED}
+    small.tap_and_reveal("base-4-open")
+    small.el("play-minion-b4").wait_for()
+    reachable(small, "play-minion-b4", width=360)
+    small.steady("min-b4-p3-plus")  # scrolled to with the wheel, over the list
+    reachable(small, *PINNED, "pow-b4-p3-plus", "min-b4-p3-plus", width=360)
+    for ident, before in pinned.items():
+        assert same_place(before, box(small, ident)), ident
 
 
-def test_bases_are_laid_out_without_a_scroll_each(app, server):
+def test_bases_are_laid_out_without_a_scroll_each(one_page, server):
     """Подготовка к игре, 3 players with their factions, bases from the catalogue (play-test:
     from the 3rd base on «Выложить базу» was under the pinned bar). The board comes up at the
     bases, and «Выложить базу» stays in one place, in reach, for all four; a catalogue
@@ -152,9 +151,9 @@ def test_bases_are_laid_out_without_a_scroll_each(app, server):
         "smashup", FOUR[:3], first_player=0, options={"factions": decks}
     )
     stored.close()
-    app.open(f"/game/{stored.id}")
+    app = one_page.open(f"/game/{stored.id}")
     app.wait_label("bases-count", "0/4")
-    app.frames.wait_for("scroll_to")  # the board's own scroll to the bases (factions done)
+    app.frames.wait_for("scroll_to", after=one_page.sent)  # the board's scroll to the bases
     chip, trash = box(app, "new-base-sugg-0"), box(app, "new-base-forget-0")
     assert trash["x"] - (chip["x"] + chip["width"]) >= 8, (chip, trash)
     first = None
@@ -173,7 +172,7 @@ def test_bases_are_laid_out_without_a_scroll_each(app, server):
 LONG = ["Александра", "Борислав", "Виктория", "Константин"]
 
 
-def test_on_a_small_phone_an_open_base_needs_no_scroll_and_names_are_whole(browser, server):
+def test_on_a_small_phone_an_open_base_needs_no_scroll_and_names_are_whole(one_page, server):
     """360×640, 4 players with long names, «Играй карты» (phone play-test: the pinned part took
     ~340 px, the open base's 2nd and 3rd players needed a scroll and «Александра» read
     «Але…»). The header folds to two 48 dp rows: with the last base open, its row,
@@ -182,50 +181,47 @@ def test_on_a_small_phone_an_open_base_needs_no_scroll_and_names_are_whole(brows
     whole, or cut with «…» and whole in the pad a tap on the chip opens; a minion played
     there moves nothing."""
     gid = four_player_game(server.data_dir, [("phase.next", {})], names=LONG)
-    small = App(browser, server, 360, 640).open(f"/game/{gid}")
-    try:
-        small.wait_label("status-phase", "Играй карты")
-        pinned = {ident: box(small, ident) for ident in PINNED}
-        small.tap_and_reveal("base-4-open")
-        small.el("play-minion-b4").wait_for()
-        editor = [
-            f"{k}-b4-p{i}-{e}" for i in range(4) for k in ("pow", "min") for e in ("minus", "plus")
-        ]
-        for ident in ("base-4", "play-minion-b4", *editor, *PINNED):  # no steady(): no scroll
-            b = box(small, ident)
-            assert b["y"] >= 0 and b["y"] + b["height"] <= box(small, "action-bar")["y"] + 0.5, (
-                ident,
-                b,
-            )
-        for ident, before in pinned.items():
-            assert same_place(before, box(small, ident)), ident
-        for i, name in enumerate(LONG):
-            assert name in small.label(f"vp-p{i}"), (i, small.label(f"vp-p{i}"))
-            chip = box(small, f"vp-p{i}")
+    small = one_page.open(f"/game/{gid}", 360, 640)
+    small.wait_label("status-phase", "Играй карты")
+    pinned = {ident: box(small, ident) for ident in PINNED}
+    small.tap_and_reveal("base-4-open")
+    small.el("play-minion-b4").wait_for()
+    editor = [
+        f"{k}-b4-p{i}-{e}" for i in range(4) for k in ("pow", "min") for e in ("minus", "plus")
+    ]
+    for ident in ("base-4", "play-minion-b4", *editor, *PINNED):  # no steady(): no scroll
+        b = box(small, ident)
+        assert b["y"] >= 0 and b["y"] + b["height"] <= box(small, "action-bar")["y"] + 0.5, (
+            ident,
+            b,
+        )
+    for ident, before in pinned.items():
+        assert same_place(before, box(small, ident)), ident
+    for i, name in enumerate(LONG):
+        assert name in small.label(f"vp-p{i}"), (i, small.label(f"vp-p{i}"))
+        chip = box(small, f"vp-p{i}")
 
-            def tell(i: int = i) -> str:
-                small.tap(f"vp-p{i}")
-                small.appear("pad-display")
-                told = small.label("pad-title")
-                small.tap("pad-cancel")
-                small.el("pad-display").wait_for(state="detached")
-                return told
+        def tell(i: int = i) -> str:
+            small.tap(f"vp-p{i}")
+            small.appear("pad-display")
+            told = small.label("pad-title")
+            small.tap("pad-cancel")
+            small.el("pad-display").wait_for(state="detached")
+            return told
 
-            assert_whole_or_told(small, f"vp-name-p{i}", name, chip["width"] - 8, tell)
-            # cut in the open base's narrow name column: whole in its label
-            assert name in small.label(f"name-b4-p{i}")
-        where = box(small, "play-minion-b4")
-        small.el("play-minion-b4").click()  # where it is: no scroll before the tap
-        small.tap("minion-power-2")  # its power, asked in one tap
-        small.wait_label("min-b4-p0", "1")
-        small.wait_label("plays-minion", "0")
-        assert same_place(where, box(small, "play-minion-b4"))
-        assert same_place(pinned["plays-minion-minus"], box(small, "plays-minion-minus"))
-    finally:
-        small.close()
+        assert_whole_or_told(small, f"vp-name-p{i}", name, chip["width"] - 8, tell)
+        # cut in the open base's narrow name column: whole in its label
+        assert name in small.label(f"name-b4-p{i}")
+    where = box(small, "play-minion-b4")
+    small.el("play-minion-b4").click()  # where it is: no scroll before the tap
+    small.tap("minion-power-2")  # its power, asked in one tap
+    small.wait_label("min-b4-p0", "1")
+    small.wait_label("plays-minion", "0")
+    assert same_place(where, box(small, "play-minion-b4"))
+    assert same_place(pinned["plays-minion-minus"], box(small, "plays-minion-minus"))
 
 
-def test_a_capture_refusal_is_scrolled_into_sight_above_the_buttons(browser, server):
+def test_a_capture_refusal_is_scrolled_into_sight_above_the_buttons(one_page, server):
     """«Разойтись по углам!»: «Захватить» with no new base typed is refused. Play-test: on a
     phone the refusal sat at the end of the dialog's scrolling content, its last lines under
     the dialog's buttons. The content now scrolls to it, whole above «Захватить», at 360×640
@@ -239,34 +235,31 @@ def test_a_capture_refusal_is_scrolled_into_sight_above_the_buttons(browser, ser
         ],
     )
     for width, height in ((360, 640), (390, 844)):
-        page = App(browser, server, width, height).open(f"/game/{gid}")
-        try:
-            page.tap("score-0")
-            page.appear("score-confirm")
-            page.tap("score-confirm")
-            page.wait_label("score-error", "Разойтись по углам!")
-            error = page._settled("score-error", 15_000)  # where it is, not scrolled to
-            confirm = page.box("score-confirm")
-            assert error["y"] >= 0 and error["y"] + error["height"] <= confirm["y"] + 0.5, (
-                width,
-                error,
-                confirm,
-            )
-        finally:
-            page.close()
+        page = one_page.open(f"/game/{gid}", width, height)
+        page.tap("score-0")
+        page.appear("score-confirm")
+        page.tap("score-confirm")
+        page.wait_label("score-error", "Разойтись по углам!")
+        error = page._settled("score-error", 15_000)  # where it is, not scrolled to
+        confirm = page.box("score-confirm")
+        assert error["y"] >= 0 and error["y"] + error["height"] <= confirm["y"] + 0.5, (
+            width,
+            error,
+            confirm,
+        )
 
 
 NINE = ["Анастасия", "Борислав", "Виктория", "Константин"]
 
 
-def test_long_names_are_whole_on_the_power_lines_and_the_vp_chips(app, server):
+def test_long_names_are_whole_on_the_power_lines_and_the_vp_chips(one_page, server):
     """390×844, «Играй карты», names of 8–10 letters (phone play-test: the open base's lines
     read «Анаст…», «Виктор…», the VP strip «Анаст…», «Викто…»; only colour told players
     apart). Each name is drawn whole in its room, or cut with «…» and whole in the numeric
     pad's title a tap on it opens; at a size still readable (a line ≥ 13 px high: ≥ 11 px
     type); the steppers stay 48 dp."""
     gid = four_player_game(server.data_dir, [("phase.next", {})], names=NINE)
-    app.open(f"/game/{gid}")
+    app = one_page.open(f"/game/{gid}")
     app.wait_label("status-phase", "Играй карты")
     app.tap_and_reveal("base-4-open")
     app.el("play-minion-b4").wait_for()
@@ -293,7 +286,7 @@ def test_long_names_are_whole_on_the_power_lines_and_the_vp_chips(app, server):
         assert name in app.label(f"vp-name-p{i}")
 
 
-def test_a_picked_suggestion_brings_lay_out_into_reach(app, server):
+def test_a_picked_suggestion_brings_lay_out_into_reach(one_page, server):
     """Подготовка к игре at 390×844, 4 players, 5 bases from the catalogue (phone play-test:
     with «Название базы» low on the screen, where a phone's keyboard leaves it, a tapped
     suggestion's numbers and «Выложить базу» were under the pinned bar: tap, scroll, tap
@@ -307,9 +300,9 @@ def test_a_picked_suggestion_brings_lay_out_into_reach(app, server):
         "smashup", FOUR, first_player=0, options={"factions": decks}
     )
     stored.close()
-    app.open(f"/game/{stored.id}")
+    app = one_page.open(f"/game/{stored.id}")
     app.wait_label("bases-count", "0/5")
-    app.frames.wait_for("scroll_to")  # the board's own scroll to the bases (factions done)
+    app.frames.wait_for("scroll_to", after=one_page.sent)  # the board's scroll to the bases
     for n in range(1, 6):
         field, bar = settled(app, "new-base-name"), box(app, "action-bar")["y"]
         # the field down towards the bar, the suggestions under

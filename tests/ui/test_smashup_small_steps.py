@@ -4,11 +4,21 @@ capture's four-line notice over the pinned plays card («Проверь базы
 
 from __future__ import annotations
 
+import pytest
+
 from companion.store import GameStore
 from companion.ui.game_screen import STATUS_HEIGHT
-from tests.ui.conftest import App
-from tests.ui.phone import same_place, tap_after_guard, tap_primary, wait_moved_up
+from tests.ui.conftest import Server, drawn
+from tests.ui.phone import same_place, tap_after_guard, tap_primary, wait_at, wait_moved_up, wheel
 from tests.ui.test_smashup import FIVE_BASES, four_player_game
+
+
+@pytest.fixture
+def server(suite_server: Server) -> Server:
+    """One server for the suite's browser tests, under their one page (``one_page``): each
+    test opens a game of its own by id."""
+    return suite_server
+
 
 #: «Пещера» (base 3) broken (19 of 19), the game in «Проверь базы».
 READY_IN_CHECK = [
@@ -22,53 +32,48 @@ LONG = ["Анастасия", "Валентина", "Себастьян", "Ле�
 SETUP_DECKS = [["Рокеры", "Котики"], ["Бабульки", "Феи"], ["Зомби", "Пираты"], ["Ниндзя", "Роботы"]]
 
 
-def test_a_refused_new_base_scrolls_its_fields_into_the_capture_dialog(browser, server):
+def test_a_refused_new_base_scrolls_its_fields_into_the_capture_dialog(one_page, server):
     """360×640, «Захватить» with only a new base's name typed (one the catalogue does not
     know). Play-test: under the name the room kept for suggestions pushed «Оборона / 1-е /
     2-е / 3-е» and the refusal «Оборона: нужно целое число.» below the dialog's fold, and
     nothing visible changed. Now the dialog's content goes to its end: the fields and the
     refusal are whole above the dialog's buttons."""
     gid = four_player_game(server.data_dir, READY_IN_CHECK)
-    app = App(browser, server, 360, 640).open(f"/game/{gid}")
-    try:
-        app.wait_label("status-phase", "Проверь базы")
-        app.tap("score-3")
-        app.fill("repl-name", "Джунгли")
-        app.page.wait_for_timeout(400)
-        app.tap("score-confirm")
-        app.wait_label("repl-error", "Оборона")
-        app.page.wait_for_timeout(800)  # the scroll has ended
-        buttons = app._settled("score-confirm", 15_000)
-        for ident in ("repl-bp", "repl-vp1", "repl-vp3", "repl-error"):
-            b = app._settled(ident, 15_000)  # where it is: not scrolled into view first
-            assert b["height"] > 0 and b["y"] >= 0, (ident, b)
-            assert b["y"] + b["height"] <= buttons["y"] - 4, (ident, b, buttons)
-    finally:
-        app.close()
+    app = one_page.open(f"/game/{gid}", 360, 640)
+    app.wait_label("status-phase", "Проверь базы")
+    app.tap("score-3")
+    app.fill("repl-name", "Джунгли")
+    app.wait_label("repl-preview", "Джунгли: оборона ?")  # the name has reached the app
+    app.tap("score-confirm")
+    app.wait_label("repl-error", "Оборона")
+    # each box read where it is once it has stopped moving (two equal reads 100 ms apart)
+    buttons = app._settled("score-confirm", 15_000)
+    for ident in ("repl-bp", "repl-vp1", "repl-vp3", "repl-error"):
+        b = app._settled(ident, 15_000)  # where it is: not scrolled into view first
+        assert b["height"] > 0 and b["y"] >= 0, (ident, b)
+        assert b["y"] + b["height"] <= buttons["y"] - 4, (ident, b, buttons)
 
 
-def test_a_new_phase_shows_the_base_list_from_its_top(browser, server):
+def test_a_new_phase_shows_the_base_list_from_its_top(one_page, server):
     """360×640. Play-test: the list kept the offset of a base opened in the last phase, so at
     the next phase the reminder that tops it was hidden and the first base cut. After
     «Дальше» the reminder and the first base are where they were before anything scrolled."""
     gid = four_player_game(server.data_dir, [("phase.next", {})], step_phases=True)
-    app = App(browser, server, 360, 640).open(f"/game/{gid}")
-    try:
-        app.wait_label("status-phase", "Играй карты")
-        reminder, first = app._settled("reminder", 15_000), app._settled("base-0", 15_000)
-        app.tap("base-4-open")
-        app.el("play-minion-b4").wait_for()
-        wait_moved_up(app, "base-0", first["y"], 40)  # the opened base's own jump has ended
-        tap_primary(app)
-        app.wait_label("status-phase", "Проверь базы")
-        app.page.wait_for_timeout(800)
-        assert same_place(app._settled("reminder", 15_000), reminder, 1)
-        assert same_place(app._settled("base-0", 15_000), first, 1)
-    finally:
-        app.close()
+    app = one_page.open(f"/game/{gid}", 360, 640)
+    app.wait_label("status-phase", "Играй карты")
+    reminder, first = app._settled("reminder", 15_000), app._settled("base-0", 15_000)
+    app.tap("base-4-open")
+    app.el("play-minion-b4").wait_for()
+    wait_moved_up(app, "base-0", first["y"], 40)  # the opened base's own jump has ended
+    tap_primary(app)
+    app.wait_label("status-phase", "Проверь базы")
+    wait_at(app, "reminder", reminder["y"])  # back where it was (fails if it never comes)
+    wait_at(app, "base-0", first["y"])
+    assert same_place(app._settled("reminder", 15_000), reminder, 1)
+    assert same_place(app._settled("base-0", 15_000), first, 1)
 
 
-def test_a_redone_capture_keeps_its_notice_to_the_status_line(browser, server):
+def test_a_redone_capture_keeps_its_notice_to_the_status_line(one_page, server):
     """360×640 and 390×844. Play-test: «Возвращено — База «Фабрика» захвачена: …» took four
     lines over the status line and the pinned «Приспешники / Действия». An undo's or redo's
     notice is as tall as the status line at most now (cut with «…»), sits above the pinned
@@ -80,26 +85,23 @@ def test_a_redone_capture_keeps_its_notice_to_the_status_line(browser, server):
     moves = [*powers, *READY_IN_CHECK[1:], ("base.score", {"base": 2, "base_card": JUNGLE})]
     for width, height in ((360, 640), (390, 844)):
         gid = four_player_game(server.data_dir, moves, names=LONG)
-        app = App(browser, server, width, height).open(f"/game/{gid}")
-        try:
-            app.wait_label("base-2-name", "Тропические джунгли")
-            undo = app._settled("undo", 15_000)
-            app.tap("undo")
-            app.wait_label("notice", "Отменено — База «Замок принцессы» захвачена")
-            tap_after_guard(app, "redo")
-            app.wait_label("notice", "на её место выложена «Тропические джунгли»")
-            notice = app._settled("notice", 15_000)
-            bar = app._settled("action-bar", 15_000)
-            assert notice["height"] <= STATUS_HEIGHT + 0.5, (width, notice)
-            # above the pinned bar, never over the top bar (undo stays a tap away)
-            assert notice["y"] + notice["height"] <= bar["y"] + 0.5, (width, notice, bar)
-            assert notice["y"] >= undo["y"] + undo["height"], (width, notice, undo)
-            assert app.label("notice").startswith("Возвращено — База «Замок принцессы» захвачена")
-        finally:
-            app.close()
+        app = one_page.open(f"/game/{gid}", width, height)
+        app.wait_label("base-2-name", "Тропические джунгли")
+        undo = app._settled("undo", 15_000)
+        app.tap("undo")
+        app.wait_label("notice", "Отменено — База «Замок принцессы» захвачена")
+        tap_after_guard(app, "redo")
+        app.wait_label("notice", "на её место выложена «Тропические джунгли»")
+        notice = app._settled("notice", 15_000)
+        bar = app._settled("action-bar", 15_000)
+        assert notice["height"] <= STATUS_HEIGHT + 0.5, (width, notice)
+        # above the pinned bar, never over the top bar (undo stays a tap away)
+        assert notice["y"] + notice["height"] <= bar["y"] + 0.5, (width, notice, bar)
+        assert notice["y"] >= undo["y"] + undo["height"], (width, notice, undo)
+        assert app.label("notice").startswith("Возвращено — База «Замок принцессы» захвачена")
 
 
-def test_the_game_starts_with_the_base_list_from_its_top(browser, server):
+def test_the_game_starts_with_the_base_list_from_its_top(one_page, server):
     """360×640. Play-test: the setup page scrolled down to «Начать игру» left its offset to
     the first turn's list, the reminder hidden under the pinned header and the first base
     cut. After the start the reminder and the first base are where a page opened on the
@@ -109,23 +111,17 @@ def test_the_game_starts_with_the_base_list_from_its_top(browser, server):
     )
     for name, bp, vp in FIVE_BASES:
         stored.push("base.add", {"base_card": {"name": name, "breakpoint": bp, "vp": vp}})
-    app = App(browser, server, 360, 640).open(f"/game/{stored.id}")
-    try:
-        app.wait_label("primary-action", "Начать")
-        app.page.mouse.move(180, 400)
-        app.page.mouse.wheel(0, 3000)  # the setup page at its end, as a finger leaves it
-        app.page.wait_for_timeout(600)
-        tap_primary(app)
-        app.wait_label("status-phase", "Начало хода")
-        app.page.wait_for_timeout(800)
-        started = {ident: app._settled(ident, 15_000) for ident in ("reminder", "base-0")}
-    finally:
-        app.close()
-    fresh = App(browser, server, 360, 640).open(f"/game/{stored.id}")  # the list at its top
-    try:
-        fresh.wait_label("status-phase", "Начало хода")
-        fresh.page.wait_for_timeout(800)
-        for ident, b in started.items():
-            assert same_place(b, fresh._settled(ident, 15_000), 1), (ident, b)
-    finally:
-        fresh.close()
+    app = one_page.open(f"/game/{stored.id}", 360, 640)
+    app.wait_label("primary-action", "Начать")
+    wheel(app, 3000, 180, 400)  # the setup page at its end, as a finger leaves it (drawn)
+    tap_primary(app)
+    app.wait_label("status-phase", "Начало хода")
+    drawn(app.page)
+    started = {ident: app._settled(ident, 15_000) for ident in ("reminder", "base-0")}
+    # the started game opened anew (from the home screen, in the same page): the list at its
+    # top; each node is waited for at the started page's place, then compared whole
+    fresh = one_page.open(f"/game/{stored.id}", 360, 640)
+    fresh.wait_label("status-phase", "Начало хода")
+    for ident, b in started.items():
+        wait_at(fresh, ident, b["y"])
+        assert same_place(b, fresh._settled(ident, 15_000), 1), (ident, b)
