@@ -48,21 +48,10 @@ def _ChargeHead(
     goal: str = "",
     rules: Callable[[], None] | None = None,
 ) -> ft.Control:
-    """«Фаза зарядки» in three lines: the universe and the step (highlighted), the energy in big
-    type with whose turn it is (or, in step А, what the sources gave), fixed heights.
-
-    Tags: ``charge-pos`` («<universe>, шаг <step>»), ``charge-steps`` (the universes and the
-    step circles, ``charge-step-{А|Б|В}``), ``energy``, ``charge-player``.
-
-    The universes and the three circles fit one line of a 360 px phone (12 px names, narrow
-    padding): the circle «В» was cut at the right edge.
-
-    Folded (a short page, :attr:`~companion.ui.layout.Layout.short`): given ``rules``,
-    the head takes in the board's goal line — the goal (``goal``, tagged ``phase``) at the
-    right of the first line, the phase's rules icon (``phase-rules``) at the right of the
-    energy line — and its lines are tighter (48 px energy line, 6 px padding), so that the
-    steps' controls are above the pinned bar of a 360×640 phone.
-    """
+    """«Фаза зарядки» head in three fixed lines: universe and step, the energy and whose turn.
+    Tags: ``charge-pos``, ``charge-steps``, ``charge-step-{А|Б|В}``, ``energy``,
+    ``charge-player``. Folded (given ``rules``): the goal (``phase``) and the rules icon
+    (``phase-rules``) join the head, its lines tighter."""
     folded = rules is not None
     stepper = ft.Row(
         [
@@ -180,7 +169,6 @@ def _ChargeHead(
     )
 
 
-#: Memoised: re-rendered when the step, the energy or the current player changes.
 ChargeHead = ft.memo(_ChargeHead)
 
 
