@@ -1,8 +1,5 @@
-"""Home screen: new game, saved games to resume (or delete), rules and settings.
-
-In table mode it shows the join card (the code only to players) and, on a phone whose page
-is not a secure context, says once why the screen may go dark.
-"""
+"""Home screen: new game, saved games (resume, delete), rules, settings; in table mode the join
+card and, on plain http, why the screen may go dark."""
 
 from __future__ import annotations
 
@@ -35,8 +32,7 @@ AWAKE_NOTE = (
     "только сайтам по https. Попросите ведущего запустить «companion --lan --https»."
 )
 AWAKE_KEY = "companion.awake-note-shown"
-#: The wide layout (:attr:`~companion.ui.layout.Layout.two_columns`): the menu column's width
-#: and the whole content's maximum (px).
+#: The wide layout: the menu column's width and the content's maximum (px).
 MENU_WIDTH = 320
 MAX_WIDTH = 1200
 
@@ -106,11 +102,9 @@ def Home() -> ft.Control:
     _seen, bump = ft.use_state(0)
 
     def follow() -> Callable[[], None]:
-        # another phone starts or deletes a game: this list shows it at once
         async def refresh() -> None:
             bump(lambda n: n + 1)
 
-        # and, back from a dropped connection, the games started meanwhile
         return follow_hub(
             ft.context.page, app.hub.subscribe_list, refresh, lambda: bump(lambda n: n + 1)
         )
@@ -205,9 +199,7 @@ def Home() -> ft.Control:
             scroll=ft.ScrollMode.AUTO,
             expand=True,
         )
-    # a laptop, tablet or landscape phone: the menu on the left, the saved games as a grid of
-    # cards on the right, the whole at most MAX_WIDTH wide and centred
-    # the left column scrolls: in a landscape phone's 390 px the six buttons do not all fit
+    # wide: the menu left (scrolling), the saved games as a grid right
     left = ft.Container(
         ft.Column(
             [*intro, ft.Column(_menu(player, wide=True), spacing=12)],
@@ -241,7 +233,6 @@ def Home() -> ft.Control:
                     spacing=24,
                     vertical_alignment=ft.CrossAxisAlignment.START,
                 ),
-                # at most MAX_WIDTH, and never wider than the page gives (a loose flex)
                 width=MAX_WIDTH,
                 expand=True,
                 expand_loose=True,
@@ -254,8 +245,7 @@ def Home() -> ft.Control:
 
 
 def _phone_menu(player: bool) -> list[ft.Control]:
-    """On a phone: «Новая игра» across the screen, «Правила» and «Настройки» side by side
-    under it, then «История» and «Статистика» (each pair shares its row equally)."""
+    """On a phone: «Новая игра» across, then the other buttons two to a row."""
     new, rules, settings, history, stats, _nights = _menu(player)
 
     def across(*buttons: ft.Control) -> ft.Control:
@@ -265,9 +255,7 @@ def _phone_menu(player: bool) -> list[ft.Control]:
 
 
 def _menu(player: bool, wide: bool = False) -> list[ft.Control]:
-    """«Новая игра», «Правила», «Настройки», «История», «Статистика», «Итоги вечера» (the
-    last on a phone only from the other two screens' links); as wide as their slot on a
-    phone (:func:`_phone_menu`), :data:`MENU_WIDTH` in the wide layout's left column."""
+    """The menu buttons: as wide as their slot on a phone, :data:`MENU_WIDTH` in the wide layout."""
     first = other = MENU_WIDTH if wide else None
     buttons = (
         ("new-game", ft.FilledButton, _("Новая игра"), ft.Icons.ADD, "/new", first),
@@ -294,9 +282,8 @@ def _menu(player: bool, wide: bool = False) -> list[ft.Control]:
 
 
 def _tile(s: GameSummary, player: bool, ask: Callable[[str, str], None]) -> ft.Control:
-    """One saved game: the game's name (up to two lines, wrapped between words), the players,
-    its state and dates; a tap opens it. The delete button has its own 48 dp column, so it
-    never covers the text. The full title is the card's spoken label."""
+    """One saved game (title, players, state, dates); a tap opens it; the delete button in its
+    own 48 dp column. The title is its label."""
     title = f"{s.title}: {', '.join(s.players)}"
     started = time.strftime("%d.%m %H:%M", time.localtime(s.started))
     changed = time.strftime("%d.%m %H:%M", time.localtime(s.updated))
