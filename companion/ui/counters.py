@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.colors import ink
-from companion.ui.controls import TARGET, shown_number, tagged
+from companion.ui.controls import TARGET, clipped_text, shown_number, tagged
 from companion.ui.number_pad import use_number_pad
 
 __all__ = ["Counter", "counter_step"]
@@ -90,18 +90,16 @@ def Counter(
         guard=guard,
     )
     tap = None if disabled else on_tap or ((lambda: open_pad()) if on_set else None)
-    number = ft.Text(
+    number = clipped_text(
         shown_number(value),
-        size=size,
+        size,
         weight=ft.FontWeight.BOLD,
         color=ink(color) if color else None,
         text_align=ft.TextAlign.CENTER,
-        max_lines=1,
-        overflow=ft.TextOverflow.ELLIPSIS,
     )
     box = (
         ft.Column(
-            [ft.Text(caption, size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS), number],
+            [clipped_text(caption, 11), number],
             spacing=0,
             tight=True,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,

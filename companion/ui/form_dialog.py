@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
+from companion.ui.controls import clipped_text
 from companion.ui.layout import COMPACT, Layout
 from companion.ui.widgets import tagged
 
@@ -25,13 +26,7 @@ def refusal_line(ident: str, text: str) -> ft.Control:
     return ft.Container(
         tagged(
             ident,
-            ft.Text(
-                text,
-                color=ft.Colors.ERROR,
-                size=13,
-                max_lines=3,
-                overflow=ft.TextOverflow.ELLIPSIS,
-            ),
+            clipped_text(text, 13, lines=3, color=ft.Colors.ERROR),
             label=text,
         ),
         height=REFUSAL_HEIGHT,
@@ -82,9 +77,7 @@ def form_dialog(
         )
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text(
-            title, size=18 if side_by_side else 20, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS
-        ),
+        title=clipped_text(title, 18 if side_by_side else 20, lines=2),
         content=content,
         inset_padding=ft.Padding.symmetric(horizontal=10, vertical=8 if side_by_side else 24),
         content_padding=ft.Padding.symmetric(horizontal=14, vertical=8),

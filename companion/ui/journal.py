@@ -16,6 +16,7 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.export import export_bytes
 from companion.table.security import require_player
+from companion.ui.controls import clipped_text
 from companion.ui.journal_filter import (
     KIND_LABELS,
     OTHER_KIND,
@@ -374,14 +375,7 @@ def GameLog(view: GameView) -> ft.Control:
     filters = Filters(player, kind, tuple(names), tuple(kinds), pick_player, pick_kind)
     status = tagged(
         "log-message",
-        ft.Text(
-            msg,
-            size=13,
-            height=36,
-            max_lines=2,
-            overflow=ft.TextOverflow.ELLIPSIS,
-            tooltip=msg or None,
-        ),
+        clipped_text(msg, 13, lines=2, height=36, tooltip=msg or None),
         label=msg or " ",
     )
     return ft.Column(

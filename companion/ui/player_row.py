@@ -10,7 +10,7 @@ from typing import Literal
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.controls import tagged
+from companion.ui.controls import clipped_text, tagged
 
 __all__ = ["active_marker", "player_name", "player_row"]
 
@@ -48,13 +48,8 @@ def player_name(
 ) -> ft.Control:
     """The name, bold, one line, then :func:`active_marker` (``marker=False``: none;
     ``stacked``: under the name); ``ident``/``label`` tag the name."""
-    text: ft.Control = ft.Text(
-        name,
-        size=size,
-        weight=ft.FontWeight.BOLD,
-        max_lines=1,
-        overflow=ft.TextOverflow.ELLIPSIS,
-        style=ft.TextStyle(height=1.0) if dense else None,
+    text: ft.Control = clipped_text(
+        name, size, weight=ft.FontWeight.BOLD, style=ft.TextStyle(height=1.0) if dense else None
     )
     if ident is not None:
         text = tagged(ident, text, label=label)

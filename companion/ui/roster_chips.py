@@ -12,6 +12,7 @@ from companion.engine import PALETTE
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.roster import Roster, fold
+from companion.ui.controls import clipped_text
 from companion.ui.plays import load_plays
 from companion.ui.state import AppModel
 from companion.ui.widgets import TARGET, tagged
@@ -70,13 +71,7 @@ def seat_chip(
                     ft.Icon(icon, size=18)
                     if icon is not None
                     else ft.Container(width=16, height=16, bgcolor=color, border_radius=8),
-                    ft.Text(
-                        name,
-                        size=15,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                        width=None if len(name) <= 16 else 140,
-                    ),
+                    clipped_text(name, 15, width=None if len(name) <= 16 else 140),
                     *([ft.Icon(ft.Icons.CHECK, size=16)] if selected else []),
                 ],
                 spacing=6,

@@ -13,6 +13,7 @@ import flet as ft
 
 from companion.engine.clock import turn_so_far
 from companion.i18n import _
+from companion.ui.controls import clipped_text
 from companion.ui.hints import phase_short
 from companion.ui.layout import use_layout
 from companion.ui.widgets import fmt_seconds, tagged
@@ -265,13 +266,7 @@ def _StatusLine(
                 tagged(
                     "status-player",
                     ft.Container(
-                        ft.Text(
-                            who,
-                            size=size,
-                            weight=ft.FontWeight.BOLD,
-                            max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                        ),
+                        clipped_text(who, size, weight=ft.FontWeight.BOLD),
                         height=LINE1_HEIGHT,
                         alignment=ft.Alignment.CENTER_LEFT,
                     ),
@@ -306,13 +301,7 @@ def _StatusLine(
                         ft.Container(
                             tagged(
                                 "status-phase",
-                                ft.Text(
-                                    shown,
-                                    size=size2,
-                                    color=ft.Colors.ON_SURFACE_VARIANT,
-                                    max_lines=1,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
-                                ),
+                                clipped_text(shown, size2, color=ft.Colors.ON_SURFACE_VARIANT),
                                 label=where,
                             ),
                             expand=True,
@@ -326,14 +315,7 @@ def _StatusLine(
             ft.Container(
                 tagged(
                     "status-note",
-                    ft.Text(
-                        note,
-                        size=14,
-                        color=ft.Colors.PRIMARY,
-                        weight=ft.FontWeight.W_500,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
+                    clipped_text(note, 14, color=ft.Colors.PRIMARY, weight=ft.FontWeight.W_500),
                     label=note or " ",
                 ),
                 expand=bool(note),

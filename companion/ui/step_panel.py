@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.i18n import _
+from companion.ui.controls import clipped_text
 from companion.ui.widgets import TARGET, tagged
 
 __all__ = ["QUESTION_CHARS", "QUESTION_SIZE", "StepPanel", "StepText"]
@@ -34,13 +35,7 @@ class StepText:
 def _text(t: StepText) -> ft.Control:
     return tagged(
         t.ident,
-        ft.Text(
-            t.text,
-            size=t.size,
-            max_lines=t.lines,
-            overflow=ft.TextOverflow.ELLIPSIS,
-            weight=ft.FontWeight.W_500 if t.bold else None,
-        ),
+        clipped_text(t.text, t.size, lines=t.lines, weight=ft.FontWeight.W_500 if t.bold else None),
         label=t.text,
     )
 
@@ -121,12 +116,11 @@ def StepPanel(
             ft.Container(
                 tagged(
                     "step",
-                    ft.Text(
+                    clipped_text(
                         question,
-                        size=QUESTION_SIZE if short else QUESTION_SMALL,
+                        QUESTION_SIZE if short else QUESTION_SMALL,
+                        lines=1 if short else 2,
                         weight=ft.FontWeight.BOLD,
-                        max_lines=1 if short else 2,
-                        overflow=ft.TextOverflow.ELLIPSIS,
                     ),
                     label=question,
                 ),

@@ -21,6 +21,7 @@ from companion.ui.boards.coup.common import (
     choice_for,
     genitive,
 )
+from companion.ui.controls import clipped_text
 from companion.ui.state import GameView
 from companion.ui.widgets import primary_button, tagged
 
@@ -33,7 +34,7 @@ def _hint(text: str) -> ft.Control:
     return ft.Container(
         tagged(
             "preview",
-            ft.Text(text, size=13, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
+            clipped_text(text, 13, lines=3),
             label=text,
         ),
         expand=True,

@@ -20,6 +20,7 @@ from companion.engine.coup import (
 )
 from companion.i18n import _
 from companion.ui.boards.coup.common import ACTION_LABELS
+from companion.ui.controls import clipped_text
 from companion.ui.layout import grid
 from companion.ui.widgets import TARGET, tagged
 
@@ -52,17 +53,9 @@ def _button(
 ) -> ft.Control:
     """A ``height`` dp button of one or two lines (``size`` px bold, then 11 px), ``width`` px
     or as wide as its cell."""
-    texts = [
-        ft.Text(
-            lines[0],
-            size=size,
-            weight=ft.FontWeight.W_600,
-            max_lines=1,
-            overflow=ft.TextOverflow.ELLIPSIS,
-        )
-    ]
+    texts = [clipped_text(lines[0], size, weight=ft.FontWeight.W_600)]
     if len(lines) > 1:
-        texts.append(ft.Text(lines[1], size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))
+        texts.append(clipped_text(lines[1], 11))
     kind = ft.FilledButton if selected else ft.FilledTonalButton
     return tagged(
         ident,

@@ -20,6 +20,7 @@ from companion.ui.boards.ricks.common import tag
 from companion.ui.boards.ricks.history import ChargeHistory
 from companion.ui.boards.ricks.players import PlayerRow
 from companion.ui.boards.ricks.universes import Universes
+from companion.ui.controls import clipped_text
 from companion.ui.layout import grid, use_layout
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView, part
@@ -45,13 +46,7 @@ def _PhaseLine(line: str, rules: Callable[[], None]) -> ft.Control:
             ft.Container(
                 tag(
                     "phase",
-                    ft.Text(
-                        line,
-                        size=15,
-                        weight=ft.FontWeight.W_500,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
+                    clipped_text(line, 15, weight=ft.FontWeight.W_500),
                     label=line,
                 ),
                 expand=True,

@@ -27,6 +27,7 @@ from companion.ui.boards.ricks.common import (
     _box,
     tag,
 )
+from companion.ui.controls import clipped_text
 from companion.ui.layout import use_layout
 from companion.ui.state import GameView
 from companion.ui.widgets import (
@@ -100,12 +101,10 @@ def _ChargeHead(
         line = f"{_('Очередь')}: {who}" if who else _("Никого")
     first: ft.Control = tag(
         "charge-pos",
-        ft.Text(
+        clipped_text(
             pos if folded else f"{_('Зарядка')}: {pos}",
-            size=15 if folded else 16,
+            15 if folded else 16,
             weight=ft.FontWeight.BOLD,
-            max_lines=1,
-            overflow=ft.TextOverflow.ELLIPSIS,
         ),
         label=pos,
     )
@@ -123,13 +122,7 @@ def _ChargeHead(
         ft.Container(
             tag(
                 "charge-player",
-                ft.Text(
-                    line,
-                    size=16 if folded else 18,
-                    weight=ft.FontWeight.BOLD,
-                    max_lines=2,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                ),
+                clipped_text(line, 16 if folded else 18, lines=2, weight=ft.FontWeight.BOLD),
                 label=line,
             ),
             expand=True,
@@ -141,7 +134,7 @@ def _ChargeHead(
                 ft.Container(first, expand=True),
                 tag(
                     "phase",
-                    ft.Text(goal, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                    clipped_text(goal, 13),
                     label=goal,
                 ),
             ],

@@ -309,13 +309,7 @@ def StepB(view: GameView, version: int) -> ft.Control:
             # the player's VP here: a one-shot's VP is scored without scrolling
             ft.Row(
                 [
-                    ft.Text(
-                        f"{_('ПО')}: {name}",
-                        size=14,
-                        expand=True,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
+                    clipped_text(f"{_('ПО')}: {name}", 14, expand=True),
                     Counter(
                         "step-vp",
                         f"{name}: {_('ПО')}",

@@ -17,6 +17,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.ricks.common import tag
+from companion.ui.controls import clipped_text
 from companion.ui.widgets import fmt_seconds
 
 __all__ = ["BEEP", "ClockBase", "ChargeClocks", "WARNING_HEIGHT"]
@@ -165,13 +166,11 @@ def _ChargeClocks(base: ClockBase, folded: bool = False) -> ft.Control:
                         color=ft.Colors.ON_ERROR if over else None,
                         size=20,
                     ),
-                    ft.Text(
+                    clipped_text(
                         text,
-                        size=16,
+                        16,
                         weight=ft.FontWeight.BOLD if over else None,
                         color=ft.Colors.ON_ERROR if over else None,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
                         expand=True,
                     ),
                 ],

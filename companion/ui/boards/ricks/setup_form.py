@@ -27,6 +27,7 @@ from companion.ui.boards.ricks.common import (
     tag,
 )
 from companion.ui.boards.types import OptionsUpdate
+from companion.ui.controls import clipped_text
 from companion.ui.nav import AppContext
 from companion.ui.widgets import switch_row
 
@@ -227,13 +228,12 @@ def OptionsForm(
             tag(
                 "character-note",
                 ft.Container(
-                    ft.Text(
+                    clipped_text(
                         m.get("refused")
                         or _("По порядку хода. Если не выбирать — Рик, Морти, Зип, Кайл."),
-                        size=14,
+                        14,
+                        lines=2,
                         color=ft.Colors.ERROR if m.get("refused") else None,
-                        max_lines=2,
-                        overflow=ft.TextOverflow.ELLIPSIS,
                     ),
                     height=40,
                     alignment=ft.Alignment.CENTER_LEFT,
@@ -278,14 +278,13 @@ def OptionsForm(
             tag(
                 "ricks-settings-error",
                 ft.Container(
-                    ft.Text(
+                    clipped_text(
                         note,
-                        size=13,
+                        13,
+                        lines=3,
                         color=ft.Colors.ERROR
                         if bad or m.get("error")
                         else ft.Colors.ON_SURFACE_VARIANT,
-                        max_lines=3,
-                        overflow=ft.TextOverflow.ELLIPSIS,
                     ),
                     height=54,
                     alignment=ft.Alignment.CENTER_LEFT,

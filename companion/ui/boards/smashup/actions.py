@@ -10,6 +10,7 @@ import flet as ft
 from companion.engine.smashup import PHASES, START
 from companion.i18n import _
 from companion.ui import moves
+from companion.ui.controls import clipped_text
 from companion.ui.state import GameView, part
 from companion.ui.widgets import primary_button, tagged
 
@@ -77,7 +78,7 @@ def _Bar(view: GameView, version: int) -> ft.Control:
                 ft.Container(
                     tagged(
                         "next-hint",
-                        ft.Text(hint, size=14, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+                        clipped_text(hint, 14, lines=2),
                         label=hint,
                     ),
                     expand=True,

@@ -15,6 +15,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.smashup.common import READY
+from companion.ui.controls import clipped_text
 from companion.ui.widgets import (
     TARGET,
     tagged,
@@ -132,12 +133,11 @@ def BaseRow(
                         [
                             tagged(
                                 f"base-{j}-name",
-                                ft.Text(
+                                clipped_text(
                                     name,
-                                    size=BASE_NAME_SIZE,
+                                    BASE_NAME_SIZE,
+                                    lines=2,
                                     weight=ft.FontWeight.BOLD,
-                                    max_lines=2,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
                                     style=ft.TextStyle(height=1.1),
                                     tooltip=name,
                                 ),

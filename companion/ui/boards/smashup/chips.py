@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.smashup.common import READY
+from companion.ui.controls import clipped_text
 from companion.ui.layout import grid
 from companion.ui.state import GameView, view_local
 from companion.ui.widgets import TARGET, tagged
@@ -78,13 +79,7 @@ def BaseChips(
             ft.Container(
                 ft.Column(
                     [
-                        ft.Text(
-                            names[j],
-                            size=11,
-                            max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                            text_align=ft.TextAlign.CENTER,
-                        ),
+                        clipped_text(names[j], 11, text_align=ft.TextAlign.CENTER),
                         ft.Text(
                             count,
                             size=13,

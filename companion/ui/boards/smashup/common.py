@@ -11,6 +11,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue, card_error, normalize_name
+from companion.ui.controls import clipped_text
 from companion.ui.nav import go, rules_link
 from companion.ui.widgets import TARGET, tagged, typed_number, typed_text
 
@@ -228,13 +229,7 @@ def base_fields(
         ft.Container(
             tagged(
                 f"{prefix}-error",
-                ft.Text(
-                    message,
-                    color=ft.Colors.ERROR,
-                    size=14,
-                    max_lines=2,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                ),
+                clipped_text(message, 14, lines=2, color=ft.Colors.ERROR),
                 label=message,
             )
             if message

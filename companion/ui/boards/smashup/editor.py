@@ -201,11 +201,10 @@ def BaseEditor(
             content=ft.Row(
                 [
                     dot(colors[active % len(colors)], 12),
-                    ft.Text(
+                    clipped_text(
                         play_text,
-                        size=13 if small else 14,
-                        max_lines=2 if small else 1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
+                        13 if small else 14,
+                        lines=2 if small else 1,
                         style=ft.TextStyle(height=1.1) if small else None,
                     ),
                 ],
@@ -295,13 +294,7 @@ def BaseEditor(
         rows.append(
             ft.Row(
                 [
-                    ft.Text(
-                        _("Оборона на этот ход"),
-                        size=13,
-                        expand=True,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
+                    clipped_text(_("Оборона на этот ход"), 13, expand=True),
                     bp_stepper,
                 ],
                 height=TARGET,

@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.engine.smashup.state import QUICK_POWERS
 from companion.i18n import _
+from companion.ui.controls import clipped_text
 from companion.ui.taps import closing_dialog
 from companion.ui.widgets import TARGET, number_pad, tagged, use_form
 
@@ -62,7 +63,7 @@ def minion_power_dialog(
     )
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text(title, size=18, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
+        title=clipped_text(title, 18, lines=3),
         content=ft.Column([*rows, more], spacing=8, tight=True),
         actions=[
             tagged(

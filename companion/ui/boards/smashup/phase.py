@@ -9,6 +9,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import _
+from companion.ui.controls import clipped_text
 from companion.ui.widgets import TARGET, Counter, tagged
 
 __all__ = [
@@ -93,11 +94,10 @@ def _Reminder(text: str, show: Callable[[str], None] | None) -> ft.Control:
     return tagged(
         "reminder",
         ft.Container(
-            ft.Text(
+            clipped_text(
                 text,
-                size=REMINDER_SIZE,
-                max_lines=REMINDER_LINES,
-                overflow=ft.TextOverflow.ELLIPSIS,
+                REMINDER_SIZE,
+                lines=REMINDER_LINES,
                 style=ft.TextStyle(height=_LINE / REMINDER_SIZE),
             ),
             height=REMINDER_HEIGHT,

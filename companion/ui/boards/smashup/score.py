@@ -13,6 +13,7 @@ from companion.engine.smashup import is_eligible, score_preview
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue
 from companion.ui.boards.smashup.common import base_fields, dot
+from companion.ui.controls import clipped_text
 from companion.ui.form_dialog import form_dialog, refusal_line
 from companion.ui.layout import Layout
 from companion.ui.state import GameView
@@ -30,7 +31,7 @@ def _hint(ident: str, label: str, text: str) -> ft.Control:
     return tagged(
         ident,
         ft.Container(
-            ft.Text(text, size=13, italic=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+            clipped_text(text, 13, lines=2, italic=True),
             height=HINT_HEIGHT,
             alignment=ft.Alignment.TOP_LEFT,
         ),
@@ -91,13 +92,7 @@ def score_dialog(
         row = ft.Row(
             [
                 dot(spec.color),
-                ft.Text(
-                    spec.name,
-                    size=17,
-                    expand=True,
-                    max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                ),
+                clipped_text(spec.name, 17, expand=True),
                 ft.Text(f"{_('сила')} {b.power[i]}", size=14, width=64),
                 ft.Text(
                     f"+{preview[i]}" if i in preview else "—",
@@ -115,13 +110,7 @@ def score_dialog(
                 tagged(
                     f"preview-p{i}-why",
                     ft.Container(
-                        ft.Text(
-                            why,
-                            size=12,
-                            color=ft.Colors.ON_SURFACE_VARIANT,
-                            max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                        ),
+                        clipped_text(why, 12, color=ft.Colors.ON_SURFACE_VARIANT),
                         padding=ft.Padding.only(left=24),
                         margin=ft.Margin.only(top=-6),
                     ),

@@ -220,14 +220,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
             ft.Row(
                 [
                     ft.Icon(ft.Icons.FLAG_OUTLINED),
-                    ft.Text(
-                        b.name,
-                        size=16,
-                        weight=ft.FontWeight.BOLD,
-                        expand=True,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
+                    clipped_text(b.name, 16, weight=ft.FontWeight.BOLD, expand=True),
                     ft.Text(f"{b.breakpoint}; {b.vp[0]}/{b.vp[1]}/{b.vp[2]}", size=16),
                 ],
                 height=32,
@@ -279,12 +272,11 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                     ft.Container(
                         tagged(
                             "edition",
-                            ft.Text(
+                            clipped_text(
                                 edition_text(EDITIONS[state.edition]),
-                                size=14,
+                                14,
+                                lines=EDITION_LINES,
                                 italic=True,
-                                max_lines=EDITION_LINES,
-                                overflow=ft.TextOverflow.ELLIPSIS,
                             ),
                             label=EDITIONS[state.edition],
                         ),
