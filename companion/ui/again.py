@@ -54,10 +54,7 @@ def PlayAgain(view: GameView) -> ft.Control:
             tagged(
                 "play-again",
                 ft.FilledTonalButton(
-                    _("Ещё раз"),
-                    icon=ft.Icons.REPLAY,
-                    height=56,
-                    on_click=lambda: again(),
+                    _("Ещё раз"), icon=ft.Icons.REPLAY, height=56, on_click=lambda: again()
                 ),
                 label=f"{_('Ещё раз')}: {_('те же игроки и настройки')}, {first}",
             ),

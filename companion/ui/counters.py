@@ -83,11 +83,7 @@ def Counter(
     :param allow_negative: the pad offers «±». :param guard: asked before the pad opens.
     :param tips: the «−» and «+» labels. :param number_top: px above the number."""
     open_pad = use_number_pad(
-        name,
-        on_set or (lambda _v: None),
-        current=value,
-        allow_negative=allow_negative,
-        guard=guard,
+        name, on_set or (lambda _v: None), current=value, allow_negative=allow_negative, guard=guard
     )
     tap = None if disabled else on_tap or ((lambda: open_pad()) if on_set else None)
     number = clipped_text(

@@ -24,11 +24,7 @@ REFUSAL_HEIGHT = 56
 def refusal_line(ident: str, text: str) -> ft.Control:
     """The reserved refusal line (``ident``): ``text`` in red, three lines then «…»."""
     return ft.Container(
-        tagged(
-            ident,
-            clipped_text(text, 13, lines=3, color=ft.Colors.ERROR),
-            label=text,
-        ),
+        tagged(ident, clipped_text(text, 13, lines=3, color=ft.Colors.ERROR), label=text),
         height=REFUSAL_HEIGHT,
     )
 
@@ -48,13 +44,7 @@ def form_dialog(
     (:func:`refusal_line`), ``actions`` (≥ 48 dp), ``summary`` (scrolls), ``scroller`` (gets
     the summary's column)."""
     side_by_side = layout.height_class == COMPACT and layout.width >= 2 * FORM_WIDTH + 40
-    about = ft.Column(
-        list(summary),
-        tight=True,
-        spacing=6,
-        scroll=ft.ScrollMode.AUTO,
-        ref=scroller,
-    )
+    about = ft.Column(list(summary), tight=True, spacing=6, scroll=ft.ScrollMode.AUTO, ref=scroller)
     form = [*fields, refusal]
     if side_by_side:
         content: ft.Control = ft.Row(
@@ -70,10 +60,7 @@ def form_dialog(
         about.expand = True
         about.expand_loose = True
         content = ft.Column(
-            [about, *form] if summary else form,
-            tight=True,
-            spacing=6,
-            width=FORM_WIDTH,
+            [about, *form] if summary else form, tight=True, spacing=6, width=FORM_WIDTH
         )
     return ft.AlertDialog(
         modal=True,

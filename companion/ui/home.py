@@ -68,8 +68,7 @@ def AwakeNote(seat: Seat) -> ft.Control:
                     ft.Icon(ft.Icons.BRIGHTNESS_LOW),
                     ft.Text(_(AWAKE_NOTE), expand=True, size=14),
                     tagged(
-                        "awake-ok",
-                        ft.TextButton(_("Понятно"), on_click=dismiss, height=TARGET),
+                        "awake-ok", ft.TextButton(_("Понятно"), on_click=dismiss, height=TARGET)
                     ),
                 ]
             ),
@@ -225,11 +224,7 @@ def Home() -> ft.Control:
         [
             ft.Container(
                 ft.Row(
-                    [
-                        left,
-                        ft.VerticalDivider(width=1),
-                        right,
-                    ],
+                    [left, ft.VerticalDivider(width=1), right],
                     spacing=24,
                     vertical_alignment=ft.CrossAxisAlignment.START,
                 ),

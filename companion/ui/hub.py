@@ -87,8 +87,7 @@ class Hub:
         revision the move was made against (``None``: the latest).
         :raises StaleMoveError: the game changed since. :raises CompanionError: refused."""
         return self._change(
-            game_id,
-            lambda g: g.push(type, data, author=author, expect_revision=expect_revision),
+            game_id, lambda g: g.push(type, data, author=author, expect_revision=expect_revision)
         )
 
     def undo(self, game_id: str, *, expect_revision: int | None = None) -> Event:

@@ -9,14 +9,7 @@ from typing import Any
 from companion.engine import Event
 from companion.i18n import _
 
-__all__ = [
-    "KIND_LABELS",
-    "OTHER_KIND",
-    "event_players",
-    "journal_page",
-    "kind_of",
-    "kinds_of",
-]
+__all__ = ["KIND_LABELS", "OTHER_KIND", "event_players", "journal_page", "kind_of", "kinds_of"]
 
 #: Russian names of event kinds (the type before its first dot, or
 #: ``GameDefinition.journal_kind``), in the «Что» filter's order.
@@ -86,10 +79,7 @@ def _named(event: Event, seats: int) -> set[int]:
 
 
 def event_players(
-    event: Event,
-    names: Sequence[str],
-    acting: int | None = None,
-    parties: Iterable[int] = (),
+    event: Event, names: Sequence[str], acting: int | None = None, parties: Iterable[int] = ()
 ) -> set[int]:
     """Seats an event concerns: named in its data, else its author ``acting``, and ``parties``
     (the players of the action it answers)."""

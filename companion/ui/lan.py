@@ -395,8 +395,7 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                     content=ft.Row(
                         [
                             _target(
-                                ft.Radio(value="player", label=_("Игрок")),
-                                lambda: pick("player"),
+                                ft.Radio(value="player", label=_("Игрок")), lambda: pick("player")
                             ),
                             _target(
                                 ft.Radio(value="spectator", label=_("Зритель")),

@@ -126,8 +126,7 @@ def number_pad(
         title=tagged(
             "pad-title",
             ft.Container(
-                clipped_text(title, PAD_TITLE_SIZE, lines=PAD_TITLE_LINES),
-                width=PAD_WIDTH,
+                clipped_text(title, PAD_TITLE_SIZE, lines=PAD_TITLE_LINES), width=PAD_WIDTH
             ),
             label=title,
         ),

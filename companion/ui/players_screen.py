@@ -205,9 +205,7 @@ def PlayersScreen() -> ft.Control:
                         tagged(
                             f"save-{p.name}",
                             ft.FilledButton(
-                                _("Сохранить"),
-                                height=TARGET,
-                                on_click=lambda _e: save_name(p.name),
+                                _("Сохранить"), height=TARGET, on_click=lambda _e: save_name(p.name)
                             ),
                         ),
                     ],
@@ -364,8 +362,7 @@ def PlayersScreen() -> ft.Control:
             else []
         ),
         ft.Container(
-            tagged("files-notice", line(notice, 14, 4), label=notice) if notice else None,
-            height=84,
+            tagged("files-notice", line(notice, 14, 4), label=notice) if notice else None, height=84
         ),
     ]
     return Frame(_("Игроки"), "players", body)

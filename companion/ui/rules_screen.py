@@ -245,13 +245,7 @@ def RulesScreen() -> ft.Control:
             )
 
     return ft.Column(
-        [
-            header,
-            field,
-            chips,
-            Banner(error, notice),
-            body,
-        ],
+        [header, field, chips, Banner(error, notice), body],
         spacing=10,
         scroll=ft.ScrollMode.AUTO,
         expand=True,

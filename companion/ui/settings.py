@@ -126,8 +126,7 @@ def Settings() -> ft.Control:
             if player
             else ft.Container(),
             ft.Text(
-                _("Файл игры делает журнал игры на другом устройстве: «Выгрузить JSON»."),
-                size=14,
+                _("Файл игры делает журнал игры на другом устройстве: «Выгрузить JSON»."), size=14
             )
             if player
             else ft.Container(),

@@ -355,7 +355,7 @@ def _StatusLine(
                 bottom=0,
                 visible=toggle_clock is not None and not over,
             ),
-        ],
+        ]
     )
     return ft.Container(
         ft.Row(

@@ -57,10 +57,7 @@ def _whole_dialog(question: str, texts: list[str], close: Callable[[], None]) ->
             label="\n".join(texts),
         ),
         actions=[
-            tagged(
-                "step-texts-close",
-                ft.FilledButton(_("Понятно"), height=TARGET, on_click=close),
-            )
+            tagged("step-texts-close", ft.FilledButton(_("Понятно"), height=TARGET, on_click=close))
         ],
         on_dismiss=close,
     )

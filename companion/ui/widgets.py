@@ -28,13 +28,7 @@ from companion.ui.controls import (
     use_form,
 )
 from companion.ui.counters import Counter, counter_step
-from companion.ui.number_pad import (
-    PAD_DIGITS,
-    PAD_WIDTH,
-    number_pad,
-    pad_name,
-    use_number_pad,
-)
+from companion.ui.number_pad import PAD_DIGITS, PAD_WIDTH, number_pad, pad_name, use_number_pad
 
 __all__ = [
     "TARGET",

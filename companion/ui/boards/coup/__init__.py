@@ -22,13 +22,7 @@ from companion.engine.coup import (
     waiting_for,
 )
 from companion.ui.boards.coup.actions import Actions
-from companion.ui.boards.coup.common import (
-    Choice,
-    action_label,
-    choice_for,
-    step_title,
-    use_short,
-)
+from companion.ui.boards.coup.common import Choice, action_label, choice_for, step_title, use_short
 from companion.ui.boards.coup.options import OptionsForm
 from companion.ui.boards.coup.players import PAIR_GAP, PAIRS_FROM, BankBar, PlayerRow
 from companion.ui.boards.coup.referee import Referee

@@ -5,22 +5,10 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.coup import (
-    ACTIONS,
-    CoupState,
-    awaiting,
-    claimed,
-    if_nobody,
-)
+from companion.engine.coup import ACTIONS, CoupState, awaiting, claimed, if_nobody
 from companion.i18n import _
 from companion.ui import moves
-from companion.ui.boards.coup.common import (
-    Choice,
-    action_label,
-    answer_label,
-    choice_for,
-    genitive,
-)
+from companion.ui.boards.coup.common import Choice, action_label, answer_label, choice_for, genitive
 from companion.ui.controls import clipped_text
 from companion.ui.state import GameView
 from companion.ui.widgets import primary_button, tagged
@@ -31,14 +19,7 @@ BAR_HEIGHT = 64
 
 
 def _hint(text: str) -> ft.Control:
-    return ft.Container(
-        tagged(
-            "preview",
-            clipped_text(text, 13, lines=3),
-            label=text,
-        ),
-        expand=True,
-    )
+    return ft.Container(tagged("preview", clipped_text(text, 13, lines=3), label=text), expand=True)
 
 
 def which_card(state: CoupState) -> str:
@@ -138,9 +119,7 @@ def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
     else:
         row = [_hint(""), primary_button(_("Игра окончена"), None, disabled=True)]
     return ft.Container(
-        ft.Row(row, spacing=8),
-        height=BAR_HEIGHT,
-        padding=ft.Padding.symmetric(horizontal=4),
+        ft.Row(row, spacing=8), height=BAR_HEIGHT, padding=ft.Padding.symmetric(horizontal=4)
     )
 
 

@@ -62,10 +62,7 @@ def _button(
         ft.Container(
             kind(
                 content=ft.Column(
-                    texts,
-                    spacing=0,
-                    tight=True,
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    texts, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER
                 ),
                 height=height,
                 width=width,
@@ -147,10 +144,7 @@ def _Answers(
     if folded and upright:
         return grid([button(a, 12, TARGET) for a in answers], ANSWER_COLUMNS, COMPACT_GAP)
     return ft.Row(
-        [button(a, 14, TARGET + 4, 6) for a in answers],
-        wrap=True,
-        spacing=5,
-        run_spacing=5,
+        [button(a, 14, TARGET + 4, 6) for a in answers], wrap=True, spacing=5, run_spacing=5
     )
 
 

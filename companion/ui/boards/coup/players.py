@@ -65,10 +65,7 @@ def _Unseen(unseen: tuple[int, ...], folded: bool = False) -> ft.Control:
     def inside(k: int, c: str) -> ft.Control:
         if folded:
             return ft.Row(
-                [name(c), count(k)],
-                spacing=3,
-                tight=True,
-                alignment=ft.MainAxisAlignment.CENTER,
+                [name(c), count(k)], spacing=3, tight=True, alignment=ft.MainAxisAlignment.CENTER
             )
         return ft.Column(
             [name(c), count(k)],
@@ -99,10 +96,7 @@ def _Unseen(unseen: tuple[int, ...], folded: bool = False) -> ft.Control:
         [] if folded else [ft.Text(_("Не\nраскрыто:"), size=UNSEEN_LABEL_SIZE, width=UNSEEN_LABEL)]
     )
     # five equal cells: nothing wraps or moves when a count changes
-    return ft.Container(
-        ft.Row([*caption, *chips], spacing=UNSEEN_SPACING),
-        width=UNSEEN_MAX,
-    )
+    return ft.Container(ft.Row([*caption, *chips], spacing=UNSEEN_SPACING), width=UNSEEN_MAX)
 
 
 Unseen = ft.memo(_Unseen)
@@ -123,9 +117,7 @@ def BankBar(
                             [
                                 ft.Icon(ft.Icons.ACCOUNT_BALANCE, size=20),
                                 ft.Text(
-                                    f"{_('Казна')} {treasury}",
-                                    size=18,
-                                    weight=ft.FontWeight.BOLD,
+                                    f"{_('Казна')} {treasury}", size=18, weight=ft.FontWeight.BOLD
                                 ),
                             ],
                             spacing=4,
@@ -278,13 +270,7 @@ def _Half(
             ft.Container(width=3, height=36, bgcolor=color, border_radius=2),
             ft.Column(
                 [
-                    ft.Row(
-                        [
-                            _name(index, name, size),
-                            mark,
-                        ],
-                        spacing=3,
-                    ),
+                    ft.Row([_name(index, name, size), mark], spacing=3),
                     ft.Row(
                         [
                             Cards(index, name, color, influence, True),

@@ -9,12 +9,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.ricks import (
-    MINI,
-    PHASE_ACTIONS,
-    UNIVERSES,
-    Card,
-)
+from companion.engine.ricks import MINI, PHASE_ACTIONS, UNIVERSES, Card
 from companion.engine.ricks.constants import R_AVAILABLE, R_MOVE
 from companion.i18n import _
 from companion.store.catalogue import normalize_name
@@ -79,12 +74,7 @@ def _actions_line(ident: str, actions: int, discard) -> ft.Control:
                 ),
                 expand=True,
             ),
-            button(
-                f"{ident}-discard",
-                _("Сброс +1"),
-                discard,
-                label=_("Сброс карты: +1 действие"),
-            ),
+            button(f"{ident}-discard", _("Сброс +1"), discard, label=_("Сброс карты: +1 действие")),
         ],
         height=TARGET,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -98,14 +88,7 @@ def _list_dialog(title: str, rows: list[ft.Control], close, shut, error: str) ->
 
 
 def _build_dialog(
-    cards: list[Card],
-    names: list[str],
-    actions: int,
-    build,
-    close,
-    shut,
-    error: str,
-    discard=None,
+    cards: list[Card], names: list[str], actions: int, build, close, shut, error: str, discard=None
 ) -> ft.AlertDialog:
     """«Достроить»: :func:`_actions_line`, then each unfinished card with «+1 жетон»
     (``build-{card}``) and «до конца» (``build-{card}-all``, «Внедрение»); stays open.
@@ -119,9 +102,7 @@ def _build_dialog(
             tag(
                 f"build-{c.id}",
                 ft.FilledTonalButton(
-                    _("+1 жетон"),
-                    height=TARGET,
-                    on_click=lambda _e, c=c: build(c.id, 1),
+                    _("+1 жетон"), height=TARGET, on_click=lambda _e, c=c: build(c.id, 1)
                 ),
                 label=f"+1: {said}",
             )

@@ -24,12 +24,7 @@ from companion.ui.controls import clipped_text
 from companion.ui.layout import grid, use_layout
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView, part
-from companion.ui.widgets import (
-    TARGET,
-    icon_button,
-    primary_button,
-    use_top_on,
-)
+from companion.ui.widgets import TARGET, icon_button, primary_button, use_top_on
 
 __all__ = ["Board", "Actions", "PhaseLine", "BAR_HEIGHT"]
 
@@ -44,19 +39,10 @@ def _PhaseLine(line: str, rules: Callable[[], None]) -> ft.Control:
     return ft.Row(
         [
             ft.Container(
-                tag(
-                    "phase",
-                    clipped_text(line, 15, weight=ft.FontWeight.W_500),
-                    label=line,
-                ),
+                tag("phase", clipped_text(line, 15, weight=ft.FontWeight.W_500), label=line),
                 expand=True,
             ),
-            icon_button(
-                "phase-rules",
-                ft.Icons.HELP_OUTLINE,
-                _("Правила этой фазы"),
-                rules,
-            ),
+            icon_button("phase-rules", ft.Icons.HELP_OUTLINE, _("Правила этой фазы"), rules),
         ],
         spacing=4,
         height=TARGET,
@@ -208,11 +194,7 @@ def Board(view: GameView) -> ft.Control:
                     (ch.universe, ch.energy) if ch is not None else None,
                 ),
             ),
-            part(
-                ChargeHistory,
-                view,
-                (repr(state.rounds), over, len(game.events) if over else 0),
-            ),
+            part(ChargeHistory, view, (repr(state.rounds), over, len(game.events) if over else 0)),
         ],
         spacing=FOLDED_GAP if folded else 8,
     )

@@ -7,11 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.engine.ricks import (
-    CHARGE_ORDER,
-    PHASE_CHARGE,
-    present_players,
-)
+from companion.engine.ricks import CHARGE_ORDER, PHASE_CHARGE, present_players
 from companion.i18n import _
 from companion.ui.boards.ricks.charge_steps import (
     FOLDED_GAP,
@@ -23,17 +19,11 @@ from companion.ui.boards.ricks.charge_steps import (
     charge_owner,
     send_saying_what_moved,
 )
-from companion.ui.boards.ricks.common import (
-    _box,
-    tag,
-)
+from companion.ui.boards.ricks.common import _box, tag
 from companion.ui.controls import clipped_text
 from companion.ui.layout import use_layout
 from companion.ui.state import GameView
-from companion.ui.widgets import (
-    TARGET,
-    icon_button,
-)
+from companion.ui.widgets import TARGET, icon_button
 
 __all__ = ["SHORT", "ChargeHead", "StepB", "StepV", "ChargeTail", "FOLDED_GAP"]
 
@@ -58,9 +48,7 @@ def _ChargeHead(
         [
             ft.Container(
                 ft.Text(
-                    SHORT.get(u, u),
-                    size=12,
-                    weight=ft.FontWeight.BOLD if u == universe else None,
+                    SHORT.get(u, u), size=12, weight=ft.FontWeight.BOLD if u == universe else None
                 ),
                 padding=ft.Padding.symmetric(horizontal=4, vertical=4),
                 border_radius=8,
@@ -130,14 +118,7 @@ def _ChargeHead(
     ]
     if folded:
         first = ft.Row(
-            [
-                ft.Container(first, expand=True),
-                tag(
-                    "phase",
-                    clipped_text(goal, 13),
-                    label=goal,
-                ),
-            ],
+            [ft.Container(first, expand=True), tag("phase", clipped_text(goal, 13), label=goal)],
             spacing=6,
         )
         energy_line.append(

@@ -8,30 +8,13 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.ricks import (
-    KRO,
-    MICRO,
-    MINI,
-    PHASE_CHARGE,
-    RICK_UNIVERSE,
-    Card,
-    offers,
-)
+from companion.engine.ricks import KRO, MICRO, MINI, PHASE_CHARGE, RICK_UNIVERSE, Card, offers
 from companion.i18n import _
 from companion.ui import moves
-from companion.ui.boards.ricks.common import (
-    energy,
-    tag,
-    vp_moves,
-)
+from companion.ui.boards.ricks.common import energy, tag, vp_moves
 from companion.ui.layout import use_layout
 from companion.ui.state import GameView
-from companion.ui.widgets import (
-    TARGET,
-    Counter,
-    clipped_text,
-    use_form,
-)
+from companion.ui.widgets import TARGET, Counter, clipped_text, use_form
 from companion.ui.words import inflect
 
 __all__ = [
@@ -149,10 +132,7 @@ def AmountRow(
                 allow_negative=False,  # energy and costs are never negative: no «±» on the pad
             ),
             ft.Container(
-                tag(button, action),
-                width=AMOUNT_BUTTON_MAX,
-                expand=True,
-                expand_loose=True,
+                tag(button, action), width=AMOUNT_BUTTON_MAX, expand=True, expand_loose=True
             ),
         ],
         spacing=8,
@@ -211,9 +191,7 @@ def _abilities(
         return ft.Container(height=0)
     height = room * TARGET + (room - 1) * gap
     return ft.Container(
-        _ability_buttons(view, abilities, used, gap),
-        height=height,
-        alignment=ft.Alignment.TOP_LEFT,
+        _ability_buttons(view, abilities, used, gap), height=height, alignment=ft.Alignment.TOP_LEFT
     )
 
 

@@ -7,12 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.ricks import (
-    MICRO,
-    MINI,
-    RICK_UNIVERSE,
-    Card,
-)
+from companion.engine.ricks import MICRO, MINI, RICK_UNIVERSE, Card
 from companion.i18n import _
 from companion.ui.widgets import typed_number, typed_text
 from companion.ui.words import plural

@@ -7,10 +7,7 @@ import flet as ft
 
 from companion.engine.ricks.timing import game_charge_timing
 from companion.i18n import _
-from companion.ui.boards.ricks.common import (
-    _box,
-    tag,
-)
+from companion.ui.boards.ricks.common import _box, tag
 from companion.ui.state import GameView
 from companion.ui.widgets import fmt_seconds
 

@@ -10,13 +10,7 @@ import flet as ft
 
 from companion.engine.ricks.constants import _MAX_NUMBER
 from companion.i18n import _
-from companion.ui.boards.ricks.common import (
-    _KIND_TEXT,
-    _field,
-    _int,
-    energy,
-    tag,
-)
+from companion.ui.boards.ricks.common import _KIND_TEXT, _field, _int, energy, tag
 from companion.ui.controls import toggle
 from companion.ui.widgets import TARGET, clipped_text, typed_number
 
@@ -262,12 +256,7 @@ def play_dialog(
                 label="уровнем ниже" + (" (вкл)" if f["down"] else ""),
             ),
             ft.Container(expand=True),
-            button(
-                "play-discard",
-                _("Сброс +1"),
-                discard,
-                label=_("Сброс карты: +1 действие"),
-            ),
+            button("play-discard", _("Сброс +1"), discard, label=_("Сброс карты: +1 действие")),
         ],
         height=TARGET,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -296,10 +285,7 @@ def play_dialog(
         tag(
             "play-card",
             ft.FilledButton(
-                _("Сыграть"),
-                icon=ft.Icons.PLAY_FOR_WORK,
-                height=TARGET,
-                on_click=lambda: play(),
+                _("Сыграть"), icon=ft.Icons.PLAY_FOR_WORK, height=TARGET, on_click=lambda: play()
             ),
         ),
     ]
@@ -383,8 +369,7 @@ def dialog(
                 tag(
                     error_tag,
                     ft.Container(
-                        clipped_text(error, 13, lines=3, color=ft.Colors.ERROR),
-                        height=54,
+                        clipped_text(error, 13, lines=3, color=ft.Colors.ERROR), height=54
                     ),
                     label=error or " ",
                 ),

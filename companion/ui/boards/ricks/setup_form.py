@@ -6,14 +6,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.ricks import (
-    CHARACTERS,
-    KRO,
-    KRO_ACTIONS,
-    MICRO,
-    MINI,
-    RICK_UNIVERSE,
-)
+from companion.engine.ricks import CHARACTERS, KRO, KRO_ACTIONS, MICRO, MINI, RICK_UNIVERSE
 from companion.engine.ricks.definition import LIMIT, setup_problems
 from companion.errors import StoreError
 from companion.i18n import _

@@ -4,16 +4,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.ricks import (
-    PHASE_CHARGE,
-    UNIVERSES,
-)
+from companion.engine.ricks import PHASE_CHARGE, UNIVERSES
 from companion.i18n import _
-from companion.ui.boards.ricks.common import (
-    _box,
-    card_text,
-    tag,
-)
+from companion.ui.boards.ricks.common import _box, card_text, tag
 from companion.ui.state import GameView
 
 __all__ = ["Universes"]
@@ -82,8 +75,7 @@ def Universes(view: GameView, version: int) -> ft.Control:
                 f"uni-{k}",
                 _box(
                     ft.Column(
-                        [ft.Row(header), ft.Row(chips, wrap=True, spacing=6), *cards],
-                        spacing=4,
+                        [ft.Row(header), ft.Row(chips, wrap=True, spacing=6), *cards], spacing=4
                     ),
                     highlight=charging,
                 ),

@@ -76,12 +76,7 @@ def _Bar(view: GameView, version: int) -> ft.Control:
         ft.Row(
             [
                 ft.Container(
-                    tagged(
-                        "next-hint",
-                        clipped_text(hint, 14, lines=2),
-                        label=hint,
-                    ),
-                    expand=True,
+                    tagged("next-hint", clipped_text(hint, 14, lines=2), label=hint), expand=True
                 ),
                 button,
             ],

@@ -16,19 +16,9 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.boards.smashup.common import READY
 from companion.ui.controls import clipped_text
-from companion.ui.widgets import (
-    TARGET,
-    tagged,
-)
+from companion.ui.widgets import TARGET, tagged
 
-__all__ = [
-    "BaseRow",
-    "ROW_HEIGHT",
-    "SMALL_ROW_HEIGHT",
-    "GROUP_GAP",
-    "NAME_SIZE",
-    "row_key",
-]
+__all__ = ["BaseRow", "ROW_HEIGHT", "SMALL_ROW_HEIGHT", "GROUP_GAP", "NAME_SIZE", "row_key"]
 
 #: Height of a base row (dp); on a short phone.
 ROW_HEIGHT = 56

@@ -134,9 +134,7 @@ def BaseMenu(
                             names[j], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, expand=True
                         ),
                         ft.Text(
-                            count,
-                            weight=ft.FontWeight.BOLD,
-                            color=READY if ready[j] else None,
+                            count, weight=ft.FontWeight.BOLD, color=READY if ready[j] else None
                         ),
                     ],
                     spacing=12,

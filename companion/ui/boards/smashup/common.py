@@ -180,10 +180,7 @@ def base_fields(
         chip = tagged(
             f"{prefix}-sugg-{k}",
             ft.OutlinedButton(
-                text,
-                icon=ft.Icons.HISTORY,
-                height=TARGET,
-                on_click=lambda _e, h=h: pick(h),
+                text, icon=ft.Icons.HISTORY, height=TARGET, on_click=lambda _e, h=h: pick(h)
             ),
             label=h["name"],
         )

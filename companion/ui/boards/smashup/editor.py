@@ -293,11 +293,7 @@ def BaseEditor(
     if not small:
         rows.append(
             ft.Row(
-                [
-                    clipped_text(_("Оборона на этот ход"), 13, expand=True),
-                    bp_stepper,
-                ],
-                height=TARGET,
+                [clipped_text(_("Оборона на этот ход"), 13, expand=True), bp_stepper], height=TARGET
             )
         )
     return tagged(

@@ -78,10 +78,7 @@ def _Plays(
         )
         return ft.Stack([counter, caption], disabled=over)
     return ft.Column(
-        [
-            ft.Text(title, size=12, no_wrap=True),
-            counter,
-        ],
+        [ft.Text(title, size=12, no_wrap=True), counter],
         spacing=0,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         disabled=over,
@@ -171,13 +168,7 @@ def PhaseCard(
             bgcolor=ft.Colors.SECONDARY_CONTAINER,
         )
     return ft.Container(
-        ft.Column(
-            [
-                Reminder(text, show),
-                plays,
-            ],
-            spacing=0,
-        ),
+        ft.Column([Reminder(text, show), plays], spacing=0),
         padding=ft.Padding.only(left=10, right=4, top=4, bottom=2),
         border_radius=12,
         bgcolor=ft.Colors.SECONDARY_CONTAINER,

@@ -19,23 +19,14 @@ from companion.engine.smashup import (
 from companion.store.bases import BaseCatalogue
 from companion.ui.boards.smashup.base import BaseRow, row_key
 from companion.ui.boards.smashup.chips import OpenBase
-from companion.ui.boards.smashup.common import (
-    EMPTY_FORM,
-    card_from_form,
-    form_error,
-    remember,
-)
+from companion.ui.boards.smashup.common import EMPTY_FORM, card_from_form, form_error, remember
 from companion.ui.boards.smashup.editor import BaseEditor
 from companion.ui.boards.smashup.phase import Reminder
 from companion.ui.boards.smashup.score import score_dialog
 from companion.ui.layout import use_layout
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
-from companion.ui.widgets import (
-    BoardScroll,
-    use_form,
-    use_top_on,
-)
+from companion.ui.widgets import BoardScroll, use_form, use_top_on
 
 __all__ = ["PlayBoard", "REVEAL_DELAY"]
 

@@ -151,8 +151,7 @@ def score_dialog(
         refusal_line("score-error", view.error),
         [
             tagged(
-                "score-cancel",
-                ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: close()),
+                "score-cancel", ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: close())
             ),
             tagged(
                 "score-confirm",

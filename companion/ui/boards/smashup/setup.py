@@ -30,14 +30,7 @@ from companion.ui.boards.smashup.play import REVEAL_DELAY
 from companion.ui.layout import use_layout
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
-from companion.ui.widgets import (
-    TARGET,
-    BoardScroll,
-    clipped_text,
-    confirm_dialog,
-    tagged,
-    use_form,
-)
+from companion.ui.widgets import TARGET, BoardScroll, clipped_text, confirm_dialog, tagged, use_form
 
 __all__ = ["SetupBoard", "BASES_KEY"]
 
@@ -205,9 +198,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                     tagged(
                         "faction-add",
                         ft.FilledTonalButton(
-                            _("Взять"),
-                            height=TARGET,
-                            on_click=lambda: pick(latest_custom()),
+                            _("Взять"), height=TARGET, on_click=lambda: pick(latest_custom())
                         ),
                         label=f"{_('Взять')} {custom.strip()}",
                     ),
@@ -282,7 +273,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                         ),
                         expand=True,
                     ),
-                ],
+                ]
             ),
             tagged("reminder", ft.Text(text, size=14), label=text),
             ft.Text(_("Фракции (по две у каждого)"), size=18, weight=ft.FontWeight.BOLD),
