@@ -7,7 +7,6 @@ import contextlib
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 import flet as ft
 
@@ -22,7 +21,7 @@ from companion.ui.layout import use_window_layout
 from companion.ui.nav import app_model, go
 from companion.ui.saved_games import delete_game
 from companion.ui.state import follow_hub
-from companion.ui.widgets import TARGET, Banner, confirm_dialog, tagged
+from companion.ui.widgets import TARGET, Banner, clipped_text, confirm_dialog, icon_button, tagged
 
 __all__ = ["Home", "AWAKE_NOTE"]
 
@@ -284,20 +283,12 @@ def _tile(s: GameSummary, player: bool, ask: Callable[[str, str], None]) -> ft.C
     changed = time.strftime("%d.%m %H:%M", time.localtime(s.updated))
     faint = ft.Colors.ON_SURFACE_VARIANT
 
-    def line(text: str, size: int, lines: int = 1, **kw: Any) -> ft.Control:
-        return ft.Text(text, size=size, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS, **kw)
-
     delete: ft.Control = (
-        tagged(
+        icon_button(
             f"delete-{s.id}",
-            ft.IconButton(
-                ft.Icons.DELETE_OUTLINE,
-                tooltip=_("Удалить игру"),
-                width=TARGET,
-                height=TARGET,
-                style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
-                on_click=lambda _e: ask(s.id, title),
-            ),
+            ft.Icons.DELETE_OUTLINE,
+            _("Удалить игру"),
+            lambda _e: ask(s.id, title),
             label=f"{_('Удалить игру')}: {title}",
         )
         if player
@@ -314,12 +305,17 @@ def _tile(s: GameSummary, player: bool, ask: Callable[[str, str], None]) -> ft.C
                             [
                                 tagged(
                                     f"title-{s.id}",
-                                    line(s.title, 16, 2, weight=ft.FontWeight.W_600),
+                                    clipped_text(s.title, 16, lines=2, weight=ft.FontWeight.W_600),
                                     label=s.title,
                                 ),
-                                line(", ".join(s.players), 14, 2),
-                                line(f"{s.status} · {_('изменена')} {changed}", 12, 2, color=faint),
-                                line(
+                                clipped_text(", ".join(s.players), 14, lines=2),
+                                clipped_text(
+                                    f"{s.status} · {_('изменена')} {changed}",
+                                    12,
+                                    lines=2,
+                                    color=faint,
+                                ),
+                                clipped_text(
                                     f"{_('начата')} {started} · {_('событий')}: {s.events}",
                                     12,
                                     color=faint,

@@ -16,7 +16,7 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.boards.smashup.common import READY
 from companion.ui.controls import clipped_text
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.widgets import TARGET, icon_button, tagged
 
 __all__ = ["BaseRow", "ROW_HEIGHT", "SMALL_ROW_HEIGHT", "GROUP_GAP", "NAME_SIZE", "row_key"]
 
@@ -97,16 +97,11 @@ def BaseRow(
         slot = ft.Row(
             [
                 ft.Icon(ft.Icons.FLAG, color=READY, size=24, opacity=1.0 if ready else 0.0),
-                tagged(
+                icon_button(
                     f"base-{j}-open",
-                    ft.IconButton(
-                        ft.Icons.EXPAND_LESS if is_open else ft.Icons.EXPAND_MORE,
-                        tooltip=f"{tip}: «{name}»",
-                        width=TARGET,
-                        height=TARGET,
-                        on_click=lambda: toggle(j),
-                        style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
-                    ),
+                    ft.Icons.EXPAND_LESS if is_open else ft.Icons.EXPAND_MORE,
+                    f"{tip}: «{name}»",
+                    lambda: toggle(j),
                     label=f"{tip}: «{name}»",
                 ),
             ],
