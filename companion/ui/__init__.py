@@ -1,5 +1,2 @@
-"""Flet UI (declarative: ``@ft.component``, observables, ``ft.Router``).
-
-The UI only shows state and sends moves: rules live in :mod:`companion.engine`, persistence
-in :mod:`companion.store`.
-"""
+"""Flet UI: shows state and sends moves (rules: :mod:`companion.engine`, persistence:
+:mod:`companion.store`)."""

@@ -1,7 +1,5 @@
-"""«Ещё раз»: under a finished game's result, the same game with the same table in one tap
-(same players, seats, colours and options; the first player by the game's rule or by lot,
-see :func:`companion.store.again.again_args`). A second tap of a double tap starts nothing.
-"""
+"""«Ещё раз»: the finished game's table again in one tap
+(:func:`companion.store.again.again_args`)."""
 
 from __future__ import annotations
 
@@ -56,10 +54,7 @@ def PlayAgain(view: GameView) -> ft.Control:
             tagged(
                 "play-again",
                 ft.FilledTonalButton(
-                    _("Ещё раз"),
-                    icon=ft.Icons.REPLAY,
-                    height=56,
-                    on_click=lambda: again(),
+                    _("Ещё раз"), icon=ft.Icons.REPLAY, height=56, on_click=lambda: again()
                 ),
                 label=f"{_('Ещё раз')}: {_('те же игроки и настройки')}, {first}",
             ),

@@ -1,9 +1,6 @@
-"""The app: one :class:`AppModel` per session, screens chosen by ``ft.Router``.
-
-Routes: ``/`` home, ``/new`` new game, ``/game/:gid`` a game, ``/game/:gid/log`` its log,
-``/rules`` rules search, ``/settings``, ``/history``, ``/stats``, ``/nights``, ``/players`` (plays,
-statistics, game nights and the roster).
-"""
+"""The app: one :class:`AppModel` per session, screens chosen by ``ft.Router`` (``/``, ``/new``,
+``/game/:gid``, ``/game/:gid/log``, ``/rules``, ``/settings``, ``/history``, ``/stats``,
+``/nights``, ``/players``)."""
 
 from __future__ import annotations
 
@@ -52,13 +49,11 @@ def _game_route(screen: Callable[[GameView], ft.Control]) -> Callable[[], ft.Con
                 app.hub.open(gid)
             except CompanionError:
                 return None  # the effect below says why
-            # held in a plain tuple: an observable kept in use_state subscribes this route to
-            # every change of the view, and the whole screen would re-render on each tap
+            # a plain tuple: an observable in use_state would re-render the screen on every change
             view = GameView(app.hub, gid, author=app.name or None, readonly=not is_player(app))
             view.refresh()  # the revision it shows from the start (no re-render a second later)
             return (view,)
 
-        # the first render already shows the game (no spinner frame before it)
         view, set_view = ft.use_state(new_view)
         error, set_error = ft.use_state("")
 
@@ -192,24 +187,18 @@ RUSSIAN = ft.LocaleConfiguration(
 
 
 def make_main(hub: Hub, lan: LanGate | None = None) -> Callable[[ft.Page], None]:
-    """The Flet ``main(page)`` for a process whose games live in ``hub``.
-
-    :param lan: in table mode, the join gate every new session must pass first (each
-        session gets its own :class:`~companion.ui.lan.Seat` in ``AppModel.lan``).
-    """
+    """The Flet ``main(page)`` for ``hub``'s games; ``lan``: table mode's join gate (each
+    session gets its own :class:`~companion.ui.lan.Seat`)."""
     flet_fixes.apply()
 
     def main(page: ft.Page) -> None:
         page.title = APP_NAME
-        # Flutter's own words (a dialog's «Оповещение» for a screen reader, a text field's
-        # «Вставить», a back button's tooltip) in Russian, like the rest of the screen; they
-        # were English («Alert», play-test)
+        # Flutter's own words (dialog semantics, «Вставить», tooltips) in Russian
         page.locale_configuration = RUSSIAN
         settings = load_settings(hub.store.root)
         seat = None
         if lan is not None:
-            # The peer address comes from the server's connection, read once per session:
-            # never from page.client_ip, which the client can overwrite.
+            # the peer address from the server's connection, never page.client_ip (client-set)
             seat = Seat(lan, connection())
             seat.prefs = ft.SharedPreferences()
         model = AppModel(

@@ -1,5 +1,4 @@
-"""A game screen's comfort on a phone: the screen kept on, a light haptic tap on each change,
-and a once-a-second catch-up with the hub."""
+"""A game screen on a phone: the screen kept on, a haptic tap per change, a catch-up each second."""
 
 from __future__ import annotations
 
@@ -21,8 +20,7 @@ __all__ = ["use_phone_comfort", "use_self_heal", "AWAKE_REFUSED", "AWAKE_REFUSED
 AWAKE_REFUSED = (
     "Браузер не разрешил держать экран включённым: телефон может погаснуть во время игры."
 )
-#: The browser's own storage (SharedPreferences) remembers that this device was told: a phone
-#: browser reloads a tab brought back from the background, and the note came back each time.
+#: Browser storage key: this device was told (a reloaded tab does not tell again).
 AWAKE_REFUSED_KEY = "companion.awake-refused-told"
 _told_awake: weakref.WeakSet[Any] = weakref.WeakSet()  # pages already told (or being told)
 #: Seconds from opening a game to asking for the Wake Lock.
@@ -32,15 +30,9 @@ AWAKE_DELAY = 2.0
 def use_phone_comfort(
     version: int, secure: bool = False, notify: Callable[[str], None] | None = None
 ) -> None:
-    """Keep the screen on while a game is open (Flet Wakelock; asked again when the page is
-    reloaded: :func:`~companion.ui.session.on_reconnect`) and give a light haptic tap on every
-    change of the game, where the platform allows it (browsers mostly don't: then nothing
-    happens).
-
-    On a secure page (``secure``: https, or the host's own browser) the browser should allow
-    the Wake Lock; if it refuses or has none, ``notify(AWAKE_REFUSED)`` tells the player once
-    per device (remembered under :data:`AWAKE_REFUSED_KEY` in the browser; on plain http the
-    home screen's note already said why)."""
+    """Keep the screen on while a game is open (asked again on reconnect) and a light haptic tap
+    on each change where the platform allows. On a ``secure`` page a refused Wake Lock is told
+    once per device: ``notify(AWAKE_REFUSED)`` (remembered under :data:`AWAKE_REFUSED_KEY`)."""
     services = ft.use_ref(None)
     unhook = ft.use_ref(None)
 
@@ -55,8 +47,7 @@ def use_phone_comfort(
             return False
 
     async def keep_awake(page: Any, lock: ft.Wakelock, prefs: ft.SharedPreferences) -> None:
-        # let the screen draw first: a notice sent with the first frame can expire before a
-        # slow phone has shown it (and a browser refuses the lock to a page not yet shown)
+        # after the first frame: a browser refuses the lock to a page not yet shown
         await asyncio.sleep(AWAKE_DELAY)
         try:
             await asyncio.wait_for(lock.enable(), 15)
@@ -76,8 +67,7 @@ def use_phone_comfort(
         services.current = (lock, ft.HapticFeedback(), prefs)
         page.services.extend(services.current)
         page.run_task(keep_awake, page, lock, prefs)
-        # A reload keeps Flet's session (its id lives in the tab), so nothing mounts again, but
-        # the browser dropped the lock with the old document: ask again on the reconnect.
+        # a reload keeps Flet's session but drops the lock: ask again on reconnect
         unhook.current = on_reconnect(page, lambda: page.run_task(keep_awake, page, lock, prefs))
 
     def cleanup() -> None:
@@ -100,8 +90,7 @@ def use_phone_comfort(
 
 
 def use_self_heal(view: GameView) -> None:
-    """Every second, catch up with the hub's revision (a no-op — no re-render — unless a
-    change notification was missed)."""
+    """Every second, catch up with the hub's revision (no re-render unless a change was missed)."""
     task = ft.use_ref(None)
 
     async def loop() -> None:

@@ -1,13 +1,6 @@
-"""The one counter every board composes: − number + (each a 48 dp target), long press ×5,
-a tap on the number opens the numeric pad.
-
-Its number lives in a fixed slot: ``width`` px given by the board (the same for the whole
-game, so the buttons never move when the value grows), or, with ``width=None``, the rest of
-the line the board gives the counter (Flutter sizes it; the board's layout guarantees the
-slot is a 48 dp target). The number is drawn at one ``size`` and never wraps: a value longer
-than its slot is cut by Flutter with «…» and read whole in the counter's label and on the pad
-that a tap opens (Flet 1.0.5 has no ``FittedBox`` to scale it down, docs/FLET_FINDINGS.md).
-"""
+"""The one counter every board composes: − number + (48 dp each), long press ×5, a tap on the
+number opens the numeric pad. The number sits in a fixed slot (``width`` px, or ``None``:
+the rest of the line), one ``size``, cut with «…» (whole in the label and on the pad)."""
 
 from __future__ import annotations
 
@@ -17,7 +10,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.colors import ink
-from companion.ui.controls import TARGET, shown_number, tagged
+from companion.ui.controls import TARGET, clipped_text, shown_number, tagged
 from companion.ui.number_pad import use_number_pad
 
 __all__ = ["Counter", "counter_step"]
@@ -79,43 +72,30 @@ def Counter(
 ) -> ft.Control:
     """− ``value`` + in one 48 dp line; ``on_add(delta)`` gets ±``step`` (×5 on a long press).
 
-    :param ident: the number's tag (``{ident}-minus`` / ``{ident}-plus`` for the buttons); its
-        label is the value.
-    :param name: the spoken name («Аня: уровень»): the buttons' labels and the pad's title.
-    :param on_set: a tap on the number opens the numeric pad, which sets the value; ``on_tap``
-        instead: the tap does that (a pad the board owns); neither: the number takes no tap.
-    :param caption: a short title over the number inside its box (11 px, cut with «…»; in a
-        slot of no fixed width the box's tooltip says it whole).
-    :param width: the number's slot (px); ``None``: the rest of the line (see the module).
-    :param size: the number's type (px), one for the game.
-    :param color: the number's colour (made readable on both themes, :func:`ink`).
-    :param disabled: nothing can change it now: greyed buttons, no pad; all in their places.
-    :param minus_disabled: only «−» is greyed (nothing left to take).
-    :param allow_negative: the pad offers «±».
-    :param guard: asked before the pad opens (see :func:`use_number_pad`).
-    :param tips: the «−» and «+» buttons' labels, instead of «<name> −<step>» / «… +<step>».
-    :param number_top: px above the number within its 48 dp (room for a title laid over it).
-    """
+    :param ident: the number's tag (``{ident}-minus`` / ``{ident}-plus`` for the buttons).
+    :param name: the spoken name: the buttons' labels and the pad's title.
+    :param on_set: a tap on the number opens the pad that sets the value; ``on_tap``: the tap
+        does that instead; neither: no tap.
+    :param caption: a title over the number (11 px, cut with «…»).
+    :param width: the number's slot (px); ``None``: the rest of the line.
+    :param size: the number's type (px). :param color: made readable by :func:`ink`.
+    :param disabled: greyed, no pad; ``minus_disabled``: only «−» greyed.
+    :param allow_negative: the pad offers «±». :param guard: asked before the pad opens.
+    :param tips: the «−» and «+» labels. :param number_top: px above the number."""
     open_pad = use_number_pad(
-        name,
-        on_set or (lambda _v: None),
-        current=value,
-        allow_negative=allow_negative,
-        guard=guard,
+        name, on_set or (lambda _v: None), current=value, allow_negative=allow_negative, guard=guard
     )
     tap = None if disabled else on_tap or ((lambda: open_pad()) if on_set else None)
-    number = ft.Text(
+    number = clipped_text(
         shown_number(value),
-        size=size,
+        size,
         weight=ft.FontWeight.BOLD,
         color=ink(color) if color else None,
         text_align=ft.TextAlign.CENTER,
-        max_lines=1,
-        overflow=ft.TextOverflow.ELLIPSIS,
     )
     box = (
         ft.Column(
-            [ft.Text(caption, size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS), number],
+            [clipped_text(caption, 11), number],
             spacing=0,
             tight=True,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -132,7 +112,6 @@ def Counter(
             alignment=ft.Alignment.CENTER,
             padding=ft.Padding.only(top=number_top) if number_top else None,
             on_click=tap,
-            # the caption whole (it may be cut with «…»)
             tooltip=_("{name} — ввести число").format(name=caption)
             if caption and width is None and on_set and not disabled
             else None,

@@ -1,8 +1,5 @@
-"""The host's screen in table mode: the join card (address, QR code, code) on every joined
-device's home screen, and on the host computer's own session the list of devices —
-phones asking to be let in (:class:`~companion.ui.hall.Hall`) with «Впустить» and
-«Отклонить», joined devices with «Отключить», and «Новый код» (:func:`HostDesk`).
-"""
+"""The host's screen in table mode: the join card (address, QR, code) and, on the host's own
+session, the devices asking (:class:`~companion.ui.hall.Hall`) or joined, and «Новый код»."""
 
 from __future__ import annotations
 
@@ -47,8 +44,7 @@ def _clock(seconds: float) -> str:
 
 
 def _row(tag: str, lines: list[str], buttons: list[ft.Control]) -> ft.Control:
-    """One device: its words (wrapping, never cut) over its buttons. Keyed by ``tag`` (which
-    names the request or token): a row never turns into another device's row."""
+    """One device: its words over its buttons, keyed by ``tag``."""
     return ft.Semantics(
         identifier=tag,
         key=tag,
@@ -81,15 +77,10 @@ def use_hall(gate: Any, active: bool) -> None:
 
 @ft.component
 def HostDesk(seat: Seat, on_host: bool, name: str) -> ft.Control:
-    """The host's controls in table mode (only when ``on_host``: a player's session on the
-    host computer; a phone, even a player's, or a spectator gets an empty container and so no
-    control ids to tap): pending requests, joined
-    devices, «Новый код» (this session stays in, as the player ``name``, and shows it).
-
-    Tags (``K`` a request's id, ``T`` a token's id): ``knock-K`` with ``admit-K`` and
-    ``decline-K``; ``device-T`` with ``revoke-T``
-    (then ``revoke-no``/``revoke-yes``); ``new-code`` (then ``new-code-no``/``new-code-yes``).
-    """
+    """The host's controls (only when ``on_host``; else an empty container): requests, joined
+    devices, «Новый код» (this session stays in as ``name``). Tags: ``knock-K``, ``admit-K``,
+    ``decline-K``, ``device-T``, ``revoke-T``, ``revoke-no``/``revoke-yes``, ``new-code``,
+    ``new-code-no``/``new-code-yes``."""
     gate = seat.gate
     use_hall(gate, on_host)
     asking, set_asking = ft.use_state(None)  # ("revoke", token id, name) | ("code", "", "")
@@ -211,8 +202,7 @@ def HostDesk(seat: Seat, on_host: bool, name: str) -> ft.Control:
 
 @ft.component
 def JoinCard(seat: Seat, player: bool) -> ft.Control:
-    """The join address and QR code on the home screen in table mode; the code (and the
-    certificate fingerprint with ``--https``) only for players."""
+    """The join address and QR code; the code (and ``--https`` fingerprint) only for players."""
     gate = seat.gate
     use_hall(gate, player)  # a new code shows at once
     lines: list[ft.Control] = [

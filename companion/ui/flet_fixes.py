@@ -1,34 +1,12 @@
-"""Work-arounds for Flet 1.0.5 found while building this app.
+"""Work-arounds for Flet 1.0.5, installed once by :func:`apply` (from
+:func:`companion.ui.app.make_main`):
 
-The session's update scheduler (``flet.messaging.session.Session.__updates_scheduler``)
-calls ``control.update()`` for every pending control outside any ``try``: one update that
-raises (e.g. a component re-rendered after its parent replaced it) ends the scheduler task,
-and that session's screen never changes again — the clock stops, taps are saved but never
-shown. :func:`apply` replaces the scheduler with the same loop that logs a failing update and
-goes on with the rest. Applied once, by :func:`companion.ui.app.make_main`.
-
-The loop also updates the pending components outermost first (Flet keeps them in a ``set``,
-in no order): a child and its parent both subscribed to one observable would otherwise render
-the child twice when the child came first — once alone, once inside its parent's new body.
-Parent first, the child is rendered once inside the parent and its own queued update is then
-skipped (Flet marks the replaced instance stale).
-
-Before rendering, the loop yields once, so that browser events already queued run first: a
-text field's value patch is applied when its message arrives and its ``change`` event runs in
-a task of its own, and a re-render between the two sent the field a value older than the one
-the browser had (a letter typed fast undone, «Ника» left as «На»).
-
-An event for a control id Flet cannot find in ``Session.index`` made it walk the session's
-whole control tree, for every such event: a client sending made-up ids froze the host.
-The lookup is bounded (:func:`_resolve_event_control`), and the controls of a dialog — which
-Flet leaves out of the index when the dialog opens — are indexed (:func:`_indexing_dialogs`).
-
-Each patch checks first that what it replaces is there as written for Flet
-:data:`FLET_VERSION` (:func:`check`): if not, :func:`apply` raises
-:class:`~companion.errors.FletMismatchError` and the app refuses to start, rather than run
-with a fix silently missing. :func:`installed` says which patches are in place (a test
-fails when one is not).
-"""
+* the session's update scheduler logs a failing update and goes on (Flet's ends the task),
+  updates pending components outermost first, and yields to queued browser events first;
+* an event for an unknown control id is resolved without walking the page
+  (:func:`_resolve_event_control`), dialogs' controls being indexed (:func:`_indexing_dialogs`);
+* each patch checks its target's source first (:func:`check`); a mismatch raises
+  :class:`~companion.errors.FletMismatchError`. :func:`installed` lists what is in place."""
 
 from __future__ import annotations
 
@@ -58,24 +36,18 @@ log = logging.getLogger("companion.ui")
 _APPLIED = False
 #: The Flet release these patches were written against (pinned in pyproject.toml).
 FLET_VERSION = "1.0.5"
-#: sha256 (first 16 hex digits) of Flet 1.0.5's ``Session.__updates_scheduler`` source: the
-#: loop :func:`_updates_scheduler` copies. Another loop means the copy is out of date.
+#: sha256 (16 hex) of Flet 1.0.5's ``Session.__updates_scheduler`` source.
 _SCHEDULER_SOURCE = "7ec9510b0fd5cc49"
 #: The private names of ``Session`` the copied loop reads.
 _SESSION_NAMES = ("__updates_ready", "__pending_updates", "__pending_effects", "__closed")
-#: sha256 (first 16 hex digits) of Flet 1.0.5's ``Session.__resolve_event_control``, which
-#: :func:`_resolve_event_control` replaces (same answer, but never a walk of the page), and of
-#: ``Session.patch_control``, which :func:`_indexing_dialogs` wraps.
+#: sha256 (16 hex) of ``Session.__resolve_event_control`` and ``Session.patch_control``.
 _RESOLVE_SOURCE = "fca8c607b8511bff"
 _PATCH_SOURCE = "870102dfe8f9e97c"
-#: sha256 (first 16 hex digits) of flet-web 1.0.5's ``FletApp.send_message``, which
-#: :func:`_send_message` replaces (the same frame, without formatting the whole message for a
-#: debug log nobody reads: ~7 % of the host's CPU in a profile of taps).
+#: sha256 (16 hex) of flet-web 1.0.5's ``FletApp.send_message`` (replaced: no debug format).
 _SEND_SOURCE = "47399d973ee706f0"
 #: The private ``Session`` members the lookup uses.
 _RESOLVE_NAMES = ("_Session__is_mounted_control", "_Session__find_live_control")
-#: The page's small parts outside its views whose controls Flet may leave out of
-#: ``Session.index`` and the lookup searches: the overlay and the services (tens of values).
+#: Page parts outside its views that the lookup searches: the overlay and the services.
 _SMALL_PARTS = ("_overlay", "_services")
 
 
@@ -94,10 +66,7 @@ async def _updates_scheduler(self: Session) -> None:
     try:
         while not self._Session__closed:
             await self._Session__updates_ready.wait()
-            # Let the browser's events already queued run first: a field's value patch is
-            # applied as its message arrives, its ``change`` handler in a task of its own. A
-            # re-render between the two would build the field from the state before that
-            # letter and send the browser a value it has gone past (a name cut mid-word).
+            # let queued browser events (a field's value patch) run before re-rendering
             await asyncio.sleep(0)
             self._Session__updates_ready.clear()
 
@@ -137,10 +106,8 @@ async def _updates_scheduler(self: Session) -> None:
 
 
 def _cache_event_types() -> None:
-    """Every event (a tap) resolves its handler's payload type from the control class's
-    annotations with ``typing`` evaluation (~0.5–1 ms of CPU per tap); the answer depends on
-    the class and the field only, so keep it. The lookup still runs from a frame with
-    ``base_control``'s globals, as Flet's own call does (it reads its caller's names)."""
+    """Cache each event's payload type per (class, field); the lookup runs with
+    ``base_control``'s globals, as Flet's own call does."""
     original = base_control.get_event_field_type
     space: dict[str, Any] = {}
     exec(  # noqa: S102 - a fixed wrapper compiled in Flet's module namespace
@@ -173,9 +140,8 @@ def _walked_fields(cls: type) -> tuple[str, ...]:
 
 
 def _controls_in(value: Any, seen: set[int] | None = None) -> Iterator[BaseControl]:
-    """Every control in ``value`` (a control, a list, a dict, a value object), as Flet's own
-    walk (``Session.__find_live_control``) finds them: through every field not marked
-    ``skip``, never up through ``_parent``."""
+    """Every control in ``value``, found as Flet's walk finds them (not ``skip``, not
+    ``_parent``)."""
     seen = set() if seen is None else seen
     if value is None or isinstance(value, (str, int, float, bool)) or id(value) in seen:
         return
@@ -194,15 +160,8 @@ def _controls_in(value: Any, seen: set[int] | None = None) -> Iterator[BaseContr
 
 
 def _indexing_dialogs() -> None:
-    """Wrap ``Session.patch_control`` so that a dialog's controls are in ``Session.index``.
-
-    When ``ft.use_dialog`` opens a dialog, Flet 1.0.5 sends the page's dialog list whole and
-    indexes none of its controls (a number pad's keys, a form's fields) until the dialog is
-    next patched: events for them found them only by Flet's walk of the whole page, and a
-    field's typed value (``Session.apply_patch``, index only) was not applied. After each patch
-    of the dialog list its controls are indexed (one walk of the open dialogs per change of
-    the list, not per event); after a patch of a dialog itself, that dialog (a re-rendered
-    dialog gets the old one's id; Flet indexes what is inside it, not it)."""
+    """Wrap ``Session.patch_control`` so a dialog's controls are in ``Session.index`` (after each
+    patch of the dialog list, and of a dialog itself)."""
     original = Session.patch_control
 
     def patch_control(self: Session, control: Any, *args: Any, **kw: Any) -> None:
@@ -221,17 +180,8 @@ def _indexing_dialogs() -> None:
 
 
 def _resolve_event_control(self: Session, control_id: Any) -> BaseControl | None:
-    """The control an event from the browser is for: Flet 1.0.5's lookup, without its walk.
-
-    Flet looks the id up in ``Session.index`` and, when it is missing there (or its control
-    is no longer on the page), walks the session's whole control tree for it — for every
-    event (~70 ms for a made-up id on a game screen): a client sending made-up ids kept the
-    host's one thread walking for everyone. With a dialog's controls indexed as well
-    (:func:`_indexing_dialogs`), every control the browser shows is in the index, so only the
-    page's small parts (:data:`_SMALL_PARTS`) are searched; a control found there is indexed,
-    as Flet does. Otherwise the answer is Flet's last one: the indexed control, or ``None``
-    (the event is dropped). A made-up id costs a dictionary look-up and a few dozen steps.
-    """
+    """The control an event is for: Flet's index lookup, then only :data:`_SMALL_PARTS` (indexed
+    when found); else ``None`` (the event is dropped). No walk of the page."""
     if not isinstance(control_id, int):  # msgpack may carry any shape as the target
         return None
     control = self.index.get(control_id)
@@ -247,8 +197,7 @@ def _resolve_event_control(self: Session, control_id: Any) -> BaseControl | None
 
 
 def _flet_app() -> Any:
-    """flet-web's ``FletApp`` (the server's side of a websocket), or ``None`` where flet-web is
-    not installed (the phone build: Python in the browser has no websocket server)."""
+    """flet-web's ``FletApp``, or ``None`` without flet-web (the phone build)."""
     try:
         from flet_web.fastapi.flet_app import FletApp
     except ImportError:
@@ -260,8 +209,7 @@ _ENCODE = configure_encode_object_for_msgpack(BaseControl)
 
 
 def _send_message(self: Any, message: Any) -> None:
-    """flet-web 1.0.5's ``FletApp.send_message``: one ``[0x00][msgpack body]`` frame queued
-    for the socket; minus the debug log line it formatted from the whole message first."""
+    """flet-web 1.0.5's ``FletApp.send_message`` without its debug log line."""
     body = msgpack.packb([message.action, message.body], default=_ENCODE)
     self._FletApp__send_queue.put_nowait(b"\x00" + body)
 
@@ -275,8 +223,7 @@ def _digest(function: Any) -> str:
 
 
 def check() -> list[str]:
-    """What the patches expect of Flet and do not find, one sentence each (empty: all there).
-    Reads the installed Flet's source; changes nothing."""
+    """What the patches expect of Flet and do not find, one sentence each (empty: all there)."""
     problems: list[str] = []
     if flet.__version__ != FLET_VERSION:
         problems.append(f"установлен Flet {flet.__version__}, а нужен {FLET_VERSION}")
@@ -334,11 +281,8 @@ def installed() -> dict[str, bool]:
 
 
 def apply() -> None:
-    """Install the fixes, once.
-
-    :raises FletMismatchError: Flet is not what they were written for (:func:`check`): the
-        message names what is missing.
-    """
+    """Install the fixes, once. :raises FletMismatchError: Flet is not as expected
+    (:func:`check`)."""
     global _APPLIED
     if _APPLIED:
         return

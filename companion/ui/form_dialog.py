@@ -1,20 +1,7 @@
-"""One form dialog for every board: what the form is about, its fields, a reserved refusal
-line, and its buttons.
-
-Contract:
-
-* the fields and the refusal line are never under the buttons and never start scrolled out
-  of view: on a phone upright (or any height but compact) they are a fixed block above the
-  buttons, and what the form is about (``summary``: a preview, hints) scrolls in the room
-  left above them;
-* on a short screen (a phone on its side: a compact height) the summary and the fields sit
-  side by side, each column scrolling on its own, the fields' column from its top;
-* the refusal line keeps its height (:data:`REFUSAL_HEIGHT`) whether it says something or
-  not: a refusal coming in moves no field and no button.
-
-The dialog is a plain ``ft.AlertDialog`` (``ft.use_dialog`` wants one), built by
-:func:`form_dialog` from a :class:`~companion.ui.layout.Layout` the caller's component read.
-"""
+"""One form dialog for every board: summary, fields, a reserved refusal line, buttons. The
+fields and refusal line are never under the buttons: upright they are a fixed block and
+the summary scrolls above; on a compact height summary and fields sit side by side, each
+scrolling. The refusal line keeps :data:`REFUSAL_HEIGHT`."""
 
 from __future__ import annotations
 
@@ -22,32 +9,22 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
+from companion.ui.controls import clipped_text
 from companion.ui.layout import COMPACT, Layout
 from companion.ui.widgets import tagged
 
 __all__ = ["FORM_WIDTH", "REFUSAL_HEIGHT", "form_dialog", "refusal_line"]
 
-#: The form's width on a phone (px): the dialog's content, inside its 10 px inset.
+#: The form's width on a phone (px).
 FORM_WIDTH = 340
-#: The refusal line's height (px): three lines of 13 px type.
+#: The refusal line's height (px): three 13 px lines.
 REFUSAL_HEIGHT = 56
 
 
 def refusal_line(ident: str, text: str) -> ft.Control:
-    """The reserved refusal line (tagged ``ident``): ``text`` in the error colour, at most
-    three lines, then «…» (the label has it whole); :data:`REFUSAL_HEIGHT` high, empty or not."""
+    """The reserved refusal line (``ident``): ``text`` in red, three lines then «…»."""
     return ft.Container(
-        tagged(
-            ident,
-            ft.Text(
-                text,
-                color=ft.Colors.ERROR,
-                size=13,
-                max_lines=3,
-                overflow=ft.TextOverflow.ELLIPSIS,
-            ),
-            label=text,
-        ),
+        tagged(ident, clipped_text(text, 13, lines=3, color=ft.Colors.ERROR), label=text),
         height=REFUSAL_HEIGHT,
     )
 
@@ -63,21 +40,11 @@ def form_dialog(
     summary: Sequence[ft.Control] = (),
     scroller: ft.Ref[ft.Column] | None = None,
 ) -> ft.AlertDialog:
-    """A modal form dialog (see the module's contract).
-
-    :param layout: the frame's layout (:func:`~companion.ui.layout.use_layout` in the caller);
-    :param fields: the form's inputs, top to bottom; :param refusal: its refusal line
-        (:func:`refusal_line`); :param actions: the buttons (each ≥ 48 dp);
-    :param summary: what the form is about, above the fields (scrolls);
-    :param scroller: a ref that gets the summary's scrolling column."""
+    """A modal form dialog from the caller's ``layout``: ``fields`` (top to bottom), ``refusal``
+    (:func:`refusal_line`), ``actions`` (≥ 48 dp), ``summary`` (scrolls), ``scroller`` (gets
+    the summary's column)."""
     side_by_side = layout.height_class == COMPACT and layout.width >= 2 * FORM_WIDTH + 40
-    about = ft.Column(
-        list(summary),
-        tight=True,
-        spacing=6,
-        scroll=ft.ScrollMode.AUTO,
-        ref=scroller,
-    )
+    about = ft.Column(list(summary), tight=True, spacing=6, scroll=ft.ScrollMode.AUTO, ref=scroller)
     form = [*fields, refusal]
     if side_by_side:
         content: ft.Control = ft.Row(
@@ -89,21 +56,15 @@ def form_dialog(
             vertical_alignment=ft.CrossAxisAlignment.START,
         )
     else:
-        # the summary takes what the fields leave (Flutter's loose flex: no more than it
-        # needs); the fields below it are laid out whole
+        # the summary takes what the fields leave (loose flex)
         about.expand = True
         about.expand_loose = True
         content = ft.Column(
-            [about, *form] if summary else form,
-            tight=True,
-            spacing=6,
-            width=FORM_WIDTH,
+            [about, *form] if summary else form, tight=True, spacing=6, width=FORM_WIDTH
         )
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text(
-            title, size=18 if side_by_side else 20, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS
-        ),
+        title=clipped_text(title, 18 if side_by_side else 20, lines=2),
         content=content,
         inset_padding=ft.Padding.symmetric(horizontal=10, vertical=8 if side_by_side else 24),
         content_padding=ft.Padding.symmetric(horizontal=14, vertical=8),

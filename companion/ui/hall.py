@@ -1,15 +1,6 @@
-"""Who is at the door and who is in, in table mode: phones asking to be let in, sessions to send
-back when the host revokes their token (shown on the host's screen by
-:func:`companion.ui.devices.HostDesk`).
-
-A phone on the join screen may ask the host instead of typing the code (:meth:`Hall.knock`):
-the host's own screen (a session on the host computer, ``AppModel.on_host``) shows the
-request with «Впустить» and «Отклонить» (:func:`HostDesk`). At most :data:`MAX_KNOCKS`
-requests wait, one per address, the newest kept; each tap that sends one is a pre-join event
-of its connection (:mod:`companion.table.budget`), and an address still locked out after wrong
-codes cannot ask. The same screen lists the joined devices with «Отключить» (a revocation:
-that phone, if still connected, is put back on the join screen at once) and «Новый код».
-"""
+"""Table mode's door: phones asking to be let in (:meth:`Hall.knock`, at most
+:data:`MAX_KNOCKS`, one per address) and joined sessions sent back when the host revokes
+their token (:func:`companion.ui.devices.HostDesk` shows both)."""
 
 from __future__ import annotations
 
@@ -28,14 +19,8 @@ MAX_KNOCKS = 5
 
 @dataclass(frozen=True)
 class Knock:
-    """A phone's request to be let in.
-
-    :param id: random, names the request in the host's taps.
-    :param peer: the TCP peer address of the asking connection.
-    :param since: wall-clock seconds when it asked.
-    :param answer: called once with ``True`` (let in as a player) or ``False`` (refused or
-        pushed out of the list); runs on the asking phone's session, may raise when it is gone.
-    """
+    """A phone's request: ``id`` (random), ``peer`` (TCP address), ``since`` (wall-clock s),
+    ``answer(bool)`` called once (may raise when the session is gone)."""
 
     id: str
     peer: str
@@ -67,8 +52,7 @@ def _call(fn: Callable[..., None], *args: Any) -> bool:
 
 
 class Hall:
-    """Pending requests, the host screens that watch them, and the joined sessions that a
-    revocation sends back to the join screen. Thread-safe (sessions' handlers call it)."""
+    """Pending requests, their watchers and joined sessions. Thread-safe."""
 
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.clock = clock
@@ -83,8 +67,8 @@ class Hall:
             return list(reversed(self._knocks.values()))
 
     def knock(self, peer: str, name: str, agent: str, answer: Callable[[bool], None]) -> Knock:
-        """Add a request from ``peer`` (replacing that address's older one, which is answered
-        ``False``); the oldest beyond :data:`MAX_KNOCKS` is dropped and answered ``False``."""
+        """Add a request from ``peer`` (its older one and the oldest beyond :data:`MAX_KNOCKS` are
+        answered ``False``)."""
         new = Knock(secrets.token_hex(6), peer, name, agent, self.clock(), answer)
         with self._lock:
             dropped = [self._knocks.pop(peer)] if peer in self._knocks else []
@@ -114,8 +98,7 @@ class Hall:
             self.changed()
 
     def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
-        """Call ``listener()`` on each change (a listener that raises is dropped); returns
-        the function that stops it."""
+        """Call ``listener()`` on each change; returns the function that stops it."""
         with self._lock:
             self._watchers.append(listener)
 
@@ -141,8 +124,8 @@ class Hall:
             self._seated.setdefault(token_id, []).append(kick)
 
     def kick(self, token_id: str | None = None, spare: object = None) -> None:
-        """Send the sessions in with ``token_id`` (every one when ``None``, except the one
-        whose kick is ``spare``) back to the join screen."""
+        """Send the sessions of ``token_id`` (all when ``None``, but ``spare``) to the join
+        screen."""
         with self._lock:
             if token_id is None:
                 kicks = [k for ks in self._seated.values() for k in ks]
@@ -155,8 +138,7 @@ class Hall:
 
 
 def browser_of(agent: str) -> str:
-    """A short name of the browser and system in a ``User-Agent`` (``"Chrome · Android"``),
-    or ``"?"``. Only for the host to tell phones apart; nothing is decided by it."""
+    """«Chrome · Android» from a ``User-Agent``, or ``"?"`` (for the host's eyes only)."""
     browsers = (
         ("YaBrowser", "Яндекс"),
         ("Edg", "Edge"),

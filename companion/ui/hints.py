@@ -1,12 +1,5 @@
-"""What the screen decides about a game beyond what its engine offers (issue 34): the engine
-gives data (the phase's name, the scores); how a phone fits them is decided here.
-
-- :func:`phase_short`: the phase in a word or two for a phone's status line when the whole
-  name leaves no room beside whose turn it is (a 360 px phone); ``None`` when it fits.
-- :func:`score_top`: where the result chart's axis ends when the rules cap the score.
-
-Pure Python (no Flet): type-checked with ``mypy --strict`` (``[tool.mypy] files``).
-"""
+"""What the screen decides beyond the engine (pure Python): :func:`phase_short` (a shorter
+phase for a phone's status line) and :func:`score_top` (the chart's cap)."""
 
 from __future__ import annotations
 
@@ -20,8 +13,7 @@ __all__ = ["phase_short", "score_top"]
 
 
 def _coup_phase_short(state: CoupState) -> str | None:
-    """Переворот: «Потеря карты» / «Потеря обеих» (a «Покровитель» is a card) and «Запрет»
-    for the two long step names (play-test: «ход Александрины Потеря покр…»)."""
+    """Переворот: short names for the long step names."""
     phase = COUP.current_phase(state)
     if phase == "Потеря покровителя":
         return "Потеря обеих" if loses_both(state) else "Потеря карты"
@@ -31,14 +23,12 @@ def _coup_phase_short(state: CoupState) -> str | None:
 #: Game id → its short phase names (a game whose phases fit has none).
 _PHASE_SHORT: dict[str, Callable[[Any], str | None]] = {"coup": _coup_phase_short}
 
-#: Game id → the highest score its rules allow, if they cap it (Coup: two influences,
-#: «Покровители»); other charts end a step above the highest score seen.
+#: Game id → the highest score its rules allow, if capped (Coup: «Покровители»).
 _SCORE_TOP: dict[str, int] = {"coup": 2}
 
 
 def phase_short(definition: GameDefinition[Any], state: Any) -> str | None:
-    """A shorter :meth:`~companion.engine.GameDefinition.phase_label` for a phone's status
-    line, or ``None`` when the game has none for this state."""
+    """A shorter :meth:`~companion.engine.GameDefinition.phase_label`, or ``None``."""
     short = _PHASE_SHORT.get(definition.id)
     return short(state) if short is not None else None
 

@@ -1,10 +1,5 @@
-"""«История»: every finished game, newest first, filtered by game and by player.
-
-A card shows the date, the game and edition, the players in seat order (their colours), the
-winner(s), the final scores, the play time and the rounds; a game stopped early is marked
-«досрочно». A tap opens the game (its result first, as today); the journal button opens its
-journal. :data:`PAGE` cards at a time, «Показать ещё» for the next ones.
-"""
+"""«История»: finished games newest first, filtered by game and player; :data:`PAGE` cards at
+a time; a tap opens the game, the journal button its journal."""
 
 from __future__ import annotations
 
@@ -34,7 +29,6 @@ from companion.ui.widgets import TARGET, tagged
 
 __all__ = ["HistoryScreen", "PAGE", "play_card"]
 
-#: Cards shown at first and added by each «Показать ещё».
 PAGE = 20
 
 

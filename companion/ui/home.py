@@ -1,8 +1,5 @@
-"""Home screen: new game, saved games to resume (or delete), rules and settings.
-
-In table mode it shows the join card (the code only to players) and, on a phone whose page
-is not a secure context, says once why the screen may go dark.
-"""
+"""Home screen: new game, saved games (resume, delete), rules, settings; in table mode the join
+card and, on plain http, why the screen may go dark."""
 
 from __future__ import annotations
 
@@ -10,7 +7,6 @@ import contextlib
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 import flet as ft
 
@@ -25,7 +21,7 @@ from companion.ui.layout import use_window_layout
 from companion.ui.nav import app_model, go
 from companion.ui.saved_games import delete_game
 from companion.ui.state import follow_hub
-from companion.ui.widgets import TARGET, Banner, confirm_dialog, tagged
+from companion.ui.widgets import TARGET, Banner, clipped_text, confirm_dialog, icon_button, tagged
 
 __all__ = ["Home", "AWAKE_NOTE"]
 
@@ -35,8 +31,7 @@ AWAKE_NOTE = (
     "только сайтам по https. Попросите ведущего запустить «companion --lan --https»."
 )
 AWAKE_KEY = "companion.awake-note-shown"
-#: The wide layout (:attr:`~companion.ui.layout.Layout.two_columns`): the menu column's width
-#: and the whole content's maximum (px).
+#: The wide layout: the menu column's width and the content's maximum (px).
 MENU_WIDTH = 320
 MAX_WIDTH = 1200
 
@@ -72,8 +67,7 @@ def AwakeNote(seat: Seat) -> ft.Control:
                     ft.Icon(ft.Icons.BRIGHTNESS_LOW),
                     ft.Text(_(AWAKE_NOTE), expand=True, size=14),
                     tagged(
-                        "awake-ok",
-                        ft.TextButton(_("Понятно"), on_click=dismiss, height=TARGET),
+                        "awake-ok", ft.TextButton(_("Понятно"), on_click=dismiss, height=TARGET)
                     ),
                 ]
             ),
@@ -106,11 +100,9 @@ def Home() -> ft.Control:
     _seen, bump = ft.use_state(0)
 
     def follow() -> Callable[[], None]:
-        # another phone starts or deletes a game: this list shows it at once
         async def refresh() -> None:
             bump(lambda n: n + 1)
 
-        # and, back from a dropped connection, the games started meanwhile
         return follow_hub(
             ft.context.page, app.hub.subscribe_list, refresh, lambda: bump(lambda n: n + 1)
         )
@@ -205,9 +197,7 @@ def Home() -> ft.Control:
             scroll=ft.ScrollMode.AUTO,
             expand=True,
         )
-    # a laptop, tablet or landscape phone: the menu on the left, the saved games as a grid of
-    # cards on the right, the whole at most MAX_WIDTH wide and centred
-    # the left column scrolls: in a landscape phone's 390 px the six buttons do not all fit
+    # wide: the menu left (scrolling), the saved games as a grid right
     left = ft.Container(
         ft.Column(
             [*intro, ft.Column(_menu(player, wide=True), spacing=12)],
@@ -233,15 +223,10 @@ def Home() -> ft.Control:
         [
             ft.Container(
                 ft.Row(
-                    [
-                        left,
-                        ft.VerticalDivider(width=1),
-                        right,
-                    ],
+                    [left, ft.VerticalDivider(width=1), right],
                     spacing=24,
                     vertical_alignment=ft.CrossAxisAlignment.START,
                 ),
-                # at most MAX_WIDTH, and never wider than the page gives (a loose flex)
                 width=MAX_WIDTH,
                 expand=True,
                 expand_loose=True,
@@ -254,8 +239,7 @@ def Home() -> ft.Control:
 
 
 def _phone_menu(player: bool) -> list[ft.Control]:
-    """On a phone: «Новая игра» across the screen, «Правила» and «Настройки» side by side
-    under it, then «История» and «Статистика» (each pair shares its row equally)."""
+    """On a phone: «Новая игра» across, then the other buttons two to a row."""
     new, rules, settings, history, stats, _nights = _menu(player)
 
     def across(*buttons: ft.Control) -> ft.Control:
@@ -265,9 +249,7 @@ def _phone_menu(player: bool) -> list[ft.Control]:
 
 
 def _menu(player: bool, wide: bool = False) -> list[ft.Control]:
-    """«Новая игра», «Правила», «Настройки», «История», «Статистика», «Итоги вечера» (the
-    last on a phone only from the other two screens' links); as wide as their slot on a
-    phone (:func:`_phone_menu`), :data:`MENU_WIDTH` in the wide layout's left column."""
+    """The menu buttons: as wide as their slot on a phone, :data:`MENU_WIDTH` in the wide layout."""
     first = other = MENU_WIDTH if wide else None
     buttons = (
         ("new-game", ft.FilledButton, _("Новая игра"), ft.Icons.ADD, "/new", first),
@@ -294,28 +276,19 @@ def _menu(player: bool, wide: bool = False) -> list[ft.Control]:
 
 
 def _tile(s: GameSummary, player: bool, ask: Callable[[str, str], None]) -> ft.Control:
-    """One saved game: the game's name (up to two lines, wrapped between words), the players,
-    its state and dates; a tap opens it. The delete button has its own 48 dp column, so it
-    never covers the text. The full title is the card's spoken label."""
+    """One saved game (title, players, state, dates); a tap opens it; the delete button in its
+    own 48 dp column. The title is its label."""
     title = f"{s.title}: {', '.join(s.players)}"
     started = time.strftime("%d.%m %H:%M", time.localtime(s.started))
     changed = time.strftime("%d.%m %H:%M", time.localtime(s.updated))
     faint = ft.Colors.ON_SURFACE_VARIANT
 
-    def line(text: str, size: int, lines: int = 1, **kw: Any) -> ft.Control:
-        return ft.Text(text, size=size, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS, **kw)
-
     delete: ft.Control = (
-        tagged(
+        icon_button(
             f"delete-{s.id}",
-            ft.IconButton(
-                ft.Icons.DELETE_OUTLINE,
-                tooltip=_("Удалить игру"),
-                width=TARGET,
-                height=TARGET,
-                style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
-                on_click=lambda _e: ask(s.id, title),
-            ),
+            ft.Icons.DELETE_OUTLINE,
+            _("Удалить игру"),
+            lambda _e: ask(s.id, title),
             label=f"{_('Удалить игру')}: {title}",
         )
         if player
@@ -332,12 +305,17 @@ def _tile(s: GameSummary, player: bool, ask: Callable[[str, str], None]) -> ft.C
                             [
                                 tagged(
                                     f"title-{s.id}",
-                                    line(s.title, 16, 2, weight=ft.FontWeight.W_600),
+                                    clipped_text(s.title, 16, lines=2, weight=ft.FontWeight.W_600),
                                     label=s.title,
                                 ),
-                                line(", ".join(s.players), 14, 2),
-                                line(f"{s.status} · {_('изменена')} {changed}", 12, 2, color=faint),
-                                line(
+                                clipped_text(", ".join(s.players), 14, lines=2),
+                                clipped_text(
+                                    f"{s.status} · {_('изменена')} {changed}",
+                                    12,
+                                    lines=2,
+                                    color=faint,
+                                ),
+                                clipped_text(
                                     f"{_('начата')} {started} · {_('событий')}: {s.events}",
                                     12,
                                     color=faint,

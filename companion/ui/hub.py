@@ -1,9 +1,5 @@
-"""The process-wide :class:`Hub` of open games.
-
-Every move from any session goes through :meth:`Hub.push` (one lock, one ordered path): the
-rules are checked against the latest state, the event is saved to disk, then every listener
-of that game is called (each session re-renders itself, :mod:`companion.ui.session`).
-"""
+"""The process-wide :class:`Hub` of open games: every move goes through :meth:`Hub.push`
+(one lock): checked, saved, then every listener of the game is called."""
 
 from __future__ import annotations
 
@@ -20,11 +16,8 @@ __all__ = ["Hub", "Listener", "SETTLE_SECONDS", "TOO_SOON"]
 
 Listener = Callable[[], None]
 
-#: Seconds after a move (not a counter step) or a dialog closed in which another tap from
-#: the same screen is refused with :data:`TOO_SOON`: it is the rest of a double tap, the
-#: finger already on its way while the screen changed under it. The one settle window of the
-#: app (:meth:`GameView.send`, :meth:`GameView.too_soon`); a :class:`Hub` may be given
-#: another (``companion --settle-seconds``; the test suite's robot uses 0) and another clock.
+#: Seconds after a move (not a counter step) or a closed dialog in which another tap from
+#: the same screen is refused with :data:`TOO_SOON` (the rest of a double tap).
 SETTLE_SECONDS = 0.6
 
 #: The notice for such a tap.
@@ -32,14 +25,10 @@ TOO_SOON = "Касание не засчитано: экран только чт
 
 
 class Hub:
-    """Open games shared by every session of this process.
+    """Open games shared by every session: ``store``; ``settle`` (s; ``None``:
+    :attr:`default_settle`, 0: none); ``clock`` (monotonic s)."""
 
-    :param store: the game store of the data directory.
-    :param settle: the settle window in seconds (``None``: :attr:`default_settle`; 0: none).
-    :param clock: monotonic seconds (``time.monotonic``; tests inject their own).
-    """
-
-    #: The settle window of a hub made without one (the test suite's robot sets 0 here).
+    #: The settle window of a hub made without one.
     default_settle: float = SETTLE_SECONDS
 
     def __init__(
@@ -94,30 +83,21 @@ class Hub:
         *,
         expect_revision: int | None = None,
     ) -> Event:
-        """Check, save and apply a move, then notify every watcher.
-
-        :param expect_revision: the game's revision the move was made against (what the
-            screen showed); ``None``: the latest, whatever it is.
-        :raises StaleMoveError: if the game has changed since ``expect_revision``.
-        :raises CompanionError: if the rules refuse the move (nothing changes).
-        """
+        """Check, save and apply a move, then notify every watcher; ``expect_revision``: the
+        revision the move was made against (``None``: the latest).
+        :raises StaleMoveError: the game changed since. :raises CompanionError: refused."""
         return self._change(
-            game_id,
-            lambda g: g.push(type, data, author=author, expect_revision=expect_revision),
+            game_id, lambda g: g.push(type, data, author=author, expect_revision=expect_revision)
         )
 
     def undo(self, game_id: str, *, expect_revision: int | None = None) -> Event:
-        """Undo the latest event of the game, whoever made it.
-
-        :raises StaleMoveError: as :meth:`push`. :raises RuleViolation: nothing to undo.
-        """
+        """Undo the latest event. :raises StaleMoveError: as :meth:`push`. :raises RuleViolation:
+        nothing to undo."""
         return self._change(game_id, lambda g: g.undo(expect_revision=expect_revision))
 
     def redo(self, game_id: str, *, expect_revision: int | None = None) -> Event:
-        """Redo the latest undone event.
-
-        :raises StaleMoveError: as :meth:`push`. :raises RuleViolation: nothing to redo.
-        """
+        """Redo the latest undone event. :raises StaleMoveError: as :meth:`push`.
+        :raises RuleViolation: nothing to redo."""
         return self._change(game_id, lambda g: g.redo(expect_revision=expect_revision))
 
     def _change(self, game_id: str, change: Callable[[StoredGame], Event]) -> Event:
@@ -135,10 +115,8 @@ class Hub:
         return lambda: self._listeners[game_id].discard(listener)
 
     def subscribe_list(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener()`` whenever a saved game is created or deleted (the home screens
-        of every phone); returns an unsubscribe function. Not on every move: a home screen left
-        open on a locked phone would re-render on each tap at the table, on the same event
-        loop as the phones playing."""
+        """Call ``listener()`` when a saved game is created or deleted (not on every move); returns
+        an unsubscribe function."""
         with self._lock:
             self._list_listeners.add(listener)
         return lambda: self._list_listeners.discard(listener)

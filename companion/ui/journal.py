@@ -1,19 +1,7 @@
-"""The game journal: every event with time, author and what changed; filters; exports.
-
-Built to scale (a game of 20 000 events opens as fast as one of 20):
-
-* only a page of lines is built and sent (:data:`PAGE`, about two screens, newest first;
-  «Показать ещё» adds a page), in a ``ListView`` that builds on the device only the rows near
-  the screen;
-* the list is frozen at the moment it was opened: another phone's move re-renders only the
-  header (the title counts the new events; the refresh button shows them), never the list —
-  and nothing moves under the reader's finger;
-* lines come from the game's log (``Game.log_slice`` when the engine has it: O(page)).
-
-Exports reach the device that asked: the file is offered as a download (a browser download on
-a phone) built from :func:`companion.store.export.export_bytes`; a player's export is also
-kept in ``<data dir>/exports/`` on the host, a spectator's never touches the host's disk.
-"""
+"""The game journal: events with time, author and what changed; filters; exports. A page of
+lines (:data:`PAGE`) at a time in a lazy ``ListView``, frozen while open (the header counts
+new events). Exports download to the device that asked; a player's is also kept in
+``<data dir>/exports/``."""
 
 from __future__ import annotations
 
@@ -28,6 +16,7 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.export import export_bytes
 from companion.table.security import require_player
+from companion.ui.controls import clipped_text
 from companion.ui.journal_filter import (
     KIND_LABELS,
     OTHER_KIND,
@@ -57,12 +46,10 @@ __all__ = [
     "kinds_of",
 ]
 
-#: Lines built per page: about two phone screens (the first page is what opening the
-#: journal costs; «Показать ещё» adds a page).
+#: Lines built per page (about two phone screens).
 PAGE = 24
 
-# Flet imports its controls on first use: the journal's, at start-up rather than at the
-# first journal a player opens (~0.1 s of imports).
+# import the journal's controls at start-up, not on the first journal opened
 _CONTROLS = (ft.AlertDialog, ft.OutlinedButton, ft.FilePicker, ft.ListView)
 
 #: Filter choices shown without a scroll bar (a longer list scrolls inside its dialog).
@@ -70,8 +57,7 @@ SHORT_LIST = 9
 
 
 def _row(ev: Event, text: str) -> ft.Control:
-    """One line: number and the engine's words, then time and author, smaller (four controls:
-    a ``ListTile`` row carried seven, each built, diffed and sent by Flet)."""
+    """One line: number and the engine's words, then time and author."""
     stamp = time.strftime("%H:%M:%S", time.localtime(ev.ts))
     who = f" · {ev.author}" if ev.author else ""
     return ft.Semantics(
@@ -90,11 +76,7 @@ def _row(ev: Event, text: str) -> ft.Control:
 
 @ft.component
 def _LogList(stored: Any, upto: int, seen: int, player: int | None, kind: str | None) -> ft.Control:
-    """The frozen list (memoized: another phone's move does not re-render it).
-
-    ``seen`` is the game revision the list was taken at (a refresh after an undo and a new
-    move may leave ``upto`` alike but change the lines).
-    """
+    """The frozen list (memoised); ``seen``: the revision it was taken at."""
     limit, set_limit = ft.use_state(PAGE)
     page, more = journal_page(stored.game, upto, player, kind, limit)
     rows: list[ft.Control] = [_row(ev, text) for ev, text in page]
@@ -128,16 +110,12 @@ def _LogList(stored: Any, upto: int, seen: int, player: int | None, kind: str | 
 LogList = ft.memo(_LogList)
 
 
-#: A filter button's layouts: (leading icon, side padding, text size) on a wider page, and
-#: on a phone upright (below :data:`~companion.ui.layout.WIDTH_MEDIUM`), where the choice
-#: gets the icon's room.
+#: A filter button's (leading icon, side padding, text size): wide, and phone upright.
 CHOICE_LAYOUTS = ((True, 12, 14), (False, 8, 13))
 
 
 def choice_layout(page_width: float) -> tuple[bool, int, int]:
-    """``(leading icon, side padding, text size)`` of a filter button on a page
-    ``page_width`` px wide (:data:`CHOICE_LAYOUTS`). The choice is one line, then «…»; the
-    button's label and the list a tap opens have it whole."""
+    """:data:`CHOICE_LAYOUTS` entry for ``page_width`` px."""
     return CHOICE_LAYOUTS[1 if page_width < WIDTH_MEDIUM else 0]
 
 
@@ -149,11 +127,7 @@ def _choice_button(
     on_open: Callable[[], None],
     page_width: float,
 ) -> ft.Control:
-    """A filter as a button showing its current choice; a tap opens :func:`_choices`. Lighter
-    on the device than a ``Dropdown`` (a text field and a laid-out menu built with the
-    screen). On a phone
-    upright the button gives its leading icon and some padding, and a point of size, to the
-    choice (:func:`choice_layout`); it stays 48 dp tall."""
+    """A filter as a button showing its choice; a tap opens :func:`_choices`; 48 dp tall."""
     lead, padding, size = choice_layout(page_width)
     return ft.Container(
         tagged(
@@ -212,7 +186,6 @@ def _choices(
             ],
             tight=True,
             spacing=0,
-            # a short list keeps the dialog short; a long one scrolls inside it
             scroll=ft.ScrollMode.AUTO if len(options) > SHORT_LIST else None,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         ),
@@ -309,7 +282,6 @@ def _Filters(
     )
 
 
-#: Memoised: another phone's move re-renders the title only (and the refresh button).
 Back, Tools, Filters = ft.memo(_Back), ft.memo(_Tools), ft.memo(_Filters)
 
 
@@ -327,7 +299,6 @@ def GameLog(view: GameView) -> ft.Control:
     msg, set_msg = ft.use_state("")
     picker = use_file_picker()
 
-    # the filters as shown now, read by the (stable) export callback at tap time
     shown_filter = ft.use_ref(("all", "all"))
     shown_filter.current = (player, kind)
 
@@ -345,13 +316,12 @@ def GameLog(view: GameView) -> ft.Control:
             set_msg(f"{_('Не удалось выгрузить')}: {exc}")
             return
         saved = f"; {_('на ведущее устройство зритель файлы не записывает')}" if spectator else ""
-        # a spectator never writes to the host's disk; the browser app has no host
+        # a spectator never writes to the host's disk
         if not spectator and not BROWSER.active:
             folder = app.hub.store.root / "exports"
             try:
                 folder.mkdir(exist_ok=True)
                 (folder / name).write_bytes(data)
-                # the host's own path means something only on the host itself
                 saved = f"; {_('копия на компьютере')}: {folder / name}" if app.on_host else ""
             except OSError as exc:
                 saved = f"; {_('копию на компьютере сохранить не удалось')}: {exc.strerror}"
@@ -384,8 +354,7 @@ def GameLog(view: GameView) -> ft.Control:
         set_upto(_length(view.game))
         set_seen(_revision(view.game))
 
-    # stable callbacks (the hooks' setters they reach never change), so the memoised header
-    # and filters are skipped when another phone's move only changes the title
+    # stable callbacks: the memoised header and filters are skipped
     refresh = ft.use_callback(show_latest, [])
     export_as = ft.use_callback(export, [])
     pick_player = ft.use_callback(lambda v: set_player(v), [])
@@ -406,14 +375,7 @@ def GameLog(view: GameView) -> ft.Control:
     filters = Filters(player, kind, tuple(names), tuple(kinds), pick_player, pick_kind)
     status = tagged(
         "log-message",
-        ft.Text(
-            msg,
-            size=13,
-            height=36,
-            max_lines=2,
-            overflow=ft.TextOverflow.ELLIPSIS,
-            tooltip=msg or None,
-        ),
+        clipped_text(msg, 13, lines=2, height=36, tooltip=msg or None),
         label=msg or " ",
     )
     return ft.Column(

@@ -1,6 +1,5 @@
-"""The journal's filters, without a control: the kind of each event (:data:`KIND_LABELS`), the
-players an event concerns (:func:`event_players`), and a page of lines under the filters
-(:func:`journal_page`)."""
+"""The journal's filters: event kinds (:data:`KIND_LABELS`), the players an event concerns
+(:func:`event_players`), a page of lines (:func:`journal_page`)."""
 
 from __future__ import annotations
 
@@ -10,18 +9,10 @@ from typing import Any
 from companion.engine import Event
 from companion.i18n import _
 
-__all__ = [
-    "KIND_LABELS",
-    "OTHER_KIND",
-    "event_players",
-    "journal_page",
-    "kind_of",
-    "kinds_of",
-]
+__all__ = ["KIND_LABELS", "OTHER_KIND", "event_players", "journal_page", "kind_of", "kinds_of"]
 
-#: Russian names of event kinds (by default the part of an event type before the first dot;
-#: a game may split its events otherwise: ``GameDefinition.journal_kind``), in the order the
-#: «Что» filter lists them.
+#: Russian names of event kinds (the type before its first dot, or
+#: ``GameDefinition.journal_kind``), in the «Что» filter's order.
 KIND_LABELS = {
     "counter": "Счётчики",
     "turn": "Ходы",
@@ -60,15 +51,14 @@ _PLAYER_LISTS = ("players", "targets", "winners", "losers")
 
 
 def kind_of(event: Event, definition: Any = None) -> str:
-    """The kind of an event: the game ``definition``'s ``journal_kind`` of its type, else the
-    type up to the first dot (``"counter.add"`` → ``"counter"``)."""
+    """The kind of an event: ``definition.journal_kind`` of its type, else the type up to its
+    first dot."""
     kind = getattr(definition, "journal_kind", None)
     return str(kind(event.type)) if kind is not None else event.type.split(".", 1)[0]
 
 
 def kinds_of(event: Event, definition: Any = None) -> set[str]:
-    """Every kind the «Что» filter lists ``event`` under: :func:`kind_of` and the game's
-    ``journal_also`` kinds (a Замес base scored is under «Базы» and «ПО»)."""
+    """Every kind ``event`` is listed under: :func:`kind_of` and ``journal_also``."""
     also = getattr(definition, "journal_also", None)
     return {kind_of(event, definition), *(also(event.type) if also is not None else ())}
 
@@ -89,16 +79,10 @@ def _named(event: Event, seats: int) -> set[int]:
 
 
 def event_players(
-    event: Event,
-    names: Sequence[str],
-    acting: int | None = None,
-    parties: Iterable[int] = (),
+    event: Event, names: Sequence[str], acting: int | None = None, parties: Iterable[int] = ()
 ) -> set[int]:
-    """Seats an event concerns: named in its data (``player``, ``target``, …) or its author
-    (an event that names nobody concerns ``acting``, the player whose turn it was), and
-    ``parties``, the players of the action it answers (Coup: the actor and the target of the
-    declaration a «Никто», a challenge, a block or a loss resolves, and everyone who blocked
-    or challenged in it)."""
+    """Seats an event concerns: named in its data, else its author ``acting``, and ``parties``
+    (the players of the action it answers)."""
     out = _named(event, len(names))
     if event.author in names:
         out.add(list(names).index(event.author))
@@ -109,14 +93,8 @@ def event_players(
 
 
 class _Parties:
-    """The players of the action each event answers, for a walk of the log newest first (the
-    engine's ``action_parties`` and ``answers_action``, see
-    :class:`~companion.engine.definition.GameDefinition`): the declaration's players and
-    everyone its answers name (a blocker, a challenger, a player who loses a card), so a
-    challenge of Аня's block is in Аня's filter, and its outcome in the challenger's. An
-    answer's action is found by looking back for the declaration before it and then reading
-    the action's answers, once per action: a page costs the events walked plus one action,
-    the whole log O(events) (each event read at most three times)."""
+    """The players of the action each event answers, for a walk of the log newest first
+    (``action_parties``, ``answers_action``); O(events) for the whole log."""
 
     def __init__(self, game: Any, log: Sequence[tuple[Event, str]]) -> None:
         self.log = log
@@ -148,7 +126,6 @@ class _Parties:
         if opened is None and not self.answers(ev):
             return ()
         if i != self.opened_at and (opened is not None or i <= self.opened_at):
-            # another action than the one known: find its declaration, then read its answers
             self.opened_at, self.parties = -1, ()
             for j in range(i, -1, -1):
                 found = self.opens(self.log[j][0])
@@ -163,11 +140,7 @@ def journal_page(
 ) -> tuple[list[tuple[Event, str]], bool]:
     """The newest ``limit`` lines among the first ``upto`` events that pass the filters.
 
-    An event passes the player filter when it concerns the player (:func:`event_players`),
-    including every answer to an action the player declared or was the target of.
-
-    :returns: ``([(event, line)], more)``, newest first; ``more`` when older lines remain.
-    """
+    :returns: ``([(event, line)], more)``, newest first; ``more`` when older lines remain."""
     length = _length(game)
     upto = min(upto, length)
     if player is None and kind is None:
@@ -199,8 +172,7 @@ def journal_page(
 
 
 def _filtered(game: Any, player: str, kind: str) -> tuple[list[tuple[Event, str]] | None, str]:
-    """What an export of the journal holds under its filters: ``(lines oldest first, the
-    filter in words)``; ``(None, "")`` when nothing is filtered (every line)."""
+    """An export's ``(lines oldest first, the filter in words)``; ``(None, "")``: unfiltered."""
     if player == "all" and kind == "all":
         return None, ""
     who = None if player == "all" else int(player)
@@ -216,9 +188,7 @@ def _filtered(game: Any, player: str, kind: str) -> tuple[list[tuple[Event, str]
 
 
 def _kinds(events: Sequence[Event], definition: Any = None) -> list[str]:
-    """The kinds among ``events`` (the few distinct types first: one pass of a set), in the
-    order of :data:`KIND_LABELS` (a Coup game: actions, challenges, blocks, losses, exchanges),
-    kinds without a name last."""
+    """The kinds among ``events`` in :data:`KIND_LABELS` order, unnamed ones last."""
     kind = getattr(definition, "journal_kind", None)
     also = getattr(definition, "journal_also", None)
     types = {e.type for e in events}

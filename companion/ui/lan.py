@@ -1,10 +1,6 @@
-"""Table mode (``companion --lan``): every phone at the table on the same live game.
-
-A join code (8 random digits, new at every start, or fixed with ``--code``) is asked before
-any game data is sent; wrong codes are rate-limited per TCP peer address and across all
-clients (:class:`companion.table.security.Throttle`). Each device joins as a player (can change
-the game) or a spectator (read-only) and gets a rejoin token kept in its browser.
-"""
+"""Table mode (``companion --lan``): every phone on the same live game. A join code is asked
+before any game data is sent (wrong codes throttled: :class:`companion.table.security.Throttle`);
+a device joins as a player or a spectator and keeps a rejoin token."""
 
 from __future__ import annotations
 
@@ -38,8 +34,7 @@ from companion.ui.widgets import TARGET, tagged, use_form
 
 
 def _target(control: ft.Control, on_click: Callable[[], None]) -> ft.Control:
-    """A radio in a 48 dp tall tappable box (the web's compact density makes it 32): one node
-    for a finger and a screen reader, the size of the box (``MergeSemantics``)."""
+    """A radio in a 48 dp tappable box, one semantics node."""
     return ft.MergeSemantics(
         ft.Container(control, height=TARGET, on_click=on_click, alignment=ft.Alignment.CENTER_LEFT)
     )
@@ -58,25 +53,19 @@ __all__ = [
     "lan_address",
 ]
 
-#: Characters the join screen's code field takes: the longest code (:data:`CODE_MAX_DIGITS`)
-#: as the host shows it, in groups of four with a space between (:func:`spaced`).
+#: Characters the code field takes: the longest code in groups of four.
 CODE_FIELD_CHARS = CODE_MAX_DIGITS + (CODE_MAX_DIGITS - 1) // 4
 #: Where a device keeps its rejoin token (browser local storage, via ft.SharedPreferences).
 TOKEN_KEY = "companion.rejoin"
-#: Seconds to wait for the browser's storage to answer when reading the token (the phone shows
-#: «Подключение…» meanwhile; a busy phone or host can take seconds) and when writing it (in
-#: the background: a write given up on means the code is asked again after a host restart).
+#: Seconds to wait for the browser's storage: reading the token, writing it.
 READ_TOKEN_SECONDS = 10
 WRITE_TOKEN_SECONDS = 30
-#: Characters a name typed on the join screen may have (the journal's «who»): the store's
-#: limit for a player's name; the field stops there and says so (:func:`JoinScreen`).
+#: Characters a name typed on the join screen may have (the store's limit).
 NAME_CHARS = limits.NAME_CHARS
 
 
 def where_the_code_is() -> str:
-    """Where a device that has not joined can read the code: in the terminal where the host
-    was started (``serve`` prints it) and on the home screen of a player who is in
-    (:func:`JoinCard`). Not «on the host's screen»: the host's own browser asks for it too."""
+    """Where a device not joined can read the code: the host's terminal, a joined player's home."""
     return _(
         "Код напечатан в терминале, где запущен companion, и виден на главном экране "
         "у игроков, которые уже вошли."
@@ -84,11 +73,8 @@ def where_the_code_is() -> str:
 
 
 def new_code(explicit: str | None = None) -> str:
-    """The join code: ``explicit`` if given, else 8 random digits.
-
-    :raises SetupError: if ``explicit`` is not a usable code (:func:`code_problem`: 8 to 16
-        digits 0–9).
-    """
+    """The join code: ``explicit``, else 8 random digits.
+    :raises SetupError: ``explicit`` is not 8 to 16 digits (:func:`code_problem`)."""
     if explicit is None:
         return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
     problem = code_problem(explicit)
@@ -107,11 +93,8 @@ def _typed(text: str) -> str:
 
 
 def lan_address() -> str:
-    """This machine's address on the local network, best effort and without sending packets.
-
-    The host name's addresses first; else the address of the interface a UDP socket would
-    use towards a private network (``connect`` on UDP sends nothing); else 127.0.0.1.
-    """
+    """This machine's LAN address, best effort, no packets sent (host name's addresses, then a
+    UDP socket's interface, else 127.0.0.1)."""
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             ip = str(info[4][0])
@@ -133,15 +116,10 @@ def lan_address() -> str:
 
 @dataclass
 class LanGate:
-    """The join code, the wrong-code limits and the rejoin tokens of one host process.
-
-    :param code: the digits to type.
-    :param url: the join address shown in the app and the terminal.
-    :param clock: monotonic seconds (injected in tests).
-    :param secret: the host's device secret (tokens); random per process when not given.
-    :param fingerprint: SHA-256 fingerprint of the TLS certificate (``--https``), or ``""``.
-    :param revoked: where revoked token ids are kept (:class:`DeviceTokens`), or ``None``.
-    """
+    """The join code, wrong-code limits and rejoin tokens of one host process: ``code``, ``url``
+    (the join address), ``clock`` (monotonic s), ``secret`` (random when not given),
+    ``fingerprint`` (``--https`` SHA-256 or ``""``), ``revoked`` (:class:`DeviceTokens` or
+    ``None``)."""
 
     code: str
     url: str
@@ -167,18 +145,15 @@ class LanGate:
             self.hall.changed()
 
     def revoke(self, token_id: str) -> None:
-        """Revoke one device's token: it must type the code again (the others stay in); a
-        session still in with it goes back to the join screen."""
+        """Revoke one device's token; a session in with it goes back to the join screen."""
         self.tokens.revoke(token_id)
         self.devices.pop(token_id, None)
         self.hall.kick(token_id)
         self.hall.changed()
 
     def renew(self, spare: Seat | None = None) -> str:
-        """A new random code (returned): tokens made under the old one stop working (those
-        listed are revoked too, against a restart with the old ``--code``), and every joined
-        session but ``spare``'s (which gets a token under the new code) goes back to the join
-        screen."""
+        """A new random code (returned): old tokens stop working, every session but ``spare``'s goes
+        back to the join screen."""
         for token_id in list(self.devices):
             self.tokens.revoke(token_id)
         self.code = new_code()
@@ -189,8 +164,7 @@ class LanGate:
         return self.code
 
     def admit(self, knock_id: str) -> bool:
-        """Let the phone of request ``knock_id`` in as a player (it gets a token as if it
-        had typed the code); ``False`` when the request is gone."""
+        """Let request ``knock_id`` in as a player; ``False`` when it is gone."""
         knock = self.hall.take(knock_id)
         if knock is not None:
             self.throttle.succeeded(knock.peer)
@@ -213,12 +187,8 @@ class LanGate:
         self.hall = Hall()
 
     def try_code(self, typed: str, peer: str | None) -> str | None:
-        """Check a typed code. Returns ``None`` when it is right, else a Russian refusal.
-
-        :param peer: the TCP peer address of the connection (never a client-sent value).
-        While ``peer`` or all clients are locked out (see :class:`Throttle`), even the
-        right code is refused without being compared.
-        """
+        """``None`` when the typed code is right, else a Russian refusal; ``peer``: the TCP address
+        (a locked-out peer is refused without comparing)."""
         key = peer or "?"
         refusal = self.throttle.check(key)
         if refusal:
@@ -240,11 +210,7 @@ class JoinInfo:
 
 @dataclass
 class Seat:
-    """One session's place at the table (kept in ``AppModel.lan``; server side only).
-
-    :param gate: the host's :class:`LanGate`.
-    :param conn: the websocket the session arrived on (peer address from the server).
-    """
+    """One session's place at the table: ``gate`` (:class:`LanGate`), ``conn`` (its websocket)."""
 
     gate: LanGate
     conn: Connection
@@ -252,8 +218,7 @@ class Seat:
     kick: Callable[[], None] | None = None  # back to the join screen (set by JoinFlow)
 
     def sit(self, token: str) -> None:
-        """Note this session in with ``token``: on the host's list, and sent back to the join
-        screen (:attr:`kick`) when the host revokes the token."""
+        """Note this session in with ``token`` (sent back on revocation, :attr:`kick`)."""
         self.gate.joined(token, self.conn.peer, self.conn.agent)
         data = self.gate.tokens.details(token, self.conn.agent)
         if data is not None and self.kick is not None:
@@ -281,11 +246,7 @@ class Seat:
 
 @ft.component
 def JoinFlow(app: Any) -> ft.Control:
-    """Before a device is in: its rejoin token if it has a valid one, else the code.
-
-    A token made under another join code (the host restarted with a new code) is invalid:
-    the device forgets it and asks for the code.
-    """
+    """Before a device is in: its valid rejoin token, else the code."""
     seat: Seat = app.lan
     checking, set_checking = ft.use_state(True)
     page = ft.context.page
@@ -327,15 +288,11 @@ def JoinFlow(app: Any) -> ft.Control:
 @ft.component
 def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
     """The only thing a device sees before it types the right code: no game data at all."""
-    # «Войти» reads what was typed at tap time (use_form): a tap right after typing can reach
-    # the server before the re-render, and a stale code would be refused as a wrong guess
+    # «Войти» reads what was typed at tap time (use_form)
     typed, update, latest = use_form(lambda: {"code": "", "name": ""})
     code, name = typed["code"], typed["name"]
 
-    # the last refusal, and whether it still stands: typing another code or name puts it
-    # away (it answered what was there before), but its words stay laid out, invisible, so
-    # the page's height — and whatever a scrolled page shows under the finger — stays put
-    # (words, whether they stand, whether they are a note rather than a refusal)
+    # the last refusal and whether it stands; put away it stays laid out, invisible
     refusal, set_refusal = ft.use_state(("", False, False))
 
     def set_error(text: str, note: bool = False) -> None:
@@ -364,8 +321,7 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
         if refusal:
             set_error(refusal)
             return
-        # the role as the group holds it now: a tap on «Войти» right after picking «Зритель»
-        # can arrive before the re-render that updates ``role``
+        # the role as the group holds it now
         chosen = str(picked.current or role)
         on_join(
             JoinInfo(chosen if chosen in ("player", "spectator") else "spectator", name.strip())
@@ -412,8 +368,6 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                     label=_("Код"),
                     value=code,
                     keyboard_type=ft.KeyboardType.NUMBER,
-                    # a limit, not the code's length (8 digits, or up to 16 with --code,
-                    # typed with spaces or not): no «0/19» counter under the field
                     max_length=CODE_FIELD_CHARS,
                     counter="",
                     on_change=lambda e: put("code", str(e.control.value or "")[:64]),
@@ -427,9 +381,7 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                     value=name,
                     max_length=NAME_CHARS,
                     counter="",  # no «3/40» under the field: a limit, not a target
-                    # the line under the field is always there (a blank one until the limit
-                    # is reached: the field then takes no more letters and says why), so
-                    # «Войти» never moves when it speaks
+                    # the line under the field always there: «Войти» never moves
                     helper=full if len(name) >= NAME_CHARS else " ",
                     helper_style=ft.TextStyle(color=ft.Colors.ERROR),
                     on_change=lambda e: put("name", str(e.control.value or "")[:NAME_CHARS]),
@@ -443,8 +395,7 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                     content=ft.Row(
                         [
                             _target(
-                                ft.Radio(value="player", label=_("Игрок")),
-                                lambda: pick("player"),
+                                ft.Radio(value="player", label=_("Игрок")), lambda: pick("player")
                             ),
                             _target(
                                 ft.Radio(value="spectator", label=_("Зритель")),
@@ -470,11 +421,7 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                     _("Попросить ведущего впустить"), height=TARGET, on_click=lambda: ask()
                 ),
             ),
-            # under «Войти», not above it: a refusal (one line or four) moves nothing the
-            # finger is on — it used to push the button down by its height; put away, it
-            # keeps its place: transparent, and so not read out (Flutter leaves a child of a
-            # zero opacity out of the accessibility tree). Not the same Semantics with
-            # exclude_semantics: flipped back, the web client then read out an empty label
+            # under «Войти»: a refusal moves nothing; put away, transparent (out of the a11y tree)
             tagged(
                 "join-note" if note else "join-error",
                 ft.Text(error, color=None if note else ft.Colors.ERROR, size=16),

@@ -1,8 +1,5 @@
-"""The frame's message layer: the last refusal (red) or notice, a few seconds just above the
-pinned action bar, as a snackbar is (:mod:`companion.ui.game_screen`). It never pushes
-anything, and never covers the top bar, the status line or the primary action. A notice keeps
-to three lines («…»: its label and the journal have the whole text); a tap clears it.
-"""
+"""The frame's message layer: the last refusal (red) or notice just above the pinned bar; it
+never pushes or covers anything, keeps to three lines, and a tap clears it."""
 
 from __future__ import annotations
 
@@ -15,15 +12,13 @@ from companion.ui.widgets import tagged
 
 __all__ = ["MessageOverlay", "MESSAGE_MAX_WIDTH", "NOTICE_SECONDS", "ERROR_SECONDS"]
 
-#: The message banner's height (px): a 48 dp top bar and the gap under it.
+#: The banner's height (px).
 MESSAGE_BAND = 48 + 4
-#: The banner's widest (px). Its three lines of 13 px at this width hold any message the
-#: app says.
+#: The banner's widest (px).
 MESSAGE_MAX_WIDTH = 520
-#: The banner's vertical padding (px); the rest of the band is its text's (three lines of 13).
+#: The banner's vertical padding (px).
 _BAND_PAD = 3
-#: Lines of an undo's or redo's notice (over the status line): three 13 px lines fill the
-#: band, which is the status line's height.
+#: Lines of an undo's or redo's notice.
 LOW_LINES = 3
 #: Seconds a notice (an undo) and a refusal stay before they go stale.
 NOTICE_SECONDS = 5
@@ -34,11 +29,8 @@ ERROR_SECONDS = 8
 def _MessageOverlay(
     error: str, notice: str, clear: Callable[[], None], low: bool = False
 ) -> ft.Control:
-    """The last refusal (red) or notice (see the module docstring); it goes after a few
-    seconds, at the next move, or when tapped. Never changes the layout around it.
-
-    ``low``: the notice keeps to three lines cut with «…» (its label and the journal have the
-    whole text)."""
+    """The last refusal or notice; it goes after a few seconds, at the next move, or on a tap.
+    ``low``: three lines, then «…»."""
     task = ft.use_ref(None)
 
     def arm() -> None:
@@ -60,10 +52,7 @@ def _MessageOverlay(
             task.current.cancel()
 
     ft.use_effect(arm, [error, notice], cleanup=disarm)
-    # Both slots are always there, hidden when empty: a message that comes and goes flips
-    # ``visible`` and a text (a patch of a few fields) instead of a whole banner added and
-    # removed on every undo and the move after it. Each slot keeps its own identifier.
-    # a slot whose text did not change is the very object drawn last time (the diff skips it)
+    # both slots always there, hidden when empty (a patch, not a banner added and removed)
     shown = "" if error else notice
     error_slot = ft.use_memo(lambda: _slot("error", error, ft.Icons.BLOCK, True, clear), [error])
     notice_slot = ft.use_memo(
@@ -83,9 +72,7 @@ def _slot(
     clear: Callable[[], None],
     max_lines: int | None = None,
 ) -> ft.Control:
-    """One message banner tagged ``ident``, hidden (not in the accessibility tree) when
-    ``text`` is empty; ``max_lines``: cut after that many lines with «…» (the label keeps
-    the whole text)."""
+    """One banner tagged ``ident``, hidden when ``text`` is empty; ``max_lines`` then «…»."""
     fg = ft.Colors.ON_ERROR_CONTAINER if error else ft.Colors.ON_SECONDARY_CONTAINER
     slot = tagged(
         ident,
@@ -102,7 +89,6 @@ def _slot(
                         max_lines=max_lines,
                         overflow=ft.TextOverflow.ELLIPSIS if max_lines else None,
                     ),
-                    # no width, the band's height: one or two lines fill the band as three do
                     ft.Container(width=0, height=MESSAGE_BAND - 2 * _BAND_PAD),
                 ],
                 spacing=6,

@@ -1,18 +1,6 @@
-"""The UI's typed door into the engines (issue 34): one helper per move a board sends.
-
-Each helper builds the move's data as the engine's own ``TypedDict`` (the game's
-``events`` registry, :mod:`companion.engine.shapes`) and hands it to a :class:`Sender`
-(:class:`companion.ui.state.GameView` is one: ``send(type, data) -> bool``, a refusal shown
-on the screen). This module is Flet-free and checked by ``mypy --strict`` (``[tool.mypy]
-files``): a misspelt key or a wrong value type here is a type error, and a board calling a
-helper with a wrong keyword fails at once (``TypeError``) instead of sending a bad move.
-The engine's door checks the same shapes again at run time.
-
-Covered: Coup's moves sent by a button of their own; Рик и Морти's action-phase and
-charge-phase moves; Замес's and Манчкин's moves without a form. Moves written out as data
-(Coup's step answers, free counters' moves, a form's data) are checked against the games'
-registries by ``tests/test_ui_moves.py`` and again at the door.
-"""
+"""The UI's typed door into the engines: one helper per move a board sends, building the
+engine's ``TypedDict`` for a :class:`Sender` (``send(type, data) -> bool``). Flet-free,
+``mypy --strict``; the engine checks the shapes again at run time."""
 
 from __future__ import annotations
 

@@ -24,8 +24,7 @@ RULES_GAME = {"smashup": "smash_up", "coup": "coup", "munchkin": "munchkin", "ri
 
 
 def rules_link(game_id: str, query: str | None, back: str) -> str:
-    """The rules-search route for a game (engine id): its rulebooks pre-selected, ``query``
-    searched, and «Назад» going to ``back`` (``/rules?game=coup&q=Доход&from=/game/x``)."""
+    """The rules route for a game: its rulebooks, ``query``, «Назад» to ``back``."""
     params = {"from": back}
     if game_id in RULES_GAME:
         params["game"] = RULES_GAME[game_id]

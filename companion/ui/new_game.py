@@ -29,18 +29,13 @@ START_HEIGHT = 56
 
 
 def picker_text(title: str, compact: bool) -> str:
-    """The text the game picker's field shows ``title`` with: whole, or on a compact width
-    (a phone upright) up to its first colon with «…» («Рик и Морти…»: a text field does not
-    end a cut text with «…» itself). The menu and the field's spoken label always have the
-    whole name."""
+    """The game picker's text: whole, or on a compact width up to its first colon with «…»."""
     head, colon, _rest = title.partition(":")
     return f"{head}…" if compact and colon else title
 
 
 def seat_name(player: dict[str, str], i: int) -> str:
-    """The name seat ``i`` plays under: what was typed, or, for a field left empty, the label
-    the field shows («Игрок 5»). Play-test: an empty 5th field showed «Игрок 5» in grey, which
-    reads as a name, and «Начать игру» was refused with «У каждого игрока должно быть имя.»"""
+    """The name seat ``i`` plays under: what was typed, else its field's label («Игрок 5»)."""
     return str(player["name"]).strip() or f"{_('Игрок')} {i + 1}"
 
 
@@ -49,8 +44,8 @@ def _default_players(n: int) -> list[dict[str, str]]:
 
 
 def _blank_form(game_id: str) -> dict[str, Any]:
-    """The new-game form of ``game_id``: its fewest players (at least 2), unnamed; the first
-    player by lot; the game's default options."""
+    """The new-game form of ``game_id``: its fewest players (≥ 2), first player by lot, default
+    options."""
     game = GAMES[game_id]
     return {
         "game_id": game_id,
@@ -61,9 +56,8 @@ def _blank_form(game_id: str) -> dict[str, Any]:
 
 
 def form_args(form: Callable[..., ft.Control], players: list[dict[str, str]]) -> dict[str, Any]:
-    """What a board's ``OptionsForm`` is told about the players: their number, and their
-    names (as typed so far, ``""`` for a seat not named yet) when the form takes ``names``:
-    a per-seat field is then labelled with the player's name, not «игрока 1» (play-test)."""
+    """What a board's ``OptionsForm`` gets: the number of players and, if it takes ``names``,
+    their names so far (``""``: not named)."""
     args: dict[str, Any] = {"players": len(players)}
     if "names" in inspect.signature(form).parameters:
         args["names"] = tuple(str(p["name"]).strip() for p in players)
@@ -74,8 +68,7 @@ def form_args(form: Callable[..., ft.Control], players: list[dict[str, str]]) ->
 def NewGame() -> ft.Control:
     app = app_model()
     offered = [g for g in GAMES.values() if g.id in BOARDS]
-    # handlers read the latest form (use_form): names typed in a row, or «Начать игру» tapped
-    # right after typing, can reach the server before the re-render
+    # handlers read the latest form (use_form)
     f, update, latest = use_form(lambda: _blank_form(last_game(app, [g.id for g in offered])))
     error, set_error = ft.use_state("")
 
@@ -181,16 +174,12 @@ def NewGame() -> ft.Control:
                         on_click=lambda _e, i=i: recolor(i),
                     ),
                 ),
-                # the name takes what the dot and the three buttons leave (at 360 px a fixed
-                # 150 px pushed the trash button past the screen's edge)
                 ft.Container(
                     tagged(
                         f"player-name-{i}",
                         ft.TextField(
                             label=f"{_('Игрок')} {i + 1}",
                             value=p["name"],
-                            # a phone upright: the field's room is the text's (at 360 px a
-                            # ten-letter name scrolled its first letter out of the field)
                             text_size=14 if compact else None,
                             content_padding=ft.Padding.symmetric(horizontal=8, vertical=16)
                             if compact
@@ -245,8 +234,6 @@ def NewGame() -> ft.Control:
                 ft.Dropdown(
                     label=_("Игра"),
                     value=game_id,
-                    # the field shows the chosen game's text, cut with «…» when it does not
-                    # fit; its menu item keeps the whole name (the option's content)
                     options=[
                         ft.DropdownOption(
                             key=g.id,
@@ -275,7 +262,7 @@ def NewGame() -> ft.Control:
                     _("Добавить игрока"),
                     height=TARGET,
                     icon=ft.Icons.PERSON_ADD,
-                    # dimmed, not dead, at the limit: a tap says why
+                    # dimmed at the limit: a tap says why
                     opacity=0.45 if len(players) >= definition.max_players else 1.0,
                     on_click=lambda: add(),
                 ),
@@ -301,11 +288,7 @@ def NewGame() -> ft.Control:
         scroll=ft.ScrollMode.AUTO,
         expand=True,
     )
-    # «Начать игру» pinned under the form, whole wherever the form is scrolled to (play-test
-    # at 360×640: the four-player Coup form's fold cut it in half, an invitation to a
-    # mis-tap); a refusal comes in above it, in the pinned part, so the button stays where the
-    # finger is and the refusal is in view (play-test: one above the button in the form pushed
-    # it off the screen)
+    # «Начать игру» pinned under the form; a refusal above it, pinned too
     pinned = tagged(
         "start-bar",
         ft.Container(
@@ -332,8 +315,7 @@ def NewGame() -> ft.Control:
     column = ft.Column([column, pinned], spacing=4, expand=True)
     if not layout.two_columns:
         return column
-    # a laptop or tablet: the form as a centred column of at most FORM_WIDTH px, not a page of
-    # controls stuck to the left edge with switches stretched across the screen
+    # wide: a centred column of at most FORM_WIDTH px
     return ft.Row(
         [ft.Container(column, width=FORM_WIDTH, expand=True, expand_loose=True)],
         alignment=ft.MainAxisAlignment.CENTER,

@@ -1,8 +1,5 @@
-"""«Итоги вечера»: game nights (games started less than six hours apart), newest first.
-
-The latest night comes first and whole: its games with their winners, and who won most;
-earlier nights follow, :data:`NIGHTS` of them (each game opens its result on a tap).
-"""
+"""«Итоги вечера»: game nights (games under six hours apart), newest first and whole, then
+:data:`NIGHTS` earlier ones."""
 
 from __future__ import annotations
 

@@ -19,47 +19,34 @@ from companion.ui.taps import closing_dialog
 
 __all__ = ["PAD_DIGITS", "PAD_WIDTH", "number_pad", "pad_name", "use_number_pad"]
 
-#: Digits a numeric pad takes (a sign aside): a 7th tapped is refused, and the pad says so.
+#: Digits a pad takes (sign aside); one more is refused with a note.
 PAD_DIGITS = 6
-#: Width (dp) of a numeric pad's title and keys: every pad the same width whatever its title
-#: (a dialog is as wide as its widest line). With :data:`PAD_INSET` it fits a 342 dp screen;
-#: on a narrower one the dialog is narrower and the keys share what it has.
+#: Width (dp) of every pad's title and keys (fits 342 dp with :data:`PAD_INSET`).
 PAD_WIDTH = 262
-#: The space (dp) left beside a numeric pad's dialog (Flutter's default, 40, leaves the keys
-#: wider than the dialog's content below 390 dp).
+#: Space (dp) beside a pad's dialog.
 PAD_INSET = 16
-#: Lines a numeric pad's title may take, cut with «…» after that (a long Smash Up base
-#: name made it three lines and pushed the keys down).
+#: Lines a pad's title may take, then «…».
 PAD_TITLE_LINES = 2
-#: The pad title's type size (the dialog default, 24, wrapped even «Аня: ПО — новое
-#: значение» to two lines; 18 is the size of the app's other dialog titles).
+#: The pad title's size (px).
 PAD_TITLE_SIZE = 18
-#: Characters a pad's title may have to stay within :data:`PAD_TITLE_LINES` at
-#: :data:`PAD_TITLE_SIZE` in :data:`PAD_WIDTH` (28 or so a line, less what wrapping at a
-#: space leaves at the end of the first): what :func:`pad_name` shortens a name to.
+#: Characters of a title within :data:`PAD_TITLE_LINES` (:func:`pad_name` shortens to it).
 PAD_TITLE_CHARS = 48
 #: Ends a pad's text when the last digit tapped was one too many (:func:`number_pad`).
 _TOO_LONG = "!"
-#: The pad's number as untouched: highlighted as a selected text is, for the first digit
-#: replaces it.
+#: The untouched number's highlight (the first digit replaces it).
 _SELECTED = ft.Colors.with_opacity(0.3, ft.Colors.PRIMARY)
 
 
 def pad_name(before: str, part: str, after: str, short: str) -> str:
-    """A numeric pad's name whose title (with «— новое значение») fits two lines:
-    ``before + part + after`` when that fits :data:`PAD_TITLE_CHARS`, else with ``part`` cut
-    with «…», else (not even 6 letters of it would fit) ``short``, the name without it.
-
-    For a name with a part that can be long (a Smash Up base: «Александра, «Штаб-квартира
-    Межгалактического совета»: сила» took three lines; the table knows the base anyway, its
-    editor is the one open)."""
+    """A pad name whose title fits two lines: ``before + part + after`` within
+    :data:`PAD_TITLE_CHARS`, else ``part`` cut with «…», else ``short``."""
     room = PAD_TITLE_CHARS - len(before + after) - len(f" — {_('новое значение')}")
     if len(part) <= room:
         return before + part + after
     if room < 6:
         return short
     cut = part[: room - 1]
-    # at a word's end when that keeps most of it: «Штаб-квартира…», not «Штаб-квартира Ме…»
+    # at a word's end when that keeps most of it
     words = cut[: cut.rfind(" ")] if " " in cut else ""
     return before + (words if len(words) >= room // 2 else cut).rstrip() + "…" + after
 
@@ -75,23 +62,12 @@ def number_pad(
     latest: Callable[[], str | None],
     value: int,
 ) -> ft.AlertDialog:
-    """A numeric pad dialog titled «<name> — новое значение»: digits, ±, erase, OK; the typed
-    text lives in the caller's :func:`use_form`: ``text`` is shown, ``edit(change)`` applies
-    ``change`` to the latest text and ``latest()`` reads it — digits tapped faster than the
-    screen re-renders all count, and «Готово» right after the last digit submits it. The
-    text is the pad's own business (the caller only keeps it).
-
-    It opens on the counter's ``value`` (``text`` ``None``: untouched), as a calculator
-    opens on a result: the first digit replaces it, the next ones are appended; «⌫» clears
-    it and «±» negates it (after either, digits are appended). While untouched, the number is
-    highlighted as a selected text is and a line under it says the first digit replaces it.
-    A digit beyond :data:`PAD_DIGITS` changes nothing, and that line says so. «Готово» calls
-    ``on_submit(number shown)`` then ``on_close()``; on the untouched value it only closes
-    (nothing changed, nothing to send). Every pad is :data:`PAD_WIDTH` wide (narrower only
-    on a screen under 342 dp, its keys then narrower too, never cut), its title at most
-    :data:`PAD_TITLE_LINES` lines (a long name: :func:`pad_name`), and nothing in it moves
-    while typing (the line under the number keeps its place when empty).
-    """
+    """A pad dialog titled «<name> — новое значение»: digits, ±, ⌫, «Готово». The text lives in
+    the caller's :func:`use_form` (``text``, ``edit(change)``, ``latest()``). It opens on
+    ``value`` untouched (highlighted; the first digit replaces it); more than
+    :data:`PAD_DIGITS` digits are refused with a note. «Готово» calls ``on_submit(number)`` then
+    ``on_close()`` (untouched: close only). :data:`PAD_WIDTH` wide, the title at most
+    :data:`PAD_TITLE_LINES` lines; nothing moves while typing."""
 
     def press(ch: str) -> None:
         def typed(t: str | None) -> str:
@@ -128,8 +104,7 @@ def number_pad(
     keys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "±" if allow_negative else "", "0", "⌫"]
 
     def key(k: str) -> ft.Control:
-        # each key a third of the row (less the gaps): the row is as wide as the dialog's
-        # content, whatever the screen lets it have (fixed 72 dp keys overflowed below 390)
+        # each key a third of the row (less the gaps)
         if not k:
             return ft.Container(expand=True)
         if k == "⌫":  # the bundled font has no ⌫: an icon, named for screen readers
@@ -151,8 +126,7 @@ def number_pad(
         title=tagged(
             "pad-title",
             ft.Container(
-                clipped_text(title, PAD_TITLE_SIZE, lines=PAD_TITLE_LINES),
-                width=PAD_WIDTH,
+                clipped_text(title, PAD_TITLE_SIZE, lines=PAD_TITLE_LINES), width=PAD_WIDTH
             ),
             label=title,
         ),
@@ -210,15 +184,10 @@ def use_number_pad(
     allow_negative: bool = True,
     guard: Callable[[], bool] | None = None,
 ) -> Callable[[], None]:
-    """A hook for a counter's numeric pad titled «<name> — новое значение», opening on the
-    counter's ``current`` value (see :func:`number_pad`); returns the function that opens it
-    (call it from a tap on the number). ``on_set(value)`` is called only with a value other
-    than ``current``: «Готово» on an unchanged number makes no move.
-
-    ``guard``: asked before the pad opens; ``True`` keeps it shut
-    (:meth:`~companion.ui.state.GameView.too_soon`: the tap is the rest of a double tap that
-    closed a dialog over the counter)."""
-    # None: closed; (None,): open on the current value, untouched; (digits typed so far,)
+    """A hook for a counter's pad opening on ``current`` (:func:`number_pad`); returns its opener.
+    ``on_set(value)`` only for a value other than ``current``; ``guard()`` true keeps it shut
+    (:meth:`~companion.ui.state.GameView.too_soon`)."""
+    # None: closed; (None,): open, untouched; (digits typed so far,)
     pad, set_pad, latest = use_form(lambda: None)
 
     def submit(value: int) -> None:

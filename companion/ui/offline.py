@@ -1,9 +1,5 @@
-"""What the UI needs to know when it runs in the offline web app (``companion.web``).
-
-There is no server there: features that need one (table mode, https, copies of exports on
-the host's disk, the command line) are hidden, and the settings say where the games live and
-whether the browser promised to keep them (``navigator.storage.persist()``).
-"""
+"""The offline web app (``companion.web``): no server, so table mode, https, host copies and
+the CLI are hidden; settings say where games live and whether storage is persisted."""
 
 from __future__ import annotations
 

@@ -1,14 +1,6 @@
-"""One player's row, composed by the boards: the player's colour, the name with «ходит» when
-it is their turn, then the board's own slots (counters, numbers, buttons) on the same line,
-and the board's lines under it.
-
-Two frames: a ``card`` (a 1 px outline, 3 px in the player's colour on their turn: Munchkin,
-Ricks) or a ``strip`` (a 6 px bar of the player's colour on the left and a tint on their
-turn: free counters). The marker keeps its slot when it is not their turn: nothing moves when
-the turn passes (a board may give the room back to a text instead, :func:`active_marker`).
-The row's tag and label, and the name's, are the board's: tests and screen
-readers find each player by them.
-"""
+"""One player's row: colour, name with «ходит» on their turn, the board's slots on the same
+line and its lines under it. Frames: ``card`` (outline, 3 px in the colour on their turn)
+or ``strip`` (a 6 px colour bar, tinted on their turn). The marker keeps its slot."""
 
 from __future__ import annotations
 
@@ -18,18 +10,16 @@ from typing import Literal
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.controls import tagged
+from companion.ui.controls import clipped_text, tagged
 
 __all__ = ["active_marker", "player_name", "player_row"]
 
-#: The «ходит» marker's width (px) and its heights: a full line, a short screen's line.
+#: The «ходит» marker's width and heights (px): a full line, a short screen's.
 MARKER_WIDTH, MARKER_HEIGHT, DENSE_HEIGHT = 54, 20, 12
 
 
 def active_marker(active: bool, dense: bool = False, keep_slot: bool = True) -> ft.Control:
-    """«ходит» on the primary colour when ``active``, else the same slot left empty
-    (``keep_slot=False``: nothing, where the room is worth more to the text beside it than
-    its staying put; only text moves then, never a button)."""
+    """«ходит» when ``active``, else its empty slot (``keep_slot=False``: nothing)."""
     if not active and not keep_slot:
         return ft.Container(width=0)
     return ft.Container(
@@ -56,16 +46,10 @@ def player_name(
     label: str | None = None,
     marker: bool = True,
 ) -> ft.Control:
-    """The name, bold on one line (cut with «…»), then the marker (:func:`active_marker`;
-    ``marker=False``: none, the board shows the turn otherwise); ``stacked``: the marker under
-    the name. ``ident``/``label`` tag the name itself."""
-    text: ft.Control = ft.Text(
-        name,
-        size=size,
-        weight=ft.FontWeight.BOLD,
-        max_lines=1,
-        overflow=ft.TextOverflow.ELLIPSIS,
-        style=ft.TextStyle(height=1.0) if dense else None,
+    """The name, bold, one line, then :func:`active_marker` (``marker=False``: none;
+    ``stacked``: under the name); ``ident``/``label`` tag the name."""
+    text: ft.Control = clipped_text(
+        name, size, weight=ft.FontWeight.BOLD, style=ft.TextStyle(height=1.0) if dense else None
     )
     if ident is not None:
         text = tagged(ident, text, label=label)
@@ -97,11 +81,8 @@ def player_row(
     spacing: float = 4,
     head_share: int = 1,
 ) -> ft.Control:
-    """A player's row tagged ``ident`` and spoken as ``label``: ``head`` (the name, see
-    :func:`player_name`, with whatever the board puts under it) taking the room the
-    ``slots`` leave on its line, then ``below`` (whole lines). A ``card`` starts with a dot
-    of ``color``; a ``strip`` with its bar (see the module). ``dense``: no padding above and
-    below (a short screen); ``height``: a fixed one (the row never grows)."""
+    """A row tagged ``ident`` spoken as ``label``: ``head`` (:func:`player_name` and more) in the
+    room ``slots`` leave, then ``below``; ``dense``: no vertical padding; ``height``: fixed."""
     line: list[ft.Control] = [ft.Container(head, expand=head_share), *slots]
     if frame == "card":
         line.insert(0, ft.Container(width=10, height=10, bgcolor=color, border_radius=5))
@@ -124,7 +105,7 @@ def player_row(
         box = ft.Container(
             content,
             height=height,
-            # a square colour strip: a one-sided border with rounded corners draws stray arcs
+            # a one-sided border with rounded corners draws stray arcs
             border=ft.Border.only(left=ft.BorderSide(6, color)),
             padding=ft.Padding.only(
                 left=8, right=4, top=0 if dense else 2, bottom=0 if dense else 2

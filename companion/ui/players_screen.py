@@ -1,12 +1,6 @@
-"""«Игроки»: the roster on screen (issue 32) — each player's name in their colour and plays
-count; rename, colour, «the same player as…» (merge) and remove; the plays out as CSV or a
-JSON backup (downloaded to the device that asked) and a backup in again (checked by the store
-before anything is written).
-
-Changes go through :class:`~companion.store.roster.Roster` (its refusals shown as they are,
-naming the field) and only from a player (:func:`~companion.table.security.require_player`); a
-spectator sees the list and may download the files.
-"""
+"""«Игроки»: the roster (issue 32): rename, colour, merge, remove; plays as CSV, a JSON backup
+out and in. Changes through :class:`~companion.store.roster.Roster`, players only
+(:func:`~companion.table.security.require_player`)."""
 
 from __future__ import annotations
 
@@ -32,11 +26,11 @@ from companion.ui.widgets import TARGET, confirm_dialog, tagged, use_file_picker
 
 __all__ = ["PlayersScreen", "SHORT_LIST", "PICK_BYTES"]
 
-#: The largest backup a phone can send (bytes): the picked file comes in one websocket frame,
-#: and a frame over :data:`~companion.table.budget.JOINED_FRAME_BYTES` closes the connection.
+#: The largest backup a phone can send (bytes; one websocket frame,
+#: :data:`~companion.table.budget.JOINED_FRAME_BYTES`).
 PICK_BYTES = JOINED_FRAME_BYTES - 4096
 
-#: The «same player as…» list shown whole up to this many players (a longer one scrolls).
+#: The «same player as…» list shown whole up to this many.
 SHORT_LIST = 9
 
 
@@ -146,7 +140,6 @@ def PlayersScreen() -> ft.Control:
                         )
                         for q in others
                     ],
-                    # a short list as tall as it is; a longer one scrolls inside the dialog
                     scroll=ft.ScrollMode.AUTO if len(others) > SHORT_LIST else None,
                     tight=True,
                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
@@ -212,9 +205,7 @@ def PlayersScreen() -> ft.Control:
                         tagged(
                             f"save-{p.name}",
                             ft.FilledButton(
-                                _("Сохранить"),
-                                height=TARGET,
-                                on_click=lambda _e: save_name(p.name),
+                                _("Сохранить"), height=TARGET, on_click=lambda _e: save_name(p.name)
                             ),
                         ),
                     ],
@@ -370,10 +361,8 @@ def PlayersScreen() -> ft.Control:
             if player
             else []
         ),
-        # a reserved slot: the message appears without moving anything
         ft.Container(
-            tagged("files-notice", line(notice, 14, 4), label=notice) if notice else None,
-            height=84,
+            tagged("files-notice", line(notice, 14, 4), label=notice) if notice else None, height=84
         ),
     ]
     return Frame(_("Игроки"), "players", body)

@@ -1,7 +1,5 @@
-"""What the history, statistics and game-night screens share: the plays of this app's store
-(read through one :class:`~companion.store.history.History` per store, so a thousand games
-are replayed once, not per screen), the roster's names and colours, and the screen frame.
-"""
+"""What the history, statistics and night screens share: the plays (one
+:class:`~companion.store.history.History` per store), roster names and colours, the frame."""
 
 from __future__ import annotations
 
@@ -134,8 +132,8 @@ def choice(
 
 
 def Frame(title: str, ident: str, body: list[ft.Control], tabs: bool = True) -> ft.Control:
-    """A screen: «Назад» to home, the title, links to the four screens, then ``body`` in one
-    scrolling column (centred, at most :data:`MAX_WIDTH` px, on a wide screen)."""
+    """A screen: «Назад», the title, links to the four screens, ``body`` in a scrolling column
+    (at most :data:`MAX_WIDTH` px)."""
     layout = use_window_layout()
     links: list[ft.Control] = []
     if tabs:
@@ -176,7 +174,6 @@ def Frame(title: str, ident: str, body: list[ft.Control], tabs: bool = True) -> 
     if not layout.two_columns:
         return screen
     return ft.Row(
-        # at most MAX_WIDTH, never wider than the page gives (a loose flex)
         [ft.Container(screen, width=MAX_WIDTH, expand=True, expand_loose=True)],
         alignment=ft.MainAxisAlignment.CENTER,
         vertical_alignment=ft.CrossAxisAlignment.START,

@@ -1,11 +1,6 @@
-"""The players you play with, as one-tap chips in the new-game form (issues 31 and 32).
-
-:func:`known_players`: the roster first (its colours), then the people of finished games not
-on it (the colour they last played with). A tap on a chip seats that player in the first
-seat without a name (a new seat when every seat is named and the game takes more), with
-their colour; a tap on a seated player's chip frees the seat's name again. A name typed for a
-seat that is not on the roster gets a «+ name» chip that adds it to the roster.
-"""
+"""The players you play with as one-tap chips in the new-game form (issues 31, 32): a tap
+seats the player (with their colour) in the first unnamed seat, or frees their seat; a
+typed name not on the roster gets a «+ name» chip."""
 
 from __future__ import annotations
 
@@ -17,6 +12,7 @@ from companion.engine import PALETTE
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.roster import Roster, fold
+from companion.ui.controls import clipped_text
 from companion.ui.plays import load_plays
 from companion.ui.state import AppModel
 from companion.ui.widgets import TARGET, tagged
@@ -27,8 +23,7 @@ Seats = list[dict[str, str]]
 
 
 def next_color(current: str, used: set[str]) -> str:
-    """The colour a tap on a player's colour dot moves to: the palette's next one after
-    ``current`` that is not in ``used`` (the next one at all when every colour is used)."""
+    """The palette's next colour after ``current`` not in ``used`` (the next one when all are)."""
     k = PALETTE.index(current) if current in PALETTE else -1
     for step in range(1, len(PALETTE)):
         c = PALETTE[(k + step) % len(PALETTE)]
@@ -66,8 +61,8 @@ def known_players(app: AppModel) -> list[tuple[str, str]]:
 def seat_chip(
     ident: str, name: str, color: str, selected: bool, on_tap: Callable[[], None], *, icon=None
 ) -> ft.Control:
-    """A 48 dp pill: the player's colour, the name (cut with «…» past 16 characters; the whole
-    is the chip's spoken label), filled when the player is seated."""
+    """A 48 dp pill: colour, name (cut past 16 characters; whole in the label), filled when
+    seated."""
     return tagged(
         ident,
         ft.Container(
@@ -76,13 +71,7 @@ def seat_chip(
                     ft.Icon(icon, size=18)
                     if icon is not None
                     else ft.Container(width=16, height=16, bgcolor=color, border_radius=8),
-                    ft.Text(
-                        name,
-                        size=15,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                        width=None if len(name) <= 16 else 140,
-                    ),
+                    clipped_text(name, 15, width=None if len(name) <= 16 else 140),
                     *([ft.Icon(ft.Icons.CHECK, size=16)] if selected else []),
                 ],
                 spacing=6,
@@ -118,11 +107,8 @@ def _seat(seats: Seats, name: str, color: str, most: int) -> Seats:
 def RosterChips(
     app: AppModel, players: Seats, most: int, edit: Callable[[Callable[[Seats], Seats]], None]
 ) -> ft.Control:
-    """Chips of :func:`known_players` and «+ name» chips for typed names not on the roster.
-
-    :param players: the form's seats. :param most: the game's most players.
-    :param edit: applies a change to the form's latest seats.
-    """
+    """Chips of :func:`known_players` and «+ name» chips. ``players``: the seats; ``most``: the
+    game's most players; ``edit``: applies a change to the latest seats."""
     _joined, bump = ft.use_state(0)
     error, set_error = ft.use_state("")
     known = known_players(app)

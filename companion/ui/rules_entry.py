@@ -37,8 +37,7 @@ def rich(
     bold: bool = False,
     selectable: bool = False,
 ) -> ft.Text:
-    """``text`` with ``spans`` marked. Keyed by what it shows: a text whose words or marks
-    change is a new control, never old spans patched in place (docs/FLET_FINDINGS.md)."""
+    """``text`` with ``spans`` marked, keyed by what it shows (docs/FLET_FINDINGS.md)."""
     pieces = segments(text, spans)
     shown = hashlib.blake2b(repr((size, bold, pieces)).encode(), digest_size=8).hexdigest()
     return ft.Text(
@@ -67,8 +66,7 @@ def house_badge() -> ft.Control:
 
 
 def result_card(i: int, hit: Hit, open_entry: Callable[[str], None]) -> ft.Control:
-    """One hit as a card: plain props for :data:`ResultCard` (re-rendered only when they
-    change — while typing, most cards stay as they are from one key to the next)."""
+    """One hit as a card (plain props for :data:`ResultCard`)."""
     e = hit.entry
     by_field: dict[str, list[tuple[int, int]]] = {}
     for f, a, b in hit.spans:

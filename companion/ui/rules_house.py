@@ -14,7 +14,7 @@ from companion.rules.db import GAMES
 from companion.rules.house import HOUSE_FILE
 from companion.store.limits import RULING_TEXT_CHARS, RULING_TITLE_CHARS
 from companion.ui.rules_text import GAME_NAMES, SOURCE_NAMES, rules_index
-from companion.ui.widgets import TARGET, icon_button, tagged
+from companion.ui.widgets import icon_button, tagged
 
 __all__ = ["house_panel"]
 
@@ -140,18 +140,11 @@ def house_panel(
                                     expand=True,
                                     on_click=lambda _e, rid=r["id"]: open_entry(rid),
                                 ),
-                                tagged(
+                                icon_button(
                                     f"house-del-{r['id']}",
-                                    ft.IconButton(
-                                        ft.Icons.DELETE_OUTLINE,
-                                        tooltip=_("Удалить"),
-                                        on_click=lambda _e, rid=r["id"]: remove(rid),
-                                        width=TARGET,
-                                        height=TARGET,
-                                        style=ft.ButtonStyle(
-                                            visual_density=ft.VisualDensity.STANDARD
-                                        ),
-                                    ),
+                                    ft.Icons.DELETE_OUTLINE,
+                                    _("Удалить"),
+                                    lambda _e, rid=r["id"]: remove(rid),
                                 ),
                             ]
                         ),

@@ -1,11 +1,5 @@
-"""The «Правила» screen: rules search while typing, game filter, entry view, house rulings.
-
-Route: ``/rules?game=<smash_up|coup|munchkin|ricks>&q=<query>&from=<route>`` — every
-parameter optional. ``game`` pre-selects the filter, ``q`` pre-fills the search field,
-``from`` is where the back button returns (``/`` when absent). Data and snippets:
-:mod:`companion.ui.rules_text`; entry views: :mod:`companion.ui.rules_entry`; house rulings:
-:mod:`companion.ui.rules_house`.
-"""
+"""The «Правила» screen: ``/rules?game=<id>&q=<query>&from=<route>`` (all optional): search
+while typing, the game filter, entries, house rulings."""
 
 from __future__ import annotations
 
@@ -28,8 +22,7 @@ from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_form
 
 __all__ = ["RulesScreen"]
 
-#: The game chips' inner padding on a phone (all five fit one row at 390 px), and «Все»'s
-#: label padding there (it is short: this keeps it a 48 dp target); on a wide screen: Material's.
+#: The game chips' padding on a phone and «Все»'s label padding (48 dp target).
 CHIP_PADDING = ft.Padding.symmetric(horizontal=2)
 ALL_CHIP_PADDING = ft.Padding.symmetric(horizontal=10)
 WIDE_CHIP_PADDING = ft.Padding.symmetric(horizontal=8)
@@ -50,8 +43,7 @@ def _header_view(back: str, panel: bool, toggle_panel: Callable[[], None]) -> ft
 
 
 def _label_padding(wide: bool, short: bool) -> ft.Padding:
-    """A chip label's padding: Material's on a wide screen; on a phone the least that keeps
-    all five chips in one row, more for the short «Все» (a 48 dp target)."""
+    """A chip label's padding: Material's on a wide screen, the least on a phone."""
     if wide:
         return WIDE_CHIP_PADDING
     return ALL_CHIP_PADDING if short else CHIP_PADDING
@@ -67,8 +59,7 @@ def _chips_view(
             ft.Chip(
                 label=ft.Text(name, size=13, no_wrap=True),
                 selected=game == g,
-                # no checkmark: the selected chip is filled instead, so picking a game never
-                # widens a chip and moves the ones after it under the finger
+                # no checkmark: a selected chip is filled and never widens
                 show_checkmark=False,
                 on_select=lambda _e, g=g: pick_game(g),
                 on_click=None,
@@ -101,8 +92,7 @@ def RulesScreen() -> ft.Control:
     opened, set_opened = ft.use_state(None)  # entry id shown in full, or None
     trail, set_trail = ft.use_state(())  # ids opened before it (for «К результатам» after links)
     panel, set_panel = ft.use_state(False)  # the house rulings panel
-    # «Сохранить» reads the ruling as typed at tap time (use_form): a tap right after typing
-    # can reach the server before the re-render, and the text would be saved short
+    # «Сохранить» reads the ruling at tap time (use_form)
     form, set_form, latest_form = use_form(lambda: {"game": game0 or "smash_up"})
     error, set_error = ft.use_state("")
     notice, set_notice = ft.use_state("")
@@ -124,7 +114,6 @@ def RulesScreen() -> ft.Control:
         set_opened(eid)
         set_panel(False)
 
-    # the same function while typing (result cards are memoised on it)
     open_entry = ft.use_callback(_open_entry, [opened, trail])
 
     def close_entry() -> None:
@@ -186,7 +175,6 @@ def RulesScreen() -> ft.Control:
         set_opened(None)
         set_trail(())
 
-    # the same functions from one key to the next: the header and the chips are memoised on them
     pick_game = ft.use_callback(_pick_game, [])
     toggle = ft.use_callback(toggle_panel, [panel, game])  # reads the form at tap time
     header = RulesHeader(back, panel, toggle)
@@ -257,13 +245,7 @@ def RulesScreen() -> ft.Control:
             )
 
     return ft.Column(
-        [
-            header,
-            field,
-            chips,
-            Banner(error, notice),
-            body,
-        ],
+        [header, field, chips, Banner(error, notice), body],
         spacing=10,
         scroll=ft.ScrollMode.AUTO,
         expand=True,

@@ -1,9 +1,5 @@
-"""Rules screen data without controls: rulebook names, the route, snippets, the index.
-
-The search itself lives in :mod:`companion.rules`. House rulings are stored in the data dir
-of this server (``hub.store.root``), so the screen keeps one index over the shipped rulebooks
-plus that dir's rulings (:func:`search_rules`).
-"""
+"""Rules screen data without controls: rulebook names, the route, snippets, the index of the
+shipped rulebooks plus the data dir's house rulings."""
 
 from __future__ import annotations
 
@@ -114,8 +110,8 @@ def snippet(
 def neighbours(
     entries: list[dict[str, Any]], entry_id: str, limit: int = 8
 ) -> list[dict[str, Any]]:
-    """Entries beside ``entry_id``: the same source and section, plus the entries just before
-    and after it in the database order (same source). Database order, itself excluded."""
+    """Entries beside ``entry_id``: same source and section, and the neighbours in database
+    order."""
     idx = next((i for i, e in enumerate(entries) if e["id"] == entry_id), None)
     if idx is None:
         return []

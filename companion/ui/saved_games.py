@@ -1,8 +1,4 @@
-"""Deleting a saved game from the home screen (players only).
-
-The files go to ``<data dir>/trash/`` (:meth:`companion.store.GameStore.delete`). A game
-open on some device is not deleted: that device would lose its screen.
-"""
+"""Deleting a saved game from home (players only; files to ``<data dir>/trash/``)."""
 
 from __future__ import annotations
 
@@ -14,11 +10,8 @@ __all__ = ["delete_game"]
 
 
 def delete_game(app: Any, game_id: str) -> None:
-    """Delete the saved game ``game_id`` for the session ``app``.
-
-    :raises NotAllowedError: a spectator, or the game is open on some device.
-    :raises UnknownGameError: no such game. :raises StoreError: the disk refused.
-    """
+    """Delete ``game_id`` for ``app``. :raises NotAllowedError: a spectator, or open somewhere.
+    :raises UnknownGameError: no such game. :raises StoreError: the disk refused."""
     require_player(app)
     hub = app.hub
     with hub.lock:

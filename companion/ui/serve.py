@@ -43,12 +43,8 @@ def _port_free(host: str, port: int) -> bool:
 
 
 def serve(args: argparse.Namespace, root: Path) -> int:
-    """Serve the UI until interrupted. Returns the exit code.
-
-    The web client is served from the installed ``flet-web`` wheel (no CDN, works with no
-    network at all) by :func:`companion.table.webserver.run_server`: host/origin checks, the
-    TCP peer of each session for the join-code limits, and TLS with ``--https``.
-    """
+    """Serve the UI until interrupted; returns the exit code. The client comes from the
+    installed ``flet-web`` (no CDN) via :func:`companion.table.webserver.run_server`."""
     import flet as ft
 
     from companion import APP_NAME

@@ -1,5 +1,4 @@
-"""A session following the hub: hub listeners that render on their own page, and hooks for
-a tab that connects again (a reload, a phone back from a locked screen)."""
+"""A session following the hub, and hooks for a tab that connects again."""
 
 from __future__ import annotations
 
@@ -26,11 +25,8 @@ def follow_hub(
     refresh: Callable[[], Any],
     catch_up: Callable[[], Any],
 ) -> Callable[[], None]:
-    """Keep ``page`` following the hub: ``subscribe(listener)`` (:meth:`Hub.subscribe` for a
-    game, :meth:`Hub.subscribe_list` for the saved games) with a listener that runs the
-    coroutine function ``refresh`` on the page (:func:`on_page`), and ``catch_up()`` each time
-    its tab comes back (:func:`on_reconnect`). Returns the function that undoes both (an
-    effect's cleanup)."""
+    """Follow the hub on ``page``: ``subscribe(listener)`` runs ``refresh`` on the page, and
+    ``catch_up()`` on reconnect; returns the undo function (an effect's cleanup)."""
     unsubscribe = subscribe(on_page(page, refresh))
     unhook = on_reconnect(page, catch_up)
 
@@ -42,24 +38,13 @@ def follow_hub(
 
 
 class SessionGone(CompanionError):
-    """The Flet session a hub listener renders into is closed or past its timeout: the hub
-    drops the listener (:meth:`Hub._notify` discards a listener that raises)."""
+    """The session a listener renders into is gone: the hub drops the listener."""
 
 
 def on_page(page: ft.Page, refresh: Callable[[], Any]) -> Listener:
-    """A hub listener that runs the coroutine function ``refresh`` on ``page``'s session.
-
-    The hub calls its listeners from the handler of the session that made the change;
-    ``page.run_task`` binds *the caller's* context to ``page``, so it runs in a copied
-    context: the caller keeps its own page, and ``page`` re-renders on its own loop.
-
-    While the phone is away — its websocket closed (screen locked, Wi-Fi lost) and Flet keeping
-    its session for the session timeout — the listener does nothing and stays subscribed:
-    Flet renders nothing for a session without a connection, and the page catches up when the
-    tab comes back (:func:`on_reconnect`, which :func:`~companion.ui.state.watch` and the home
-    screen use). Once the session is destroyed, closed or past its timeout the listener raises
-    :class:`SessionGone`, and the hub drops it.
-    """
+    """A hub listener running the coroutine function ``refresh`` on ``page``'s session (in a
+    copied context). While the tab is away it does nothing; once the session is gone it raises
+    :class:`SessionGone`."""
 
     def listener() -> None:
         session = page.session  # RuntimeError once Flet destroyed the session: dropped too
@@ -80,13 +65,8 @@ _reconnect_hooks: weakref.WeakKeyDictionary[Any, list[Callable[[], Any]]] = (
 
 
 def on_reconnect(page: ft.Page, hook: Callable[[], Any]) -> Callable[[], None]:
-    """Call ``hook()`` each time ``page``'s tab connects to its Flet session again: a reload,
-    or a phone back from a locked screen or a lost network. Flet keeps the session (its id
-    lives in the tab) and mounts nothing again, and it rendered nothing while the tab was
-    away. Flet has one ``page.on_connect``; this lets several parts of a screen hook it.
-
-    :returns: a function that removes the hook (call it from the effect's cleanup).
-    """
+    """Call ``hook()`` each time ``page``'s tab connects again (reload, phone back); several
+    hooks may share ``page.on_connect``. :returns: the remover."""
     hooks = _reconnect_hooks.get(page)
     if hooks is None:
         hooks = _reconnect_hooks[page] = []

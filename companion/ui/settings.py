@@ -1,10 +1,5 @@
-"""Settings screen: theme (light / dark / system), saved with :mod:`companion.store.settings`;
-where the games live; a game brought from another device (its JSON export) is loaded here.
-
-``settings.json`` is shared by every device at the table: only a player's choice is saved.
-A spectator's choice changes that spectator's screen only. A failed save is shown in a
-Russian banner and the screen keeps the previous theme.
-"""
+"""Settings: theme (saved by :mod:`companion.store.settings`, players only; a failed save is
+shown and the theme kept), where the games live, loading a game's JSON export."""
 
 from __future__ import annotations
 
@@ -131,14 +126,12 @@ def Settings() -> ft.Control:
             if player
             else ft.Container(),
             ft.Text(
-                _("Файл игры делает журнал игры на другом устройстве: «Выгрузить JSON»."),
-                size=14,
+                _("Файл игры делает журнал игры на другом устройстве: «Выгрузить JSON»."), size=14
             )
             if player
             else ft.Container(),
         ],
         spacing=12,
-        # a landscape phone (844×390) is shorter than the screen: it scrolls, nothing is cut
         scroll=ft.ScrollMode.AUTO,
         expand=True,
     )

@@ -1,10 +1,4 @@
-"""UI state: the process-wide :class:`Hub` of open games and per-session observables.
-
-Every move from any session goes through :meth:`Hub.push` (one lock, one ordered path): the
-rules are checked against the latest state, the event is saved to disk, then every session
-watching that game is told to re-render. Sessions keep only momentary things (an open
-dialog, a message) in their own :class:`GameView`.
-"""
+"""UI state: per-session :class:`GameView` of a game in the :class:`Hub`."""
 
 from __future__ import annotations
 
@@ -50,11 +44,8 @@ _WAS = re.compile(r"\(было ([^()]*)\)\s*$")
 
 
 def describe_event(game: Game, event: Event, *, undone: bool) -> str:
-    """The engine's own line for ``event`` (:meth:`Game.describe`), never an event code.
-
-    After an undo a trailing «(теперь N)» is dropped: it names a value no longer there; a
-    trailing «(было N)» becomes «(снова N)», the value there is now.
-    """
+    """The engine's line for ``event`` (:meth:`Game.describe`); after an undo «(теперь N)» is
+    dropped and «(было N)» becomes «(снова N)»."""
     try:
         text = game.describe(event)
     except LookupError:  # not in the log any more (another phone moved on): say no more
@@ -67,17 +58,11 @@ def describe_event(game: Game, event: Event, *, undone: bool) -> str:
 @ft.observable
 @dataclass
 class GameView:
-    """One session's view of one game; :attr:`version` follows the hub's revision (re-renders).
+    """One session's view of one game; :attr:`version` is the hub's revision read after each
+    change (assigned, never incremented).
 
-    ``version`` is assigned the game's revision read *after* a change (never incremented):
-    two threads bumping a counter at once could write the same value, and an observable does
-    not notify when a value is unchanged — a missed refresh, a stale screen.
-
-    :ivar error: the last refusal (a Russian sentence naming the rule), shown until the next move.
-    :ivar error_player: the player the refused move concerned (its ``data["player"]``), or
-        ``None``: boards show a per-player refusal under that player only.
-    :ivar notice: a neutral message (e.g. «Отменено: …»).
-    """
+    :ivar error: the last refusal, until the next move. :ivar error_player: its player or
+    ``None``. :ivar notice: a neutral message."""
 
     hub: Hub
     game_id: str
@@ -107,25 +92,17 @@ class GameView:
             self.version = max(self.version, self.hub.revision(self.game_id))
 
     def catch_up(self) -> None:
-        """Re-render every part of the screen that shows this view, changed or not: for a tab
-        that comes back to its Flet session (:func:`on_reconnect`). Flet renders nothing for a
-        session without a connection, but :meth:`refresh` kept running while the tab was away
-        (the listener and the screen's self-heal), so the revision is already current and
-        would re-render nothing; the phone would keep the moves made meanwhile unseen."""
+        """Re-render every part showing this view (a tab back on its session)."""
         self.refresh()
         self.notify()  # type: ignore[attr-defined]  # added by @ft.observable
 
     def mark_shown(self) -> None:
-        """Remember the game's revision this screen is showing now (the frame calls it while
-        rendering): moves sent from it are made against that revision, so a second tap that
-        arrives before the screen has caught up applies once (see :meth:`send`)."""
+        """Remember the revision this screen shows: moves are made against it (:meth:`send`)."""
         self._shown = self.game.revision
 
     def moment(self) -> str:
-        """Where the game stands for its primary action, as one string: the turn, whose it
-        is, the phase and its label with the step, and a step the label does not name
-        (:meth:`~companion.engine.definition.GameDefinition.step`: Munchkin's fight)
-        (``"3|0|Играй карты|Играй карты|"``): a pinned bar re-renders when it changes."""
+        """The primary action's moment as one string (turn, player, phase, label, step), e.g.
+        ``"3|0|Играй карты|Играй карты|"``."""
         d, state = self.game.definition, self.state
         return (
             f"{d.turn_number(state)}|{d.active_player(state)}|"
@@ -150,11 +127,8 @@ class GameView:
         self.notice = ""
 
     def explain(self, type: str, data: Mapping[str, Any] | None = None) -> bool:
-        """Check a move without sending it; a refusal is shown like one from :meth:`send`.
-
-        For a control that is not allowed right now: tapping it says why. Returns whether the
-        move would be accepted (then nothing is shown).
-        """
+        """Check a move without sending it; a refusal is shown as from :meth:`send`. Returns whether
+        it would be accepted."""
         if self._refuse_readonly():
             return False
         try:
@@ -165,9 +139,8 @@ class GameView:
         return True
 
     def refuse(self, text: str) -> None:
-        """Show ``text`` (a sentence naming the rule, worded by the board: no move exists to
-        check) as a refusal, like one from :meth:`send` — for a dimmed control's tap, such as
-        «↓» from the lowest universe; a read-only or locked screen says that instead."""
+        """Show ``text`` as a refusal (a dimmed control's tap); a read-only or locked screen says so
+        instead."""
         if self._refuse_readonly():
             return
         self.error = text
@@ -192,8 +165,7 @@ class GameView:
         self.error = ""
 
     def toggle_clock(self) -> None:
-        """Pause the turn clock, or set it going again: a ``core.pause``/``core.resume``
-        event, so the journal, undo and replay see it; a notice says what happened."""
+        """Pause or resume the turn clock (``core.pause`` / ``core.resume``), with a notice."""
         paused = self.game.paused
         if self.send("core.resume" if paused else "core.pause"):
             self.show_notice(
@@ -201,10 +173,8 @@ class GameView:
             )
 
     def too_soon(self) -> bool:
-        """Whether the tap being handled is inside the settle window of this screen's last
-        move or closed dialog, from another tap (:meth:`send`); if so, the notice
-        :data:`TOO_SOON` says so. A tap that sends nothing but changes what the next move
-        will be (Coup: an action picked; a counter's number pad opened) asks it first."""
+        """Whether this tap is inside the settle window of this screen's last move or closed
+        dialog (then :data:`TOO_SOON` is noted)."""
         last = getattr(self, "_settle", None)  # (the tap that started it, when)
         if (
             last is not None
@@ -217,28 +187,15 @@ class GameView:
         return False
 
     def screen_changed(self) -> None:
-        """Start the settle window without a move: this tap closed a dialog, and what it
-        covered is now under the finger."""
+        """Start the settle window without a move (a dialog closed)."""
         self._settle = (current_tap(), self.hub.clock())
 
     def send(self, type: str, data: Mapping[str, Any] | None = None) -> bool:
         """Send a move; a refusal is kept in :attr:`error`. Returns whether it was accepted.
-
-        The one double-tap mechanism, two halves:
-
-        * the revision check: the move is made against the revision this screen showed
-          (:meth:`mark_shown`); if the game moved on meanwhile (the first tap of a double
-          tap, or another phone) it is refused (:class:`StaleMoveError`) — except counter
-          steps (:attr:`~companion.engine.definition.GameDefinition.cumulative_moves`),
-          where each tap counts;
-        * the settle window: an accepted move that is not a counter step — or a pad's value,
-          sent as its dialog closes (:func:`~companion.ui.taps.closing_dialog`) — starts
-          :attr:`Hub.settle` seconds in which a move from another tap of this screen is
-          refused (:meth:`too_soon`).
-
-        Either way the screen says so (:data:`TOO_SOON`): no tap is dropped unseen. Moves one
-        tap sends together are taken (same tap). Undo, redo and the top bar never ask the
-        settle window."""
+        A move is made against :meth:`mark_shown`'s revision (else :class:`StaleMoveError`, but
+        for :attr:`~companion.engine.definition.GameDefinition.cumulative_moves`); an accepted
+        non-counter move (or one inside :func:`~companion.ui.taps.closing_dialog`) starts the
+        :attr:`Hub.settle` window (:meth:`too_soon`). Either refusal says :data:`TOO_SOON`."""
         if self._refuse_readonly() or self.too_soon():
             return False
         tap, now = current_tap(), self.hub.clock()
@@ -286,7 +243,6 @@ class GameView:
             else:
                 text = describe_event(self.game, event, undone=not redo)
         if event is not None:
-            # who made the move taken back: «ход Бориса» read as Борис's turn in the game
             who = f" (с телефона {inflect(event.author, 'gent')})" if event.author else ""
             self.error = ""
             self.error_player = None
@@ -294,9 +250,7 @@ class GameView:
         self.refresh()
 
     def _step_notice(self, redo: bool, line: str) -> str:
-        """The notice of an undo (or redo): while the last one's notice is still on screen
-        and nothing else happened, it names every move of the run, newest step first
-        («Отменено 2 хода — …; …»): two quick taps on undo take back two moves."""
+        """The undo (or redo) notice, naming each move of a quick run newest first."""
         from companion.ui.words import plural
 
         verb = "Возвращено" if redo else "Отменено"
@@ -315,9 +269,8 @@ class GameView:
 
 @dataclass(frozen=True, eq=False)
 class ViewRef:
-    """A :class:`GameView` out of sight of Flet's observable-argument subscription: a
-    component given a ``ViewRef`` re-renders when its parent gives it new props, not on every
-    change of the view. One per view (:func:`view_ref`), so memoisation compares it equal."""
+    """A :class:`GameView` that Flet does not subscribe to as an argument; one per view
+    (:func:`view_ref`)."""
 
     view: GameView
 
@@ -332,9 +285,7 @@ def view_ref(view: GameView) -> ViewRef:
 
 
 def view_local(view: GameView, kind: Callable[[], _T]) -> _T:
-    """The one ``kind()`` of ``view``, made at the first call: momentary screen state that a
-    board's parts rendered apart by the frame (its pinned header, its body) share, such as
-    the base open on Smash Up's board. Gone with the view (a new screen starts afresh)."""
+    """The one ``kind()`` of ``view`` (momentary state its parts share)."""
     held: dict[Any, Any] | None = getattr(view, "_locals", None)
     if held is None:
         held = {}
@@ -348,8 +299,7 @@ _PARTS: dict[Callable[..., ft.Control], Callable[..., ft.Control]] = {}
 
 
 def _part_of(body: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
-    """A memoised component running ``body`` (one per body: Flet pairs a component's hooks
-    with the same function only)."""
+    """A memoised component running ``body`` (one per body)."""
     made = _PARTS.get(body)
     if made is None:
 
@@ -363,17 +313,8 @@ def _part_of(body: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
 
 
 def part(component: Callable[..., ft.Control], view: GameView, key: Any, *args: Any) -> ft.Control:
-    """``component(view, view.version)`` (or ``component(view, *args)``) as a part that
-    re-renders only when ``key`` or ``args`` change (or its own hooks' state does, or an
-    observable among ``args`` notifies), not on every change of the game.
-
-    ``component`` is an ``@ft.component``; its body runs as this part's body (hooks
-    included). ``key`` must change whenever anything the part shows
-    changes: build it from the state objects the part reads (a move replaces the game
-    state, so the old objects keep their old values and compare unequal when changed) and
-    ``view.error`` / ``view.error_player`` if it shows refusals. ``None`` for a part that is
-    hidden now: it is not rendered again until it shows.
-    """
+    """``component(view, view.version)`` (or ``(view, *args)``) re-rendered only when ``key`` or
+    ``args`` change; ``key`` must change with everything the part shows (``None``: hidden)."""
     body = getattr(component, "__component_impl__", component)
     return _part_of(body)(view_ref(view), key, *args)
 
@@ -394,16 +335,11 @@ class AppModel:
 
 
 def watch(view: GameView, page: ft.Page) -> Callable[[], None]:
-    """Re-render ``view`` (shown on ``page``) after every change of its game, whoever made it.
-
-    Another session's move is notified from that session's handler (see :func:`on_page`).
-    Returns the unsubscribe function.
-    """
+    """Re-render ``view`` on ``page`` after every change of its game; returns the unsubscribe."""
 
     async def bump() -> None:
         view.refresh()
 
-    # view.catch_up: the moves made while the phone was away
     return follow_hub(
         page, lambda listener: view.hub.subscribe(view.game_id, listener), bump, view.catch_up
     )

@@ -1,9 +1,5 @@
-"""The status line of the game frame: whose turn, the phase or step, the turn clock.
-
-Fixed height, two lines, every text ellipsized: a long name or phase never pushes the clock
-or anything else. The clock ticks every second in this component's own state, so the tick
-re-renders the two clock texts only, never the line or the board.
-"""
+"""The game frame's status line: whose turn, the phase, the turn clock; fixed height, two
+lines, every text ellipsized; the clock ticks in its own component."""
 
 from __future__ import annotations
 
@@ -17,6 +13,7 @@ import flet as ft
 
 from companion.engine.clock import turn_so_far
 from companion.i18n import _
+from companion.ui.controls import clipped_text
 from companion.ui.hints import phase_short
 from companion.ui.layout import use_layout
 from companion.ui.widgets import fmt_seconds, tagged
@@ -32,28 +29,23 @@ __all__ = [
     "whose_turn",
 ]
 
-#: The turn clock's size (px, medium) and the total's under it; both right-aligned in the
-#: clocks' column, so they end at one edge.
+#: The turn clock's size and the total's (px).
 TURN_SIZE, TOTAL_SIZE = 16, 13
-#: Line 1's size (px, bold; one line, then «…»): a phone upright, a wider window.
+#: Line 1's size (px): a phone upright, a wider window.
 NAME_SIZE, WIDE_NAME_SIZE = 16, 18
-#: The status line's height (px): two lines, and a 48 dp target for the clocks' toggle.
+#: The status line's height (px).
 LINE_HEIGHT = 52
-#: Height of line 1 (px): the same at either size, so line 2 never moves.
+#: Height of line 1 (px).
 LINE1_HEIGHT = 26
-#: Line 2's size (px): whose turn (Coup) and the phase (one line, then «…»).
+#: Line 2's size (px).
 LINE2_SIZE = 14
-#: The phase's width beside an engine's note (px): Smash Up's longest phase, «Возьми две
-#: карты». The note gets the rest.
+#: The phase's width beside an engine's note (px).
 PHASE_WIDTH = 130
 
 
 def _limit_clock(game: Any, now: float) -> tuple[float, float] | None:
-    """``(seconds, limit)`` when the table set a time limit that runs now, else ``None``.
-
-    Рик и Морти: ``charge_limit`` counts a player's turn in charge steps Б and В
-    («Фаза зарядки»); the line then shows that time against the limit.
-    """
+    """``(seconds, limit)`` when a table time limit runs now (Ricks' ``charge_limit``, «Фаза
+    зарядки»), else ``None``."""
     limit = game.setup.options.get("charge_limit")
     if not limit or game.setup.game != "ricks":
         return None
@@ -66,19 +58,15 @@ def _limit_clock(game: Any, now: float) -> tuple[float, float] | None:
 
 
 def clock_slots(game: Any) -> tuple[str, str]:
-    """``(turn, total)``: the texts whose width, laid out by Flutter in the clocks' own style
-    (invisible), each clock's slot keeps for the game's whole life, so a ticking digit never
-    moves the names: «ход 0:00:00», or a table limit's «00:00 / 00:00» (Рик и Морти, steps Б
-    and В), and «всего 0:00:00». Roboto's digits are all one width. A longer text (ten hours)
-    widens its slot instead of being cut; the names beside it then give way («…»)."""
+    """``(turn, total)`` templates each clock slot keeps for the game: «ход 0:00:00» (or
+    «00:00 / 00:00» with a limit) and «всего 0:00:00»."""
     limited = game.setup.game == "ricks" and game.setup.options.get("charge_limit")
     turn = "00:00 / 00:00" if limited else f"{_('ход')} 0:00:00"
     return turn, f"{_('всего')} 0:00:00"
 
 
 def _slot(template: str, text: ft.Text) -> ft.Control:
-    """``text`` right-aligned over an invisible ``template`` of its style: the slot is the
-    wider of the two (a Stack sizes to its largest child), so ``text`` is always whole."""
+    """``text`` right-aligned over an invisible ``template`` (the wider sets the slot)."""
     ghost = ft.Text(
         template,
         size=text.size,
@@ -91,13 +79,8 @@ def _slot(template: str, text: ft.Text) -> ft.Control:
 
 
 def clock_text(game: Any, now: float) -> tuple[str, str, float, bool]:
-    """``(turn text, total text, turn seconds, over the limit)`` for the status line.
-
-    The turn clock runs from the start of the turn to its end. In a game whose other players
-    answer within a turn (Coup's challenges and blocks:
-    :attr:`~companion.engine.definition.GameDefinition.answers_within_turns`) it counts the
-    whole turn, not only since the last player change (it started again at 0:00 when someone
-    else had to answer: play-test)."""
+    """``(turn text, total text, turn seconds, over the limit)``; the turn clock counts the
+    whole turn (:attr:`~companion.engine.definition.GameDefinition.answers_within_turns`)."""
     clock = game.turn_clock(now)
     current = clock.current
     if game.definition.answers_within_turns:
@@ -116,15 +99,8 @@ def clock_text(game: Any, now: float) -> tuple[str, str, float, bool]:
 
 
 def whose_turn(game: Any, active: int | None) -> tuple[str, str, int | None]:
-    """``(line 1, whose turn when it is not line 1's, player whose colour the dot shows)``.
-
-    «Ходит Аня», ``""``; in «Переворот», while another player answers during Вика's turn
-    (reveals a card, blocks, shows a card to a challenge): «Отвечает Гена», «ход Вики» — who
-    must answer now (the engine's active player) on line 1, with the dot of their colour, and
-    whose turn it is (``CoupState.current``) at the start of line 2, before the phase. On one
-    line the turn was cut off with long names (play-test: «Отвечает Александрина…» at 390 px
-    lost «· ход Бориса»).
-    """
+    """``(line 1, whose turn when not line 1's, whose colour the dot shows)``: «Ходит Аня», or
+    in Coup «Отвечает Гена» with «ход Вики» for line 2."""
     if game.setup.game == "coup" and active is not None:
         current = game.state.current
         if current != active:
@@ -140,26 +116,21 @@ def whose_turn(game: Any, active: int | None) -> tuple[str, str, int | None]:
 
 
 class StatusProps(NamedTuple):
-    """What the status line shows of the game, as plain values (a memo key): the line
-    re-renders when one of them changes or the clock ticks, never for a move that changes
-    none of them (a tap on a counter)."""
+    """The status line's plain values (a memo key)."""
 
     who: str
-    #: who must answer now when it is not the turn's player (Coup), else ""
+    #: who must answer now when not the turn's player (Coup), else ""
     answer: str
     color: str | None
     where: str
     note: str
     over: bool
     paused: bool
-    #: what the clock counts from: (turn number, active player, phase) — a new turn, player
-    #: or phase (the Ricks charge limit counts a step) restarts or switches the turn clock
+    #: (turn number, active player, phase): a change restarts the turn clock
     clock_key: tuple[Any, ...]
-    #: the note whole (the engine's ``status_detail``), shown by a tap on the line; "" when
-    #: the note is said whole already
+    #: the engine's ``status_detail``, shown on a tap; "" when the note is whole
     detail: str = ""
-    #: the phase in fewer words (:func:`~companion.ui.hints.phase_short`), shown on a phone upright
-    #: (the whole in the label and on a tap); "" when there is none
+    #: :func:`~companion.ui.hints.phase_short`, shown on a phone upright; "" when none
     short: str = ""
 
 
@@ -167,7 +138,6 @@ def status_props(game: Any, show_title: bool) -> StatusProps:
     """The :class:`StatusProps` of ``game`` now (a few engine reads, no log walk)."""
     state = game.state
     definition = game.definition
-    # play has ended (Munchkin: the seventh seal, before the table names the winner) or won
     over = game.outcome() is not None or definition.ended(state)
     active = definition.active_player(state)
     phase = definition.current_phase(state)
@@ -177,9 +147,7 @@ def status_props(game: Any, show_title: bool) -> StatusProps:
     if over:
         who, answer = _("Игра окончена"), ""
     turn = definition.turn_number(state)
-    # the phase alone while the game runs: after it the game's title was always cut on a phone
-    # («Фаза действий · Рик…») and in Coup read as the action chosen («Действие · Переворот»);
-    # the title when there is no phase, or the game is over (not the phase it ended in)
+    # the phase alone while the game runs; the title with no phase or once over
     if over:
         label = ""
     where = label or (definition.title if show_title else "") or f"{_('Ход')} {turn}"
@@ -216,12 +184,8 @@ class _Now:
 def _Clock(
     game: Any, now: _Now, over: bool, paused: bool, key: tuple[Any, ...], total: bool
 ) -> ft.Control:
-    """The turn clock (line 1, tagged ``clock``) or the game's total (line 2): the only parts
-    of the status line a tick re-renders. ``key`` (:attr:`StatusProps.clock_key`) renders it
-    again at once when the turn, the player or the phase changes.
-
-    A finished game has no turn: its turn clock is an empty text in the same fixed-width
-    slot (nothing beside it moves); the total stays (how long the game took)."""
+    """The turn clock (``clock``) or the total; ``key`` (:attr:`StatusProps.clock_key`) renders
+    it at once on a new turn. A finished game's turn clock is empty in its slot."""
     at = (game.events[-1].ts if game.events else game.setup.created) if over else now.t
     turn, whole, _current, late = clock_text(game, at)
     shown = "" if over else (_("пауза") if paused else turn)
@@ -254,8 +218,6 @@ def _Clock(
                 no_wrap=True,
             ),
         ),
-        # what it shows, in words a screen reader says («ход 1:05»); a finished game's
-        # empty slot says that the clock has stopped
         label=shown or _("часы остановлены"),
     )
 
@@ -267,29 +229,17 @@ def _StatusLine(
     show_note: Callable[[str], None] | None = None,
     toggle_clock: Callable[[], None] | None = None,
 ) -> ft.Control:
-    """Whose turn and the clock (line 1); the game and phase, total time (line 2).
-
-    When the engine has a note about the game's end (``status_note``: «доигрываем раунд»,
-    «у лидеров поровну очков»), line 2 shows it beside the phase, highlighted. Every text is
-    one line, then «…»; a tap on the line shows it whole (``show_note(text)``: the engine's
-    ``status_detail`` when there is a note, else who, whose turn and the whole phase).
-
-    A tap on the clocks (their slot, the line's height: a 48 dp target, tag
-    ``clock-toggle``) calls ``toggle_clock``: the clock pauses, or goes on (a running game
-    only; the journal records both, so per-turn and total times stay true).
-
-    :param game: the :class:`~companion.engine.core.Game` (the same object for the screen's
-        life); :param props: :func:`status_props` of the game now.
-    """
+    """Whose turn and the clock; the phase, the engine's ``status_note`` and the total. A tap on
+    the line shows its texts whole (``show_note``); a tap on the clocks (``clock-toggle``)
+    calls ``toggle_clock``. ``game``: the :class:`~companion.engine.core.Game`;
+    ``props``: :func:`status_props`."""
     task = ft.use_ref(None)
     clock = ft.use_ref(None)  # the second the clocks show (observed by the two clock texts)
     if clock.current is None:
         clock.current = _Now(time.time())
     who, answer, color, where, note, over, paused, key, detail, short = props
     upright = not use_layout().two_columns
-    # what a tap on the line shows: the note whole, else every text of the line whole
     whole = detail or note or "\n".join(t for t in (who, answer, where) if t)
-    # who must act alone on line 1; whose turn, when it is someone else's (Coup), starts line 2
     size = NAME_SIZE if upright else WIDE_NAME_SIZE
     size2 = LINE2_SIZE
     shown = short if short and upright and not note else where
@@ -311,21 +261,12 @@ def _StatusLine(
     ft.use_effect(start, [over], cleanup=stop)
     player = ft.Row(
         [
-            # the dot of whose turn it is; a finished game has none, and «Игра окончена»
-            # starts where the line below starts
             ft.Container(width=12, height=12, border_radius=6, bgcolor=color, visible=not over),
             ft.Container(
                 tagged(
                     "status-player",
-                    # the node as wide as its slot, whatever the name's length
                     ft.Container(
-                        ft.Text(
-                            who,
-                            size=size,
-                            weight=ft.FontWeight.BOLD,
-                            max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                        ),
+                        clipped_text(who, size, weight=ft.FontWeight.BOLD),
                         height=LINE1_HEIGHT,
                         alignment=ft.Alignment.CENTER_LEFT,
                     ),
@@ -336,8 +277,7 @@ def _StatusLine(
         ],
         spacing=6,
     )
-    # whose turn while someone else answers (Coup) and the phase in one slot, the engine's
-    # note beside it when there is one (all always present: a node keeps its identifier)
+    # always present: a node keeps its identifier
     phase = ft.Row(
         [
             ft.Container(
@@ -361,13 +301,7 @@ def _StatusLine(
                         ft.Container(
                             tagged(
                                 "status-phase",
-                                ft.Text(
-                                    shown,
-                                    size=size2,
-                                    color=ft.Colors.ON_SURFACE_VARIANT,
-                                    max_lines=1,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
-                                ),
+                                clipped_text(shown, size2, color=ft.Colors.ON_SURFACE_VARIANT),
                                 label=where,
                             ),
                             expand=True,
@@ -381,14 +315,7 @@ def _StatusLine(
             ft.Container(
                 tagged(
                     "status-note",
-                    ft.Text(
-                        note,
-                        size=14,
-                        color=ft.Colors.PRIMARY,
-                        weight=ft.FontWeight.W_500,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
+                    clipped_text(note, 14, color=ft.Colors.PRIMARY, weight=ft.FontWeight.W_500),
                     label=note or " ",
                 ),
                 expand=bool(note),
@@ -397,8 +324,6 @@ def _StatusLine(
         ],
         spacing=6,
     )
-    # the clocks' column: as wide as its slots (:func:`clock_slots`), the names beside it
-    # take the rest; a tap anywhere on it (the line's height) pauses or resumes the clock
     clocks = ft.Stack(
         [
             ft.Container(
@@ -418,8 +343,6 @@ def _StatusLine(
                 height=LINE_HEIGHT,
                 alignment=ft.Alignment.TOP_RIGHT,
             ),
-            # over the clocks, always there (hidden when the game is over): pausing never
-            # moves anything
             ft.Container(
                 tagged(
                     "clock-toggle",
@@ -432,7 +355,7 @@ def _StatusLine(
                 bottom=0,
                 visible=toggle_clock is not None and not over,
             ),
-        ],
+        ]
     )
     return ft.Container(
         ft.Row(
@@ -449,7 +372,6 @@ def _StatusLine(
         ),
         height=LINE_HEIGHT,
         padding=ft.Padding.symmetric(horizontal=4),
-        # the whole line (52 px tall) is the target that shows its texts whole
         tooltip=whole or None,
         on_click=(lambda: show_note(whole)) if whole and show_note else None,
     )

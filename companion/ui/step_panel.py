@@ -1,19 +1,7 @@
-"""The panel of a guided step, shared by the boards: its question, its answers, its texts and
-the rule link (issue 29, «Shared components»).
-
-:func:`StepPanel` draws, top to bottom:
-
-* a 48 dp row: the question (tagged ``step``) — one line at :data:`QUESTION_SIZE` when it is
-  short (:data:`QUESTION_CHARS`), else two smaller lines — then «Весь текст» (``step-texts``,
-  present while the step has texts or a two-line question) and the rule link
-  (``rules-link``), both 48×48 dp; the rule link stays at the row's right end;
-* ``choices``: the board's own controls (the answers of the step), as given;
-* ``texts``: :class:`StepText` lines, each cut by Flutter with «…» after its ``lines``.
-
-Nothing is measured here: a text too long for its lines ends with «…», and «Весь текст»
-opens a dialog with the question and every text whole. The dialog belongs to the moment
-``moment`` names (e.g. the number of moves): when the moment changes it closes by itself.
-"""
+"""The panel of a guided step: a 48 dp row with the question (``step``, one line up to
+:data:`QUESTION_CHARS`, else two smaller), «Весь текст» (``step-texts``) and the rule link
+(``rules-link``); then the board's ``choices``; then :class:`StepText` lines cut with «…».
+«Весь текст» shows everything whole until ``moment`` changes."""
 
 from __future__ import annotations
 
@@ -23,20 +11,19 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.i18n import _
+from companion.ui.controls import clipped_text
 from companion.ui.widgets import TARGET, tagged
 
 __all__ = ["QUESTION_CHARS", "QUESTION_SIZE", "StepPanel", "StepText"]
 
-#: A question of at most this many characters is drawn on one line at :data:`QUESTION_SIZE`
-#: px; a longer one on two lines at :data:`QUESTION_SMALL` px, cut with «…» after them.
+#: Questions up to this many characters: one line at :data:`QUESTION_SIZE` px; else two.
 QUESTION_CHARS = 22
 QUESTION_SIZE, QUESTION_SMALL = 18, 15
 
 
 @dataclass(frozen=True)
 class StepText:
-    """One text under the step's choices: shown on at most ``lines`` lines at ``size`` px
-    (cut with «…»), tagged ``ident``; an empty ``text`` takes no room."""
+    """One text: ``lines`` at ``size`` px, cut with «…», tagged ``ident``; ``""`` takes no room."""
 
     ident: str
     text: str
@@ -48,20 +35,14 @@ class StepText:
 def _text(t: StepText) -> ft.Control:
     return tagged(
         t.ident,
-        ft.Text(
-            t.text,
-            size=t.size,
-            max_lines=t.lines,
-            overflow=ft.TextOverflow.ELLIPSIS,
-            weight=ft.FontWeight.W_500 if t.bold else None,
-        ),
+        clipped_text(t.text, t.size, lines=t.lines, weight=ft.FontWeight.W_500 if t.bold else None),
         label=t.text,
     )
 
 
 def _whole_dialog(question: str, texts: list[str], close: Callable[[], None]) -> ft.AlertDialog:
-    """The question (``step-texts-title``) and every text (``step-texts-text``) whole, closed
-    by «Понятно» (``step-texts-close``)."""
+    """The question and texts whole, closed by «Понятно». Tags: ``step-texts-title``,
+    ``step-texts-text``, ``step-texts-close``."""
     return ft.AlertDialog(
         modal=True,
         title=tagged("step-texts-title", ft.Text(question, size=18), label=question),
@@ -76,10 +57,7 @@ def _whole_dialog(question: str, texts: list[str], close: Callable[[], None]) ->
             label="\n".join(texts),
         ),
         actions=[
-            tagged(
-                "step-texts-close",
-                ft.FilledButton(_("Понятно"), height=TARGET, on_click=close),
-            )
+            tagged("step-texts-close", ft.FilledButton(_("Понятно"), height=TARGET, on_click=close))
         ],
         on_dismiss=close,
     )
@@ -112,10 +90,8 @@ def StepPanel(
     padding: int = 8,
     gap: int = 2,
 ) -> ft.Control:
-    """The step's panel (see the module docstring). ``rule`` is the rulebook heading the rule
-    link opens (``open_rule`` opens it; its label is «Правила: <rule>»); ``moment`` keys the
-    «Весь текст» dialog; ``padding`` (px) is the panel's inner margin left and right (half of
-    it above and below), ``gap`` (px) the space between its parts."""
+    """The step's panel: ``rule`` is the heading the link opens (``open_rule``); ``moment`` keys
+    the dialog; ``padding`` (px) left and right (half above and below); ``gap`` (px)."""
     reading, set_reading = ft.use_state(None)
     shown = [t for t in texts if t.text]
     whole = [t.text for t in shown]
@@ -137,12 +113,11 @@ def StepPanel(
             ft.Container(
                 tagged(
                     "step",
-                    ft.Text(
+                    clipped_text(
                         question,
-                        size=QUESTION_SIZE if short else QUESTION_SMALL,
+                        QUESTION_SIZE if short else QUESTION_SMALL,
+                        lines=1 if short else 2,
                         weight=ft.FontWeight.BOLD,
-                        max_lines=1 if short else 2,
-                        overflow=ft.TextOverflow.ELLIPSIS,
                     ),
                     label=question,
                 ),

@@ -1,12 +1,5 @@
-"""The browser event being handled, and whether it closes a dialog.
-
-Flet 1.0 runs each browser event (a tap) in an asyncio task of its own (its websocket
-server's ``dispatch_event``), and a sync handler runs inside that task: the task is the tap.
-:meth:`companion.ui.state.GameView.send` tells a second tap from a second move of the same
-tap by it. A number pad's «Готово» sends its value inside :func:`closing_dialog`: the pad
-goes, and what it covered is under the finger (a counter step would not start the settle
-window by itself).
-"""
+"""The browser event being handled (Flet runs each in its own asyncio task: the task is the
+tap), and whether it closes a dialog."""
 
 from __future__ import annotations
 
@@ -21,8 +14,7 @@ _CLOSING: contextvars.ContextVar[bool] = contextvars.ContextVar("companion_closi
 
 
 def current_tap() -> object | None:
-    """The browser event being handled now (its asyncio task), or ``None`` outside an event
-    loop (a test calling a handler directly)."""
+    """The event being handled (its task), or ``None`` outside a loop."""
     try:
         return asyncio.current_task()
     except RuntimeError:
@@ -31,8 +23,8 @@ def current_tap() -> object | None:
 
 @contextlib.contextmanager
 def closing_dialog() -> Iterator[None]:
-    """Moves sent inside this block come from a dialog's closing button: they start the
-    settle window even when they are counter steps."""
+    """Moves sent in this block come from a dialog's closing button (they start the settle
+    window)."""
     token = _CLOSING.set(True)
     try:
         yield

@@ -1,7 +1,5 @@
-"""Hooks and components shared by the screens: the page's size, the file picker, a switch row,
-scrolling a board; and, re-exported for their users, the leaf controls
-(:mod:`companion.ui.controls`), the numeric pad (:mod:`companion.ui.number_pad`) and the
-counters (:mod:`companion.ui.counters`)."""
+"""Hooks shared by the screens (page size, file picker, switch row, scrolling), re-exporting
+the leaf controls, the numeric pad and the counters."""
 
 from __future__ import annotations
 
@@ -30,13 +28,7 @@ from companion.ui.controls import (
     use_form,
 )
 from companion.ui.counters import Counter, counter_step
-from companion.ui.number_pad import (
-    PAD_DIGITS,
-    PAD_WIDTH,
-    number_pad,
-    pad_name,
-    use_number_pad,
-)
+from companion.ui.number_pad import PAD_DIGITS, PAD_WIDTH, number_pad, pad_name, use_number_pad
 
 __all__ = [
     "TARGET",
@@ -71,17 +63,14 @@ __all__ = [
     "use_top_on",
 ]
 
-#: Per page: the components following its size (``page.on_resize`` has room for one handler,
-#: and the frame, a board and a form may all follow it).
+#: Per page: the size followers (``page.on_resize`` has one handler).
 _size_listeners: weakref.WeakKeyDictionary[Any, list[Callable[[Any], None]]] = (
     weakref.WeakKeyDictionary()
 )
 
 
 def _use_resize(pick: Callable[[Any], Any]) -> Any:
-    """State following ``pick(page or resize event)``: the page's size or a part of it, read
-    at render and again at every ``page.on_resize`` (a component re-renders only when its
-    part changed: a width follower stays put while a phone's keyboard changes the height)."""
+    """State following ``pick(page or resize event)``, re-rendered only when it changes."""
     page = ft.context.page
     value, set_value = ft.use_state(lambda: pick(page))
     mine = ft.use_ref(None)
@@ -120,22 +109,17 @@ def _use_resize(pick: Callable[[Any], Any]) -> Any:
 
 
 def use_page_width() -> float:
-    """The page's width in px, following the window (``page.on_resize``: a phone turned to
-    landscape and back). Any number of components may follow it; each one re-renders with
-    the new width."""
+    """The page's width in px, following resizes."""
     return float(_use_resize(lambda p: float(p.width or 390)))
 
 
 def use_page_size() -> tuple[float, float]:
-    """The page's width and height in px, following the window like :func:`use_page_width`
-    (re-rendering when either changes)."""
+    """The page's width and height in px, following resizes."""
     return _use_resize(lambda p: (float(p.width or 390), float(p.height or 844)))
 
 
 def use_file_picker() -> ft.Ref[ft.FilePicker | None]:
-    """A :class:`ft.FilePicker` service of this page while the component is mounted (``.current``
-    is ``None`` before the first effect ran): ``save_file(src_bytes=…)`` downloads to the
-    device that asked, ``pick_files(with_data=True)`` reads a file from it."""
+    """A page :class:`ft.FilePicker` while mounted (``.current`` ``None`` before the effect)."""
     page = ft.context.page
     picker: ft.Ref[ft.FilePicker | None] = ft.use_ref(None)
 
@@ -151,7 +135,7 @@ def use_file_picker() -> ft.Ref[ft.FilePicker | None]:
     return picker
 
 
-#: Per page: the value each switch row (by tag) was last drawn with or last flipped to.
+#: Per page: each switch row's last drawn or flipped value.
 _switch_values: weakref.WeakKeyDictionary[Any, dict[str, bool]] = weakref.WeakKeyDictionary()
 
 
@@ -165,16 +149,9 @@ def switch_row(
     disabled: bool = False,
     size: int = 15,
 ) -> ft.Control:
-    """A switch and its words as one touch target: the whole row (full width, ≥ 48 dp high)
-    flips it, and screen readers and tests see one node tagged ``ident`` (a switch named
-    ``label``, toggled when ``value``). ``text`` (default ``label``) is the visible text and
-    may wrap; ``on_change(new_value)`` is called with the flipped value. Flutter's compact web
-    density makes a bare ``ft.Switch`` a 40 px target, too small for a finger.
-
-    Two taps that reach the server before the screen answers the first flip it twice (back
-    where it was), not twice to the same side: a tap flips what the last tap left, kept per
-    page and tag (a plain function, not a component: Flet 1.0.5 does not render a component
-    inside a ``use_dialog`` dialog, where some of these rows are)."""
+    """A switch and its words as one ≥ 48 dp target tagged ``ident`` (a switch named ``label``;
+    ``text`` is shown); ``on_change(new)``. A tap flips what the last tap left (two quick taps
+    flip twice). A plain function: it also works inside a ``use_dialog`` dialog."""
     try:
         values = _switch_values.setdefault(ft.context.page, {})
     except Exception:  # drawn outside a page (a test of the bare control)
@@ -216,10 +193,8 @@ def switch_row(
 def use_scroll_to(
     when: object, offset: float, scroller: ft.Ref[ft.Column] | None = None
 ) -> ft.Ref[ft.Column]:
-    """A ref for a scrolling column (``scroller``, or a new one) that moves to ``offset`` (0:
-    the top, −1: the end) each time ``when`` changes to something true (inside a component):
-    a game's result coming in above a board scrolled down (``when``: the game is over), each
-    refusal coming in under the button that caused it (``when``: how many so far)."""
+    """A ref to a scrolling column (``scroller`` or new) moved to ``offset`` (0 top, −1 end) each
+    time ``when`` changes to something true."""
     if scroller is None:
         scroller = ft.use_ref(ft.Ref[ft.Column]).current
 
@@ -232,22 +207,19 @@ def use_scroll_to(
 
 
 async def _scroll(scroller: ft.Ref[ft.Column] | None, offset: float) -> None:
-    """Move the column ``scroller`` holds to ``offset``; nothing when there is none or it is
-    not on a page (the screen is gone, an in-process test)."""
+    """Scroll ``scroller``'s column to ``offset``; nothing when it is absent or off the page."""
     column = scroller.current if scroller is not None else None
     if column is not None:
         with contextlib.suppress(Exception):
             await column.scroll_to(offset=offset)
 
 
-#: The scrolling column that holds the game's board (an ``ft.Ref``), for :func:`use_top_on`.
+#: The game board's scrolling column (an ``ft.Ref``), for :func:`use_top_on`.
 BoardScroll = ft.create_context(None)
 
 
 def use_top_on(key: object) -> None:
-    """Scroll the board's column (:data:`BoardScroll`) back to its top whenever ``key``
-    changes to something other than ``None`` (inside a board's component): a wizard at the top
-    of the board whose step changed shows that step, not the place a scrolled page was at."""
+    """Scroll :data:`BoardScroll` to the top whenever ``key`` changes to non-``None``."""
     scroller = ft.use_context(BoardScroll)
 
     async def scroll() -> None:

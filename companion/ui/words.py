@@ -1,5 +1,4 @@
-"""Russian words on screen: the UI's name for :mod:`companion.words` (shared with the engines'
-journal lines, which decline names too)."""
+"""Russian words on screen (:mod:`companion.words`)."""
 
 from companion.words import CASES, inflect, plural
 

@@ -7,7 +7,5 @@ from typing import Any
 
 __all__ = ["OptionsUpdate"]
 
-#: What a new-game options form is given as ``set_options``: it is called with a function
-#: from the latest options to the new ones, so two quick edits (fields typed in a row) never
-#: undo each other through one render's copy of the options.
+#: ``set_options`` of a new-game options form: called with a function of the latest options.
 OptionsUpdate = Callable[[Callable[[dict[str, Any]], dict[str, Any]]], None]

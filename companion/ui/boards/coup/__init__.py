@@ -1,32 +1,13 @@
-"""Board of «Переворот» (Coup): coins, influences, revealed characters and the action referee.
+"""Board of «Переворот» (Coup, :mod:`companion.engine.coup`): :mod:`.players` (bank and rows),
+:mod:`.referee` (the step's panel with :mod:`.choices`), :mod:`.actions` (the pinned bar),
+:mod:`.common` (words and the action being chosen). Each button sends one engine event; a
+move the engine forbids is dimmed and a tap shows its refusal.
 
-One component per module (see :mod:`companion.engine.coup`, SPEC §3):
-
-- :mod:`.players` — the bank line (treasury, court deck, turn, unseen characters) and one
-  compact row per player (coins, influences left, revealed characters, exile); when the
-  frame's layout is short (:func:`.common.use_short`) the board folds (rows two to a line,
-  the grid in two rows) so a turn at 360×640 needs no scrolling;
-- :mod:`.referee` — the step's panel (:func:`companion.ui.step_panel.StepPanel`): its
-  question, its explanation and «Итог действия», with the choices of :mod:`.choices` (the
-  action grid — a target is aimed at by tapping its row: «цель?» —, who challenges or
-  blocks, which card is revealed);
-- :mod:`.actions` — the pinned bar: «Объявить», «Никто», «Показан» / «Не показан»,
-  «Обмен завершён» (always ``primary-action``);
-- :mod:`.common` — labels, the declined names, the action being chosen (shared by the body
-  and the bar).
-
-Every button sends exactly one engine event through :meth:`GameView.send`, so the frame's
-undo takes the flow back one step at a time. The board never decides a rule: an action or
-card the engine forbids now is drawn dimmed, and a tap shows the engine's refusal.
-
-Test handles (``flt-semantics-identifier``): ``treasury``, ``court-deck``, ``turn``,
-``unseen-<character>`` (its name: ``unseen-name-<character>``), ``player-p<i>`` (its name:
-``name-p<i>``), ``coins-p<i>``, ``influence-p<i>``,
-``revealed-p<i>``, ``step``, ``explain``, ``outcome``, ``act-<action>``,
-``step-texts`` («Весь текст»: the step's texts whole), ``preview`` (the bar's hint),
-``primary-action``, ``not-proven``, ``challenge-p<i>``,
-``block-p<i>-<character>``, ``lose-<character>``, ``rules-link``, ``two-player-draft``.
-"""
+Tags: ``treasury``, ``court-deck``, ``turn``, ``unseen-<character>``,
+``unseen-name-<character>``, ``player-p<i>``, ``name-p<i>``, ``coins-p<i>``,
+``influence-p<i>``, ``revealed-p<i>``, ``step``, ``explain``, ``outcome``, ``act-<action>``,
+``step-texts``, ``preview``, ``primary-action``, ``not-proven``, ``challenge-p<i>``,
+``block-p<i>-<character>``, ``lose-<character>``, ``rules-link``, ``two-player-draft``."""
 
 from __future__ import annotations
 
@@ -41,13 +22,7 @@ from companion.engine.coup import (
     waiting_for,
 )
 from companion.ui.boards.coup.actions import Actions
-from companion.ui.boards.coup.common import (
-    Choice,
-    action_label,
-    choice_for,
-    step_title,
-    use_short,
-)
+from companion.ui.boards.coup.common import Choice, action_label, choice_for, step_title, use_short
 from companion.ui.boards.coup.options import OptionsForm
 from companion.ui.boards.coup.players import PAIR_GAP, PAIRS_FROM, BankBar, PlayerRow
 from companion.ui.boards.coup.referee import Referee
@@ -80,9 +55,8 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
     half = short and len(state.names) >= PAIRS_FROM
 
     def tap_row(t: int) -> None:  # reads the game at tap time: the handler outlives renders
-        """A row tapped while a target is chosen: a possible target is aimed at; any other
-        row (an exiled player, the acting one) says why not in the frame's banner — the
-        engine's refusal, e.g. «Покровители»: an exiled player has no influence left."""
+        """A row tapped while a target is chosen: a target is aimed at, any other row gets the
+        engine's refusal in the banner («Покровители»)."""
         if view.too_soon():
             return
         now: CoupState = view.state
@@ -119,7 +93,6 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
         for i in range(len(state.names))
     ]
     if half:
-        # two rows to a line, in seat order; an odd last row keeps half the line
         rows = [
             ft.Row(
                 [ft.Container(r, expand=True) for r in rows[k : k + 2]]
@@ -136,9 +109,7 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
 
 @ft.component
 def Board(view: GameView) -> ft.Control:
-    """Bank, one row per player in seat order, then the guided step (the step first on a
-    phone on its side: short and two columns). Each new step (a move, an undo or a redo)
-    starts with the board at its top (:func:`~companion.ui.widgets.use_top_on`)."""
+    """Bank, the rows in seat order, then the guided step; each new step starts at the top."""
     choice = choice_for(view)
     use_top_on((len(view.game.events), awaiting(view.state)))
     layout = use_layout()

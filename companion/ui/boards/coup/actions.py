@@ -1,53 +1,29 @@
-"""The pinned bar of Coup: «Объявить» while an action is chosen, then the step's common
-answer («Никто», «Показан» with «Не показан» beside it — «Показана» / «Не показана» for the
-Contessa, agreeing with the step's question —, «Обмен завершён»), always the
-``primary-action`` at the right. Fixed height; the left part says what the primary action
-will do — for «Никто» the next step or whose turn comes, never the action's effect, which
-«Итог действия» above already says."""
+"""The pinned bar of Coup: «Объявить», «Никто», «Показан» / «Не показан», «Обмен завершён»
+(always ``primary-action``), and at the left what «Никто» leads to."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.coup import (
-    ACTIONS,
-    CoupState,
-    awaiting,
-    claimed,
-    if_nobody,
-)
+from companion.engine.coup import ACTIONS, CoupState, awaiting, claimed, if_nobody
 from companion.i18n import _
 from companion.ui import moves
-from companion.ui.boards.coup.common import (
-    Choice,
-    action_label,
-    answer_label,
-    choice_for,
-    genitive,
-)
+from companion.ui.boards.coup.common import Choice, action_label, answer_label, choice_for, genitive
+from companion.ui.controls import clipped_text
 from companion.ui.state import GameView
 from companion.ui.widgets import primary_button, tagged
 
 __all__ = ["Actions", "ActionBar", "BAR_HEIGHT"]
 
-#: Height of the bar (dp).
 BAR_HEIGHT = 64
 
 
 def _hint(text: str) -> ft.Control:
-    return ft.Container(
-        tagged(
-            "preview",
-            ft.Text(text, size=13, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
-            label=text,
-        ),
-        expand=True,
-    )
+    return ft.Container(tagged("preview", clipped_text(text, 13, lines=3), label=text), expand=True)
 
 
 def which_card(state: CoupState) -> str:
-    """What «Карта?» says when tapped: the card is picked with its own button, not this one
-    («Покровители»)."""
+    """What «Карта?» says when tapped: the card has its own button («Покровители»)."""
     who = state.names[state.pending["losses"][0]["player"]] if state.pending else ""
     return (
         f"{_('Сначала коснитесь карты, которую раскрывает')} {who}: "
@@ -61,14 +37,12 @@ def _declare_bar(view: GameView, state: CoupState, choice: Choice) -> list[ft.Co
     if action is None:
         text = _("Выберите действие")
     elif ACTIONS[action].targeted and target is None:
-        # the rows are tapped to aim (the step's question above says so too)
         text = f"{action_label(action)}: {_('против кого? Коснитесь строки игрока')}"
     else:
         text = action_label(action)
         if target is not None:
             text += f" {_('против')} {genitive(state.names[target])}"
             if action == "steal" and state.coins[target] == 0:
-                # «Капитан: кража» takes what there is: from a player with none, nothing
                 text += f" {_('— монет нет, красть нечего')}"
 
     def declare() -> None:
@@ -88,10 +62,7 @@ def _declare_bar(view: GameView, state: CoupState, choice: Choice) -> list[ft.Co
 
 
 def _result_bar(view: GameView, state: CoupState) -> list[ft.Control]:
-    """«Не показан» and «Показан», agreeing with the card the step's question names («Аня:
-    Герцог показан?»; «Графиня показана?» is answered «Не показана» / «Показана»). No hint
-    beside them: on a 360 px phone they leave it a few pixels; the step's explanation says
-    when all three copies are already revealed."""
+    """«Не показан» and «Показан», agreeing with the card the question names."""
     character = claimed(state)
 
     def shown() -> None:
@@ -108,8 +79,7 @@ def _result_bar(view: GameView, state: CoupState) -> list[ft.Control]:
         ),
         label=no_text,
     )
-    # an untagged spacer, not an empty hint: with an empty hint here, the next turn's hint
-    # («Кража (Капитан) против Ани») never reached Chromium's accessibility tree (test_coup)
+    # an untagged spacer: an empty tagged hint kept the next hint out of the accessibility tree
     return [
         ft.Container(expand=True),
         no,
@@ -125,8 +95,6 @@ def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
     if step == "action":
         row = _declare_bar(view, state, choice)
     elif step in ("challenge", "block_challenge", "block"):
-        # what «Никто» leads to (the next step, or whose turn comes), not what the action does:
-        # «Итог действия» above says that
         row = [
             _hint(f"{_('Если никто')}: {if_nobody(state)}"),
             primary_button(_("Никто"), lambda: moves.coup_nobody(view, step), moment=view.moment()),
@@ -146,15 +114,12 @@ def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
     elif step == "lose_influence":
         row = [
             _hint(_("Какую карту раскрывает? Коснитесь персонажа на доске")),
-            # dimmed, not dead: a tap says what to do (Покровители)
             primary_button(_("Карта?"), lambda: view.refuse(which_card(state)), dimmed=True),
         ]
     else:
         row = [_hint(""), primary_button(_("Игра окончена"), None, disabled=True)]
     return ft.Container(
-        ft.Row(row, spacing=8),
-        height=BAR_HEIGHT,
-        padding=ft.Padding.symmetric(horizontal=4),
+        ft.Row(row, spacing=8), height=BAR_HEIGHT, padding=ft.Padding.symmetric(horizontal=4)
     )
 
 

@@ -1,11 +1,6 @@
-"""The choices of a Coup step, drawn under its question (:mod:`.referee`): the seven
-actions (:func:`Grid`), and who challenges, who blocks with which character, or which card
-is revealed (:func:`Answers`, built from the engine by :func:`answers_of`).
-
-Every button is at least 48×48 dp and its texts are cut by Flutter with «…» (its semantics
-label says them whole). An action or card the rules forbid now is dimmed but answers a tap
-(the board shows the engine's refusal).
-"""
+"""The choices of a Coup step: the seven actions (:func:`Grid`) and who challenges, blocks or
+which card is revealed (:func:`Answers`, from :func:`answers_of`). A forbidden one is dimmed
+but answers a tap."""
 
 from __future__ import annotations
 
@@ -25,6 +20,7 @@ from companion.engine.coup import (
 )
 from companion.i18n import _
 from companion.ui.boards.coup.common import ACTION_LABELS
+from companion.ui.controls import clipped_text
 from companion.ui.layout import grid
 from companion.ui.widgets import TARGET, tagged
 
@@ -33,15 +29,12 @@ __all__ = ["ACTION_WIDTH", "Answer", "Answers", "COMPACT_ROWS", "Grid", "answers
 #: An answer button: (identifier, lines, label or "", dimmed, move type, move data).
 Answer = tuple[str, tuple[str, ...], str, bool, str, tuple[tuple[str, Any], ...]]
 
-#: Width (px) of an action button on an unfolded board: three in a row with their 5 px gaps
-#: inside the step's panel of a 360 px phone.
+#: Width (px) of an action button: three a row in a 360 px phone's panel.
 ACTION_WIDTH = 96
-#: A folded board's action grid: the four actions aimed at nobody, then the three aimed at a
-#: player, each row sharing the panel's width — two rows instead of three.
+#: A folded board's action grid: untargeted actions, then targeted ones (two rows).
 COMPACT_ROWS = (("income", "foreign_aid", "tax", "exchange"), ("coup", "assassinate", "steal"))
-#: Gap (px) between the buttons of a folded board.
 COMPACT_GAP = 4
-#: Columns of a folded board's answers on a phone held upright (any other width: one row).
+#: Columns of a folded board's answers on an upright phone.
 ANSWER_COLUMNS = 3
 
 
@@ -58,30 +51,18 @@ def _button(
     height: int = TARGET + 4,
     pad: int = 2,
 ) -> ft.Control:
-    """A ``height`` dp button of one or two lines (the first at ``size`` px, bold; the
-    second at 11 px), ``width`` px wide or as wide as the cell it is put in (``pad`` px
-    each side of its text)."""
-    texts = [
-        ft.Text(
-            lines[0],
-            size=size,
-            weight=ft.FontWeight.W_600,
-            max_lines=1,
-            overflow=ft.TextOverflow.ELLIPSIS,
-        )
-    ]
+    """A ``height`` dp button of one or two lines (``size`` px bold, then 11 px), ``width`` px
+    or as wide as its cell."""
+    texts = [clipped_text(lines[0], size, weight=ft.FontWeight.W_600)]
     if len(lines) > 1:
-        texts.append(ft.Text(lines[1], size=11, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))
+        texts.append(clipped_text(lines[1], 11))
     kind = ft.FilledButton if selected else ft.FilledTonalButton
     return tagged(
         ident,
         ft.Container(
             kind(
                 content=ft.Column(
-                    texts,
-                    spacing=0,
-                    tight=True,
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    texts, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER
                 ),
                 height=height,
                 width=width,
@@ -104,8 +85,7 @@ def _Grid(
     on_tap: Callable[[str], None],
     folded: bool = False,
 ) -> ft.Control:
-    """The seven actions, the ones not in ``legal`` dimmed: in rows of three
-    :data:`ACTION_WIDTH` px buttons, or (``folded``) the two rows of :data:`COMPACT_ROWS`."""
+    """The seven actions, those not in ``legal`` dimmed; ``folded``: :data:`COMPACT_ROWS`."""
 
     def button(a: str, size: int, height: int, width: int | None) -> ft.Control:
         info = ACTIONS[a]
@@ -143,10 +123,7 @@ def _Answers(
     folded: bool = False,
     upright: bool = True,
 ) -> ft.Control:
-    """The step's answer buttons. The five characters (which card is revealed) share one
-    row. Who answers: on a ``folded`` board of a phone held ``upright``, in
-    :data:`ANSWER_COLUMNS` cells of equal width to a row; else as wide as their names,
-    wrapping."""
+    """The step's answer buttons; ``folded`` and ``upright``: :data:`ANSWER_COLUMNS` per row."""
     cards = any(a[0].startswith("lose-") for a in answers)
 
     def button(a: Answer, size: int, height: int, pad: int = 2) -> ft.Control:
@@ -167,23 +144,17 @@ def _Answers(
     if folded and upright:
         return grid([button(a, 12, TARGET) for a in answers], ANSWER_COLUMNS, COMPACT_GAP)
     return ft.Row(
-        [button(a, 14, TARGET + 4, 6) for a in answers],
-        wrap=True,
-        spacing=5,
-        run_spacing=5,
+        [button(a, 14, TARGET + 4, 6) for a in answers], wrap=True, spacing=5, run_spacing=5
     )
 
 
-# The step's sections are memoised on plain props, and a hidden one keeps the props it was
-# last shown with: a step change that hides the action grid and shows the answers flips two
-# ``visible`` flags instead of removing and adding some fifty controls.
+# hidden sections keep their last props: a step flips ``visible`` rather than rebuilding
 Grid, Answers = ft.memo(_Grid), ft.memo(_Answers)
 
 
 def answers_of(state: CoupState) -> tuple[Answer, ...]:
-    """The buttons of the step's answers (empty outside the answer steps): who may challenge
-    (``challenge-p<i>``), who may block with which character (``block-p<i>-<character>``),
-    the five characters of a lost influence (``lose-<character>``, those not held dimmed)."""
+    """The answer buttons: ``challenge-p<i>``, ``block-p<i>-<character>``,
+    ``lose-<character>`` (those not held dimmed); empty outside answer steps."""
     step = awaiting(state)
     p = state.pending
     names = state.names

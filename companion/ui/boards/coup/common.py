@@ -1,5 +1,4 @@
-"""Words and shared state of the Coup board: action labels, the step's question, declined
-names, and the action being chosen (shared by the body and the pinned bar)."""
+"""Words and shared state of the Coup board."""
 
 from __future__ import annotations
 
@@ -35,7 +34,6 @@ __all__ = [
     "use_short",
 ]
 
-#: Button text of each action (the cost or gain after the name).
 ACTION_LABELS = {
     "income": "Доход +1",
     "foreign_aid": "Помощь +2",
@@ -55,29 +53,23 @@ def action_label(action: str) -> str:
 
 
 def genitive(name: str) -> str:
-    """A player's name after «против», «у»: «Гриша» → «Гриши» (see
-    :func:`companion.ui.words.inflect`; unknown names stay as typed)."""
+    """A name after «против», «у»: «Гриша» → «Гриши» (:func:`companion.ui.words.inflect`)."""
     return inflect(name, "gent")
 
 
 def _shown(character: str) -> str:
-    """«Посол показан?», «Графиня показана?»: the card a challenge asks for, in the words of
-    its answers (:func:`answer_label`)."""
+    """«Посол показан?», «Графиня показана?» (:func:`answer_label`'s words)."""
     return f"{CHARACTER_NAMES[character]} {shown_answer(character, True).lower()}?"
 
 
 def answer_label(character: str, proven: bool) -> str:
-    """The bar's answer to :func:`_shown`'s question, agreeing with it: «Показан» / «Не
-    показан» for the Duke, Assassin, Captain and Ambassador, «Показана» / «Не показана» for
-    the Contessa. The engine's words (:func:`companion.engine.coup.shown_answer`), which
-    start «Итог действия»'s two lines: one source, so the bar and the lines above it cannot
-    come to differ (they were written out again here)."""
+    """«Показан» / «Не показан» («Показана» for the Contessa), the engine's words
+    (:func:`companion.engine.coup.shown_answer`)."""
     return shown_answer(character, proven)
 
 
 def _aimed(state: CoupState) -> str:
-    """« Цель — Вика» after the question of a step about an action aimed at a player (the
-    question is always in view, the explanation naming the target may be cut), else «»."""
+    """« Цель — Вика» for a step about an aimed action, else «»."""
     p = state.pending
     if p is None or p.get("target") is None:
         return ""
@@ -85,10 +77,7 @@ def _aimed(state: CoupState) -> str:
 
 
 def step_title(state: CoupState) -> str:
-    """The question of the current step in Russian, e.g. «Кто-то оспаривает?», «Кто-то
-    запрещает? Цель — Вика» (an aimed action names its target), «Аня: Герцог показан?» (the
-    card asked for is named here, not in the pinned bar: beside «Не показан» and «Показан» a
-    360 px phone has no room left for it)."""
+    """The current step's question, e.g. «Кто-то запрещает? Цель — Вика», «Аня: Герцог показан?»."""
     step = awaiting(state)
     names, p = state.names, state.pending
     if step == "action":
@@ -116,15 +105,14 @@ def step_title(state: CoupState) -> str:
     return _("Игра окончена")
 
 
-#: With this many players or more the board folds on a one-column page below an expanded
-#: height (:attr:`~companion.ui.layout.Layout.crowded_short`): five or six unfolded rows leave
-#: no room above the pinned bar of a 390×844 phone for the step's choices.
+#: Players from which the board folds on a crowded short layout
+#: (:attr:`~companion.ui.layout.Layout.crowded_short`).
 CROWDED_FROM = 5
 
 
 def use_short(players: int) -> bool:
-    """Whether the board folds (the bank folded, the grid in two rows): the frame's layout is
-    short, or crowded-short with :data:`CROWDED_FROM` ``players`` or more (a component hook)."""
+    """Whether the board folds: a short layout, or crowded-short with :data:`CROWDED_FROM`
+    ``players`` or more (a hook)."""
     layout = use_layout()
     return layout.crowded_short if players >= CROWDED_FROM else layout.short
 
@@ -141,12 +129,8 @@ def opponents(state: CoupState) -> list[int]:
 @ft.observable
 @dataclass
 class Choice:
-    """The action being chosen on this screen before «Объявить» (momentary, not saved).
-
-    ``turn`` is the turn it was chosen in: a choice from another turn (after undo, or a move
-    from another phone) is dropped the first time the screen shows that other turn, so it
-    does not come back when the game returns to its turn (undo, then redo).
-    """
+    """The action being chosen before «Объявить» (momentary); ``turn``: the turn it belongs to
+    (dropped once another turn is shown)."""
 
     turn: int = 0
     action: str | None = None
@@ -162,12 +146,8 @@ class Choice:
         self.action, self.target = None, None
 
     def current(self, state: CoupState) -> tuple[str | None, int | None]:
-        """``(action, target)`` if this choice belongs to the turn waiting for an action.
-
-        A targeted action (coup, assassination, steal) against a table with one opponent
-        left gets that opponent as its target without a tap; an aimed target that is no
-        longer an opponent with influence (an undo changed the table) counts as not aimed.
-        Derived from ``state`` on every read, so it follows the game."""
+        """``(action, target)`` if this choice belongs to the turn waiting for an action; a lone
+        opponent is the target without a tap; a target no longer valid counts as not aimed."""
         if self.turn != state.turn:
             self.clear()
             return None, None

@@ -17,8 +17,7 @@ __all__ = ["OptionsForm"]
 def OptionsForm(
     options: dict[str, Any], set_options: OptionsUpdate, players: int = 0
 ) -> ft.Control:
-    """The optional card draft of «Игра вдвоём» (the engine accepts it only with 2 players:
-    with more it stays in its place, off and dimmed, so the form below it never moves)."""
+    """The optional card draft of «Игра вдвоём» (2 players only; else off and dimmed, in place)."""
     two = players == 2
 
     def drop_when_more() -> None:  # a third player added: the draft is off, as the form shows

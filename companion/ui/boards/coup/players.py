@@ -1,14 +1,6 @@
-"""The public part of Coup: the bank line and one compact row per player.
-
-Rows have a fixed height (48 dp): name and status, influences left (card icons), the
-characters revealed, coins in a fixed-width slot. Four rows and the bank fit above the
-action choice on a 390×844 phone.
-
-When the board folds (:func:`~companion.ui.boards.coup.common.use_short`, from the frame's
-layout) the unseen characters take one line, and with :data:`PAIRS_FROM` players or more the
-rows go two to a line (:func:`PlayerRow`'s ``half``: still 48 dp tall, tapped to aim), so
-the step's choices under them are seen without scrolling.
-"""
+"""The bank line and one 48 dp row per player; a folded board
+(:func:`~companion.ui.boards.coup.common.use_short`) puts the unseen characters on one line
+and, from :data:`PAIRS_FROM` players, two rows to a line."""
 
 from __future__ import annotations
 
@@ -23,26 +15,19 @@ from companion.ui.widgets import border_all, clipped_text, tagged
 __all__ = ["BankBar", "PAIRS_FROM", "PlayerRow", "ROW_HEIGHT", "name_size"]
 
 ROW_HEIGHT = 48
-#: Width of the «Не раскрыто» caption before the five unseen-character cells (px), the
-#: caption's size, and the cells' spacing: at 360 px each cell keeps ~49 px for its name
-#: («Графиня» at 11 px is ~48; with a 58 px caption and 4 px gaps it was cut to «Графин»).
+#: The «Не раскрыто» caption's width and size, and the unseen cells' spacing (px).
 UNSEEN_LABEL = 52
 UNSEEN_LABEL_SIZE = 10
 UNSEEN_SPACING = 3
-#: The caption and the five cells at most this wide (px): a phone's column is narrower (the
-#: cells share it), a laptop's is not (the cells stop at ~80 px instead of ~150).
+#: The caption and the five cells at most this wide (px).
 UNSEEN_MAX = 480
 #: Border width of the chosen target's row (the others' is 2), and its tint.
 AIMED_BORDER = 3
 AIMED_TINT = ft.Colors.with_opacity(0.14, ft.Colors.TERTIARY)
-#: On a folded board, this many players or more sit two to a row line (with three, the rows
-#: one to a line, the bank and the action grid fit 360×640).
+#: On a folded board, players from which rows go two to a line.
 PAIRS_FROM = 4
-#: Gap (px) between the two rows of a line on a folded board.
 PAIR_GAP = 4
-#: A name's size (px) in a full row, in one on the smallest phones
-#: (:attr:`~companion.ui.layout.Layout.narrow`), and in a half row: a longer name is cut
-#: with «…» (its row's label, and the tooltip a long press shows, say it whole).
+#: A name's size (px): full row, narrow phone, half row (cut with «…», whole in the label).
 NAME_SIZE, NAME_SIZE_NARROW, NAME_SIZE_HALF = 17, 15, 14
 
 
@@ -54,8 +39,7 @@ def name_size(narrow: bool, half: bool) -> int:
 
 
 def _name(index: int, name: str, size: int) -> ft.Control:
-    """The name (tagged ``name-p<index>``), bold, on one line: as wide as it is, or cut with
-    «…» where it would push the mark beside it."""
+    """The name (``name-p<index>``), bold, one line, cut with «…»."""
     return ft.Container(
         tagged(f"name-p{index}", clipped_text(name, size, weight=ft.FontWeight.BOLD, tooltip=name)),
         expand=True,
@@ -65,9 +49,7 @@ def _name(index: int, name: str, size: int) -> ft.Control:
 
 @ft.component
 def _Unseen(unseen: tuple[int, ...], folded: bool = False) -> ft.Control:
-    """«Не раскрыто:» and a chip per character (changes only when a card is revealed).
-    ``folded`` (a folded board): one line of five cells, «Графиня 3», without the caption (the
-    cells' tooltips and labels say it): 20 px lower, room for the step's choices."""
+    """«Не раскрыто:» and a chip per character; ``folded``: one line of five cells, no caption."""
 
     def count(k: int) -> ft.Text:
         return ft.Text(
@@ -83,10 +65,7 @@ def _Unseen(unseen: tuple[int, ...], folded: bool = False) -> ft.Control:
     def inside(k: int, c: str) -> ft.Control:
         if folded:
             return ft.Row(
-                [name(c), count(k)],
-                spacing=3,
-                tight=True,
-                alignment=ft.MainAxisAlignment.CENTER,
+                [name(c), count(k)], spacing=3, tight=True, alignment=ft.MainAxisAlignment.CENTER
             )
         return ft.Column(
             [name(c), count(k)],
@@ -116,13 +95,8 @@ def _Unseen(unseen: tuple[int, ...], folded: bool = False) -> ft.Control:
     caption = (
         [] if folded else [ft.Text(_("Не\nраскрыто:"), size=UNSEEN_LABEL_SIZE, width=UNSEEN_LABEL)]
     )
-    # full names on a 390 px phone: a fixed grid of five equal cells (name over the count),
-    # so nothing wraps, overflows or moves when a count changes; the fixed width is a maximum
-    # (Flutter clamps it to a narrower column)
-    return ft.Container(
-        ft.Row([*caption, *chips], spacing=UNSEEN_SPACING),
-        width=UNSEEN_MAX,
-    )
+    # five equal cells: nothing wraps or moves when a count changes
+    return ft.Container(ft.Row([*caption, *chips], spacing=UNSEEN_SPACING), width=UNSEEN_MAX)
 
 
 Unseen = ft.memo(_Unseen)
@@ -132,9 +106,7 @@ Unseen = ft.memo(_Unseen)
 def BankBar(
     treasury: int, court_deck: int, turn: int, unseen: tuple[int, ...], folded: bool = False
 ) -> ft.Control:
-    """Treasury, court deck, turn, and copies of each character not yet revealed (a memoised
-    line of its own: a coin move re-renders the first line only); ``folded``: the unseen
-    characters on one line (a folded board)."""
+    """Treasury, court deck, turn and the unseen characters (memoised); ``folded``: one line."""
     return ft.Column(
         [
             ft.Row(
@@ -145,9 +117,7 @@ def BankBar(
                             [
                                 ft.Icon(ft.Icons.ACCOUNT_BALANCE, size=20),
                                 ft.Text(
-                                    f"{_('Казна')} {treasury}",
-                                    size=18,
-                                    weight=ft.FontWeight.BOLD,
+                                    f"{_('Казна')} {treasury}", size=18, weight=ft.FontWeight.BOLD
                                 ),
                             ],
                             spacing=4,
@@ -179,8 +149,8 @@ def BankBar(
 
 
 def _chip(aimed: bool, word: str | None) -> ft.Control:
-    """A possible target's outlined chip with a finger, the chosen target's filled chip with a
-    crosshair; ``word`` («цель?», «цель») beside the icon when there is room for it."""
+    """A possible target's outlined chip (finger), the chosen target's filled one (crosshair);
+    ``word`` beside the icon when given."""
     ink = ft.Colors.ON_TERTIARY if aimed else ft.Colors.TERTIARY
     icon = ft.Icon(ft.Icons.GPS_FIXED if aimed else ft.Icons.TOUCH_APP, size=12, color=ink)
     parts: list[ft.Control] = [icon]
@@ -206,12 +176,8 @@ def _Who(
     narrow: bool = False,
     size: int = 17,
 ) -> ft.Control:
-    """Name and status, the characters revealed. A possible target's «цель?» is an outlined
-    chip with a finger (the row is what is tapped to aim), the
-    chosen target's «цель» a filled chip with a crosshair; both are lower than the name.
-    On a ``narrow`` screen (:attr:`~companion.ui.layout.Layout.narrow`) the chips are their
-    icons alone (the step's question and the bar say what the finger means; a screen reader
-    reads the row's «— цель?»). The name is drawn at ``size`` (:func:`name_size`)."""
+    """Name and status, the characters revealed; target chips «цель?» / «цель» (``narrow``:
+    icons only). The name at ``size`` (:func:`name_size`)."""
     mark: ft.Control = ft.Text(status, size=12, italic=True, color=ft.Colors.PRIMARY, no_wrap=True)
     if aimed or target:
         mark = _chip(aimed, None if narrow else status)
@@ -238,8 +204,7 @@ def _Who(
 
 @ft.component
 def _Cards(index: int, name: str, color: str, influence: int, small: bool = False) -> ft.Control:
-    """Influences left: two card icons, filled while alive (``small``: 14 px, in a half row,
-    none once both are lost: the revealed names take their room)."""
+    """Influences left as card icons (``small``: 14 px, none once both are lost)."""
     cards = [
         ft.Icon(
             ft.Icons.STYLE if k < influence else ft.Icons.STYLE_OUTLINED,
@@ -287,9 +252,7 @@ def _Half(
     target: bool,
     size: int,
 ) -> ft.Control:
-    """A row's content in half a line (a folded board): the name and its mark on the first
-    line (the mark an icon: a target's chip, ▶ for the acting player, ⊘ for an exiled one),
-    the cards left, the coins and the characters revealed on the second."""
+    """A half-line row (folded board): name and mark, then cards, coins and revealed characters."""
     mark: ft.Control
     if aimed or target:
         mark = _chip(aimed, None)
@@ -307,13 +270,7 @@ def _Half(
             ft.Container(width=3, height=36, bgcolor=color, border_radius=2),
             ft.Column(
                 [
-                    ft.Row(
-                        [
-                            _name(index, name, size),
-                            mark,
-                        ],
-                        spacing=3,
-                    ),
+                    ft.Row([_name(index, name, size), mark], spacing=3),
                     ft.Row(
                         [
                             Cards(index, name, color, influence, True),
@@ -339,8 +296,6 @@ def _Half(
     )
 
 
-# the row's parts are memoised apart: a step that only moves the highlight (who is waited
-# for) re-renders the row's frame, not its texts and icons
 Who, Cards, Coins, Half = ft.memo(_Who), ft.memo(_Cards), ft.memo(_Coins), ft.memo(_Half)
 
 
@@ -361,14 +316,9 @@ def PlayerRow(
     narrow: bool = False,
     half: bool = False,
 ) -> ft.Control:
-    """One player; ``target`` marks a possible target of the action being chosen (tap to aim,
-    «цель?»), ``aimed`` the target chosen (tapped, or the only opponent left): «цель», in bold,
-    a thicker border on a tinted row, so the board shows who is aimed at. ``on_tap`` is given
-    while a target is chosen, for every row: a tap on a row that is no target (an exiled
-    player) gets the refusal in the banner instead of nothing. ``narrow``: one of the smallest
-    phones (:attr:`~companion.ui.layout.Layout.narrow`: a smaller name, chips without their
-    word); ``half``: the row takes half a line (a folded board), its content on two lines
-    (:func:`_Half`)."""
+    """One player's row; ``target``: a possible target («цель?»), ``aimed``: the chosen one
+    («цель», thicker border, tint); ``on_tap`` while a target is chosen (every row answers);
+    ``narrow``: smaller name, icon chips; ``half``: half a line (:func:`_Half`)."""
     aimed = aimed and target and not (exiled or turn)
     if exiled:
         status = _("в ссылке")
@@ -381,8 +331,7 @@ def PlayerRow(
     shown = ", ".join(CHARACTER_NAMES[c] for c in revealed)
     size = name_size(narrow, half)
     marked = target and not (exiled or turn)
-    # the row's content is the same object while what it shows is the same: a step that only
-    # moves the highlight re-renders the frame and its border, and the diff skips the rest
+    # the same content object while unchanged: the diff skips it
     content = ft.use_memo(
         lambda: (
             Half(index, name, status, shown, influence, coins, color, aimed, marked, size)
@@ -399,8 +348,7 @@ def PlayerRow(
         ),
         [index, name, color, status, shown, influence, coins, aimed, target, narrow, size, half],
     )
-    # the chosen target's border is 1 px wider and its padding 1 px narrower: a border is
-    # drawn inside the row's box, so the content stays where it was (nothing moves)
+    # 1 px more border, 1 px less padding: the content stays put
     wide = AIMED_BORDER - 2 if aimed else 0
     left, right = (3, 4) if half else (4, 8)
     return tagged(
@@ -418,8 +366,6 @@ def PlayerRow(
                 if turn
                 else (ft.Colors.TERTIARY if waited or target else ft.Colors.OUTLINE_VARIANT),
             ),
-            # while a target is chosen every row answers: a possible target is aimed at, any
-            # other (an exiled player, the acting one) says why not
             on_click=(lambda: on_tap(index)) if on_tap is not None else None,
         ),
         label=f"{name}{' — ' + status if status else ''}",

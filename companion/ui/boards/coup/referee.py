@@ -1,13 +1,6 @@
-"""The guided step of Coup in the body: the question, the choices that do not fit the pinned
-bar (the action grid, who challenges or blocks, which card) and the step's texts, in the
-shared :func:`~companion.ui.step_panel.StepPanel`. A target is aimed at by tapping its
-player's row (:mod:`.players`); the question says so meanwhile.
-
-Nothing here is a dead button: an action the rules forbid now is drawn dimmed, and a tap
-shows the engine's refusal (:func:`companion.engine.coup.refusal`) in the frame's banner.
-The common answers («Объявить», «Никто», «Показан» / «Не показан») are in the pinned bar
-(:mod:`.actions`).
-"""
+"""The guided step of Coup in the body (:func:`~companion.ui.step_panel.StepPanel`): the
+question, the action grid or the answers, the explanation and «Итог действия». A forbidden
+action is dimmed and a tap shows :func:`companion.engine.coup.refusal`."""
 
 from __future__ import annotations
 
@@ -41,7 +34,7 @@ from companion.ui.step_panel import StepPanel, StepText
 
 __all__ = ["Referee", "outcome_line", "text_lines"]
 
-#: Rulebook headings searched by the rules link of each step.
+#: Rulebook headings searched by each step's rules link.
 STEP_RULES = {
     "action": "Действия",
     "challenge": "Оспаривание",
@@ -56,14 +49,13 @@ STEP_RULES = {
 
 
 def outcome_line(state: CoupState) -> str:
-    """«Итог действия: …» from :func:`~companion.engine.coup.expected_outcome` (while a block
-    is pending: what happens if it stands), or «» when the explanation already says it."""
+    """«Итог действия: …» (:func:`~companion.engine.coup.expected_outcome`), or «» when the
+    explanation says it."""
     text = expected_outcome(state)
     said = explain(state)
     if not text or text in said:
         return ""
     if awaiting(state) == "lose_influence" and state.pending is not None:
-        # the explanation already says the loss (with «последнего» when it is the last)
         who = state.names[state.pending["losses"][0]["player"]]
         if text == f"{who} теряет покровителя" and f"{who} теряет" in said:
             return ""
@@ -72,17 +64,14 @@ def outcome_line(state: CoupState) -> str:
     return f"{_('Итог действия')}: {text}"
 
 
-#: Lines (explanation, «Итог действия») and their size (px) on an unfolded board, on a folded
-#: one, and on a folded short one with :data:`~.common.CROWDED_FROM` players or more (three
-#: lines of rows and two of answers leave one line each above the pinned bar at 360×640).
-#: What is cut ends with «…»; «Весь текст» shows it whole.
+#: (lines, size px) of the explanation and «Итог действия»: unfolded, folded, folded short
+#: and crowded; a cut text ends in «…» («Весь текст» shows it whole).
 FULL_LINES, FOLDED_LINES, CROWDED_LINES = (4, 3, 13), (2, 2, 12), (1, 1, 12)
 
 
 def text_lines(folded: bool, short: bool, players: int) -> tuple[int, int, int]:
-    """The lines kept for the explanation and for «Итог действия», and their size (px), on a
-    board ``folded`` or not (:func:`~.common.use_short`), a ``short`` layout
-    (:attr:`~companion.ui.layout.Layout.short`) with ``players`` rows."""
+    """Lines and size (px) of the explanation and «Итог действия» for a board ``folded``, a
+    ``short`` layout and ``players`` rows."""
     if not folded:
         return FULL_LINES
     return CROWDED_LINES if short and players >= CROWDED_FROM else FOLDED_LINES
@@ -90,8 +79,7 @@ def text_lines(folded: bool, short: bool, players: int) -> tuple[int, int, int]:
 
 @ft.component
 def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
-    """The step's panel: its question, choices, explanation and «Итог действия» (lines from
-    :func:`text_lines`). The grid and the answers are always there, one of them hidden."""
+    """The step's panel (lines from :func:`text_lines`); grid and answers both there, one hidden."""
     state: CoupState = view.state
     step = awaiting(state)
     shown = ft.use_ref(None)  # the props the grid and the answers were last shown with
@@ -137,7 +125,6 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
         action, target = choice.current(state)
         last["grid"] = (tuple(d["action"] for d in declarations), action)
         if action is not None and ACTIONS[action].targeted and len(opponents(state)) > 1:
-            # the rows are what is tapped to aim (their «цель?» chips)
             if target is None:
                 title = _("Против кого? Коснитесь строки игрока")
             else:

@@ -1,19 +1,7 @@
-"""The active player's turn in the action phase («Фаза действий»): three fixed lines.
-
-1. the actions left (big) with the card's ±, and the player's universe;
-2. «Сброс +1», «Обмен», up and down one universe;
-3. «Сыграть карту» and «Достроить» (each opens a dialog: the card's form with a preview of
-   what will be sent, or the player's unfinished cards here) and, for Кайл with abilities on,
-   his move to any universe.
-
-The panel has the same height for every player and every card played, so the players' rows
-under it never move; with four players everything is on a 390×844 screen with «Передать ход».
-Its buttons keep their places from one player's turn to the next (Кайл's slot is kept on
-every turn of a game he is in). The card's form opens on «Источник» with empty fields for
-every card, an empty number is asked for rather than taken for 1, and a
-choice the rules refuse now («уровнем ниже» with too few actions) stays chosen and is refused
-by «Сыграть» with the rule — never replaced by another move.
-"""
+"""The active player's turn in «Фаза действий»: three fixed lines (actions left with ±, the
+universe; «Сброс +1», «Обмен», ↑ ↓; «Сыграть карту», «Достроить», Кайл's move). Same height
+for every player and card, buttons in fixed places; a choice the rules refuse stays chosen
+and «Сыграть» refuses it with the rule."""
 
 from __future__ import annotations
 
@@ -21,12 +9,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.ricks import (
-    MINI,
-    PHASE_ACTIONS,
-    UNIVERSES,
-    Card,
-)
+from companion.engine.ricks import MINI, PHASE_ACTIONS, UNIVERSES, Card
 from companion.engine.ricks.constants import R_AVAILABLE, R_MOVE
 from companion.i18n import _
 from companion.store.catalogue import normalize_name
@@ -52,15 +35,12 @@ from companion.ui.widgets import TARGET, clipped_text, icon_button
 __all__ = ["ActionPanel"]
 
 
-# -- the action phase ------------------------------------------------------------------------------
-#: «Сыграть карту» at most this wide (px): on a 390 px phone it takes the row's rest
-#: (~200 px), on a laptop it is as wide as a primary action, not the whole board.
+#: «Сыграть карту» at most this wide (px).
 PLAY_MAX = 240
 
 
 def edge_refusal(way: str, universe: str) -> str:
-    """Why «↑» or «↓» goes nowhere from ``universe`` (the top or the bottom one): a move is to
-    a neighbouring universe, and there is none on that side («Перемещение»)."""
+    """Why «↑» / «↓» goes nowhere from ``universe`` («Перемещение»)."""
     if way == "up":
         return (
             f"{_('Выше вселенной')} «{universe}» {_('вселенных нет')}: "
@@ -73,8 +53,7 @@ def edge_refusal(way: str, universe: str) -> str:
 
 
 def nothing_to_build(universe: str) -> str:
-    """Why «Достроить (0)» opens no list: a token goes on one's own partly built card in
-    one's universe, or on one's own ability, and there is none («Доступные действия»)."""
+    """Why «Достроить (0)» opens no list («Доступные действия»)."""
     return (
         f"{_('Достраивать нечего')}: {_('ни в')} «{universe}», "
         f"{_('ни среди ваших способностей нет недостроенных карт')} ({R_AVAILABLE})."
@@ -82,9 +61,8 @@ def nothing_to_build(universe: str) -> str:
 
 
 def _actions_line(ident: str, actions: int, discard) -> ft.Control:
-    """The «Достроить» list's first line: the actions left (``{ident}-actions``) and «Сброс
-    +1» (``{ident}-discard``): a build refused for too few actions gets its action here, the
-    list staying open («Бесплатное действие»)."""
+    """The «Достроить» list's first line: ``{ident}-actions`` and «Сброс +1» (``{ident}-discard``)
+    («Бесплатное действие»)."""
     left = f"{_('Действий осталось')}: {actions}"
     return ft.Row(
         [
@@ -96,12 +74,7 @@ def _actions_line(ident: str, actions: int, discard) -> ft.Control:
                 ),
                 expand=True,
             ),
-            button(
-                f"{ident}-discard",
-                _("Сброс +1"),
-                discard,
-                label=_("Сброс карты: +1 действие"),
-            ),
+            button(f"{ident}-discard", _("Сброс +1"), discard, label=_("Сброс карты: +1 действие")),
         ],
         height=TARGET,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -109,26 +82,16 @@ def _actions_line(ident: str, actions: int, discard) -> ft.Control:
 
 
 def _list_dialog(title: str, rows: list[ft.Control], close, shut, error: str) -> ft.AlertDialog:
-    """A short list of choices (the unfinished cards, Кайл's universes) with «Закрыть»
-    (``shut``; ``close`` when the dialog is dismissed otherwise)."""
+    """A short list of choices with «Закрыть» (``shut``; ``close`` on dismiss)."""
     close_button = ft.TextButton(_("Закрыть"), height=TARGET, on_click=lambda: shut())
     return dialog(title, rows, "list-error", error, [tag("list-close", close_button)], close)
 
 
 def _build_dialog(
-    cards: list[Card],
-    names: list[str],
-    actions: int,
-    build,
-    close,
-    shut,
-    error: str,
-    discard=None,
+    cards: list[Card], names: list[str], actions: int, build, close, shut, error: str, discard=None
 ) -> ft.AlertDialog:
-    """«Достроить»: the actions left with «Сброс +1» (:func:`_actions_line`), then each
-    unfinished card of the player here with «+1 жетон» (``build-{card}``) and, when it needs
-    more, «до конца» (``build-{card}-all``: every token it still needs, in one move — the way
-    to finish it with imaginary tokens, «Внедрение»). The dialog stays open after a token.
+    """«Достроить»: :func:`_actions_line`, then each unfinished card with «+1 жетон»
+    (``build-{card}``) and «до конца» (``build-{card}-all``, «Внедрение»); stays open.
     Tags: ``build-actions``, ``build-discard``, ``list-error``, ``list-close``."""
     rows: list[ft.Control] = [_actions_line("build", actions, discard)]
     for c in cards:
@@ -139,9 +102,7 @@ def _build_dialog(
             tag(
                 f"build-{c.id}",
                 ft.FilledTonalButton(
-                    _("+1 жетон"),
-                    height=TARGET,
-                    on_click=lambda _e, c=c: build(c.id, 1),
+                    _("+1 жетон"), height=TARGET, on_click=lambda _e, c=c: build(c.id, 1)
                 ),
                 label=f"+1: {said}",
             )
@@ -169,15 +130,12 @@ def _build_dialog(
 
 @ft.component
 def ActionPanel(view: GameView, version: int) -> ft.Control:
-    """The active player's turn (see the module docstring). Tags: ``actions-left``,
-    ``actions-minus``, ``actions-plus``, ``free-discard``, ``swap``, ``move-up``,
-    ``move-down``, ``play-open``, ``build-open`` (the dialog: :func:`_build_dialog`),
-    ``kyle-open`` (the dialog: ``kyle-to-{k}``; its slot is kept on every player's turn
-    when Кайл is in the game, ``kyle-slot``)."""
+    """The active player's turn. Tags: ``actions-left``, ``actions-minus``, ``actions-plus``,
+    ``free-discard``, ``swap``, ``move-up``, ``move-down``, ``play-open``, ``build-open``,
+    ``kyle-open`` (``kyle-to-{k}``), ``kyle-slot``."""
     game = view.game
     state = view.state
-    # Typed values live in a ref: a tap right after typing must see them even before the
-    # re-render that on_change triggers (the handlers of the previous render are still bound).
+    # typed values in a ref: a tap right after typing sees them before the re-render
     form = ft.use_ref(None)
     if form.current is None:
         form.current = blank_form()
@@ -185,17 +143,15 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     app = ft.use_context(AppContext)
     catalogue = RicksCatalogue(app.hub.store.root)
     typed, set_typed = ft.use_state(0)  # re-render the preview after each edit
-    # ("play" | "build" | "kyle" | "", the turn it was opened in): a dialog belongs to its turn
+    # ("play" | "build" | "kyle" | "", the turn it was opened in)
     dialog, set_dialog = ft.use_state(("", 0))
-    # the refusal of a move made in the open dialog: said there only, not in the frame's
-    # banner as well
+    # a refusal in the open dialog is said there only
     said, set_said = ft.use_state("")
     playing = not state.over and state.phase == PHASE_ACTIONS and state.active is not None
 
     def put(key: str, value: Any) -> None:
         if key == "down" and value:
-            # no universe below (Кроховселенная) or no card to play: ticking it says why and
-            # leaves it off — the card goes where it can (Карты источников энергии)
+            # no universe below or no card to play: says why, stays off (Карты источников энергии)
             probe = {"kind": "source", "build_cost": 1, "production": 1, "down": True}
             if not tell(view.explain("card.play", probe)):
                 set_typed(typed + 1)
@@ -204,9 +160,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         if key in f["bad"]:  # re-typed: no longer marked (the line keeps what was said)
             f["bad"] = {k: v for k, v in f["bad"].items() if k != key}
         if key == "down":
-            # the player's choice stays ticked; what the rules say of it now (too few actions
-            # for its tokens, «Доступные действия») is said at once, and «Сыграть» refuses it
-            # — never plays the card the ordinary way instead
+            # the choice stays; a rule against it is said now, and «Сыграть» refuses it
             now = {**f, "kind": "source"}
             if not value or form_refusal(now):
                 set_said("")
@@ -215,8 +169,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         set_typed(typed + 1)
 
     def tell(ok: bool) -> bool:
-        """What a move or check made in the dialog answered: a refusal goes from the banner
-        to the dialog; an accepted move clears the dialog's refusal."""
+        """A refusal goes from the banner to the dialog; an accepted move clears it."""
         if ok:
             set_said("")
         elif view.error:
@@ -226,18 +179,15 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
 
     def open_dialog(which: str) -> None:
         if which == "play":
-            # a new card: empty fields on «Источник», every time
             form.current = blank_form("source", state.turn)
             set_typed(typed + 1)
         if which in ("play", "kyle"):
             view.error = ""  # an older refusal is not this card's
             set_said("")
         if which == "build" and not unfinished and p is not None:
-            # «Достроить (0)» is dimmed, not dead: a tap says why (Доступные действия)
             view.refuse(nothing_to_build(p.universe))
             return
         if which == "build" and unfinished and p is not None and p.actions < 1:
-            # said before a card is picked: the engine's words, «Доступные действия»
             view.explain("card.build", {"card": unfinished[0].id, "tokens": 1})
             return
         if which == "build":
@@ -250,13 +200,11 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         set_dialog(("", 0))
 
     def shut() -> None:
-        """«Закрыть» or «Отмена» tapped: the board under the dialog is uncovered, and the
-        rest of a double tap must not land on it."""
+        """«Закрыть» / «Отмена»: the rest of a double tap must not land on the board."""
         view.screen_changed()
         close()
 
     def discard() -> None:
-        # «Бесплатное действие» from the open dialog: it stays open with what was typed
         tell(moves.ricks_discard(view))
 
     def play() -> None:
@@ -292,8 +240,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         set_dialog(("play", state.turn))
 
     def build(card: int, tokens: int) -> None:
-        # the dialog stays, but its line changes under the finger (and a built card's place
-        # goes to the next one): a double tap on «+1 жетон» places one token
+        # the line changes under the finger: a double tap on «+1 жетон» places one token
         built = tell(moves.ricks_build(view, card, tokens))
         if not built:
             return
@@ -331,7 +278,6 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     if p is not None and which == "play":
         mini = p.universe == MINI
         now = form.current
-        # a picked card's name offers the row it was picked from: nothing moves under the finger
         same = now["known"] and normalize_name(now["known"]) == normalize_name(now["name"])
         hits, note = offered(catalogue, "" if same else now["name"])
         known = known_row(hits, form.current["known"], pick, ask_forget)
@@ -426,7 +372,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                 button(
                     f"move-{way}",
                     SHORT.get(to, "—"),
-                    # the top or the bottom universe: dimmed, a tap says why (Перемещение)
+                    # dimmed, a tap says why (Перемещение)
                     (lambda to=to: moves.ricks_move(view, to))
                     if to is not None
                     else (lambda way=way: view.refuse(edge_refusal(way, p.universe))),
@@ -456,7 +402,6 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                         on_click=lambda: open_dialog("play"),
                     ),
                 ),
-                # the row's rest on a phone, at most PLAY_MAX on a wide screen
                 width=PLAY_MAX,
                 expand=True,
                 expand_loose=True,
@@ -474,8 +419,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                 lambda: open_dialog("kyle"),
             )
             if kyle_on
-            # Кайл's button has its slot on every turn of a game he is in: one phone passed
-            # around the table keeps «Сыграть карту» and «Достроить» where they were
+            # Кайл's slot is kept on every turn of a game he is in
             else tag("kyle-slot", ft.Container(width=TARGET, height=TARGET))
             if kyle_here
             else ft.Container(width=0),

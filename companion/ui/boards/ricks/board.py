@@ -1,15 +1,6 @@
-"""The «Рик и Морти» board's body and its pinned bar.
-
-Body, from the top: the game's target and the rules icon of the phase (the round and the phase
-are in the frame's status line, :meth:`RicksDefinition.phase_label`), then the panel of the
-moment — the active player's turn (three fixed lines, the card forms in dialogs), or the
-charge-phase wizard (universe and step, energy, whose turn, the clocks and the over-limit line,
-then the step's controls) — then one compact row per player, the universes and the finished
-rounds' charge times. With four players on a 390×844 phone the turn's panel (or the wizard's
-head, clocks and warning), every player's VP and the pinned primary action are on one screen.
-On a shorter page (360×640) the charge phase folds the goal line into the wizard's head and
-leaves the clocks to the status line, so that each step's controls are above the pinned bar.
-"""
+"""The «Рик и Морти» board's body (the goal line, the panel of the moment: the turn or the
+charge wizard, the players, the universes, the charge history) and its pinned bar. On a
+short page the charge phase folds the goal line and clocks into its head."""
 
 from __future__ import annotations
 
@@ -29,50 +20,29 @@ from companion.ui.boards.ricks.common import tag
 from companion.ui.boards.ricks.history import ChargeHistory
 from companion.ui.boards.ricks.players import PlayerRow
 from companion.ui.boards.ricks.universes import Universes
+from companion.ui.controls import clipped_text
 from companion.ui.layout import grid, use_layout
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView, part
-from companion.ui.widgets import (
-    TARGET,
-    icon_button,
-    primary_button,
-    use_top_on,
-)
+from companion.ui.widgets import TARGET, icon_button, primary_button, use_top_on
 
 __all__ = ["Board", "Actions", "PhaseLine", "BAR_HEIGHT"]
 
-#: Height of the pinned bar's content (the primary button is 56 dp tall).
+#: Height of the pinned bar's content (px).
 BAR_HEIGHT = 64
 
 
 @ft.component
 def _PhaseLine(line: str, rules: Callable[[], None]) -> ft.Control:
-    """The game's target («цель 30 ПО», «последний раунд») on one line (cut with «…» if long)
-    and the rules icon of the phase, which keeps its 48 dp at the right whatever the text.
-    ``rules`` opens the phase's rules (a stable callback: a new step does not render the line).
+    """The game's target on one line (cut with «…») and the phase's rules icon (48 dp).
     Tags: ``phase``, ``phase-rules``."""
     return ft.Row(
         [
             ft.Container(
-                tag(
-                    "phase",
-                    ft.Text(
-                        line,
-                        size=15,
-                        weight=ft.FontWeight.W_500,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
-                    label=line,
-                ),
+                tag("phase", clipped_text(line, 15, weight=ft.FontWeight.W_500), label=line),
                 expand=True,
             ),
-            icon_button(
-                "phase-rules",
-                ft.Icons.HELP_OUTLINE,
-                _("Правила этой фазы"),
-                rules,
-            ),
+            icon_button("phase-rules", ft.Icons.HELP_OUTLINE, _("Правила этой фазы"), rules),
         ],
         spacing=4,
         height=TARGET,
@@ -137,10 +107,7 @@ def _hidden() -> ft.Control:
 
 @ft.component
 def Board(view: GameView) -> ft.Control:
-    """The whole «Рик и Морти» table (see the module docstring).
-
-    Each slot is always there (hidden when its phase is not on), so a part keeps its place and
-    its state; the parts get plain values, so a move re-renders what it changed."""
+    """The whole table; every slot always there (hidden when off), fed plain values."""
     view.mark_shown()  # a tap on the board is made against what the board shows
     game = view.game
     state = view.state
@@ -153,14 +120,11 @@ def Board(view: GameView) -> ft.Control:
     phase_rules = ft.use_callback(lambda: open_rules("ricks", phase_query.current), [])
     base = ft.use_memo(lambda: _clock_base(view), [v, len(game.events)])
     ch = state.charge if state.phase == PHASE_CHARGE else None
-    # a new step of the charge phase starts at the top, where its wizard is
     use_top_on((ch.universe, ch.step, ch.player) if ch is not None else None)
     active = game.definition.active_player(state)
     layout = use_layout()
     narrow = layout.narrow
-    # a short page (360×640) folds the charge phase's goal line and clocks into its head and
-    # the status line: each step's controls are above the pinned bar; a step change moves
-    # nothing, as the fold follows the page, not the step
+    # a short page folds the charge goal line and clocks (follows the page, not the step)
     folded = layout.short and ch is not None
     head: ft.Control = _hidden()
     if ch is not None:
@@ -196,14 +160,10 @@ def Board(view: GameView) -> ft.Control:
         )
         for i, p in enumerate(state.players)
     ]
-    # The panels re-render when what they show changes (``part`` keys; ``None``: hidden now),
-    # not on every move: a charge step re-renders the head, the step and two rows.
+    # panels keyed by ``part`` (``None``: hidden): a move re-renders what it changed
     acting = not state.over and state.phase == PHASE_ACTIONS and state.active is not None
     step = ch.step if ch is not None and ch.player is not None else None
-    # Steps Б and В stay mounted once shown: leaving a step hides its panel (``visible``
-    # flips) rather than removing its fields and buttons, and coming back re-renders it in
-    # place (its controls compared, not built and sent again). A hidden panel keeps the key
-    # it was last shown with, so it is not rendered while hidden.
+    # steps Б and В stay mounted once shown (hidden, not removed)
     shown = ft.use_ref(None)
     if shown.current is None:
         shown.current = {"Б": None, "В": None}
@@ -213,7 +173,6 @@ def Board(view: GameView) -> ft.Control:
     return ft.Column(
         [
             ft.Container(PhaseLine(line, phase_rules), visible=not folded),
-            # its dialogs show a refusal: a new one re-renders it, even with no new version
             part(ActionPanel, view, (v, view.error) if acting else None),
             head,
             ChargeClocks(base, folded) if base is not None else _hidden(),
@@ -222,7 +181,6 @@ def Board(view: GameView) -> ft.Control:
             part(
                 ChargeTail,
                 view,
-                # the step and the player too: the amount a card adds starts again for each
                 None if ch is None else (ch.universe, ch.step, ch.player, ch.ledger, state.players),
             ),
             grid(rows, layout.board_columns),
@@ -236,11 +194,7 @@ def Board(view: GameView) -> ft.Control:
                     (ch.universe, ch.energy) if ch is not None else None,
                 ),
             ),
-            part(
-                ChargeHistory,
-                view,
-                (repr(state.rounds), over, len(game.events) if over else 0),
-            ),
+            part(ChargeHistory, view, (repr(state.rounds), over, len(game.events) if over else 0)),
         ],
         spacing=FOLDED_GAP if folded else 8,
     )
@@ -248,9 +202,7 @@ def Board(view: GameView) -> ft.Control:
 
 @ft.component
 def Actions(view: GameView) -> ft.Control:
-    """The pinned bar: «Начать раунд» (everybody draws a card), «Передать ход» in the action
-    phase, «Готово» in the charge phase (step А confirmed, or the current player passes).
-    Re-rendered when the phase changes, not on every move."""
+    """The pinned bar: «Начать раунд», «Передать ход», «Готово»."""
     return part(_Bar, view, (view.state.over, view.state.phase, view.moment()))
 
 

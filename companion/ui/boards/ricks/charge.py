@@ -7,11 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.engine.ricks import (
-    CHARGE_ORDER,
-    PHASE_CHARGE,
-    present_players,
-)
+from companion.engine.ricks import CHARGE_ORDER, PHASE_CHARGE, present_players
 from companion.i18n import _
 from companion.ui.boards.ricks.charge_steps import (
     FOLDED_GAP,
@@ -23,16 +19,11 @@ from companion.ui.boards.ricks.charge_steps import (
     charge_owner,
     send_saying_what_moved,
 )
-from companion.ui.boards.ricks.common import (
-    _box,
-    tag,
-)
+from companion.ui.boards.ricks.common import _box, tag
+from companion.ui.controls import clipped_text
 from companion.ui.layout import use_layout
 from companion.ui.state import GameView
-from companion.ui.widgets import (
-    TARGET,
-    icon_button,
-)
+from companion.ui.widgets import TARGET, icon_button
 
 __all__ = ["SHORT", "ChargeHead", "StepB", "StepV", "ChargeTail", "FOLDED_GAP"]
 
@@ -48,29 +39,16 @@ def _ChargeHead(
     goal: str = "",
     rules: Callable[[], None] | None = None,
 ) -> ft.Control:
-    """«Фаза зарядки» in three lines: the universe and the step (highlighted), the energy in big
-    type with whose turn it is (or, in step А, what the sources gave), fixed heights.
-
-    Tags: ``charge-pos`` («<universe>, шаг <step>»), ``charge-steps`` (the universes and the
-    step circles, ``charge-step-{А|Б|В}``), ``energy``, ``charge-player``.
-
-    The universes and the three circles fit one line of a 360 px phone (12 px names, narrow
-    padding): the circle «В» was cut at the right edge.
-
-    Folded (a short page, :attr:`~companion.ui.layout.Layout.short`): given ``rules``,
-    the head takes in the board's goal line — the goal (``goal``, tagged ``phase``) at the
-    right of the first line, the phase's rules icon (``phase-rules``) at the right of the
-    energy line — and its lines are tighter (48 px energy line, 6 px padding), so that the
-    steps' controls are above the pinned bar of a 360×640 phone.
-    """
+    """«Фаза зарядки» head in three fixed lines: universe and step, the energy and whose turn.
+    Tags: ``charge-pos``, ``charge-steps``, ``charge-step-{А|Б|В}``, ``energy``,
+    ``charge-player``. Folded (given ``rules``): the goal (``phase``) and the rules icon
+    (``phase-rules``) join the head, its lines tighter."""
     folded = rules is not None
     stepper = ft.Row(
         [
             ft.Container(
                 ft.Text(
-                    SHORT.get(u, u),
-                    size=12,
-                    weight=ft.FontWeight.BOLD if u == universe else None,
+                    SHORT.get(u, u), size=12, weight=ft.FontWeight.BOLD if u == universe else None
                 ),
                 padding=ft.Padding.symmetric(horizontal=4, vertical=4),
                 border_radius=8,
@@ -111,12 +89,10 @@ def _ChargeHead(
         line = f"{_('Очередь')}: {who}" if who else _("Никого")
     first: ft.Control = tag(
         "charge-pos",
-        ft.Text(
+        clipped_text(
             pos if folded else f"{_('Зарядка')}: {pos}",
-            size=15 if folded else 16,
+            15 if folded else 16,
             weight=ft.FontWeight.BOLD,
-            max_lines=1,
-            overflow=ft.TextOverflow.ELLIPSIS,
         ),
         label=pos,
     )
@@ -134,13 +110,7 @@ def _ChargeHead(
         ft.Container(
             tag(
                 "charge-player",
-                ft.Text(
-                    line,
-                    size=16 if folded else 18,
-                    weight=ft.FontWeight.BOLD,
-                    max_lines=2,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                ),
+                clipped_text(line, 16 if folded else 18, lines=2, weight=ft.FontWeight.BOLD),
                 label=line,
             ),
             expand=True,
@@ -148,14 +118,7 @@ def _ChargeHead(
     ]
     if folded:
         first = ft.Row(
-            [
-                ft.Container(first, expand=True),
-                tag(
-                    "phase",
-                    ft.Text(goal, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                    label=goal,
-                ),
-            ],
+            [ft.Container(first, expand=True), tag("phase", clipped_text(goal, 13), label=goal)],
             spacing=6,
         )
         energy_line.append(
@@ -180,7 +143,6 @@ def _ChargeHead(
     )
 
 
-#: Memoised: re-rendered when the step, the energy or the current player changes.
 ChargeHead = ft.memo(_ChargeHead)
 
 

@@ -8,30 +8,13 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.ricks import (
-    KRO,
-    MICRO,
-    MINI,
-    PHASE_CHARGE,
-    RICK_UNIVERSE,
-    Card,
-    offers,
-)
+from companion.engine.ricks import KRO, MICRO, MINI, PHASE_CHARGE, RICK_UNIVERSE, Card, offers
 from companion.i18n import _
 from companion.ui import moves
-from companion.ui.boards.ricks.common import (
-    energy,
-    tag,
-    vp_moves,
-)
+from companion.ui.boards.ricks.common import energy, tag, vp_moves
 from companion.ui.layout import use_layout
 from companion.ui.state import GameView
-from companion.ui.widgets import (
-    TARGET,
-    Counter,
-    clipped_text,
-    use_form,
-)
+from companion.ui.widgets import TARGET, Counter, clipped_text, use_form
 from companion.ui.words import inflect
 
 __all__ = [
@@ -44,11 +27,11 @@ __all__ = [
     "charge_owner",
 ]
 
-#: An invention's activate button (px): one line, or two with a partial activation's note.
+#: An invention's activate button (px).
 ACTIVATE_HEIGHT = 56
 ACTIVATE_PARTIAL = 72
 
-#: Short names of the universes for the stepper (charge order: Кроха → Мини → Микро → Рико).
+#: Short universe names for the stepper, in charge order.
 SHORT = {KRO: "Кроха", MINI: "Мини", MICRO: "Микро", RICK_UNIVERSE: "Рико"}
 
 
@@ -71,9 +54,8 @@ def _ledger_lines(ledger: list[dict[str, Any]]) -> list[str]:
 
 
 def send_saying_what_moved(view: GameView, move: str, data: dict[str, Any]) -> bool:
-    """Send a step-В move; when the engine then moves the charge on by itself — the player
-    can activate nothing more («Фаза зарядки, шаг В»), the universe is done, or the phase
-    is — say so: the table did not tap «Готово», and the controls under the finger changed."""
+    """Send a step-В move; when the engine then moves the charge on by itself («Фаза зарядки,
+    шаг В»), say so."""
     before = view.state.charge
     if before is None or not view.send(move, data):
         return False
@@ -89,7 +71,6 @@ def send_saying_what_moved(view: GameView, move: str, data: dict[str, Any]) -> b
             f"{SHORT[after.universe]}, {_('шаг')} {after.step}"
         )
     elif after.player != before.player or after.step != before.step:
-        # «ход Гоши»: the name in the genitive
         nxt = inflect(names[after.player], "gent") if after.player is not None else ""
         said = f"{who}: {_('больше нечего активировать')}" + (f" — {_('ход')} {nxt}" if nxt else "")
     else:
@@ -98,16 +79,12 @@ def send_saying_what_moved(view: GameView, move: str, data: dict[str, Any]) -> b
     return True
 
 
-#: Space (px) between the charge wizard's rows on a short page (8 elsewhere): with the head
-#: and the clocks folded, step Б's rows — the player's VP, the one-shot, one ability, the
-#: spend and the card's energy — are above the pinned bar of a 360×640 phone.
+#: Space (px) between the wizard's rows on a short page (8 elsewhere).
 FOLDED_GAP = 6
 
-#: Width (px) of the number between − and + in an amount row (its caption — «цена», «сколько»,
-#: «от карты» — whole above it), narrow enough for «Сыграть одноразку» beside it at 360 px.
+#: Width (px) of an amount row's number.
 AMOUNT_WIDTH = 52
-#: An amount row's button takes the row's rest, at most this wide (a laptop): every row's
-#: button is as wide as the others, and a longer label («Одноразка сыграна») moves nothing.
+#: An amount row's button: the rest of the row, at most this wide (px).
 AMOUNT_BUTTON_MAX = 200
 
 
@@ -124,22 +101,10 @@ def AmountRow(
     tonal: bool = False,
     owner: object = None,
 ) -> ft.Control:
-    """An amount and the button that sends it: ``− N +`` (tagged ``ident``, −/+ by 1, ×5 on a
-    long press, a tap on N opens the numeric pad titled ``name``) and a button tagged
-    ``button``; ``send(N)`` makes the move and says whether it was taken.
-
-    What the row shows is what the tap sends: there is no empty field whose hint stands for a
-    number. N starts at ``default``, −/+ keep it at or above ``minimum`` (a number typed on
-    the pad is sent as typed, for the engine to name the rule), and a taken move puts it back
-    to ``default``; a refused one keeps it, to be corrected. The amount is ``owner``'s
-    (:func:`charge_owner`: the universe, step and player): once the step or the player
-    changes it starts again at ``default``. It lives in
-    :func:`~companion.ui.widgets.use_form`: a tap right after −/+ sends the new N, and another
-    phone's move (a re-render) keeps it. No text field: Flutter draws a new step of the charge
-    phase faster without them (docs/PERFORMANCE.md, session 10).
-
-    One line at any phone width (360 px and up): the stepper keeps its width and the button
-    takes the rest, up to :data:`AMOUNT_BUTTON_MAX`."""
+    """``− N +`` (tagged ``ident``; a tap on N opens the pad titled ``name``) and a button tagged
+    ``button``; ``send(N)`` makes the move and returns whether it was taken. N starts at
+    ``default``, stays ≥ ``minimum`` under −/+, returns to ``default`` after a taken move and
+    when ``owner`` (:func:`charge_owner`) changes. One line at 360 px and up."""
     amount, update, latest = use_form(lambda: default, owner)
 
     def go() -> None:
@@ -167,10 +132,7 @@ def AmountRow(
                 allow_negative=False,  # energy and costs are never negative: no «±» on the pad
             ),
             ft.Container(
-                tag(button, action),
-                width=AMOUNT_BUTTON_MAX,
-                expand=True,
-                expand_loose=True,
+                tag(button, action), width=AMOUNT_BUTTON_MAX, expand=True, expand_loose=True
             ),
         ],
         spacing=8,
@@ -198,8 +160,8 @@ def _spend_row(view: GameView) -> ft.Control:
 
 
 def _ability_text(card: Card, used: bool, spoken: bool = False) -> str:
-    """«Применить способность «Портал» (2 ед. энергии)», or «Применена: …» once used;
-    ``spoken``: the unit spelled out, for the button's label (:func:`energy`)."""
+    """«Применить способность «Портал» (2 ед. энергии)» or «Применена: …»;
+    ``spoken``: for the label."""
     name = f"«{card.name}»" if card.name else f"№{card.id}"
     verb = _("Применена способность") if used else _("Применить способность")
     return f"{verb} {name} ({energy(card.cost, spoken)})"
@@ -211,9 +173,7 @@ def ability_rows(n: int) -> int:
 
 
 def ability_room(state: Any) -> int:
-    """Rows of step Б's abilities slot: as many as the player with the most built abilities
-    needs — every player's step Б keeps that room, so «Потратить» and «Добавить» below it
-    stay where they were when the turn passes."""
+    """Rows of step Б's abilities slot: the most any player has (nothing moves as turns pass)."""
     counts: dict[int, int] = {}
     for c in state.cards:
         if c.kind == "ability" and c.built:
@@ -224,21 +184,14 @@ def ability_room(state: Any) -> int:
 def _abilities(
     view: GameView, abilities: list[Card], used: Any, gap: int, room: int = 0
 ) -> ft.Control:
-    """Step Б's ability buttons (tagged ``ability-<id>``, 48 dp tall): one ability across the
-    step, «Применить способность «Портал» (1 ед. энергии)»; two or more side by side, two to
-    a row, each its name over its cost («применена» once used), the whole text in its label
-    — two abilities one under the other pushed «Добавить» 41 px under the pinned bar of a
-    360×640 phone. A used one stays where it was (a tap names the rule).
-
-    The slot is ``room`` rows tall (:func:`ability_room`) whatever this player has: a player
-    with none sees «Способностей нет» (tagged ``no-abilities``) in it."""
+    """Step Б's ability buttons (``ability-<id>``, 48 dp): one across, or two a row (name over
+    cost); a used one stays (a tap names the rule). ``room`` rows tall
+    (:func:`ability_room`); none: «Способностей нет» (``no-abilities``)."""
     if room == 0:  # nobody has one: no slot
         return ft.Container(height=0)
     height = room * TARGET + (room - 1) * gap
     return ft.Container(
-        _ability_buttons(view, abilities, used, gap),
-        height=height,
-        alignment=ft.Alignment.TOP_LEFT,
+        _ability_buttons(view, abilities, used, gap), height=height, alignment=ft.Alignment.TOP_LEFT
     )
 
 
@@ -266,7 +219,6 @@ def _ability_buttons(view: GameView, abilities: list[Card], used: Any, gap: int)
                 tag(
                     f"ability-{c.id}",
                     ft.FilledTonalButton(
-                        # what the button says, and to a screen reader the unit spelled out
                         ft.Text(
                             _ability_text(c, c.id in used),
                             semantics_label=_ability_text(c, c.id in used, spoken=True),
@@ -320,8 +272,6 @@ def StepB(view: GameView, version: int) -> ft.Control:
     ch = state.charge
     if state.phase != PHASE_CHARGE or ch is None or ch.step != "Б" or ch.player is None:
         return ft.Container(visible=False)
-    # a used ability stays, saying so (a tap names the rule): the rows below never move up
-    # under the finger
     abilities = [c for c in state.cards if c.kind == "ability" and c.owner == ch.player and c.built]
     who = ch.player
     name = view.game.players[who]
@@ -334,17 +284,10 @@ def StepB(view: GameView, version: int) -> ft.Control:
 
     return ft.Column(
         [
-            # the player's VP right here: a one-shot's VP is scored without scrolling down to
-            # their row, which the pinned bar covers on a phone
+            # the player's VP here: a one-shot's VP is scored without scrolling
             ft.Row(
                 [
-                    ft.Text(
-                        f"{_('ПО')}: {name}",
-                        size=14,
-                        expand=True,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
+                    clipped_text(f"{_('ПО')}: {name}", 14, expand=True),
                     Counter(
                         "step-vp",
                         f"{name}: {_('ПО')}",
@@ -359,8 +302,7 @@ def StepB(view: GameView, version: int) -> ft.Control:
                 ],
                 spacing=4,
             ),
-            # once played it says so and stays tappable: a second tap gets the rule
-            # («Шаг Б»: one one-shot per universe), not a silent grey button
+            # played: stays tappable, a second tap gets the rule («Шаг Б»)
             AmountRow(
                 "oneshot-cost",
                 _("Цена одноразки"),
@@ -373,7 +315,6 @@ def StepB(view: GameView, version: int) -> ft.Control:
                 tonal=True,
                 owner=charge_owner(view),
             ),
-            # a fixed slot (the most any player has): the rows below never move on a new turn
             _abilities(view, abilities, ch.abilities_used, FOLDED_GAP if folded else 10, room),
             _spend_row(view),
         ],
@@ -395,11 +336,8 @@ def StepV(view: GameView, version: int) -> ft.Control:
         card = state.card(o.card)
         title = f"«{card.name}»" if card and card.name else f"№{o.card}"
         main = f"{_('Активировать')} {title}: {energy(o.cost)} = +{o.reward} {_('ПО')}"
-        # what a screen reader says (the label, and the text read as): the unit spelled out
         said = f"{_('Активировать')} {title}: {energy(o.cost, True)} = +{o.reward} {_('ПО')}"
         text = said + part
-        # the activation in up to two lines, and a partial one's «частично…» on a line of its
-        # own below: the button is as tall as its lines
         lines: list[ft.Control] = [clipped_text(main, 14, lines=2, semantics_label=said)]
         if part:
             lines.append(clipped_text(part.strip(), 12))
@@ -415,7 +353,7 @@ def StepV(view: GameView, version: int) -> ft.Control:
                         spacing=8,
                     ),
                     height=ACTIVATE_PARTIAL if part else ACTIVATE_HEIGHT,
-                    # too dear now: dimmed, and a tap gets the engine's refusal (Шаг В)
+                    # too dear: dimmed, a tap gets the refusal (Шаг В)
                     opacity=0.45 if not o.affordable else 1.0,
                     style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16)),
                     on_click=lambda _e, o=o: send_saying_what_moved(
@@ -428,5 +366,4 @@ def StepV(view: GameView, version: int) -> ft.Control:
     return ft.Column([ft.Column(buttons, spacing=gap), _spend_row(view)], spacing=gap)
 
 
-#: Height (px) of an «Активировать» button: two lines of 14 px text; a partial build's has a
-#: third, smaller line («частично: на 1 ПО меньше»).
+#: Height (px) of an «Активировать» button (two lines; a partial build's third).

@@ -1,12 +1,6 @@
-"""The charge-phase clocks and the over-limit warning («Фаза зарядки»).
-
-The durations come from the log (:func:`companion.engine.ricks.timing.game_charge_now`, which
-follows the log incrementally), read once per change of the game; every second only the running
-stretch since the last move is added (nothing is replayed), and only this component re-renders.
-When the current player runs past the table's limit in step Б or В, a red warning fills its
-reserved line, the phone vibrates (where the device lets a web page do it) and a short beep
-plays (generated, so it works offline).
-"""
+"""The charge-phase clocks and the over-limit warning («Фаза зарядки»): durations from the log
+(:func:`companion.engine.ricks.timing.game_charge_now`), the running stretch added each
+second; past the limit a red line, a vibration and a beep."""
 
 from __future__ import annotations
 
@@ -23,6 +17,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.ricks.common import tag
+from companion.ui.controls import clipped_text
 from companion.ui.widgets import fmt_seconds
 
 __all__ = ["BEEP", "ClockBase", "ChargeClocks", "WARNING_HEIGHT"]
@@ -51,14 +46,9 @@ BEEP = _beep()
 
 
 class ClockBase(NamedTuple):
-    """The charge clocks as of the last move (seconds), and what runs from then on.
-
-    :param since: timestamp of the last move; the clocks run on from it unless ``paused``.
-    :param who: the current player's name in step Б/В, else ``""``.
-    :param limit: the table's per-turn limit in seconds, or ``None``.
-    :param key: identifies the current player's turn (the beep plays once per turn).
-    :param hint: what the turn line says when no player's turn runs (step А).
-    """
+    """The charge clocks as of the last move (s): ``since`` the last move's timestamp; ``who``
+    the current player in step Б/В (else ``""``); ``limit`` (s) or ``None``; ``key`` the turn
+    (one beep each); ``hint`` the turn line in step А."""
 
     step: float
     universe: float
@@ -85,23 +75,15 @@ def _audio():
 
 
 async def _quietly(call) -> None:
-    # a browser may refuse sound or vibration: the red line still shows
     with contextlib.suppress(Exception):
         await asyncio.wait_for(call(), 2)
 
 
 @ft.component
 def _ChargeClocks(base: ClockBase, folded: bool = False) -> ft.Control:
-    """Step, universe and phase clocks, and the current player's time against the limit.
-
-    ``folded`` (a short page): nothing is shown — the status line above the board has the
-    player's time against the limit (red past it) and the charge's total — but the clock
-    still ticks, and the phone still vibrates and beeps when the turn runs past the limit.
-
-    Tags: ``timer-step``, ``timer-universe``, ``timer-phase`` (labels carry whole seconds, e.g.
-    «шаг 12»), ``timer-turn`` («Аня: 0:35 из 0:30 — время хода вышло»; one tag in one place,
-    as the web client keeps a node's first identifier).
-    """
+    """Step, universe and phase clocks and the turn against the limit; ``folded``: nothing shown
+    (the status line has them), the warning still fires. Tags: ``timer-step``,
+    ``timer-universe``, ``timer-phase``, ``timer-turn``."""
     now, set_now = ft.use_state(time.time())
     task = ft.use_ref(None)
     services = ft.use_ref(None)
@@ -184,13 +166,11 @@ def _ChargeClocks(base: ClockBase, folded: bool = False) -> ft.Control:
                         color=ft.Colors.ON_ERROR if over else None,
                         size=20,
                     ),
-                    ft.Text(
+                    clipped_text(
                         text,
-                        size=16,
+                        16,
                         weight=ft.FontWeight.BOLD if over else None,
                         color=ft.Colors.ON_ERROR if over else None,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
                         expand=True,
                     ),
                 ],
@@ -219,6 +199,4 @@ def _ChargeClocks(base: ClockBase, folded: bool = False) -> ft.Control:
     )
 
 
-#: Memoised: the board passes the same :class:`ClockBase` until the game changes; the ticks
-#: re-render this component alone.
 ChargeClocks = ft.memo(_ChargeClocks)

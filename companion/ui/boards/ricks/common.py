@@ -7,12 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.ricks import (
-    MICRO,
-    MINI,
-    RICK_UNIVERSE,
-    Card,
-)
+from companion.engine.ricks import MICRO, MINI, RICK_UNIVERSE, Card
 from companion.i18n import _
 from companion.ui.widgets import typed_number, typed_text
 from companion.ui.words import plural
@@ -30,8 +25,7 @@ __all__ = [
 
 #: Key in ``settings.json`` under which the universes' action tokens are remembered.
 SETTINGS_KEY = "ricks_actions"
-#: Key in ``settings.json`` of the remembered time limit of steps Б and В (seconds, or
-#: ``None``: no limit).
+#: Key in ``settings.json`` of the steps Б/В time limit (s, or ``None``).
 LIMIT_KEY = "ricks_charge_limit"
 #: Idents of the action-token fields of the setup form, per universe.
 ACTION_FIELDS = {MINI: "actions-mini", MICRO: "actions-micro", RICK_UNIVERSE: "actions-rick"}
@@ -43,9 +37,8 @@ _KIND_TEXT = {"source": "Источник", "invention": "Изобретение
 def vp_moves(
     send: Callable[..., Any], player: int, current: Callable[[], int]
 ) -> tuple[Callable[[int], None], Callable[[int], None]]:
-    """``(add, set)`` for a player's VP: ``add(delta)`` sends one ``vp.add`` (a «правка»);
-    ``set(value)`` sends the difference from ``current()`` — read when it is called, so a
-    value typed on the pad counts from the VP the game has then, not from an older render."""
+    """``(add, set)`` for a player's VP (``vp.add``); ``set(value)`` sends the difference from
+    ``current()`` read at call time."""
 
     def add(delta: int) -> None:
         send("vp.add", {"player": player, "delta": delta, "note": _("правка")})
@@ -59,9 +52,8 @@ def vp_moves(
 
 
 def tag(ident: str, control: ft.Control, label: str | None = None) -> ft.Control:
-    """:func:`companion.ui.widgets.tagged`. The web client does not pick up a changed
-    identifier on an existing control, so the layouts below keep each ident in one place
-    (fields are disabled rather than swapped; each charge step is its own component)."""
+    """:func:`companion.ui.widgets.tagged`; keep each ident in one place (the web client ignores a
+    changed identifier on an existing control)."""
     return ft.Semantics(identifier=ident, label=label, content=control)
 
 
@@ -72,10 +64,8 @@ def _int(raw: str, default: int | str) -> int | str:
 
 
 def energy(amount: int | str, spoken: bool = False) -> str:
-    """An amount of energy: «2 ед. энергии» on screen, where the row is short; spelled out for
-    a screen reader, which read the abbreviation letter by letter («2 единицы энергии»).
-    ``amount``: a number, typed digits, or the «?» of a field not filled yet («? единиц
-    энергии»)."""
+    """«2 ед. энергии» on screen; spelled out for a screen reader. ``amount``: a number, typed
+    digits or «?»."""
     if not spoken:
         return f"{amount} {_('ед. энергии')}"
     digits = str(amount).strip()
@@ -85,8 +75,7 @@ def energy(amount: int | str, spoken: bool = False) -> str:
 
 
 def card_text(card: Card, names: list[str], spoken: bool = False) -> str:
-    """A Russian one-line description of a card on the table (no symbols outside Cyrillic);
-    ``spoken``: as a screen reader says it (:func:`energy`), for the card's label."""
+    """A one-line Russian description of a card; ``spoken``: for the label (:func:`energy`)."""
     name = f" «{card.name}»" if card.name else f" №{card.id}"
     state = (
         _("внедрено") if card.built else f"{_('жетонов')} {card.placed} {_('из')} {card.build_cost}"
@@ -132,13 +121,9 @@ def _field(
     label_size: int | None = None,
     bad: bool = False,
 ) -> ft.Control:
-    """A text field tagged ``ident``; what is typed goes to ``put`` (the caller keeps it in a
-    ref); ``hint`` is the grey text of an empty field; ``label_size``: the label's size in px
-    (Material's 16 when ``None``). ``value``: what the caller holds for
-    the field — pass it wherever the field's component re-renders while it is shown (another
-    phone's move): Flet 1.0.5 sends an unbound field's ``None`` on a re-render and clears what
-    was typed while the ref keeps it (docs/FLET_FINDINGS.md). ``bad``: refused, outlined in
-    the error colour (the refusal line names it)."""
+    """A text field tagged ``ident``; ``put`` gets the text, ``hint`` is the empty text,
+    ``label_size`` px (``None``: Material's). Pass ``value`` whenever the field may re-render
+    (Flet 1.0.5 clears an unbound field, docs/FLET_FINDINGS.md); ``bad``: outlined in red."""
     return tag(
         ident,
         ft.TextField(

@@ -1,6 +1,5 @@
-"""Charge-phase durations of the finished rounds while the game runs (:func:`ChargeHistory`, at
-the bottom of the board), and the end-of-game summary per round (:func:`ResultSummary`, which
-the frame shows right under the winner)."""
+"""Charge-phase durations per finished round (:func:`ChargeHistory`) and the end-of-game
+summary (:func:`ResultSummary`)."""
 
 from __future__ import annotations
 
@@ -8,21 +7,16 @@ import flet as ft
 
 from companion.engine.ricks.timing import game_charge_timing
 from companion.i18n import _
-from companion.ui.boards.ricks.common import (
-    _box,
-    tag,
-)
+from companion.ui.boards.ricks.common import _box, tag
 from companion.ui.state import GameView
 from companion.ui.widgets import fmt_seconds
 
 __all__ = ["ChargeHistory", "ResultSummary"]
 
 
-# -- history / summary -----------------------------------------------------------------------------
 @ft.component
 def ChargeHistory(view: GameView, version: int) -> ft.Control:
-    """Each finished round's charge-phase duration and burned energy while the game runs; once
-    it is over the same numbers are in :func:`ResultSummary`, at the top, and this is hidden."""
+    """Each finished round's charge duration and burned energy; hidden once the game is over."""
     game = view.game
     state = view.state
     if not state.rounds or game.outcome() is not None:
@@ -38,8 +32,7 @@ def ChargeHistory(view: GameView, version: int) -> ft.Control:
     return _box(ft.Column(rows, spacing=4))
 
 
-#: Widths (px) of the summary's columns: the round, the action turns, the charge phase; the
-#: burned energy takes the rest (the whole table fits a 360 px phone).
+#: Widths (px) of the summary's columns (the burned energy takes the rest).
 _COLUMNS = (64, 72, 80)
 
 
@@ -59,10 +52,8 @@ def _table_row(cells: list[str], size: float, bold: bool = False) -> ft.Control:
 
 @ft.component
 def ResultSummary(view: GameView) -> ft.Control:
-    """«Итоги по раундам», right under the winner: one row per round
-    — the time of its action turns (and its start), of its charge phase, the energy burned at
-    its end — the totals, and each player's time in steps Б and В («Фаза зарядки»). The frame
-    then leaves out the per-turn list. Tags: ``result-round-{n}``, ``charge-summary``,
+    """«Итоги по раундам»: per round the action and charge times and energy burned, the totals,
+    each player's time in steps Б and В. Tags: ``result-round-{n}``, ``charge-summary``,
     ``charge-players``."""
     game = view.game
     state = view.state

@@ -1,11 +1,6 @@
-"""The remembered cards behind «Сыграть карту» (:mod:`companion.store.ricks_cards`).
-
-A card played with a name is remembered (or, when the form was filled from the catalogue and
-its name then changed, the entry is corrected: a typo fixed, numbers too). The catalogue is
-shared by the table, so only a player writes it (:func:`companion.table.security.require_player`:
-a spectator's crafted tap changes nothing). A damaged catalogue file is set aside by the store;
-what it says is shown once in the dialog's refusal line.
-"""
+"""The remembered cards behind «Сыграть карту» (:mod:`companion.store.ricks_cards`): a card
+played with a name is remembered (or its entry corrected); only a player writes
+(:func:`companion.table.security.require_player`)."""
 
 from __future__ import annotations
 
@@ -27,8 +22,8 @@ __all__ = ["forget", "forget_dialog", "keep", "offered"]
 
 
 def offered(catalogue: RicksCatalogue, query: str) -> tuple[list[dict[str, Any]], str]:
-    """The cards to offer for the typed name ``query`` (the most played for an empty one) and
-    a note to show once (the store set a damaged file aside, ``""``: nothing to say)."""
+    """The cards offered for ``query`` (the most played for ``""``) and a note to show once
+    (``""``: none)."""
     try:
         hits = catalogue.suggest(query, limit=KNOWN_SHOWN)
     except CompanionError as exc:  # unreadable and no good copy: the file is set aside
@@ -39,9 +34,8 @@ def offered(catalogue: RicksCatalogue, query: str) -> tuple[list[dict[str, Any]]
 
 
 def keep(app: Any, catalogue: RicksCatalogue, known: str, data: dict[str, Any]) -> None:
-    """After ``card.play`` was accepted: remember the card of ``data`` (its name typed); a
-    form filled from the entry ``known`` whose name was changed corrects that entry. A
-    convenience: a spectator, a refused card or a full disk leaves the catalogue as it was."""
+    """After an accepted ``card.play``: remember ``data``'s card (or correct ``known``'s entry);
+    a spectator, a refused card or a full disk changes nothing."""
     card = card_of(data)
     if not str(card.get("name", "")).strip():
         return
@@ -67,8 +61,7 @@ def forget(app: Any, catalogue: RicksCatalogue, name: str) -> str:
 
 
 def forget_dialog(name: str, yes: Callable[[], None], no: Callable[[], None]) -> ft.AlertDialog:
-    """«Убрать «Тостер» из каталога?» — the card is no longer offered; the game keeps it.
-    Tags: ``known-forget-cancel``, ``known-forget-confirm``."""
+    """«Убрать «Тостер» из каталога?». Tags: ``known-forget-cancel``, ``known-forget-confirm``."""
     return confirm_dialog(
         _("Убрать из каталога?"),
         f"«{name}» {_('больше не будет предлагаться. Карты на столе остаются.')}",

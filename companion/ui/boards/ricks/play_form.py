@@ -1,12 +1,5 @@
-"""«Сыграть карту» in the action phase: the card's form, its preview and its checks.
-
-The form is a plain dict (:func:`blank_form`): the kind, the typed numbers as text (``build``,
-``prod``, ``cost``, ``vp``), ``name``, ``down`` («уровнем ниже»), ``known`` (the catalogue
-name the form was filled from, ``""``: typed) and ``bad`` (typed field → why it was refused,
-marked in place). Remembered cards (:mod:`companion.store.ricks_cards`) stand in one row at
-the dialog's top: a tap fills every number, so a known card is played in three taps
-(«Сыграть карту», the card, «Сыграть»).
-"""
+"""«Сыграть карту»: the card's form (a dict, :func:`blank_form`: ``kind``, typed ``build``,
+``prod``, ``cost``, ``vp``, ``name``, ``down``, ``known``, ``bad``), its preview and checks."""
 
 from __future__ import annotations
 
@@ -17,13 +10,7 @@ import flet as ft
 
 from companion.engine.ricks.constants import _MAX_NUMBER
 from companion.i18n import _
-from companion.ui.boards.ricks.common import (
-    _KIND_TEXT,
-    _field,
-    _int,
-    energy,
-    tag,
-)
+from companion.ui.boards.ricks.common import _KIND_TEXT, _field, _int, energy, tag
 from companion.ui.controls import toggle
 from companion.ui.widgets import TARGET, clipped_text, typed_number
 
@@ -42,15 +29,12 @@ __all__ = [
     "button",
 ]
 
-#: Opacity of a control whose move is not allowed now: it still answers a tap, with the rule.
+#: Opacity of a control whose move is not allowed now (it still answers a tap).
 DIMMED = 0.45
 
 
 def button(ident: str, text: str, on_click, *, icon=None, dimmed=False, label=None):
-    """An outlined 48 dp button of a fixed line (a narrow padding: four share a phone's row).
-
-    ``dimmed``: a move not allowed now — the button looks unavailable but still answers a
-    tap, and ``on_click`` then says why, naming the rule."""
+    """An outlined 48 dp button; ``dimmed``: looks unavailable, ``on_click`` says why."""
     return tag(
         ident,
         ft.OutlinedButton(
@@ -65,8 +49,7 @@ def button(ident: str, text: str, on_click, *, icon=None, dimmed=False, label=No
     )
 
 
-#: The numbers «Сыграть карту» needs for each kind of card, all printed on it (field, label):
-#: an empty one is asked for, never taken for 1.
+#: The numbers each kind of card needs (field, label); an empty one is asked for.
 _NEEDED = {
     "source": (("build", "Жетонов"), ("prod", "Энергия")),
     "invention": (("build", "Жетонов"), ("cost", "Цена"), ("vp", "ПО")),
@@ -93,16 +76,13 @@ def _whole(raw: str) -> bool:
 
 
 def _shown(raw: str) -> str:
-    """A typed number as the preview says it: «?» while the field is empty or holds no such
-    number."""
+    """A typed number for the preview: «?» when empty or not a number."""
     return str(raw).strip() if _whole(raw) else "?"
 
 
 def form_refusal(f: dict[str, Any]) -> tuple[dict[str, str], str] | None:
-    """Every bad number of the card's kind at once: ``({field: why}, the sentence for the
-    dialog)`` naming each field, or ``None`` when every number is filled in and whole. Empty
-    fields are asked for (:func:`missing_text`); junk («abc», «-3», «1000») is named with
-    what was typed. The rules' own limits (at least one action to build) are the engine's."""
+    """``({field: why}, sentence)`` naming every empty or bad number of the card's kind, or
+    ``None`` when all are whole numbers (the rules' limits are the engine's)."""
     empty = [(key, _(label)) for key, label in _NEEDED[f["kind"]] if not str(f[key]).strip()]
     junk = [
         (key, _(label), str(f[key]).strip())
@@ -122,8 +102,7 @@ def form_refusal(f: dict[str, Any]) -> tuple[dict[str, str], str] | None:
 
 
 def from_entry(f: dict[str, Any], entry: dict[str, Any]) -> None:
-    """Fill the form ``f`` from a catalogue entry: its kind, name and every number printed on
-    it (the others emptied); «уровнем ниже» stays only for a source."""
+    """Fill form ``f`` from a catalogue entry (the others emptied; «уровнем ниже» for a source)."""
     f["kind"] = entry["kind"]
     f["name"] = entry["name"]
     for key, card_key in _KEYS.items():
@@ -134,19 +113,15 @@ def from_entry(f: dict[str, Any], entry: dict[str, Any]) -> None:
 
 
 def card_of(data: dict[str, Any]) -> dict[str, Any]:
-    """The card itself from ``card.play`` data (for the catalogue: no «уровнем ниже», no
-    «сразу целиком»)."""
+    """The card itself from ``card.play`` data (without «уровнем ниже» and «сразу целиком»)."""
     return {k: v for k, v in data.items() if k not in ("down", "finish")}
 
 
 def _preview(
     f: dict[str, Any], whole: bool = False, mini: bool = False, spoken: bool = False
 ) -> str:
-    """What «Сыграть карту» will send, in words (so the table sees it before the tap); an
-    empty field reads «?»; ``whole``: built whole at once (no build token left: imaginary
-    ones, «Внедрение»); ``mini``: the player is in Мини-вселенная, where an invention costs
-    one more card from the hand (Уточнения по вселенным: Мини-вселенная); ``spoken``: the
-    unit spelled out, for the label (:func:`~companion.ui.boards.ricks.common.energy`)."""
+    """What «Сыграть карту» will send, in words («?» for an empty field); ``whole``: built at
+    once («Внедрение»); ``mini``: one more card (Мини-вселенная); ``spoken``: for the label."""
     k = f["kind"]
     name = f" «{f['name'].strip()}»" if f["name"].strip() else ""
     text = f"{_(_KIND_TEXT[k])}{name}: {_('внедрение')} {_shown(f['build'])}"
@@ -166,10 +141,8 @@ def _preview(
 
 
 def play_data(f: dict[str, Any], no_tokens: bool) -> dict[str, Any]:
-    """The ``card.play`` data of a form whose numbers are filled in (none left
-    empty; anything typed that is not a number is sent as typed, for the engine to name the
-    field); with no build token left the card is built whole at once (``finish``: imaginary
-    tokens, «Внедрение»)."""
+    """The ``card.play`` data of a filled form (non-numbers sent as typed, for the engine to
+    name); with no build token left, ``finish`` («Внедрение»)."""
     k = f["kind"]
     data: dict[str, Any] = {
         "kind": k,
@@ -188,8 +161,7 @@ def play_data(f: dict[str, Any], no_tokens: bool) -> dict[str, Any]:
     return data
 
 
-#: The kind buttons' text size, side padding and gaps: «Источник», «Изобретение» and
-#: «Способность» on one line in the 304 px a 360 px phone leaves the dialog's content.
+#: The kind buttons' text size, side padding and gaps (one line at 360 px).
 KIND_SIZE, KIND_PAD, KIND_SPACING = 13, 6, 4
 
 
@@ -222,21 +194,11 @@ def play_dialog(
     mini: bool = False,
     known: ft.Control | None = None,
 ) -> ft.AlertDialog:
-    """«Сыграть карту» (the title says the actions left): ``known`` (the remembered cards'
-    row, :func:`known_row`), the kind, build cost, production or
-    cost, VP, name, «уровнем ниже» with «Сброс +1» beside it (a card refused for too few
-    actions gets its action here, with what was typed kept — «Бесплатное действие»), the
-    preview of
-    what will be sent and the refusal, if any (said here only, not in the frame's banner
-    too). Three fields a line, and the discard in the line «уровнем ниже» already takes: the
-    dialog is no taller than before, whole on a 360×640 phone. In Мини-вселенная the preview
-    has three lines (its extra card), elsewhere two. The fields
-    have no hint: an empty one is asked for when «Сыграть» is tapped, never sent as a number
-    nobody typed; they show what the form holds, so a discard's re-render keeps them. Tags:
-    ``play-actions``, ``play-discard``, ``kind-{k}``, ``play-build``, ``play-prod``,
-    ``play-cost``, ``play-vp``, ``play-name``, ``play-down``, ``play-preview``,
-    ``play-error``, ``play-card``, ``play-cancel``. A field in ``f["bad"]`` is outlined in
-    red (:func:`form_refusal`: every bad field at once, named in the refusal line)."""
+    """«Сыграть карту»: the remembered cards (:func:`known_row`), the kind, numbers, name,
+    «уровнем ниже» with «Сброс +1», the preview and the refusal line; a field in ``f["bad"]``
+    is outlined in red. Tags: ``play-actions``, ``play-discard``, ``kind-{k}``, ``play-build``,
+    ``play-prod``, ``play-cost``, ``play-vp``, ``play-name``, ``play-down``, ``play-preview``,
+    ``play-error``, ``play-card``, ``play-cancel``."""
     kind = f["kind"]
     kinds = ft.Row(
         [
@@ -294,12 +256,7 @@ def play_dialog(
                 label="уровнем ниже" + (" (вкл)" if f["down"] else ""),
             ),
             ft.Container(expand=True),
-            button(
-                "play-discard",
-                _("Сброс +1"),
-                discard,
-                label=_("Сброс карты: +1 действие"),
-            ),
+            button("play-discard", _("Сброс +1"), discard, label=_("Сброс карты: +1 действие")),
         ],
         height=TARGET,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -311,8 +268,7 @@ def play_dialog(
         kinds,
         ft.Row(fields, wrap=True, spacing=4, run_spacing=6),
         down_line,
-        # two lines kept whatever the card, three in Мини-вселенная (a named invention with
-        # its extra card takes them): the buttons below never move as the preview grows
+        # two lines kept (three in Мини-вселенная): the buttons below never move
         tag(
             "play-preview",
             ft.Container(
@@ -329,10 +285,7 @@ def play_dialog(
         tag(
             "play-card",
             ft.FilledButton(
-                _("Сыграть"),
-                icon=ft.Icons.PLAY_FOR_WORK,
-                height=TARGET,
-                on_click=lambda: play(),
+                _("Сыграть"), icon=ft.Icons.PLAY_FOR_WORK, height=TARGET, on_click=lambda: play()
             ),
         ),
     ]
@@ -341,7 +294,6 @@ def play_dialog(
     return dialog(title, body, "play-error", error, actions_row, close)
 
 
-#: Remembered cards offered in the dialog's top row (it scrolls sideways).
 KNOWN_SHOWN = 6
 
 
@@ -351,11 +303,9 @@ def known_row(
     pick: Callable[[dict[str, Any]], None],
     forget: Callable[[], None],
 ) -> ft.Control:
-    """The remembered cards (``hits``, best first) as one row of 48 dp chips that scrolls
-    sideways, and a fixed trash slot at its right end: it removes the card picked (``picked``,
-    ``""``: none — the trash is dimmed and ``forget`` says why). With nothing remembered the
-    row says where played cards will appear. The row's height never changes, so the form
-    under it stays put. Tags: ``known-{k}`` (``k`` from 0), ``known-forget``, ``known-none``."""
+    """The remembered cards (``hits``) as a sideways row of 48 dp chips and a trash slot for
+    ``picked`` (``""``: dimmed, ``forget`` says why); fixed height. Tags: ``known-{k}``,
+    ``known-forget``, ``known-none``."""
     chips: list[ft.Control] = [
         tag(
             f"known-{k}",
@@ -400,17 +350,14 @@ def known_row(
     )
 
 
-#: Size (px) of the «Сыграть карту» fields' labels: «Жетонов» at Material's 16 px wrapped in
-#: its 98 px field (66 px inside its 16 px padding) on every phone; at 14 px it takes 63.
+#: Size (px) of the «Сыграть карту» fields' labels.
 FIELD_LABEL = 14
 
 
 def dialog(
     title: str | ft.Control, body: list[ft.Control], error_tag: str, error: str, actions, close
 ) -> ft.AlertDialog:
-    """A phone-sized modal: ``body``, then a reserved three-line slot for a refusal (tagged
-    ``error_tag``: a refusal never moves the buttons under the finger, and its rule's name at
-    the end is not cut off), then ``actions``."""
+    """A phone-sized modal: ``body``, a three-line refusal slot (``error_tag``), ``actions``."""
     return ft.AlertDialog(
         modal=True,
         title=ft.Text(title, size=18) if isinstance(title, str) else title,
@@ -422,8 +369,7 @@ def dialog(
                 tag(
                     error_tag,
                     ft.Container(
-                        clipped_text(error, 13, lines=3, color=ft.Colors.ERROR),
-                        height=54,
+                        clipped_text(error, 13, lines=3, color=ft.Colors.ERROR), height=54
                     ),
                     label=error or " ",
                 ),
@@ -433,7 +379,6 @@ def dialog(
             width=334,
         ),
         actions=actions,
-        # a landscape phone is shorter than the form: it scrolls, the buttons stay
         scrollable=True,
         on_dismiss=lambda: close(),
     )

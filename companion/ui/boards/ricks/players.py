@@ -1,6 +1,5 @@
-"""One compact row per player (one 54 px line, so four players fit beside the turn's panel on a
-390×844 phone): name and character, universe and the physical track's square (past 30 VP),
-build tokens, cards in hand (tap for a pad) and VP (± and a pad)."""
+"""One 54 px row per player: name and character, universe (and track), build tokens, cards
+in hand (pad) and VP (± and pad)."""
 
 from __future__ import annotations
 
@@ -21,19 +20,13 @@ __all__ = ["PlayerRow", "ROW_HEIGHT"]
 
 Send = Callable[[str, dict[str, Any]], bool]
 
-#: Height of a player's row (px): the 48 dp counter inside the active player's 3 px border
-#: (the same for every row, so a new turn moves nothing).
+#: Height of a player's row (px), the same for every row.
 ROW_HEIGHT = 54
-#: Width (px) of the VP between its − and +: a 48 dp target (a tap opens the pad), three digits
-#: at 24 px; no wider, to leave the name, universe and tokens room beside it on a phone.
+#: Width (px) of the VP between its − and +.
 VP_WIDTH = TARGET
-#: The mark of built abilities after the tokens, with their number: «8 жетонов ✦2». Their
-#: names («Портал», «Гиперкуб») did not fit: at 360 px the line has 94 px, at 390 124 px,
-#: and «8 жетонов · «Портал»» takes 144; they are on the character's chip in the universes'
-#: list, in the row's tooltip and label.
+#: The mark of built abilities after the tokens, with their number: «8 жетонов ✦2».
 ABILITY_ICON = ft.Icons.AUTO_AWESOME
-#: The universe's and the tokens' lines under the name: 12 px type, lines 1.15 high (both fit
-#: with the name inside the active player's 3 px border).
+#: The universe's and tokens' lines under the name: size (px) and line height.
 _SMALL = {"size": 12, "style": ft.TextStyle(height=1.15)}
 
 
@@ -54,28 +47,12 @@ def _PlayerRow(
     abilities: tuple[str, ...] = (),
     narrow: bool = False,
 ) -> ft.Control:
-    """One player (plain props: the row re-renders only when they change).
-
-    Tags: ``player-p{i}``, ``vp-p{i}`` (with ``-plus``/``-minus``; tap for a pad),
-    ``tokens-p{i}`` (the universe, build tokens and, past 30 VP, the track, then the built
-    abilities), ``hand-p{i}`` (tap for a pad: cards in hand, for the tie-break of «Конец
-    игры»). ``guard`` is asked before a pad opens
-    (:meth:`~companion.ui.state.GameView.too_soon`: the rest of a double tap on a dialog's
-    «Закрыть» over the row opens nothing).
-
-    Under the name, two short lines of their own — the universe (and the track), then the
-    tokens — so each is whole beside the counters on a 360–390 px phone. Always both lines: the row
-    and its text keep their places whatever the numbers. The player's built abilities
-    (``abilities``: their names, «Карты способностей») are counted after the tokens,
-    :data:`ABILITY_ICON` and their number (the names are in the universes' list, the tooltip
-    and the label; cut with «…» they read «П…» at 360): the row is no taller for them. On a
-    ``narrow`` page
-    (:attr:`~companion.ui.layout.Layout.narrow`) the character leads the universe's line and
-    the name is alone on its line.
-    """
+    """One player (plain props). Tags: ``player-p{i}``, ``vp-p{i}`` (``-plus``/``-minus``, pad),
+    ``tokens-p{i}``, ``hand-p{i}`` (pad, for «Конец игры»'s tie-break). ``guard`` is asked
+    before a pad opens. Two fixed lines under the name (universe, tokens and
+    :data:`ABILITY_ICON` count); ``narrow``: the character leads the universe's line."""
     laps, square = track_position(vp)
     track = f"{_('трек')} {square}" + (f" (+{TRACK_LENGTH * laps})" if laps else "")
-    # the physical track's square only once it has wrapped (before that it is the VP)
     sub = f"{SHORT.get(universe, universe)} · {_('жетонов')} {tokens}" + (
         f" · {track}" if laps else ""
     )
@@ -88,8 +65,6 @@ def _PlayerRow(
     if abilities:
         names = ", ".join(abilities)
         sub += f" · {_('способности')}: {names}"
-        # the names are on the character's chip in the universes' list and in the label;
-        # the row says how many
         count_line = ft.Row(
             [
                 count_line,
@@ -183,5 +158,4 @@ def _PlayerRow(
     )
 
 
-#: Memoised: a tap on one player re-renders that player's row only.
 PlayerRow = ft.memo(_PlayerRow)

@@ -6,14 +6,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.ricks import (
-    CHARACTERS,
-    KRO,
-    KRO_ACTIONS,
-    MICRO,
-    MINI,
-    RICK_UNIVERSE,
-)
+from companion.engine.ricks import CHARACTERS, KRO, KRO_ACTIONS, MICRO, MINI, RICK_UNIVERSE
 from companion.engine.ricks.definition import LIMIT, setup_problems
 from companion.errors import StoreError
 from companion.i18n import _
@@ -27,6 +20,7 @@ from companion.ui.boards.ricks.common import (
     tag,
 )
 from companion.ui.boards.types import OptionsUpdate
+from companion.ui.controls import clipped_text
 from companion.ui.nav import AppContext
 from companion.ui.widgets import switch_row
 
@@ -39,11 +33,8 @@ def _good_limit(value: Any) -> bool:
 
 
 def seat_characters(picks: list[str]) -> list[str] | None:
-    """Every seat's character: the chosen ones where chosen, and each seat left on «по
-    порядку» the first character nobody chose (Рик, Морти, Зип, Кайл); ``None`` when nobody
-    chose. Each player picks their own character («Подготовка к игре»), so a choice for seat 2
-    counts with seat 1 left on «по порядку». The same character twice is passed on for the
-    engine to refuse."""
+    """Every seat's character: the chosen ones, and seats left «по порядку» the first unchosen
+    (Рик, Морти, Зип, Кайл); ``None`` when nobody chose («Подготовка к игре»)."""
     if not any(picks):
         return None
     free = iter(c for c in CHARACTERS if c not in picks)
@@ -51,9 +42,7 @@ def seat_characters(picks: list[str]) -> list[str] | None:
 
 
 def taken_by(picks: list[str], character: str, seat: int) -> int | None:
-    """The other seat that chose ``character`` (``None``: nobody, or no character). Each
-    character has one card and one token, so a player takes a character nobody has
-    («Подготовка к игре»)."""
+    """The other seat that chose ``character`` (``None``: nobody) («Подготовка к игре»)."""
     if not character:
         return None
     return next((i for i, c in enumerate(picks) if c == character and i != seat), None)
@@ -66,23 +55,13 @@ def OptionsForm(
     players: int | None = None,
     names: tuple[str, ...] = (),
 ) -> ft.Control:
-    """Characters per seat, abilities, the universes' action tokens (remembered in the data
-    dir and pre-filled next time) and the optional per-player limit for steps Б and В.
-
-    When the disk refuses to remember the tokens (read-only, full), the form says so in Russian
-    with the store's reason (tag ``ricks-settings-error``); ``settings.json`` is left as it was
-    and the game being set up keeps the numbers typed.
-
-    :param players: number of seats, when the new-game screen passes it; otherwise four seat
-        pickers are shown. Any seat's choice counts (:func:`seat_characters`).
-    :param names: the players' names as typed so far (``""``: not yet): a seat's picker is
-        labelled with its player's name.
-    """
+    """Characters per seat, abilities, the universes' action tokens (remembered; a disk refusal
+    shows ``ricks-settings-error``) and the optional steps Б/В limit. ``players``: seats (else
+    four); ``names``: the players' names so far (``""``: not yet)."""
     app = ft.use_context(AppContext)
     root = app.hub.store.root if app is not None else None
     seats = players or 4
-    # The latest options and typed texts live in a ref: two quick edits must not overwrite each
-    # other through the closures of one render.
+    # options and typed texts in a ref: two quick edits never overwrite each other
     mine = ft.use_ref(None)
     if mine.current is None:
         actions0 = dict(options.get("actions") or {KRO: KRO_ACTIONS})
@@ -120,7 +99,6 @@ def OptionsForm(
     ft.use_effect(prefill, [])
 
     def reseat() -> None:
-        # a player added or removed after the picks: every seat still gets its character
         now = seat_characters(m["picks"][:seats])
         if now != m["options"].get("characters"):
             push(characters=now)
@@ -131,7 +109,6 @@ def OptionsForm(
         value = value if value in CHARACTERS else ""
         holder = taken_by(m["picks"][:seats], value, seat)
         if holder is not None:
-            # refused at once, not when the game starts: one card and token per character
             m["refused"] = _(
                 "{character} уже выбран для игрока {who}: у каждого свой персонаж "
                 "(«Подготовка к игре»)."
@@ -181,8 +158,7 @@ def OptionsForm(
         push(charge_limit=value)
         set_shown(lambda v: v + 1)
         if root is not None and (value is None or _good_limit(value)):
-            # remembered like the action tokens (the form says «Числа запоминаются»);
-            # cleared, no limit is remembered
+            # remembered like the action tokens; cleared: no limit
             try:
                 update_settings(root, **{LIMIT_KEY: value})
             except StoreError as exc:
@@ -192,9 +168,7 @@ def OptionsForm(
             set_shown(_shown + 1)
 
     picks, typed, limit_text = m["picks"], m["typed"], m["limit"]
-    # junk typed in a number field is refused in place as it is typed: the field outlined and
-    # named in the note line, all of them at once (issue #30: «abc», «-3», «xyz» were taken);
-    # «Начать игру» names every bad field, empty ones too (validate_setup)
+    # junk refused in place as typed; «Начать игру» names every bad field (validate_setup)
     problems = setup_problems(m["options"])
     bad = {u: problems[u] for u in ACTION_FIELDS if u in problems and typed.get(u, "").strip()}
     if LIMIT in problems and limit_text.strip():
@@ -243,18 +217,16 @@ def OptionsForm(
     return ft.Column(
         [
             ft.Text(_("Персонажи"), size=18, weight=ft.FontWeight.BOLD),
-            # one slot, always there: how seats left alone are filled, or why a pick was
-            # refused; nothing below moves
+            # one slot, always there: nothing below moves
             tag(
                 "character-note",
                 ft.Container(
-                    ft.Text(
+                    clipped_text(
                         m.get("refused")
                         or _("По порядку хода. Если не выбирать — Рик, Морти, Зип, Кайл."),
-                        size=14,
+                        14,
+                        lines=2,
                         color=ft.Colors.ERROR if m.get("refused") else None,
-                        max_lines=2,
-                        overflow=ft.TextOverflow.ELLIPSIS,
                     ),
                     height=40,
                     alignment=ft.Alignment.CENTER_LEFT,
@@ -295,19 +267,17 @@ def OptionsForm(
                 ],
                 wrap=True,
             ),
-            # one slot, always there: the reminder that the numbers are remembered, or why
-            # they were not (a read-only or full disk); nothing below moves
+            # one slot, always there: nothing below moves
             tag(
                 "ricks-settings-error",
                 ft.Container(
-                    ft.Text(
+                    clipped_text(
                         note,
-                        size=13,
+                        13,
+                        lines=3,
                         color=ft.Colors.ERROR
                         if bad or m.get("error")
                         else ft.Colors.ON_SURFACE_VARIANT,
-                        max_lines=3,
-                        overflow=ft.TextOverflow.ELLIPSIS,
                     ),
                     height=54,
                     alignment=ft.Alignment.CENTER_LEFT,

@@ -1,28 +1,19 @@
-"""The four universes as they lie on the table, top to bottom: Риковселенная, Микровселенная,
-Мини-вселенная, Кроховселенная («Подготовка к игре»), so «↑» moves a character up the screen."""
+"""The four universes top to bottom as on the table («Подготовка к игре»)."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.ricks import (
-    PHASE_CHARGE,
-    UNIVERSES,
-)
+from companion.engine.ricks import PHASE_CHARGE, UNIVERSES
 from companion.i18n import _
-from companion.ui.boards.ricks.common import (
-    _box,
-    card_text,
-    tag,
-)
+from companion.ui.boards.ricks.common import _box, card_text, tag
 from companion.ui.state import GameView
 
 __all__ = ["Universes"]
 
 
 def chip_text(state, player: int, names) -> str:
-    """«Кайл (Аня): «Портал», «Гиперкуб» 1 из 2» — the character, the player and the
-    abilities attached to the character (an unfinished one with its tokens)."""
+    """«Кайл (Аня): «Портал», «Гиперкуб» 1 из 2»: character, player, attached abilities."""
     text = f"{state.players[player].character} ({names[player]})"
     abilities = [
         c.label() if c.built else f"{c.label()} {c.placed} {_('из')} {c.build_cost}"
@@ -34,11 +25,8 @@ def chip_text(state, player: int, names) -> str:
 
 @ft.component
 def Universes(view: GameView, version: int) -> ft.Control:
-    """The four universes top to bottom as on the table (Риковселенная first, «Подготовка к
-    игре»), with characters, sources and inventions.
-    A character's chip names the abilities attached to it («Карты способностей»: they go
-    with the character, not into a universe), an unfinished one with its tokens.
-    Tags: ``uni-{k}``, ``k`` the universe's place top to bottom on the table (Риковселенная 0)."""
+    """The four universes with characters, sources and inventions; a character's chip names
+    its abilities («Карты способностей»). Tags: ``uni-{k}`` (Риковселенная 0)."""
     game = view.game
     state = view.state
     names = game.players
@@ -55,8 +43,6 @@ def Universes(view: GameView, version: int) -> ft.Control:
             )
             for i in here
         ]
-        # a screen reader hears the unit spelled out: in the label and as the text itself
-        # (Flutter reads both, and read «ед.» as written)
         cards = [
             tag(
                 f"card-{c.id}",
@@ -89,8 +75,7 @@ def Universes(view: GameView, version: int) -> ft.Control:
                 f"uni-{k}",
                 _box(
                     ft.Column(
-                        [ft.Row(header), ft.Row(chips, wrap=True, spacing=6), *cards],
-                        spacing=4,
+                        [ft.Row(header), ft.Row(chips, wrap=True, spacing=6), *cards], spacing=4
                     ),
                     highlight=charging,
                 ),

@@ -10,20 +10,19 @@ import flet as ft
 from companion.engine.smashup import PHASES, START
 from companion.i18n import _
 from companion.ui import moves
+from companion.ui.controls import clipped_text
 from companion.ui.state import GameView, part
 from companion.ui.widgets import primary_button, tagged
 
 __all__ = ["Actions"]
 
-#: Height of the bar (dp): the primary button (56) and its margin.
+#: Height of the bar (dp).
 BAR_HEIGHT = 64
 
 
 @ft.component
 def Actions(view: GameView) -> ft.Control:
-    """One primary action at the right, what it leads to at the left; fixed height.
-    Re-rendered when the phase (or the setup, or the winner) changes, not on every move.
-    In setup the hint says what «Начать игру» still waits for."""
+    """One primary action at the right, what it leads to at the left; fixed height."""
     s = view.state
     picked = tuple(len(deck) for deck in s.factions)  # the setup hint counts the factions
     key = (s.started, len(s.bases), picked, s.players, s.winner, s.edition, s.phase, view.moment())
@@ -31,10 +30,7 @@ def Actions(view: GameView) -> ft.Control:
 
 
 def _setup_hint(factions: list[list[str]], bases: int, need: int) -> str:
-    """What «Начать игру» still waits for (Подготовка к игре): how many players have both
-    factions, how many bases are still to lay out; «всё готово» when nothing. Not «базы: N
-    из M» again: the board's heading says it (play-test: «базы: 4 из 4» twice on one
-    screen)."""
+    """What «Начать игру» still waits for (Подготовка к игре); «всё готово» when nothing."""
     done = sum(len(deck) >= 2 for deck in factions)
     if done < len(factions):
         return f"{_('фракции')}: {done} {_('из')} {len(factions)}"
@@ -80,12 +76,7 @@ def _Bar(view: GameView, version: int) -> ft.Control:
         ft.Row(
             [
                 ft.Container(
-                    tagged(
-                        "next-hint",
-                        ft.Text(hint, size=14, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
-                        label=hint,
-                    ),
-                    expand=True,
+                    tagged("next-hint", clipped_text(hint, 14, lines=2), label=hint), expand=True
                 ),
                 button,
             ],

@@ -1,22 +1,6 @@
-"""The strip of base chips pinned in the board's header (:mod:`.header`; not on a short
-screen, whose folded header keeps the open base's players in view instead), and the base
-open on this screen that the strip and the base list (:mod:`.play`) share.
-
-One chip per base in play, in the list's order, each at least 48×48 dp: the base's name (one
-line, cut with «…» by Flutter; whole in the chip's label and tooltip) over its power against
-its breakpoint («7/16», in the ready colour once the base is ready). The open base's chip is
-marked (filled, a thick border). A tap on a chip opens that base and scrolls it to the top of
-the list, under the header: every base is one tap away, whatever the list's scroll, and no
-base row is tapped through the header. Up to :data:`ONE_LINE` chips share one line; more take
-two lines.
-
-Handles: ``chip-<j>`` (the chip of base ``j``; its label «<name>: 7/16», «, открыта» when open).
-
-On a short screen, whose folded header has no room for a line of chips, :func:`BaseMenu` is a
-48 dp button at the end of the VP row (``base-menu``): its menu lists the bases the same way
-(``base-item-<j>``, the open one checked), and picking one opens it as a chip does — every
-base two taps away and no scroll, the open base's players kept in view.
-"""
+"""The strip of base chips pinned in the header (not on a short screen: :func:`BaseMenu`
+there) and the base open on this screen. A chip (≥ 48 dp) opens its base and scrolls it to
+the top. Tags: ``chip-<j>``, ``base-menu``, ``base-item-<j>``."""
 
 from __future__ import annotations
 
@@ -28,13 +12,14 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.smashup.common import READY
+from companion.ui.controls import clipped_text
 from companion.ui.layout import grid
 from companion.ui.state import GameView, view_local
 from companion.ui.widgets import TARGET, tagged
 
 __all__ = ["BaseChips", "BaseMenu", "ONE_LINE", "OpenBase", "open_base_of"]
 
-#: At most this many chips share one line (a 360 px phone: 7 chips of 48 dp and their gaps).
+#: At most this many chips share one line.
 ONE_LINE = 7
 _GAP = 4
 
@@ -42,9 +27,8 @@ _GAP = 4
 @ft.observable
 @dataclass
 class OpenBase:
-    """The base open for editing on this screen (momentary, not saved): ``base`` opened in
-    the moment ``when`` (the turn and phase); each new moment starts with no base open.
-    ``asked`` counts the chip taps, so a tap on the open base's chip scrolls it up again."""
+    """The base open on this screen (momentary): ``base`` opened in moment ``when``; ``asked``
+    counts chip taps (a tap on the open chip scrolls again)."""
 
     base: int | None = None
     when: Hashable = None
@@ -63,8 +47,7 @@ class OpenBase:
             self.base = j
 
     def show(self, j: int, when: Hashable) -> None:
-        """Open base ``j`` in ``when`` (a chip: it opens, never closes) and ask for it to be
-        scrolled to the top of the list."""
+        """Open base ``j`` in ``when`` and ask for it to be scrolled to the top."""
         self.when = when
         self.base = j
         self.asked += 1
@@ -84,8 +67,7 @@ def BaseChips(
     when: Hashable,
     opened: OpenBase,
 ) -> ft.Control:
-    """The strip (see the module docstring): one chip per base, ``totals`` against
-    ``breakpoints``, ``ready`` in the ready colour; the base ``opened`` in ``when`` marked."""
+    """One chip per base (``totals``/``breakpoints``, ``ready`` coloured), ``opened`` marked."""
     current = opened.at(when)
 
     def chip(j: int) -> ft.Control:
@@ -97,13 +79,7 @@ def BaseChips(
             ft.Container(
                 ft.Column(
                     [
-                        ft.Text(
-                            names[j],
-                            size=11,
-                            max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                            text_align=ft.TextAlign.CENTER,
-                        ),
+                        clipped_text(names[j], 11, text_align=ft.TextAlign.CENTER),
                         ft.Text(
                             count,
                             size=13,
@@ -120,7 +96,6 @@ def BaseChips(
                 height=TARGET,
                 padding=ft.Padding.symmetric(horizontal=3),
                 border_radius=8,
-                # the same border width open or not: marking a chip moves no text
                 border=ft.Border.all(
                     2, ft.Colors.PRIMARY if is_open else ft.Colors.OUTLINE_VARIANT
                 ),
@@ -159,9 +134,7 @@ def BaseMenu(
                             names[j], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, expand=True
                         ),
                         ft.Text(
-                            count,
-                            weight=ft.FontWeight.BOLD,
-                            color=READY if ready[j] else None,
+                            count, weight=ft.FontWeight.BOLD, color=READY if ready[j] else None
                         ),
                     ],
                     spacing=12,

@@ -1,7 +1,4 @@
-"""Small pieces shared by the «Замес» board: the typed base form, counters, colour dots.
-
-Plain functions (not components) so they can live inside dialogs and memoised components.
-"""
+"""Plain functions shared by the «Замес» board (usable in dialogs): the base form, counters."""
 
 from __future__ import annotations
 
@@ -14,6 +11,7 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue, card_error, normalize_name
+from companion.ui.controls import clipped_text
 from companion.ui.nav import go, rules_link
 from companion.ui.widgets import TARGET, tagged, typed_number, typed_text
 
@@ -33,17 +31,15 @@ __all__ = [
 ]
 
 RULES_GAME = "smash_up"
-#: Space between a catalogue suggestion and its trash button (dp).
+#: Space between a suggestion and its trash button (dp).
 FORGET_GAP = 8
-#: Height kept for the catalogue's suggestions under the name: three lines of 48 dp chips.
+#: Height kept for the catalogue's suggestions (px).
 _SUGG_GAP = 6
-#: Catalogue suggestions under a base's name: two (three took 156 px of a phone's dialog,
-#: and the capture dialog's refusal at its bottom needed a scroll; play-test).
+#: Catalogue suggestions under a base's name.
 MAX_SUGGESTIONS = 2
 SUGGESTIONS_HEIGHT = MAX_SUGGESTIONS * TARGET + (MAX_SUGGESTIONS - 1) * _SUGG_GAP
 READY = ft.Colors.GREEN_700
-#: The typed fields of a base; ``known``: the catalogue name its numbers were filled from by
-#: typing that name whole (``""``: typed or picked by the player).
+#: The typed fields of a base; ``known``: the catalogue name that filled them (``""``: none).
 EMPTY_FORM: dict[str, str] = {
     "name": "",
     "bp": "",
@@ -94,8 +90,8 @@ def form_from_entry(entry: dict[str, Any]) -> dict[str, str]:
 
 
 def form_error(form: dict[str, str]) -> tuple[str, str] | None:
-    """``(form field, Russian message)`` if the typed base is refused by the catalogue's check
-    (:func:`companion.store.bases.card_error`), else ``None``."""
+    """``(form field, message)`` if :func:`companion.store.bases.card_error` refuses it,
+    else ``None``."""
     error = card_error(card_from_form(form))
     if error is None:
         return None
@@ -125,19 +121,9 @@ def base_fields(
     on_forget: Callable[[str], None] | None = None,
     on_pick: Callable[[], None] | None = None,
 ) -> list[ft.Control]:
-    """Name (with catalogue suggestions), breakpoint and VP for 1st/2nd/3rd place.
-
-    The suggestions keep the room of two (:data:`SUGGESTIONS_HEIGHT`) when there are fewer
-    or none: picking one (which leaves none to suggest) or laying a base out (which brings
-    two back) moves neither the fields below nor «Выложить базу», and never shortens the
-    page under a scrolled board (play-test: the page then jumped back to its top and the
-    button for the next base was under the pinned bar).
-    ``error`` (from :func:`form_error`) marks its field and fills the reserved error line;
-    ``on_forget(name)`` is called by the trash button :data:`FORGET_GAP` beside a suggestion
-    (the caller asks before removing it from the catalogue); ``on_pick()`` after a suggestion
-    has filled the form (the setup brings «Выложить базу» into view then).
-    The error line keeps its height whether empty or not.
-    """
+    """Name (with catalogue suggestions in a fixed room), breakpoint and VP for the places, and a
+    fixed error line. ``error``: :func:`form_error`'s; ``on_forget(name)``: the trash button
+    (the caller asks); ``on_pick()``: after a suggestion filled the form."""
     hits = _suggest(catalogue, form["name"], exclude)
     shown = [h for h in hits if form_from_entry(h) != form][:MAX_SUGGESTIONS]
     bad = error[0] if error else None
@@ -163,11 +149,8 @@ def base_fields(
             set_form(lambda f: {**f, key: text, "known": ""})
 
     def typed_name(typed: str) -> None:
-        """A name the catalogue knows, typed whole (case, ё/е and spaces forgiven), fills its
-        breakpoint and VP, unless the player typed numbers already; numbers filled that way
-        follow the name: typing on («Рынок» → «Рынок специй») replaces them with the longer
-        name's, or clears them when no base has that name. The field keeps what was typed (it
-        is not rewritten under the finger); the catalogue's spelling is laid out."""
+        """A name the catalogue knows typed whole (case, ё/е, spaces forgiven) fills its numbers
+        unless numbers were typed; numbers filled so follow the name as it changes."""
         try:
             known = catalogue.get(typed) if typed.strip() else None
         except CompanionError:
@@ -197,10 +180,7 @@ def base_fields(
         chip = tagged(
             f"{prefix}-sugg-{k}",
             ft.OutlinedButton(
-                text,
-                icon=ft.Icons.HISTORY,
-                height=TARGET,
-                on_click=lambda _e, h=h: pick(h),
+                text, icon=ft.Icons.HISTORY, height=TARGET, on_click=lambda _e, h=h: pick(h)
             ),
             label=h["name"],
         )
@@ -217,7 +197,6 @@ def base_fields(
             ),
             label=f"{_('Убрать из каталога')} {h['name']}",
         )
-        # 8 dp from the chip (play-test: flush against it); it asks before removing
         return ft.Row([chip, forget], spacing=FORGET_GAP, tight=True)
 
     vp = f"{form['vp1'] or '?'}/{form['vp2'] or '?'}/{form['vp3'] or '?'}"
@@ -247,13 +226,7 @@ def base_fields(
         ft.Container(
             tagged(
                 f"{prefix}-error",
-                ft.Text(
-                    message,
-                    color=ft.Colors.ERROR,
-                    size=14,
-                    max_lines=2,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                ),
+                clipped_text(message, 14, lines=2, color=ft.Colors.ERROR),
                 label=message,
             )
             if message

@@ -1,5 +1,5 @@
-"""The editor of an open base (see :mod:`.base` for the layout and its play-tests): «Сыграть
-приспешника сюда» (:mod:`.minion`), power and minions per player, the breakpoint change."""
+"""The editor of an open base: «Сыграть приспешника сюда», power and minions per player, the
+breakpoint change."""
 
 from __future__ import annotations
 
@@ -54,10 +54,8 @@ def PowerRow(
     open_pad: Callable[[int], None],
     caption: bool = False,
 ) -> ft.Control:
-    """One player's power and minions on base ``j`` (memoised: a tap re-renders this line):
-    the name (two lines, then «…»), then two groups, each on its own tint, :data:`GROUP_GAP`
-    apart; ``caption``: the name over the power group instead (one line; the narrowest
-    phones, see :mod:`.base`), the groups where they are otherwise."""
+    """One player's power and minions on base ``j`` (memoised); ``caption``: the name over the
+    power group instead of beside it."""
     name = tagged(
         f"name-b{j}-p{i}",
         clipped_text(
@@ -84,8 +82,7 @@ def PowerRow(
         )
     )
     if caption:
-        # at the group's top, between the «−» and «+» glyphs (above the 24 dp icons); it
-        # takes no taps: a finger there still hits «−», the number or «+»
+        # over the group between the glyphs; takes no taps
         power_group = ft.Stack(
             [
                 power_group,
@@ -126,7 +123,6 @@ def PowerRow(
         )
     return ft.Row(
         [
-            # a tap on the name opens the power's pad, whose title names the player whole
             ft.Container(
                 name,
                 expand=True,
@@ -165,13 +161,10 @@ def BaseEditor(
     small: bool = False,
     explain: Callable[..., bool] | None = None,
 ) -> ft.Control:
-    """«Сыграть приспешника сюда» for the ``active`` player (``extra``: outside «Играй карты»,
-    where only a granted extra minion is played — the engine says so otherwise), power and
-    minions per player on base ``j``, and its breakpoint change this turn.
-
-    The play asks the minion's power (:mod:`.minion`; ``explain(type, data)`` says first why
-    a play is refused, before asking); «Другая сила…» there opens the number pad."""
-    # None: closed; (player, None): open on their power, untouched; (player, digits so far)
+    """«Сыграть приспешника сюда» for ``active`` (``extra``: outside «Играй карты»), power and
+    minions per player on base ``j``, its breakpoint change; ``explain(type, data)`` says why
+    a play is refused before the power is asked."""
+    # None: closed; (player, None): open on their power; (player, digits so far)
     pad, set_pad, latest = use_form(lambda: None)
     who = pad[0] if pad else 0
     who_plays = names[active % len(names)]
@@ -208,11 +201,10 @@ def BaseEditor(
             content=ft.Row(
                 [
                     dot(colors[active % len(colors)], 12),
-                    ft.Text(
+                    clipped_text(
                         play_text,
-                        size=13 if small else 14,
-                        max_lines=2 if small else 1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
+                        13 if small else 14,
+                        lines=2 if small else 1,
                         style=ft.TextStyle(height=1.1) if small else None,
                     ),
                 ],
@@ -240,8 +232,7 @@ def BaseEditor(
     )
     rows: list[ft.Control] = []
     if small:
-        # one row: the breakpoint change beside «Сыграть приспешника сюда», its title small
-        # over its «−N+» as the plays' (it takes no taps)
+        # the breakpoint change beside «Сыграть приспешника сюда», its title over it
         rows.append(
             ft.Row(
                 [
@@ -294,7 +285,6 @@ def BaseEditor(
             )
         )
     open_pad = ft.use_callback(lambda i: set_pad((i, None)), [])
-    # the narrowest phones: every name over its power group (one layout for all the lines)
     caption = use_layout().narrow
     for i, player in enumerate(names):
         rows.append(
@@ -303,17 +293,7 @@ def BaseEditor(
     if not small:
         rows.append(
             ft.Row(
-                [
-                    ft.Text(
-                        _("Оборона на этот ход"),
-                        size=13,
-                        expand=True,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
-                    bp_stepper,
-                ],
-                height=TARGET,
+                [clipped_text(_("Оборона на этот ход"), 13, expand=True), bp_stepper], height=TARGET
             )
         )
     return tagged(

@@ -1,29 +1,7 @@
-"""The part of the play board pinned above the bases: the phase card (plays left), the VP
-strip and — unless the screen is short — the strip of base chips (:mod:`.chips`: every base
-one tap away, the open one marked).
-
-The frame draws it between the status line and the scrolling body (``Header`` of the board
-module, see :mod:`companion.ui.boards`), so a base opened low in the list scrolls up under it
-while the «Приспешники −» counter and every player's VP stay where they were: a turn on any
-base is played without scrolling back up (phone play-test: with 4 bases, the 4th base's
-editor sat under the pinned bar and recording the minion meant scrolling up again).
-
-Once the game is over there is nothing to pin: the frame puts the result (winner, final VP)
-at the top of the body, and a header above it kept the last phase card («Конец хода: …»,
-greyed −/+) and the VP strip over «Победа: …» (play-test). Undo brings the header back.
-
-On a short screen (:attr:`~companion.ui.layout.Layout.short`: a small phone, or any phone on
-its side) the header folds to two 48 dp rows, :data:`SMALL_HEADER` px in all: the plays and
-the turn, then one chip per player with name and VP and the bases' menu at its end
-(:func:`.chips.BaseMenu`; the phase reminder goes to the top of the body; a line of base
-chips would push the open base's last players under the action bar at 360×640). The
-madness cards, when counted, are a third row under the chips: pinned as on a taller phone,
-where a player looks every turn (in the body they scrolled away as soon as a base was
-opened, s15; the 4th player's line of an open base is then a scroll away at 360×640).
-Without them, at 360×640 with 4 players an open base's row, its «Сыграть приспешника
-сюда» and every player's power and minions are on screen at once (phone play-test: the
-header took ~340 px there and the 2nd and 3rd players' rows needed a scroll).
-"""
+"""The part of the play board pinned above the bases (the frame's ``Header``): the phase card,
+the VP strip and, unless the screen is short, the base chips (:mod:`.chips`); nothing once
+the game is over. Short (:attr:`~companion.ui.layout.Layout.short`): two 48 dp rows,
+:data:`SMALL_HEADER` px (plays and turn; player chips and the bases' menu), madness a third."""
 
 from __future__ import annotations
 
@@ -47,9 +25,9 @@ from companion.ui.widgets import TARGET
 
 __all__ = ["Header", "SMALL_HEADER"]
 
-#: Gap between the phase card and the VP strip, and under the strip (px); on a short phone.
+#: Gaps around the VP strip (px); on a short phone.
 _GAP, _SMALL_GAP = 6, 2
-#: The header's height on a short phone without madness (px, with its 1 px rule).
+#: The header's height on a short phone without madness (px).
 SMALL_HEADER = SMALL_CARD_HEIGHT + _SMALL_GAP + TARGET + _SMALL_GAP + 1
 
 _Phase = ft.memo(PhaseCard)
@@ -61,8 +39,7 @@ _Menu = ft.memo(BaseMenu)
 
 @ft.component
 def Header(view: GameView) -> ft.Control:
-    """Phase card and VP strip once the game has started; nothing during setup or once the
-    game is over (the result comes first then)."""
+    """Phase card and VP strip while the game is played; nothing in setup or once over."""
     state = view.state
     if not state.started or state.winner is not None:
         return ft.Container(height=0)
@@ -70,9 +47,7 @@ def Header(view: GameView) -> ft.Control:
     small = layout.short
     specs = view.game.setup.players
     in_play = state.phase == PLAY
-    # «Начало хода» comes before «Играй карты» (Вот как это делается): the counters show the
-    # plays this turn brings, not the none recordable yet (play-test: «0 и 0» read as «no
-    # plays left», turning 1 and 1 only after «Дальше»); after it, the granted extras left
+    # «Начало хода»: the plays the turn brings (Вот как это делается); after, extras left
     left = plays_left(state) if state.phase <= PLAY else plays_now(state)
     names = tuple(s.name for s in specs)
     colors = tuple(s.color for s in specs)
@@ -89,7 +64,6 @@ def Header(view: GameView) -> ft.Control:
         (state.turn, state.phase),
         open_base_of(view),
     )
-    # a short screen: the bases as a menu at the end of the VP row, no line of chips
     chips: list[ft.Control] = [] if small else [_Chips(*bases)]
     return ft.Container(
         ft.Column(
@@ -113,7 +87,6 @@ def Header(view: GameView) -> ft.Control:
                                 names,
                                 colors,
                                 tuple(state.vp),
-                                # a short phone's madness cards: a line of their own
                                 tuple(state.madness) if state.madness_on and not small else None,
                                 state.active,
                                 view.send,

@@ -1,14 +1,6 @@
-"""«Сыграть приспешника сюда» in two taps: the minion's power asked in one tap (issue 31).
-
-The dialog shows the power values of most minions as one-tap buttons
-(:data:`~companion.engine.smashup.state.QUICK_POWERS`, 1–8, two rows of four, 56×48 dp each,
-so it is the same at 360 px as at 844) and «Другая сила…» for the number pad (0, or more
-than 8). A value tapped is the whole move: the minion on the base, its power added to the
-player's there and the turn's minion play counted (``play.minion`` with ``power``): one line
-in the journal, one undo.
-
-Handles: ``minion-power-<v>``, ``minion-power-pad``, ``minion-power-cancel``.
-"""
+"""«Сыграть приспешника сюда»: the power asked in one tap (1–8, «Другая сила…» for the pad);
+one ``play.minion`` move. Tags: ``minion-power-<v>``, ``minion-power-pad``,
+``minion-power-cancel``."""
 
 from __future__ import annotations
 
@@ -19,12 +11,13 @@ import flet as ft
 
 from companion.engine.smashup.state import QUICK_POWERS
 from companion.i18n import _
+from companion.ui.controls import clipped_text
 from companion.ui.taps import closing_dialog
 from companion.ui.widgets import TARGET, number_pad, tagged, use_form
 
 __all__ = ["minion_power_dialog", "use_minion_play", "KEY_WIDTH", "PER_ROW"]
 
-#: A value button's width (dp) and how many stand in a row.
+#: A value button's width (dp) and how many per row.
 KEY_WIDTH = 56
 PER_ROW = 4
 
@@ -35,9 +28,8 @@ def minion_power_dialog(
     on_pad: Callable[[], None],
     on_close: Callable[[], None],
 ) -> ft.AlertDialog:
-    """The power question: ``title`` (who plays onto which base), the values of
-    :data:`QUICK_POWERS` (a tap calls ``on_power(v)``), «Другая сила…» (``on_pad()``) and
-    «Отмена» (``on_close()``; closing the dialog otherwise is the same)."""
+    """The power question: ``title``, :data:`QUICK_POWERS` (``on_power(v)``), «Другая сила…»
+    (``on_pad()``), «Отмена» (``on_close()``, also on dismiss)."""
 
     def key(v: int) -> ft.Control:
         return tagged(
@@ -71,7 +63,7 @@ def minion_power_dialog(
     )
     return ft.AlertDialog(
         modal=True,
-        title=ft.Text(title, size=18, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
+        title=clipped_text(title, 18, lines=3),
         content=ft.Column([*rows, more], spacing=8, tight=True),
         actions=[
             tagged(
@@ -92,13 +84,11 @@ def use_minion_play(
     send: Callable[..., bool],
     explain: Callable[..., bool] | None,
 ) -> tuple[Callable[[], None], ft.AlertDialog | None]:
-    """A hook for base ``j`` («``name``»): ``(play, dialog)``. ``play()`` is the tap on
-    «Сыграть приспешника сюда»: a refused play (``explain(type, data)``: no minion play left,
-    another phase) is said at once, else the power is asked; ``dialog`` is the question, or
-    its number pad, or ``None``. ``who`` is the active player's name; ``extra`` marks a
-    granted extra minion (outside «Играй карты»)."""
+    """A hook for base ``j``: ``(play, dialog)``; ``play()`` says a refused play at once
+    (``explain``) or asks the power; ``dialog``: the question, its pad or ``None``; ``who``:
+    the active player; ``extra``: a granted extra minion."""
     asking, set_asking = ft.use_state(False)
-    # None: no pad; the digits typed so far (from empty: the pad opens on no value)
+    # None: no pad; else the digits typed so far
     typed, set_typed, latest = use_form(lambda: None)
     minion: dict[str, Any] = {"base": j, "extra": True} if extra else {"base": j}
 
@@ -121,7 +111,6 @@ def use_minion_play(
         return ask, minion_power_dialog(title, play, to_pad, lambda: set_asking(False))
     if typed is None:
         return ask, None
-    # the base is the one open under the dialog: the title is who and what, whole in two lines
     dialog = number_pad(
         f"{who}: {_('сила приспешника')}",
         typed,

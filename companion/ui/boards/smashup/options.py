@@ -1,8 +1,5 @@
-"""The new-game options of «Замес»: edition, the «Мимими» 15-VP check after scoring, snake
-draft, madness counters, «Две коробки» (``two_boxes``), and how the turn is walked: «Все фазы
-по шагам» (``step_phases``: «Дальше» in every phase, as before issue 31) or «Закончить ход»
-through the phases with nothing to do, stopping at the start and end of a turn if the table
-asks (``remind``)."""
+"""The new-game options of «Замес»: edition, «Мимими»'s 15-VP check, snake draft, madness,
+``two_boxes``, ``step_phases`` and the turn ``remind``-ers."""
 
 from __future__ import annotations
 
@@ -29,12 +26,10 @@ __all__ = ["OptionsForm"]
 def OptionsForm(
     options: dict[str, Any], set_options: OptionsUpdate, players: int = 0
 ) -> ft.Control:
-    """Edition, the snake draft and madness switches, and for «Мимими» the 15-VP check right
-    after scoring (``win_check``); factions and bases come on the board."""
+    """Edition, draft, madness and (in «Мимими») ``win_check``."""
     edition = options.get("edition", "bbrr")
 
     def set_edition(value: str) -> None:
-        # the check option exists in «Мимими» only
         set_options(
             lambda o: {**{k: v for k, v in o.items() if k != "win_check"}, "edition": value}
         )

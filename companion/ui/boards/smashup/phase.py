@@ -1,16 +1,6 @@
-"""The phase card: the reminder of the phase, plays left, the turn.
-
-Fixed height: the reminder has three reserved lines (:data:`REMINDER_LINES` of
-:data:`REMINDER_SIZE` px text, :data:`REMINDER_HEIGHT` px; the texts are written to fit at
-360 px, a longer one — many ready bases with long names — ends in «…» and a tap shows it
-whole), the plays row is always there.
-
-On a short phone (``small``: :attr:`~companion.ui.layout.Layout.short`) the
-card is the plays row alone, :data:`SMALL_CARD_HEIGHT` px, each counter's title drawn small
-over its «−1+» (it takes no taps); the reminder is then the first thing of the board's body
-(:class:`Reminder`, same box), which scrolls (phone play-test at 360×640: the pinned part
-took ~340 px and an open base's 2nd and 3rd players needed a scroll).
-"""
+"""The phase card: the reminder (:data:`REMINDER_LINES` reserved, tap for the whole), plays
+left, the turn. ``small``: the plays row alone (:data:`SMALL_CARD_HEIGHT`), the reminder
+in the body (:class:`Reminder`)."""
 
 from __future__ import annotations
 
@@ -19,6 +9,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import _
+from companion.ui.controls import clipped_text
 from companion.ui.widgets import TARGET, Counter, tagged
 
 __all__ = [
@@ -30,14 +21,14 @@ __all__ = [
     "SMALL_CARD_HEIGHT",
 ]
 
-#: The reminder: lines kept for it, its text size and line height (px), its box's height.
+#: The reminder: lines kept, text size and line height (px), box height.
 REMINDER_LINES = 3
 REMINDER_SIZE = 12
 _LINE = 16
 REMINDER_HEIGHT = REMINDER_LINES * _LINE
-#: The card's height on a short phone: the plays row, one 48 dp target high.
+#: The card's height on a short phone.
 SMALL_CARD_HEIGHT = TARGET
-#: A counter's title drawn over its «−1+» on a short phone (px).
+#: A counter's title over its «−1+» on a short phone (px).
 _SMALL_TITLE = 10
 
 
@@ -51,17 +42,9 @@ def _Plays(
     over: bool,
     small: bool = False,
 ) -> ft.Control:
-    """Plays left of one kind: «−» records a card played, «+» an extra play a card grants.
-
-    In «Начало хода» the number is what the coming «Играй карты» brings (the free play and
-    any extras already granted); after «Играй карты» it is the granted extras playable now.
-    Outside «Играй карты» (``extra``) «−» records an extra play («Всё остальное»: played at
-    once); the engine refuses anything else with its reason.
-
-    ``small``: one 48 dp row, the title in small type at its top, over the gap between the
-    buttons' icons (it ignores taps: a finger there still hits «−» or «+»).
-
-    Handles: ``plays-<kind>`` (the number), ``plays-<kind>-minus``, ``plays-<kind>-plus``."""
+    """Plays left of one kind: «−» records a card played, «+» an extra play granted; ``extra``:
+    outside «Играй карты» («Всё остальное»). ``small``: one 48 dp row, the title over it.
+    Tags: ``plays-<kind>``, ``plays-<kind>-minus``, ``plays-<kind>-plus``."""
 
     def change(delta: int) -> None:
         if delta < 0:
@@ -95,10 +78,7 @@ def _Plays(
         )
         return ft.Stack([counter, caption], disabled=over)
     return ft.Column(
-        [
-            ft.Text(title, size=12, no_wrap=True),
-            counter,
-        ],
+        [ft.Text(title, size=12, no_wrap=True), counter],
         spacing=0,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         disabled=over,
@@ -107,17 +87,14 @@ def _Plays(
 
 @ft.component
 def _Reminder(text: str, show: Callable[[str], None] | None) -> ft.Control:
-    """The phase reminder in its box of three lines, never drawn over the plays below it
-    (play-test: a fourth line ran into «Приспешники»); a tap shows it whole (``show``).
-    Plain props: a play does not render it."""
+    """The phase reminder in its three-line box; a tap shows it whole (``show``)."""
     return tagged(
         "reminder",
         ft.Container(
-            ft.Text(
+            clipped_text(
                 text,
-                size=REMINDER_SIZE,
-                max_lines=REMINDER_LINES,
-                overflow=ft.TextOverflow.ELLIPSIS,
+                REMINDER_SIZE,
+                lines=REMINDER_LINES,
                 style=ft.TextStyle(height=_LINE / REMINDER_SIZE),
             ),
             height=REMINDER_HEIGHT,
@@ -139,7 +116,6 @@ def _Turn(turn: int) -> ft.Control:
     )
 
 
-#: Memoised: a play re-renders the number of its kind, not the reminder or the turn.
 Plays, Reminder, Turn = ft.memo(_Plays), ft.memo(_Reminder), ft.memo(_Turn)
 
 
@@ -156,16 +132,8 @@ def PhaseCard(
     small: bool = False,
     wide: bool = False,
 ) -> ft.Control:
-    """The reminder (3 lines reserved; ``show(text)`` shows it whole), then plays left and
-    the turn; ``small``: the plays and the turn in one 48 dp row, no reminder (the board's
-    body shows it); ``wide`` (a board pane of two columns' width: a laptop): the reminder
-    beside the plays, in the same 3 lines' height, not an empty band over them (its text
-    takes one line there).
-
-    Whose turn and the phase are in the frame's status line (``status-player``,
-    ``status-phase``), pinned above the body; the frame's rules button opens this phase.
-    """
-    # in «Начало хода» the plays the turn brings; after «Играй карты» the granted extras
+    """The reminder (``show(text)``: whole), plays left and the turn; ``small``: one 48 dp row,
+    no reminder; ``wide``: the reminder beside the plays."""
     minion_title, action_title = _("Приспешники"), _("Действия")
     if wide:
         return ft.Container(
@@ -200,13 +168,7 @@ def PhaseCard(
             bgcolor=ft.Colors.SECONDARY_CONTAINER,
         )
     return ft.Container(
-        ft.Column(
-            [
-                Reminder(text, show),
-                plays,
-            ],
-            spacing=0,
-        ),
+        ft.Column([Reminder(text, show), plays], spacing=0),
         padding=ft.Padding.only(left=10, right=4, top=4, bottom=2),
         border_radius=12,
         bgcolor=ft.Colors.SECONDARY_CONTAINER,

@@ -1,17 +1,5 @@
-"""The play board: the compact base list with one base open (the phase card and the VP strip
-are pinned above it, :mod:`.header`).
-
-:class:`PlayBoard` re-renders on every change of the game, but its parts are memoised
-(``ft.memo``) on plain values: a tap on one base re-renders that base's row and editor (and
-the numbers that really changed), not the whole board.
-
-A base opened for editing is scrolled to the top of the list, under the pinned header: its
-editor — the active player's «Сыграть приспешника сюда», every player's power and minions —
-is then on screen at 390×844 with 4 players, whichever base it is. On a short phone (the
-header folded, :mod:`.header`) the phase reminder is the first thing of the list, and the
-open base's row, its «Сыграть приспешника сюда» with the breakpoint change beside it and
-every player's power and minions are on screen at 360×640 with 4 players.
-"""
+"""The play board: the base list with one base open (memoised parts); an opened base is
+scrolled to the top under the pinned header."""
 
 from __future__ import annotations
 
@@ -31,27 +19,18 @@ from companion.engine.smashup import (
 from companion.store.bases import BaseCatalogue
 from companion.ui.boards.smashup.base import BaseRow, row_key
 from companion.ui.boards.smashup.chips import OpenBase
-from companion.ui.boards.smashup.common import (
-    EMPTY_FORM,
-    card_from_form,
-    form_error,
-    remember,
-)
+from companion.ui.boards.smashup.common import EMPTY_FORM, card_from_form, form_error, remember
 from companion.ui.boards.smashup.editor import BaseEditor
 from companion.ui.boards.smashup.phase import Reminder
 from companion.ui.boards.smashup.score import score_dialog
 from companion.ui.layout import use_layout
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
-from companion.ui.widgets import (
-    BoardScroll,
-    use_form,
-    use_top_on,
-)
+from companion.ui.widgets import BoardScroll, use_form, use_top_on
 
 __all__ = ["PlayBoard", "REVEAL_DELAY"]
 
-#: Seconds between opening a base and scrolling it to the top of the list.
+#: Seconds between opening a base and scrolling it to the top.
 REVEAL_DELAY = 0.15
 
 _Row = ft.memo(BaseRow)
@@ -60,14 +39,12 @@ _Editor = ft.memo(BaseEditor)
 
 @ft.component
 def PlayBoard(view: GameView, version: int, opened: OpenBase) -> ft.Control:
-    """The bases (tap one to open its editor), the scoring confirmation. ``opened`` is the
-    screen's open base (:func:`.chips.open_base_of`, shared with the header's chips): each
-    phase starts with the list closed, so in «Проверь базы» every ready base is on screen."""
+    """The bases and the scoring confirmation; ``opened``: :func:`.chips.open_base_of` (closed
+    at each new phase)."""
     catalogue = BaseCatalogue(ft.use_context(AppContext).hub.store.root)
     scoring, set_scoring = ft.use_state(None)  # the base being scored, or None
     repl, set_repl, latest_repl = use_form(lambda: dict(EMPTY_FORM))  # read at tap time
     repl_checked, set_repl_checked = ft.use_state(False)
-    # «колода баз пуста» is read at tap time too: «Захватить» right after the switch
     deck_empty, set_deck_empty, latest_deck_empty = use_form(lambda: False)
     scroller = ft.use_context(BoardScroll)
     layout = use_layout()
@@ -80,29 +57,22 @@ def PlayBoard(view: GameView, version: int, opened: OpenBase) -> ft.Control:
 
     when = (state.turn, state.phase)
     open_base = opened.at(when)
-    # each phase and turn (and the game's start, after the setup page) shows the list from
-    # its top: the phase reminder first (360×640) and the first base whole; the offset of a
-    # scrolled setup page or of a base opened in the last phase hid them (play-test). The
-    # step changes by «Дальше» or undo, outside the list: nothing moves under that finger.
+    # each phase and turn starts at the list's top
     use_top_on(when)
 
     def _toggle(j: int) -> None:
-        # read the turn and phase at tap time: a handler rendered in the previous phase
-        # must still open the base in this one
+        # turn and phase read at tap time
         opened.toggle(j, (view.state.turn, view.state.phase))
 
     toggle = ft.use_callback(_toggle, [opened])
 
     async def reveal() -> None:
-        """The base just opened goes to the top of the list (under the pinned header), so
-        its editor is in reach below it."""
+        """The base just opened goes to the top of the list."""
         column = scroller.current if scroller is not None else None
         if open_base is not None and column is not None:
-            # after the browser has laid the editor out: scrolled at once, the list still
-            # ended at the last row and the open base stopped at the bottom of the screen
+            # after the browser has laid the editor out
             await asyncio.sleep(REVEAL_DELAY)
-            # a jump, not an animation: after an animated scroll_to Flutter's accessibility
-            # tree lost the power numbers' tap nodes (docs/FLET_FINDINGS.md)
+            # a jump: an animated scroll_to lost tap nodes (docs/FLET_FINDINGS.md)
             with contextlib.suppress(Exception):  # not on a page (gone, in-process tests)
                 await column.scroll_to(scroll_key=row_key(open_base))
 
@@ -112,7 +82,7 @@ def PlayBoard(view: GameView, version: int, opened: OpenBase) -> ft.Control:
         view.error = ""
         set_repl(dict(EMPTY_FORM))
         set_repl_checked(False)
-        # «Мимими»: once the base deck ran out it stays empty (Разойтись по углам!)
+        # «Мимими»: an empty base deck stays empty (Разойтись по углам!)
         set_deck_empty(view.state.deck_empty and view.state.edition == "mimimi")
         set_scoring(j)
 
@@ -128,12 +98,9 @@ def PlayBoard(view: GameView, version: int, opened: OpenBase) -> ft.Control:
         card = None
         repl = latest_repl()
         if latest_deck_empty() and view.state.edition == "mimimi":
-            # «Мишки»: the switch only says to reshuffle; the base that comes is still typed
             data = {"base": scoring, "base_card": None, "deck_empty": True}
         elif not any(repl[k].strip() for k in ("name", "bp", "vp1", "vp2", "vp3")):
-            # the engine names what is missing: the next base from the deck, or in «Мишки»
-            # with the deck said empty, the reshuffled discard's (Разойтись по углам!; it
-            # used to ask to mark the deck empty, which the table had just done)
+            # the engine names what is missing (Разойтись по углам!)
             data = {"base": scoring, "base_card": None}
             if latest_deck_empty():
                 data["deck_empty"] = True
@@ -172,9 +139,7 @@ def PlayBoard(view: GameView, version: int, opened: OpenBase) -> ft.Control:
     colors = tuple(s.color for s in specs)
     in_check = state.phase == CHECK and not over
     extra = state.phase != PLAY
-    # the folded header has no room for the reminder (see :mod:`.header`); hidden, it keeps
-    # its slot (drawn as nothing), so the rows and the open editor keep their places in the
-    # list when the phone turns, and with them their state (the minion's power dialog)
+    # hidden on a folded header, keeping its slot (and the rows' state)
     parts: list[ft.Control] = [
         ft.Container(
             Reminder(reminder(state), view.show_notice),

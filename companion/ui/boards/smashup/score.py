@@ -1,20 +1,6 @@
-"""The scoring confirmation: who gets which VP («Раздача очков», «Споры при раздаче») and the
-base that takes the scored one's place (typed or from the catalogue).
-
-The app knows only the bases typed into it, not the base deck on the table (factions bring
-more bases than are ever typed), so the dialog asks for the next base from the deck and
-says nothing of an empty deck until the table switches «Колода баз пуста» on (play-test:
-«Колода баз пуста — перемешайте сброс» was shown after the very first capture). What an
-empty deck means differs by rulebook («Разойтись по углам!»): in «Мишки, бабки, рок-н-ролл»
-(000) the base discard is shuffled into a new deck, so a new base still comes — the switch
-only brings up that instruction, the fields stay and the capture needs the base (an earlier
-play-test: with the switch there every capture was refused); in «Мимими» (001) a new base
-comes only while the deck has one, so the switch scores the base without a replacement
-(and stays on for the next one).
-
-Why a player gets nothing is a line of its own under their name. The dialog is a
-:func:`~companion.ui.form_dialog.form_dialog`: the new base's fields and the refusal line are
-always in view above the buttons; the preview and the deck switch scroll above them."""
+"""The scoring confirmation («Раздача очков», «Споры при раздаче») and the replacement base.
+The table switches «Колода баз пуста»: in «Мишки, бабки, рок-н-ролл» a reshuffle still
+brings a base; in «Мимими» the base is scored without one («Разойтись по углам!»)."""
 
 from __future__ import annotations
 
@@ -27,6 +13,7 @@ from companion.engine.smashup import is_eligible, score_preview
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue
 from companion.ui.boards.smashup.common import base_fields, dot
+from companion.ui.controls import clipped_text
 from companion.ui.form_dialog import form_dialog, refusal_line
 from companion.ui.layout import Layout
 from companion.ui.state import GameView
@@ -35,8 +22,7 @@ from companion.ui.widgets import TARGET, switch_row, tagged
 __all__ = ["score_dialog"]
 
 
-#: Two lines of the 13 px hint under «Колода баз пуста»: the fields below stay where they are
-#: when the switch brings the longer hint (360 px: it takes two lines).
+#: Lines of the hint under «Колода баз пуста».
 HINT_HEIGHT = 38
 
 
@@ -45,7 +31,7 @@ def _hint(ident: str, label: str, text: str) -> ft.Control:
     return tagged(
         ident,
         ft.Container(
-            ft.Text(text, size=13, italic=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+            clipped_text(text, 13, lines=2, italic=True),
             height=HINT_HEIGHT,
             alignment=ft.Alignment.TOP_LEFT,
         ),
@@ -54,10 +40,8 @@ def _hint(ident: str, label: str, text: str) -> ft.Control:
 
 
 def unpaid_place(others: list[int], power: int) -> str:
-    """Why an eligible player with ``power`` gets no VP, the ``others`` being the powers of
-    the other eligible players («Споры при раздаче»): a tie that covers third place means
-    nobody gets it (with at most four players: two share second, or three share first); else
-    the player is below third."""
+    """Why an eligible player with ``power`` gets no VP given the ``others``' powers («Споры при
+    раздаче»): a tie covering third place, or below third."""
     above = sorted((p for p in others if p > power), reverse=True)
     for p in dict.fromkeys(above):
         place = 1 + sum(1 for q in above if q > p)
@@ -82,16 +66,14 @@ def score_dialog(
     layout: Layout,
     scroller: ft.Ref[ft.Column] | None = None,
 ) -> ft.AlertDialog:
-    """A plain function (``ft.use_dialog`` wants a dialog control), from the board's state and
-    the frame's ``layout``; ``scroller`` holds its scrolling summary (the preview)."""
+    """The dialog (a plain function for ``ft.use_dialog``); ``scroller``: its preview's column."""
     state = view.state
     b = state.bases[j]
     preview = score_preview(state, j)
     specs = view.game.setup.players
 
     def why_none(i: int) -> str:
-        """Why player ``i`` gets nothing here («Раздача очков», «Споры при раздаче»), or, for
-        a scorer with power 0, that a minion of theirs is there; else «»."""
+        """Why player ``i`` gets nothing («Раздача очков», «Споры при раздаче»), or «»."""
         if i in preview:
             return _("есть приспешник: очки и при силе 0") if b.power[i] == 0 else ""
         if not is_eligible(b.power[i], b.minions[i], state.edition):
@@ -110,13 +92,7 @@ def score_dialog(
         row = ft.Row(
             [
                 dot(spec.color),
-                ft.Text(
-                    spec.name,
-                    size=17,
-                    expand=True,
-                    max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                ),
+                clipped_text(spec.name, 17, expand=True),
                 ft.Text(f"{_('сила')} {b.power[i]}", size=14, width=64),
                 ft.Text(
                     f"+{preview[i]}" if i in preview else "—",
@@ -134,13 +110,7 @@ def score_dialog(
                 tagged(
                     f"preview-p{i}-why",
                     ft.Container(
-                        ft.Text(
-                            why,
-                            size=12,
-                            color=ft.Colors.ON_SURFACE_VARIANT,
-                            max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                        ),
+                        clipped_text(why, 12, color=ft.Colors.ON_SURFACE_VARIANT),
                         padding=ft.Padding.only(left=24),
                         margin=ft.Margin.only(top=-6),
                     ),
@@ -157,8 +127,7 @@ def score_dialog(
     lines = [line(i, spec) for i, spec in enumerate(specs)]
     on_table = [x.name for x in state.bases]
     corners = "Разойтись по углам!"
-    # the app knows only the bases typed into it, not the deck on the table: whether the
-    # deck is empty is the table's word (the switch), never guessed from the bases seen
+    # the deck's emptiness is the table's word, never guessed
     deck: list[ft.Control] = [
         switch_row("deck-empty", _("Колода баз пуста"), deck_empty, lambda v: set_deck_empty(v))
     ]
@@ -182,8 +151,7 @@ def score_dialog(
         refusal_line("score-error", view.error),
         [
             tagged(
-                "score-cancel",
-                ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: close()),
+                "score-cancel", ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: close())
             ),
             tagged(
                 "score-confirm",

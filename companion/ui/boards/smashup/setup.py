@@ -1,26 +1,8 @@
 """«Подготовка к игре»: two factions per player, players + 1 bases, then «Начать игру».
-
-The faction chips keep their place while players pick: a taken faction stays where it was
-(with «Две коробки» a faction is taken only for the deck that already has it),
-dimmed, so the next player's finger never lands on a chip that moved; a tap on it says that
-another player has it (play-test: a disabled chip said nothing).
-
-A deck is its player's name with the factions on a line under it (two lines kept while
-factions are picked, so no deck grows under a finger; every name whole once picking is over:
-beside a long name they were cut at 360 px). Once every deck has its two factions the board
-scrolls to «Базы: N из M», and again each time a catalogue suggestion fills the form
-(play-test at 390×844: typed with the field low on the screen, as a phone's keyboard leaves
-it, the picked base's numbers and «Выложить базу» were under the pinned bar, a scroll for
-each of five bases); the suggestion tapped is gone by then, and nothing moves at the
-moment of a tap. While bases are laid out the board ends in blank room a page high, so
-that the heading can always come to the top: «Выложить базу» is then in one place for
-every base, however few decks and bases there are above and below. The base form comes
-right under it, above the bases laid out
-so far: each base laid out adds a line *below* the form, so «Выложить базу» stays where it
-was, on screen (play-test: from the third base on it sat under the pinned bar and every base
-needed a scroll). A catalogue entry's trash button stands 8 dp from its chip and asks before
-removing the entry.
-"""
+A taken faction chip stays in place, dimmed (a tap says who has it). Decks keep a fixed
+height while factions are picked; then the board scrolls to «Базы: N из M» (and again
+after a suggestion fills the form), with room below so the heading can reach the top and
+«Выложить базу» stays in one place."""
 
 from __future__ import annotations
 
@@ -48,24 +30,16 @@ from companion.ui.boards.smashup.play import REVEAL_DELAY
 from companion.ui.layout import use_layout
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
-from companion.ui.widgets import (
-    TARGET,
-    BoardScroll,
-    clipped_text,
-    confirm_dialog,
-    tagged,
-    use_form,
-)
+from companion.ui.widgets import TARGET, BoardScroll, clipped_text, confirm_dialog, tagged, use_form
 
 __all__ = ["SetupBoard", "BASES_KEY"]
 
-#: Lines the edition's name may take beside the «Подготовка к игре» button.
+#: Lines the edition's name may take beside its button.
 EDITION_LINES = 2
 
 #: Scroll key of «Базы: N из M».
 BASES_KEY = "setup-bases"
-#: A deck's factions under its player's name: text size (px), lines while factions are
-#: picked, and the deck's fixed height then (name 16 px + two lines, ≥ 48 dp to tap).
+#: A deck's factions: text size (px), lines while picking, the deck's height then.
 DECK_SIZE = 14
 DECK_LINES = 2
 DECK_HEIGHT = 64
@@ -73,8 +47,7 @@ DECK_HEIGHT = 64
 
 @ft.component
 def SetupBoard(view: GameView, version: int) -> ft.Control:
-    """Factions (offered chips in a fixed order, or typed), the bases typed or picked from the
-    catalogue, the mulligan reminder. «Начать игру» is the pinned primary action."""
+    """Factions, bases (typed or from the catalogue), the mulligan reminder."""
     app = ft.use_context(AppContext)
     catalogue = BaseCatalogue(app.hub.store.root)
     form, set_form, latest_form = use_form(lambda: dict(EMPTY_FORM))  # read at tap time
@@ -91,8 +64,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
     specs = game.setup.players
     need = state.players + 1
 
-    # Whose faction is picked next: the draft decides, otherwise the tapped player or the first
-    # one still missing a faction.
+    # next to pick: the draft's, the tapped player, or the first missing a faction
     if state.draft:
         picker = next_drafter(state.factions, state.first)
     elif chosen is not None and len(state.factions[chosen]) < 2:
@@ -131,7 +103,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
         else None
     )
 
-    # «Две коробки»: a faction is taken only for the deck that has it (Подготовка к игре)
+    # «Две коробки»: taken only for the deck that has it (Подготовка к игре)
     if state.two_boxes:
         own = state.factions[picker] if picker is not None else []
         taken = {f.casefold() for f in own}
@@ -141,9 +113,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
     laying = done and len(state.bases) < need
 
     async def to_bases() -> None:
-        """The factions are done, or a suggestion filled the form: the bases' heading goes to
-        the top of the board, the form and «Выложить базу» under it, above the pinned bar
-        (after the browser has laid the shorter decks or the filled form out)."""
+        """The bases' heading goes to the top, the form under it (after the browser's layout)."""
         column = scroller.current if scroller is not None else None
         if laying and column is not None:
             await asyncio.sleep(REVEAL_DELAY)
@@ -158,9 +128,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                 ft.Row(
                     [
                         dot(spec.color),
-                        # the factions under the name, on their own line (wrapping once the
-                        # picking is over): beside a long name they were cut at 360 px
-                        # («Путешественники во …», play-test)
+                        # the factions on their own line under the name
                         ft.Column(
                             [
                                 clipped_text(spec.name, 16, weight=ft.FontWeight.BOLD),
@@ -181,8 +149,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                 ),
                 padding=ft.Padding.symmetric(horizontal=8, vertical=2 if done else 4),
                 border_radius=8,
-                # while factions are picked every deck keeps one height (the chips below
-                # never move); after, each takes the lines its names need
+                # while picking, one height per deck; after, what the names need
                 height=None if done else DECK_HEIGHT,
                 bgcolor=ft.Colors.SECONDARY_CONTAINER if picker == i else None,
                 on_click=None if state.draft or done else (lambda _e, i=i: set_chosen(i)),
@@ -231,9 +198,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                     tagged(
                         "faction-add",
                         ft.FilledTonalButton(
-                            _("Взять"),
-                            height=TARGET,
-                            on_click=lambda: pick(latest_custom()),
+                            _("Взять"), height=TARGET, on_click=lambda: pick(latest_custom())
                         ),
                         label=f"{_('Взять')} {custom.strip()}",
                     ),
@@ -246,14 +211,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
             ft.Row(
                 [
                     ft.Icon(ft.Icons.FLAG_OUTLINED),
-                    ft.Text(
-                        b.name,
-                        size=16,
-                        weight=ft.FontWeight.BOLD,
-                        expand=True,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
+                    clipped_text(b.name, 16, weight=ft.FontWeight.BOLD, expand=True),
                     ft.Text(f"{b.breakpoint}; {b.vp[0]}/{b.vp[1]}/{b.vp[2]}", size=16),
                 ],
                 height=32,
@@ -290,9 +248,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
         [
             ft.Row(
                 [
-                    # «Правила», not the phase's name again: the status line says it
-                    # (play-test: «Подготовка к игре» twice on the screen, three times with
-                    # the reminder's start)
+                    # «Правила»: the status line already names the phase
                     tagged(
                         "phase",
                         ft.TextButton(
@@ -303,23 +259,21 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                         ),
                         label=f"{_('Правила')}: {SETUP_PHASE}",
                     ),
-                    # two lines beside the 48 dp button: «Мишки, бабки, рок-н-ролл» was cut on
-                    # one (play-test, «Мишки, бабки, рок-н-…»)
+                    # two lines beside the 48 dp button
                     ft.Container(
                         tagged(
                             "edition",
-                            ft.Text(
+                            clipped_text(
                                 edition_text(EDITIONS[state.edition]),
-                                size=14,
+                                14,
+                                lines=EDITION_LINES,
                                 italic=True,
-                                max_lines=EDITION_LINES,
-                                overflow=ft.TextOverflow.ELLIPSIS,
                             ),
                             label=EDITIONS[state.edition],
                         ),
                         expand=True,
                     ),
-                ],
+                ]
             ),
             tagged("reminder", ft.Text(text, size=14), label=text),
             ft.Text(_("Фракции (по две у каждого)"), size=18, weight=ft.FontWeight.BOLD),
@@ -337,7 +291,6 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
             ),
             *base_form,
             *bases,
-            # room for the heading to come to the top (see the module)
             *([ft.Container(height=page_height)] if laying else []),
         ],
         spacing=8,
@@ -354,15 +307,13 @@ def setup_text(text: str) -> str:
 
 
 def edition_text(name: str) -> str:
-    """The edition's name as drawn beside the button: a name with commas breaks after the
-    last one («Мишки, бабки,» / «рок-н-ролл»), not at a hyphen inside a word."""
+    """The edition's name, broken after its last comma, not at a hyphen."""
     head, comma, tail = name.rpartition(", ")
     return f"{head},\n{tail}" if comma else name
 
 
 def faction_chip(k: int, name: str, taken: bool, pick: Callable[[str], None]) -> ft.Control:
-    """An offered faction; a taken one is dimmed but still answers a tap: the engine's refusal
-    says that another player has it (Подготовка к игре)."""
+    """An offered faction; a taken one dimmed, a tap gets the refusal (Подготовка к игре)."""
     faint = ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE)
     return tagged(
         f"faction-{k}",
@@ -384,8 +335,7 @@ def faction_chip(k: int, name: str, taken: bool, pick: Callable[[str], None]) ->
 def forget_dialog(
     name: str, forget: Callable[[str], None], close: Callable[[], None]
 ) -> ft.AlertDialog:
-    """«Убрать из каталога?» for the entry ``name``: removing one is never a single tap beside
-    the chip a finger meant to pick (play-test)."""
+    """«Убрать из каталога?» for ``name``."""
     return confirm_dialog(
         f"{_('Убрать из каталога')} «{name}»?",
         _("Базы на столе это не меняет; набрать её снова можно в любой момент."),
