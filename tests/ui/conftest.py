@@ -498,3 +498,35 @@ def lasting_messages(monkeypatch) -> None:
 
     monkeypatch.setattr(messages, "NOTICE_SECONDS", 600)
     monkeypatch.setattr(messages, "ERROR_SECONDS", 600)
+
+
+@pytest.fixture(scope="module")
+def _module_page() -> Iterator[list[App]]:
+    """The page :func:`one_page` lends this module's tests (none until the first asks)."""
+    held: list[App] = []
+    yield held
+    for a in held:
+        a.close()
+
+
+@pytest.fixture
+def one_page(request, browser, module_server: Server, _module_page: list[App]) -> Iterator[App]:
+    """One page on the module's server (:func:`module_server`) for every test of the module
+    that shows its screens with :func:`tests.ui.phone.visit` (a route change, not a page
+    load, after the first). A test that failed, or left a dialog open, hands the next test
+    a new page; what the page requested off 127.0.0.1 is checked after each test."""
+    failed = request.session.testsfailed
+    if not _module_page:
+        _module_page.append(App(browser, module_server))
+    a = _module_page[0]
+    if a not in OPEN_APPS:
+        OPEN_APPS.append(a)  # described if the test fails (emptied after each test)
+    yield a
+    blocked = list(a.blocked)
+    # a hung page makes the browser relaunch (``pytest_runtest_call``): its pages are done
+    done = getattr(browser, "_stale", False) or a.page.is_closed() or not a.answers(5)
+    modal = not done and a.page.locator('[aria-modal="true"]').count() > 0
+    if request.session.testsfailed != failed or modal or done:
+        _module_page.clear()
+        a.close()
+    assert not blocked, f"non-local requests: {blocked}"

@@ -156,3 +156,136 @@ def no_flet_error(app: App) -> None:
         ".map(e => e.getAttribute('aria-label')).join(' ')"
     )
     assert "Error running app" not in text and "encountered an error" not in text
+
+
+def settled_boxes(app: App, *idents: str, timeout: float = 15_000) -> dict[str, dict]:
+    """The boxes (CSS px: ``x``, ``y``, ``width``, ``height``) of the elements tagged
+    ``idents``, where they are (none is scrolled into view), read in one go once every one is
+    rendered and has stopped moving: two reads at least 100 ms apart agree for all of them
+    (what :func:`settled` waits for, one element at a time). :raises AssertionError: naming
+    what is missing, or still moving, after ``timeout`` ms."""
+    import time
+
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    token = f"{id(app)}-{time.monotonic_ns()}"  # this call's own first read: never an old one
+    try:
+        found = app.page.wait_for_function(
+            """([ids, token]) => {
+                const now = {};
+                for (const id of ids) {
+                    const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+                    if (!e) return false;
+                    const r = e.getBoundingClientRect();
+                    if (!(r.width > 0 && r.height > 0)) return false;
+                    now[id] = {x: r.x, y: r.y, width: r.width, height: r.height};
+                }
+                const seen = (window.__settledBoxes ||= {});
+                const key = JSON.stringify(now), same = seen[token] === key;
+                seen[token] = key;
+                if (same) delete seen[token];
+                return same && now;
+            }""",
+            arg=[list(idents), token],
+            polling=100,
+            timeout=timeout,
+        )
+    except PlaywrightTimeout:
+        missing = app.page.evaluate(
+            """ids => ids.filter(id => {
+                const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+                const r = e && e.getBoundingClientRect();
+                return !(r && r.width > 0 && r.height > 0);
+            })""",
+            list(idents),
+        )
+        app.fail(f"not rendered: {missing}" if missing else f"still moving: {list(idents)}")
+    return found.json_value()
+
+
+def assert_all_on_screen(
+    app: App, *idents: str, width: int = WIDTH, height: int = HEIGHT
+) -> dict[str, dict]:
+    """:func:`assert_on_screen` for many controls with one wait (:func:`settled_boxes`);
+    returns their boxes."""
+    boxes = settled_boxes(app, *idents)
+    for ident, b in boxes.items():
+        assert b["height"] > 0 and b["y"] >= 0 and b["y"] + b["height"] <= height, (ident, b)
+        assert b["x"] >= 0 and b["x"] + b["width"] <= width, (ident, b)
+    return boxes
+
+
+def assert_all_above_bar(app: App, *idents: str) -> dict[str, dict]:
+    """:func:`assert_above_bar` for many controls with one wait (:func:`settled_boxes`, the
+    pinned bar read with them); returns their boxes."""
+    boxes = settled_boxes(app, "action-bar", *idents)
+    bar = boxes["action-bar"]["y"]
+    for ident in idents:
+        b = boxes[ident]
+        assert b["height"] > 0 and b["y"] >= 0 and b["y"] + b["height"] <= bar + 0.5, (
+            ident,
+            b,
+            bar,
+        )
+    return boxes
+
+
+def assert_targets(app: App, *idents: str, boxes: dict[str, dict] | None = None) -> None:
+    """:func:`assert_target` for many controls (their ``boxes`` when already read, else read
+    with one wait: :func:`settled_boxes`)."""
+    boxes = boxes if boxes is not None else settled_boxes(app, *idents)
+    for ident in idents:
+        b = boxes[ident]
+        assert b["width"] >= 47.5 and b["height"] >= 47.5, (ident, b)
+
+
+def says(app: App, ident: str, text: str) -> bool:
+    """Whether the element tagged ``ident`` is in the tree now and its accessible text holds
+    ``text`` (what :meth:`App.wait_label` waits for), read once."""
+    return app.page.evaluate(
+        "([id, t]) => { const e = document.querySelector("
+        '`[flt-semantics-identifier="${id}"]`); return !!e && ('
+        "(e.getAttribute('aria-label') || '') + ' ' + e.textContent).includes(t); }",
+        [ident, text],
+    )
+
+
+def visit(
+    app: App, path: str, ident: str, text: str, width: int = WIDTH, height: int = HEIGHT
+) -> App:
+    """Show ``path`` on ``app``'s page at ``width``×``height`` and wait until ``ident`` says
+    ``text`` (a signal of the new screen: when the old one says it too, the page goes to the
+    home screen first, so the wait cannot end on the old screen). The first visit loads the
+    app (:meth:`App.open`); later ones follow the route in the same page as the browser's
+    back and forward do (history ``pushState`` and ``popstate``, which Flutter reports to the
+    server as a route change):
+    the screen is mounted afresh, at the page's size then, without loading Flutter again
+    (2–10 s a load). A page resized first is laid out again, as a phone turned on its side."""
+    size = {"width": width, "height": height}
+    if app.page.viewport_size != size:
+        app.page.set_viewport_size(size)
+    url = app.page.url
+    if url.startswith(app.server.url):
+        # the old screen says it too (or is the same route): home first, until it is gone
+        if url == app.server.url + path or says(app, ident, text):
+            _follow(app, "/")
+            app.page.wait_for_function(
+                "([id, t]) => { const e = document.querySelector("
+                '`[flt-semantics-identifier="${id}"]`); return !e || !('
+                "(e.getAttribute('aria-label') || '') + ' ' + e.textContent).includes(t); }",
+                arg=[ident, text],
+            )
+        _follow(app, path)
+    else:
+        app.open(path)
+    app.wait_label(ident, text)
+    return app
+
+
+def _follow(app: App, path: str) -> None:
+    """The page's app follows ``path`` as after the browser's back button (:func:`visit`)."""
+    app.page.evaluate(
+        "p => { history.pushState(null, '', p);"
+        " dispatchEvent(new PopStateEvent('popstate', {state: null})); }",
+        path,
+    )
