@@ -525,8 +525,24 @@ def one_page(request, browser, module_server: Server, _module_page: list[App]) -
     blocked = list(a.blocked)
     # a hung page makes the browser relaunch (``pytest_runtest_call``): its pages are done
     done = getattr(browser, "_stale", False) or a.page.is_closed() or not a.answers(5)
-    modal = not done and a.page.locator('[aria-modal="true"]').count() > 0
+    modal = not done and _dialog_stays(a)
     if request.session.testsfailed != failed or modal or done:
         _module_page.clear()
         a.close()
     assert not blocked, f"non-local requests: {blocked}"
+
+
+def _dialog_stays(a: App) -> bool:
+    """Close a dialog the page shows (Escape, as a keyboard does); whether one is still open
+    a few seconds later."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    modal = '[aria-modal="true"]'
+    if not a.page.locator(modal).count():
+        return False
+    a.page.keyboard.press("Escape")
+    try:
+        a.page.wait_for_selector(modal, state="detached", timeout=3_000)
+    except PlaywrightTimeout:
+        return True
+    return False
