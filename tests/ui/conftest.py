@@ -517,7 +517,10 @@ def one_page(request, browser, module_server: Server, _module_page: list[App]) -
     a new page; what the page requested off 127.0.0.1 is checked after each test."""
     failed = request.session.testsfailed
     if not _module_page:
+        from tests.ui.phone import Calls
+
         _module_page.append(App(browser, module_server))
+        _module_page[0].calls = Calls(_module_page[0].page)  # type: ignore[attr-defined]
     a = _module_page[0]
     if a not in OPEN_APPS:
         OPEN_APPS.append(a)  # described if the test fails (emptied after each test)

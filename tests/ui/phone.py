@@ -259,13 +259,21 @@ def visit(
     app (:meth:`App.open`); later ones follow the route in the same page as the browser's
     back and forward do (history ``pushState`` and ``popstate``, which Flutter reports to the
     server as a route change):
-    the screen is mounted afresh, at the page's size then, without loading Flutter again
-    (2–10 s a load). A page resized first is laid out again, as a phone turned on its side."""
+    the screen is mounted afresh, without loading Flutter again (2–10 s a load). At a new
+    size the page is loaded afresh; a game's screen is then waited for until the server has
+    laid it out for this size (its ``layout-<w>x<h>`` mark)."""
     size = {"width": width, "height": height}
-    if app.page.viewport_size != size:
+    resized = app.page.viewport_size != size
+    if resized:
         app.page.set_viewport_size(size)
+    game = path.startswith("/game/")
     url = app.page.url
-    if url.startswith(app.server.url):
+    # a new size: the page is loaded afresh (a page laid out again for another size can
+    # differ from a phone of that size by a few px: a step_b test saw a 4 px shift)
+    if url.startswith(app.server.url) and not resized:
+        calls = getattr(app, "calls", None)
+        if calls is not None:  # the old screen's calls answered before it goes (Calls)
+            calls.wait_answered()
         # the old screen says it too (or is the same route): home first, until it is gone
         if url == app.server.url + path or says(app, ident, text):
             _follow(app, "/")
@@ -279,13 +287,57 @@ def visit(
     else:
         app.open(path)
     app.wait_label(ident, text)
+    if game:
+        app.el(f"layout-{width}x{height}").wait_for(state="attached", timeout=60_000)
     return app
 
 
 def _follow(app: App, path: str) -> None:
     """The page's app follows ``path`` as after the browser's back button (:func:`visit`)."""
     app.page.evaluate(
-        "p => { history.pushState(null, '', p);"
+        "p => { history.pushState(null, '', p); window.__steadyBox = {};"  # a new screen
         " dispatchEvent(new PopStateEvent('popstate', {state: null})); }",
         path,
     )
+
+
+class Calls:
+    """The method calls the server made on a page's controls (Flet's ``INVOKE_METHOD``: a
+    scroll to the top, a route pushed) that the page has not answered yet. Made before the
+    page loads the app. A screen replaced while one is unanswered loses its session: the
+    answer names a control the server no longer has, and Flet's receive loop ends on it
+    (the page then reloads), so :func:`visit` waits for the answers first."""
+
+    INVOKE_METHOD = 5  # flet.messaging.protocol.MessageAction.INVOKE_METHOD
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.pending: set[str] = set()
+        page.on("websocket", self._watch)
+
+    def _watch(self, ws) -> None:
+        ws.on("framereceived", lambda p: self._call(p, asked=True))
+        ws.on("framesent", lambda p: self._call(p, asked=False))
+
+    def _call(self, payload: bytes | str, asked: bool) -> None:
+        import msgpack
+
+        if not isinstance(payload, bytes) or payload[:1] != b"\x00":
+            return
+        try:
+            action, body = msgpack.unpackb(payload[1:], strict_map_key=False)
+        except Exception:  # not one message: nothing of ours
+            return
+        if action != self.INVOKE_METHOD or not isinstance(body, dict) or "call_id" not in body:
+            return
+        (self.pending.add if asked else self.pending.discard)(body["call_id"])
+
+    def wait_answered(self, seconds: float = 15) -> None:
+        """Wait until every call has its answer. :raises AssertionError: after ``seconds``."""
+        import time
+
+        deadline = time.monotonic() + seconds
+        while self.pending:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the page never answered the calls {self.pending}")
+            self.page.wait_for_timeout(50)  # lets Playwright deliver the page's frames

@@ -468,11 +468,14 @@ def test_charge_step_b_fits_a_narrow_phone(one_page, server, width, height):
         assert_target(app, button)
 
     def places() -> dict[str, tuple[float, ...]]:
-        """The one-shot's button and the spend row, from the one-shot's N."""
-        n = app.steady("oneshot-cost")
+        """The one-shot's button and the spend row, from the one-shot's N (read together,
+        once all of them stand still)."""
+        app.steady("oneshot-cost")
+        boxes = settled_boxes(app, "oneshot-cost", "oneshot", "spend", "spend-amount")
+        n = boxes["oneshot-cost"]
         out = {}
         for ident in ("oneshot", "spend", "spend-amount"):
-            b = box(app, ident)
+            b = boxes[ident]
             out[ident] = (b["x"] - n["x"], b["y"] - n["y"], b["width"], b["height"])
         return out
 
@@ -619,10 +622,11 @@ def test_a_refused_start_is_said_under_the_finger(one_page, server, width, heigh
     app = visit(one_page, "/new", "start-game", "", width, height)
     app.choose("game-choice", "Рик и Морти: Наверное, Рики сошли с ума")
     app.el("actions-rick").wait_for()
-    for _ in range(2):
+    for seat in (2, 3):  # each tap once the seat before it is there
         app.tap("add-player")
-    app.el("player-name-3").wait_for()  # four seats; their names need not be typed (the
-    # tokens are refused first: the refused form is walked in tests/ui/test_ricks_forms.py)
+        app.el(f"player-name-{seat}").wait_for()
+    # four seats; their names need not be typed (the tokens are refused first: the refused
+    # form is walked in tests/ui/test_ricks_forms.py)
     app.steady("start-game")
     app.page.mouse.move(width / 2, height / 2)
     app.page.mouse.wheel(0, 5000)  # the end of the form, as a thumb gets there
