@@ -285,6 +285,9 @@ def visit(
             )
         _follow(app, path)
     else:
+        if url.startswith(app.server.url):  # a session of its own, as a new tab's (Flet keeps
+            # its session id in sessionStorage: a reload would go on with the old size's)
+            app.page.evaluate("() => sessionStorage.clear()")
         app.open(path)
     app.wait_label(ident, text)
     if game:
