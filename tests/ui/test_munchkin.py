@@ -427,7 +427,7 @@ TO_CHARITY = [("phase.next", {})] * 3
 def test_the_charity_dialog_keeps_its_height_as_the_hand_goes_down(one_page, server):
     """Issue #30, «От щедрот»: 8 cards give 3 to the lowest; at 5 nothing is given and the
     rows go — the buttons stay where the finger is (play-test: the dialog shrank, the buttons
-    jumped; moved here from test_munchkin_charity_dialog.py)."""
+    jumped)."""
     gid = new_game(server, ("level.set", {"player": 0, "value": 3}), *TO_CHARITY)
     app = visit(one_page, f"/game/{gid}", "status-phase", "От щедрот")
     app.tap("charity-open")
@@ -455,8 +455,8 @@ FIX30_SHOTS = os.environ.get("FIX30_SHOTS")
 def test_the_result_after_a_reload_mid_fight_and_a_double_tap_is_page_wide(one_page, server):
     """Issue #30: Munchkin's result at 390×844 after a reload mid-fight and a double tap on
     «Победа» (the play-test saw it drawn garbled once: «10-й у / ровень д / остигнут.», «Рома»
-    as «Р», as if laid out some 70 px wide). The result's texts are laid out across the page
-    (moved here from test_munchkin_result_after_reload.py)."""
+    as «Р», as if laid out some 70 px wide). The result's texts are laid out across the
+    page."""
     for attempt in range(2):
         g = GameStore(server.data_dir).create("munchkin", ["Рома", "Аня", "Вика"], first_player=0)
         g.push("level.set", {"player": 0, "value": 9})

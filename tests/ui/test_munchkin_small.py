@@ -170,7 +170,7 @@ LONG_NAMES = ["Александрина", "Константин", "Вика", "�
 def test_names_classes_and_strength_never_overlap(one_page, server):
     """360×640, long names: on each player's card the name, the «ходит» marker, the class and
     the strength lie side by side, never over each other; a name cut by Flutter is whole in
-    its label and in the status line (moved here from test_munchkin_card_fit.py)."""
+    its label and in the status line."""
     gid = GameStore(server.data_dir).create("munchkin", LONG_NAMES, first_player=0).id
     app = visit(one_page, f"/game/{gid}", "status-player", "Ходит Александрина", 360, 640)
     parts = [f"{part}-p{i}" for i in (0, 1, 2) for part in ("name", "power")]

@@ -151,8 +151,7 @@ def test_undo_right_after_an_activation_takes_it_back_on_the_first_tap(one_page,
     """Issue #29 (the Ricks bug): after «Активировать» moved the charge on by itself, its
     notice was drawn over the top bar for 5 s, covering «Отменить» and the journal: the first
     tap there only dismissed the notice, saying nothing (4 of 4 at 360×640). A finger's tap
-    at Undo's place while the notice shows now takes the activation back, and says so
-    (moved here from test_ricks_undo_after_activation.py)."""
+    at Undo's place while the notice shows now takes the activation back, and says so."""
     server = module_server
     store = GameStore(server.data_dir)
     g = store.create("ricks", NAMES4[:2], first_player=0, options=OPTIONS)
