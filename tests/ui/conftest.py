@@ -626,3 +626,54 @@ def one_page(request, browser, suite_page: SharedPage) -> Iterator[SharedPage]:
         suite_page.drop()
     elif app is not None:
         assert not app.blocked, f"non-local requests: {app.blocked}"
+
+
+@pytest.fixture(scope="module")
+def _module_page() -> Iterator[list[App]]:
+    """The page :func:`module_page` lends this module's tests (none until the first asks)."""
+    held: list[App] = []
+    yield held
+    for a in held:
+        a.close()
+
+
+@pytest.fixture
+def module_page(request, browser, module_server: Server, _module_page: list[App]) -> Iterator[App]:
+    """One page on the module's server (:func:`module_server`) for every test of the module
+    that shows its screens with :func:`tests.ui.phone.visit` (a route change, not a page
+    load, after the first). A test that failed, or left a dialog open, hands the next test
+    a new page; what the page requested off 127.0.0.1 is checked after each test."""
+    failed = request.session.testsfailed
+    if not _module_page:
+        from tests.ui.phone import Calls
+
+        _module_page.append(App(browser, module_server))
+        _module_page[0].calls = Calls(_module_page[0].page)  # type: ignore[attr-defined]
+    a = _module_page[0]
+    if a not in OPEN_APPS:
+        OPEN_APPS.append(a)  # described if the test fails (emptied after each test)
+    yield a
+    blocked = list(a.blocked)
+    # a hung page makes the browser relaunch (``pytest_runtest_call``): its pages are done
+    done = getattr(browser, "_stale", False) or a.page.is_closed() or not a.answers(5)
+    modal = not done and _dialog_stays(a)
+    if request.session.testsfailed != failed or modal or done:
+        _module_page.clear()
+        a.close()
+    assert not blocked, f"non-local requests: {blocked}"
+
+
+def _dialog_stays(a: App) -> bool:
+    """Close a dialog the page shows (Escape, as a keyboard does); whether one is still open
+    a few seconds later."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    modal = '[aria-modal="true"]'
+    if not a.page.locator(modal).count():
+        return False
+    a.page.keyboard.press("Escape")
+    try:
+        a.page.wait_for_selector(modal, state="detached", timeout=3_000)
+    except PlaywrightTimeout:
+        return True
+    return False

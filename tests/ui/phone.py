@@ -156,3 +156,191 @@ def no_flet_error(app: App) -> None:
         ".map(e => e.getAttribute('aria-label')).join(' ')"
     )
     assert "Error running app" not in text and "encountered an error" not in text
+
+
+def settled_boxes(app: App, *idents: str, timeout: float = 15_000) -> dict[str, dict]:
+    """The boxes (CSS px: ``x``, ``y``, ``width``, ``height``) of the elements tagged
+    ``idents``, where they are (none is scrolled into view), read in one go once every one is
+    rendered and has stopped moving: two reads at least 100 ms apart agree for all of them
+    (what :func:`settled` waits for, one element at a time). :raises AssertionError: naming
+    what is missing, or still moving, after ``timeout`` ms."""
+    import time
+
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    token = f"{id(app)}-{time.monotonic_ns()}"  # this call's own first read: never an old one
+    try:
+        found = app.page.wait_for_function(
+            """([ids, token]) => {
+                const now = {};
+                for (const id of ids) {
+                    const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+                    if (!e) return false;
+                    const r = e.getBoundingClientRect();
+                    if (!(r.width > 0 && r.height > 0)) return false;
+                    now[id] = {x: r.x, y: r.y, width: r.width, height: r.height};
+                }
+                const seen = (window.__settledBoxes ||= {});
+                const key = JSON.stringify(now), same = seen[token] === key;
+                seen[token] = key;
+                if (same) delete seen[token];
+                return same && now;
+            }""",
+            arg=[list(idents), token],
+            polling=100,
+            timeout=timeout,
+        )
+    except PlaywrightTimeout:
+        missing = app.page.evaluate(
+            """ids => ids.filter(id => {
+                const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+                const r = e && e.getBoundingClientRect();
+                return !(r && r.width > 0 && r.height > 0);
+            })""",
+            list(idents),
+        )
+        app.fail(f"not rendered: {missing}" if missing else f"still moving: {list(idents)}")
+    return found.json_value()
+
+
+def assert_all_on_screen(
+    app: App, *idents: str, width: int = WIDTH, height: int = HEIGHT
+) -> dict[str, dict]:
+    """:func:`assert_on_screen` for many controls with one wait (:func:`settled_boxes`);
+    returns their boxes."""
+    boxes = settled_boxes(app, *idents)
+    for ident, b in boxes.items():
+        assert b["height"] > 0 and b["y"] >= 0 and b["y"] + b["height"] <= height, (ident, b)
+        assert b["x"] >= 0 and b["x"] + b["width"] <= width, (ident, b)
+    return boxes
+
+
+def assert_all_above_bar(app: App, *idents: str) -> dict[str, dict]:
+    """:func:`assert_above_bar` for many controls with one wait (:func:`settled_boxes`, the
+    pinned bar read with them); returns their boxes."""
+    boxes = settled_boxes(app, "action-bar", *idents)
+    bar = boxes["action-bar"]["y"]
+    for ident in idents:
+        b = boxes[ident]
+        assert b["height"] > 0 and b["y"] >= 0 and b["y"] + b["height"] <= bar + 0.5, (
+            ident,
+            b,
+            bar,
+        )
+    return boxes
+
+
+def assert_targets(app: App, *idents: str, boxes: dict[str, dict] | None = None) -> None:
+    """:func:`assert_target` for many controls (their ``boxes`` when already read, else read
+    with one wait: :func:`settled_boxes`)."""
+    boxes = boxes if boxes is not None else settled_boxes(app, *idents)
+    for ident in idents:
+        b = boxes[ident]
+        assert b["width"] >= 47.5 and b["height"] >= 47.5, (ident, b)
+
+
+def says(app: App, ident: str, text: str) -> bool:
+    """Whether the element tagged ``ident`` is in the tree now and its accessible text holds
+    ``text`` (what :meth:`App.wait_label` waits for), read once."""
+    return app.page.evaluate(
+        "([id, t]) => { const e = document.querySelector("
+        '`[flt-semantics-identifier="${id}"]`); return !!e && ('
+        "(e.getAttribute('aria-label') || '') + ' ' + e.textContent).includes(t); }",
+        [ident, text],
+    )
+
+
+def visit(
+    app: App, path: str, ident: str, text: str, width: int = WIDTH, height: int = HEIGHT
+) -> App:
+    """Show ``path`` on ``app``'s page at ``width``×``height`` and wait until ``ident`` says
+    ``text`` (a signal of the new screen: when the old one says it too, the page goes to the
+    home screen first, so the wait cannot end on the old screen). The first visit loads the
+    app (:meth:`App.open`); later ones follow the route in the same page as the browser's
+    back and forward do (history ``pushState`` and ``popstate``, which Flutter reports to the
+    server as a route change):
+    the screen is mounted afresh, without loading Flutter again (2–10 s a load). At a new
+    size the page is loaded afresh; a game's screen is then waited for until the server has
+    laid it out for this size (its ``layout-<w>x<h>`` mark)."""
+    size = {"width": width, "height": height}
+    resized = app.page.viewport_size != size
+    if resized:
+        app.page.set_viewport_size(size)
+    game = path.startswith("/game/")
+    url = app.page.url
+    # a new size: the page is loaded afresh (a page laid out again for another size can
+    # differ from a phone of that size by a few px: a step_b test saw a 4 px shift)
+    if url.startswith(app.server.url) and not resized:
+        calls = getattr(app, "calls", None)
+        if calls is not None:  # the old screen's calls answered before it goes (Calls)
+            calls.wait_answered()
+        # the old screen says it too (or is the same route): home first, until it is gone
+        if url == app.server.url + path or says(app, ident, text):
+            _follow(app, "/")
+            app.page.wait_for_function(
+                "([id, t]) => { const e = document.querySelector("
+                '`[flt-semantics-identifier="${id}"]`); return !e || !('
+                "(e.getAttribute('aria-label') || '') + ' ' + e.textContent).includes(t); }",
+                arg=[ident, text],
+            )
+        _follow(app, path)
+    else:
+        if url.startswith(app.server.url):  # a session of its own, as a new tab's (Flet keeps
+            # its session id in sessionStorage: a reload would go on with the old size's)
+            app.page.evaluate("() => sessionStorage.clear()")
+        app.open(path)
+    app.wait_label(ident, text)
+    if game:
+        app.el(f"layout-{width}x{height}").wait_for(state="attached", timeout=60_000)
+    return app
+
+
+def _follow(app: App, path: str) -> None:
+    """The page's app follows ``path`` as after the browser's back button (:func:`visit`)."""
+    app.page.evaluate(
+        "p => { history.pushState(null, '', p); window.__steadyBox = {};"  # a new screen
+        " dispatchEvent(new PopStateEvent('popstate', {state: null})); }",
+        path,
+    )
+
+
+class Calls:
+    """The method calls the server made on a page's controls (Flet's ``INVOKE_METHOD``: a
+    scroll to the top, a route pushed) that the page has not answered yet. Made before the
+    page loads the app. A screen replaced while one is unanswered loses its session: the
+    answer names a control the server no longer has, and Flet's receive loop ends on it
+    (the page then reloads), so :func:`visit` waits for the answers first."""
+
+    INVOKE_METHOD = 5  # flet.messaging.protocol.MessageAction.INVOKE_METHOD
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.pending: set[str] = set()
+        page.on("websocket", self._watch)
+
+    def _watch(self, ws) -> None:
+        ws.on("framereceived", lambda p: self._call(p, asked=True))
+        ws.on("framesent", lambda p: self._call(p, asked=False))
+
+    def _call(self, payload: bytes | str, asked: bool) -> None:
+        import msgpack
+
+        if not isinstance(payload, bytes) or payload[:1] != b"\x00":
+            return
+        try:
+            action, body = msgpack.unpackb(payload[1:], strict_map_key=False)
+        except Exception:  # not one message: nothing of ours
+            return
+        if action != self.INVOKE_METHOD or not isinstance(body, dict) or "call_id" not in body:
+            return
+        (self.pending.add if asked else self.pending.discard)(body["call_id"])
+
+    def wait_answered(self, seconds: float = 15) -> None:
+        """Wait until every call has its answer. :raises AssertionError: after ``seconds``."""
+        import time
+
+        deadline = time.monotonic() + seconds
+        while self.pending:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the page never answered the calls {self.pending}")
+            self.page.wait_for_timeout(50)  # lets Playwright deliver the page's frames

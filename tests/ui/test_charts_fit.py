@@ -12,7 +12,7 @@ from companion.store import GameStore
 from companion.ui.result import CHART_HEIGHT, SHORT_CHART_HEIGHT
 from tests.ui.conftest import App, Server
 from tests.ui.cut_text import drawn_whole
-from tests.ui.phone import box
+from tests.ui.phone import box, settled_boxes, visit
 
 #: Phones upright and on their side (the result sits in the side column there).
 SIZES = [(360, 640), (844, 390), (390, 844), (640, 360)]
@@ -35,10 +35,13 @@ def _in_view(
     size = app.page.viewport_size
     low, high = 0.0, float(size["height"])
     if between is not None:
-        above, under = (app._settled(i, 15_000) for i in between)
+        pinned = settled_boxes(app, *between)
+        above, under = (pinned[i] for i in between)
         low, high = above["y"] + above["height"], under["y"]
     for _ in range(16):
-        b = app._settled(ident, 15_000)
+        # where it is once still: two reads 100 ms apart after this call (the wheel's scroll
+        # runs over a few frames)
+        b = settled_boxes(app, ident)[ident]
         on_screen = b["y"] >= low - 0.5 and b["y"] + b["height"] <= high + 0.5
         if on_screen and (tall is None or abs(b["height"] - tall) <= 1):
             return b
@@ -50,7 +53,6 @@ def _in_view(
             step = -20
         app.page.mouse.move(b["x"] + b["width"] / 2, (low + high) / 2)
         app.page.mouse.wheel(0, step)
-        app.page.wait_for_timeout(300)  # the wheel's scroll runs over a few frames
         app.unhover()
     return b
 
@@ -68,31 +70,27 @@ def _munchkin(server: Server) -> str:
     return g.id
 
 
-def test_the_score_chart_is_seen_whole_at_every_phone_size(browser, server):
+def test_the_score_chart_is_seen_whole_at_every_phone_size(module_page, server):
     """At 844×390 the chart (240 px) was taller than the side column's scrolling room under
     the status line: its top and the middle of «уровень» were always cut. It is shorter in
     a short side column; upright it keeps its height."""
     gid = _munchkin(server)
-    app = App(browser, server, *SIZES[0]).open(f"/game/{gid}")
-    try:
-        app.wait_label("winner", "Аня")
-        for width, height in SIZES:
-            app.page.set_viewport_size({"width": width, "height": height})
-            app.appear("score-chart")
-            side = width >= 600 and height < 480  # the side column of a phone on its side
-            tall = SHORT_CHART_HEIGHT if side else CHART_HEIGHT
-            b = _in_view(app, "score-chart", tall, ("clock-total", "action-bar"))
-            assert abs(b["height"] - tall) <= 1, (width, height, b, tall)
-            assert b["x"] >= 0 and b["x"] + b["width"] <= width + 0.5, (width, height, b)
-            assert b["width"] >= 200, (width, height, b)  # room for the axes and the lines
-    finally:
-        app.close()
+    app = visit(module_page, f"/game/{gid}", "winner", "Аня", *SIZES[0])
+    for width, height in SIZES:
+        app.page.set_viewport_size({"width": width, "height": height})
+        app.appear("score-chart")
+        side = width >= 600 and height < 480  # the side column of a phone on its side
+        tall = SHORT_CHART_HEIGHT if side else CHART_HEIGHT
+        b = _in_view(app, "score-chart", tall, ("clock-total", "action-bar"))
+        assert abs(b["height"] - tall) <= 1, (width, height, b, tall)
+        assert b["x"] >= 0 and b["x"] + b["width"] <= width + 0.5, (width, height, b)
+        assert b["width"] >= 200, (width, height, b)  # room for the axes and the lines
 
 
 NAMES = ["Александрина", "Константин", "Вика", "Маргарита", "Аня", "Гена"]
 
 
-def test_the_wins_chart_names_are_whole_or_cut_by_flutter(browser, server):
+def test_the_wins_chart_names_are_whole_or_cut_by_flutter(module_page, server):
     """Play-test at 360×640: the names under the wins chart's bars, cut in Python to six
     letters, were drawn over each other («БорисАлексаМаргар»). Now each player has a row:
     the name in its own slot (Flutter's «…» for a long one; the player's card has it whole),
@@ -103,31 +101,27 @@ def test_the_wins_chart_names_are_whole_or_cut_by_flutter(browser, server):
         g = store.create("free", names, first_player=0)
         g.push("counter.add", {"player": 0, "counter": "ПО", "delta": 3})
         g.push("game.end")
-    app = App(browser, server, *SIZES[0]).open("/stats")
-    try:
-        app.appear("wins-chart")
-        for width, height in SIZES:
-            app.page.set_viewport_size({"width": width, "height": height})
-            app.wait_label("wins-chart", "Победы по игрокам")
-            # the chart near the top of the screen, its heading above it (a swipe)
-            top = app._settled("wins-chart", 15_000)["y"]
-            app.page.mouse.move(width / 2, height / 2)
-            app.page.mouse.wheel(0, top - 60)
-            app.unhover()
-            chart = _in_view(app, f"wins-name-{len(NAMES) - 1}") and box(app, "wins-chart")
-            rows = [box(app, f"wins-name-{i}") for i in range(len(NAMES))]
-            # the numbers at the rows' right end clear of the scrollbar's lane (the choice of
-            # game above spans the scrolling column's width)
-            column = box(app, "stats-game")
-            assert chart["x"] + chart["width"] <= column["x"] + column["width"] - 8, (chart, column)
-            for i, b in enumerate(rows):
-                assert chart["x"] <= b["x"] and b["x"] + b["width"] <= chart["x"] + chart["width"]
-                if i:  # one under another, never over each other
-                    assert b["y"] >= rows[i - 1]["y"] + rows[i - 1]["height"] - 0.5, (i, b)
-                name = app.label(f"wins-name-{i}").split()[0]
-                assert name in NAMES, name
-                room = chart["width"] * 2 / 5  # the name's share of its row (2 of 5)
-                if not drawn_whole(app, f"wins-name-{i}", room):
-                    app.appear(f"player-stats-{name}")  # the card below says it whole
-    finally:
-        app.close()
+    app = visit(module_page, "/stats", "wins-chart", "Победы по игрокам", *SIZES[0])
+    for width, height in SIZES:
+        app.page.set_viewport_size({"width": width, "height": height})
+        app.wait_label("wins-chart", "Победы по игрокам")
+        # the chart near the top of the screen, its heading above it (a swipe)
+        top = settled_boxes(app, "wins-chart")["wins-chart"]["y"]
+        app.page.mouse.move(width / 2, height / 2)
+        app.page.mouse.wheel(0, top - 60)
+        app.unhover()
+        chart = _in_view(app, f"wins-name-{len(NAMES) - 1}") and box(app, "wins-chart")
+        rows = [box(app, f"wins-name-{i}") for i in range(len(NAMES))]
+        # the numbers at the rows' right end clear of the scrollbar's lane (the choice of
+        # game above spans the scrolling column's width)
+        column = box(app, "stats-game")
+        assert chart["x"] + chart["width"] <= column["x"] + column["width"] - 8, (chart, column)
+        for i, b in enumerate(rows):
+            assert chart["x"] <= b["x"] and b["x"] + b["width"] <= chart["x"] + chart["width"]
+            if i:  # one under another, never over each other
+                assert b["y"] >= rows[i - 1]["y"] + rows[i - 1]["height"] - 0.5, (i, b)
+            name = app.label(f"wins-name-{i}").split()[0]
+            assert name in NAMES, name
+            room = chart["width"] * 2 / 5  # the name's share of its row (2 of 5)
+            if not drawn_whole(app, f"wins-name-{i}", room):
+                app.appear(f"player-stats-{name}")  # the card below says it whole

@@ -12,6 +12,7 @@ opened.
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -21,13 +22,18 @@ from companion.ui.boards.munchkin import ONE_SHOTS
 from companion.ui.widgets import TARGET
 from tests.ui.conftest import App, Server
 from tests.ui.phone import (
+    assert_all_on_screen,
     assert_on_screen,
     assert_target,
+    assert_targets,
     box,
+    double_tap,
     same_place,
     scroll_board_down,
+    settled_boxes,
     shown,
     tap_primary,
+    visit,
 )
 
 
@@ -70,18 +76,19 @@ def pad(app: App, digits: str) -> None:
     app.tap("pad-ok")
 
 
-def test_the_board_and_a_fight_fit_one_phone_screen_and_taps_move_nothing(app, server):
+def test_the_board_and_a_fight_fit_one_phone_screen_and_taps_move_nothing(module_page, server):
     """«Бой», «Зовём на помощь» at 390×844: four players and the primary action on one
     screen with 48 dp targets; a tapped ± stays where it was after an accepted and after a
     refused move; a fight with a helper, «Ещё монстр» included, needs no scroll and nothing
     of it lies under the pinned bar (play-test). What the taps do to the game and what the
     screen says: :mod:`tests.ui.test_munchkin_play`."""
     gid = new_game(server, ("level.change", {"player": 0, "delta": 1}))
-    app.open(f"/game/{gid}")
+    app = visit(module_page, f"/game/{gid}", "level-p0", "2")
     app.wait_label("status-player", "Ходит Аня")
-    assert_on_screen(app, "status-player", "status-phase", "primary-action", "card-p0", "card-p3")
-    for ident in ("level-p0-plus", "gear-p3-minus", "edit-p2", "seal-break", "start-combat"):
-        assert_target(app, ident)
+    assert_all_on_screen(
+        app, "status-player", "status-phase", "primary-action", "card-p0", "card-p3"
+    )
+    assert_targets(app, "level-p0-plus", "gear-p3-minus", "edit-p2", "seal-break", "start-combat")
     before = place(app, "level-p1-plus")
     app.tap("level-p1-plus")
     app.wait_label("level-p1", "2")
@@ -100,38 +107,35 @@ def test_the_board_and_a_fight_fit_one_phone_screen_and_taps_move_nothing(app, s
         ("combat.start", {"monster": {"name": "Зомби", "level": 3, "treasures": 1}}),
         ("combat.helper", {"player": 1}),
     )
-    app.open(f"/game/{fight}")
-    app.wait_label("verdict", "Ничья: побеждают монстры")
-    assert_on_screen(app, "status-player", "total-players", "total-monsters", "verdict")
-    assert_on_screen(app, "primary-action", "flee")
-    assert_on_screen(app, "add-monster", "monster-0", "bonus-monsters-10", "primary-action")
-    bar = box(app, "flee")["y"]  # the pinned bar's top: what lies below it is covered
+    visit(app, f"/game/{fight}", "verdict", "Ничья: побеждают монстры")
+    shown = ["status-player", "total-players", "total-monsters", "verdict", "primary-action"]
+    boxes = assert_all_on_screen(
+        app, *shown, "flee", "add-monster", "monster-0", "bonus-monsters-10"
+    )
+    bar = boxes["flee"]["y"]  # the pinned bar's top: what lies below it is covered
     for ident in ("add-monster", "monster-0"):
-        assert box(app, ident)["y"] + box(app, ident)["height"] <= bar, ident
+        assert boxes[ident]["y"] + boxes[ident]["height"] <= bar, ident
 
 
-def test_the_setup_line_is_whole_above_the_bar(app, server):
+def test_the_setup_line_is_whole_above_the_bar(module_page, server):
     """«Подготовка»: before the first move a new game has the setup line under the four
     players, a whole 48 dp target above the pinned bar at 390×844 (play-test: the checklist
     there was cut by the bar after its title)."""
-    app.open(f"/game/{new_game(server)}")
-    app.wait_label("setup-reminder", "Перед началом")
-    app.page.wait_for_timeout(500)
-    assert_on_screen(app, "card-p3", "setup-reminder")
-    assert_target(app, "setup-reminder")
-    line, bar = box(app, "setup-reminder"), box(app, "start-combat")["y"]
+    app = visit(module_page, f"/game/{new_game(server)}", "setup-reminder", "Перед началом")
+    boxes = assert_all_on_screen(app, "card-p3", "setup-reminder", "start-combat")
+    assert_targets(app, "setup-reminder", boxes=boxes)
+    line, bar = boxes["setup-reminder"], boxes["start-combat"]["y"]
     assert line["y"] + line["height"] <= bar, (line, bar)
     app.tap("setup-reminder")
     app.wait_label("setup-list", "Раздайте каждому")
 
 
-def test_refusal_in_its_dialog_only_and_card_override(app, server):
+def test_refusal_in_its_dialog_only_and_card_override(module_page, server):
     """«Противоречия между правилами и картами»: level 10 only for killing a monster; the
     dialog that asks the table has 48 dp buttons, and «Отмена» leaves nothing moved and no
     banner behind (the pad and the card's word: :mod:`tests.ui.test_munchkin_play`)."""
     gid = new_game(server, ("level.set", {"player": 3, "value": 9}))
-    app.open(f"/game/{gid}")
-    app.wait_label("level-p3", "9")
+    app = visit(module_page, f"/game/{gid}", "level-p3", "9")
     plus = place(app, "level-p3-plus")
     card = place(app, "card-p2")
     app.tap("level-p3-plus")
@@ -149,7 +153,7 @@ def test_refusal_in_its_dialog_only_and_card_override(app, server):
     assert stored(server, gid).state.players[3].level == 9
 
 
-def test_charity_never_takes_more_odd_cards_than_there_are(app, server):
+def test_charity_never_takes_more_odd_cards_than_there_are(module_page, server):
     """«От щедрот»: 8 cards in hand, 3 surplus for the two lowest (Борис, Вика): one each and
     one odd card, which only one of them can get. Here what a phone shows: the rows come
     below «+» (nothing moves), no empty slot under them, and a tap on the dimmed box says why
@@ -163,8 +167,7 @@ def test_charity_never_takes_more_odd_cards_than_there_are(app, server):
         ("phase.next", {}),
         ("phase.next", {}),
     )
-    app.open(f"/game/{gid}")
-    app.wait_label("status-phase", "От щедрот")
+    app = visit(module_page, f"/game/{gid}", "status-phase", "От щедрот")
     app.wait_label("primary-action", "Следующий игрок")
     app.tap("charity-open")
     app.tap("hand-minus")  # 5 cards: nothing to give, no rows of gifts
@@ -196,34 +199,33 @@ def test_charity_never_takes_more_odd_cards_than_there_are(app, server):
     assert all(same_place(before[i], place(app, i)) for i in watched)
 
 
-def test_finished_game_shows_the_winner_on_screen(app, server):
+def test_finished_game_shows_the_winner_on_screen(module_page, server):
     """«Начало игры, конец игры»: the winner is on screen when a finished game is opened."""
     gid = new_game(
         server,
         ("level.set", {"player": 0, "value": 5}),
         ("level.set", {"player": 2, "value": 10, "override": True}),
     )
-    app.open(f"/game/{gid}")
-    app.wait_label("winner", "Вика")
+    app = visit(module_page, f"/game/{gid}", "winner", "Вика")
     assert_on_screen(app, "winner")
 
 
-def test_players_stay_put_around_a_fight_and_charity(app, server):
+def test_players_stay_put_around_a_fight_and_charity(module_page, server):
     """«Бой», «От щедрот»: the last fight's summary and the charity helper come in the top line's
     slot, so every player's ± and the primary action stay where they were (±2 px) before a
     fight, after it, in «От щедрот» and after the surplus is given away. The status line, not
     the board, says whose turn and which phase it is."""
     gid = new_game(server, ("level.set", {"player": 0, "value": 3}))
-    app.open(f"/game/{gid}")
+    app = visit(module_page, f"/game/{gid}", "level-p0", "3")
     app.wait_label("status-player", "Ходит Аня")
-    app.wait_label("level-p0", "3")
     watched = [f"level-p{i}-plus" for i in range(4)] + ["gear-p3-minus", "primary-action"]
-    before = {ident: place(app, ident) for ident in watched}
+    before = settled_boxes(app, *watched)
     assert app.page.locator('[flt-semantics-identifier="turn"]').count() == 0  # no repetition
 
     def unmoved(when: str) -> None:
+        boxes = settled_boxes(app, *watched)
         for ident, b in before.items():
-            now = place(app, ident)
+            now = boxes[ident]
             if ident == "primary-action":  # «Дальше» / «Следующий игрок»: its right edge holds
                 assert abs(b["y"] - now["y"]) <= 2 and abs(b["height"] - now["height"]) <= 2
                 assert abs((b["x"] + b["width"]) - (now["x"] + now["width"])) <= 2, (when, now)
@@ -265,7 +267,7 @@ def test_players_stay_put_around_a_fight_and_charity(app, server):
     unmoved("after the charity")
 
 
-def test_a_won_fight_to_level_10_shows_the_winner_whatever_the_scroll(app, server):
+def test_a_won_fight_to_level_10_shows_the_winner_whatever_the_scroll(module_page, server):
     """«Начало игры, конец игры»: Аня (level 9) wins a fight with the page scrolled down; the
     result comes first in the scrolling body, and its «Победа: Аня» banner must be on screen at
     once — not above the visible area, waiting for the player to scroll up (play-test)."""
@@ -276,17 +278,15 @@ def test_a_won_fight_to_level_10_shows_the_winner_whatever_the_scroll(app, serve
         ("combat.monster.add", {"monster": {"name": "Слизень", "level": 1}}),
         ("combat.monster.add", {"monster": {"name": "Мышь", "level": 1}}),
     )
-    app.open(f"/game/{gid}")
-    app.wait_label("verdict", "Побеждают манчкины")
+    app = visit(module_page, f"/game/{gid}", "verdict", "Побеждают манчкины")
     app.wait_label("primary-action", "Победа")
     scroll_board_down(app, "card-p0")
     tap_primary(app)  # «Победа»: Аня reaches level 10 and wins the game
     app.wait_label("winner", "Аня")
-    app.page.wait_for_timeout(500)  # let any scroll settle
-    assert_on_screen(app, "summary", "winner")
+    assert_all_on_screen(app, "summary", "winner")  # read once any scroll has settled
 
 
-def test_a_two_monster_fight_fits_one_phone_screen(app, server):
+def test_a_two_monster_fight_fits_one_phone_screen(module_page, server):
     """«Несколько монстров», «Зовём на помощь»: a fight with two monsters (the second with a
     two-line name), a helper and one-shots on both sides fits 390×844 — both monsters with
     their ± above the pinned bar, and the totals and the verdict on screen with them
@@ -301,23 +301,26 @@ def test_a_two_monster_fight_fits_one_phone_screen(app, server):
         ("combat.bonus", {"side": "players", "value": 5, "label": ""}),
         ("combat.bonus", {"side": "monsters", "value": 2, "label": ""}),
     )
-    app.open(f"/game/{gid}")
-    app.wait_label("total-monsters", "16")
+    app = visit(module_page, f"/game/{gid}", "total-monsters", "16")
     app.wait_label("primary-action", "Победа")
-    app.page.wait_for_timeout(500)
-    bar = box(app, "flee")["y"]  # the pinned bar's top: what lies below it is covered
     shown_whole = ("total-players", "total-monsters", "verdict", "monster-0", "monster-1")
-    assert_on_screen(app, *shown_whole, "monster-1-enh-plus", "monster-1-remove")
+    bonuses = [f"bonus-{side}-{v}" for side in ("players", "monsters") for v in ONE_SHOTS]
+    boxes = settled_boxes(
+        app, "flee", *shown_whole, "monster-1-enh-minus", "monster-1-levels", *bonuses
+    )
+    bar = boxes["flee"]["y"]  # the pinned bar's top: what lies below it is covered
+    boxes |= assert_all_on_screen(app, *shown_whole, "monster-1-enh-plus", "monster-1-remove")
     for ident in (*shown_whole, "monster-1-enh-plus", "monster-1-levels"):
-        assert box(app, ident)["y"] + box(app, ident)["height"] <= bar, (ident, box(app, ident))
-    for ident in ("monster-1-enh-minus", "monster-1-enh-plus", "monster-1-remove"):
-        assert_target(app, ident)
-    assert box(app, "monster-1-levels")["height"] >= TARGET - 0.5
+        assert boxes[ident]["y"] + boxes[ident]["height"] <= bar, (ident, boxes[ident])
+    assert_targets(
+        app, "monster-1-enh-minus", "monster-1-enh-plus", "monster-1-remove", boxes=boxes
+    )
+    assert boxes["monster-1-levels"]["height"] >= TARGET - 0.5
     assert "Мутировавший зомби" in app.label("monster-1")
     # the one-shots: 48 dp targets with 8 px between them, in one row (they were 52 px wide
     # with 4 px gaps: a finger hit the neighbour)
     for side in ("players", "monsters"):
-        row = [box(app, f"bonus-{side}-{v}") for v in ONE_SHOTS]
+        row = [boxes[f"bonus-{side}-{v}"] for v in ONE_SHOTS]
         for ident, b in zip(ONE_SHOTS, row, strict=True):
             assert b["width"] >= TARGET - 0.5 and b["height"] >= TARGET - 0.5, (side, ident, b)
             assert abs(b["y"] - row[0]["y"]) <= 1, (side, ident, b)
@@ -326,12 +329,12 @@ def test_a_two_monster_fight_fits_one_phone_screen(app, server):
             assert right["x"] - (left["x"] + left["width"]) >= 7.5, (side, left, right)
 
 
-def test_the_monster_forms_refusals_leave_the_fight_button_in_place(app, server):
+def test_the_monster_forms_refusals_leave_the_fight_button_in_place(module_page, server):
     """«Бой!» refused for an empty level, then for empty treasures («Бой»: the card's number
     is asked for): each refusal is said in the form, and «Бой!» stays under the finger (a
     refusal made the centred dialog taller and moved it ~10 px down)."""
     gid = new_game(server, ("phase.next", {}))
-    app.open(f"/game/{gid}")
+    app = visit(module_page, f"/game/{gid}", "status-phase", "Ищем неприятности")
     app.tap("start-combat")
     app.el("monster-level").wait_for()
     fight = place(app, "monster-submit")
@@ -346,7 +349,7 @@ def test_the_monster_forms_refusals_leave_the_fight_button_in_place(app, server)
     assert stored(server, gid).state.combat is None
 
 
-def test_fleeing_with_a_helper_from_two_monsters_fits_the_dialog(app, server):
+def test_fleeing_with_a_helper_from_two_monsters_fits_the_dialog(module_page, server):
     """«Смываемся», «Зовём на помощь», «Бой с несколькими монстрами»: fighter and helper each
     roll for each of two monsters. Play-test: the dice were two lines of three per monster and
     the dialog needed a scroll at 390×844; now each runner's modifier and each monster's six
@@ -357,17 +360,19 @@ def test_fleeing_with_a_helper_from_two_monsters_fits_the_dialog(app, server):
         ("combat.monster.add", {"monster": {"name": "Мутировавший зомби", "level": 4}}),
         ("combat.helper", {"player": 2}),
     )
-    app.open(f"/game/{gid}")
-    app.wait_label("total-monsters", "14")
+    app = visit(module_page, f"/game/{gid}", "total-monsters", "14")
     app.tap("flee")
     app.el("flee-helper-die-1-6").wait_for()
-    app.page.wait_for_timeout(500)
     dice = [f"{p}-die-{i}-{v}" for p in ("flee", "flee-helper") for i in (0, 1) for v in (1, 6)]
-    assert_on_screen(app, "flee-roll", "flee-mod-plus", "flee-helper-mod-plus", *dice)
-    assert_on_screen(app, "flee-submit", "flee-cancel")
+    on_screen = ["flee-roll", "flee-mod-plus", "flee-helper-mod-plus", *dice]
+    assert_all_on_screen(app, *on_screen, "flee-submit", "flee-cancel")
+    every = [
+        f"{p}-die-{i}-{v}" for p in ("flee", "flee-helper") for i in (0, 1) for v in range(1, 7)
+    ]
+    boxes = settled_boxes(app, *every)
     for p in ("flee", "flee-helper"):
         for i in (0, 1):
-            row = [box(app, f"{p}-die-{i}-{v}") for v in range(1, 7)]
+            row = [boxes[f"{p}-die-{i}-{v}"] for v in range(1, 7)]
             assert all(abs(b["y"] - row[0]["y"]) <= 1 for b in row), (p, i, row)  # one line
             for b in row:
                 assert b["width"] >= TARGET - 0.5 and b["height"] >= TARGET - 0.5, (p, i, b)
@@ -386,20 +391,20 @@ def test_fleeing_with_a_helper_from_two_monsters_fits_the_dialog(app, server):
     assert last.type == "combat.flee" and last.data["helper_rolls"] == [3, 6], last.data
 
 
-def test_a_long_monster_form_refusal_leaves_the_fight_button_in_place(app, browser, server):
+def test_a_long_monster_form_refusal_leaves_the_fight_button_in_place(module_page, browser, server):
     """«Фазы хода»: monsters are met in the door phases only. The form was open on one phone
     while another moved the turn on to «Чистим нычки»: «Бой!» is refused with a sentence of
     four lines. Play-test: such a refusal grew its slot and moved «Бой!»; the slot is two
     lines whatever it says (the rest cut with «…», the whole sentence in its label)."""
     gid = new_game(server, ("phase.next", {}))
-    app.open(f"/game/{gid}")
-    app.wait_label("status-phase", "Ищем неприятности")
+    app = visit(module_page, f"/game/{gid}", "status-phase", "Ищем неприятности")
     app.tap("start-combat")
     app.el("monster-level").wait_for()
     fight = place(app, "monster-submit")
     app.fill("monster-level", "4")
     app.fill("monster-treasures", "1")
     app.page.keyboard.press("Tab")
+    sent = len(app.frames.received)
     other = App(browser, server).open(f"/game/{gid}")
     try:
         other.wait_label("status-phase", "Ищем неприятности")
@@ -407,10 +412,71 @@ def test_a_long_monster_form_refusal_leaves_the_fight_button_in_place(app, brows
         other.wait_label("status-phase", "Чистим нычки")
     finally:
         other.close()
-    app.page.wait_for_timeout(500)
+    app.frames.wait_for("Чистим нычки", after=sent)  # the first phone has the new phase
     app.tap("monster-submit")
     app.wait_label("monster-error", "Монстры встречаются в фазах")
     # the whole sentence in its label (the two lines on screen start with the rule)
     assert "отметьте «карта так говорит» (Фазы хода)." in app.label("monster-error")
     assert same_place(fight, place(app, "monster-submit"))
     assert stored(server, gid).state.combat is None
+
+
+TO_CHARITY = [("phase.next", {})] * 3
+
+
+def test_the_charity_dialog_keeps_its_height_as_the_hand_goes_down(module_page, server):
+    """Issue #30, «От щедрот»: 8 cards give 3 to the lowest; at 5 nothing is given and the
+    rows go — the buttons stay where the finger is (play-test: the dialog shrank, the buttons
+    jumped)."""
+    gid = new_game(server, ("level.set", {"player": 0, "value": 3}), *TO_CHARITY)
+    app = visit(module_page, f"/game/{gid}", "status-phase", "От щедрот")
+    app.tap("charity-open")
+    app.wait_label("hand", "6")  # no hand entered yet in this game
+    app.tap("hand-plus")
+    app.tap("hand-plus")
+    app.wait_label("hand", "8")
+    app.wait_label("gift-1", "Борис: 1")
+    watched = ("hand-minus", "charity-submit", "charity-cancel")
+    before = settled_boxes(app, *watched)
+    for _ in range(3):
+        app.tap("hand-minus")
+    app.wait_label("hand", "5")
+    app.wait_label("charity-plan", "раздавать нечего")
+    app.el("gift-1").wait_for(state="detached")
+    now = settled_boxes(app, *watched)  # a dialog that resizes does so in the frame after
+    moved = {i: (before[i], now[i]) for i in watched if not same_place(before[i], now[i])}
+    assert not moved, moved
+
+
+#: a folder: keep each try's screenshot there (issue #30)
+FIX30_SHOTS = os.environ.get("FIX30_SHOTS")
+
+
+def test_the_result_after_a_reload_mid_fight_and_a_double_tap_is_page_wide(module_page, server):
+    """Issue #30: Munchkin's result at 390×844 after a reload mid-fight and a double tap on
+    «Победа» (the play-test saw it drawn garbled once: «10-й у / ровень д / остигнут.», «Рома»
+    as «Р», as if laid out some 70 px wide). The result's texts are laid out across the
+    page."""
+    for attempt in range(2):
+        g = GameStore(server.data_dir).create("munchkin", ["Рома", "Аня", "Вика"], first_player=0)
+        g.push("level.set", {"player": 0, "value": 9})
+        g.push("combat.start", {"monster": {"name": "Радиоактивный слизень", "level": 1}})
+        app = visit(module_page, f"/game/{g.id}", "primary-action", "Победа")
+        app.mark_document()
+        app.page.reload()  # mid-fight, as at the table
+        app.wait_reloaded(60_000)
+        app.wait_label("primary-action", "Победа")
+        double_tap(app, "primary-action")
+        app.wait_label("winner", "Рома")
+        app.wait_label("result-reason", "10-й уровень достигнут")
+        # read once the result's boxes have stopped changing (the frames after it came in)
+        boxes = settled_boxes(app, "summary", "winner", "result-reason")
+        if FIX30_SHOTS:
+            app.page.screenshot(path=f"{FIX30_SHOTS}/fix30-munchkin-result-{attempt}.png")
+        assert boxes["summary"]["width"] >= 300, (attempt, boxes["summary"])
+        assert boxes["winner"]["width"] >= 150, (attempt, boxes["winner"])
+        # one line each: «Победа: Рома» and the reason are short enough for 390 px
+        assert boxes["result-reason"]["height"] < 40, boxes["result-reason"]
+        games = GameStore(server.data_dir)
+        assert games.open(g.id).game.outcome() is not None
+        assert [e.type for e in games.open(g.id).game.events].count("combat.resolve") == 1

@@ -1,15 +1,17 @@
-"""Real-browser tests of the remembered Ricks cards (issue #31) and the play-card form's
-checks (issue #30), offline in Chromium at phone sizes."""
+"""The remembered Ricks cards (issue #31) and the play-card form's checks (issue #30),
+in-process; in Chromium at phone sizes on one page for the module (the bad fields typed in
+landscape, and undo right after an activation, issue #29)."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from companion.engine.ricks import MICRO, MINI, RICK_UNIVERSE
+from companion.store import GameStore
 from companion.store.ricks_cards import RicksCatalogue, to_play
 from tests.ui import render_tree as rt
-from tests.ui.conftest import App
-from tests.ui.test_ricks import NAMES4, fill, ricks_game, stored_game
+from tests.ui.phone import visit
+from tests.ui.test_ricks import NAMES4, OPTIONS, fill, ricks_game, stored_game
 from tests.ui.walk import Phone, game_of, new_hub
 
 SHOTS = "/tmp/ricks"
@@ -122,26 +124,53 @@ def test_every_bad_field_of_a_card_is_refused_at_once(tmp_path, lasting_messages
     rt.run(_bad_fields(data))
 
 
-def test_bad_fields_typed_in_landscape_are_refused_in_reach(browser, server):
+def test_bad_fields_typed_in_landscape_are_refused_in_reach(module_page, module_server):
     """Issue #30 on a phone on its side (844×390, where the form scrolls): junk typed in the
     browser reaches the form as typed, and the refusal line is brought into view with the
     dialog's controls (what it says: :func:`test_every_bad_field_of_a_card_is_refused_at_once`)."""
-    app = App(browser, server, 844, 390)
-    try:
-        gid = ricks_game(server, NAMES4, "round.draw")
-        app.open(f"/game/{gid}")
-        app.wait_label("actions-left", "5")
-        app.tap("play-open")
-        app.el("play-preview").wait_for()
-        app.tap("kind-invention")
-        app.wait_label("kind-invention", "выбран")
-        for ident, text in (("play-build", "abc"), ("play-cost", "-3"), ("play-vp", "xyz")):
-            fill(app, ident, text)
-        app.wait_label("play-preview", "внедрение ?, активация ? единиц энергии = ? ПО")
-        app.tap("play-card")
-        app.steady("play-error")  # in landscape the form scrolls: the line is brought into view
-        app.wait_label("play-error", "«Жетонов» (введено «abc»)")
-        app.shot(f"{SHOTS}/bad-fields-844x390.png")
-        assert len(stored_game(server.data_dir).game.events) == 1
-    finally:
-        app.close()
+    server = module_server
+    gid = ricks_game(server, NAMES4, "round.draw")
+    app = visit(module_page, f"/game/{gid}", "actions-left", "5", 844, 390)
+    app.tap("play-open")
+    app.el("play-preview").wait_for()
+    app.tap("kind-invention")
+    app.wait_label("kind-invention", "выбран")
+    for ident, text in (("play-build", "abc"), ("play-cost", "-3"), ("play-vp", "xyz")):
+        fill(app, ident, text)
+    app.wait_label("play-preview", "внедрение ?, активация ? единиц энергии = ? ПО")
+    app.tap("play-card")
+    app.steady("play-error")  # in landscape the form scrolls: the line is brought into view
+    app.wait_label("play-error", "«Жетонов» (введено «abc»)")
+    app.shot(f"{SHOTS}/bad-fields-844x390.png")
+    assert len(stored_game(server.data_dir, gid=gid).game.events) == 1
+    app.tap("play-cancel")
+    app.el("play-preview").wait_for(state="detached")
+
+
+def test_undo_right_after_an_activation_takes_it_back_on_the_first_tap(module_page, module_server):
+    """Issue #29 (the Ricks bug): after «Активировать» moved the charge on by itself, its
+    notice was drawn over the top bar for 5 s, covering «Отменить» and the journal: the first
+    tap there only dismissed the notice, saying nothing (4 of 4 at 360×640). A finger's tap
+    at Undo's place while the notice shows now takes the activation back, and says so."""
+    server = module_server
+    store = GameStore(server.data_dir)
+    g = store.create("ricks", NAMES4[:2], first_player=0, options=OPTIONS)
+    g.push("round.draw")
+    g.push("card.play", {"kind": "source", "build_cost": 1, "production": 3})
+    g.push("card.play", {"kind": "invention", "build_cost": 1, "cost": 1, "vp": 2})
+    while g.game.state.phase != "Фаза зарядки":
+        g.push("turn.end")
+    while (ch := g.game.state.charge).step != "В" or ch.player is None:
+        g.push("charge.done")
+    card = next(c.id for c in g.game.state.cards if c.kind == "invention")
+    n = len(g.game.events)
+    g.close()
+    app = visit(module_page, f"/game/{g.id}", f"activate-{card}", "+2 ПО", 360, 640)
+    app.tap(f"activate-{card}")
+    app.wait_label("notice", "больше нечего активировать")  # the charge moved on
+    stored_game(server.data_dir, n + 1, gid=g.id)
+    undo = app.box("undo")
+    # a finger, not a script: the tap lands on whatever is drawn at Undo's place
+    app.page.mouse.click(undo["x"] + undo["width"] / 2, undo["y"] + undo["height"] / 2)
+    app.wait_label("notice", "Отменено")
+    assert len(stored_game(server.data_dir, n, gid=g.id).game.events) == n
