@@ -4,7 +4,6 @@ played in this process: :mod:`tests.ui.test_lan_play`."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -199,28 +198,13 @@ def test_the_join_screens_targets_refusals_and_name_limit_move_nothing(browser, 
         a.close()
 
 
-async def _at_join_screen(session, seconds: float = 20) -> None:
-    """Wait until the join screen is drawn: the token read (no browser here answers it) has
-    timed out and the code is asked. :raises AssertionError: after ``seconds``."""
-    deadline = asyncio.get_running_loop().time() + seconds
-    while True:
-        await rt.quiet(session)
-        try:
-            rt.tagged_control(session, "join")
-            return
-        except AssertionError:
-            if asyncio.get_running_loop().time() > deadline:
-                raise
-        await asyncio.sleep(0.01)
-
-
 async def _empty_taps(data, monkeypatch) -> tuple[list[str], str]:
     monkeypatch.setattr(lan_module, "READ_TOKEN_SECONDS", 0.05)  # no browser here to answer
     gate = LanGate(code=CODE, url="http://127.0.0.1")
     wrong: list[str] = []
     monkeypatch.setattr(gate.throttle, "failed", wrong.append)  # each wrong guess counted
     session = await rt.open_app(make_main(Hub(GameStore(data)), gate), "/")
-    await _at_join_screen(session)
+    await rt.until_tagged(session, "join")  # the token read has timed out
     for _tap in range(PER_PEER_FAILURES + 1):
         await rt.tap(session, rt.tagged_control(session, "join"))
         await rt.quiet(session)
@@ -283,7 +267,7 @@ async def _retyping(data, monkeypatch) -> list[tuple[str | None, list[str]]]:
     monkeypatch.setattr(lan_module, "READ_TOKEN_SECONDS", 0.05)  # no browser here to answer
     gate = LanGate(code=CODE, url="http://127.0.0.1")
     session = await rt.open_app(make_main(Hub(GameStore(data)), gate), "/")
-    await _at_join_screen(session)
+    await rt.until_tagged(session, "join")  # the token read has timed out
     seen: list[tuple[str | None, list[str]]] = []
 
     def look() -> None:
@@ -325,7 +309,7 @@ async def _join_fields(data, monkeypatch) -> tuple[Any, Any]:
     monkeypatch.setattr(lan_module, "READ_TOKEN_SECONDS", 0.05)
     gate = LanGate(code=CODE, url="http://127.0.0.1")
     session = await rt.open_app(make_main(Hub(GameStore(data)), gate), "/")
-    await _at_join_screen(session)
+    await rt.until_tagged(session, "join")  # the token read has timed out
     return rt.tagged_control(session, "join-code"), rt.tagged_control(session, "join-name")
 
 
@@ -345,7 +329,7 @@ async def _join_texts(data, monkeypatch) -> dict[str, str]:
     monkeypatch.setattr(lan_module, "READ_TOKEN_SECONDS", 0.05)
     gate = LanGate(code=CODE, url="http://127.0.0.1")
     session = await rt.open_app(make_main(Hub(GameStore(data)), gate), "/")
-    await _at_join_screen(session)
+    await rt.until_tagged(session, "join")  # the token read has timed out
     said = {"intro": str(rt.tagged_control(session, "join-where").value)}
     await rt.tap(session, rt.tagged_control(session, "join"))
     await rt.quiet(session)
@@ -378,7 +362,7 @@ async def _long_name(data, monkeypatch) -> list[tuple[int, str]]:
     monkeypatch.setattr(lan_module, "READ_TOKEN_SECONDS", 0.05)
     gate = LanGate(code=CODE, url="http://127.0.0.1")
     session = await rt.open_app(make_main(Hub(GameStore(data)), gate), "/")
-    await _at_join_screen(session)
+    await rt.until_tagged(session, "join")  # the token read has timed out
     seen = []
     for text in ("Аня", "А" * 40, "А" * 39):
         await _type(session, "join-name", text)
