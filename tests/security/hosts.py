@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from tests.ui.conftest import App, free_port
+from tests.ui.conftest import App, Frames, free_port
 
 CODE = "24681012"
 
@@ -144,11 +144,18 @@ def plain_host_at(tmp_path: Path) -> Iterator[Host]:
 
 
 class Phone(App):
-    """An :class:`App` on a :class:`Host` (maybe https, certificate accepted by the user)."""
+    """An :class:`App` on a :class:`Host` (maybe https, certificate accepted by the user): a
+    page of the shared persistent context when it is free (its HTTP cache and compiled code:
+    :meth:`tests.conftest.Chromium.shared_page`), else, and on https or another address
+    (``url``), a context of its own."""
 
     def __init__(self, chromium, host: Host, https: bool = False, url: str = "") -> None:
-        self.server = host
         self.base = url or host.url
+        if not https and not url:
+            super().__init__(chromium, host)  # type: ignore[arg-type]  # .url is all it reads
+            self.page.set_default_timeout(30_000)
+            return
+        self.server = host
         self.context = chromium.new_context(
             viewport={"width": 390, "height": 844}, ignore_https_errors=https
         )
@@ -156,6 +163,7 @@ class Phone(App):
         self.blocked = []
         self.page = self.context.new_page()
         self.page.set_default_timeout(30_000)
+        self.frames = Frames(self.page)
 
     def open(self, path: str = "/") -> Phone:
         self.page.goto(self.base + path)
@@ -167,15 +175,9 @@ class Phone(App):
 
 def join(phone: Phone, role: str = "player", name: str = "Аня") -> None:
     phone.open("/")
-    for attempt in range(3):  # a late re-render can wipe freshly typed text: type again
-        phone.fill("join-code", CODE)
-        phone.fill("join-name", name)
-        try:
-            phone.wait_label("join", f"Войти как {name}", timeout=10_000)
-            break
-        except AssertionError:
-            if attempt == 2:
-                raise
+    phone.fill("join-code", CODE)  # typed once: a key the join form lost would fail here
+    phone.fill("join-name", name)
+    phone.wait_label("join", f"Войти как {name}")
     if role == "spectator":
         phone.page.get_by_role("radio", name="Зритель").click()
     phone.tap("join")

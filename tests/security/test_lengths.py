@@ -1,5 +1,8 @@
 """Lengths of what players type are limited in the store, the house rulings and the UI
-(issue 33, finding 6: a 1,000,000-character name made a 2 MB game file)."""
+(issue 33, finding 6: a 1,000,000-character name made a 2 MB game file).
+
+The host's tests share one host (:func:`tests.security.conftest.module_lan_host`): each
+joins with the right code, and none saves what another one checks."""
 
 from __future__ import annotations
 
@@ -17,6 +20,11 @@ from companion.store.limits import (
 )
 from tests.security.hosts import run
 from tests.security.test_roles import join
+
+
+@pytest.fixture
+def lan_host(module_lan_host):
+    return module_lan_host
 
 
 def test_the_store_refuses_long_names_and_counter_names(tmp_path):

@@ -94,10 +94,12 @@ def test_a_made_up_id_is_not_looked_for_in_the_page_and_a_number_pads_keys_are_i
     assert value == 42
 
 
-@pytest.fixture
-def big_host(tmp_path) -> Iterator[Host]:
-    """A table-mode host whose game has Аня at 1000 VP (each «+1» names its answer)."""
-    with lan_host_at(tmp_path) as host:
+@pytest.fixture(scope="module")
+def big_host(tmp_path_factory) -> Iterator[Host]:
+    """A table-mode host whose game has Аня at 1000 VP or more (each «+1» names its answer),
+    one for the module: the flood tests' floods are ignored, never counted against an
+    address, and each test reads the value it starts from."""
+    with lan_host_at(tmp_path_factory.mktemp("big")) as host:
         GameStore(host.data_dir).open(host.game_id).push(
             "counter.add", {"player": 0, "counter": "ПО", "delta": 997}
         )
@@ -117,14 +119,19 @@ async def taps(player: FletClient, plus: dict[str, Any], start: int, count: int)
     return out
 
 
-async def flood_ids(c: FletClient, per_second: float | None, stop: asyncio.Event) -> int:
+async def flood_ids(
+    c: FletClient, per_second: float | None, stop: asyncio.Event, count: list[int] | None = None
+) -> int:
     """Click made-up ids until ``stop``: as fast as the socket takes them (``None``), or
-    ``per_second`` after a first burst just inside the join screen's allowance."""
+    ``per_second`` after a first burst just inside the join screen's allowance. ``count``
+    (one number) follows how many were sent so far."""
     sent = 0
+    count = count if count is not None else [0]
     with contextlib.suppress(websockets.exceptions.ConnectionClosed):
         while not stop.is_set():
             await c.event(MADE_UP + sent, "click")
             sent += 1
+            count[0] = sent
             if per_second is not None and sent >= PRE_JOIN_BURST // 2:
                 await asyncio.sleep(1 / per_second)
             elif sent % 20 == 0:
@@ -140,22 +147,28 @@ def test_a_flood_of_made_up_ids_leaves_a_players_tap_as_quick_as_without_it(big_
     within 3× the median alone (with Flet's walk a tap waited over a minute); neither flooder is
     cut off — they are merely ignored."""
     gid = big_host.game_id
+    start = GameStore(big_host.data_dir).open(gid, readonly=True).game.state.values[0]["ПО"]
+    assert start >= 1000
 
     async def main() -> tuple[list[float], list[float], int, int, list[int | None]]:
         player = await join_raw(big_host, "player", route=f"/game/{gid}")
         plus = await player.wait_for("val-p0-c0-plus")
-        alone = await taps(player, plus, 1000, 7)
+        alone = await taps(player, plus, start, 7)
         outsider = await FletClient.open(big_host.ws, big_host.origin, local_ip="127.0.0.9")
         await outsider.wait_for("join-code")
         viewer = await join_raw(big_host, "spectator", route=f"/game/{gid}")
         await viewer.wait_for("val-p0-c0-plus")
         stop = asyncio.Event()
+        outsiders, viewers = [0], [0]
         flooding = [
-            asyncio.create_task(flood_ids(outsider, PRE_JOIN_RATE * 0.8, stop)),
-            asyncio.create_task(flood_ids(viewer, None, stop)),
+            asyncio.create_task(flood_ids(outsider, PRE_JOIN_RATE * 0.8, stop, outsiders)),
+            asyncio.create_task(flood_ids(viewer, None, stop, viewers)),
         ]
-        await asyncio.sleep(1)  # both floods well under way
-        flooded = await taps(player, plus, 1007, 7)
+        # both floods well under way: the outsider's first burst sent, the spectator as many
+        while min(outsiders[0], viewers[0]) < PRE_JOIN_BURST // 2:
+            assert not any(t.done() for t in flooding), "a flood stopped before the taps"
+            await asyncio.sleep(0.01)
+        flooded = await taps(player, plus, start + 7, 7)
         stop.set()
         pre_join, spectator = await asyncio.gather(*flooding)
         closed = [outsider.ws.close_code, viewer.ws.close_code]
@@ -194,13 +207,15 @@ def test_a_number_pad_works_on_a_phone_while_a_spectator_floods_made_up_ids(brow
     «Готово» while a spectator floods made-up ids; the value shown and saved is 42, and the
     flood ran all along (not cut off: merely ignored)."""
     gid = big_host.game_id
+    start = GameStore(big_host.data_dir).open(gid, readonly=True).game.state.values[0]["ПО"]
+    assert start >= 1000
     anna = Phone(browser, big_host)
     side = Background()
     stop = asyncio.Event()
     try:
         join(anna, "player", "Аня")
         anna.tap(f"saved-{gid}")
-        anna.wait_label("val-p0-c0", "1000")
+        anna.wait_label("val-p0-c0", str(start))
         viewer = side.start(join_raw(big_host, "spectator", route=f"/game/{gid}")).result(60)
         side.start(viewer.wait_for("val-p0-c0-plus")).result(60)
         flooding = side.start(flood_ids(viewer, None, stop))

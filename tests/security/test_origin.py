@@ -2,6 +2,10 @@
 
 Before: any web page could read and change the games of a ``companion`` on 127.0.0.1 (the
 websocket accepted any ``Origin``), and Flet answered ``Access-Control-Allow-Origin: *``.
+
+The tests share one plain and one table-mode host (:mod:`tests.security.conftest`'s module
+hosts): a refused origin or host is turned away before the websocket opens, which no limit
+counts, and no test here saves anything.
 """
 
 from __future__ import annotations
@@ -24,6 +28,16 @@ def http_status(url: str, headers: dict[str, str]) -> tuple[int, dict[str, str]]
             return r.status, {k.lower(): v for k, v in r.headers.items()}
     except urllib.error.HTTPError as exc:
         return exc.code, {}
+
+
+@pytest.fixture
+def lan_host(module_lan_host):
+    return module_lan_host
+
+
+@pytest.fixture
+def plain_host(module_plain_host):
+    return module_plain_host
 
 
 @pytest.fixture(params=["plain", "lan"])

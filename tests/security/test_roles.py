@@ -3,16 +3,27 @@
 Each test joins as «Зритель» with a raw websocket client and sends the messages the app's
 own client would send for a player (clicks on controls a spectator has, or has disabled,
 route changes to screens it should not use) — and checks the host's files afterwards.
+
+The tests share one host (:func:`tests.security.conftest.module_lan_host`): each joins with
+the right code only, and checks the files its own clicks could change against what they held
+before it.
 """
 
 from __future__ import annotations
 
 import json
 
+import pytest
+
 from benchmarks._flet_client import FletClient
 from companion.rules.house import HOUSE_FILE, add_ruling, list_rulings
 from companion.store import GameStore
 from tests.security.hosts import CODE, run
+
+
+@pytest.fixture
+def lan_host(module_lan_host):
+    return module_lan_host
 
 
 async def join(host, role: str, route: str = "/") -> FletClient:
@@ -70,6 +81,7 @@ def test_only_players_see_the_join_code_and_delete_buttons(lan_host):
 
 def test_a_spectator_cannot_change_the_shared_settings(lan_host):
     settings = lan_host.data_dir / "settings.json"
+    before = settings.read_bytes() if settings.exists() else None
 
     async def main() -> None:
         viewer = await join(lan_host, "spectator", route="/settings")
@@ -77,7 +89,8 @@ def test_a_spectator_cannot_change_the_shared_settings(lan_host):
         await viewer.props(theme["_i"], {"value": "dark"})
         await viewer.event(theme, "change", "dark")
         await viewer.settle()
-        assert not settings.exists()  # its own screen only
+        # its own screen only: the host's file is as it was
+        assert (settings.read_bytes() if settings.exists() else None) == before
         await viewer.wait_for("theme-local")
         player = await join(lan_host, "player", route="/settings")
         theme = await player.wait_for("theme")
@@ -94,6 +107,7 @@ def test_a_spectator_cannot_change_the_shared_settings(lan_host):
 def test_a_spectator_cannot_add_or_delete_house_rulings(lan_host):
     path = lan_host.data_dir / HOUSE_FILE
     rid = add_ruling("Ничья", "Делим поровну", "smash_up", path=path)
+    before = [r["title"] for r in list_rulings(path=path)]
 
     async def main() -> None:
         c = await join(lan_host, "spectator", route="/rules")
@@ -110,10 +124,13 @@ def test_a_spectator_cannot_add_or_delete_house_rulings(lan_host):
         await c.close()
 
     run(main())
-    assert [r["title"] for r in list_rulings(path=path)] == ["Ничья"]
+    assert before == ["Ничья"] and [r["title"] for r in list_rulings(path=path)] == before
 
 
 def test_a_spectator_cannot_write_exports_on_the_host(lan_host):
+    exports = lan_host.data_dir / "exports"
+    before = sorted(exports.iterdir()) if exports.exists() else []
+
     async def main() -> None:
         c = await join(lan_host, "spectator", route=f"/game/{lan_host.game_id}/log")
         await c.event(await c.wait_for("export-json"), "click")
@@ -122,8 +139,7 @@ def test_a_spectator_cannot_write_exports_on_the_host(lan_host):
         await c.close()
 
     run(main())
-    exports = lan_host.data_dir / "exports"
-    assert not exports.exists() or not any(exports.iterdir())
+    assert (sorted(exports.iterdir()) if exports.exists() else []) == before
 
     async def player() -> None:  # the same clicks from a player do write the host's copy
         c = await join(lan_host, "player", route=f"/game/{lan_host.game_id}/log")
@@ -132,11 +148,12 @@ def test_a_spectator_cannot_write_exports_on_the_host(lan_host):
         await c.close()
 
     run(player())
-    assert any(exports.iterdir())
+    assert sorted(exports.iterdir()) != before
 
 
 def test_a_spectator_cannot_move_undo_or_finish_the_game(lan_host):
     gid = lan_host.game_id
+    before = GameStore(lan_host.data_dir).open(gid, readonly=True).game
 
     async def main() -> None:
         c = await join(lan_host, "spectator", route=f"/game/{gid}")
@@ -147,4 +164,5 @@ def test_a_spectator_cannot_move_undo_or_finish_the_game(lan_host):
         await c.close()
 
     run(main())
-    assert len(GameStore(lan_host.data_dir).open(gid).game.events) == 1
+    after = GameStore(lan_host.data_dir).open(gid).game
+    assert len(before.events) == 1 and after.events == before.events

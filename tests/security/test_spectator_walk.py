@@ -48,9 +48,11 @@ async def tap_everything(c: FletClient) -> int:
     return sent
 
 
-@pytest.fixture
-def smashup_host(tmp_path):
-    with lan_host_at(tmp_path) as host:
+@pytest.fixture(scope="module")
+def smashup_host(tmp_path_factory):
+    """One host for the module: both tests join as spectators only and compare the data
+    folder with what it held before them."""
+    with lan_host_at(tmp_path_factory.mktemp("walk")) as host:
         data = host.data_dir
         BaseCatalogue(data).remember({"name": "Древний храм", "breakpoint": 20, "vp": [3, 2, 1]})
         decks = [["Рокеры", "Котики"], ["Бабульки", "Феи"]]

@@ -478,3 +478,18 @@ def game_view(session: Session) -> Any:
         if found is not None:
             return found
     return None
+
+
+async def until_tagged(session: Session, ident: str, seconds: float = 20) -> Any:
+    """The control inside the node tagged ``ident`` once one is mounted (:func:`tagged_control`),
+    the session settled between looks: e.g. the join screen's «Войти» once the token read,
+    which no browser answers here, has timed out. :raises AssertionError: after ``seconds``."""
+    deadline = asyncio.get_running_loop().time() + seconds
+    while True:
+        await quiet(session)
+        try:
+            return tagged_control(session, ident)
+        except AssertionError:
+            if asyncio.get_running_loop().time() > deadline:
+                raise
+        await asyncio.sleep(0.01)

@@ -72,33 +72,6 @@ def gap(a: dict, b: dict) -> float:
     return max(across, down)
 
 
-def test_two_counters_of_a_player_are_apart_and_the_board_still_fits(browser, server):
-    """Play-test: with two counters per player, one counter's «+» and the next one's «−» were
-    6 px apart, read as a pair and mis-tapped. Between two counters' controls there are now
-    at least 8 dp (beside each other at 390 px, one under the other at 360 px), and four
-    players' counters with «Следующий игрок» still fit 390×844 without scrolling."""
-    gid = new_game(server, NAMES6[:4], TWO_COUNTERS)
-    for width, height in ((390, 844), (360, 640)):
-        page = App(browser, server, width, height).open(f"/game/{gid}")
-        try:
-            page.wait_label("status-player", "Ходит Аня")
-            for p in range(4 if width == 390 else 1):
-                plus, minus = page.box(f"val-p{p}-c0-plus"), page.box(f"val-p{p}-c1-minus")
-                first_minus = page.box(f"val-p{p}-c0-minus")
-                assert gap(plus, minus) >= 8 and gap(first_minus, minus) >= 8, (
-                    width,
-                    p,
-                    plus,
-                    minus,
-                )
-            if width == 390:
-                sides = ("minus", "plus")
-                controls = [f"val-p{p}-c{c}-{s}" for p in range(4) for c in (0, 1) for s in sides]
-                page.assert_in_view("primary-action", *controls)
-        finally:
-            page.close()
-
-
 def test_controls_stay_put_after_tap_undo_and_refusal(app, server):
     gid = new_game(
         server,
@@ -150,20 +123,49 @@ def test_controls_stay_put_after_tap_undo_and_refusal(app, server):
     assert all(near(before[i], after_pause[i]) for i in watched), (before, after_pause)
 
 
-def test_a_refusal_lies_above_the_action_bar_and_leaves_top_bar_and_status_in_sight(
-    browser, server
-):
-    """The refusal banner covered the status line for 8 s; moved over the top bar, it took
-    the first tap on undo (issue 29). It now lies just above the pinned action bar, at
-    390×844, 360×640 and 844×390: the top bar (the lock the locked screen's refusal says to
-    tap), the status line and the primary action stay uncovered, nothing moves, and the lock
-    still answers a tap. On a laptop (1280×800) the banner is at most
-    :data:`~companion.ui.game_screen.MESSAGE_MAX_WIDTH` wide."""
+def test_four_players_two_counters_at_each_size_fit_and_a_refusal_covers_nothing(browser, server):
+    """One game of four players with two counters each, one page per size.
+
+    * Play-test: with two counters per player, one counter's «+» and the next one's «−» were
+      6 px apart, read as a pair and mis-tapped. Between two counters' controls there are now
+      at least 8 dp (beside each other at 390 px, one under the other at 360 px), and four
+      players' counters with «Следующий игрок» still fit 390×844 without scrolling.
+    * The refusal banner covered the status line for 8 s; moved over the top bar, it took
+      the first tap on undo (issue 29). It now lies just above the pinned action bar, at
+      390×844, 360×640 and 844×390: the top bar (the lock the locked screen's refusal says to
+      tap), the status line and the primary action stay uncovered, nothing moves, and the
+      lock still answers a tap. On a laptop (1280×800) the banner is at most
+      :data:`~companion.ui.game_screen.MESSAGE_MAX_WIDTH` wide.
+    * A wide screen (1280×800) puts the board and the actions side by side, all in view."""
     gid = new_game(server, NAMES6[:4], TWO_COUNTERS)
     for width, height in ((390, 844), (360, 640), (844, 390), (1280, 800)):
         page = App(browser, server, width, height).open(f"/game/{gid}")
         try:
             page.wait_label("status-player", "Ходит Аня")
+            if width in (390, 360):  # two counters' controls apart, the board still fits
+                for p in range(4 if width == 390 else 1):
+                    plus, minus = page.box(f"val-p{p}-c0-plus"), page.box(f"val-p{p}-c1-minus")
+                    first_minus = page.box(f"val-p{p}-c0-minus")
+                    assert gap(plus, minus) >= 8 and gap(first_minus, minus) >= 8, (
+                        width,
+                        p,
+                        plus,
+                        minus,
+                    )
+                if width == 390:
+                    sides = ("minus", "plus")
+                    controls = [
+                        f"val-p{p}-c{c}-{s}" for p in range(4) for c in (0, 1) for s in sides
+                    ]
+                    page.assert_in_view("primary-action", *controls)
+            if width == 1280:  # board and actions side by side
+                page.assert_in_view("primary-action", "status-player", "val-p3-c1-plus", *HEADER)
+                board = page.box("val-p0-c0-minus")
+                action = page.box("primary-action")
+                status = page.box("status-player")
+                assert action["x"] > board["x"] + 400 and status["x"] > board["x"] + 400
+
+            # the refusal of a locked screen: above the action bar, nothing moves
             page.tap("lock")
             watched = ["status-player", "status-phase", "lock", "val-p0-c0-minus"]
             watched += ["val-p0-c1-plus", "primary-action"]
@@ -187,6 +189,7 @@ def test_a_refusal_lies_above_the_action_bar_and_leaves_top_bar_and_status_in_si
             )
         finally:
             page.close()
+    assert not GameStore(server.data_dir).open(gid, readonly=True).game.events  # all refused
 
 
 def test_a_long_refusal_leaves_the_status_line_and_the_primary_action_whole(browser, server):
@@ -287,20 +290,6 @@ def test_finished_game_opens_on_its_winner(app, server):
     app.assert_in_view("winner", "result-reason", *HEADER)
     assert "7" in app.label("result-reason")
     app.wait_label("status-player", "Игра окончена")
-
-
-def test_wide_screen_puts_board_and_actions_side_by_side(browser, server):
-    gid = new_game(server, NAMES6[:4], TWO_COUNTERS)
-    wide = App(browser, server, width=1280, height=800).open(f"/game/{gid}")
-    try:
-        wide.wait_label("status-player", "Ходит Аня")
-        wide.assert_in_view("primary-action", "status-player", "val-p3-c1-plus", *HEADER)
-        board = wide.box("val-p0-c0-minus")
-        action = wide.box("primary-action")
-        status = wide.box("status-player")
-        assert action["x"] > board["x"] + 400 and status["x"] > board["x"] + 400
-    finally:
-        wide.close()
 
 
 def test_round_is_played_out_after_the_target_with_a_note_in_the_status_line(app, server):

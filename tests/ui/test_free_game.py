@@ -6,17 +6,27 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from companion.store import GameStore
-from tests.ui.conftest import App
+from tests.ui.conftest import App, Server
+from tests.ui.phone import settled
 
 SIDES = ("-minus", "", "-plus")
 
 
-def saved_events(data_dir, n: int, timeout: float = 15.0):
-    """The only saved game's summary once it holds ``n`` events."""
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for this module's tests: each opens a game of its own by its id, or finds
+    the game it started among those that were not there before."""
+    return module_server
+
+
+def saved_events(data_dir, gid: str, n: int, timeout: float = 15.0):
+    """The saved game ``gid``'s summary once it holds ``n`` events."""
     deadline = time.monotonic() + timeout
     while True:
-        (summary,) = GameStore(data_dir).list()
+        (summary,) = [s for s in GameStore(data_dir).list() if s.id == gid]
         if summary.events == n or time.monotonic() > deadline:
             return summary
         time.sleep(0.1)
@@ -52,7 +62,7 @@ def test_free_counters_survive_a_reload(app, server):
     app.open(f"/game/{stored.id}")
     app.tap("val-p0-c0-plus")
     app.wait_label("val-p0-c0", "1")
-    saved_events(server.data_dir, 2)
+    assert saved_events(server.data_dir, stored.id, 2).events == 2
     app.page.reload()
     app.open(app.page.url.removeprefix(server.url))
     app.wait_label("val-p0-c0", "1")
@@ -70,7 +80,8 @@ def test_a_refused_start_shows_why_without_pushing_the_button_away(app, server):
     before = app.steady("start-game")
     app.tap("start-game")
     app.wait_label("error", "название")
-    app.page.wait_for_timeout(500)
+    settled(app, "error")  # the refusal and the button have stopped moving
+    settled(app, "start-game")
     app.assert_in_view("error", "start-game")
     after = app.box("start-game")
     assert abs(after["y"] - before["y"]) <= 1, (before, after)
@@ -99,7 +110,8 @@ def test_six_players_with_long_counter_names_fit_a_small_phone(browser, server):
         app = App(browser, server, width=width, height=height).open(f"/game/{stored.id}")
         try:
             app.wait_label("val-p5-c1", "3")
-            app.page.wait_for_timeout(500)  # the layout settled
+            for ident in ("val-p5-c1-plus", "primary-action"):  # the layout has settled
+                settled(app, ident)
             controls = [f"val-p{p}-c{c}{s}" for p in range(6) for c in (0, 1) for s in SIDES]
             app.assert_in_view("primary-action", "status-player", "status-phase", *controls)
             if width < height:  # upright: not under the action bar either
@@ -120,6 +132,7 @@ def test_six_players_with_long_counter_names_fit_a_small_phone(browser, server):
 def test_target_typed_once_is_the_target_saved(app, server):
     """Choose a counter under «Цель», tap «до», type 15 once: the field shows 15 and the game
     starts with the target 15 (issue 30)."""
+    before = {s.id for s in GameStore(server.data_dir).list()}
     app.open("/")
     free_form(app)  # the players play under the names their fields show: none typed
     app.choose("target-counter", "ПО")
@@ -139,6 +152,6 @@ def test_target_typed_once_is_the_target_saved(app, server):
     )
     app.tap("start-game")
     app.el("val-p0-c0").wait_for()
-    (summary,) = GameStore(server.data_dir).list()
-    setup = GameStore(server.data_dir).open(summary.id).game.setup
+    (gid,) = {s.id for s in GameStore(server.data_dir).list()} - before
+    setup = GameStore(server.data_dir).open(gid).game.setup
     assert setup.options["target"] == {"counter": "ПО", "value": 15}

@@ -8,6 +8,8 @@ the menu on the left, the saved games as a grid of cards on the right, within a 
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from companion.store import GameStore
@@ -34,32 +36,6 @@ def three_games(tmp_path_factory):
     srv.stop()
 
 
-@pytest.fixture
-def server(three_games) -> Server:
-    return three_games[0]
-
-
-def test_phone_list_wraps_long_names_and_keeps_delete_apart(browser, three_games):
-    srv, (ricks, coup, free) = three_games
-    app = App(browser, srv).open("/")
-    try:
-        app.wait_label(f"title-{ricks}", RICKS)  # the full name, not cut
-        title, card, delete = (app.box(f"{k}-{ricks}") for k in ("title", "saved", "delete"))
-        short = app.box(f"title-{coup}")
-        # the long name takes two lines of the same font where «Переворот» takes one
-        assert 1.6 * short["height"] <= title["height"] <= 2.4 * short["height"], (title, short)
-        # the delete button: its own 48 dp column right of the text, inside the card
-        assert delete["width"] >= 47.5 and delete["height"] >= 47.5, delete
-        assert title["x"] + title["width"] <= delete["x"] + 0.5, (title, delete)
-        assert delete["x"] + delete["width"] <= card["x"] + card["width"] + 0.5, (delete, card)
-        assert card["x"] + card["width"] <= 390, card
-        app.tap(f"saved-{coup}")
-        app.el("primary-action").wait_for()
-        assert app.page.url.endswith(f"/game/{coup}")
-    finally:
-        app.close()
-
-
 def test_laptop_home_has_a_menu_column_and_a_grid_of_games(browser, three_games):
     srv, (ricks, coup, free) = three_games
     app = App(browser, srv, width=1280, height=800).open("/")
@@ -82,30 +58,40 @@ def test_laptop_home_has_a_menu_column_and_a_grid_of_games(browser, three_games)
         app.close()
 
 
-def test_no_request_leaves_the_device(app):
-    """Offline-first: Flet's web client asks a CDN for Rive's runtime (an animation library the
-    app does not use); the page's Content-Security-Policy refuses it in the browser, so it
-    never reaches the network — here, never the route that stands in for the network."""
-    asked: list[str] = []
-    app.page.on("request", lambda r: asked.append(r.url))
-    app.open("/")
-    app.el("new-game").wait_for()
-    for _ in range(100):
-        if any("rive" in u for u in asked):
-            break
-        app.page.wait_for_timeout(200)
-    assert any("rive" in u for u in asked), asked  # the client did ask…
-    app.page.wait_for_timeout(500)
-    assert app.blocked == []  # …and nothing went out
+def test_phone_home_wraps_names_speaks_russian_and_sends_nothing_off_the_device(
+    browser, three_games
+):
+    """One home screen at 390×844, in turn:
 
-
-def test_flutters_own_words_are_russian(browser, three_games):
-    """Play-test: a screen reader announced every dialog as «Alert» — Flutter's own words
-    (a dialog's label, a text field's menu) followed the browser's English. The app sets a
-    Russian locale: the delete dialog is announced in Russian, and no node says «Alert»."""
+    * the list: a long game name takes two lines of the card, whole; the delete button has
+      its own 48 dp column right of the text, inside the card;
+    * play-test: a screen reader announced every dialog as «Alert» — Flutter's own words (a
+      dialog's label, a text field's menu) followed the browser's English. The app sets a
+      Russian locale: the delete dialog is announced in Russian, and no node says «Alert»;
+    * offline-first: Flet's web client asks a CDN for Rive's runtime (an animation library
+      the app does not use); the page's Content-Security-Policy refuses it in the browser, so
+      it never reaches the network — here, never the route that stands in for the network;
+    * a tap on a card opens the game."""
     srv, (ricks, coup, free) = three_games
-    app = App(browser, srv).open("/")
+    app = App(browser, srv)
+    asked: list[str] = []
+    ended: list[str] = []  # requests that went out or failed (the CSP refusal among them)
+    app.page.on("request", lambda r: asked.append(r.url))
+    app.page.on("requestfailed", lambda r: ended.append(r.url))
+    app.page.on("requestfinished", lambda r: ended.append(r.url))
     try:
+        app.open("/")
+        app.wait_label(f"title-{ricks}", RICKS)  # the full name, not cut
+        title, card, delete = (app.box(f"{k}-{ricks}") for k in ("title", "saved", "delete"))
+        short = app.box(f"title-{coup}")
+        # the long name takes two lines of the same font where «Переворот» takes one
+        assert 1.6 * short["height"] <= title["height"] <= 2.4 * short["height"], (title, short)
+        # the delete button: its own 48 dp column right of the text, inside the card
+        assert delete["width"] >= 47.5 and delete["height"] >= 47.5, delete
+        assert title["x"] + title["width"] <= delete["x"] + 0.5, (title, delete)
+        assert delete["x"] + delete["width"] <= card["x"] + card["width"] + 0.5, (delete, card)
+        assert card["x"] + card["width"] <= 390, card
+
         app.tap(f"delete-{free}")
         app.el("delete-yes").wait_for()
         labels = app.page.evaluate(
@@ -114,5 +100,20 @@ def test_flutters_own_words_are_russian(browser, three_games):
         )
         assert not [x for x in labels if "Alert" in x], labels
         assert "Оповещение" in labels, labels  # Material's Russian name of an alert dialog
+        app.tap("delete-no")
+        app.el("delete-yes").wait_for(state="detached")
+
+        # the client did ask for Rive's runtime, and the request has ended: refused in the
+        # page, so nothing went out
+        deadline = time.monotonic() + 20
+        while not any("rive" in u for u in ended) and time.monotonic() < deadline:
+            app.page.wait_for_timeout(50)  # lets Playwright deliver the page's events
+        assert any("rive" in u for u in asked), asked
+        assert any("rive" in u for u in ended), ended
+        assert app.blocked == []
+
+        app.tap(f"saved-{coup}")
+        app.el("primary-action").wait_for()
+        assert app.page.url.endswith(f"/game/{coup}")
     finally:
         app.close()

@@ -76,7 +76,6 @@ def test_a_phone_gets_the_download_and_no_host_path(browser, lan_on_eth):
         phone.fill("join-name", "Борис")
         phone.tap("join")
         phone.el("new-game").wait_for()
-        phone.page.goto(f"{srv.url}/game/{gid}/log")
         phone.open(f"/game/{gid}/log")
         phone.wait_label("log-30", "Ход переходит")
         with phone.page.expect_download() as info:

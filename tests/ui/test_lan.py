@@ -4,7 +4,6 @@ played in this process: :mod:`tests.ui.test_lan_play`."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -142,9 +141,18 @@ def test_two_phones_tapping_at_once_lose_no_update(browser, lan):
     boris.close()
 
 
-def test_the_join_screens_role_choice_is_a_48dp_target(browser, lan):
-    """Issue 11 «Touch targets» on the join screen: «Игрок» and «Зритель» are each one node
-    the size of their 48 dp box (the bare radios were 32 px tall)."""
+def test_the_join_screens_targets_refusals_and_name_limit_move_nothing(browser, lan):
+    """One join screen at 390×844, in turn:
+
+    * issue 11 «Touch targets»: «Игрок» and «Зритель» are each one node the size of their
+      48 dp box (the bare radios were 32 px tall);
+    * «Войти» with no code asks for it (it said «Неверный код»); a wrong code's refusal
+      comes in under «Войти»: the button and the fields stay where the finger found them (the
+      refusal used to push «Войти» down by ~46 px); typing another code puts the refusal away
+      without moving anything. The code and name fields show no «0/16», «0/40» counters;
+    * typing a name up to its 40-character limit shows why the field stops, and «Войти» and
+      the role choice stay where they were;
+    * the right code then lets the device in."""
     srv, _gid = lan
     a = App(browser, srv).open("/")
     try:
@@ -152,18 +160,7 @@ def test_the_join_screens_role_choice_is_a_48dp_target(browser, lan):
         for name in ("Игрок", "Зритель"):
             box = a.page.get_by_role("radio", name=name).bounding_box()
             assert box is not None and box["height"] >= 47.5, (name, box)
-    finally:
-        a.close()
 
-
-def test_the_join_screen_names_a_missing_code_and_a_refusal_moves_nothing(browser, lan):
-    """«Войти» with no code asks for it (it said «Неверный код»); a wrong code's refusal
-    comes in under «Войти»: the button and the fields stay where the finger found them (the
-    refusal used to push «Войти» down by ~46 px); typing another code puts the refusal away
-    without moving anything. The code and name fields show no «0/16», «0/40» counters."""
-    srv, _gid = lan
-    a = App(browser, srv).open("/")
-    try:
         places = {ident: a.steady(ident) for ident in ("join-code", "join-name", "join")}
         # the counter was drawn as «0/16» and read out as «16 characters remaining»
         assert "remaining" not in a.label("join-code") and "16" not in a.label("join-code")
@@ -184,6 +181,16 @@ def test_the_join_screen_names_a_missing_code_and_a_refusal_moves_nothing(browse
         a.tap("join")
         a.wait_label("join-error", "Введите код")
         assert {ident: a.box(ident) for ident in places} == places
+
+        # the name's limit line (the refusal above is put away by the name: its place kept)
+        places = {ident: a.steady(ident) for ident in ("join-name", "join-role", "join")}
+        a.fill("join-name", "Б" * 40)
+        a.wait_label("join-name", "не длиннее 40 знаков")
+        a.wait_label("join", "Войти как " + "Б" * 40)  # wider now: it says the name
+        for ident, was in places.items():
+            now = a.box(ident)
+            assert (now["x"], now["y"], now["height"]) == (was["x"], was["y"], was["height"])
+
         a.fill("join-code", CODE)
         a.tap("join")
         a.el("new-game").wait_for()
@@ -197,8 +204,7 @@ async def _empty_taps(data, monkeypatch) -> tuple[list[str], str]:
     wrong: list[str] = []
     monkeypatch.setattr(gate.throttle, "failed", wrong.append)  # each wrong guess counted
     session = await rt.open_app(make_main(Hub(GameStore(data)), gate), "/")
-    await asyncio.sleep(0.2)
-    await rt.quiet(session)
+    await rt.until_tagged(session, "join")  # the token read has timed out
     for _tap in range(PER_PEER_FAILURES + 1):
         await rt.tap(session, rt.tagged_control(session, "join"))
         await rt.quiet(session)
@@ -261,8 +267,7 @@ async def _retyping(data, monkeypatch) -> list[tuple[str | None, list[str]]]:
     monkeypatch.setattr(lan_module, "READ_TOKEN_SECONDS", 0.05)  # no browser here to answer
     gate = LanGate(code=CODE, url="http://127.0.0.1")
     session = await rt.open_app(make_main(Hub(GameStore(data)), gate), "/")
-    await asyncio.sleep(0.2)
-    await rt.quiet(session)
+    await rt.until_tagged(session, "join")  # the token read has timed out
     seen: list[tuple[str | None, list[str]]] = []
 
     def look() -> None:
@@ -304,8 +309,7 @@ async def _join_fields(data, monkeypatch) -> tuple[Any, Any]:
     monkeypatch.setattr(lan_module, "READ_TOKEN_SECONDS", 0.05)
     gate = LanGate(code=CODE, url="http://127.0.0.1")
     session = await rt.open_app(make_main(Hub(GameStore(data)), gate), "/")
-    await asyncio.sleep(0.2)
-    await rt.quiet(session)
+    await rt.until_tagged(session, "join")  # the token read has timed out
     return rt.tagged_control(session, "join-code"), rt.tagged_control(session, "join-name")
 
 
@@ -325,8 +329,7 @@ async def _join_texts(data, monkeypatch) -> dict[str, str]:
     monkeypatch.setattr(lan_module, "READ_TOKEN_SECONDS", 0.05)
     gate = LanGate(code=CODE, url="http://127.0.0.1")
     session = await rt.open_app(make_main(Hub(GameStore(data)), gate), "/")
-    await asyncio.sleep(0.2)
-    await rt.quiet(session)
+    await rt.until_tagged(session, "join")  # the token read has timed out
     said = {"intro": str(rt.tagged_control(session, "join-where").value)}
     await rt.tap(session, rt.tagged_control(session, "join"))
     await rt.quiet(session)
@@ -359,8 +362,7 @@ async def _long_name(data, monkeypatch) -> list[tuple[int, str]]:
     monkeypatch.setattr(lan_module, "READ_TOKEN_SECONDS", 0.05)
     gate = LanGate(code=CODE, url="http://127.0.0.1")
     session = await rt.open_app(make_main(Hub(GameStore(data)), gate), "/")
-    await asyncio.sleep(0.2)
-    await rt.quiet(session)
+    await rt.until_tagged(session, "join")  # the token read has timed out
     seen = []
     for text in ("Аня", "А" * 40, "А" * 39):
         await _type(session, "join-name", text)
@@ -372,30 +374,13 @@ async def _long_name(data, monkeypatch) -> list[tuple[int, str]]:
 def test_a_name_at_the_fields_limit_says_why_it_stops(tmp_path, monkeypatch):
     """Play-test: the name field stopped taking letters at 40 without a word. At the limit the
     line under it says so; below it the line is there but blank (nothing moves when it
-    speaks: the browser test below)."""
+    speaks: :func:`test_the_join_screens_targets_refusals_and_name_limit_move_nothing`)."""
     seen = rt.run(_long_name(tmp_path / "d", monkeypatch))
     assert seen == [
         (3, " "),
         (40, "Имя — не длиннее 40 знаков."),
         (39, " "),
     ]
-
-
-def test_the_name_limit_line_moves_nothing(browser, lan):
-    """The join screen at 390×844: typing a name up to its 40-character limit shows why the
-    field stops, and «Войти» and the role choice stay where they were."""
-    srv, _gid = lan
-    a = App(browser, srv).open("/")
-    try:
-        places = {ident: a.steady(ident) for ident in ("join-name", "join-role", "join")}
-        a.fill("join-name", "Б" * 40)
-        a.wait_label("join-name", "не длиннее 40 знаков")
-        a.wait_label("join", "Войти как " + "Б" * 40)  # wider now: it says the name
-        for ident, was in places.items():
-            now = a.box(ident)
-            assert (now["x"], now["y"], now["height"]) == (was["x"], was["y"], was["height"])
-    finally:
-        a.close()
 
 
 def test_no_key_typed_into_the_join_fields_is_lost(browser, lan):

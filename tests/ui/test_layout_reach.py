@@ -62,10 +62,12 @@ def test_every_base_is_one_chip_tap_away(browser, table, size):
             assert b["width"] >= MIN and b["height"] >= MIN, (j, b)
         header_bottom = max(b["y"] + b["height"] for b in chips.values())
         for j in (4, 3, 2, 1, 0, 4):
+            sent = len(app.frames.received)
             app.el(f"chip-{j}").click()  # where it is: no scroll first
             app.appear(f"base-{j}-editor")
             app.wait_label(f"chip-{j}", "открыта")
-            app.page.wait_for_timeout(600)  # the opened base's jump to the top has ended
+            # the opened base's jump to the top (the list's scroll_to) has come and is drawn
+            app.frames.wait_for("scroll_to", after=sent)
             row = app.steady(f"base-{j}")  # a base already in view is not scrolled to
             assert row["y"] >= header_bottom - 0.5, (j, row, header_bottom)
             app.assert_in_view(f"base-{j}", f"play-minion-b{j}")

@@ -1,17 +1,30 @@
-"""The new-game screen on a small phone (Chromium): each player's row fits the width."""
+"""The new-game screen on a small phone (Chromium): each player's row fits the width, and
+«Начать игру» is whole wherever the form is scrolled."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.ui.conftest import App
+from tests.ui.conftest import App, Server
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for this module's tests: they only fill the form, never start a game."""
+    return module_server
 
 
 @pytest.mark.parametrize("size", [(360, 640), (390, 844)])
-def test_each_player_row_fits_a_small_phone(browser, server, size):
-    """Play-test (helper-44): at 360 px each player row's trash button («Убрать») was cut at
-    the screen's right edge: the name field kept 150 px whatever the width. The field now
-    takes what the colour dot and the three buttons leave, so the row fits 360 px."""
+def test_the_rows_fit_and_start_is_whole_wherever_the_form_is_scrolled(browser, server, size):
+    """One new-game form per size, in turn:
+
+    * play-test (helper-44): at 360 px each player row's trash button («Убрать») was cut at
+      the screen's right edge: the name field kept 150 px whatever the width. The field now
+      takes what the colour dot and the three buttons leave, so the row fits 360 px;
+    * play-test at 360×640: the four-player Coup form («Переворот», four names, «Первый
+      игрок», «Вдвоём: набор карт») ended under the fold right through «Начать игру», half of
+      it showing, an invitation to a mis-tap. The button is pinned under the scrolling form:
+      whole on screen, at the form's top and at its end, in the same place."""
     width, height = size
     app = App(browser, server, width, height).open("/")
     try:
@@ -24,21 +37,7 @@ def test_each_player_row_fits_a_small_phone(browser, server, size):
             trash, name = app.box(f"remove-{i}"), app.box(f"player-name-{i}")
             assert trash["width"] >= 47.5, trash  # a whole 48 dp target, not a cut one
             assert name["width"] >= 120, name  # room for a name (~12 letters at 360 px)
-    finally:
-        app.close()
 
-
-@pytest.mark.parametrize("size", [(360, 640), (390, 844)])
-def test_start_is_whole_wherever_the_form_is_scrolled(browser, server, size):
-    """Play-test at 360×640: the four-player Coup form («Переворот», four names, «Первый
-    игрок», «Вдвоём: набор карт») ended under the fold right through «Начать игру», half of it
-    showing, an invitation to a mis-tap. The button is pinned under the scrolling form: whole
-    on screen, at the form's top and at its end, in the same place."""
-    width, height = size
-    app = App(browser, server, width, height).open("/")
-    try:
-        app.tap("new-game")
-        app.el("start-game").wait_for()
         app.choose("game-choice", "Переворот")
         app.el("two-player-draft").wait_for()
         for _ in range(2):

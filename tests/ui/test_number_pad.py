@@ -14,7 +14,8 @@ from companion.ui.app import make_main
 from companion.ui.number_pad import PAD_TITLE_CHARS, PAD_TITLE_LINES, PAD_WIDTH, pad_name
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
-from tests.ui.conftest import App
+from tests.ui.conftest import App, Server
+from tests.ui.phone import settled
 
 #: Smash Up in play (Аня, Борис, Вика): four bases laid out, the game started.
 SMASHUP_START: list[tuple[str, dict[str, Any]]] = [
@@ -329,6 +330,12 @@ def _pad_geometry(app: App) -> dict[str, Any]:
     return {"dialog": dialog, "rows": rows}
 
 
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for the module's browser tests (each opens games of its own by their ids)."""
+    return module_server
+
+
 @pytest.mark.parametrize("size", [(360, 640), (390, 844)])
 def test_the_pad_fits_a_small_phone_and_its_title_two_lines(browser, server, size):
     """Play-test: below ~370 px the pad's row of three 72 px keys was wider than the dialog's
@@ -351,7 +358,8 @@ def test_the_pad_fits_a_small_phone_and_its_title_two_lines(browser, server, siz
             for ident in taps:
                 app.tap(ident)
             app.el("pad-display").wait_for()
-            app.page.wait_for_timeout(500)  # the dialog's opening animation
+            for ident in ("pad-title", "pad-0", "pad-ok"):  # the opening animation has ended
+                settled(app, ident)
             seen = _pad_geometry(app)
             d = seen["dialog"]
             assert d is not None and d["x"] >= 0 and d["x"] + d["width"] <= width, d

@@ -89,8 +89,7 @@ async def _join_in_one_burst(data, monkeypatch) -> tuple[bool, str, list[str]]:
     wrong: list[str] = []
     monkeypatch.setattr(gate.throttle, "failed", wrong.append)  # each wrong guess counted
     session = await rt.open_app(make_main(hub, gate), "/")
-    await asyncio.sleep(0.2)
-    await rt.quiet(session)
+    await rt.until_tagged(session, "join")  # the token read has timed out
     tasks = [_type(session, "join-code", "24681012"), _type(session, "join-name", "Борис")]
     join = rt.tagged_control(session, "join")
     tasks.append(asyncio.create_task(session.dispatch_event(join._i, "click", None)))

@@ -6,6 +6,7 @@ does it (``Session.disconnect`` / ``Session.connect``)."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from companion.store import GameStore
@@ -122,9 +123,11 @@ def test_a_phone_whose_connection_drops_in_place_comes_back_live(browser, server
     route = f"/game/{stored.id}"
     a, b = App(browser, server), App(browser, server)
     host_away = [True]
+    refused: list[str] = []  # B's requests for the host while it was away
 
     def unreachable(r) -> None:  # the host cannot be reached from B until the test says
         if host_away[0]:
+            refused.append(r.request.url)
             r.abort()
         else:
             r.fallback()
@@ -138,7 +141,11 @@ def test_a_phone_whose_connection_drops_in_place_comes_back_live(browser, server
         b.page.evaluate("() => window.__sockets.forEach(s => s.close())")
         a.tap("val-p0-c0-plus")
         a.wait_label("val-p0-c0", "1")
-        b.page.wait_for_timeout(2500)  # B keeps asking for the host meanwhile
+        # B keeps asking for the host meanwhile (a request a second): two asks refused
+        deadline = time.monotonic() + 30
+        while len(refused) < 2 and time.monotonic() < deadline:
+            b.page.wait_for_timeout(50)  # a poll: lets Playwright run the route handler
+        assert len(refused) >= 2, f"B stopped asking for the host: {refused}"
         assert b.answers(), "the page froze after its connection dropped"
         b.mark_document()
         host_away[0] = False  # the host answers again: B reloads itself

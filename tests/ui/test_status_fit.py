@@ -12,9 +12,16 @@ import time
 import pytest
 
 from companion.store import GameStore
-from tests.ui.conftest import App
+from tests.ui.conftest import App, Server
 from tests.ui.phone import assert_target, box, same_place
 from tests.ui.test_status_long_clock import RICKS_CHARGE
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One server for this module's tests (each opens a game of its own by its id)."""
+    return module_server
+
 
 #: (width, height): landscape phones, where the line sits in the side column, then upright.
 SIZES = [(844, 390), (640, 360), (360, 640), (390, 844)]

@@ -10,6 +10,7 @@ their nearest ``flt-semantics-identifier`` and their label.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 
 from companion.store import GameStore
-from tests.ui.conftest import App, Server
+from tests.ui.conftest import App, Server, drawn
 
 MIN = 47.5
 NAMES = ["Аня", "Борис", "Вика", "Гоша"]
@@ -148,6 +149,26 @@ def games(tmp_path_factory) -> Any:
     srv.stop()
 
 
+#: Reads of the tree in a row, two frames apart, that must agree before it counts as still.
+STILL_READS = 3
+
+
+def still_nodes(app: App, reads: int = STILL_READS, timeout: float = 20.0) -> list[dict[str, Any]]:
+    """The tappable nodes once the tree has stopped changing: ``reads`` reads in a row, each
+    after two more drawn frames, agree (a wheel turn or a server patch shows within a frame or
+    two; a fixed wait only hoped so). :raises AssertionError: after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    last, same = None, 0
+    while True:
+        drawn(app.page)
+        found = app.page.evaluate(NODES_JS)
+        same = same + 1 if found == last else 1
+        if same >= reads:
+            return found
+        assert time.monotonic() < deadline, "the accessibility tree never stopped changing"
+        last = found
+
+
 def nodes(app: App) -> list[dict[str, Any]]:
     """Every tappable node of the screen, scrolled from top to bottom (Flutter keeps semantics
     only for what is near the viewport, and clips a node's box at the edge of a scrolled area:
@@ -155,7 +176,7 @@ def nodes(app: App) -> list[dict[str, Any]]:
     seen: dict[tuple, dict[str, Any]] = {}
     last: tuple = ()
     for _ in range(24):
-        found = app.page.evaluate(NODES_JS)
+        found = still_nodes(app)
         for n in found:
             # the node's own label names it: the text of its children changes when a scroll
             # edge cuts some of them off (a base row half under a pinned header)
@@ -171,8 +192,7 @@ def nodes(app: App) -> list[dict[str, Any]]:
         last = where
         app.page.mouse.move(195, 420)
         app.page.mouse.wheel(0, 300)
-        app.page.wait_for_timeout(600)
-        app.unhover()
+        app.unhover()  # the next read waits until the tree is still again
     return list(seen.values())
 
 
@@ -293,8 +313,7 @@ def test_every_tappable_control_is_a_48dp_target(browser, games, screen):
     try:
         SCREENS[screen](app, ids)
         app.unhover()
-        app.page.wait_for_timeout(1000)
-        found = nodes(app)
+        found = nodes(app)  # each read waits until the tree is still
         assert len(found) >= 2, f"{screen}: the tree has no tappable nodes (not drawn?)"
         missing = set(EXPECT[screen]) - {n["id"] for n in found}
         assert not missing, f"{screen}: never measured {sorted(missing)}"
