@@ -5,6 +5,8 @@
   updates pending components outermost first, and yields to queued browser events first;
 * an event for an unknown control id is resolved without walking the page
   (:func:`_resolve_event_control`), dialogs' controls being indexed (:func:`_indexing_dialogs`);
+* the browser's answer to a method call whose control has left the page since is not fatal
+  to the connection (:func:`_handle_invoke_method_results`);
 * each patch checks its target's source first (:func:`check`); a mismatch raises
   :class:`~companion.errors.FletMismatchError`. :func:`installed` lists what is in place."""
 
@@ -43,6 +45,12 @@ _SESSION_NAMES = ("__updates_ready", "__pending_updates", "__pending_effects", "
 #: sha256 (16 hex) of ``Session.__resolve_event_control`` and ``Session.patch_control``.
 _RESOLVE_SOURCE = "fca8c607b8511bff"
 _PATCH_SOURCE = "870102dfe8f9e97c"
+#: sha256 (16 hex) of ``Session.handle_invoke_method_results`` (replaced: a late answer).
+_ANSWER_SOURCE = "c6de9785ab38cbab"
+#: The private names of ``Session`` the replaced answer hand-over reads.
+_CALL_NAMES = ("__method_calls", "__method_call_results")
+#: What a call whose control has left the page raises in its caller (as Flet words it).
+GONE = "Control with ID {} is not registered"
 #: sha256 (16 hex) of flet-web 1.0.5's ``FletApp.send_message`` (replaced: no debug format).
 _SEND_SOURCE = "47399d973ee706f0"
 #: The private ``Session`` members the lookup uses.
@@ -196,6 +204,28 @@ def _resolve_event_control(self: Session, control_id: Any) -> BaseControl | None
     return control
 
 
+def _handle_invoke_method_results(
+    self: Session, control_id: Any, call_id: Any, result: Any, error: str | None
+) -> None:
+    """Hand the browser's answer to a method call (``scroll_to``…) to the call awaiting it.
+
+    As Flet 1.0.5, except for a ``control_id`` no longer in ``Session.index`` (the control left
+    the page between the call and its answer: a tap changed the screen): the answer is dropped,
+    logged at debug, and the awaiting call, if any, raises ``RuntimeError(GONE)`` in its caller.
+    Flet raised that here, in the connection's receive loop, which ended the connection (the
+    phone's page reloaded). An answer for no awaited call (made up, already timed out) is dropped;
+    ids of any other shape than Flet's (``int`` control, ``str`` call) count as unknown.
+    """
+    calls = self._Session__method_calls  # type: ignore[attr-defined]
+    waiting = calls.pop(call_id, None) if isinstance(call_id, str) else None
+    if not isinstance(control_id, int) or control_id not in self.index:
+        log.debug("answer to call %r dropped: control %r left the page", call_id, control_id)
+        result, error = None, GONE.format(control_id)
+    if waiting is not None:
+        self._Session__method_call_results[waiting] = (result, error)  # type: ignore[attr-defined]
+        waiting.set()
+
+
 def _flet_app() -> Any:
     """flet-web's ``FletApp``, or ``None`` without flet-web (the phone build)."""
     try:
@@ -254,6 +284,14 @@ def check() -> list[str]:
         _digest(Session.patch_control) != _PATCH_SOURCE
     ):
         problems.append("Session.patch_control Flet изменился (индекс элементов диалогов)")
+    answers = Session.__dict__.get("handle_invoke_method_results")
+    if answers is None or (
+        answers is not _handle_invoke_method_results and _digest(answers) != _ANSWER_SOURCE
+    ):
+        problems.append("Session.handle_invoke_method_results Flet изменился (ответы браузера)")
+    for name in _CALL_NAMES:
+        if f"self.{name}" not in init:
+            problems.append(f"в Session Flet нет поля {name}")
     if not isinstance(getattr(Session, "index", None), property):
         problems.append("в Session Flet нет индекса элементов (index)")
     app = _flet_app()
@@ -277,6 +315,8 @@ def installed() -> dict[str, bool]:
         is _resolve_event_control,
         "dialogs_indexed": getattr(Session.patch_control, "__companion__", False),
         "quiet_send": app is None or app.send_message is _send_message,
+        "late_answers": Session.__dict__.get("handle_invoke_method_results")
+        is _handle_invoke_method_results,
     }
 
 
@@ -295,6 +335,7 @@ def apply() -> None:
         )
     Session._Session__updates_scheduler = _updates_scheduler
     Session._Session__resolve_event_control = _resolve_event_control
+    Session.handle_invoke_method_results = _handle_invoke_method_results  # type: ignore[method-assign]
     _indexing_dialogs()
     _cache_event_types()
     app = _flet_app()

@@ -207,7 +207,8 @@ def use_scroll_to(
 
 
 async def _scroll(scroller: ft.Ref[ft.Column] | None, offset: float) -> None:
-    """Scroll ``scroller``'s column to ``offset``; nothing when it is absent or off the page."""
+    """Scroll ``scroller``'s column to ``offset``; nothing when it is absent or off the page, or
+    leaves it before the browser answers (``flet_fixes._handle_invoke_method_results``)."""
     column = scroller.current if scroller is not None else None
     if column is not None:
         with contextlib.suppress(Exception):

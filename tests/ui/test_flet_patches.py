@@ -34,7 +34,22 @@ def test_every_patch_is_installed_once_the_app_is_made(tmp_path):
         "bounded_event_lookup": True,
         "dialogs_indexed": True,
         "quiet_send": True,
+        "late_answers": True,
     }
+
+
+def test_another_answer_hand_over_is_named(monkeypatch):
+    """A Flet whose ``Session.handle_invoke_method_results`` is not the one replaced (by hash):
+    :func:`~companion.ui.flet_fixes.check` names it, so the app would refuse to start."""
+    from flet.messaging.session import Session
+
+    def other(self, control_id, call_id, result, error):
+        pass
+
+    monkeypatch.setattr(Session, "handle_invoke_method_results", other)
+    assert flet_fixes.check() == [
+        "Session.handle_invoke_method_results Flet изменился (ответы браузера)"
+    ]
 
 
 def test_the_web_client_texts_are_rewritten_in_both_builds(tmp_path):
