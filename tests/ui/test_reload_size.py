@@ -4,6 +4,7 @@ has now, at once (issue 29) — in Chromium, a «Свободный счёт» g
 A reload in the same tab goes on with the same Flet session (its id is kept in the tab's
 ``sessionStorage``): the client's register message brings the page's new size, but no
 ``resize`` event follows it, so a layout that only follows ``resize`` stayed for the old size.
+And a new layout reaches memoised components too, whose props do not change with it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ import pytest
 
 from companion.store import GameStore
 from companion.ui.app import make_main
+from companion.ui.layout import layout_for, provide_layout, use_layout
 from companion.ui.state import Hub
+from companion.ui.widgets import tagged, use_page_size
 from tests.ui import render_tree as rt
 from tests.ui.conftest import App, Server
 
@@ -95,3 +98,47 @@ def test_a_session_that_connects_again_takes_the_size_its_tab_reports(tmp_path):
     before, after = rt.run(_reconnect_turned(tmp_path / "d"))
     assert before == {"layout-390x760"}
     assert after == {"layout-360x640"}
+
+
+@ft.component
+def _Reader(name: str) -> ft.Control:
+    """Says the layout it read: ``<name>-<width>x<height>``."""
+    layout = use_layout()
+    return tagged(f"{name}-{layout.width:.0f}x{layout.height:.0f}", ft.Container())
+
+
+_MemoReader = ft.memo(_Reader)
+
+
+@ft.component
+def _Root() -> ft.Control:
+    layout = layout_for(*use_page_size())
+    return provide_layout(layout, lambda: ft.Column([_MemoReader("memo"), _Reader("plain")]))
+
+
+async def _resized_readers() -> tuple[set[str], set[str]]:
+    """What a memoised and a plain reader of the layout say at 360×640, then after a resize
+    to 390×844 (the page's ``resize`` event, as the client sends it)."""
+
+    def says(session) -> set[str]:
+        return {
+            c.identifier
+            for c in rt.controls(session)
+            if isinstance(c, ft.Semantics) and "-" in (c.identifier or "")
+        }
+
+    session = await rt.open_app(lambda page: page.render(_Root), "/", size=(360, 640))
+    before = says(session)
+    page = session.page
+    page.width, page.height = 390, 844
+    await session.dispatch_event(page._i, "resize", {"width": 390, "height": 844})
+    await rt.quiet(session)
+    return before, says(session)
+
+
+def test_a_memoised_reader_follows_the_layout():
+    """A memoised component whose props never change renders again when the layout it read
+    changes (:func:`companion.ui.layout.provide_layout`), as a plain one does."""
+    before, after = rt.run(_resized_readers())
+    assert before == {"memo-360x640", "plain-360x640"}
+    assert after == {"memo-390x844", "plain-390x844"}
