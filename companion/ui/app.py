@@ -21,6 +21,7 @@ from companion.ui.journal import GameLog
 from companion.ui.lan import JoinFlow, LanGate, Seat
 from companion.ui.nav import AppContext, go
 from companion.ui.new_game import NewGame
+from companion.ui.session import follow_size_on_reconnect
 from companion.ui.settings import THEMES, Settings
 from companion.ui.state import AppModel, GameView, Hub, watch
 from companion.ui.widgets import tagged
@@ -205,6 +206,7 @@ def make_main(hub: Hub, lan: LanGate | None = None) -> Callable[[ft.Page], None]
             hub, theme=settings.get("theme", "system"), lan=seat, on_host=on_host(connection())
         )
         budget.register(page.session.id, model)  # the websocket's allowance follows the join
+        follow_size_on_reconnect(page)  # a reload in the same tab: laid out for its size now
         page.render(App, model)
 
     return main

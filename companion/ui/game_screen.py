@@ -46,7 +46,7 @@ from companion.i18n import _
 from companion.ui.again import PlayAgain
 from companion.ui.boards import BOARDS
 from companion.ui.comfort import use_phone_comfort, use_self_heal
-from companion.ui.layout import SIDE_GAP, Layout, LayoutContext, layout_for
+from companion.ui.layout import SIDE_GAP, Layout, layout_for, provide_layout
 from companion.ui.messages import MESSAGE_MAX_WIDTH, MessageOverlay
 from companion.ui.nav import RULES_GAME, app_model, go, rules_link
 from companion.ui.result import ResultDetails, ResultHeader
@@ -329,7 +329,7 @@ def _Frame(handle: _Handle) -> ft.Control:
     layout = layout_for(*use_page_size())
     scroller = ft.use_ref(ft.Ref[ft.Column]).current  # the column that holds the result
     board_column = ft.use_ref(ft.Ref[ft.Column]).current  # the wide layout's board column
-    return LayoutContext(layout, lambda: _frame(view, layout, scroller, board_column))
+    return provide_layout(layout, lambda: _frame(view, layout, scroller, board_column))
 
 
 def _gap() -> ft.Control:

@@ -22,23 +22,31 @@ What the boards ask is derived here, in one place:
 * :attr:`Layout.narrow` — the smallest phones (360 px): a chip shows its icon alone;
 * :attr:`Layout.board_width` — the width the board gets (the page's, less the side column);
 * :attr:`Layout.board_columns` — 2 when the board's own pane is a medium width or more.
+
+A new size reaches every component that asked :func:`use_layout`, memoised ones too
+(``ft.memo``, :func:`companion.ui.state.part`): the frame provides one observable holder
+(:func:`provide_layout`), and Flet re-renders each reader of an observable context value
+when it changes. A plain value would not reach them: Flet's memo compares props only.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 import flet as ft
 
 __all__ = [
     "COMPACT",
+    "CurrentLayout",
     "EXPANDED",
     "LayoutContext",
     "Layout",
     "MEDIUM",
     "grid",
     "layout_for",
+    "provide_layout",
     "use_layout",
     "use_window_layout",
 ]
@@ -131,8 +139,31 @@ def layout_for(width: float | None, height: float | None) -> Layout:
     return Layout(float(width or 390), float(height or 844))
 
 
-#: The layout the game frame provides around its board (a 390×844 phone outside a frame).
-LayoutContext = ft.create_context(layout_for(None, None))
+@ft.observable
+@dataclass(eq=False)
+class CurrentLayout:
+    """The layout a frame provides now (one holder per frame, kept while it is mounted):
+    setting :attr:`layout` to another value re-renders every component that read it."""
+
+    layout: Layout
+
+
+#: The layout holder the game frame provides around its board (a 390×844 phone outside a
+#: frame: never changed).
+LayoutContext = ft.create_context(CurrentLayout(layout_for(None, None)))
+
+_T = TypeVar("_T")
+
+
+def provide_layout(layout: Layout, render: Callable[[], _T]) -> _T:
+    """``render()`` with ``layout`` provided to every :func:`use_layout` inside it (a
+    component hook for the frame, called on each of its renders). When ``layout`` differs
+    from the last render's, each component that asked for it renders again, memoised or
+    not, whether or not its props changed."""
+    current = ft.use_ref(lambda: CurrentLayout(layout)).current
+    if current.layout != layout:
+        current.layout = layout  # notifies its readers (scheduled, or re-rendered below)
+    return LayoutContext(current, render)
 
 
 def grid(
@@ -155,8 +186,9 @@ def grid(
 
 
 def use_layout() -> Layout:
-    """The frame's :class:`Layout` (a component hook)."""
-    return ft.use_context(LayoutContext)
+    """The frame's :class:`Layout` (a component hook): the component renders again when it
+    changes (a turned phone, a resized window), even a memoised one whose props did not."""
+    return ft.use_context(LayoutContext).layout
 
 
 def use_window_layout() -> Layout:

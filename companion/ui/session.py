@@ -7,14 +7,14 @@ import logging
 import weakref
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
 from companion.errors import CompanionError
 from companion.ui.hub import Listener
 
-__all__ = ["follow_hub", "SessionGone", "on_page", "on_reconnect"]
+__all__ = ["follow_hub", "follow_size_on_reconnect", "SessionGone", "on_page", "on_reconnect"]
 
 log = logging.getLogger("companion.ui")
 
@@ -81,3 +81,22 @@ def on_reconnect(page: ft.Page, hook: Callable[[], Any]) -> Callable[[], None]:
         page.on_connect = connected
     hooks.append(hook)
     return lambda: hooks.remove(hook) if hook in hooks else None
+
+
+def follow_size_on_reconnect(page: ft.Page) -> Callable[[], None]:
+    """Each time ``page``'s tab connects again, call ``page.on_resize`` (a plain function of
+    the event, as :func:`companion.ui.widgets.use_page_size` sets) with ``page.width`` ×
+    ``page.height`` (px): the size the client's register message just reported. A reload in
+    the same tab goes on with the same Flet session (its id is in the tab's
+    ``sessionStorage``) and brings the tab's size now — a phone turned, a window resized while
+    away — but no ``resize`` event, which the client sends only on a change.
+    :returns: the remover."""
+
+    def tell() -> None:
+        handler = cast(Callable[[ft.PageResizeEvent], Any] | None, page.on_resize)
+        if handler is None or not page.width or not page.height:
+            return
+        width, height = float(page.width), float(page.height)
+        handler(ft.PageResizeEvent(name="resize", control=page, width=width, height=height))
+
+    return on_reconnect(page, tell)
