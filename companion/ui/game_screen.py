@@ -55,6 +55,7 @@ from companion.ui.status import StatusLine, status_props
 from companion.ui.widgets import (
     TARGET,
     BoardScroll,
+    clipped_text,
     icon_button,
     tagged,
     use_page_size,
@@ -177,15 +178,7 @@ def _RecentMoves(game: Any, version: int, game_id: str, count: int = 12) -> ft.C
                                     ),
                                     width=44,
                                 ),
-                                ft.Container(
-                                    ft.Text(
-                                        text,
-                                        size=14,
-                                        max_lines=2,
-                                        overflow=ft.TextOverflow.ELLIPSIS,
-                                    ),
-                                    expand=True,
-                                ),
+                                ft.Container(clipped_text(text, 14, lines=2), expand=True),
                             ],
                             spacing=6,
                             vertical_alignment=ft.CrossAxisAlignment.START,

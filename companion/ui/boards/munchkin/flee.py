@@ -15,7 +15,7 @@ from companion.ui.boards.munchkin.common import (
 )
 from companion.ui.boards.munchkin.dialogs import OVERRIDE_ACTIONS, dialog_actions, modifier_row
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.widgets import TARGET, clipped_text, tagged
 
 __all__ = ["FleeDialog"]
 
@@ -162,13 +162,7 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
                         on_click=lambda: roll(),
                     ),
                 ),
-                ft.Text(
-                    _("или свои кубики:"),
-                    size=14,
-                    max_lines=2,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                    expand=True,
-                ),
+                clipped_text(_("или свои кубики:"), 14, lines=2, expand=True),
             ],
             spacing=8,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.widgets import TARGET, clipped_text, tagged
 
 __all__ = ["More"]
 
@@ -34,13 +34,7 @@ def _More(
                         content=ft.Row(
                             [
                                 ft.Icon(ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE),
-                                ft.Text(
-                                    text,
-                                    size=13,
-                                    max_lines=1,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
-                                    expand=True,
-                                ),
+                                clipped_text(text, 13, expand=True),
                             ],
                             spacing=6,
                         ),
