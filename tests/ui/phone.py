@@ -258,22 +258,27 @@ def visit(
     home screen first, so the wait cannot end on the old screen). The first visit loads the
     app (:meth:`App.open`); later ones follow the route in the same page as the browser's
     back and forward do (history ``pushState`` and ``popstate``, which Flutter reports to the
-    server as a route change):
-    the screen is mounted afresh, without loading Flutter again (2–10 s a load). At a new
-    size the page is loaded afresh; a game's screen is then waited for until the server has
-    laid it out for this size (its ``layout-<w>x<h>`` mark)."""
+    server as a route change): the screen is mounted afresh, without loading Flutter again
+    (2–10 s a load). At a new size the page is resized in place first and, on a game's
+    screen, waited for until the server has laid it out for the new size (the frame's
+    ``layout-<w>x<h>`` mark): a resized page is laid out as a fresh one
+    (``tests/ui/test_resize_like_fresh.py``). A game's screen is then waited for until it is
+    laid out for this size too. Only a resize with no game on screen and none to show (no
+    mark tells when the server knows the size) loads the page afresh."""
     size = {"width": width, "height": height}
     resized = app.page.viewport_size != size
-    if resized:
-        app.page.set_viewport_size(size)
     game = path.startswith("/game/")
     url = app.page.url
-    # a new size: the page is loaded afresh (a page laid out again for another size can
-    # differ from a phone of that size by a few px: a step_b test saw a 4 px shift)
-    if url.startswith(app.server.url) and not resized:
+    here = url.startswith(app.server.url)
+    framed = here and app.page.locator('[flt-semantics-identifier^="layout-"]').count() > 0
+    if here and (not resized or game or framed):
         calls = getattr(app, "calls", None)
         if calls is not None:  # the old screen's calls answered before it goes (Calls)
             calls.wait_answered()
+        if resized:
+            app.page.set_viewport_size(size)
+            if framed:  # the server knows the size before the next screen is mounted
+                _laid_out(app, width, height)
         # the old screen says it too (or is the same route): home first, until it is gone
         if url == app.server.url + path or says(app, ident, text):
             _follow(app, "/")
@@ -285,13 +290,15 @@ def visit(
             )
         _follow(app, path)
     else:
-        if url.startswith(app.server.url):  # a session of its own, as a new tab's (Flet keeps
-            # its session id in sessionStorage: a reload would go on with the old size's)
+        if resized:
+            app.page.set_viewport_size(size)
+        if here:  # a session of its own, as a new tab's (Flet keeps its session id in
+            # sessionStorage: a reload would go on with the old size's)
             app.page.evaluate("() => sessionStorage.clear()")
         app.open(path)
     app.wait_label(ident, text)
     if game:
-        app.el(f"layout-{width}x{height}").wait_for(state="attached", timeout=60_000)
+        _laid_out(app, width, height)
     return app
 
 
@@ -344,3 +351,9 @@ class Calls:
             if time.monotonic() > deadline:
                 raise AssertionError(f"the page never answered the calls {self.pending}")
             self.page.wait_for_timeout(50)  # lets Playwright deliver the page's frames
+
+
+def _laid_out(app: App, width: int, height: int) -> None:
+    """Wait until the game frame on screen is laid out for ``width``×``height`` (its
+    ``layout-<w>x<h>`` mark: the size the server last laid it out for)."""
+    app.el(f"layout-{width}x{height}").wait_for(state="attached", timeout=60_000)

@@ -1,4 +1,5 @@
-"""The game frame on a phone (390×844) and a laptop, in Chromium, with «Свободный счёт».
+"""The game frame on a phone (390×844) and a laptop, in Chromium, with «Свободный счёт»: one
+page for the module (:func:`tests.ui.conftest.module_page`), each test a route on it.
 
 What a player's thumb needs: the active player, the phase and the primary action stay on
 screen through a turn; a control is where it was after a tap, an undo and a refused move
@@ -14,7 +15,8 @@ import pytest
 
 from companion.store import GameStore
 from companion.ui.game_screen import MESSAGE_MAX_WIDTH
-from tests.ui.conftest import App, Frames, Server
+from tests.ui.conftest import Frames, Server
+from tests.ui.phone import visit
 
 
 @pytest.fixture
@@ -45,10 +47,9 @@ def near(a: dict, b: dict, tol: float = 2.0) -> bool:
     return all(abs(a[k] - b[k]) <= tol for k in ("x", "y", "width", "height"))
 
 
-def test_six_players_two_counters_fit_and_a_turn_keeps_status_in_view(app, server):
+def test_six_players_two_counters_fit_and_a_turn_keeps_status_in_view(module_page, server):
     gid = new_game(server, NAMES6, TWO_COUNTERS)
-    app.open(f"/game/{gid}")
-    app.wait_label("status-player", "Ходит Аня")
+    app = visit(module_page, f"/game/{gid}", "status-player", "Ходит Аня")
     controls = [f"val-p{p}-c{c}-{s}" for p in range(6) for c in range(2) for s in ("minus", "plus")]
     # every player's counters and «Следующий игрок» on one screen, no scrolling
     app.assert_in_view("status-player", "status-phase", "primary-action", *controls)
@@ -72,15 +73,14 @@ def gap(a: dict, b: dict) -> float:
     return max(across, down)
 
 
-def test_controls_stay_put_after_tap_undo_and_refusal(app, server):
+def test_controls_stay_put_after_tap_undo_and_refusal(module_page, server):
     gid = new_game(
         server,
         NAMES6[:4],
         TWO_COUNTERS,
         moves=[("counter.set", {"player": 2, "counter": "ПО", "value": 1_000_000})],
     )
-    app.open(f"/game/{gid}")
-    app.wait_label("val-p2-c0", "1000000")
+    app = visit(module_page, f"/game/{gid}", "val-p2-c0", "1000000")
     watched = ["val-p1-c0-plus", "val-p2-c0-plus", "val-p3-c1-minus", "primary-action"]
     before = {i: app.box(i) for i in watched}
 
@@ -123,8 +123,11 @@ def test_controls_stay_put_after_tap_undo_and_refusal(app, server):
     assert all(near(before[i], after_pause[i]) for i in watched), (before, after_pause)
 
 
-def test_four_players_two_counters_at_each_size_fit_and_a_refusal_covers_nothing(browser, server):
-    """One game of four players with two counters each, one page per size.
+def test_four_players_two_counters_at_each_size_fit_and_a_refusal_covers_nothing(
+    module_page, server
+):
+    """One game of four players with two counters each, at each size in turn (the module's
+    page resized: :func:`tests.ui.phone.visit`).
 
     * Play-test: with two counters per player, one counter's «+» and the next one's «−» were
       6 px apart, read as a pair and mis-tapped. Between two counters' controls there are now
@@ -139,60 +142,54 @@ def test_four_players_two_counters_at_each_size_fit_and_a_refusal_covers_nothing
     * A wide screen (1280×800) puts the board and the actions side by side, all in view."""
     gid = new_game(server, NAMES6[:4], TWO_COUNTERS)
     for width, height in ((390, 844), (360, 640), (844, 390), (1280, 800)):
-        page = App(browser, server, width, height).open(f"/game/{gid}")
-        try:
-            page.wait_label("status-player", "Ходит Аня")
-            if width in (390, 360):  # two counters' controls apart, the board still fits
-                for p in range(4 if width == 390 else 1):
-                    plus, minus = page.box(f"val-p{p}-c0-plus"), page.box(f"val-p{p}-c1-minus")
-                    first_minus = page.box(f"val-p{p}-c0-minus")
-                    assert gap(plus, minus) >= 8 and gap(first_minus, minus) >= 8, (
-                        width,
-                        p,
-                        plus,
-                        minus,
-                    )
-                if width == 390:
-                    sides = ("minus", "plus")
-                    controls = [
-                        f"val-p{p}-c{c}-{s}" for p in range(4) for c in (0, 1) for s in sides
-                    ]
-                    page.assert_in_view("primary-action", *controls)
-            if width == 1280:  # board and actions side by side
-                page.assert_in_view("primary-action", "status-player", "val-p3-c1-plus", *HEADER)
-                board = page.box("val-p0-c0-minus")
-                action = page.box("primary-action")
-                status = page.box("status-player")
-                assert action["x"] > board["x"] + 400 and status["x"] > board["x"] + 400
+        page = visit(module_page, f"/game/{gid}", "status-player", "Ходит Аня", width, height)
+        if width in (390, 360):  # two counters' controls apart, the board still fits
+            for p in range(4 if width == 390 else 1):
+                plus, minus = page.box(f"val-p{p}-c0-plus"), page.box(f"val-p{p}-c1-minus")
+                first_minus = page.box(f"val-p{p}-c0-minus")
+                assert gap(plus, minus) >= 8 and gap(first_minus, minus) >= 8, (
+                    width,
+                    p,
+                    plus,
+                    minus,
+                )
+            if width == 390:
+                sides = ("minus", "plus")
+                controls = [f"val-p{p}-c{c}-{s}" for p in range(4) for c in (0, 1) for s in sides]
+                page.assert_in_view("primary-action", *controls)
+        if width == 1280:  # board and actions side by side
+            page.assert_in_view("primary-action", "status-player", "val-p3-c1-plus", *HEADER)
+            board = page.box("val-p0-c0-minus")
+            action = page.box("primary-action")
+            status = page.box("status-player")
+            assert action["x"] > board["x"] + 400 and status["x"] > board["x"] + 400
 
-            # the refusal of a locked screen: above the action bar, nothing moves
-            page.tap("lock")
-            watched = ["status-player", "status-phase", "lock", "val-p0-c0-minus"]
-            watched += ["val-p0-c1-plus", "primary-action"]
-            before = {i: page.box(i) for i in watched}
-            page.tap("val-p0-c0-plus")
-            page.wait_label("error", "Экран заблокирован")
-            error = page.box("error")
-            assert all(near(before[i], page.box(i)) for i in watched), width
-            status = max(
-                before[i]["y"] + before[i]["height"] for i in ("status-player", "status-phase")
-            )
-            assert error["y"] >= status - 0.5, (width, error, before)
-            lock = before["lock"]
-            assert error["y"] >= lock["y"] + lock["height"] - 0.5, (width, error)
-            primary = before["primary-action"]
-            assert error["y"] + error["height"] <= primary["y"] + 0.5, (width, error, primary)
-            assert error["width"] <= MESSAGE_MAX_WIDTH, (width, error)
-            page.tap("lock")  # uncovered: unlocking clears the refusal
-            page.page.wait_for_function(
-                "() => !document.querySelector('[flt-semantics-identifier=\"error\"]')"
-            )
-        finally:
-            page.close()
+        # the refusal of a locked screen: above the action bar, nothing moves
+        page.tap("lock")
+        watched = ["status-player", "status-phase", "lock", "val-p0-c0-minus"]
+        watched += ["val-p0-c1-plus", "primary-action"]
+        before = {i: page.box(i) for i in watched}
+        page.tap("val-p0-c0-plus")
+        page.wait_label("error", "Экран заблокирован")
+        error = page.box("error")
+        assert all(near(before[i], page.box(i)) for i in watched), width
+        status = max(
+            before[i]["y"] + before[i]["height"] for i in ("status-player", "status-phase")
+        )
+        assert error["y"] >= status - 0.5, (width, error, before)
+        lock = before["lock"]
+        assert error["y"] >= lock["y"] + lock["height"] - 0.5, (width, error)
+        primary = before["primary-action"]
+        assert error["y"] + error["height"] <= primary["y"] + 0.5, (width, error, primary)
+        assert error["width"] <= MESSAGE_MAX_WIDTH, (width, error)
+        page.tap("lock")  # uncovered: unlocking clears the refusal
+        page.page.wait_for_function(
+            "() => !document.querySelector('[flt-semantics-identifier=\"error\"]')"
+        )
     assert not GameStore(server.data_dir).open(gid, readonly=True).game.events  # all refused
 
 
-def test_a_long_refusal_leaves_the_status_line_and_the_primary_action_whole(browser, server):
+def test_a_long_refusal_leaves_the_status_line_and_the_primary_action_whole(module_page, server):
     """Issue 29: a 3–4-line refusal covered «Ходит Аня». Above the action bar a refusal of
     some 110 letters grows up over the board, at 390×844 and 360×640: the status line and
     the primary action stay uncovered."""
@@ -200,22 +197,21 @@ def test_a_long_refusal_leaves_the_status_line_and_the_primary_action_whole(brow
     gid = stored.id
     stored.close()
     for width, height in ((390, 844), (360, 640)):
-        page = App(browser, server, width, height).open(f"/game/{gid}")
-        try:
-            page.wait_label("status-player", "Ходит Аня")
-            status = page.box("status-player")
-            page.tap("level-p0-minus")  # level 1 is the floor: «Противоречия между …»
-            page.wait_label("error", "ниже манчкин не опускается")
-            assert len(page.label("error")) > 100  # a long one
-            error = page.box("error")
-            assert error["y"] >= status["y"] + status["height"] - 0.5, (width, error, status)
-            primary = page.box("primary-action")
-            assert error["y"] + error["height"] <= primary["y"] + 0.5, (width, error, primary)
-        finally:
-            page.close()
+        page = visit(module_page, f"/game/{gid}", "status-player", "Ходит Аня", width, height)
+        page.page.wait_for_function(  # no refusal shown yet (the last size's is not this one's)
+            "() => !document.querySelector('[flt-semantics-identifier=\"error\"]')"
+        )
+        status = page.box("status-player")
+        page.tap("level-p0-minus")  # level 1 is the floor: «Противоречия между …»
+        page.wait_label("error", "ниже манчкин не опускается")
+        assert len(page.label("error")) > 100  # a long one
+        error = page.box("error")
+        assert error["y"] >= status["y"] + status["height"] - 0.5, (width, error, status)
+        primary = page.box("primary-action")
+        assert error["y"] + error["height"] <= primary["y"] + 0.5, (width, error, primary)
 
 
-def test_two_undos_in_a_row_reach_the_undo_button_not_the_notice(browser, server):
+def test_two_undos_in_a_row_reach_the_undo_button_not_the_notice(browser, module_page, server):
     """An undo's notice is drawn over the status line, not over the top bar the finger is on:
     with every message over the top bar, the second of two undos in a row landed on the
     first one's notice (it only cleared it), and a table undoing two moves needed three taps.
@@ -236,18 +232,14 @@ def test_two_undos_in_a_row_reach_the_undo_button_not_the_notice(browser, server
     def moves() -> list[int]:
         return [e.data["delta"] for e in GameStore(server.data_dir).open(gid).game.events]
 
-    app = App(browser, server).open(f"/game/{gid}")
-    try:
-        app.wait_label("val-p2-c0", "5")
-        undo = app.steady("undo")
-        app.tap("undo")
-        app.wait_label("notice", "Отменено — Вика: ПО +5")
-        notice = app.box("notice")
-        assert notice["y"] >= undo["y"] + undo["height"] - 0.5, (notice, undo)
-        app.tap("redo")
-        app.wait_label("notice", "Возвращено — Вика: ПО +5")
-    finally:
-        app.close()
+    app = visit(module_page, f"/game/{gid}", "val-p2-c0", "5")
+    undo = app.steady("undo")
+    app.tap("undo")
+    app.wait_label("notice", "Отменено — Вика: ПО +5")
+    notice = app.box("notice")
+    assert notice["y"] >= undo["y"] + undo["height"] - 0.5, (notice, undo)
+    app.tap("redo")
+    app.wait_label("notice", "Возвращено — Вика: ПО +5")
     assert moves() == [2, 5]
 
     finger = browser.new_context(viewport={"width": 390, "height": 844})
@@ -273,7 +265,7 @@ def test_two_undos_in_a_row_reach_the_undo_button_not_the_notice(browser, server
         finger.close()
 
 
-def test_finished_game_opens_on_its_winner(app, server):
+def test_finished_game_opens_on_its_winner(module_page, server):
     gid = new_game(
         server,
         NAMES6[:4],
@@ -285,14 +277,13 @@ def test_finished_game_opens_on_its_winner(app, server):
             ("game.end", {}),
         ],
     )
-    app.open(f"/game/{gid}")
-    app.wait_label("winner", "Борис")
+    app = visit(module_page, f"/game/{gid}", "winner", "Борис")
     app.assert_in_view("winner", "result-reason", *HEADER)
     assert "7" in app.label("result-reason")
     app.wait_label("status-player", "Игра окончена")
 
 
-def test_round_is_played_out_after_the_target_with_a_note_in_the_status_line(app, server):
+def test_round_is_played_out_after_the_target_with_a_note_in_the_status_line(module_page, server):
     """«Свободный счёт» with ``finish_round``: the note that the round is played out has the
     status line to itself, in view with the primary action, and the winner is in view when
     the round ends (the note's words and the turns: :mod:`tests.ui.test_free_play`)."""
@@ -306,8 +297,7 @@ def test_round_is_played_out_after_the_target_with_a_note_in_the_status_line(app
         },
         moves=[("counter.add", {"player": 0, "counter": "ПО", "delta": 5})],
     )
-    app.open(f"/game/{gid}")
-    app.wait_label("status-note", "доигрываем раунд")
+    app = visit(module_page, f"/game/{gid}", "status-note", "доигрываем раунд")
     app.assert_in_view("status-note", "primary-action")
     # no phase in a free game: the note has the line to itself, not the title beside it
     assert app.box("status-note")["width"] > 200, app.box("status-note")
