@@ -5,10 +5,11 @@ page resized with ``page.set_viewport_size`` (no reload), the targets checked at
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.ui.conftest import App, Server, drawn
+from tests.ui.conftest import App, drawn
 from tests.ui.test_touch_targets import MIN, NODES_JS
 
 __all__ = ["SIZES", "TURN", "Walk", "everything"]
@@ -43,16 +44,26 @@ RECTS_JS = (
 OVERLAYS = ("error", "notice")
 
 
-def _steady_rects(app: App) -> dict[str, dict[str, float]]:
-    """Every tappable node drawn (see :data:`RECTS_JS`), once two reads 300 ms apart agree."""
-    last: dict[str, dict[str, float]] | None = None
-    for _ in range(40):
-        now = {k: n for k, n in app.page.evaluate(RECTS_JS) if n["w"] > 0}
-        if now == last:
-            return now
-        last = now
-        app.page.wait_for_timeout(300)
-    raise AssertionError("the screen never stopped moving")
+def _steady_rects(app: App, timeout: float = 20_000) -> dict[str, dict[str, float]]:
+    """Every tappable node drawn (see :data:`RECTS_JS`), once the screen has stopped moving:
+    two reads in the page 100 ms apart agree (the settle of :func:`tests.ui.phone.settled_boxes`,
+    for every node at once, in one wait)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    token = time.monotonic_ns()  # this call's own first read: never an old call's
+    try:
+        found = app.page.wait_for_function(
+            "token => { const now = (" + RECTS_JS + ")().filter(([k, n]) => n.w > 0);"
+            " const seen = (window.__stillRects ||= {}), key = JSON.stringify(now);"
+            " const same = seen[token] === key; seen[token] = key;"
+            " if (same) delete seen[token]; return same && now; }",
+            arg=str(token),
+            polling=100,
+            timeout=timeout,
+        )
+    except PlaywrightTimeout:
+        raise AssertionError("the screen never stopped moving") from None
+    return dict(found.json_value())
 
 
 def _shift(b: dict[str, float], a: dict[str, float], key: str) -> bool:
@@ -81,9 +92,9 @@ class Walk:
     """One page on a saved game, resized through :data:`SIZES` after each step; what breaks a
     target is collected in :attr:`problems` (the walk goes on, so one run lists them all)."""
 
-    def __init__(self, browser, srv: Server, gid: str) -> None:
-        self.app = App(browser, srv, *SIZES[0])
-        self.app.open(f"/game/{gid}")
+    def __init__(self, app: App) -> None:
+        """A walk on ``app``'s page, which shows the game at :data:`SIZES`'s first size."""
+        self.app = app
         self.size = SIZES[0]
         self.sweeps = 0
         self.problems: list[str] = []

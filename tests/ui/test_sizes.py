@@ -1,6 +1,7 @@
 """Every board walked through a scripted turn at the issue's seven sizes, in Chromium (issue 29,
-«Targets»): one page per board, resized with ``page.set_viewport_size`` (no reload) through
-360×640, 390×844, 412×915, 844×390, 640×360, 768×1024 and 1280×800 after each step.
+«Targets»): one page for the module (each board a route on it, :func:`tests.ui.phone.visit`),
+resized with ``page.set_viewport_size`` (no reload) through 360×640, 390×844, 412×915,
+844×390, 640×360, 768×1024 and 1280×800 after each step.
 
 At every step and size (:meth:`Walk.sweep`):
 
@@ -33,6 +34,7 @@ from companion.engine.coup import awaiting, legal_events
 from companion.store import GameStore
 from companion.store.bases import BaseCatalogue
 from tests.ui.conftest import App, Server
+from tests.ui.phone import visit
 from tests.ui.sizes_walk import SIZES, TURN, Walk, everything
 from tests.ui.test_touch_targets import base
 
@@ -159,6 +161,13 @@ def table(tmp_path_factory) -> Iterator[tuple[Server, dict[str, Any]]]:
     srv = Server(data)
     yield srv, ids
     srv.stop()
+
+
+@pytest.fixture(scope="module")
+def module_server(table: tuple[Server, dict[str, Any]]) -> Server:
+    """The table's server, under the module's one page (:func:`tests.ui.conftest.module_page`:
+    each test shows its game with :func:`tests.ui.phone.visit`, a route, not a page load)."""
+    return table[0]
 
 
 def walk_coup(w: Walk, ids: dict[str, Any]) -> None:
@@ -304,20 +313,22 @@ WALKS = {
 }
 
 
-@pytest.fixture
-def pages() -> Iterator[list[App]]:
-    """The test's pages, closed after its report has described them (a failure's)."""
-    opened: list[App] = []
-    yield opened
-    for app in opened:
-        app.close()
+#: What each walk's first screen says (:func:`tests.ui.phone.visit`'s signal of its screen).
+FIRST = {
+    "coup": ("status-player", ""),
+    "munchkin": ("status-player", "Аня"),
+    "ricks": ("charge-pos", ""),
+    "smashup": ("status-phase", "Играй карты"),
+    "free": ("val-p0-c0", "0"),
+}
 
 
 @pytest.mark.parametrize("board", list(WALKS))
-def test_a_scripted_turn_meets_the_targets_at_every_size(browser, table, pages, board):
+def test_a_scripted_turn_meets_the_targets_at_every_size(module_page, table, board):
     srv, ids = table
-    walk = Walk(browser, srv, ids[board][0] if board == "coup" else ids[board])
-    pages.append(walk.app)
+    gid = ids[board][0] if board == "coup" else ids[board]
+    visit(module_page, f"/game/{gid}", *FIRST[board], *SIZES[0])
+    walk = Walk(module_page)
     try:
         WALKS[board](walk, ids)
     except AssertionError as exc:  # a step failed: what the sizes showed before it, too
@@ -329,52 +340,47 @@ def test_a_scripted_turn_meets_the_targets_at_every_size(browser, table, pages, 
     ("board", "kept"),
     [("munchkin-fight", "monster-1"), ("coup-challenge", "primary-action")],
 )
-def test_a_phone_turned_mid_game_keeps_the_game_and_what_is_open(browser, table, board, kept):
+def test_a_phone_turned_mid_game_keeps_the_game_and_what_is_open(module_page, table, board, kept):
     """Upright, then on its side, then upright again: the same game, the fight (its second
     monster) or the challenge step (its «Никто» answer) still there, the turn in view."""
     srv, ids = table
-    app = App(browser, srv, 390, 844).open(f"/game/{ids[board]}")
-    try:
+    app = visit(module_page, f"/game/{ids[board]}", kept, "", 390, 844)
+    before = app.label(kept)
+    phase = app.label("status-phase")
+    for w, h in ((844, 390), (390, 844)):
+        app.page.set_viewport_size({"width": w, "height": h})
+        app.el(f"layout-{w}x{h}").wait_for(state="attached", timeout=60_000)  # laid out anew
+        app.steady("primary-action")
+        app.steady("status-phase")
         app.appear(kept)
-        before = app.label(kept)
-        phase = app.label("status-phase")
-        for w, h in ((844, 390), (390, 844)):
-            app.page.set_viewport_size({"width": w, "height": h})
-            app.page.wait_for_function("w => window.innerWidth === w", arg=w, timeout=10_000)
-            app.steady("primary-action")
-            app.steady("status-phase")
-            app.appear(kept)
-            assert app.label(kept) == before, (w, h)
-            assert app.label("status-phase") == phase, (w, h)
-            app.assert_in_view("status-player", "status-phase", "primary-action")
-        assert ids[board] in app.page.url
-    finally:
-        app.close()
+        assert app.label(kept) == before, (w, h)
+        assert app.label("status-phase") == phase, (w, h)
+        app.assert_in_view("status-player", "status-phase", "primary-action")
+    assert ids[board] in app.page.url
 
 
 @pytest.mark.parametrize(
     ("board", "opener", "field"),
     [("munchkin-fight", "add-monster", "add-monster-name")],
 )
-def test_a_phone_turned_keeps_an_open_form_dialog(browser, table, board, opener, field):
+def test_a_phone_turned_keeps_an_open_form_dialog(module_page, table, board, opener, field):
     """A form dialog open (Munchkin's «Ещё монстр» with a name typed), the phone turned on its
     side and back: the dialog is still open, with what was typed."""
     srv, ids = table
-    app = App(browser, srv, 390, 844).open(f"/game/{ids[board]}")
-    try:
-        app.tap(opener)
+    app = visit(module_page, f"/game/{ids[board]}", opener, "", 390, 844)
+    app.tap(opener)
+    app.appear(field)
+    app.fill(field, "Слизень")
+    for w, h in ((844, 390), (390, 844)):
+        sent = len(app.frames.received)
+        app.page.set_viewport_size({"width": w, "height": h})
+        # the server's layout for the new size, drawn: a dialog the turn closes is gone by
+        # then (closed in that render or before it)
+        app.frames.wait_for(f"layout-{w}x{h}", after=sent, timeout=60)
         app.appear(field)
-        app.fill(field, "Слизень")
-        for w, h in ((844, 390), (390, 844)):
-            app.page.set_viewport_size({"width": w, "height": h})
-            app.page.wait_for_function("w => window.innerWidth === w", arg=w, timeout=10_000)
-            app.page.wait_for_timeout(1000)  # a dialog closed by the turn would be gone by now
-            app.appear(field)
-            app.page.wait_for_function(
-                'id => [...document.querySelectorAll(`[flt-semantics-identifier="${id}"] input`)]'
-                ".some(e => e.value === 'Слизень')",
-                arg=field,
-                timeout=10_000,
-            )
-    finally:
-        app.close()
+        app.page.wait_for_function(
+            'id => [...document.querySelectorAll(`[flt-semantics-identifier="${id}"] input`)]'
+            ".some(e => e.value === 'Слизень')",
+            arg=field,
+            timeout=10_000,
+        )
