@@ -357,3 +357,33 @@ def _laid_out(app: App, width: int, height: int) -> None:
     """Wait until the game frame on screen is laid out for ``width``×``height`` (its
     ``layout-<w>x<h>`` mark: the size the server last laid it out for)."""
     app.el(f"layout-{width}x{height}").wait_for(state="attached", timeout=60_000)
+
+
+def show(app: App, path: str, width: int = WIDTH, height: int = HEIGHT) -> None:
+    """Show ``path`` on ``app``'s page (a module's one page:
+    :func:`tests.ui.conftest.module_page`) at ``width``×``height``: the first time a page
+    load, then a route the app follows (:func:`tests.ui.conftest.go`, through the settings
+    screen: nothing of the last screen is left) once the last screen's calls are answered
+    (:class:`Calls`). For screens without a signal of their own that :func:`visit` could
+    wait for (home, a form). A new size is set in place when a game's frame is on screen
+    (waited for until laid out for it, as :func:`visit` does), else by a page load."""
+    from tests.ui.conftest import go
+
+    size = {"width": width, "height": height}
+    resized = app.page.viewport_size != size
+    here = app.page.url.startswith(app.server.url)
+    framed = here and app.page.locator('[flt-semantics-identifier^="layout-"]').count() > 0
+    if resized and not framed:
+        app.page.set_viewport_size(size)
+        if here:  # a session of its own, as a new tab's (see visit)
+            app.page.evaluate("() => sessionStorage.clear()")
+    if not here or (resized and not framed):
+        app.open(path)
+        return
+    calls = getattr(app, "calls", None)
+    if calls is not None:
+        calls.wait_answered()
+    if resized:
+        app.page.set_viewport_size(size)
+        _laid_out(app, width, height)
+    go(app, path)

@@ -9,8 +9,8 @@ import time
 import pytest
 
 from companion.store import GameStore
-from tests.ui.conftest import App, Server
-from tests.ui.phone import settled
+from tests.ui.conftest import Server
+from tests.ui.phone import settled, show, visit
 
 SIDES = ("-minus", "", "-plus")
 
@@ -53,13 +53,13 @@ def start_free_game(app, names: list[str]) -> None:
     app.el("val-p0-c0").wait_for()
 
 
-def test_free_counters_survive_a_reload(app, server):
+def test_free_counters_survive_a_reload(module_page, server):
     """The counters a phone changed are there after the page reloads (the store is the game).
     The taps, undo and the journal: :mod:`tests.ui.test_free_play`."""
     stored = GameStore(server.data_dir).create("free", ["Аня", "Борис", "Вика"], first_player=0)
     stored.push("counter.add", {"player": 1, "counter": "ПО", "delta": -1})
     stored.close()
-    app.open(f"/game/{stored.id}")
+    app = visit(module_page, f"/game/{stored.id}", "val-p1-c0", "-1")
     app.tap("val-p0-c0-plus")
     app.wait_label("val-p0-c0", "1")
     assert saved_events(server.data_dir, stored.id, 2).events == 2
@@ -69,12 +69,13 @@ def test_free_counters_survive_a_reload(app, server):
     app.wait_label("val-p1-c0", "-1")
 
 
-def test_a_refused_start_shows_why_without_pushing_the_button_away(app, server):
+def test_a_refused_start_shows_why_without_pushing_the_button_away(module_page, server):
     """A new game the rules refuse (here: a counter without a name; players left unnamed
     now play under the names their fields show) says why beside «Начать игру», both in view;
     the button does not move (play-test: the refusal above it in the form pushed it below
     the screen). The button is pinned under the form, the refusal right above it."""
-    app.open("/")
+    app = module_page
+    show(app, "/")
     free_form(app)
     app.fill("counter-name-0", "")
     before = app.steady("start-game")
@@ -88,7 +89,7 @@ def test_a_refused_start_shows_why_without_pushing_the_button_away(app, server):
     assert app.box("error")["y"] + app.box("error")["height"] <= after["y"]
 
 
-def test_six_players_with_long_counter_names_fit_a_small_phone(browser, server):
+def test_six_players_with_long_counter_names_fit_a_small_phone(module_page, server):
     """Six players with two counters named «Победные очки» and «Золотые монеты»: at 360×640,
     390×844 and 844×390 every player's counters share one line (the names cut with «…»,
     whole in the −/+ buttons' labels) and all six players fit with the active player, the
@@ -107,33 +108,30 @@ def test_six_players_with_long_counter_names_fit_a_small_phone(browser, server):
     )
     stored.close()
     for width, height in ((360, 640), (390, 844), (844, 390)):
-        app = App(browser, server, width=width, height=height).open(f"/game/{stored.id}")
-        try:
-            app.wait_label("val-p5-c1", "3")
-            for ident in ("val-p5-c1-plus", "primary-action"):  # the layout has settled
-                settled(app, ident)
-            controls = [f"val-p{p}-c{c}{s}" for p in range(6) for c in (0, 1) for s in SIDES]
-            app.assert_in_view("primary-action", "status-player", "status-phase", *controls)
-            if width < height:  # upright: not under the action bar either
-                last = app.box("val-p5-c1-plus")
-                assert last["y"] + last["height"] <= app.box("action-bar")["y"], (width, last)
-            for p in range(6):  # the number (it opens the pad) is a 48 dp target
-                for c in (0, 1):
-                    b = app.box(f"val-p{p}-c{c}")
-                    assert b["width"] >= 47.5 and b["height"] >= 47.5, (width, p, c, b)
-            for p in range(6):  # one line: both counters at the same height
-                first, second = app.box(f"val-p{p}-c0"), app.box(f"val-p{p}-c1")
-                assert abs(first["y"] - second["y"]) < 1, (width, p, first, second)
-            assert "Золотые монеты" in app.label("val-p0-c1-plus")
-        finally:
-            app.close()
+        app = visit(module_page, f"/game/{stored.id}", "val-p5-c1", "3", width, height)
+        for ident in ("val-p5-c1-plus", "primary-action"):  # the layout has settled
+            settled(app, ident)
+        controls = [f"val-p{p}-c{c}{s}" for p in range(6) for c in (0, 1) for s in SIDES]
+        app.assert_in_view("primary-action", "status-player", "status-phase", *controls)
+        if width < height:  # upright: not under the action bar either
+            last = app.box("val-p5-c1-plus")
+            assert last["y"] + last["height"] <= app.box("action-bar")["y"], (width, last)
+        for p in range(6):  # the number (it opens the pad) is a 48 dp target
+            for c in (0, 1):
+                b = app.box(f"val-p{p}-c{c}")
+                assert b["width"] >= 47.5 and b["height"] >= 47.5, (width, p, c, b)
+        for p in range(6):  # one line: both counters at the same height
+            first, second = app.box(f"val-p{p}-c0"), app.box(f"val-p{p}-c1")
+            assert abs(first["y"] - second["y"]) < 1, (width, p, first, second)
+        assert "Золотые монеты" in app.label("val-p0-c1-plus")
 
 
-def test_target_typed_once_is_the_target_saved(app, server):
+def test_target_typed_once_is_the_target_saved(module_page, server):
     """Choose a counter under «Цель», tap «до», type 15 once: the field shows 15 and the game
     starts with the target 15 (issue 30)."""
     before = {s.id for s in GameStore(server.data_dir).list()}
-    app.open("/")
+    app = module_page
+    show(app, "/")
     free_form(app)  # the players play under the names their fields show: none typed
     app.choose("target-counter", "ПО")
     app.page.wait_for_function(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from companion.store import GameStore
-from tests.ui.conftest import App, Server, drawn
+from tests.ui.conftest import App, Server, SharedPage, drawn
 from tests.ui.phone import assert_above_bar, assert_target, same_place
 
 NAMES = ["Александра", "Борис", "Вика", "Гоша"]
@@ -17,9 +17,10 @@ SIZES = [(360, 640), (390, 844)]
 
 
 @pytest.fixture
-def server(module_server: Server) -> Server:
-    """One server for this module's tests (each opens a game of its own by its id)."""
-    return module_server
+def server(suite_server: Server) -> Server:
+    """The suite's server under its one page (:func:`tests.ui.conftest.one_page`): the test
+    opens a game of its own by its id."""
+    return suite_server
 
 
 def _controls(i: int) -> tuple[str, ...]:
@@ -42,28 +43,25 @@ def _all_fit(app: App, width: int, height: int) -> None:
         assert_above_bar(app, *controls)
 
 
-def _open(browser, server: Server) -> App:
+def _open(one_page: SharedPage, server: Server) -> App:
     stored = GameStore(server.data_dir).create("munchkin", NAMES, first_player=0)
-    app = App(browser, server, *SIZES[0]).open(f"/game/{stored.id}")
+    app = one_page.open(f"/game/{stored.id}", *SIZES[0])
     app.wait_label("status-player", "Ходит Александра")
     return app
 
 
-def test_four_munchkins_fit_at_turn_start(browser, server):
+def test_four_munchkins_fit_at_turn_start(one_page, server):
     """«Ход», «Вышибаем дверь»: four cards, the status line and «Дальше» on one screen; the
     seals fold into the pinned bar on the short page."""
-    app = _open(browser, server)
-    try:
-        for width, height in SIZES:
-            _all_fit(app, width, height)
-        # the folded seals still break one, asked first; nothing in the bar moves
-        _all_fit(app, *SIZES[0])
-        before = app.steady("seal-break")
-        app.tap("seal-break")
-        app.wait_label("seal-confirm-text", "0/7")
-        app.tap("seal-confirm")
-        app.wait_label("seals", "1/7")
-        assert same_place(app.steady("seal-break"), before), before
-        _all_fit(app, *SIZES[0])
-    finally:
-        app.close()
+    app = _open(one_page, server)
+    for width, height in SIZES:
+        _all_fit(app, width, height)
+    # the folded seals still break one, asked first; nothing in the bar moves
+    _all_fit(app, *SIZES[0])
+    before = app.steady("seal-break")
+    app.tap("seal-break")
+    app.wait_label("seal-confirm-text", "0/7")
+    app.tap("seal-confirm")
+    app.wait_label("seals", "1/7")
+    assert same_place(app.steady("seal-break"), before), before
+    _all_fit(app, *SIZES[0])

@@ -15,7 +15,7 @@ from companion.ui.number_pad import PAD_TITLE_CHARS, PAD_TITLE_LINES, PAD_WIDTH,
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 from tests.ui.conftest import App, Server
-from tests.ui.phone import settled
+from tests.ui.phone import settled, visit
 
 #: Smash Up in play (Аня, Борис, Вика): four bases laid out, the game started.
 SMASHUP_START: list[tuple[str, dict[str, Any]]] = [
@@ -337,7 +337,7 @@ def server(module_server: Server) -> Server:
 
 
 @pytest.mark.parametrize("size", [(360, 640), (390, 844)])
-def test_the_pad_fits_a_small_phone_and_its_title_two_lines(browser, server, size):
+def test_the_pad_fits_a_small_phone_and_its_title_two_lines(module_page, server, size):
     """Play-test: below ~370 px the pad's row of three 72 px keys was wider than the dialog's
     content (clipped at 360×640), and a long base name made the power pad's title three
     lines. At 360×640 and 390×844 every row of keys lies inside the dialog with the dialog's
@@ -351,25 +351,21 @@ def test_the_pad_fits_a_small_phone_and_its_title_two_lines(browser, server, siz
     for type, move in [_LONG_BASE_ADD, *SMASHUP_START[1:]]:
         smashup.push(type, move)
     width, height = size
-    app = App(browser, server, width, height)
-    try:
-        for gid, taps in ((free.id, ["val-p0-c0"]), (smashup.id, ["base-0-open", "pow-b0-p0"])):
-            app.open(f"/game/{gid}")
-            for ident in taps:
-                app.tap(ident)
-            app.el("pad-display").wait_for()
-            for ident in ("pad-title", "pad-0", "pad-ok"):  # the opening animation has ended
-                settled(app, ident)
-            seen = _pad_geometry(app)
-            d = seen["dialog"]
-            assert d is not None and d["x"] >= 0 and d["x"] + d["width"] <= width, d
-            for key, (left, right, narrowest) in seen["rows"].items():
-                assert left >= d["x"] + 23.5 and right <= d["x"] + d["width"] - 23.5, (key, d)
-                assert narrowest >= 47.5, (key, narrowest)
-            title = app.box("pad-title")
-            assert title["height"] <= 2 * 18 * 1.5, title  # two lines at most
-            app.assert_in_view("pad-ok", "pad-0", "pad-title")
-            app.tap("pad-cancel")
-            app.el("pad-display").wait_for(state="detached")
-    finally:
-        app.close()
+    for gid, taps in ((free.id, ["val-p0-c0"]), (smashup.id, ["base-0-open", "pow-b0-p0"])):
+        app = visit(module_page, f"/game/{gid}", taps[0], "", width, height)
+        for ident in taps:
+            app.tap(ident)
+        app.el("pad-display").wait_for()
+        for ident in ("pad-title", "pad-0", "pad-ok"):  # the opening animation has ended
+            settled(app, ident)
+        seen = _pad_geometry(app)
+        d = seen["dialog"]
+        assert d is not None and d["x"] >= 0 and d["x"] + d["width"] <= width, d
+        for key, (left, right, narrowest) in seen["rows"].items():
+            assert left >= d["x"] + 23.5 and right <= d["x"] + d["width"] - 23.5, (key, d)
+            assert narrowest >= 47.5, (key, narrowest)
+        title = app.box("pad-title")
+        assert title["height"] <= 2 * 18 * 1.5, title  # two lines at most
+        app.assert_in_view("pad-ok", "pad-0", "pad-title")
+        app.tap("pad-cancel")
+        app.el("pad-display").wait_for(state="detached")
