@@ -15,9 +15,10 @@ from tests.ui.walk import Phone, new_hub
 
 
 @pytest.fixture
-def server(module_server: Server) -> Server:
-    """One server for this module's browser tests (none writes in its data dir)."""
-    return module_server
+def server(suite_server: Server) -> Server:
+    """The suite's server under its one page (:func:`tests.ui.conftest.one_page`): this
+    module's browser tests write nothing in its data dir."""
+    return suite_server
 
 
 def hit_labels(phone: Phone, n: int = 5) -> list[str]:
@@ -158,12 +159,12 @@ def test_screen_keeps_answering_after_any_input_and_shows_the_answer(tmp_path, l
     rt.run(_keeps_answering(tmp_path / "d"))
 
 
-def test_typing_key_by_key_shows_each_prefix_results_and_opens_the_card_shown(app):
+def test_typing_key_by_key_shows_each_prefix_results_and_opens_the_card_shown(one_page):
     """While typing, every prefix's results replace the last ones (cards are re-used between
     keys when their hit is the same), at most 10 of them, and a card tapped after the results
     changed opens the entry it shows."""
     index = RulesIndex(load_db())
-    app.open("/rules")
+    app = one_page.open("/rules")
     app.wait_label("rules-hint", "ничья на базе")
     app.el("rules-query").locator("input, textarea").first.click()
     text = "доход монета"
@@ -198,10 +199,10 @@ def test_back_from_a_rules_link_opened_in_a_game_returns_to_that_game(tmp_path, 
     assert rt.run(_back_to_game(tmp_path / "d")) == "/game/g-123"
 
 
-def test_every_target_is_at_least_48_dp_on_a_phone(app):
+def test_every_target_is_at_least_48_dp_on_a_phone(one_page):
     """The phone bar: back, rulings, game chips, result cards, «К результатам», see-also and
     neighbour links, «Решение стола к этому правилу» are all ≥ 48×48 at 390×844."""
-    app.open("/rules")
+    app = one_page.open("/rules")
     app.fill("rules-query", "доход")
     app.wait_label("hit-0", "Доход")
     idents = ["rules-back", "house-open", "game-all", "game-coup", "game-ricks", "hit-0"]
@@ -269,11 +270,11 @@ def test_neighbours_are_same_section_and_adjacent_entries_of_one_source():
 CHIPS = ["game-all", "game-smash_up", "game-coup", "game-munchkin", "game-ricks"]
 
 
-def test_game_chips_are_one_row_that_never_moves_under_a_finger(app):
+def test_game_chips_are_one_row_that_never_moves_under_a_finger(one_page):
     """At 390×844 the five game chips share one row under the question, and picking a game
     moves neither a chip nor the question field (a checkmark used to widen the picked chip
     and push the others along, onto a second row)."""
-    app.open("/rules")
+    app = one_page.open("/rules")
     app.wait_label("game-all", "выбрано")
     before = {ident: app.box(ident) for ident in [*CHIPS, "rules-query"]}
     assert len({round(before[c]["y"]) for c in CHIPS}) == 1, before
