@@ -102,11 +102,12 @@ def _within(b: dict, bottom: float, width: float) -> bool:
     )
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("step", list(STEPS))
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_step_texts_are_whole_or_read_whole(one_page, games, step, size):
     """One page for every case (:func:`tests.ui.conftest.one_page`): each case is its game
-    opened in it at its size."""
+    opened in it at its size. The cases run size by size (the step varies fastest): the page
+    is resized once per size, not once per case."""
     gid, said, outcome = games[step]
     _moves, question, answers = STEPS[step]
     w, h = size
