@@ -20,6 +20,7 @@ from companion.ui.lan import LanGate, spaced
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 from tests.ui.conftest import App, Server
+from tests.ui.walk import Phone, table_main
 
 CODE = "24681012"
 #: Where the join screen says the code is (every refusal ends with it).
@@ -49,7 +50,7 @@ def _game(data) -> str:
 def lan_server(tmp_path_factory) -> Iterator[Server]:
     """One table-mode host for the module's tests (a host takes seconds to start); each test
     plays a game of its own on it, and only one wrong code is typed on it in all (the
-    lockout test has a host of its own)."""
+    lockout is walked in-process: :func:`test_wrong_code_gets_no_game_data_and_is_rate_limited`)."""
     srv = Server(tmp_path_factory.mktemp("lan") / "data", LAN)
     yield srv
     srv.stop()
@@ -58,16 +59,6 @@ def lan_server(tmp_path_factory) -> Iterator[Server]:
 @pytest.fixture
 def lan(lan_server: Server) -> tuple[Server, str]:
     return lan_server, _game(lan_server.data_dir)
-
-
-@pytest.fixture
-def lan_alone(tmp_path) -> Iterator[tuple[Server, str]]:
-    """A host of its own (its lockout counts this test's wrong codes only)."""
-    data = tmp_path / "data"
-    gid = _game(data)
-    srv = Server(data, LAN)
-    yield srv, gid
-    srv.stop()
 
 
 def join(browser, srv, role: str = "player", name: str = "") -> App:
@@ -94,20 +85,46 @@ def two_phones_on(browser, srv, gid) -> tuple[App, App]:
     return anna, boris
 
 
-def test_wrong_code_gets_no_game_data_and_is_rate_limited(browser, lan_alone):
-    srv, gid = lan_alone
-    a = App(browser, srv).open(f"/game/{gid}")
-    for _attempt in range(5):
-        a.fill("join-code", "00000000")
-        a.tap("join")
-        a.wait_label("join-error", "Неверный код")
-    a.fill("join-code", CODE)  # even the right code waits out the lockout
-    a.tap("join")
-    a.wait_label("join-error", "Слишком много неверных попыток")
-    text = a.page.evaluate(SPOKEN)
+async def _wrong_codes(data, monkeypatch) -> tuple[list[str], str, list[str], list[str]]:
+    """A phone opens a game's address on a table-mode host (in-process: the real app on a
+    real Flet session) and types a wrong code five times, then the right one: what
+    «Войти» said each time, then every text and label the session holds (what it sent the
+    browser) and the semantics identifiers it holds."""
+    monkeypatch.setattr(lan_module, "READ_TOKEN_SECONDS", 0.05)  # no browser here to answer
+    gid = _game(data)
+    hub = Hub(GameStore(data))
+    phone = await Phone.open(hub, f"/game/{gid}", main=table_main(hub))
+    await phone.wait("join", "Войти")  # no token: the code is asked
+    said = []
+    for _attempt in range(PER_PEER_FAILURES):
+        await phone.type("join-code", "00000000")
+        await phone.tap("join")
+        await phone.wait("join-error", "Неверный код")
+        said.append(phone.says("join-error"))
+    await phone.type("join-code", CODE)  # even the right code waits out the lockout
+    await phone.tap("join")
+    await phone.wait("join-error", "Слишком много неверных попыток")
+    texts, idents = [], []
+    for c in rt.controls(phone.session):
+        if isinstance(c, ft.Text) and c.value:
+            texts.append(str(c.value))
+        if isinstance(c, ft.Semantics):
+            texts.append(str(c.label or ""))
+            idents.append(str(c.identifier or ""))
+    return said, phone.says("join-error"), texts, idents
+
+
+def test_wrong_code_gets_no_game_data_and_is_rate_limited(tmp_path, monkeypatch):
+    """A game's address opened without the code: five wrong codes are refused, then even the
+    right code waits out the lockout, and nothing of the game (names, the game's kind, its
+    counters) was ever sent to the phone. Taps and texts only: in-process (the lockout keyed
+    on the TCP peer, against the real server: tests/security/test_join_limits.py)."""
+    said, locked, texts, idents = rt.run(_wrong_codes(tmp_path / "d", monkeypatch))
+    assert len(said) == PER_PEER_FAILURES and all("Неверный код" in s for s in said)
+    assert "Слишком много неверных попыток" in locked
+    text = " ".join(texts)
     assert "Аня" not in text and "Борис" not in text and "Свободный" not in text
-    assert a.page.locator('[flt-semantics-identifier^="val-"]').count() == 0
-    a.close()
+    assert not [i for i in idents if i.startswith("val-")]
 
 
 def test_two_phones_tapping_at_once_lose_no_update(browser, lan):
