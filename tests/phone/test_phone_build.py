@@ -124,7 +124,7 @@ def test_the_offline_site_survives_a_reload_a_crash_and_a_damaged_snapshot(
 
         # Python dies the moment the screen gets a tap's «1» (a new game: its counters read
         # «0»); after a reload the «1» is there
-        app.tap("home")
+        app.tap("rules-back")  # to the home screen it came from
         start_free_game(app, ["Аня", "Борис"])
         app.wait_label("val-p0-c0", "0")
         crash_url = app.page.url
