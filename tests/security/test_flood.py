@@ -18,20 +18,28 @@ import websockets
 
 from benchmarks._flet_client import EVENT, UPDATE, FletClient, Refused
 from companion.table.budget import PRE_JOIN_FRAME_BYTES, PRE_JOIN_VALUE_CHARS
-from tests.security.hosts import lan_host_at, run
+from tests.security.hosts import run
 from tests.security.test_roles import join
 
 
 @pytest.fixture
-def big_host(tmp_path):
-    """A table-mode host whose game has Аня at 1000 VP (so «1001» names one tap's answer)."""
+def lan_host(module_lan_host):
+    """One host for the module: each flood comes from an address of its own (cooled down or
+    charged a wrong code: four in all, under the table's allowance) and each check joins from
+    another; the spectator's flood plays on a game of its own (:func:`big_game`)."""
+    return module_lan_host
+
+
+@pytest.fixture
+def big_game(lan_host) -> str:
+    """A new free-counters game on the host with Аня at 1000 VP (so «1001» names one tap's
+    answer); its id."""
     from companion.store import GameStore
 
-    with lan_host_at(tmp_path) as host:
-        GameStore(host.data_dir).open(host.game_id).push(
-            "counter.add", {"player": 0, "counter": "ПО", "delta": 997}
-        )
-        yield host
+    g = GameStore(lan_host.data_dir).create("free", ["Аня", "Борис"], first_player=0)
+    g.push("counter.add", {"player": 0, "counter": "ПО", "delta": 1000})
+    g.close()
+    return g.id
 
 
 async def flood(c: FletClient, frames: int, target: int = 987_654) -> int:
@@ -96,18 +104,18 @@ def test_a_long_value_before_the_join_closes_the_socket(lan_host, size, ip):
     run(main())
 
 
-def test_a_spectators_flood_of_made_up_ids_leaves_a_players_taps_answered(big_host):
+def test_a_spectators_flood_of_made_up_ids_leaves_a_players_taps_answered(lan_host, big_game):
     """The finding: a spectator sending 200 bogus events a second pushed a player's «+1» to
     6.8 s (Flet walked the whole control tree for each unknown id). Now a joined connection's
     frames are paced (:data:`companion.table.budget.JOINED_RATE` a second): while 5,000 of them
     arrive, the player's «+1» is shown within the ordinary wait. (A made-up id now costs
     one look-up: :mod:`tests.security.test_made_up_ids`.)"""
-    gid = big_host.game_id
+    gid = big_game
 
     async def main() -> None:
-        player = await join(big_host, "player", route=f"/game/{gid}")
+        player = await join(lan_host, "player", route=f"/game/{gid}")
         plus = await player.wait_for("val-p0-c0-plus")
-        viewer = await join(big_host, "spectator", route=f"/game/{gid}")
+        viewer = await join(lan_host, "spectator", route=f"/game/{gid}")
         await viewer.wait_for("val-p0-c0-plus")
         await player.settle()
         flooding = asyncio.create_task(flood(viewer, 5_000))

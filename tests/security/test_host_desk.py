@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+from collections.abc import Iterator
 from typing import Any
 
 import msgpack
@@ -18,6 +19,25 @@ from companion.ui.hall import MAX_KNOCKS, Hall
 from companion.ui.lan import TOKEN_KEY
 from tests.security.hosts import CODE, Host, run
 from tests.security.test_join_limits import attempt
+
+
+@pytest.fixture(scope="module")
+def lan_host(tmp_path_factory) -> Iterator[Host]:
+    """One ``companion --lan`` on every address (``0.0.0.0``: a phone on the machine's other
+    address is not on the host) for the module's live tests: a host takes seconds to start.
+    Each test knocks and joins under names and addresses of its own, so no row another test
+    left on the host's lists can answer for it; «Новый код» (which sends everyone back)
+    runs last."""
+    from companion.store import GameStore
+
+    data = tmp_path_factory.mktemp("desk") / "data"
+    GameStore(data)
+    host = Host(data, ["--lan", "--host", "0.0.0.0", "--code", CODE])
+    try:
+        yield host
+    finally:
+        host.stop()
+
 
 REFUSED = (
     "Ведущий не впустил это устройство (или запрос устарел). Можно ввести код или попросить снова."
@@ -149,11 +169,11 @@ def test_a_declined_phone_stays_out_and_is_told(lan_host):
 def test_a_revoked_phone_is_put_back_at_once_and_its_token_no_longer_gets_in(lan_host):
     async def main() -> None:
         host = await join_as(lan_host, "Ведущий")
-        vera = await join_as(lan_host, "Вера", local_ip="127.0.0.7", headers={"User-Agent": PHONE})
+        vera = await join_as(lan_host, "Варя", local_ip="127.0.0.17", headers={"User-Agent": PHONE})
         await vera.settle()
         token = vera.prefs.get(TOKEN_KEY)
         assert token
-        i = await row_of(host, "device", "Вера — игрок")
+        i = await row_of(host, "device", "Варя — игрок")
         await host.event(await host.wait_for(f"revoke-{i}"), "click")
         await vera.settle()
         vera.controls.clear()  # the join screen it was sent before it joined is gone
@@ -162,7 +182,7 @@ def test_a_revoked_phone_is_put_back_at_once_and_its_token_no_longer_gets_in(lan
         await vera.wait_for("join-code", timeout=20)
         await vera.close()
         back = await FletClient.open(
-            lan_host.ws, lan_host.origin, local_ip="127.0.0.7", headers={"User-Agent": PHONE}
+            lan_host.ws, lan_host.origin, local_ip="127.0.0.17", headers={"User-Agent": PHONE}
         )
         back.prefs[TOKEN_KEY] = token
         await back.wait_for("join-code")
@@ -172,6 +192,53 @@ def test_a_revoked_phone_is_put_back_at_once_and_its_token_no_longer_gets_in(lan
         await host.settle()
         assert host.find("new-game") is not None
         for c in (back, host):
+            await c.close()
+
+    run(main())
+
+
+def _other_address() -> str | None:
+    """This machine's non-loopback IPv4 address, or ``None``."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("192.0.2.254", 9))
+        ip = str(s.getsockname()[0])
+        return None if ip.startswith("127.") else ip
+    return None
+
+
+def test_a_phone_even_a_player_cannot_admit_or_revoke(lan_host):
+    """A player's phone (not on the host) gets none of the host's controls, and events aimed at
+    the host's control ids from its own session change nothing."""
+    ip = _other_address()
+    if ip is None:
+        pytest.skip("no non-loopback address on this machine")
+
+    async def main() -> None:
+        host = await join_as(lan_host, "Ведущий")
+        url = f"ws://{ip}:{lan_host.port}/ws"
+        origin = f"http://{ip}:{lan_host.port}"
+        phone = await FletClient.open(url, origin, local_ip=ip)
+        await phone.type_into("join-name", "Пётр")
+        await phone.type_into("join-code", CODE)
+        await phone.settle()
+        await phone.event(await phone.wait_for("join"), "click")
+        await phone.wait_for("new-game")
+        await phone.settle()
+        assert phone.find("role") is None  # a player
+        for tag in ("host-desk", "new-code", "revoke-0", "admit-0"):
+            assert phone.find(tag) is None, tag
+        gleb = await knock(lan_host, "Гоша", "127.0.0.19")
+        k = await row_of(host, "knock", "Просит войти: Гоша")
+        d = await row_of(host, "device", "Пётр — игрок")
+        for tag in (f"admit-{k}", f"revoke-{d}", "new-code"):
+            await phone.event((await host.wait_for(tag))["_i"], "click")
+        await phone.settle()
+        await host.settle()
+        assert gleb.find("new-game") is None
+        assert host.find(f"knock-{k}") is not None
+        assert phone.find("new-game") is not None
+        assert host.find("new-code-yes") is None and host.find("revoke-yes") is None
+        for c in (gleb, phone, host):
             await c.close()
 
     run(main())
@@ -210,61 +277,6 @@ def lan_host_gate_code(c: FletClient) -> str:
     digits = [s for s in c.strings if s.isdigit() and len(s) == len(CODE) and s != CODE]
     assert len(digits) == 1, digits
     return digits[0]
-
-
-def _other_address() -> str | None:
-    """This machine's non-loopback IPv4 address, or ``None``."""
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.connect(("192.0.2.254", 9))
-        ip = str(s.getsockname()[0])
-        return None if ip.startswith("127.") else ip
-    return None
-
-
-def test_a_phone_even_a_player_cannot_admit_or_revoke(tmp_path):
-    """A player's phone (not on the host) gets none of the host's controls, and events aimed at
-    the host's control ids from its own session change nothing."""
-    ip = _other_address()
-    if ip is None:
-        pytest.skip("no non-loopback address on this machine")
-    from companion.store import GameStore
-
-    data = tmp_path / "data"
-    GameStore(data)
-    lan_host = Host(data, ["--lan", "--host", "0.0.0.0", "--code", CODE])
-    try:
-
-        async def main() -> None:
-            host = await join_as(lan_host, "Ведущий")
-            url = f"ws://{ip}:{lan_host.port}/ws"
-            origin = f"http://{ip}:{lan_host.port}"
-            phone = await FletClient.open(url, origin, local_ip=ip)
-            await phone.type_into("join-name", "Пётр")
-            await phone.type_into("join-code", CODE)
-            await phone.settle()
-            await phone.event(await phone.wait_for("join"), "click")
-            await phone.wait_for("new-game")
-            await phone.settle()
-            assert phone.find("role") is None  # a player
-            for tag in ("host-desk", "new-code", "revoke-0", "admit-0"):
-                assert phone.find(tag) is None, tag
-            gleb = await knock(lan_host, "Глеб", "127.0.0.9")
-            k = await row_of(host, "knock", "Просит войти: Глеб")
-            d = await row_of(host, "device", "Пётр — игрок")
-            for tag in (f"admit-{k}", f"revoke-{d}", "new-code"):
-                await phone.event((await host.wait_for(tag))["_i"], "click")
-            await phone.settle()
-            await host.settle()
-            assert gleb.find("new-game") is None
-            assert host.find(f"knock-{k}") is not None
-            assert phone.find("new-game") is not None
-            assert host.find("new-code-yes") is None and host.find("revoke-yes") is None
-            for c in (gleb, phone, host):
-                await c.close()
-
-        run(main())
-    finally:
-        lan_host.stop()
 
 
 def test_the_list_keeps_the_newest_requests_one_per_address() -> None:

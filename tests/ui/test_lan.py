@@ -10,6 +10,7 @@ from typing import Any
 
 import flet as ft
 import pytest
+from playwright.sync_api import expect
 
 from companion.store import GameStore
 from companion.table.security import CODE_MAX_DIGITS, PER_PEER_FAILURES
@@ -19,6 +20,7 @@ from companion.ui.lan import LanGate, spaced
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 from tests.ui.conftest import App, Server
+from tests.ui.walk import Phone, table_main
 
 CODE = "24681012"
 #: Where the join screen says the code is (every refusal ends with it).
@@ -48,7 +50,7 @@ def _game(data) -> str:
 def lan_server(tmp_path_factory) -> Iterator[Server]:
     """One table-mode host for the module's tests (a host takes seconds to start); each test
     plays a game of its own on it, and only one wrong code is typed on it in all (the
-    lockout test has a host of its own)."""
+    lockout is walked in-process: :func:`test_wrong_code_gets_no_game_data_and_is_rate_limited`)."""
     srv = Server(tmp_path_factory.mktemp("lan") / "data", LAN)
     yield srv
     srv.stop()
@@ -57,16 +59,6 @@ def lan_server(tmp_path_factory) -> Iterator[Server]:
 @pytest.fixture
 def lan(lan_server: Server) -> tuple[Server, str]:
     return lan_server, _game(lan_server.data_dir)
-
-
-@pytest.fixture
-def lan_alone(tmp_path) -> Iterator[tuple[Server, str]]:
-    """A host of its own (its lockout counts this test's wrong codes only)."""
-    data = tmp_path / "data"
-    gid = _game(data)
-    srv = Server(data, LAN)
-    yield srv, gid
-    srv.stop()
 
 
 def join(browser, srv, role: str = "player", name: str = "") -> App:
@@ -82,63 +74,46 @@ def join(browser, srv, role: str = "player", name: str = "") -> App:
     return a
 
 
-def two_phones_on(browser, srv, gid) -> tuple[App, App]:
-    """Аня and Борис joined as players, both on the game, both showing Аня's 3 VP."""
-    anna = join(browser, srv, name="Аня")
-    boris = join(browser, srv, name="Борис")
-    anna.tap(f"saved-{gid}")
-    boris.tap(f"saved-{gid}")
-    boris.wait_label("val-p0-c0", "3")
-    anna.wait_label("val-p0-c0", "3")
-    return anna, boris
+async def _wrong_codes(data, monkeypatch) -> tuple[list[str], str, list[str], list[str]]:
+    """A phone opens a game's address on a table-mode host (in-process: the real app on a
+    real Flet session) and types a wrong code five times, then the right one: what
+    «Войти» said each time, then every text and label the session holds (what it sent the
+    browser) and the semantics identifiers it holds."""
+    monkeypatch.setattr(lan_module, "READ_TOKEN_SECONDS", 0.05)  # no browser here to answer
+    gid = _game(data)
+    hub = Hub(GameStore(data))
+    phone = await Phone.open(hub, f"/game/{gid}", main=table_main(hub))
+    await phone.wait("join", "Войти")  # no token: the code is asked
+    said = []
+    for _attempt in range(PER_PEER_FAILURES):
+        await phone.type("join-code", "00000000")
+        await phone.tap("join")
+        await phone.wait("join-error", "Неверный код")
+        said.append(phone.says("join-error"))
+    await phone.type("join-code", CODE)  # even the right code waits out the lockout
+    await phone.tap("join")
+    await phone.wait("join-error", "Слишком много неверных попыток")
+    texts, idents = [], []
+    for c in rt.controls(phone.session):
+        if isinstance(c, ft.Text) and c.value:
+            texts.append(str(c.value))
+        if isinstance(c, ft.Semantics):
+            texts.append(str(c.label or ""))
+            idents.append(str(c.identifier or ""))
+    return said, phone.says("join-error"), texts, idents
 
 
-def test_wrong_code_gets_no_game_data_and_is_rate_limited(browser, lan_alone):
-    srv, gid = lan_alone
-    a = App(browser, srv).open(f"/game/{gid}")
-    for _attempt in range(5):
-        a.fill("join-code", "00000000")
-        a.tap("join")
-        a.wait_label("join-error", "Неверный код")
-    a.fill("join-code", CODE)  # even the right code waits out the lockout
-    a.tap("join")
-    a.wait_label("join-error", "Слишком много неверных попыток")
-    text = a.page.evaluate(SPOKEN)
+def test_wrong_code_gets_no_game_data_and_is_rate_limited(tmp_path, monkeypatch):
+    """A game's address opened without the code: five wrong codes are refused, then even the
+    right code waits out the lockout, and nothing of the game (names, the game's kind, its
+    counters) was ever sent to the phone. Taps and texts only: in-process (the lockout keyed
+    on the TCP peer, against the real server: tests/security/test_join_limits.py)."""
+    said, locked, texts, idents = rt.run(_wrong_codes(tmp_path / "d", monkeypatch))
+    assert len(said) == PER_PEER_FAILURES and all("Неверный код" in s for s in said)
+    assert "Слишком много неверных попыток" in locked
+    text = " ".join(texts)
     assert "Аня" not in text and "Борис" not in text and "Свободный" not in text
-    assert a.page.locator('[flt-semantics-identifier^="val-"]').count() == 0
-    a.close()
-
-
-def test_two_phones_tapping_at_once_lose_no_update(browser, lan):
-    """Real-browser smoke of the concurrent path: both phones tap as fast as they can."""
-    srv, gid = lan
-    anna, boris = two_phones_on(browser, srv, gid)
-    a_plus, b_plus = anna.el("val-p0-c0-plus"), boris.el("val-p0-c0-plus")
-    for _ in range(15):
-        a_plus.click(no_wait_after=True)
-        b_plus.click(no_wait_after=True)
-    anna.unhover()
-    boris.unhover()
-    # Every tap that reached the host is in the log exactly once, in one order, and both
-    # phones converge on it. (A burst of synthetic clicks can occasionally be dropped by
-    # the browser while Flutter repaints under the pointer: that tap never reaches the
-    # host, so allow one; the host path itself is proven lossless by test_lan_load.py.)
-    deadline = time.monotonic() + 15
-    while True:
-        events = GameStore(srv.data_dir).open(gid).game.events
-        if len(events) == 31 or time.monotonic() > deadline:
-            break
-        time.sleep(0.2)
-    assert 30 <= len(events) <= 31 and [e.seq for e in events] == list(range(1, len(events) + 1))
-    final = str(3 + len(events) - 1)
-    anna.wait_label("val-p0-c0", final)
-    boris.wait_label("val-p0-c0", final)
-    authors = [e.author for e in events[1:]]
-    assert (
-        set(authors) == {"Аня", "Борис"} and min(authors.count("Аня"), authors.count("Борис")) >= 14
-    )
-    anna.close()
-    boris.close()
+    assert not [i for i in idents if i.startswith("val-")]
 
 
 def test_the_join_screens_targets_refusals_and_name_limit_move_nothing(browser, lan):
@@ -152,9 +127,15 @@ def test_the_join_screens_targets_refusals_and_name_limit_move_nothing(browser, 
       without moving anything. The code and name fields show no «0/16», «0/40» counters;
     * typing a name up to its 40-character limit shows why the field stops, and «Войти» and
       the role choice stay where they were;
-    * the right code then lets the device in."""
-    srv, _gid = lan
+    * no key typed into the join fields is lost, each typed right after a render (the
+      refusal, the name's «Войти как …», the code's keys): a one-letter name is shown whole
+      on «Войти», and the code typed in one go is whole;
+    * the right code then lets the device in;
+    * (was ``test_two_phones_tapping_at_once_lose_no_update``) a real-browser smoke of the
+      concurrent path: this phone (Аня) and another (Борис) tap as fast as they can."""
+    srv, gid = lan
     a = App(browser, srv).open("/")
+    opened: list[App] = []
     try:
         a.el("join-code").wait_for()
         for name in ("Игрок", "Зритель"):
@@ -182,6 +163,20 @@ def test_the_join_screens_targets_refusals_and_name_limit_move_nothing(browser, 
         a.wait_label("join-error", "Введите код")
         assert {ident: a.box(ident) for ident in places} == places
 
+        # no key typed is lost (was ``test_no_key_typed_into_the_join_fields_is_lost``): the
+        # dialogs' fields lost the first key typed after a render (``widgets.typed_text``,
+        # docs/FLET_FINDINGS.md). Each key below is typed right after a render of the join
+        # screen (the refusal above, the name's «Войти как …», the code's keys).
+        a.fill("join-name", "")  # the field has the focus; nothing typed yet
+        a.page.keyboard.type("Б")  # the first key after that render
+        a.wait_label("join", "Войти как Б")  # a one-letter name, whole on «Войти»
+        a.fill("join-code", "")
+        a.page.keyboard.type("0")  # the refusal put away: a render, then the next key
+        a.el("join-error").wait_for(state="detached")
+        a.page.keyboard.press("Backspace")
+        a.page.keyboard.type(CODE)  # typed once, as fast as the keyboard sends keys
+        expect(a.el("join-code").locator("input").first).to_have_value(CODE)
+
         # the name's limit line (the refusal above is put away by the name: its place kept)
         places = {ident: a.steady(ident) for ident in ("join-name", "join-role", "join")}
         a.fill("join-name", "Б" * 40)
@@ -191,11 +186,52 @@ def test_the_join_screens_targets_refusals_and_name_limit_move_nothing(browser, 
             now = a.box(ident)
             assert (now["x"], now["y"], now["height"]) == (was["x"], was["y"], was["height"])
 
-        a.fill("join-code", CODE)
+        # the code typed key by key above lets the device in (as «Аня», for the taps below)
+        assert a.el("join-code").locator("input").first.input_value() == CODE
+        a.fill("join-name", "Аня")
+        a.wait_label("join", "Войти как Аня")  # the server has the name before we tap
         a.tap("join")
         a.el("new-game").wait_for()
+
+        # two phones tapping at once lose no update (was
+        # ``test_two_phones_tapping_at_once_lose_no_update``: a page of its own for Аня)
+        boris = join(browser, srv, name="Борис")
+        opened.append(boris)
+        anna = a
+        anna.tap(f"saved-{gid}")
+        boris.tap(f"saved-{gid}")
+        boris.wait_label("val-p0-c0", "3")
+        anna.wait_label("val-p0-c0", "3")
+        a_plus, b_plus = anna.el("val-p0-c0-plus"), boris.el("val-p0-c0-plus")
+        for _ in range(15):
+            a_plus.click(no_wait_after=True)
+            b_plus.click(no_wait_after=True)
+        anna.unhover()
+        boris.unhover()
+        # Every tap that reached the host is in the log exactly once, in one order, and both
+        # phones converge on it. (A burst of synthetic clicks can occasionally be dropped by
+        # the browser while Flutter repaints under the pointer: that tap never reaches the
+        # host, so allow one; the host path itself is proven lossless by test_lan_load.py.)
+        deadline = time.monotonic() + 15
+        while True:
+            events = GameStore(srv.data_dir).open(gid).game.events
+            if len(events) == 31 or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert 30 <= len(events) <= 31 and [e.seq for e in events] == list(
+            range(1, len(events) + 1)
+        )
+        final = str(3 + len(events) - 1)
+        anna.wait_label("val-p0-c0", final)
+        boris.wait_label("val-p0-c0", final)
+        authors = [e.author for e in events[1:]]
+        assert (
+            set(authors) == {"Аня", "Борис"}
+            and min(authors.count("Аня"), authors.count("Борис")) >= 14
+        )
     finally:
-        a.close()
+        for page in (a, *opened):
+            page.close()
 
 
 async def _empty_taps(data, monkeypatch) -> tuple[list[str], str]:
@@ -381,31 +417,3 @@ def test_a_name_at_the_fields_limit_says_why_it_stops(tmp_path, monkeypatch):
         (40, "Имя — не длиннее 40 знаков."),
         (39, " "),
     ]
-
-
-def test_no_key_typed_into_the_join_fields_is_lost(browser, lan):
-    """The dialogs' fields lost the first key typed after a render (``widgets.typed_text``,
-    docs/FLET_FINDINGS.md); the join form's fields, on the page itself, were never checked.
-    Here every key is typed one by one in Chromium, each right after a render of the join
-    screen (a refusal, the name's «Войти как …», the code's keys): a one-letter name is
-    shown whole on «Войти», and the code typed key by key lets the device in."""
-    srv, _gid = lan
-    a = App(browser, srv).open("/")
-    try:
-        a.tap("join")  # a render: «Введите код»
-        a.wait_label("join-error", "Введите код")
-        a.fill("join-name", "")  # the field has the focus; nothing typed yet
-        a.page.keyboard.type("Б")  # the first key after that render
-        a.wait_label("join", "Войти как Б")
-        a.fill("join-code", "")
-        a.page.keyboard.type("0")  # the refusal put away: a render, then the next key
-        a.el("join-error").wait_for(state="detached")
-        a.page.keyboard.press("Backspace")
-        for key in CODE:  # each key once the screen has answered the one before
-            a.page.keyboard.type(key)
-            a.page.wait_for_timeout(150)
-        assert a.el("join-code").locator("input").first.input_value() == CODE
-        a.tap("join")
-        a.el("new-game").wait_for()
-    finally:
-        a.close()

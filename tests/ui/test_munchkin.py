@@ -17,9 +17,11 @@ import time
 
 import pytest
 
+from benchmarks._flet_client import FletClient
 from companion.store import GameStore
 from companion.ui.boards.munchkin import ONE_SHOTS
 from companion.ui.widgets import TARGET
+from tests.security.hosts import run
 from tests.ui.conftest import App, Server
 from tests.ui.phone import (
     assert_all_on_screen,
@@ -158,7 +160,7 @@ def test_charity_never_takes_more_odd_cards_than_there_are(module_page, server):
     one odd card, which only one of them can get. Here what a phone shows: the rows come
     below «+» (nothing moves), no empty slot under them, and a tap on the dimmed box says why
     where the plan was, moving nothing (the gifts given and recorded:
-    :mod:`tests.ui.test_munchkin_play`)."""
+    :mod:`tests.ui.test_munchkin_play`); down to 5 cards the rows go and the buttons stay."""
     gid = new_game(
         server,
         ("level.set", {"player": 0, "value": 3}),
@@ -197,6 +199,20 @@ def test_charity_never_takes_more_odd_cards_than_there_are(module_page, server):
     app.wait_label("gift-2", "Вика: 1")
     assert "Борис: 2" in app.label("gift-1")
     assert all(same_place(before[i], place(app, i)) for i in watched)
+
+    # Issue #30 (was ``test_the_charity_dialog_keeps_its_height_as_the_hand_goes_down``): at
+    # 5 cards nothing is given and the rows go — the buttons stay where the finger is
+    # (play-test: the dialog shrank, the buttons jumped).
+    watched = ("hand-minus", "charity-submit", "charity-cancel")
+    before = settled_boxes(app, *watched)
+    for _ in range(3):
+        app.tap("hand-minus")
+    app.wait_label("hand", "5")
+    app.wait_label("charity-plan", "раздавать нечего")
+    app.el("gift-1").wait_for(state="detached")
+    now = settled_boxes(app, *watched)  # a dialog that resizes does so in the frame after
+    moved = {i: (before[i], now[i]) for i in watched if not same_place(before[i], now[i])}
+    assert not moved, moved
 
 
 def test_finished_game_shows_the_winner_on_screen(module_page, server):
@@ -332,7 +348,14 @@ def test_a_two_monster_fight_fits_one_phone_screen(module_page, server):
 def test_the_monster_forms_refusals_leave_the_fight_button_in_place(module_page, server):
     """«Бой!» refused for an empty level, then for empty treasures («Бой»: the card's number
     is asked for): each refusal is said in the form, and «Бой!» stays under the finger (a
-    refusal made the centred dialog taller and moved it ~10 px down)."""
+    refusal made the centred dialog taller and moved it ~10 px down).
+
+    Then (was ``test_a_long_monster_form_refusal_leaves_the_fight_button_in_place``), «Фазы
+    хода»: monsters are met in the door phases only. The form is open on this phone while
+    another (a raw websocket client: the real protocol, no second page load) moves the turn
+    on to «Чистим нычки»: «Бой!» is refused with a sentence of four lines. Play-test: such a
+    refusal grew its slot and moved «Бой!»; the slot is two lines whatever it says (the rest
+    cut with «…», the whole sentence in its label)."""
     gid = new_game(server, ("phase.next", {}))
     app = visit(module_page, f"/game/{gid}", "status-phase", "Ищем неприятности")
     app.tap("start-combat")
@@ -347,6 +370,32 @@ def test_the_monster_forms_refusals_leave_the_fight_button_in_place(module_page,
     app.wait_label("monster-error", "Сокровища: впишите число с карты монстра")
     assert same_place(fight, place(app, "monster-submit"))
     assert stored(server, gid).state.combat is None
+
+    app.fill("monster-treasures", "1")
+    app.page.keyboard.press("Tab")
+    sent = len(app.frames.received)
+    run(_next_phase(server, gid, "Чистим нычки"))  # the other phone: «Дальше»
+    app.frames.wait_for("Чистим нычки", after=sent)  # the first phone has the new phase
+    app.tap("monster-submit")
+    app.wait_label("monster-error", "Монстры встречаются в фазах")
+    # the whole sentence in its label (the two lines on screen start with the rule)
+    assert "отметьте «карта так говорит» (Фазы хода)." in app.label("monster-error")
+    assert same_place(fight, place(app, "monster-submit"))
+    assert stored(server, gid).state.combat is None
+
+
+async def _next_phase(server: Server, gid: str, phase: str) -> None:
+    """Another phone on the game ``gid`` taps the primary action («Дальше») and sees
+    ``phase``."""
+    c = await FletClient.open(
+        server.url.replace("http://", "ws://") + "/ws", server.url, route=f"/game/{gid}"
+    )
+    try:
+        await c.wait_string("Ищем неприятности", part=True)
+        await c.event(await c.wait_for("primary-action"), "click")
+        await c.wait_string(phase, part=True)
+    finally:
+        await c.close()
 
 
 def test_fleeing_with_a_helper_from_two_monsters_fits_the_dialog(module_page, server):
@@ -391,61 +440,7 @@ def test_fleeing_with_a_helper_from_two_monsters_fits_the_dialog(module_page, se
     assert last.type == "combat.flee" and last.data["helper_rolls"] == [3, 6], last.data
 
 
-def test_a_long_monster_form_refusal_leaves_the_fight_button_in_place(module_page, browser, server):
-    """«Фазы хода»: monsters are met in the door phases only. The form was open on one phone
-    while another moved the turn on to «Чистим нычки»: «Бой!» is refused with a sentence of
-    four lines. Play-test: such a refusal grew its slot and moved «Бой!»; the slot is two
-    lines whatever it says (the rest cut with «…», the whole sentence in its label)."""
-    gid = new_game(server, ("phase.next", {}))
-    app = visit(module_page, f"/game/{gid}", "status-phase", "Ищем неприятности")
-    app.tap("start-combat")
-    app.el("monster-level").wait_for()
-    fight = place(app, "monster-submit")
-    app.fill("monster-level", "4")
-    app.fill("monster-treasures", "1")
-    app.page.keyboard.press("Tab")
-    sent = len(app.frames.received)
-    other = App(browser, server).open(f"/game/{gid}")
-    try:
-        other.wait_label("status-phase", "Ищем неприятности")
-        tap_primary(other)  # «Дальше»: «Чистим нычки»
-        other.wait_label("status-phase", "Чистим нычки")
-    finally:
-        other.close()
-    app.frames.wait_for("Чистим нычки", after=sent)  # the first phone has the new phase
-    app.tap("monster-submit")
-    app.wait_label("monster-error", "Монстры встречаются в фазах")
-    # the whole sentence in its label (the two lines on screen start with the rule)
-    assert "отметьте «карта так говорит» (Фазы хода)." in app.label("monster-error")
-    assert same_place(fight, place(app, "monster-submit"))
-    assert stored(server, gid).state.combat is None
-
-
 TO_CHARITY = [("phase.next", {})] * 3
-
-
-def test_the_charity_dialog_keeps_its_height_as_the_hand_goes_down(module_page, server):
-    """Issue #30, «От щедрот»: 8 cards give 3 to the lowest; at 5 nothing is given and the
-    rows go — the buttons stay where the finger is (play-test: the dialog shrank, the buttons
-    jumped)."""
-    gid = new_game(server, ("level.set", {"player": 0, "value": 3}), *TO_CHARITY)
-    app = visit(module_page, f"/game/{gid}", "status-phase", "От щедрот")
-    app.tap("charity-open")
-    app.wait_label("hand", "6")  # no hand entered yet in this game
-    app.tap("hand-plus")
-    app.tap("hand-plus")
-    app.wait_label("hand", "8")
-    app.wait_label("gift-1", "Борис: 1")
-    watched = ("hand-minus", "charity-submit", "charity-cancel")
-    before = settled_boxes(app, *watched)
-    for _ in range(3):
-        app.tap("hand-minus")
-    app.wait_label("hand", "5")
-    app.wait_label("charity-plan", "раздавать нечего")
-    app.el("gift-1").wait_for(state="detached")
-    now = settled_boxes(app, *watched)  # a dialog that resizes does so in the frame after
-    moved = {i: (before[i], now[i]) for i in watched if not same_place(before[i], now[i])}
-    assert not moved, moved
 
 
 #: a folder: keep each try's screenshot there (issue #30)

@@ -9,11 +9,19 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 from companion.store import GameStore
 from companion.ui.app import make_main
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
-from tests.ui.conftest import App
+from tests.ui.conftest import App, Server
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """The module's server: its one browser test opens a game of its own by id."""
+    return module_server
 
 
 def _value(session: Any, ident: str) -> str:
@@ -76,32 +84,6 @@ def test_a_saved_games_list_that_reconnects_shows_the_games_started_meanwhile(tm
     assert got_after == wanted_after
 
 
-def test_a_phone_back_in_the_same_tab_shows_the_moves_made_while_it_was_away(browser, server):
-    """The same in Chromium, with the app's own server: phone B's tab leaves the app (its
-    websocket closes; Flet keeps the session, whose id lives in the tab), phone A scores, and B
-    comes back in the same tab: B shows A's move, and A's next move too. Before, B's hub
-    listener failed on the closed connection and was dropped, and B stayed on the old score
-    until the screen was left and opened again."""
-    stored = GameStore(server.data_dir).create("free", ["Аня", "Борис"], first_player=0)
-    stored.close()
-    route = f"/game/{stored.id}"
-    a, b = App(browser, server), App(browser, server)
-    try:
-        a.open(route)
-        b.open(route)
-        b.wait_label("val-p0-c0", "0")
-        b.page.goto("about:blank")  # B's tab leaves: its websocket closes
-        a.tap("val-p0-c0-plus")
-        a.wait_label("val-p0-c0", "1")
-        b.open(route)  # the same tab comes back to its Flet session
-        b.wait_label("val-p0-c0", "1")
-        a.tap("val-p0-c0-plus")
-        b.wait_label("val-p0-c0", "2")
-    finally:
-        a.close()
-        b.close()
-
-
 #: A spy before the app's own scripts: every websocket the page opens, to close it as a lost
 #: connection closes it (the app's guard in index.html sees a socket closing, not a navigation).
 SOCKETS = (
@@ -112,12 +94,22 @@ SOCKETS = (
 )
 
 
-def test_a_phone_whose_connection_drops_in_place_comes_back_live(browser, server):
-    """The connection drops while the tab stays (a phone locked, Wi-Fi lost): the page
-    waits for the host and reloads itself (``webserver.RELOAD_ON_RECONNECT``), keeping its
-    Flet session, and shows the move made meanwhile, then the next one. Before, Flet's client
-    reconnected in place and the game screen froze in most tries (the renderer spinning,
-    the page dead for minutes): this test's page then never answered again."""
+def test_a_phone_back_in_the_same_tab_or_after_a_drop_in_place_shows_the_moves_made_meanwhile(
+    browser, server
+):
+    """Two ways back, in Chromium with the app's own server (two pages for both):
+
+    * (was ``test_a_phone_back_in_the_same_tab_shows_the_moves_made_while_it_was_away``)
+      phone B's tab leaves the app (its websocket closes; Flet keeps the session, whose id
+      lives in the tab), phone A scores, and B comes back in the same tab: B shows A's move,
+      and A's next move too. Before, B's hub listener failed on the closed connection and was
+      dropped, and B stayed on the old score until the screen was left and opened again.
+    * (was ``test_a_phone_whose_connection_drops_in_place_comes_back_live``) the connection
+      drops while the tab stays (a phone locked, Wi-Fi lost): the page waits for the host and
+      reloads itself (``webserver.RELOAD_ON_RECONNECT``), keeping its Flet session, and shows
+      the move made meanwhile, then the next one. Before, Flet's client reconnected in place
+      and the game screen froze in most tries (the renderer spinning, the page dead for
+      minutes): this test's page then never answered again."""
     stored = GameStore(server.data_dir).create("free", ["Аня", "Борис"], first_player=0)
     stored.close()
     route = f"/game/{stored.id}"
@@ -137,10 +129,19 @@ def test_a_phone_whose_connection_drops_in_place_comes_back_live(browser, server
         b.context.add_init_script(SOCKETS)
         b.open(route)
         b.wait_label("val-p0-c0", "0")
+        b.page.goto("about:blank")  # B's tab leaves: its websocket closes
+        a.tap("val-p0-c0-plus")
+        a.wait_label("val-p0-c0", "1")
+        b.open(route)  # the same tab comes back to its Flet session
+        b.wait_label("val-p0-c0", "1")
+        a.tap("val-p0-c0-plus")
+        b.wait_label("val-p0-c0", "2")
+
+        # the connection drops in place
         b.page.route(f"{server.url}/**", unreachable)
         b.page.evaluate("() => window.__sockets.forEach(s => s.close())")
         a.tap("val-p0-c0-plus")
-        a.wait_label("val-p0-c0", "1")
+        a.wait_label("val-p0-c0", "3")
         # B keeps asking for the host meanwhile (a request a second): two asks refused
         deadline = time.monotonic() + 30
         while len(refused) < 2 and time.monotonic() < deadline:
@@ -150,9 +151,9 @@ def test_a_phone_whose_connection_drops_in_place_comes_back_live(browser, server
         b.mark_document()
         host_away[0] = False  # the host answers again: B reloads itself
         b.wait_reloaded(60_000)
-        b.wait_label("val-p0-c0", "1")
+        b.wait_label("val-p0-c0", "3")
         a.tap("val-p0-c0-plus")
-        b.wait_label("val-p0-c0", "2")
+        b.wait_label("val-p0-c0", "4")
         assert b.answers()
     finally:
         a.close()

@@ -281,15 +281,46 @@ def test_action_phase_fits_one_phone_screen(module_page, server):
         assert same_place(b, now[ident]), ident
 
 
+def _type_keys(app: App, ident: str, text: str, answer: str) -> str:
+    """Type ``text`` key by key (as a thumb does: each key a change the app answers) into the
+    field ``ident``, each key once the card's preview shows the app's answer to the one before
+    (``answer`` formatted with the text so far); return what the field then shows."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    box_ = app.el(ident).locator("input, textarea").first
+    for attempt in range(2):  # a click under load may land before the field takes focus
+        app.steady(ident)
+        box_.click()
+        try:
+            app.page.wait_for_function(
+                "e => document.activeElement === e",
+                arg=box_.element_handle(),
+                timeout=FOCUS_SECONDS * 1000,
+            )
+            break
+        except PlaywrightTimeout:
+            if attempt:
+                app.fail(f"the click meant for {ident!r} did not focus its text field")
+    for n, ch in enumerate(text, 1):
+        box_.press(ch)
+        app.wait_label("play-preview", answer.format(text[:n]))
+    value = box_.input_value()
+    box_.blur()
+    return value
+
+
 def test_refused_card_stays_in_its_dialog(module_page, server):
     """«Фаза действий»: a card the rules refuse (a bad build cost) keeps its dialog open with
     the engine's Russian reason in a reserved line; «Сыграть» does not move and nothing is
-    saved."""
+    saved. «Доступные действия» (was ``test_typed_numbers_stay_in_their_fields``, the same
+    dialog on the same screen): a number typed key by key stays in its field while the
+    screen answers each key (the card dialog's preview)."""
     gid = ricks_game(server, NAMES4, "round.draw")
     app = visit(module_page, f"/game/{gid}", "actions-left", "5")
     n = len(stored_game(server.data_dir, gid=gid).game.events)
     app.tap("play-open")
     app.el("play-preview").wait_for()
+    assert _type_keys(app, "play-build", "12", "внедрение {}") == "12"
     fill(app, "play-prod", "1")
     app.wait_label("play-preview", "+1 единица энергии")
     fill(app, "play-build", "0")
@@ -321,46 +352,6 @@ def test_kyles_button_moves_nothing_between_turns(module_page, server):
     assert_targets(app, "kyle-open", boxes=now)
     for ident, b in before.items():
         assert same_place(b, now[ident]), (ident, b, now[ident])
-
-
-def _type_keys(app: App, ident: str, text: str, answer: str) -> str:
-    """Type ``text`` key by key (as a thumb does: each key a change the app answers) into the
-    field ``ident``, each key once the card's preview shows the app's answer to the one before
-    (``answer`` formatted with the text so far); return what the field then shows."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    box_ = app.el(ident).locator("input, textarea").first
-    for attempt in range(2):  # a click under load may land before the field takes focus
-        app.steady(ident)
-        box_.click()
-        try:
-            app.page.wait_for_function(
-                "e => document.activeElement === e",
-                arg=box_.element_handle(),
-                timeout=FOCUS_SECONDS * 1000,
-            )
-            break
-        except PlaywrightTimeout:
-            if attempt:
-                app.fail(f"the click meant for {ident!r} did not focus its text field")
-    for n, ch in enumerate(text, 1):
-        box_.press(ch)
-        app.wait_label("play-preview", answer.format(text[:n]))
-    value = box_.input_value()
-    box_.blur()
-    return value
-
-
-def test_typed_numbers_stay_in_their_fields(module_page, server):
-    """«Доступные действия»: a number typed key by key stays in its field while the screen
-    answers each key (the card dialog's preview)."""
-    gid = ricks_game(server, NAMES4, "round.draw")
-    app = visit(module_page, f"/game/{gid}", "actions-left", "5")
-    app.tap("play-open")
-    app.el("play-preview").wait_for()
-    assert _type_keys(app, "play-build", "12", "внедрение {}") == "12"
-    app.tap("play-cancel")
-    app.el("play-preview").wait_for(state="detached")
 
 
 async def _charge_amounts(data) -> dict[str, object]:
@@ -406,43 +397,18 @@ def test_charge_amounts_send_what_they_show(tmp_path):
     assert seen["pad"] == {"pad-display": True, "pad-0": True, "pad-±": False}
 
 
-def test_a_new_charge_step_starts_at_the_top_of_a_small_screen(module_page, server):
-    """360×640, «Фаза зарядки»: after scrolling down to the players' rows in step Б, «Готово»
-    (the next player's step Б) shows the wizard from the top of the board — the step and whose
-    turn it is are on screen (play-test: the page kept its scroll and hid step В's
-    «Активировать» under the top bar)."""
-    gid = ricks_game(server, NAMES4, "round.draw", BATTERY, *["turn.end"] * 4, "charge.done")
-    app = visit(module_page, f"/game/{gid}", "charge-pos", f"{KRO}, шаг Б", 360, 640)
-    app.steady("player-p3")  # the last player's row: the page scrolls down to it
-    top = app.box("charge-pos")["y"]
-    assert top < 0, f"the test needs a scrolled page: charge-pos at {top}"
-    who = app.label("charge-player")
-    tap_primary(app)
-    app.page.wait_for_function(
-        "([id, t]) => { const e = document.querySelector("
-        '`[flt-semantics-identifier="${id}"]`);'
-        " return !!e && !((e.getAttribute('aria-label') || '') + e.textContent).includes(t); }",
-        arg=["charge-player", who.split()[-1]],
-    )
-    # the board scrolls back to its top: the step's line comes down into view (never, on a
-    # page that kept its scroll: the wait then fails)
-    app.page.wait_for_function(
-        "() => { const e = document.querySelector('[flt-semantics-identifier=\"charge-pos\"]');"
-        " return !!e && e.getBoundingClientRect().y >= 0; }"
-    )
-    settled_boxes(app, "charge-pos", "charge-player", "primary-action")
-    app.assert_in_view("charge-pos", "charge-player", "primary-action")
-
-
 # -- narrow phones (360×640) ------------------------------------------------------------------
 PHONES = [(360, 640), (390, 844)]
+#: The same phones, the wider first: the tests below are ordered (and their sizes too) so that
+#: the module's page changes size as seldom as it can (each change loads the page afresh).
+PHONES_WIDE_FIRST = PHONES[::-1]
 
 
 def _middle(b: dict) -> float:
     return b["y"] + b["height"] / 2
 
 
-@pytest.mark.parametrize(("width", "height"), PHONES)
+@pytest.mark.parametrize(("width", "height"), PHONES_WIDE_FIRST)
 def test_charge_step_b_fits_a_narrow_phone(module_page, server, width, height):
     """«Фаза зарядки», шаг Б at 360 px (and 390): the step circles are whole inside the head
     (play-test: «В» was cut at the right edge), and each amount — «Сыграть одноразку»,
@@ -490,6 +456,34 @@ def test_charge_step_b_fits_a_narrow_phone(module_page, server, width, height):
     app.wait_label("oneshot", "Одноразка сыграна")
     app.wait_label("energy", "2")
     assert unmoved(places(), before), (places(), before)
+
+
+def test_a_new_charge_step_starts_at_the_top_of_a_small_screen(module_page, server):
+    """360×640, «Фаза зарядки»: after scrolling down to the players' rows in step Б, «Готово»
+    (the next player's step Б) shows the wizard from the top of the board — the step and whose
+    turn it is are on screen (play-test: the page kept its scroll and hid step В's
+    «Активировать» under the top bar)."""
+    gid = ricks_game(server, NAMES4, "round.draw", BATTERY, *["turn.end"] * 4, "charge.done")
+    app = visit(module_page, f"/game/{gid}", "charge-pos", f"{KRO}, шаг Б", 360, 640)
+    app.steady("player-p3")  # the last player's row: the page scrolls down to it
+    top = app.box("charge-pos")["y"]
+    assert top < 0, f"the test needs a scrolled page: charge-pos at {top}"
+    who = app.label("charge-player")
+    tap_primary(app)
+    app.page.wait_for_function(
+        "([id, t]) => { const e = document.querySelector("
+        '`[flt-semantics-identifier="${id}"]`);'
+        " return !!e && !((e.getAttribute('aria-label') || '') + e.textContent).includes(t); }",
+        arg=["charge-player", who.split()[-1]],
+    )
+    # the board scrolls back to its top: the step's line comes down into view (never, on a
+    # page that kept its scroll: the wait then fails)
+    app.page.wait_for_function(
+        "() => { const e = document.querySelector('[flt-semantics-identifier=\"charge-pos\"]');"
+        " return !!e && e.getBoundingClientRect().y >= 0; }"
+    )
+    settled_boxes(app, "charge-pos", "charge-player", "primary-action")
+    app.assert_in_view("charge-pos", "charge-player", "primary-action")
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -583,37 +577,7 @@ def test_spend_and_gain_stay_put_when_the_turn_passes_to_a_player_with_abilities
         assert_targets(app, *abilities, boxes=boxes)
 
 
-@pytest.mark.parametrize("width", [360, 390])
-def test_player_rows_show_universe_and_tokens_whole(module_page, server, width):
-    """A player's row at 360 and 390 px: under the name, the universe (with the physical
-    track's square past 30 VP, «Подготовка к игре»: the «+30» side) and the build tokens are
-    whole — each line narrower than the room left of «карт» (play-test: «Кроха · 8 жетон…» was
-    cut in the active player's row). Every row, active or not, with the track or without, is
-    ROW_HEIGHT tall and its lines lie inside its border. At 360 px the track's line may be cut
-    (the label keeps it): the tokens never are."""
-    from companion.ui.boards.ricks.players import ROW_HEIGHT
-
-    gid = ricks_game(server, NAMES4, "round.draw", ("vp.add", {"player": 1, "delta": 37}))
-    # every row on screen (none under the pinned bar)
-    app = visit(module_page, f"/game/{gid}", "tokens-p1", "трек 7 (+30)", width, 2000)
-    app.wait_label("tokens-p0", "жетонов 8")
-    parts = [f"{part}-p{i}" for i in range(4) for part in ("player", "tokens", "hand")]
-    boxes = settled_boxes(app, *parts)
-    heights = set()
-    for i in range(4):
-        row, tokens, hand = (boxes[f"{part}-p{i}"] for part in ("player", "tokens", "hand"))
-        assert abs(row["height"] - ROW_HEIGHT) <= 0.5, (i, row)
-        assert tokens["y"] >= row["y"] + 3 and tokens["y"] + tokens["height"] <= row["y"] + (
-            row["height"] - 3
-        ), (i, tokens, row)
-        if width >= 390 or i != 1:
-            # a cut line fills the room up to the row's spacing before «карт» (≤ 4 px)
-            assert tokens["x"] + tokens["width"] + 5 < hand["x"], (i, tokens, hand)
-        heights.add(round(tokens["height"]))
-    assert len(heights) == 1, heights
-
-
-@pytest.mark.parametrize(("width", "height"), PHONES)
+@pytest.mark.parametrize(("width", "height"), PHONES_WIDE_FIRST)
 def test_a_refused_start_is_said_under_the_finger(module_page, server, width, height):
     """«Подготовка к игре»: each universe's action tokens are the number on its card. With them
     left empty, «Начать игру» (pinned under a 4-player form) says which one is missing right
@@ -645,3 +609,33 @@ def test_a_refused_start_is_said_under_the_finger(module_page, server, width, he
     settled_boxes(app, "error", "start-game")
     app.assert_in_view("error", "start-game")
     assert same_place(before, box(app, "start-game")), (before, box(app, "start-game"))
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_player_rows_show_universe_and_tokens_whole(module_page, server, width):
+    """A player's row at 360 and 390 px: under the name, the universe (with the physical
+    track's square past 30 VP, «Подготовка к игре»: the «+30» side) and the build tokens are
+    whole — each line narrower than the room left of «карт» (play-test: «Кроха · 8 жетон…» was
+    cut in the active player's row). Every row, active or not, with the track or without, is
+    ROW_HEIGHT tall and its lines lie inside its border. At 360 px the track's line may be cut
+    (the label keeps it): the tokens never are."""
+    from companion.ui.boards.ricks.players import ROW_HEIGHT
+
+    gid = ricks_game(server, NAMES4, "round.draw", ("vp.add", {"player": 1, "delta": 37}))
+    # every row on screen (none under the pinned bar)
+    app = visit(module_page, f"/game/{gid}", "tokens-p1", "трек 7 (+30)", width, 2000)
+    app.wait_label("tokens-p0", "жетонов 8")
+    parts = [f"{part}-p{i}" for i in range(4) for part in ("player", "tokens", "hand")]
+    boxes = settled_boxes(app, *parts)
+    heights = set()
+    for i in range(4):
+        row, tokens, hand = (boxes[f"{part}-p{i}"] for part in ("player", "tokens", "hand"))
+        assert abs(row["height"] - ROW_HEIGHT) <= 0.5, (i, row)
+        assert tokens["y"] >= row["y"] + 3 and tokens["y"] + tokens["height"] <= row["y"] + (
+            row["height"] - 3
+        ), (i, tokens, row)
+        if width >= 390 or i != 1:
+            # a cut line fills the room up to the row's spacing before «карт» (≤ 4 px)
+            assert tokens["x"] + tokens["width"] + 5 < hand["x"], (i, tokens, hand)
+        heights.add(round(tokens["height"]))
+    assert len(heights) == 1, heights

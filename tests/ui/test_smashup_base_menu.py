@@ -28,10 +28,11 @@ def test_every_base_is_picked_from_the_menu_without_a_scroll(one_page, server):
     app = one_page.open(f"/game/{gid}", *SIZES[0])
     app.wait_label("status-phase", "Играй карты")
     for width, height in SIZES:
-        sent = len(app.frames.received)
         app.page.set_viewport_size({"width": width, "height": height})
-        if width != SIZES[0][0]:  # the server lays the board out again for the new size
-            app.frames.wait_for("", after=sent)
+        # the server lays the board out again for the new size: its mark of that size is the
+        # signal (any frame after the resize was not: a clock tick let the menu's box be read
+        # on the old layout, 348 px off where the new one put it)
+        app.el(f"layout-{width}x{height}").wait_for(state="attached", timeout=60_000)
         menu = app.steady("base-menu")
         app.assert_in_view("base-menu", "primary-action", "status-player", "vp-p3")
         assert_target(app, "base-menu")
