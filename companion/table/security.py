@@ -19,6 +19,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import contextvars
+import functools
 import hashlib
 import hmac
 import ipaddress
@@ -91,6 +92,7 @@ NEWCOMER_REFILL_SECONDS = 60.0
 NEWCOMER_PERIOD = 24 * 3600.0
 
 
+@functools.lru_cache(maxsize=4096)  # parsed once per address: every attempt asks (3 times)
 def peer_key(peer: str) -> str:
     """The address the limits count by: an IPv4 address as it is, an IPv6 address by its
     /64 network (one device can take any address in its network), anything else as given."""

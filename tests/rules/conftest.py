@@ -158,3 +158,33 @@ def fixture_db(tmp_path, monkeypatch, fixture_entries) -> Path:
     api.invalidate(shipped=True)
     yield folder
     api.invalidate(shipped=True)
+
+
+# -- the eval sets, ranked once per run (test_quality, test_parity, test_pure_path) -------------
+
+RULES_TESTS = Path(__file__).parent
+BLIND = RULES_TESTS / "blind"
+#: Every eval set: our table questions, the shipped sample, the blind tune, train and check sets.
+EVAL_SETS = [
+    RULES_TESTS / "questions.json",
+    RULES_TESTS / "rules_eval_sample.json",
+    BLIND / "tune.json",
+    *sorted((BLIND / "train").glob("*.json")),
+    BLIND / "check.json",
+]
+
+
+@pytest.fixture(scope="session")
+def eval_hits() -> dict[Path, list[list]]:
+    """The server's search (this process: pymorphy3, numpy, compiled rapidfuzz; the shipped
+    database) of every question of every :data:`EVAL_SETS` file, top 10 each (``search``'s
+    default limit): ``{set file: [hits of its i-th question, ...]}``. Ranked once per run:
+    the quality floors and both phone-build comparisons read the same rankings (1 725
+    questions; each search is deterministic, so ranking them again gave the same lists)."""
+    from companion.rules import RulesIndex, load_db
+
+    index = RulesIndex(load_db())
+    return {
+        path: [index.search(c["q"]) for c in json.loads(path.read_text(encoding="utf-8"))]
+        for path in EVAL_SETS
+    }

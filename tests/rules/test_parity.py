@@ -13,18 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import RulesIndex, load_db
+from tests.rules.conftest import EVAL_SETS as SETS
 
-HERE = Path(__file__).parent
-BLIND = HERE / "blind"
-SETS = [
-    HERE / "questions.json",
-    HERE / "rules_eval_sample.json",
-    BLIND / "tune.json",
-    *sorted((BLIND / "train").glob("*.json")),
-    BLIND / "check.json",
-]
-ROOT = HERE.parents[1]
+ROOT = Path(__file__).parents[2]
 
 # The phone build's search: pymorphy3 cannot be imported. Prints the top-10 of every question.
 BROWSER = """
@@ -44,10 +35,11 @@ print(json.dumps(answers))
 
 
 @pytest.mark.timeout(900)
-def test_every_eval_question_ranks_the_same_with_and_without_pymorphy3():
+def test_every_eval_question_ranks_the_same_with_and_without_pymorphy3(request):
     assert importlib.util.find_spec("pymorphy3"), "the server's side needs pymorphy3"
     env = {k: v for k, v in os.environ.items() if k != "TC_LEMMAS"}
-    # the browser's path in a child while this process ranks on the server's (2 cores)
+    # the browser's path in a child while this process ranks on the server's (2 cores), or
+    # has ranked already (eval_hits: once per run)
     child = subprocess.Popen(
         [sys.executable, "-c", BROWSER, *map(str, SETS)],
         env=env,
@@ -56,10 +48,12 @@ def test_every_eval_question_ranks_the_same_with_and_without_pymorphy3():
         stderr=subprocess.PIPE,
         text=True,
     )
-    index = RulesIndex(load_db())
+    try:
+        server = request.getfixturevalue("eval_hits")
+    finally:
+        stdout, stderr = child.communicate()
     cases = [(p.name, c["q"]) for p in SETS for c in json.loads(p.read_text(encoding="utf-8"))]
-    answers = [[[h.entry["id"], h.score] for h in index.search(q)] for _, q in cases]
-    stdout, stderr = child.communicate()
+    answers = [[[h.entry["id"], h.score] for h in hits] for p in SETS for hits in server[p]]
     assert child.returncode == 0, stderr[-2000:]
     browser = json.loads(stdout)
 
