@@ -22,7 +22,7 @@ from companion.ui.colors import ink
 from companion.ui.nav import app_model
 from companion.ui.plays import Frame, grid, line, load_plays, warning_boxes
 from companion.ui.roster_chips import next_color
-from companion.ui.widgets import TARGET, confirm_dialog, tagged, use_file_picker
+from companion.ui.widgets import TARGET, button, confirm_dialog, tagged, use_file_picker
 
 __all__ = ["PlayersScreen", "SHORT_LIST", "PICK_BYTES"]
 
@@ -126,16 +126,14 @@ def PlayersScreen() -> ft.Control:
                 title=ft.Text(f"«{merging}» — {_('это тот же игрок, что…')}", size=20),
                 content=ft.Column(
                     [
-                        tagged(
+                        button(
                             f"same-{q.name}",
-                            ft.OutlinedButton(
-                                q.name,
-                                height=TARGET,
-                                on_click=lambda _e, q=q: (
-                                    set_merging(""),
-                                    set_asking(("merge", q.name, merging)),
-                                ),
+                            q.name,
+                            lambda _e, q=q: (
+                                set_merging(""),
+                                set_asking(("merge", q.name, merging)),
                             ),
+                            ft.OutlinedButton,
                             label=q.name,
                         )
                         for q in others
@@ -144,12 +142,7 @@ def PlayersScreen() -> ft.Control:
                     tight=True,
                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                 ),
-                actions=[
-                    tagged(
-                        "same-cancel",
-                        ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: set_merging("")),
-                    )
-                ],
+                actions=[button("same-cancel", _("Отмена"), lambda: set_merging(""))],
                 on_dismiss=lambda: set_merging(""),
             )
         return None
@@ -202,11 +195,11 @@ def PlayersScreen() -> ft.Control:
                             ),
                             expand=True,
                         ),
-                        tagged(
+                        button(
                             f"save-{p.name}",
-                            ft.FilledButton(
-                                _("Сохранить"), height=TARGET, on_click=lambda _e: save_name(p.name)
-                            ),
+                            _("Сохранить"),
+                            lambda _e: save_name(p.name),
+                            ft.FilledButton,
                         ),
                     ],
                     spacing=8,

@@ -29,9 +29,12 @@ from companion.ui.controls import (
 )
 from companion.ui.counters import Counter, counter_step
 from companion.ui.number_pad import PAD_DIGITS, PAD_WIDTH, number_pad, pad_name, use_number_pad
+from companion.ui.tagged_controls import button, said
 
 __all__ = [
     "TARGET",
+    "button",
+    "said",
     "use_page_width",
     "use_file_picker",
     "confirm_dialog",
