@@ -14,7 +14,7 @@ from companion.rules.db import GAMES
 from companion.rules.house import HOUSE_FILE
 from companion.store.limits import RULING_TEXT_CHARS, RULING_TITLE_CHARS
 from companion.ui.rules_text import GAME_NAMES, SOURCE_NAMES, rules_index
-from companion.ui.tagged_controls import said
+from companion.ui.tagged_controls import button, said
 from companion.ui.widgets import icon_button, tagged
 
 __all__ = ["house_panel"]
@@ -110,14 +110,12 @@ def house_panel(
             ),
             ft.Row(
                 [
-                    tagged(
+                    button(
                         "house-save",
-                        ft.FilledButton(
-                            _("Сохранить решение"),
-                            icon=ft.Icons.SAVE,
-                            height=48,
-                            on_click=lambda: save(),
-                        ),
+                        _("Сохранить решение"),
+                        save,
+                        ft.FilledButton,
+                        icon=ft.Icons.SAVE,
                     )
                 ]
             ),
