@@ -24,8 +24,7 @@ from companion.ui.plays import (
     warning_boxes,
 )
 from companion.ui.result import winners_text
-from companion.ui.tagged_controls import said
-from companion.ui.widgets import TARGET, button, clipped_text, tagged
+from companion.ui.widgets import TARGET, button, clipped_text, said, tagged
 
 __all__ = ["HistoryScreen", "PAGE", "play_card"]
 

@@ -22,7 +22,6 @@ from companion.ui.nav import app_model, go
 from companion.ui.plays import warning_boxes
 from companion.ui.saved_games import delete_game
 from companion.ui.state import follow_hub
-from companion.ui.tagged_controls import said
 from companion.ui.widgets import (
     TARGET,
     Banner,
@@ -30,6 +29,7 @@ from companion.ui.widgets import (
     clipped_text,
     confirm_dialog,
     icon_button,
+    said,
     tagged,
 )
 

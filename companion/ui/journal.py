@@ -16,7 +16,6 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.export import export_bytes
 from companion.table.security import require_player
-from companion.ui.controls import clipped_text
 from companion.ui.journal_filter import (
     KIND_LABELS,
     OTHER_KIND,
@@ -33,11 +32,12 @@ from companion.ui.layout import WIDTH_MEDIUM
 from companion.ui.nav import app_model, go
 from companion.ui.offline import BROWSER
 from companion.ui.state import GameView
-from companion.ui.tagged_controls import said
 from companion.ui.widgets import (
     TARGET,
     button,
+    clipped_text,
     icon_button,
+    said,
     tagged,
     use_file_picker,
     use_page_width,

@@ -30,8 +30,7 @@ from companion.table.security import (
     code_problem,
 )
 from companion.ui.hall import Hall, JoinedDevice
-from companion.ui.tagged_controls import said
-from companion.ui.widgets import TARGET, button, tagged, use_form
+from companion.ui.widgets import TARGET, button, said, tagged, use_form
 
 
 def _target(control: ft.Control, on_click: Callable[[], None]) -> ft.Control:

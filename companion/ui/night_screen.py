@@ -12,8 +12,7 @@ from companion.store.stats import Night, nights
 from companion.ui.nav import app_model, go
 from companion.ui.plays import Frame, Plays, load_plays, warning_boxes
 from companion.ui.result import winners_text
-from companion.ui.tagged_controls import said
-from companion.ui.widgets import TARGET, clipped_text, tagged
+from companion.ui.widgets import TARGET, clipped_text, said, tagged
 
 __all__ = ["NightScreen", "NIGHTS", "night_card"]
 

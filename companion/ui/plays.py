@@ -19,7 +19,7 @@ from companion.store.stats import person
 from companion.ui.layout import use_window_layout
 from companion.ui.nav import go
 from companion.ui.state import AppModel
-from companion.ui.widgets import button, icon_button, tagged
+from companion.ui.widgets import button, dot, icon_button, tagged
 
 __all__ = [
     "Plays",
@@ -102,11 +102,6 @@ def fmt_minutes(seconds: float) -> str:
 
 def fmt_score(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
-
-
-def dot(color: str, size: int = 14) -> ft.Control:
-    """A player's colour as a small filled circle."""
-    return ft.Container(width=size, height=size, bgcolor=color, border_radius=size / 2)
 
 
 def choice(

@@ -18,8 +18,7 @@ from companion.engine.clock import whole_turns
 from companion.i18n import _
 from companion.ui.hints import score_top
 from companion.ui.layout import use_layout
-from companion.ui.tagged_controls import said
-from companion.ui.widgets import clipped_text, fmt_seconds, tagged
+from companion.ui.widgets import clipped_text, fmt_seconds, said, tagged
 
 __all__ = ["CHART_HEIGHT", "SHORT_CHART_HEIGHT", "ResultHeader", "ResultDetails", "winners_text"]
 

@@ -19,8 +19,7 @@ from companion.ui.rules_text import (
     segments,
     snippet,
 )
-from companion.ui.tagged_controls import said
-from companion.ui.widgets import TARGET, button, tagged
+from companion.ui.widgets import TARGET, button, said, tagged
 
 __all__ = ["ResultCard", "result_card", "detail", "house_badge", "rich"]
 

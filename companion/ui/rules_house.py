@@ -14,8 +14,7 @@ from companion.rules.db import GAMES
 from companion.rules.house import HOUSE_FILE
 from companion.store.limits import RULING_TEXT_CHARS, RULING_TITLE_CHARS
 from companion.ui.rules_text import GAME_NAMES, SOURCE_NAMES, rules_index
-from companion.ui.tagged_controls import button, said
-from companion.ui.widgets import icon_button, tagged
+from companion.ui.widgets import button, icon_button, said, tagged
 
 __all__ = ["house_panel"]
 

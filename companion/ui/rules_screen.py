@@ -18,8 +18,7 @@ from companion.ui.nav import AppContext, go
 from companion.ui.rules_entry import detail, result_card
 from companion.ui.rules_house import house_panel
 from companion.ui.rules_text import GAME_NAMES, entry_by_id, parse_route, search_rules
-from companion.ui.tagged_controls import said
-from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_form
+from companion.ui.widgets import TARGET, Banner, icon_button, said, tagged, use_form
 
 __all__ = ["RulesScreen"]
 

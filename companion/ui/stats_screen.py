@@ -41,8 +41,7 @@ from companion.ui.plays import (
     warning_boxes,
 )
 from companion.ui.result import winners_text
-from companion.ui.tagged_controls import said
-from companion.ui.widgets import clipped_text, fmt_seconds, tagged
+from companion.ui.widgets import clipped_text, fmt_seconds, said, tagged
 
 __all__ = ["StatsScreen", "CHART_PLAYERS", "CHART_PLAYS"]
 

@@ -13,10 +13,9 @@ import flet as ft
 
 from companion.engine.clock import turn_so_far
 from companion.i18n import _
-from companion.ui.controls import clipped_text
 from companion.ui.hints import phase_short
 from companion.ui.layout import use_layout
-from companion.ui.widgets import fmt_seconds, tagged
+from companion.ui.widgets import clipped_text, fmt_seconds, tagged
 from companion.ui.words import inflect
 
 __all__ = [

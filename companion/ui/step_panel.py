@@ -11,9 +11,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.controls import clipped_text
-from companion.ui.tagged_controls import said
-from companion.ui.widgets import TARGET, button, tagged
+from companion.ui.widgets import TARGET, button, clipped_text, said, tagged
 
 __all__ = ["QUESTION_CHARS", "QUESTION_SIZE", "StepPanel", "StepText"]
 

@@ -10,8 +10,7 @@ import flet as ft
 
 from companion.engine.coup import CHARACTER_NAMES, CHARACTERS
 from companion.i18n import _
-from companion.ui.tagged_controls import said
-from companion.ui.widgets import border_all, clipped_text, tagged
+from companion.ui.widgets import border_all, clipped_text, said, tagged
 
 __all__ = ["BankBar", "PAIRS_FROM", "PlayerRow", "ROW_HEIGHT", "name_size"]
 

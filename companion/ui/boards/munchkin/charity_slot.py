@@ -12,9 +12,7 @@ from companion.engine.munchkin import HAND_LIMIT, charity
 from companion.engine.munchkin.constants import R_PHASES
 from companion.i18n import _
 from companion.ui.boards.munchkin.common import Send
-from companion.ui.controls import toggle
-from companion.ui.tagged_controls import said
-from companion.ui.widgets import TARGET, button, clipped_text, icon_button, tagged
+from companion.ui.widgets import TARGET, button, clipped_text, icon_button, said, tagged, toggle
 from companion.ui.words import plural
 
 __all__ = ["CharitySlot"]

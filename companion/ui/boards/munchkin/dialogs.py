@@ -17,10 +17,17 @@ from companion.ui.boards.munchkin.common import (
     send_noting_gear,
     to_int,
 )
-from companion.ui.controls import toggle
 from companion.ui.state import GameView
-from companion.ui.tagged_controls import said
-from companion.ui.widgets import TARGET, button, clipped_text, number_field, tagged, typed_text
+from companion.ui.widgets import (
+    TARGET,
+    button,
+    clipped_text,
+    number_field,
+    said,
+    tagged,
+    toggle,
+    typed_text,
+)
 
 __all__ = ["MonsterDialog", "OverrideDialog"]
 

@@ -9,8 +9,15 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.boards.munchkin.common import Counter, Send
 from companion.ui.player_row import active_marker, player_name, player_row
-from companion.ui.tagged_controls import said
-from companion.ui.widgets import button, clipped_text, icon_button, shown_number, tagged, typed_text
+from companion.ui.widgets import (
+    button,
+    clipped_text,
+    icon_button,
+    said,
+    shown_number,
+    tagged,
+    typed_text,
+)
 
 __all__ = ["PlayerRow", "COUNTER_VALUE"]
 

@@ -20,10 +20,8 @@ from companion.engine.munchkin import SEALS_TO_END, SETUP_REMINDER
 from companion.i18n import _
 from companion.ui.boards.munchkin.charity_slot import CharitySlot
 from companion.ui.boards.munchkin.common import Send
-from companion.ui.controls import toggle
 from companion.ui.layout import Layout
-from companion.ui.tagged_controls import said
-from companion.ui.widgets import TARGET, button, clipped_text, tagged
+from companion.ui.widgets import TARGET, button, clipped_text, said, tagged, toggle
 
 __all__ = [
     "TurnBar",

@@ -15,9 +15,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.smashup.common import READY
-from companion.ui.controls import clipped_text
-from companion.ui.tagged_controls import said
-from companion.ui.widgets import TARGET, button, icon_button, tagged
+from companion.ui.widgets import TARGET, button, clipped_text, icon_button, said, tagged
 
 __all__ = ["BaseRow", "ROW_HEIGHT", "SMALL_ROW_HEIGHT", "GROUP_GAP", "NAME_SIZE", "row_key"]
 

@@ -11,10 +11,17 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue, card_error, normalize_name
-from companion.ui.controls import clipped_text
 from companion.ui.nav import go, rules_link
-from companion.ui.tagged_controls import said
-from companion.ui.widgets import TARGET, button, tagged, typed_number, typed_text
+from companion.ui.widgets import (
+    TARGET,
+    button,
+    clipped_text,
+    dot,
+    said,
+    tagged,
+    typed_number,
+    typed_text,
+)
 
 __all__ = [
     "READY",
@@ -237,11 +244,6 @@ def base_fields(
             height=40,
         ),
     ]
-
-
-def dot(color: str, size: int = 14) -> ft.Control:
-    """A player's colour."""
-    return ft.Container(width=size, height=size, bgcolor=color, border_radius=size / 2)
 
 
 def caption_over(text: ft.Control) -> ft.Container:

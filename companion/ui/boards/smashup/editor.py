@@ -28,13 +28,13 @@ from companion.ui.boards.smashup.common import caption_over, dot
 from companion.ui.boards.smashup.minion import use_minion_play
 from companion.ui.colors import ink
 from companion.ui.layout import use_layout
-from companion.ui.tagged_controls import said
 from companion.ui.widgets import (
     TARGET,
     Counter,
     clipped_text,
     number_pad,
     pad_name,
+    said,
     tagged,
     use_form,
 )

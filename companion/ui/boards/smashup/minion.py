@@ -11,9 +11,8 @@ import flet as ft
 
 from companion.engine.smashup.state import QUICK_POWERS
 from companion.i18n import _
-from companion.ui.controls import clipped_text
 from companion.ui.taps import closing_dialog
-from companion.ui.widgets import TARGET, button, number_pad, tagged, use_form
+from companion.ui.widgets import TARGET, button, clipped_text, number_pad, tagged, use_form
 
 __all__ = ["minion_power_dialog", "use_minion_play", "KEY_WIDTH", "PER_ROW"]
 

@@ -10,9 +10,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.smashup.common import caption_over
-from companion.ui.controls import clipped_text
-from companion.ui.tagged_controls import said
-from companion.ui.widgets import TARGET, Counter, tagged
+from companion.ui.widgets import TARGET, Counter, clipped_text, said, tagged
 
 __all__ = [
     "PhaseCard",

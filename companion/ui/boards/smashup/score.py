@@ -13,11 +13,10 @@ from companion.engine.smashup import is_eligible, score_preview
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue
 from companion.ui.boards.smashup.common import base_fields, dot
-from companion.ui.controls import clipped_text
 from companion.ui.form_dialog import form_dialog, refusal_line
 from companion.ui.layout import Layout
 from companion.ui.state import GameView
-from companion.ui.widgets import button, switch_row, tagged
+from companion.ui.widgets import button, clipped_text, switch_row, tagged
 
 __all__ = ["score_dialog"]
 

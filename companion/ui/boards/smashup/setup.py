@@ -30,12 +30,12 @@ from companion.ui.boards.smashup.play import REVEAL_DELAY
 from companion.ui.layout import use_layout
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
-from companion.ui.tagged_controls import said
 from companion.ui.widgets import (
     BoardScroll,
     button,
     clipped_text,
     confirm_dialog,
+    said,
     tagged,
     use_form,
 )

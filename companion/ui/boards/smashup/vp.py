@@ -26,8 +26,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.colors import ink
-from companion.ui.tagged_controls import said
-from companion.ui.widgets import TARGET, clipped_text, number_pad, tagged, use_form
+from companion.ui.widgets import TARGET, clipped_text, number_pad, said, tagged, use_form
 
 __all__ = ["VpChip", "VpStrip", "MadnessStrip", "SMALL_NAME", "NAME_SIZE"]
 
