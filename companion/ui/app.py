@@ -24,7 +24,7 @@ from companion.ui.new_game import NewGame
 from companion.ui.session import follow_size_on_reconnect
 from companion.ui.settings import THEMES, Settings
 from companion.ui.state import AppModel, GameView, Hub, watch
-from companion.ui.widgets import tagged
+from companion.ui.tagged_controls import said
 
 __all__ = ["make_main", "App"]
 
@@ -33,7 +33,7 @@ __all__ = ["make_main", "App"]
 def Missing(message: str) -> ft.Control:
     return ft.Column(
         [
-            tagged("open-error", ft.Text(message, size=18, color=ft.Colors.ERROR), label=message),
+            said("open-error", ft.Text(message, size=18, color=ft.Colors.ERROR)),
             ft.FilledButton(_("К списку игр"), on_click=lambda: go("/")),
         ]
     )

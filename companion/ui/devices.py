@@ -16,7 +16,7 @@ from companion.table.https import spaced_fingerprint
 from companion.ui.hall import browser_of
 from companion.ui.lan import JoinInfo, Seat, spaced
 from companion.ui.state import on_page
-from companion.ui.widgets import TARGET, confirm_dialog, tagged
+from companion.ui.widgets import button, confirm_dialog, tagged
 
 __all__ = ["HostDesk", "JoinCard", "qr_png_base64", "qr_terminal"]
 
@@ -141,22 +141,18 @@ def HostDesk(seat: Seat, on_host: bool, name: str) -> ft.Control:
                     f"{browser_of(k.agent)} · {k.peer} · {_clock(k.since)}",
                 ],
                 [
-                    tagged(
+                    button(
                         f"admit-{k.id}",
-                        ft.FilledButton(
-                            _("Впустить"),
-                            icon=ft.Icons.LOGIN,
-                            height=TARGET,
-                            on_click=lambda _e, kid=k.id: admit(kid),
-                        ),
+                        _("Впустить"),
+                        lambda _e, kid=k.id: admit(kid),
+                        ft.FilledButton,
+                        icon=ft.Icons.LOGIN,
                     ),
-                    tagged(
+                    button(
                         f"decline-{k.id}",
-                        ft.OutlinedButton(
-                            _("Отклонить"),
-                            height=TARGET,
-                            on_click=lambda _e, kid=k.id: decline(kid),
-                        ),
+                        _("Отклонить"),
+                        lambda _e, kid=k.id: decline(kid),
+                        ft.OutlinedButton,
                     ),
                 ],
             )
@@ -172,14 +168,12 @@ def HostDesk(seat: Seat, on_host: bool, name: str) -> ft.Control:
                     f"{browser_of(d.agent)} · {d.peer} · {_('с')} {_clock(d.since)}",
                 ],
                 [
-                    tagged(
+                    button(
                         f"revoke-{d.token_id}",
-                        ft.OutlinedButton(
-                            _("Отключить"),
-                            icon=ft.Icons.LOGOUT,
-                            height=TARGET,
-                            on_click=lambda _e, d=d: set_asking(("revoke", d.token_id, d.name)),
-                        ),
+                        _("Отключить"),
+                        lambda _e, d=d: set_asking(("revoke", d.token_id, d.name)),
+                        ft.OutlinedButton,
+                        icon=ft.Icons.LOGOUT,
                     )
                 ],
             )
@@ -187,14 +181,12 @@ def HostDesk(seat: Seat, on_host: bool, name: str) -> ft.Control:
     if not devices and not gate.hall.knocks():
         rows.append(ft.Text(_("Пока никто не вошёл и не просит войти."), size=14))
     rows.append(
-        tagged(
+        button(
             "new-code",
-            ft.OutlinedButton(
-                _("Новый код"),
-                icon=ft.Icons.PASSWORD,
-                height=TARGET,
-                on_click=lambda: set_asking(("code", "", "")),
-            ),
+            _("Новый код"),
+            lambda: set_asking(("code", "", "")),
+            ft.OutlinedButton,
+            icon=ft.Icons.PASSWORD,
         )
     )
     return tagged("host-desk", ft.Card(ft.Container(ft.Column(rows, spacing=12), padding=12)))

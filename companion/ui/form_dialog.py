@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.ui.controls import clipped_text
 from companion.ui.layout import COMPACT, Layout
-from companion.ui.widgets import tagged
+from companion.ui.tagged_controls import said
 
 __all__ = ["FORM_WIDTH", "REFUSAL_HEIGHT", "form_dialog", "refusal_line"]
 
@@ -24,7 +24,7 @@ REFUSAL_HEIGHT = 56
 def refusal_line(ident: str, text: str) -> ft.Control:
     """The reserved refusal line (``ident``): ``text`` in red, three lines then «…»."""
     return ft.Container(
-        tagged(ident, clipped_text(text, 13, lines=3, color=ft.Colors.ERROR), label=text),
+        said(ident, clipped_text(text, 13, lines=3, color=ft.Colors.ERROR)),
         height=REFUSAL_HEIGHT,
     )
 

@@ -20,12 +20,11 @@ from companion.ui.plays import (
     fmt_minutes,
     fmt_score,
     grid,
-    line,
     load_plays,
     warning_boxes,
 )
 from companion.ui.result import winners_text
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.widgets import TARGET, button, clipped_text, said, tagged
 
 __all__ = ["HistoryScreen", "PAGE", "play_card"]
 
@@ -99,20 +98,26 @@ def play_card(p: Play, data: Plays, ident: str = "play") -> ft.Control:
                     [
                         ft.Column(
                             [
-                                line(fmt_day(p.started), 12, 1, color=ft.Colors.ON_SURFACE_VARIANT),
+                                clipped_text(
+                                    fmt_day(p.started), 12, color=ft.Colors.ON_SURFACE_VARIANT
+                                ),
                                 ft.Row(
-                                    [line(title, 16, 2, weight=ft.FontWeight.W_600), *early],
+                                    [
+                                        clipped_text(
+                                            title, 16, lines=2, weight=ft.FontWeight.W_600
+                                        ),
+                                        *early,
+                                    ],
                                     wrap=True,
                                     spacing=8,
                                 ),
                                 players,
-                                tagged(
+                                said(
                                     f"winners-{p.id}",
-                                    line(won, 15, 2, weight=ft.FontWeight.W_500),
-                                    label=won,
+                                    clipped_text(won, 15, lines=2, weight=ft.FontWeight.W_500),
                                 ),
-                                *([line(scores, 14, 3)] if scores else []),
-                                line(facts, 13, 1, color=ft.Colors.ON_SURFACE_VARIANT),
+                                *([clipped_text(scores, 14, lines=3)] if scores else []),
+                                clipped_text(facts, 13, color=ft.Colors.ON_SURFACE_VARIANT),
                             ],
                             spacing=4,
                             expand=True,
@@ -172,21 +177,14 @@ def HistoryScreen() -> ft.Control:
         spacing=12,
         run_spacing=12,
     )
-    count = tagged(
-        "history-count",
-        ft.Text(f"{_('Партий')}: {len(chosen)}", size=15),
-        label=f"{_('Партий')}: {len(chosen)}",
-    )
+    count = said("history-count", ft.Text(f"{_('Партий')}: {len(chosen)}", size=15))
     cards = [play_card(p, data) for p in chosen[:shown]]
     more = (
         [
-            tagged(
+            button(
                 "show-more",
-                ft.TextButton(
-                    f"{_('Показать ещё')} ({len(chosen) - shown})",
-                    height=TARGET,
-                    on_click=lambda: set_shown(shown + PAGE),
-                ),
+                f"{_('Показать ещё')} ({len(chosen) - shown})",
+                lambda: set_shown(shown + PAGE),
             )
         ]
         if len(chosen) > shown

@@ -19,9 +19,19 @@ from companion.ui.devices import HostDesk, JoinCard
 from companion.ui.lan import Seat
 from companion.ui.layout import use_window_layout
 from companion.ui.nav import app_model, go
+from companion.ui.plays import warning_boxes
 from companion.ui.saved_games import delete_game
 from companion.ui.state import follow_hub
-from companion.ui.widgets import TARGET, Banner, clipped_text, confirm_dialog, icon_button, tagged
+from companion.ui.widgets import (
+    TARGET,
+    Banner,
+    button,
+    clipped_text,
+    confirm_dialog,
+    icon_button,
+    said,
+    tagged,
+)
 
 __all__ = ["Home", "AWAKE_NOTE"]
 
@@ -66,9 +76,7 @@ def AwakeNote(seat: Seat) -> ft.Control:
                 [
                     ft.Icon(ft.Icons.BRIGHTNESS_LOW),
                     ft.Text(_(AWAKE_NOTE), expand=True, size=14),
-                    tagged(
-                        "awake-ok", ft.TextButton(_("Понятно"), on_click=dismiss, height=TARGET)
-                    ),
+                    button("awake-ok", _("Понятно"), dismiss),
                 ]
             ),
             bgcolor=ft.Colors.SECONDARY_CONTAINER,
@@ -174,19 +182,7 @@ def Home() -> ft.Control:
                 )
             ]
         ),
-        *[
-            tagged(
-                "store-warning",
-                ft.Container(
-                    ft.Text(w, color=ft.Colors.ON_ERROR_CONTAINER),
-                    bgcolor=ft.Colors.ERROR_CONTAINER,
-                    padding=10,
-                    border_radius=8,
-                ),
-                label=w,
-            )
-            for w in dict.fromkeys(warnings)
-        ],
+        *warning_boxes(warnings, size=None),
         *([Banner(error, notice)] if error or notice else []),
     ]
     heading = ft.Text(_("Сохранённые игры"), size=20, weight=ft.FontWeight.BOLD)
@@ -303,10 +299,9 @@ def _tile(s: GameSummary, player: bool, ask: Callable[[str, str], None]) -> ft.C
                         ft.Icon(ft.Icons.EMOJI_EVENTS if s.finished else ft.Icons.CASINO),
                         ft.Column(
                             [
-                                tagged(
+                                said(
                                     f"title-{s.id}",
                                     clipped_text(s.title, 16, lines=2, weight=ft.FontWeight.W_600),
-                                    label=s.title,
                                 ),
                                 clipped_text(", ".join(s.players), 14, lines=2),
                                 clipped_text(

@@ -16,7 +16,6 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.export import export_bytes
 from companion.table.security import require_player
-from companion.ui.controls import clipped_text
 from companion.ui.journal_filter import (
     KIND_LABELS,
     OTHER_KIND,
@@ -33,7 +32,16 @@ from companion.ui.layout import WIDTH_MEDIUM
 from companion.ui.nav import app_model, go
 from companion.ui.offline import BROWSER
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, icon_button, tagged, use_file_picker, use_page_width
+from companion.ui.widgets import (
+    TARGET,
+    button,
+    clipped_text,
+    icon_button,
+    said,
+    tagged,
+    use_file_picker,
+    use_page_width,
+)
 
 __all__ = [
     "GameLog",
@@ -81,20 +89,15 @@ def _LogList(stored: Any, upto: int, seen: int, player: int | None, kind: str | 
     page, more = journal_page(stored.game, upto, player, kind, limit)
     rows: list[ft.Control] = [_row(ev, text) for ev, text in page]
     if not rows:
-        rows.append(
-            tagged("log-empty", ft.Text(_("Событий нет."), size=16), label=_("Событий нет."))
-        )
+        rows.append(said("log-empty", ft.Text(_("Событий нет."), size=16)))
     if more:
         rows.append(
-            tagged(
+            button(
                 "log-more",
-                ft.TextButton(
-                    _("Показать ещё"),
-                    icon=ft.Icons.EXPAND_MORE,
-                    on_click=lambda: set_limit(limit + PAGE),
-                    height=TARGET,
-                    style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
-                ),
+                _("Показать ещё"),
+                lambda: set_limit(limit + PAGE),
+                icon=ft.Icons.EXPAND_MORE,
+                style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
                 label=_("Показать ещё"),
             )
         )
@@ -137,7 +140,7 @@ def _choice_button(
                     [
                         ft.Icon(icon, size=18, visible=lead),
                         ft.Container(
-                            tagged(
+                            said(
                                 f"{ident}-text",
                                 ft.Text(
                                     current,
@@ -145,7 +148,6 @@ def _choice_button(
                                     no_wrap=True,
                                     overflow=ft.TextOverflow.ELLIPSIS,
                                 ),
-                                label=current,
                             ),
                             expand=True,
                             alignment=ft.Alignment.CENTER_LEFT,
@@ -189,12 +191,7 @@ def _choices(
             scroll=ft.ScrollMode.AUTO if len(options) > SHORT_LIST else None,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         ),
-        actions=[
-            tagged(
-                "log-filter-close",
-                ft.TextButton(_("Закрыть"), on_click=lambda _e: close(), height=TARGET),
-            )
-        ],
+        actions=[button("log-filter-close", _("Закрыть"), lambda _e: close())],
         on_dismiss=lambda _e: close(),
     )
 
@@ -362,11 +359,7 @@ def GameLog(view: GameView) -> ft.Control:
     header = ft.Row(
         [
             Back(view.game_id),
-            tagged(
-                "log-title",
-                ft.Text(title, size=20, weight=ft.FontWeight.BOLD, no_wrap=True),
-                label=title,
-            ),
+            said("log-title", ft.Text(title, size=20, weight=ft.FontWeight.BOLD, no_wrap=True)),
             ft.Container(expand=True),
             Tools(changed, refresh, export_as),
         ],

@@ -30,7 +30,7 @@ from companion.table.security import (
     code_problem,
 )
 from companion.ui.hall import Hall, JoinedDevice
-from companion.ui.widgets import TARGET, tagged, use_form
+from companion.ui.widgets import TARGET, button, said, tagged, use_form
 
 
 def _target(control: ft.Control, on_click: Callable[[], None]) -> ft.Control:
@@ -415,17 +415,11 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                     on_click=lambda: join(),
                 ),
             ),
-            tagged(
-                "ask-host",
-                ft.OutlinedButton(
-                    _("Попросить ведущего впустить"), height=TARGET, on_click=lambda: ask()
-                ),
-            ),
+            button("ask-host", _("Попросить ведущего впустить"), ask, ft.OutlinedButton),
             # under «Войти»: a refusal moves nothing; put away, transparent (out of the a11y tree)
-            tagged(
+            said(
                 "join-note" if note else "join-error",
                 ft.Text(error, color=None if note else ft.Colors.ERROR, size=16),
-                label=error,
             )
             if error and standing
             else ft.Container(ft.Text(error, size=16), opacity=0)

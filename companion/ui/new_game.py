@@ -17,7 +17,7 @@ from companion.ui.boards import BOARDS
 from companion.ui.layout import COMPACT, use_window_layout
 from companion.ui.nav import app_model, go
 from companion.ui.roster_chips import RosterChips, last_game, next_color
-from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_form
+from companion.ui.widgets import TARGET, Banner, button, icon_button, tagged, use_form
 
 __all__ = ["NewGame"]
 
@@ -256,16 +256,12 @@ def NewGame() -> ft.Control:
             ),
             RosterChips(app, players, definition.max_players, players_now),
             *rows,
-            tagged(
+            button(
                 "add-player",
-                ft.TextButton(
-                    _("Добавить игрока"),
-                    height=TARGET,
-                    icon=ft.Icons.PERSON_ADD,
-                    # dimmed at the limit: a tap says why
-                    opacity=0.45 if len(players) >= definition.max_players else 1.0,
-                    on_click=lambda: add(),
-                ),
+                _("Добавить игрока"),
+                add,
+                icon=ft.Icons.PERSON_ADD,
+                opacity=0.45 if len(players) >= definition.max_players else 1.0,
             ),
             tagged(
                 "first-player",

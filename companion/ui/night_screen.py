@@ -10,9 +10,9 @@ import flet as ft
 from companion.i18n import _
 from companion.store.stats import Night, nights
 from companion.ui.nav import app_model, go
-from companion.ui.plays import Frame, Plays, line, load_plays, warning_boxes
+from companion.ui.plays import Frame, Plays, load_plays, warning_boxes
 from companion.ui.result import winners_text
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.widgets import TARGET, clipped_text, said, tagged
 
 __all__ = ["NightScreen", "NIGHTS", "night_card"]
 
@@ -44,7 +44,7 @@ def night_card(night: Night, data: Plays, k: int) -> ft.Control:
                     ft.Row(
                         [
                             ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18),
-                            ft.Container(line(text, 14, 2), expand=True),
+                            ft.Container(clipped_text(text, 14, lines=2), expand=True),
                         ],
                         spacing=6,
                     ),
@@ -57,23 +57,21 @@ def night_card(night: Night, data: Plays, k: int) -> ft.Control:
         )
     if len(night.plays) > NIGHT_PLAYS:
         rest = f"{_('и ещё партий')}: {len(night.plays) - NIGHT_PLAYS} ({_('все — в «Истории»')})"
-        rows.append(line(rest, 14, 2, color=ft.Colors.ON_SURFACE_VARIANT))
+        rows.append(clipped_text(rest, 14, lines=2, color=ft.Colors.ON_SURFACE_VARIANT))
     return tagged(
         f"night-{k}",
         ft.Card(
             ft.Container(
                 ft.Column(
                     [
-                        line(
+                        clipped_text(
                             f"{_('Вечер')} {day} · {_('партий')}: {len(night.plays)}",
                             18,
-                            1,
                             weight=ft.FontWeight.BOLD,
                         ),
-                        tagged(
+                        said(
                             f"night-top-{k}",
-                            line(top, 16, 2, weight=ft.FontWeight.W_600),
-                            label=top,
+                            clipped_text(top, 16, lines=2, weight=ft.FontWeight.W_600),
                         ),
                         *rows,
                     ],

@@ -9,12 +9,12 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.controls import (
     DIALOG_BUTTON,
-    TARGET,
     clipped_text,
     shown_number,
     tagged,
     use_form,
 )
+from companion.ui.tagged_controls import button, said
 from companion.ui.taps import closing_dialog
 
 __all__ = ["PAD_DIGITS", "PAD_WIDTH", "number_pad", "pad_name", "use_number_pad"]
@@ -145,7 +145,7 @@ def number_pad(
                         label=spoken,
                     ),
                     ft.Container(
-                        tagged("pad-hint", ft.Text(hint, size=14, color=hint_color), label=hint)
+                        said("pad-hint", ft.Text(hint, size=14, color=hint_color))
                         if hint
                         else None,
                         height=20,
@@ -159,18 +159,8 @@ def number_pad(
             width=PAD_WIDTH,
         ),
         actions=[
-            tagged(
-                "pad-cancel",
-                ft.TextButton(
-                    _("Отмена"), height=TARGET, style=DIALOG_BUTTON, on_click=lambda: on_close()
-                ),
-            ),
-            tagged(
-                "pad-ok",
-                ft.FilledButton(
-                    _("Готово"), height=TARGET, style=DIALOG_BUTTON, on_click=lambda: ok()
-                ),
-            ),
+            button("pad-cancel", _("Отмена"), on_close, style=DIALOG_BUTTON),
+            button("pad-ok", _("Готово"), ok, ft.FilledButton, style=DIALOG_BUTTON),
         ],
         on_dismiss=lambda: on_close(),
     )

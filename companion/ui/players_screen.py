@@ -20,9 +20,16 @@ from companion.table.budget import JOINED_FRAME_BYTES
 from companion.table.security import is_player, require_player
 from companion.ui.colors import ink
 from companion.ui.nav import app_model
-from companion.ui.plays import Frame, grid, line, load_plays, warning_boxes
+from companion.ui.plays import Frame, grid, load_plays, warning_boxes
 from companion.ui.roster_chips import next_color
-from companion.ui.widgets import TARGET, confirm_dialog, tagged, use_file_picker
+from companion.ui.widgets import (
+    TARGET,
+    button,
+    clipped_text,
+    confirm_dialog,
+    tagged,
+    use_file_picker,
+)
 
 __all__ = ["PlayersScreen", "SHORT_LIST", "PICK_BYTES"]
 
@@ -126,16 +133,14 @@ def PlayersScreen() -> ft.Control:
                 title=ft.Text(f"«{merging}» — {_('это тот же игрок, что…')}", size=20),
                 content=ft.Column(
                     [
-                        tagged(
+                        button(
                             f"same-{q.name}",
-                            ft.OutlinedButton(
-                                q.name,
-                                height=TARGET,
-                                on_click=lambda _e, q=q: (
-                                    set_merging(""),
-                                    set_asking(("merge", q.name, merging)),
-                                ),
+                            q.name,
+                            lambda _e, q=q: (
+                                set_merging(""),
+                                set_asking(("merge", q.name, merging)),
                             ),
+                            ft.OutlinedButton,
                             label=q.name,
                         )
                         for q in others
@@ -144,12 +149,7 @@ def PlayersScreen() -> ft.Control:
                     tight=True,
                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                 ),
-                actions=[
-                    tagged(
-                        "same-cancel",
-                        ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: set_merging("")),
-                    )
-                ],
+                actions=[button("same-cancel", _("Отмена"), lambda: set_merging(""))],
                 on_dismiss=lambda: set_merging(""),
             )
         return None
@@ -176,7 +176,9 @@ def PlayersScreen() -> ft.Control:
                         label=f"{_('Цвет')} {p.color}",
                     ),
                     ft.Container(
-                        line(p.name, 17, 2, color=ink(p.color), weight=ft.FontWeight.W_600),
+                        clipped_text(
+                            p.name, 17, lines=2, color=ink(p.color), weight=ft.FontWeight.W_600
+                        ),
                         expand=True,
                     ),
                     ft.Text(_plays_word(n), size=14),
@@ -202,11 +204,11 @@ def PlayersScreen() -> ft.Control:
                             ),
                             expand=True,
                         ),
-                        tagged(
+                        button(
                             f"save-{p.name}",
-                            ft.FilledButton(
-                                _("Сохранить"), height=TARGET, on_click=lambda _e: save_name(p.name)
-                            ),
+                            _("Сохранить"),
+                            lambda _e: save_name(p.name),
+                            ft.FilledButton,
                         ),
                     ],
                     spacing=8,
@@ -216,7 +218,7 @@ def PlayersScreen() -> ft.Control:
             parts.append(
                 tagged(
                     f"refusal-{p.name}",
-                    line(refusal[1], 14, 3, color=ft.Colors.ERROR),
+                    clipped_text(refusal[1], 14, lines=3, color=ft.Colors.ERROR),
                     label=refusal[1],
                 )
             )
@@ -350,11 +352,11 @@ def PlayersScreen() -> ft.Control:
         ft.Row(files, wrap=True, spacing=8, run_spacing=8),
         *(
             [
-                line(
+                clipped_text(
                     f"{_('Резервная копия с телефона — до')} {limit}; "
                     f"{_('больше — на ведущем устройстве: companion plays import ФАЙЛ')}",
                     13,
-                    3,
+                    lines=3,
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 )
             ]
@@ -362,7 +364,10 @@ def PlayersScreen() -> ft.Control:
             else []
         ),
         ft.Container(
-            tagged("files-notice", line(notice, 14, 4), label=notice) if notice else None, height=84
+            tagged("files-notice", clipped_text(notice, 14, lines=4), label=notice)
+            if notice
+            else None,
+            height=84,
         ),
     ]
     return Frame(_("Игроки"), "players", body)

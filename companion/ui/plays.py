@@ -8,7 +8,6 @@ import time
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import flet as ft
 
@@ -20,7 +19,7 @@ from companion.store.stats import person
 from companion.ui.layout import use_window_layout
 from companion.ui.nav import go
 from companion.ui.state import AppModel
-from companion.ui.widgets import TARGET, icon_button, tagged
+from companion.ui.widgets import button, dot, icon_button, tagged
 
 __all__ = [
     "Plays",
@@ -105,11 +104,6 @@ def fmt_score(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
-def dot(color: str, size: int = 14) -> ft.Control:
-    """A player's colour as a small filled circle."""
-    return ft.Container(width=size, height=size, bgcolor=color, border_radius=size / 2)
-
-
 def choice(
     ident: str,
     label: str,
@@ -144,14 +138,12 @@ def Frame(title: str, ident: str, body: list[ft.Control], tabs: bool = True) -> 
             ("players", _("Игроки"), "/players"),
         ):
             links.append(
-                tagged(
+                button(
                     f"tab-{key}",
-                    ft.OutlinedButton(
-                        text,
-                        height=TARGET,
-                        disabled=key == ident,
-                        on_click=lambda _e, r=route: go(r),
-                    ),
+                    text,
+                    lambda _e, r=route: go(r),
+                    ft.OutlinedButton,
+                    disabled=key == ident,
                 )
             )
     column = ft.Column(
@@ -188,13 +180,13 @@ def grid(cards: Sequence[ft.Control]) -> ft.Control:
     )
 
 
-def warning_boxes(warnings: Sequence[str]) -> list[ft.Control]:
-    """Each warning (a damaged file left out, named) in an error-coloured box."""
+def warning_boxes(warnings: Sequence[str], size: float | None = 14) -> list[ft.Control]:
+    """Each warning (a damaged file left out, named) in an error-coloured box, at ``size`` px."""
     return [
         tagged(
             "store-warning",
             ft.Container(
-                ft.Text(w, color=ft.Colors.ON_ERROR_CONTAINER, size=14),
+                ft.Text(w, color=ft.Colors.ON_ERROR_CONTAINER, size=size),
                 bgcolor=ft.Colors.ERROR_CONTAINER,
                 padding=10,
                 border_radius=8,
@@ -203,8 +195,3 @@ def warning_boxes(warnings: Sequence[str]) -> list[ft.Control]:
         )
         for w in dict.fromkeys(warnings)
     ]
-
-
-def line(text: str, size: int = 14, lines: int = 2, **style: Any) -> ft.Text:
-    """Text cut with «…» after ``lines`` lines (the whole is in the card's spoken label)."""
-    return ft.Text(text, size=size, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS, **style)

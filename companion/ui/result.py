@@ -18,7 +18,7 @@ from companion.engine.clock import whole_turns
 from companion.i18n import _
 from companion.ui.hints import score_top
 from companion.ui.layout import use_layout
-from companion.ui.widgets import fmt_seconds, tagged
+from companion.ui.widgets import clipped_text, fmt_seconds, said, tagged
 
 __all__ = ["CHART_HEIGHT", "SHORT_CHART_HEIGHT", "ResultHeader", "ResultDetails", "winners_text"]
 
@@ -71,7 +71,7 @@ def _ResultHeader(game: Any, version: int) -> ft.Control:
                         ],
                         spacing=8,
                     ),
-                    tagged("result-reason", ft.Text(outcome.reason, size=16), label=outcome.reason),
+                    said("result-reason", ft.Text(outcome.reason, size=16)),
                     ft.Text(score_line, size=15, weight=ft.FontWeight.W_500),
                 ],
                 spacing=6,
@@ -209,7 +209,7 @@ def _times(game: Any, turn_list: bool = True) -> ft.Control:
         ft.Row(
             [
                 ft.Container(
-                    ft.Text(spec.name, size=14, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                    clipped_text(spec.name, 14),
                     width=110,
                 ),
                 ft.Container(
@@ -237,12 +237,7 @@ def _times(game: Any, turn_list: bool = True) -> ft.Control:
             [
                 ft.Container(ft.Text(f"{_('Ход')} {n}", size=13), width=70),
                 ft.Container(
-                    ft.Text(
-                        game.players[p] if p is not None else "—",
-                        size=13,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
+                    clipped_text(game.players[p] if p is not None else "—", 13),
                     expand=True,
                 ),
                 ft.Container(

@@ -12,10 +12,9 @@ from companion.engine import PALETTE
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.roster import Roster, fold
-from companion.ui.controls import clipped_text
 from companion.ui.plays import load_plays
 from companion.ui.state import AppModel
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.widgets import TARGET, clipped_text, tagged
 
 __all__ = ["RosterChips", "known_players", "seat_chip", "last_game", "next_color"]
 

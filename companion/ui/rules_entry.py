@@ -19,7 +19,7 @@ from companion.ui.rules_text import (
     segments,
     snippet,
 )
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.widgets import TARGET, button, said, tagged
 
 __all__ = ["ResultCard", "result_card", "detail", "house_badge", "rich"]
 
@@ -151,9 +151,7 @@ def _entry_button(
     ident: str, text: str, icon: ft.IconData, on_click: Callable[[], None]
 ) -> ft.Control:
     """An outlined 48 dp button under an entry, tagged ``ident``."""
-    return tagged(
-        ident, ft.OutlinedButton(text, icon=icon, on_click=lambda: on_click(), height=TARGET)
-    )
+    return button(ident, text, on_click, ft.OutlinedButton, icon=icon)
 
 
 def detail(
@@ -175,28 +173,15 @@ def detail(
     near = [] if house else neighbours(index.entries, entry["id"])
     return ft.Column(
         [
-            ft.Row(
-                [
-                    tagged(
-                        "detail-back",
-                        ft.TextButton(
-                            _("К результатам"),
-                            icon=ft.Icons.ARROW_BACK,
-                            on_click=lambda: close(),
-                            height=TARGET,
-                        ),
-                    )
-                ]
-            ),
+            ft.Row([button("detail-back", _("К результатам"), close, icon=ft.Icons.ARROW_BACK)]),
             tagged(
                 "detail-title",
                 rich(entry["title"], by_field.get("title", []), 22, bold=True),
                 label=entry["title"],
             ),
-            tagged(
+            said(
                 "detail-where",
                 ft.Text(entry_place(entry), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-                label=entry_place(entry),
             ),
             *([house_badge()] if house else []),
             tagged(

@@ -14,7 +14,7 @@ from companion.rules.db import GAMES
 from companion.rules.house import HOUSE_FILE
 from companion.store.limits import RULING_TEXT_CHARS, RULING_TITLE_CHARS
 from companion.ui.rules_text import GAME_NAMES, SOURCE_NAMES, rules_index
-from companion.ui.widgets import icon_button, tagged
+from companion.ui.widgets import button, icon_button, said, tagged
 
 __all__ = ["house_panel"]
 
@@ -104,21 +104,17 @@ def house_panel(
                     on_change=lambda e: _set_link(set_form, e.control.value),
                 ),
             ),
-            tagged(
-                "house-link-note",
-                ft.Text(link_note, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                label=link_note,
+            said(
+                "house-link-note", ft.Text(link_note, size=13, color=ft.Colors.ON_SURFACE_VARIANT)
             ),
             ft.Row(
                 [
-                    tagged(
+                    button(
                         "house-save",
-                        ft.FilledButton(
-                            _("Сохранить решение"),
-                            icon=ft.Icons.SAVE,
-                            height=48,
-                            on_click=lambda: save(),
-                        ),
+                        _("Сохранить решение"),
+                        save,
+                        ft.FilledButton,
+                        icon=ft.Icons.SAVE,
                     )
                 ]
             ),
@@ -152,13 +148,7 @@ def house_panel(
                     )
                     for r in rulings
                 ]
-                or [
-                    tagged(
-                        "house-empty",
-                        ft.Text(_("Решений стола пока нет.")),
-                        label=_("Решений стола пока нет."),
-                    )
-                ]
+                or [said("house-empty", ft.Text(_("Решений стола пока нет.")))]
             ),
         ],
         spacing=10,

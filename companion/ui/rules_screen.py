@@ -18,7 +18,7 @@ from companion.ui.nav import AppContext, go
 from companion.ui.rules_entry import detail, result_card
 from companion.ui.rules_house import house_panel
 from companion.ui.rules_text import GAME_NAMES, entry_by_id, parse_route, search_rules
-from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_form
+from companion.ui.widgets import TARGET, Banner, icon_button, said, tagged, use_form
 
 __all__ = ["RulesScreen"]
 
@@ -209,34 +209,26 @@ def RulesScreen() -> ft.Control:
             body = (
                 detail(root, entry, spans, open_entry, close_entry, amend, remove)
                 if entry
-                else tagged(
-                    "rules-message", ft.Text(_("Запись не найдена.")), label=_("Запись не найдена.")
-                )
+                else said("rules-message", ft.Text(_("Запись не найдена.")))
             )
         elif not query.strip():
             hint = _(
                 "Спросите, как за столом: «ничья на базе», «можно ли оспорить блок», «talent». "
                 "Опечатки и английская раскладка не мешают."
             )
-            body = tagged(
-                "rules-hint", ft.Text(hint, size=15, color=ft.Colors.ON_SURFACE_VARIANT), label=hint
-            )
+            body = said("rules-hint", ft.Text(hint, size=15, color=ft.Colors.ON_SURFACE_VARIANT))
         elif message:
-            body = tagged(
-                "rules-message", ft.Text(message, size=15, color=ft.Colors.ERROR), label=message
-            )
+            body = said("rules-message", ft.Text(message, size=15, color=ft.Colors.ERROR))
         elif not hits:
             none = _("Ничего не нашлось: попробуйте другие слова или «Все» игры.")
-            body = tagged("rules-message", ft.Text(none, size=15), label=none)
+            body = said("rules-message", ft.Text(none, size=15))
         else:
             scope = GAME_NAMES.get(game, _("все игры"))
             summary = f"«{query.strip()}» · {scope}: {_('найдено')} {len(hits)}"
             body = ft.Column(
                 [
-                    tagged(
-                        "rules-count",
-                        ft.Text(summary, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                        label=summary,
+                    said(
+                        "rules-count", ft.Text(summary, size=13, color=ft.Colors.ON_SURFACE_VARIANT)
                     ),
                     *[result_card(i, h, open_entry) for i, h in enumerate(hits)],
                 ],

@@ -12,7 +12,7 @@ from companion.store.settings import update_settings
 from companion.table.security import is_player
 from companion.ui.nav import app_model, go
 from companion.ui.offline import BROWSER
-from companion.ui.widgets import TARGET, Banner, icon_button, tagged, use_file_picker
+from companion.ui.widgets import TARGET, Banner, button, icon_button, tagged, use_file_picker
 
 __all__ = ["Settings", "THEMES"]
 
@@ -114,14 +114,12 @@ def Settings() -> ft.Control:
                 ),
             ),
             Storage() if player else ft.Container(),
-            tagged(
+            button(
                 "import-game",
-                ft.OutlinedButton(
-                    _("Загрузить игру из файла"),
-                    icon=ft.Icons.UPLOAD_FILE,
-                    height=TARGET,
-                    on_click=lambda: page.run_task(load_game),
-                ),
+                _("Загрузить игру из файла"),
+                lambda: page.run_task(load_game),
+                ft.OutlinedButton,
+                icon=ft.Icons.UPLOAD_FILE,
             )
             if player
             else ft.Container(),

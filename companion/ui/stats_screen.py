@@ -37,12 +37,11 @@ from companion.ui.plays import (
     fmt_minutes,
     fmt_score,
     grid,
-    line,
     load_plays,
     warning_boxes,
 )
 from companion.ui.result import winners_text
-from companion.ui.widgets import fmt_seconds, tagged
+from companion.ui.widgets import clipped_text, fmt_seconds, said, tagged
 
 __all__ = ["StatsScreen", "CHART_PLAYERS", "CHART_PLAYS"]
 
@@ -90,18 +89,20 @@ def _player_card(st: PlayerStats, data: Plays, titles: dict[str, str]) -> ft.Con
                             [
                                 dot(data.color(st.name), 16),
                                 ft.Container(
-                                    tagged(
+                                    said(
                                         "player-line",
-                                        line(head, 16, 2, weight=ft.FontWeight.W_600),
-                                        label=head,
+                                        clipped_text(head, 16, lines=2, weight=ft.FontWeight.W_600),
                                     ),
                                     expand=True,
                                 ),
                             ],
                             spacing=8,
                         ),
-                        *[line(f, 14, 2) for f in facts],
-                        *[line(g, 13, 3, color=ft.Colors.ON_SURFACE_VARIANT) for g in games],
+                        *[clipped_text(f, 14, lines=2) for f in facts],
+                        *[
+                            clipped_text(g, 13, lines=3, color=ft.Colors.ON_SURFACE_VARIANT)
+                            for g in games
+                        ],
                     ],
                     spacing=4,
                 ),
@@ -128,7 +129,10 @@ def _game_card(gs: GameStats) -> ft.Control:
         ft.Card(
             ft.Container(
                 ft.Column(
-                    [line(gs.title, 16, 2, weight=ft.FontWeight.W_600), *[line(x) for x in lines]],
+                    [
+                        clipped_text(gs.title, 16, lines=2, weight=ft.FontWeight.W_600),
+                        *[clipped_text(x, 14, lines=2) for x in lines],
+                    ],
                     spacing=4,
                 ),
                 padding=12,
@@ -185,11 +189,7 @@ def _wins_chart(stats: list[PlayerStats], data: Plays) -> ft.Control | None:
         ft.Row(
             [
                 ft.Container(
-                    tagged(
-                        f"wins-name-{i}",
-                        ft.Text(s.name, size=14, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                        label=s.name,
-                    ),
+                    said(f"wins-name-{i}", clipped_text(s.name, 14)),
                     expand=2,
                 ),
                 ft.Container(
@@ -299,13 +299,7 @@ def StatsScreen() -> ft.Control:
     if not plays:
         body.append(ft.Text(_("Сыгранных партий пока нет: статистика появится после первой.")))
         return Frame(_("Статистика"), "stats", body)
-    body.append(
-        tagged(
-            "stats-total",
-            ft.Text(f"{_('Партий')}: {len(plays)}", size=15),
-            label=f"{_('Партий')}: {len(plays)}",
-        )
-    )
+    body.append(said("stats-total", ft.Text(f"{_('Партий')}: {len(plays)}", size=15)))
     body.append(_heading(_("Победы по игрокам")))
     chart = _wins_chart(players, data)
     if chart is not None:
@@ -344,6 +338,6 @@ def StatsScreen() -> ft.Control:
                 spacing=12,
                 run_spacing=12,
             ),
-            tagged("h2h-result", line(result, 16, 3, weight=ft.FontWeight.W_500), label=result),
+            said("h2h-result", clipped_text(result, 16, lines=3, weight=ft.FontWeight.W_500)),
         ]
     return Frame(_("Статистика"), "stats", body)

@@ -13,10 +13,9 @@ import flet as ft
 
 from companion.engine.clock import turn_so_far
 from companion.i18n import _
-from companion.ui.controls import clipped_text
 from companion.ui.hints import phase_short
 from companion.ui.layout import use_layout
-from companion.ui.widgets import fmt_seconds, tagged
+from companion.ui.widgets import clipped_text, fmt_seconds, tagged
 from companion.ui.words import inflect
 
 __all__ = [
@@ -191,34 +190,18 @@ def _Clock(
     shown = "" if over else (_("пауза") if paused else turn)
     turn_slot, total_slot = clock_slots(game)
     if total:
-        return tagged(
-            "clock-total",
-            _slot(
-                total_slot,
-                ft.Text(
-                    whole,
-                    size=TOTAL_SIZE,
-                    color=ft.Colors.ON_SURFACE_VARIANT,
-                    max_lines=1,
-                    no_wrap=True,
-                ),
-            ),
-            label=whole,
-        )
+        ident, slot, text, label = "clock-total", total_slot, whole, whole
+        style: dict[str, Any] = {"size": TOTAL_SIZE, "color": ft.Colors.ON_SURFACE_VARIANT}
+    else:
+        ident, slot, text, label = "clock", turn_slot, shown, shown or _("часы остановлены")
+        red = late or paused
+        style = {
+            "size": TURN_SIZE,
+            "weight": ft.FontWeight.W_500,
+            "color": ft.Colors.ERROR if red else None,
+        }
     return tagged(
-        "clock",
-        _slot(
-            turn_slot,
-            ft.Text(
-                shown,
-                size=TURN_SIZE,
-                weight=ft.FontWeight.W_500,
-                color=ft.Colors.ERROR if late or paused else None,
-                max_lines=1,
-                no_wrap=True,
-            ),
-        ),
-        label=shown or _("часы остановлены"),
+        ident, _slot(slot, ft.Text(text, max_lines=1, no_wrap=True, **style)), label=label
     )
 
 

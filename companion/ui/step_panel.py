@@ -11,8 +11,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.controls import clipped_text
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.widgets import TARGET, button, clipped_text, said, tagged
 
 __all__ = ["QUESTION_CHARS", "QUESTION_SIZE", "StepPanel", "StepText"]
 
@@ -33,10 +32,9 @@ class StepText:
 
 
 def _text(t: StepText) -> ft.Control:
-    return tagged(
+    return said(
         t.ident,
         clipped_text(t.text, t.size, lines=t.lines, weight=ft.FontWeight.W_500 if t.bold else None),
-        label=t.text,
     )
 
 
@@ -45,7 +43,7 @@ def _whole_dialog(question: str, texts: list[str], close: Callable[[], None]) ->
     ``step-texts-text``, ``step-texts-close``."""
     return ft.AlertDialog(
         modal=True,
-        title=tagged("step-texts-title", ft.Text(question, size=18), label=question),
+        title=said("step-texts-title", ft.Text(question, size=18)),
         content=tagged(
             "step-texts-text",
             ft.Column(
@@ -56,9 +54,7 @@ def _whole_dialog(question: str, texts: list[str], close: Callable[[], None]) ->
             ),
             label="\n".join(texts),
         ),
-        actions=[
-            tagged("step-texts-close", ft.FilledButton(_("Понятно"), height=TARGET, on_click=close))
-        ],
+        actions=[button("step-texts-close", _("Понятно"), close, ft.FilledButton)],
         on_dismiss=close,
     )
 
@@ -111,7 +107,7 @@ def StepPanel(
     head = ft.Row(
         [
             ft.Container(
-                tagged(
+                said(
                     "step",
                     clipped_text(
                         question,
@@ -119,7 +115,6 @@ def StepPanel(
                         lines=1 if short else 2,
                         weight=ft.FontWeight.BOLD,
                     ),
-                    label=question,
                 ),
                 expand=True,
             ),

@@ -29,9 +29,13 @@ from companion.ui.controls import (
 )
 from companion.ui.counters import Counter, counter_step
 from companion.ui.number_pad import PAD_DIGITS, PAD_WIDTH, number_pad, pad_name, use_number_pad
+from companion.ui.tagged_controls import button, said
 
 __all__ = [
     "TARGET",
+    "button",
+    "dot",
+    "said",
     "use_page_width",
     "use_file_picker",
     "confirm_dialog",
@@ -106,6 +110,11 @@ def _use_resize(pick: Callable[[Any], Any]) -> Any:
 
     ft.use_effect(listen, [], cleanup=forget)
     return value
+
+
+def dot(color: str, size: int = 14) -> ft.Control:
+    """A player's colour as a small filled circle ``size`` px wide."""
+    return ft.Container(width=size, height=size, bgcolor=color, border_radius=size / 2)
 
 
 def use_page_width() -> float:

@@ -20,9 +20,8 @@ from companion.engine.coup import (
 )
 from companion.i18n import _
 from companion.ui.boards.coup.common import ACTION_LABELS
-from companion.ui.controls import clipped_text
 from companion.ui.layout import grid
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.widgets import TARGET, clipped_text, tagged
 
 __all__ = ["ACTION_WIDTH", "Answer", "Answers", "COMPACT_ROWS", "Grid", "answers_of"]
 

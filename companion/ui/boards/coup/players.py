@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.engine.coup import CHARACTER_NAMES, CHARACTERS
 from companion.i18n import _
-from companion.ui.widgets import border_all, clipped_text, tagged
+from companion.ui.widgets import border_all, clipped_text, said, tagged
 
 __all__ = ["BankBar", "PAIRS_FROM", "PlayerRow", "ROW_HEIGHT", "name_size"]
 
@@ -125,17 +125,9 @@ def BankBar(
                         ),
                         label=f"{_('Казна')} {treasury}",
                     ),
-                    tagged(
-                        "court-deck",
-                        ft.Text(f"{_('Колода двора')} {court_deck}", size=13),
-                        label=f"{_('Колода двора')} {court_deck}",
-                    ),
+                    said("court-deck", ft.Text(f"{_('Колода двора')} {court_deck}", size=13)),
                     ft.Container(
-                        tagged(
-                            "turn",
-                            ft.Text(f"{_('Ход')} {turn}", size=13),
-                            label=f"{_('Ход')} {turn}",
-                        ),
+                        said("turn", ft.Text(f"{_('Ход')} {turn}", size=13)),
                         expand=True,
                         alignment=ft.Alignment.CENTER_RIGHT,
                     ),

@@ -12,8 +12,7 @@ from companion.engine.munchkin import HAND_LIMIT, charity
 from companion.engine.munchkin.constants import R_PHASES
 from companion.i18n import _
 from companion.ui.boards.munchkin.common import Send
-from companion.ui.controls import toggle
-from companion.ui.widgets import TARGET, clipped_text, icon_button, tagged
+from companion.ui.widgets import TARGET, button, clipped_text, icon_button, said, tagged, toggle
 from companion.ui.words import plural
 
 __all__ = ["CharitySlot"]
@@ -154,10 +153,9 @@ def _CharitySlot(
             rows.append(
                 ft.Row(
                     [
-                        tagged(
+                        said(
                             f"gift-{p}",
                             ft.Text(f"{names[p]}: {gifts[p]}", size=16, weight=ft.FontWeight.BOLD),
-                            label=f"{names[p]}: {gifts[p]}",
                         ),
                         tagged(
                             f"gift-extra-{p}",
@@ -190,20 +188,14 @@ def _CharitySlot(
             inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
             content=tagged("charity", ft.Column(body, spacing=4, tight=True, width=340)),
             actions=[
-                tagged(
-                    "charity-cancel",
-                    ft.TextButton(_("Закрыть"), height=TARGET, on_click=lambda: set_opened(False)),
-                ),
-                tagged(
+                button("charity-cancel", _("Закрыть"), lambda: set_opened(False)),
+                button(
                     "charity-submit",
-                    ft.FilledButton(
-                        _("Сбросить") if plan.discard else _("Раздать"),
-                        icon=ft.Icons.VOLUNTEER_ACTIVISM,
-                        height=TARGET,
-                        disabled=plan.surplus == 0
-                        or (not plan.discard and len(chosen) != plan.extra),
-                        on_click=lambda: give(),
-                    ),
+                    _("Сбросить") if plan.discard else _("Раздать"),
+                    give,
+                    ft.FilledButton,
+                    icon=ft.Icons.VOLUNTEER_ACTIVISM,
+                    disabled=plan.surplus == 0 or (not plan.discard and len(chosen) != plan.extra),
                 ),
             ],
             on_dismiss=lambda: set_opened(False),
@@ -211,28 +203,25 @@ def _CharitySlot(
         if opened
         else None
     )
-    button = tagged(
+    opener = button(
         "charity-open",
-        ft.FilledTonalButton(
-            _("От щедрот"),
-            # beside the treasures, no icon: «тянуть 2 сокровища» stays whole at 360 px
-            icon=None if treasures else ft.Icons.VOLUNTEER_ACTIVISM,
-            height=TARGET,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-            on_click=lambda: set_opened(True),
-        ),
+        _("От щедрот"),
+        lambda: set_opened(True),
+        ft.FilledTonalButton,
+        icon=None if treasures else ft.Icons.VOLUNTEER_ACTIVISM,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
     )
     if not treasures:
-        return button
+        return opener
     draw = (
         f"{_('тянуть')} {treasures} "
         f"{plural(treasures, _('сокровище'), _('сокровища'), _('сокровищ'))}"
     )
     return ft.Row(
         [
-            button,
+            opener,
             ft.Container(
-                tagged("charity-treasures", clipped_text(draw, 13, lines=2), label=draw),
+                said("charity-treasures", clipped_text(draw, 13, lines=2)),
                 expand=True,
             ),
         ],

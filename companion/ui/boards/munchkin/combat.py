@@ -16,7 +16,7 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.boards.munchkin.common import Send, rules
 from companion.ui.boards.munchkin.fold import More
-from companion.ui.widgets import TARGET, clipped_text, counter_step, icon_button, tagged
+from companion.ui.widgets import TARGET, button, clipped_text, counter_step, icon_button, tagged
 
 __all__ = ["ONE_SHOTS", "MonsterView", "CombatView"]
 
@@ -68,17 +68,13 @@ def _Quick(side: str, send: Send) -> ft.Control:
     title = _title(side)
     return ft.Row(
         [
-            tagged(
+            button(
                 f"bonus-{side}-{v}",
-                ft.OutlinedButton(
-                    f"+{v}",
-                    width=TARGET,
-                    height=TARGET,
-                    style=ft.ButtonStyle(padding=0),
-                    on_click=lambda _e, v=v: send(
-                        "combat.bonus", {"side": side, "value": v, "label": ""}
-                    ),
-                ),
+                f"+{v}",
+                lambda _e, v=v: send("combat.bonus", {"side": side, "value": v, "label": ""}),
+                ft.OutlinedButton,
+                width=TARGET,
+                style=ft.ButtonStyle(padding=0),
                 label=f"{title} +{v}",
             )
             for v in ONE_SHOTS
@@ -91,16 +87,14 @@ def _Quick(side: str, send: Send) -> ft.Control:
 @ft.component
 def _Taken(side: str, k: int, v: int, send: Send) -> ft.Control:
     """One played one-shot card (tap to take it back); a new card renders only itself."""
-    return tagged(
+    return button(
         f"bonus-{side}-remove-{k}",
-        ft.OutlinedButton(
-            f"{v:+d}",
-            icon=ft.Icons.CLOSE,
-            height=TARGET,
-            tooltip=_("Убрать разовую карту"),
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
-            on_click=lambda _e: send("combat.bonus.remove", {"side": side, "index": k}),
-        ),
+        f"{v:+d}",
+        lambda _e: send("combat.bonus.remove", {"side": side, "index": k}),
+        ft.OutlinedButton,
+        icon=ft.Icons.CLOSE,
+        tooltip=_("Убрать разовую карту"),
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
         label=f"{v:+d}",
     )
 
@@ -157,12 +151,11 @@ def _MonsterRow(i: int, m: MonsterView, send: Send) -> ft.Control:
                             ft.Container(
                                 ft.Column(
                                     [
-                                        ft.Text(
+                                        clipped_text(
                                             m.name,
-                                            size=13,
+                                            13,
+                                            lines=2,
                                             weight=ft.FontWeight.BOLD,
-                                            max_lines=2,
-                                            overflow=ft.TextOverflow.ELLIPSIS,
                                             style=_TIGHT,
                                         ),
                                         ft.Text(
@@ -346,15 +339,13 @@ OneShots, MonsterRow = ft.memo(_OneShots), ft.memo(_MonsterRow)
 @ft.component
 def _AddMonster(add_monster: Callable[[], None]) -> ft.Control:
     """«+ Монстр»: another monster joins the fight (a stable callback: rendered once)."""
-    return tagged(
+    return button(
         "add-monster",
-        ft.OutlinedButton(
-            _("Монстр"),
-            icon=ft.Icons.ADD,
-            height=TARGET,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-            on_click=lambda: add_monster(),
-        ),
+        _("Монстр"),
+        add_monster,
+        ft.OutlinedButton,
+        icon=ft.Icons.ADD,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
         label=_("Ещё монстр"),
     )
 
@@ -373,12 +364,7 @@ def _Header(name: str, add_monster: Callable[[], None]) -> ft.Control:
             ft.Container(
                 tagged(
                     "fighter",
-                    ft.Text(
-                        f"{_('Бой')}: {name}",
-                        size=20,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
+                    clipped_text(f"{_('Бой')}: {name}", 20),
                     label=name,
                 ),
                 expand=True,

@@ -17,9 +17,17 @@ from companion.ui.boards.munchkin.common import (
     send_noting_gear,
     to_int,
 )
-from companion.ui.controls import toggle
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, number_field, tagged, typed_text
+from companion.ui.widgets import (
+    TARGET,
+    button,
+    clipped_text,
+    number_field,
+    said,
+    tagged,
+    toggle,
+    typed_text,
+)
 
 __all__ = ["MonsterDialog", "OverrideDialog"]
 
@@ -34,9 +42,7 @@ ERROR_SLOT = 36
 def dialog_actions(cancel_ident: str, ok_ident: str, ok_text: str, on_cancel, on_ok, **kw) -> list:
     """«Отмена» and the dialog's action, both 48 dp tall."""
     return [
-        tagged(
-            cancel_ident, ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: on_cancel())
-        ),
+        button(cancel_ident, _("Отмена"), on_cancel),
         tagged(ok_ident, ft.FilledButton(ok_text, height=TARGET, on_click=lambda: on_ok(), **kw)),
     ]
 
@@ -188,12 +194,11 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         ft.Container(
             tagged(
                 f"{prefix}-error",
-                ft.Text(
+                clipped_text(
                     rule_first(said),
-                    size=13,
+                    13,
+                    lines=ERROR_LINES,
                     color=ft.Colors.ERROR,
-                    max_lines=ERROR_LINES,
-                    overflow=ft.TextOverflow.ELLIPSIS,
                     style=ft.TextStyle(height=ERROR_LINE_HEIGHT),
                 ),
                 label=said or " ",
@@ -230,12 +235,10 @@ def modifier_row(prefix: str, modifier: int, step, title: str = "") -> ft.Contro
     48 dp line."""
     return ft.Row(
         [
-            ft.Text(
+            clipped_text(
                 title or _("Модификатор"),
-                size=15 if title else 14,
+                15 if title else 14,
                 weight=ft.FontWeight.BOLD if title else None,
-                max_lines=1,
-                overflow=ft.TextOverflow.ELLIPSIS,
                 expand=True,
             ),
             tagged(
@@ -299,11 +302,7 @@ def OverrideDialog(view: GameView, ui: BoardUi) -> ft.Control:
         ft.AlertDialog(
             modal=True,
             title=ft.Text(_("Правила этого не разрешают")),
-            content=tagged(
-                "override-message",
-                ft.Text(pending["message"], size=16),
-                label=pending["message"],
-            ),
+            content=said("override-message", ft.Text(pending["message"], size=16)),
             actions=dialog_actions(
                 "override-cancel",
                 "override-apply",

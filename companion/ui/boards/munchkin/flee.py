@@ -15,7 +15,7 @@ from companion.ui.boards.munchkin.common import (
 )
 from companion.ui.boards.munchkin.dialogs import OVERRIDE_ACTIONS, dialog_actions, modifier_row
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, clipped_text, tagged
+from companion.ui.widgets import TARGET, button, clipped_text, tagged
 
 __all__ = ["FleeDialog"]
 
@@ -91,13 +91,11 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
         rows: list[ft.Control] = []
         for i, name in enumerate(monsters):
             rows.append(
-                ft.Text(
+                clipped_text(
                     f"{runner}, {_('от')} «{name}»: {_('кубик')}"
                     if runner
                     else f"{name}: {_('кубик')}",
-                    size=13,
-                    max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS,
+                    13,
                 )
             )
             dice = [
@@ -153,14 +151,12 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
     parts.append(
         ft.Row(
             [
-                tagged(
+                button(
                     "flee-roll",
-                    ft.FilledButton(
-                        _("Бросить кубики") if many else _("Бросить кубик"),
-                        icon=ft.Icons.CASINO,
-                        height=TARGET,
-                        on_click=lambda: roll(),
-                    ),
+                    _("Бросить кубики") if many else _("Бросить кубик"),
+                    roll,
+                    ft.FilledButton,
+                    icon=ft.Icons.CASINO,
                 ),
                 clipped_text(_("или свои кубики:"), 14, lines=2, expand=True),
             ],
@@ -191,15 +187,12 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
             title=ft.Row(
                 [
                     ft.Text(_("Смываемся"), size=22, expand=True),
-                    tagged(
+                    button(
                         "flee-rules",
-                        ft.TextButton(
-                            f"{ESCAPE_TARGET}+ {_('удалось')}",
-                            icon=ft.Icons.MENU_BOOK,
-                            height=TARGET,
-                            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
-                            on_click=lambda: rules("Смываемся"),
-                        ),
+                        f"{ESCAPE_TARGET}+ {_('удалось')}",
+                        lambda: rules("Смываемся"),
+                        icon=ft.Icons.MENU_BOOK,
+                        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
                         label=f"{ESCAPE_TARGET}+ на кубике — удалось",
                     ),
                 ],

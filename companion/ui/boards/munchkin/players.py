@@ -9,7 +9,15 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.boards.munchkin.common import Counter, Send
 from companion.ui.player_row import active_marker, player_name, player_row
-from companion.ui.widgets import TARGET, icon_button, shown_number, tagged, typed_text
+from companion.ui.widgets import (
+    button,
+    clipped_text,
+    icon_button,
+    said,
+    shown_number,
+    tagged,
+    typed_text,
+)
 
 __all__ = ["PlayerRow", "COUNTER_VALUE"]
 
@@ -53,14 +61,8 @@ def _notes_dialog(
             tight=True,
         ),
         actions=[
-            tagged(
-                f"cancel-text-p{index}",
-                ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: close()),
-            ),
-            tagged(
-                f"save-text-p{index}",
-                ft.FilledButton(_("Сохранить"), height=TARGET, on_click=lambda: save()),
-            ),
+            button(f"cancel-text-p{index}", _("Отмена"), close),
+            button(f"save-text-p{index}", _("Сохранить"), save, ft.FilledButton),
         ],
         on_dismiss=lambda: close(),
     )
@@ -142,13 +144,12 @@ def _PlayerRow(
                 tagged(
                     f"class-p{index}",
                     # in a fight the role, and the class if there is one; up to two lines
-                    ft.Text(
+                    clipped_text(
                         (f"{role} · {klass}" if klass else role) if role else who,
-                        size=13,
+                        13,
+                        lines=2,
                         italic=not klass and not role,
                         color=ft.Colors.PRIMARY if role else None,
-                        max_lines=2,
-                        overflow=ft.TextOverflow.ELLIPSIS,
                         style=ft.TextStyle(height=1.1),
                     ),
                     label=f"{role} {who}".strip(),
@@ -209,13 +210,7 @@ def _PlayerRow(
     )
     below: list[ft.Control] = [counters]
     if notes:
-        below.append(
-            tagged(
-                f"notes-p{index}",
-                ft.Text(notes, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                label=notes,
-            )
-        )
+        below.append(said(f"notes-p{index}", clipped_text(notes, 13)))
     return player_row(
         f"card-p{index}", color, active, head, slots, label=None, below=below, dense=dense
     )

@@ -20,9 +20,8 @@ from companion.engine.munchkin import SEALS_TO_END, SETUP_REMINDER
 from companion.i18n import _
 from companion.ui.boards.munchkin.charity_slot import CharitySlot
 from companion.ui.boards.munchkin.common import Send
-from companion.ui.controls import toggle
 from companion.ui.layout import Layout
-from companion.ui.widgets import TARGET, clipped_text, tagged
+from companion.ui.widgets import TARGET, button, clipped_text, said, tagged, toggle
 
 __all__ = [
     "TurnBar",
@@ -70,14 +69,8 @@ def use_seal_break(
             ),
             content=tagged("seal-confirm-text", ft.Text(text, size=15)),
             actions=[
-                tagged(
-                    "seal-cancel",
-                    ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: set_asking(False)),
-                ),
-                tagged(
-                    "seal-confirm",
-                    ft.FilledButton(_("Сорвать"), height=TARGET, on_click=lambda: break_seal()),
-                ),
+                button("seal-cancel", _("Отмена"), lambda: set_asking(False)),
+                button("seal-confirm", _("Сорвать"), break_seal, ft.FilledButton),
             ],
             on_dismiss=lambda: set_asking(False),
         )
@@ -125,25 +118,22 @@ def _TurnBar(
             ft.Column(
                 [
                     ft.Text(_("Сивучати"), size=12),
-                    tagged(
+                    said(
                         "seals",
                         ft.Text(f"{seals}/{SEALS_TO_END}", size=20, weight=ft.FontWeight.BOLD),
-                        label=f"{seals}/{SEALS_TO_END}",
                     ),
                 ],
                 spacing=0,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            tagged(
+            button(
                 "seal-break",
-                ft.OutlinedButton(
-                    _("Сорвать"),
-                    height=TARGET,
-                    tooltip=_("Сорвать ещё одну сивучать"),
-                    disabled=over,
-                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-                    on_click=lambda: break_seal(),
-                ),
+                _("Сорвать"),
+                break_seal,
+                ft.OutlinedButton,
+                tooltip=_("Сорвать ещё одну сивучать"),
+                disabled=over,
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
                 label="Сорвать сивучать",
             ),
         ],
@@ -174,9 +164,7 @@ def SealsButton(seals: int, over: bool, send: Send) -> ft.Control:
             content=ft.Row(
                 [
                     ft.Icon(ft.Icons.APPROVAL, size=18),
-                    tagged(
-                        "seals", ft.Text(shown, size=16, weight=ft.FontWeight.BOLD), label=shown
-                    ),
+                    said("seals", ft.Text(shown, size=16, weight=ft.FontWeight.BOLD)),
                 ],
                 spacing=4,
                 tight=True,
@@ -208,12 +196,7 @@ def _read_dialog(
         modal=True,
         title=ft.Text(title, size=18),
         content=tagged(idents[0], content, label=label),
-        actions=[
-            tagged(
-                idents[1],
-                ft.FilledButton(_("Понятно"), height=TARGET, on_click=lambda: set_opened(False)),
-            )
-        ],
+        actions=[button(idents[1], _("Понятно"), lambda: set_opened(False), ft.FilledButton)],
         on_dismiss=lambda: set_opened(False),
     )
 
@@ -328,15 +311,13 @@ def WinnerPicker(names: tuple[str, ...], levels: tuple[int, ...], send: Send) ->
                         )
                         for i, n in enumerate(names)
                     ],
-                    tagged(
+                    button(
                         "winners-submit",
-                        ft.FilledButton(
-                            _("Записать победу"),
-                            icon=ft.Icons.EMOJI_EVENTS,
-                            height=TARGET,
-                            disabled=not picked,
-                            on_click=lambda: send("game.winners", {"winners": list(picked)}),
-                        ),
+                        _("Записать победу"),
+                        lambda: send("game.winners", {"winners": list(picked)}),
+                        ft.FilledButton,
+                        icon=ft.Icons.EMOJI_EVENTS,
+                        disabled=not picked,
                     ),
                 ]
             ),

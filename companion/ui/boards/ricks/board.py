@@ -20,11 +20,10 @@ from companion.ui.boards.ricks.common import tag
 from companion.ui.boards.ricks.history import ChargeHistory
 from companion.ui.boards.ricks.players import PlayerRow
 from companion.ui.boards.ricks.universes import Universes
-from companion.ui.controls import clipped_text
 from companion.ui.layout import grid, use_layout
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView, part
-from companion.ui.widgets import TARGET, icon_button, primary_button, use_top_on
+from companion.ui.widgets import TARGET, clipped_text, icon_button, primary_button, use_top_on
 
 __all__ = ["Board", "Actions", "PhaseLine", "BAR_HEIGHT"]
 

@@ -20,10 +20,9 @@ from companion.ui.boards.ricks.charge_steps import (
     send_saying_what_moved,
 )
 from companion.ui.boards.ricks.common import _box, tag
-from companion.ui.controls import clipped_text
 from companion.ui.layout import use_layout
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, icon_button
+from companion.ui.widgets import TARGET, clipped_text, icon_button
 
 __all__ = ["SHORT", "ChargeHead", "StepB", "StepV", "ChargeTail", "FOLDED_GAP"]
 

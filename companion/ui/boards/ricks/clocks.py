@@ -17,8 +17,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.ricks.common import tag
-from companion.ui.controls import clipped_text
-from companion.ui.widgets import fmt_seconds
+from companion.ui.widgets import clipped_text, fmt_seconds
 
 __all__ = ["BEEP", "ClockBase", "ChargeClocks", "WARNING_HEIGHT"]
 

@@ -11,8 +11,7 @@ import flet as ft
 from companion.engine.ricks.constants import _MAX_NUMBER
 from companion.i18n import _
 from companion.ui.boards.ricks.common import _KIND_TEXT, _field, _int, energy, tag
-from companion.ui.controls import toggle
-from companion.ui.widgets import TARGET, clipped_text, typed_number
+from companion.ui.widgets import TARGET, clipped_text, toggle, typed_number
 
 __all__ = [
     "DIMMED",

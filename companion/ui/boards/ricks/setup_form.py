@@ -20,9 +20,8 @@ from companion.ui.boards.ricks.common import (
     tag,
 )
 from companion.ui.boards.types import OptionsUpdate
-from companion.ui.controls import clipped_text
 from companion.ui.nav import AppContext
-from companion.ui.widgets import switch_row
+from companion.ui.widgets import clipped_text, switch_row
 
 __all__ = ["OptionsForm"]
 

@@ -15,8 +15,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.smashup.common import READY
-from companion.ui.controls import clipped_text
-from companion.ui.widgets import TARGET, icon_button, tagged
+from companion.ui.widgets import TARGET, button, clipped_text, icon_button, said, tagged
 
 __all__ = ["BaseRow", "ROW_HEIGHT", "SMALL_ROW_HEIGHT", "GROUP_GAP", "NAME_SIZE", "row_key"]
 
@@ -76,17 +75,15 @@ def BaseRow(
     status_text = _("готова к захвату") if ready else f"{_('до захвата')} {max(0, bp - total)}"
     mod_text = f" ({_signed(mod)})" if mod else ""
     if ready and in_check:
-        slot: ft.Control = tagged(
+        slot: ft.Control = button(
             f"score-{j}",
-            ft.FilledButton(
-                _("Захватить"),
-                height=TARGET,
-                on_click=lambda: score(j),
-                style=ft.ButtonStyle(
-                    bgcolor=READY,
-                    padding=ft.Padding.symmetric(horizontal=8),
-                    visual_density=ft.VisualDensity.STANDARD,
-                ),
+            _("Захватить"),
+            lambda: score(j),
+            ft.FilledButton,
+            style=ft.ButtonStyle(
+                bgcolor=READY,
+                padding=ft.Padding.symmetric(horizontal=8),
+                visual_density=ft.VisualDensity.STANDARD,
             ),
             label=_("Захватить"),
         )
@@ -116,7 +113,7 @@ def BaseRow(
                 [
                     ft.Column(
                         [
-                            tagged(
+                            said(
                                 f"base-{j}-name",
                                 clipped_text(
                                     name,
@@ -126,12 +123,11 @@ def BaseRow(
                                     style=ft.TextStyle(height=1.1),
                                     tooltip=name,
                                 ),
-                                label=name,
                             ),
                             ft.Row(
                                 [
                                     ft.Text(f"{_('ПО')} {vp[0]}/{vp[1]}/{vp[2]}", size=13),
-                                    tagged(
+                                    said(
                                         f"base-{j}-ready",
                                         ft.Text(
                                             status_text,
@@ -140,7 +136,6 @@ def BaseRow(
                                             color=READY if ready else None,
                                             max_lines=1,
                                         ),
-                                        label=status_text,
                                     ),
                                 ],
                                 spacing=8,

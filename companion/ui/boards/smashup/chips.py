@@ -12,10 +12,9 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.smashup.common import READY
-from companion.ui.controls import clipped_text
 from companion.ui.layout import grid
 from companion.ui.state import GameView, view_local
-from companion.ui.widgets import TARGET, tagged
+from companion.ui.widgets import TARGET, clipped_text, tagged
 
 __all__ = ["BaseChips", "BaseMenu", "ONE_LINE", "OpenBase", "open_base_of"]
 

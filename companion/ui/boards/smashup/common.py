@@ -11,9 +11,17 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue, card_error, normalize_name
-from companion.ui.controls import clipped_text
 from companion.ui.nav import go, rules_link
-from companion.ui.widgets import TARGET, tagged, typed_number, typed_text
+from companion.ui.widgets import (
+    TARGET,
+    button,
+    clipped_text,
+    dot,
+    said,
+    tagged,
+    typed_number,
+    typed_text,
+)
 
 __all__ = [
     "READY",
@@ -28,6 +36,7 @@ __all__ = [
     "remember",
     "base_fields",
     "dot",
+    "caption_over",
 ]
 
 RULES_GAME = "smash_up"
@@ -177,11 +186,12 @@ def base_fields(
 
     def suggestion(k: int, h: dict[str, Any]) -> ft.Control:
         text = f"{h['name']} · {h['breakpoint']}; {h['vp'][0]}/{h['vp'][1]}/{h['vp'][2]}"
-        chip = tagged(
+        chip = button(
             f"{prefix}-sugg-{k}",
-            ft.OutlinedButton(
-                text, icon=ft.Icons.HISTORY, height=TARGET, on_click=lambda _e, h=h: pick(h)
-            ),
+            text,
+            lambda _e, h=h: pick(h),
+            ft.OutlinedButton,
+            icon=ft.Icons.HISTORY,
             label=h["name"],
         )
         if on_forget is None:
@@ -224,11 +234,7 @@ def base_fields(
             spacing=6,
         ),
         ft.Container(
-            tagged(
-                f"{prefix}-error",
-                clipped_text(message, 14, lines=2, color=ft.Colors.ERROR),
-                label=message,
-            )
+            said(f"{prefix}-error", clipped_text(message, 14, lines=2, color=ft.Colors.ERROR))
             if message
             else tagged(
                 f"{prefix}-preview",
@@ -240,6 +246,9 @@ def base_fields(
     ]
 
 
-def dot(color: str, size: int = 14) -> ft.Control:
-    """A player's colour."""
-    return ft.Container(width=size, height=size, bgcolor=color, border_radius=size / 2)
+def caption_over(text: ft.Control) -> ft.Container:
+    """``text`` pinned to the top centre of the :class:`ft.Stack` it goes in, over a control
+    (its caption); it takes no taps."""
+    return ft.Container(
+        text, left=0, right=0, top=0, alignment=ft.Alignment.TOP_CENTER, ignore_interactions=True
+    )

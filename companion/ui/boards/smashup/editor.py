@@ -24,7 +24,7 @@ from companion.ui.boards.smashup.base import (
     POWER_NUMBER,
     _signed,
 )
-from companion.ui.boards.smashup.common import dot
+from companion.ui.boards.smashup.common import caption_over, dot
 from companion.ui.boards.smashup.minion import use_minion_play
 from companion.ui.colors import ink
 from companion.ui.layout import use_layout
@@ -34,6 +34,7 @@ from companion.ui.widgets import (
     clipped_text,
     number_pad,
     pad_name,
+    said,
     tagged,
     use_form,
 )
@@ -56,7 +57,7 @@ def PowerRow(
 ) -> ft.Control:
     """One player's power and minions on base ``j`` (memoised); ``caption``: the name over the
     power group instead of beside it."""
-    name = tagged(
+    name = said(
         f"name-b{j}-p{i}",
         clipped_text(
             player,
@@ -66,7 +67,6 @@ def PowerRow(
             weight=ft.FontWeight.BOLD,
             style=None if caption else ft.TextStyle(height=1.1),
         ),
-        label=player,
     )
     power_group = _group(
         Counter(
@@ -86,14 +86,7 @@ def PowerRow(
         power_group = ft.Stack(
             [
                 power_group,
-                ft.Container(
-                    name,
-                    left=0,
-                    right=0,
-                    top=0,
-                    alignment=ft.Alignment.TOP_CENTER,
-                    ignore_interactions=True,
-                ),
+                caption_over(name),
             ],
             width=_POWER_WIDTH,
             height=TARGET,
@@ -240,13 +233,8 @@ def BaseEditor(
                     ft.Stack(
                         [
                             bp_stepper,
-                            ft.Container(
-                                ft.Text(_("Оборона на ход"), size=_SMALL_CAPTION, no_wrap=True),
-                                left=0,
-                                right=0,
-                                top=0,
-                                alignment=ft.Alignment.TOP_CENTER,
-                                ignore_interactions=True,
+                            caption_over(
+                                ft.Text(_("Оборона на ход"), size=_SMALL_CAPTION, no_wrap=True)
                             ),
                         ]
                     ),

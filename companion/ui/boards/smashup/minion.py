@@ -11,9 +11,8 @@ import flet as ft
 
 from companion.engine.smashup.state import QUICK_POWERS
 from companion.i18n import _
-from companion.ui.controls import clipped_text
 from companion.ui.taps import closing_dialog
-from companion.ui.widgets import TARGET, number_pad, tagged, use_form
+from companion.ui.widgets import TARGET, button, clipped_text, number_pad, tagged, use_form
 
 __all__ = ["minion_power_dialog", "use_minion_play", "KEY_WIDTH", "PER_ROW"]
 
@@ -50,28 +49,19 @@ def minion_power_dialog(
         ft.Row([key(v) for v in QUICK_POWERS[i : i + PER_ROW]], spacing=8, tight=True)
         for i in range(0, len(QUICK_POWERS), PER_ROW)
     ]
-    more = tagged(
+    more = button(
         "minion-power-pad",
-        ft.TextButton(
-            _("Другая сила…"),
-            icon=ft.Icons.DIALPAD,
-            height=TARGET,
-            on_click=lambda: on_pad(),
-            style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
-        ),
+        _("Другая сила…"),
+        on_pad,
+        icon=ft.Icons.DIALPAD,
+        style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
         label=_("Другая сила…"),
     )
     return ft.AlertDialog(
         modal=True,
         title=clipped_text(title, 18, lines=3),
         content=ft.Column([*rows, more], spacing=8, tight=True),
-        actions=[
-            tagged(
-                "minion-power-cancel",
-                ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: on_close()),
-                label=_("Отмена"),
-            )
-        ],
+        actions=[button("minion-power-cancel", _("Отмена"), on_close, label=_("Отмена"))],
         on_dismiss=lambda: on_close(),
     )
 

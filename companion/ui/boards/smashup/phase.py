@@ -9,8 +9,8 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.controls import clipped_text
-from companion.ui.widgets import TARGET, Counter, tagged
+from companion.ui.boards.smashup.common import caption_over
+from companion.ui.widgets import TARGET, Counter, clipped_text, said, tagged
 
 __all__ = [
     "PhaseCard",
@@ -68,14 +68,7 @@ def _Plays(
         ),
     )
     if small:
-        caption = ft.Container(
-            ft.Text(title, size=_SMALL_TITLE, no_wrap=True),
-            left=0,
-            right=0,
-            top=0,
-            alignment=ft.Alignment.TOP_CENTER,
-            ignore_interactions=True,
-        )
+        caption = caption_over(ft.Text(title, size=_SMALL_TITLE, no_wrap=True))
         return ft.Stack([counter, caption], disabled=over)
     return ft.Column(
         [ft.Text(title, size=12, no_wrap=True), counter],
@@ -109,10 +102,8 @@ def _Reminder(text: str, show: Callable[[str], None] | None) -> ft.Control:
 @ft.component
 def _Turn(turn: int) -> ft.Control:
     """«Ход N», right-aligned beside the plays (plain props: a play does not render it)."""
-    return tagged(
-        "turn",
-        ft.Text(f"{_('Ход')} {turn}", size=14, no_wrap=True, text_align=ft.TextAlign.END),
-        label=f"{_('Ход')} {turn}",
+    return said(
+        "turn", ft.Text(f"{_('Ход')} {turn}", size=14, no_wrap=True, text_align=ft.TextAlign.END)
     )
 
 

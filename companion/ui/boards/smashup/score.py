@@ -13,11 +13,10 @@ from companion.engine.smashup import is_eligible, score_preview
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue
 from companion.ui.boards.smashup.common import base_fields, dot
-from companion.ui.controls import clipped_text
 from companion.ui.form_dialog import form_dialog, refusal_line
 from companion.ui.layout import Layout
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, switch_row, tagged
+from companion.ui.widgets import button, clipped_text, switch_row, tagged
 
 __all__ = ["score_dialog"]
 
@@ -150,15 +149,8 @@ def score_dialog(
         replacement,
         refusal_line("score-error", view.error),
         [
-            tagged(
-                "score-cancel", ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: close())
-            ),
-            tagged(
-                "score-confirm",
-                ft.FilledButton(
-                    _("Захватить"), icon=ft.Icons.CHECK, height=TARGET, on_click=lambda: confirm()
-                ),
-            ),
+            button("score-cancel", _("Отмена"), close),
+            button("score-confirm", _("Захватить"), confirm, ft.FilledButton, icon=ft.Icons.CHECK),
         ],
         close,
         summary=[

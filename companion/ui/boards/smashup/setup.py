@@ -30,7 +30,15 @@ from companion.ui.boards.smashup.play import REVEAL_DELAY
 from companion.ui.layout import use_layout
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, BoardScroll, clipped_text, confirm_dialog, tagged, use_form
+from companion.ui.widgets import (
+    BoardScroll,
+    button,
+    clipped_text,
+    confirm_dialog,
+    said,
+    tagged,
+    use_form,
+)
 
 __all__ = ["SetupBoard", "BASES_KEY"]
 
@@ -195,11 +203,11 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                         ),
                         expand=True,
                     ),
-                    tagged(
+                    button(
                         "faction-add",
-                        ft.FilledTonalButton(
-                            _("Взять"), height=TARGET, on_click=lambda: pick(latest_custom())
-                        ),
+                        _("Взять"),
+                        lambda: pick(latest_custom()),
+                        ft.FilledTonalButton,
                         label=f"{_('Взять')} {custom.strip()}",
                     ),
                 ]
@@ -233,14 +241,8 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                 on_forget=lambda name: set_forgetting(name),
                 on_pick=lambda: set_picked(lambda n: n + 1),
             ),
-            tagged(
-                "add-base",
-                ft.FilledTonalButton(
-                    _("Выложить базу"),
-                    icon=ft.Icons.ADD,
-                    height=TARGET,
-                    on_click=lambda: add_base(),
-                ),
+            button(
+                "add-base", _("Выложить базу"), add_base, ft.FilledTonalButton, icon=ft.Icons.ADD
             ),
         ]
     text = setup_text(reminder(state))
@@ -249,14 +251,11 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
             ft.Row(
                 [
                     # «Правила»: the status line already names the phase
-                    tagged(
+                    button(
                         "phase",
-                        ft.TextButton(
-                            _("Правила"),
-                            icon=ft.Icons.MENU_BOOK,
-                            height=TARGET,
-                            on_click=lambda: open_rules(view.game_id, SETUP_PHASE),
-                        ),
+                        _("Правила"),
+                        lambda: open_rules(view.game_id, SETUP_PHASE),
+                        icon=ft.Icons.MENU_BOOK,
                         label=f"{_('Правила')}: {SETUP_PHASE}",
                     ),
                     # two lines beside the 48 dp button
@@ -275,7 +274,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                     ),
                 ]
             ),
-            tagged("reminder", ft.Text(text, size=14), label=text),
+            said("reminder", ft.Text(text, size=14)),
             ft.Text(_("Фракции (по две у каждого)"), size=18, weight=ft.FontWeight.BOLD),
             *decks,
             *picker_ui,
@@ -315,19 +314,17 @@ def edition_text(name: str) -> str:
 def faction_chip(k: int, name: str, taken: bool, pick: Callable[[str], None]) -> ft.Control:
     """An offered faction; a taken one dimmed, a tap gets the refusal (Подготовка к игре)."""
     faint = ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE)
-    return tagged(
+    return button(
         f"faction-{k}",
-        ft.OutlinedButton(
-            name,
-            height=TARGET,
-            on_click=lambda _e: pick(name),
-            style=ft.ButtonStyle(
-                color=faint,
-                side=ft.BorderSide(1, ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)),
-            )
-            if taken
-            else None,
-        ),
+        name,
+        lambda _e: pick(name),
+        ft.OutlinedButton,
+        style=ft.ButtonStyle(
+            color=faint,
+            side=ft.BorderSide(1, ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)),
+        )
+        if taken
+        else None,
         label=f"{name} ({_('занята')})" if taken else name,
     )
 

@@ -26,7 +26,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.ui.colors import ink
-from companion.ui.widgets import TARGET, number_pad, tagged, use_form
+from companion.ui.widgets import TARGET, clipped_text, number_pad, said, tagged, use_form
 
 __all__ = ["VpChip", "VpStrip", "MadnessStrip", "SMALL_NAME", "NAME_SIZE"]
 
@@ -128,18 +128,15 @@ def VpChip(
 def _name(index: int, name: str, size: int, color: str, active: bool) -> ft.Control:
     """A chip's name in the player's colour (bold on their turn), one line cut with «…»,
     tagged ``vp-name-p<index>`` with the whole name."""
-    return tagged(
+    return said(
         f"vp-name-p{index}",
-        ft.Text(
+        clipped_text(
             name,
-            size=size,
+            size,
             color=ink(color),
             weight=ft.FontWeight.BOLD if active else None,
-            max_lines=1,
-            overflow=ft.TextOverflow.ELLIPSIS,
             text_align=ft.TextAlign.CENTER,
         ),
-        label=name,
     )
 
 
