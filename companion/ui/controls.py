@@ -10,6 +10,8 @@ from typing import Any, TypeVar
 
 import flet as ft
 
+from companion.ui.layout import Layout, use_layout
+
 __all__ = [
     "TARGET",
     "Banner",
@@ -20,6 +22,7 @@ __all__ = [
     "icon_button",
     "number_field",
     "primary_button",
+    "primary_width",
     "shown_number",
     "tagged",
     "toggle",
@@ -104,6 +107,23 @@ def number_field(
     )
 
 
+#: The primary action's slot (px): its share of the bar it sits in — the window's width in
+#: one column, the side column's in two — at most :data:`PRIMARY_MAX` wide. It depends on the
+#: layout only, never on the label: a new label («Дальше» → «Победа») leaves every edge put.
+PRIMARY_SHARE, SIDE_SHARE, PRIMARY_MAX = 0.45, 0.57, 220
+#: From this slot width (px) up the label is 18 px with its icon; below, 15 px with no icon.
+#: One line: the longest label («Следующий игрок») fits the narrowest slot (640×360's side
+#: column) whole; «…» only guards a label no board has.
+ROOMY_SLOT = 210
+
+
+def primary_width(layout: Layout) -> int:
+    """The primary action's width (px) in ``layout`` (see :data:`PRIMARY_SHARE`)."""
+    if layout.two_columns:
+        return min(PRIMARY_MAX, round(layout.side_width * SIDE_SHARE))
+    return min(PRIMARY_MAX, round(layout.width * PRIMARY_SHARE))
+
+
 def primary_button(
     label: str,
     on_click: Callable[[], None] | None,
@@ -116,27 +136,68 @@ def primary_button(
     """The phase's primary action («Дальше», «Объявить», «Готово», «Следующий игрок»).
 
     Boards return it from ``Actions(view)``; the game frame pins it at the bottom right of every
-    screen. Tagged ``primary-action`` (the one per screen), its label is the button's text.
+    screen. Tagged ``primary-action`` (the one per screen), its label is the button's text,
+    drawn whole in a slot of :func:`primary_width` (56 px tall), whatever it says.
     A double tap on it is refused by :meth:`~companion.ui.state.GameView.send`. ``dimmed``:
     looks unavailable but still answers a tap — ``on_click`` then says why. ``moment``
     (:meth:`~companion.ui.state.GameView.moment`) keys it: a new moment makes a new control,
     so a tap another phone made on the button of the moment before reaches nothing (two
     phones pressing it at once move the game once).
     """
-    return ft.Semantics(
+    return _Primary(
+        label,
+        on_click,
+        disabled,
+        icon,
+        dimmed,
         key=f"primary-action|{moment}" if moment is not None else None,
+    )
+
+
+@ft.component
+def _Primary(
+    label: str,
+    on_click: Callable[[], None] | None,
+    disabled: bool,
+    icon: ft.IconData | None,
+    dimmed: bool,
+) -> ft.Control:
+    width = primary_width(use_layout())
+    roomy = width >= ROOMY_SLOT
+    # tagged for tests: the text's own box says whether Flutter drew it whole
+    text = tagged(
+        "primary-label",
+        ft.Text(
+            label,
+            size=18 if roomy else 15,
+            max_lines=1,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            text_align=ft.TextAlign.CENTER,
+            style=ft.TextStyle(height=1.1),
+        ),
+    )
+    content: ft.Control = text
+    if icon is not None and roomy:
+        content = ft.Row(
+            [ft.Icon(icon, size=20), ft.Container(text, expand=True, expand_loose=True)],
+            spacing=8,
+            tight=True,
+            alignment=ft.MainAxisAlignment.CENTER,
+        )
+    return ft.Semantics(
         identifier="primary-action",
         label=label,
         button=True,
         content=ft.FilledButton(
-            label,
-            icon=icon,
+            content=content,
             on_click=on_click,
             disabled=disabled,
             opacity=0.45 if dimmed else 1.0,
+            width=width,
             height=56,
             style=ft.ButtonStyle(
-                visual_density=ft.VisualDensity.STANDARD, text_style=ft.TextStyle(size=18)
+                visual_density=ft.VisualDensity.STANDARD,
+                padding=ft.Padding.symmetric(horizontal=12 if roomy else 6),
             ),
         ),
     )
