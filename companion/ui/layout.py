@@ -13,6 +13,9 @@ What the boards ask is derived here, in one place:
 * :attr:`Layout.two_columns` — the board beside a side column (status, result, the pinned
   action bar): width not compact. A phone on its side gets it, so its short screen keeps the
   whole height for the board and the primary action stays pinned beside it;
+* :attr:`Layout.tools_beside` — the top bar's buttons at the top of the side column, not over
+  the board: two columns at a compact height (any phone on its side), so the board has the
+  whole height (six 48 dp lines at 640×360);
 * :attr:`Layout.short` — the board folds its pinned header and rows: height compact (any
   phone on its side), or a phone under :data:`SHORT_BELOW` px tall (360×640, 360×740);
 * :attr:`Layout.crowded_short` — a board with many rows (Coup with five or six players) folds
@@ -96,6 +99,11 @@ class Layout:
     def two_columns(self) -> bool:
         """The board beside a side column: any width but compact."""
         return self.width_class != COMPACT
+
+    @property
+    def tools_beside(self) -> bool:
+        """The top bar's buttons head the side column (see the module docstring)."""
+        return self.two_columns and self.height_class == COMPACT
 
     @property
     def short(self) -> bool:

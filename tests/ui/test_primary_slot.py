@@ -83,8 +83,13 @@ def test_munchkin_primary_keeps_its_box(browser, server, size):
     try:
         watch = _Watch(app)
         assert app.el("primary-action").get_attribute("aria-label") == "Дальше"
-        for label in ("Дальше", "Дальше", "Следующий игрок"):
+        for phase, label in (
+            ("Ищем неприятности", "Дальше"),
+            ("Чистим нычки", "Дальше"),
+            ("От щедрот", "Следующий игрок"),
+        ):
             app.tap("primary-action")
+            app.wait_label("status-phase", phase)  # the tap made its move
             watch.check(label)
         app.open(f"/game/{fight}")
         watch.check("Победа")
