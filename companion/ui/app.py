@@ -153,9 +153,8 @@ NewGameRoute = _players_only(NewGame)
 def App(app: AppModel) -> ft.Control:
     page = ft.context.page
     page.theme_mode = THEMES.get(app.theme, ft.ThemeMode.SYSTEM)
-    # a phone on its side (a compact height): 6 px of page chrome, not 22 (s21-fit, issue 29)
+    # a phone on its side (a compact height): the page's 10 px of chrome, not 22 (issue 29)
     short = use_window_layout().height_class == COMPACT
-    page.padding = 0 if short else 10
     if app.lan is not None and not app.joined:
         return ft.SafeArea(ft.Container(JoinFlow(app), padding=16), expand=True)
     return AppContext(
@@ -177,7 +176,7 @@ def App(app: AppModel) -> ft.Control:
                     ],
                     not_found=Home,
                 ),
-                padding=6 if short else 12,
+                padding=0 if short else 12,
                 expand=True,
             ),
             expand=True,

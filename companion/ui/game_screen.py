@@ -50,6 +50,7 @@ from companion.i18n import _
 from companion.ui.again import PlayAgain
 from companion.ui.boards import BOARDS
 from companion.ui.comfort import use_phone_comfort, use_self_heal
+from companion.ui.controls import primary_width
 from companion.ui.layout import SIDE_GAP, Layout, layout_for, provide_layout
 from companion.ui.messages import MESSAGE_MAX_WIDTH, MessageOverlay
 from companion.ui.nav import RULES_GAME, app_model, go, rules_link
@@ -358,7 +359,11 @@ def _frame(
     actions = tagged(
         "action-bar",
         ft.Container(
-            board.Actions(view) if hasattr(board, "Actions") else None,
+            # made afresh when the primary action's slot changes width (a turned phone): a
+            # bar memoised on its props kept the slot of the size before
+            board.Actions(view, key=f"actions-{primary_width(layout)}")
+            if hasattr(board, "Actions")
+            else None,
             height=ACTION_BAR_HEIGHT,
             padding=ft.Padding.only(top=8),
             alignment=ft.Alignment.CENTER_RIGHT,
