@@ -51,7 +51,7 @@ from companion.ui.again import PlayAgain
 from companion.ui.boards import BOARDS
 from companion.ui.comfort import use_phone_comfort, use_self_heal
 from companion.ui.controls import primary_width
-from companion.ui.layout import SIDE_GAP, Layout, layout_for, provide_layout
+from companion.ui.layout import Layout, layout_for, provide_layout
 from companion.ui.messages import MESSAGE_MAX_WIDTH, MessageOverlay
 from companion.ui.nav import RULES_GAME, app_model, go, rules_link
 from companion.ui.result import ResultDetails, ResultHeader
@@ -250,7 +250,7 @@ def _Top(view: GameView, layout: Layout) -> ft.Control:
         game.can_redo,
         view.locked,
         wide and not beside,
-        not beside or layout.side_width - SIDE_GAP >= TOOLS * TARGET,
+        not beside or layout.side_width - layout.side_gap >= TOOLS * TARGET,
         view.undo,
         view.redo,
         view.toggle_lock,
@@ -411,7 +411,7 @@ def _frame(
                 expand=True,
             ),
             width=layout.side_width,
-            padding=ft.Padding.only(left=SIDE_GAP),
+            padding=ft.Padding.only(left=layout.side_gap),
             border=ft.Border.only(left=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
         )
         if wide

@@ -131,9 +131,15 @@ class Layout:
         return int(min(SIDE_MAX, max(SIDE_MIN, round(self.width * 0.4))))
 
     @property
+    def side_gap(self) -> int:
+        """The gap (px) before the side column: half of :data:`SIDE_GAP` when the top bar
+        heads it (:attr:`tools_beside`: a phone on its side, where the board needs every px)."""
+        return SIDE_GAP // 2 if self.tools_beside else SIDE_GAP
+
+    @property
     def board_width(self) -> float:
         """The board's width (px): the page's, less the side column and its gap."""
-        return self.width - (self.side_width + SIDE_GAP if self.two_columns else 0)
+        return self.width - (self.side_width + self.side_gap if self.two_columns else 0)
 
     @property
     def board_columns(self) -> int:
