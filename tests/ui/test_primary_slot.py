@@ -117,3 +117,18 @@ def test_coup_primary_keeps_its_box(browser, server, size):
         watch.check("Показан")
     finally:
         app.close()
+
+
+def test_the_slot_and_the_tools_follow_the_layout_alone():
+    """:func:`primary_width` and :attr:`Layout.tools_beside` from the layout alone, at the
+    issue's seven sizes: the top bar heads the side column on a phone on its side only, and
+    the slot is never narrower than 140 px (the longest label's 15 px line) nor wider than
+    :data:`~companion.ui.controls.PRIMARY_MAX`."""
+    from companion.ui.controls import PRIMARY_MAX, primary_width
+    from companion.ui.layout import layout_for
+
+    sizes = [(360, 640), (390, 844), (412, 915), (844, 390), (640, 360), (768, 1024), (1280, 800)]
+    beside = {size for size in sizes if layout_for(*size).tools_beside}
+    assert beside == {(844, 390), (640, 360)}
+    widths = {size: primary_width(layout_for(*size)) for size in sizes}
+    assert all(140 <= w <= PRIMARY_MAX for w in widths.values()), widths
