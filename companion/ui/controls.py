@@ -10,8 +10,6 @@ from typing import Any, TypeVar
 
 import flet as ft
 
-from companion.ui.layout import Layout, use_layout
-
 __all__ = [
     "TARGET",
     "Banner",
@@ -22,7 +20,7 @@ __all__ = [
     "icon_button",
     "number_field",
     "primary_button",
-    "primary_width",
+    "PrimaryWidth",
     "shown_number",
     "tagged",
     "toggle",
@@ -107,21 +105,14 @@ def number_field(
     )
 
 
-#: The primary action's slot (px): its share of the bar it sits in — the window's width in
-#: one column, the side column's in two — at most :data:`PRIMARY_MAX` wide. It depends on the
-#: layout only, never on the label: a new label («Дальше» → «Победа») leaves every edge put.
-PRIMARY_SHARE, SIDE_SHARE, PRIMARY_MAX = 0.45, 0.57, 220
 #: From this slot width (px) up the label is 18 px with its icon; below, 15 px with no icon.
 #: One line: the longest label («Следующий игрок») fits the narrowest slot (640×360's side
 #: column) whole; «…» only guards a label no board has.
 ROOMY_SLOT = 210
-
-
-def primary_width(layout: Layout) -> int:
-    """The primary action's width (px) in ``layout`` (see :data:`PRIMARY_SHARE`)."""
-    if layout.two_columns:
-        return min(PRIMARY_MAX, round(layout.side_width * SIDE_SHARE))
-    return min(PRIMARY_MAX, round(layout.width * PRIMARY_SHARE))
+#: The primary action's width (px), provided by the game frame around a board's ``Actions``
+#: (:func:`companion.ui.layout.primary_width`): it depends on the layout only, never on the
+#: label. A plain value: the frame makes the bar afresh when it changes.
+PrimaryWidth = ft.create_context(176)
 
 
 def primary_button(
@@ -137,7 +128,7 @@ def primary_button(
 
     Boards return it from ``Actions(view)``; the game frame pins it at the bottom right of every
     screen. Tagged ``primary-action`` (the one per screen), its label is the button's text,
-    drawn whole in a slot of :func:`primary_width` (56 px tall), whatever it says.
+    drawn whole in a slot :data:`PrimaryWidth` wide (56 px tall), whatever it says.
     A double tap on it is refused by :meth:`~companion.ui.state.GameView.send`. ``dimmed``:
     looks unavailable but still answers a tap — ``on_click`` then says why. ``moment``
     (:meth:`~companion.ui.state.GameView.moment`) keys it: a new moment makes a new control,
@@ -162,7 +153,7 @@ def _Primary(
     icon: ft.IconData | None,
     dimmed: bool,
 ) -> ft.Control:
-    width = primary_width(use_layout())
+    width = ft.use_context(PrimaryWidth)
     roomy = width >= ROOMY_SLOT
     # tagged for tests: the text's own box says whether Flutter drew it whole
     text = tagged(

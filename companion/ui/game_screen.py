@@ -50,8 +50,8 @@ from companion.i18n import _
 from companion.ui.again import PlayAgain
 from companion.ui.boards import BOARDS
 from companion.ui.comfort import use_phone_comfort, use_self_heal
-from companion.ui.controls import primary_width
-from companion.ui.layout import Layout, layout_for, provide_layout
+from companion.ui.controls import PrimaryWidth
+from companion.ui.layout import Layout, layout_for, primary_width, provide_layout
 from companion.ui.messages import MESSAGE_MAX_WIDTH, MessageOverlay
 from companion.ui.nav import RULES_GAME, app_model, go, rules_link
 from companion.ui.result import ResultDetails, ResultHeader
@@ -354,14 +354,15 @@ def _frame(
     wide = layout.two_columns
     board = BOARDS[view.game.setup.game]
     top = _Top(view, layout)
+    slot = primary_width(layout)
     beside = layout.tools_beside  # the top bar heads the side column
     status = _Status(view, wide)
     actions = tagged(
         "action-bar",
         ft.Container(
-            # made afresh when the primary action's slot changes width (a turned phone): a
-            # bar memoised on its props kept the slot of the size before
-            board.Actions(view, key=f"actions-{primary_width(layout)}")
+            # the primary action's slot (:data:`PrimaryWidth`), the bar made afresh when it
+            # changes width (a turned phone): a bar memoised on its props kept the old one
+            PrimaryWidth(slot, lambda: board.Actions(view, key=f"actions-{slot}"))
             if hasattr(board, "Actions")
             else None,
             height=ACTION_BAR_HEIGHT,

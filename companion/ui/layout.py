@@ -49,6 +49,7 @@ __all__ = [
     "MEDIUM",
     "grid",
     "layout_for",
+    "primary_width",
     "provide_layout",
     "use_layout",
     "use_window_layout",
@@ -146,6 +147,19 @@ class Layout:
         """Columns the board may lay its parts in: 2 when its own pane is at least a medium
         width (:data:`WIDTH_MEDIUM`: a laptop's board), else 1 (any phone, either way up)."""
         return 2 if self.board_width >= WIDTH_MEDIUM else 1
+
+
+#: The primary action's slot (px): its share of the bar it sits in — the window's width in
+#: one column, the side column's in two — at most :data:`PRIMARY_MAX` wide.
+PRIMARY_SHARE, SIDE_SHARE, PRIMARY_MAX = 0.45, 0.57, 220
+
+
+def primary_width(layout: Layout) -> int:
+    """The primary action's width (px) in ``layout`` (see :data:`PRIMARY_SHARE`): a new label
+    («Дальше» → «Победа») leaves every edge of it put."""
+    if layout.two_columns:
+        return min(PRIMARY_MAX, round(layout.side_width * SIDE_SHARE))
+    return min(PRIMARY_MAX, round(layout.width * PRIMARY_SHARE))
 
 
 def layout_for(width: float | None, height: float | None) -> Layout:

@@ -58,7 +58,7 @@ def _steady_rects(app: App) -> dict[str, dict[str, float]]:
 def _shift(b: dict[str, float], a: dict[str, float], key: str) -> bool:
     """Whether a control moved by more than 2 px from ``b`` to ``a``: any edge, the pinned
     primary action's too (its slot does not depend on its label:
-    :func:`companion.ui.controls.primary_width`)."""
+    :func:`companion.ui.layout.primary_width`)."""
     return any(abs(b[c] - a[c]) > 2 for c in "xywh")
 
 

@@ -2,7 +2,7 @@
 under a finger»), in Chromium: Munchkin («Дальше» → «Следующий игрок», «Победа» → «Дальше»)
 and Coup («Объявить» → «Никто» → «Показан») on a phone upright (360×640) and on its side
 (844×390, 640×360). Its slot depends on the layout only
-(:func:`companion.ui.controls.primary_width`); each label is drawn whole in it: the node
+(:func:`companion.ui.layout.primary_width`); each label is drawn whole in it: the node
 says the full text, and the text is narrower than its room (Flutter cut none with «…»)."""
 
 from __future__ import annotations
@@ -123,9 +123,8 @@ def test_the_slot_and_the_tools_follow_the_layout_alone():
     """:func:`primary_width` and :attr:`Layout.tools_beside` from the layout alone, at the
     issue's seven sizes: the top bar heads the side column on a phone on its side only, and
     the slot is never narrower than 140 px (the longest label's 15 px line) nor wider than
-    :data:`~companion.ui.controls.PRIMARY_MAX`."""
-    from companion.ui.controls import PRIMARY_MAX, primary_width
-    from companion.ui.layout import layout_for
+    :data:`~companion.ui.layout.PRIMARY_MAX`."""
+    from companion.ui.layout import PRIMARY_MAX, layout_for, primary_width
 
     sizes = [(360, 640), (390, 844), (412, 915), (844, 390), (640, 360), (768, 1024), (1280, 800)]
     beside = {size for size in sizes if layout_for(*size).tools_beside}
