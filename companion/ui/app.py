@@ -19,6 +19,7 @@ from companion.ui.game_screen import GameScreen
 from companion.ui.home import Home
 from companion.ui.journal import GameLog
 from companion.ui.lan import JoinFlow, LanGate, Seat
+from companion.ui.layout import COMPACT, use_window_layout
 from companion.ui.nav import AppContext, go
 from companion.ui.new_game import NewGame
 from companion.ui.session import follow_size_on_reconnect
@@ -152,6 +153,10 @@ NewGameRoute = _players_only(NewGame)
 def App(app: AppModel) -> ft.Control:
     page = ft.context.page
     page.theme_mode = THEMES.get(app.theme, ft.ThemeMode.SYSTEM)
+    # a phone on its side (a compact height): 4 px of page chrome at the left (the board's
+    # colour strips), 8 at the right, none above and below — not 22 around (issue 29)
+    short = use_window_layout().height_class == COMPACT
+    page.padding = ft.Padding.only(left=4, right=8) if short else 10
     if app.lan is not None and not app.joined:
         return ft.SafeArea(ft.Container(JoinFlow(app), padding=16), expand=True)
     return AppContext(
@@ -173,7 +178,7 @@ def App(app: AppModel) -> ft.Control:
                     ],
                     not_found=Home,
                 ),
-                padding=12,
+                padding=0 if short else 12,
                 expand=True,
             ),
             expand=True,

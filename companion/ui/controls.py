@@ -20,6 +20,7 @@ __all__ = [
     "icon_button",
     "number_field",
     "primary_button",
+    "PrimaryWidth",
     "shown_number",
     "tagged",
     "toggle",
@@ -104,6 +105,16 @@ def number_field(
     )
 
 
+#: From this slot width (px) up the label is 18 px with its icon; below, 15 px with no icon.
+#: One line: the longest label («Следующий игрок») fits the narrowest slot (640×360's side
+#: column) whole; «…» only guards a label no board has.
+ROOMY_SLOT = 210
+#: The primary action's width (px), provided by the game frame around a board's ``Actions``
+#: (:func:`companion.ui.layout.primary_width`): it depends on the layout only, never on the
+#: label. A plain value: the frame makes the bar afresh when it changes.
+PrimaryWidth = ft.create_context(176)
+
+
 def primary_button(
     label: str,
     on_click: Callable[[], None] | None,
@@ -116,27 +127,68 @@ def primary_button(
     """The phase's primary action («Дальше», «Объявить», «Готово», «Следующий игрок»).
 
     Boards return it from ``Actions(view)``; the game frame pins it at the bottom right of every
-    screen. Tagged ``primary-action`` (the one per screen), its label is the button's text.
+    screen. Tagged ``primary-action`` (the one per screen), its label is the button's text,
+    drawn whole in a slot :data:`PrimaryWidth` wide (56 px tall), whatever it says.
     A double tap on it is refused by :meth:`~companion.ui.state.GameView.send`. ``dimmed``:
     looks unavailable but still answers a tap — ``on_click`` then says why. ``moment``
     (:meth:`~companion.ui.state.GameView.moment`) keys it: a new moment makes a new control,
     so a tap another phone made on the button of the moment before reaches nothing (two
     phones pressing it at once move the game once).
     """
-    return ft.Semantics(
+    return _Primary(
+        label,
+        on_click,
+        disabled,
+        icon,
+        dimmed,
         key=f"primary-action|{moment}" if moment is not None else None,
+    )
+
+
+@ft.component
+def _Primary(
+    label: str,
+    on_click: Callable[[], None] | None,
+    disabled: bool,
+    icon: ft.IconData | None,
+    dimmed: bool,
+) -> ft.Control:
+    width = ft.use_context(PrimaryWidth)
+    roomy = width >= ROOMY_SLOT
+    # tagged for tests: the text's own box says whether Flutter drew it whole
+    text = tagged(
+        "primary-label",
+        ft.Text(
+            label,
+            size=18 if roomy else 15,
+            max_lines=1,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            text_align=ft.TextAlign.CENTER,
+            style=ft.TextStyle(height=1.1),
+        ),
+    )
+    content: ft.Control = text
+    if icon is not None and roomy:
+        content = ft.Row(
+            [ft.Icon(icon, size=20), ft.Container(text, expand=True, expand_loose=True)],
+            spacing=8,
+            tight=True,
+            alignment=ft.MainAxisAlignment.CENTER,
+        )
+    return ft.Semantics(
         identifier="primary-action",
         label=label,
         button=True,
         content=ft.FilledButton(
-            label,
-            icon=icon,
+            content=content,
             on_click=on_click,
             disabled=disabled,
             opacity=0.45 if dimmed else 1.0,
+            width=width,
             height=56,
             style=ft.ButtonStyle(
-                visual_density=ft.VisualDensity.STANDARD, text_style=ft.TextStyle(size=18)
+                visual_density=ft.VisualDensity.STANDARD,
+                padding=ft.Padding.symmetric(horizontal=12 if roomy else 6),
             ),
         ),
     )

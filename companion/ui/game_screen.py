@@ -18,7 +18,11 @@ A compact width (a phone upright), top to bottom, nothing of it ever moves:
 Other widths (:attr:`Layout.two_columns`: a phone on its side, a tablet, a laptop) get two
 columns: the board (under its header) left, using the whole height; status, result and the
 action bar right (:attr:`Layout.side_width`). A short screen (:attr:`Layout.short`: any phone
-on its side) also folds the board's header and rows, as a small phone upright does.
+on its side) also folds the board's header and rows, as a small phone upright does; at a
+compact height (:attr:`Layout.tools_beside`) the top bar's buttons head the side column, so
+the board has the whole height, and the game's name is left out (the status line says whose
+turn it is). A side column too narrow for six 48 dp buttons (640×360) leaves out the
+journal's: «Журнал» in «Последние ходы», just under them, opens it.
 
 Refusals and notices (:class:`MessageOverlay`) are drawn for a few seconds *just above the
 pinned action bar* (on a wide screen, above the side column's bar), as a snackbar is: they
@@ -46,7 +50,8 @@ from companion.i18n import _
 from companion.ui.again import PlayAgain
 from companion.ui.boards import BOARDS
 from companion.ui.comfort import use_phone_comfort, use_self_heal
-from companion.ui.layout import SIDE_GAP, Layout, layout_for, provide_layout
+from companion.ui.controls import PrimaryWidth
+from companion.ui.layout import Layout, layout_for, primary_width, provide_layout
 from companion.ui.messages import MESSAGE_MAX_WIDTH, MessageOverlay
 from companion.ui.nav import RULES_GAME, app_model, go, rules_link
 from companion.ui.result import ResultDetails, ResultHeader
@@ -97,11 +102,13 @@ def _TopBar(
     can_redo: bool,
     locked: bool,
     show_title: bool,
+    journal: bool,
     undo: Callable[[], None],
     redo: Callable[[], None],
     toggle_lock: Callable[[], None],
 ) -> ft.Control:
-    """Back, the game, undo, redo, journal, rules, lock: 48×48 each, always in this order."""
+    """Back, the game, undo, redo, journal (``journal``), rules, lock: 48×48 each, always in
+    this order."""
     return ft.Row(
         [
             Link("home", ft.Icons.ARROW_BACK, _("К списку игр"), "/"),
@@ -116,7 +123,9 @@ def _TopBar(
             ),
             Button("undo", ft.Icons.UNDO, _("Отменить"), undo, disabled=not can_undo),
             Button("redo", ft.Icons.REDO, _("Вернуть"), redo, disabled=not can_redo),
-            Link("open-log", ft.Icons.HISTORY, _("Журнал"), f"/game/{game_id}/log"),
+            Link("open-log", ft.Icons.HISTORY, _("Журнал"), f"/game/{game_id}/log")
+            if journal
+            else ft.Container(visible=False),
             Link("open-rules", ft.Icons.MENU_BOOK, _("Правила"), rules),
             Button(
                 "lock",
@@ -215,8 +224,16 @@ def GameScreen(view: GameView) -> ft.Control:
     return _Frame(_Handle(view))
 
 
+#: The top bar's buttons (each :data:`TARGET` wide).
+TOOLS = 6
+
+
 @ft.component
-def _Top(view: GameView, wide: bool) -> ft.Control:
+def _Top(view: GameView, layout: Layout) -> ft.Control:
+    """The top bar; in the side column (:attr:`Layout.tools_beside`) without the game's name,
+    and without the journal's button when six do not fit there (see the module docstring)."""
+    wide = layout.two_columns
+    beside = layout.tools_beside
     app = app_model()
     use_phone_comfort(view.version, app.lan is None or app.lan.conn.secure, view.show_notice)
     game = view.game
@@ -232,7 +249,8 @@ def _Top(view: GameView, wide: bool) -> ft.Control:
         game.can_undo,
         game.can_redo,
         view.locked,
-        wide,
+        wide and not beside,
+        not beside or layout.side_width - layout.side_gap >= TOOLS * TARGET,
         view.undo,
         view.redo,
         view.toggle_lock,
@@ -335,12 +353,18 @@ def _frame(
 ) -> ft.Control:
     wide = layout.two_columns
     board = BOARDS[view.game.setup.game]
-    top = _Top(view, wide)
+    top = _Top(view, layout)
+    slot = primary_width(layout)
+    beside = layout.tools_beside  # the top bar heads the side column
     status = _Status(view, wide)
     actions = tagged(
         "action-bar",
         ft.Container(
-            board.Actions(view) if hasattr(board, "Actions") else None,
+            # the primary action's slot (:data:`PrimaryWidth`), the bar made afresh when it
+            # changes width (a turned phone): a bar memoised on its props kept the old one
+            PrimaryWidth(slot, lambda: board.Actions(view, key=f"actions-{slot}"))
+            if hasattr(board, "Actions")
+            else None,
             height=ACTION_BAR_HEIGHT,
             padding=ft.Padding.only(top=8),
             alignment=ft.Alignment.CENTER_RIGHT,
@@ -373,6 +397,7 @@ def _frame(
         ft.Container(
             ft.Column(
                 [
+                    top if beside else _gap(),
                     status,
                     ft.Column(
                         # a lane on the right for the scrollbar: it never covers a line's «…»
@@ -387,14 +412,17 @@ def _frame(
                 expand=True,
             ),
             width=layout.side_width,
-            padding=ft.Padding.only(left=SIDE_GAP),
+            padding=ft.Padding.only(left=layout.side_gap),
             border=ft.Border.only(left=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
         )
         if wide
         else _gap()
     )
     frame = ft.Column(
-        [top, ft.Row([main, side], expand=True, vertical_alignment=ft.CrossAxisAlignment.START)],
+        [
+            _gap() if beside else top,
+            ft.Row([main, side], expand=True, vertical_alignment=ft.CrossAxisAlignment.START),
+        ],
         spacing=4,
         expand=True,
     )

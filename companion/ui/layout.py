@@ -13,6 +13,9 @@ What the boards ask is derived here, in one place:
 * :attr:`Layout.two_columns` — the board beside a side column (status, result, the pinned
   action bar): width not compact. A phone on its side gets it, so its short screen keeps the
   whole height for the board and the primary action stays pinned beside it;
+* :attr:`Layout.tools_beside` — the top bar's buttons at the top of the side column, not over
+  the board: two columns at a compact height (any phone on its side), so the board has the
+  whole height (six 48 dp lines at 640×360);
 * :attr:`Layout.short` — the board folds its pinned header and rows: height compact (any
   phone on its side), or a phone under :data:`SHORT_BELOW` px tall (360×640, 360×740);
 * :attr:`Layout.crowded_short` — a board with many rows (Coup with five or six players) folds
@@ -46,6 +49,7 @@ __all__ = [
     "MEDIUM",
     "grid",
     "layout_for",
+    "primary_width",
     "provide_layout",
     "use_layout",
     "use_window_layout",
@@ -98,6 +102,11 @@ class Layout:
         return self.width_class != COMPACT
 
     @property
+    def tools_beside(self) -> bool:
+        """The top bar's buttons head the side column (see the module docstring)."""
+        return self.two_columns and self.height_class == COMPACT
+
+    @property
     def short(self) -> bool:
         """The board folds: a phone on its side, or a small phone upright."""
         return self.height_class == COMPACT or (
@@ -123,15 +132,34 @@ class Layout:
         return int(min(SIDE_MAX, max(SIDE_MIN, round(self.width * 0.4))))
 
     @property
+    def side_gap(self) -> int:
+        """The gap (px) before the side column: half of :data:`SIDE_GAP` when the top bar
+        heads it (:attr:`tools_beside`: a phone on its side, where the board needs every px)."""
+        return SIDE_GAP // 2 if self.tools_beside else SIDE_GAP
+
+    @property
     def board_width(self) -> float:
         """The board's width (px): the page's, less the side column and its gap."""
-        return self.width - (self.side_width + SIDE_GAP if self.two_columns else 0)
+        return self.width - (self.side_width + self.side_gap if self.two_columns else 0)
 
     @property
     def board_columns(self) -> int:
         """Columns the board may lay its parts in: 2 when its own pane is at least a medium
         width (:data:`WIDTH_MEDIUM`: a laptop's board), else 1 (any phone, either way up)."""
         return 2 if self.board_width >= WIDTH_MEDIUM else 1
+
+
+#: The primary action's slot (px): its share of the bar it sits in — the window's width in
+#: one column, the side column's in two — at most :data:`PRIMARY_MAX` wide.
+PRIMARY_SHARE, SIDE_SHARE, PRIMARY_MAX = 0.45, 0.57, 220
+
+
+def primary_width(layout: Layout) -> int:
+    """The primary action's width (px) in ``layout`` (see :data:`PRIMARY_SHARE`): a new label
+    («Дальше» → «Победа») leaves every edge of it put."""
+    if layout.two_columns:
+        return min(PRIMARY_MAX, round(layout.side_width * SIDE_SHARE))
+    return min(PRIMARY_MAX, round(layout.width * PRIMARY_SHARE))
 
 
 def layout_for(width: float | None, height: float | None) -> Layout:

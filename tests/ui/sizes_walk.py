@@ -67,15 +67,9 @@ def _steady_rects(app: App, timeout: float = 20_000) -> dict[str, dict[str, floa
 
 
 def _shift(b: dict[str, float], a: dict[str, float], key: str) -> bool:
-    """Whether a control moved by more than 2 px from ``b`` to ``a``. The pinned primary
-    action keeps its top, bottom and right edge, and its width follows its label (Flet
-    1.0.5's ``ButtonStyle`` has no minimum size): it moved if an edge moved or the point a
-    finger tapped (the old box's middle) is no longer on it."""
-    if key.startswith("primary-action|"):
-        middle = b["x"] + b["w"] / 2
-        edges = abs(b["y"] - a["y"]) > 2 or abs(b["h"] - a["h"]) > 2
-        right = abs(b["x"] + b["w"] - a["x"] - a["w"]) > 2
-        return edges or right or not a["x"] <= middle <= a["x"] + a["w"]
+    """Whether a control moved by more than 2 px from ``b`` to ``a``: any edge, the pinned
+    primary action's too (its slot does not depend on its label:
+    :func:`companion.ui.layout.primary_width`)."""
     return any(abs(b[c] - a[c]) > 2 for c in "xywh")
 
 

@@ -110,11 +110,15 @@ def test_the_wins_chart_names_are_whole_or_cut_by_flutter(module_page, server):
         app.page.mouse.move(width / 2, height / 2)
         app.page.mouse.wheel(0, top - 60)
         app.unhover()
-        chart = _in_view(app, f"wins-name-{len(NAMES) - 1}") and box(app, "wins-chart")
-        rows = [box(app, f"wins-name-{i}") for i in range(len(NAMES))]
-        # the numbers at the rows' right end clear of the scrollbar's lane (the choice of
-        # game above spans the scrolling column's width)
-        column = box(app, "stats-game")
+        for _ in range(20):  # the page's chrome follows a turn in a patch of its own
+            chart = _in_view(app, f"wins-name-{len(NAMES) - 1}") and box(app, "wins-chart")
+            rows = [box(app, f"wins-name-{i}") for i in range(len(NAMES))]
+            # the numbers at the rows' right end clear of the scrollbar's lane (the choice of
+            # game above spans the scrolling column's width)
+            column = box(app, "stats-game")
+            if chart == box(app, "wins-chart") and all(chart["x"] <= b["x"] for b in rows):
+                break
+            app.page.wait_for_timeout(200)
         assert chart["x"] + chart["width"] <= column["x"] + column["width"] - 8, (chart, column)
         for i, b in enumerate(rows):
             assert chart["x"] <= b["x"] and b["x"] + b["width"] <= chart["x"] + chart["width"]

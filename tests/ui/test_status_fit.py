@@ -58,8 +58,13 @@ def test_the_clocks_are_whole_at_every_phone_size(browser, server, ago):
             app.page.set_viewport_size({"width": width, "height": height})
             screen = {"x": 0, "y": 0, "width": width, "height": height}
             app.wait_label("clock", " / 1:30")
-            clock, total = app.steady("clock"), app.steady("clock-total")
-            player, toggle = app.steady("status-player"), app.steady("clock-toggle")
+            app.el(f"layout-{width}x{height}").wait_for(state="attached", timeout=60_000)
+            for _ in range(20):  # the page's chrome follows a turn in a patch of its own
+                clock, total = app.steady("clock"), app.steady("clock-total")
+                player, toggle = app.steady("status-player"), app.steady("clock-toggle")
+                if _inside(clock, toggle) and clock == app.box("clock"):
+                    break
+                app.page.wait_for_timeout(200)
             for ident, b in (("clock", clock), ("clock-total", total), ("name", player)):
                 assert _inside(b, screen), (width, height, ident, b)
             # the name ends before the clock starts: the clock is never drawn over

@@ -11,6 +11,7 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.boards.free_options import OptionsForm
 from companion.ui.layout import EXPANDED, grid, use_layout
+from companion.ui.player_row import active_marker as marker
 from companion.ui.player_row import player_name, player_row
 from companion.ui.state import GameView
 from companion.ui.widgets import (
@@ -62,7 +63,8 @@ def _counter_row(
     share: int = 1,
 ) -> list[ft.Control]:
     """One counter per game counter; several: each «− value +» on a pill of its own that
-    takes ``share`` parts of its line (which −/+ belong to which number is plain to see)."""
+    takes ``share`` parts of its line (which −/+ belong to which number is plain to see);
+    ``share`` 0: a pill as narrow as its three 48 dp targets (a 48 dp number slot)."""
     several = len(counters) > 1
     out: list[ft.Control] = []
     for j, (counter, step) in enumerate(counters):
@@ -74,7 +76,7 @@ def _counter_row(
             _Move(send, "counter.set", index, counter, "value"),
             caption=counter if several else "",
             step=step,
-            width=None if several else ONE_SLOT,
+            width=ONE_SLOT if not several else TARGET if not share else None,
             size=PILL_SIZE if several else ONE_SIZE,
             outlined=True,
         )
@@ -91,14 +93,16 @@ COUNTER_GAP = 16
 #: The gap on the smallest phones (:attr:`~companion.ui.layout.Layout.narrow`): two pills
 #: to a line keep 48 dp number slots at 360 px, still 8 dp between one's «+» and the next «−».
 NARROW_GAP = 8
-#: The most counters that go beside the name on an expanded width (a phone on its side, a
-#: laptop: its board pane holds the name and two pills of 48 dp slots): one line a player,
-#: so six fit a phone on its side unscrolled.
+#: The most counters that go beside the name on an expanded width or a short two-column
+#: screen (a phone on its side, a laptop: its board pane holds the name and two pills of
+#: 48 dp slots): one line a player, so six fit a phone on its side unscrolled.
 BESIDE_MAX = 2
 
 
 def _group(counter: ft.Control, share: int) -> ft.Control:
-    return ft.Container(counter, bgcolor=_GROUP_FILL, border_radius=TARGET // 2, expand=share)
+    return ft.Container(
+        counter, bgcolor=_GROUP_FILL, border_radius=TARGET // 2, expand=share or None
+    )
 
 
 @ft.component
@@ -113,20 +117,36 @@ def _PlayerRow(
     gap: int = COUNTER_GAP,
     dense: bool = False,
     beside: bool = False,
+    tight: bool = False,
 ) -> ft.Control:
     """One player: colour, name, «ходит» when it is their turn, and every counter with −/+:
     a lone counter (or, ``beside``, up to :data:`BESIDE_MAX`) on the name's line, else the
     counters two to a line under it, ``gap`` px apart. ``dense`` (a short screen): a smaller
-    name line and no padding around the counters.
+    name line and no padding around the counters. ``tight`` (beside, a narrow pane: 640×360):
+    each pill only as wide as its targets, the name in the rest, 13 px (cut with «…», whole
+    in its tooltip and on the pad a tap on a number opens).
 
     Memoised: a tap re-renders only the player whose values (or turn) changed. The row's
     height and the counters' places never depend on the values.
     """
-    pills = _counter_row(index, name, values, counters, send, 2 if beside else 1)
+    share = (0 if tight else 2) if beside else 1
+    pills = _counter_row(index, name, values, counters, send, share)
     label = f"{name}{', ' + _('ходит') if active else ''}"
     if len(counters) == 1 or beside:  # the counters on the name's line
-        # beside: the name (its marker under it) takes one part of the line to each pill's 2
-        head = player_name(name, active, stacked=beside)
+        # beside: the name (its marker under it) takes one part of the line to each pill's 2;
+        # tight: the pills keep their targets' width and the name the rest
+        head = (
+            ft.Column(
+                [
+                    clipped_text(name, 13, weight=ft.FontWeight.BOLD, tooltip=name),
+                    marker(active, True),
+                ],
+                spacing=2,
+                tight=True,
+            )
+            if tight
+            else player_name(name, active, stacked=beside)
+        )
         return player_row(
             f"player-{index}",
             color,
@@ -176,7 +196,9 @@ def Board(view: GameView) -> ft.Control:
     # the board's width (the frame's layout: it follows the phone when it turns)
     layout = use_layout()
     gap = NARROW_GAP if layout.narrow else COUNTER_GAP
-    beside = layout.width_class == EXPANDED and len(counters) <= BESIDE_MAX
+    wide_or_short = layout.width_class == EXPANDED or (layout.two_columns and layout.short)
+    beside = wide_or_short and len(counters) <= BESIDE_MAX
+    tight = beside and layout.narrow  # 640×360: pills only as wide as their targets
     dense = layout.short  # a short screen: every player in view without a scroll
     # a phone on its side: one 48 dp line a player, the lines touching (the colour strips
     # tell them apart), so six fill the board's height unscrolled
@@ -194,13 +216,14 @@ def Board(view: GameView) -> ft.Control:
                 gap,
                 dense,
                 beside,
+                tight,
             ),
         )
         for i, spec in enumerate(game.setup.players)
     ]
     # one column on a phone, either way up; two on a board pane of a medium width
     players = grid(rows, layout.board_columns, spacing=spacing)
-    if layout.two_columns:  # the round line is in the top bar (:func:`top_line`)
+    if layout.two_columns and not layout.tools_beside:  # in the top bar (:func:`top_line`)
         return players
     line = top_line(game)
     return ft.Column(

@@ -72,17 +72,17 @@ def _result_bar(view: GameView, state: CoupState) -> list[ft.Control]:
     no = tagged(
         "not-proven",
         ft.OutlinedButton(
-            no_text,
+            # two lines when the primary's slot leaves it little room (640×360's side column)
+            content=ft.Text(no_text, max_lines=2, text_align=ft.TextAlign.CENTER),
             height=56,
             on_click=lambda: moves.coup_challenge_result(view, False),
             style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
         ),
         label=no_text,
     )
-    # an untagged spacer: an empty tagged hint kept the next hint out of the accessibility tree
+    # untagged room at its left: an empty tagged hint kept the next hint out of the tree
     return [
-        ft.Container(expand=True),
-        no,
+        ft.Container(no, expand=True, alignment=ft.Alignment.CENTER_RIGHT),
         primary_button(answer_label(character, True), shown, moment=view.moment()),
     ]
 
