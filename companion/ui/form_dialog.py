@@ -39,10 +39,11 @@ def form_dialog(
     *,
     summary: Sequence[ft.Control] = (),
     scroller: ft.Ref[ft.Column] | None = None,
+    title_ident: str | None = None,
 ) -> ft.AlertDialog:
     """A modal form dialog from the caller's ``layout``: ``fields`` (top to bottom), ``refusal``
     (:func:`refusal_line`), ``actions`` (≥ 48 dp), ``summary`` (scrolls), ``scroller`` (gets
-    the summary's column)."""
+    the summary's column), ``title_ident`` (tags the title, spoken as it reads)."""
     side_by_side = layout.height_class == COMPACT and layout.width >= 2 * FORM_WIDTH + 40
     about = ft.Column(list(summary), tight=True, spacing=6, scroll=ft.ScrollMode.AUTO, ref=scroller)
     form = [*fields, refusal]
@@ -62,9 +63,10 @@ def form_dialog(
         content = ft.Column(
             [about, *form] if summary else form, tight=True, spacing=6, width=FORM_WIDTH
         )
+    heading = clipped_text(title, 18 if side_by_side else 20, lines=2)
     return ft.AlertDialog(
         modal=True,
-        title=clipped_text(title, 18 if side_by_side else 20, lines=2),
+        title=said(title_ident, heading) if title_ident else heading,
         content=content,
         inset_padding=ft.Padding.symmetric(horizontal=10, vertical=8 if side_by_side else 24),
         content_padding=ft.Padding.symmetric(horizontal=14, vertical=8),

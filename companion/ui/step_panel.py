@@ -85,12 +85,16 @@ def StepPanel(
     *,
     padding: int = 8,
     gap: int = 2,
+    idents: tuple[str, str] = ("step", "rules-link"),
+    cut: Sequence[str] = (),
 ) -> ft.Control:
     """The step's panel: ``rule`` is the heading the link opens (``open_rule``); ``moment`` keys
-    the dialog; ``padding`` (px) left and right (half above and below); ``gap`` (px)."""
+    the dialog; ``padding`` (px) left and right (half above and below); ``gap`` (px);
+    ``idents`` tag the question and the rule link; ``cut``: texts the board's ``choices`` may
+    cut, shown whole by «Весь текст» too."""
     reading, set_reading = ft.use_state(None)
     shown = [t for t in texts if t.text]
-    whole = [t.text for t in shown]
+    whole = [t.text for t in shown] + [t for t in cut if t]
     short = len(question) <= QUESTION_CHARS
     readable = bool(whole) or not short  # something may be cut: «Весь текст» reads it
     if readable and reading is not None and reading == moment:
@@ -103,12 +107,12 @@ def StepPanel(
         if readable
         else []
     )
-    buttons.append(_icon("rules-link", ft.Icons.MENU_BOOK, f"{_('Правила')}: {rule}", open_rule))
+    buttons.append(_icon(idents[1], ft.Icons.MENU_BOOK, f"{_('Правила')}: {rule}", open_rule))
     head = ft.Row(
         [
             ft.Container(
                 said(
-                    "step",
+                    idents[0],
                     clipped_text(
                         question,
                         QUESTION_SIZE if short else QUESTION_SMALL,

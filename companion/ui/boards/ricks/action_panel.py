@@ -15,24 +15,23 @@ from companion.i18n import _
 from companion.store.catalogue import normalize_name
 from companion.store.ricks_cards import RicksCatalogue
 from companion.ui import moves
-from companion.ui.boards.ricks.charge import SHORT
-from companion.ui.boards.ricks.common import _box, card_text, tag
+from companion.ui.boards.ricks.common import SHORT, _box, button, card_text
 from companion.ui.boards.ricks.known_cards import forget, forget_dialog, keep, offered
 from companion.ui.boards.ricks.play_form import (
     blank_form,
-    button,
-    dialog,
     form_refusal,
     from_entry,
     known_row,
     play_data,
     play_dialog,
 )
+from companion.ui.form_dialog import form_dialog, refusal_line
+from companion.ui.layout import Layout, use_layout
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, clipped_text, icon_button
+from companion.ui.widgets import TARGET, clipped_text, icon_button, tagged
 
-__all__ = ["ActionPanel"]
+__all__ = ["ActionPanel", "PLAY_MAX"]
 
 
 #: «Сыграть карту» at most this wide (px).
@@ -41,13 +40,9 @@ PLAY_MAX = 240
 
 def edge_refusal(way: str, universe: str) -> str:
     """Why «↑» / «↓» goes nowhere from ``universe`` («Перемещение»)."""
-    if way == "up":
-        return (
-            f"{_('Выше вселенной')} «{universe}» {_('вселенных нет')}: "
-            f"{_('перейти можно только в соседнюю')} ({R_MOVE})."
-        )
+    side = _("Выше вселенной") if way == "up" else _("Ниже вселенной")
     return (
-        f"{_('Ниже вселенной')} «{universe}» {_('вселенных нет')}: "
+        f"{side} «{universe}» {_('вселенных нет')}: "
         f"{_('перейти можно только в соседнюю')} ({R_MOVE})."
     )
 
@@ -60,46 +55,37 @@ def nothing_to_build(universe: str) -> str:
     )
 
 
-def _actions_line(ident: str, actions: int, discard) -> ft.Control:
-    """The «Достроить» list's first line: ``{ident}-actions`` and «Сброс +1» (``{ident}-discard``)
-    («Бесплатное действие»)."""
-    left = f"{_('Действий осталось')}: {actions}"
-    return ft.Row(
-        [
-            ft.Container(
-                tag(
-                    f"{ident}-actions",
-                    ft.Text(left, size=15, weight=ft.FontWeight.BOLD),
-                    label=left,
-                ),
-                expand=True,
-            ),
-            button(f"{ident}-discard", _("Сброс +1"), discard, label=_("Сброс карты: +1 действие")),
-        ],
-        height=TARGET,
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+def _list_dialog(
+    layout: Layout, title: str, rows: list[ft.Control], close, shut, error: str, fields=()
+) -> ft.AlertDialog:
+    """A list of choices (``rows``, scrolling) under ``fields``, the refusal line
+    (``list-error``) and «Закрыть» (``list-close``: ``shut``; ``close`` on dismiss)."""
+    closing = tagged("list-close", ft.TextButton(_("Закрыть"), height=TARGET, on_click=shut))
+    return form_dialog(
+        layout, title, fields, refusal_line("list-error", error), [closing], close, summary=rows
     )
 
 
-def _list_dialog(title: str, rows: list[ft.Control], close, shut, error: str) -> ft.AlertDialog:
-    """A short list of choices with «Закрыть» (``shut``; ``close`` on dismiss)."""
-    close_button = ft.TextButton(_("Закрыть"), height=TARGET, on_click=lambda: shut())
-    return dialog(title, rows, "list-error", error, [tag("list-close", close_button)], close)
-
-
 def _build_dialog(
-    cards: list[Card], names: list[str], actions: int, build, close, shut, error: str, discard=None
+    layout: Layout,
+    cards: list[Card],
+    names: list[str],
+    actions: int,
+    build,
+    close,
+    shut,
+    error,
+    discard,
 ) -> ft.AlertDialog:
-    """«Достроить»: :func:`_actions_line`, then each unfinished card with «+1 жетон»
-    (``build-{card}``) and «до конца» (``build-{card}-all``, «Внедрение»); stays open.
-    Tags: ``build-actions``, ``build-discard``, ``list-error``, ``list-close``."""
-    rows: list[ft.Control] = [_actions_line("build", actions, discard)]
+    """«Достроить»: each unfinished card with «+1 жетон» (``build-{card}``) and «до конца»
+    (``build-{card}-all``, «Внедрение»), then the actions left (``build-actions``) with
+    «Сброс +1» (``build-discard``, «Бесплатное действие»); stays open."""
+    rows: list[ft.Control] = []
     for c in cards:
-        text = card_text(c, names)
         said = card_text(c, names, spoken=True)  # the buttons' labels: the unit spelled out
         need = c.build_cost - c.placed
-        buttons: list[ft.Control] = [
-            tag(
+        buttons = [
+            tagged(
                 f"build-{c.id}",
                 ft.FilledTonalButton(
                     _("+1 жетон"), height=TARGET, on_click=lambda _e, c=c: build(c.id, 1)
@@ -109,23 +95,29 @@ def _build_dialog(
         ]
         if need > 1:
             buttons.append(
-                tag(
+                button(
                     f"build-{c.id}-all",
-                    ft.OutlinedButton(
-                        f"{_('До конца')}: +{need}",
-                        height=TARGET,
-                        on_click=lambda _e, c=c, n=need: build(c.id, n),
-                    ),
+                    f"{_('До конца')}: +{need}",
+                    lambda c=c, n=need: build(c.id, n),
                     label=f"+{need}: {said}",
                 )
             )
-        rows.append(
-            ft.Column(
-                [clipped_text(text, 14, lines=2, semantics_label=said), ft.Row(buttons, spacing=8)],
-                spacing=4,
-            )
-        )
-    return _list_dialog(_("Достроить: жетон за действие"), rows, close, shut, error)
+        text = clipped_text(card_text(c, names), 14, lines=2, semantics_label=said)
+        rows.append(ft.Column([text, ft.Row(buttons, spacing=8)], spacing=4))
+    left = f"{_('Действий осталось')}: {actions}"
+    line = ft.Row(
+        [
+            ft.Container(
+                tagged("build-actions", ft.Text(left, size=15, weight=ft.FontWeight.BOLD), left),
+                expand=True,
+            ),
+            button("build-discard", _("Сброс +1"), discard, label=_("Сброс карты: +1 действие")),
+        ],
+        height=TARGET,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    title = _("Достроить: жетон за действие")
+    return _list_dialog(layout, title, rows, close, shut, error, [line])
 
 
 @ft.component
@@ -274,15 +266,17 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     kyle_here = state.abilities and any(q.character == "Кайл" for q in state.players)
     no_tokens = p is not None and p.tokens < 1
     which = dialog[0] if dialog[1] == state.turn else ""
+    layout = use_layout()
     shown: ft.AlertDialog | None = None
     if p is not None and which == "play":
-        mini = p.universe == MINI
         now = form.current
         same = now["known"] and normalize_name(now["known"]) == normalize_name(now["name"])
         hits, note = offered(catalogue, "" if same else now["name"])
-        known = known_row(hits, form.current["known"], pick, ask_forget)
+        known = known_row(hits, now["known"], pick, ask_forget)
+        mini = p.universe == MINI
         shown = play_dialog(
-            form.current,
+            layout,
+            now,
             put,
             play,
             close,
@@ -300,136 +294,112 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         )
     elif p is not None and which == "build" and unfinished:
         shown = _build_dialog(
-            unfinished, game.players, p.actions, build, close, shut, said, discard
+            layout, unfinished, game.players, p.actions, build, close, shut, said, discard
         )
     elif kyle_on and which == "kyle":
-        shown = _list_dialog(
-            _("Кайл: в любую вселенную"),
-            [
-                tag(
-                    f"kyle-to-{k}",
-                    ft.FilledTonalButton(u, height=TARGET, on_click=lambda _e, u=u: kyle(u)),
-                )
-                for k, u in enumerate(UNIVERSES)
-                if u != p.universe
-            ],
-            close,
-            shut,
-            said,
-        )
+        rows = [
+            tagged(
+                f"kyle-to-{k}",
+                ft.FilledTonalButton(u, height=TARGET, on_click=lambda _e, u=u: kyle(u)),
+            )
+            for k, u in enumerate(UNIVERSES)
+            if u != p.universe
+        ]
+        shown = _list_dialog(layout, _("Кайл: в любую вселенную"), rows, close, shut, said)
     ft.use_dialog(shown)
     if p is None or a is None:
         return ft.Container(visible=False)
     i = UNIVERSES.index(p.universe)
     up = UNIVERSES[i - 1] if i > 0 else None
     below = UNIVERSES[i + 1] if i + 1 < len(UNIVERSES) else None
-    line1 = ft.Row(
+    left = ft.Column(
         [
-            ft.Column(
-                [
-                    clipped_text(p.universe, 15, weight=ft.FontWeight.BOLD),
-                    ft.Text(_("Действий осталось"), size=13),
-                ],
-                spacing=0,
-                expand=True,
-            ),
-            tag(
-                "actions-left",
-                ft.Container(
-                    ft.Text(str(p.actions), size=32, weight=ft.FontWeight.BOLD),
-                    width=48,
-                    alignment=ft.Alignment.CENTER,
-                ),
-                label=str(p.actions),
-            ),
-            icon_button(
-                "actions-minus",
-                ft.Icons.REMOVE,
-                _("Карта отнимает действие"),
-                lambda: moves.ricks_actions(view, -1, _("эффект карты")),
-            ),
-            icon_button(
-                "actions-plus",
-                ft.Icons.ADD,
-                _("Карта даёт действие"),
-                lambda: moves.ricks_actions(view, 1, _("эффект карты")),
-            ),
+            clipped_text(p.universe, 15, weight=ft.FontWeight.BOLD),
+            ft.Text(_("Действий осталось"), size=13),
         ],
         spacing=0,
-        height=TARGET,
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        expand=True,
     )
-    line2 = ft.Row(
-        [
-            button(
-                "free-discard",
-                _("Сброс +1"),
-                lambda: moves.ricks_discard(view),
-                label=_("Сброс карты: +1 действие"),
-            ),
-            button("swap", _("Обмен"), lambda: moves.ricks_swap(view), label=_("Обмен карты")),
-            *[
-                button(
-                    f"move-{way}",
-                    SHORT.get(to, "—"),
-                    # dimmed, a tap says why (Перемещение)
-                    (lambda to=to: moves.ricks_move(view, to))
-                    if to is not None
-                    else (lambda way=way: view.refuse(edge_refusal(way, p.universe))),
-                    icon=icon,
-                    dimmed=to is None,
-                    label=f"{word}: {to or '—'}",
-                )
-                for way, to, icon, word in (
-                    ("up", up, ft.Icons.ARROW_UPWARD, _("Вверх")),
-                    ("down", below, ft.Icons.ARROW_DOWNWARD, _("Вниз")),
-                )
-            ],
-        ],
-        spacing=4,
-        height=TARGET,
-        scroll=ft.ScrollMode.HIDDEN,
-    )
-    line3 = ft.Row(
-        [
-            ft.Container(
-                tag(
-                    "play-open",
-                    ft.FilledButton(
-                        _("Сыграть карту"),
-                        icon=ft.Icons.PLAY_FOR_WORK,
-                        height=TARGET,
-                        on_click=lambda: open_dialog("play"),
-                    ),
-                ),
-                width=PLAY_MAX,
-                expand=True,
-                expand_loose=True,
-            ),
-            button(
-                "build-open",
-                f"{_('Достроить')} ({len(unfinished)})",
-                lambda: open_dialog("build"),
-                dimmed=not unfinished,
-            ),
+    count = ft.Text(str(p.actions), size=32, weight=ft.FontWeight.BOLD)
+    line1 = [
+        left,
+        tagged(
+            "actions-left",
+            ft.Container(count, width=48, alignment=ft.Alignment.CENTER),
+            str(p.actions),
+        ),
+        *[
             icon_button(
-                "kyle-open",
-                ft.Icons.SWAP_VERT,
-                _("Кайл: в любую вселенную"),
-                lambda: open_dialog("kyle"),
+                f"actions-{sign}",
+                icon,
+                tip,
+                lambda _e, d=d: moves.ricks_actions(view, d, _("эффект карты")),
             )
-            if kyle_on
-            # Кайл's slot is kept on every turn of a game he is in
-            else tag("kyle-slot", ft.Container(width=TARGET, height=TARGET))
-            if kyle_here
-            else ft.Container(width=0),
+            for sign, icon, tip, d in (
+                ("minus", ft.Icons.REMOVE, _("Карта отнимает действие"), -1),
+                ("plus", ft.Icons.ADD, _("Карта даёт действие"), 1),
+            )
         ],
-        spacing=4,
+    ]
+    line2 = [
+        button(
+            "free-discard",
+            _("Сброс +1"),
+            lambda: moves.ricks_discard(view),
+            label=_("Сброс карты: +1 действие"),
+        ),
+        button("swap", _("Обмен"), lambda: moves.ricks_swap(view), label=_("Обмен карты")),
+        *[
+            button(
+                f"move-{way}",
+                SHORT.get(to, "—"),
+                # dimmed, a tap says why (Перемещение)
+                (lambda to=to: moves.ricks_move(view, to))
+                if to is not None
+                else (lambda way=way: view.refuse(edge_refusal(way, p.universe))),
+                icon=icon,
+                dimmed=to is None,
+                label=f"{word}: {to or '—'}",
+            )
+            for way, to, icon, word in (
+                ("up", up, ft.Icons.ARROW_UPWARD, _("Вверх")),
+                ("down", below, ft.Icons.ARROW_DOWNWARD, _("Вниз")),
+            )
+        ],
+    ]
+    play_open = ft.FilledButton(
+        _("Сыграть карту"),
+        icon=ft.Icons.PLAY_FOR_WORK,
         height=TARGET,
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        on_click=lambda: open_dialog("play"),
     )
-    return _box(
-        ft.Column([line1, line2, line3], spacing=6),
-        highlight=True,
-        color=game.setup.players[a].color,
-    )
+    # Кайл's slot is kept on every turn of a game he is in
+    kyle_slot = tagged("kyle-slot", ft.Container(width=TARGET, height=TARGET))
+    line3 = [
+        ft.Container(
+            tagged("play-open", play_open), width=PLAY_MAX, expand=True, expand_loose=True
+        ),
+        button(
+            "build-open",
+            f"{_('Достроить')} ({len(unfinished)})",
+            lambda: open_dialog("build"),
+            dimmed=not unfinished,
+        ),
+        icon_button(
+            "kyle-open",
+            ft.Icons.SWAP_VERT,
+            _("Кайл: в любую вселенную"),
+            lambda: open_dialog("kyle"),
+        )
+        if kyle_on
+        else kyle_slot
+        if kyle_here
+        else ft.Container(width=0),
+    ]
+    middle = ft.CrossAxisAlignment.CENTER
+    lines = [
+        ft.Row(line1, spacing=0, height=TARGET, vertical_alignment=middle),
+        ft.Row(line2, spacing=4, height=TARGET, scroll=ft.ScrollMode.HIDDEN),
+        ft.Row(line3, spacing=4, height=TARGET, vertical_alignment=middle),
+    ]
+    return _box(ft.Column(lines, spacing=6), highlight=True, color=game.setup.players[a].color)

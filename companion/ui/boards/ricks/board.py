@@ -1,6 +1,7 @@
 """The «Рик и Морти» board's body (the goal line, the panel of the moment: the turn or the
-charge wizard, the players, the universes, the charge history) and its pinned bar. On a
-short page the charge phase folds the goal line and clocks into its head."""
+charge wizard, the players, the universes, the charge history) and its pinned bar. The charge
+wizard's head carries the goal and the step's rules; on a short page it is tighter and the
+clocks fold into the status line."""
 
 from __future__ import annotations
 
@@ -14,16 +15,23 @@ from companion.engine.ricks.timing import game_charge_now
 from companion.i18n import _
 from companion.ui import moves
 from companion.ui.boards.ricks.action_panel import ActionPanel
-from companion.ui.boards.ricks.charge import FOLDED_GAP, ChargeHead, ChargeTail, StepB, StepV
+from companion.ui.boards.ricks.charge import ChargeHead, ChargeTail
+from companion.ui.boards.ricks.charge_steps import FOLDED_GAP, StepB, StepV
 from companion.ui.boards.ricks.clocks import ChargeClocks, ClockBase
-from companion.ui.boards.ricks.common import tag
 from companion.ui.boards.ricks.history import ChargeHistory
 from companion.ui.boards.ricks.players import PlayerRow
 from companion.ui.boards.ricks.universes import Universes
 from companion.ui.layout import grid, use_layout
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView, part
-from companion.ui.widgets import TARGET, clipped_text, icon_button, primary_button, use_top_on
+from companion.ui.widgets import (
+    TARGET,
+    clipped_text,
+    icon_button,
+    primary_button,
+    tagged,
+    use_top_on,
+)
 
 __all__ = ["Board", "Actions", "PhaseLine", "BAR_HEIGHT"]
 
@@ -38,7 +46,7 @@ def _PhaseLine(line: str, rules: Callable[[], None]) -> ft.Control:
     return ft.Row(
         [
             ft.Container(
-                tag("phase", clipped_text(line, 15, weight=ft.FontWeight.W_500), label=line),
+                tagged("phase", clipped_text(line, 15, weight=ft.FontWeight.W_500), label=line),
                 expand=True,
             ),
             icon_button("phase-rules", ft.Icons.HELP_OUTLINE, _("Правила этой фазы"), rules),
@@ -123,22 +131,24 @@ def Board(view: GameView) -> ft.Control:
     active = game.definition.active_player(state)
     layout = use_layout()
     narrow = layout.narrow
-    # a short page folds the charge goal line and clocks (follows the page, not the step)
+    # a short page folds the clocks (follows the page, not the step)
     folded = layout.short and ch is not None
     head: ft.Control = _hidden()
     if ch is not None:
         who = ""
         if ch.player is not None:
             who = f"{game.players[ch.player]} ({state.players[ch.player].character})"
+        last = ch.ledger[-1] if ch.ledger else {"production": 0, "in": 0}
         head = ChargeHead(
             ch.universe,
             ch.step,
             ch.energy,
             who,
-            ch.ledger[-1]["production"] if ch.ledger else 0,
-            ch.ledger[-1]["in"] if ch.ledger else 0,
-            line if folded else "",
-            phase_rules if folded else None,
+            last["production"],
+            last["in"],
+            line,
+            phase_rules,
+            folded,
         )
     rows = [
         PlayerRow(
@@ -171,7 +181,7 @@ def Board(view: GameView) -> ft.Control:
     over = game.outcome() is not None
     return ft.Column(
         [
-            ft.Container(PhaseLine(line, phase_rules), visible=not folded),
+            ft.Container(PhaseLine(line, phase_rules), visible=ch is None),
             part(ActionPanel, view, (v, view.error) if acting else None),
             head,
             ChargeClocks(base, folded) if base is not None else _hidden(),

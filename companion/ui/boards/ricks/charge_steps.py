@@ -8,31 +8,19 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.ricks import KRO, MICRO, MINI, PHASE_CHARGE, RICK_UNIVERSE, Card, offers
+from companion.engine.ricks import PHASE_CHARGE, Card, offers
 from companion.i18n import _
 from companion.ui import moves
-from companion.ui.boards.ricks.common import energy, tag, vp_moves
+from companion.ui.boards.ricks.common import DIMMED, SHORT, energy, vp_moves
 from companion.ui.layout import use_layout
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, Counter, clipped_text, use_form
+from companion.ui.widgets import TARGET, Counter, clipped_text, tagged, use_form
 from companion.ui.words import inflect
 
-__all__ = [
-    "SHORT",
-    "StepB",
-    "StepV",
-    "AmountRow",
-    "FOLDED_GAP",
-    "send_saying_what_moved",
-    "charge_owner",
-]
+__all__ = ["StepB", "StepV", "AmountRow", "FOLDED_GAP", "send_saying_what_moved", "charge_owner"]
 
-#: An invention's activate button (px).
-ACTIVATE_HEIGHT = 56
-ACTIVATE_PARTIAL = 72
-
-#: Short universe names for the stepper, in charge order.
-SHORT = {KRO: "Кроха", MINI: "Мини", MICRO: "Микро", RICK_UNIVERSE: "Рико"}
+#: An invention's «Активировать» (px): two lines; a partial build's third.
+ACTIVATE_HEIGHT, ACTIVATE_PARTIAL = 56, 72
 
 
 def _ledger_lines(ledger: list[dict[str, Any]]) -> list[str]:
@@ -132,7 +120,7 @@ def AmountRow(
                 allow_negative=False,  # energy and costs are never negative: no «±» on the pad
             ),
             ft.Container(
-                tag(button, action), width=AMOUNT_BUTTON_MAX, expand=True, expand_loose=True
+                tagged(button, action), width=AMOUNT_BUTTON_MAX, expand=True, expand_loose=True
             ),
         ],
         spacing=8,
@@ -167,38 +155,25 @@ def _ability_text(card: Card, used: bool, spoken: bool = False) -> str:
     return f"{verb} {name} ({energy(card.cost, spoken)})"
 
 
-def ability_rows(n: int) -> int:
-    """Rows :func:`_abilities` lays ``n`` abilities out in: one across, or two to a row."""
-    return (n + 1) // 2
-
-
 def ability_room(state: Any) -> int:
-    """Rows of step Б's abilities slot: the most any player has (nothing moves as turns pass)."""
+    """Rows of step Б's abilities slot: the most any player has, two to a row (nothing moves
+    as turns pass)."""
     counts: dict[int, int] = {}
     for c in state.cards:
         if c.kind == "ability" and c.built:
             counts[c.owner] = counts.get(c.owner, 0) + 1
-    return ability_rows(max(counts.values(), default=0))
+    return (max(counts.values(), default=0) + 1) // 2
 
 
-def _abilities(
-    view: GameView, abilities: list[Card], used: Any, gap: int, room: int = 0
-) -> ft.Control:
+def _abilities(view: GameView, abilities: list[Card], used: Any, gap: int, room: int) -> ft.Control:
     """Step Б's ability buttons (``ability-<id>``, 48 dp): one across, or two a row (name over
-    cost); a used one stays (a tap names the rule). ``room`` rows tall
-    (:func:`ability_room`); none: «Способностей нет» (``no-abilities``)."""
+    cost); a used one stays (a tap names the rule). ``room`` rows tall (:func:`ability_room`;
+    0: no slot); none: «Способностей нет» (``no-abilities``)."""
     if room == 0:  # nobody has one: no slot
         return ft.Container(height=0)
-    height = room * TARGET + (room - 1) * gap
-    return ft.Container(
-        _ability_buttons(view, abilities, used, gap), height=height, alignment=ft.Alignment.TOP_LEFT
-    )
-
-
-def _ability_buttons(view: GameView, abilities: list[Card], used: Any, gap: int) -> ft.Control:
     if not abilities:
         text = _("Способностей нет")
-        return tag(
+        content: ft.Control = tagged(
             "no-abilities",
             ft.Container(
                 ft.Text(text, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -208,61 +183,44 @@ def _ability_buttons(view: GameView, abilities: list[Card], used: Any, gap: int)
             ),
             label=text,
         )
+    else:
+        chips = [_ability(view, c, c.id in used, len(abilities) > 1) for c in abilities]
+        if len(chips) % 2 and len(chips) > 1:  # an odd one keeps half the row
+            chips.append(ft.Container(expand=1))
+        rows = [ft.Row(chips[i : i + 2], spacing=8) for i in range(0, len(chips), 2)]
+        content = ft.Column(rows, spacing=gap)
+    height = room * TARGET + (room - 1) * gap
+    return ft.Container(content, height=height, alignment=ft.Alignment.TOP_LEFT)
 
-    def send(card: Card) -> Callable[[Any], None]:
-        return lambda _e: moves.ricks_card_ability(view, card.id)
 
-    if len(abilities) < 2:
-        return ft.Column(
-            spacing=gap,
-            controls=[
-                tag(
-                    f"ability-{c.id}",
-                    ft.FilledTonalButton(
-                        ft.Text(
-                            _ability_text(c, c.id in used),
-                            semantics_label=_ability_text(c, c.id in used, spoken=True),
-                        ),
-                        height=TARGET,
-                        on_click=send(c),
-                    ),
-                )
-                for c in abilities
-            ],
+def _ability(view: GameView, c: Card, used: bool, half: bool) -> ft.Control:
+    """One ability's button: its whole sentence, or (``half``) name over cost in half a row."""
+    said = _ability_text(c, used, spoken=True)
+    on_click = lambda _e: moves.ricks_card_ability(view, c.id)  # noqa: E731
+    if not half:
+        text = ft.Text(_ability_text(c, used), semantics_label=said)
+        return tagged(
+            f"ability-{c.id}", ft.FilledTonalButton(text, height=TARGET, on_click=on_click)
         )
-    chips = [
-        ft.Container(
-            tag(
-                f"ability-{c.id}",
-                ft.FilledTonalButton(
-                    content=ft.Column(
-                        [
-                            clipped_text(f"«{c.name}»" if c.name else f"№{c.id}", 14),
-                            clipped_text(
-                                _("применена") if c.id in used else energy(c.cost),
-                                12,
-                                color=ft.Colors.ON_SURFACE_VARIANT,
-                            ),
-                        ],
-                        spacing=0,
-                        tight=True,
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
-                    height=TARGET,
-                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
-                    on_click=send(c),
-                    expand=True,
-                ),
-                label=_ability_text(c, c.id in used, spoken=True),
+    lines = ft.Column(
+        [
+            clipped_text(f"«{c.name}»" if c.name else f"№{c.id}", 14),
+            clipped_text(
+                _("применена") if used else energy(c.cost), 12, color=ft.Colors.ON_SURFACE_VARIANT
             ),
-            expand=1,
-        )
-        for c in abilities
-    ]
-    rows = [chips[i : i + 2] for i in range(0, len(chips), 2)]
-    if len(rows[-1]) == 1:  # an odd one keeps half the row, as wide as the others
-        rows[-1].append(ft.Container(expand=1))
-    return ft.Column([ft.Row(r, spacing=8) for r in rows], spacing=gap)
+        ],
+        spacing=0,
+        tight=True,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    chip = ft.FilledTonalButton(
+        content=lines,
+        height=TARGET,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
+        on_click=on_click,
+        expand=True,
+    )
+    return ft.Container(tagged(f"ability-{c.id}", chip, label=said), expand=1)
 
 
 @ft.component
@@ -332,38 +290,27 @@ def StepV(view: GameView, version: int) -> ft.Control:
     gap = FOLDED_GAP if use_layout().short else 8
     buttons = []
     for o in offers(state):
-        part = f" ({_('частично: на 1 ПО меньше')})" if o.partial else ""
+        part = f"({_('частично: на 1 ПО меньше')})" if o.partial else ""
         card = state.card(o.card)
         title = f"«{card.name}»" if card and card.name else f"№{o.card}"
-        main = f"{_('Активировать')} {title}: {energy(o.cost)} = +{o.reward} {_('ПО')}"
-        said = f"{_('Активировать')} {title}: {energy(o.cost, True)} = +{o.reward} {_('ПО')}"
-        text = said + part
-        lines: list[ft.Control] = [clipped_text(main, 14, lines=2, semantics_label=said)]
-        if part:
-            lines.append(clipped_text(part.strip(), 12))
-        buttons.append(
-            tag(
-                f"activate-{o.card}",
-                ft.FilledButton(
-                    content=ft.Row(
-                        [
-                            ft.Icon(ft.Icons.BOLT, size=18),
-                            ft.Column(lines, spacing=0, tight=True, expand=True),
-                        ],
-                        spacing=8,
-                    ),
-                    height=ACTIVATE_PARTIAL if part else ACTIVATE_HEIGHT,
-                    # too dear: dimmed, a tap gets the refusal (Шаг В)
-                    opacity=0.45 if not o.affordable else 1.0,
-                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16)),
-                    on_click=lambda _e, o=o: send_saying_what_moved(
-                        view, "charge.activate", {"card": o.card}
-                    ),
-                ),
-                label=text,
-            )
+        main, said = (
+            f"{_('Активировать')} {title}: {energy(o.cost, spoken)} = +{o.reward} {_('ПО')}"
+            for spoken in (False, True)
         )
+        lines = [clipped_text(main, 14, lines=2, semantics_label=said)]
+        lines += [clipped_text(part, 12)] if part else []
+        content = ft.Row(
+            [ft.Icon(ft.Icons.BOLT, size=18), ft.Column(lines, spacing=0, tight=True, expand=True)],
+            spacing=8,
+        )
+        activate = ft.FilledButton(
+            content=content,
+            height=ACTIVATE_PARTIAL if part else ACTIVATE_HEIGHT,
+            opacity=1.0 if o.affordable else DIMMED,  # too dear: a tap gets the refusal (Шаг В)
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16)),
+            on_click=lambda _e, o=o: send_saying_what_moved(
+                view, "charge.activate", {"card": o.card}
+            ),
+        )
+        buttons.append(tagged(f"activate-{o.card}", activate, label=f"{said} {part}".strip()))
     return ft.Column([ft.Column(buttons, spacing=gap), _spend_row(view)], spacing=gap)
-
-
-#: Height (px) of an «Активировать» button (two lines; a partial build's third).

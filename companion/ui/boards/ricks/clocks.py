@@ -16,8 +16,7 @@ from typing import NamedTuple
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.boards.ricks.common import tag
-from companion.ui.widgets import clipped_text, fmt_seconds
+from companion.ui.widgets import clipped_text, fmt_seconds, tagged
 
 __all__ = ["BEEP", "ClockBase", "ChargeClocks", "WARNING_HEIGHT"]
 
@@ -125,17 +124,17 @@ def _ChargeClocks(base: ClockBase, folded: bool = False) -> ft.Control:
         return ft.Container(visible=False)
     run = 0.0 if base.paused else max(0.0, now - base.since)
     cells = [
-        tag(
+        tagged(
             "timer-step",
             ft.Text(f"{_('Шаг')} {fmt_seconds(base.step + run)}", size=14),
             label=f"шаг {int(base.step + run)}",
         ),
-        tag(
+        tagged(
             "timer-universe",
             ft.Text(f"{_('Вселенная')} {fmt_seconds(base.universe + run)}", size=14),
             label=f"вселенная {int(base.universe + run)}",
         ),
-        tag(
+        tagged(
             "timer-phase",
             ft.Text(f"{_('Фаза')} {fmt_seconds(base.phase + run)}", size=14),
             label=f"фаза {int(base.phase + run)}",
@@ -151,7 +150,7 @@ def _ChargeClocks(base: ClockBase, folded: bool = False) -> ft.Control:
             text += f" — {_('время хода вышло')}"
     else:
         text = base.hint
-    line = tag(
+    line = tagged(
         "timer-turn",
         ft.Container(
             ft.Row(

@@ -1,4 +1,4 @@
-"""Helpers shared by the «Рик и Морти» board's components: tags, fields, card texts, the beep."""
+"""Helpers shared by the «Рик и Морти» board's components: fields, buttons, card texts."""
 
 from __future__ import annotations
 
@@ -7,20 +7,20 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.ricks import MICRO, MINI, RICK_UNIVERSE, Card
+from companion.engine.ricks import KRO, MICRO, MINI, RICK_UNIVERSE, Card
 from companion.i18n import _
-from companion.ui.widgets import typed_number, typed_text
+from companion.ui.controls import TARGET, tagged, typed_number, typed_text
 from companion.ui.words import plural
 
 __all__ = [
     "SETTINGS_KEY",
     "LIMIT_KEY",
     "ACTION_FIELDS",
-    "RULES",
-    "tag",
+    "SHORT",
+    "DIMMED",
+    "button",
     "card_text",
     "energy",
-    "vp_moves",
 ]
 
 #: Key in ``settings.json`` under which the universes' action tokens are remembered.
@@ -29,9 +29,10 @@ SETTINGS_KEY = "ricks_actions"
 LIMIT_KEY = "ricks_charge_limit"
 #: Idents of the action-token fields of the setup form, per universe.
 ACTION_FIELDS = {MINI: "actions-mini", MICRO: "actions-micro", RICK_UNIVERSE: "actions-rick"}
-RULES = "/rules?game=ricks&q="
-
-_KIND_TEXT = {"source": "Источник", "invention": "Изобретение", "ability": "Способность"}
+#: Short universe names (the stepper, the players' rows, ↑ ↓), in charge order.
+SHORT = {KRO: "Кроха", MINI: "Мини", MICRO: "Микро", RICK_UNIVERSE: "Рико"}
+#: Opacity of a control whose move is not allowed now (it still answers a tap).
+DIMMED = 0.45
 
 
 def vp_moves(
@@ -51,10 +52,20 @@ def vp_moves(
     return add, set_to
 
 
-def tag(ident: str, control: ft.Control, label: str | None = None) -> ft.Control:
-    """:func:`companion.ui.widgets.tagged`; keep each ident in one place (the web client ignores a
-    changed identifier on an existing control)."""
-    return ft.Semantics(identifier=ident, label=label, content=control)
+def button(ident: str, text: str, on_click, *, icon=None, dimmed=False, label=None):
+    """An outlined 48 dp button; ``dimmed``: looks unavailable, ``on_click`` says why."""
+    return tagged(
+        ident,
+        ft.OutlinedButton(
+            text,
+            icon=icon,
+            height=TARGET,
+            opacity=DIMMED if dimmed else 1.0,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
+            on_click=lambda: on_click(),
+        ),
+        label=label,
+    )
 
 
 def _int(raw: str, default: int | str) -> int | str:
@@ -112,25 +123,24 @@ def _box(
 def _field(
     ident: str,
     label: str,
-    hint: str,
     put: Callable[[str], None],
-    width: int = 110,
+    width: int,
+    value: str,
+    *,
     number: bool = True,
     disabled: bool = False,
-    value: str | None = None,
     label_size: int | None = None,
     bad: bool = False,
 ) -> ft.Control:
-    """A text field tagged ``ident``; ``put`` gets the text, ``hint`` is the empty text,
-    ``label_size`` px (``None``: Material's). Pass ``value`` whenever the field may re-render
-    (Flet 1.0.5 clears an unbound field, docs/FLET_FINDINGS.md); ``bad``: outlined in red."""
-    return tag(
+    """A text field tagged ``ident`` showing ``value`` (bound: Flet 1.0.5 clears an unbound field
+    that re-renders, docs/FLET_FINDINGS.md); ``put`` gets the text; ``label_size`` px
+    (``None``: Material's); ``bad``: outlined in red."""
+    return tagged(
         ident,
         ft.TextField(
             label=label,
             label_style=ft.TextStyle(size=label_size) if label_size else None,
             value=value,
-            hint_text=hint,
             width=width,
             disabled=disabled,
             border_color=ft.Colors.ERROR if bad else None,

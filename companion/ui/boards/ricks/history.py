@@ -7,9 +7,9 @@ import flet as ft
 
 from companion.engine.ricks.timing import game_charge_timing
 from companion.i18n import _
-from companion.ui.boards.ricks.common import _box, tag
+from companion.ui.boards.ricks.common import _box
 from companion.ui.state import GameView
-from companion.ui.widgets import fmt_seconds
+from companion.ui.widgets import fmt_seconds, tagged
 
 __all__ = ["ChargeHistory", "ResultSummary"]
 
@@ -28,7 +28,7 @@ def ChargeHistory(view: GameView, version: int) -> ft.Control:
         n = r["round"]
         seconds = fmt_seconds(timing.rounds.get(n, 0.0))
         line = f"{_('Раунд')} {n}: {seconds}, {_('сгорело энергии')} {r['burned']}"
-        rows.append(tag(f"charge-round-{n}", ft.Text(line, size=16), label=line))
+        rows.append(tagged(f"charge-round-{n}", ft.Text(line, size=16), label=line))
     return _box(ft.Column(rows, spacing=4))
 
 
@@ -74,7 +74,7 @@ def ResultSummary(view: GameView) -> ft.Control:
             f"{_('сгорело энергии')} {r['burned']}"
         )
         rows.append(
-            tag(
+            tagged(
                 f"result-round-{n}",
                 _table_row([str(n), turns, charge, str(r["burned"])], 15),
                 label,
@@ -88,7 +88,7 @@ def ResultSummary(view: GameView) -> ft.Control:
         f"{_('сгорело энергии')} {burned}"
     )
     rows.append(
-        tag(
+        tagged(
             "charge-summary",
             _table_row([_("Всего"), turns, charge, str(burned)], 15, bold=True),
             label=total,
@@ -97,5 +97,5 @@ def ResultSummary(view: GameView) -> ft.Control:
     players = f"{_('Зарядка по игрокам')}: " + " · ".join(
         f"{p} {fmt_seconds(timing.per_player.get(i, 0.0))}" for i, p in enumerate(game.players)
     )
-    rows.append(tag("charge-players", ft.Text(players, size=14), label=players))
-    return tag("result-summary", _box(ft.Column(rows, spacing=4)))
+    rows.append(tagged("charge-players", ft.Text(players, size=14), label=players))
+    return tagged("result-summary", _box(ft.Column(rows, spacing=4)))

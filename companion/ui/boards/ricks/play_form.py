@@ -10,43 +10,16 @@ import flet as ft
 
 from companion.engine.ricks.constants import _MAX_NUMBER
 from companion.i18n import _
-from companion.ui.boards.ricks.common import _KIND_TEXT, _field, _int, energy, tag
-from companion.ui.widgets import TARGET, clipped_text, toggle, typed_number
+from companion.ui.boards.ricks.common import DIMMED, _field, _int, button, energy
+from companion.ui.form_dialog import form_dialog, refusal_line
+from companion.ui.layout import Layout
+from companion.ui.widgets import TARGET, clipped_text, tagged, toggle, typed_number
 
-__all__ = [
-    "DIMMED",
-    "FIELD_LABEL",
-    "blank_form",
-    "card_of",
-    "known_row",
-    "form_refusal",
-    "from_entry",
-    "missing_text",
-    "play_data",
-    "play_dialog",
-    "dialog",
-    "button",
-]
-
-#: Opacity of a control whose move is not allowed now (it still answers a tap).
-DIMMED = 0.45
+__all__ = ["KNOWN_SHOWN", "blank_form", "card_of", "form_refusal", "from_entry", "known_row"]
+__all__ += ["play_data", "play_dialog"]
 
 
-def button(ident: str, text: str, on_click, *, icon=None, dimmed=False, label=None):
-    """An outlined 48 dp button; ``dimmed``: looks unavailable, ``on_click`` says why."""
-    return tag(
-        ident,
-        ft.OutlinedButton(
-            text,
-            icon=icon,
-            height=TARGET,
-            opacity=DIMMED if dimmed else 1.0,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
-            on_click=lambda: on_click(),
-        ),
-        label=label,
-    )
-
+_KIND_TEXT = {"source": "Источник", "invention": "Изобретение", "ability": "Способность"}
 
 #: The numbers each kind of card needs (field, label); an empty one is asked for.
 _NEEDED = {
@@ -160,137 +133,120 @@ def play_data(f: dict[str, Any], no_tokens: bool) -> dict[str, Any]:
     return data
 
 
-#: The kind buttons' text size, side padding and gaps (one line at 360 px).
-KIND_SIZE, KIND_PAD, KIND_SPACING = 13, 6, 4
-
-
 def blank_form(kind: str = "source", turn: int = 0) -> dict[str, Any]:
     """An empty card form of ``kind`` for the turn numbered ``turn``."""
-    return {
-        "kind": kind,
-        "build": "",
-        "prod": "",
-        "cost": "",
-        "vp": "",
-        "name": "",
-        "down": False,
-        "turn": turn,
-        "known": "",
-        "bad": {},
-    }
+    empty = dict.fromkeys(("build", "prod", "cost", "vp", "name", "known"), "")
+    return {**empty, "kind": kind, "down": False, "turn": turn, "bad": {}}
+
+
+#: The kind buttons' text size and side padding (one line at 360 px); the fields' label size.
+KIND_SIZE, KIND_PAD, FIELD_LABEL = 13, 6, 14
+#: The fields: (key, label, width px, the kinds they are for).
+_FIELDS = (
+    ("build", "Жетонов", 98, tuple(_KIND_TEXT)),
+    ("prod", "Энергия", 98, ("source",)),
+    ("cost", "Цена", 98, ("invention", "ability")),
+    ("vp", "ПО", 98, ("invention",)),
+    ("name", "Название", 200, tuple(_KIND_TEXT)),
+)
 
 
 def play_dialog(
+    layout: Layout,
     f: dict[str, Any],
     put,
     play,
     close,
     shut,
     error: str,
-    whole: bool = False,
-    actions: int = 0,
-    discard=None,
-    mini: bool = False,
-    known: ft.Control | None = None,
+    whole: bool,
+    actions: int,
+    discard,
+    mini: bool,
+    known: ft.Control,
 ) -> ft.AlertDialog:
-    """«Сыграть карту»: the remembered cards (:func:`known_row`), the kind, numbers, name,
-    «уровнем ниже» with «Сброс +1», the preview and the refusal line; a field in ``f["bad"]``
-    is outlined in red. Tags: ``play-actions``, ``play-discard``, ``kind-{k}``, ``play-build``,
-    ``play-prod``, ``play-cost``, ``play-vp``, ``play-name``, ``play-down``, ``play-preview``,
-    ``play-error``, ``play-card``, ``play-cancel``."""
+    """«Сыграть карту» (:func:`~companion.ui.form_dialog.form_dialog`): the remembered cards
+    (:func:`known_row`), the kind, numbers, name, «уровнем ниже» with «Сброс +1» (these scroll);
+    the preview and the refusal line stay in view; a field in ``f["bad"]`` is outlined in red.
+    Tags: ``play-actions``, ``play-discard``, ``kind-{k}``, ``play-build``, ``play-prod``,
+    ``play-cost``, ``play-vp``, ``play-name``, ``play-down``, ``play-preview``, ``play-error``,
+    ``play-card``, ``play-cancel``."""
     kind = f["kind"]
-    kinds = ft.Row(
-        [
-            tag(
-                f"kind-{k}",
-                (ft.FilledButton if kind == k else ft.OutlinedButton)(
-                    _(t),
-                    height=TARGET,
-                    style=ft.ButtonStyle(
-                        padding=ft.Padding.symmetric(horizontal=KIND_PAD),
-                        text_style=ft.TextStyle(size=KIND_SIZE),
-                    ),
-                    on_click=lambda _e, k=k: put("kind", k),
-                ),
-                label=_(t) + (" выбран" if kind == k else ""),
-            )
-            for k, t in _KIND_TEXT.items()
-        ],
-        wrap=True,
-        spacing=KIND_SPACING,
-        run_spacing=6,
+    pad = ft.ButtonStyle(
+        padding=ft.Padding.symmetric(horizontal=KIND_PAD), text_style=ft.TextStyle(size=KIND_SIZE)
     )
+    kinds = [
+        tagged(
+            f"kind-{k}",
+            (ft.FilledButton if kind == k else ft.OutlinedButton)(
+                _(t), height=TARGET, style=pad, on_click=lambda _e, k=k: put("kind", k)
+            ),
+            label=_(t) + (" выбран" if kind == k else ""),
+        )
+        for k, t in _KIND_TEXT.items()
+    ]
     bad = f.get("bad") or {}
     fields = [
         _field(
             f"play-{key}",
             _(label),
-            "",
             lambda v, key=key: put(key, v),
             width,
+            f[key],
             number=key != "name",
-            disabled=off,
-            value=f[key],
+            disabled=kind not in kinds,
             label_size=FIELD_LABEL,
             bad=key in bad,
         )
-        for key, label, width, off in (
-            ("build", "Жетонов", 98, False),
-            ("prod", "Энергия", 98, kind != "source"),
-            ("cost", "Цена", 98, kind == "source"),
-            ("vp", "ПО", 98, kind != "invention"),
-            ("name", "Название", 200, False),
-        )
+        for key, label, width, kinds in _FIELDS
     ]
-    down_line = ft.Row(
-        [
-            tag(
-                "play-down",
-                toggle(
-                    _("уровнем ниже"),
-                    bool(f["down"]),
-                    lambda: put("down", not f["down"]),
-                    disabled=kind != "source",
-                ),
-                label="уровнем ниже" + (" (вкл)" if f["down"] else ""),
-            ),
-            ft.Container(expand=True),
-            button("play-discard", _("Сброс +1"), discard, label=_("Сброс карты: +1 действие")),
-        ],
-        height=TARGET,
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    down = tagged(
+        "play-down",
+        toggle(
+            _("уровнем ниже"),
+            bool(f["down"]),
+            lambda: put("down", not f["down"]),
+            disabled=kind != "source",
+        ),
+        label="уровнем ниже" + (" (вкл)" if f["down"] else ""),
     )
-    preview = _preview(f, whole, mini)
+    discard_button = button(
+        "play-discard", _("Сброс +1"), discard, label=_("Сброс карты: +1 действие")
+    )
     said = _preview(f, whole, mini, spoken=True)  # to a screen reader: the unit spelled out
-    body = [
-        *([known] if known is not None else []),
-        kinds,
-        ft.Row(fields, wrap=True, spacing=4, run_spacing=6),
-        down_line,
-        # two lines kept (three in Мини-вселенная): the buttons below never move
-        tag(
-            "play-preview",
-            ft.Container(
-                clipped_text(
-                    preview, 14, lines=3 if mini else 2, italic=True, semantics_label=said
-                ),
-                height=58 if mini else 40,
-            ),
-            label=said,
-        ),
-    ]
-    actions_row = [
-        tag("play-cancel", ft.TextButton(_("Отмена"), height=TARGET, on_click=lambda: shut())),
-        tag(
-            "play-card",
-            ft.FilledButton(
-                _("Сыграть"), icon=ft.Icons.PLAY_FOR_WORK, height=TARGET, on_click=lambda: play()
-            ),
-        ),
-    ]
+    # two lines kept (three in Мини-вселенная): the buttons below never move
+    text = clipped_text(
+        _preview(f, whole, mini), 14, lines=3 if mini else 2, italic=True, semantics_label=said
+    )
+    preview = tagged("play-preview", ft.Container(text, height=58 if mini else 40), label=said)
     left = f"{_('Сыграть карту')} · {_('действий')}: {actions}"
-    title = tag("play-actions", ft.Text(left, size=18), label=left)
-    return dialog(title, body, "play-error", error, actions_row, close)
+    return form_dialog(
+        layout,
+        left,
+        [preview],
+        refusal_line("play-error", error),
+        [
+            tagged("play-cancel", ft.TextButton(_("Отмена"), height=TARGET, on_click=shut)),
+            tagged(
+                "play-card",
+                ft.FilledButton(
+                    _("Сыграть"), icon=ft.Icons.PLAY_FOR_WORK, height=TARGET, on_click=play
+                ),
+            ),
+        ],
+        close,
+        summary=[
+            known,
+            ft.Row(kinds, wrap=True, spacing=4, run_spacing=6),
+            ft.Row(fields, wrap=True, spacing=4, run_spacing=6),
+            ft.Row(
+                [down, ft.Container(expand=True), discard_button],
+                height=TARGET,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        ],
+        title_ident="play-actions",
+    )
 
 
 KNOWN_SHOWN = 6
@@ -306,7 +262,7 @@ def known_row(
     ``picked`` (``""``: dimmed, ``forget`` says why); fixed height. Tags: ``known-{k}``,
     ``known-forget``, ``known-none``."""
     chips: list[ft.Control] = [
-        tag(
+        tagged(
             f"known-{k}",
             (ft.FilledTonalButton if h["name"] == picked else ft.OutlinedButton)(
                 h["name"],
@@ -320,8 +276,8 @@ def known_row(
     ]
     if not chips:
         hint = _("Здесь будут сыгранные карты")
-        chips = [tag("known-none", clipped_text(hint, 13, lines=2, italic=True), label=hint)]
-    trash = tag(
+        chips = [tagged("known-none", clipped_text(hint, 13, lines=2, italic=True), label=hint)]
+    trash = tagged(
         "known-forget",
         ft.IconButton(
             ft.Icons.DELETE_OUTLINE,
@@ -333,51 +289,6 @@ def known_row(
         ),
         label=f"{_('Убрать из каталога')}: {picked}" if picked else _("Убрать из каталога"),
     )
-    return ft.Row(
-        [
-            ft.Row(
-                chips,
-                spacing=6,
-                scroll=ft.ScrollMode.AUTO,
-                expand=True,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            trash,
-        ],
-        spacing=4,
-        height=TARGET,
-    )
-
-
-#: Size (px) of the «Сыграть карту» fields' labels.
-FIELD_LABEL = 14
-
-
-def dialog(
-    title: str | ft.Control, body: list[ft.Control], error_tag: str, error: str, actions, close
-) -> ft.AlertDialog:
-    """A phone-sized modal: ``body``, a three-line refusal slot (``error_tag``), ``actions``."""
-    return ft.AlertDialog(
-        modal=True,
-        title=ft.Text(title, size=18) if isinstance(title, str) else title,
-        inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
-        content_padding=ft.Padding.symmetric(horizontal=16, vertical=8),
-        content=ft.Column(
-            [
-                *body,
-                tag(
-                    error_tag,
-                    ft.Container(
-                        clipped_text(error, 13, lines=3, color=ft.Colors.ERROR), height=54
-                    ),
-                    label=error or " ",
-                ),
-            ],
-            tight=True,
-            spacing=8,
-            width=334,
-        ),
-        actions=actions,
-        scrollable=True,
-        on_dismiss=lambda: close(),
-    )
+    chip_row = ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO, expand=True)
+    chip_row.vertical_alignment = ft.CrossAxisAlignment.CENTER
+    return ft.Row([chip_row, trash], spacing=4, height=TARGET)

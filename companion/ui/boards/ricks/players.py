@@ -10,10 +10,9 @@ import flet as ft
 
 from companion.engine.ricks import TRACK_LENGTH, track_position
 from companion.i18n import _
-from companion.ui.boards.ricks.charge import SHORT
-from companion.ui.boards.ricks.common import tag, vp_moves
+from companion.ui.boards.ricks.common import SHORT, vp_moves
 from companion.ui.player_row import player_name, player_row
-from companion.ui.widgets import TARGET, Counter, clipped_text, use_number_pad
+from companion.ui.widgets import TARGET, Counter, clipped_text, tagged, use_number_pad
 from companion.words import plural
 
 __all__ = ["PlayerRow", "ROW_HEIGHT"]
@@ -83,7 +82,7 @@ def _PlayerRow(
             send("hand.add", {"player": index, "delta": value - hand, "note": _("правка")})
 
     open_hand = use_number_pad(f"{name}: {_('карт на руке')}", set_hand, current=hand, guard=guard)
-    hand_box = tag(
+    hand_box = tagged(
         f"hand-p{index}",
         ft.Container(
             ft.Column(
@@ -125,7 +124,7 @@ def _PlayerRow(
                 ],
                 spacing=2,
             ),
-            tag(
+            tagged(
                 f"tokens-p{index}",
                 ft.Column([clipped_text(place, **_SMALL), count_line], spacing=0, tight=True),
                 label=sub,

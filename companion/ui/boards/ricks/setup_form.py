@@ -17,13 +17,15 @@ from companion.ui.boards.ricks.common import (
     SETTINGS_KEY,
     _field,
     _int,
-    tag,
 )
 from companion.ui.boards.types import OptionsUpdate
 from companion.ui.nav import AppContext
-from companion.ui.widgets import clipped_text, switch_row
+from companion.ui.widgets import clipped_text, switch_row, tagged
 
 __all__ = ["OptionsForm"]
+
+#: The notes' slots (px) by their lines: the characters' note (2), the tokens' note (3).
+SLOT_HEIGHT = {2: 40, 3: 54}
 
 
 def _good_limit(value: Any) -> bool:
@@ -119,6 +121,19 @@ def OptionsForm(
         push(characters=seat_characters(m["picks"][:seats]))
         set_shown(_shown + 1)
 
+    def remember(key: str, value: Any, failure: str) -> None:
+        """``value`` into ``settings.json`` under ``key``; a disk's refusal is said in the note
+        (read-only or full: this game keeps what was typed)."""
+        if root is None:
+            return
+        try:
+            update_settings(root, **{key: value})
+        except StoreError as exc:
+            m["error"] = f"{failure}: {exc}"
+        else:
+            m["error"] = ""
+        set_shown(_shown + 1)
+
     def set_action(u: str, raw: str) -> None:
         m["typed"][u] = raw
         value = _int(raw, "")
@@ -129,26 +144,16 @@ def OptionsForm(
             new[u] = value
         push(actions=new)
         set_shown(lambda v: v + 1)  # the field's mark and the note line follow what is typed
-        good = {
-            k: v
-            for k, v in new.items()
-            if k in ACTION_FIELDS and isinstance(v, int) and 1 <= v <= 20
-        }
-        if root is not None and good:
-            try:
-                update_settings(root, **{SETTINGS_KEY: good})
-            except StoreError as exc:  # read-only or full: this game keeps the typed number
-                m["error"] = f"{_('Число действий не запомнено')}: {exc}"
-            else:
-                m["error"] = ""
-            set_shown(_shown + 1)
+        good = {k: v for k, v in new.items() if k in ACTION_FIELDS and isinstance(v, int)}
+        good = {k: v for k, v in good.items() if 1 <= v <= 20}
+        if good:
+            remember(SETTINGS_KEY, good, _("Число действий не запомнено"))
 
     def set_limit(raw: str) -> None:
         m["limit"] = raw
         raw = raw.strip().replace(",", ".")
-        if not raw:
-            value: Any = None
-        else:
+        value: Any = None
+        if raw:
             try:
                 value = float(raw)
                 value = int(value) if value.is_integer() else value
@@ -156,15 +161,8 @@ def OptionsForm(
                 value = raw  # validate_setup names the field
         push(charge_limit=value)
         set_shown(lambda v: v + 1)
-        if root is not None and (value is None or _good_limit(value)):
-            # remembered like the action tokens; cleared: no limit
-            try:
-                update_settings(root, **{LIMIT_KEY: value})
-            except StoreError as exc:
-                m["error"] = f"{_('Лимит времени не запомнен')}: {exc}"
-            else:
-                m["error"] = ""
-            set_shown(_shown + 1)
+        if value is None or _good_limit(value):  # remembered like the tokens; cleared: no limit
+            remember(LIMIT_KEY, value, _("Лимит времени не запомнен"))
 
     picks, typed, limit_text = m["picks"], m["typed"], m["limit"]
     # junk refused in place as typed; «Начать игру» names every bad field (validate_setup)
@@ -194,7 +192,7 @@ def OptionsForm(
         )
 
     seat_rows = [
-        tag(
+        tagged(
             f"character-{s}",
             ft.Dropdown(
                 label=(
@@ -213,24 +211,25 @@ def OptionsForm(
         )
         for s in range(seats)
     ]
+    refused = m.get("refused") or ""
+    order = _("По порядку хода. Если не выбирать — Рик, Морти, Зип, Кайл.")
+    said = " ".join(bad.values()) or m.get("error", "")
+    tokens = [
+        _field(ident, u, lambda raw, u=u: set_action(u, raw), 170, typed.get(u, ""), bad=u in bad)
+        for u in (RICK_UNIVERSE, MICRO, MINI)
+        for ident in (ACTION_FIELDS[u],)
+    ]
+    limit_label = _("Лимит на ход в шагах Б и В, сек (необязательно)")
     return ft.Column(
         [
             ft.Text(_("Персонажи"), size=18, weight=ft.FontWeight.BOLD),
-            # one slot, always there: nothing below moves
-            tag(
+            _slot(
                 "character-note",
-                ft.Container(
-                    clipped_text(
-                        m.get("refused")
-                        or _("По порядку хода. Если не выбирать — Рик, Морти, Зип, Кайл."),
-                        14,
-                        lines=2,
-                        color=ft.Colors.ERROR if m.get("refused") else None,
-                    ),
-                    height=40,
-                    alignment=ft.Alignment.CENTER_LEFT,
-                ),
-                label=m.get("refused") or " ",
+                refused or order,
+                refused,
+                14,
+                2,
+                ft.Colors.ERROR if refused else None,
             ),
             ft.Row(seat_rows, wrap=True),
             switch_row(
@@ -244,53 +243,29 @@ def OptionsForm(
                 size=16,
                 weight=ft.FontWeight.BOLD,
             ),
-            ft.Row(
-                [
-                    *[
-                        _field(
-                            ident,
-                            u,
-                            "",
-                            lambda raw, u=u: set_action(u, raw),
-                            170,
-                            value=typed.get(u, ""),
-                            bad=u in bad,
-                        )
-                        for u, ident in (
-                            (RICK_UNIVERSE, ACTION_FIELDS[RICK_UNIVERSE]),
-                            (MICRO, ACTION_FIELDS[MICRO]),
-                            (MINI, ACTION_FIELDS[MINI]),
-                        )
-                    ],
-                    ft.Text(f"{KRO}: {KRO_ACTIONS}", size=16),
-                ],
-                wrap=True,
-            ),
-            # one slot, always there: nothing below moves
-            tag(
+            ft.Row([*tokens, ft.Text(f"{KRO}: {KRO_ACTIONS}", size=16)], wrap=True),
+            _slot(
                 "ricks-settings-error",
-                ft.Container(
-                    clipped_text(
-                        note,
-                        13,
-                        lines=3,
-                        color=ft.Colors.ERROR
-                        if bad or m.get("error")
-                        else ft.Colors.ON_SURFACE_VARIANT,
-                    ),
-                    height=54,
-                    alignment=ft.Alignment.CENTER_LEFT,
-                ),
-                label=" ".join(bad.values()) or m.get("error", "") or " ",
+                note,
+                said,
+                13,
+                3,
+                ft.Colors.ERROR if said else ft.Colors.ON_SURFACE_VARIANT,
             ),
-            _field(
-                "charge-limit",
-                _("Лимит на ход в шагах Б и В, сек (необязательно)"),
-                "",
-                set_limit,
-                320,
-                value=limit_text,
-                bad=LIMIT in bad,
-            ),
+            _field("charge-limit", limit_label, set_limit, 320, limit_text, bad=LIMIT in bad),
         ]
+    )
+
+
+def _slot(ident: str, text: str, said: str, size: int, lines: int, color: str | None) -> ft.Control:
+    """A note in a slot always there, :data:`SLOT_HEIGHT` px (nothing below moves), spoken as
+    ``said``."""
+    return tagged(
+        ident,
+        ft.Container(
+            clipped_text(text, size, lines=lines, color=color),
+            height=SLOT_HEIGHT[lines],
+            alignment=ft.Alignment.CENTER_LEFT,
+        ),
+        label=said or " ",
     )

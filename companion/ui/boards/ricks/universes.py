@@ -6,8 +6,9 @@ import flet as ft
 
 from companion.engine.ricks import PHASE_CHARGE, UNIVERSES
 from companion.i18n import _
-from companion.ui.boards.ricks.common import _box, card_text, tag
+from companion.ui.boards.ricks.common import _box, card_text
 from companion.ui.state import GameView
+from companion.ui.widgets import tagged
 
 __all__ = ["Universes"]
 
@@ -44,7 +45,7 @@ def Universes(view: GameView, version: int) -> ft.Control:
             for i in here
         ]
         cards = [
-            tag(
+            tagged(
                 f"card-{c.id}",
                 ft.Text(
                     card_text(c, names), size=14, semantics_label=card_text(c, names, spoken=True)
@@ -71,7 +72,7 @@ def Universes(view: GameView, version: int) -> ft.Control:
             )
         who = ", ".join(chip_text(state, i, names) for i in here) or _("никого")
         boxes.append(
-            tag(
+            tagged(
                 f"uni-{k}",
                 _box(
                     ft.Column(
