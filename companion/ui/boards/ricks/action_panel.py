@@ -9,7 +9,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.ricks import MINI, PHASE_ACTIONS, UNIVERSES, Card
+from companion.engine.ricks import PHASE_ACTIONS, UNIVERSES, Card
 from companion.engine.ricks.constants import R_AVAILABLE, R_MOVE
 from companion.i18n import _
 from companion.store.catalogue import normalize_name
@@ -120,6 +120,18 @@ def _build_dialog(
     return _list_dialog(layout, title, rows, close, shut, error, [line])
 
 
+def _unfinished(state: Any, player: int | None) -> list[Card]:
+    """``player``'s cards «Достроить» offers: unfinished, in their universe or abilities."""
+    if player is None:
+        return []
+    here = state.players[player].universe
+    return [
+        c
+        for c in state.cards
+        if c.owner == player and not c.built and (c.kind == "ability" or c.universe == here)
+    ]
+
+
 @ft.component
 def ActionPanel(view: GameView, version: int) -> ft.Control:
     """The active player's turn. Tags: ``actions-left``, ``actions-minus``, ``actions-plus``,
@@ -170,21 +182,17 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         return ok
 
     def open_dialog(which: str) -> None:
+        if which == "build" and p is not None and not unfinished:
+            view.refuse(nothing_to_build(p.universe))
+            return
+        if which == "build" and p is not None and p.actions < 1:
+            view.explain("card.build", {"card": unfinished[0].id, "tokens": 1})
+            return
         if which == "play":
             form.current = blank_form("source", state.turn)
             set_typed(typed + 1)
-        if which in ("play", "kyle"):
-            view.error = ""  # an older refusal is not this card's
-            set_said("")
-        if which == "build" and not unfinished and p is not None:
-            view.refuse(nothing_to_build(p.universe))
-            return
-        if which == "build" and unfinished and p is not None and p.actions < 1:
-            view.explain("card.build", {"card": unfinished[0].id, "tokens": 1})
-            return
-        if which == "build":
-            view.error = ""
-            set_said("")
+        view.error = ""  # an older refusal is not this dialog's
+        set_said("")
         set_dialog((which, state.turn))
 
     def close() -> None:
@@ -236,14 +244,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         built = tell(moves.ricks_build(view, card, tokens))
         if not built:
             return
-        after = view.state
-        me = after.players[after.active] if after.active is not None else None
-        if me is None or not any(
-            c.owner == after.active
-            and not c.built
-            and (c.kind == "ability" or c.universe == me.universe)
-            for c in after.cards
-        ):
+        if not _unfinished(view.state, view.state.active):
             close()  # nothing left to build here: the list goes, rather than stand empty
 
     def kyle(universe: str) -> None:
@@ -253,15 +254,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
 
     a = state.active if playing else None
     p = state.players[a] if a is not None else None
-    unfinished = (
-        [
-            c
-            for c in state.cards
-            if c.owner == a and not c.built and (c.kind == "ability" or c.universe == p.universe)
-        ]
-        if p is not None
-        else []
-    )
+    unfinished = _unfinished(state, a)
     kyle_on = p is not None and state.abilities and p.character == "Кайл"
     kyle_here = state.abilities and any(q.character == "Кайл" for q in state.players)
     no_tokens = p is not None and p.tokens < 1
@@ -273,21 +266,8 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         same = now["known"] and normalize_name(now["known"]) == normalize_name(now["name"])
         hits, note = offered(catalogue, "" if same else now["name"])
         known = known_row(hits, now["known"], pick, ask_forget)
-        mini = p.universe == MINI
-        shown = play_dialog(
-            layout,
-            now,
-            put,
-            play,
-            close,
-            shut,
-            said or note,
-            no_tokens,
-            p.actions,
-            discard,
-            mini,
-            known,
-        )
+        handlers = (put, play, close, shut, discard)
+        shown = play_dialog(layout, now, p, handlers, said or note, known)
     elif p is not None and which == "forget":
         shown = forget_dialog(
             form.current["known"], do_forget, lambda: set_dialog(("play", state.turn))

@@ -21,17 +21,11 @@ from companion.ui.boards.ricks.clocks import ChargeClocks, ClockBase
 from companion.ui.boards.ricks.history import ChargeHistory
 from companion.ui.boards.ricks.players import PlayerRow
 from companion.ui.boards.ricks.universes import Universes
+from companion.ui.controls import TARGET, clipped_text, icon_button, primary_button, tagged
 from companion.ui.layout import grid, use_layout
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView, part
-from companion.ui.widgets import (
-    TARGET,
-    clipped_text,
-    icon_button,
-    primary_button,
-    tagged,
-    use_top_on,
-)
+from companion.ui.widgets import use_top_on
 
 __all__ = ["Board", "Actions", "PhaseLine", "BAR_HEIGHT"]
 
@@ -220,27 +214,12 @@ def _Bar(view: GameView, version: int) -> ft.Control:
     view.mark_shown()  # the bar's tap is made against what the bar shows
     state = view.state
 
-    def round_draw() -> None:
-        moves.ricks_round_draw(view)
-
-    def turn_end() -> None:
-        moves.ricks_turn_end(view)
-
-    def charge_done() -> None:
-        moves.ricks_charge_done(view)
-
     if state.over:
         primary = primary_button(_("Игра окончена"), None, disabled=True)
-    elif state.phase == PHASE_ROUND:
-        primary = primary_button(
-            _("Начать раунд"), round_draw, icon=ft.Icons.STYLE, moment=view.moment()
-        )
-    elif state.phase == PHASE_ACTIONS:
-        primary = primary_button(
-            _("Передать ход"), turn_end, icon=ft.Icons.SKIP_NEXT, moment=view.moment()
-        )
     else:
-        primary = primary_button(
-            _("Готово"), charge_done, icon=ft.Icons.CHECK, moment=view.moment()
-        )
+        label, move, icon = {
+            PHASE_ROUND: (_("Начать раунд"), moves.ricks_round_draw, ft.Icons.STYLE),
+            PHASE_ACTIONS: (_("Передать ход"), moves.ricks_turn_end, ft.Icons.SKIP_NEXT),
+        }.get(state.phase, (_("Готово"), moves.ricks_charge_done, ft.Icons.CHECK))
+        primary = primary_button(label, lambda: move(view), icon=icon, moment=view.moment())
     return ft.Container(ft.Row([primary], alignment=ft.MainAxisAlignment.END), height=BAR_HEIGHT)

@@ -128,16 +128,13 @@ def ChargeTail(view: GameView, version: int) -> ft.Control:
     if state.phase != PHASE_CHARGE or ch is None:
         return ft.Container(visible=False)
     names = view.game.players
-    gain = AmountRow(
-        "gain-amount",
-        _("Энергия от карты"),
-        _("от карты"),
-        1,
-        1,
-        "gain",
-        _("Добавить"),
-        lambda n: send_saying_what_moved(view, "charge.gain", {"amount": n, "note": ""}),
-        owner=charge_owner(view),
+
+    def gain(n: int) -> bool:
+        return send_saying_what_moved(view, "charge.gain", {"amount": n, "note": ""})
+
+    owner = charge_owner(view)
+    adding = AmountRow(
+        "gain-amount", _("Энергия от карты"), _("от карты"), "gain", _("Добавить"), gain, owner
     )
     ledger = [
         tagged(f"ledger-{CHARGE_ORDER.index(row['universe'])}", ft.Text(line, size=14), line)
@@ -145,6 +142,6 @@ def ChargeTail(view: GameView, version: int) -> ft.Control:
     ]
     here = ", ".join(names[i] for i in present_players(state, ch.universe)) or _("никого")
     return ft.Column(
-        [gain, ft.Column(ledger, spacing=4), ft.Text(f"{_('Здесь')}: {here}", size=14)],
+        [adding, ft.Column(ledger, spacing=4), ft.Text(f"{_('Здесь')}: {here}", size=14)],
         spacing=FOLDED_GAP if use_layout().short else 8,
     )

@@ -81,18 +81,17 @@ def AmountRow(
     ident: str,
     name: str,
     caption: str,
-    default: int,
-    minimum: int,
     button: str,
     button_text: str,
     send: Callable[[int], bool],
+    owner: object,
+    default: int = 1,
     tonal: bool = False,
-    owner: object = None,
 ) -> ft.Control:
     """``− N +`` (tagged ``ident``; a tap on N opens the pad titled ``name``) and a button tagged
     ``button``; ``send(N)`` makes the move and returns whether it was taken. N starts at
-    ``default``, stays ≥ ``minimum`` under −/+, returns to ``default`` after a taken move and
-    when ``owner`` (:func:`charge_owner`) changes. One line at 360 px and up."""
+    ``default``, stays ≥ it under −/+, returns to it after a taken move and when ``owner``
+    (:func:`charge_owner`) changes. One line at 360 px and up."""
     amount, update, latest = use_form(lambda: default, owner)
 
     def go() -> None:
@@ -111,7 +110,7 @@ def AmountRow(
                 ident,
                 name,
                 amount,
-                lambda d: update(lambda n: max(minimum, n + d)),
+                lambda d: update(lambda n: max(default, n + d)),
                 update,
                 caption=caption,
                 width=AMOUNT_WIDTH,
@@ -134,17 +133,11 @@ def charge_owner(view: GameView) -> tuple[str, str, int | None] | None:
 
 
 def _spend_row(view: GameView) -> ft.Control:
-    return AmountRow(
-        "spend-amount",
-        _("Сколько энергии потратить"),
-        _("сколько"),
-        1,
-        1,
-        "spend",
-        _("Потратить"),
-        lambda n: send_saying_what_moved(view, "charge.spend", {"amount": n, "note": ""}),
-        owner=charge_owner(view),
-    )
+    def spend(n: int) -> bool:
+        return send_saying_what_moved(view, "charge.spend", {"amount": n, "note": ""})
+
+    name, owner = _("Сколько энергии потратить"), charge_owner(view)
+    return AmountRow("spend-amount", name, _("сколько"), "spend", _("Потратить"), spend, owner)
 
 
 def _ability_text(card: Card, used: bool, spoken: bool = False) -> str:
@@ -233,50 +226,38 @@ def StepB(view: GameView, version: int) -> ft.Control:
     abilities = [c for c in state.cards if c.kind == "ability" and c.owner == ch.player and c.built]
     who = ch.player
     name = view.game.players[who]
-    vp = state.players[who].vp
-
     add_vp, set_vp = vp_moves(view.send, who, lambda: view.state.players[who].vp)
     folded = use_layout().short
-    gap = FOLDED_GAP if folded else 8
-    room = ability_room(state)
 
+    def oneshot(n: int) -> bool:
+        return send_saying_what_moved(view, "charge.oneshot", {"cost": n, "note": ""})
+
+    # played: stays tappable, a second tap gets the rule («Шаг Б»)
+    played = _("Одноразка сыграна") if who in ch.oneshots else _("Сыграть одноразку")
+    vp = Counter(
+        "step-vp",
+        f"{name}: {_('ПО')}",
+        state.players[who].vp,
+        add_vp,
+        set_vp,
+        caption=_("ПО"),
+        width=60,
+        size=24,
+        guard=view.too_soon,
+    )
+    owner, room, space = charge_owner(view), ability_room(state), FOLDED_GAP if folded else 10
+    once = AmountRow(
+        "oneshot-cost", _("Цена одноразки"), _("цена"), "oneshot", played, oneshot, owner, 0, True
+    )
     return ft.Column(
         [
             # the player's VP here: a one-shot's VP is scored without scrolling
-            ft.Row(
-                [
-                    clipped_text(f"{_('ПО')}: {name}", 14, expand=True),
-                    Counter(
-                        "step-vp",
-                        f"{name}: {_('ПО')}",
-                        vp,
-                        add_vp,
-                        set_vp,
-                        caption=_("ПО"),
-                        width=60,
-                        size=24,
-                        guard=view.too_soon,
-                    ),
-                ],
-                spacing=4,
-            ),
-            # played: stays tappable, a second tap gets the rule («Шаг Б»)
-            AmountRow(
-                "oneshot-cost",
-                _("Цена одноразки"),
-                _("цена"),
-                0,
-                0,
-                "oneshot",
-                _("Одноразка сыграна") if ch.player in ch.oneshots else _("Сыграть одноразку"),
-                lambda n: send_saying_what_moved(view, "charge.oneshot", {"cost": n, "note": ""}),
-                tonal=True,
-                owner=charge_owner(view),
-            ),
-            _abilities(view, abilities, ch.abilities_used, FOLDED_GAP if folded else 10, room),
+            ft.Row([clipped_text(f"{_('ПО')}: {name}", 14, expand=True), vp], spacing=4),
+            once,
+            _abilities(view, abilities, ch.abilities_used, space, room),
             _spend_row(view),
         ],
-        spacing=gap,
+        spacing=FOLDED_GAP if folded else 8,
     )
 
 

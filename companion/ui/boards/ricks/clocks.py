@@ -123,75 +123,46 @@ def _ChargeClocks(base: ClockBase, folded: bool = False) -> ft.Control:
     if folded:
         return ft.Container(visible=False)
     run = 0.0 if base.paused else max(0.0, now - base.since)
-    cells = [
-        tagged(
-            "timer-step",
-            ft.Text(f"{_('Шаг')} {fmt_seconds(base.step + run)}", size=14),
-            label=f"шаг {int(base.step + run)}",
-        ),
-        tagged(
-            "timer-universe",
-            ft.Text(f"{_('Вселенная')} {fmt_seconds(base.universe + run)}", size=14),
-            label=f"вселенная {int(base.universe + run)}",
-        ),
-        tagged(
-            "timer-phase",
-            ft.Text(f"{_('Фаза')} {fmt_seconds(base.phase + run)}", size=14),
-            label=f"фаза {int(base.phase + run)}",
-        ),
-    ]
+    cells: list[ft.Control] = [ft.Icon(ft.Icons.TIMER_OUTLINED, size=16)]
+    for ident, word, seconds in (
+        ("step", _("Шаг"), base.step),
+        ("universe", _("Вселенная"), base.universe),
+        ("phase", _("Фаза"), base.phase),
+    ):
+        text = ft.Text(f"{word} {fmt_seconds(seconds + run)}", size=14)
+        cells.append(tagged(f"timer-{ident}", text, label=f"{word.lower()} {int(seconds + run)}"))
     turn = base.turn + run
     over = bool(base.limit and base.who and turn > base.limit)
+    text = base.hint
     if base.who:
-        text = f"{base.who}: {fmt_seconds(turn)}" + (
-            f" {_('из')} {fmt_seconds(base.limit)}" if base.limit else ""
-        )
-        if over:
-            text += f" — {_('время хода вышло')}"
-    else:
-        text = base.hint
-    line = tagged(
-        "timer-turn",
-        ft.Container(
-            ft.Row(
-                [
-                    ft.Icon(
-                        ft.Icons.ALARM
-                        if over
-                        else ft.Icons.TIMER_OUTLINED
-                        if base.who
-                        else ft.Icons.INFO_OUTLINE,
-                        color=ft.Colors.ON_ERROR if over else None,
-                        size=20,
-                    ),
-                    clipped_text(
-                        text,
-                        16,
-                        weight=ft.FontWeight.BOLD if over else None,
-                        color=ft.Colors.ON_ERROR if over else None,
-                        expand=True,
-                    ),
-                ],
-                spacing=6,
-            )
-            if text
-            else None,
-            bgcolor=ft.Colors.ERROR if over else None,
-            height=WARNING_HEIGHT,
-            padding=ft.Padding.symmetric(horizontal=8),
-            border_radius=8,
-            alignment=ft.Alignment.CENTER_LEFT,
-        ),
-        label=text or " ",
+        limit = f" {_('из')} {fmt_seconds(base.limit)}" if base.limit else ""
+        text = f"{base.who}: {fmt_seconds(turn)}{limit}"
+        text += f" — {_('время хода вышло')}" if over else ""
+    icon = (
+        ft.Icons.ALARM if over else ft.Icons.TIMER_OUTLINED if base.who else ft.Icons.INFO_OUTLINE
+    )
+    ink = ft.Colors.ON_ERROR if over else None
+    warning = ft.Row(
+        [
+            ft.Icon(icon, color=ink, size=20),
+            clipped_text(
+                text, 16, weight=ft.FontWeight.BOLD if over else None, color=ink, expand=True
+            ),
+        ],
+        spacing=6,
+    )
+    line = ft.Container(
+        warning if text else None,
+        bgcolor=ft.Colors.ERROR if over else None,
+        height=WARNING_HEIGHT,
+        padding=ft.Padding.symmetric(horizontal=8),
+        border_radius=8,
+        alignment=ft.Alignment.CENTER_LEFT,
     )
     return ft.Column(
         [
-            ft.Row(
-                [ft.Icon(ft.Icons.TIMER_OUTLINED, size=16), *cells],
-                spacing=8,
-                scroll=ft.ScrollMode.AUTO,
-            ),
-            line,
+            ft.Row(cells, spacing=8, scroll=ft.ScrollMode.AUTO),
+            tagged("timer-turn", line, label=text or " "),
         ],
         spacing=2,
     )

@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.engine.ricks import MINI
 from companion.engine.ricks.constants import _MAX_NUMBER
 from companion.i18n import _
 from companion.ui.boards.ricks.common import DIMMED, _field, _int, button, energy
@@ -152,25 +153,18 @@ _FIELDS = (
 
 
 def play_dialog(
-    layout: Layout,
-    f: dict[str, Any],
-    put,
-    play,
-    close,
-    shut,
-    error: str,
-    whole: bool,
-    actions: int,
-    discard,
-    mini: bool,
-    known: ft.Control,
+    layout: Layout, f: dict[str, Any], me: Any, handlers, error: str, known: ft.Control
 ) -> ft.AlertDialog:
     """«Сыграть карту» (:func:`~companion.ui.form_dialog.form_dialog`): the remembered cards
     (:func:`known_row`), the kind, numbers, name, «уровнем ниже» with «Сброс +1» (these scroll);
     the preview and the refusal line stay in view; a field in ``f["bad"]`` is outlined in red.
     Tags: ``play-actions``, ``play-discard``, ``kind-{k}``, ``play-build``, ``play-prod``,
     ``play-cost``, ``play-vp``, ``play-name``, ``play-down``, ``play-preview``, ``play-error``,
-    ``play-card``, ``play-cancel``."""
+    ``play-card``, ``play-cancel``. ``me``: the player's state (no build token left: the card
+    is built whole; Мини-вселенная: one more card); ``handlers``: ``(put(key, value), play,
+    close, shut, discard)``."""
+    put, play, close, shut, discard = handlers
+    whole, mini = me.tokens < 1, me.universe == MINI
     kind = f["kind"]
     pad = ft.ButtonStyle(
         padding=ft.Padding.symmetric(horizontal=KIND_PAD), text_style=ft.TextStyle(size=KIND_SIZE)
@@ -219,7 +213,7 @@ def play_dialog(
         _preview(f, whole, mini), 14, lines=3 if mini else 2, italic=True, semantics_label=said
     )
     preview = tagged("play-preview", ft.Container(text, height=58 if mini else 40), label=said)
-    left = f"{_('Сыграть карту')} · {_('действий')}: {actions}"
+    left = f"{_('Сыграть карту')} · {_('действий')}: {me.actions}"
     return form_dialog(
         layout,
         left,
