@@ -15,8 +15,7 @@ from companion.engine.ricks.timing import game_charge_now
 from companion.i18n import _
 from companion.ui import moves
 from companion.ui.boards.ricks.action_panel import ActionPanel
-from companion.ui.boards.ricks.charge import ChargeHead, ChargeTail
-from companion.ui.boards.ricks.charge_steps import FOLDED_GAP, StepB, StepV
+from companion.ui.boards.ricks.charge import FOLDED_GAP, ChargeHead, ChargeTail, StepB, StepV
 from companion.ui.boards.ricks.clocks import ChargeClocks, ClockBase
 from companion.ui.boards.ricks.history import ChargeHistory
 from companion.ui.boards.ricks.players import PlayerRow

@@ -1,29 +1,305 @@
 """The charge-phase wizard («Фаза зарядки»): its head as a
 :func:`~companion.ui.step_panel.StepPanel` (the universe and step, the energy, whose turn, the
-goal, the steps) and its tail (energy from a card, the ledger)."""
+goal, the steps), steps Б and В (energy spent on one-shots, abilities and other costs,
+inventions activated) and its tail (energy from a card, the ledger)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
-from companion.engine.ricks import CHARGE_ORDER, PHASE_CHARGE, present_players
+from companion.engine.ricks import CHARGE_ORDER, PHASE_CHARGE, Card, offers, present_players
 from companion.i18n import _
-from companion.ui.boards.ricks.charge_steps import (
-    FOLDED_GAP,
-    AmountRow,
-    _ledger_lines,
-    charge_owner,
-    send_saying_what_moved,
-)
-from companion.ui.boards.ricks.common import SHORT
+from companion.ui import moves
+from companion.ui.boards.ricks.common import DIMMED, SHORT, energy, vp_moves
 from companion.ui.layout import use_layout
 from companion.ui.state import GameView
 from companion.ui.step_panel import StepPanel
-from companion.ui.widgets import TARGET, clipped_text, tagged
+from companion.ui.widgets import TARGET, Counter, clipped_text, tagged, use_form
+from companion.ui.words import inflect
 
-__all__ = ["ChargeHead", "ChargeTail"]
+__all__ = ["ChargeHead", "ChargeTail", "StepB", "StepV", "FOLDED_GAP"]
+
+#: An invention's «Активировать» (px): two lines; a partial build's third.
+ACTIVATE_HEIGHT, ACTIVATE_PARTIAL = 56, 72
+
+
+def _ledger_lines(ledger: list[dict[str, Any]]) -> list[str]:
+    out = []
+    for row in ledger:
+        line = (
+            f"{row['universe']}: {_('пришло')} {row['in']}, {_('выработка')} +{row['production']}"
+        )
+        if row["gained"]:
+            line += f", {_('от карт')} +{row['gained']}"
+        line += f", {_('потрачено')} {row['spent']}"
+        line += (
+            f", {_('ушло дальше')} {row['out']}"
+            if row["out"] is not None
+            else f", {_('сейчас')} {row['in'] + row['production'] + row['gained'] - row['spent']}"
+        )
+        out.append(line)
+    return out
+
+
+def send_saying_what_moved(view: GameView, move: str, data: dict[str, Any]) -> bool:
+    """Send a step-В move; when the engine then moves the charge on by itself («Фаза зарядки,
+    шаг В»), say so."""
+    before = view.state.charge
+    if before is None or not view.send(move, data):
+        return False
+    after = view.state.charge
+    names = view.game.players
+    who = names[before.player] if before.player is not None else ""
+    if after is None:
+        said = f"{_('Зарядка окончена: больше нечего активировать')}; {_('сгорело энергии')}: "
+        said += str(view.state.rounds[-1]["burned"]) if view.state.rounds else "0"
+    elif after.universe != before.universe:
+        said = (
+            f"{SHORT[before.universe]}: {_('больше нечего активировать — дальше')} "
+            f"{SHORT[after.universe]}, {_('шаг')} {after.step}"
+        )
+    elif after.player != before.player or after.step != before.step:
+        nxt = inflect(names[after.player], "gent") if after.player is not None else ""
+        said = f"{who}: {_('больше нечего активировать')}" + (f" — {_('ход')} {nxt}" if nxt else "")
+    else:
+        return True
+    view.show_notice(said)
+    return True
+
+
+#: Space (px) between the wizard's rows on a short page (8 elsewhere).
+FOLDED_GAP = 6
+
+#: Width (px) of an amount row's number.
+AMOUNT_WIDTH = 52
+#: An amount row's button: the rest of the row, at most this wide (px).
+AMOUNT_BUTTON_MAX = 200
+
+
+@ft.component
+def AmountRow(
+    ident: str,
+    name: str,
+    caption: str,
+    button: str,
+    button_text: str,
+    send: Callable[[int], bool],
+    owner: object,
+    default: int = 1,
+    tonal: bool = False,
+) -> ft.Control:
+    """``− N +`` (tagged ``ident``; a tap on N opens the pad titled ``name``) and a button tagged
+    ``button``; ``send(N)`` makes the move and returns whether it was taken. N starts at
+    ``default``, stays ≥ it under −/+, returns to it after a taken move and when ``owner``
+    (:func:`charge_owner`) changes. One line at 360 px and up."""
+    amount, update, latest = use_form(lambda: default, owner)
+
+    def go() -> None:
+        if send(latest()):
+            update(default)
+
+    action = (ft.FilledTonalButton if tonal else ft.OutlinedButton)(
+        button_text,
+        height=TARGET,
+        on_click=go,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
+    )
+    return ft.Row(
+        [
+            Counter(
+                ident,
+                name,
+                amount,
+                lambda d: update(lambda n: max(default, n + d)),
+                update,
+                caption=caption,
+                width=AMOUNT_WIDTH,
+                size=24,
+                outlined=True,
+                allow_negative=False,  # energy and costs are never negative: no «±» on the pad
+            ),
+            ft.Container(
+                tagged(button, action), width=AMOUNT_BUTTON_MAX, expand=True, expand_loose=True
+            ),
+        ],
+        spacing=8,
+    )
+
+
+def charge_owner(view: GameView) -> tuple[str, str, int | None] | None:
+    """Whose amounts the charge phase's rows hold now: ``(universe, step, player)``."""
+    ch = view.state.charge
+    return None if ch is None else (ch.universe, ch.step, ch.player)
+
+
+def _spend_row(view: GameView) -> ft.Control:
+    def spend(n: int) -> bool:
+        return send_saying_what_moved(view, "charge.spend", {"amount": n, "note": ""})
+
+    name, owner = _("Сколько энергии потратить"), charge_owner(view)
+    return AmountRow("spend-amount", name, _("сколько"), "spend", _("Потратить"), spend, owner)
+
+
+def _ability_text(card: Card, used: bool, spoken: bool = False) -> str:
+    """«Применить способность «Портал» (2 ед. энергии)» or «Применена: …»;
+    ``spoken``: for the label."""
+    name = f"«{card.name}»" if card.name else f"№{card.id}"
+    verb = _("Применена способность") if used else _("Применить способность")
+    return f"{verb} {name} ({energy(card.cost, spoken)})"
+
+
+def ability_room(state: Any) -> int:
+    """Rows of step Б's abilities slot: the most any player has, two to a row (nothing moves
+    as turns pass)."""
+    counts: dict[int, int] = {}
+    for c in state.cards:
+        if c.kind == "ability" and c.built:
+            counts[c.owner] = counts.get(c.owner, 0) + 1
+    return (max(counts.values(), default=0) + 1) // 2
+
+
+def _abilities(view: GameView, abilities: list[Card], used: Any, gap: int, room: int) -> ft.Control:
+    """Step Б's ability buttons (``ability-<id>``, 48 dp): one across, or two a row (name over
+    cost); a used one stays (a tap names the rule). ``room`` rows tall (:func:`ability_room`;
+    0: no slot); none: «Способностей нет» (``no-abilities``)."""
+    if room == 0:  # nobody has one: no slot
+        return ft.Container(height=0)
+    if not abilities:
+        text = _("Способностей нет")
+        content: ft.Control = tagged(
+            "no-abilities",
+            ft.Container(
+                ft.Text(text, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+                height=TARGET,
+                alignment=ft.Alignment.CENTER_LEFT,
+                padding=ft.Padding.only(left=12),
+            ),
+            label=text,
+        )
+    else:
+        chips = [_ability(view, c, c.id in used, len(abilities) > 1) for c in abilities]
+        if len(chips) % 2 and len(chips) > 1:  # an odd one keeps half the row
+            chips.append(ft.Container(expand=1))
+        rows: list[ft.Control] = [
+            ft.Row(chips[i : i + 2], spacing=8) for i in range(0, len(chips), 2)
+        ]
+        content = ft.Column(rows, spacing=gap)
+    height = room * TARGET + (room - 1) * gap
+    return ft.Container(content, height=height, alignment=ft.Alignment.TOP_LEFT)
+
+
+def _ability(view: GameView, c: Card, used: bool, half: bool) -> ft.Control:
+    """One ability's button: its whole sentence, or (``half``) name over cost in half a row."""
+    said = _ability_text(c, used, spoken=True)
+    on_click = lambda _e: moves.ricks_card_ability(view, c.id)  # noqa: E731
+    if not half:
+        text = ft.Text(_ability_text(c, used), semantics_label=said)
+        return tagged(
+            f"ability-{c.id}", ft.FilledTonalButton(text, height=TARGET, on_click=on_click)
+        )
+    lines = ft.Column(
+        [
+            clipped_text(f"«{c.name}»" if c.name else f"№{c.id}", 14),
+            clipped_text(
+                _("применена") if used else energy(c.cost), 12, color=ft.Colors.ON_SURFACE_VARIANT
+            ),
+        ],
+        spacing=0,
+        tight=True,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    chip = ft.FilledTonalButton(
+        content=lines,
+        height=TARGET,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
+        on_click=on_click,
+        expand=True,
+    )
+    return ft.Container(tagged(f"ability-{c.id}", chip, label=said), expand=1)
+
+
+@ft.component
+def StepB(view: GameView, version: int) -> ft.Control:
+    """Step Б for the current player: one one-shot, attached abilities, other payments."""
+    state = view.state
+    ch = state.charge
+    if state.phase != PHASE_CHARGE or ch is None or ch.step != "Б" or ch.player is None:
+        return ft.Container(visible=False)
+    abilities = [c for c in state.cards if c.kind == "ability" and c.owner == ch.player and c.built]
+    who = ch.player
+    name = view.game.players[who]
+    add_vp, set_vp = vp_moves(view.send, who, lambda: view.state.players[who].vp)
+    folded = use_layout().short
+
+    def oneshot(n: int) -> bool:
+        return send_saying_what_moved(view, "charge.oneshot", {"cost": n, "note": ""})
+
+    # played: stays tappable, a second tap gets the rule («Шаг Б»)
+    played = _("Одноразка сыграна") if who in ch.oneshots else _("Сыграть одноразку")
+    vp = Counter(
+        "step-vp",
+        f"{name}: {_('ПО')}",
+        state.players[who].vp,
+        add_vp,
+        set_vp,
+        caption=_("ПО"),
+        width=60,
+        size=24,
+        guard=view.too_soon,
+    )
+    owner, room, space = charge_owner(view), ability_room(state), FOLDED_GAP if folded else 10
+    once = AmountRow(
+        "oneshot-cost", _("Цена одноразки"), _("цена"), "oneshot", played, oneshot, owner, 0, True
+    )
+    return ft.Column(
+        [
+            # the player's VP here: a one-shot's VP is scored without scrolling
+            ft.Row([clipped_text(f"{_('ПО')}: {name}", 14, expand=True), vp], spacing=4),
+            once,
+            _abilities(view, abilities, ch.abilities_used, space, room),
+            _spend_row(view),
+        ],
+        spacing=FOLDED_GAP if folded else 8,
+    )
+
+
+@ft.component
+def StepV(view: GameView, version: int) -> ft.Control:
+    """Step В for the current player: the inventions they can activate here (cost, reward)."""
+    state = view.state
+    ch = state.charge
+    if state.phase != PHASE_CHARGE or ch is None or ch.step != "В" or ch.player is None:
+        return ft.Container(visible=False)
+    gap = FOLDED_GAP if use_layout().short else 8
+    buttons = []
+    for o in offers(state):
+        part = f"({_('частично: на 1 ПО меньше')})" if o.partial else ""
+        card = state.card(o.card)
+        title = f"«{card.name}»" if card and card.name else f"№{o.card}"
+        main, said = (
+            f"{_('Активировать')} {title}: {energy(o.cost, spoken)} = +{o.reward} {_('ПО')}"
+            for spoken in (False, True)
+        )
+        lines: list[ft.Control] = [clipped_text(main, 14, lines=2, semantics_label=said)]
+        lines += [clipped_text(part, 12)] if part else []
+        content = ft.Row(
+            [ft.Icon(ft.Icons.BOLT, size=18), ft.Column(lines, spacing=0, tight=True, expand=True)],
+            spacing=8,
+        )
+        activate = ft.FilledButton(
+            content=content,
+            height=ACTIVATE_PARTIAL if part else ACTIVATE_HEIGHT,
+            opacity=1.0 if o.affordable else DIMMED,  # too dear: a tap gets the refusal (Шаг В)
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16)),
+            on_click=lambda _e, o=o: send_saying_what_moved(
+                view, "charge.activate", {"card": o.card}
+            ),
+        )
+        buttons.append(tagged(f"activate-{o.card}", activate, label=f"{said} {part}".strip()))
+    return ft.Column([ft.Column(buttons, spacing=gap), _spend_row(view)], spacing=gap)
 
 
 def _stepper(universe: str, step: str) -> ft.Control:
