@@ -67,19 +67,13 @@ def _list_dialog(
 
 
 def _build_dialog(
-    layout: Layout,
-    cards: list[Card],
-    names: list[str],
-    actions: int,
-    build,
-    close,
-    shut,
-    error,
-    discard,
+    layout: Layout, cards: list[Card], names: list[str], actions: int, error: str, handlers
 ) -> ft.AlertDialog:
     """«Достроить»: each unfinished card with «+1 жетон» (``build-{card}``) and «до конца»
     (``build-{card}-all``, «Внедрение»), then the actions left (``build-actions``) with
-    «Сброс +1» (``build-discard``, «Бесплатное действие»); stays open."""
+    «Сброс +1» (``build-discard``, «Бесплатное действие»); stays open. ``handlers``:
+    ``(build(card, tokens), close, shut, discard)``."""
+    build, close, shut, discard = handlers
     rows: list[ft.Control] = []
     for c in cards:
         said = card_text(c, names, spoken=True)  # the buttons' labels: the unit spelled out
@@ -273,9 +267,8 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             form.current["known"], do_forget, lambda: set_dialog(("play", state.turn))
         )
     elif p is not None and which == "build" and unfinished:
-        shown = _build_dialog(
-            layout, unfinished, game.players, p.actions, build, close, shut, said, discard
-        )
+        handlers = (build, close, shut, discard)
+        shown = _build_dialog(layout, unfinished, game.players, p.actions, said, handlers)
     elif kyle_on and which == "kyle":
         rows = [
             tagged(

@@ -22,12 +22,16 @@ __all__ += ["play_data", "play_dialog"]
 
 _KIND_TEXT = {"source": "Источник", "invention": "Изобретение", "ability": "Способность"}
 
+#: The form's fields: (key, label, width px, the kinds they are for).
+_FIELDS = (
+    ("build", "Жетонов", 98, tuple(_KIND_TEXT)),
+    ("prod", "Энергия", 98, ("source",)),
+    ("cost", "Цена", 98, ("invention", "ability")),
+    ("vp", "ПО", 98, ("invention",)),
+    ("name", "Название", 200, tuple(_KIND_TEXT)),
+)
 #: The numbers each kind of card needs (field, label); an empty one is asked for.
-_NEEDED = {
-    "source": (("build", "Жетонов"), ("prod", "Энергия")),
-    "invention": (("build", "Жетонов"), ("cost", "Цена"), ("vp", "ПО")),
-    "ability": (("build", "Жетонов"), ("cost", "Цена")),
-}
+_NEEDED = {k: [(f, label) for f, label, _w, on in _FIELDS[:4] if k in on] for k in _KIND_TEXT}
 
 
 def missing_text(labels: list[str]) -> str:
@@ -117,18 +121,10 @@ def play_data(f: dict[str, Any], no_tokens: bool) -> dict[str, Any]:
     """The ``card.play`` data of a filled form (non-numbers sent as typed, for the engine to
     name); with no build token left, ``finish`` («Внедрение»)."""
     k = f["kind"]
-    data: dict[str, Any] = {
-        "kind": k,
-        "build_cost": _int(f["build"], ""),
-        "name": f["name"].strip(),
-    }
+    data: dict[str, Any] = {"kind": k, "name": f["name"].strip()}
+    data |= {_KEYS[key]: _int(f[key], "") for key, _label in _NEEDED[k]}
     if k == "source":
-        data["production"] = _int(f["prod"], "")
         data["down"] = bool(f["down"])
-    else:
-        data["cost"] = _int(f["cost"], "")
-    if k == "invention":
-        data["vp"] = _int(f["vp"], "")
     if no_tokens and not data.get("down"):
         data["finish"] = True
     return data
@@ -142,14 +138,6 @@ def blank_form(kind: str = "source", turn: int = 0) -> dict[str, Any]:
 
 #: The kind buttons' text size and side padding (one line at 360 px); the fields' label size.
 KIND_SIZE, KIND_PAD, FIELD_LABEL = 13, 6, 14
-#: The fields: (key, label, width px, the kinds they are for).
-_FIELDS = (
-    ("build", "Жетонов", 98, tuple(_KIND_TEXT)),
-    ("prod", "Энергия", 98, ("source",)),
-    ("cost", "Цена", 98, ("invention", "ability")),
-    ("vp", "ПО", 98, ("invention",)),
-    ("name", "Название", 200, tuple(_KIND_TEXT)),
-)
 
 
 def play_dialog(

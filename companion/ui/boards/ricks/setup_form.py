@@ -11,13 +11,7 @@ from companion.engine.ricks.definition import LIMIT, setup_problems
 from companion.errors import StoreError
 from companion.i18n import _
 from companion.store.settings import load_settings, update_settings
-from companion.ui.boards.ricks.common import (
-    ACTION_FIELDS,
-    LIMIT_KEY,
-    SETTINGS_KEY,
-    _field,
-    _int,
-)
+from companion.ui.boards.ricks.common import ACTION_FIELDS, LIMIT_KEY, SETTINGS_KEY, _field, _int
 from companion.ui.boards.types import OptionsUpdate
 from companion.ui.nav import AppContext
 from companion.ui.widgets import clipped_text, switch_row, tagged
@@ -185,27 +179,20 @@ def OptionsForm(
         holder = taken_by(picks[:seats], c, s)
         if holder is None:
             return ft.DropdownOption(key=c, text=c)
-        return ft.DropdownOption(
-            key=c,
-            text=f"{c} — {_('занят')}: {named(holder) or _('игрок') + ' ' + str(holder + 1)}",
-            disabled=True,
-        )
+        who = named(holder) or f"{_('игрок')} {holder + 1}"
+        return ft.DropdownOption(key=c, text=f"{c} — {_('занят')}: {who}", disabled=True)
 
     seat_rows = [
         tagged(
             f"character-{s}",
             ft.Dropdown(
-                label=(
-                    f"{_('Персонаж')}: {names[s]}"
-                    if s < len(names) and names[s]
-                    else f"{_('Персонаж игрока')} {s + 1}"
-                ),
+                label=f"{_('Персонаж')}: {named(s)}"
+                if named(s)
+                else f"{_('Персонаж игрока')} {s + 1}",
                 width=220,
                 value=picks[s] or "",
-                options=[
-                    ft.DropdownOption(key="", text=_("по порядку")),
-                    *[choice(s, c) for c in CHARACTERS],
-                ],
+                options=[ft.DropdownOption(key="", text=_("по порядку"))]
+                + [choice(s, c) for c in CHARACTERS],
                 on_select=lambda e, s=s: pick(s, e.control.value or ""),
             ),
         )
