@@ -210,8 +210,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             set_typed(typed + 1)
             return
         data = play_data(now, no_tokens)
-        played = tell(view.send("card.play", data))
-        if played:
+        if tell(view.send("card.play", data)):
             keep(app, catalogue, now["known"], data)
             close()
 
@@ -235,15 +234,13 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
 
     def build(card: int, tokens: int) -> None:
         # the line changes under the finger: a double tap on «+1 жетон» places one token
-        built = tell(moves.ricks_build(view, card, tokens))
-        if not built:
-            return
-        if not _unfinished(view.state, view.state.active):
+        if tell(moves.ricks_build(view, card, tokens)) and not _unfinished(
+            view.state, view.state.active
+        ):
             close()  # nothing left to build here: the list goes, rather than stand empty
 
     def kyle(universe: str) -> None:
-        moved = tell(moves.ricks_move(view, universe, ability=True))
-        if moved:
+        if tell(moves.ricks_move(view, universe, ability=True)):
             close()
 
     a = state.active if playing else None

@@ -51,14 +51,10 @@ def _PlayerRow(
     before a pad opens. Two fixed lines under the name (universe, tokens and
     :data:`ABILITY_ICON` count); ``narrow``: the character leads the universe's line."""
     laps, square = track_position(vp)
-    track = f"{_('трек')} {square}" + (f" (+{TRACK_LENGTH * laps})" if laps else "")
-    sub = f"{SHORT.get(universe, universe)} · {_('жетонов')} {tokens}" + (
-        f" · {track}" if laps else ""
-    )
-    place = SHORT.get(universe, universe) + (f" · {track}" if laps else "")
-    if narrow:
-        place = f"{character} · {place}"
-        sub = f"{character} · {sub}"
+    track = f" · {_('трек')} {square} (+{TRACK_LENGTH * laps})" if laps else ""
+    lead = f"{character} · " if narrow else ""
+    place = f"{lead}{SHORT.get(universe, universe)}{track}"
+    sub = f"{lead}{SHORT.get(universe, universe)} · {_('жетонов')} {tokens}{track}"
     count = f"{tokens} " + plural(tokens, _("жетон"), _("жетона"), _("жетонов"))
     count_line: ft.Control = clipped_text(count, **_SMALL)
     if abilities:
@@ -82,14 +78,12 @@ def _PlayerRow(
             send("hand.add", {"player": index, "delta": value - hand, "note": _("правка")})
 
     open_hand = use_number_pad(f"{name}: {_('карт на руке')}", set_hand, current=hand, guard=guard)
+    cards = [ft.Text(_("карт"), size=11), ft.Text(str(hand), size=18, weight=ft.FontWeight.BOLD)]
     hand_box = tagged(
         f"hand-p{index}",
         ft.Container(
             ft.Column(
-                [
-                    ft.Text(_("карт"), size=11),
-                    ft.Text(str(hand), size=18, weight=ft.FontWeight.BOLD),
-                ],
+                cards,
                 spacing=0,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 alignment=ft.MainAxisAlignment.CENTER,
@@ -107,23 +101,10 @@ def _PlayerRow(
         if first
         else ft.Container(width=0)
     )
+    title = player_name(name if narrow else f"{name} ({character})", active, size=14, marker=False)
     head = ft.Column(
         [
-            ft.Row(
-                [
-                    ft.Container(
-                        player_name(
-                            name if narrow else f"{name} ({character})",
-                            active,
-                            size=14,
-                            marker=False,
-                        ),
-                        expand=True,
-                    ),
-                    first_mark,
-                ],
-                spacing=2,
-            ),
+            ft.Row([ft.Container(title, expand=True), first_mark], spacing=2),
             tagged(
                 f"tokens-p{index}",
                 ft.Column([clipped_text(place, **_SMALL), count_line], spacing=0, tight=True),

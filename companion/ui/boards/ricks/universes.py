@@ -44,43 +44,22 @@ def Universes(view: GameView, version: int) -> ft.Control:
             )
             for i in here
         ]
-        cards = [
-            tagged(
-                f"card-{c.id}",
-                ft.Text(
-                    card_text(c, names), size=14, semantics_label=card_text(c, names, spoken=True)
-                ),
-                label=card_text(c, names, spoken=True),
-            )
-            for c in state.cards
-            if c.universe == u
-        ]
+        cards: list[ft.Control] = []
+        for c in (c for c in state.cards if c.universe == u):
+            said = card_text(c, names, spoken=True)
+            text = ft.Text(card_text(c, names), size=14, semantics_label=said)
+            cards.append(tagged(f"card-{c.id}", text, said))
         charging = ch is not None and ch.universe == u
         header = [
             ft.Text(u, size=18, weight=ft.FontWeight.BOLD, expand=True),
             ft.Text(f"{_('действий')}: {state.actions_by_universe[u]}", size=14),
         ]
-        if charging:
-            header.append(
-                ft.Row(
-                    [
-                        ft.Icon(ft.Icons.BOLT, color=ft.Colors.AMBER),
-                        ft.Text(str(ch.energy), size=24, weight=ft.FontWeight.BOLD),
-                    ],
-                    spacing=0,
-                )
-            )
+        if ch is not None and charging:
+            bolt = ft.Icon(ft.Icons.BOLT, color=ft.Colors.AMBER)
+            number = ft.Text(str(ch.energy), size=24, weight=ft.FontWeight.BOLD)
+            header.append(ft.Row([bolt, number], spacing=0))
         who = ", ".join(chip_text(state, i, names) for i in here) or _("никого")
-        boxes.append(
-            tagged(
-                f"uni-{k}",
-                _box(
-                    ft.Column(
-                        [ft.Row(header), ft.Row(chips, wrap=True, spacing=6), *cards], spacing=4
-                    ),
-                    highlight=charging,
-                ),
-                label=f"{u}: {who}",
-            )
-        )
+        lines = [ft.Row(header), ft.Row(chips, wrap=True, spacing=6), *cards]
+        box = _box(ft.Column(lines, spacing=4), highlight=charging)
+        boxes.append(tagged(f"uni-{k}", box, label=f"{u}: {who}"))
     return ft.Column(boxes, spacing=6)
