@@ -38,16 +38,9 @@ _COLUMNS = (64, 72, 80)
 
 def _table_row(cells: list[str], size: float, bold: bool = False) -> ft.Control:
     weight = ft.FontWeight.BOLD if bold else None
-    return ft.Row(
-        [
-            *[
-                ft.Container(ft.Text(c, size=size, weight=weight), width=w)
-                for c, w in zip(cells, _COLUMNS, strict=False)
-            ],
-            ft.Container(ft.Text(cells[-1], size=size, weight=weight), expand=True),
-        ],
-        spacing=4,
-    )
+    texts = [ft.Text(c, size=size, weight=weight) for c in cells]
+    boxes = [ft.Container(t, width=w) for t, w in zip(texts, _COLUMNS, strict=False)]
+    return ft.Row([*boxes, ft.Container(texts[-1], expand=True)], spacing=4)
 
 
 @ft.component
@@ -73,13 +66,8 @@ def ResultSummary(view: GameView) -> ft.Control:
             f"{_('Раунд')} {n}: {_('ходы')} {turns}, {_('зарядка')} {charge}, "
             f"{_('сгорело энергии')} {r['burned']}"
         )
-        rows.append(
-            tagged(
-                f"result-round-{n}",
-                _table_row([str(n), turns, charge, str(r["burned"])], 15),
-                label,
-            )
-        )
+        row = _table_row([str(n), turns, charge, str(r["burned"])], 15)
+        rows.append(tagged(f"result-round-{n}", row, label))
     turns = fmt_seconds(sum(timing.actions.values()))
     charge = fmt_seconds(timing.total)
     burned = sum(r["burned"] for r in state.rounds)
@@ -87,13 +75,8 @@ def ResultSummary(view: GameView) -> ft.Control:
         f"{_('Всего')}: {_('ходы')} {turns}, {_('на зарядку')} {charge}, "
         f"{_('сгорело энергии')} {burned}"
     )
-    rows.append(
-        tagged(
-            "charge-summary",
-            _table_row([_("Всего"), turns, charge, str(burned)], 15, bold=True),
-            label=total,
-        )
-    )
+    row = _table_row([_("Всего"), turns, charge, str(burned)], 15, bold=True)
+    rows.append(tagged("charge-summary", row, label=total))
     players = f"{_('Зарядка по игрокам')}: " + " · ".join(
         f"{p} {fmt_seconds(timing.per_player.get(i, 0.0))}" for i, p in enumerate(game.players)
     )
