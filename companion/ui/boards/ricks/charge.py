@@ -368,6 +368,8 @@ def _ChargeHead(
         spacing=0,
         tight=True,
         expand=True,
+        # each line the row's whole width: its box does not change with its text
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
     energy_line = ft.Row(
         [
