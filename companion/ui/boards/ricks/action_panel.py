@@ -291,6 +291,13 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         expand=True,
     )
     count = ft.Text(str(p.actions), size=32, weight=ft.FontWeight.BOLD)
+
+    def less() -> None:
+        moves.ricks_actions(view, -1, _("эффект карты"))
+
+    def more() -> None:
+        moves.ricks_actions(view, 1, _("эффект карты"))
+
     line1 = [
         left,
         tagged(
@@ -298,18 +305,8 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             ft.Container(count, width=48, alignment=ft.Alignment.CENTER),
             str(p.actions),
         ),
-        *[
-            icon_button(
-                f"actions-{sign}",
-                icon,
-                tip,
-                lambda _e, d=d: moves.ricks_actions(view, d, _("эффект карты")),
-            )
-            for sign, icon, tip, d in (
-                ("minus", ft.Icons.REMOVE, _("Карта отнимает действие"), -1),
-                ("plus", ft.Icons.ADD, _("Карта даёт действие"), 1),
-            )
-        ],
+        icon_button("actions-minus", ft.Icons.REMOVE, _("Карта отнимает действие"), less),
+        icon_button("actions-plus", ft.Icons.ADD, _("Карта даёт действие"), more),
     ]
     line2 = [
         button(

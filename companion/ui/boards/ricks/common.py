@@ -105,12 +105,12 @@ def card_text(card: Card, names: list[str], spoken: bool = False) -> str:
     return f"{_('Способность')}{name}: {energy(card.cost, spoken)}, {state}"
 
 
-def _box(
-    content: ft.Control, highlight: bool = False, color: str | None = None, padding: int = 10
-) -> ft.Container:
+def _box(content: ft.Control, highlight: bool = False, color: str | None = None) -> ft.Container:
+    """A rounded 10 px box: outlined, or (``highlight``) a 3 px border in ``color`` (else the
+    primary colour on its container colour)."""
     return ft.Container(
         content,
-        padding=padding,
+        padding=10,
         border_radius=12,
         border=ft.Border.all(
             3 if highlight else 1,
