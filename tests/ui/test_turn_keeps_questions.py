@@ -24,7 +24,7 @@ from companion.store import GameStore
 from companion.ui.layout import layout_for, primary_width
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
-from tests.ui.conftest import App
+from tests.ui.conftest import App, drawn
 from tests.ui.phone import visit
 from tests.ui.walk import Phone
 
@@ -62,11 +62,12 @@ def _asked(app: App, ident: str) -> str:
 
 def _turn(app: App, width: int, height: int) -> None:
     """Turn the page to ``width``×``height`` and wait until the server's layout for it has
-    arrived and been drawn (a question the turn closes is closed in that render or before)."""
+    arrived and been drawn (a question the turn closes is closed in that render or before;
+    the frame's own ``layout-…`` mark is under the dialog's barrier, out of the tree)."""
     sent = len(app.frames.received)
     app.page.set_viewport_size({"width": width, "height": height})
     app.frames.wait_for(f"layout-{width}x{height}", after=sent, timeout=60)
-    app.el(f"layout-{width}x{height}").wait_for(state="attached", timeout=60_000)
+    drawn(app.page)
 
 
 def _kept_through(app: App, ident: str, sizes: list[tuple[int, int]]) -> None:
