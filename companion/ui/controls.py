@@ -5,7 +5,9 @@ and a form's state read at tap time (:func:`use_form`)."""
 from __future__ import annotations
 
 import functools
+import weakref
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import flet as ft
@@ -20,7 +22,8 @@ __all__ = [
     "icon_button",
     "number_field",
     "primary_button",
-    "PrimaryWidth",
+    "primary_slot",
+    "PrimarySlot",
     "shown_number",
     "tagged",
     "toggle",
@@ -109,10 +112,33 @@ def number_field(
 #: One line: the longest label («Следующий игрок») fits the narrowest slot (640×360's side
 #: column) whole; «…» only guards a label no board has.
 ROOMY_SLOT = 210
-#: The primary action's width (px), provided by the game frame around a board's ``Actions``
-#: (:func:`companion.ui.layout.primary_width`): it depends on the layout only, never on the
-#: label. A plain value: the frame makes the bar afresh when it changes.
-PrimaryWidth = ft.create_context(176)
+#: The primary action's width (px) where no game frame has set one (a 390×844 phone's).
+PRIMARY_DEFAULT = 176
+
+
+@ft.observable
+@dataclass(eq=False)
+class PrimarySlot:
+    """The primary action's width (px) on one page (:func:`primary_slot`): the game frame sets
+    :attr:`width` from its layout (:func:`companion.ui.layout.primary_width`: the layout only,
+    never the label) and every primary button on the page takes the holder as an argument, so
+    a new width re-renders each of them, inside a memoised bar too, and nothing else."""
+
+    width: int = PRIMARY_DEFAULT
+
+
+_slots: weakref.WeakKeyDictionary[Any, PrimarySlot] = weakref.WeakKeyDictionary()
+
+
+def primary_slot(page: Any = None) -> PrimarySlot:
+    """The :class:`PrimarySlot` of ``page`` (default: the page being rendered), one per page
+    (one game frame on screen at a time)."""
+    if page is None:
+        page = ft.context.page
+    slot = _slots.get(page)
+    if slot is None:
+        slot = _slots[page] = PrimarySlot()
+    return slot
 
 
 def primary_button(
@@ -128,7 +154,7 @@ def primary_button(
 
     Boards return it from ``Actions(view)``; the game frame pins it at the bottom right of every
     screen. Tagged ``primary-action`` (the one per screen), its label is the button's text,
-    drawn whole in a slot :data:`PrimaryWidth` wide (56 px tall), whatever it says.
+    drawn whole in the page's slot (:func:`primary_slot`; 56 px tall), whatever it says.
     A double tap on it is refused by :meth:`~companion.ui.state.GameView.send`. ``dimmed``:
     looks unavailable but still answers a tap — ``on_click`` then says why. ``moment``
     (:meth:`~companion.ui.state.GameView.moment`) keys it: a new moment makes a new control,
@@ -141,6 +167,7 @@ def primary_button(
         disabled,
         icon,
         dimmed,
+        primary_slot(),
         key=f"primary-action|{moment}" if moment is not None else None,
     )
 
@@ -152,8 +179,9 @@ def _Primary(
     disabled: bool,
     icon: ft.IconData | None,
     dimmed: bool,
+    slot: PrimarySlot,
 ) -> ft.Control:
-    width = ft.use_context(PrimaryWidth)
+    width = slot.width  # an argument: Flet re-renders this button when it changes
     roomy = width >= ROOMY_SLOT
     # tagged for tests: the text's own box says whether Flutter drew it whole
     text = tagged(

@@ -32,6 +32,11 @@ and whose turn it is stays in sight. A notice keeps to three lines («…»: its
 journal have the whole text); a longer refusal grows up over the board.
 A tap on the banner clears it.
 
+The pinned action bar keeps one place in the frame's tree at every size (a layer over the room
+the layout leaves for it, :func:`_pinned_bar`): a turned phone never mounts it afresh, so a
+question it asks («Завершить игру?») stays open. Its primary action takes the slot the layout
+gives (:func:`~companion.ui.controls.primary_slot`), whatever memoised part holds it.
+
 Re-rendering: the top bar, status line, message and result are memoised components with
 plain props (``ft.memo``), so a tap re-renders the board and whatever part's props changed;
 the clock's 1 s tick re-renders the status line only.
@@ -50,7 +55,7 @@ from companion.i18n import _
 from companion.ui.again import PlayAgain
 from companion.ui.boards import BOARDS
 from companion.ui.comfort import use_phone_comfort, use_self_heal
-from companion.ui.controls import PrimaryWidth
+from companion.ui.controls import primary_slot
 from companion.ui.layout import Layout, layout_for, primary_width, provide_layout
 from companion.ui.messages import MESSAGE_MAX_WIDTH, MessageOverlay
 from companion.ui.nav import RULES_GAME, app_model, go, rules_link
@@ -292,11 +297,38 @@ def _layout_mark(layout: Layout) -> ft.Control:
     return ft.Container(tagged(name, ft.Container()), key=name, left=0, top=0, width=1, height=1)
 
 
-def _with_messages(view: GameView, content: ft.Control, layout: Layout) -> ft.Control:
-    """``content`` filling the screen, with the message layer over it (:func:`_Messages`)."""
+def _pinned_bar(bar: ft.Control, layout: Layout) -> ft.Control:
+    """The action bar as a layer of the frame's ``Stack``, over the empty box
+    (:func:`_bar_room`) the layout leaves for it: the screen's width at the bottom in one
+    column; in two, the side column's bottom, inset as the side column is (its gap and its
+    1 px border), so the bar's box is the box the side column gives it."""
+    if not layout.two_columns:
+        return ft.Container(bar, left=0, right=0, bottom=0)
+    return ft.Container(
+        bar,
+        right=0,
+        bottom=0,
+        width=layout.side_width,
+        padding=ft.Padding.only(left=layout.side_gap),
+        border=ft.Border.only(left=ft.BorderSide(1, ft.Colors.TRANSPARENT)),
+    )
+
+
+def _bar_room() -> ft.Control:
+    """The empty box, as tall as the action bar, where a layout puts the bar
+    (:func:`_pinned_bar` is drawn over it)."""
+    return ft.Container(height=ACTION_BAR_HEIGHT)
+
+
+def _with_messages(
+    view: GameView, content: ft.Control, bar: ft.Control, layout: Layout
+) -> ft.Control:
+    """``content`` filling the screen, the action bar pinned over the room it leaves
+    (:func:`_pinned_bar`), and the message layer (:func:`_Messages`)."""
     return ft.Stack(
         [
             ft.Container(content, left=0, right=0, top=0, bottom=0),
+            _pinned_bar(bar, layout),
             _Messages(view, layout),
             _layout_mark(layout),
         ],
@@ -354,17 +386,13 @@ def _frame(
     wide = layout.two_columns
     board = BOARDS[view.game.setup.game]
     top = _Top(view, layout)
-    slot = primary_width(layout)
+    primary_slot().width = primary_width(layout)  # every primary button's width on the page
     beside = layout.tools_beside  # the top bar heads the side column
     status = _Status(view, wide)
     actions = tagged(
         "action-bar",
         ft.Container(
-            # the primary action's slot (:data:`PrimaryWidth`), the bar made afresh when it
-            # changes width (a turned phone): a bar memoised on its props kept the old one
-            PrimaryWidth(slot, lambda: board.Actions(view, key=f"actions-{slot}"))
-            if hasattr(board, "Actions")
-            else None,
+            board.Actions(view) if hasattr(board, "Actions") else None,
             height=ACTION_BAR_HEIGHT,
             padding=ft.Padding.only(top=8),
             alignment=ft.Alignment.CENTER_RIGHT,
@@ -389,7 +417,7 @@ def _frame(
         ref=column,
     )
     main = ft.Column(
-        [_gap() if wide else status, *header, body, _gap() if wide else actions],
+        [_gap() if wide else status, *header, body, _gap() if wide else _bar_room()],
         spacing=4,
         expand=True,
     )
@@ -406,7 +434,7 @@ def _frame(
                         expand=True,
                         ref=scroller,
                     ),
-                    actions,
+                    _bar_room(),
                 ],
                 spacing=8,
                 expand=True,
@@ -426,4 +454,4 @@ def _frame(
         spacing=4,
         expand=True,
     )
-    return _with_messages(view, frame, layout)
+    return _with_messages(view, frame, actions, layout)

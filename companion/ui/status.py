@@ -223,6 +223,9 @@ def _StatusLine(
     who, answer, color, where, note, over, paused, key, detail, short = props
     upright = not use_layout().two_columns
     whole = detail or note or "\n".join(t for t in (who, answer, where) if t)
+    # the line's tooltip: every text of it whole, line 1 too (cut at 640×360: «Ходит Алекс…»),
+    # also beside a note; a tap shows ``whole``: the note alone when there is one
+    told = "\n".join(t for t in (who, answer, where, detail or note) if t)
     size = NAME_SIZE if upright else WIDE_NAME_SIZE
     size2 = LINE2_SIZE
     shown = short if short and upright and not note else where
@@ -355,7 +358,7 @@ def _StatusLine(
         ),
         height=LINE_HEIGHT,
         padding=ft.Padding.symmetric(horizontal=4),
-        tooltip=whole or None,
+        tooltip=told or None,
         on_click=(lambda: show_note(whole)) if whole and show_note else None,
     )
 

@@ -134,7 +134,13 @@ def _Bar(view: GameView, seals: int | None) -> ft.Control:
         primary = primary_button(label, next_phase, icon=ft.Icons.SKIP_NEXT, moment=view.moment())
     return ft.Container(
         ft.Row(
-            [secondary] + ([] if seals is None else [SealsButton(seals, over, send)]) + [primary],
+            [secondary]
+            + (
+                []
+                if seals is None
+                else [SealsButton(seals, over, send, lambda: setattr(ui, "sealing", True))]
+            )
+            + [primary],
             alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),

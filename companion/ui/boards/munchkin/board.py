@@ -26,7 +26,13 @@ from companion.ui.boards.munchkin.common import (
 from companion.ui.boards.munchkin.dialogs import MonsterDialog, OverrideDialog
 from companion.ui.boards.munchkin.flee import FleeDialog
 from companion.ui.boards.munchkin.players import PlayerRow
-from companion.ui.boards.munchkin.turn import Reminder, TurnBar, WinnerPicker, seals_in_bar
+from companion.ui.boards.munchkin.turn import (
+    Reminder,
+    SealDialog,
+    TurnBar,
+    WinnerPicker,
+    seals_in_bar,
+)
 from companion.ui.layout import use_layout
 from companion.ui.state import GameView, part
 from companion.ui.widgets import use_top_on
@@ -169,6 +175,7 @@ def Board(view: GameView) -> ft.Control:
     ui = board_ui(view)
     send = use_send(view)
     add_monster = ft.use_callback(lambda: setattr(ui, "monster_form", "add"), [ui])
+    ask_seal = ft.use_callback(lambda: setattr(ui, "sealing", True), [ui])
     names = tuple(game.players)
     colors = [p.color for p in game.setup.players]
     # play has ended: won, or the seventh seal broken (then only the winner is to be named):
@@ -207,6 +214,7 @@ def Board(view: GameView) -> ft.Control:
         levels,
         view.show_notice,
         send,
+        ask_seal,
         not seals_in_bar(layout, c is not None),
     )
     parts: list[ft.Control] = [
@@ -293,5 +301,6 @@ def Board(view: GameView) -> ft.Control:
         part(MonsterDialog, view, (form, view.error) if form else None, ui),
         part(FleeDialog, view, (c.monsters, c.helper) if fleeing and c is not None else None, ui),
         part(OverrideDialog, view, None, ui),
+        part(SealDialog, view, (state.seals, over) if ui.sealing else None, ui, send),
     ]
     return ft.Column(parts, spacing=6)

@@ -50,12 +50,14 @@ class BoardUi:
         говорит» then opens the monster form) waiting for the table's answer, else ``None``.
     :ivar card_says: the monster form opens with «Карта так говорит» ticked (the table said so
         to the refusal of «Бой!»).
+    :ivar sealing: the question before a seal is broken is open (:func:`.turn.SealDialog`).
     """
 
     monster_form: str = ""
     fleeing: bool = False
     override: Any = None
     card_says: bool = False
+    sealing: bool = False
 
 
 def board_ui(view: GameView) -> BoardUi:

@@ -16,16 +16,18 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.engine.munchkin import SEALS_TO_END, SETUP_REMINDER
+from companion.engine.munchkin import MUNCHKIN, SEALS_TO_END, SETUP_REMINDER
 from companion.i18n import _
 from companion.ui.boards.munchkin.charity_slot import CharitySlot
-from companion.ui.boards.munchkin.common import Send
+from companion.ui.boards.munchkin.common import BoardUi, Send
 from companion.ui.layout import Layout
+from companion.ui.state import GameView
 from companion.ui.widgets import TARGET, button, clipped_text, said, tagged, toggle
 
 __all__ = [
     "TurnBar",
     "SealsButton",
+    "SealDialog",
     "seals_in_bar",
     "TOP_LINE",
     "Reminder",
@@ -39,21 +41,38 @@ __all__ = [
 TOP_LINE = 56
 
 
-def use_seal_break(
-    seals: int, over: bool, send: Send, always_ask: bool = False
+def seal_tap(
+    seals: int, send: Send, ask: Callable[[], None], always_ask: bool = False
 ) -> Callable[[], None]:
-    """A hook: ``break_seal()`` for a tap on «Сорвать»: it breaks a seal at once, or first asks
-    in a dialog when the next seal ends the game («Начало игры, конец игры») or
-    ``always_ask`` (the compact button in the pinned bar, beside «Бой!»: a mis-tap is asked
-    about). Dialog tags: ``seal-confirm-text``, ``seal-cancel``, ``seal-confirm``."""
-    asking, set_asking = ft.use_state(False)
+    """What a tap on «Сорвать» does: it breaks a seal at once, or first asks (``ask()``: the
+    board's :func:`SealDialog`) when the next seal ends the game («Начало игры, конец игры»)
+    or ``always_ask`` (the compact button in the pinned bar, beside «Бой!»: a mis-tap is
+    asked about)."""
     last = seals + 1 >= SEALS_TO_END  # the next seal ends the game: ask first
 
-    def break_seal() -> None:
-        if (last or always_ask) and not asking:
-            set_asking(True)
-            return
-        set_asking(False)
+    def tap() -> None:
+        if last or always_ask:
+            ask()
+        else:
+            send("seal.break", {})
+
+    return tap
+
+
+@ft.component
+def SealDialog(view: GameView, ui: BoardUi, send: Send) -> ft.Control:
+    """The question before a seal is broken, open while ``ui.sealing``: one for the board's
+    «Сорвать» and the pinned bar's seals (:func:`seal_tap`), kept by the board, so a turned
+    phone that moves the seals between the two keeps it open. Tags: ``seal-confirm-text``,
+    ``seal-cancel``, ``seal-confirm``."""
+    seals = view.state.seals
+    last = seals + 1 >= SEALS_TO_END
+
+    def close() -> None:
+        ui.sealing = False
+
+    def confirm() -> None:
+        close()
         send("seal.break", {})
 
     text = (
@@ -69,15 +88,15 @@ def use_seal_break(
             ),
             content=tagged("seal-confirm-text", ft.Text(text, size=15)),
             actions=[
-                button("seal-cancel", _("Отмена"), lambda: set_asking(False)),
-                button("seal-confirm", _("Сорвать"), break_seal, ft.FilledButton),
+                button("seal-cancel", _("Отмена"), close),
+                button("seal-confirm", _("Сорвать"), confirm, ft.FilledButton),
             ],
-            on_dismiss=lambda: set_asking(False),
+            on_dismiss=lambda: close(),
         )
-        if asking and not over
+        if ui.sealing and not MUNCHKIN.ended(view.state)
         else None
     )
-    return break_seal
+    return ft.Container(width=0, height=0)
 
 
 @ft.component
@@ -92,6 +111,7 @@ def _TurnBar(
     levels: tuple[int, ...],
     show: Callable[[str], None],
     send: Send,
+    ask: Callable[[], None],
     seals_here: bool = True,
 ) -> ft.Control:
     """The slot — «От щедрот» when ``charity_giver`` is a player (with the ``treasures`` a won
@@ -99,8 +119,8 @@ def _TurnBar(
     seals with «Сорвать» at the right, in one line of fixed height (plain props: memoised).
     Not ``seals_here`` (the seals are in the pinned bar: :func:`seals_in_bar`): the slot
     alone, and no line at all while it is empty.
-    Tags: ``seals``, ``seal-break``."""
-    break_seal = use_seal_break(seals, over, send)
+    ``ask``: opens the seal question (:func:`seal_tap`). Tags: ``seals``, ``seal-break``."""
+    break_seal = seal_tap(seals, send, ask)
     if charity_giver is not None:
         slot: ft.Control | None = CharitySlot(
             charity_giver, treasures, hand, names, levels, show, send
@@ -152,11 +172,12 @@ def seals_in_bar(layout: Layout, fighting: bool) -> bool:
 
 
 @ft.component
-def SealsButton(seals: int, over: bool, send: Send) -> ft.Control:
+def SealsButton(seals: int, over: bool, send: Send, ask: Callable[[], None]) -> ft.Control:
     """The seals folded into the pinned bar on a short page (:attr:`.Layout.short`, out of a
     fight): one 56 dp button showing «n/7»; a tap asks before it breaks one
-    (:func:`use_seal_break`). Tags: ``seal-break`` (label «Сивучати n/7: сорвать»), ``seals``."""
-    break_seal = use_seal_break(seals, over, send, always_ask=True)
+    (:func:`seal_tap`, ``ask``). Tags: ``seal-break`` (label «Сивучати n/7: сорвать»),
+    ``seals``."""
+    break_seal = seal_tap(seals, send, ask, always_ask=True)
     shown = f"{seals}/{SEALS_TO_END}"
     return tagged(
         "seal-break",
