@@ -1,7 +1,6 @@
 """One base in play: a fixed-height row (name, VP for the places, power/breakpoint, a status
 slot), and the sizes its editor (:mod:`.editor`) shares. Names are cut with «…» and whole
-in labels and tooltips. ``small``: shorter rows, no group titles, the breakpoint beside
-«Сыграть приспешника сюда».
+in labels and tooltips. ``small``: shorter rows.
 
 Tags: ``base-<j>``, ``base-<j>-name``, ``base-<j>-total``, ``base-<j>-ready``,
 ``score-<j>``, ``base-<j>-open``; in the editor ``play-minion-b<j>``, ``pow-b<j>-p<i>``,
@@ -17,33 +16,14 @@ from companion.i18n import _
 from companion.ui.boards.smashup.common import READY
 from companion.ui.widgets import TARGET, button, clipped_text, icon_button, said, tagged
 
-__all__ = ["BaseRow", "ROW_HEIGHT", "SMALL_ROW_HEIGHT", "GROUP_GAP", "NAME_SIZE", "row_key"]
+__all__ = ["BaseRow", "ROW_HEIGHT", "SMALL_ROW_HEIGHT", "row_key", "signed"]
 
 #: Height of a base row (dp); on a short phone.
-ROW_HEIGHT = 56
-SMALL_ROW_HEIGHT = TARGET
-#: Editor widths (dp): power and minion numbers, the gap between the groups.
-POWER_NUMBER = TARGET  # a tap opens the numeric pad: a whole target
-MINION_NUMBER = 24
-GROUP_GAP = 8
-_POWER_WIDTH = 2 * TARGET + POWER_NUMBER
-_MINION_WIDTH = 2 * TARGET + MINION_NUMBER
-_GROUP_BG = ft.Colors.with_opacity(0.06, ft.Colors.ON_SURFACE)
-#: A player's name beside the groups (px).
-NAME_SIZE = 13
-_NAME_SPACING = 2
-#: A player's name over their power group (narrowest phones, px).
-CAPTION_SIZE = 11
-_CAPTION_NUMBER_TOP = 10
-#: A base's name in its row (px).
-BASE_NAME_SIZE = 13
-#: The row's border (px), drawn over its content.
-ROW_BORDER = 2
+ROW_HEIGHT, SMALL_ROW_HEIGHT = 56, TARGET
+#: A base's name in its row (px); the row's border (px), drawn over its content.
+BASE_NAME_SIZE, ROW_BORDER = 13, 2
 _TOTAL_WIDTH, _SLOT_WIDTH, _ROW_SPACING = 74, 104, 8
 _ROW_PAD_LEFT, _ROW_PAD_RIGHT = 12, 8
-#: The breakpoint change's number and caption on a short phone (px).
-_BP_NUMBER, _SMALL_BP_NUMBER = 72, 40
-_SMALL_CAPTION = 10
 
 
 def row_key(j: int) -> ft.ScrollKey:
@@ -51,7 +31,7 @@ def row_key(j: int) -> ft.ScrollKey:
     return ft.ScrollKey(f"base-{j}")
 
 
-def _signed(n: int) -> str:
+def signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{abs(n)}"
 
 
@@ -73,7 +53,7 @@ def BaseRow(
 ) -> ft.Control:
     """Base ``j``'s row; a tap opens or closes its editor (none once ``over``)."""
     status_text = _("готова к захвату") if ready else f"{_('до захвата')} {max(0, bp - total)}"
-    mod_text = f" ({_signed(mod)})" if mod else ""
+    mod_text = f" ({signed(mod)})" if mod else ""
     if ready and in_check:
         slot: ft.Control = button(
             f"score-{j}",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Callable
 from typing import Any
@@ -11,7 +12,6 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue, card_error, normalize_name
-from companion.ui.nav import go, rules_link
 from companion.ui.widgets import (
     TARGET,
     button,
@@ -23,23 +23,9 @@ from companion.ui.widgets import (
     typed_text,
 )
 
-__all__ = [
-    "READY",
-    "FORGET_GAP",
-    "SUGGESTIONS_HEIGHT",
-    "EMPTY_FORM",
-    "RULES_GAME",
-    "open_rules",
-    "card_from_form",
-    "form_from_entry",
-    "form_error",
-    "remember",
-    "base_fields",
-    "dot",
-    "caption_over",
-]
+__all__ = ["READY", "EMPTY_FORM", "base_fields", "caption_over", "card_from_form", "dot"]
+__all__ += ["form_error", "remember", "reveal", "REVEAL_DELAY"]
 
-RULES_GAME = "smash_up"
 #: Space between a suggestion and its trash button (dp).
 FORGET_GAP = 8
 #: Height kept for the catalogue's suggestions (px).
@@ -48,24 +34,13 @@ _SUGG_GAP = 6
 MAX_SUGGESTIONS = 2
 SUGGESTIONS_HEIGHT = MAX_SUGGESTIONS * TARGET + (MAX_SUGGESTIONS - 1) * _SUGG_GAP
 READY = ft.Colors.GREEN_700
+#: Seconds between adding a block and scrolling to it (:func:`reveal`).
+REVEAL_DELAY = 0.15
 #: The typed fields of a base; ``known``: the catalogue name that filled them (``""``: none).
-EMPTY_FORM: dict[str, str] = {
-    "name": "",
-    "bp": "",
-    "vp1": "",
-    "vp2": "",
-    "vp3": "",
-    "set": "",
-    "known": "",
-}
+EMPTY_FORM: dict[str, str] = dict.fromkeys(("name", "bp", "vp1", "vp2", "vp3", "set", "known"), "")
 _NUMBERS = ("bp", "vp1", "vp2", "vp3")
 #: Catalogue field → typed form field.
 _FIELD = {"breakpoint": "bp", "vp": "vp1"}
-
-
-def open_rules(game_id: str, query: str) -> None:
-    """The rules search for ``query`` in the Smash Up rulebooks, back to this game."""
-    go(rules_link("smashup", query, f"/game/{game_id}"))
 
 
 def card_from_form(form: dict[str, str]) -> dict[str, Any]:
@@ -244,6 +219,17 @@ def base_fields(
             height=40,
         ),
     ]
+
+
+async def reveal(scroller: ft.Ref[ft.Column] | None, key: str | ft.ScrollKey) -> None:
+    """Scroll the board (``scroller``: :data:`~companion.ui.widgets.BoardScroll`) so that ``key``
+    is at its top, after the browser has laid out what the render added; a jump, not animated
+    (an animated ``scroll_to`` lost tap nodes, docs/FLET_FINDINGS.md)."""
+    column = scroller.current if scroller is not None else None
+    if column is not None:
+        await asyncio.sleep(REVEAL_DELAY)
+        with contextlib.suppress(Exception):  # not on a page (gone, in-process tests)
+            await column.scroll_to(scroll_key=key)
 
 
 def caption_over(text: ft.Control) -> ft.Container:

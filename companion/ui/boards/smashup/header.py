@@ -16,7 +16,7 @@ from companion.engine.smashup import (
     reminder,
     total_power,
 )
-from companion.ui.boards.smashup.chips import BaseChips, BaseMenu, open_base_of
+from companion.ui.boards.smashup.chips import BaseChips, open_base_of
 from companion.ui.boards.smashup.phase import SMALL_CARD_HEIGHT, PhaseCard
 from companion.ui.boards.smashup.vp import MadnessStrip, VpStrip
 from companion.ui.layout import use_layout
@@ -34,7 +34,6 @@ _Phase = ft.memo(PhaseCard)
 _Vp = ft.memo(VpStrip)
 _Madness = ft.memo(MadnessStrip)
 _Chips = ft.memo(BaseChips)
-_Menu = ft.memo(BaseMenu)
 
 
 @ft.component
@@ -94,7 +93,7 @@ def Header(view: GameView) -> ft.Control:
                             ),
                             expand=True,
                         ),
-                        *([_Menu(*bases)] if small and state.bases else []),
+                        *([_Chips(*bases, True)] if small and state.bases else []),
                     ],
                     spacing=4,
                 ),

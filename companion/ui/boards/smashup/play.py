@@ -3,9 +3,6 @@ scrolled to the top under the pinned header."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-
 import flet as ft
 
 from companion.engine.smashup import (
@@ -19,7 +16,13 @@ from companion.engine.smashup import (
 from companion.store.bases import BaseCatalogue
 from companion.ui.boards.smashup.base import BaseRow, row_key
 from companion.ui.boards.smashup.chips import OpenBase
-from companion.ui.boards.smashup.common import EMPTY_FORM, card_from_form, form_error, remember
+from companion.ui.boards.smashup.common import (
+    EMPTY_FORM,
+    card_from_form,
+    form_error,
+    remember,
+    reveal,
+)
 from companion.ui.boards.smashup.editor import BaseEditor
 from companion.ui.boards.smashup.phase import Reminder
 from companion.ui.boards.smashup.score import score_dialog
@@ -28,10 +31,8 @@ from companion.ui.nav import AppContext
 from companion.ui.state import GameView
 from companion.ui.widgets import BoardScroll, use_form, use_top_on
 
-__all__ = ["PlayBoard", "REVEAL_DELAY"]
+__all__ = ["PlayBoard"]
 
-#: Seconds between opening a base and scrolling it to the top.
-REVEAL_DELAY = 0.15
 
 _Row = ft.memo(BaseRow)
 _Editor = ft.memo(BaseEditor)
@@ -66,17 +67,12 @@ def PlayBoard(view: GameView, version: int, opened: OpenBase) -> ft.Control:
 
     toggle = ft.use_callback(_toggle, [opened])
 
-    async def reveal() -> None:
+    async def to_open() -> None:
         """The base just opened goes to the top of the list."""
-        column = scroller.current if scroller is not None else None
-        if open_base is not None and column is not None:
-            # after the browser has laid the editor out
-            await asyncio.sleep(REVEAL_DELAY)
-            # a jump: an animated scroll_to lost tap nodes (docs/FLET_FINDINGS.md)
-            with contextlib.suppress(Exception):  # not on a page (gone, in-process tests)
-                await column.scroll_to(scroll_key=row_key(open_base))
+        if open_base is not None:
+            await reveal(scroller, row_key(open_base))
 
-    ft.use_effect(reveal, [open_base, when, opened.asked])
+    ft.use_effect(to_open, [open_base, when, opened.asked])
 
     def open_score(j: int) -> None:
         view.error = ""

@@ -6,8 +6,6 @@ after a suggestion fills the form), with room below so the heading can reach the
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import Callable
 
 import flet as ft
@@ -23,12 +21,11 @@ from companion.ui.boards.smashup.common import (
     card_from_form,
     dot,
     form_error,
-    open_rules,
     remember,
+    reveal,
 )
-from companion.ui.boards.smashup.play import REVEAL_DELAY
 from companion.ui.layout import use_layout
-from companion.ui.nav import AppContext
+from companion.ui.nav import AppContext, open_rules
 from companion.ui.state import GameView
 from companion.ui.widgets import (
     BoardScroll,
@@ -121,12 +118,9 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
     laying = done and len(state.bases) < need
 
     async def to_bases() -> None:
-        """The bases' heading goes to the top, the form under it (after the browser's layout)."""
-        column = scroller.current if scroller is not None else None
-        if laying and column is not None:
-            await asyncio.sleep(REVEAL_DELAY)
-            with contextlib.suppress(Exception):  # not on a page (gone, in-process tests)
-                await column.scroll_to(scroll_key=BASES_KEY)
+        """The bases' heading goes to the top, the form under it."""
+        if laying:
+            await reveal(scroller, BASES_KEY)
 
     ft.use_effect(to_bases, [laying, picked])
     decks = [
@@ -254,7 +248,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
                     button(
                         "phase",
                         _("Правила"),
-                        lambda: open_rules(view.game_id, SETUP_PHASE),
+                        lambda: open_rules("smashup", SETUP_PHASE),
                         icon=ft.Icons.MENU_BOOK,
                         label=f"{_('Правила')}: {SETUP_PHASE}",
                     ),
