@@ -17,19 +17,15 @@ from companion.store.bases import BaseCatalogue
 from companion.ui.boards.smashup.base import BaseRow, row_key
 from companion.ui.boards.smashup.chips import OpenBase
 from companion.ui.boards.smashup.common import (
-    EMPTY_FORM,
-    card_from_form,
-    form_error,
-    remember,
     reveal,
 )
 from companion.ui.boards.smashup.editor import BaseEditor
-from companion.ui.boards.smashup.phase import Reminder
-from companion.ui.boards.smashup.score import score_dialog
+from companion.ui.boards.smashup.phase import Reminder, card
+from companion.ui.boards.smashup.score import use_scoring
 from companion.ui.layout import use_layout
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
-from companion.ui.widgets import BoardScroll, use_form, use_top_on
+from companion.ui.widgets import BoardScroll, use_top_on
 
 __all__ = ["PlayBoard"]
 
@@ -43,10 +39,6 @@ def PlayBoard(view: GameView, version: int, opened: OpenBase) -> ft.Control:
     """The bases and the scoring confirmation; ``opened``: :func:`.chips.open_base_of` (closed
     at each new phase)."""
     catalogue = BaseCatalogue(ft.use_context(AppContext).hub.store.root)
-    scoring, set_scoring = ft.use_state(None)  # the base being scored, or None
-    repl, set_repl, latest_repl = use_form(lambda: dict(EMPTY_FORM))  # read at tap time
-    repl_checked, set_repl_checked = ft.use_state(False)
-    deck_empty, set_deck_empty, latest_deck_empty = use_form(lambda: False)
     scroller = ft.use_context(BoardScroll)
     layout = use_layout()
     small = layout.short
@@ -74,74 +66,16 @@ def PlayBoard(view: GameView, version: int, opened: OpenBase) -> ft.Control:
 
     ft.use_effect(to_open, [open_base, when, opened.asked])
 
-    def open_score(j: int) -> None:
-        view.error = ""
-        set_repl(dict(EMPTY_FORM))
-        set_repl_checked(False)
-        # «Мимими»: an empty base deck stays empty (Разойтись по углам!)
-        set_deck_empty(view.state.deck_empty and view.state.edition == "mimimi")
-        set_scoring(j)
-
-    score = ft.use_callback(open_score, [])
-
-    def close() -> None:
-        set_scoring(None)
-        set_repl(dict(EMPTY_FORM))
-
-    def confirm() -> None:
-        if scoring is None:
-            return
-        card = None
-        repl = latest_repl()
-        if latest_deck_empty() and view.state.edition == "mimimi":
-            data = {"base": scoring, "base_card": None, "deck_empty": True}
-        elif not any(repl[k].strip() for k in ("name", "bp", "vp1", "vp2", "vp3")):
-            # the engine names what is missing (Разойтись по углам!)
-            data = {"base": scoring, "base_card": None}
-            if latest_deck_empty():
-                data["deck_empty"] = True
-        else:
-            if form_error(repl) is not None:
-                set_repl_checked(True)  # the fields and their refusal are always in view
-                return
-            card = card_from_form(repl)
-            data = {"base": scoring, "base_card": card}
-        scored = view.send("base.score", data)
-        if scored:
-            if card is not None:
-                remember(catalogue, card)
-            close()
-
-    valid = scoring is not None and scoring < len(state.bases) and not over
-    ft.use_dialog(
-        score_dialog(
-            view,
-            scoring,
-            repl,
-            set_repl,
-            catalogue,
-            form_error(repl) if repl_checked else None,
-            deck_empty,
-            set_deck_empty,
-            confirm,
-            close,
-            layout,
-        )
-        if valid
-        else None
-    )
-
+    score = use_scoring(view, catalogue, layout)
     names = tuple(s.name for s in specs)
     colors = tuple(s.color for s in specs)
     in_check = state.phase == CHECK and not over
     extra = state.phase != PLAY
     # hidden on a folded header, keeping its slot (and the rows' state)
     parts: list[ft.Control] = [
-        ft.Container(
+        card(
             Reminder(reminder(state), view.show_notice),
-            padding=ft.Padding.only(left=10, right=4, top=4, bottom=4),
-            border_radius=12,
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            ft.Padding.only(left=10, right=4, top=4, bottom=4),
             visible=small and not over,
         )
     ]

@@ -5,6 +5,7 @@ brings a base; in «Мимими» the base is scored without one («Разой�
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, cast
 
 import flet as ft
 
@@ -12,13 +13,20 @@ from companion.engine import PlayerSpec
 from companion.engine.smashup import is_eligible, score_preview
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue
-from companion.ui.boards.smashup.common import base_fields, dot
+from companion.ui.boards.smashup.common import (
+    EMPTY_FORM,
+    base_fields,
+    card_from_form,
+    dot,
+    form_error,
+    remember,
+)
 from companion.ui.form_dialog import form_dialog, refusal_line
 from companion.ui.layout import Layout
 from companion.ui.state import GameView
-from companion.ui.widgets import button, clipped_text, switch_row, tagged
+from companion.ui.widgets import button, clipped_text, switch_row, tagged, use_form
 
-__all__ = ["score_dialog"]
+__all__ = ["use_scoring"]
 
 
 #: Lines of the hint under «Колода баз пуста».
@@ -51,23 +59,56 @@ def unpaid_place(others: list[int], power: int) -> str:
     return _("ниже третьего места")
 
 
-def score_dialog(
-    view: GameView,
-    j: int,
-    form: dict[str, str],
-    set_form: Callable[..., None],
-    catalogue: BaseCatalogue,
-    error: tuple[str, str] | None,
-    deck_empty: bool,
-    set_deck_empty: Callable[..., None],
-    confirm: Callable[[], None],
-    close: Callable[[], None],
-    layout: Layout,
-    scroller: ft.Ref[ft.Column] | None = None,
-) -> ft.AlertDialog:
-    """The dialog (a plain function for ``ft.use_dialog``); ``scroller``: its preview's column."""
+def use_scoring(view: GameView, catalogue: BaseCatalogue, layout: Layout) -> Callable[[int], None]:
+    """A hook: the scoring confirmation (a dialog from ``layout``); returns ``score(j)``, which
+    opens it for base ``j``. A replacement typed is kept in the ``catalogue``."""
+    scoring, set_scoring = ft.use_state(cast(int | None, None))  # the base being scored
+    form, set_form, latest_form = use_form(lambda: dict(EMPTY_FORM))  # read at tap time
+    checked, set_checked = ft.use_state(False)  # the form's refusal shown after a refused tap
+    deck_empty, set_deck_empty, latest_deck_empty = use_form(lambda: False)
+
+    def open_score(j: int) -> None:
+        view.error = ""
+        set_form(dict(EMPTY_FORM))
+        set_checked(False)
+        # «Мимими»: an empty base deck stays empty (Разойтись по углам!)
+        set_deck_empty(view.state.deck_empty and view.state.edition == "mimimi")
+        set_scoring(j)
+
+    def close() -> None:
+        set_scoring(None)
+        set_form(dict(EMPTY_FORM))
+
+    def confirm() -> None:
+        if scoring is None:
+            return
+        card = None
+        repl = latest_form()
+        data: dict[str, Any] = {"base": scoring, "base_card": None}
+        if latest_deck_empty() and view.state.edition == "mimimi":
+            data["deck_empty"] = True
+        elif not any(repl[k].strip() for k in ("name", "bp", "vp1", "vp2", "vp3")):
+            # the engine names what is missing (Разойтись по углам!)
+            if latest_deck_empty():
+                data["deck_empty"] = True
+        elif form_error(repl) is not None:
+            set_checked(True)  # the fields and their refusal are always in view
+            return
+        else:
+            card = data["base_card"] = card_from_form(repl)
+        if view.send("base.score", data):
+            if card is not None:
+                remember(catalogue, card)
+            close()
+
     state = view.state
+    score = ft.use_callback(open_score, [])
+    if scoring is None or scoring >= len(state.bases) or state.winner is not None:
+        ft.use_dialog(None)
+        return score
+    j: int = scoring
     b = state.bases[j]
+    error = form_error(form) if checked else None
     preview = score_preview(state, j)
     specs = view.game.setup.players
 
@@ -143,21 +184,25 @@ def score_dialog(
         ]
     else:
         replacement = base_fields("repl", form, set_form, catalogue, on_table, error=error)
-    return form_dialog(
-        layout,
-        f"{_('Захват базы')} «{b.name}»",
-        replacement,
-        refusal_line("score-error", view.error),
-        [
-            button("score-cancel", _("Отмена"), close),
-            button("score-confirm", _("Захватить"), confirm, ft.FilledButton, icon=ft.Icons.CHECK),
-        ],
-        close,
-        summary=[
-            *lines,
-            ft.Divider(height=8),
-            ft.Text(_("Новая база на её место"), size=16, weight=ft.FontWeight.BOLD),
-            *deck,
-        ],
-        scroller=scroller,
+    ft.use_dialog(
+        form_dialog(
+            layout,
+            f"{_('Захват базы')} «{b.name}»",
+            replacement,
+            refusal_line("score-error", view.error),
+            [
+                button("score-cancel", _("Отмена"), close),
+                button(
+                    "score-confirm", _("Захватить"), confirm, ft.FilledButton, icon=ft.Icons.CHECK
+                ),
+            ],
+            close,
+            summary=[
+                *lines,
+                ft.Divider(height=8),
+                ft.Text(_("Новая база на её место"), size=16, weight=ft.FontWeight.BOLD),
+                *deck,
+            ],
+        )
     )
+    return score
