@@ -53,7 +53,7 @@ def BaseRow(
 ) -> ft.Control:
     """Base ``j``'s row; a tap opens or closes its editor (none once ``over``)."""
     status_text = _("готова к захвату") if ready else f"{_('до захвата')} {max(0, bp - total)}"
-    mod_text = f" ({signed(mod)})" if mod else ""
+    flag = ft.Icon(ft.Icons.FLAG, color=READY, size=24, opacity=1.0 if ready else 0.0)
     if ready and in_check:
         slot: ft.Control = button(
             f"score-{j}",
@@ -68,12 +68,12 @@ def BaseRow(
             label=_("Захватить"),
         )
     elif over:
-        slot = ft.Icon(ft.Icons.FLAG, color=READY, size=24, opacity=1.0 if ready else 0.0)
+        slot = flag
     else:
         tip = _("Закрыть") if is_open else _("Открыть: сила и приспешники")
         slot = ft.Row(
             [
-                ft.Icon(ft.Icons.FLAG, color=READY, size=24, opacity=1.0 if ready else 0.0),
+                flag,
                 icon_button(
                     f"base-{j}-open",
                     ft.Icons.EXPAND_LESS if is_open else ft.Icons.EXPAND_MORE,
@@ -86,77 +86,59 @@ def BaseRow(
             tight=True,
             alignment=ft.MainAxisAlignment.END,
         )
+    name_text = clipped_text(
+        name,
+        BASE_NAME_SIZE,
+        lines=2,
+        weight=ft.FontWeight.BOLD,
+        style=ft.TextStyle(height=1.1),
+        tooltip=name,
+    )
+    status = ft.Text(
+        status_text,
+        size=13,
+        weight=ft.FontWeight.BOLD if ready else None,
+        color=READY if ready else None,
+        max_lines=1,
+    )
+    vp_line = ft.Row(
+        [ft.Text(f"{_('ПО')} {vp[0]}/{vp[1]}/{vp[2]}", size=13), said(f"base-{j}-ready", status)],
+        spacing=8,
+    )
+    count = f"{total}/{bp}"
+    totals = [
+        ft.Text(
+            count, size=22, weight=ft.FontWeight.BOLD, color=READY if ready else None, no_wrap=True
+        ),
+        ft.Text(f"({signed(mod)})" if mod else "", size=12, no_wrap=True),
+    ]
+    line = [
+        ft.Column(
+            [said(f"base-{j}-name", name_text), vp_line],
+            spacing=0,
+            expand=True,
+            alignment=ft.MainAxisAlignment.CENTER,
+        ),
+        tagged(
+            f"base-{j}-total",
+            ft.Column(
+                totals,
+                spacing=0,
+                width=_TOTAL_WIDTH,
+                horizontal_alignment=ft.CrossAxisAlignment.END,
+                alignment=ft.MainAxisAlignment.CENTER,
+            ),
+            label=count,
+        ),
+        ft.Container(slot, width=_SLOT_WIDTH, alignment=ft.Alignment.CENTER_RIGHT),
+    ]
+    pad = 0 if small else ROW_BORDER  # the border is drawn over the content: 48 dp stay
     return tagged(
         f"base-{j}",
         ft.Container(
-            ft.Row(
-                [
-                    ft.Column(
-                        [
-                            said(
-                                f"base-{j}-name",
-                                clipped_text(
-                                    name,
-                                    BASE_NAME_SIZE,
-                                    lines=2,
-                                    weight=ft.FontWeight.BOLD,
-                                    style=ft.TextStyle(height=1.1),
-                                    tooltip=name,
-                                ),
-                            ),
-                            ft.Row(
-                                [
-                                    ft.Text(f"{_('ПО')} {vp[0]}/{vp[1]}/{vp[2]}", size=13),
-                                    said(
-                                        f"base-{j}-ready",
-                                        ft.Text(
-                                            status_text,
-                                            size=13,
-                                            weight=ft.FontWeight.BOLD if ready else None,
-                                            color=READY if ready else None,
-                                            max_lines=1,
-                                        ),
-                                    ),
-                                ],
-                                spacing=8,
-                            ),
-                        ],
-                        spacing=0,
-                        expand=True,
-                        alignment=ft.MainAxisAlignment.CENTER,
-                    ),
-                    tagged(
-                        f"base-{j}-total",
-                        ft.Column(
-                            [
-                                ft.Text(
-                                    f"{total}/{bp}",
-                                    size=22,
-                                    weight=ft.FontWeight.BOLD,
-                                    color=READY if ready else None,
-                                    no_wrap=True,
-                                ),
-                                ft.Text(mod_text.strip(), size=12, no_wrap=True),
-                            ],
-                            spacing=0,
-                            width=_TOTAL_WIDTH,
-                            horizontal_alignment=ft.CrossAxisAlignment.END,
-                            alignment=ft.MainAxisAlignment.CENTER,
-                        ),
-                        label=f"{total}/{bp}",
-                    ),
-                    ft.Container(slot, width=_SLOT_WIDTH, alignment=ft.Alignment.CENTER_RIGHT),
-                ],
-                spacing=_ROW_SPACING,
-            ),
+            ft.Row(line, spacing=_ROW_SPACING),
             height=SMALL_ROW_HEIGHT if small else ROW_HEIGHT,
-            # the border is drawn over the content: the padding keeps the 48 dp height
-            padding=ft.Padding.only(
-                left=_ROW_PAD_LEFT,
-                right=_ROW_PAD_RIGHT,
-                top=0 if small else ROW_BORDER,
-                bottom=0 if small else ROW_BORDER,
-            ),
+            padding=ft.Padding.only(left=_ROW_PAD_LEFT, right=_ROW_PAD_RIGHT, top=pad, bottom=pad),
             border_radius=12,
             foreground_decoration=ft.BoxDecoration(
                 border=ft.Border.all(ROW_BORDER, READY if ready else ft.Colors.OUTLINE_VARIANT),
@@ -164,8 +146,7 @@ def BaseRow(
             ),
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if is_open else None,
             on_click=None if over else lambda: toggle(j),
-            tooltip=None,
             key=row_key(j),
         ),
-        label=f"{name}: {total}/{bp}, {status_text}",
+        label=f"{name}: {count}, {status_text}",
     )

@@ -17,6 +17,7 @@ from companion.ui.widgets import (
     button,
     clipped_text,
     dot,
+    icon_button,
     said,
     tagged,
     typed_number,
@@ -61,13 +62,10 @@ def card_from_form(form: dict[str, str]) -> dict[str, Any]:
 
 def form_from_entry(entry: dict[str, Any]) -> dict[str, str]:
     """Typed fields filled from a catalogue entry."""
-    vp = entry["vp"]
+    numbers = zip(_NUMBERS, (entry["breakpoint"], *entry["vp"]), strict=True)
     return {
         "name": entry["name"],
-        "bp": str(entry["breakpoint"]),
-        "vp1": str(vp[0]),
-        "vp2": str(vp[1]),
-        "vp3": str(vp[2]),
+        **{k: str(v) for k, v in numbers},
         "set": entry.get("set") or "",
         "known": "",
     }
@@ -171,15 +169,11 @@ def base_fields(
         )
         if on_forget is None:
             return chip
-        forget = tagged(
+        forget = icon_button(
             f"{prefix}-forget-{k}",
-            ft.IconButton(
-                ft.Icons.DELETE_OUTLINE,
-                tooltip=f"{_('Убрать из каталога')}: {h['name']}",
-                width=TARGET,
-                height=TARGET,
-                on_click=lambda _e, name=h["name"]: on_forget(name),
-            ),
+            ft.Icons.DELETE_OUTLINE,
+            f"{_('Убрать из каталога')}: {h['name']}",
+            lambda _e, name=h["name"]: on_forget(name),
             label=f"{_('Убрать из каталога')} {h['name']}",
         )
         return ft.Row([chip, forget], spacing=FORGET_GAP, tight=True)

@@ -18,7 +18,7 @@ from companion.engine.smashup import (
 )
 from companion.ui.boards.smashup.chips import BaseChips, open_base_of
 from companion.ui.boards.smashup.phase import SMALL_CARD_HEIGHT, PhaseCard
-from companion.ui.boards.smashup.vp import MadnessStrip, VpStrip
+from companion.ui.boards.smashup.vp import VpStrip
 from companion.ui.layout import use_layout
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET
@@ -32,7 +32,6 @@ SMALL_HEADER = SMALL_CARD_HEIGHT + _SMALL_GAP + TARGET + _SMALL_GAP + 1
 
 _Phase = ft.memo(PhaseCard)
 _Vp = ft.memo(VpStrip)
-_Madness = ft.memo(MadnessStrip)
 _Chips = ft.memo(BaseChips)
 
 
@@ -51,7 +50,7 @@ def Header(view: GameView) -> ft.Control:
     names = tuple(s.name for s in specs)
     colors = tuple(s.color for s in specs)
     madness: list[ft.Control] = (
-        [_Madness(names, colors, tuple(state.madness), view.send)]
+        [_Vp(names, colors, (0,) * len(names), tuple(state.madness), -1, view.send, True, True)]
         if small and state.madness_on
         else []
     )

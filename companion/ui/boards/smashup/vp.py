@@ -4,7 +4,7 @@ pad, whose title names the player whole (so do the chip's label and tooltip). Wh
 mean now is said once, in the frame's status line, not here. A taller phone's chip: the
 name in the player's colour (one line cut with «…») over the VP. A short phone's
 (``small``): name and VP in one 48 dp target; the madness cards then go in a line of their
-own under the chips (:class:`MadnessStrip`)."""
+own under the chips (:func:`VpStrip`'s ``mad_only``)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from companion.i18n import _
 from companion.ui.colors import ink
 from companion.ui.widgets import TARGET, clipped_text, said, tagged, use_number_pad
 
-__all__ = ["VpChip", "VpStrip", "MadnessStrip", "SMALL_NAME", "NAME_SIZE"]
+__all__ = ["VpChip", "VpStrip", "SMALL_NAME", "NAME_SIZE"]
 
 #: The name's size in a short phone's chip (px).
 SMALL_NAME = 11
@@ -142,10 +142,11 @@ def VpStrip(
     active: int,
     send: Callable[..., bool],
     small: bool = False,
+    mad_only: bool = False,
 ) -> ft.Control:
     """Chips in seat order, each an equal share of the row (``small``: a short phone's, see
-    :func:`VpChip`)."""
-    n = len(names)
+    :func:`VpChip`); ``mad_only``: a short phone's madness cards, one target per player in
+    the VP chips' columns (:func:`VpStrip`'s ``mad_only``)."""
     return ft.Row(
         [
             _MemoChip(
@@ -157,27 +158,9 @@ def VpStrip(
                 active == i,
                 send,
                 small,
-                False,
+                mad_only,
             )
-            for i in range(n)
-        ],
-        spacing=2 if small else _GAP,
-    )
-
-
-@ft.component
-def MadnessStrip(
-    names: tuple[str, ...],
-    colors: tuple[str, ...],
-    madness: tuple[int, ...],
-    send: Callable[..., bool],
-) -> ft.Control:
-    """A short phone's madness cards, one target per player in the VP chips' columns (tap: the
-    numeric pad, as on the chips of a taller screen)."""
-    return ft.Row(
-        [
-            _MemoChip(i, names[i], colors[i], 0, madness[i], False, send, True, True)
             for i in range(len(names))
         ],
-        spacing=2,
+        spacing=2 if small else _GAP,
     )
