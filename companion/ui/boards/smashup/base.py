@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.engine.smashup import BaseState, effective_breakpoint, is_ready, total_power
 from companion.i18n import _
 from companion.ui.boards.smashup.common import READY
 from companion.ui.widgets import TARGET, button, clipped_text, icon_button, said, tagged
@@ -38,12 +39,8 @@ def signed(n: int) -> str:
 @ft.component
 def BaseRow(
     j: int,
-    name: str,
-    vp: tuple[int, int, int],
-    total: int,
-    bp: int,
-    mod: int,
-    ready: bool,
+    b: BaseState,
+    selected: bool,
     in_check: bool,
     is_open: bool,
     toggle: Callable[[int], None],
@@ -51,7 +48,10 @@ def BaseRow(
     small: bool = False,
     over: bool = False,
 ) -> ft.Control:
-    """Base ``j``'s row; a tap opens or closes its editor (none once ``over``)."""
+    """Base ``j``'s row (``b``; ``selected``: ready by the table's word); a tap opens or closes
+    its editor (none once ``over``)."""
+    name, vp, mod = b.name, b.vp, b.mod_turn + b.mod_base
+    total, bp, ready = total_power(b), effective_breakpoint(b), is_ready(b) or selected
     status_text = _("готова к захвату") if ready else f"{_('до захвата')} {max(0, bp - total)}"
     flag = ft.Icon(ft.Icons.FLAG, color=READY, size=24, opacity=1.0 if ready else 0.0)
     if ready and in_check:

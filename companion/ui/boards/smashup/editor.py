@@ -9,6 +9,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.engine.smashup import BaseState
 from companion.i18n import _
 from companion.ui.boards.smashup.base import signed
 from companion.ui.boards.smashup.common import caption_over, dot
@@ -124,13 +125,9 @@ def _titles() -> ft.Control:
 @ft.component
 def BaseEditor(
     j: int,
-    name: str,
-    breakpoint: int,
-    mod: int,
+    b: BaseState,
     names: tuple[str, ...],
     colors: tuple[str, ...],
-    power: tuple[int, ...],
-    minions: tuple[int, ...],
     send: Callable[..., Any],
     active: int = 0,
     extra: bool = False,
@@ -140,6 +137,8 @@ def BaseEditor(
     """«Сыграть приспешника сюда» for ``active`` (``extra``: outside «Играй карты»), power and
     minions per player on base ``j``, its breakpoint change; ``explain(type, data)`` says why
     a play is refused before the power is asked."""
+    name, breakpoint, mod = b.name, b.breakpoint, b.mod_turn + b.mod_base
+    power, minions = b.power, b.minions
     who, set_who = ft.use_state(0)  # the player whose power the pad sets
     who = who if who < len(names) else 0
     who_plays = names[active % len(names)]

@@ -8,10 +8,7 @@ import flet as ft
 from companion.engine.smashup import (
     CHECK,
     PLAY,
-    effective_breakpoint,
-    is_ready,
     reminder,
-    total_power,
 )
 from companion.store.bases import BaseCatalogue
 from companion.ui.boards.smashup.base import BaseRow, row_key
@@ -81,39 +78,9 @@ def PlayBoard(view: GameView, version: int, opened: OpenBase) -> ft.Control:
     ]
     for j, b in enumerate(state.bases):
         is_open = open_base == j and not over
-        parts.append(
-            _Row(
-                j,
-                b.name,
-                (b.vp[0], b.vp[1], b.vp[2]),
-                total_power(b),
-                effective_breakpoint(b),
-                b.mod_turn + b.mod_base,
-                is_ready(b) or state.selected == j,
-                in_check,
-                is_open,
-                toggle,
-                score,
-                small,
-                over,
-            )
-        )
+        selected = state.selected == j
+        parts.append(_Row(j, b, selected, in_check, is_open, toggle, score, small, over))
         if is_open:
-            parts.append(
-                _Editor(
-                    j,
-                    b.name,
-                    b.breakpoint,
-                    b.mod_turn + b.mod_base,
-                    names,
-                    colors,
-                    tuple(b.power),
-                    tuple(b.minions),
-                    send,
-                    state.active,
-                    extra,
-                    small,
-                    view.explain,
-                )
-            )
+            editor = _Editor(j, b, names, colors, send, state.active, extra, small, view.explain)
+            parts.append(editor)
     return ft.Column(parts, spacing=6)
