@@ -125,10 +125,9 @@ def base_fields(
         )
 
     def typed(key: str, text: str) -> None:
-        if key == "name":
-            typed_name(text)
-        else:  # a number typed by the player is theirs: a later name keeps it
-            set_form(lambda f: {**f, key: text, "known": ""})
+        if key != "name":  # a number typed by the player is theirs: a later name keeps it
+            return set_form(lambda f: {**f, key: text, "known": ""})
+        typed_name(text)
 
     def typed_name(typed: str) -> None:
         """A name the catalogue knows typed whole (case, ё/е, spaces forgiven) fills its numbers
@@ -137,9 +136,7 @@ def base_fields(
             known = catalogue.get(typed) if typed.strip() else None
         except CompanionError:
             known = None
-        if known is not None and normalize_name(known["name"]) in {
-            normalize_name(n) for n in exclude
-        }:
+        if known and normalize_name(known["name"]) in {normalize_name(n) for n in exclude}:
             known = None  # on the table already: not offered, not filled
 
         def change(f: dict[str, str]) -> dict[str, str]:
@@ -181,6 +178,7 @@ def base_fields(
     vp = f"{form['vp1'] or '?'}/{form['vp2'] or '?'}/{form['vp3'] or '?'}"
     summary = f"{form['name'].strip()}: {_('оборона')} {form['bp'] or '?'}; {_('ПО')} {vp}"
     message = error[1] if error else ""
+    numbers = zip(_NUMBERS, (_("Оборона"), _("1-е"), _("2-е"), _("3-е")), strict=True)
     return [
         field("name", _("Название базы")),
         ft.Container(  # room for two, always: the form below never moves (see above)
@@ -193,15 +191,7 @@ def base_fields(
             height=SUGGESTIONS_HEIGHT,
             alignment=ft.Alignment.TOP_LEFT,
         ),
-        ft.Row(
-            [
-                field("bp", _("Оборона"), 112),
-                field("vp1", _("1-е"), 58),
-                field("vp2", _("2-е"), 58),
-                field("vp3", _("3-е"), 58),
-            ],
-            spacing=6,
-        ),
+        ft.Row([field(k, t, 112 if k == "bp" else 58) for k, t in numbers], spacing=6),
         ft.Container(
             said(f"{prefix}-error", clipped_text(message, 14, lines=2, color=ft.Colors.ERROR))
             if message

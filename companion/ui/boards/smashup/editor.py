@@ -105,21 +105,10 @@ _PowerRow = ft.memo(PowerRow)
 
 def _titles() -> ft.Control:
     """«сила» and «приспешники» over the groups."""
-    return ft.Row(
-        [
-            ft.Container(expand=True),
-            ft.Row(
-                [
-                    ft.Text(word, size=12, width=width, text_align=ft.TextAlign.CENTER)
-                    for word, width in ((_("сила"), POWER_WIDTH), (_("приспешники"), MINION_WIDTH))
-                ],
-                spacing=GROUP_GAP,
-                tight=True,
-            ),
-        ],
-        spacing=2,
-        height=16,
-    )
+    pairs = ((_("сила"), POWER_WIDTH), (_("приспешники"), MINION_WIDTH))
+    words = [ft.Text(w, size=12, width=width, text_align=ft.TextAlign.CENTER) for w, width in pairs]
+    titles = ft.Row(words, spacing=GROUP_GAP, tight=True)
+    return ft.Row([ft.Container(expand=True), titles], spacing=2, height=16)
 
 
 @ft.component
@@ -191,22 +180,11 @@ def BaseEditor(
         tips=(_("Оборона −1 до конца хода"), _("Оборона +1 до конца хода")),
         number_top=_CAPTION_NUMBER_TOP if small else 0,
     )
-    # small: the breakpoint change beside «Сыграть приспешника сюда», its title over it
-    bp_title = caption_over(ft.Text(_("Оборона на ход"), size=_SMALL_CAPTION, no_wrap=True))
-    rows: list[ft.Control] = (
-        [
-            ft.Row(
-                [
-                    ft.Container(play, expand=True, alignment=ft.Alignment.CENTER_LEFT),
-                    ft.Stack([bp_stepper, bp_title]),
-                ],
-                spacing=4,
-                height=TARGET,
-            )
-        ]
-        if small
-        else [play, _titles()]
-    )
+    rows: list[ft.Control] = [] if small else [play, _titles()]
+    if small:  # the breakpoint change beside «Сыграть приспешника сюда», its title over it
+        title = caption_over(ft.Text(_("Оборона на ход"), size=_SMALL_CAPTION, no_wrap=True))
+        left = ft.Container(play, expand=True, alignment=ft.Alignment.CENTER_LEFT)
+        rows = [ft.Row([left, ft.Stack([bp_stepper, title])], spacing=4, height=TARGET)]
     pad = ft.use_callback(open_pad, [])
     caption = use_layout().narrow
     for i, player in enumerate(names):

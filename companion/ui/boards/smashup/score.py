@@ -118,51 +118,38 @@ def use_scoring(view: GameView, catalogue: BaseCatalogue, layout: Layout) -> Cal
             return _("есть приспешник: очки и при силе 0") if b.power[i] == 0 else ""
         if not is_eligible(b.power[i], b.minions[i], state.edition):
             return _("нет приспешников") if b.power[i] > 0 else _("нет ни силы, ни приспешников")
-        return unpaid_place(
-            [
-                p
-                for k, p in enumerate(b.power)
-                if k != i and is_eligible(p, b.minions[k], state.edition)
-            ],
-            b.power[i],
-        )
+        eligible = enumerate(zip(b.power, b.minions, strict=True))
+        others = [p for k, (p, m) in eligible if k != i and is_eligible(p, m, state.edition)]
+        return unpaid_place(others, b.power[i])
 
     def line(i: int, spec: PlayerSpec) -> ft.Control:
         why = why_none(i)
-        row = ft.Row(
-            [
-                dot(spec.color),
-                clipped_text(spec.name, 17, expand=True),
-                ft.Text(f"{_('сила')} {b.power[i]}", size=14, width=64),
-                ft.Text(
-                    f"+{preview[i]}" if i in preview else "—",
-                    size=22,
-                    weight=ft.FontWeight.BOLD,
-                    width=44,
-                    text_align=ft.TextAlign.END,
-                ),
-            ],
-            height=32,
-        )
-        parts: list[ft.Control] = [row]
-        if why:
-            parts.append(
-                tagged(
-                    f"preview-p{i}-why",
-                    ft.Container(
-                        clipped_text(why, 12, color=ft.Colors.ON_SURFACE_VARIANT),
-                        padding=ft.Padding.only(left=24),
-                        margin=ft.Margin.only(top=-6),
+        got = f"+{preview[i]}" if i in preview else "—"
+        parts: list[ft.Control] = [
+            ft.Row(
+                [
+                    dot(spec.color),
+                    clipped_text(spec.name, 17, expand=True),
+                    ft.Text(f"{_('сила')} {b.power[i]}", size=14, width=64),
+                    ft.Text(
+                        got,
+                        size=22,
+                        weight=ft.FontWeight.BOLD,
+                        width=44,
+                        text_align=ft.TextAlign.END,
                     ),
-                    label=why,
-                )
+                ],
+                height=32,
             )
-        return tagged(
-            f"preview-p{i}",
-            ft.Column(parts, spacing=0),
-            label=f"{spec.name} "
-            + (f"+{preview[i]}{f' ({why})' if why else ''}" if i in preview else f"— {why}"),
-        )
+        ]
+        if why:
+            text = clipped_text(why, 12, color=ft.Colors.ON_SURFACE_VARIANT)
+            box = ft.Container(
+                text, padding=ft.Padding.only(left=24), margin=ft.Margin.only(top=-6)
+            )
+            parts.append(tagged(f"preview-p{i}-why", box, label=why))
+        said = f"{got}{f' ({why})' if why else ''}" if i in preview else f"— {why}"
+        return tagged(f"preview-p{i}", ft.Column(parts, spacing=0), label=f"{spec.name} {said}")
 
     lines = [line(i, spec) for i, spec in enumerate(specs)]
     on_table = [x.name for x in state.bases]
