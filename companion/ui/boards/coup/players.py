@@ -13,7 +13,7 @@ from companion.i18n import _
 from companion.ui.player_row import player_row
 from companion.ui.widgets import clipped_text, said, tagged
 
-__all__ = ["BankBar", "PAIRS_FROM", "PlayerRow", "ROW_HEIGHT", "name_size"]
+__all__ = ["BankBar", "PAIRS_FROM", "PlayerRow", "ROW_HEIGHT"]
 
 ROW_HEIGHT = 48
 #: The «Не раскрыто» caption's width and size, and the unseen cells' spacing (px).
@@ -30,13 +30,6 @@ PAIRS_FROM = 4
 PAIR_GAP = 4
 #: A name's size (px): full row, narrow phone, half row (cut with «…», whole in the label).
 NAME_SIZE, NAME_SIZE_NARROW, NAME_SIZE_HALF = 17, 15, 14
-
-
-def name_size(narrow: bool, half: bool) -> int:
-    """The size (px) of a name in its row: see :data:`NAME_SIZE`."""
-    if half:
-        return NAME_SIZE_HALF
-    return NAME_SIZE_NARROW if narrow else NAME_SIZE
 
 
 @ft.component
@@ -177,14 +170,13 @@ def _content(
     """The row's head (name, mark, the characters revealed) and its slots (cards, coins); a half
     row has the cards and coins in the head's second line, before the revealed characters."""
     icon = (ft.Icons.BLOCK if influence == 0 else ft.Icons.PLAY_ARROW) if half else None
+    size = NAME_SIZE_HALF if half else NAME_SIZE_NARROW if narrow else NAME_SIZE
     top = ft.Row(
         [
             ft.Container(  # never pushed over the cards
                 tagged(
                     f"name-p{index}",
-                    clipped_text(
-                        name, name_size(narrow, half), weight=ft.FontWeight.BOLD, tooltip=name
-                    ),
+                    clipped_text(name, size, weight=ft.FontWeight.BOLD, tooltip=name),
                 ),
                 expand=True,
                 expand_loose=True,
@@ -238,15 +230,9 @@ def PlayerRow(
     shown = ", ".join(CHARACTER_NAMES[c] for c in revealed)
     marked = target and not (exiled or turn)
     # the same content objects while unchanged: the diff skips them
-    head, slots = ft.use_memo(
-        lambda: _content(
-            index, name, color, status, shown, influence, coins, aimed, marked, narrow, half
-        ),
-        [index, name, color, status, shown, influence, coins, aimed, marked, narrow, half],
-    )
-    edge = (
-        color if turn else (ft.Colors.TERTIARY if waited or target else ft.Colors.OUTLINE_VARIANT)
-    )
+    shows = [index, name, color, status, shown, influence, coins, aimed, marked, narrow, half]
+    head, slots = ft.use_memo(lambda: _content(*shows), shows)
+    edge = ft.Colors.TERTIARY if waited or target else ft.Colors.OUTLINE_VARIANT
     return player_row(
         f"player-p{index}",
         color,
@@ -257,7 +243,7 @@ def PlayerRow(
         dense=True,
         height=ROW_HEIGHT,
         spacing=4 if half else 8,
-        border=(AIMED_BORDER if aimed else 2, edge),
+        border=(AIMED_BORDER if aimed else 2, color if turn else edge),
         tint=AIMED_TINT if aimed else None,
         opacity=0.4 if exiled else 1.0,
         on_click=(lambda: on_tap(index)) if on_tap is not None else None,

@@ -101,7 +101,13 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
         set_forgot(lambda n: n + 1)
 
     ft.use_dialog(
-        forget_dialog(forgetting, forget, lambda: set_forgetting(None))
+        confirm_dialog(
+            f"{_('Убрать из каталога')} «{forgetting}»?",
+            _("Базы на столе это не меняет; набрать её снова можно в любой момент."),
+            ("forget-cancel", _("Оставить"), lambda: set_forgetting(None)),
+            ("forget-confirm", _("Убрать"), lambda: forget(forgetting)),
+            icon=ft.Icons.DELETE_OUTLINE,
+        )
         if forgetting is not None
         else None
     )
@@ -235,11 +241,8 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
 
 def setup_text(text: str) -> str:
     """The setup reminder without the phase's name in front (the status line says it)."""
-    head = f"{SETUP_PHASE}: "
-    if not text.startswith(head):
-        return text
-    rest = text[len(head) :]
-    return rest[:1].upper() + rest[1:]
+    rest = text.removeprefix(f"{SETUP_PHASE}: ")
+    return text if rest == text else rest[:1].upper() + rest[1:]
 
 
 def edition_text(name: str) -> str:
@@ -251,29 +254,12 @@ def edition_text(name: str) -> str:
 def faction_chip(k: int, name: str, taken: bool, pick: Callable[[str], None]) -> ft.Control:
     """An offered faction; a taken one dimmed, a tap gets the refusal (Подготовка к игре)."""
     faint = ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE)
+    edge = ft.BorderSide(1, ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE))
     return button(
         f"faction-{k}",
         name,
         lambda _e: pick(name),
         ft.OutlinedButton,
-        style=ft.ButtonStyle(
-            color=faint,
-            side=ft.BorderSide(1, ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)),
-        )
-        if taken
-        else None,
+        style=ft.ButtonStyle(color=faint, side=edge) if taken else None,
         label=f"{name} ({_('занята')})" if taken else name,
-    )
-
-
-def forget_dialog(
-    name: str, forget: Callable[[str], None], close: Callable[[], None]
-) -> ft.AlertDialog:
-    """«Убрать из каталога?» for ``name``."""
-    return confirm_dialog(
-        f"{_('Убрать из каталога')} «{name}»?",
-        _("Базы на столе это не меняет; набрать её снова можно в любой момент."),
-        ("forget-cancel", _("Оставить"), close),
-        ("forget-confirm", _("Убрать"), lambda: forget(name)),
-        icon=ft.Icons.DELETE_OUTLINE,
     )
