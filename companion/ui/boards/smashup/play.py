@@ -5,17 +5,11 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.smashup import (
-    CHECK,
-    PLAY,
-    reminder,
-)
+from companion.engine.smashup import CHECK, PLAY, reminder
 from companion.store.bases import BaseCatalogue
 from companion.ui.boards.smashup.base import BaseRow, row_key
 from companion.ui.boards.smashup.chips import OpenBase
-from companion.ui.boards.smashup.common import (
-    reveal,
-)
+from companion.ui.boards.smashup.common import reveal
 from companion.ui.boards.smashup.editor import BaseEditor
 from companion.ui.boards.smashup.phase import Reminder, card
 from companion.ui.boards.smashup.score import use_scoring

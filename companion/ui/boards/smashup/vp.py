@@ -72,10 +72,7 @@ def VpChip(
         return tagged(
             f"{what}-p{index}",
             ft.Container(
-                content,
-                on_click=pads[what],
-                tooltip=f"{name}: {word}, {_('ввести число')}",
-                **box,
+                content, on_click=pads[what], tooltip=f"{name}: {word}, {_('ввести число')}", **box
             ),
             label=f"{name}: {value}" if small and what == "vp" else str(value),
         )
