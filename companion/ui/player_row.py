@@ -4,13 +4,13 @@ or ``strip`` (a 6 px colour bar, tinted on their turn). The marker keeps its slo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.controls import clipped_text, tagged
+from companion.ui.controls import border_all, clipped_text, tagged
 
 __all__ = ["active_marker", "player_name", "player_row"]
 
@@ -80,9 +80,15 @@ def player_row(
     height: float | None = None,
     spacing: float = 4,
     head_share: int = 1,
+    border: tuple[float, str] | None = None,
+    tint: str | None = None,
+    opacity: float = 1.0,
+    on_click: Callable[[], None] | None = None,
 ) -> ft.Control:
     """A row tagged ``ident`` spoken as ``label``: ``head`` (:func:`player_name` and more) in the
-    room ``slots`` leave, then ``below``; ``dense``: no vertical padding; ``height``: fixed."""
+    room ``slots`` leave, then ``below``; ``dense``: no vertical padding; ``height``: fixed.
+    A card's ``border`` (width, colour) and ``tint`` (background) replace the turn's;
+    ``on_click``: the whole row answers a tap."""
     line: list[ft.Control] = [ft.Container(head, expand=head_share), *slots]
     if frame == "card":
         line.insert(0, ft.Container(width=10, height=10, bgcolor=color, border_radius=5))
@@ -97,9 +103,10 @@ def player_row(
             height=height,
             padding=ft.Padding.only(left=8, right=2, top=0 if dense else 2),
             border_radius=12,
-            border=ft.Border.all(
-                3 if active else 1, color if active else ft.Colors.OUTLINE_VARIANT
+            border=border_all(
+                *(border or (3 if active else 1, color if active else ft.Colors.OUTLINE_VARIANT))
             ),
+            bgcolor=tint,
         )
     else:
         box = ft.Container(
@@ -112,4 +119,5 @@ def player_row(
             ),
             bgcolor=ft.Colors.with_opacity(0.10, color) if active else None,
         )
+    box.opacity, box.on_click = opacity, on_click
     return tagged(ident, box, label=label)

@@ -55,3 +55,31 @@ def test_the_turn_is_said_by_one_marker_on_free_and_munchkin_rows(tmp_path):
             assert "ходит" not in rows[i]["texts"], (game, i, rows[i])
         slots = [rows[i]["slots"] for i in range(len(NAMES))]
         assert slots == ([1, 1, 1] if game == "free" else [0, 1, 0]), (game, slots)
+
+
+def _shape(box: Any, color: str) -> tuple[Any, Any, bool]:
+    """A card's corner radius and the first cell of its line: its width, whether in ``color``."""
+    line = box.content if isinstance(box.content, ft.Row) else box.content.controls[0]
+    first = line.controls[0]
+    return box.border_radius, first.width, first.bgcolor == color
+
+
+async def _coup_shapes(data) -> list[tuple[Any, Any, bool]]:
+    hub = Hub(GameStore(data))
+    g = hub.create("coup", NAMES, first_player=1)
+    session = await rt.open_app(make_main(hub), f"/game/{g.id}")
+    return [
+        _shape(rt.tagged_control(session, f"player-p{i}"), spec.color)
+        for i, spec in enumerate(g.game.setup.players)
+    ]
+
+
+def test_coup_rows_are_the_shared_card(tmp_path):
+    """Issue 29: Coup's rows had a frame of their own (a 6 px colour bar at the left, corners
+    of 10); they are :func:`companion.ui.player_row.player_row`'s card: its corners, the
+    player's colour dot first on the line."""
+    from companion.ui.player_row import player_row
+
+    card = player_row("x", "#123456", False, ft.Text("x"), label=None).content
+    assert _shape(card, "#123456") == (12, 10, True)  # what the shared card draws
+    assert rt.run(_coup_shapes(tmp_path)) == [_shape(card, "#123456")] * len(NAMES)

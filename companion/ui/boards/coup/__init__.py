@@ -26,7 +26,7 @@ from companion.ui.boards.coup.common import Choice, action_label, choice_for, st
 from companion.ui.boards.coup.options import OptionsForm
 from companion.ui.boards.coup.players import PAIR_GAP, PAIRS_FROM, BankBar, PlayerRow
 from companion.ui.boards.coup.referee import Referee
-from companion.ui.layout import use_layout
+from companion.ui.layout import grid, use_layout
 from companion.ui.state import GameView
 from companion.ui.widgets import use_top_on
 
@@ -92,19 +92,8 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
         )
         for i in range(len(state.names))
     ]
-    if half:
-        rows = [
-            ft.Row(
-                [ft.Container(r, expand=True) for r in rows[k : k + 2]]
-                + ([ft.Container(expand=True)] if k + 1 == len(rows) else []),
-                spacing=PAIR_GAP,
-            )
-            for k in range(0, len(rows), 2)
-        ]
-    return ft.Column(
-        [_Bank(state.treasury, state.court_deck, state.turn, tuple(left.values()), short), *rows],
-        spacing=4,
-    )
+    bank = _Bank(state.treasury, state.court_deck, state.turn, tuple(left.values()), short)
+    return ft.Column([bank, grid(rows, 2 if half else 1, PAIR_GAP)], spacing=4)
 
 
 @ft.component

@@ -91,31 +91,25 @@ def _result_bar(view: GameView, state: CoupState) -> list[ft.Control]:
 def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
     state: CoupState = view.state
     step = awaiting(state)
+    moment = view.moment()
     row: list[ft.Control]
     if step == "action":
         row = _declare_bar(view, state, choice)
     elif step in ("challenge", "block_challenge", "block"):
-        row = [
-            _hint(f"{_('Если никто')}: {if_nobody(state)}"),
-            primary_button(_("Никто"), lambda: moves.coup_nobody(view, step), moment=view.moment()),
-        ]
+        nobody = primary_button(_("Никто"), lambda: moves.coup_nobody(view, step), moment=moment)
+        row = [_hint(f"{_('Если никто')}: {if_nobody(state)}"), nobody]
     elif step in ("challenge_result", "block_challenge_result"):
         row = _result_bar(view, state)
     elif step == "exchange":
+        done = lambda: moves.coup_exchange_done(view)  # noqa: E731
+        label = _("Обмен завершён")
         row = [
             _hint(_("Когда карты обменяны за столом")),
-            primary_button(
-                _("Обмен завершён"),
-                lambda: moves.coup_exchange_done(view),
-                icon=ft.Icons.DONE,
-                moment=view.moment(),
-            ),
+            primary_button(label, done, icon=ft.Icons.DONE, moment=moment),
         ]
     elif step == "lose_influence":
-        row = [
-            _hint(_("Какую карту раскрывает? Коснитесь персонажа на доске")),
-            primary_button(_("Карта?"), lambda: view.refuse(which_card(state)), dimmed=True),
-        ]
+        card = primary_button(_("Карта?"), lambda: view.refuse(which_card(state)), dimmed=True)
+        row = [_hint(_("Какую карту раскрывает? Коснитесь персонажа на доске")), card]
     else:
         row = [_hint(""), primary_button(_("Игра окончена"), None, disabled=True)]
     return ft.Container(

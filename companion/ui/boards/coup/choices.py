@@ -41,18 +41,17 @@ def _button(
     ident: str,
     lines: tuple[str, ...],
     on_click: Callable[[Any], None],
+    folded: bool,
     *,
     selected: bool = False,
     dimmed: bool = False,
     label: str | None = None,
     width: int | None = None,
     size: int = 14,
-    height: int = TARGET + 4,
-    pad: int = 2,
 ) -> ft.Control:
-    """A ``height`` dp button of one or two lines (``size`` px bold, then 11 px), ``width`` px
-    or as wide as its cell."""
-    texts = [clipped_text(lines[0], size, weight=ft.FontWeight.W_600)]
+    """A button of one or two lines (``size`` px bold, then 11 px), ``width`` px or as wide as
+    its cell; ``folded``: 48 dp tall and 12 px, else 52 dp."""
+    texts = [clipped_text(lines[0], 12 if folded else size, weight=ft.FontWeight.W_600)]
     if len(lines) > 1:
         texts.append(clipped_text(lines[1], 11))
     kind = ft.FilledButton if selected else ft.FilledTonalButton
@@ -63,11 +62,11 @@ def _button(
                 content=ft.Column(
                     texts, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER
                 ),
-                height=height,
+                height=TARGET if folded else TARGET + 4,
                 width=width,
                 on_click=on_click,
                 style=ft.ButtonStyle(
-                    padding=ft.Padding.symmetric(horizontal=pad),
+                    padding=ft.Padding.symmetric(horizontal=2 if folded or size < 14 else 6),
                     visual_density=ft.VisualDensity.COMPACT,
                 ),
             ),
@@ -75,6 +74,10 @@ def _button(
         ),
         label=label or " ".join(lines),
     )
+
+
+def _wrap(buttons: list[ft.Control]) -> ft.Control:
+    return ft.Row(buttons, wrap=True, spacing=5, run_spacing=5)
 
 
 @ft.component
@@ -86,33 +89,25 @@ def _Grid(
 ) -> ft.Control:
     """The seven actions, those not in ``legal`` dimmed; ``folded``: :data:`COMPACT_ROWS`."""
 
-    def button(a: str, size: int, height: int, width: int | None) -> ft.Control:
+    def button(a: str) -> ft.Control:
         info = ACTIONS[a]
+        claim = CHARACTER_NAMES[info.claim] if info.claim else _("без карты")
+        tap = lambda _e: on_tap(a)  # noqa: E731
         return _button(
             f"act-{a}",
-            (_(ACTION_LABELS[a]), CHARACTER_NAMES[info.claim] if info.claim else _("без карты")),
-            lambda _e, a=a: on_tap(a),
+            (_(ACTION_LABELS[a]), claim),
+            tap,
+            folded,
             selected=a == selected,
             dimmed=a not in legal,
-            width=width,
-            size=size,
-            height=height,
+            width=None if folded else ACTION_WIDTH,
+            size=13,
         )
 
-    if folded:
-        return ft.Column(
-            [
-                grid([button(a, 12, TARGET, None) for a in line], len(line), COMPACT_GAP)
-                for line in COMPACT_ROWS
-            ],
-            spacing=COMPACT_GAP,
-        )
-    return ft.Row(
-        [button(a, 13, TARGET + 4, ACTION_WIDTH) for a in ACTIONS],
-        wrap=True,
-        spacing=5,
-        run_spacing=5,
-    )
+    if not folded:
+        return _wrap([button(a) for a in ACTIONS])
+    lines = [grid([button(a) for a in line], len(line), COMPACT_GAP) for line in COMPACT_ROWS]
+    return ft.Column(lines, spacing=COMPACT_GAP)
 
 
 @ft.component
@@ -122,79 +117,77 @@ def _Answers(
     folded: bool = False,
     upright: bool = True,
 ) -> ft.Control:
-    """The step's answer buttons; ``folded`` and ``upright``: :data:`ANSWER_COLUMNS` per row."""
+    """The step's answer buttons; ``folded`` and ``upright``: :data:`ANSWER_COLUMNS` per row;
+    the cards to reveal always in one row."""
     cards = any(a[0].startswith("lose-") for a in answers)
+    small = cards or (folded and upright)
 
-    def button(a: Answer, size: int, height: int, pad: int = 2) -> ft.Control:
+    def button(a: Answer) -> ft.Control:
         ident, lines, label, dimmed, kind, data = a
-        return _button(
-            ident,
-            lines,
-            lambda _e: answer(kind, dict(data), dimmed),
-            dimmed=dimmed,
-            label=label or None,
-            size=size,
-            height=height,
-            pad=pad,
-        )
+        tap = lambda _e: answer(kind, dict(data), dimmed)  # noqa: E731
+        return _button(ident, lines, tap, small, dimmed=dimmed, label=label or None)
 
-    if cards:
-        return grid([button(a, 12, TARGET) for a in answers], len(answers), COMPACT_GAP)
-    if folded and upright:
-        return grid([button(a, 12, TARGET) for a in answers], ANSWER_COLUMNS, COMPACT_GAP)
-    return ft.Row(
-        [button(a, 14, TARGET + 4, 6) for a in answers], wrap=True, spacing=5, run_spacing=5
-    )
+    buttons = [button(a) for a in answers]
+    if not small:
+        return _wrap(buttons)
+    return grid(buttons, len(answers) if cards else ANSWER_COLUMNS, COMPACT_GAP)
 
 
 # hidden sections keep their last props: a step flips ``visible`` rather than rebuilding
 Grid, Answers = ft.memo(_Grid), ft.memo(_Answers)
 
 
+def _answer(
+    ident: str,
+    lines: tuple[str, ...],
+    kind: str,
+    data: dict[str, Any],
+    *,
+    label: str = "",
+    dimmed: bool = False,
+) -> Answer:
+    return ident, lines, label, dimmed, kind, tuple(sorted(data.items()))
+
+
 def answers_of(state: CoupState) -> tuple[Answer, ...]:
     """The answer buttons: ``challenge-p<i>``, ``block-p<i>-<character>``,
     ``lose-<character>`` (those not held dimmed); empty outside answer steps."""
     step = awaiting(state)
-    p = state.pending
     names = state.names
     legal = legal_events(state)
     if step in ("challenge", "block_challenge"):
         return tuple(
-            (
+            _answer(
                 f"challenge-p{c}",
                 (names[c],),
-                f"{names[c]} {_('оспаривает')}",
-                False,
                 "coup.challenge",
-                (("challenger", c),),
+                {"challenger": c},
+                label=f"{names[c]} {_('оспаривает')}",
             )
             for c in waiting_for(state)
         )
     if step == "block":
         return tuple(
-            (
+            _answer(
                 f"block-p{d['blocker']}-{d['character']}",
                 (names[d["blocker"]], CHARACTER_NAMES[d["character"]]),
-                "",
-                False,
-                "coup.block",
-                tuple(sorted(d.items())),
+                kind,
+                d,
             )
             for kind, d in legal
             if kind == "coup.block"
         )
     if step == "lose_influence":
-        assert p is not None
-        who = p["losses"][0]["player"]
+        assert state.pending is not None
+        who = state.pending["losses"][0]["player"]
         allowed = {d["character"] for kind, d in legal if kind == "coup.lose_influence"}
         return tuple(
-            (
+            _answer(
                 f"lose-{c}",
                 (CHARACTER_NAMES[c],),
-                "",
-                c not in allowed,
                 "coup.lose_influence",
-                (("character", c), ("player", who)),
+                {"character": c, "player": who},
+                dimmed=c not in allowed,
             )
             for c in CHARACTERS
         )

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-import weakref
 from dataclasses import dataclass
 
 import flet as ft
@@ -19,7 +17,7 @@ from companion.engine.coup import (
 )
 from companion.i18n import _
 from companion.ui.layout import use_layout
-from companion.ui.state import GameView
+from companion.ui.state import GameView, view_local
 from companion.ui.words import inflect
 
 __all__ = [
@@ -161,17 +159,6 @@ class Choice:
         return self.action, rivals[0] if len(rivals) == 1 else None
 
 
-_CHOICES: dict[int, tuple[weakref.ref[GameView], Choice]] = {}
-_LOCK = threading.Lock()
-
-
 def choice_for(view: GameView) -> Choice:
     """The one :class:`Choice` of this screen's view (the board and the pinned bar share it)."""
-    with _LOCK:
-        held = _CHOICES.get(id(view))
-        if held is not None and held[0]() is view:
-            return held[1]
-        choice = Choice()
-        key = id(view)
-        _CHOICES[key] = (weakref.ref(view, lambda _r: _CHOICES.pop(key, None)), choice)
-        return choice
+    return view_local(view, Choice)

@@ -91,12 +91,9 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
         who = now.current
         legal = {d["action"] for d in legal_declarations(now)}
         if a not in legal:
-            others = [t for t in range(len(now.names)) if t != who]
-            data: dict[str, Any] = {
-                "player": who,
-                "action": a,
-                "target": others[0] if ACTIONS[a].targeted and others else None,
-            }
+            others = (t for t in range(len(now.names)) if t != who)
+            target = next(others, None) if ACTIONS[a].targeted else None
+            data = {"player": who, "action": a, "target": target}
             reason = refusal(now, "coup.declare", data)
             view.error = reason or _("Это действие сейчас недоступно.")
             view.error_player = who

@@ -5,6 +5,8 @@ the next player's «Играй карты», issue 31) and «Дальше» in �
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from companion.engine.smashup import PHASES, START
@@ -42,36 +44,27 @@ def _setup_hint(factions: list[list[str]], bases: int, need: int) -> str:
 @ft.component
 def _Bar(view: GameView, version: int) -> ft.Control:
     state = view.state
+    act: Callable[[GameView], object] | None = None
+    label, icon, hint = _("Дальше"), ft.Icons.SKIP_NEXT, ""
     if not state.started:
         hint = _setup_hint(state.factions, len(state.bases), state.players + 1)
-        button = primary_button(
-            _("Начать игру"),
-            lambda: moves.smashup_start(view),
-            icon=ft.Icons.PLAY_ARROW,
-            moment=view.moment(),
-        )
+        label, act, icon = _("Начать игру"), moves.smashup_start, ft.Icons.PLAY_ARROW
     elif state.winner is not None:
-        hint = ""
-        button = primary_button(_("Игра окончена"), None, disabled=True)
+        label = _("Игра окончена")
     elif state.phase != START and not view.game.setup.options.get("step_phases", False):
         after = view.game.setup.names[(state.active + 1) % state.players]
         hint = f"{_('следующий ход')}: {after}"
-        button = primary_button(
-            _("Закончить ход"),
-            lambda: moves.smashup_phase_pass(view),
-            icon=ft.Icons.SKIP_NEXT,
-            moment=view.moment(),
-        )
+        label, act = _("Закончить ход"), moves.smashup_phase_pass
     else:
         phases = PHASES[state.edition]
         last = state.phase == len(phases) - 1
         hint = f"{_('дальше')}: {_('следующий ход') if last else phases[state.phase + 1]}"
-        button = primary_button(
-            _("Дальше"),
-            lambda: moves.smashup_phase_next(view),
-            icon=ft.Icons.SKIP_NEXT,
-            moment=view.moment(),
-        )
+        act = moves.smashup_phase_next
+    button = (
+        primary_button(label, lambda: act(view), icon=icon, moment=view.moment())
+        if act is not None
+        else primary_button(label, None, disabled=True)
+    )
     return ft.Container(
         ft.Row(
             [

@@ -1,7 +1,6 @@
 """One base in play: a fixed-height row (name, VP for the places, power/breakpoint, a status
 slot), and the sizes its editor (:mod:`.editor`) shares. Names are cut with «…» and whole
-in labels and tooltips. ``small``: shorter rows, no group titles, the breakpoint beside
-«Сыграть приспешника сюда».
+in labels and tooltips. ``small``: shorter rows.
 
 Tags: ``base-<j>``, ``base-<j>-name``, ``base-<j>-total``, ``base-<j>-ready``,
 ``score-<j>``, ``base-<j>-open``; in the editor ``play-minion-b<j>``, ``pow-b<j>-p<i>``,
@@ -13,37 +12,19 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.engine.smashup import BaseState, effective_breakpoint, is_ready, total_power
 from companion.i18n import _
 from companion.ui.boards.smashup.common import READY
 from companion.ui.widgets import TARGET, button, clipped_text, icon_button, said, tagged
 
-__all__ = ["BaseRow", "ROW_HEIGHT", "SMALL_ROW_HEIGHT", "GROUP_GAP", "NAME_SIZE", "row_key"]
+__all__ = ["BaseRow", "ROW_HEIGHT", "SMALL_ROW_HEIGHT", "row_key", "signed"]
 
 #: Height of a base row (dp); on a short phone.
-ROW_HEIGHT = 56
-SMALL_ROW_HEIGHT = TARGET
-#: Editor widths (dp): power and minion numbers, the gap between the groups.
-POWER_NUMBER = TARGET  # a tap opens the numeric pad: a whole target
-MINION_NUMBER = 24
-GROUP_GAP = 8
-_POWER_WIDTH = 2 * TARGET + POWER_NUMBER
-_MINION_WIDTH = 2 * TARGET + MINION_NUMBER
-_GROUP_BG = ft.Colors.with_opacity(0.06, ft.Colors.ON_SURFACE)
-#: A player's name beside the groups (px).
-NAME_SIZE = 13
-_NAME_SPACING = 2
-#: A player's name over their power group (narrowest phones, px).
-CAPTION_SIZE = 11
-_CAPTION_NUMBER_TOP = 10
-#: A base's name in its row (px).
-BASE_NAME_SIZE = 13
-#: The row's border (px), drawn over its content.
-ROW_BORDER = 2
+ROW_HEIGHT, SMALL_ROW_HEIGHT = 56, TARGET
+#: A base's name in its row (px); the row's border (px), drawn over its content.
+BASE_NAME_SIZE, ROW_BORDER = 13, 2
 _TOTAL_WIDTH, _SLOT_WIDTH, _ROW_SPACING = 74, 104, 8
 _ROW_PAD_LEFT, _ROW_PAD_RIGHT = 12, 8
-#: The breakpoint change's number and caption on a short phone (px).
-_BP_NUMBER, _SMALL_BP_NUMBER = 72, 40
-_SMALL_CAPTION = 10
 
 
 def row_key(j: int) -> ft.ScrollKey:
@@ -51,19 +32,15 @@ def row_key(j: int) -> ft.ScrollKey:
     return ft.ScrollKey(f"base-{j}")
 
 
-def _signed(n: int) -> str:
+def signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{abs(n)}"
 
 
 @ft.component
 def BaseRow(
     j: int,
-    name: str,
-    vp: tuple[int, int, int],
-    total: int,
-    bp: int,
-    mod: int,
-    ready: bool,
+    b: BaseState,
+    selected: bool,
     in_check: bool,
     is_open: bool,
     toggle: Callable[[int], None],
@@ -71,9 +48,12 @@ def BaseRow(
     small: bool = False,
     over: bool = False,
 ) -> ft.Control:
-    """Base ``j``'s row; a tap opens or closes its editor (none once ``over``)."""
+    """Base ``j``'s row (``b``; ``selected``: ready by the table's word); a tap opens or closes
+    its editor (none once ``over``)."""
+    name, vp, mod = b.name, b.vp, b.mod_turn + b.mod_base
+    total, bp, ready = total_power(b), effective_breakpoint(b), is_ready(b) or selected
     status_text = _("готова к захвату") if ready else f"{_('до захвата')} {max(0, bp - total)}"
-    mod_text = f" ({_signed(mod)})" if mod else ""
+    flag = ft.Icon(ft.Icons.FLAG, color=READY, size=24, opacity=1.0 if ready else 0.0)
     if ready and in_check:
         slot: ft.Control = button(
             f"score-{j}",
@@ -88,12 +68,12 @@ def BaseRow(
             label=_("Захватить"),
         )
     elif over:
-        slot = ft.Icon(ft.Icons.FLAG, color=READY, size=24, opacity=1.0 if ready else 0.0)
+        slot = flag
     else:
         tip = _("Закрыть") if is_open else _("Открыть: сила и приспешники")
         slot = ft.Row(
             [
-                ft.Icon(ft.Icons.FLAG, color=READY, size=24, opacity=1.0 if ready else 0.0),
+                flag,
                 icon_button(
                     f"base-{j}-open",
                     ft.Icons.EXPAND_LESS if is_open else ft.Icons.EXPAND_MORE,
@@ -106,77 +86,59 @@ def BaseRow(
             tight=True,
             alignment=ft.MainAxisAlignment.END,
         )
+    name_text = clipped_text(
+        name,
+        BASE_NAME_SIZE,
+        lines=2,
+        weight=ft.FontWeight.BOLD,
+        style=ft.TextStyle(height=1.1),
+        tooltip=name,
+    )
+    status = ft.Text(
+        status_text,
+        size=13,
+        weight=ft.FontWeight.BOLD if ready else None,
+        color=READY if ready else None,
+        max_lines=1,
+    )
+    vp_line = ft.Row(
+        [ft.Text(f"{_('ПО')} {vp[0]}/{vp[1]}/{vp[2]}", size=13), said(f"base-{j}-ready", status)],
+        spacing=8,
+    )
+    count = f"{total}/{bp}"
+    totals = [
+        ft.Text(
+            count, size=22, weight=ft.FontWeight.BOLD, color=READY if ready else None, no_wrap=True
+        ),
+        ft.Text(f"({signed(mod)})" if mod else "", size=12, no_wrap=True),
+    ]
+    line = [
+        ft.Column(
+            [said(f"base-{j}-name", name_text), vp_line],
+            spacing=0,
+            expand=True,
+            alignment=ft.MainAxisAlignment.CENTER,
+        ),
+        tagged(
+            f"base-{j}-total",
+            ft.Column(
+                totals,
+                spacing=0,
+                width=_TOTAL_WIDTH,
+                horizontal_alignment=ft.CrossAxisAlignment.END,
+                alignment=ft.MainAxisAlignment.CENTER,
+            ),
+            label=count,
+        ),
+        ft.Container(slot, width=_SLOT_WIDTH, alignment=ft.Alignment.CENTER_RIGHT),
+    ]
+    pad = 0 if small else ROW_BORDER  # the border is drawn over the content: 48 dp stay
     return tagged(
         f"base-{j}",
         ft.Container(
-            ft.Row(
-                [
-                    ft.Column(
-                        [
-                            said(
-                                f"base-{j}-name",
-                                clipped_text(
-                                    name,
-                                    BASE_NAME_SIZE,
-                                    lines=2,
-                                    weight=ft.FontWeight.BOLD,
-                                    style=ft.TextStyle(height=1.1),
-                                    tooltip=name,
-                                ),
-                            ),
-                            ft.Row(
-                                [
-                                    ft.Text(f"{_('ПО')} {vp[0]}/{vp[1]}/{vp[2]}", size=13),
-                                    said(
-                                        f"base-{j}-ready",
-                                        ft.Text(
-                                            status_text,
-                                            size=13,
-                                            weight=ft.FontWeight.BOLD if ready else None,
-                                            color=READY if ready else None,
-                                            max_lines=1,
-                                        ),
-                                    ),
-                                ],
-                                spacing=8,
-                            ),
-                        ],
-                        spacing=0,
-                        expand=True,
-                        alignment=ft.MainAxisAlignment.CENTER,
-                    ),
-                    tagged(
-                        f"base-{j}-total",
-                        ft.Column(
-                            [
-                                ft.Text(
-                                    f"{total}/{bp}",
-                                    size=22,
-                                    weight=ft.FontWeight.BOLD,
-                                    color=READY if ready else None,
-                                    no_wrap=True,
-                                ),
-                                ft.Text(mod_text.strip(), size=12, no_wrap=True),
-                            ],
-                            spacing=0,
-                            width=_TOTAL_WIDTH,
-                            horizontal_alignment=ft.CrossAxisAlignment.END,
-                            alignment=ft.MainAxisAlignment.CENTER,
-                        ),
-                        label=f"{total}/{bp}",
-                    ),
-                    ft.Container(slot, width=_SLOT_WIDTH, alignment=ft.Alignment.CENTER_RIGHT),
-                ],
-                spacing=_ROW_SPACING,
-            ),
+            ft.Row(line, spacing=_ROW_SPACING),
             height=SMALL_ROW_HEIGHT if small else ROW_HEIGHT,
-            # the border is drawn over the content: the padding keeps the 48 dp height
-            padding=ft.Padding.only(
-                left=_ROW_PAD_LEFT,
-                right=_ROW_PAD_RIGHT,
-                top=0 if small else ROW_BORDER,
-                bottom=0 if small else ROW_BORDER,
-            ),
+            padding=ft.Padding.only(left=_ROW_PAD_LEFT, right=_ROW_PAD_RIGHT, top=pad, bottom=pad),
             border_radius=12,
             foreground_decoration=ft.BoxDecoration(
                 border=ft.Border.all(ROW_BORDER, READY if ready else ft.Colors.OUTLINE_VARIANT),
@@ -184,8 +146,7 @@ def BaseRow(
             ),
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if is_open else None,
             on_click=None if over else lambda: toggle(j),
-            tooltip=None,
             key=row_key(j),
         ),
-        label=f"{name}: {total}/{bp}, {status_text}",
+        label=f"{name}: {count}, {status_text}",
     )

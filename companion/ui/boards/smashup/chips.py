@@ -1,12 +1,13 @@
-"""The strip of base chips pinned in the header (not on a short screen: :func:`BaseMenu`
-there) and the base open on this screen. A chip (≥ 48 dp) opens its base and scrolls it to
-the top. Tags: ``chip-<j>``, ``base-menu``, ``base-item-<j>``."""
+"""The strip of base chips pinned in the header (on a short screen a menu instead) and the
+base open on this screen. A chip or item (≥ 48 dp) opens its base and scrolls it to the top.
+Tags: ``chip-<j>``, ``base-menu``, ``base-item-<j>``."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Any
 
 import flet as ft
 
@@ -16,7 +17,7 @@ from companion.ui.layout import grid
 from companion.ui.state import GameView, view_local
 from companion.ui.widgets import TARGET, clipped_text, tagged
 
-__all__ = ["BaseChips", "BaseMenu", "ONE_LINE", "OpenBase", "open_base_of"]
+__all__ = ["BaseChips", "ONE_LINE", "OpenBase", "open_base_of"]
 
 #: At most this many chips share one line.
 ONE_LINE = 7
@@ -65,27 +66,28 @@ def BaseChips(
     ready: tuple[bool, ...],
     when: Hashable,
     opened: OpenBase,
+    menu: bool = False,
 ) -> ft.Control:
-    """One chip per base (``totals``/``breakpoints``, ``ready`` coloured), ``opened`` marked."""
+    """One chip per base (``totals``/``breakpoints``, ``ready`` coloured), ``opened`` marked;
+    ``menu``: the bases as a menu (see the module docstring)."""
     current = opened.at(when)
+    counts = [f"{totals[j]}/{breakpoints[j]}" for j in range(len(names))]
+
+    def count(j: int, **style: Any) -> ft.Text:
+        return ft.Text(
+            counts[j], weight=ft.FontWeight.BOLD, color=READY if ready[j] else None, **style
+        )
 
     def chip(j: int) -> ft.Control:
         is_open = current == j
-        count = f"{totals[j]}/{breakpoints[j]}"
-        label = f"{names[j]}: {count}" + (f", {_('открыта')}" if is_open else "")
+        label = f"{names[j]}: {counts[j]}" + (f", {_('открыта')}" if is_open else "")
         return tagged(
             f"chip-{j}",
             ft.Container(
                 ft.Column(
                     [
                         clipped_text(names[j], 11, text_align=ft.TextAlign.CENTER),
-                        ft.Text(
-                            count,
-                            size=13,
-                            weight=ft.FontWeight.BOLD,
-                            color=READY if ready[j] else None,
-                            max_lines=1,
-                        ),
+                        count(j, size=13, max_lines=1),
                     ],
                     spacing=0,
                     tight=True,
@@ -105,58 +107,31 @@ def BaseChips(
             label=label,
         )
 
-    n = len(names)
-    columns = n if n <= ONE_LINE else math.ceil(n / 2)
-    return grid([chip(j) for j in range(n)], columns, _GAP)
-
-
-@ft.component
-def BaseMenu(
-    names: tuple[str, ...],
-    totals: tuple[int, ...],
-    breakpoints: tuple[int, ...],
-    ready: tuple[bool, ...],
-    when: Hashable,
-    opened: OpenBase,
-) -> ft.Control:
-    """The bases as a menu (see the module docstring); the arguments as :func:`BaseChips`'."""
-    current = opened.at(when)
-
     def item(j: int) -> ft.PopupMenuItem:
-        count = f"{totals[j]}/{breakpoints[j]}"
         return ft.PopupMenuItem(
             content=tagged(
                 f"base-item-{j}",
-                ft.Row(
-                    [
-                        ft.Text(
-                            names[j], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, expand=True
-                        ),
-                        ft.Text(
-                            count, weight=ft.FontWeight.BOLD, color=READY if ready[j] else None
-                        ),
-                    ],
-                    spacing=12,
-                ),
-                label=f"{names[j]}: {count}",
+                ft.Row([clipped_text(names[j], 14, expand=True), count(j)], spacing=12),
+                label=f"{names[j]}: {counts[j]}",
             ),
             checked=current == j,
             height=TARGET,
             on_click=lambda: opened.show(j, when),
         )
 
-    shown = (
-        f"{names[current]}: {totals[current]}/{breakpoints[current]}" if current is not None else ""
-    )
+    n = len(names)
+    if not menu:
+        return grid([chip(j) for j in range(n)], n if n <= ONE_LINE else math.ceil(n / 2), _GAP)
+    shown = f" ({_('открыта')} {names[current]}: {counts[current]})" if current is not None else ""
     return tagged(
         "base-menu",
         ft.PopupMenuButton(
             icon=ft.Icons.VIEW_LIST,
             tooltip=_("Базы"),
-            items=[item(j) for j in range(len(names))],
+            items=[item(j) for j in range(n)],
             width=TARGET,
             height=TARGET,
             style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
         ),
-        label=f"{_('Базы')}" + (f" ({_('открыта')} {shown})" if shown else ""),
+        label=_("Базы") + shown,
     )

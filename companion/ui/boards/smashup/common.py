@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Callable
 from typing import Any
@@ -11,35 +12,21 @@ import flet as ft
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue, card_error, normalize_name
-from companion.ui.nav import go, rules_link
 from companion.ui.widgets import (
     TARGET,
     button,
     clipped_text,
     dot,
+    icon_button,
     said,
     tagged,
     typed_number,
     typed_text,
 )
 
-__all__ = [
-    "READY",
-    "FORGET_GAP",
-    "SUGGESTIONS_HEIGHT",
-    "EMPTY_FORM",
-    "RULES_GAME",
-    "open_rules",
-    "card_from_form",
-    "form_from_entry",
-    "form_error",
-    "remember",
-    "base_fields",
-    "dot",
-    "caption_over",
-]
+__all__ = ["READY", "EMPTY_FORM", "base_fields", "caption_over", "card_from_form", "dot"]
+__all__ += ["form_error", "remember", "reveal", "REVEAL_DELAY"]
 
-RULES_GAME = "smash_up"
 #: Space between a suggestion and its trash button (dp).
 FORGET_GAP = 8
 #: Height kept for the catalogue's suggestions (px).
@@ -48,24 +35,13 @@ _SUGG_GAP = 6
 MAX_SUGGESTIONS = 2
 SUGGESTIONS_HEIGHT = MAX_SUGGESTIONS * TARGET + (MAX_SUGGESTIONS - 1) * _SUGG_GAP
 READY = ft.Colors.GREEN_700
+#: Seconds between adding a block and scrolling to it (:func:`reveal`).
+REVEAL_DELAY = 0.15
 #: The typed fields of a base; ``known``: the catalogue name that filled them (``""``: none).
-EMPTY_FORM: dict[str, str] = {
-    "name": "",
-    "bp": "",
-    "vp1": "",
-    "vp2": "",
-    "vp3": "",
-    "set": "",
-    "known": "",
-}
+EMPTY_FORM: dict[str, str] = dict.fromkeys(("name", "bp", "vp1", "vp2", "vp3", "set", "known"), "")
 _NUMBERS = ("bp", "vp1", "vp2", "vp3")
 #: Catalogue field → typed form field.
 _FIELD = {"breakpoint": "bp", "vp": "vp1"}
-
-
-def open_rules(game_id: str, query: str) -> None:
-    """The rules search for ``query`` in the Smash Up rulebooks, back to this game."""
-    go(rules_link("smashup", query, f"/game/{game_id}"))
 
 
 def card_from_form(form: dict[str, str]) -> dict[str, Any]:
@@ -86,13 +62,10 @@ def card_from_form(form: dict[str, str]) -> dict[str, Any]:
 
 def form_from_entry(entry: dict[str, Any]) -> dict[str, str]:
     """Typed fields filled from a catalogue entry."""
-    vp = entry["vp"]
+    numbers = zip(_NUMBERS, (entry["breakpoint"], *entry["vp"]), strict=True)
     return {
         "name": entry["name"],
-        "bp": str(entry["breakpoint"]),
-        "vp1": str(vp[0]),
-        "vp2": str(vp[1]),
-        "vp3": str(vp[2]),
+        **{k: str(v) for k, v in numbers},
         "set": entry.get("set") or "",
         "known": "",
     }
@@ -152,10 +125,9 @@ def base_fields(
         )
 
     def typed(key: str, text: str) -> None:
-        if key == "name":
-            typed_name(text)
-        else:  # a number typed by the player is theirs: a later name keeps it
-            set_form(lambda f: {**f, key: text, "known": ""})
+        if key != "name":  # a number typed by the player is theirs: a later name keeps it
+            return set_form(lambda f: {**f, key: text, "known": ""})
+        typed_name(text)
 
     def typed_name(typed: str) -> None:
         """A name the catalogue knows typed whole (case, ё/е, spaces forgiven) fills its numbers
@@ -164,9 +136,7 @@ def base_fields(
             known = catalogue.get(typed) if typed.strip() else None
         except CompanionError:
             known = None
-        if known is not None and normalize_name(known["name"]) in {
-            normalize_name(n) for n in exclude
-        }:
+        if known and normalize_name(known["name"]) in {normalize_name(n) for n in exclude}:
             known = None  # on the table already: not offered, not filled
 
         def change(f: dict[str, str]) -> dict[str, str]:
@@ -196,15 +166,11 @@ def base_fields(
         )
         if on_forget is None:
             return chip
-        forget = tagged(
+        forget = icon_button(
             f"{prefix}-forget-{k}",
-            ft.IconButton(
-                ft.Icons.DELETE_OUTLINE,
-                tooltip=f"{_('Убрать из каталога')}: {h['name']}",
-                width=TARGET,
-                height=TARGET,
-                on_click=lambda _e, name=h["name"]: on_forget(name),
-            ),
+            ft.Icons.DELETE_OUTLINE,
+            f"{_('Убрать из каталога')}: {h['name']}",
+            lambda _e, name=h["name"]: on_forget(name),
             label=f"{_('Убрать из каталога')} {h['name']}",
         )
         return ft.Row([chip, forget], spacing=FORGET_GAP, tight=True)
@@ -212,6 +178,7 @@ def base_fields(
     vp = f"{form['vp1'] or '?'}/{form['vp2'] or '?'}/{form['vp3'] or '?'}"
     summary = f"{form['name'].strip()}: {_('оборона')} {form['bp'] or '?'}; {_('ПО')} {vp}"
     message = error[1] if error else ""
+    numbers = zip(_NUMBERS, (_("Оборона"), _("1-е"), _("2-е"), _("3-е")), strict=True)
     return [
         field("name", _("Название базы")),
         ft.Container(  # room for two, always: the form below never moves (see above)
@@ -224,15 +191,7 @@ def base_fields(
             height=SUGGESTIONS_HEIGHT,
             alignment=ft.Alignment.TOP_LEFT,
         ),
-        ft.Row(
-            [
-                field("bp", _("Оборона"), 112),
-                field("vp1", _("1-е"), 58),
-                field("vp2", _("2-е"), 58),
-                field("vp3", _("3-е"), 58),
-            ],
-            spacing=6,
-        ),
+        ft.Row([field(k, t, 112 if k == "bp" else 58) for k, t in numbers], spacing=6),
         ft.Container(
             said(f"{prefix}-error", clipped_text(message, 14, lines=2, color=ft.Colors.ERROR))
             if message
@@ -244,6 +203,17 @@ def base_fields(
             height=40,
         ),
     ]
+
+
+async def reveal(scroller: ft.Ref[ft.Column] | None, key: str | ft.ScrollKey) -> None:
+    """Scroll the board (``scroller``: :data:`~companion.ui.widgets.BoardScroll`) so that ``key``
+    is at its top, after the browser has laid out what the render added; a jump, not animated
+    (an animated ``scroll_to`` lost tap nodes, docs/FLET_FINDINGS.md)."""
+    column = scroller.current if scroller is not None else None
+    if column is not None:
+        await asyncio.sleep(REVEAL_DELAY)
+        with contextlib.suppress(Exception):  # not on a page (gone, in-process tests)
+            await column.scroll_to(scroll_key=key)
 
 
 def caption_over(text: ft.Control) -> ft.Container:

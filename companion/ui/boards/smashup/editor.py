@@ -1,45 +1,41 @@
 """The editor of an open base: «Сыграть приспешника сюда», power and minions per player, the
-breakpoint change."""
+breakpoint change. ``small``: no group titles, the breakpoint beside «Сыграть приспешника
+сюда»; on a narrow phone each player's name over their power group."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
+from companion.engine.smashup import BaseState
 from companion.i18n import _
-from companion.ui.boards.smashup.base import (
-    _BP_NUMBER,
-    _CAPTION_NUMBER_TOP,
-    _GROUP_BG,
-    _MINION_WIDTH,
-    _NAME_SPACING,
-    _POWER_WIDTH,
-    _SMALL_BP_NUMBER,
-    _SMALL_CAPTION,
-    CAPTION_SIZE,
-    GROUP_GAP,
-    MINION_NUMBER,
-    NAME_SIZE,
-    POWER_NUMBER,
-    _signed,
-)
+from companion.ui.boards.smashup.base import signed
 from companion.ui.boards.smashup.common import caption_over, dot
 from companion.ui.boards.smashup.minion import use_minion_play
 from companion.ui.colors import ink
 from companion.ui.layout import use_layout
-from companion.ui.widgets import (
-    TARGET,
-    Counter,
-    clipped_text,
-    number_pad,
-    pad_name,
-    said,
-    tagged,
-    use_form,
-)
+from companion.ui.widgets import TARGET, Counter, clipped_text, pad_name, said, tagged
+from companion.ui.widgets import use_number_pad as use_pad
 
 __all__ = ["BaseEditor", "PowerRow"]
+
+#: Widths (dp): power and minion numbers (a tap on the power opens its pad: a whole target),
+#: the gap between the groups, the groups.
+POWER_NUMBER, MINION_NUMBER, GROUP_GAP = TARGET, 24, 8
+POWER_WIDTH, MINION_WIDTH = 2 * TARGET + POWER_NUMBER, 2 * TARGET + MINION_NUMBER
+_GROUP_BG = ft.Colors.with_opacity(0.06, ft.Colors.ON_SURFACE)
+#: A player's name beside the groups, over the power group (narrowest phones) (px).
+NAME_SIZE, CAPTION_SIZE = 13, 11
+_NAME_SPACING, _CAPTION_NUMBER_TOP = 2, 10
+#: The breakpoint change's number (px); on a short phone, and its caption there.
+_BP_NUMBER, _SMALL_BP_NUMBER, _SMALL_CAPTION = 72, 40, 10
+
+
+def _group(content: ft.Control) -> ft.Control:
+    """A −/number/+ group on a light tint with round ends: which «+» and «−» belong together."""
+    return ft.Container(content, bgcolor=_GROUP_BG, border_radius=TARGET / 2)
 
 
 @ft.component
@@ -51,12 +47,12 @@ def PowerRow(
     color: str,
     power: int,
     minions: int,
-    send: Callable[..., bool],
+    send: Callable[..., Any],
     open_pad: Callable[[int], None],
     caption: bool = False,
 ) -> ft.Control:
     """One player's power and minions on base ``j`` (memoised); ``caption``: the name over the
-    power group instead of beside it."""
+    power group instead of beside it; a tap on the name or the power opens ``open_pad(i)``."""
     name = said(
         f"name-b{j}-p{i}",
         clipped_text(
@@ -68,87 +64,60 @@ def PowerRow(
             style=None if caption else ft.TextStyle(height=1.1),
         ),
     )
-    power_group = _group(
-        Counter(
-            f"pow-b{j}-p{i}",
-            f"{player}, «{base}»: {_('сила')}",
-            power,
-            lambda d: send("base.adjust", {"base": j, "player": i, "power": d}),
-            width=POWER_NUMBER,
-            size=20 if caption else 22,
-            color=color,
-            on_tap=lambda: open_pad(i),
-            number_top=_CAPTION_NUMBER_TOP if caption else 0,
-        )
-    )
-    if caption:
-        # over the group between the glyphs; takes no taps
-        power_group = ft.Stack(
-            [
-                power_group,
-                caption_over(name),
-            ],
-            width=_POWER_WIDTH,
-            height=TARGET,
-        )
-    groups = ft.Row(
-        [
-            power_group,
-            _group(
-                Counter(
-                    f"min-b{j}-p{i}",
-                    f"{player}, «{base}»: {_('приспешники')}",
-                    minions,
-                    lambda d: send("base.adjust", {"base": j, "player": i, "minions": d}),
-                    width=MINION_NUMBER,
-                    size=16,
-                )
-            ),
-        ],
-        spacing=GROUP_GAP,
-        tight=True,
-    )
-    if caption:
-        return ft.Row(
-            [ft.Container(expand=True, tooltip=player), groups],
-            spacing=_NAME_SPACING,
-            height=TARGET,
-        )
-    return ft.Row(
-        [
-            ft.Container(
-                name,
-                expand=True,
-                alignment=ft.Alignment.CENTER_LEFT,
-                tooltip=player,
-                on_click=lambda: open_pad(i),
-            ),
-            groups,
-        ],
-        spacing=_NAME_SPACING,
-        height=TARGET,
-    )
 
+    def counter(what: str, value: int, word: str, **style: Any) -> ft.Control:
+        return _group(
+            Counter(
+                f"{what[:3]}-b{j}-p{i}",
+                f"{player}, «{base}»: {word}",
+                value,
+                lambda d: send("base.adjust", {"base": j, "player": i, what: d}),
+                **style,
+            )
+        )
 
-def _group(content: ft.Control) -> ft.Control:
-    """A −/number/+ group on a light tint with round ends: which «+» and «−» belong together."""
-    return ft.Container(content, bgcolor=_GROUP_BG, border_radius=TARGET / 2)
+    power_group = counter(
+        "power",
+        power,
+        _("сила"),
+        width=POWER_NUMBER,
+        size=20 if caption else 22,
+        color=color,
+        on_tap=lambda: open_pad(i),
+        number_top=_CAPTION_NUMBER_TOP if caption else 0,
+    )
+    if caption:  # over the group between the glyphs; takes no taps
+        power_group = ft.Stack([power_group, caption_over(name)], width=POWER_WIDTH, height=TARGET)
+    minion_group = counter("minions", minions, _("приспешники"), width=MINION_NUMBER, size=16)
+    groups = ft.Row([power_group, minion_group], spacing=GROUP_GAP, tight=True)
+    head = ft.Container(
+        None if caption else name,
+        expand=True,
+        alignment=ft.Alignment.CENTER_LEFT,
+        tooltip=player,
+        on_click=None if caption else lambda: open_pad(i),
+    )
+    return ft.Row([head, groups], spacing=_NAME_SPACING, height=TARGET)
 
 
 _PowerRow = ft.memo(PowerRow)
 
 
+def _titles() -> ft.Control:
+    """«сила» and «приспешники» over the groups."""
+    pairs = ((_("сила"), POWER_WIDTH), (_("приспешники"), MINION_WIDTH))
+    words = [ft.Text(w, size=12, width=width, text_align=ft.TextAlign.CENTER) for w, width in pairs]
+    titles = ft.Row(words, spacing=GROUP_GAP, tight=True)
+    return ft.Row([ft.Container(expand=True), titles], spacing=2, height=16)
+
+
 @ft.component
 def BaseEditor(
     j: int,
-    name: str,
-    breakpoint: int,
-    mod: int,
+    b: BaseState,
     names: tuple[str, ...],
     colors: tuple[str, ...],
-    power: tuple[int, ...],
-    minions: tuple[int, ...],
-    send: Callable[..., bool],
+    send: Callable[..., Any],
     active: int = 0,
     extra: bool = False,
     small: bool = False,
@@ -157,52 +126,40 @@ def BaseEditor(
     """«Сыграть приспешника сюда» for ``active`` (``extra``: outside «Играй карты»), power and
     minions per player on base ``j``, its breakpoint change; ``explain(type, data)`` says why
     a play is refused before the power is asked."""
-    # None: closed; (player, None): open on their power; (player, digits so far)
-    pad, set_pad, latest = use_form(lambda: None)
-    who = pad[0] if pad else 0
+    name, breakpoint, mod = b.name, b.breakpoint, b.mod_turn + b.mod_base
+    power, minions = b.power, b.minions
+    who, set_who = ft.use_state(0)  # the player whose power the pad sets
+    who = who if who < len(names) else 0
     who_plays = names[active % len(names)]
     ask_power, asked = use_minion_play(j, name, who_plays, extra, send, explain)
-    ft.use_dialog(
-        asked
-        if asked is not None
-        else number_pad(
-            pad_name(f"{names[who]}, «", name, f"»: {_('сила')}", f"{names[who]}: {_('сила')}"),
-            pad[1],
-            lambda change: set_pad(lambda p: (p[0], change(p[1])) if p else p),
-            on_submit=lambda v: (
-                send("base.set", {"base": j, "player": who, "power": v})
-                if v != power[who]
-                else None
-            ),
-            on_close=lambda: set_pad(None),
-            allow_negative=False,
-            latest=lambda: (latest() or (0, None))[1],
-            value=power[who],
-        )
-        if pad is not None and who < len(names)
-        else None
+    ft.use_dialog(asked)
+    open_power = use_pad(
+        pad_name(f"{names[who]}, «", name, f"»: {_('сила')}", f"{names[who]}: {_('сила')}"),
+        lambda v: send("base.set", {"base": j, "player": who, "power": v}),
+        current=power[who],
+        allow_negative=False,
     )
-    bp_text = f"{breakpoint}{f' ({_signed(mod)})' if mod else ''}"
+
+    def open_pad(i: int) -> None:
+        set_who(i)
+        open_power()
+
+    bp_text = f"{breakpoint}{f' ({signed(mod)})' if mod else ''}"
     play_text = _("Добавочный приспешник сюда") if extra else _("Сыграть приспешника сюда")
     play_label = f"{who_plays}: {play_text} («{name}»)"
-    if small:  # two lines (see the module): «Сыграть» over «приспешника сюда»
-        first, rest = play_text.split(" ", 1)
-        play_text = f"{first}\n{rest}"
+    if small:  # two lines: «Сыграть» over «приспешника сюда»
+        play_text = play_text.replace(" ", "\n", 1)
+    text = clipped_text(
+        play_text,
+        13 if small else 14,
+        lines=2 if small else 1,
+        style=ft.TextStyle(height=1.1) if small else None,
+    )
     play = tagged(
         f"play-minion-b{j}",
         ft.FilledTonalButton(
             content=ft.Row(
-                [
-                    dot(colors[active % len(colors)], 12),
-                    clipped_text(
-                        play_text,
-                        13 if small else 14,
-                        lines=2 if small else 1,
-                        style=ft.TextStyle(height=1.1) if small else None,
-                    ),
-                ],
-                spacing=6 if small else 8,
-                tight=True,
+                [dot(colors[active % len(colors)], 12), text], spacing=6 if small else 8, tight=True
             ),
             height=TARGET,
             on_click=ask_power,
@@ -223,67 +180,20 @@ def BaseEditor(
         tips=(_("Оборона −1 до конца хода"), _("Оборона +1 до конца хода")),
         number_top=_CAPTION_NUMBER_TOP if small else 0,
     )
-    rows: list[ft.Control] = []
-    if small:
-        # the breakpoint change beside «Сыграть приспешника сюда», its title over it
-        rows.append(
-            ft.Row(
-                [
-                    ft.Container(play, expand=True, alignment=ft.Alignment.CENTER_LEFT),
-                    ft.Stack(
-                        [
-                            bp_stepper,
-                            caption_over(
-                                ft.Text(_("Оборона на ход"), size=_SMALL_CAPTION, no_wrap=True)
-                            ),
-                        ]
-                    ),
-                ],
-                spacing=4,
-                height=TARGET,
-            )
-        )
-    else:
-        rows.append(play)
-        rows.append(
-            ft.Row(
-                [
-                    ft.Container(expand=True),
-                    ft.Row(
-                        [
-                            ft.Text(
-                                _("сила"),
-                                size=12,
-                                width=_POWER_WIDTH,
-                                text_align=ft.TextAlign.CENTER,
-                            ),
-                            ft.Text(
-                                _("приспешники"),
-                                size=12,
-                                width=_MINION_WIDTH,
-                                text_align=ft.TextAlign.CENTER,
-                            ),
-                        ],
-                        spacing=GROUP_GAP,
-                        tight=True,
-                    ),
-                ],
-                spacing=2,
-                height=16,
-            )
-        )
-    open_pad = ft.use_callback(lambda i: set_pad((i, None)), [])
+    rows: list[ft.Control] = [] if small else [play, _titles()]
+    if small:  # the breakpoint change beside «Сыграть приспешника сюда», its title over it
+        title = caption_over(ft.Text(_("Оборона на ход"), size=_SMALL_CAPTION, no_wrap=True))
+        left = ft.Container(play, expand=True, alignment=ft.Alignment.CENTER_LEFT)
+        rows = [ft.Row([left, ft.Stack([bp_stepper, title])], spacing=4, height=TARGET)]
+    pad = ft.use_callback(open_pad, [])
     caption = use_layout().narrow
     for i, player in enumerate(names):
         rows.append(
-            _PowerRow(j, name, i, player, colors[i], power[i], minions[i], send, open_pad, caption)
+            _PowerRow(j, name, i, player, colors[i], power[i], minions[i], send, pad, caption)
         )
     if not small:
-        rows.append(
-            ft.Row(
-                [clipped_text(_("Оборона на этот ход"), 13, expand=True), bp_stepper], height=TARGET
-            )
-        )
+        bp_line = [clipped_text(_("Оборона на этот ход"), 13, expand=True), bp_stepper]
+        rows.append(ft.Row(bp_line, height=TARGET))
     return tagged(
         f"base-{j}-editor",
         ft.Container(

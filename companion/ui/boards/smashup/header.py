@@ -16,9 +16,9 @@ from companion.engine.smashup import (
     reminder,
     total_power,
 )
-from companion.ui.boards.smashup.chips import BaseChips, BaseMenu, open_base_of
+from companion.ui.boards.smashup.chips import BaseChips, open_base_of
 from companion.ui.boards.smashup.phase import SMALL_CARD_HEIGHT, PhaseCard
-from companion.ui.boards.smashup.vp import MadnessStrip, VpStrip
+from companion.ui.boards.smashup.vp import VpStrip
 from companion.ui.layout import use_layout
 from companion.ui.state import GameView
 from companion.ui.widgets import TARGET
@@ -32,9 +32,7 @@ SMALL_HEADER = SMALL_CARD_HEIGHT + _SMALL_GAP + TARGET + _SMALL_GAP + 1
 
 _Phase = ft.memo(PhaseCard)
 _Vp = ft.memo(VpStrip)
-_Madness = ft.memo(MadnessStrip)
 _Chips = ft.memo(BaseChips)
-_Menu = ft.memo(BaseMenu)
 
 
 @ft.component
@@ -51,11 +49,8 @@ def Header(view: GameView) -> ft.Control:
     left = plays_left(state) if state.phase <= PLAY else plays_now(state)
     names = tuple(s.name for s in specs)
     colors = tuple(s.color for s in specs)
-    madness: list[ft.Control] = (
-        [_Madness(names, colors, tuple(state.madness), view.send)]
-        if small and state.madness_on
-        else []
-    )
+    mad = tuple(state.madness) if state.madness_on else None
+    vp = _Vp(names, colors, tuple(state.vp), None if small else mad, state.active, view.send, small)
     bases = (
         tuple(b.name for b in state.bases),
         tuple(total_power(b) for b in state.bases),
@@ -64,45 +59,33 @@ def Header(view: GameView) -> ft.Control:
         (state.turn, state.phase),
         open_base_of(view),
     )
-    chips: list[ft.Control] = [] if small else [_Chips(*bases)]
-    return ft.Container(
-        ft.Column(
-            [
-                _Phase(
-                    state.turn,
-                    reminder(state),
-                    left["minion"],
-                    left["action"],
-                    not in_play,
-                    state.winner is not None,
-                    view.send,
-                    view.show_notice,
-                    small,
-                    layout.board_columns == 2 and not small,
-                ),
-                ft.Row(
-                    [
-                        ft.Container(
-                            _Vp(
-                                names,
-                                colors,
-                                tuple(state.vp),
-                                tuple(state.madness) if state.madness_on and not small else None,
-                                state.active,
-                                view.send,
-                                small,
-                            ),
-                            expand=True,
-                        ),
-                        *([_Menu(*bases)] if small and state.bases else []),
-                    ],
-                    spacing=4,
-                ),
-                *madness,
-                *chips,
-            ],
-            spacing=_SMALL_GAP if small else _GAP,
+    lines: list[ft.Control] = [
+        _Phase(
+            state.turn,
+            reminder(state),
+            left["minion"],
+            left["action"],
+            not in_play,
+            state.winner is not None,
+            view.send,
+            view.show_notice,
+            small,
+            layout.board_columns == 2 and not small,
         ),
+        ft.Row(
+            [
+                ft.Container(vp, expand=True),
+                *([_Chips(*bases, True)] if small and state.bases else []),
+            ],
+            spacing=4,
+        ),
+    ]
+    if small and mad is not None:  # a line of its own under the chips
+        lines.append(_Vp(names, colors, (0,) * len(names), mad, -1, view.send, True, True))
+    if not small:
+        lines.append(_Chips(*bases))
+    return ft.Container(
+        ft.Column(lines, spacing=_SMALL_GAP if small else _GAP),
         padding=ft.Padding.only(bottom=_SMALL_GAP if small else _GAP),
         border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
     )

@@ -54,21 +54,24 @@ def OptionsForm(
     step = bool(options.get("step_phases"))
     phases = PHASES.get(edition, PHASES["bbrr"])
     both = [START, END]
-    remind_row = (
-        []
-        if step
-        else [
-            switch_row(
-                "opt-remind",
-                _("Напоминать о начале и конце хода"),
-                sorted(options.get("remind") or []) == both,
-                lambda v: set_options(lambda o: {**o, "remind": both if v else []}),
-                text=_("Напоминать: «Закончить ход» останавливается на «{a}» и «{b}»").format(
-                    a=phases[START], b=phases[END]
-                ),
-            )
-        ]
+
+    def flag(ident: str, key: str, title: str, text: str) -> ft.Control:
+        """A yes/no option ``key`` (``ident``), ``title`` spoken, ``text`` shown."""
+        on = bool(options.get(key))
+        return switch_row(
+            ident, title, on, lambda v: set_options(lambda o: {**o, key: v}), text=text
+        )
+
+    remind = switch_row(
+        "opt-remind",
+        _("Напоминать о начале и конце хода"),
+        sorted(options.get("remind") or []) == both,
+        lambda v: set_options(lambda o: {**o, "remind": both if v else []}),
+        text=_("Напоминать: «Закончить ход» останавливается на «{a}» и «{b}»").format(
+            a=phases[START], b=phases[END]
+        ),
     )
+    editions = [ft.DropdownOption(key=k, text=v) for k, v in EDITIONS.items()]
     return ft.Column(
         [
             tagged(
@@ -77,42 +80,38 @@ def OptionsForm(
                     label=_("Правила (издание)"),
                     width=340,
                     value=edition,
-                    options=[ft.DropdownOption(key=k, text=v) for k, v in EDITIONS.items()],
+                    options=editions,
                     on_select=lambda e: set_edition(e.control.value),
                 ),
             ),
             *mimimi_check,
-            switch_row(
+            flag(
                 "opt-draft",
+                "draft",
                 _("Драфт"),
-                bool(options.get("draft")),
-                lambda v: set_options(lambda o: {**o, "draft": v}),
-                text=_("Фракции выбирают по очереди, «змейкой» («Договоримся как взрослые»)"),
+                _("Фракции выбирают по очереди, «змейкой» («Договоримся как взрослые»)"),
             ),
-            switch_row(
+            flag(
                 "opt-two-boxes",
+                "two_boxes",
                 _("Две коробки"),
-                bool(options.get("two_boxes")),
-                lambda v: set_options(lambda o: {**o, "two_boxes": v}),
-                text=_(
+                _(
                     "Две коробки: одна фракция может быть у нескольких игроков, но не дважды "
                     "в одной колоде (Подготовка к игре)"
                 ),
             ),
-            switch_row(
+            flag(
                 "opt-step-phases",
+                "step_phases",
                 _("Все фазы по шагам"),
-                step,
-                lambda v: set_options(lambda o: {**o, "step_phases": v}),
-                text=_("Все фазы по шагам: «Дальше» в каждой фазе вместо «Закончить ход»"),
+                _("Все фазы по шагам: «Дальше» в каждой фазе вместо «Закончить ход»"),
             ),
-            *remind_row,
-            switch_row(
+            *([] if step else [remind]),
+            flag(
                 "opt-madness",
+                "madness",
                 _("Безумие"),
-                bool(options.get("madness")),
-                lambda v: set_options(lambda o: {**o, "madness": v}),
-                text=_("Считать карты безумия (−1 ПО за каждые две)"),
+                _("Считать карты безумия (−1 ПО за каждые две)"),
             ),
             ft.Text(
                 _("Фракции и базы выбираются на следующем экране, перед первым ходом."),

@@ -5,6 +5,7 @@ in the body (:class:`Reminder`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
@@ -13,6 +14,7 @@ from companion.ui.boards.smashup.common import caption_over
 from companion.ui.widgets import TARGET, Counter, clipped_text, said, tagged
 
 __all__ = [
+    "card",
     "PhaseCard",
     "Reminder",
     "REMINDER_LINES",
@@ -125,42 +127,28 @@ def PhaseCard(
 ) -> ft.Control:
     """The reminder (``show(text)``: whole), plays left and the turn; ``small``: one 48 dp row,
     no reminder; ``wide``: the reminder beside the plays."""
-    minion_title, action_title = _("Приспешники"), _("Действия")
+    plays = [
+        Plays("minion", _("Приспешники"), minions, extra, send, over, small),
+        Plays("action", _("Действия"), actions, extra, send, over, small),
+    ]
     if wide:
-        return ft.Container(
-            ft.Row(
-                [
-                    ft.Container(Reminder(text, show), expand=True),
-                    Plays("minion", minion_title, minions, extra, send, over),
-                    Plays("action", action_title, actions, extra, send, over),
-                    Turn(turn),
-                ],
-                spacing=12,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            padding=ft.Padding.only(left=10, right=10, top=4, bottom=2),
-            border_radius=12,
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        reminder = ft.Container(Reminder(text, show), expand=True)
+        row = ft.Row(
+            [reminder, *plays, Turn(turn)],
+            spacing=12,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
-    plays = ft.Row(
-        [
-            Plays("minion", minion_title, minions, extra, send, over, small),
-            Plays("action", action_title, actions, extra, send, over, small),
-            ft.Container(Turn(turn), expand=True, alignment=ft.Alignment.CENTER_RIGHT),
-        ],
-        spacing=8,
-    )
+        return card(row, ft.Padding.only(left=10, right=10, top=4, bottom=2))
+    turn_right = ft.Container(Turn(turn), expand=True, alignment=ft.Alignment.CENTER_RIGHT)
+    line = ft.Row([*plays, turn_right], spacing=8)
     if small:
-        return ft.Container(
-            plays,
-            height=SMALL_CARD_HEIGHT,
-            padding=ft.Padding.only(left=4, right=8),
-            border_radius=12,
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-        )
+        return card(line, ft.Padding.only(left=4, right=8), height=SMALL_CARD_HEIGHT)
+    column = ft.Column([Reminder(text, show), line], spacing=0)
+    return card(column, ft.Padding.only(left=10, right=4, top=4, bottom=2))
+
+
+def card(content: ft.Control, padding: ft.Padding, **box: Any) -> ft.Container:
+    """The phase card's rounded tinted box (the reminder on a short phone's board too)."""
     return ft.Container(
-        ft.Column([Reminder(text, show), plays], spacing=0),
-        padding=ft.Padding.only(left=10, right=4, top=4, bottom=2),
-        border_radius=12,
-        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        content, padding=padding, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER, **box
     )

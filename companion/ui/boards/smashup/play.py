@@ -3,35 +3,23 @@ scrolled to the top under the pinned header."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-
 import flet as ft
 
-from companion.engine.smashup import (
-    CHECK,
-    PLAY,
-    effective_breakpoint,
-    is_ready,
-    reminder,
-    total_power,
-)
+from companion.engine.smashup import CHECK, PLAY, reminder
 from companion.store.bases import BaseCatalogue
 from companion.ui.boards.smashup.base import BaseRow, row_key
 from companion.ui.boards.smashup.chips import OpenBase
-from companion.ui.boards.smashup.common import EMPTY_FORM, card_from_form, form_error, remember
+from companion.ui.boards.smashup.common import reveal
 from companion.ui.boards.smashup.editor import BaseEditor
-from companion.ui.boards.smashup.phase import Reminder
-from companion.ui.boards.smashup.score import score_dialog
+from companion.ui.boards.smashup.phase import Reminder, card
+from companion.ui.boards.smashup.score import use_scoring
 from companion.ui.layout import use_layout
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
-from companion.ui.widgets import BoardScroll, use_form, use_top_on
+from companion.ui.widgets import BoardScroll, use_top_on
 
-__all__ = ["PlayBoard", "REVEAL_DELAY"]
+__all__ = ["PlayBoard"]
 
-#: Seconds between opening a base and scrolling it to the top.
-REVEAL_DELAY = 0.15
 
 _Row = ft.memo(BaseRow)
 _Editor = ft.memo(BaseEditor)
@@ -42,10 +30,6 @@ def PlayBoard(view: GameView, version: int, opened: OpenBase) -> ft.Control:
     """The bases and the scoring confirmation; ``opened``: :func:`.chips.open_base_of` (closed
     at each new phase)."""
     catalogue = BaseCatalogue(ft.use_context(AppContext).hub.store.root)
-    scoring, set_scoring = ft.use_state(None)  # the base being scored, or None
-    repl, set_repl, latest_repl = use_form(lambda: dict(EMPTY_FORM))  # read at tap time
-    repl_checked, set_repl_checked = ft.use_state(False)
-    deck_empty, set_deck_empty, latest_deck_empty = use_form(lambda: False)
     scroller = ft.use_context(BoardScroll)
     layout = use_layout()
     small = layout.short
@@ -66,124 +50,31 @@ def PlayBoard(view: GameView, version: int, opened: OpenBase) -> ft.Control:
 
     toggle = ft.use_callback(_toggle, [opened])
 
-    async def reveal() -> None:
+    async def to_open() -> None:
         """The base just opened goes to the top of the list."""
-        column = scroller.current if scroller is not None else None
-        if open_base is not None and column is not None:
-            # after the browser has laid the editor out
-            await asyncio.sleep(REVEAL_DELAY)
-            # a jump: an animated scroll_to lost tap nodes (docs/FLET_FINDINGS.md)
-            with contextlib.suppress(Exception):  # not on a page (gone, in-process tests)
-                await column.scroll_to(scroll_key=row_key(open_base))
+        if open_base is not None:
+            await reveal(scroller, row_key(open_base))
 
-    ft.use_effect(reveal, [open_base, when, opened.asked])
+    ft.use_effect(to_open, [open_base, when, opened.asked])
 
-    def open_score(j: int) -> None:
-        view.error = ""
-        set_repl(dict(EMPTY_FORM))
-        set_repl_checked(False)
-        # «Мимими»: an empty base deck stays empty (Разойтись по углам!)
-        set_deck_empty(view.state.deck_empty and view.state.edition == "mimimi")
-        set_scoring(j)
-
-    score = ft.use_callback(open_score, [])
-
-    def close() -> None:
-        set_scoring(None)
-        set_repl(dict(EMPTY_FORM))
-
-    def confirm() -> None:
-        if scoring is None:
-            return
-        card = None
-        repl = latest_repl()
-        if latest_deck_empty() and view.state.edition == "mimimi":
-            data = {"base": scoring, "base_card": None, "deck_empty": True}
-        elif not any(repl[k].strip() for k in ("name", "bp", "vp1", "vp2", "vp3")):
-            # the engine names what is missing (Разойтись по углам!)
-            data = {"base": scoring, "base_card": None}
-            if latest_deck_empty():
-                data["deck_empty"] = True
-        else:
-            if form_error(repl) is not None:
-                set_repl_checked(True)  # the fields and their refusal are always in view
-                return
-            card = card_from_form(repl)
-            data = {"base": scoring, "base_card": card}
-        scored = view.send("base.score", data)
-        if scored:
-            if card is not None:
-                remember(catalogue, card)
-            close()
-
-    valid = scoring is not None and scoring < len(state.bases) and not over
-    ft.use_dialog(
-        score_dialog(
-            view,
-            scoring,
-            repl,
-            set_repl,
-            catalogue,
-            form_error(repl) if repl_checked else None,
-            deck_empty,
-            set_deck_empty,
-            confirm,
-            close,
-            layout,
-        )
-        if valid
-        else None
-    )
-
+    score = use_scoring(view, catalogue, layout)
     names = tuple(s.name for s in specs)
     colors = tuple(s.color for s in specs)
     in_check = state.phase == CHECK and not over
     extra = state.phase != PLAY
     # hidden on a folded header, keeping its slot (and the rows' state)
     parts: list[ft.Control] = [
-        ft.Container(
+        card(
             Reminder(reminder(state), view.show_notice),
-            padding=ft.Padding.only(left=10, right=4, top=4, bottom=4),
-            border_radius=12,
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            ft.Padding.only(left=10, right=4, top=4, bottom=4),
             visible=small and not over,
         )
     ]
     for j, b in enumerate(state.bases):
         is_open = open_base == j and not over
-        parts.append(
-            _Row(
-                j,
-                b.name,
-                (b.vp[0], b.vp[1], b.vp[2]),
-                total_power(b),
-                effective_breakpoint(b),
-                b.mod_turn + b.mod_base,
-                is_ready(b) or state.selected == j,
-                in_check,
-                is_open,
-                toggle,
-                score,
-                small,
-                over,
-            )
-        )
+        selected = state.selected == j
+        parts.append(_Row(j, b, selected, in_check, is_open, toggle, score, small, over))
         if is_open:
-            parts.append(
-                _Editor(
-                    j,
-                    b.name,
-                    b.breakpoint,
-                    b.mod_turn + b.mod_base,
-                    names,
-                    colors,
-                    tuple(b.power),
-                    tuple(b.minions),
-                    send,
-                    state.active,
-                    extra,
-                    small,
-                    view.explain,
-                )
-            )
+            editor = _Editor(j, b, names, colors, send, state.active, extra, small, view.explain)
+            parts.append(editor)
     return ft.Column(parts, spacing=6)

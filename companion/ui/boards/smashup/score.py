@@ -5,6 +5,7 @@ brings a base; in «Мимими» the base is scored without one («Разой�
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, cast
 
 import flet as ft
 
@@ -12,13 +13,20 @@ from companion.engine import PlayerSpec
 from companion.engine.smashup import is_eligible, score_preview
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue
-from companion.ui.boards.smashup.common import base_fields, dot
+from companion.ui.boards.smashup.common import (
+    EMPTY_FORM,
+    base_fields,
+    card_from_form,
+    dot,
+    form_error,
+    remember,
+)
 from companion.ui.form_dialog import form_dialog, refusal_line
 from companion.ui.layout import Layout
 from companion.ui.state import GameView
-from companion.ui.widgets import button, clipped_text, switch_row, tagged
+from companion.ui.widgets import button, clipped_text, switch_row, tagged, use_form
 
-__all__ = ["score_dialog"]
+__all__ = ["use_scoring"]
 
 
 #: Lines of the hint under «Колода баз пуста».
@@ -51,23 +59,56 @@ def unpaid_place(others: list[int], power: int) -> str:
     return _("ниже третьего места")
 
 
-def score_dialog(
-    view: GameView,
-    j: int,
-    form: dict[str, str],
-    set_form: Callable[..., None],
-    catalogue: BaseCatalogue,
-    error: tuple[str, str] | None,
-    deck_empty: bool,
-    set_deck_empty: Callable[..., None],
-    confirm: Callable[[], None],
-    close: Callable[[], None],
-    layout: Layout,
-    scroller: ft.Ref[ft.Column] | None = None,
-) -> ft.AlertDialog:
-    """The dialog (a plain function for ``ft.use_dialog``); ``scroller``: its preview's column."""
+def use_scoring(view: GameView, catalogue: BaseCatalogue, layout: Layout) -> Callable[[int], None]:
+    """A hook: the scoring confirmation (a dialog from ``layout``); returns ``score(j)``, which
+    opens it for base ``j``. A replacement typed is kept in the ``catalogue``."""
+    scoring, set_scoring = ft.use_state(cast(int | None, None))  # the base being scored
+    form, set_form, latest_form = use_form(lambda: dict(EMPTY_FORM))  # read at tap time
+    checked, set_checked = ft.use_state(False)  # the form's refusal shown after a refused tap
+    deck_empty, set_deck_empty, latest_deck_empty = use_form(lambda: False)
+
+    def open_score(j: int) -> None:
+        view.error = ""
+        set_form(dict(EMPTY_FORM))
+        set_checked(False)
+        # «Мимими»: an empty base deck stays empty (Разойтись по углам!)
+        set_deck_empty(view.state.deck_empty and view.state.edition == "mimimi")
+        set_scoring(j)
+
+    def close() -> None:
+        set_scoring(None)
+        set_form(dict(EMPTY_FORM))
+
+    def confirm() -> None:
+        if scoring is None:
+            return
+        card = None
+        repl = latest_form()
+        data: dict[str, Any] = {"base": scoring, "base_card": None}
+        if latest_deck_empty() and view.state.edition == "mimimi":
+            data["deck_empty"] = True
+        elif not any(repl[k].strip() for k in ("name", "bp", "vp1", "vp2", "vp3")):
+            # the engine names what is missing (Разойтись по углам!)
+            if latest_deck_empty():
+                data["deck_empty"] = True
+        elif form_error(repl) is not None:
+            set_checked(True)  # the fields and their refusal are always in view
+            return
+        else:
+            card = data["base_card"] = card_from_form(repl)
+        if view.send("base.score", data):
+            if card is not None:
+                remember(catalogue, card)
+            close()
+
     state = view.state
+    score = ft.use_callback(open_score, [])
+    if scoring is None or scoring >= len(state.bases) or state.winner is not None:
+        ft.use_dialog(None)
+        return score
+    j: int = scoring
     b = state.bases[j]
+    error = form_error(form) if checked else None
     preview = score_preview(state, j)
     specs = view.game.setup.players
 
@@ -77,51 +118,38 @@ def score_dialog(
             return _("есть приспешник: очки и при силе 0") if b.power[i] == 0 else ""
         if not is_eligible(b.power[i], b.minions[i], state.edition):
             return _("нет приспешников") if b.power[i] > 0 else _("нет ни силы, ни приспешников")
-        return unpaid_place(
-            [
-                p
-                for k, p in enumerate(b.power)
-                if k != i and is_eligible(p, b.minions[k], state.edition)
-            ],
-            b.power[i],
-        )
+        eligible = enumerate(zip(b.power, b.minions, strict=True))
+        others = [p for k, (p, m) in eligible if k != i and is_eligible(p, m, state.edition)]
+        return unpaid_place(others, b.power[i])
 
     def line(i: int, spec: PlayerSpec) -> ft.Control:
         why = why_none(i)
-        row = ft.Row(
-            [
-                dot(spec.color),
-                clipped_text(spec.name, 17, expand=True),
-                ft.Text(f"{_('сила')} {b.power[i]}", size=14, width=64),
-                ft.Text(
-                    f"+{preview[i]}" if i in preview else "—",
-                    size=22,
-                    weight=ft.FontWeight.BOLD,
-                    width=44,
-                    text_align=ft.TextAlign.END,
-                ),
-            ],
-            height=32,
-        )
-        parts: list[ft.Control] = [row]
-        if why:
-            parts.append(
-                tagged(
-                    f"preview-p{i}-why",
-                    ft.Container(
-                        clipped_text(why, 12, color=ft.Colors.ON_SURFACE_VARIANT),
-                        padding=ft.Padding.only(left=24),
-                        margin=ft.Margin.only(top=-6),
+        got = f"+{preview[i]}" if i in preview else "—"
+        parts: list[ft.Control] = [
+            ft.Row(
+                [
+                    dot(spec.color),
+                    clipped_text(spec.name, 17, expand=True),
+                    ft.Text(f"{_('сила')} {b.power[i]}", size=14, width=64),
+                    ft.Text(
+                        got,
+                        size=22,
+                        weight=ft.FontWeight.BOLD,
+                        width=44,
+                        text_align=ft.TextAlign.END,
                     ),
-                    label=why,
-                )
+                ],
+                height=32,
             )
-        return tagged(
-            f"preview-p{i}",
-            ft.Column(parts, spacing=0),
-            label=f"{spec.name} "
-            + (f"+{preview[i]}{f' ({why})' if why else ''}" if i in preview else f"— {why}"),
-        )
+        ]
+        if why:
+            text = clipped_text(why, 12, color=ft.Colors.ON_SURFACE_VARIANT)
+            box = ft.Container(
+                text, padding=ft.Padding.only(left=24), margin=ft.Margin.only(top=-6)
+            )
+            parts.append(tagged(f"preview-p{i}-why", box, label=why))
+        said = f"{got}{f' ({why})' if why else ''}" if i in preview else f"— {why}"
+        return tagged(f"preview-p{i}", ft.Column(parts, spacing=0), label=f"{spec.name} {said}")
 
     lines = [line(i, spec) for i, spec in enumerate(specs)]
     on_table = [x.name for x in state.bases]
@@ -143,21 +171,25 @@ def score_dialog(
         ]
     else:
         replacement = base_fields("repl", form, set_form, catalogue, on_table, error=error)
-    return form_dialog(
-        layout,
-        f"{_('Захват базы')} «{b.name}»",
-        replacement,
-        refusal_line("score-error", view.error),
-        [
-            button("score-cancel", _("Отмена"), close),
-            button("score-confirm", _("Захватить"), confirm, ft.FilledButton, icon=ft.Icons.CHECK),
-        ],
-        close,
-        summary=[
-            *lines,
-            ft.Divider(height=8),
-            ft.Text(_("Новая база на её место"), size=16, weight=ft.FontWeight.BOLD),
-            *deck,
-        ],
-        scroller=scroller,
+    ft.use_dialog(
+        form_dialog(
+            layout,
+            f"{_('Захват базы')} «{b.name}»",
+            replacement,
+            refusal_line("score-error", view.error),
+            [
+                button("score-cancel", _("Отмена"), close),
+                button(
+                    "score-confirm", _("Захватить"), confirm, ft.FilledButton, icon=ft.Icons.CHECK
+                ),
+            ],
+            close,
+            summary=[
+                *lines,
+                ft.Divider(height=8),
+                ft.Text(_("Новая база на её место"), size=16, weight=ft.FontWeight.BOLD),
+                *deck,
+            ],
+        )
     )
+    return score

@@ -6,12 +6,11 @@ after a suggestion fills the form), with room below so the heading can reach the
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import Callable
 
 import flet as ft
 
+from companion.engine import PlayerSpec
 from companion.engine.smashup import EDITIONS, SETUP_PHASE, next_drafter, offered_factions, reminder
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue
@@ -23,12 +22,11 @@ from companion.ui.boards.smashup.common import (
     card_from_form,
     dot,
     form_error,
-    open_rules,
     remember,
+    reveal,
 )
-from companion.ui.boards.smashup.play import REVEAL_DELAY
 from companion.ui.layout import use_layout
-from companion.ui.nav import AppContext
+from companion.ui.nav import AppContext, open_rules
 from companion.ui.state import GameView
 from companion.ui.widgets import (
     BoardScroll,
@@ -41,9 +39,6 @@ from companion.ui.widgets import (
 )
 
 __all__ = ["SetupBoard", "BASES_KEY"]
-
-#: Lines the edition's name may take beside its button.
-EDITION_LINES = 2
 
 #: Scroll key of «Базы: N из M».
 BASES_KEY = "setup-bases"
@@ -106,7 +101,13 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
         set_forgot(lambda n: n + 1)
 
     ft.use_dialog(
-        forget_dialog(forgetting, forget, lambda: set_forgetting(None))
+        confirm_dialog(
+            f"{_('Убрать из каталога')} «{forgetting}»?",
+            _("Базы на столе это не меняет; набрать её снова можно в любой момент."),
+            ("forget-cancel", _("Оставить"), lambda: set_forgetting(None)),
+            ("forget-confirm", _("Убрать"), lambda: forget(forgetting)),
+            icon=ft.Icons.DELETE_OUTLINE,
+        )
         if forgetting is not None
         else None
     )
@@ -121,188 +122,127 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
     laying = done and len(state.bases) < need
 
     async def to_bases() -> None:
-        """The bases' heading goes to the top, the form under it (after the browser's layout)."""
-        column = scroller.current if scroller is not None else None
-        if laying and column is not None:
-            await asyncio.sleep(REVEAL_DELAY)
-            with contextlib.suppress(Exception):  # not on a page (gone, in-process tests)
-                await column.scroll_to(scroll_key=BASES_KEY)
+        """The bases' heading goes to the top, the form under it."""
+        if laying:
+            await reveal(scroller, BASES_KEY)
 
     ft.use_effect(to_bases, [laying, picked])
-    decks = [
-        tagged(
+
+    def deck(i: int, spec: PlayerSpec) -> ft.Control:
+        """A player's deck: the name over the factions (while picking, one height per deck;
+        after, what the names need); the picker's marked, a tap picks for them."""
+        factions = ", ".join(state.factions[i])
+        lines = None if done else DECK_LINES
+        cut = None if done else ft.TextOverflow.ELLIPSIS
+        text = ft.Text(factions or "—", size=DECK_SIZE, max_lines=lines, overflow=cut)
+        who = clipped_text(spec.name, 16, weight=ft.FontWeight.BOLD)
+        mark = ft.Icon(ft.Icons.EDIT, size=20) if picker == i else ft.Container()
+        row = [dot(spec.color), ft.Column([who, text], spacing=0, expand=True, tight=True), mark]
+        return tagged(
             f"deck-p{i}",
             ft.Container(
-                ft.Row(
-                    [
-                        dot(spec.color),
-                        # the factions on their own line under the name
-                        ft.Column(
-                            [
-                                clipped_text(spec.name, 16, weight=ft.FontWeight.BOLD),
-                                ft.Text(
-                                    ", ".join(state.factions[i]) or "—",
-                                    size=DECK_SIZE,
-                                    max_lines=None if done else DECK_LINES,
-                                    overflow=None if done else ft.TextOverflow.ELLIPSIS,
-                                ),
-                            ],
-                            spacing=0,
-                            expand=True,
-                            tight=True,
-                        ),
-                        ft.Icon(ft.Icons.EDIT, size=20) if picker == i else ft.Container(),
-                    ],
-                    spacing=8,
-                ),
+                ft.Row(row, spacing=8),
                 padding=ft.Padding.symmetric(horizontal=8, vertical=2 if done else 4),
                 border_radius=8,
-                # while picking, one height per deck; after, what the names need
                 height=None if done else DECK_HEIGHT,
                 bgcolor=ft.Colors.SECONDARY_CONTAINER if picker == i else None,
                 on_click=None if state.draft or done else (lambda _e, i=i: set_chosen(i)),
             ),
-            label=f"{spec.name}: {', '.join(state.factions[i])}",
+            label=f"{spec.name}: {factions}",
         )
-        for i, spec in enumerate(specs)
-    ]
-    offered = offered_factions(state.edition)
-    who = specs[picker].name if picker is not None else "—"
-    draft_note = f" ({_('по очереди драфта')})" if state.draft and picker is not None else ""
-    picker_ui: list[ft.Control] = []
-    if picker is not None:
-        picker_ui = [
-            tagged(
-                "picker",
-                ft.Text(
-                    f"{_('Фракцию выбирает')}: {who}{draft_note}",
-                    size=16,
-                    weight=ft.FontWeight.BOLD,
+
+    parts: list[ft.Control] = [
+        ft.Row(
+            [
+                # «Правила»: the status line already names the phase
+                button(
+                    "phase",
+                    _("Правила"),
+                    lambda: open_rules("smashup", SETUP_PHASE),
+                    icon=ft.Icons.MENU_BOOK,
+                    label=f"{_('Правила')}: {SETUP_PHASE}",
                 ),
-                label=who,
-            ),
-            ft.Row(
-                [
-                    faction_chip(k, name, name.casefold() in taken, pick)
-                    for k, name in enumerate(offered)
-                ],
-                wrap=True,
-                spacing=6,
-                run_spacing=6,
-            ),
-            ft.Row(
-                [
-                    ft.Container(
-                        tagged(
-                            "faction-custom",
-                            ft.TextField(
-                                label=_("Другая фракция"),
-                                value=custom,
-                                on_change=lambda e: set_custom(e.control.value),
-                            ),
+                # two lines beside the 48 dp button
+                ft.Container(
+                    tagged(
+                        "edition",
+                        clipped_text(
+                            edition_text(EDITIONS[state.edition]), 14, lines=2, italic=True
                         ),
-                        expand=True,
+                        label=EDITIONS[state.edition],
                     ),
-                    button(
-                        "faction-add",
-                        _("Взять"),
-                        lambda: pick(latest_custom()),
-                        ft.FilledTonalButton,
-                        label=f"{_('Взять')} {custom.strip()}",
-                    ),
-                ]
-            ),
-        ]
-    bases = [
-        tagged(
-            f"setup-base-{j}",
-            ft.Row(
-                [
-                    ft.Icon(ft.Icons.FLAG_OUTLINED),
-                    clipped_text(b.name, 16, weight=ft.FontWeight.BOLD, expand=True),
-                    ft.Text(f"{b.breakpoint}; {b.vp[0]}/{b.vp[1]}/{b.vp[2]}", size=16),
-                ],
-                height=32,
-            ),
-            label=f"{b.name} {b.breakpoint} {b.vp[0]}/{b.vp[1]}/{b.vp[2]}",
-        )
-        for j, b in enumerate(state.bases)
+                    expand=True,
+                ),
+            ]
+        ),
+        said("reminder", ft.Text(setup_text(reminder(state)), size=14)),
+        ft.Text(_("Фракции (по две у каждого)"), size=18, weight=ft.FontWeight.BOLD),
+        *(deck(i, spec) for i, spec in enumerate(specs)),
     ]
-    base_form: list[ft.Control] = []
+    if picker is not None:
+        who = specs[picker].name
+        draft_note = f" ({_('по очереди драфта')})" if state.draft else ""
+        heading = ft.Text(
+            f"{_('Фракцию выбирает')}: {who}{draft_note}", size=16, weight=ft.FontWeight.BOLD
+        )
+        offered = offered_factions(state.edition)
+        chips = [faction_chip(k, f, f.casefold() in taken, pick) for k, f in enumerate(offered)]
+        field = ft.TextField(
+            label=_("Другая фракция"), value=custom, on_change=lambda e: set_custom(e.control.value)
+        )
+        take = button(
+            "faction-add",
+            _("Взять"),
+            lambda: pick(latest_custom()),
+            ft.FilledTonalButton,
+            label=f"{_('Взять')} {custom.strip()}",
+        )
+        parts += [
+            tagged("picker", heading, label=who),
+            ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+            ft.Row([ft.Container(tagged("faction-custom", field), expand=True), take]),
+        ]
+    count = ft.Text(
+        f"{_('Базы')}: {len(state.bases)} {_('из')} {need}",
+        size=18,
+        weight=ft.FontWeight.BOLD,
+        key=ft.ScrollKey(BASES_KEY),
+    )
+    parts.append(tagged("bases-count", count, label=f"{len(state.bases)}/{need}"))
     if len(state.bases) < need:
-        base_form = [
-            *base_fields(
-                "new-base",
-                form,
-                set_form,
-                catalogue,
-                [b.name for b in state.bases],
-                error=form_error(form) if checked else None,
-                on_forget=lambda name: set_forgetting(name),
-                on_pick=lambda: set_picked(lambda n: n + 1),
-            ),
+        parts += base_fields(
+            "new-base",
+            form,
+            set_form,
+            catalogue,
+            [b.name for b in state.bases],
+            error=form_error(form) if checked else None,
+            on_forget=lambda name: set_forgetting(name),
+            on_pick=lambda: set_picked(lambda n: n + 1),
+        )
+        parts.append(
             button(
                 "add-base", _("Выложить базу"), add_base, ft.FilledTonalButton, icon=ft.Icons.ADD
-            ),
+            )
+        )
+    for j, b in enumerate(state.bases):
+        numbers = f"{b.breakpoint}; {b.vp[0]}/{b.vp[1]}/{b.vp[2]}"
+        line = [
+            ft.Icon(ft.Icons.FLAG_OUTLINED),
+            clipped_text(b.name, 16, weight=ft.FontWeight.BOLD, expand=True),
+            ft.Text(numbers, size=16),
         ]
-    text = setup_text(reminder(state))
-    return ft.Column(
-        [
-            ft.Row(
-                [
-                    # «Правила»: the status line already names the phase
-                    button(
-                        "phase",
-                        _("Правила"),
-                        lambda: open_rules(view.game_id, SETUP_PHASE),
-                        icon=ft.Icons.MENU_BOOK,
-                        label=f"{_('Правила')}: {SETUP_PHASE}",
-                    ),
-                    # two lines beside the 48 dp button
-                    ft.Container(
-                        tagged(
-                            "edition",
-                            clipped_text(
-                                edition_text(EDITIONS[state.edition]),
-                                14,
-                                lines=EDITION_LINES,
-                                italic=True,
-                            ),
-                            label=EDITIONS[state.edition],
-                        ),
-                        expand=True,
-                    ),
-                ]
-            ),
-            said("reminder", ft.Text(text, size=14)),
-            ft.Text(_("Фракции (по две у каждого)"), size=18, weight=ft.FontWeight.BOLD),
-            *decks,
-            *picker_ui,
-            tagged(
-                "bases-count",
-                ft.Text(
-                    f"{_('Базы')}: {len(state.bases)} {_('из')} {need}",
-                    size=18,
-                    weight=ft.FontWeight.BOLD,
-                    key=ft.ScrollKey(BASES_KEY),
-                ),
-                label=f"{len(state.bases)}/{need}",
-            ),
-            *base_form,
-            *bases,
-            *([ft.Container(height=page_height)] if laying else []),
-        ],
-        spacing=8,
-    )
+        label = f"{b.name} {b.breakpoint} {b.vp[0]}/{b.vp[1]}/{b.vp[2]}"
+        parts.append(tagged(f"setup-base-{j}", ft.Row(line, height=32), label=label))
+    if laying:  # room below: the bases' heading can reach the top
+        parts.append(ft.Container(height=page_height))
+    return ft.Column(parts, spacing=8)
 
 
 def setup_text(text: str) -> str:
     """The setup reminder without the phase's name in front (the status line says it)."""
-    head = f"{SETUP_PHASE}: "
-    if not text.startswith(head):
-        return text
-    rest = text[len(head) :]
-    return rest[:1].upper() + rest[1:]
+    rest = text.removeprefix(f"{SETUP_PHASE}: ")
+    return text if rest == text else rest[:1].upper() + rest[1:]
 
 
 def edition_text(name: str) -> str:
@@ -314,29 +254,12 @@ def edition_text(name: str) -> str:
 def faction_chip(k: int, name: str, taken: bool, pick: Callable[[str], None]) -> ft.Control:
     """An offered faction; a taken one dimmed, a tap gets the refusal (Подготовка к игре)."""
     faint = ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE)
+    edge = ft.BorderSide(1, ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE))
     return button(
         f"faction-{k}",
         name,
         lambda _e: pick(name),
         ft.OutlinedButton,
-        style=ft.ButtonStyle(
-            color=faint,
-            side=ft.BorderSide(1, ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)),
-        )
-        if taken
-        else None,
+        style=ft.ButtonStyle(color=faint, side=edge) if taken else None,
         label=f"{name} ({_('занята')})" if taken else name,
-    )
-
-
-def forget_dialog(
-    name: str, forget: Callable[[str], None], close: Callable[[], None]
-) -> ft.AlertDialog:
-    """«Убрать из каталога?» for ``name``."""
-    return confirm_dialog(
-        f"{_('Убрать из каталога')} «{name}»?",
-        _("Базы на столе это не меняет; набрать её снова можно в любой момент."),
-        ("forget-cancel", _("Оставить"), close),
-        ("forget-confirm", _("Убрать"), lambda: forget(name)),
-        icon=ft.Icons.DELETE_OUTLINE,
     )
