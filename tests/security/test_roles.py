@@ -26,9 +26,8 @@ def lan_host(module_lan_host):
     return module_lan_host
 
 
-async def join(host, role: str, route: str = "/", local_ip: str | None = None) -> FletClient:
-    """A raw client joined in ``role`` on ``route`` (from ``local_ip``, else 127.0.0.1)."""
-    c = await FletClient.open(host.ws, host.origin, route=route, local_ip=local_ip)
+async def join(host, role: str, route: str = "/") -> FletClient:
+    c = await FletClient.open(host.ws, host.origin, route=route)
     await c.type_into("join-code", CODE)
     group = await c.wait_for("join-role")
     await c.props(group["_i"], {"value": role})
