@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -23,8 +24,9 @@ AWAKE_REFUSED = (
 #: Browser storage key: this device was told (a reloaded tab does not tell again).
 AWAKE_REFUSED_KEY = "companion.awake-refused-told"
 _told_awake: weakref.WeakSet[Any] = weakref.WeakSet()  # pages already told (or being told)
-#: Seconds from opening a game to asking for the Wake Lock.
-AWAKE_DELAY = 2.0
+#: Seconds from opening a game to asking for the Wake Lock (``COMPANION_AWAKE_DELAY``: a
+#: test hook, for tests that wait for the request; the app's own is 2).
+AWAKE_DELAY = float(os.environ.get("COMPANION_AWAKE_DELAY", "2.0"))
 
 
 def use_phone_comfort(

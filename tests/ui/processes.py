@@ -41,11 +41,18 @@ def free_port() -> int:
 class Server:
     """``companion --port P --data-dir D`` in a child process, stopped by PID."""
 
-    def __init__(self, data_dir: Path, extra: list[str] | None = None) -> None:
+    def __init__(
+        self, data_dir: Path, extra: list[str] | None = None, env: dict[str, str] | None = None
+    ) -> None:
+        """``extra``: more command-line arguments; ``env``: more environment variables (the
+        app's test hooks, e.g. ``COMPANION_AWAKE_DELAY``)."""
         self.data_dir = data_dir
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+        env = {
+            **{k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")},
+            **(env or {}),
+        }
         env["FLET_WEB_NO_CDN"] = "true"
         data_dir.mkdir(parents=True, exist_ok=True)
         self.log = data_dir.parent / "server.log"  # read it when a test fails

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.ui.conftest import App, drawn
+from tests.ui.conftest import App
 from tests.ui.test_touch_targets import MIN, NODES_JS
 
 __all__ = ["SIZES", "TURN", "Walk", "everything"]
@@ -44,24 +44,47 @@ RECTS_JS = (
 OVERLAYS = ("error", "notice")
 
 
-def _steady_rects(app: App, timeout: float = 20_000) -> dict[str, dict[str, float]]:
+#: What a sweep reads at one size, in the same read as the rects (one round trip): the boxes
+#: of the identifiers asked for (``null``: absent or not drawn, as Playwright's
+#: ``bounding_box``), the pinned action bar's box and every text node (:data:`TEXTS_JS`).
+SCENE_JS = (
+    "ids => { const box = id => { const e = document.querySelector("
+    '`[flt-semantics-identifier="${id}"]`); if (!e) return null;'
+    " const r = e.getBoundingClientRect(); return r.width > 0 || r.height > 0"
+    " ? {x: r.x, y: r.y, width: r.width, height: r.height} : null; };"
+    " return {boxes: Object.fromEntries(ids.map(id => [id, box(id)])),"
+    " bar: box('action-bar'), texts: (" + TEXTS_JS + ")()}; }"
+)
+
+
+def _steady_rects(
+    app: App, timeout: float = 20_000, mark: str = "", view: tuple[str, ...] = ()
+) -> dict[str, dict[str, float]]:
     """Every tappable node drawn (see :data:`RECTS_JS`), once the screen has stopped moving:
     two reads in the page 100 ms apart agree (the settle of :func:`tests.ui.phone.settled_boxes`,
-    for every node at once, in one wait)."""
+    for every node at once, in one wait). ``mark``: and the node tagged so is in the tree
+    (the frame's ``layout-<w>x<h>``). ``view``: the last read also returns, under the key
+    ``""``, what :data:`SCENE_JS` reads for those identifiers (nothing else is read between
+    the still screen and the checks)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     token = time.monotonic_ns()  # this call's own first read: never an old call's
     try:
         found = app.page.wait_for_function(
-            "token => { const now = (" + RECTS_JS + ")().filter(([k, n]) => n.w > 0);"
+            "([token, mark, view]) => { if (mark && !document.querySelector("
+            '`[flt-semantics-identifier="${mark}"]`)) return false;'
+            " const now = (" + RECTS_JS + ")().filter(([k, n]) => n.w > 0);"
             " const seen = (window.__stillRects ||= {}), key = JSON.stringify(now);"
             " const same = seen[token] === key; seen[token] = key;"
-            " if (same) delete seen[token]; return same && now; }",
-            arg=str(token),
+            " if (!same) return false; delete seen[token];"
+            " return view ? [...now, ['', (" + SCENE_JS + ")(view)]] : now; }",
+            arg=[str(token), mark, list(view) if view else None],
             polling=100,
             timeout=timeout,
         )
     except PlaywrightTimeout:
+        if mark and not app.el(mark).count():
+            raise AssertionError(f"{mark!r} never came (the layout for the new size)") from None
         raise AssertionError("the screen never stopped moving") from None
     return dict(found.json_value())
 
@@ -93,20 +116,20 @@ class Walk:
         self.sweeps = 0
         self.problems: list[str] = []
 
-    def resize(self, w: int, h: int, marked: bool = True) -> dict[str, dict[str, float]]:
+    def resize(
+        self, w: int, h: int, marked: bool = True, view: tuple[str, ...] = ()
+    ) -> dict[str, dict[str, float]]:
         """Turn or resize the window to ``w``×``h`` (no reload); once the server has laid the
         game out for it (the frame's ``layout-<w>x<h>``; not ``marked``: a dialog is open,
-        and the modal barrier hides the frame's nodes), drawn, and the screen stopped
-        moving: the tappable nodes."""
+        and the modal barrier hides the frame's nodes) and the screen stopped moving: the
+        tappable nodes (with ``view``: and, under ``""``, what :data:`SCENE_JS` reads)."""
         if (w, h) != self.size:
             self.app.page.set_viewport_size({"width": w, "height": h})
             self.size = (w, h)
-        if marked:
-            # a switch to or from two columns re-renders most of the frame: seconds on a
-            # loaded machine (2.4 s in-process for a finished six-player Coup)
-            self.app.el(f"layout-{w}x{h}").wait_for(state="attached", timeout=60_000)
-        drawn(self.app.page)
-        return _steady_rects(self.app)
+        # a switch to or from two columns re-renders most of the frame: seconds on a loaded
+        # machine (2.4 s in-process for a finished six-player Coup)
+        mark = f"layout-{w}x{h}" if marked else ""
+        return _steady_rects(self.app, 60_000 if marked else 20_000, mark, view)
 
     def sweep(self, step: str, view: tuple[str, ...] = TURN, marked: bool = True) -> None:
         """At each size (starting one further than the last sweep did): ``view`` in view,
@@ -114,20 +137,23 @@ class Walk:
         start = self.sweeps % len(SIZES)
         self.sweeps += 1
         for w, h in SIZES[start:] + SIZES[:start]:
-            rects = self.resize(w, h, marked)
+            rects = self.resize(w, h, marked, () if not marked else view)
             if not marked:  # a dialog the layout re-renders: its nodes back first
                 for ident in view:
                     self.app.appear(ident)
-                rects = _steady_rects(self.app)
+                rects = _steady_rects(self.app, view=view)
+            scene = rects.pop("")
             where = f"{step} at {w}×{h}"
-            self.problems += [f"{where}: {p}" for p in self._out_of_view(view)]
-            self.problems += [f"{where}: {p}" for p in self._cut(rects)]
+            self.problems += [f"{where}: {p}" for p in self._out_of_view(view, scene["boxes"])]
+            self.problems += [f"{where}: {p}" for p in self._cut(rects, scene)]
 
-    def _out_of_view(self, idents: tuple[str, ...]) -> list[str]:
+    def _out_of_view(
+        self, idents: tuple[str, ...], boxes: dict[str, dict[str, float] | None]
+    ) -> list[str]:
         w, h = self.size
         out = []
         for ident in idents:
-            b = self.app.el(ident).bounding_box() if self.app.el(ident).count() else None
+            b = boxes[ident]
             if b is None:
                 out.append(f"{ident!r} absent")
             elif not (
@@ -139,15 +165,14 @@ class Walk:
                 out.append(f"{ident!r} not in view: {[round(b[c]) for c in ('x', 'y')]}")
         return out
 
-    def _cut(self, rects: dict[str, dict[str, float]]) -> list[str]:
+    def _cut(self, rects: dict[str, dict[str, float]], scene: dict) -> list[str]:
         """Tappable nodes drawn on screen under 48×48 or cut at a side edge; text nodes cut at
         a side edge. A node the scrolling body cuts at its lower edge (the pinned action bar's
         top, or the screen's bottom) or at its top (under a pinned header) is whole once
-        scrolled: one found small is scrolled into view as a finger would and judged there."""
+        scrolled: one found small is scrolled into view as a finger would and judged there.
+        ``scene``: the bar and the texts read with ``rects`` (:data:`SCENE_JS`)."""
         width, height = self.size
-        bar = (
-            self.app.el("action-bar").bounding_box() if self.app.el("action-bar").count() else None
-        )
+        bar = scene["bar"]
         edges = [height] + ([bar["y"]] if bar else [])
         out, small = [], []
         for key, n in rects.items():
@@ -169,7 +194,7 @@ class Walk:
                 n = _steady_rects(self.app).get(key, n)
             if n["w"] < MIN or n["h"] < MIN:
                 out.append(f"small {n['w']:.0f}×{n['h']:.0f}: {n['id']} «{n['label']}»")
-        for t in self.app.page.evaluate(TEXTS_JS):
+        for t in scene["texts"]:
             drawn = t["w"] > 0 and t["y"] < height and t["y"] + t["h"] > 0
             if drawn and (t["x"] < -0.5 or t["x"] + t["w"] > width + 0.5):
                 out.append(f"text cut at x={t['x']:.0f} w={t['w']:.0f}: «{t['text']}»")

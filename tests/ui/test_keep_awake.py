@@ -11,6 +11,7 @@ not — the app then says it only when the plugin says the lock is off.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 import msgpack
 import pytest
@@ -19,11 +20,21 @@ from companion.store import GameStore
 from companion.ui.comfort import AWAKE_REFUSED, AWAKE_REFUSED_KEY
 from tests.ui.conftest import App, Server
 
+#: Seconds from a game screen's first frame to its Wake Lock request on this module's server
+#: (``COMPANION_AWAKE_DELAY``; the app's own is 2): each test waits for the request, four
+#: times in the refused case, and none checks the delay itself.
+AWAKE_DELAY = "0.3"
 
-@pytest.fixture
-def server(module_server: Server) -> Server:
-    """One server for this module's tests (each opens a game of its own by its id)."""
-    return module_server
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[Server]:
+    """One server for this module's tests (each opens a game of its own by its id), asking for
+    the Wake Lock :data:`AWAKE_DELAY` s after a game screen opens."""
+    srv = Server(
+        tmp_path_factory.mktemp("awake") / "data", env={"COMPANION_AWAKE_DELAY": AWAKE_DELAY}
+    )
+    yield srv
+    srv.stop()
 
 
 #: Count the page's Wake Lock requests (``window.__wake``), then refuse or grant them.
