@@ -16,6 +16,7 @@ from companion.table.https import spaced_fingerprint
 from companion.ui.hall import browser_of
 from companion.ui.lan import JoinInfo, Seat, spaced
 from companion.ui.state import on_page
+from companion.ui.tagged_controls import card, flow, heading
 from companion.ui.widgets import button, confirm_dialog, tagged
 
 __all__ = ["HostDesk", "JoinCard", "qr_png_base64", "qr_terminal"]
@@ -50,9 +51,9 @@ def _row(tag: str, lines: list[str], buttons: list[ft.Control]) -> ft.Control:
         key=tag,
         content=ft.Column(
             [
-                ft.Text(lines[0], size=16, weight=ft.FontWeight.BOLD),
+                heading(lines[0], 16),
                 ft.Text(lines[1], size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-                ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
+                flow(buttons),
             ],
             spacing=4,
         ),
@@ -131,7 +132,7 @@ def HostDesk(seat: Seat, on_host: bool, name: str) -> ft.Control:
         if on_host:
             gate.decline(knock_id)
 
-    rows: list[ft.Control] = [ft.Text(_("Устройства у стола"), size=18, weight=ft.FontWeight.BOLD)]
+    rows: list[ft.Control] = [heading(_("Устройства у стола"), 18)]
     for k in gate.hall.knocks():
         rows.append(
             _row(
@@ -189,7 +190,7 @@ def HostDesk(seat: Seat, on_host: bool, name: str) -> ft.Control:
             icon=ft.Icons.PASSWORD,
         )
     )
-    return tagged("host-desk", ft.Card(ft.Container(ft.Column(rows, spacing=12), padding=12)))
+    return card("host-desk", rows, None, spacing=12)
 
 
 @ft.component
@@ -198,7 +199,7 @@ def JoinCard(seat: Seat, player: bool) -> ft.Control:
     gate = seat.gate
     use_hall(gate, player)  # a new code shows at once
     lines: list[ft.Control] = [
-        ft.Text(_("Режим стола"), size=18, weight=ft.FontWeight.BOLD),
+        heading(_("Режим стола"), 18),
         ft.Text(gate.url, size=16, selectable=True),
     ]
     if player:
@@ -211,7 +212,7 @@ def JoinCard(seat: Seat, player: bool) -> ft.Control:
         )
     else:
         lines.append(ft.Text(_("Код для входа показан у игроков."), size=14))
-    card: list[ft.Control] = [
+    parts: list[ft.Control] = [
         ft.Row(
             [
                 ft.Image(src=qr_png_base64(gate.url), width=120, height=120),
@@ -220,7 +221,7 @@ def JoinCard(seat: Seat, player: bool) -> ft.Control:
         )
     ]
     if player and gate.fingerprint:
-        card.append(
+        parts.append(
             tagged(
                 "tls-fingerprint",
                 ft.Text(
@@ -232,4 +233,4 @@ def JoinCard(seat: Seat, player: bool) -> ft.Control:
                 label=gate.fingerprint,
             )
         )
-    return tagged("lan-card", ft.Card(ft.Container(ft.Column(card), padding=12)))
+    return card("lan-card", parts, None, spacing=10)

@@ -15,7 +15,6 @@ from companion.ui.plays import (
     Frame,
     Plays,
     choice,
-    dot,
     fmt_day,
     fmt_minutes,
     fmt_score,
@@ -24,7 +23,8 @@ from companion.ui.plays import (
     warning_boxes,
 )
 from companion.ui.result import winners_text
-from companion.ui.widgets import TARGET, button, clipped_text, said, tagged
+from companion.ui.tagged_controls import card, flow, two_up
+from companion.ui.widgets import TARGET, button, clipped_text, icon_button, legend, said, tagged
 
 __all__ = ["HistoryScreen", "PAGE", "play_card"]
 
@@ -55,15 +55,6 @@ def play_card(p: Play, data: Plays, ident: str = "play") -> ft.Control:
         )
         if x
     )
-    players = ft.Row(
-        [
-            ft.Row([dot(c), ft.Text(n, size=14)], spacing=4, tight=True)
-            for n, c in zip(p.players, p.colors, strict=True)
-        ],
-        wrap=True,
-        spacing=10,
-        run_spacing=2,
-    )
     early = (
         [
             tagged(
@@ -79,60 +70,31 @@ def play_card(p: Play, data: Plays, ident: str = "play") -> ft.Control:
         if p.early
         else []
     )
-    journal = tagged(
+    journal = icon_button(
         f"journal-{p.id}",
-        ft.IconButton(
-            ft.Icons.LIST_ALT,
-            tooltip=_("Журнал игры"),
-            width=TARGET,
-            height=TARGET,
-            on_click=lambda _e: go(f"/game/{p.id}/log"),
-        ),
+        ft.Icons.LIST_ALT,
+        _("Журнал игры"),
+        lambda: go(f"/game/{p.id}/log"),
         label=f"{_('Журнал игры')}: {title}, {fmt_day(p.started)}",
     )
-    return tagged(
+    about = [
+        clipped_text(fmt_day(p.started), 12, color=ft.Colors.ON_SURFACE_VARIANT),
+        flow([clipped_text(title, 16, lines=2, weight=ft.FontWeight.W_600), *early]),
+        legend(zip(p.players, p.colors, strict=True), 10),
+        said(f"winners-{p.id}", clipped_text(won, 15, lines=2, weight=ft.FontWeight.W_500)),
+        *([clipped_text(scores, 14, lines=3)] if scores else []),
+        clipped_text(facts, 13, color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    row = ft.Row(
+        [ft.Column(about, spacing=4, expand=True), ft.Container(journal, width=TARGET)],
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )
+    return card(
         f"{ident}-{p.id}",
-        ft.Card(
-            ft.Container(
-                ft.Row(
-                    [
-                        ft.Column(
-                            [
-                                clipped_text(
-                                    fmt_day(p.started), 12, color=ft.Colors.ON_SURFACE_VARIANT
-                                ),
-                                ft.Row(
-                                    [
-                                        clipped_text(
-                                            title, 16, lines=2, weight=ft.FontWeight.W_600
-                                        ),
-                                        *early,
-                                    ],
-                                    wrap=True,
-                                    spacing=8,
-                                ),
-                                players,
-                                said(
-                                    f"winners-{p.id}",
-                                    clipped_text(won, 15, lines=2, weight=ft.FontWeight.W_500),
-                                ),
-                                *([clipped_text(scores, 14, lines=3)] if scores else []),
-                                clipped_text(facts, 13, color=ft.Colors.ON_SURFACE_VARIANT),
-                            ],
-                            spacing=4,
-                            expand=True,
-                        ),
-                        ft.Container(journal, width=TARGET),
-                    ],
-                    vertical_alignment=ft.CrossAxisAlignment.START,
-                ),
-                padding=ft.Padding.only(left=14, top=10, bottom=10, right=4),
-                border_radius=12,
-                ink=True,
-                on_click=lambda _e: go(f"/game/{p.id}"),
-            )
-        ),
-        label=spoken,
+        [row],
+        spoken,
+        padding=ft.Padding.only(left=14, top=10, bottom=10, right=4),
+        on_click=lambda: go(f"/game/{p.id}"),
     )
 
 
@@ -151,31 +113,21 @@ def HistoryScreen() -> ft.Control:
     )[::-1]
     games = sorted({p.game for p in data.plays}, key=lambda g: GAMES[g].title if g in GAMES else g)
     titles = {p.game: p.title for p in data.plays}
-    filters = ft.ResponsiveRow(
-        [
-            ft.Container(
-                choice(
-                    "filter-game",
-                    _("Игра"),
-                    game,
-                    [(ALL, _("Все игры")), *[(g, titles[g]) for g in games]],
-                    lambda v: (set_game(v), set_shown(PAGE)),
-                ),
-                col={"xs": 12, "sm": 6},
-            ),
-            ft.Container(
-                choice(
-                    "filter-player",
-                    _("Игрок"),
-                    player,
-                    [(ALL, _("Все игроки")), *[(n, n) for n in data.people()]],
-                    lambda v: (set_player(v), set_shown(PAGE)),
-                ),
-                col={"xs": 12, "sm": 6},
-            ),
-        ],
-        spacing=12,
-        run_spacing=12,
+    filters = two_up(
+        choice(
+            "filter-game",
+            _("Игра"),
+            game,
+            [(ALL, _("Все игры")), *[(g, titles[g]) for g in games]],
+            lambda v: (set_game(v), set_shown(PAGE)),
+        ),
+        choice(
+            "filter-player",
+            _("Игрок"),
+            player,
+            [(ALL, _("Все игроки")), *[(n, n) for n in data.people()]],
+            lambda v: (set_player(v), set_shown(PAGE)),
+        ),
     )
     count = said("history-count", ft.Text(f"{_('Партий')}: {len(chosen)}", size=15))
     cards = [play_card(p, data) for p in chosen[:shown]]

@@ -22,6 +22,7 @@ from companion.ui.nav import app_model, go
 from companion.ui.plays import warning_boxes
 from companion.ui.saved_games import delete_game
 from companion.ui.state import follow_hub
+from companion.ui.tagged_controls import card, heading
 from companion.ui.widgets import (
     TARGET,
     Banner,
@@ -185,10 +186,10 @@ def Home() -> ft.Control:
         *warning_boxes(warnings, size=None),
         *([Banner(error, notice)] if error or notice else []),
     ]
-    heading = ft.Text(_("Сохранённые игры"), size=20, weight=ft.FontWeight.BOLD)
+    title = heading(_("Сохранённые игры"))
     if not layout.two_columns:
         return ft.Column(
-            [*intro, *_phone_menu(player), heading, *tiles],
+            [*intro, *_phone_menu(player), title, *tiles],
             spacing=12,
             scroll=ft.ScrollMode.AUTO,
             expand=True,
@@ -204,7 +205,7 @@ def Home() -> ft.Control:
     )
     right = ft.Column(
         [
-            heading,
+            title,
             ft.ResponsiveRow(
                 [ft.Container(t, col={"xs": 12, "md": 6}) for t in tiles],
                 spacing=12,
@@ -284,50 +285,30 @@ def _tile(s: GameSummary, player: bool, ask: Callable[[str, str], None]) -> ft.C
             f"delete-{s.id}",
             ft.Icons.DELETE_OUTLINE,
             _("Удалить игру"),
-            lambda _e: ask(s.id, title),
+            lambda: ask(s.id, title),
             label=f"{_('Удалить игру')}: {title}",
         )
         if player
         else ft.Container()
     )
-    return tagged(
+    about = [
+        said(f"title-{s.id}", clipped_text(s.title, 16, lines=2, weight=ft.FontWeight.W_600)),
+        clipped_text(", ".join(s.players), 14, lines=2),
+        clipped_text(f"{s.status} · {_('изменена')} {changed}", 12, lines=2, color=faint),
+        clipped_text(f"{_('начата')} {started} · {_('событий')}: {s.events}", 12, color=faint),
+    ]
+    row = ft.Row(
+        [
+            ft.Icon(ft.Icons.EMOJI_EVENTS if s.finished else ft.Icons.CASINO),
+            ft.Column(about, spacing=2, expand=True),
+            ft.Container(delete, width=TARGET, height=TARGET),
+        ],
+        spacing=12,
+    )
+    return card(
         f"saved-{s.id}",
-        ft.Card(
-            ft.Container(
-                ft.Row(
-                    [
-                        ft.Icon(ft.Icons.EMOJI_EVENTS if s.finished else ft.Icons.CASINO),
-                        ft.Column(
-                            [
-                                said(
-                                    f"title-{s.id}",
-                                    clipped_text(s.title, 16, lines=2, weight=ft.FontWeight.W_600),
-                                ),
-                                clipped_text(", ".join(s.players), 14, lines=2),
-                                clipped_text(
-                                    f"{s.status} · {_('изменена')} {changed}",
-                                    12,
-                                    lines=2,
-                                    color=faint,
-                                ),
-                                clipped_text(
-                                    f"{_('начата')} {started} · {_('событий')}: {s.events}",
-                                    12,
-                                    color=faint,
-                                ),
-                            ],
-                            spacing=2,
-                            expand=True,
-                        ),
-                        ft.Container(delete, width=TARGET, height=TARGET),
-                    ],
-                    spacing=12,
-                ),
-                padding=ft.Padding.only(left=16, top=10, bottom=10, right=4),
-                border_radius=12,
-                ink=True,
-                on_click=lambda _e: go(f"/game/{s.id}"),
-            )
-        ),
-        label=title,
+        [row],
+        title,
+        padding=ft.Padding.only(left=16, top=10, bottom=10, right=4),
+        on_click=lambda: go(f"/game/{s.id}"),
     )

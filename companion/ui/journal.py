@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -32,10 +33,11 @@ from companion.ui.layout import WIDTH_MEDIUM
 from companion.ui.nav import app_model, go
 from companion.ui.offline import BROWSER
 from companion.ui.state import GameView
+from companion.ui.tagged_controls import choice_dialog, spoken_clip
 from companion.ui.widgets import (
     TARGET,
     button,
-    clipped_text,
+    download,
     icon_button,
     said,
     tagged,
@@ -59,9 +61,6 @@ PAGE = 24
 
 # import the journal's controls at start-up, not on the first journal opened
 _CONTROLS = (ft.AlertDialog, ft.OutlinedButton, ft.FilePicker, ft.ListView)
-
-#: Filter choices shown without a scroll bar (a longer list scrolls inside its dialog).
-SHORT_LIST = 9
 
 
 def _row(ev: Event, text: str) -> ft.Control:
@@ -130,7 +129,7 @@ def _choice_button(
     on_open: Callable[[], None],
     page_width: float,
 ) -> ft.Control:
-    """A filter as a button showing its choice; a tap opens :func:`_choices`; 48 dp tall."""
+    """A filter as a button showing its choice; a tap opens its choices; 48 dp tall."""
     lead, padding, size = choice_layout(page_width)
     return ft.Container(
         tagged(
@@ -164,35 +163,6 @@ def _choice_button(
             label=f"{label}: {current}",
         ),
         expand=1,
-    )
-
-
-def _choices(
-    title: str,
-    options: list[tuple[str, str]],
-    pick: Callable[[str], None],
-    close: Callable[[], None],
-) -> ft.AlertDialog:
-    """The options of one filter, one 48 dp button each (scrolls when there are many)."""
-    return ft.AlertDialog(
-        title=ft.Text(title),
-        content=ft.Column(
-            [
-                ft.TextButton(
-                    text,
-                    height=TARGET,
-                    style=ft.ButtonStyle(alignment=ft.Alignment.CENTER_LEFT),
-                    on_click=lambda _e, k=key: pick(k),
-                )
-                for key, text in options
-            ],
-            tight=True,
-            spacing=0,
-            scroll=ft.ScrollMode.AUTO if len(options) > SHORT_LIST else None,
-            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        ),
-        actions=[button("log-filter-close", _("Закрыть"), lambda _e: close())],
-        on_dismiss=lambda _e: close(),
     )
 
 
@@ -253,9 +223,13 @@ def _Filters(
         "player": (_("Игрок"), players, pick(set_player)),
         "kind": (_("Что"), kinds_, pick(set_kind)),
     }
-    ft.use_dialog(
-        _choices(*dialogs[picking], lambda: set_picking("")) if picking in dialogs else None
-    )
+    dialog = None
+    if picking in dialogs:
+        title, options, chosen = dialogs[picking]
+        choices = [(f"log-choice-{k}", text, partial(chosen, k)) for k, text in options]
+        close = ("log-filter-close", _("Закрыть"), lambda: set_picking(""))
+        dialog = choice_dialog(ft.Text(title), choices, close)
+    ft.use_dialog(dialog)
     return ft.Row(
         [
             _choice_button(
@@ -286,7 +260,6 @@ Back, Tools, Filters = ft.memo(_Back), ft.memo(_Tools), ft.memo(_Filters)
 def GameLog(view: GameView) -> ft.Control:
     """The journal screen of ``view``'s game: header (48 dp controls), filters, lazy list."""
     app = app_model()
-    page = ft.context.page
     game = view.game
     length = _length(game)
     upto, set_upto = ft.use_state(length)
@@ -323,16 +296,7 @@ def GameLog(view: GameView) -> ft.Control:
             except OSError as exc:
                 saved = f"; {_('копию на компьютере сохранить не удалось')}: {exc.strerror}"
 
-        async def download() -> None:
-            fp = picker.current
-            if fp is None:
-                return
-            try:
-                await fp.save_file(file_name=name, src_bytes=data)
-            except Exception as exc:  # noqa: BLE001 - the client refused the dialog
-                set_msg(f"{_('Не удалось выгрузить')}: {exc}")
-
-        page.run_task(download)
+        download(picker, name, data, set_msg)
         set_msg(f"{_('Файл')} {name} {_('отправлен на это устройство')}{saved}")
 
     names = game.players
@@ -366,11 +330,7 @@ def GameLog(view: GameView) -> ft.Control:
         spacing=0,
     )
     filters = Filters(player, kind, tuple(names), tuple(kinds), pick_player, pick_kind)
-    status = tagged(
-        "log-message",
-        clipped_text(msg, 13, lines=2, height=36, tooltip=msg or None),
-        label=msg or " ",
-    )
+    status = spoken_clip("log-message", msg, 13, lines=2, height=36, tooltip=msg or None)
     return ft.Column(
         [
             header,

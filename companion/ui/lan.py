@@ -30,15 +30,8 @@ from companion.table.security import (
     code_problem,
 )
 from companion.ui.hall import Hall, JoinedDevice
-from companion.ui.widgets import TARGET, button, said, tagged, use_form
-
-
-def _target(control: ft.Control, on_click: Callable[[], None]) -> ft.Control:
-    """A radio in a 48 dp tappable box, one semantics node."""
-    return ft.MergeSemantics(
-        ft.Container(control, height=TARGET, on_click=on_click, alignment=ft.Alignment.CENTER_LEFT)
-    )
-
+from companion.ui.tagged_controls import heading, radio_group, text_field
+from companion.ui.widgets import button, said, tagged, use_form
 
 __all__ = [
     "LanGate",
@@ -353,58 +346,42 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
         seat.gate.hall.knock(seat.conn.peer, name, seat.conn.agent, answer)
         set_error(_("Запрос отправлен: ждём, когда ведущий впустит вас."), note=True)
 
+    # under «Войти»: a refusal moves nothing; put away, transparent (out of the a11y tree)
+    if error and standing:
+        color = None if note else ft.Colors.ERROR
+        shown = said("join-note" if note else "join-error", ft.Text(error, color=color, size=16))
+    else:
+        shown = ft.Container(ft.Text(error, size=16), opacity=0) if error else ft.Container()
+    where = f"{_('Режим стола: введите код для входа.')} {where_the_code_is()}"
     return ft.Column(
         [
-            ft.Text(APP_NAME, size=28, weight=ft.FontWeight.BOLD),
-            tagged(
-                "join-where",
-                ft.Text(
-                    f"{_('Режим стола: введите код для входа.')} {where_the_code_is()}", size=16
-                ),
-            ),
-            tagged(
+            heading(APP_NAME, 28),
+            tagged("join-where", ft.Text(where, size=16)),
+            text_field(
                 "join-code",
-                ft.TextField(
-                    label=_("Код"),
-                    value=code,
-                    keyboard_type=ft.KeyboardType.NUMBER,
-                    max_length=CODE_FIELD_CHARS,
-                    counter="",
-                    on_change=lambda e: put("code", str(e.control.value or "")[:64]),
-                    on_submit=lambda: join(),
-                ),
+                _("Код"),
+                code,
+                lambda text: put("code", text[:64]),
+                keyboard_type=ft.KeyboardType.NUMBER,
+                max_length=CODE_FIELD_CHARS,
+                on_submit=lambda: join(),
             ),
-            tagged(
+            text_field(
                 "join-name",
-                ft.TextField(
-                    label=_("Ваше имя (для журнала)"),
-                    value=name,
-                    max_length=NAME_CHARS,
-                    counter="",  # no «3/40» under the field: a limit, not a target
-                    # the line under the field always there: «Войти» never moves
-                    helper=full if len(name) >= NAME_CHARS else " ",
-                    helper_style=ft.TextStyle(color=ft.Colors.ERROR),
-                    on_change=lambda e: put("name", str(e.control.value or "")[:NAME_CHARS]),
-                ),
+                _("Ваше имя (для журнала)"),
+                name,
+                lambda text: put("name", text[:NAME_CHARS]),
+                max_length=NAME_CHARS,
+                # the line under the field always there: «Войти» never moves
+                helper=full if len(name) >= NAME_CHARS else " ",
+                helper_style=ft.TextStyle(color=ft.Colors.ERROR),
             ),
-            tagged(
+            radio_group(
                 "join-role",
-                ft.RadioGroup(
-                    value=role,
-                    on_change=lambda e: pick(str(e.data or e.control.value)),
-                    content=ft.Row(
-                        [
-                            _target(
-                                ft.Radio(value="player", label=_("Игрок")), lambda: pick("player")
-                            ),
-                            _target(
-                                ft.Radio(value="spectator", label=_("Зритель")),
-                                lambda: pick("spectator"),
-                            ),
-                        ],
-                        spacing=16,
-                    ),
-                ),
+                role,
+                [("player", _("Игрок")), ("spectator", _("Зритель"))],
+                pick,
+                across=True,
             ),
             tagged(
                 "join",
@@ -416,15 +393,7 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                 ),
             ),
             button("ask-host", _("Попросить ведущего впустить"), ask, ft.OutlinedButton),
-            # under «Войти»: a refusal moves nothing; put away, transparent (out of the a11y tree)
-            said(
-                "join-note" if note else "join-error",
-                ft.Text(error, color=None if note else ft.Colors.ERROR, size=16),
-            )
-            if error and standing
-            else ft.Container(ft.Text(error, size=16), opacity=0)
-            if error
-            else ft.Container(),
+            shown,
         ],
         spacing=12,
         scroll=ft.ScrollMode.AUTO,

@@ -17,7 +17,8 @@ from companion.ui.boards import BOARDS
 from companion.ui.layout import COMPACT, use_window_layout
 from companion.ui.nav import app_model, go
 from companion.ui.roster_chips import RosterChips, last_game, next_color
-from companion.ui.widgets import TARGET, Banner, button, icon_button, tagged, use_form
+from companion.ui.tagged_controls import color_button, title_row
+from companion.ui.widgets import Banner, button, icon_button, tagged, use_form
 
 __all__ = ["NewGame"]
 
@@ -162,18 +163,7 @@ def NewGame() -> ft.Control:
     rows = [
         ft.Row(
             [
-                tagged(
-                    f"color-{i}",
-                    ft.IconButton(
-                        ft.Icons.CIRCLE,
-                        icon_color=p["color"],
-                        icon_size=32,
-                        tooltip=_("Цвет"),
-                        width=TARGET,
-                        height=TARGET,
-                        on_click=lambda _e, i=i: recolor(i),
-                    ),
-                ),
+                color_button(f"color-{i}", p["color"], lambda i=i: recolor(i)),
                 ft.Container(
                     tagged(
                         f"player-name-{i}",
@@ -223,12 +213,7 @@ def NewGame() -> ft.Control:
     shown = picker_text(title, compact)
     column = ft.Column(
         [
-            ft.Row(
-                [
-                    icon_button("back", ft.Icons.ARROW_BACK, _("Назад"), lambda: go("/")),
-                    ft.Text(_("Новая игра"), size=24, weight=ft.FontWeight.BOLD),
-                ]
-            ),
+            title_row("back", _("Новая игра"), lambda: go("/")),
             tagged(
                 "game-choice",
                 ft.Dropdown(

@@ -22,27 +22,32 @@ from companion.ui.colors import ink
 from companion.ui.nav import app_model
 from companion.ui.plays import Frame, grid, load_plays, warning_boxes
 from companion.ui.roster_chips import next_color
+from companion.ui.tagged_controls import (
+    card,
+    choice_dialog,
+    color_button,
+    flow,
+    heading,
+    spoken_clip,
+)
 from companion.ui.widgets import (
-    TARGET,
     button,
     clipped_text,
     confirm_dialog,
+    download,
     tagged,
     use_file_picker,
 )
 
-__all__ = ["PlayersScreen", "SHORT_LIST", "PICK_BYTES"]
+__all__ = ["PlayersScreen", "PICK_BYTES"]
 
 #: The largest backup a phone can send (bytes; one websocket frame,
 #: :data:`~companion.table.budget.JOINED_FRAME_BYTES`).
 PICK_BYTES = JOINED_FRAME_BYTES - 4096
 
-#: The «same player as…» list shown whole up to this many.
-SHORT_LIST = 9
-
 
 def _button(ident: str, text: str, icon: ft.IconData, on_click, **kw) -> ft.Control:
-    return tagged(ident, ft.OutlinedButton(text, icon=icon, height=TARGET, on_click=on_click, **kw))
+    return button(ident, text, on_click, ft.OutlinedButton, icon=icon, **kw)
 
 
 def _plays_word(n: int) -> str:
@@ -65,6 +70,7 @@ def PlayersScreen() -> ft.Control:
     root = app.hub.store.root
     roster = Roster(root)
     data = load_plays(app)
+    people = roster.players()
     counts: dict[str, int] = {}
     for p in data.plays:
         for n in p.players:
@@ -82,6 +88,11 @@ def PlayersScreen() -> ft.Control:
         set_refusal(("", ""))
         bump(lambda n: n + 1)
         return True
+
+    def rename(name: str) -> None:
+        set_editing("" if editing == name else name)
+        set_draft(name)
+        set_refusal(("", ""))
 
     def save_name(old: str) -> None:
         if change(old, lambda r: r.rename(old, draft)):
@@ -103,6 +114,10 @@ def PlayersScreen() -> ft.Control:
             name = asking[1]
             if change(name, lambda r: r.remove(name)):
                 set_notice(f"{_('Убран из списка')}: {name}.")
+
+    def ask_merge(keep: str) -> None:
+        set_merging("")
+        set_asking(("merge", keep, merging))
 
     def dialog() -> ft.DialogControl | None:
         if not player:
@@ -127,52 +142,31 @@ def PlayersScreen() -> ft.Control:
                 danger=True,
             )
         if merging:
-            others = [q for q in roster.players() if q.name != merging]
-            return ft.AlertDialog(
+            return choice_dialog(
+                ft.Text(f"«{merging}» — {_('это тот же игрок, что…')}", size=20),
+                [
+                    (f"same-{q.name}", q.name, lambda q=q: ask_merge(q.name))
+                    for q in people
+                    if q.name != merging
+                ],
+                ("same-cancel", _("Отмена"), lambda: set_merging("")),
+                kind=ft.OutlinedButton,
                 modal=True,
-                title=ft.Text(f"«{merging}» — {_('это тот же игрок, что…')}", size=20),
-                content=ft.Column(
-                    [
-                        button(
-                            f"same-{q.name}",
-                            q.name,
-                            lambda _e, q=q: (
-                                set_merging(""),
-                                set_asking(("merge", q.name, merging)),
-                            ),
-                            ft.OutlinedButton,
-                            label=q.name,
-                        )
-                        for q in others
-                    ],
-                    scroll=ft.ScrollMode.AUTO if len(others) > SHORT_LIST else None,
-                    tight=True,
-                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                ),
-                actions=[button("same-cancel", _("Отмена"), lambda: set_merging(""))],
-                on_dismiss=lambda: set_merging(""),
             )
         return None
 
     ft.use_dialog(dialog())
 
-    def card(p: RosterPlayer) -> ft.Control:
+    def player_card(p: RosterPlayer) -> ft.Control:
         n = counts.get(p.name, 0)
         parts: list[ft.Control] = [
             ft.Row(
                 [
-                    tagged(
+                    color_button(
                         f"recolor-{p.name}",
-                        ft.IconButton(
-                            ft.Icons.CIRCLE,
-                            icon_color=p.color,
-                            icon_size=32,
-                            tooltip=_("Цвет"),
-                            width=TARGET,
-                            height=TARGET,
-                            disabled=not player,
-                            on_click=lambda _e: recolor(p),
-                        ),
+                        p.color,
+                        lambda: recolor(p),
+                        disabled=not player,
                         label=f"{_('Цвет')} {p.color}",
                     ),
                     ft.Container(
@@ -216,53 +210,39 @@ def PlayersScreen() -> ft.Control:
             )
         if refusal[0] == p.name and refusal[1]:
             parts.append(
-                tagged(
-                    f"refusal-{p.name}",
-                    clipped_text(refusal[1], 14, lines=3, color=ft.Colors.ERROR),
-                    label=refusal[1],
-                )
+                spoken_clip(f"refusal-{p.name}", refusal[1], 14, lines=3, color=ft.Colors.ERROR)
             )
         if player:
+            renaming = editing == p.name
             parts.append(
-                ft.Row(
+                flow(
                     [
                         _button(
                             f"rename-{p.name}",
-                            _("Отмена") if editing == p.name else _("Переименовать"),
-                            ft.Icons.CLOSE if editing == p.name else ft.Icons.EDIT,
-                            lambda _e: (
-                                set_editing("" if editing == p.name else p.name),
-                                set_draft(p.name),
-                                set_refusal(("", "")),
-                            ),
+                            _("Отмена") if renaming else _("Переименовать"),
+                            ft.Icons.CLOSE if renaming else ft.Icons.EDIT,
+                            lambda: rename(p.name),
                         ),
                         _button(
                             f"merge-{p.name}",
                             _("Объединить"),
                             ft.Icons.MERGE,
-                            lambda _e: set_merging(p.name),
-                            disabled=len(roster.players()) < 2,
+                            lambda: set_merging(p.name),
+                            disabled=len(people) < 2,
                         ),
                         _button(
                             f"remove-{p.name}",
                             _("Убрать"),
                             ft.Icons.PERSON_REMOVE,
-                            lambda _e: set_asking(("remove", p.name)),
+                            lambda: set_asking(("remove", p.name)),
                         ),
-                    ],
-                    wrap=True,
-                    spacing=8,
-                    run_spacing=8,
+                    ]
                 )
             )
         spoken = f"{p.name}, {_plays_word(n)}"
         if p.aliases:
             spoken += f"; {_('ещё звали')}: {', '.join(p.aliases)}"
-        return tagged(
-            f"roster-{p.name}",
-            ft.Card(ft.Container(ft.Column(parts, spacing=8), padding=12)),
-            label=spoken,
-        )
+        return card(f"roster-{p.name}", parts, spoken, spacing=8)
 
     def export(fmt: str) -> None:
         stamp = time.strftime("%Y-%m-%d")
@@ -277,15 +257,7 @@ def PlayersScreen() -> ft.Control:
             set_notice(f"{_('Не удалось выгрузить')}: {exc}")
             return
 
-        async def download() -> None:
-            if picker.current is None:
-                return
-            try:
-                await picker.current.save_file(file_name=name, src_bytes=raw)
-            except Exception as exc:  # noqa: BLE001 - the client refused the dialog
-                set_notice(f"{_('Не удалось выгрузить')}: {exc}")
-
-        page.run_task(download)
+        download(picker, name, raw, set_notice)
         set_notice(f"{_('Файл')} {name} {_('отправлен на это устройство')}.")
 
     def restore() -> None:
@@ -326,12 +298,11 @@ def PlayersScreen() -> ft.Control:
 
         page.run_task(pick)
 
-    people = roster.players()
     body: list[ft.Control] = [*warning_boxes(data.warnings)]
     if not player:
         body.append(ft.Text(_("Вы — зритель: менять список может только игрок."), size=14))
     if people:
-        body.append(grid([card(p) for p in people]))
+        body.append(grid([player_card(p) for p in people]))
     else:
         body.append(ft.Text(_("Список пуст: игроки попадают в него из формы новой игры."), size=14))
     files: list[ft.Control] = [
@@ -348,8 +319,8 @@ def PlayersScreen() -> ft.Control:
         )
     limit = f"{PICK_BYTES // (1024 * 1024)} {_('МБ')}"
     body += [
-        ft.Text(_("Выгрузить партии"), size=20, weight=ft.FontWeight.BOLD),
-        ft.Row(files, wrap=True, spacing=8, run_spacing=8),
+        heading(_("Выгрузить партии")),
+        flow(files),
         *(
             [
                 clipped_text(
@@ -364,10 +335,7 @@ def PlayersScreen() -> ft.Control:
             else []
         ),
         ft.Container(
-            tagged("files-notice", clipped_text(notice, 14, lines=4), label=notice)
-            if notice
-            else None,
-            height=84,
+            spoken_clip("files-notice", notice, 14, lines=4) if notice else None, height=84
         ),
     ]
     return Frame(_("Игроки"), "players", body)

@@ -18,8 +18,10 @@ from companion.store.roster import Roster
 from companion.store.stats import person
 from companion.ui.layout import use_window_layout
 from companion.ui.nav import go
+from companion.ui.result import fmt_score
 from companion.ui.state import AppModel
-from companion.ui.widgets import button, dot, icon_button, tagged
+from companion.ui.tagged_controls import flow, title_row
+from companion.ui.widgets import button, dot, tagged
 
 __all__ = [
     "Plays",
@@ -100,10 +102,6 @@ def fmt_minutes(seconds: float) -> str:
     return f"{minutes // 60} {_('ч')} {minutes % 60:02d} {_('мин')}"
 
 
-def fmt_score(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
-
-
 def choice(
     ident: str,
     label: str,
@@ -148,13 +146,8 @@ def Frame(title: str, ident: str, body: list[ft.Control], tabs: bool = True) -> 
             )
     column = ft.Column(
         [
-            ft.Row(
-                [
-                    icon_button("back", ft.Icons.ARROW_BACK, _("Назад"), lambda: go("/")),
-                    ft.Text(title, size=24, weight=ft.FontWeight.BOLD, expand=True),
-                ]
-            ),
-            ft.Row(links, wrap=True, spacing=8, run_spacing=8),
+            title_row("back", title, lambda: go("/")),
+            flow(links),
             *body,
         ],
         spacing=12,

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import flet as ft
 
+from companion.i18n import _
 from companion.ui.controls import (
     TARGET,
     Banner,
@@ -35,9 +36,11 @@ __all__ = [
     "TARGET",
     "button",
     "dot",
+    "legend",
     "said",
     "use_page_width",
     "use_file_picker",
+    "download",
     "confirm_dialog",
     "shown_number",
     "typed_number",
@@ -117,6 +120,16 @@ def dot(color: str, size: int = 14) -> ft.Control:
     return ft.Container(width=size, height=size, bgcolor=color, border_radius=size / 2)
 
 
+def legend(players: Iterable[tuple[str, str]], spacing: float = 14) -> ft.Control:
+    """Each ``(name, colour)`` as a :func:`dot` and the name at 14 px, in lines that wrap."""
+    return ft.Row(
+        [ft.Row([dot(c), ft.Text(n, size=14)], spacing=4, tight=True) for n, c in players],
+        wrap=True,
+        spacing=spacing,
+        run_spacing=2,
+    )
+
+
 def use_page_width() -> float:
     """The page's width in px, following resizes."""
     return float(_use_resize(lambda p: float(p.width or 390)))
@@ -142,6 +155,20 @@ def use_file_picker() -> ft.Ref[ft.FilePicker | None]:
 
     ft.use_effect(mount, [], cleanup=unmount)
     return picker
+
+
+def download(picker: ft.Ref[ft.FilePicker | None], name: str, data: bytes, failed: Any) -> None:
+    """Send ``data`` to this device as the file ``name`` through ``picker``
+    (:func:`use_file_picker`); ``failed(text)`` says why when the client refuses."""
+
+    async def send() -> None:
+        if picker.current is not None:
+            try:
+                await picker.current.save_file(file_name=name, src_bytes=data)
+            except Exception as exc:  # noqa: BLE001 - the client refused the dialog
+                failed(f"{_('Не удалось выгрузить')}: {exc}")
+
+    ft.context.page.run_task(send)
 
 
 #: Per page: each switch row's last drawn or flipped value.
