@@ -19,10 +19,10 @@ from companion.ui.devices import HostDesk, JoinCard
 from companion.ui.lan import Seat
 from companion.ui.layout import use_window_layout
 from companion.ui.nav import app_model, go
-from companion.ui.plays import warning_boxes
+from companion.ui.plays import grid, warning_boxes
 from companion.ui.saved_games import delete_game
 from companion.ui.state import follow_hub
-from companion.ui.tagged_controls import card, heading
+from companion.ui.tagged_controls import card, centred, heading
 from companion.ui.widgets import (
     TARGET,
     Banner,
@@ -70,22 +70,15 @@ def AwakeNote(seat: Seat) -> ft.Control:
 
     if seat.conn.secure or not shown:
         return ft.Container(height=0)
-    return tagged(
-        "awake-note",
-        ft.Container(
-            ft.Row(
-                [
-                    ft.Icon(ft.Icons.BRIGHTNESS_LOW),
-                    ft.Text(_(AWAKE_NOTE), expand=True, size=14),
-                    button("awake-ok", _("Понятно"), dismiss),
-                ]
-            ),
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            padding=10,
-            border_radius=8,
-        ),
-        label=AWAKE_NOTE,
+    line = [
+        ft.Icon(ft.Icons.BRIGHTNESS_LOW),
+        ft.Text(_(AWAKE_NOTE), expand=True, size=14),
+        button("awake-ok", _("Понятно"), dismiss),
+    ]
+    box = ft.Container(
+        ft.Row(line), bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=10, border_radius=8
     )
+    return tagged("awake-note", box, label=AWAKE_NOTE)
 
 
 def _confirm(title: str, on_yes, on_no) -> ft.AlertDialog:
@@ -155,37 +148,23 @@ def Home() -> ft.Control:
         ft.Text(_("Пока ни одной: начните новую игру."))
     ]
     intro: list[ft.Control] = [
-        ft.Text(APP_NAME, size=28, weight=ft.FontWeight.BOLD),
+        heading(APP_NAME, 28),
         ft.Text(_("Счёт, ход и правила для настольной игры на столе."), size=14),
-        *(
-            [
-                ft.Column(
-                    [
-                        JoinCard(app.lan, player),
-                        HostDesk(app.lan, app.on_host and player, app.name),
-                        AwakeNote(app.lan),
-                    ],
-                    spacing=8,
-                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                )
-            ]
-            if app.lan is not None
-            else []
-        ),
-        *(
-            []
-            if player
-            else [
-                tagged(
-                    "role",
-                    ft.Text(_("Вы — зритель: только просмотр."), color=ft.Colors.SECONDARY),
-                    label="spectator",
-                )
-            ]
-        ),
-        *warning_boxes(warnings, size=None),
-        *([Banner(error, notice)] if error or notice else []),
     ]
+    if app.lan is not None:
+        table = [
+            JoinCard(app.lan, player),
+            HostDesk(app.lan, app.on_host and player, app.name),
+            AwakeNote(app.lan),
+        ]
+        stretch = ft.CrossAxisAlignment.STRETCH
+        intro.append(ft.Column(table, spacing=8, horizontal_alignment=stretch))
+    if not player:
+        viewer = ft.Text(_("Вы — зритель: только просмотр."), color=ft.Colors.SECONDARY)
+        intro.append(tagged("role", viewer, label="spectator"))
+    intro += warning_boxes(warnings, size=None)
+    if error or notice:
+        intro.append(Banner(error, notice))
     title = heading(_("Сохранённые игры"))
     if not layout.two_columns:
         return ft.Column(
@@ -203,35 +182,10 @@ def Home() -> ft.Control:
         ),
         width=MENU_WIDTH,
     )
-    right = ft.Column(
-        [
-            title,
-            ft.ResponsiveRow(
-                [ft.Container(t, col={"xs": 12, "md": 6}) for t in tiles],
-                spacing=12,
-                run_spacing=12,
-            ),
-        ],
-        spacing=12,
-        scroll=ft.ScrollMode.AUTO,
-        expand=True,
-    )
-    return ft.Row(
-        [
-            ft.Container(
-                ft.Row(
-                    [left, ft.VerticalDivider(width=1), right],
-                    spacing=24,
-                    vertical_alignment=ft.CrossAxisAlignment.START,
-                ),
-                width=MAX_WIDTH,
-                expand=True,
-                expand_loose=True,
-            )
-        ],
-        alignment=ft.MainAxisAlignment.CENTER,
-        vertical_alignment=ft.CrossAxisAlignment.START,
-        expand=True,
+    right = ft.Column([title, grid(tiles, 12)], spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
+    both = [left, ft.VerticalDivider(width=1), right]
+    return centred(
+        ft.Row(both, spacing=24, vertical_alignment=ft.CrossAxisAlignment.START), MAX_WIDTH
     )
 
 

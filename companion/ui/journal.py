@@ -37,6 +37,7 @@ from companion.ui.tagged_controls import choice_dialog, spoken_clip
 from companion.ui.widgets import (
     TARGET,
     button,
+    clipped_text,
     download,
     icon_button,
     said,
@@ -131,33 +132,20 @@ def _choice_button(
 ) -> ft.Control:
     """A filter as a button showing its choice; a tap opens its choices; 48 dp tall."""
     lead, padding, size = choice_layout(page_width)
+    text = said(f"{ident}-text", clipped_text(current, size, no_wrap=True))
+    inside = [
+        ft.Icon(icon, size=18, visible=lead),
+        ft.Container(text, expand=True, alignment=ft.Alignment.CENTER_LEFT),
+        ft.Icon(ft.Icons.ARROW_DROP_DOWN),
+    ]
     return ft.Container(
         tagged(
             ident,
             ft.OutlinedButton(
-                content=ft.Row(
-                    [
-                        ft.Icon(icon, size=18, visible=lead),
-                        ft.Container(
-                            said(
-                                f"{ident}-text",
-                                ft.Text(
-                                    current,
-                                    size=size,
-                                    no_wrap=True,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
-                                ),
-                            ),
-                            expand=True,
-                            alignment=ft.Alignment.CENTER_LEFT,
-                        ),
-                        ft.Icon(ft.Icons.ARROW_DROP_DOWN),
-                    ],
-                    spacing=6 if lead else 4,
-                ),
+                content=ft.Row(inside, spacing=6 if lead else 4),
                 height=TARGET,
                 style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=padding)),
-                on_click=lambda _e: on_open(),
+                on_click=lambda: on_open(),
                 expand=True,
             ),
             label=f"{label}: {current}",
@@ -211,21 +199,18 @@ def _Filters(
     kinds_ = [("all", _("Все события")), *((k, KIND_LABELS.get(k, OTHER_KIND)) for k in kinds)]
     picking, set_picking = ft.use_state("")  # "", "player" or "kind"
     width = use_page_width()
+    filters = {
+        "player": ("log-player", _("Игрок"), ft.Icons.PERSON_OUTLINE, players, player, set_player),
+        "kind": ("log-kind", _("Что"), ft.Icons.FILTER_LIST, kinds_, kind, set_kind),
+    }
+    dialog = None
+    if picking in filters:
+        _ident, title, _icon, options, _now, setter = filters[picking]
 
-    def pick(setter: Callable[[str], None]) -> Callable[[str], None]:
         def chosen(key: str) -> None:
             set_picking("")
             setter(key)
 
-        return chosen
-
-    dialogs = {
-        "player": (_("Игрок"), players, pick(set_player)),
-        "kind": (_("Что"), kinds_, pick(set_kind)),
-    }
-    dialog = None
-    if picking in dialogs:
-        title, options, chosen = dialogs[picking]
         choices = [(f"log-choice-{k}", text, partial(chosen, k)) for k, text in options]
         close = ("log-filter-close", _("Закрыть"), lambda: set_picking(""))
         dialog = choice_dialog(ft.Text(title), choices, close)
@@ -233,21 +218,14 @@ def _Filters(
     return ft.Row(
         [
             _choice_button(
-                "log-player",
-                _("Игрок"),
-                ft.Icons.PERSON_OUTLINE,
-                dict(players).get(player, players[0][1]),
-                lambda: set_picking("player"),
+                ident,
+                title,
+                icon,
+                dict(opts).get(now, opts[0][1]),
+                partial(set_picking, key),
                 width,
-            ),
-            _choice_button(
-                "log-kind",
-                _("Что"),
-                ft.Icons.FILTER_LIST,
-                dict(kinds_).get(kind, kinds_[0][1]),
-                lambda: set_picking("kind"),
-                width,
-            ),
+            )
+            for key, (ident, title, icon, opts, now, _set) in filters.items()
         ],
         spacing=8,
     )

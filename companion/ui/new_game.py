@@ -17,7 +17,7 @@ from companion.ui.boards import BOARDS
 from companion.ui.layout import COMPACT, use_window_layout
 from companion.ui.nav import app_model, go
 from companion.ui.roster_chips import RosterChips, last_game, next_color
-from companion.ui.tagged_controls import color_button, title_row
+from companion.ui.tagged_controls import centred, color_button, heading, text_field, title_row
 from companion.ui.widgets import Banner, button, icon_button, tagged, use_form
 
 __all__ = ["NewGame"]
@@ -160,53 +160,37 @@ def NewGame() -> ft.Control:
 
     layout = use_window_layout()
     compact = layout.width_class == COMPACT
-    rows = [
-        ft.Row(
+    fewest = len(players) <= definition.min_players
+
+    def seat_row(i: int, p: dict[str, str]) -> ft.Control:
+        name = text_field(
+            f"player-name-{i}",
+            f"{_('Игрок')} {i + 1}",
+            p["name"],
+            lambda v: edit(i, name=v),
+            text_size=14 if compact else None,
+            content_padding=ft.Padding.symmetric(horizontal=8, vertical=16) if compact else None,
+            max_length=NAME_CHARS,  # the store refuses longer (limits)
+        )
+        last = i == len(players) - 1
+        steps = [
+            ("up", ft.Icons.ARROW_UPWARD, _("Выше"), lambda: move(i, -1), i == 0),
+            ("down", ft.Icons.ARROW_DOWNWARD, _("Ниже"), lambda: move(i, 1), last),
+            ("remove", ft.Icons.DELETE_OUTLINE, _("Убрать"), lambda: remove(i), fewest),
+        ]
+        return ft.Row(
             [
-                color_button(f"color-{i}", p["color"], lambda i=i: recolor(i)),
-                ft.Container(
-                    tagged(
-                        f"player-name-{i}",
-                        ft.TextField(
-                            label=f"{_('Игрок')} {i + 1}",
-                            value=p["name"],
-                            text_size=14 if compact else None,
-                            content_padding=ft.Padding.symmetric(horizontal=8, vertical=16)
-                            if compact
-                            else None,
-                            max_length=NAME_CHARS,  # the store refuses longer (limits)
-                            counter="",
-                            on_change=lambda e, i=i: edit(i, name=e.control.value),
-                        ),
-                    ),
-                    expand=True,
-                ),
-                icon_button(
-                    f"up-{i}",
-                    ft.Icons.ARROW_UPWARD,
-                    _("Выше"),
-                    lambda _e, i=i: move(i, -1),
-                    disabled=i == 0,
-                ),
-                icon_button(
-                    f"down-{i}",
-                    ft.Icons.ARROW_DOWNWARD,
-                    _("Ниже"),
-                    lambda _e, i=i: move(i, 1),
-                    disabled=i == len(players) - 1,
-                ),
-                icon_button(
-                    f"remove-{i}",
-                    ft.Icons.DELETE_OUTLINE,
-                    _("Убрать"),
-                    lambda _e, i=i: remove(i),
-                    disabled=len(players) <= definition.min_players,
-                ),
+                color_button(f"color-{i}", p["color"], lambda: recolor(i)),
+                ft.Container(name, expand=True),
+                *[
+                    icon_button(f"{k}-{i}", icon, tip, fn, disabled=off)
+                    for k, icon, tip, fn, off in steps
+                ],
             ],
             spacing=0,
         )
-        for i, p in enumerate(players)
-    ]
+
+    rows = [seat_row(i, p) for i, p in enumerate(players)]
     board = BOARDS[game_id]
     form = getattr(board, "OptionsForm", None)
     title = GAMES[game_id].title
@@ -233,11 +217,10 @@ def NewGame() -> ft.Control:
                 ),
                 label=f"{_('Игра')}: {title}",
             ),
-            ft.Text(
+            heading(
                 f"{_('Игроки')} ({definition.min_players}–{definition.max_players}), "
                 f"{_('в порядке хода')}",
-                size=18,
-                weight=ft.FontWeight.BOLD,
+                18,
             ),
             RosterChips(app, players, definition.max_players, players_now),
             *rows,
@@ -270,25 +253,13 @@ def NewGame() -> ft.Control:
         expand=True,
     )
     # «Начать игру» pinned under the form; a refusal above it, pinned too
+    go_button = ft.FilledButton(
+        _("Начать игру"), icon=ft.Icons.PLAY_ARROW, height=START_HEIGHT, on_click=lambda: start()
+    )
     pinned = tagged(
         "start-bar",
         ft.Container(
-            ft.Column(
-                [
-                    Banner(error, ""),
-                    tagged(
-                        "start-game",
-                        ft.FilledButton(
-                            _("Начать игру"),
-                            icon=ft.Icons.PLAY_ARROW,
-                            height=START_HEIGHT,
-                            on_click=lambda: start(),
-                        ),
-                    ),
-                ],
-                spacing=8,
-                tight=True,
-            ),
+            ft.Column([Banner(error, ""), tagged("start-game", go_button)], spacing=8, tight=True),
             padding=ft.Padding.only(top=8),
             border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
         ),
@@ -297,9 +268,4 @@ def NewGame() -> ft.Control:
     if not layout.two_columns:
         return column
     # wide: a centred column of at most FORM_WIDTH px
-    return ft.Row(
-        [ft.Container(column, width=FORM_WIDTH, expand=True, expand_loose=True)],
-        alignment=ft.MainAxisAlignment.CENTER,
-        vertical_alignment=ft.CrossAxisAlignment.START,
-        expand=True,
-    )
+    return centred(column, FORM_WIDTH)

@@ -20,7 +20,7 @@ from companion.ui.layout import use_window_layout
 from companion.ui.nav import go
 from companion.ui.result import fmt_score
 from companion.ui.state import AppModel
-from companion.ui.tagged_controls import flow, title_row
+from companion.ui.tagged_controls import centred, flow, title_row
 from companion.ui.widgets import button, dot, tagged
 
 __all__ = [
@@ -158,18 +158,15 @@ def Frame(title: str, ident: str, body: list[ft.Control], tabs: bool = True) -> 
     screen = tagged(f"screen-{ident}", column)
     if not layout.two_columns:
         return screen
-    return ft.Row(
-        [ft.Container(screen, width=MAX_WIDTH, expand=True, expand_loose=True)],
-        alignment=ft.MainAxisAlignment.CENTER,
-        vertical_alignment=ft.CrossAxisAlignment.START,
-        expand=True,
-    )
+    return centred(screen, MAX_WIDTH)
 
 
-def grid(cards: Sequence[ft.Control]) -> ft.Control:
+def grid(cards: Sequence[ft.Control], spacing: float = 8) -> ft.Control:
     """Cards one under another on a phone, two side by side from a tablet's width up."""
     return ft.ResponsiveRow(
-        [ft.Container(c, col={"xs": 12, "md": 6}) for c in cards], spacing=8, run_spacing=8
+        [ft.Container(c, col={"xs": 12, "md": 6}) for c in cards],
+        spacing=spacing,
+        run_spacing=spacing,
     )
 
 

@@ -15,7 +15,7 @@ from companion.engine.clock import turn_so_far
 from companion.i18n import _
 from companion.ui.hints import phase_short
 from companion.ui.layout import use_layout
-from companion.ui.widgets import clipped_text, fmt_seconds, tagged
+from companion.ui.widgets import clipped_text, dot, fmt_seconds, tagged
 from companion.ui.words import inflect
 
 __all__ = [
@@ -224,7 +224,6 @@ def _StatusLine(
     upright = not use_layout().two_columns
     whole = detail or note or "\n".join(t for t in (who, answer, where) if t)
     size = NAME_SIZE if upright else WIDE_NAME_SIZE
-    size2 = LINE2_SIZE
     shown = short if short and upright and not note else where
 
     async def tick() -> None:
@@ -242,96 +241,61 @@ def _StatusLine(
             task.current = None
 
     ft.use_effect(start, [over], cleanup=stop)
+    light = dot(color or ft.Colors.TRANSPARENT, 12)
+    light.visible = not over
+    name = clipped_text(who, size, weight=ft.FontWeight.BOLD)
+    name_box = ft.Container(name, height=LINE1_HEIGHT, alignment=ft.Alignment.CENTER_LEFT)
     player = ft.Row(
-        [
-            ft.Container(width=12, height=12, border_radius=6, bgcolor=color, visible=not over),
-            ft.Container(
-                tagged(
-                    "status-player",
-                    ft.Container(
-                        clipped_text(who, size, weight=ft.FontWeight.BOLD),
-                        height=LINE1_HEIGHT,
-                        alignment=ft.Alignment.CENTER_LEFT,
-                    ),
-                    label=who,
-                ),
-                expand=True,
-            ),
-        ],
-        spacing=6,
+        [light, ft.Container(tagged("status-player", name_box, label=who), expand=True)], spacing=6
     )
     # always present: a node keeps its identifier
+    turn = ft.Text(answer, size=LINE2_SIZE, weight=ft.FontWeight.W_600, max_lines=1, no_wrap=True)
+    phase_text = clipped_text(shown, LINE2_SIZE, color=ft.Colors.ON_SURFACE_VARIANT)
+    phase_line = [
+        ft.Container(
+            tagged("status-turn", turn, label=answer or " "),
+            width=None if answer else 0,
+            padding=ft.Padding.only(right=6 if answer else 0),
+        ),
+        ft.Container(tagged("status-phase", phase_text, label=where), expand=True),
+    ]
+    note_text = clipped_text(note, 14, color=ft.Colors.PRIMARY, weight=ft.FontWeight.W_500)
     phase = ft.Row(
         [
             ft.Container(
-                ft.Row(
-                    [
-                        ft.Container(
-                            tagged(
-                                "status-turn",
-                                ft.Text(
-                                    answer,
-                                    size=size2,
-                                    weight=ft.FontWeight.W_600,
-                                    max_lines=1,
-                                    no_wrap=True,
-                                ),
-                                label=answer or " ",
-                            ),
-                            width=None if answer else 0,
-                            padding=ft.Padding.only(right=6 if answer else 0),
-                        ),
-                        ft.Container(
-                            tagged(
-                                "status-phase",
-                                clipped_text(shown, size2, color=ft.Colors.ON_SURFACE_VARIANT),
-                                label=where,
-                            ),
-                            expand=True,
-                        ),
-                    ],
-                    spacing=0,
-                ),
+                ft.Row(phase_line, spacing=0),
                 expand=not note,
                 width=(PHASE_WIDTH if where else 0) if note else None,
             ),
             ft.Container(
-                tagged(
-                    "status-note",
-                    clipped_text(note, 14, color=ft.Colors.PRIMARY, weight=ft.FontWeight.W_500),
-                    label=note or " ",
-                ),
+                tagged("status-note", note_text, label=note or " "),
                 expand=bool(note),
                 width=None if note else 0,
             ),
         ],
         spacing=6,
     )
+    turn_clock = _Clock(game, clock.current, over, paused, key, False)
+    both = [
+        ft.Container(turn_clock, height=LINE1_HEIGHT, alignment=ft.Alignment.CENTER_RIGHT),
+        _Clock(game, clock.current, over, paused, key, True),
+    ]
+    toggle = tagged(
+        "clock-toggle",
+        ft.Container(on_click=toggle_clock),
+        label=_("Пустить часы") if paused else _("Поставить часы на паузу"),
+    )
     clocks = ft.Stack(
         [
             ft.Container(
                 ft.Column(
-                    [
-                        ft.Container(
-                            _Clock(game, clock.current, over, paused, key, False),
-                            height=LINE1_HEIGHT,
-                            alignment=ft.Alignment.CENTER_RIGHT,
-                        ),
-                        _Clock(game, clock.current, over, paused, key, True),
-                    ],
-                    spacing=2,
-                    tight=True,
-                    horizontal_alignment=ft.CrossAxisAlignment.END,
+                    both, spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END
                 ),
                 height=LINE_HEIGHT,
                 alignment=ft.Alignment.TOP_RIGHT,
             ),
             ft.Container(
-                tagged(
-                    "clock-toggle",
-                    ft.Container(on_click=toggle_clock),
-                    label=_("Пустить часы") if paused else _("Поставить часы на паузу"),
-                ),
+                toggle,
                 left=0,
                 right=0,
                 top=0,
@@ -340,16 +304,10 @@ def _StatusLine(
             ),
         ]
     )
+    lines = ft.Column([player, phase], spacing=2, tight=True)
     return ft.Container(
         ft.Row(
-            [
-                ft.Container(
-                    ft.Column([player, phase], spacing=2, tight=True),
-                    expand=True,
-                    height=LINE_HEIGHT,
-                ),
-                clocks,
-            ],
+            [ft.Container(lines, expand=True, height=LINE_HEIGHT), clocks],
             spacing=6,
             vertical_alignment=ft.CrossAxisAlignment.START,
         ),

@@ -16,6 +16,7 @@ __all__ = [
     "bar_row",
     "button",
     "card",
+    "centred",
     "choice_dialog",
     "color_button",
     "flow",
@@ -247,4 +248,14 @@ def radio_group(
             on_change=lambda e: pick(str(e.data or e.control.value)),
             content=ft.Row(boxes, spacing=16) if across else ft.Column(boxes),
         ),
+    )
+
+
+def centred(control: ft.Control, width: float) -> ft.Control:
+    """``control`` at most ``width`` px wide, centred across a wide window, from the top."""
+    return ft.Row(
+        [ft.Container(control, width=width, expand=True, expand_loose=True)],
+        alignment=ft.MainAxisAlignment.CENTER,
+        vertical_alignment=ft.CrossAxisAlignment.START,
+        expand=True,
     )
