@@ -18,6 +18,7 @@ from companion.ui.nav import AppContext, go
 from companion.ui.rules_entry import detail, result_card
 from companion.ui.rules_house import house_panel
 from companion.ui.rules_text import GAME_NAMES, entry_by_id, parse_route, search_rules
+from companion.ui.tagged_controls import text_field, title_row
 from companion.ui.widgets import TARGET, Banner, icon_button, said, tagged, use_form
 
 __all__ = ["RulesScreen"]
@@ -30,16 +31,10 @@ WIDE_CHIP_PADDING = ft.Padding.symmetric(horizontal=8)
 
 # -- the screen ------------------------------------------------------------------------------
 def _header_view(back: str, panel: bool, toggle_panel: Callable[[], None]) -> ft.Control:
-    return ft.Row(
-        [
-            icon_button("rules-back", ft.Icons.ARROW_BACK, _("Назад"), lambda: go(back)),
-            ft.Text(_("Правила"), size=24, weight=ft.FontWeight.BOLD, expand=True),
-            icon_button(
-                "house-open", ft.Icons.GAVEL, _("Решения стола"), toggle_panel, selected=panel
-            ),
-        ],
-        spacing=0,
+    house = icon_button(
+        "house-open", ft.Icons.GAVEL, _("Решения стола"), toggle_panel, selected=panel
     )
+    return title_row("rules-back", _("Правила"), lambda: go(back), house, spacing=0)
 
 
 def _label_padding(wide: bool, short: bool) -> ft.Padding:
@@ -179,16 +174,14 @@ def RulesScreen() -> ft.Control:
     toggle = ft.use_callback(toggle_panel, [panel, game])  # reads the form at tap time
     header = RulesHeader(back, panel, toggle)
     chips = GameChips(game, pick_game, use_window_layout().two_columns)
-    field = tagged(
+    field = text_field(
         "rules-query",
-        ft.TextField(
-            value=query,
-            label=_("Вопрос по правилам"),
-            hint_text=_("например: ничья на базе"),
-            prefix_icon=ft.Icons.SEARCH,
-            autofocus=not query0,
-            on_change=lambda e: (set_query(e.control.value), set_opened(None), set_trail(())),
-        ),
+        _("Вопрос по правилам"),
+        query,
+        lambda v: (set_query(v), set_opened(None), set_trail(())),
+        hint_text=_("например: ничья на базе"),
+        prefix_icon=ft.Icons.SEARCH,
+        autofocus=not query0,
     )
 
     if panel:
