@@ -107,16 +107,15 @@ def number_pad(
         # each key a third of the row (less the gaps)
         if not k:
             return ft.Container(expand=True)
-        if k == "⌫":  # the bundled font has no ⌫: an icon, named for screen readers
-            button = ft.FilledTonalButton(
-                content=ft.Icon(ft.Icons.BACKSPACE_OUTLINED),
-                height=56,
-                tooltip=_("Стереть"),
-                on_click=lambda: press("⌫"),
-            )
-            return ft.Container(tagged("pad-erase", button, label=_("Стереть")), expand=True)
-        button = ft.FilledTonalButton(k, height=56, on_click=lambda _, k=k: press(k))
-        return ft.Container(tagged(f"pad-{k}", button), expand=True)
+        erase = k == "⌫"  # the bundled font has no ⌫: an icon, named for screen readers
+        button = ft.FilledTonalButton(
+            content=ft.Icon(ft.Icons.BACKSPACE_OUTLINED) if erase else k,
+            height=56,
+            tooltip=_("Стереть") if erase else None,
+            on_click=lambda: press(k),
+        )
+        ident, label = ("pad-erase", _("Стереть")) if erase else (f"pad-{k}", None)
+        return ft.Container(tagged(ident, button, label=label), expand=True)
 
     rows = [ft.Row([key(k) for k in keys[i : i + 3]], spacing=10) for i in range(0, 12, 3)]
     title = f"{name} — {_('новое значение')}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+from functools import partial
 from pathlib import Path
 
 import flet as ft
@@ -15,7 +16,6 @@ from companion.i18n import _
 from companion.store.backup import backup_json, import_bytes, plays_csv
 from companion.store.limits import NAME_CHARS
 from companion.store.roster import Roster, RosterPlayer
-from companion.store.stats import person
 from companion.table.budget import JOINED_FRAME_BYTES
 from companion.table.security import is_player, require_player
 from companion.ui.colors import ink
@@ -29,13 +29,13 @@ from companion.ui.tagged_controls import (
     flow,
     heading,
     spoken_clip,
+    text_field,
 )
 from companion.ui.widgets import (
     button,
     clipped_text,
     confirm_dialog,
     download,
-    tagged,
     use_file_picker,
 )
 
@@ -71,11 +71,7 @@ def PlayersScreen() -> ft.Control:
     roster = Roster(root)
     data = load_plays(app)
     people = roster.players()
-    counts: dict[str, int] = {}
-    for p in data.plays:
-        for n in p.players:
-            who = person(n, data.aliases)
-            counts[who] = counts.get(who, 0) + 1
+    counts = data.counts()
 
     def change(who: str, do) -> bool:
         """Run one roster change for ``who``; a refusal is shown on their card."""
@@ -158,7 +154,9 @@ def PlayersScreen() -> ft.Control:
     ft.use_dialog(dialog())
 
     def player_card(p: RosterPlayer) -> ft.Control:
-        n = counts.get(p.name, 0)
+        n, renaming = counts.get(p.name, 0), editing == p.name
+        label = f"{_('Цвет')} {p.color}"
+        name = clipped_text(p.name, 17, lines=2, color=ink(p.color), weight=ft.FontWeight.W_600)
         parts: list[ft.Control] = [
             ft.Row(
                 [
@@ -167,67 +165,46 @@ def PlayersScreen() -> ft.Control:
                         p.color,
                         lambda: recolor(p),
                         disabled=not player,
-                        label=f"{_('Цвет')} {p.color}",
+                        label=label,
                     ),
-                    ft.Container(
-                        clipped_text(
-                            p.name, 17, lines=2, color=ink(p.color), weight=ft.FontWeight.W_600
-                        ),
-                        expand=True,
-                    ),
+                    ft.Container(name, expand=True),
                     ft.Text(_plays_word(n), size=14),
                 ],
                 spacing=8,
             )
         ]
-        if editing == p.name:
-            parts.append(
-                ft.Row(
-                    [
-                        ft.Container(
-                            tagged(
-                                f"name-{p.name}",
-                                ft.TextField(
-                                    label=_("Имя игрока"),
-                                    value=draft,
-                                    max_length=NAME_CHARS,  # the roster refuses longer
-                                    autofocus=True,
-                                    on_change=lambda e: set_draft(e.control.value),
-                                    on_submit=lambda _e: save_name(p.name),
-                                ),
-                            ),
-                            expand=True,
-                        ),
-                        button(
-                            f"save-{p.name}",
-                            _("Сохранить"),
-                            lambda _e: save_name(p.name),
-                            ft.FilledButton,
-                        ),
-                    ],
-                    spacing=8,
-                )
+        if renaming:
+            field = text_field(
+                f"name-{p.name}",
+                _("Имя игрока"),
+                draft,
+                set_draft,
+                max_length=NAME_CHARS,  # the roster refuses longer
+                autofocus=True,
+                on_submit=lambda: save_name(p.name),
             )
+            save = button(
+                f"save-{p.name}", _("Сохранить"), lambda: save_name(p.name), ft.FilledButton
+            )
+            parts.append(ft.Row([ft.Container(field, expand=True), save], spacing=8))
         if refusal[0] == p.name and refusal[1]:
             parts.append(
                 spoken_clip(f"refusal-{p.name}", refusal[1], 14, lines=3, color=ft.Colors.ERROR)
             )
         if player:
-            renaming = editing == p.name
+            edit = (
+                (_("Отмена"), ft.Icons.CLOSE) if renaming else (_("Переименовать"), ft.Icons.EDIT)
+            )
+            merge = partial(set_merging, p.name)
             parts.append(
                 flow(
                     [
-                        _button(
-                            f"rename-{p.name}",
-                            _("Отмена") if renaming else _("Переименовать"),
-                            ft.Icons.CLOSE if renaming else ft.Icons.EDIT,
-                            lambda: rename(p.name),
-                        ),
+                        _button(f"rename-{p.name}", *edit, lambda: rename(p.name)),
                         _button(
                             f"merge-{p.name}",
                             _("Объединить"),
                             ft.Icons.MERGE,
-                            lambda: set_merging(p.name),
+                            merge,
                             disabled=len(people) < 2,
                         ),
                         _button(
@@ -239,10 +216,8 @@ def PlayersScreen() -> ft.Control:
                     ]
                 )
             )
-        spoken = f"{p.name}, {_plays_word(n)}"
-        if p.aliases:
-            spoken += f"; {_('ещё звали')}: {', '.join(p.aliases)}"
-        return card(f"roster-{p.name}", parts, spoken, spacing=8)
+        also = f"; {_('ещё звали')}: {', '.join(p.aliases)}" if p.aliases else ""
+        return card(f"roster-{p.name}", parts, f"{p.name}, {_plays_word(n)}{also}", spacing=8)
 
     def export(fmt: str) -> None:
         stamp = time.strftime("%Y-%m-%d")
@@ -305,37 +280,16 @@ def PlayersScreen() -> ft.Control:
         body.append(grid([player_card(p) for p in people]))
     else:
         body.append(ft.Text(_("Список пуст: игроки попадают в него из формы новой игры."), size=14))
-    files: list[ft.Control] = [
-        _button(
-            "export-csv", _("Выгрузить партии (CSV)"), ft.Icons.TABLE_VIEW, lambda: export("csv")
-        ),
-        _button(
-            "export-json", _("Резервная копия (JSON)"), ft.Icons.DOWNLOAD, lambda: export("json")
-        ),
-    ]
+    files = [
+        ("export-csv", _("Выгрузить партии (CSV)"), ft.Icons.TABLE_VIEW, lambda: export("csv")),
+        ("export-json", _("Резервная копия (JSON)"), ft.Icons.DOWNLOAD, lambda: export("json")),
+        ("import-json", _("Загрузить резервную копию"), ft.Icons.UPLOAD, restore),
+    ][: 3 if player else 2]
+    far = _("больше — на ведущем устройстве: companion plays import ФАЙЛ")
+    limit = f"{_('Резервная копия с телефона — до')} {PICK_BYTES // (1024 * 1024)} {_('МБ')}; {far}"
+    body += [heading(_("Выгрузить партии")), flow([_button(*f) for f in files])]
     if player:
-        files.append(
-            _button("import-json", _("Загрузить резервную копию"), ft.Icons.UPLOAD, restore)
-        )
-    limit = f"{PICK_BYTES // (1024 * 1024)} {_('МБ')}"
-    body += [
-        heading(_("Выгрузить партии")),
-        flow(files),
-        *(
-            [
-                clipped_text(
-                    f"{_('Резервная копия с телефона — до')} {limit}; "
-                    f"{_('больше — на ведущем устройстве: companion plays import ФАЙЛ')}",
-                    13,
-                    lines=3,
-                    color=ft.Colors.ON_SURFACE_VARIANT,
-                )
-            ]
-            if player
-            else []
-        ),
-        ft.Container(
-            spoken_clip("files-notice", notice, 14, lines=4) if notice else None, height=84
-        ),
-    ]
+        body.append(clipped_text(limit, 13, lines=3, color=ft.Colors.ON_SURFACE_VARIANT))
+    notice_line = spoken_clip("files-notice", notice, 14, lines=4) if notice else None
+    body.append(ft.Container(notice_line, height=84))
     return Frame(_("Игроки"), "players", body)

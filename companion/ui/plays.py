@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 import time
 import weakref
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -55,13 +56,13 @@ class Plays:
     colors: dict[str, str]
     warnings: list[str]
 
+    def counts(self) -> dict[str, int]:
+        """Plays per person (the roster's name for each name played under)."""
+        return dict(Counter(person(n, self.aliases) for p in self.plays for n in p.players))
+
     def people(self) -> list[str]:
         """Every person who played, by most plays."""
-        count: dict[str, int] = {}
-        for p in self.plays:
-            for n in p.players:
-                who = person(n, self.aliases)
-                count[who] = count.get(who, 0) + 1
+        count = self.counts()
         return sorted(count, key=lambda n: (-count[n], n))
 
     def color(self, name: str) -> str:
