@@ -16,7 +16,7 @@ from companion.engine import Event
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.export import export_bytes
-from companion.table.security import require_player
+from companion.table.security import is_player
 from companion.ui.journal_filter import (
     KIND_LABELS,
     OTHER_KIND,
@@ -164,22 +164,13 @@ def _Back(game_id: str) -> ft.Control:
 @ft.component
 def _Tools(changed: bool, refresh: Callable[[], None], export: Callable[[str], None]) -> ft.Control:
     """Refresh (shows the new events), the two exports."""
+    tools = [
+        ("log-refresh", ft.Icons.REFRESH, _("Показать новые события"), refresh),
+        ("export-json", ft.Icons.DATA_OBJECT, _("Выгрузить JSON"), partial(export, "json")),
+        ("export-text", ft.Icons.DESCRIPTION, _("Выгрузить текстом"), partial(export, "text")),
+    ]
     return ft.Row(
-        [
-            icon_button(
-                "log-refresh",
-                ft.Icons.REFRESH,
-                _("Показать новые события"),
-                refresh,
-                disabled=not changed,
-            ),
-            icon_button(
-                "export-json", ft.Icons.DATA_OBJECT, _("Выгрузить JSON"), lambda: export("json")
-            ),
-            icon_button(
-                "export-text", ft.Icons.DESCRIPTION, _("Выгрузить текстом"), lambda: export("text")
-            ),
-        ],
+        [icon_button(*tool, disabled=tool[0] == "log-refresh" and not changed) for tool in tools],
         spacing=0,
         tight=True,
     )
@@ -251,11 +242,8 @@ def GameLog(view: GameView) -> ft.Control:
     shown_filter.current = (player, kind)
 
     def export(fmt: str) -> None:
-        try:
-            require_player(app)
-            spectator = view.readonly
-        except CompanionError:  # a spectator gets the download only
-            spectator = True
+        # a spectator gets the download only: it never writes to the host's disk
+        spectator = not is_player(app) or view.readonly
         try:
             name, data = export_bytes(
                 view.stored, fmt, *_filtered(view.game, *shown_filter.current)
@@ -264,7 +252,6 @@ def GameLog(view: GameView) -> ft.Control:
             set_msg(f"{_('Не удалось выгрузить')}: {exc}")
             return
         saved = f"; {_('на ведущее устройство зритель файлы не записывает')}" if spectator else ""
-        # a spectator never writes to the host's disk
         if not spectator and not BROWSER.active:
             folder = app.hub.store.root / "exports"
             try:
@@ -309,19 +296,6 @@ def GameLog(view: GameView) -> ft.Control:
     )
     filters = Filters(player, kind, tuple(names), tuple(kinds), pick_player, pick_kind)
     status = spoken_clip("log-message", msg, 13, lines=2, height=36, tooltip=msg or None)
-    return ft.Column(
-        [
-            header,
-            filters,
-            status,
-            LogList(
-                view.stored,
-                upto,
-                seen,
-                None if player == "all" else int(player),
-                None if kind == "all" else kind,
-            ),
-        ],
-        spacing=4,
-        expand=True,
-    )
+    who = None if player == "all" else int(player)
+    lines = LogList(view.stored, upto, seen, who, None if kind == "all" else kind)
+    return ft.Column([header, filters, status, lines], spacing=4, expand=True)

@@ -156,22 +156,19 @@ class LanGate:
         self.hall.changed()
         return self.code
 
-    def admit(self, knock_id: str) -> bool:
-        """Let request ``knock_id`` in as a player; ``False`` when it is gone."""
+    def admit(self, knock_id: str, let_in: bool = True) -> bool:
+        """Let request ``knock_id`` in as a player, or refuse it (``let_in=False``: a wrong code
+        of its address); ``False`` when it is gone."""
         knock = self.hall.take(knock_id)
         if knock is not None:
-            self.throttle.succeeded(knock.peer)
+            (self.throttle.succeeded if let_in else self.throttle.failed)(knock.peer)
             with contextlib.suppress(Exception):  # the phone's session may be gone
-                knock.answer(True)
+                knock.answer(let_in)
         return knock is not None
 
     def decline(self, knock_id: str) -> None:
-        """Refuse request ``knock_id`` (a wrong code of its address)."""
-        knock = self.hall.take(knock_id)
-        if knock is not None:
-            self.throttle.failed(knock.peer)
-            with contextlib.suppress(Exception):  # the phone's session may be gone
-                knock.answer(False)
+        """Refuse request ``knock_id`` (:meth:`admit`)."""
+        self.admit(knock_id, let_in=False)
 
     def __post_init__(self) -> None:
         self.throttle = Throttle(clock=self.clock)

@@ -54,37 +54,20 @@ def _ResultHeader(game: Any, version: int) -> ft.Control:
     order = sorted(scores, key=lambda i: -scores[i])
     # a name and its score are joined by a no-break space: a line never ends between them
     score_line = " · ".join(f"{game.players[i]}\u00a0{fmt_score(scores[i])}" for i in order)
-    return tagged(
-        "summary",
-        ft.Container(
-            ft.Column(
-                [
-                    ft.Row(
-                        [
-                            ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=36),
-                            ft.Container(
-                                tagged(
-                                    "winner",
-                                    ft.Text(title, size=24, weight=ft.FontWeight.BOLD),
-                                    label=names,
-                                ),
-                                expand=True,
-                            ),
-                        ],
-                        spacing=8,
-                    ),
-                    said("result-reason", ft.Text(outcome.reason, size=16)),
-                    ft.Text(score_line, size=15, weight=ft.FontWeight.W_500),
-                ],
-                spacing=6,
-                tight=True,
-            ),
-            padding=14,
-            border_radius=12,
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-        ),
-        label=title,
+    winner = tagged("winner", ft.Text(title, size=24, weight=ft.FontWeight.BOLD), label=names)
+    cup = ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=36)
+    lines = [
+        ft.Row([cup, ft.Container(winner, expand=True)], spacing=8),
+        said("result-reason", ft.Text(outcome.reason, size=16)),
+        ft.Text(score_line, size=15, weight=ft.FontWeight.W_500),
+    ]
+    box = ft.Container(
+        ft.Column(lines, spacing=6, tight=True),
+        padding=14,
+        border_radius=12,
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
     )
+    return tagged("summary", box, label=title)
 
 
 ResultHeader = ft.memo(_ResultHeader)
@@ -209,19 +192,13 @@ def _times(game: Any, turn_list: bool = True) -> ft.Control:
         )
         for i, spec in enumerate(game.setup.players)
     ]
+    right = ft.Alignment.CENTER_RIGHT
     turns = [
         ft.Row(
             [
                 ft.Container(ft.Text(f"{_('Ход')} {n}", size=13), width=70),
-                ft.Container(
-                    clipped_text(game.players[p] if p is not None else "—", 13),
-                    expand=True,
-                ),
-                ft.Container(
-                    ft.Text(fmt_seconds(s), size=13),
-                    width=64,
-                    alignment=ft.Alignment.CENTER_RIGHT,
-                ),
+                ft.Container(clipped_text(game.players[p] if p is not None else "—", 13), expand=1),
+                ft.Container(ft.Text(fmt_seconds(s), size=13), width=64, alignment=right),
             ],
             spacing=8,
         )
@@ -230,21 +207,16 @@ def _times(game: Any, turn_list: bool = True) -> ft.Control:
         )
         if p is not None or s >= 1  # not the empty «turn» after the end (no one, 0:00)
     ]
-    return ft.Column(
-        [
-            heading(f"{_('Время игроков')} ({_('всего')} {fmt_seconds(clock.total)})", 16),
-            tagged("player-times", ft.Column(per_player, spacing=4)),
-            *(
-                [
-                    heading(_("Время по ходам"), 16),
-                    tagged("turn-times", ft.Column(turns, spacing=2)),
-                ]
-                if turn_list
-                else []
-            ),
-        ],
-        spacing=8,
-    )
+    parts = [
+        heading(f"{_('Время игроков')} ({_('всего')} {fmt_seconds(clock.total)})", 16),
+        tagged("player-times", ft.Column(per_player, spacing=4)),
+    ]
+    if turn_list:
+        parts += [
+            heading(_("Время по ходам"), 16),
+            tagged("turn-times", ft.Column(turns, spacing=2)),
+        ]
+    return ft.Column(parts, spacing=8)
 
 
 def _details(game: Any, turn_list: bool, height: int) -> ft.Control:
