@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine import GAMES
 from companion.i18n import _
 from companion.store.history import Play
 from companion.store.stats import filter_plays
@@ -18,6 +17,7 @@ from companion.ui.plays import (
     fmt_day,
     fmt_minutes,
     fmt_score,
+    game_choice,
     grid,
     load_plays,
     warning_boxes,
@@ -111,16 +111,8 @@ def HistoryScreen() -> ft.Control:
         player=None if player == ALL else player,
         aliases=data.aliases,
     )[::-1]
-    games = sorted({p.game for p in data.plays}, key=lambda g: GAMES[g].title if g in GAMES else g)
-    titles = {p.game: p.title for p in data.plays}
     filters = two_up(
-        choice(
-            "filter-game",
-            _("Игра"),
-            game,
-            [(ALL, _("Все игры")), *[(g, titles[g]) for g in games]],
-            lambda v: (set_game(v), set_shown(PAGE)),
-        ),
+        game_choice("filter-game", game, data, lambda v: (set_game(v), set_shown(PAGE))),
         choice(
             "filter-player",
             _("Игрок"),

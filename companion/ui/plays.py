@@ -33,6 +33,7 @@ __all__ = [
     "fmt_score",
     "dot",
     "choice",
+    "game_choice",
     "ALL",
     "MAX_WIDTH",
     "grid",
@@ -122,6 +123,13 @@ def choice(
         ),
         label=f"{label}: {dict(options).get(value, value)}",
     )
+
+
+def game_choice(ident: str, value: str, data: Plays, pick: Callable[[str], None]) -> ft.Control:
+    """The «Игра» filter (:func:`choice`): «Все игры» (:data:`ALL`), then each game played."""
+    titles = {p.game: p.title for p in data.plays}
+    games = [(g, titles[g]) for g in sorted(titles, key=lambda g: titles[g])]
+    return choice(ident, _("Игра"), value, [(ALL, _("Все игры")), *games], pick)
 
 
 def Frame(title: str, ident: str, body: list[ft.Control], tabs: bool = True) -> ft.Control:

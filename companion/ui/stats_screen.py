@@ -35,6 +35,7 @@ from companion.ui.plays import (
     dot,
     fmt_minutes,
     fmt_score,
+    game_choice,
     grid,
     load_plays,
     warning_boxes,
@@ -181,40 +182,34 @@ def StatsScreen() -> ft.Control:
     data = load_plays(app)
     plays = filter_plays(data.plays, game=None if game == ALL else game)
     titles = {p.game: p.title for p in data.plays}
-    games = sorted(titles, key=lambda g: titles[g])
     players = player_stats(plays, data.aliases)
     per_game = game_stats(plays, data.aliases)
     people = data.people()
     a = pair[0] or (people[0] if people else "")
     b = pair[1] or (people[1] if len(people) > 1 else "")
-    body: list[ft.Control] = [*warning_boxes(data.warnings)]
-    body.append(
-        choice(
-            "stats-game",
-            _("Игра"),
-            game,
-            [(ALL, _("Все игры")), *[(g, titles[g]) for g in games]],
-            set_game,
-        )
-    )
+    body: list[ft.Control] = [
+        *warning_boxes(data.warnings),
+        game_choice("stats-game", game, data, set_game),
+    ]
     if not plays:
         body.append(ft.Text(_("Сыгранных партий пока нет: статистика появится после первой.")))
         return Frame(_("Статистика"), "stats", body)
-    body.append(said("stats-total", ft.Text(f"{_('Партий')}: {len(plays)}", size=15)))
-    body.append(heading(_("Победы по игрокам")))
     chart = _wins_chart(players, data)
-    if chart is not None:
-        body.append(chart)
-    body.append(heading(_("Игроки")))
-    body.append(grid([_player_card(st, data, titles) for st in players]))
-    body.append(heading(_("Игры")))
-    body.append(grid([_game_card(gs) for gs in sorted(per_game.values(), key=lambda g: -g.plays)]))
+    by_plays = sorted(per_game.values(), key=lambda g: -g.plays)
+    body += [
+        said("stats-total", ft.Text(f"{_('Партий')}: {len(plays)}", size=15)),
+        heading(_("Победы по игрокам")),
+        *([chart] if chart is not None else []),
+        heading(_("Игроки")),
+        grid([_player_card(st, data, titles) for st in players]),
+        heading(_("Игры")),
+        grid([_game_card(gs) for gs in by_plays]),
+    ]
     # the chosen game's play times, else the most played game's
-    focus = game if game != ALL else max(per_game, key=lambda g: per_game[g].plays)
+    focus = game if game != ALL else by_plays[0].game
     durations = _durations_chart([p for p in plays if p.game == focus])
     if durations is not None:
-        body.append(heading(f"{_('Длительность партий')}: {titles[focus]}"))
-        body.append(durations)
+        body += [heading(f"{_('Длительность партий')}: {titles[focus]}"), durations]
     if len(people) >= 2:
         h = head_to_head(plays, a, b, data.aliases)
         people_opts = [(n, n) for n in people]
