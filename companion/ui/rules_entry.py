@@ -19,7 +19,7 @@ from companion.ui.rules_text import (
     segments,
     snippet,
 )
-from companion.ui.tagged_controls import heading
+from companion.ui.tagged_controls import card, heading
 from companion.ui.widgets import TARGET, button, said, tagged
 
 __all__ = ["ResultCard", "result_card", "detail", "house_badge", "rich"]
@@ -106,26 +106,13 @@ def _result_card_view(
     label: str,
     open_entry: Callable[[str], None],
 ) -> ft.Control:
-    return tagged(
-        f"hit-{i}",
-        ft.Card(
-            variant=ft.CardVariant.FILLED,
-            content=ft.Container(
-                ft.Column(
-                    [
-                        rich(title, list(title_spans), 18, bold=True),
-                        ft.Text(where, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                        *([house_badge()] if house else []),
-                        rich(piece, list(piece_spans), 14),
-                    ],
-                    spacing=4,
-                ),
-                padding=12,
-                on_click=lambda _e: open_entry(entry_id),
-            ),
-        ),
-        label=label,
-    )
+    parts = [
+        rich(title, list(title_spans), 18, bold=True),
+        ft.Text(where, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        *([house_badge()] if house else []),
+        rich(piece, list(piece_spans), 14),
+    ]
+    return card(f"hit-{i}", parts, label, filled=True, on_click=lambda: open_entry(entry_id))
 
 
 ResultCard = ft.memo(ft.component(_result_card_view))

@@ -85,16 +85,11 @@ def clock_text(game: Any, now: float) -> tuple[str, str, float, bool]:
     if game.definition.answers_within_turns:
         current = turn_so_far(clock.turns)
     limited = _limit_clock(game, now)
+    total = f"{_('всего')} {fmt_seconds(clock.total)}"
     if limited is not None:
         spent, limit = limited
-        turn = f"{fmt_seconds(spent)} / {fmt_seconds(limit)}"
-        return turn, f"{_('всего')} {fmt_seconds(clock.total)}", current, spent > limit
-    return (
-        f"{_('ход')} {fmt_seconds(current)}",
-        f"{_('всего')} {fmt_seconds(clock.total)}",
-        current,
-        False,
-    )
+        return f"{fmt_seconds(spent)} / {fmt_seconds(limit)}", total, current, spent > limit
+    return f"{_('ход')} {fmt_seconds(current)}", total, current, False
 
 
 def whose_turn(game: Any, active: int | None) -> tuple[str, str, int | None]:

@@ -77,9 +77,11 @@ def card(
     spacing: float = 4,
     padding: int | ft.Padding = 12,
     on_click: Callable[..., Any] | None = None,
+    filled: bool = False,
 ) -> ft.Control:
     """``parts`` one under another in a card tagged ``ident``, spoken as ``label``; with
-    ``on_click`` the whole card is a tap target (with ink)."""
+    ``on_click`` the whole card is a tap target (with ink); ``filled``: a flat tinted card (no
+    shadow to redraw)."""
     tappable = on_click is not None
     return tagged(
         ident,
@@ -90,7 +92,8 @@ def card(
                 border_radius=12 if tappable else None,
                 ink=tappable,
                 on_click=on_click,
-            )
+            ),
+            variant=ft.CardVariant.FILLED if filled else ft.CardVariant.ELEVATED,
         ),
         label=label,
     )
