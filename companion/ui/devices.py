@@ -188,34 +188,13 @@ def JoinCard(seat: Seat, player: bool) -> ft.Control:
         ft.Text(gate.url, size=16, selectable=True),
     ]
     if player:
-        lines.append(
-            tagged(
-                "lan-code",
-                ft.Text(f"{_('Код')}: {spaced(gate.code)}", size=22, weight=ft.FontWeight.BOLD),
-                label=gate.code,
-            )
-        )
+        code = heading(f"{_('Код')}: {spaced(gate.code)}", 22)
+        lines.append(tagged("lan-code", code, label=gate.code))
     else:
         lines.append(ft.Text(_("Код для входа показан у игроков."), size=14))
-    parts: list[ft.Control] = [
-        ft.Row(
-            [
-                ft.Image(src=qr_png_base64(gate.url), width=120, height=120),
-                ft.Column(lines, expand=True),
-            ]
-        )
-    ]
+    qr = ft.Image(src=qr_png_base64(gate.url), width=120, height=120)
+    parts: list[ft.Control] = [ft.Row([qr, ft.Column(lines, expand=True)])]
     if player and gate.fingerprint:
-        parts.append(
-            tagged(
-                "tls-fingerprint",
-                ft.Text(
-                    _("Отпечаток сертификата (SHA-256)")
-                    + ":\n"
-                    + spaced_fingerprint(gate.fingerprint),
-                    size=13,
-                ),
-                label=gate.fingerprint,
-            )
-        )
+        prints = f"{_('Отпечаток сертификата (SHA-256)')}:\n{spaced_fingerprint(gate.fingerprint)}"
+        parts.append(tagged("tls-fingerprint", ft.Text(prints, size=13), label=gate.fingerprint))
     return card("lan-card", parts, None, spacing=10)

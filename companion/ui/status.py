@@ -3,7 +3,6 @@ lines, every text ellipsized; the clock ticks in its own component."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,7 +14,7 @@ from companion.engine.clock import turn_so_far
 from companion.i18n import _
 from companion.ui.hints import phase_short
 from companion.ui.layout import use_layout
-from companion.ui.widgets import clipped_text, dot, fmt_seconds, tagged
+from companion.ui.widgets import clipped_text, dot, fmt_seconds, tagged, use_every
 from companion.ui.words import inflect
 
 __all__ = [
@@ -211,7 +210,6 @@ def _StatusLine(
     the line shows its texts whole (``show_note``); a tap on the clocks (``clock-toggle``)
     calls ``toggle_clock``. ``game``: the :class:`~companion.engine.core.Game`;
     ``props``: :func:`status_props`."""
-    task = ft.use_ref(None)
     clock = ft.use_ref(None)  # the second the clocks show (observed by the two clock texts)
     if clock.current is None:
         clock.current = _Now(time.time())
@@ -221,21 +219,10 @@ def _StatusLine(
     size = NAME_SIZE if upright else WIDE_NAME_SIZE
     shown = short if short and upright and not note else where
 
-    async def tick() -> None:
-        while True:
-            await asyncio.sleep(1)
-            clock.current.t = time.time()  # re-renders the clock texts, not this line
+    def tick() -> None:
+        clock.current.t = time.time()  # re-renders the clock texts, not this line
 
-    def start() -> None:
-        if not over:
-            task.current = ft.context.page.run_task(tick)
-
-    def stop() -> None:
-        if task.current is not None:
-            task.current.cancel()
-            task.current = None
-
-    ft.use_effect(start, [over], cleanup=stop)
+    use_every(1, tick, running=not over)
     light = dot(color or ft.Colors.TRANSPARENT, 12)
     light.visible = not over
     name = clipped_text(who, size, weight=ft.FontWeight.BOLD)

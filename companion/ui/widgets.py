@@ -3,6 +3,7 @@ the leaf controls, the numeric pad and the counters."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import weakref
 from collections.abc import Callable, Iterable
@@ -65,6 +66,7 @@ __all__ = [
     "typed_number",
     "typed_text",
     "use_scroll_to",
+    "use_every",
     "use_page_size",
     "BoardScroll",
     "use_top_on",
@@ -128,6 +130,28 @@ def legend(players: Iterable[tuple[str, str]], spacing: float = 14) -> ft.Contro
         spacing=spacing,
         run_spacing=2,
     )
+
+
+def use_every(seconds: float, tick: Callable[[], Any], running: bool = True) -> None:
+    """Call ``tick()`` every ``seconds`` while mounted and ``running`` (a task of the page,
+    cancelled when it unmounts or ``running`` turns false)."""
+    task = ft.use_ref(None)
+
+    async def loop() -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            tick()
+
+    def start() -> None:
+        if running:
+            task.current = ft.context.page.run_task(loop)
+
+    def stop() -> None:
+        if task.current is not None:
+            task.current.cancel()
+            task.current = None
+
+    ft.use_effect(start, [running], cleanup=stop)
 
 
 def use_page_width() -> float:
