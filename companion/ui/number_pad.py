@@ -119,43 +119,29 @@ def number_pad(
 
     rows = [ft.Row([key(k) for k in keys[i : i + 3]], spacing=10) for i in range(0, 12, 3)]
     title = f"{name} — {_('новое значение')}"
+    heading = ft.Container(
+        clipped_text(title, PAD_TITLE_SIZE, lines=PAD_TITLE_LINES), width=PAD_WIDTH
+    )
+    display = ft.Text(
+        shown,
+        size=40,
+        weight=ft.FontWeight.BOLD,
+        text_align=ft.TextAlign.CENTER,
+        bgcolor=_SELECTED if typed is None else None,
+    )
+    note = said("pad-hint", ft.Text(hint, size=14, color=hint_color)) if hint else None
+    column = [
+        tagged("pad-display", display, label=spoken),
+        ft.Container(note, height=20, alignment=ft.Alignment.CENTER),
+        *rows,
+    ]
+    center = ft.CrossAxisAlignment.CENTER
     return ft.AlertDialog(
         modal=True,
         inset_padding=ft.Padding.symmetric(horizontal=PAD_INSET, vertical=24),
-        title=tagged(
-            "pad-title",
-            ft.Container(
-                clipped_text(title, PAD_TITLE_SIZE, lines=PAD_TITLE_LINES), width=PAD_WIDTH
-            ),
-            label=title,
-        ),
+        title=tagged("pad-title", heading, label=title),
         content=ft.Container(
-            ft.Column(
-                [
-                    tagged(
-                        "pad-display",
-                        ft.Text(
-                            shown,
-                            size=40,
-                            weight=ft.FontWeight.BOLD,
-                            text_align=ft.TextAlign.CENTER,
-                            bgcolor=_SELECTED if typed is None else None,
-                        ),
-                        label=spoken,
-                    ),
-                    ft.Container(
-                        said("pad-hint", ft.Text(hint, size=14, color=hint_color))
-                        if hint
-                        else None,
-                        height=20,
-                        alignment=ft.Alignment.CENTER,
-                    ),
-                    *rows,
-                ],
-                tight=True,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            width=PAD_WIDTH,
+            ft.Column(column, tight=True, horizontal_alignment=center), width=PAD_WIDTH
         ),
         actions=[
             button("pad-cancel", _("Отмена"), on_close, style=DIALOG_BUTTON),
