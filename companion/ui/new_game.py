@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -73,20 +74,16 @@ def NewGame() -> ft.Control:
     f, update, latest = use_form(lambda: _blank_form(last_game(app, [g.id for g in offered])))
     error, set_error = ft.use_state("")
 
-    def refuse(text: str) -> None:
-        set_error(text)
-
-    def change(**fields: Any) -> None:
-        update(lambda now: {**now, **fields})
+    def change(key: str, edit: Callable[[Any], Any]) -> None:
+        update(lambda now: {**now, key: edit(now[key])})
 
     def players_now(edit: Callable[[list[dict[str, str]]], list[dict[str, str]]]) -> None:
-        update(lambda now: {**now, "players": edit(now["players"])})
+        change("players", edit)
 
     game_id, players, first, options = f["game_id"], f["players"], f["first"], f["options"]
     definition = GAMES[game_id]
 
-    def put_options(edit: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
-        update(lambda now: {**now, "options": edit(now["options"])})
+    put_options = partial(change, "options")
 
     def pick_game(gid: str) -> None:
         game = GAMES[gid]
@@ -95,14 +92,7 @@ def NewGame() -> ft.Control:
             n = min(max(len(ps), game.min_players), game.max_players)
             return [*ps, *_default_players(8)[len(ps) :]][:n]
 
-        update(
-            lambda now: {
-                "game_id": gid,
-                "players": seats(now["players"]),
-                "first": RANDOM,
-                "options": game.default_options(),
-            }
-        )
+        update(lambda now: {**_blank_form(gid), "players": seats(now["players"])})
 
     def edit(i: int, **changes: str) -> None:
         players_now(lambda ps: [{**p, **changes} if k == i else p for k, p in enumerate(ps)])
@@ -122,7 +112,7 @@ def NewGame() -> ft.Control:
     def add() -> None:
         game = GAMES[latest()["game_id"]]
         if len(latest()["players"]) >= game.max_players:  # dimmed at the limit: say why
-            refuse(
+            set_error(
                 f"{_('В игре')} «{game.title}» {_('не больше')} {game.max_players} "
                 f"{_('игроков: чтобы добавить, уберите кого-нибудь')}"
             )
@@ -151,10 +141,10 @@ def NewGame() -> ft.Control:
                 options=form["options"],
             )
         except CompanionError as exc:
-            refuse(str(exc))
+            set_error(str(exc))
             return
         except OSError as exc:  # the store should wrap these; never Flet's error screen
-            refuse(f"{_('Игра не сохранена')}: {exc.strerror or exc}")
+            set_error(f"{_('Игра не сохранена')}: {exc.strerror or exc}")
             return
         go(f"/game/{stored.id}")
 
@@ -243,7 +233,7 @@ def NewGame() -> ft.Control:
                             for i, p in enumerate(players)
                         ],
                     ],
-                    on_select=lambda e: change(first=e.control.value),
+                    on_select=lambda e: change("first", lambda _f, v=e.control.value: v),
                 ),
             ),
             form(options, put_options, **form_args(form, players)) if form else ft.Container(),
