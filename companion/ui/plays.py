@@ -9,6 +9,7 @@ import weakref
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import flet as ft
 
@@ -132,42 +133,29 @@ def game_choice(ident: str, value: str, data: Plays, pick: Callable[[str], None]
     return choice(ident, _("Игра"), value, [(ALL, _("Все игры")), *games], pick)
 
 
-def Frame(title: str, ident: str, body: list[ft.Control], tabs: bool = True) -> ft.Control:
-    """A screen: «Назад», the title, links to the four screens, ``body`` in a scrolling column
-    (at most :data:`MAX_WIDTH` px)."""
+def Frame(title: str, ident: str, body: list[ft.Control]) -> ft.Control:
+    """A screen: «Назад», the title, links to the four screens (``tab-<key>``, the route
+    ``/<key>``), ``body`` in a scrolling column (at most :data:`MAX_WIDTH` px)."""
     layout = use_window_layout()
-    links: list[ft.Control] = []
-    if tabs:
-        for key, text, route in (
-            ("history", _("История"), "/history"),
-            ("stats", _("Статистика"), "/stats"),
-            ("nights", _("Итоги вечера"), "/nights"),
-            ("players", _("Игроки"), "/players"),
-        ):
-            links.append(
-                button(
-                    f"tab-{key}",
-                    text,
-                    lambda _e, r=route: go(r),
-                    ft.OutlinedButton,
-                    disabled=key == ident,
-                )
-            )
+    tabs = (
+        ("history", _("История")),
+        ("stats", _("Статистика")),
+        ("nights", _("Итоги вечера")),
+        ("players", _("Игроки")),
+    )
+    links = [
+        button(f"tab-{key}", text, partial(go, f"/{key}"), ft.OutlinedButton, disabled=key == ident)
+        for key, text in tabs
+    ]
     column = ft.Column(
-        [
-            title_row("back", title, lambda: go("/")),
-            flow(links),
-            *body,
-        ],
+        [title_row("back", title, lambda: go("/")), flow(links), *body],
         spacing=12,
         scroll=ft.ScrollMode.AUTO,
         expand=True,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,  # cards as wide as the column
     )
     screen = tagged(f"screen-{ident}", column)
-    if not layout.two_columns:
-        return screen
-    return centred(screen, MAX_WIDTH)
+    return centred(screen, MAX_WIDTH) if layout.two_columns else screen
 
 
 def grid(cards: Sequence[ft.Control], spacing: float = 8) -> ft.Control:
