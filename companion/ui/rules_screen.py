@@ -4,6 +4,7 @@ while typing, the game filter, entries, house rulings."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import flet as ft
@@ -125,39 +126,31 @@ def RulesScreen() -> ft.Control:
         set_trail(())
         set_panel(True)
 
-    def save() -> None:
-        form = latest_form()
-        try:
-            require_player(app)  # house rulings are shared: players only
-            add_ruling(
-                form.get("title", ""),
-                form.get("text", ""),
-                form.get("game") or "smash_up",
-                form.get("link") or None,
-                path=Path(root) / HOUSE_FILE,
-            )
-        except CompanionError as exc:
-            set_error(str(exc))
-            return
-        invalidate()
-        set_error("")
-        set_notice(f"{_('Сохранено')}: {form.get('title', '').strip()}")
-        set_form({"game": form.get("game") or "smash_up"})
-        set_version(lambda v: v + 1)
-
-    def remove(rid: str) -> None:
+    def house(change: Callable[[Path], object], done: str) -> bool:
+        """Change the table's rulings (players only: they are shared); a refusal is shown."""
         try:
             require_player(app)
-            delete_ruling(rid, path=Path(root) / HOUSE_FILE)
+            change(Path(root) / HOUSE_FILE)
         except CompanionError as exc:
             set_error(str(exc))
-            return
+            return False
         invalidate()
         set_error("")
-        set_notice(_("Решение стола удалено"))
-        if opened == rid:
-            set_opened(None)
+        set_notice(done)
         set_version(lambda v: v + 1)
+        return True
+
+    def save() -> None:
+        form = latest_form()
+        title, ruled = form.get("title", ""), form.get("game") or "smash_up"
+        add = partial(add_ruling, title, form.get("text", ""), ruled, form.get("link") or None)
+        if house(lambda path: add(path=path), f"{_('Сохранено')}: {title.strip()}"):
+            set_form({"game": ruled})
+
+    def remove(rid: str) -> None:
+        gone = house(lambda path: delete_ruling(rid, path=path), _("Решение стола удалено"))
+        if gone and opened == rid:
+            set_opened(None)
 
     def toggle_panel() -> None:
         if not panel and game and not latest_form().get("title"):
