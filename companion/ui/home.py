@@ -81,17 +81,6 @@ def AwakeNote(seat: Seat) -> ft.Control:
     return tagged("awake-note", box, label=AWAKE_NOTE)
 
 
-def _confirm(title: str, on_yes, on_no) -> ft.AlertDialog:
-    return confirm_dialog(
-        _("Удалить игру?"),
-        f"{title}\n{_('Игра исчезнет из списка; её файлы переносятся в папку trash.')}",
-        ("delete-no", _("Отмена"), on_no),
-        ("delete-yes", _("Удалить"), on_yes),
-        icon=ft.Icons.DELETE,
-        danger=True,
-    )
-
-
 @ft.component
 def Home() -> ft.Control:
     app = app_model()
@@ -138,11 +127,17 @@ def Home() -> ft.Control:
         set_error("")
         set_notice(f"{_('Удалено')}: {title}")
 
-    ft.use_dialog(
-        _confirm(asking[1], lambda: really_delete(), lambda: set_asking(None))
-        if asking is not None and player
-        else None
-    )
+    dialog = None
+    if asking is not None and player:
+        gone = _("Игра исчезнет из списка; её файлы переносятся в папку trash.")
+        no, yes = (
+            ("delete-no", _("Отмена"), lambda: set_asking(None)),
+            ("delete-yes", _("Удалить"), really_delete),
+        )
+        dialog = confirm_dialog(
+            _("Удалить игру?"), f"{asking[1]}\n{gone}", no, yes, icon=ft.Icons.DELETE, danger=True
+        )
+    ft.use_dialog(dialog)
 
     tiles = [_tile(s, player, ask) for s in games] or [
         ft.Text(_("Пока ни одной: начните новую игру."))

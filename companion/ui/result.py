@@ -23,10 +23,8 @@ from companion.ui.widgets import clipped_text, fmt_seconds, legend, said, tagged
 
 __all__ = ["CHART_HEIGHT", "SHORT_CHART_HEIGHT", "ResultHeader", "ResultDetails", "winners_text"]
 
-#: The score chart's height (px). In the side column of a phone on its side (a short
-#: two-column layout) the result scrolls in some 117 px (640×360) under the status line, so
-#: the chart is :data:`SHORT_CHART_HEIGHT` there and a player sees it whole, its axis titles
-#: with it.
+#: The score chart's height (px); :data:`SHORT_CHART_HEIGHT` in the side column of a short
+#: two-column layout (some 117 px to scroll in at 640×360), so it is seen whole there.
 CHART_HEIGHT, SHORT_CHART_HEIGHT = 240, 108
 
 
