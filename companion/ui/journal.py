@@ -24,10 +24,7 @@ from companion.ui.journal_filter import (
     _kinds,
     _length,
     _revision,
-    event_players,
     journal_page,
-    kind_of,
-    kinds_of,
 )
 from companion.ui.layout import WIDTH_MEDIUM
 from companion.ui.nav import app_model, go
@@ -46,16 +43,7 @@ from companion.ui.widgets import (
     use_page_width,
 )
 
-__all__ = [
-    "GameLog",
-    "PAGE",
-    "KIND_LABELS",
-    "OTHER_KIND",
-    "event_players",
-    "journal_page",
-    "kind_of",
-    "kinds_of",
-]
+__all__ = ["GameLog", "PAGE"]
 
 #: Lines built per page (about two phone screens).
 PAGE = 24
