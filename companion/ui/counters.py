@@ -94,7 +94,7 @@ def Counter(
         text_align=ft.TextAlign.CENTER,
     )
     center = ft.CrossAxisAlignment.CENTER
-    titled = [clipped_text(caption, 11), number]
+    titled: list[ft.Control] = [clipped_text(caption, 11), number]
     box = (
         ft.Column(titled, spacing=0, tight=True, horizontal_alignment=center) if caption else number
     )

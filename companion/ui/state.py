@@ -13,19 +13,17 @@ from companion.engine import Event, Game
 from companion.errors import CompanionError, StaleMoveError
 from companion.store import StoredGame
 from companion.ui.hub import SETTLE_SECONDS, TOO_SOON, Hub
-from companion.ui.session import SessionGone, follow_hub, on_page, on_reconnect
+from companion.ui.session import follow_hub, on_page
 from companion.ui.taps import current_tap, dialog_closing
 
 __all__ = [
     "Hub",
     "GameView",
     "AppModel",
-    "SessionGone",
     "SETTLE_SECONDS",
     "TOO_SOON",
     "watch",
     "on_page",
-    "on_reconnect",
     "follow_hub",
     "part",
     "view_local",
