@@ -30,7 +30,7 @@ from companion.ui.controls import (
     use_form,
 )
 from companion.ui.counters import Counter, counter_step
-from companion.ui.number_pad import PAD_DIGITS, PAD_WIDTH, number_pad, pad_name, use_number_pad
+from companion.ui.number_pad import number_pad, pad_name, use_number_pad
 from companion.ui.tagged_controls import button, said
 
 __all__ = [
@@ -51,8 +51,6 @@ __all__ = [
     "Banner",
     "Counter",
     "number_pad",
-    "PAD_DIGITS",
-    "PAD_WIDTH",
     "fmt_seconds",
     "icon_button",
     "number_field",
@@ -63,7 +61,6 @@ __all__ = [
     "switch_row",
     "clipped_text",
     "use_form",
-    "typed_number",
     "typed_text",
     "use_scroll_to",
     "use_every",
