@@ -118,25 +118,19 @@ def PlayersScreen() -> ft.Control:
     def dialog() -> ft.DialogControl | None:
         if not player:
             return None
-        if asking is not None and asking[0] == "merge":
-            _kind, keep, drop = asking
-            return confirm_dialog(
-                _("Это один игрок?"),
-                f"«{drop}» {_('станет другим именем игрока')} «{keep}»: "
-                f"{_('все партии обоих засчитаются ему.')}",
-                ("merge-no", _("Отмена"), lambda: set_asking(None)),
-                ("merge-yes", _("Объединить"), confirmed),
-                icon=ft.Icons.MERGE,
-            )
         if asking is not None:
-            return confirm_dialog(
-                _("Убрать из списка?"),
-                f"{asking[1]}: {_('его сыгранные партии останутся в истории.')}",
-                ("remove-no", _("Отмена"), lambda: set_asking(None)),
-                ("remove-yes", _("Убрать"), confirmed),
-                icon=ft.Icons.PERSON_REMOVE,
-                danger=True,
-            )
+            kind, *who = asking
+            no = (f"{kind}-no", _("Отмена"), lambda: set_asking(None))
+            if kind == "merge":
+                text = f"«{who[1]}» {_('станет другим именем игрока')} «{who[0]}»: " + _(
+                    "все партии обоих засчитаются ему."
+                )
+                yes = ("merge-yes", _("Объединить"), confirmed)
+                return confirm_dialog(_("Это один игрок?"), text, no, yes, icon=ft.Icons.MERGE)
+            text = f"{who[0]}: {_('его сыгранные партии останутся в истории.')}"
+            yes = ("remove-yes", _("Убрать"), confirmed)
+            icon = ft.Icons.PERSON_REMOVE
+            return confirm_dialog(_("Убрать из списка?"), text, no, yes, icon=icon, danger=True)
         if merging:
             return choice_dialog(
                 ft.Text(f"«{merging}» — {_('это тот же игрок, что…')}", size=20),

@@ -131,15 +131,11 @@ def _wins_chart(stats: list[PlayerStats], data: Plays) -> ft.Control | None:
         for i, s in enumerate(shown)
     ]
     names = ", ".join(f"{s.name} {s.wins}" for s in shown)
-    # the numbers clear of the screen's scrollbar on the right (as the charts' cards are)
-    return ft.Container(
-        tagged(
-            "wins-chart",
-            ft.Column(rows, spacing=8),
-            label=f"{_('Победы по игрокам')}: {names}",
-        ),
-        padding=ft.Padding.only(right=12),
+    chart = tagged(
+        "wins-chart", ft.Column(rows, spacing=8), label=f"{_('Победы по игрокам')}: {names}"
     )
+    # the numbers clear of the screen's scrollbar on the right (as the charts' cards are)
+    return ft.Container(chart, padding=ft.Padding.only(right=12))
 
 
 def _durations_chart(plays: list[Play]) -> ft.Control | None:

@@ -188,15 +188,10 @@ def _Clock(
         style: dict[str, Any] = {"size": TOTAL_SIZE, "color": ft.Colors.ON_SURFACE_VARIANT}
     else:
         ident, slot, text, label = "clock", turn_slot, shown, shown or _("часы остановлены")
-        red = late or paused
-        style = {
-            "size": TURN_SIZE,
-            "weight": ft.FontWeight.W_500,
-            "color": ft.Colors.ERROR if red else None,
-        }
-    return tagged(
-        ident, _slot(slot, ft.Text(text, max_lines=1, no_wrap=True, **style)), label=label
-    )
+        red = ft.Colors.ERROR if late or paused else None
+        style = {"size": TURN_SIZE, "weight": ft.FontWeight.W_500, "color": red}
+    clock = ft.Text(text, max_lines=1, no_wrap=True, **style)
+    return tagged(ident, _slot(slot, clock), label=label)
 
 
 @ft.component
