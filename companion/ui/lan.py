@@ -350,6 +350,8 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
     else:
         shown = ft.Container(ft.Text(error, size=16), opacity=0) if error else ft.Container()
     where = f"{_('Режим стола: введите код для входа.')} {where_the_code_is()}"
+    roles = [("player", _("Игрок")), ("spectator", _("Зритель"))]
+    enter = f"{_('Войти как')} {name.strip()}" if name.strip() else _("Войти")
     return ft.Column(
         [
             heading(APP_NAME, 28),
@@ -373,22 +375,8 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
                 helper=full if len(name) >= NAME_CHARS else " ",
                 helper_style=ft.TextStyle(color=ft.Colors.ERROR),
             ),
-            radio_group(
-                "join-role",
-                role,
-                [("player", _("Игрок")), ("spectator", _("Зритель"))],
-                pick,
-                across=True,
-            ),
-            tagged(
-                "join",
-                ft.FilledButton(
-                    f"{_('Войти как')} {name.strip()}" if name.strip() else _("Войти"),
-                    icon=ft.Icons.LOGIN,
-                    height=56,
-                    on_click=lambda: join(),
-                ),
-            ),
+            radio_group("join-role", role, roles, pick, across=True),
+            tagged("join", ft.FilledButton(enter, icon=ft.Icons.LOGIN, height=56, on_click=join)),
             button("ask-host", _("Попросить ведущего впустить"), ask, ft.OutlinedButton),
             shown,
         ],
