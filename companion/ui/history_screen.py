@@ -55,21 +55,13 @@ def play_card(p: Play, data: Plays, ident: str = "play") -> ft.Control:
         )
         if x
     )
-    early = (
-        [
-            tagged(
-                "early",
-                ft.Container(
-                    ft.Text(_("досрочно"), size=12, color=ft.Colors.ON_TERTIARY_CONTAINER),
-                    bgcolor=ft.Colors.TERTIARY_CONTAINER,
-                    padding=ft.Padding.symmetric(horizontal=6, vertical=2),
-                    border_radius=6,
-                ),
-            )
-        ]
-        if p.early
-        else []
+    badge = ft.Container(
+        ft.Text(_("досрочно"), size=12, color=ft.Colors.ON_TERTIARY_CONTAINER),
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        padding=ft.Padding.symmetric(horizontal=6, vertical=2),
+        border_radius=6,
     )
+    early = [tagged("early", badge)] if p.early else []
     journal = icon_button(
         f"journal-{p.id}",
         ft.Icons.LIST_ALT,
@@ -122,25 +114,13 @@ def HistoryScreen() -> ft.Control:
         ),
     )
     count = said("history-count", ft.Text(f"{_('Партий')}: {len(chosen)}", size=15))
-    cards = [play_card(p, data) for p in chosen[:shown]]
-    more = (
-        [
-            button(
-                "show-more",
-                f"{_('Показать ещё')} ({len(chosen) - shown})",
-                lambda: set_shown(shown + PAGE),
-            )
-        ]
-        if len(chosen) > shown
-        else []
-    )
-    empty = (
-        [ft.Text(_("Сыгранных партий пока нет: они появятся здесь, когда игра закончится."))]
-        if not data.plays
-        else []
-    )
-    return Frame(
-        _("История"),
-        "history",
-        [*warning_boxes(data.warnings), filters, count, *empty, grid(cards), *more],
-    )
+    body = [*warning_boxes(data.warnings), filters, count]
+    if not data.plays:
+        body.append(
+            ft.Text(_("Сыгранных партий пока нет: они появятся здесь, когда игра закончится."))
+        )
+    body.append(grid([play_card(p, data) for p in chosen[:shown]]))
+    if len(chosen) > shown:
+        more = f"{_('Показать ещё')} ({len(chosen) - shown})"
+        body.append(button("show-more", more, lambda: set_shown(shown + PAGE)))
+    return Frame(_("История"), "history", body)
