@@ -114,17 +114,12 @@ def RosterChips(
     roster = Roster(app.hub.store.root)
     seated = {fold(p["name"]) for p in players if p["name"].strip()}
     full = len(players) >= most and all(p["name"].strip() for p in players)
-    chips = [
-        seat_chip(
-            f"chip-{n}",
-            n,
-            c,
-            fold(n) in seated,
-            partial(edit, partial(_seat, name=n, color=c, most=most)),
-        )
-        for n, c in known
-        if fold(n) in seated or not full
-    ]
+
+    def chip(n: str, c: str) -> ft.Control:
+        seat = partial(edit, partial(_seat, name=n, color=c, most=most))
+        return seat_chip(f"chip-{n}", n, c, fold(n) in seated, seat)
+
+    chips = [chip(n, c) for n, c in known if fold(n) in seated or not full]
 
     def join(name: str, color: str) -> None:
         try:
@@ -142,17 +137,9 @@ def RosterChips(
     ]
     parts: list[ft.Control] = [flow(chips)] if chips else []
     if new:
-        parts.append(ft.Text(_("Запомнить в списке игроков:"), size=14))
-        parts.append(
-            flow(
-                [
-                    seat_chip(
-                        f"join-{n}", n, c, False, partial(join, n, c), icon=ft.Icons.PERSON_ADD
-                    )
-                    for n, c in new
-                ]
-            )
-        )
+        add = ft.Icons.PERSON_ADD
+        joins = [seat_chip(f"join-{n}", n, c, False, partial(join, n, c), icon=add) for n, c in new]
+        parts += [ft.Text(_("Запомнить в списке игроков:"), size=14), flow(joins)]
     if error:
         parts.append(ft.Text(error, color=ft.Colors.ERROR, size=14))
     if not parts:

@@ -33,18 +33,15 @@ def house_panel(
     rulings = list_rulings(path=Path(root) / HOUSE_FILE)
     index = rules_index(root)
     linked = index.by_id.get(form.get("link", ""))
-    link_note = (
-        f"{_('К правилу')}: {linked['title']} "
-        f"({SOURCE_NAMES.get(linked['source'], linked['source'])})"
-        if linked
-        else (
-            _("Нет такой записи: проверьте номер")
-            if form.get("link")
-            else _(
-                "Можно привязать к правилу: откройте его и нажмите «Решение стола к этому правилу»"
-            )
+    if linked:
+        source = SOURCE_NAMES.get(linked["source"], linked["source"])
+        link_note = f"{_('К правилу')}: {linked['title']} ({source})"
+    elif form.get("link"):
+        link_note = _("Нет такой записи: проверьте номер")
+    else:
+        link_note = _(
+            "Можно привязать к правилу: откройте его и нажмите «Решение стола к этому правилу»"
         )
-    )
     empty = said("house-empty", ft.Text(_("Решений стола пока нет.")))
     return ft.Column(
         [
