@@ -123,9 +123,9 @@ class LanGate:
     throttle: Throttle = field(init=False)
     tokens: DeviceTokens = field(init=False)
     #: joined devices by token id: what :meth:`revoke` can name (the host's list)
-    devices: dict[str, JoinedDevice] = field(init=False)
+    devices: dict[str, JoinedDevice] = field(init=False, default_factory=dict)
     #: requests to be let in, host screens watching, sessions to send back (:class:`Hall`)
-    hall: Hall = field(init=False)
+    hall: Hall = field(init=False, default_factory=Hall)
 
     def joined(self, token: str, peer: str, agent: str) -> None:
         """Note a device that got (or came back with) ``token``."""
@@ -173,8 +173,6 @@ class LanGate:
     def __post_init__(self) -> None:
         self.throttle = Throttle(clock=self.clock)
         self.tokens = DeviceTokens(self.secret, self.code, revoked=self.revoked)
-        self.devices = {}
-        self.hall = Hall()
 
     def try_code(self, typed: str, peer: str | None) -> str | None:
         """``None`` when the typed code is right, else a Russian refusal; ``peer``: the TCP address
