@@ -32,6 +32,7 @@ from companion.ui.tagged_controls import (
     text_field,
 )
 from companion.ui.widgets import (
+    JSON_FILE,
     button,
     clipped_text,
     confirm_dialog,
@@ -237,14 +238,8 @@ def PlayersScreen() -> ft.Control:
             return
 
         async def pick() -> None:
-            if picker.current is None:
-                return
             try:
-                files = await picker.current.pick_files(
-                    file_type=ft.FilePickerFileType.CUSTOM,
-                    allowed_extensions=["json"],
-                    with_data=True,
-                )
+                files = await picker.current.pick_files(**JSON_FILE) if picker.current else None
             except Exception as exc:  # noqa: BLE001 - the client refused the dialog
                 set_notice(f"{_('Файл не выбран')}: {exc}")
                 return

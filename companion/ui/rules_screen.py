@@ -38,17 +38,12 @@ def _header_view(back: str, panel: bool, toggle_panel: Callable[[], None]) -> ft
     return title_row("rules-back", _("Правила"), lambda: go(back), house, spacing=0)
 
 
-def _label_padding(wide: bool, short: bool) -> ft.Padding:
-    """A chip label's padding: Material's on a wide screen, the least on a phone."""
-    if wide:
-        return WIDE_CHIP_PADDING
-    return ALL_CHIP_PADDING if short else CHIP_PADDING
-
-
 def _chips_view(
     game: str | None, pick_game: Callable[[str | None], None], wide: bool
 ) -> ft.Control:
     """One chip per game and «Все»; the picked one filled (no checkmark)."""
+    # a label's padding: Material's on a wide screen, the least on a phone («Все»: 48 dp)
+    pads = (WIDE_CHIP_PADDING, WIDE_CHIP_PADDING) if wide else (ALL_CHIP_PADDING, CHIP_PADDING)
     chips = [
         tagged(
             f"game-{g or 'all'}",
@@ -61,7 +56,7 @@ def _chips_view(
                 on_click=None,
                 height=TARGET,
                 padding=WIDE_CHIP_PADDING if wide else CHIP_PADDING,
-                label_padding=_label_padding(wide, g is None),
+                label_padding=pads[0] if g is None else pads[1],
                 visual_density=ft.VisualDensity.COMPACT,
             ),
             label=f"{name}{', ' + _('выбрано') if game == g else ''}",

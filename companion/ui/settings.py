@@ -13,7 +13,7 @@ from companion.table.security import is_player
 from companion.ui.nav import app_model, go
 from companion.ui.offline import BROWSER
 from companion.ui.tagged_controls import radio_group, title_row
-from companion.ui.widgets import Banner, button, tagged, use_file_picker
+from companion.ui.widgets import JSON_FILE, Banner, button, tagged, use_file_picker
 
 __all__ = ["Settings", "THEMES"]
 
@@ -50,11 +50,7 @@ def Settings() -> ft.Control:
     picker = use_file_picker()
 
     async def load_game() -> None:
-        if picker.current is None:
-            return
-        files = await picker.current.pick_files(
-            file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"], with_data=True
-        )
+        files = await picker.current.pick_files(**JSON_FILE) if picker.current else None
         if not files:
             return
         try:

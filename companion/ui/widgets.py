@@ -42,6 +42,7 @@ __all__ = [
     "use_page_width",
     "use_file_picker",
     "download",
+    "JSON_FILE",
     "confirm_dialog",
     "shown_number",
     "typed_number",
@@ -176,6 +177,12 @@ def use_file_picker() -> ft.Ref[ft.FilePicker | None]:
 
     ft.use_effect(mount, [], cleanup=unmount)
     return picker
+
+
+#: What :meth:`ft.FilePicker.pick_files` is asked for a JSON file (its bytes too).
+JSON_FILE: dict[str, Any] = dict(
+    file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"], with_data=True
+)
 
 
 def download(picker: ft.Ref[ft.FilePicker | None], name: str, data: bytes, failed: Any) -> None:
