@@ -25,9 +25,7 @@ def PlayAgain(view: GameView) -> ft.Control:
         return ft.Container(height=0)
     rule = view.game.definition.first_player_again(view.game.setup, view.game.outcome())
     first = (
-        f"{_('первым ходит')} {view.game.players[rule]}"
-        if rule is not None
-        else _("первый — жребием")
+        _("первый — жребием") if rule is None else f"{_('первым ходит')} {view.game.players[rule]}"
     )
 
     def again() -> None:
@@ -37,11 +35,9 @@ def PlayAgain(view: GameView) -> ft.Control:
         try:
             require_player(app)
             args = again_args(view.game)
+            first_player, options = args["first_player"], args["options"]
             stored = app.hub.create(
-                args["game"],
-                args["players"],
-                first_player=args["first_player"],
-                options=args["options"],
+                args["game"], args["players"], first_player=first_player, options=options
             )
         except CompanionError as exc:
             started.current = False
@@ -49,18 +45,12 @@ def PlayAgain(view: GameView) -> ft.Control:
             return
         go(f"/game/{stored.id}")
 
-    return ft.Column(
-        [
-            tagged(
-                "play-again",
-                ft.FilledTonalButton(
-                    _("Ещё раз"), icon=ft.Icons.REPLAY, height=56, on_click=lambda: again()
-                ),
-                label=f"{_('Ещё раз')}: {_('те же игроки и настройки')}, {first}",
-            ),
-            ft.Text(f"{_('Те же игроки и настройки')}; {first}.", size=13),
-            *([Banner(error, "")] if error else []),
-        ],
-        spacing=4,
-        tight=True,
+    button = ft.FilledTonalButton(
+        _("Ещё раз"), icon=ft.Icons.REPLAY, height=56, on_click=lambda: again()
     )
+    spoken = f"{_('Ещё раз')}: {_('те же игроки и настройки')}, {first}"
+    parts = [
+        tagged("play-again", button, label=spoken),
+        ft.Text(f"{_('Те же игроки и настройки')}; {first}.", size=13),
+    ]
+    return ft.Column([*parts, *([Banner(error, "")] if error else [])], spacing=4, tight=True)

@@ -14,6 +14,7 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.session import on_reconnect
 from companion.ui.state import GameView
+from companion.ui.widgets import use_every
 
 __all__ = ["use_phone_comfort", "use_self_heal", "AWAKE_REFUSED", "AWAKE_REFUSED_KEY"]
 
@@ -93,18 +94,4 @@ def use_phone_comfort(
 
 def use_self_heal(view: GameView) -> None:
     """Every second, catch up with the hub's revision (no re-render unless a change was missed)."""
-    task = ft.use_ref(None)
-
-    async def loop() -> None:
-        while True:
-            await asyncio.sleep(1)
-            view.refresh()
-
-    def start() -> None:
-        task.current = ft.context.page.run_task(loop)
-
-    def stop() -> None:
-        if task.current is not None:
-            task.current.cancel()
-
-    ft.use_effect(start, [], cleanup=stop)
+    use_every(1, view.refresh)

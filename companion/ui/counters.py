@@ -93,15 +93,10 @@ def Counter(
         color=ink(color) if color else None,
         text_align=ft.TextAlign.CENTER,
     )
+    center = ft.CrossAxisAlignment.CENTER
+    titled: list[ft.Control] = [clipped_text(caption, 11), number]
     box = (
-        ft.Column(
-            [clipped_text(caption, 11), number],
-            spacing=0,
-            tight=True,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        )
-        if caption
-        else number
+        ft.Column(titled, spacing=0, tight=True, horizontal_alignment=center) if caption else number
     )
     slot = tagged(
         ident,
@@ -119,23 +114,18 @@ def Counter(
         label=str(value),
     )
     minus_tip, plus_tip = tips or (None, None)
-    return ft.Row(
-        [
-            counter_step(
-                ident,
-                name,
-                -1,
-                step,
-                on_add,
-                outlined=outlined,
-                disabled=disabled or minus_disabled,
-                tip=minus_tip,
-            ),
-            ft.Container(slot, expand=True) if width is None else slot,
-            counter_step(
-                ident, name, +1, step, on_add, outlined=outlined, disabled=disabled, tip=plus_tip
-            ),
-        ],
-        spacing=0,
-        tight=width is not None,
+    minus = counter_step(
+        ident,
+        name,
+        -1,
+        step,
+        on_add,
+        outlined=outlined,
+        disabled=disabled or minus_disabled,
+        tip=minus_tip,
     )
+    plus = counter_step(
+        ident, name, 1, step, on_add, outlined=outlined, disabled=disabled, tip=plus_tip
+    )
+    middle = ft.Container(slot, expand=True) if width is None else slot
+    return ft.Row([minus, middle, plus], spacing=0, tight=width is not None)

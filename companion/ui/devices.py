@@ -7,6 +7,7 @@ import base64
 import io
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -16,6 +17,7 @@ from companion.table.https import spaced_fingerprint
 from companion.ui.hall import browser_of
 from companion.ui.lan import JoinInfo, Seat, spaced
 from companion.ui.state import on_page
+from companion.ui.tagged_controls import card, flow, heading
 from companion.ui.widgets import button, confirm_dialog, tagged
 
 __all__ = ["HostDesk", "JoinCard", "qr_png_base64", "qr_terminal"]
@@ -50,9 +52,9 @@ def _row(tag: str, lines: list[str], buttons: list[ft.Control]) -> ft.Control:
         key=tag,
         content=ft.Column(
             [
-                ft.Text(lines[0], size=16, weight=ft.FontWeight.BOLD),
+                heading(lines[0], 16),
                 ft.Text(lines[1], size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-                ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
+                flow(buttons),
             ],
             spacing=4,
         ),
@@ -96,43 +98,41 @@ def HostDesk(seat: Seat, on_host: bool, name: str) -> ft.Control:
             gate.renew(spare=seat)
             ft.context.page.run_task(seat.keep_token, JoinInfo("player", name))
 
+    questions = {
+        "revoke": (
+            f"{_('Отключить устройство')} «{(asking or ('', '', ''))[2] or '?'}»?",
+            _(
+                "Телефон вернётся к экрану входа: снова войти он сможет с кодом "
+                "или с вашего разрешения."
+            ),
+            "revoke",
+            _("Отключить"),
+            ft.Icons.PHONELINK_ERASE,
+        ),
+        "code": (
+            _("Новый код?"),
+            _("Все устройства вернутся к экрану входа и должны будут ввести новый код."),
+            "new-code",
+            _("Новый код"),
+            ft.Icons.PASSWORD,
+        ),
+    }
     dialog = None
     if asking is not None and on_host:
-        if asking[0] == "revoke":
-            dialog = confirm_dialog(
-                f"{_('Отключить устройство')} «{asking[2] or '?'}»?",
-                _(
-                    "Телефон вернётся к экрану входа: снова войти он сможет с кодом "
-                    "или с вашего разрешения."
-                ),
-                ("revoke-no", _("Отмена"), lambda: set_asking(None)),
-                ("revoke-yes", _("Отключить"), answer),
-                icon=ft.Icons.PHONELINK_ERASE,
-                danger=True,
-            )
-        else:
-            dialog = confirm_dialog(
-                _("Новый код?"),
-                _("Все устройства вернутся к экрану входа и должны будут ввести новый код."),
-                ("new-code-no", _("Отмена"), lambda: set_asking(None)),
-                ("new-code-yes", _("Новый код"), answer),
-                icon=ft.Icons.PASSWORD,
-                danger=True,
-            )
+        title, text, ident, yes, icon = questions[asking[0]]
+        no = (f"{ident}-no", _("Отмена"), lambda: set_asking(None))
+        dialog = confirm_dialog(
+            title, text, no, (f"{ident}-yes", yes, answer), icon=icon, danger=True
+        )
     ft.use_dialog(dialog)
     if not on_host:
         return ft.Container()
-
-    def admit(knock_id: str) -> None:
-        if on_host:
-            gate.admit(knock_id)
-
-    def decline(knock_id: str) -> None:
-        if on_host:
-            gate.decline(knock_id)
-
-    rows: list[ft.Control] = [ft.Text(_("Устройства у стола"), size=18, weight=ft.FontWeight.BOLD)]
-    for k in gate.hall.knocks():
+    knocks = gate.hall.knocks()
+    devices = list(gate.devices.values())[::-1]  # the newest first, like requests
+    rows: list[ft.Control] = [heading(_("Устройства у стола"), 18)]
+    for k in knocks:
+        admit = partial(gate.admit, k.id)
+        decline = partial(gate.decline, k.id)
         rows.append(
             _row(
                 f"knock-{k.id}",
@@ -142,24 +142,15 @@ def HostDesk(seat: Seat, on_host: bool, name: str) -> ft.Control:
                 ],
                 [
                     button(
-                        f"admit-{k.id}",
-                        _("Впустить"),
-                        lambda _e, kid=k.id: admit(kid),
-                        ft.FilledButton,
-                        icon=ft.Icons.LOGIN,
+                        f"admit-{k.id}", _("Впустить"), admit, ft.FilledButton, icon=ft.Icons.LOGIN
                     ),
-                    button(
-                        f"decline-{k.id}",
-                        _("Отклонить"),
-                        lambda _e, kid=k.id: decline(kid),
-                        ft.OutlinedButton,
-                    ),
+                    button(f"decline-{k.id}", _("Отклонить"), decline, ft.OutlinedButton),
                 ],
             )
         )
     roles = {"player": _("игрок"), "spectator": _("зритель")}
-    devices = list(gate.devices.values())[::-1]  # the newest first, like requests
     for d in devices:
+        revoke = partial(set_asking, ("revoke", d.token_id, d.name))
         rows.append(
             _row(
                 f"device-{d.token_id}",
@@ -171,25 +162,20 @@ def HostDesk(seat: Seat, on_host: bool, name: str) -> ft.Control:
                     button(
                         f"revoke-{d.token_id}",
                         _("Отключить"),
-                        lambda _e, d=d: set_asking(("revoke", d.token_id, d.name)),
+                        revoke,
                         ft.OutlinedButton,
                         icon=ft.Icons.LOGOUT,
                     )
                 ],
             )
         )
-    if not devices and not gate.hall.knocks():
+    if not devices and not knocks:
         rows.append(ft.Text(_("Пока никто не вошёл и не просит войти."), size=14))
+    new_code = partial(set_asking, ("code", "", ""))
     rows.append(
-        button(
-            "new-code",
-            _("Новый код"),
-            lambda: set_asking(("code", "", "")),
-            ft.OutlinedButton,
-            icon=ft.Icons.PASSWORD,
-        )
+        button("new-code", _("Новый код"), new_code, ft.OutlinedButton, icon=ft.Icons.PASSWORD)
     )
-    return tagged("host-desk", ft.Card(ft.Container(ft.Column(rows, spacing=12), padding=12)))
+    return card("host-desk", rows, None, spacing=12)
 
 
 @ft.component
@@ -198,38 +184,17 @@ def JoinCard(seat: Seat, player: bool) -> ft.Control:
     gate = seat.gate
     use_hall(gate, player)  # a new code shows at once
     lines: list[ft.Control] = [
-        ft.Text(_("Режим стола"), size=18, weight=ft.FontWeight.BOLD),
+        heading(_("Режим стола"), 18),
         ft.Text(gate.url, size=16, selectable=True),
     ]
     if player:
-        lines.append(
-            tagged(
-                "lan-code",
-                ft.Text(f"{_('Код')}: {spaced(gate.code)}", size=22, weight=ft.FontWeight.BOLD),
-                label=gate.code,
-            )
-        )
+        code = heading(f"{_('Код')}: {spaced(gate.code)}", 22)
+        lines.append(tagged("lan-code", code, label=gate.code))
     else:
         lines.append(ft.Text(_("Код для входа показан у игроков."), size=14))
-    card: list[ft.Control] = [
-        ft.Row(
-            [
-                ft.Image(src=qr_png_base64(gate.url), width=120, height=120),
-                ft.Column(lines, expand=True),
-            ]
-        )
-    ]
+    qr = ft.Image(src=qr_png_base64(gate.url), width=120, height=120)
+    parts: list[ft.Control] = [ft.Row([qr, ft.Column(lines, expand=True)])]
     if player and gate.fingerprint:
-        card.append(
-            tagged(
-                "tls-fingerprint",
-                ft.Text(
-                    _("Отпечаток сертификата (SHA-256)")
-                    + ":\n"
-                    + spaced_fingerprint(gate.fingerprint),
-                    size=13,
-                ),
-                label=gate.fingerprint,
-            )
-        )
-    return tagged("lan-card", ft.Card(ft.Container(ft.Column(card), padding=12)))
+        prints = f"{_('Отпечаток сертификата (SHA-256)')}:\n{spaced_fingerprint(gate.fingerprint)}"
+        parts.append(tagged("tls-fingerprint", ft.Text(prints, size=13), label=gate.fingerprint))
+    return card("lan-card", parts, None, spacing=10)

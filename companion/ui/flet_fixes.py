@@ -210,12 +210,10 @@ def _handle_invoke_method_results(
     """Hand the browser's answer to a method call (``scroll_to``…) to the call awaiting it.
 
     As Flet 1.0.5, except for a ``control_id`` no longer in ``Session.index`` (the control left
-    the page between the call and its answer: a tap changed the screen): the answer is dropped,
-    logged at debug, and the awaiting call, if any, raises ``RuntimeError(GONE)`` in its caller.
-    Flet raised that here, in the connection's receive loop, which ended the connection (the
-    phone's page reloaded). An answer for no awaited call (made up, already timed out) is dropped;
-    ids of any other shape than Flet's (``int`` control, ``str`` call) count as unknown.
-    """
+    the page before the answer): the answer is dropped, logged at debug, and the awaiting call,
+    if any, raises ``RuntimeError(GONE)`` in its caller, not in the connection's receive loop.
+    An answer for no awaited call is dropped; ids of any other shape than Flet's (``int``
+    control, ``str`` call) count as unknown."""
     calls = self._Session__method_calls  # type: ignore[attr-defined]
     waiting = calls.pop(call_id, None) if isinstance(call_id, str) else None
     if not isinstance(control_id, int) or control_id not in self.index:

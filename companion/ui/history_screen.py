@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine import GAMES
 from companion.i18n import _
 from companion.store.history import Play
 from companion.store.stats import filter_plays
@@ -15,16 +14,17 @@ from companion.ui.plays import (
     Frame,
     Plays,
     choice,
-    dot,
     fmt_day,
     fmt_minutes,
     fmt_score,
+    game_choice,
     grid,
     load_plays,
     warning_boxes,
 )
 from companion.ui.result import winners_text
-from companion.ui.widgets import TARGET, button, clipped_text, said, tagged
+from companion.ui.tagged_controls import card, flow, two_up
+from companion.ui.widgets import TARGET, button, clipped_text, icon_button, legend, said, tagged
 
 __all__ = ["HistoryScreen", "PAGE", "play_card"]
 
@@ -55,84 +55,38 @@ def play_card(p: Play, data: Plays, ident: str = "play") -> ft.Control:
         )
         if x
     )
-    players = ft.Row(
-        [
-            ft.Row([dot(c), ft.Text(n, size=14)], spacing=4, tight=True)
-            for n, c in zip(p.players, p.colors, strict=True)
-        ],
-        wrap=True,
-        spacing=10,
-        run_spacing=2,
+    badge = ft.Container(
+        ft.Text(_("досрочно"), size=12, color=ft.Colors.ON_TERTIARY_CONTAINER),
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        padding=ft.Padding.symmetric(horizontal=6, vertical=2),
+        border_radius=6,
     )
-    early = (
-        [
-            tagged(
-                "early",
-                ft.Container(
-                    ft.Text(_("досрочно"), size=12, color=ft.Colors.ON_TERTIARY_CONTAINER),
-                    bgcolor=ft.Colors.TERTIARY_CONTAINER,
-                    padding=ft.Padding.symmetric(horizontal=6, vertical=2),
-                    border_radius=6,
-                ),
-            )
-        ]
-        if p.early
-        else []
-    )
-    journal = tagged(
+    early = [tagged("early", badge)] if p.early else []
+    journal = icon_button(
         f"journal-{p.id}",
-        ft.IconButton(
-            ft.Icons.LIST_ALT,
-            tooltip=_("Журнал игры"),
-            width=TARGET,
-            height=TARGET,
-            on_click=lambda _e: go(f"/game/{p.id}/log"),
-        ),
+        ft.Icons.LIST_ALT,
+        _("Журнал игры"),
+        lambda: go(f"/game/{p.id}/log"),
         label=f"{_('Журнал игры')}: {title}, {fmt_day(p.started)}",
     )
-    return tagged(
+    about = [
+        clipped_text(fmt_day(p.started), 12, color=ft.Colors.ON_SURFACE_VARIANT),
+        flow([clipped_text(title, 16, lines=2, weight=ft.FontWeight.W_600), *early]),
+        legend(zip(p.players, p.colors, strict=True), 10),
+        said(f"winners-{p.id}", clipped_text(won, 15, lines=2, weight=ft.FontWeight.W_500)),
+        *([clipped_text(scores, 14, lines=3)] if scores else []),
+        clipped_text(facts, 13, color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    row = ft.Row(
+        [ft.Column(about, spacing=4, expand=True), ft.Container(journal, width=TARGET)],
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )
+    return card(
         f"{ident}-{p.id}",
-        ft.Card(
-            ft.Container(
-                ft.Row(
-                    [
-                        ft.Column(
-                            [
-                                clipped_text(
-                                    fmt_day(p.started), 12, color=ft.Colors.ON_SURFACE_VARIANT
-                                ),
-                                ft.Row(
-                                    [
-                                        clipped_text(
-                                            title, 16, lines=2, weight=ft.FontWeight.W_600
-                                        ),
-                                        *early,
-                                    ],
-                                    wrap=True,
-                                    spacing=8,
-                                ),
-                                players,
-                                said(
-                                    f"winners-{p.id}",
-                                    clipped_text(won, 15, lines=2, weight=ft.FontWeight.W_500),
-                                ),
-                                *([clipped_text(scores, 14, lines=3)] if scores else []),
-                                clipped_text(facts, 13, color=ft.Colors.ON_SURFACE_VARIANT),
-                            ],
-                            spacing=4,
-                            expand=True,
-                        ),
-                        ft.Container(journal, width=TARGET),
-                    ],
-                    vertical_alignment=ft.CrossAxisAlignment.START,
-                ),
-                padding=ft.Padding.only(left=14, top=10, bottom=10, right=4),
-                border_radius=12,
-                ink=True,
-                on_click=lambda _e: go(f"/game/{p.id}"),
-            )
-        ),
-        label=spoken,
+        [row],
+        spoken,
+        padding=ft.Padding.only(left=14, top=10, bottom=10, right=4),
+        on_click=lambda: go(f"/game/{p.id}"),
     )
 
 
@@ -149,54 +103,24 @@ def HistoryScreen() -> ft.Control:
         player=None if player == ALL else player,
         aliases=data.aliases,
     )[::-1]
-    games = sorted({p.game for p in data.plays}, key=lambda g: GAMES[g].title if g in GAMES else g)
-    titles = {p.game: p.title for p in data.plays}
-    filters = ft.ResponsiveRow(
-        [
-            ft.Container(
-                choice(
-                    "filter-game",
-                    _("Игра"),
-                    game,
-                    [(ALL, _("Все игры")), *[(g, titles[g]) for g in games]],
-                    lambda v: (set_game(v), set_shown(PAGE)),
-                ),
-                col={"xs": 12, "sm": 6},
-            ),
-            ft.Container(
-                choice(
-                    "filter-player",
-                    _("Игрок"),
-                    player,
-                    [(ALL, _("Все игроки")), *[(n, n) for n in data.people()]],
-                    lambda v: (set_player(v), set_shown(PAGE)),
-                ),
-                col={"xs": 12, "sm": 6},
-            ),
-        ],
-        spacing=12,
-        run_spacing=12,
+    filters = two_up(
+        game_choice("filter-game", game, data, lambda v: (set_game(v), set_shown(PAGE))),
+        choice(
+            "filter-player",
+            _("Игрок"),
+            player,
+            [(ALL, _("Все игроки")), *[(n, n) for n in data.people()]],
+            lambda v: (set_player(v), set_shown(PAGE)),
+        ),
     )
     count = said("history-count", ft.Text(f"{_('Партий')}: {len(chosen)}", size=15))
-    cards = [play_card(p, data) for p in chosen[:shown]]
-    more = (
-        [
-            button(
-                "show-more",
-                f"{_('Показать ещё')} ({len(chosen) - shown})",
-                lambda: set_shown(shown + PAGE),
-            )
-        ]
-        if len(chosen) > shown
-        else []
-    )
-    empty = (
-        [ft.Text(_("Сыгранных партий пока нет: они появятся здесь, когда игра закончится."))]
-        if not data.plays
-        else []
-    )
-    return Frame(
-        _("История"),
-        "history",
-        [*warning_boxes(data.warnings), filters, count, *empty, grid(cards), *more],
-    )
+    body = [*warning_boxes(data.warnings), filters, count]
+    if not data.plays:
+        body.append(
+            ft.Text(_("Сыгранных партий пока нет: они появятся здесь, когда игра закончится."))
+        )
+    body.append(grid([play_card(p, data) for p in chosen[:shown]]))
+    if len(chosen) > shown:
+        more = f"{_('Показать ещё')} ({len(chosen) - shown})"
+        body.append(button("show-more", more, lambda: set_shown(shown + PAGE)))
+    return Frame(_("История"), "history", body)

@@ -19,9 +19,10 @@ from companion.ui.devices import HostDesk, JoinCard
 from companion.ui.lan import Seat
 from companion.ui.layout import use_window_layout
 from companion.ui.nav import app_model, go
-from companion.ui.plays import warning_boxes
+from companion.ui.plays import grid, warning_boxes
 from companion.ui.saved_games import delete_game
 from companion.ui.state import follow_hub
+from companion.ui.tagged_controls import card, centred, heading
 from companion.ui.widgets import (
     TARGET,
     Banner,
@@ -69,33 +70,15 @@ def AwakeNote(seat: Seat) -> ft.Control:
 
     if seat.conn.secure or not shown:
         return ft.Container(height=0)
-    return tagged(
-        "awake-note",
-        ft.Container(
-            ft.Row(
-                [
-                    ft.Icon(ft.Icons.BRIGHTNESS_LOW),
-                    ft.Text(_(AWAKE_NOTE), expand=True, size=14),
-                    button("awake-ok", _("Понятно"), dismiss),
-                ]
-            ),
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            padding=10,
-            border_radius=8,
-        ),
-        label=AWAKE_NOTE,
+    line = [
+        ft.Icon(ft.Icons.BRIGHTNESS_LOW),
+        ft.Text(_(AWAKE_NOTE), expand=True, size=14),
+        button("awake-ok", _("Понятно"), dismiss),
+    ]
+    box = ft.Container(
+        ft.Row(line), bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=10, border_radius=8
     )
-
-
-def _confirm(title: str, on_yes, on_no) -> ft.AlertDialog:
-    return confirm_dialog(
-        _("Удалить игру?"),
-        f"{title}\n{_('Игра исчезнет из списка; её файлы переносятся в папку trash.')}",
-        ("delete-no", _("Отмена"), on_no),
-        ("delete-yes", _("Удалить"), on_yes),
-        icon=ft.Icons.DELETE,
-        danger=True,
-    )
+    return tagged("awake-note", box, label=AWAKE_NOTE)
 
 
 @ft.component
@@ -144,51 +127,43 @@ def Home() -> ft.Control:
         set_error("")
         set_notice(f"{_('Удалено')}: {title}")
 
-    ft.use_dialog(
-        _confirm(asking[1], lambda: really_delete(), lambda: set_asking(None))
-        if asking is not None and player
-        else None
-    )
+    dialog = None
+    if asking is not None and player:
+        gone = _("Игра исчезнет из списка; её файлы переносятся в папку trash.")
+        no, yes = (
+            ("delete-no", _("Отмена"), lambda: set_asking(None)),
+            ("delete-yes", _("Удалить"), really_delete),
+        )
+        dialog = confirm_dialog(
+            _("Удалить игру?"), f"{asking[1]}\n{gone}", no, yes, icon=ft.Icons.DELETE, danger=True
+        )
+    ft.use_dialog(dialog)
 
     tiles = [_tile(s, player, ask) for s in games] or [
         ft.Text(_("Пока ни одной: начните новую игру."))
     ]
     intro: list[ft.Control] = [
-        ft.Text(APP_NAME, size=28, weight=ft.FontWeight.BOLD),
+        heading(APP_NAME, 28),
         ft.Text(_("Счёт, ход и правила для настольной игры на столе."), size=14),
-        *(
-            [
-                ft.Column(
-                    [
-                        JoinCard(app.lan, player),
-                        HostDesk(app.lan, app.on_host and player, app.name),
-                        AwakeNote(app.lan),
-                    ],
-                    spacing=8,
-                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                )
-            ]
-            if app.lan is not None
-            else []
-        ),
-        *(
-            []
-            if player
-            else [
-                tagged(
-                    "role",
-                    ft.Text(_("Вы — зритель: только просмотр."), color=ft.Colors.SECONDARY),
-                    label="spectator",
-                )
-            ]
-        ),
-        *warning_boxes(warnings, size=None),
-        *([Banner(error, notice)] if error or notice else []),
     ]
-    heading = ft.Text(_("Сохранённые игры"), size=20, weight=ft.FontWeight.BOLD)
+    if app.lan is not None:
+        table = [
+            JoinCard(app.lan, player),
+            HostDesk(app.lan, app.on_host and player, app.name),
+            AwakeNote(app.lan),
+        ]
+        stretch = ft.CrossAxisAlignment.STRETCH
+        intro.append(ft.Column(table, spacing=8, horizontal_alignment=stretch))
+    if not player:
+        viewer = ft.Text(_("Вы — зритель: только просмотр."), color=ft.Colors.SECONDARY)
+        intro.append(tagged("role", viewer, label="spectator"))
+    intro += warning_boxes(warnings, size=None)
+    if error or notice:
+        intro.append(Banner(error, notice))
+    title = heading(_("Сохранённые игры"))
     if not layout.two_columns:
         return ft.Column(
-            [*intro, *_phone_menu(player), heading, *tiles],
+            [*intro, *_phone_menu(player), title, *tiles],
             spacing=12,
             scroll=ft.ScrollMode.AUTO,
             expand=True,
@@ -202,35 +177,10 @@ def Home() -> ft.Control:
         ),
         width=MENU_WIDTH,
     )
-    right = ft.Column(
-        [
-            heading,
-            ft.ResponsiveRow(
-                [ft.Container(t, col={"xs": 12, "md": 6}) for t in tiles],
-                spacing=12,
-                run_spacing=12,
-            ),
-        ],
-        spacing=12,
-        scroll=ft.ScrollMode.AUTO,
-        expand=True,
-    )
-    return ft.Row(
-        [
-            ft.Container(
-                ft.Row(
-                    [left, ft.VerticalDivider(width=1), right],
-                    spacing=24,
-                    vertical_alignment=ft.CrossAxisAlignment.START,
-                ),
-                width=MAX_WIDTH,
-                expand=True,
-                expand_loose=True,
-            )
-        ],
-        alignment=ft.MainAxisAlignment.CENTER,
-        vertical_alignment=ft.CrossAxisAlignment.START,
-        expand=True,
+    right = ft.Column([title, grid(tiles, 12)], spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
+    both = [left, ft.VerticalDivider(width=1), right]
+    return centred(
+        ft.Row(both, spacing=24, vertical_alignment=ft.CrossAxisAlignment.START), MAX_WIDTH
     )
 
 
@@ -284,50 +234,30 @@ def _tile(s: GameSummary, player: bool, ask: Callable[[str, str], None]) -> ft.C
             f"delete-{s.id}",
             ft.Icons.DELETE_OUTLINE,
             _("Удалить игру"),
-            lambda _e: ask(s.id, title),
+            lambda: ask(s.id, title),
             label=f"{_('Удалить игру')}: {title}",
         )
         if player
         else ft.Container()
     )
-    return tagged(
+    about = [
+        said(f"title-{s.id}", clipped_text(s.title, 16, lines=2, weight=ft.FontWeight.W_600)),
+        clipped_text(", ".join(s.players), 14, lines=2),
+        clipped_text(f"{s.status} · {_('изменена')} {changed}", 12, lines=2, color=faint),
+        clipped_text(f"{_('начата')} {started} · {_('событий')}: {s.events}", 12, color=faint),
+    ]
+    row = ft.Row(
+        [
+            ft.Icon(ft.Icons.EMOJI_EVENTS if s.finished else ft.Icons.CASINO),
+            ft.Column(about, spacing=2, expand=True),
+            ft.Container(delete, width=TARGET, height=TARGET),
+        ],
+        spacing=12,
+    )
+    return card(
         f"saved-{s.id}",
-        ft.Card(
-            ft.Container(
-                ft.Row(
-                    [
-                        ft.Icon(ft.Icons.EMOJI_EVENTS if s.finished else ft.Icons.CASINO),
-                        ft.Column(
-                            [
-                                said(
-                                    f"title-{s.id}",
-                                    clipped_text(s.title, 16, lines=2, weight=ft.FontWeight.W_600),
-                                ),
-                                clipped_text(", ".join(s.players), 14, lines=2),
-                                clipped_text(
-                                    f"{s.status} · {_('изменена')} {changed}",
-                                    12,
-                                    lines=2,
-                                    color=faint,
-                                ),
-                                clipped_text(
-                                    f"{_('начата')} {started} · {_('событий')}: {s.events}",
-                                    12,
-                                    color=faint,
-                                ),
-                            ],
-                            spacing=2,
-                            expand=True,
-                        ),
-                        ft.Container(delete, width=TARGET, height=TARGET),
-                    ],
-                    spacing=12,
-                ),
-                padding=ft.Padding.only(left=16, top=10, bottom=10, right=4),
-                border_radius=12,
-                ink=True,
-                on_click=lambda _e: go(f"/game/{s.id}"),
-            )
-        ),
-        label=title,
+        [row],
+        title,
+        padding=ft.Padding.only(left=16, top=10, bottom=10, right=4),
+        on_click=lambda: go(f"/game/{s.id}"),
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -15,7 +16,7 @@ from companion.engine import Event
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.export import export_bytes
-from companion.table.security import require_player
+from companion.table.security import is_player
 from companion.ui.journal_filter import (
     KIND_LABELS,
     OTHER_KIND,
@@ -23,19 +24,18 @@ from companion.ui.journal_filter import (
     _kinds,
     _length,
     _revision,
-    event_players,
     journal_page,
-    kind_of,
-    kinds_of,
 )
 from companion.ui.layout import WIDTH_MEDIUM
 from companion.ui.nav import app_model, go
 from companion.ui.offline import BROWSER
 from companion.ui.state import GameView
+from companion.ui.tagged_controls import choice_dialog, spoken_clip
 from companion.ui.widgets import (
     TARGET,
     button,
     clipped_text,
+    download,
     icon_button,
     said,
     tagged,
@@ -43,25 +43,13 @@ from companion.ui.widgets import (
     use_page_width,
 )
 
-__all__ = [
-    "GameLog",
-    "PAGE",
-    "KIND_LABELS",
-    "OTHER_KIND",
-    "event_players",
-    "journal_page",
-    "kind_of",
-    "kinds_of",
-]
+__all__ = ["GameLog", "PAGE"]
 
 #: Lines built per page (about two phone screens).
 PAGE = 24
 
 # import the journal's controls at start-up, not on the first journal opened
 _CONTROLS = (ft.AlertDialog, ft.OutlinedButton, ft.FilePicker, ft.ListView)
-
-#: Filter choices shown without a scroll bar (a longer list scrolls inside its dialog).
-SHORT_LIST = 9
 
 
 def _row(ev: Event, text: str) -> ft.Control:
@@ -130,69 +118,27 @@ def _choice_button(
     on_open: Callable[[], None],
     page_width: float,
 ) -> ft.Control:
-    """A filter as a button showing its choice; a tap opens :func:`_choices`; 48 dp tall."""
+    """A filter as a button showing its choice; a tap opens its choices; 48 dp tall."""
     lead, padding, size = choice_layout(page_width)
+    text = said(f"{ident}-text", clipped_text(current, size, no_wrap=True))
+    inside = [
+        ft.Icon(icon, size=18, visible=lead),
+        ft.Container(text, expand=True, alignment=ft.Alignment.CENTER_LEFT),
+        ft.Icon(ft.Icons.ARROW_DROP_DOWN),
+    ]
     return ft.Container(
         tagged(
             ident,
             ft.OutlinedButton(
-                content=ft.Row(
-                    [
-                        ft.Icon(icon, size=18, visible=lead),
-                        ft.Container(
-                            said(
-                                f"{ident}-text",
-                                ft.Text(
-                                    current,
-                                    size=size,
-                                    no_wrap=True,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
-                                ),
-                            ),
-                            expand=True,
-                            alignment=ft.Alignment.CENTER_LEFT,
-                        ),
-                        ft.Icon(ft.Icons.ARROW_DROP_DOWN),
-                    ],
-                    spacing=6 if lead else 4,
-                ),
+                content=ft.Row(inside, spacing=6 if lead else 4),
                 height=TARGET,
                 style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=padding)),
-                on_click=lambda _e: on_open(),
+                on_click=lambda: on_open(),
                 expand=True,
             ),
             label=f"{label}: {current}",
         ),
         expand=1,
-    )
-
-
-def _choices(
-    title: str,
-    options: list[tuple[str, str]],
-    pick: Callable[[str], None],
-    close: Callable[[], None],
-) -> ft.AlertDialog:
-    """The options of one filter, one 48 dp button each (scrolls when there are many)."""
-    return ft.AlertDialog(
-        title=ft.Text(title),
-        content=ft.Column(
-            [
-                ft.TextButton(
-                    text,
-                    height=TARGET,
-                    style=ft.ButtonStyle(alignment=ft.Alignment.CENTER_LEFT),
-                    on_click=lambda _e, k=key: pick(k),
-                )
-                for key, text in options
-            ],
-            tight=True,
-            spacing=0,
-            scroll=ft.ScrollMode.AUTO if len(options) > SHORT_LIST else None,
-            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        ),
-        actions=[button("log-filter-close", _("Закрыть"), lambda _e: close())],
-        on_dismiss=lambda _e: close(),
     )
 
 
@@ -206,22 +152,13 @@ def _Back(game_id: str) -> ft.Control:
 @ft.component
 def _Tools(changed: bool, refresh: Callable[[], None], export: Callable[[str], None]) -> ft.Control:
     """Refresh (shows the new events), the two exports."""
+    tools = [
+        ("log-refresh", ft.Icons.REFRESH, _("Показать новые события"), refresh),
+        ("export-json", ft.Icons.DATA_OBJECT, _("Выгрузить JSON"), partial(export, "json")),
+        ("export-text", ft.Icons.DESCRIPTION, _("Выгрузить текстом"), partial(export, "text")),
+    ]
     return ft.Row(
-        [
-            icon_button(
-                "log-refresh",
-                ft.Icons.REFRESH,
-                _("Показать новые события"),
-                refresh,
-                disabled=not changed,
-            ),
-            icon_button(
-                "export-json", ft.Icons.DATA_OBJECT, _("Выгрузить JSON"), lambda: export("json")
-            ),
-            icon_button(
-                "export-text", ft.Icons.DESCRIPTION, _("Выгрузить текстом"), lambda: export("text")
-            ),
-        ],
+        [icon_button(*tool, disabled=tool[0] == "log-refresh" and not changed) for tool in tools],
         spacing=0,
         tight=True,
     )
@@ -241,39 +178,33 @@ def _Filters(
     kinds_ = [("all", _("Все события")), *((k, KIND_LABELS.get(k, OTHER_KIND)) for k in kinds)]
     picking, set_picking = ft.use_state("")  # "", "player" or "kind"
     width = use_page_width()
+    filters = {
+        "player": ("log-player", _("Игрок"), ft.Icons.PERSON_OUTLINE, players, player, set_player),
+        "kind": ("log-kind", _("Что"), ft.Icons.FILTER_LIST, kinds_, kind, set_kind),
+    }
+    dialog = None
+    if picking in filters:
+        _ident, title, _icon, options, _now, setter = filters[picking]
 
-    def pick(setter: Callable[[str], None]) -> Callable[[str], None]:
         def chosen(key: str) -> None:
             set_picking("")
             setter(key)
 
-        return chosen
-
-    dialogs = {
-        "player": (_("Игрок"), players, pick(set_player)),
-        "kind": (_("Что"), kinds_, pick(set_kind)),
-    }
-    ft.use_dialog(
-        _choices(*dialogs[picking], lambda: set_picking("")) if picking in dialogs else None
-    )
+        choices = [(f"log-choice-{k}", text, partial(chosen, k)) for k, text in options]
+        close = ("log-filter-close", _("Закрыть"), lambda: set_picking(""))
+        dialog = choice_dialog(ft.Text(title), choices, close)
+    ft.use_dialog(dialog)
     return ft.Row(
         [
             _choice_button(
-                "log-player",
-                _("Игрок"),
-                ft.Icons.PERSON_OUTLINE,
-                dict(players).get(player, players[0][1]),
-                lambda: set_picking("player"),
+                ident,
+                title,
+                icon,
+                dict(opts).get(now, opts[0][1]),
+                partial(set_picking, key),
                 width,
-            ),
-            _choice_button(
-                "log-kind",
-                _("Что"),
-                ft.Icons.FILTER_LIST,
-                dict(kinds_).get(kind, kinds_[0][1]),
-                lambda: set_picking("kind"),
-                width,
-            ),
+            )
+            for key, (ident, title, icon, opts, now, _set) in filters.items()
         ],
         spacing=8,
     )
@@ -286,7 +217,6 @@ Back, Tools, Filters = ft.memo(_Back), ft.memo(_Tools), ft.memo(_Filters)
 def GameLog(view: GameView) -> ft.Control:
     """The journal screen of ``view``'s game: header (48 dp controls), filters, lazy list."""
     app = app_model()
-    page = ft.context.page
     game = view.game
     length = _length(game)
     upto, set_upto = ft.use_state(length)
@@ -300,11 +230,8 @@ def GameLog(view: GameView) -> ft.Control:
     shown_filter.current = (player, kind)
 
     def export(fmt: str) -> None:
-        try:
-            require_player(app)
-            spectator = view.readonly
-        except CompanionError:  # a spectator gets the download only
-            spectator = True
+        # a spectator gets the download only: it never writes to the host's disk
+        spectator = not is_player(app) or view.readonly
         try:
             name, data = export_bytes(
                 view.stored, fmt, *_filtered(view.game, *shown_filter.current)
@@ -313,7 +240,6 @@ def GameLog(view: GameView) -> ft.Control:
             set_msg(f"{_('Не удалось выгрузить')}: {exc}")
             return
         saved = f"; {_('на ведущее устройство зритель файлы не записывает')}" if spectator else ""
-        # a spectator never writes to the host's disk
         if not spectator and not BROWSER.active:
             folder = app.hub.store.root / "exports"
             try:
@@ -323,16 +249,7 @@ def GameLog(view: GameView) -> ft.Control:
             except OSError as exc:
                 saved = f"; {_('копию на компьютере сохранить не удалось')}: {exc.strerror}"
 
-        async def download() -> None:
-            fp = picker.current
-            if fp is None:
-                return
-            try:
-                await fp.save_file(file_name=name, src_bytes=data)
-            except Exception as exc:  # noqa: BLE001 - the client refused the dialog
-                set_msg(f"{_('Не удалось выгрузить')}: {exc}")
-
-        page.run_task(download)
+        download(picker, name, data, set_msg)
         set_msg(f"{_('Файл')} {name} {_('отправлен на это устройство')}{saved}")
 
     names = game.players
@@ -366,24 +283,7 @@ def GameLog(view: GameView) -> ft.Control:
         spacing=0,
     )
     filters = Filters(player, kind, tuple(names), tuple(kinds), pick_player, pick_kind)
-    status = tagged(
-        "log-message",
-        clipped_text(msg, 13, lines=2, height=36, tooltip=msg or None),
-        label=msg or " ",
-    )
-    return ft.Column(
-        [
-            header,
-            filters,
-            status,
-            LogList(
-                view.stored,
-                upto,
-                seen,
-                None if player == "all" else int(player),
-                None if kind == "all" else kind,
-            ),
-        ],
-        spacing=4,
-        expand=True,
-    )
+    status = spoken_clip("log-message", msg, 13, lines=2, height=36, tooltip=msg or None)
+    who = None if player == "all" else int(player)
+    lines = LogList(view.stored, upto, seen, who, None if kind == "all" else kind)
+    return ft.Column([header, filters, status, lines], spacing=4, expand=True)

@@ -59,8 +59,14 @@ def kind_of(event: Event, definition: Any = None) -> str:
 
 def kinds_of(event: Event, definition: Any = None) -> set[str]:
     """Every kind ``event`` is listed under: :func:`kind_of` and ``journal_also``."""
+    return _type_kinds(event.type, definition)
+
+
+def _type_kinds(type_: str, definition: Any) -> set[str]:
+    kind = getattr(definition, "journal_kind", None)
     also = getattr(definition, "journal_also", None)
-    return {kind_of(event, definition), *(also(event.type) if also is not None else ())}
+    first = str(kind(type_)) if kind is not None else type_.split(".", 1)[0]
+    return {first, *(also(type_) if also is not None else ())}
 
 
 def _named(event: Event, seats: int) -> set[int]:
@@ -189,11 +195,7 @@ def _filtered(game: Any, player: str, kind: str) -> tuple[list[tuple[Event, str]
 
 def _kinds(events: Sequence[Event], definition: Any = None) -> list[str]:
     """The kinds among ``events`` in :data:`KIND_LABELS` order, unnamed ones last."""
-    kind = getattr(definition, "journal_kind", None)
-    also = getattr(definition, "journal_also", None)
-    types = {e.type for e in events}
-    kinds = {kind(t) if kind is not None else t.split(".", 1)[0] for t in types}
-    kinds.update(k for t in types for k in (also(t) if also is not None else ()))
+    kinds = {k for t in {e.type for e in events} for k in _type_kinds(t, definition)}
     order = {k: i for i, k in enumerate(KIND_LABELS)}
     return sorted(kinds, key=lambda k: (order.get(k, len(order)), k))
 

@@ -30,15 +30,8 @@ from companion.table.security import (
     code_problem,
 )
 from companion.ui.hall import Hall, JoinedDevice
-from companion.ui.widgets import TARGET, button, said, tagged, use_form
-
-
-def _target(control: ft.Control, on_click: Callable[[], None]) -> ft.Control:
-    """A radio in a 48 dp tappable box, one semantics node."""
-    return ft.MergeSemantics(
-        ft.Container(control, height=TARGET, on_click=on_click, alignment=ft.Alignment.CENTER_LEFT)
-    )
-
+from companion.ui.tagged_controls import heading, radio_group, text_field
+from companion.ui.widgets import button, said, tagged, use_form
 
 __all__ = [
     "LanGate",
@@ -130,9 +123,9 @@ class LanGate:
     throttle: Throttle = field(init=False)
     tokens: DeviceTokens = field(init=False)
     #: joined devices by token id: what :meth:`revoke` can name (the host's list)
-    devices: dict[str, JoinedDevice] = field(init=False)
+    devices: dict[str, JoinedDevice] = field(init=False, default_factory=dict)
     #: requests to be let in, host screens watching, sessions to send back (:class:`Hall`)
-    hall: Hall = field(init=False)
+    hall: Hall = field(init=False, default_factory=Hall)
 
     def joined(self, token: str, peer: str, agent: str) -> None:
         """Note a device that got (or came back with) ``token``."""
@@ -163,28 +156,23 @@ class LanGate:
         self.hall.changed()
         return self.code
 
-    def admit(self, knock_id: str) -> bool:
-        """Let request ``knock_id`` in as a player; ``False`` when it is gone."""
+    def admit(self, knock_id: str, let_in: bool = True) -> bool:
+        """Let request ``knock_id`` in as a player, or refuse it (``let_in=False``: a wrong code
+        of its address); ``False`` when it is gone."""
         knock = self.hall.take(knock_id)
         if knock is not None:
-            self.throttle.succeeded(knock.peer)
+            (self.throttle.succeeded if let_in else self.throttle.failed)(knock.peer)
             with contextlib.suppress(Exception):  # the phone's session may be gone
-                knock.answer(True)
+                knock.answer(let_in)
         return knock is not None
 
     def decline(self, knock_id: str) -> None:
-        """Refuse request ``knock_id`` (a wrong code of its address)."""
-        knock = self.hall.take(knock_id)
-        if knock is not None:
-            self.throttle.failed(knock.peer)
-            with contextlib.suppress(Exception):  # the phone's session may be gone
-                knock.answer(False)
+        """Refuse request ``knock_id`` (:meth:`admit`)."""
+        self.admit(knock_id, let_in=False)
 
     def __post_init__(self) -> None:
         self.throttle = Throttle(clock=self.clock)
         self.tokens = DeviceTokens(self.secret, self.code, revoked=self.revoked)
-        self.devices = {}
-        self.hall = Hall()
 
     def try_code(self, typed: str, peer: str | None) -> str | None:
         """``None`` when the typed code is right, else a Russian refusal; ``peer``: the TCP address
@@ -353,78 +341,42 @@ def JoinScreen(seat: Seat, on_join: Callable[[JoinInfo], None]) -> ft.Control:
         seat.gate.hall.knock(seat.conn.peer, name, seat.conn.agent, answer)
         set_error(_("Запрос отправлен: ждём, когда ведущий впустит вас."), note=True)
 
+    # under «Войти»: a refusal moves nothing; put away, transparent (out of the a11y tree)
+    if error and standing:
+        color = None if note else ft.Colors.ERROR
+        shown = said("join-note" if note else "join-error", ft.Text(error, color=color, size=16))
+    else:
+        shown = ft.Container(ft.Text(error, size=16), opacity=0) if error else ft.Container()
+    where = f"{_('Режим стола: введите код для входа.')} {where_the_code_is()}"
+    roles = [("player", _("Игрок")), ("spectator", _("Зритель"))]
+    enter = f"{_('Войти как')} {name.strip()}" if name.strip() else _("Войти")
     return ft.Column(
         [
-            ft.Text(APP_NAME, size=28, weight=ft.FontWeight.BOLD),
-            tagged(
-                "join-where",
-                ft.Text(
-                    f"{_('Режим стола: введите код для входа.')} {where_the_code_is()}", size=16
-                ),
-            ),
-            tagged(
+            heading(APP_NAME, 28),
+            tagged("join-where", ft.Text(where, size=16)),
+            text_field(
                 "join-code",
-                ft.TextField(
-                    label=_("Код"),
-                    value=code,
-                    keyboard_type=ft.KeyboardType.NUMBER,
-                    max_length=CODE_FIELD_CHARS,
-                    counter="",
-                    on_change=lambda e: put("code", str(e.control.value or "")[:64]),
-                    on_submit=lambda: join(),
-                ),
+                _("Код"),
+                code,
+                lambda text: put("code", text[:64]),
+                keyboard_type=ft.KeyboardType.NUMBER,
+                max_length=CODE_FIELD_CHARS,
+                on_submit=lambda: join(),
             ),
-            tagged(
+            text_field(
                 "join-name",
-                ft.TextField(
-                    label=_("Ваше имя (для журнала)"),
-                    value=name,
-                    max_length=NAME_CHARS,
-                    counter="",  # no «3/40» under the field: a limit, not a target
-                    # the line under the field always there: «Войти» never moves
-                    helper=full if len(name) >= NAME_CHARS else " ",
-                    helper_style=ft.TextStyle(color=ft.Colors.ERROR),
-                    on_change=lambda e: put("name", str(e.control.value or "")[:NAME_CHARS]),
-                ),
+                _("Ваше имя (для журнала)"),
+                name,
+                lambda text: put("name", text[:NAME_CHARS]),
+                max_length=NAME_CHARS,
+                # the line under the field always there: «Войти» never moves
+                helper=full if len(name) >= NAME_CHARS else " ",
+                helper_style=ft.TextStyle(color=ft.Colors.ERROR),
             ),
-            tagged(
-                "join-role",
-                ft.RadioGroup(
-                    value=role,
-                    on_change=lambda e: pick(str(e.data or e.control.value)),
-                    content=ft.Row(
-                        [
-                            _target(
-                                ft.Radio(value="player", label=_("Игрок")), lambda: pick("player")
-                            ),
-                            _target(
-                                ft.Radio(value="spectator", label=_("Зритель")),
-                                lambda: pick("spectator"),
-                            ),
-                        ],
-                        spacing=16,
-                    ),
-                ),
-            ),
-            tagged(
-                "join",
-                ft.FilledButton(
-                    f"{_('Войти как')} {name.strip()}" if name.strip() else _("Войти"),
-                    icon=ft.Icons.LOGIN,
-                    height=56,
-                    on_click=lambda: join(),
-                ),
-            ),
+            radio_group("join-role", role, roles, pick, across=True),
+            tagged("join", ft.FilledButton(enter, icon=ft.Icons.LOGIN, height=56, on_click=join)),
             button("ask-host", _("Попросить ведущего впустить"), ask, ft.OutlinedButton),
-            # under «Войти»: a refusal moves nothing; put away, transparent (out of the a11y tree)
-            said(
-                "join-note" if note else "join-error",
-                ft.Text(error, color=None if note else ft.Colors.ERROR, size=16),
-            )
-            if error and standing
-            else ft.Container(ft.Text(error, size=16), opacity=0)
-            if error
-            else ft.Container(),
+            shown,
         ],
         spacing=12,
         scroll=ft.ScrollMode.AUTO,

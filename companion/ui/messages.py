@@ -74,34 +74,26 @@ def _slot(
 ) -> ft.Control:
     """One banner tagged ``ident``, hidden when ``text`` is empty; ``max_lines`` then «…»."""
     fg = ft.Colors.ON_ERROR_CONTAINER if error else ft.Colors.ON_SECONDARY_CONTAINER
-    slot = tagged(
-        ident,
-        ft.Container(
-            ft.Row(
-                [
-                    ft.Icon(icon, color=fg, size=18),
-                    ft.Text(
-                        text,
-                        expand=True,
-                        size=13,
-                        color=fg,
-                        style=ft.TextStyle(height=1.15),
-                        max_lines=max_lines,
-                        overflow=ft.TextOverflow.ELLIPSIS if max_lines else None,
-                    ),
-                    ft.Container(width=0, height=MESSAGE_BAND - 2 * _BAND_PAD),
-                ],
-                spacing=6,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            bgcolor=ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER,
-            padding=ft.Padding.symmetric(horizontal=10, vertical=_BAND_PAD),
-            border_radius=8,
-            shadow=ft.BoxShadow(blur_radius=6, color=ft.Colors.with_opacity(0.3, "#000000")),
-            on_click=lambda: clear(),
-        ),
-        label=text or " ",
+    words = ft.Text(
+        text,
+        expand=True,
+        size=13,
+        color=fg,
+        style=ft.TextStyle(height=1.15),
+        max_lines=max_lines,
+        overflow=ft.TextOverflow.ELLIPSIS if max_lines else None,
     )
+    strut = ft.Container(width=0, height=MESSAGE_BAND - 2 * _BAND_PAD)
+    line = ft.Row([ft.Icon(icon, color=fg, size=18), words, strut], spacing=6)
+    box = ft.Container(
+        line,
+        bgcolor=ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER,
+        padding=ft.Padding.symmetric(horizontal=10, vertical=_BAND_PAD),
+        border_radius=8,
+        shadow=ft.BoxShadow(blur_radius=6, color=ft.Colors.with_opacity(0.3, "#000000")),
+        on_click=lambda: clear(),
+    )
+    slot = tagged(ident, box, label=text or " ")
     slot.visible = bool(text)
     return slot
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -17,7 +18,8 @@ from companion.ui.boards import BOARDS
 from companion.ui.layout import COMPACT, use_window_layout
 from companion.ui.nav import app_model, go
 from companion.ui.roster_chips import RosterChips, last_game, next_color
-from companion.ui.widgets import TARGET, Banner, button, icon_button, tagged, use_form
+from companion.ui.tagged_controls import centred, color_button, heading, text_field, title_row
+from companion.ui.widgets import Banner, button, icon_button, tagged, use_form
 
 __all__ = ["NewGame"]
 
@@ -72,20 +74,16 @@ def NewGame() -> ft.Control:
     f, update, latest = use_form(lambda: _blank_form(last_game(app, [g.id for g in offered])))
     error, set_error = ft.use_state("")
 
-    def refuse(text: str) -> None:
-        set_error(text)
-
-    def change(**fields: Any) -> None:
-        update(lambda now: {**now, **fields})
+    def change(key: str, edit: Callable[[Any], Any]) -> None:
+        update(lambda now: {**now, key: edit(now[key])})
 
     def players_now(edit: Callable[[list[dict[str, str]]], list[dict[str, str]]]) -> None:
-        update(lambda now: {**now, "players": edit(now["players"])})
+        change("players", edit)
 
     game_id, players, first, options = f["game_id"], f["players"], f["first"], f["options"]
     definition = GAMES[game_id]
 
-    def put_options(edit: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
-        update(lambda now: {**now, "options": edit(now["options"])})
+    put_options = partial(change, "options")
 
     def pick_game(gid: str) -> None:
         game = GAMES[gid]
@@ -94,14 +92,7 @@ def NewGame() -> ft.Control:
             n = min(max(len(ps), game.min_players), game.max_players)
             return [*ps, *_default_players(8)[len(ps) :]][:n]
 
-        update(
-            lambda now: {
-                "game_id": gid,
-                "players": seats(now["players"]),
-                "first": RANDOM,
-                "options": game.default_options(),
-            }
-        )
+        update(lambda now: {**_blank_form(gid), "players": seats(now["players"])})
 
     def edit(i: int, **changes: str) -> None:
         players_now(lambda ps: [{**p, **changes} if k == i else p for k, p in enumerate(ps)])
@@ -121,7 +112,7 @@ def NewGame() -> ft.Control:
     def add() -> None:
         game = GAMES[latest()["game_id"]]
         if len(latest()["players"]) >= game.max_players:  # dimmed at the limit: say why
-            refuse(
+            set_error(
                 f"{_('В игре')} «{game.title}» {_('не больше')} {game.max_players} "
                 f"{_('игроков: чтобы добавить, уберите кого-нибудь')}"
             )
@@ -150,85 +141,53 @@ def NewGame() -> ft.Control:
                 options=form["options"],
             )
         except CompanionError as exc:
-            refuse(str(exc))
+            set_error(str(exc))
             return
         except OSError as exc:  # the store should wrap these; never Flet's error screen
-            refuse(f"{_('Игра не сохранена')}: {exc.strerror or exc}")
+            set_error(f"{_('Игра не сохранена')}: {exc.strerror or exc}")
             return
         go(f"/game/{stored.id}")
 
     layout = use_window_layout()
     compact = layout.width_class == COMPACT
-    rows = [
-        ft.Row(
+    fewest = len(players) <= definition.min_players
+
+    def seat_row(i: int, p: dict[str, str]) -> ft.Control:
+        name = text_field(
+            f"player-name-{i}",
+            f"{_('Игрок')} {i + 1}",
+            p["name"],
+            lambda v: edit(i, name=v),
+            text_size=14 if compact else None,
+            content_padding=ft.Padding.symmetric(horizontal=8, vertical=16) if compact else None,
+            max_length=NAME_CHARS,  # the store refuses longer (limits)
+        )
+        last = i == len(players) - 1
+        steps = [
+            ("up", ft.Icons.ARROW_UPWARD, _("Выше"), lambda: move(i, -1), i == 0),
+            ("down", ft.Icons.ARROW_DOWNWARD, _("Ниже"), lambda: move(i, 1), last),
+            ("remove", ft.Icons.DELETE_OUTLINE, _("Убрать"), lambda: remove(i), fewest),
+        ]
+        return ft.Row(
             [
-                tagged(
-                    f"color-{i}",
-                    ft.IconButton(
-                        ft.Icons.CIRCLE,
-                        icon_color=p["color"],
-                        icon_size=32,
-                        tooltip=_("Цвет"),
-                        width=TARGET,
-                        height=TARGET,
-                        on_click=lambda _e, i=i: recolor(i),
-                    ),
-                ),
-                ft.Container(
-                    tagged(
-                        f"player-name-{i}",
-                        ft.TextField(
-                            label=f"{_('Игрок')} {i + 1}",
-                            value=p["name"],
-                            text_size=14 if compact else None,
-                            content_padding=ft.Padding.symmetric(horizontal=8, vertical=16)
-                            if compact
-                            else None,
-                            max_length=NAME_CHARS,  # the store refuses longer (limits)
-                            counter="",
-                            on_change=lambda e, i=i: edit(i, name=e.control.value),
-                        ),
-                    ),
-                    expand=True,
-                ),
-                icon_button(
-                    f"up-{i}",
-                    ft.Icons.ARROW_UPWARD,
-                    _("Выше"),
-                    lambda _e, i=i: move(i, -1),
-                    disabled=i == 0,
-                ),
-                icon_button(
-                    f"down-{i}",
-                    ft.Icons.ARROW_DOWNWARD,
-                    _("Ниже"),
-                    lambda _e, i=i: move(i, 1),
-                    disabled=i == len(players) - 1,
-                ),
-                icon_button(
-                    f"remove-{i}",
-                    ft.Icons.DELETE_OUTLINE,
-                    _("Убрать"),
-                    lambda _e, i=i: remove(i),
-                    disabled=len(players) <= definition.min_players,
-                ),
+                color_button(f"color-{i}", p["color"], lambda: recolor(i)),
+                ft.Container(name, expand=True),
+                *[
+                    icon_button(f"{k}-{i}", icon, tip, fn, disabled=off)
+                    for k, icon, tip, fn, off in steps
+                ],
             ],
             spacing=0,
         )
-        for i, p in enumerate(players)
-    ]
+
+    rows = [seat_row(i, p) for i, p in enumerate(players)]
     board = BOARDS[game_id]
     form = getattr(board, "OptionsForm", None)
     title = GAMES[game_id].title
     shown = picker_text(title, compact)
     column = ft.Column(
         [
-            ft.Row(
-                [
-                    icon_button("back", ft.Icons.ARROW_BACK, _("Назад"), lambda: go("/")),
-                    ft.Text(_("Новая игра"), size=24, weight=ft.FontWeight.BOLD),
-                ]
-            ),
+            title_row("back", _("Новая игра"), lambda: go("/")),
             tagged(
                 "game-choice",
                 ft.Dropdown(
@@ -248,11 +207,10 @@ def NewGame() -> ft.Control:
                 ),
                 label=f"{_('Игра')}: {title}",
             ),
-            ft.Text(
+            heading(
                 f"{_('Игроки')} ({definition.min_players}–{definition.max_players}), "
                 f"{_('в порядке хода')}",
-                size=18,
-                weight=ft.FontWeight.BOLD,
+                18,
             ),
             RosterChips(app, players, definition.max_players, players_now),
             *rows,
@@ -275,7 +233,7 @@ def NewGame() -> ft.Control:
                             for i, p in enumerate(players)
                         ],
                     ],
-                    on_select=lambda e: change(first=e.control.value),
+                    on_select=lambda e: change("first", lambda _f, v=e.control.value: v),
                 ),
             ),
             form(options, put_options, **form_args(form, players)) if form else ft.Container(),
@@ -285,25 +243,13 @@ def NewGame() -> ft.Control:
         expand=True,
     )
     # «Начать игру» pinned under the form; a refusal above it, pinned too
+    go_button = ft.FilledButton(
+        _("Начать игру"), icon=ft.Icons.PLAY_ARROW, height=START_HEIGHT, on_click=lambda: start()
+    )
     pinned = tagged(
         "start-bar",
         ft.Container(
-            ft.Column(
-                [
-                    Banner(error, ""),
-                    tagged(
-                        "start-game",
-                        ft.FilledButton(
-                            _("Начать игру"),
-                            icon=ft.Icons.PLAY_ARROW,
-                            height=START_HEIGHT,
-                            on_click=lambda: start(),
-                        ),
-                    ),
-                ],
-                spacing=8,
-                tight=True,
-            ),
+            ft.Column([Banner(error, ""), tagged("start-game", go_button)], spacing=8, tight=True),
             padding=ft.Padding.only(top=8),
             border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
         ),
@@ -312,9 +258,4 @@ def NewGame() -> ft.Control:
     if not layout.two_columns:
         return column
     # wide: a centred column of at most FORM_WIDTH px
-    return ft.Row(
-        [ft.Container(column, width=FORM_WIDTH, expand=True, expand_loose=True)],
-        alignment=ft.MainAxisAlignment.CENTER,
-        vertical_alignment=ft.CrossAxisAlignment.START,
-        expand=True,
-    )
+    return centred(column, FORM_WIDTH)

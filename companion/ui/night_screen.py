@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import flet as ft
 
@@ -12,6 +13,7 @@ from companion.store.stats import Night, nights
 from companion.ui.nav import app_model, go
 from companion.ui.plays import Frame, Plays, load_plays, warning_boxes
 from companion.ui.result import winners_text
+from companion.ui.tagged_controls import card
 from companion.ui.widgets import TARGET, clipped_text, said, tagged
 
 __all__ = ["NightScreen", "NIGHTS", "night_card"]
@@ -37,50 +39,24 @@ def night_card(night: Night, data: Plays, k: int) -> ft.Control:
         won = winners_text(list(p.winner_names)) or _("никто")
         text = f"{at} {p.title}: {won}" + (f" ({_('досрочно')})" if p.early else "")
         spoken.append(text)
-        rows.append(
-            tagged(
-                f"night-play-{p.id}",
-                ft.Container(
-                    ft.Row(
-                        [
-                            ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18),
-                            ft.Container(clipped_text(text, 14, lines=2), expand=True),
-                        ],
-                        spacing=6,
-                    ),
-                    height=TARGET,
-                    ink=True,
-                    on_click=lambda _e, gid=p.id: go(f"/game/{gid}"),
-                ),
-                label=text,
-            )
-        )
+        cup = ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=18)
+        line = ft.Row([cup, ft.Container(clipped_text(text, 14, lines=2), expand=True)], spacing=6)
+        opened = partial(go, f"/game/{p.id}")
+        box = ft.Container(line, height=TARGET, ink=True, on_click=opened)
+        rows.append(tagged(f"night-play-{p.id}", box, label=text))
     if len(night.plays) > NIGHT_PLAYS:
         rest = f"{_('и ещё партий')}: {len(night.plays) - NIGHT_PLAYS} ({_('все — в «Истории»')})"
         rows.append(clipped_text(rest, 14, lines=2, color=ft.Colors.ON_SURFACE_VARIANT))
-    return tagged(
+    title = f"{_('Вечер')} {day} · {_('партий')}: {len(night.plays)}"
+    return card(
         f"night-{k}",
-        ft.Card(
-            ft.Container(
-                ft.Column(
-                    [
-                        clipped_text(
-                            f"{_('Вечер')} {day} · {_('партий')}: {len(night.plays)}",
-                            18,
-                            weight=ft.FontWeight.BOLD,
-                        ),
-                        said(
-                            f"night-top-{k}",
-                            clipped_text(top, 16, lines=2, weight=ft.FontWeight.W_600),
-                        ),
-                        *rows,
-                    ],
-                    spacing=2,
-                ),
-                padding=12,
-            )
-        ),
-        label=". ".join(spoken),
+        [
+            clipped_text(title, 18, weight=ft.FontWeight.BOLD),
+            said(f"night-top-{k}", clipped_text(top, 16, lines=2, weight=ft.FontWeight.W_600)),
+            *rows,
+        ],
+        ". ".join(spoken),
+        spacing=2,
     )
 
 

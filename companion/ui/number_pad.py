@@ -107,56 +107,41 @@ def number_pad(
         # each key a third of the row (less the gaps)
         if not k:
             return ft.Container(expand=True)
-        if k == "⌫":  # the bundled font has no ⌫: an icon, named for screen readers
-            button = ft.FilledTonalButton(
-                content=ft.Icon(ft.Icons.BACKSPACE_OUTLINED),
-                height=56,
-                tooltip=_("Стереть"),
-                on_click=lambda: press("⌫"),
-            )
-            return ft.Container(tagged("pad-erase", button, label=_("Стереть")), expand=True)
-        button = ft.FilledTonalButton(k, height=56, on_click=lambda _, k=k: press(k))
-        return ft.Container(tagged(f"pad-{k}", button), expand=True)
+        erase = k == "⌫"  # the bundled font has no ⌫: an icon, named for screen readers
+        button = ft.FilledTonalButton(
+            content=ft.Icon(ft.Icons.BACKSPACE_OUTLINED) if erase else k,
+            height=56,
+            tooltip=_("Стереть") if erase else None,
+            on_click=lambda: press(k),
+        )
+        ident, label = ("pad-erase", _("Стереть")) if erase else (f"pad-{k}", None)
+        return ft.Container(tagged(ident, button, label=label), expand=True)
 
     rows = [ft.Row([key(k) for k in keys[i : i + 3]], spacing=10) for i in range(0, 12, 3)]
     title = f"{name} — {_('новое значение')}"
+    heading = ft.Container(
+        clipped_text(title, PAD_TITLE_SIZE, lines=PAD_TITLE_LINES), width=PAD_WIDTH
+    )
+    display = ft.Text(
+        shown,
+        size=40,
+        weight=ft.FontWeight.BOLD,
+        text_align=ft.TextAlign.CENTER,
+        bgcolor=_SELECTED if typed is None else None,
+    )
+    note = said("pad-hint", ft.Text(hint, size=14, color=hint_color)) if hint else None
+    column = [
+        tagged("pad-display", display, label=spoken),
+        ft.Container(note, height=20, alignment=ft.Alignment.CENTER),
+        *rows,
+    ]
+    center = ft.CrossAxisAlignment.CENTER
     return ft.AlertDialog(
         modal=True,
         inset_padding=ft.Padding.symmetric(horizontal=PAD_INSET, vertical=24),
-        title=tagged(
-            "pad-title",
-            ft.Container(
-                clipped_text(title, PAD_TITLE_SIZE, lines=PAD_TITLE_LINES), width=PAD_WIDTH
-            ),
-            label=title,
-        ),
+        title=tagged("pad-title", heading, label=title),
         content=ft.Container(
-            ft.Column(
-                [
-                    tagged(
-                        "pad-display",
-                        ft.Text(
-                            shown,
-                            size=40,
-                            weight=ft.FontWeight.BOLD,
-                            text_align=ft.TextAlign.CENTER,
-                            bgcolor=_SELECTED if typed is None else None,
-                        ),
-                        label=spoken,
-                    ),
-                    ft.Container(
-                        said("pad-hint", ft.Text(hint, size=14, color=hint_color))
-                        if hint
-                        else None,
-                        height=20,
-                        alignment=ft.Alignment.CENTER,
-                    ),
-                    *rows,
-                ],
-                tight=True,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            width=PAD_WIDTH,
+            ft.Column(column, tight=True, horizontal_alignment=center), width=PAD_WIDTH
         ),
         actions=[
             button("pad-cancel", _("Отмена"), on_close, style=DIALOG_BUTTON),

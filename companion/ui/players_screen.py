@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+from functools import partial
 from pathlib import Path
 
 import flet as ft
@@ -15,34 +16,39 @@ from companion.i18n import _
 from companion.store.backup import backup_json, import_bytes, plays_csv
 from companion.store.limits import NAME_CHARS
 from companion.store.roster import Roster, RosterPlayer
-from companion.store.stats import person
 from companion.table.budget import JOINED_FRAME_BYTES
 from companion.table.security import is_player, require_player
 from companion.ui.colors import ink
 from companion.ui.nav import app_model
 from companion.ui.plays import Frame, grid, load_plays, warning_boxes
 from companion.ui.roster_chips import next_color
+from companion.ui.tagged_controls import (
+    card,
+    choice_dialog,
+    color_button,
+    flow,
+    heading,
+    spoken_clip,
+    text_field,
+)
 from companion.ui.widgets import (
-    TARGET,
+    JSON_FILE,
     button,
     clipped_text,
     confirm_dialog,
-    tagged,
+    download,
     use_file_picker,
 )
 
-__all__ = ["PlayersScreen", "SHORT_LIST", "PICK_BYTES"]
+__all__ = ["PlayersScreen", "PICK_BYTES"]
 
 #: The largest backup a phone can send (bytes; one websocket frame,
 #: :data:`~companion.table.budget.JOINED_FRAME_BYTES`).
 PICK_BYTES = JOINED_FRAME_BYTES - 4096
 
-#: The «same player as…» list shown whole up to this many.
-SHORT_LIST = 9
-
 
 def _button(ident: str, text: str, icon: ft.IconData, on_click, **kw) -> ft.Control:
-    return tagged(ident, ft.OutlinedButton(text, icon=icon, height=TARGET, on_click=on_click, **kw))
+    return button(ident, text, on_click, ft.OutlinedButton, icon=icon, **kw)
 
 
 def _plays_word(n: int) -> str:
@@ -65,11 +71,8 @@ def PlayersScreen() -> ft.Control:
     root = app.hub.store.root
     roster = Roster(root)
     data = load_plays(app)
-    counts: dict[str, int] = {}
-    for p in data.plays:
-        for n in p.players:
-            who = person(n, data.aliases)
-            counts[who] = counts.get(who, 0) + 1
+    people = roster.players()
+    counts = data.counts()
 
     def change(who: str, do) -> bool:
         """Run one roster change for ``who``; a refusal is shown on their card."""
@@ -82,6 +85,11 @@ def PlayersScreen() -> ft.Control:
         set_refusal(("", ""))
         bump(lambda n: n + 1)
         return True
+
+    def rename(name: str) -> None:
+        set_editing("" if editing == name else name)
+        set_draft(name)
+        set_refusal(("", ""))
 
     def save_name(old: str) -> None:
         if change(old, lambda r: r.rename(old, draft)):
@@ -104,165 +112,107 @@ def PlayersScreen() -> ft.Control:
             if change(name, lambda r: r.remove(name)):
                 set_notice(f"{_('Убран из списка')}: {name}.")
 
+    def ask_merge(keep: str) -> None:
+        set_merging("")
+        set_asking(("merge", keep, merging))
+
     def dialog() -> ft.DialogControl | None:
         if not player:
             return None
-        if asking is not None and asking[0] == "merge":
-            _kind, keep, drop = asking
-            return confirm_dialog(
-                _("Это один игрок?"),
-                f"«{drop}» {_('станет другим именем игрока')} «{keep}»: "
-                f"{_('все партии обоих засчитаются ему.')}",
-                ("merge-no", _("Отмена"), lambda: set_asking(None)),
-                ("merge-yes", _("Объединить"), confirmed),
-                icon=ft.Icons.MERGE,
-            )
         if asking is not None:
-            return confirm_dialog(
-                _("Убрать из списка?"),
-                f"{asking[1]}: {_('его сыгранные партии останутся в истории.')}",
-                ("remove-no", _("Отмена"), lambda: set_asking(None)),
-                ("remove-yes", _("Убрать"), confirmed),
-                icon=ft.Icons.PERSON_REMOVE,
-                danger=True,
-            )
+            kind, *who = asking
+            no = (f"{kind}-no", _("Отмена"), lambda: set_asking(None))
+            if kind == "merge":
+                text = f"«{who[1]}» {_('станет другим именем игрока')} «{who[0]}»: " + _(
+                    "все партии обоих засчитаются ему."
+                )
+                yes = ("merge-yes", _("Объединить"), confirmed)
+                return confirm_dialog(_("Это один игрок?"), text, no, yes, icon=ft.Icons.MERGE)
+            text = f"{who[0]}: {_('его сыгранные партии останутся в истории.')}"
+            yes = ("remove-yes", _("Убрать"), confirmed)
+            icon = ft.Icons.PERSON_REMOVE
+            return confirm_dialog(_("Убрать из списка?"), text, no, yes, icon=icon, danger=True)
         if merging:
-            others = [q for q in roster.players() if q.name != merging]
-            return ft.AlertDialog(
+            return choice_dialog(
+                ft.Text(f"«{merging}» — {_('это тот же игрок, что…')}", size=20),
+                [
+                    (f"same-{q.name}", q.name, lambda q=q: ask_merge(q.name))
+                    for q in people
+                    if q.name != merging
+                ],
+                ("same-cancel", _("Отмена"), lambda: set_merging("")),
+                kind=ft.OutlinedButton,
                 modal=True,
-                title=ft.Text(f"«{merging}» — {_('это тот же игрок, что…')}", size=20),
-                content=ft.Column(
-                    [
-                        button(
-                            f"same-{q.name}",
-                            q.name,
-                            lambda _e, q=q: (
-                                set_merging(""),
-                                set_asking(("merge", q.name, merging)),
-                            ),
-                            ft.OutlinedButton,
-                            label=q.name,
-                        )
-                        for q in others
-                    ],
-                    scroll=ft.ScrollMode.AUTO if len(others) > SHORT_LIST else None,
-                    tight=True,
-                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                ),
-                actions=[button("same-cancel", _("Отмена"), lambda: set_merging(""))],
-                on_dismiss=lambda: set_merging(""),
             )
         return None
 
     ft.use_dialog(dialog())
 
-    def card(p: RosterPlayer) -> ft.Control:
-        n = counts.get(p.name, 0)
+    def player_card(p: RosterPlayer) -> ft.Control:
+        n, renaming = counts.get(p.name, 0), editing == p.name
+        label = f"{_('Цвет')} {p.color}"
+        name = clipped_text(p.name, 17, lines=2, color=ink(p.color), weight=ft.FontWeight.W_600)
         parts: list[ft.Control] = [
             ft.Row(
                 [
-                    tagged(
+                    color_button(
                         f"recolor-{p.name}",
-                        ft.IconButton(
-                            ft.Icons.CIRCLE,
-                            icon_color=p.color,
-                            icon_size=32,
-                            tooltip=_("Цвет"),
-                            width=TARGET,
-                            height=TARGET,
-                            disabled=not player,
-                            on_click=lambda _e: recolor(p),
-                        ),
-                        label=f"{_('Цвет')} {p.color}",
+                        p.color,
+                        lambda: recolor(p),
+                        disabled=not player,
+                        label=label,
                     ),
-                    ft.Container(
-                        clipped_text(
-                            p.name, 17, lines=2, color=ink(p.color), weight=ft.FontWeight.W_600
-                        ),
-                        expand=True,
-                    ),
+                    ft.Container(name, expand=True),
                     ft.Text(_plays_word(n), size=14),
                 ],
                 spacing=8,
             )
         ]
-        if editing == p.name:
-            parts.append(
-                ft.Row(
-                    [
-                        ft.Container(
-                            tagged(
-                                f"name-{p.name}",
-                                ft.TextField(
-                                    label=_("Имя игрока"),
-                                    value=draft,
-                                    max_length=NAME_CHARS,  # the roster refuses longer
-                                    autofocus=True,
-                                    on_change=lambda e: set_draft(e.control.value),
-                                    on_submit=lambda _e: save_name(p.name),
-                                ),
-                            ),
-                            expand=True,
-                        ),
-                        button(
-                            f"save-{p.name}",
-                            _("Сохранить"),
-                            lambda _e: save_name(p.name),
-                            ft.FilledButton,
-                        ),
-                    ],
-                    spacing=8,
-                )
+        if renaming:
+            field = text_field(
+                f"name-{p.name}",
+                _("Имя игрока"),
+                draft,
+                set_draft,
+                max_length=NAME_CHARS,  # the roster refuses longer
+                autofocus=True,
+                on_submit=lambda: save_name(p.name),
             )
+            save = button(
+                f"save-{p.name}", _("Сохранить"), lambda: save_name(p.name), ft.FilledButton
+            )
+            parts.append(ft.Row([ft.Container(field, expand=True), save], spacing=8))
         if refusal[0] == p.name and refusal[1]:
             parts.append(
-                tagged(
-                    f"refusal-{p.name}",
-                    clipped_text(refusal[1], 14, lines=3, color=ft.Colors.ERROR),
-                    label=refusal[1],
-                )
+                spoken_clip(f"refusal-{p.name}", refusal[1], 14, lines=3, color=ft.Colors.ERROR)
             )
         if player:
+            edit = (
+                (_("Отмена"), ft.Icons.CLOSE) if renaming else (_("Переименовать"), ft.Icons.EDIT)
+            )
+            merge = partial(set_merging, p.name)
             parts.append(
-                ft.Row(
+                flow(
                     [
-                        _button(
-                            f"rename-{p.name}",
-                            _("Отмена") if editing == p.name else _("Переименовать"),
-                            ft.Icons.CLOSE if editing == p.name else ft.Icons.EDIT,
-                            lambda _e: (
-                                set_editing("" if editing == p.name else p.name),
-                                set_draft(p.name),
-                                set_refusal(("", "")),
-                            ),
-                        ),
+                        _button(f"rename-{p.name}", *edit, lambda: rename(p.name)),
                         _button(
                             f"merge-{p.name}",
                             _("Объединить"),
                             ft.Icons.MERGE,
-                            lambda _e: set_merging(p.name),
-                            disabled=len(roster.players()) < 2,
+                            merge,
+                            disabled=len(people) < 2,
                         ),
                         _button(
                             f"remove-{p.name}",
                             _("Убрать"),
                             ft.Icons.PERSON_REMOVE,
-                            lambda _e: set_asking(("remove", p.name)),
+                            lambda: set_asking(("remove", p.name)),
                         ),
-                    ],
-                    wrap=True,
-                    spacing=8,
-                    run_spacing=8,
+                    ]
                 )
             )
-        spoken = f"{p.name}, {_plays_word(n)}"
-        if p.aliases:
-            spoken += f"; {_('ещё звали')}: {', '.join(p.aliases)}"
-        return tagged(
-            f"roster-{p.name}",
-            ft.Card(ft.Container(ft.Column(parts, spacing=8), padding=12)),
-            label=spoken,
-        )
+        also = f"; {_('ещё звали')}: {', '.join(p.aliases)}" if p.aliases else ""
+        return card(f"roster-{p.name}", parts, f"{p.name}, {_plays_word(n)}{also}", spacing=8)
 
     def export(fmt: str) -> None:
         stamp = time.strftime("%Y-%m-%d")
@@ -277,15 +227,7 @@ def PlayersScreen() -> ft.Control:
             set_notice(f"{_('Не удалось выгрузить')}: {exc}")
             return
 
-        async def download() -> None:
-            if picker.current is None:
-                return
-            try:
-                await picker.current.save_file(file_name=name, src_bytes=raw)
-            except Exception as exc:  # noqa: BLE001 - the client refused the dialog
-                set_notice(f"{_('Не удалось выгрузить')}: {exc}")
-
-        page.run_task(download)
+        download(picker, name, raw, set_notice)
         set_notice(f"{_('Файл')} {name} {_('отправлен на это устройство')}.")
 
     def restore() -> None:
@@ -296,14 +238,8 @@ def PlayersScreen() -> ft.Control:
             return
 
         async def pick() -> None:
-            if picker.current is None:
-                return
             try:
-                files = await picker.current.pick_files(
-                    file_type=ft.FilePickerFileType.CUSTOM,
-                    allowed_extensions=["json"],
-                    with_data=True,
-                )
+                files = await picker.current.pick_files(**JSON_FILE) if picker.current else None
             except Exception as exc:  # noqa: BLE001 - the client refused the dialog
                 set_notice(f"{_('Файл не выбран')}: {exc}")
                 return
@@ -326,48 +262,23 @@ def PlayersScreen() -> ft.Control:
 
         page.run_task(pick)
 
-    people = roster.players()
     body: list[ft.Control] = [*warning_boxes(data.warnings)]
     if not player:
         body.append(ft.Text(_("Вы — зритель: менять список может только игрок."), size=14))
     if people:
-        body.append(grid([card(p) for p in people]))
+        body.append(grid([player_card(p) for p in people]))
     else:
         body.append(ft.Text(_("Список пуст: игроки попадают в него из формы новой игры."), size=14))
-    files: list[ft.Control] = [
-        _button(
-            "export-csv", _("Выгрузить партии (CSV)"), ft.Icons.TABLE_VIEW, lambda: export("csv")
-        ),
-        _button(
-            "export-json", _("Резервная копия (JSON)"), ft.Icons.DOWNLOAD, lambda: export("json")
-        ),
-    ]
+    files = [
+        ("export-csv", _("Выгрузить партии (CSV)"), ft.Icons.TABLE_VIEW, lambda: export("csv")),
+        ("export-json", _("Резервная копия (JSON)"), ft.Icons.DOWNLOAD, lambda: export("json")),
+        ("import-json", _("Загрузить резервную копию"), ft.Icons.UPLOAD, restore),
+    ][: 3 if player else 2]
+    far = _("больше — на ведущем устройстве: companion plays import ФАЙЛ")
+    limit = f"{_('Резервная копия с телефона — до')} {PICK_BYTES // (1024 * 1024)} {_('МБ')}; {far}"
+    body += [heading(_("Выгрузить партии")), flow([_button(*f) for f in files])]
     if player:
-        files.append(
-            _button("import-json", _("Загрузить резервную копию"), ft.Icons.UPLOAD, restore)
-        )
-    limit = f"{PICK_BYTES // (1024 * 1024)} {_('МБ')}"
-    body += [
-        ft.Text(_("Выгрузить партии"), size=20, weight=ft.FontWeight.BOLD),
-        ft.Row(files, wrap=True, spacing=8, run_spacing=8),
-        *(
-            [
-                clipped_text(
-                    f"{_('Резервная копия с телефона — до')} {limit}; "
-                    f"{_('больше — на ведущем устройстве: companion plays import ФАЙЛ')}",
-                    13,
-                    lines=3,
-                    color=ft.Colors.ON_SURFACE_VARIANT,
-                )
-            ]
-            if player
-            else []
-        ),
-        ft.Container(
-            tagged("files-notice", clipped_text(notice, 14, lines=4), label=notice)
-            if notice
-            else None,
-            height=84,
-        ),
-    ]
+        body.append(clipped_text(limit, 13, lines=3, color=ft.Colors.ON_SURFACE_VARIANT))
+    notice_line = spoken_clip("files-notice", notice, 14, lines=4) if notice else None
+    body.append(ft.Container(notice_line, height=84))
     return Frame(_("Игроки"), "players", body)

@@ -6,8 +6,10 @@ from __future__ import annotations
 import threading
 import time
 import weakref
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import flet as ft
 
@@ -18,8 +20,10 @@ from companion.store.roster import Roster
 from companion.store.stats import person
 from companion.ui.layout import use_window_layout
 from companion.ui.nav import go
+from companion.ui.result import fmt_score
 from companion.ui.state import AppModel
-from companion.ui.widgets import button, dot, icon_button, tagged
+from companion.ui.tagged_controls import centred, flow, title_row
+from companion.ui.widgets import button, dot, tagged
 
 __all__ = [
     "Plays",
@@ -30,6 +34,7 @@ __all__ = [
     "fmt_score",
     "dot",
     "choice",
+    "game_choice",
     "ALL",
     "MAX_WIDTH",
     "grid",
@@ -53,13 +58,13 @@ class Plays:
     colors: dict[str, str]
     warnings: list[str]
 
+    def counts(self) -> dict[str, int]:
+        """Plays per person (the roster's name for each name played under)."""
+        return dict(Counter(person(n, self.aliases) for p in self.plays for n in p.players))
+
     def people(self) -> list[str]:
         """Every person who played, by most plays."""
-        count: dict[str, int] = {}
-        for p in self.plays:
-            for n in p.players:
-                who = person(n, self.aliases)
-                count[who] = count.get(who, 0) + 1
+        count = self.counts()
         return sorted(count, key=lambda n: (-count[n], n))
 
     def color(self, name: str) -> str:
@@ -100,10 +105,6 @@ def fmt_minutes(seconds: float) -> str:
     return f"{minutes // 60} {_('ч')} {minutes % 60:02d} {_('мин')}"
 
 
-def fmt_score(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
-
-
 def choice(
     ident: str,
     label: str,
@@ -125,58 +126,44 @@ def choice(
     )
 
 
-def Frame(title: str, ident: str, body: list[ft.Control], tabs: bool = True) -> ft.Control:
-    """A screen: «Назад», the title, links to the four screens, ``body`` in a scrolling column
-    (at most :data:`MAX_WIDTH` px)."""
+def game_choice(ident: str, value: str, data: Plays, pick: Callable[[str], None]) -> ft.Control:
+    """The «Игра» filter (:func:`choice`): «Все игры» (:data:`ALL`), then each game played."""
+    titles = {p.game: p.title for p in data.plays}
+    games = [(g, titles[g]) for g in sorted(titles, key=lambda g: titles[g])]
+    return choice(ident, _("Игра"), value, [(ALL, _("Все игры")), *games], pick)
+
+
+def Frame(title: str, ident: str, body: list[ft.Control]) -> ft.Control:
+    """A screen: «Назад», the title, links to the four screens (``tab-<key>``, the route
+    ``/<key>``), ``body`` in a scrolling column (at most :data:`MAX_WIDTH` px)."""
     layout = use_window_layout()
-    links: list[ft.Control] = []
-    if tabs:
-        for key, text, route in (
-            ("history", _("История"), "/history"),
-            ("stats", _("Статистика"), "/stats"),
-            ("nights", _("Итоги вечера"), "/nights"),
-            ("players", _("Игроки"), "/players"),
-        ):
-            links.append(
-                button(
-                    f"tab-{key}",
-                    text,
-                    lambda _e, r=route: go(r),
-                    ft.OutlinedButton,
-                    disabled=key == ident,
-                )
-            )
+    tabs = (
+        ("history", _("История")),
+        ("stats", _("Статистика")),
+        ("nights", _("Итоги вечера")),
+        ("players", _("Игроки")),
+    )
+    links = [
+        button(f"tab-{key}", text, partial(go, f"/{key}"), ft.OutlinedButton, disabled=key == ident)
+        for key, text in tabs
+    ]
     column = ft.Column(
-        [
-            ft.Row(
-                [
-                    icon_button("back", ft.Icons.ARROW_BACK, _("Назад"), lambda: go("/")),
-                    ft.Text(title, size=24, weight=ft.FontWeight.BOLD, expand=True),
-                ]
-            ),
-            ft.Row(links, wrap=True, spacing=8, run_spacing=8),
-            *body,
-        ],
+        [title_row("back", title, lambda: go("/")), flow(links), *body],
         spacing=12,
         scroll=ft.ScrollMode.AUTO,
         expand=True,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,  # cards as wide as the column
     )
     screen = tagged(f"screen-{ident}", column)
-    if not layout.two_columns:
-        return screen
-    return ft.Row(
-        [ft.Container(screen, width=MAX_WIDTH, expand=True, expand_loose=True)],
-        alignment=ft.MainAxisAlignment.CENTER,
-        vertical_alignment=ft.CrossAxisAlignment.START,
-        expand=True,
-    )
+    return centred(screen, MAX_WIDTH) if layout.two_columns else screen
 
 
-def grid(cards: Sequence[ft.Control]) -> ft.Control:
+def grid(cards: Sequence[ft.Control], spacing: float = 8) -> ft.Control:
     """Cards one under another on a phone, two side by side from a tablet's width up."""
     return ft.ResponsiveRow(
-        [ft.Container(c, col={"xs": 12, "md": 6}) for c in cards], spacing=8, run_spacing=8
+        [ft.Container(c, col={"xs": 12, "md": 6}) for c in cards],
+        spacing=spacing,
+        run_spacing=spacing,
     )
 
 

@@ -18,14 +18,13 @@ from companion.engine.clock import whole_turns
 from companion.i18n import _
 from companion.ui.hints import score_top
 from companion.ui.layout import use_layout
-from companion.ui.widgets import clipped_text, fmt_seconds, said, tagged
+from companion.ui.tagged_controls import bar_row, heading
+from companion.ui.widgets import clipped_text, fmt_seconds, legend, said, tagged
 
 __all__ = ["CHART_HEIGHT", "SHORT_CHART_HEIGHT", "ResultHeader", "ResultDetails", "winners_text"]
 
-#: The score chart's height (px). In the side column of a phone on its side (a short
-#: two-column layout) the result scrolls in some 117 px (640×360) under the status line, so
-#: the chart is :data:`SHORT_CHART_HEIGHT` there and a player sees it whole, its axis titles
-#: with it.
+#: The score chart's height (px); :data:`SHORT_CHART_HEIGHT` in the side column of a short
+#: two-column layout (some 117 px to scroll in at 640×360), so it is seen whole there.
 CHART_HEIGHT, SHORT_CHART_HEIGHT = 240, 108
 
 
@@ -36,7 +35,8 @@ def winners_text(names: list[str]) -> str:
     return ", ".join(names[:-1]) + f" {_('и')} " + names[-1]
 
 
-def _fmt_score(value: float) -> str:
+def fmt_score(value: float) -> str:
+    """A score: «12», «2.5»."""
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
@@ -51,76 +51,73 @@ def _ResultHeader(game: Any, version: int) -> ft.Control:
     scores = game.definition.scores(game.state)
     order = sorted(scores, key=lambda i: -scores[i])
     # a name and its score are joined by a no-break space: a line never ends between them
-    score_line = " · ".join(f"{game.players[i]}\u00a0{_fmt_score(scores[i])}" for i in order)
-    return tagged(
-        "summary",
-        ft.Container(
-            ft.Column(
-                [
-                    ft.Row(
-                        [
-                            ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=36),
-                            ft.Container(
-                                tagged(
-                                    "winner",
-                                    ft.Text(title, size=24, weight=ft.FontWeight.BOLD),
-                                    label=names,
-                                ),
-                                expand=True,
-                            ),
-                        ],
-                        spacing=8,
-                    ),
-                    said("result-reason", ft.Text(outcome.reason, size=16)),
-                    ft.Text(score_line, size=15, weight=ft.FontWeight.W_500),
-                ],
-                spacing=6,
-                tight=True,
-            ),
-            padding=14,
-            border_radius=12,
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-        ),
-        label=title,
+    score_line = " · ".join(f"{game.players[i]}\u00a0{fmt_score(scores[i])}" for i in order)
+    winner = tagged("winner", ft.Text(title, size=24, weight=ft.FontWeight.BOLD), label=names)
+    cup = ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER, size=36)
+    lines = [
+        ft.Row([cup, ft.Container(winner, expand=True)], spacing=8),
+        said("result-reason", ft.Text(outcome.reason, size=16)),
+        ft.Text(score_line, size=15, weight=ft.FontWeight.W_500),
+    ]
+    box = ft.Container(
+        ft.Column(lines, spacing=6, tight=True),
+        padding=14,
+        border_radius=12,
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
     )
+    return tagged("summary", box, label=title)
 
 
 ResultHeader = ft.memo(_ResultHeader)
 
 
-def _legend(game: Any) -> ft.Control:
-    return ft.Row(
-        [
-            ft.Row(
-                [
-                    ft.Container(width=14, height=14, border_radius=7, bgcolor=spec.color),
-                    ft.Text(spec.name, size=14),
-                ],
-                spacing=4,
-                tight=True,
-            )
-            for spec in game.setup.players
-        ],
-        wrap=True,
-        spacing=14,
+def axis(title: str, values: range, *, title_size: int, label_size: int) -> Any:
+    """A chart's axis titled ``title`` and labelled at ``values`` (whole numbers: no «0.5»,
+    which Russian would write with a comma). Its ticks come every ``values.step``: a chart
+    draws a custom label only on one of its own ticks."""
+    import flet_charts as fch
+
+    return fch.ChartAxis(
+        title=ft.Text(title, size=12),
+        title_size=title_size,
+        label_size=label_size,
+        label_spacing=values.step,
+        labels=[fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=11)) for v in values],
     )
 
 
-def _tick_step(span: float, ticks: int = 5) -> int:
-    """A whole-number tick step giving at most about ``ticks`` ticks over ``span``."""
-    return max(1, math.ceil(span / ticks))
+def line_chart(
+    ident: str,
+    label: str,
+    lines: list[Any],
+    axes: tuple[Any, Any],
+    box: tuple[float, float, float, float],
+    step: int,
+    height: int,
+) -> ft.Control:
+    """A line chart ``height`` px tall tagged ``ident``, spoken as ``label``: ``lines``
+    (``flet_charts.LineChartData``), ``axes`` (bottom, left; :func:`axis`), ``box`` (least and
+    most x, least and most y), a grid line every ``step`` up."""
+    import flet_charts as fch  # heavy: only when a chart is shown
 
-
-def _axis_labels(low: int, high: int, step: int) -> list[Any]:
-    """Whole-number labels at every multiple of ``step`` from ``low`` to ``high``: no «0.5»
-    (and so no decimal point, which Russian would write as a comma)."""
-    import flet_charts as fch
-
-    first = math.ceil(low / step) * step
-    return [
-        fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=11))
-        for v in range(first, high + 1, step)
-    ]
+    min_x, max_x, min_y, max_y = box
+    chart = fch.LineChart(
+        data_series=lines,
+        interactive=False,
+        min_x=min_x,
+        max_x=max_x,
+        min_y=min_y,
+        max_y=max_y,
+        bottom_axis=axes[0],
+        left_axis=axes[1],
+        horizontal_grid_lines=fch.ChartGridLines(
+            color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step
+        ),
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        expand=True,
+    )
+    padding = ft.Padding.only(right=12, top=8, bottom=6)
+    return tagged(ident, ft.Container(chart, height=height, padding=padding), label=label)
 
 
 def _chart(game: Any, height: int = CHART_HEIGHT) -> ft.Control | None:
@@ -156,48 +153,25 @@ def _chart(game: Any, height: int = CHART_HEIGHT) -> ft.Control | None:
     cap = score_top(game.definition)
     ceiling = cap if cap is not None and top <= cap else top + max(1, round(top * 0.1))
     right = max(1, math.ceil(max(xs or [1])))
-    x_step = _tick_step(right)
-    return tagged(
+    x_step = max(1, math.ceil(right / 5))  # whole ticks: the chart's own gave 0.5, 1.5
+    # the x labels' 26 px: a line of 11 px digits and its descent (22 px clipped them)
+    x_title = _("минуты от начала") if in_minutes else _("изменения счёта")
+    return line_chart(
         "score-chart",
-        ft.Container(
-            fch.LineChart(
-                data_series=lines,
-                interactive=False,
-                min_y=low,
-                max_y=ceiling,
-                min_x=0,
-                max_x=right,
-                left_axis=fch.ChartAxis(
-                    title=ft.Text(game.definition.score_label, size=12),
-                    title_size=18,
-                    label_size=32,
-                    # the chart draws a custom label only on one of its own ticks: ticks every
-                    # ``step`` (without it a 16-VP Smash Up chart showed only its 0)
-                    label_spacing=step,
-                    labels=_axis_labels(low, ceiling, step),  # no «0.5 покровителя»
-                ),
-                bottom_axis=fch.ChartAxis(
-                    title=ft.Text(
-                        _("минуты от начала") if in_minutes else _("изменения счёта"), size=12
-                    ),
-                    title_size=20,
-                    # room for a line of 11 px digits and its descent: at 22 px (with the
-                    # chart's default labels) the numbers were clipped at the bottom
-                    label_size=26,
-                    # whole ticks: the chart's own spacing gave 0.5, 1.5 for a few changes
-                    label_spacing=x_step,
-                    labels=_axis_labels(0, right, x_step),
-                ),
-                horizontal_grid_lines=fch.ChartGridLines(
-                    color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step
-                ),
-                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                expand=True,
+        f"{_('Счёт по ходу игры')}: {game.definition.score_label}",
+        lines,
+        (
+            axis(x_title, range(0, right + 1, x_step), title_size=20, label_size=26),
+            axis(
+                game.definition.score_label,
+                range(math.ceil(low / step) * step, ceiling + 1, step),
+                title_size=18,
+                label_size=32,
             ),
-            height=height,
-            padding=ft.Padding.only(right=12, top=8, bottom=6),
         ),
-        label=f"{_('Счёт по ходу игры')}: {game.definition.score_label}",
+        (0, right, low, ceiling),
+        step,
+        height,
     )
 
 
@@ -206,45 +180,23 @@ def _times(game: Any, turn_list: bool = True) -> ft.Control:
     clock = game.turn_clock(game.events[-1].ts if game.events else game.setup.created)
     longest = max(clock.per_player.values() or [1]) or 1
     per_player = [
-        ft.Row(
-            [
-                ft.Container(
-                    clipped_text(spec.name, 14),
-                    width=110,
-                ),
-                ft.Container(
-                    ft.ProgressBar(
-                        value=clock.per_player.get(i, 0) / longest,
-                        color=spec.color,
-                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                        bar_height=10,
-                        border_radius=5,
-                    ),
-                    expand=True,
-                ),
-                ft.Container(
-                    ft.Text(fmt_seconds(clock.per_player.get(i, 0)), size=14),
-                    width=64,
-                    alignment=ft.Alignment.CENTER_RIGHT,
-                ),
-            ],
-            spacing=8,
+        bar_row(
+            clipped_text(spec.name, 14),
+            clock.per_player.get(i, 0) / longest,
+            spec.color,
+            ft.Text(fmt_seconds(clock.per_player.get(i, 0)), size=14),
+            name_width=110,
+            number_width=64,
         )
         for i, spec in enumerate(game.setup.players)
     ]
+    right = ft.Alignment.CENTER_RIGHT
     turns = [
         ft.Row(
             [
                 ft.Container(ft.Text(f"{_('Ход')} {n}", size=13), width=70),
-                ft.Container(
-                    clipped_text(game.players[p] if p is not None else "—", 13),
-                    expand=True,
-                ),
-                ft.Container(
-                    ft.Text(fmt_seconds(s), size=13),
-                    width=64,
-                    alignment=ft.Alignment.CENTER_RIGHT,
-                ),
+                ft.Container(clipped_text(game.players[p] if p is not None else "—", 13), expand=1),
+                ft.Container(ft.Text(fmt_seconds(s), size=13), width=64, alignment=right),
             ],
             spacing=8,
         )
@@ -253,25 +205,16 @@ def _times(game: Any, turn_list: bool = True) -> ft.Control:
         )
         if p is not None or s >= 1  # not the empty «turn» after the end (no one, 0:00)
     ]
-    return ft.Column(
-        [
-            ft.Text(
-                f"{_('Время игроков')} ({_('всего')} {fmt_seconds(clock.total)})",
-                size=16,
-                weight=ft.FontWeight.BOLD,
-            ),
-            tagged("player-times", ft.Column(per_player, spacing=4)),
-            *(
-                [
-                    ft.Text(_("Время по ходам"), size=16, weight=ft.FontWeight.BOLD),
-                    tagged("turn-times", ft.Column(turns, spacing=2)),
-                ]
-                if turn_list
-                else []
-            ),
-        ],
-        spacing=8,
-    )
+    parts = [
+        heading(f"{_('Время игроков')} ({_('всего')} {fmt_seconds(clock.total)})", 16),
+        tagged("player-times", ft.Column(per_player, spacing=4)),
+    ]
+    if turn_list:
+        parts += [
+            heading(_("Время по ходам"), 16),
+            tagged("turn-times", ft.Column(turns, spacing=2)),
+        ]
+    return ft.Column(parts, spacing=8)
 
 
 def _details(game: Any, turn_list: bool, height: int) -> ft.Control:
@@ -280,9 +223,9 @@ def _details(game: Any, turn_list: bool, height: int) -> ft.Control:
         "result-details",
         ft.Column(
             [
-                ft.Text(_("Счёт по ходу игры"), size=16, weight=ft.FontWeight.BOLD),
+                heading(_("Счёт по ходу игры"), 16),
                 *(
-                    [_legend(game), chart]
+                    [legend((p.name, p.color) for p in game.setup.players), chart]
                     if (chart := _chart(game, height)) is not None
                     else [tagged("no-score-change", ft.Text(_("Счёт не менялся."), size=14))]
                 ),

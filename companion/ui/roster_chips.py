@@ -5,6 +5,7 @@ typed name not on the roster gets a «+ name» chip."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 
@@ -14,7 +15,8 @@ from companion.i18n import _
 from companion.store.roster import Roster, fold
 from companion.ui.plays import load_plays
 from companion.ui.state import AppModel
-from companion.ui.widgets import TARGET, clipped_text, tagged
+from companion.ui.tagged_controls import flow
+from companion.ui.widgets import TARGET, clipped_text, dot, tagged
 
 __all__ = ["RosterChips", "known_players", "seat_chip", "last_game", "next_color"]
 
@@ -67,9 +69,7 @@ def seat_chip(
         ft.Container(
             ft.Row(
                 [
-                    ft.Icon(icon, size=18)
-                    if icon is not None
-                    else ft.Container(width=16, height=16, bgcolor=color, border_radius=8),
+                    ft.Icon(icon, size=18) if icon is not None else dot(color, 16),
                     clipped_text(name, 15, width=None if len(name) <= 16 else 140),
                     *([ft.Icon(ft.Icons.CHECK, size=16)] if selected else []),
                 ],
@@ -114,17 +114,12 @@ def RosterChips(
     roster = Roster(app.hub.store.root)
     seated = {fold(p["name"]) for p in players if p["name"].strip()}
     full = len(players) >= most and all(p["name"].strip() for p in players)
-    chips = [
-        seat_chip(
-            f"chip-{name}",
-            name,
-            color,
-            fold(name) in seated,
-            lambda name=name, color=color: edit(lambda ps: _seat(ps, name, color, most)),
-        )
-        for name, color in known
-        if fold(name) in seated or not full
-    ]
+
+    def chip(n: str, c: str) -> ft.Control:
+        seat = partial(edit, partial(_seat, name=n, color=c, most=most))
+        return seat_chip(f"chip-{n}", n, c, fold(n) in seated, seat)
+
+    chips = [chip(n, c) for n, c in known if fold(n) in seated or not full]
 
     def join(name: str, color: str) -> None:
         try:
@@ -140,29 +135,11 @@ def RosterChips(
         for p in players
         if p["name"].strip() and roster.find(p["name"]) is None
     ]
-    parts: list[ft.Control] = []
-    if chips:
-        parts.append(ft.Row(chips, wrap=True, spacing=8, run_spacing=8))
+    parts: list[ft.Control] = [flow(chips)] if chips else []
     if new:
-        parts.append(ft.Text(_("Запомнить в списке игроков:"), size=14))
-        parts.append(
-            ft.Row(
-                [
-                    seat_chip(
-                        f"join-{name}",
-                        name,
-                        color,
-                        False,
-                        lambda name=name, color=color: join(name, color),
-                        icon=ft.Icons.PERSON_ADD,
-                    )
-                    for name, color in new
-                ],
-                wrap=True,
-                spacing=8,
-                run_spacing=8,
-            )
-        )
+        add = ft.Icons.PERSON_ADD
+        joins = [seat_chip(f"join-{n}", n, c, False, partial(join, n, c), icon=add) for n, c in new]
+        parts += [ft.Text(_("Запомнить в списке игроков:"), size=14), flow(joins)]
     if error:
         parts.append(ft.Text(error, color=ft.Colors.ERROR, size=14))
     if not parts:

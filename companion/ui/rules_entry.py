@@ -19,6 +19,7 @@ from companion.ui.rules_text import (
     segments,
     snippet,
 )
+from companion.ui.tagged_controls import card, heading
 from companion.ui.widgets import TARGET, button, said, tagged
 
 __all__ = ["ResultCard", "result_card", "detail", "house_badge", "rich"]
@@ -105,26 +106,13 @@ def _result_card_view(
     label: str,
     open_entry: Callable[[str], None],
 ) -> ft.Control:
-    return tagged(
-        f"hit-{i}",
-        ft.Card(
-            variant=ft.CardVariant.FILLED,
-            content=ft.Container(
-                ft.Column(
-                    [
-                        rich(title, list(title_spans), 18, bold=True),
-                        ft.Text(where, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                        *([house_badge()] if house else []),
-                        rich(piece, list(piece_spans), 14),
-                    ],
-                    spacing=4,
-                ),
-                padding=12,
-                on_click=lambda _e: open_entry(entry_id),
-            ),
-        ),
-        label=label,
-    )
+    parts = [
+        rich(title, list(title_spans), 18, bold=True),
+        ft.Text(where, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        *([house_badge()] if house else []),
+        rich(piece, list(piece_spans), 14),
+    ]
+    return card(f"hit-{i}", parts, label, filled=True, on_click=lambda: open_entry(entry_id))
 
 
 ResultCard = ft.memo(ft.component(_result_card_view))
@@ -147,13 +135,6 @@ def _link_button(
     )
 
 
-def _entry_button(
-    ident: str, text: str, icon: ft.IconData, on_click: Callable[[], None]
-) -> ft.Control:
-    """An outlined 48 dp button under an entry, tagged ``ident``."""
-    return button(ident, text, on_click, ft.OutlinedButton, icon=icon)
-
-
 def detail(
     root: Path,
     entry: dict[str, Any],
@@ -171,6 +152,20 @@ def detail(
         by_field.setdefault(f, []).append((a, b))
     see = [index.by_id[i] for i in entry["see_also"] if i in index.by_id]
     near = [] if house else neighbours(index.entries, entry["id"])
+    links: list[ft.Control] = []
+    for title, found, kind in (
+        (_("См. также"), see, "see"),
+        (f"{_('Рядом в правилах')}: «{entry['section']}»", near, "near"),
+    ):
+        if found:
+            links.append(heading(title, 16))
+            links += [_link_button(f"{kind}-{e['id']}", e, open_entry) for e in found]
+    if house:
+        icon = ft.Icons.DELETE_OUTLINE
+        under = ("detail-delete", _("Удалить решение стола"), lambda: remove(entry["id"]))
+    else:
+        icon = ft.Icons.GAVEL
+        under = ("detail-amend", _("Решение стола к этому правилу"), lambda: amend(entry["id"]))
     return ft.Column(
         [
             ft.Row([button("detail-back", _("К результатам"), close, icon=ft.Icons.ARROW_BACK)]),
@@ -189,41 +184,8 @@ def detail(
                 rich(entry["text"], by_field.get("text", []), 17),
                 label=entry["text"],
             ),
-            *(
-                [
-                    ft.Text(_("См. также"), size=16, weight=ft.FontWeight.BOLD),
-                    *[_link_button(f"see-{s['id']}", s, open_entry) for s in see],
-                ]
-                if see
-                else []
-            ),
-            *(
-                [
-                    ft.Text(
-                        f"{_('Рядом в правилах')}: «{entry['section']}»",
-                        size=16,
-                        weight=ft.FontWeight.BOLD,
-                    ),
-                    *[_link_button(f"near-{n['id']}", n, open_entry) for n in near],
-                ]
-                if near
-                else []
-            ),
-            (
-                _entry_button(
-                    "detail-delete",
-                    _("Удалить решение стола"),
-                    ft.Icons.DELETE_OUTLINE,
-                    lambda: remove(entry["id"]),
-                )
-                if house
-                else _entry_button(
-                    "detail-amend",
-                    _("Решение стола к этому правилу"),
-                    ft.Icons.GAVEL,
-                    lambda: amend(entry["id"]),
-                )
-            ),
+            *links,
+            button(*under, ft.OutlinedButton, icon=icon),
         ],
         spacing=8,
     )

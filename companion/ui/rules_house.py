@@ -14,14 +14,10 @@ from companion.rules.db import GAMES
 from companion.rules.house import HOUSE_FILE
 from companion.store.limits import RULING_TEXT_CHARS, RULING_TITLE_CHARS
 from companion.ui.rules_text import GAME_NAMES, SOURCE_NAMES, rules_index
+from companion.ui.tagged_controls import heading, text_field
 from companion.ui.widgets import button, icon_button, said, tagged
 
 __all__ = ["house_panel"]
-
-
-def _set_link(set_form: Callable[[Any], None], value: str | None) -> None:
-    link = (value or "").strip()
-    set_form(lambda f: {**f, "link": link})
 
 
 def house_panel(
@@ -37,23 +33,21 @@ def house_panel(
     rulings = list_rulings(path=Path(root) / HOUSE_FILE)
     index = rules_index(root)
     linked = index.by_id.get(form.get("link", ""))
-    link_note = (
-        f"{_('К правилу')}: {linked['title']} "
-        f"({SOURCE_NAMES.get(linked['source'], linked['source'])})"
-        if linked
-        else (
-            _("Нет такой записи: проверьте номер")
-            if form.get("link")
-            else _(
-                "Можно привязать к правилу: откройте его и нажмите «Решение стола к этому правилу»"
-            )
+    if linked:
+        source = SOURCE_NAMES.get(linked["source"], linked["source"])
+        link_note = f"{_('К правилу')}: {linked['title']} ({source})"
+    elif form.get("link"):
+        link_note = _("Нет такой записи: проверьте номер")
+    else:
+        link_note = _(
+            "Можно привязать к правилу: откройте его и нажмите «Решение стола к этому правилу»"
         )
-    )
+    empty = said("house-empty", ft.Text(_("Решений стола пока нет.")))
     return ft.Column(
         [
             ft.Row(
                 [
-                    ft.Text(_("Решения стола"), size=20, weight=ft.FontWeight.BOLD, expand=True),
+                    ft.Container(heading(_("Решения стола")), expand=True),
                     icon_button("house-close", ft.Icons.CLOSE, _("Закрыть"), close),
                 ]
             ),
@@ -64,28 +58,22 @@ def house_panel(
                 ),
                 size=14,
             ),
-            tagged(
+            text_field(
                 "house-title",
-                ft.TextField(
-                    label=_("Название"),
-                    value=form.get("title", ""),
-                    max_length=RULING_TITLE_CHARS,  # add_ruling refuses longer
-                    counter="",
-                    on_change=lambda e: set_form(lambda f, v=e.control.value: {**f, "title": v}),
-                ),
+                _("Название"),
+                form.get("title", ""),
+                lambda v: set_form(lambda f: {**f, "title": v}),
+                max_length=RULING_TITLE_CHARS,  # add_ruling refuses longer
             ),
-            tagged(
+            text_field(
                 "house-text",
-                ft.TextField(
-                    label=_("Что решили"),
-                    value=form.get("text", ""),
-                    max_length=RULING_TEXT_CHARS,
-                    counter="",  # a limit, not a target (add_ruling names it if reached)
-                    multiline=True,
-                    min_lines=3,
-                    max_lines=6,
-                    on_change=lambda e: set_form(lambda f, v=e.control.value: {**f, "text": v}),
-                ),
+                _("Что решили"),
+                form.get("text", ""),
+                lambda v: set_form(lambda f: {**f, "text": v}),
+                max_length=RULING_TEXT_CHARS,  # add_ruling names the limit if reached
+                multiline=True,
+                min_lines=3,
+                max_lines=6,
             ),
             tagged(
                 "house-game",
@@ -96,13 +84,11 @@ def house_panel(
                     on_select=lambda e: set_form(lambda f, v=e.control.value: {**f, "game": v}),
                 ),
             ),
-            tagged(
+            text_field(
                 "house-link",
-                ft.TextField(
-                    label=_("Номер правила (необязательно)"),
-                    value=form.get("link", ""),
-                    on_change=lambda e: _set_link(set_form, e.control.value),
-                ),
+                _("Номер правила (необязательно)"),
+                form.get("link", ""),
+                lambda v: set_form(lambda f: {**f, "link": v.strip()}),
             ),
             said(
                 "house-link-note", ft.Text(link_note, size=13, color=ft.Colors.ON_SURFACE_VARIANT)
@@ -119,38 +105,22 @@ def house_panel(
                 ]
             ),
             ft.Divider(),
-            *(
-                [
-                    tagged(
-                        f"house-item-{r['id']}",
-                        ft.Row(
-                            [
-                                ft.Container(
-                                    ft.Column(
-                                        [
-                                            ft.Text(r["title"], size=16, weight=ft.FontWeight.BOLD),
-                                            ft.Text(GAME_NAMES.get(r["game"], r["game"]), size=13),
-                                        ],
-                                        spacing=2,
-                                    ),
-                                    expand=True,
-                                    on_click=lambda _e, rid=r["id"]: open_entry(rid),
-                                ),
-                                icon_button(
-                                    f"house-del-{r['id']}",
-                                    ft.Icons.DELETE_OUTLINE,
-                                    _("Удалить"),
-                                    lambda _e, rid=r["id"]: remove(rid),
-                                ),
-                            ]
-                        ),
-                        label=r["title"],
-                    )
-                    for r in rulings
-                ]
-                or [said("house-empty", ft.Text(_("Решений стола пока нет.")))]
-            ),
+            *([_ruling(r, open_entry, remove) for r in rulings] or [empty]),
         ],
         spacing=10,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
+
+
+def _ruling(
+    r: dict[str, Any], open_entry: Callable[[str], None], remove: Callable[[str], None]
+) -> ft.Control:
+    """One of the table's rulings: a tap on its words opens it; «Удалить» beside."""
+    words = [heading(r["title"], 16), ft.Text(GAME_NAMES.get(r["game"], r["game"]), size=13)]
+    delete = icon_button(
+        f"house-del-{r['id']}", ft.Icons.DELETE_OUTLINE, _("Удалить"), lambda: remove(r["id"])
+    )
+    opened = ft.Container(
+        ft.Column(words, spacing=2), expand=True, on_click=lambda: open_entry(r["id"])
+    )
+    return tagged(f"house-item-{r['id']}", ft.Row([opened, delete]), label=r["title"])

@@ -4,6 +4,7 @@ while typing, the game filter, entries, house rulings."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import flet as ft
@@ -18,6 +19,7 @@ from companion.ui.nav import AppContext, go
 from companion.ui.rules_entry import detail, result_card
 from companion.ui.rules_house import house_panel
 from companion.ui.rules_text import GAME_NAMES, entry_by_id, parse_route, search_rules
+from companion.ui.tagged_controls import text_field, title_row
 from companion.ui.widgets import TARGET, Banner, icon_button, said, tagged, use_form
 
 __all__ = ["RulesScreen"]
@@ -30,29 +32,18 @@ WIDE_CHIP_PADDING = ft.Padding.symmetric(horizontal=8)
 
 # -- the screen ------------------------------------------------------------------------------
 def _header_view(back: str, panel: bool, toggle_panel: Callable[[], None]) -> ft.Control:
-    return ft.Row(
-        [
-            icon_button("rules-back", ft.Icons.ARROW_BACK, _("Назад"), lambda: go(back)),
-            ft.Text(_("Правила"), size=24, weight=ft.FontWeight.BOLD, expand=True),
-            icon_button(
-                "house-open", ft.Icons.GAVEL, _("Решения стола"), toggle_panel, selected=panel
-            ),
-        ],
-        spacing=0,
+    house = icon_button(
+        "house-open", ft.Icons.GAVEL, _("Решения стола"), toggle_panel, selected=panel
     )
-
-
-def _label_padding(wide: bool, short: bool) -> ft.Padding:
-    """A chip label's padding: Material's on a wide screen, the least on a phone."""
-    if wide:
-        return WIDE_CHIP_PADDING
-    return ALL_CHIP_PADDING if short else CHIP_PADDING
+    return title_row("rules-back", _("Правила"), lambda: go(back), house, spacing=0)
 
 
 def _chips_view(
     game: str | None, pick_game: Callable[[str | None], None], wide: bool
 ) -> ft.Control:
     """One chip per game and «Все»; the picked one filled (no checkmark)."""
+    # a label's padding: Material's on a wide screen, the least on a phone («Все»: 48 dp)
+    pads = (WIDE_CHIP_PADDING, WIDE_CHIP_PADDING) if wide else (ALL_CHIP_PADDING, CHIP_PADDING)
     chips = [
         tagged(
             f"game-{g or 'all'}",
@@ -65,7 +56,7 @@ def _chips_view(
                 on_click=None,
                 height=TARGET,
                 padding=WIDE_CHIP_PADDING if wide else CHIP_PADDING,
-                label_padding=_label_padding(wide, g is None),
+                label_padding=pads[0] if g is None else pads[1],
                 visual_density=ft.VisualDensity.COMPACT,
             ),
             label=f"{name}{', ' + _('выбрано') if game == g else ''}",
@@ -130,39 +121,31 @@ def RulesScreen() -> ft.Control:
         set_trail(())
         set_panel(True)
 
-    def save() -> None:
-        form = latest_form()
-        try:
-            require_player(app)  # house rulings are shared: players only
-            add_ruling(
-                form.get("title", ""),
-                form.get("text", ""),
-                form.get("game") or "smash_up",
-                form.get("link") or None,
-                path=Path(root) / HOUSE_FILE,
-            )
-        except CompanionError as exc:
-            set_error(str(exc))
-            return
-        invalidate()
-        set_error("")
-        set_notice(f"{_('Сохранено')}: {form.get('title', '').strip()}")
-        set_form({"game": form.get("game") or "smash_up"})
-        set_version(lambda v: v + 1)
-
-    def remove(rid: str) -> None:
+    def house(change: Callable[[Path], object], done: str) -> bool:
+        """Change the table's rulings (players only: they are shared); a refusal is shown."""
         try:
             require_player(app)
-            delete_ruling(rid, path=Path(root) / HOUSE_FILE)
+            change(Path(root) / HOUSE_FILE)
         except CompanionError as exc:
             set_error(str(exc))
-            return
+            return False
         invalidate()
         set_error("")
-        set_notice(_("Решение стола удалено"))
-        if opened == rid:
-            set_opened(None)
+        set_notice(done)
         set_version(lambda v: v + 1)
+        return True
+
+    def save() -> None:
+        form = latest_form()
+        title, ruled = form.get("title", ""), form.get("game") or "smash_up"
+        add = partial(add_ruling, title, form.get("text", ""), ruled, form.get("link") or None)
+        if house(lambda path: add(path=path), f"{_('Сохранено')}: {title.strip()}"):
+            set_form({"game": ruled})
+
+    def remove(rid: str) -> None:
+        gone = house(lambda path: delete_ruling(rid, path=path), _("Решение стола удалено"))
+        if gone and opened == rid:
+            set_opened(None)
 
     def toggle_panel() -> None:
         if not panel and game and not latest_form().get("title"):
@@ -179,16 +162,14 @@ def RulesScreen() -> ft.Control:
     toggle = ft.use_callback(toggle_panel, [panel, game])  # reads the form at tap time
     header = RulesHeader(back, panel, toggle)
     chips = GameChips(game, pick_game, use_window_layout().two_columns)
-    field = tagged(
+    field = text_field(
         "rules-query",
-        ft.TextField(
-            value=query,
-            label=_("Вопрос по правилам"),
-            hint_text=_("например: ничья на базе"),
-            prefix_icon=ft.Icons.SEARCH,
-            autofocus=not query0,
-            on_change=lambda e: (set_query(e.control.value), set_opened(None), set_trail(())),
-        ),
+        _("Вопрос по правилам"),
+        query,
+        lambda v: (set_query(v), set_opened(None), set_trail(())),
+        hint_text=_("например: ничья на базе"),
+        prefix_icon=ft.Icons.SEARCH,
+        autofocus=not query0,
     )
 
     if panel:

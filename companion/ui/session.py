@@ -84,12 +84,9 @@ def on_reconnect(page: ft.Page, hook: Callable[[], Any]) -> Callable[[], None]:
 
 
 def follow_size_on_reconnect(page: ft.Page) -> Callable[[], None]:
-    """Each time ``page``'s tab connects again, call ``page.on_resize`` (a plain function of
-    the event, as :func:`companion.ui.widgets.use_page_size` sets) with ``page.width`` ×
-    ``page.height`` (px): the size the client's register message just reported. A reload in
-    the same tab goes on with the same Flet session (its id is in the tab's
-    ``sessionStorage``) and brings the tab's size now — a phone turned, a window resized while
-    away — but no ``resize`` event, which the client sends only on a change.
+    """Each time ``page``'s tab connects again (a reload keeps the session and sends no
+    ``resize``), call ``page.on_resize`` (a plain function of the event, as
+    :func:`companion.ui.widgets.use_page_size` sets) with the size it reported (px).
     :returns: the remover."""
 
     def tell() -> None:

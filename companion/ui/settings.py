@@ -12,7 +12,8 @@ from companion.store.settings import update_settings
 from companion.table.security import is_player
 from companion.ui.nav import app_model, go
 from companion.ui.offline import BROWSER
-from companion.ui.widgets import TARGET, Banner, button, icon_button, tagged, use_file_picker
+from companion.ui.tagged_controls import radio_group, title_row
+from companion.ui.widgets import JSON_FILE, Banner, button, tagged, use_file_picker
 
 __all__ = ["Settings", "THEMES"]
 
@@ -49,11 +50,7 @@ def Settings() -> ft.Control:
     picker = use_file_picker()
 
     async def load_game() -> None:
-        if picker.current is None:
-            return
-        files = await picker.current.pick_files(
-            file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"], with_data=True
-        )
+        files = await picker.current.pick_files(**JSON_FILE) if picker.current else None
         if not files:
             return
         try:
@@ -75,59 +72,28 @@ def Settings() -> ft.Control:
         set_error("")
         app.theme = value
 
+    themes = [("system", _("Как в системе")), ("light", _("Светлая")), ("dark", _("Тёмная"))]
+    local = _("Вы зритель: тема меняется только на этом устройстве.")
+    made = _("Файл игры делает журнал игры на другом устройстве: «Выгрузить JSON».")
+    only_players = [
+        Storage(),
+        button(
+            "import-game",
+            _("Загрузить игру из файла"),
+            lambda: page.run_task(load_game),
+            ft.OutlinedButton,
+            icon=ft.Icons.UPLOAD_FILE,
+        ),
+        ft.Text(made, size=14),
+    ]
     return ft.Column(
         [
-            ft.Row(
-                [
-                    icon_button("home", ft.Icons.ARROW_BACK, _("Назад"), lambda: go("/")),
-                    ft.Text(_("Настройки"), size=24, weight=ft.FontWeight.BOLD),
-                ]
-            ),
+            title_row("home", _("Настройки"), lambda: go("/")),
             Banner(error, ""),
             ft.Text(_("Тема"), size=18),
-            ft.Container()
-            if player
-            else tagged(
-                "theme-local",
-                ft.Text(_("Вы зритель: тема меняется только на этом устройстве."), size=14),
-            ),
-            tagged(
-                "theme",
-                ft.RadioGroup(
-                    value=app.theme,
-                    on_change=lambda e: set_theme(e.control.value),
-                    content=ft.Column(
-                        [
-                            ft.Container(
-                                ft.Radio(value=k, label=t),
-                                height=TARGET,
-                                on_click=lambda _e, k=k: set_theme(k),
-                                alignment=ft.Alignment.CENTER_LEFT,
-                            )
-                            for k, t in (
-                                ("system", _("Как в системе")),
-                                ("light", _("Светлая")),
-                                ("dark", _("Тёмная")),
-                            )
-                        ]
-                    ),
-                ),
-            ),
-            Storage() if player else ft.Container(),
-            button(
-                "import-game",
-                _("Загрузить игру из файла"),
-                lambda: page.run_task(load_game),
-                ft.OutlinedButton,
-                icon=ft.Icons.UPLOAD_FILE,
-            )
-            if player
-            else ft.Container(),
-            ft.Text(
-                _("Файл игры делает журнал игры на другом устройстве: «Выгрузить JSON»."), size=14
-            )
-            if player
-            else ft.Container(),
+            ft.Container() if player else tagged("theme-local", ft.Text(local, size=14)),
+            radio_group("theme", app.theme, themes, set_theme),
+            *(only_players if player else []),
         ],
         spacing=12,
         scroll=ft.ScrollMode.AUTO,

@@ -13,19 +13,17 @@ from companion.engine import Event, Game
 from companion.errors import CompanionError, StaleMoveError
 from companion.store import StoredGame
 from companion.ui.hub import SETTLE_SECONDS, TOO_SOON, Hub
-from companion.ui.session import SessionGone, follow_hub, on_page, on_reconnect
+from companion.ui.session import follow_hub, on_page
 from companion.ui.taps import current_tap, dialog_closing
 
 __all__ = [
     "Hub",
     "GameView",
     "AppModel",
-    "SessionGone",
     "SETTLE_SECONDS",
     "TOO_SOON",
     "watch",
     "on_page",
-    "on_reconnect",
     "follow_hub",
     "part",
     "view_local",
@@ -114,17 +112,16 @@ class GameView:
         """The engine revision this screen last rendered, or ``None`` (not known)."""
         return getattr(self, "_shown", None)
 
+    def _say(self, error: str = "", player: int | None = None, notice: str = "") -> None:
+        self.error, self.error_player, self.notice = error, player, notice
+
     def show_notice(self, text: str) -> None:
         """Show a neutral message (e.g. the whole status note) like an undo notice."""
-        self.error = ""
-        self.error_player = None
-        self.notice = text
+        self._say(notice=text)
 
     def clear_message(self) -> None:
         """Drop the refusal and the notice (they went stale)."""
-        self.error = ""
-        self.error_player = None
-        self.notice = ""
+        self._say()
 
     def explain(self, type: str, data: Mapping[str, Any] | None = None) -> bool:
         """Check a move without sending it; a refusal is shown as from :meth:`send`. Returns whether
@@ -141,17 +138,12 @@ class GameView:
     def refuse(self, text: str) -> None:
         """Show ``text`` as a refusal (a dimmed control's tap); a read-only or locked screen says so
         instead."""
-        if self._refuse_readonly():
-            return
-        self.error = text
-        self.error_player = None
-        self.notice = ""
+        if not self._refuse_readonly():
+            self._say(text)
 
     def _set_error(self, exc: CompanionError, data: Mapping[str, Any] | None) -> None:
-        self.error = str(exc)
         player = (data or {}).get("player")
-        self.error_player = player if isinstance(player, int) else None
-        self.notice = ""
+        self._say(str(exc), player if isinstance(player, int) else None)
 
     def _refuse_readonly(self) -> bool:
         if self.readonly or self.locked:
@@ -244,9 +236,7 @@ class GameView:
                 text = describe_event(self.game, event, undone=not redo)
         if event is not None:
             who = f" (с телефона {inflect(event.author, 'gent')})" if event.author else ""
-            self.error = ""
-            self.error_player = None
-            self.notice = self._step_notice(redo, f"{text}{who}")
+            self._say(notice=self._step_notice(redo, f"{text}{who}"))
         self.refresh()
 
     def _step_notice(self, redo: bool, line: str) -> str:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
 
 import flet as ft
 
@@ -36,11 +35,13 @@ from companion.ui.plays import (
     dot,
     fmt_minutes,
     fmt_score,
+    game_choice,
     grid,
     load_plays,
     warning_boxes,
 )
-from companion.ui.result import winners_text
+from companion.ui.result import axis, line_chart, winners_text
+from companion.ui.tagged_controls import bar_row, card, heading, two_up
 from companion.ui.widgets import clipped_text, fmt_seconds, said, tagged
 
 __all__ = ["StatsScreen", "CHART_PLAYERS", "CHART_PLAYS"]
@@ -51,14 +52,12 @@ CHART_PLAYERS = 8
 WINS_WIDTH = 32
 #: The play-time chart shows this many latest plays of the game at most.
 CHART_PLAYS = 50
+#: The play-time chart's height (px).
+CHART_HEIGHT = 220
 
 
 def _pct(rate: float) -> str:
     return f"{round(rate * 100)}%"
-
-
-def _heading(text: str) -> ft.Control:
-    return ft.Text(text, size=20, weight=ft.FontWeight.BOLD)
 
 
 def _player_card(st: PlayerStats, data: Plays, titles: dict[str, str]) -> ft.Control:
@@ -78,38 +77,15 @@ def _player_card(st: PlayerStats, data: Plays, titles: dict[str, str]) -> ft.Con
                 f"{_('лучший')} {fmt_score(rec.best_score)}"
             )
         games.append(text)
-    spoken = ". ".join([head, *facts, *games])
-    return tagged(
+    title = said("player-line", clipped_text(head, 16, lines=2, weight=ft.FontWeight.W_600))
+    return card(
         f"player-stats-{st.name}",
-        ft.Card(
-            ft.Container(
-                ft.Column(
-                    [
-                        ft.Row(
-                            [
-                                dot(data.color(st.name), 16),
-                                ft.Container(
-                                    said(
-                                        "player-line",
-                                        clipped_text(head, 16, lines=2, weight=ft.FontWeight.W_600),
-                                    ),
-                                    expand=True,
-                                ),
-                            ],
-                            spacing=8,
-                        ),
-                        *[clipped_text(f, 14, lines=2) for f in facts],
-                        *[
-                            clipped_text(g, 13, lines=3, color=ft.Colors.ON_SURFACE_VARIANT)
-                            for g in games
-                        ],
-                    ],
-                    spacing=4,
-                ),
-                padding=12,
-            )
-        ),
-        label=spoken,
+        [
+            ft.Row([dot(data.color(st.name), 16), ft.Container(title, expand=True)], spacing=8),
+            *[clipped_text(f, 14, lines=2) for f in facts],
+            *[clipped_text(g, 13, lines=3, color=ft.Colors.ON_SURFACE_VARIANT) for g in games],
+        ],
+        ". ".join([head, *facts, *games]),
     )
 
 
@@ -124,55 +100,13 @@ def _game_card(gs: GameStats) -> ft.Control:
         else "",
     ]
     lines = [x for x in lines if x]
-    return tagged(
+    return card(
         f"game-stats-{gs.game}",
-        ft.Card(
-            ft.Container(
-                ft.Column(
-                    [
-                        clipped_text(gs.title, 16, lines=2, weight=ft.FontWeight.W_600),
-                        *[clipped_text(x, 14, lines=2) for x in lines],
-                    ],
-                    spacing=4,
-                ),
-                padding=12,
-            )
-        ),
-        label=". ".join([gs.title, *lines]),
-    )
-
-
-def _count_axis(fch: Any, top: int, step: int, title: str = "") -> Any:
-    """A chart's left axis: 0 to ``top + step`` every ``step``, with an optional ``title``."""
-    return fch.ChartAxis(
-        title=ft.Text(title, size=12) if title else None,
-        title_size=18 if title else 16,  # 16: flet_charts default
-        label_size=32,
-        label_spacing=step,
-        labels=[
-            fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=11))
-            for v in range(0, top + step + 1, step)
+        [
+            clipped_text(gs.title, 16, lines=2, weight=ft.FontWeight.W_600),
+            *[clipped_text(x, 14, lines=2) for x in lines],
         ],
-    )
-
-
-def _grid(fch: Any, step: int) -> dict[str, Any]:
-    """A chart's grid lines every ``step`` and its border, filling its card."""
-    return {
-        "horizontal_grid_lines": fch.ChartGridLines(
-            color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step
-        ),
-        "border": ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        "expand": True,
-    }
-
-
-def _chart_card(ident: str, chart: ft.Control, label: str) -> ft.Control:
-    """``chart`` 220 px tall, tagged ``ident`` with ``label`` (what a screen reader says)."""
-    return tagged(
-        ident,
-        ft.Container(chart, height=220, padding=ft.Padding.only(right=12, top=8)),
-        label=label,
+        ". ".join([gs.title, *lines]),
     )
 
 
@@ -186,42 +120,22 @@ def _wins_chart(stats: list[PlayerStats], data: Plays) -> ft.Control | None:
         return None
     top = max(1, max(s.wins for s in shown))
     rows = [
-        ft.Row(
-            [
-                ft.Container(
-                    said(f"wins-name-{i}", clipped_text(s.name, 14)),
-                    expand=2,
-                ),
-                ft.Container(
-                    ft.ProgressBar(
-                        value=s.wins / top,
-                        color=data.color(s.name),
-                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                        bar_height=16,
-                        border_radius=4,
-                    ),
-                    expand=3,
-                ),
-                ft.Container(
-                    ft.Text(str(s.wins), size=14, weight=ft.FontWeight.W_600),
-                    width=WINS_WIDTH,
-                    alignment=ft.Alignment.CENTER_RIGHT,
-                ),
-            ],
-            spacing=8,
+        bar_row(
+            said(f"wins-name-{i}", clipped_text(s.name, 14)),
+            s.wins / top,
+            data.color(s.name),
+            ft.Text(str(s.wins), size=14, weight=ft.FontWeight.W_600),
+            number_width=WINS_WIDTH,
+            bar_height=16,
         )
         for i, s in enumerate(shown)
     ]
     names = ", ".join(f"{s.name} {s.wins}" for s in shown)
-    # the numbers clear of the screen's scrollbar on the right (as the charts' cards are)
-    return ft.Container(
-        tagged(
-            "wins-chart",
-            ft.Column(rows, spacing=8),
-            label=f"{_('Победы по игрокам')}: {names}",
-        ),
-        padding=ft.Padding.only(right=12),
+    chart = tagged(
+        "wins-chart", ft.Column(rows, spacing=8), label=f"{_('Победы по игрокам')}: {names}"
     )
+    # the numbers clear of the screen's scrollbar on the right (as the charts' cards are)
+    return ft.Container(chart, padding=ft.Padding.only(right=12))
 
 
 def _durations_chart(plays: list[Play]) -> ft.Control | None:
@@ -232,43 +146,27 @@ def _durations_chart(plays: list[Play]) -> ft.Control | None:
     if len(plays) < 2:
         return None
     skipped = max(0, len(plays) - CHART_PLAYS)
-    plays = plays[skipped:]
-    minutes = [round(p.seconds / 60, 1) for p in plays]
+    minutes = [round(p.seconds / 60, 1) for p in plays[skipped:]]
     top = max(1, math.ceil(max(minutes)))
     step = max(1, math.ceil(top / 4))
-    n = len(plays)
-    x_step = max(1, math.ceil(n / 6))
-    return _chart_card(
+    n = len(minutes)
+    points = [fch.LineChartDataPoint(skipped + i + 1, m) for i, m in enumerate(minutes)]
+    return line_chart(
         "durations-chart",
-        fch.LineChart(
-            data_series=[
-                fch.LineChartData(
-                    points=[
-                        fch.LineChartDataPoint(skipped + i + 1, m) for i, m in enumerate(minutes)
-                    ],
-                    color=ft.Colors.PRIMARY,
-                    stroke_width=3,
-                )
-            ],
-            interactive=False,
-            min_x=skipped + 1,
-            max_x=skipped + n,
-            min_y=0,
-            max_y=top + step,
-            left_axis=_count_axis(fch, top, step, _("минуты")),
-            bottom_axis=fch.ChartAxis(
-                title=ft.Text(_("партия по счёту"), size=12),
+        f"{_('Длительность партий, минут')}: {', '.join(fmt_score(m) for m in minutes)}",
+        [fch.LineChartData(points=points, color=ft.Colors.PRIMARY, stroke_width=3)],
+        (
+            axis(
+                _("партия по счёту"),
+                range(skipped + 1, skipped + n + 1, max(1, math.ceil(n / 6))),
                 title_size=20,
                 label_size=26,
-                label_spacing=x_step,
-                labels=[
-                    fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=11))
-                    for v in range(skipped + 1, skipped + n + 1, x_step)
-                ],
             ),
-            **_grid(fch, step),
+            axis(_("минуты"), range(0, top + step + 1, step), title_size=18, label_size=32),
         ),
-        f"{_('Длительность партий, минут')}: {', '.join(fmt_score(m) for m in minutes)}",
+        (skipped + 1, skipped + n, 0, top + step),
+        step,
+        CHART_HEIGHT,
     )
 
 
@@ -280,40 +178,34 @@ def StatsScreen() -> ft.Control:
     data = load_plays(app)
     plays = filter_plays(data.plays, game=None if game == ALL else game)
     titles = {p.game: p.title for p in data.plays}
-    games = sorted(titles, key=lambda g: titles[g])
     players = player_stats(plays, data.aliases)
     per_game = game_stats(plays, data.aliases)
     people = data.people()
     a = pair[0] or (people[0] if people else "")
     b = pair[1] or (people[1] if len(people) > 1 else "")
-    body: list[ft.Control] = [*warning_boxes(data.warnings)]
-    body.append(
-        choice(
-            "stats-game",
-            _("Игра"),
-            game,
-            [(ALL, _("Все игры")), *[(g, titles[g]) for g in games]],
-            set_game,
-        )
-    )
+    body: list[ft.Control] = [
+        *warning_boxes(data.warnings),
+        game_choice("stats-game", game, data, set_game),
+    ]
     if not plays:
         body.append(ft.Text(_("Сыгранных партий пока нет: статистика появится после первой.")))
         return Frame(_("Статистика"), "stats", body)
-    body.append(said("stats-total", ft.Text(f"{_('Партий')}: {len(plays)}", size=15)))
-    body.append(_heading(_("Победы по игрокам")))
     chart = _wins_chart(players, data)
-    if chart is not None:
-        body.append(chart)
-    body.append(_heading(_("Игроки")))
-    body.append(grid([_player_card(st, data, titles) for st in players]))
-    body.append(_heading(_("Игры")))
-    body.append(grid([_game_card(gs) for gs in sorted(per_game.values(), key=lambda g: -g.plays)]))
+    by_plays = sorted(per_game.values(), key=lambda g: -g.plays)
+    body += [
+        said("stats-total", ft.Text(f"{_('Партий')}: {len(plays)}", size=15)),
+        heading(_("Победы по игрокам")),
+        *([chart] if chart is not None else []),
+        heading(_("Игроки")),
+        grid([_player_card(st, data, titles) for st in players]),
+        heading(_("Игры")),
+        grid([_game_card(gs) for gs in by_plays]),
+    ]
     # the chosen game's play times, else the most played game's
-    focus = game if game != ALL else max(per_game, key=lambda g: per_game[g].plays)
+    focus = game if game != ALL else by_plays[0].game
     durations = _durations_chart([p for p in plays if p.game == focus])
     if durations is not None:
-        body.append(_heading(f"{_('Длительность партий')}: {titles[focus]}"))
-        body.append(durations)
+        body += [heading(f"{_('Длительность партий')}: {titles[focus]}"), durations]
     if len(people) >= 2:
         h = head_to_head(plays, a, b, data.aliases)
         people_opts = [(n, n) for n in people]
@@ -323,20 +215,10 @@ def StatsScreen() -> ft.Control:
             else _("Выберите двух разных игроков.")
         )
         body += [
-            _heading(_("Один на один")),
-            ft.ResponsiveRow(
-                [
-                    ft.Container(
-                        choice("h2h-a", _("Игрок 1"), a, people_opts, lambda v: set_pair((v, b))),
-                        col={"xs": 12, "sm": 6},
-                    ),
-                    ft.Container(
-                        choice("h2h-b", _("Игрок 2"), b, people_opts, lambda v: set_pair((a, v))),
-                        col={"xs": 12, "sm": 6},
-                    ),
-                ],
-                spacing=12,
-                run_spacing=12,
+            heading(_("Один на один")),
+            two_up(
+                choice("h2h-a", _("Игрок 1"), a, people_opts, lambda v: set_pair((v, b))),
+                choice("h2h-b", _("Игрок 2"), b, people_opts, lambda v: set_pair((a, v))),
             ),
             said("h2h-result", clipped_text(result, 16, lines=3, weight=ft.FontWeight.W_500)),
         ]

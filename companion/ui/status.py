@@ -3,7 +3,6 @@ lines, every text ellipsized; the clock ticks in its own component."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,7 +14,7 @@ from companion.engine.clock import turn_so_far
 from companion.i18n import _
 from companion.ui.hints import phase_short
 from companion.ui.layout import use_layout
-from companion.ui.widgets import clipped_text, fmt_seconds, tagged
+from companion.ui.widgets import clipped_text, dot, fmt_seconds, tagged, use_every
 from companion.ui.words import inflect
 
 __all__ = [
@@ -85,16 +84,11 @@ def clock_text(game: Any, now: float) -> tuple[str, str, float, bool]:
     if game.definition.answers_within_turns:
         current = turn_so_far(clock.turns)
     limited = _limit_clock(game, now)
+    total = f"{_('всего')} {fmt_seconds(clock.total)}"
     if limited is not None:
         spent, limit = limited
-        turn = f"{fmt_seconds(spent)} / {fmt_seconds(limit)}"
-        return turn, f"{_('всего')} {fmt_seconds(clock.total)}", current, spent > limit
-    return (
-        f"{_('ход')} {fmt_seconds(current)}",
-        f"{_('всего')} {fmt_seconds(clock.total)}",
-        current,
-        False,
-    )
+        return f"{fmt_seconds(spent)} / {fmt_seconds(limit)}", total, current, spent > limit
+    return f"{_('ход')} {fmt_seconds(current)}", total, current, False
 
 
 def whose_turn(game: Any, active: int | None) -> tuple[str, str, int | None]:
@@ -194,15 +188,10 @@ def _Clock(
         style: dict[str, Any] = {"size": TOTAL_SIZE, "color": ft.Colors.ON_SURFACE_VARIANT}
     else:
         ident, slot, text, label = "clock", turn_slot, shown, shown or _("часы остановлены")
-        red = late or paused
-        style = {
-            "size": TURN_SIZE,
-            "weight": ft.FontWeight.W_500,
-            "color": ft.Colors.ERROR if red else None,
-        }
-    return tagged(
-        ident, _slot(slot, ft.Text(text, max_lines=1, no_wrap=True, **style)), label=label
-    )
+        red = ft.Colors.ERROR if late or paused else None
+        style = {"size": TURN_SIZE, "weight": ft.FontWeight.W_500, "color": red}
+    clock = ft.Text(text, max_lines=1, no_wrap=True, **style)
+    return tagged(ident, _slot(slot, clock), label=label)
 
 
 @ft.component
@@ -216,7 +205,6 @@ def _StatusLine(
     the line shows its texts whole (``show_note``); a tap on the clocks (``clock-toggle``)
     calls ``toggle_clock``. ``game``: the :class:`~companion.engine.core.Game`;
     ``props``: :func:`status_props`."""
-    task = ft.use_ref(None)
     clock = ft.use_ref(None)  # the second the clocks show (observed by the two clock texts)
     if clock.current is None:
         clock.current = _Now(time.time())
@@ -227,114 +215,67 @@ def _StatusLine(
     # also beside a note; a tap shows ``whole``: the note alone when there is one
     told = "\n".join(t for t in (who, answer, where, detail or note) if t)
     size = NAME_SIZE if upright else WIDE_NAME_SIZE
-    size2 = LINE2_SIZE
     shown = short if short and upright and not note else where
 
-    async def tick() -> None:
-        while True:
-            await asyncio.sleep(1)
-            clock.current.t = time.time()  # re-renders the clock texts, not this line
+    def tick() -> None:
+        clock.current.t = time.time()  # re-renders the clock texts, not this line
 
-    def start() -> None:
-        if not over:
-            task.current = ft.context.page.run_task(tick)
-
-    def stop() -> None:
-        if task.current is not None:
-            task.current.cancel()
-            task.current = None
-
-    ft.use_effect(start, [over], cleanup=stop)
+    use_every(1, tick, running=not over)
+    light = dot(color or ft.Colors.TRANSPARENT, 12)
+    light.visible = not over
+    name = clipped_text(who, size, weight=ft.FontWeight.BOLD)
+    name_box = ft.Container(name, height=LINE1_HEIGHT, alignment=ft.Alignment.CENTER_LEFT)
     player = ft.Row(
-        [
-            ft.Container(width=12, height=12, border_radius=6, bgcolor=color, visible=not over),
-            ft.Container(
-                tagged(
-                    "status-player",
-                    ft.Container(
-                        clipped_text(who, size, weight=ft.FontWeight.BOLD),
-                        height=LINE1_HEIGHT,
-                        alignment=ft.Alignment.CENTER_LEFT,
-                    ),
-                    label=who,
-                ),
-                expand=True,
-            ),
-        ],
-        spacing=6,
+        [light, ft.Container(tagged("status-player", name_box, label=who), expand=True)], spacing=6
     )
     # always present: a node keeps its identifier
+    turn = ft.Text(answer, size=LINE2_SIZE, weight=ft.FontWeight.W_600, max_lines=1, no_wrap=True)
+    phase_text = clipped_text(shown, LINE2_SIZE, color=ft.Colors.ON_SURFACE_VARIANT)
+    phase_line = [
+        ft.Container(
+            tagged("status-turn", turn, label=answer or " "),
+            width=None if answer else 0,
+            padding=ft.Padding.only(right=6 if answer else 0),
+        ),
+        ft.Container(tagged("status-phase", phase_text, label=where), expand=True),
+    ]
+    note_text = clipped_text(note, 14, color=ft.Colors.PRIMARY, weight=ft.FontWeight.W_500)
     phase = ft.Row(
         [
             ft.Container(
-                ft.Row(
-                    [
-                        ft.Container(
-                            tagged(
-                                "status-turn",
-                                ft.Text(
-                                    answer,
-                                    size=size2,
-                                    weight=ft.FontWeight.W_600,
-                                    max_lines=1,
-                                    no_wrap=True,
-                                ),
-                                label=answer or " ",
-                            ),
-                            width=None if answer else 0,
-                            padding=ft.Padding.only(right=6 if answer else 0),
-                        ),
-                        ft.Container(
-                            tagged(
-                                "status-phase",
-                                clipped_text(shown, size2, color=ft.Colors.ON_SURFACE_VARIANT),
-                                label=where,
-                            ),
-                            expand=True,
-                        ),
-                    ],
-                    spacing=0,
-                ),
+                ft.Row(phase_line, spacing=0),
                 expand=not note,
                 width=(PHASE_WIDTH if where else 0) if note else None,
             ),
             ft.Container(
-                tagged(
-                    "status-note",
-                    clipped_text(note, 14, color=ft.Colors.PRIMARY, weight=ft.FontWeight.W_500),
-                    label=note or " ",
-                ),
+                tagged("status-note", note_text, label=note or " "),
                 expand=bool(note),
                 width=None if note else 0,
             ),
         ],
         spacing=6,
     )
+    turn_clock = _Clock(game, clock.current, over, paused, key, False)
+    both = [
+        ft.Container(turn_clock, height=LINE1_HEIGHT, alignment=ft.Alignment.CENTER_RIGHT),
+        _Clock(game, clock.current, over, paused, key, True),
+    ]
+    toggle = tagged(
+        "clock-toggle",
+        ft.Container(on_click=toggle_clock),
+        label=_("Пустить часы") if paused else _("Поставить часы на паузу"),
+    )
     clocks = ft.Stack(
         [
             ft.Container(
                 ft.Column(
-                    [
-                        ft.Container(
-                            _Clock(game, clock.current, over, paused, key, False),
-                            height=LINE1_HEIGHT,
-                            alignment=ft.Alignment.CENTER_RIGHT,
-                        ),
-                        _Clock(game, clock.current, over, paused, key, True),
-                    ],
-                    spacing=2,
-                    tight=True,
-                    horizontal_alignment=ft.CrossAxisAlignment.END,
+                    both, spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END
                 ),
                 height=LINE_HEIGHT,
                 alignment=ft.Alignment.TOP_RIGHT,
             ),
             ft.Container(
-                tagged(
-                    "clock-toggle",
-                    ft.Container(on_click=toggle_clock),
-                    label=_("Пустить часы") if paused else _("Поставить часы на паузу"),
-                ),
+                toggle,
                 left=0,
                 right=0,
                 top=0,
@@ -343,16 +284,10 @@ def _StatusLine(
             ),
         ]
     )
+    lines = ft.Column([player, phase], spacing=2, tight=True)
     return ft.Container(
         ft.Row(
-            [
-                ft.Container(
-                    ft.Column([player, phase], spacing=2, tight=True),
-                    expand=True,
-                    height=LINE_HEIGHT,
-                ),
-                clocks,
-            ],
+            [ft.Container(lines, expand=True, height=LINE_HEIGHT), clocks],
             spacing=6,
             vertical_alignment=ft.CrossAxisAlignment.START,
         ),

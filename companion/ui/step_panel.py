@@ -97,35 +97,14 @@ def StepPanel(
     whole = [t.text for t in shown] + [t for t in cut if t]
     short = len(question) <= QUESTION_CHARS
     readable = bool(whole) or not short  # something may be cut: «Весь текст» reads it
-    if readable and reading is not None and reading == moment:
-        dialog: ft.AlertDialog | None = _whole_dialog(question, whole, lambda: set_reading(None))
-    else:
-        dialog = None
-    ft.use_dialog(dialog)
-    buttons = (
-        [_icon("step-texts", ft.Icons.INFO_OUTLINE, _("Весь текст"), lambda: set_reading(moment))]
-        if readable
-        else []
-    )
-    buttons.append(_icon(idents[1], ft.Icons.MENU_BOOK, f"{_('Правила')}: {rule}", open_rule))
-    head = ft.Row(
-        [
-            ft.Container(
-                said(
-                    idents[0],
-                    clipped_text(
-                        question,
-                        QUESTION_SIZE if short else QUESTION_SMALL,
-                        lines=1 if short else 2,
-                        weight=ft.FontWeight.BOLD,
-                    ),
-                ),
-                expand=True,
-            ),
-            ft.Row(buttons, spacing=0, tight=True),
-        ],
-        height=TARGET,
-    )
+    opened = readable and reading is not None and reading == moment
+    ft.use_dialog(_whole_dialog(question, whole, lambda: set_reading(None)) if opened else None)
+    read = _icon("step-texts", ft.Icons.INFO_OUTLINE, _("Весь текст"), lambda: set_reading(moment))
+    link = _icon(idents[1], ft.Icons.MENU_BOOK, f"{_('Правила')}: {rule}", open_rule)
+    size, lines = (QUESTION_SIZE, 1) if short else (QUESTION_SMALL, 2)
+    asked = said(idents[0], clipped_text(question, size, lines=lines, weight=ft.FontWeight.BOLD))
+    buttons = ft.Row([read, link] if readable else [link], spacing=0, tight=True)
+    head = ft.Row([ft.Container(asked, expand=True), buttons], height=TARGET)
     parts: list[ft.Control] = [head, *choices]
     if shown:
         parts.append(ft.Column([_text(t) for t in shown], spacing=gap, tight=True))

@@ -3,13 +3,15 @@ the leaf controls, the numeric pad and the counters."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import flet as ft
 
+from companion.i18n import _
 from companion.ui.controls import (
     TARGET,
     Banner,
@@ -28,16 +30,19 @@ from companion.ui.controls import (
     use_form,
 )
 from companion.ui.counters import Counter, counter_step
-from companion.ui.number_pad import PAD_DIGITS, PAD_WIDTH, number_pad, pad_name, use_number_pad
+from companion.ui.number_pad import number_pad, pad_name, use_number_pad
 from companion.ui.tagged_controls import button, said
 
 __all__ = [
     "TARGET",
     "button",
     "dot",
+    "legend",
     "said",
     "use_page_width",
     "use_file_picker",
+    "download",
+    "JSON_FILE",
     "confirm_dialog",
     "shown_number",
     "typed_number",
@@ -47,8 +52,6 @@ __all__ = [
     "Banner",
     "Counter",
     "number_pad",
-    "PAD_DIGITS",
-    "PAD_WIDTH",
     "fmt_seconds",
     "icon_button",
     "number_field",
@@ -59,9 +62,9 @@ __all__ = [
     "switch_row",
     "clipped_text",
     "use_form",
-    "typed_number",
     "typed_text",
     "use_scroll_to",
+    "use_every",
     "use_page_size",
     "BoardScroll",
     "use_top_on",
@@ -117,6 +120,38 @@ def dot(color: str, size: int = 14) -> ft.Control:
     return ft.Container(width=size, height=size, bgcolor=color, border_radius=size / 2)
 
 
+def legend(players: Iterable[tuple[str, str]], spacing: float = 14) -> ft.Control:
+    """Each ``(name, colour)`` as a :func:`dot` and the name at 14 px, in lines that wrap."""
+    return ft.Row(
+        [ft.Row([dot(c), ft.Text(n, size=14)], spacing=4, tight=True) for n, c in players],
+        wrap=True,
+        spacing=spacing,
+        run_spacing=2,
+    )
+
+
+def use_every(seconds: float, tick: Callable[[], Any], running: bool = True) -> None:
+    """Call ``tick()`` every ``seconds`` while mounted and ``running`` (a task of the page,
+    cancelled when it unmounts or ``running`` turns false)."""
+    task = ft.use_ref(None)
+
+    async def loop() -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            tick()
+
+    def start() -> None:
+        if running:
+            task.current = ft.context.page.run_task(loop)
+
+    def stop() -> None:
+        if task.current is not None:
+            task.current.cancel()
+            task.current = None
+
+    ft.use_effect(start, [running], cleanup=stop)
+
+
 def use_page_width() -> float:
     """The page's width in px, following resizes."""
     return float(_use_resize(lambda p: float(p.width or 390)))
@@ -142,6 +177,26 @@ def use_file_picker() -> ft.Ref[ft.FilePicker | None]:
 
     ft.use_effect(mount, [], cleanup=unmount)
     return picker
+
+
+#: What :meth:`ft.FilePicker.pick_files` is asked for a JSON file (its bytes too).
+JSON_FILE: dict[str, Any] = dict(
+    file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"], with_data=True
+)
+
+
+def download(picker: ft.Ref[ft.FilePicker | None], name: str, data: bytes, failed: Any) -> None:
+    """Send ``data`` to this device as the file ``name`` through ``picker``
+    (:func:`use_file_picker`); ``failed(text)`` says why when the client refuses."""
+
+    async def send() -> None:
+        if picker.current is not None:
+            try:
+                await picker.current.save_file(file_name=name, src_bytes=data)
+            except Exception as exc:  # noqa: BLE001 - the client refused the dialog
+                failed(f"{_('Не удалось выгрузить')}: {exc}")
+
+    ft.context.page.run_task(send)
 
 
 #: Per page: each switch row's last drawn or flipped value.
