@@ -1,7 +1,7 @@
 """One form dialog for every board: summary, fields, a reserved refusal line, buttons. The
 fields and refusal line are never under the buttons: upright they are a fixed block and
 the summary scrolls above; on a compact height summary and fields sit side by side, each
-scrolling. The refusal line keeps :data:`REFUSAL_HEIGHT`."""
+scrolling (no summary: the fields alone). The refusal line keeps :data:`REFUSAL_HEIGHT`."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
-from companion.ui.controls import clipped_text
+from companion.ui.controls import clipped_text, tagged
 from companion.ui.layout import COMPACT, Layout
 from companion.ui.tagged_controls import said
 
@@ -21,10 +21,12 @@ FORM_WIDTH = 340
 REFUSAL_HEIGHT = 56
 
 
-def refusal_line(ident: str, text: str) -> ft.Control:
-    """The reserved refusal line (``ident``): ``text`` in red, three lines then «…»."""
+def refusal_line(ident: str, text: str, whole: str | None = None) -> ft.Control:
+    """The reserved refusal line (``ident``): ``text`` in red, three lines then «…»; spoken as
+    ``whole`` when given (the refusal as sent, ``text`` being a reordered or shortened form)."""
+    line = clipped_text(text, 13, lines=3, color=ft.Colors.ERROR)
     return ft.Container(
-        said(ident, clipped_text(text, 13, lines=3, color=ft.Colors.ERROR)),
+        said(ident, line) if whole is None else tagged(ident, line, label=whole),
         height=REFUSAL_HEIGHT,
     )
 
@@ -33,7 +35,7 @@ def form_dialog(
     layout: Layout,
     title: str,
     fields: Sequence[ft.Control],
-    refusal: ft.Control,
+    refusal: ft.Control | None,
     actions: list[ft.Control],
     on_dismiss: Callable[[], None],
     *,
@@ -41,17 +43,16 @@ def form_dialog(
     scroller: ft.Ref[ft.Column] | None = None,
 ) -> ft.AlertDialog:
     """A modal form dialog from the caller's ``layout``: ``fields`` (top to bottom), ``refusal``
-    (:func:`refusal_line`), ``actions`` (≥ 48 dp), ``summary`` (scrolls), ``scroller`` (gets
-    the summary's column)."""
+    (:func:`refusal_line`; ``None``: a form the rules never refuse), ``actions`` (≥ 48 dp),
+    ``summary`` (scrolls), ``scroller`` (gets the summary's column)."""
     side_by_side = layout.height_class == COMPACT and layout.width >= 2 * FORM_WIDTH + 40
     about = ft.Column(list(summary), tight=True, spacing=6, scroll=ft.ScrollMode.AUTO, ref=scroller)
-    form = [*fields, refusal]
+    form = [*fields] if refusal is None else [*fields, refusal]
     if side_by_side:
         content: ft.Control = ft.Row(
-            [
-                ft.Container(about, width=FORM_WIDTH - 40),
-                ft.Column(form, spacing=6, scroll=ft.ScrollMode.AUTO, width=FORM_WIDTH),
-            ],
+            # no summary: the form alone, no empty column beside it
+            [ft.Container(about, width=FORM_WIDTH - 40)] * bool(summary)
+            + [ft.Column(form, spacing=6, scroll=ft.ScrollMode.AUTO, width=FORM_WIDTH)],
             spacing=16,
             vertical_alignment=ft.CrossAxisAlignment.START,
         )

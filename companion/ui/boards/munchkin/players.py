@@ -4,19 +4,24 @@ class and notes (edited in a dialog). A refusal about the player is said in the 
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
 from companion.i18n import _
 from companion.ui.boards.munchkin.common import Counter, Send
+from companion.ui.boards.munchkin.dialogs import dialog_actions
+from companion.ui.form_dialog import form_dialog
+from companion.ui.layout import use_layout
 from companion.ui.player_row import active_marker, player_name, player_row
 from companion.ui.widgets import (
-    button,
     clipped_text,
     icon_button,
     said,
     shown_number,
     tagged,
     typed_text,
+    use_form,
 )
 
 __all__ = ["PlayerRow", "COUNTER_VALUE"]
@@ -24,48 +29,6 @@ __all__ = ["PlayerRow", "COUNTER_VALUE"]
 #: Width (px) of a counter's value between its − and +: 48, so a row's two counters (288 px)
 #: fit inside a card on a 360 px phone (with 60 the gear «+» was cut by the card's edge).
 COUNTER_VALUE = 48
-
-
-def _notes_dialog(
-    name: str,
-    draft: dict[str, str],
-    type_text,
-    save,
-    close,
-    index: int,
-) -> ft.AlertDialog:
-    return ft.AlertDialog(
-        modal=True,
-        title=ft.Text(f"{name}: {_('класс и заметки')}"),
-        content=ft.Column(
-            [
-                tagged(
-                    f"class-field-p{index}",
-                    ft.TextField(
-                        label=_("Класс"),
-                        value=draft["klass"],
-                        on_change=lambda e: type_text("klass", typed_text(e)),
-                    ),
-                ),
-                tagged(
-                    f"notes-field-p{index}",
-                    ft.TextField(
-                        label=_("Заметки"),
-                        value=draft["notes"],
-                        multiline=True,
-                        min_lines=2,
-                        on_change=lambda e: type_text("notes", typed_text(e)),
-                    ),
-                ),
-            ],
-            tight=True,
-        ),
-        actions=[
-            button(f"cancel-text-p{index}", _("Отмена"), close),
-            button(f"save-text-p{index}", _("Сохранить"), save, ft.FilledButton),
-        ],
-        on_dismiss=lambda: close(),
-    )
 
 
 @ft.component
@@ -96,26 +59,54 @@ def _PlayerRow(
     ``-plus``/``-minus``), ``gear-p{i}`` (likewise), ``edit-p{i}``.
     """
     editing, set_editing = ft.use_state(False)
-    typed = ft.use_ref(None)  # the texts being typed, read at tap time
+    form, update, latest = use_form(lambda: {"klass": klass, "notes": notes}, editing)
+    layout = use_layout()
 
-    def open_editor() -> None:
-        typed.current = {"klass": klass, "notes": notes}
-        set_editing(True)
-
-    def type_text(key: str, value: str) -> None:
-        typed.current = {**(typed.current or {}), key: value}
+    def type_text(key: str, e: Any) -> None:
+        text = typed_text(e)
+        update(lambda f: {**f, key: text})
 
     def save() -> None:
-        cur = typed.current or {}
-        sent = False
-        if cur.get("klass", klass) != klass:
+        cur, sent = latest(), False
+        if cur["klass"] != klass:
             sent = send("player.class", {"player": index, "value": cur["klass"]})
-        if cur.get("notes", notes) != notes:
+        if cur["notes"] != notes:
             send("player.notes", {"player": index, "value": cur["notes"]}, chained=sent)
         set_editing(False)
 
+    fields = [
+        tagged(
+            f"class-field-p{index}",
+            ft.TextField(
+                label=_("Класс"), value=form["klass"], on_change=lambda e: type_text("klass", e)
+            ),
+        ),
+        tagged(
+            f"notes-field-p{index}",
+            ft.TextField(
+                label=_("Заметки"),
+                value=form["notes"],
+                multiline=True,
+                min_lines=2,
+                on_change=lambda e: type_text("notes", e),
+            ),
+        ),
+    ]
     ft.use_dialog(
-        _notes_dialog(name, typed.current or {}, type_text, save, lambda: set_editing(False), index)
+        form_dialog(
+            layout,
+            f"{name}: {_('класс и заметки')}",
+            fields,
+            None,
+            dialog_actions(
+                f"cancel-text-p{index}",
+                f"save-text-p{index}",
+                _("Сохранить"),
+                lambda: set_editing(False),
+                save,
+            ),
+            lambda: set_editing(False),
+        )
         if editing
         else None
     )
@@ -172,7 +163,11 @@ def _PlayerRow(
             label=str(power),
         ),
         icon_button(
-            f"edit-p{index}", ft.Icons.EDIT_NOTE, _("Класс и заметки"), open_editor, disabled=over
+            f"edit-p{index}",
+            ft.Icons.EDIT_NOTE,
+            _("Класс и заметки"),
+            lambda: set_editing(True),
+            disabled=over,
         ),
     ]
     counters = ft.Row(
