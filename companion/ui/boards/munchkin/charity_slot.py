@@ -1,5 +1,6 @@
-"""«От щедрот»: the charity helper in the board's top line — a button that opens, in a dialog,
-who gives which cards to whom (the engine's :func:`~companion.engine.munchkin.charity` plan)."""
+"""«От щедрот»: the charity helper in the board's top line — a button that opens, in a form
+dialog, who gives which cards to whom (the engine's :func:`~companion.engine.munchkin.charity`
+plan)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,29 @@ import flet as ft
 from companion.engine.munchkin import HAND_LIMIT, charity
 from companion.engine.munchkin.constants import R_PHASES
 from companion.i18n import _
-from companion.ui.boards.munchkin.common import Send
-from companion.ui.widgets import TARGET, button, clipped_text, icon_button, said, tagged, toggle
+from companion.ui.boards.munchkin.common import Send, stepper
+from companion.ui.form_dialog import form_dialog
+from companion.ui.layout import use_layout
+from companion.ui.widgets import TARGET, button, clipped_text, said, tagged, toggle
 from companion.ui.words import plural
 
 __all__ = ["CharitySlot"]
+
+
+def _cards(n: int) -> str:
+    return f"{n} {plural(n, _('карта'), _('карты'), _('карт'))}"
+
+
+def _plan_text(surplus: int, discard: bool, extra: int) -> str:
+    if surplus == 0:
+        return f"{_('Не больше')} {HAND_LIMIT} {_('карт — раздавать нечего')}"
+    if discard:
+        low = _("Самый низкий уровень у вас — они уходят в сброс")
+        return f"{_('Лишних карт')}: {surplus}. {low}."
+    text = f"{_('Лишних карт')}: {surplus} — {_('поровну манчкинам самого низкого уровня')}."
+    if extra:
+        text += f" {_('Остаток')} ({extra}) — {_('по одной тем, кого выберете')}."
+    return text
 
 
 @ft.component
@@ -28,26 +47,17 @@ def _CharitySlot(
     show: Callable[[str], None],
     send: Send,
 ) -> ft.Control:
-    """«От щедрот»: a button in the top line's slot opens the helper in a dialog: cards in
-    hand → who gets the surplus (or the discard), then one event; the dialog closes when it is
-    recorded, and a notice says who got what.
+    """«От щедрот» (``charity-open``), with the ``treasures`` a won fight still draws beside it
+    (``charity-treasures``); a tap opens the helper: the hand (from ``last_hand``, the size
+    last entered) → who gets the surplus or the discard → one event, then a notice says who
+    got what.
 
-    The odd cards go one each to recipients the giver picks: once as many are picked as there
-    are odd cards, the other boxes are dimmed, so the table can never tick more; a tap on a
-    dimmed one says why in the plan's own three
-    lines, in place of the plan, until the hand or a box changes. Tags: ``charity-open``; in
-    the dialog ``charity``, ``hand`` (``hand-minus``/``hand-plus``), ``charity-plan`` (the
-    plan, or why a box took no card), ``gift-{p}``, ``gift-extra-{p}``, ``charity-submit``,
-    ``charity-cancel``.
-
-    After a won fight the button has ``treasures`` («тянуть N сокровищ», «Бой») beside it, tag
-    ``charity-treasures``: the button took the slot of the fight's summary, and nothing said
-    how many treasures to draw.
-
-    The hand starts at ``last_hand``, the size last entered. The
-    dialog keeps one height whatever the hand: the recipients' rows have a place for every
-    other player, so «−» never moves the buttons under the finger.
-    """
+    The odd cards go one each to recipients the giver picks; once every odd card is given
+    the other boxes are dimmed, and a tap on one says why in the plan's three lines. The
+    dialog keeps one height: a place for every other player's row, filled or not. Tags in
+    the dialog: ``charity``, ``hand`` (``-minus``, ``-plus``), ``charity-plan``,
+    ``gift-{p}``, ``gift-extra-{p}``, ``charity-submit``, ``charity-cancel``."""
+    layout = use_layout()
     opened, set_opened = ft.use_state(False)
     hand, set_hand = ft.use_state(max(0, last_hand))
     extra_to, set_extra_to = ft.use_state(None)  # recipients of the odd cards (None: default)
@@ -68,20 +78,13 @@ def _CharitySlot(
             "gifts": [0] * len(names) if plan.discard else gifts,
             "discard": plan.discard,
         }
-        gave = send("turn.charity", data)
-        if gave:
+        if send("turn.charity", data):
             set_extra_to(None)
             set_opened(False)
-            # the slot goes with the dialog: say what was given, where the table looks
-            # in cards, never «+1» alone: that read as a level
-            given = [
-                f"{names[p]} {n} {plural(n, _('карта'), _('карты'), _('карт'))}"
-                for p, n in enumerate(data["gifts"])
-                if n
-            ]
+            # said where the table looks, in cards (never «+1» alone: that read as a level)
+            given = [f"{names[p]} {_cards(n)}" for p, n in enumerate(data["gifts"]) if n]
             if data["discard"]:
-                d = data["discard"]
-                given.append(f"{_('в сброс')} {d} {plural(d, _('карта'), _('карты'), _('карт'))}")
+                given.append(f"{_('в сброс')} {_cards(data['discard'])}")
             if given:
                 show(f"{_('От щедрот')}: {', '.join(given)}")
 
@@ -95,100 +98,64 @@ def _CharitySlot(
             return
         set_why("")
 
-    def change_hand(n: int) -> None:
-        set_hand(n)
+    def change_hand(by: int) -> None:
+        set_hand(max(0, hand + by))
         set_why("")
 
-    if plan.surplus == 0:
-        text = f"{_('Не больше')} {HAND_LIMIT} {_('карт — раздавать нечего')}"
-    elif plan.discard:
-        text = (
-            f"{_('Лишних карт')}: {plan.surplus}. "
-            f"{_('Самый низкий уровень у вас — они уходят в сброс')}."
-        )
-    else:
-        text = (
-            f"{_('Лишних карт')}: {plan.surplus} — {_('поровну манчкинам самого низкого уровня')}."
-        )
-        if plan.extra:
-            text += f" {_('Остаток')} ({plan.extra}) — {_('по одной тем, кого выберете')}."
-    body: list[ft.Control] = [
-        ft.Row(
-            [
-                ft.Text(f"{names[giver]}: {_('карт на руке')}", size=15, expand=True),
-                icon_button(
-                    "hand-minus",
-                    ft.Icons.REMOVE,
-                    _("Меньше"),
-                    lambda: change_hand(max(0, hand - 1)),
-                ),
-                tagged(
-                    "hand",
-                    ft.Container(
-                        ft.Text(str(hand), size=24, weight=ft.FontWeight.BOLD),
-                        width=44,
-                        alignment=ft.Alignment.CENTER,
+    plan_text = why or _plan_text(plan.surplus, plan.discard, plan.extra)
+    rows: list[ft.Control] = []
+    for p in [] if plan.discard else plan.recipients:
+        full = p not in chosen and len(chosen) >= plan.extra
+        box = toggle(_("ещё одну"), p in chosen, lambda p=p: flip(p), dimmed=full)
+        rows.append(
+            ft.Row(
+                [
+                    said(
+                        f"gift-{p}",
+                        ft.Text(f"{names[p]}: {gifts[p]}", size=16, weight=ft.FontWeight.BOLD),
                     ),
-                    label=str(hand),
-                ),
-                icon_button("hand-plus", ft.Icons.ADD, _("Больше"), lambda: change_hand(hand + 1)),
-            ],
-            spacing=0,
-        ),
-        # three lines kept whatever the plan (or the reason in its place) says: the rows
-        # below keep their places
+                    tagged(
+                        f"gift-extra-{p}",
+                        box,
+                        label="ещё одну"
+                        + (" (да)" if p in chosen else "")
+                        + (" недоступно" if full else ""),
+                    )
+                    if plan.extra
+                    else ft.Container(),
+                ],
+                height=TARGET,
+            )
+        )
+    body = [
+        stepper("hand", f"{names[giver]}: {_('карт на руке')}", str(hand), change_hand),
+        # three lines whatever the plan (or the reason in its place) says
         tagged(
             "charity-plan",
             ft.Container(
-                clipped_text(why or text, 14, lines=3, color=ft.Colors.ERROR if why else None),
+                clipped_text(plan_text, 14, lines=3, color=ft.Colors.ERROR if why else None),
                 height=60,
             ),
-            label=why or text,
+            label=plan_text,
         ),
-    ]
-    rows: list[ft.Control] = []
-    if not plan.discard:
-        for p in plan.recipients:
-            full = p not in chosen and len(chosen) >= plan.extra
-            rows.append(
-                ft.Row(
-                    [
-                        said(
-                            f"gift-{p}",
-                            ft.Text(f"{names[p]}: {gifts[p]}", size=16, weight=ft.FontWeight.BOLD),
-                        ),
-                        tagged(
-                            f"gift-extra-{p}",
-                            toggle(_("ещё одну"), p in chosen, lambda p=p: flip(p), dimmed=full),
-                            label="ещё одну"
-                            + (" (да)" if p in chosen else "")
-                            + (" недоступно" if full else ""),
-                        )
-                        if plan.extra
-                        else ft.Container(),
-                    ],
-                    height=TARGET,
-                )
-            )
-    # a place for every other player's row, filled or not: the dialog never changes height
-    body.append(
         ft.Container(
             ft.Column(rows, spacing=4, tight=True),
             height=(len(names) - 1) * (TARGET + 4),
             alignment=ft.Alignment.TOP_LEFT,
-        )
-    )
+        ),
+    ]
+
+    def close() -> None:
+        set_opened(False)
+
     ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text(_("От щедрот"), size=18),
-            # at the top, growing downwards: rows coming and going as the hand changes never
-            # move the hand's −/+ under the finger (a centred dialog re-centred by 98 px)
-            alignment=ft.Alignment.TOP_CENTER,
-            inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
-            content=tagged("charity", ft.Column(body, spacing=4, tight=True, width=340)),
-            actions=[
-                button("charity-cancel", _("Закрыть"), lambda: set_opened(False)),
+        form_dialog(
+            layout,
+            _("От щедрот"),
+            [tagged("charity", ft.Column(body, spacing=4, tight=True))],
+            None,
+            [
+                button("charity-cancel", _("Закрыть"), close),
                 button(
                     "charity-submit",
                     _("Сбросить") if plan.discard else _("Раздать"),
@@ -198,7 +165,7 @@ def _CharitySlot(
                     disabled=plan.surplus == 0 or (not plan.discard and len(chosen) != plan.extra),
                 ),
             ],
-            on_dismiss=lambda: set_opened(False),
+            close,
         )
         if opened
         else None
@@ -213,20 +180,15 @@ def _CharitySlot(
     )
     if not treasures:
         return opener
-    draw = (
-        f"{_('тянуть')} {treasures} "
-        f"{plural(treasures, _('сокровище'), _('сокровища'), _('сокровищ'))}"
+    draw = f"{_('тянуть')} {treasures} " + plural(
+        treasures, _("сокровище"), _("сокровища"), _("сокровищ")
     )
     return ft.Row(
         [
             opener,
-            ft.Container(
-                said("charity-treasures", clipped_text(draw, 13, lines=2)),
-                expand=True,
-            ),
+            ft.Container(said("charity-treasures", clipped_text(draw, 13, lines=2)), expand=True),
         ],
         spacing=6,
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
 
 
@@ -235,11 +197,8 @@ CharitySlot = ft.memo(_CharitySlot)
 
 
 def _odd_cards_taken(extra: int, chosen: list[str]) -> str:
-    """Why one more «ещё одну» is refused: after the even split only ``extra`` cards are left,
-    one each, and ``chosen`` have them («Фазы хода», «От щедрот»: as evenly as possible).
-
-    Short enough for the plan's three lines at 360 px, in the plan's words («Остаток (N)»),
-    the rule named before the names so a cut never takes it."""
+    """Why one more «ещё одну» is refused: the ``extra`` odd cards, one each, are with
+    ``chosen`` («Фазы хода», «От щедрот»); the rule before the names, inside three lines."""
     if extra == 1:
         return (
             f"{_('Остаток (1) уже отдан')}: {chosen[0]} ({R_PHASES}). "

@@ -42,7 +42,14 @@ def dialog_actions(
     ]
 
 
-def question(title: str, ident: str, text: str, no: tuple, yes: tuple, icon) -> ft.AlertDialog:
+def question(
+    title: str,
+    ident: str,
+    text: str,
+    no: tuple[str, str, Callable[[], None]],
+    yes: tuple[str, str, Callable[[], None]],
+    icon: ft.IconData,
+) -> ft.AlertDialog:
     """:func:`.confirm_dialog` with its text tagged ``ident`` (spoken whole) and margins that
     keep its two buttons on one row at 360 px."""
     dialog = confirm_dialog(title, text, no, yes, icon=icon)

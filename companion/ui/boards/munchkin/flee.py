@@ -10,14 +10,13 @@ import flet as ft
 
 from companion.engine.munchkin import ESCAPE_TARGET, roll_dice
 from companion.i18n import _
-from companion.ui.boards.munchkin.common import BoardUi, rules
+from companion.ui.boards.munchkin.common import BoardUi, rules, stepper
 from companion.ui.boards.munchkin.dialogs import dialog_actions
 from companion.ui.state import GameView
 from companion.ui.widgets import (
     TARGET,
     button,
     clipped_text,
-    counter_step,
     said,
     tagged,
     use_form,
@@ -30,29 +29,6 @@ FLEE_WIDTH = 6 * TARGET + 5 * 8
 #: The dialog's side padding (px): with 6 px insets six dice keep their 8 px gaps at 360 px.
 FLEE_PAD = 10
 _BLANK = {"picked": {}, "modifier": 0, "helper_picked": {}, "helper_modifier": 0}
-
-
-def _modifier(prefix: str, value: int, add: Callable[[int], None], title: str) -> ft.Control:
-    """``title`` (a runner, or «Модификатор») and the modifier's −/+ in one 48 dp line; tags
-    ``{prefix}-mod`` (``-minus``, ``-plus``)."""
-    shown = f"{value:+d}"
-    return ft.Row(
-        [
-            clipped_text(title, 15, weight=ft.FontWeight.BOLD, expand=True),
-            counter_step(f"{prefix}-mod", title, -1, 1, add),
-            tagged(
-                f"{prefix}-mod",
-                ft.Container(
-                    ft.Text(shown, size=22, weight=ft.FontWeight.BOLD),
-                    width=44,
-                    alignment=ft.Alignment.CENTER,
-                ),
-                label=shown,
-            ),
-            counter_step(f"{prefix}-mod", title, 1, 1, add),
-        ],
-        spacing=0,
-    )
 
 
 @ft.component
@@ -140,18 +116,22 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
     if both:
         parts.append(said("flee-both", ft.Text(_("Смываются оба, каждый сам"), size=14)))
         parts.append(
-            _modifier("flee", form["modifier"], step("modifier"), f"{fighter} — {_('в бою')}")
+            stepper(
+                "flee-mod", f"{fighter} — {_('в бою')}", f"{form['modifier']:+d}", step("modifier")
+            )
         )
         parts.append(
-            _modifier(
-                "flee-helper",
-                form["helper_modifier"],
-                step("helper_modifier"),
+            stepper(
+                "flee-helper-mod",
                 f"{names[helper]} — {_('помогает')}",
+                f"{form['helper_modifier']:+d}",
+                step("helper_modifier"),
             )
         )
     else:
-        parts.append(_modifier("flee", form["modifier"], step("modifier"), _("Модификатор")))
+        parts.append(
+            stepper("flee-mod", _("Модификатор"), f"{form['modifier']:+d}", step("modifier"))
+        )
     many = len(monsters) > 1 or both
     parts.append(
         ft.Row(

@@ -9,12 +9,13 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.boards.munchkin.common import Counter, Send
+from companion.ui.boards.munchkin.common import Send
 from companion.ui.boards.munchkin.dialogs import dialog_actions
 from companion.ui.form_dialog import form_dialog
 from companion.ui.layout import use_layout
 from companion.ui.player_row import active_marker, player_name, player_row
 from companion.ui.widgets import (
+    Counter,
     clipped_text,
     icon_button,
     said,

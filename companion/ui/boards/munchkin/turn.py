@@ -1,13 +1,11 @@
 """The line above the players and what the turn needs around them.
 
-Whose turn and the phase are in the frame's status line; the board's top line (one fixed
-56 px line) has the seals with «Сорвать» and a slot at its left for what comes and goes: the
-summary of the last combat (one or two lines; a tap shows it whole in a dialog) or, in «От
-щедрот», the button that opens the charity helper in a dialog. Nothing that appears there
-moves the players. After the seventh seal the winner picker comes above the players.
-On a short page in one column (360×640) the seals fold into the pinned bar as one button
-(:func:`seals_in_bar`, :func:`SealsButton`) and the top line shows only while its slot has
-something: four players' cards fit above the bar.
+The board's top line (:data:`TOP_LINE` px) holds a slot for what comes and goes — the last
+combat's summary (:func:`LastCombat`) or, in «От щедрот», the charity helper
+(:mod:`.charity_slot`) — and the seals with «Сорвать»; nothing there moves the players. On a
+short page in one column the seals are a button in the pinned bar instead
+(:func:`seals_in_bar`, :func:`SealsButton`) and the line shows only while its slot is filled.
+After the seventh seal the winner picker comes above the players.
 """
 
 from __future__ import annotations
@@ -20,20 +18,11 @@ from companion.engine.munchkin import SEALS_TO_END, SETUP_REMINDER
 from companion.i18n import _
 from companion.ui.boards.munchkin.charity_slot import CharitySlot
 from companion.ui.boards.munchkin.common import Send
+from companion.ui.boards.munchkin.dialogs import question
 from companion.ui.layout import Layout
 from companion.ui.widgets import TARGET, button, clipped_text, said, tagged, toggle
 
-__all__ = [
-    "TurnBar",
-    "SealsButton",
-    "seals_in_bar",
-    "TOP_LINE",
-    "Reminder",
-    "LastCombat",
-    "CharitySlot",
-    "WinnerPicker",
-]
-
+__all__ = ["TurnBar", "SealsButton", "seals_in_bar", "TOP_LINE", "Reminder", "WinnerPicker"]
 
 #: Height of the board's top line (px): the seals' two lines and the 48 dp «Сорвать».
 TOP_LINE = 56
@@ -42,12 +31,11 @@ TOP_LINE = 56
 def use_seal_break(
     seals: int, over: bool, send: Send, always_ask: bool = False
 ) -> Callable[[], None]:
-    """A hook: ``break_seal()`` for a tap on «Сорвать»: it breaks a seal at once, or first asks
-    in a dialog when the next seal ends the game («Начало игры, конец игры») or
-    ``always_ask`` (the compact button in the pinned bar, beside «Бой!»: a mis-tap is asked
-    about). Dialog tags: ``seal-confirm-text``, ``seal-cancel``, ``seal-confirm``."""
+    """A hook: ``break_seal()`` breaks a seal, first asking when the next one ends the game
+    («Начало игры, конец игры») or ``always_ask``. Tags: ``seal-confirm-text``,
+    ``seal-cancel``, ``seal-confirm``."""
     asking, set_asking = ft.use_state(False)
-    last = seals + 1 >= SEALS_TO_END  # the next seal ends the game: ask first
+    last = seals + 1 >= SEALS_TO_END
 
     def break_seal() -> None:
         if (last or always_ask) and not asking:
@@ -56,23 +44,16 @@ def use_seal_break(
         set_asking(False)
         send("seal.break", {})
 
-    text = (
-        _("Седьмая сивучать заканчивает игру; затем стол назовёт победителя.")
-        if last
-        else f"{_('Сорвано сивучатей')}: {seals}/{SEALS_TO_END}."
-    )
     ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text(
-                _("Сорвать последнюю сивучать?") if last else _("Сорвать сивучать?"), size=18
-            ),
-            content=tagged("seal-confirm-text", ft.Text(text, size=15)),
-            actions=[
-                button("seal-cancel", _("Отмена"), lambda: set_asking(False)),
-                button("seal-confirm", _("Сорвать"), break_seal, ft.FilledButton),
-            ],
-            on_dismiss=lambda: set_asking(False),
+        question(
+            _("Сорвать последнюю сивучать?") if last else _("Сорвать сивучать?"),
+            "seal-confirm-text",
+            _("Седьмая сивучать заканчивает игру; затем стол назовёт победителя.")
+            if last
+            else f"{_('Сорвано сивучатей')}: {seals}/{SEALS_TO_END}.",
+            ("seal-cancel", _("Отмена"), lambda: set_asking(False)),
+            ("seal-confirm", _("Сорвать"), break_seal),
+            ft.Icons.APPROVAL,
         )
         if asking and not over
         else None
@@ -95,34 +76,24 @@ def _TurnBar(
     seals_here: bool = True,
 ) -> ft.Control:
     """The slot — «От щедрот» when ``charity_giver`` is a player (with the ``treasures`` a won
-    fight still draws beside it), else the last combat's ``summary`` (or nothing) — then the
-    seals with «Сорвать» at the right, in one line of fixed height (plain props: memoised).
-    Not ``seals_here`` (the seals are in the pinned bar: :func:`seals_in_bar`): the slot
-    alone, and no line at all while it is empty.
-    Tags: ``seals``, ``seal-break``."""
+    fight still draws), else the last combat's ``summary`` (or nothing) — then, when
+    ``seals_here``, the seals and «Сорвать» (``seals``, ``seal-break``); one line of fixed
+    height. Not ``seals_here``: the slot alone, and nothing while it is empty."""
     break_seal = use_seal_break(seals, over, send)
+    slot: ft.Control | None = None
     if charity_giver is not None:
-        slot: ft.Control | None = CharitySlot(
-            charity_giver, treasures, hand, names, levels, show, send
-        )
+        slot = CharitySlot(charity_giver, treasures, hand, names, levels, show, send)
     elif summary:
         slot = LastCombat(summary)
-    else:
-        slot = None
     room = ft.Container(slot, expand=True, height=TOP_LINE, alignment=ft.Alignment.CENTER_LEFT)
     if not seals_here:
         return room if slot is not None else ft.Container(visible=False)
+    shown = ft.Text(f"{seals}/{SEALS_TO_END}", size=20, weight=ft.FontWeight.BOLD)
     return ft.Row(
         [
             room,
             ft.Column(
-                [
-                    ft.Text(_("Сивучати"), size=12),
-                    said(
-                        "seals",
-                        ft.Text(f"{seals}/{SEALS_TO_END}", size=20, weight=ft.FontWeight.BOLD),
-                    ),
-                ],
+                [ft.Text(_("Сивучати"), size=12), said("seals", shown)],
                 spacing=0,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             ),
@@ -139,23 +110,20 @@ def _TurnBar(
         ],
         spacing=4,
         height=TOP_LINE,
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
 
 
 def seals_in_bar(layout: Layout, fighting: bool) -> bool:
-    """Whether the seals fold into the pinned bar (:func:`SealsButton`) instead of the board's
-    top line: a short page in one column (360×640), out of a fight (a folded fight puts the top
-    line after the players). Two columns keep the top line: their bar is a narrow side
-    column (640×360) with no room for a third button."""
+    """The seals fold into the pinned bar (:func:`SealsButton`): a short page in one column,
+    out of a fight (two columns' bar is a narrow side column with no room for a third
+    button; a folded fight puts the top line after the players)."""
     return layout.short and not layout.two_columns and not fighting
 
 
 @ft.component
 def SealsButton(seals: int, over: bool, send: Send) -> ft.Control:
-    """The seals folded into the pinned bar on a short page (:attr:`.Layout.short`, out of a
-    fight): one 56 dp button showing «n/7»; a tap asks before it breaks one
-    (:func:`use_seal_break`). Tags: ``seal-break`` (label «Сивучати n/7: сорвать»), ``seals``."""
+    """The seals in the pinned bar: one 56 dp button «n/7»; a tap asks before it breaks one.
+    Tags: ``seal-break`` (spoken «Сивучати n/7: сорвать»), ``seals``."""
     break_seal = use_seal_break(seals, over, send, always_ask=True)
     shown = f"{seals}/{SEALS_TO_END}"
     return tagged(
@@ -179,115 +147,78 @@ def SealsButton(seals: int, over: bool, send: Send) -> ft.Control:
     )
 
 
-#: Height of the «Перед началом» line (px): one 48 dp target.
-REMINDER_HEIGHT = TARGET
-
-
-def _read_dialog(
-    idents: tuple[str, str],
-    title: str,
-    content: ft.Control,
+@ft.component
+def _ReadLine(
+    idents: tuple[str, str, str],
+    icon: ft.IconData,
+    short: ft.Control,
     label: str,
-    set_opened: Callable[[bool], None],
-) -> ft.AlertDialog:
-    """A text to read whole and «Понятно» to close it: ``idents`` tag the content (``label``
-    read by a screen reader) and the button."""
-    return ft.AlertDialog(
-        modal=True,
-        title=ft.Text(title, size=18),
-        content=tagged(idents[0], content, label=label),
-        actions=[button(idents[1], _("Понятно"), lambda: set_opened(False), ft.FilledButton)],
-        on_dismiss=lambda: set_opened(False),
+    title: str,
+    whole: list[str],
+) -> ft.Control:
+    """A tinted 48 dp line spoken ``label``: ``icon`` and ``short`` (cut with «…»); a tap
+    shows ``whole`` in a dialog titled ``title``, closed by «Понятно». ``idents``: the line,
+    the dialog's text and its button."""
+    ident, text_ident, close_ident = idents
+    opened, set_opened = ft.use_state(False)
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text(title, size=18),
+            content=tagged(
+                text_ident,
+                ft.Column([ft.Text(t, size=15) for t in whole], spacing=6, tight=True),
+                label="\n".join(whole),
+            ),
+            actions=[button(close_ident, _("Понятно"), lambda: set_opened(False), ft.FilledButton)],
+            on_dismiss=lambda: set_opened(False),
+        )
+        if opened
+        else None
+    )
+    return tagged(
+        ident,
+        ft.Container(
+            ft.Row([ft.Icon(icon, size=18, color=ft.Colors.PRIMARY), short], spacing=6),
+            height=TARGET,
+            padding=ft.Padding.symmetric(horizontal=6),
+            border_radius=8,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            tooltip=_("Показать целиком"),
+            on_click=lambda: set_opened(True),
+        ),
+        label=label,
     )
 
 
 @ft.component
 def _Reminder() -> ft.Control:
-    """«Перед началом» («Подготовка», «Создание персонажа»), shown until the first move: one
-    48 dp line under the players (whole above the pinned bar with four players at 390×844);
-    a tap shows the setup checklist in a dialog.
-
-    Tags: ``setup-reminder``; in the dialog ``setup-list``, ``setup-close``."""
-    opened, set_opened = ft.use_state(False)
-    lines = [f"• {line}" for line in SETUP_REMINDER]
-    content = ft.Column([ft.Text(line, size=15) for line in lines], spacing=6, tight=True)
-    ft.use_dialog(
-        _read_dialog(
-            ("setup-list", "setup-close"), _("Перед началом"), content, "\n".join(lines), set_opened
-        )
-        if opened
-        else None
-    )
+    """«Перед началом» («Подготовка», «Создание персонажа») until the first move: one 48 dp
+    line under the players; a tap shows the checklist. Tags: ``setup-reminder``; in the
+    dialog ``setup-list``, ``setup-close``."""
     title = _("Перед началом: подготовка стола")
-    return tagged(
-        "setup-reminder",
-        ft.Container(
-            ft.Row(
-                [
-                    ft.Icon(ft.Icons.CHECKLIST, size=20, color=ft.Colors.PRIMARY),
-                    clipped_text(title, 15, weight=ft.FontWeight.BOLD, expand=True),
-                    ft.Icon(ft.Icons.CHEVRON_RIGHT, size=20),
-                ],
-                spacing=8,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            height=REMINDER_HEIGHT,
-            padding=ft.Padding.symmetric(horizontal=8),
-            border_radius=8,
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            on_click=lambda: set_opened(True),
-        ),
-        label=title,
-    )
+    short = clipped_text(title, 15, weight=ft.FontWeight.BOLD, expand=True)
+    lines = [f"• {line}" for line in SETUP_REMINDER]
+    idents = ("setup-reminder", "setup-list", "setup-close")
+    return _ReadLine(idents, ft.Icons.CHECKLIST, short, title, _("Перед началом"), lines)
 
 
 #: Memoised (no props): a move before the first one is gone does not render it.
 Reminder = ft.memo(_Reminder)
 
 
-@ft.component
 def LastCombat(text: str) -> ft.Control:
-    """The summary of the combat that just ended, in the top line's slot: two lines at most
-    (cut with «…»); a tap shows it whole in a dialog. Tags ``last-combat``; in the
-    dialog ``last-combat-text``, ``last-combat-close``."""
-    opened, set_opened = ft.use_state(False)
-    ft.use_dialog(
-        _read_dialog(
-            ("last-combat-text", "last-combat-close"),
-            _("Итог боя"),
-            ft.Text(text, size=15),
-            text,
-            set_opened,
-        )
-        if opened
-        else None
-    )
-    return tagged(
-        "last-combat",
-        ft.Container(
-            ft.Row(
-                [
-                    ft.Icon(ft.Icons.INFO_OUTLINE, size=18, color=ft.Colors.PRIMARY),
-                    clipped_text(text, 13, lines=2, expand=True),
-                ],
-                spacing=4,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            height=TOP_LINE - 4,
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            padding=ft.Padding.symmetric(horizontal=6),
-            border_radius=8,
-            tooltip=_("Показать целиком"),
-            on_click=lambda: set_opened(True),
-        ),
-        label=text,
-    )
+    """The last combat's summary in the top line's slot: two lines, cut with «…»; a tap shows
+    it whole. Tags ``last-combat``; in the dialog ``last-combat-text``, ``-close``."""
+    short = clipped_text(text, 13, lines=2, expand=True)
+    idents = ("last-combat", "last-combat-text", "last-combat-close")
+    return _ReadLine(idents, ft.Icons.INFO_OUTLINE, short, text, _("Итог боя"), [text])
 
 
 @ft.component
 def WinnerPicker(names: tuple[str, ...], levels: tuple[int, ...], send: Send) -> ft.Control:
-    """After the seventh seal the table names the winner(s) (the surviving pages do not say
-    how). Tags: ``winner-picker``, ``winner-pick-{i}``, ``winners-submit``."""
+    """After the seventh seal the table names the winner(s). Tags: ``winner-picker``,
+    ``winner-pick-{i}``, ``winners-submit``."""
     picked, set_picked = ft.use_state(())
     return tagged(
         "winner-picker",
