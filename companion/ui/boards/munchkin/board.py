@@ -16,7 +16,7 @@ import flet as ft
 
 from companion.engine.munchkin import HAND_LIMIT, MUNCHKIN, SEALS_TO_END, escapes, flee_rolls
 from companion.i18n import _
-from companion.ui.boards.munchkin.combat import CombatView, MonsterView
+from companion.ui.boards.munchkin.combat import CombatView
 from companion.ui.boards.munchkin.common import (
     below_zero,
     board_ui,
@@ -217,42 +217,11 @@ def Board(view: GameView) -> ft.Control:
     ]
     rows = [
         PlayerRow(
-            i,
-            names[i],
-            colors[i],
-            p.level,
-            p.gear,
-            p.klass,
-            p.notes,
-            state.active == i and not over,
-            role.get(i, ""),
-            over,
-            send,
-            layout.short,
+            i, names[i], colors[i], p, state.active == i and not over, role.get(i, ""), over, send
         )
         for i, p in enumerate(state.players)
     ]
-    combat = (
-        CombatView(
-            c.fighter,
-            c.helper,
-            names,
-            totals.players,
-            totals.monsters,
-            totals.players_win,
-            totals.margin,
-            tuple(
-                MonsterView(m.name, m.level, m.enhancers, m.levels, m.strength) for m in c.monsters
-            ),
-            tuple(b.value for b in c.player_bonuses),
-            tuple(b.value for b in c.monster_bonuses),
-            send,
-            add_monster,
-            folded,
-        )
-        if c is not None and totals is not None
-        else _empty()
-    )
+    combat = CombatView(c, totals, names, send, add_monster, folded) if fighting else _empty()
     # One column on a phone, either way up (the frame's layout). A board pane of a medium
     # width or more: the combat and the players side by side, or out of combat the players
     # two by two.
