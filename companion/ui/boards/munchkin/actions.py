@@ -13,6 +13,8 @@ On a short page in one column, out of a fight, the seals' button stands between 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from companion.engine.munchkin import MUNCHKIN, PHASES
@@ -23,7 +25,7 @@ from companion.ui.boards.munchkin.common import board_ui, refused_fight
 from companion.ui.boards.munchkin.turn import SealsButton, seals_in_bar
 from companion.ui.layout import use_layout
 from companion.ui.state import GameView, part
-from companion.ui.widgets import primary_button, tagged
+from companion.ui.widgets import clipped_text, primary_button, tagged
 
 __all__ = ["Actions", "BAR_HEIGHT", "start_fight"]
 
@@ -34,9 +36,11 @@ KICK, TROUBLE, LOOT, CHARITY = range(len(PHASES))
 BAR_HEIGHT = 64
 
 
-def _secondary(ident: str, text: str, icon: ft.IconData, on_click, disabled: bool = False):
-    """The bar's second button, in the room the primary one leaves (a narrow side column:
-    640×360): its text is cut with «…» there, and read whole in its tooltip and label."""
+def _secondary(
+    ident: str, text: str, icon: ft.IconData, on_click: Callable[[], None]
+) -> ft.Control:
+    """The bar's second button in the room the primary one leaves: its text cut with «…» in
+    a narrow side column (640×360), whole in its tooltip and label."""
     return ft.Container(
         tagged(
             ident,
@@ -44,20 +48,13 @@ def _secondary(ident: str, text: str, icon: ft.IconData, on_click, disabled: boo
                 content=ft.Row(
                     [
                         ft.Icon(icon, size=18),
-                        ft.Text(
-                            text,
-                            max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                            expand=True,
-                            expand_loose=True,
-                        ),
+                        clipped_text(text, 14, expand=True, expand_loose=True),
                     ],
                     spacing=8,
                     tight=True,
                 ),
                 tooltip=text,
                 height=56,
-                disabled=disabled,
                 style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
                 on_click=lambda: on_click(),
             ),
@@ -100,17 +97,9 @@ def _Bar(view: GameView, seals: int | None) -> ft.Control:
     """``seals``: the seals broken, shown as :func:`.SealsButton` between the two buttons
     (a short page out of a fight), or ``None``."""
     view.mark_shown()  # the bar's tap is made against what the bar shows
-    state = view.state
-    ui = board_ui(view)
+    state, ui, moment = view.state, board_ui(view), view.moment()
     send = use_send(view)
-
-    def resolve() -> None:
-        moves.munchkin_resolve(view)
-
-    def next_phase() -> None:
-        moves.munchkin_phase_next(view)
-
-    over = MUNCHKIN.ended(state)  # won, or the seventh seal broken
+    over = MUNCHKIN.ended(state)
     secondary: ft.Control = ft.Container()
     if over:
         primary = primary_button(_("Игра окончена"), None, disabled=True)
@@ -119,7 +108,10 @@ def _Bar(view: GameView, seals: int | None) -> ft.Control:
             "flee", _("Смываемся"), ft.Icons.DIRECTIONS_RUN, lambda: setattr(ui, "fleeing", True)
         )
         primary = primary_button(
-            _("Победа"), resolve, icon=ft.Icons.EMOJI_EVENTS, moment=view.moment()
+            _("Победа"),
+            lambda: moves.munchkin_resolve(view),
+            icon=ft.Icons.EMOJI_EVENTS,
+            moment=moment,
         )
     else:
         if state.phase in (KICK, TROUBLE):
@@ -130,13 +122,14 @@ def _Bar(view: GameView, seals: int | None) -> ft.Control:
             secondary = _secondary(
                 "loot", _("Дверь на руку"), ft.Icons.STYLE, lambda: moves.munchkin_loot(view)
             )
-        label = _("Следующий игрок") if state.phase == CHARITY else _("Дальше")
-        primary = primary_button(label, next_phase, icon=ft.Icons.SKIP_NEXT, moment=view.moment())
+        primary = primary_button(
+            _("Следующий игрок") if state.phase == CHARITY else _("Дальше"),
+            lambda: moves.munchkin_phase_next(view),
+            icon=ft.Icons.SKIP_NEXT,
+            moment=moment,
+        )
+    seal = [] if seals is None else [SealsButton(seals, over, send)]
     return ft.Container(
-        ft.Row(
-            [secondary] + ([] if seals is None else [SealsButton(seals, over, send)]) + [primary],
-            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        ),
+        ft.Row([secondary, *seal, primary], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
         height=BAR_HEIGHT,
     )

@@ -27,7 +27,7 @@ from companion.ui.boards.munchkin.dialogs import MonsterDialog, OverrideDialog
 from companion.ui.boards.munchkin.flee import FleeDialog
 from companion.ui.boards.munchkin.players import PlayerRow
 from companion.ui.boards.munchkin.turn import Reminder, TurnBar, WinnerPicker, seals_in_bar
-from companion.ui.layout import use_layout
+from companion.ui.layout import grid, use_layout
 from companion.ui.state import GameView, part
 from companion.ui.widgets import use_top_on
 from companion.ui.words import inflect, plural
@@ -162,40 +162,23 @@ def _empty() -> ft.Control:
 
 @ft.component
 def Board(view: GameView) -> ft.Control:
-    """The turn or the combat, then the players (see the module docstring)."""
+    """The turn or the combat, then the players (see the module docstring). Every slot is
+    always there (hidden when unused): the players keep their places and their rows' state."""
     view.mark_shown()  # a tap on the board is made against what the board shows
-    game = view.game
-    state = game.state
-    ui = board_ui(view)
+    game, state, ui = view.game, view.state, board_ui(view)
     send = use_send(view)
     add_monster = ft.use_callback(lambda: setattr(ui, "monster_form", "add"), [ui])
     names = tuple(game.players)
-    colors = [p.color for p in game.setup.players]
-    # play has ended: won, or the seventh seal broken (then only the winner is to be named):
-    # no seal, no charity, nobody's turn
-    over = MUNCHKIN.ended(state)
-    c = state.combat
-    totals = MUNCHKIN.totals(state)
-    role = {}
-    if c is not None:
-        role[c.fighter] = _("в бою")
-        if c.helper is not None:
-            role[c.helper] = _("помогает")
+    over = MUNCHKIN.ended(state)  # won, or the seventh seal broken: nobody's turn
+    c, totals = state.combat, MUNCHKIN.totals(state)
+    fighting = c is not None and totals is not None
+    role = {} if c is None else {c.fighter: _("в бою"), c.helper: _("помогает")}
     levels = tuple(p.level for p in state.players)
     giving = c is None and state.phase == 3 and not state.charity_done and not over
-    # Every slot is always there (an empty container when unused): the players keep their
-    # places in the list, and with them their rows' state. The last combat and «От щедрот»
-    # share the top line's slot: when they come and go, nothing below moves.
-    fighting = c is not None and totals is not None
-    # a fight that ends shows the board from its top, where its summary is; the key is
-    # the same through every move out of a fight, so nothing else scrolls the board
+    # a fight that ends shows the board from its top, where its summary is
     use_top_on(None if fighting else "calm")
-    # a short page (390×760: a 390×844 phone's browser with its address bar; 360×640, a
-    # phone on its side) folds the fight: the totals in one line, the monsters under them,
-    # the helper and the one-shot cards in one line that opens them (:class:`CombatView`),
-    # the seals' line after the players
     layout = use_layout()
-    folded = fighting and layout.short
+    folded = fighting and layout.short  # the seals' line then goes after the players
     turn_bar = TurnBar(
         state.seals,
         over,
@@ -209,58 +192,48 @@ def Board(view: GameView) -> ft.Control:
         send,
         not seals_in_bar(layout, c is not None),
     )
-    parts: list[ft.Control] = [
-        _empty() if folded else turn_bar,
-        WinnerPicker(names, levels, send)
-        if state.seals >= SEALS_TO_END and game.outcome() is None
-        else _empty(),
-    ]
+    won = state.seals >= SEALS_TO_END and game.outcome() is None
     rows = [
         PlayerRow(
-            i, names[i], colors[i], p, state.active == i and not over, role.get(i, ""), over, send
+            i,
+            names[i],
+            game.setup.players[i].color,
+            p,
+            state.active == i and not over,
+            role.get(i, ""),
+            over,
+            send,
         )
         for i, p in enumerate(state.players)
     ]
-    combat = CombatView(c, totals, names, send, add_monster, folded) if fighting else _empty()
-    # One column on a phone, either way up (the frame's layout). A board pane of a medium
-    # width or more: the combat and the players side by side, or out of combat the players
-    # two by two.
+    # a pane of a medium width or more: the fight beside the players, or them two by two
     two = layout.board_columns == 2
-    players: ft.Control = (
-        ft.Column(
-            [
-                ft.Row(
-                    [ft.Container(r, expand=True) for r in rows[k : k + 2]]
-                    + ([ft.Container(expand=True)] if k + 1 == len(rows) else []),
-                    spacing=6,
-                )
-                for k in range(0, len(rows), 2)
-            ],
-            spacing=6,
-        )
-        if two and not fighting
-        else ft.Column(rows, spacing=4 if layout.short else 6)
+    players = grid(
+        rows, 1 if fighting else layout.board_columns, run_spacing=4 if layout.short else 6
     )
-    fight = ft.Container(combat, visible=fighting, expand=two)
-    if two:
-        parts.append(
+    fight = ft.Container(
+        CombatView(c, totals, names, send, add_monster, folded) if fighting else _empty(),
+        visible=fighting,
+        expand=two,
+    )
+    form, fleeing = ui.monster_form, ui.fleeing
+    return ft.Column(
+        [
+            _empty() if folded else turn_bar,
+            WinnerPicker(names, levels, send) if won else _empty(),
             ft.Row(
                 [fight, ft.Container(players, expand=True)],
                 spacing=6,
                 vertical_alignment=ft.CrossAxisAlignment.START,
             )
-        )
-    else:
-        # a folded fight: the seals' line after the players (nobody breaks one mid-fight)
-        parts.append(ft.Column([fight, players, turn_bar if folded else _empty()], spacing=6))
-    # the setup checklist goes at the end: when the first move hides it, nothing above moves
-    parts.append(Reminder() if not game.events else _empty())
-    # the dialogs follow the board's UI state (``ui``, observed) and, while open, what they
-    # show of the game: a move with every dialog closed does not render them
-    form, fleeing = ui.monster_form, ui.fleeing
-    parts += [
-        part(MonsterDialog, view, (form, view.error) if form else None, ui),
-        part(FleeDialog, view, (c.monsters, c.helper) if fleeing and c is not None else None, ui),
-        part(OverrideDialog, view, None, ui),
-    ]
-    return ft.Column(parts, spacing=6)
+            if two
+            else ft.Column([fight, players, turn_bar if folded else _empty()], spacing=6),
+            # last: when the first move hides it, nothing above moves
+            Reminder() if not game.events else _empty(),
+            # the dialogs follow ``ui`` (observed) and, while open, what they show
+            part(MonsterDialog, view, (form, view.error) if form else None, ui),
+            part(FleeDialog, view, (c.monsters, c.helper) if fleeing and c else None, ui),
+            part(OverrideDialog, view, None, ui),
+        ],
+        spacing=6,
+    )
