@@ -1,11 +1,8 @@
-"""The Munchkin board's body: two screens, the turn and the combat.
-
-Out of combat: the top line (the seals, and a slot for the last combat's summary or «От щедрот»;
-whose turn and the phase are in the frame's status line), then one compact row per player
-(level, gear, strength), so four players and the pinned bar fit on a 390×844 phone; nothing
-that comes and goes in the slot moves them. While a fight is on, the combat calculator comes
-first (totals and verdict at the top), the players below it. The parts are memoised
-components fed with plain values: a tap on one player re-renders that row, not the board.
+"""The Munchkin board's body: the top line (:mod:`.turn`: the last combat or «От щедрот», the
+seals), the combat calculator while a fight is on (:mod:`.combat`), one card per player
+(:mod:`.players`) and the dialogs (:mod:`.dialogs`, :mod:`.flee`). Four players and the
+pinned bar fit a phone; nothing that comes and goes in the top line moves the players. The
+parts are memoised and fed plain values: a tap on one player re-renders that card only.
 """
 
 from __future__ import annotations
@@ -36,22 +33,15 @@ __all__ = ["Board", "use_send", "about", "below_zero", "last_combat_text"]
 
 
 def use_send(view: GameView):
-    """A stable ``send(type, data, chained=False) -> bool`` for memoised parts: sends the move
-    (``chained``: the second move of one tap; a move is otherwise made against the revision on
-    screen, so a double tap applies once).
-
-    A refusal is said once:
-
-    - when the engine says a card may override the rule («карта так говорит»), in the
-      override dialog only, which asks the table (the banner behind it is cleared);
-    - otherwise in the frame's banner (drawn over the top bar: nothing moves when it comes
-      or goes, and it is whole), headed by the player's name when it is about one player, as
-      the banner is not beside that player's row.
-    """
+    """A stable ``send(type, data, chained=False) -> bool`` for memoised parts (``chained``:
+    the second move of one tap; a move is otherwise made against the revision on screen, so a
+    double tap applies once). A refusal is said once: in the override dialog when a card may
+    override the rule (the banner cleared), else in the frame's banner, headed by the
+    player's name when it is about one player."""
     ui = board_ui(view)
 
     def send(type: str, data: dict[str, Any], chained: bool = False) -> bool:
-        if chained:  # the second move of one tap: made against the state the first one left
+        if chained:
             view.mark_shown()
         player = data.get("player")
         ok = send_noting_gear(view, type, data)
@@ -70,17 +60,16 @@ def use_send(view: GameView):
 
 
 def about(name: str, message: str) -> str:
-    """``message`` (an engine's refusal) headed by the player it is about: «Аня: уровень уже
-    1-й — …» (a capital that starts a word, not an abbreviation, is lowered after the
-    colon)."""
+    """``message`` headed by the player it is about: «Аня: уровень уже 1-й — …» (a capital
+    starting a word, not an abbreviation, lowered)."""
     if message[:1].isupper() and message[1:2].islower():
         message = message[0].lower() + message[1:]
     return f"{name}: {message}"
 
 
 def last_combat_text(view: GameView) -> str:
-    """A Russian summary of the last finished combat, or ``""``; what decides the turn comes
-    first, inside the two lines the top slot shows."""
+    """The last finished combat in Russian, or ``""``; what decides the turn comes first,
+    inside the top slot's two lines (the punishment named only for a runner caught)."""
     last = view.state.last_combat
     if not last:
         return ""
@@ -88,50 +77,36 @@ def last_combat_text(view: GameView) -> str:
     if last["result"] == "won":
         n = last["treasures"]
         return (
-            # the treasures before the levels: at 360 px the second line's end is cut
             f"{_('Победа в бою')}: {names[last['fighter']]} {_('тянет')} {n} "
             f"{plural(n, _('сокровище'), _('сокровища'), _('сокровищ'))}, "
             f"+{last['levels']} {_('ур.')}; {_('разовые карты — в сброс')}"
         )
     if last["result"] == "fled":
-        flee = next((e for e in reversed(view.game.events) if e.type == "combat.flee"), None)
-        runs = [(last["fighter"], "rolls", "modifier")]
-        if flee is not None and last.get("helper") is not None and "helper_rolls" in flee.data:
-            runs.append((last["helper"], "helper_rolls", "helper_modifier"))  # both ran
+        flee = next((e.data for e in reversed(view.game.events) if e.type == "combat.flee"), {})
+        runs = [(last["fighter"], "")]
+        if last.get("helper") is not None and "helper_rolls" in flee:
+            runs.append((last["helper"], "helper_"))  # both ran
         each = []  # per runner: (monster, roll, verdict) per monster
-        for _who, rolls, modifier in runs:
-            said = []
-            if flee is not None:
-                args = (flee.data[rolls], flee.data.get(modifier, 0), flee.data.get("modifiers"))
-                for name, roll, e in zip(
-                    last["monsters"], flee_rolls(*args), escapes(*args), strict=False
-                ):
-                    said.append((name, roll, _("удалось") if e else _("не удалось")))
-            each.append(said)
-        who = [names[r[0]] for r in runs]
-        if len(runs) == 2 and all(len(said) == 1 for said in each):
-            # fighter and helper from one monster: both verdicts first, inside the two lines
-            text = (
-                ", ".join(
-                    f"{w}: {said[0][2]} ({said[0][1]})" for w, said in zip(who, each, strict=True)
-                )
-                + f" — {_('смываются от монстра')} «{each[0][0][0]}»"
+        for _who, pre in runs:
+            args = (
+                flee.get(f"{pre}rolls", []),
+                flee.get(f"{pre}modifier", 0),
+                flee.get("modifiers"),
             )
+            verdicts = [_("удалось") if e else _("не удалось") for e in escapes(*args)]
+            each.append(list(zip(last["monsters"], flee_rolls(*args), verdicts, strict=False)))
+        told = list(zip([names[r[0]] for r in runs], each, strict=True))
+        if len(runs) == 2 and all(len(said) == 1 for said in each):
+            # fighter and helper from one monster: both verdicts first
+            text = ", ".join(f"{w}: {said[0][2]} ({said[0][1]})" for w, said in told)
+            text += f" — {_('смываются от монстра')} «{each[0][0][0]}»"
         else:
-            texts = []
-            for w, said in zip(who, each, strict=True):
-                if len(said) == 1:  # one monster: the verdict right after the name
-                    name, roll, verdict = said[0]
-                    texts.append(
-                        f"{w}: {verdict} {_('смыться')} ({roll}) {_('от монстра')} «{name}»"
-                    )
-                else:
-                    texts.append(
-                        f"{w} {_('смывается')}: "
-                        + "; ".join(f"{n} — {v} ({r})" for n, r, v in said)
-                    )
-            text = ". ".join(texts)
-        # the punishment is named for the runners a monster caught, never one who got away
+            text = ". ".join(
+                f"{w}: {said[0][2]} {_('смыться')} ({said[0][1]}) {_('от монстра')} «{said[0][0]}»"
+                if len(said) == 1
+                else f"{w} {_('смывается')}: " + "; ".join(f"{n} — {v} ({r})" for n, r, v in said)
+                for w, said in told
+            )
         caught = [last["fighter"]] if last.get("caught") else []
         if last.get("helper_caught") and last.get("helper") is not None:
             caught.append(last["helper"])
@@ -148,8 +123,7 @@ def _treasures(last: dict[str, Any] | None) -> int:
 
 
 def _last_hand(view: GameView) -> int:
-    """The hand size last entered in «От щедрот» (any player's, the latest), else the
-    smallest hand that has a card to give (:data:`HAND_LIMIT` + 1): the dialog starts there."""
+    """The hand size last entered in «От щедрот», else :data:`HAND_LIMIT` + 1."""
     for event in reversed(view.game.events):
         if event.type == "turn.charity" and isinstance(event.data.get("hand"), int):
             return int(event.data["hand"])
