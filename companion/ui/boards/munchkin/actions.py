@@ -1,14 +1,8 @@
-"""The Munchkin board's pinned bar: the phase's primary action at the right, at most one
-secondary action at its left; always the same height.
-
-- a fight is on: «Смываемся» (the dice dialog) and «Победа»;
-- «Вышибаем дверь!» / «Ищем неприятности»: «Бой!» (the monster form) and «Дальше»;
-- «Чистим нычки» with no monster this turn: «Дверь на руку» and «Дальше»;
-- «От щедрот»: «Следующий игрок» (the turn passes to the left);
-- the game is over: nothing to do (the result is at the top of the screen).
-
-On a short page in one column, out of a fight, the seals' button stands between the two
-(:func:`.turn.seals_in_bar`).
+"""The Munchkin board's pinned bar, always the same height: the phase's primary action at the
+right and at most one other at its left — «Смываемся» and «Победа» in a fight, «Бой!» and
+«Дальше» in the door phases, «Дверь на руку» and «Дальше» in «Чистим нычки» with no monster
+met, «Следующий игрок» in «От щедрот», nothing once the game is over. On a short page in one
+column, out of a fight, the seals' button stands between them (:func:`.turn.seals_in_bar`).
 """
 
 from __future__ import annotations
@@ -17,7 +11,8 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.engine.munchkin import MUNCHKIN, PHASES
+from companion.engine.munchkin import MUNCHKIN
+from companion.engine.munchkin.constants import CHARITY, KICK, LOOT, TROUBLE
 from companion.i18n import _
 from companion.ui import moves
 from companion.ui.boards.munchkin.board import use_send
@@ -29,9 +24,6 @@ from companion.ui.widgets import clipped_text, primary_button, tagged
 
 __all__ = ["Actions", "BAR_HEIGHT", "start_fight"]
 
-#: Indexes into :data:`PHASES`: «Вышибаем дверь!», «Ищем неприятности», «Чистим нычки»,
-#: «От щедрот».
-KICK, TROUBLE, LOOT, CHARITY = range(len(PHASES))
 #: Height of the bar's content (the primary button is 56 dp tall).
 BAR_HEIGHT = 64
 
@@ -65,9 +57,8 @@ def _secondary(
 
 
 def start_fight(view: GameView) -> None:
-    """«Бой!»: the monster form — or, when the rules refuse any fight now (a second monster
-    this turn, «Фазы хода»), the engine's refusal at once, with «Карта так говорит» to open
-    the form anyway."""
+    """«Бой!»: the monster form — or, when the rules refuse any fight now («Фазы хода»), the
+    refusal at once, with «Карта так говорит» to open the form anyway."""
     ui = board_ui(view)
     if view.readonly or view.locked:
         view.explain("combat.start", {"monster": {"name": "?", "level": 1}})  # says why: no move
@@ -82,11 +73,10 @@ def start_fight(view: GameView) -> None:
 
 @ft.component
 def Actions(view: GameView) -> ft.Control:
-    """The pinned bar (see the module docstring). Tags: ``primary-action``, ``flee``,
-    ``start-combat``, ``loot``. Re-rendered when what it offers changes, not on every move."""
+    """The pinned bar. Tags: ``primary-action``, ``flee``, ``start-combat``, ``loot``.
+    Re-rendered when what it offers changes, not on every move."""
     state = view.state
-    over = MUNCHKIN.ended(state)  # won, or the seventh seal broken
-    # the seals here instead of the board's top line (a short page in one column)
+    over = MUNCHKIN.ended(state)
     seals = state.seals if seals_in_bar(use_layout(), state.combat is not None) else None
     key = (over, state.combat is not None, state.phase, state.met_monster, state.looted, seals)
     return part(_Bar, view, (*key, view.moment()), seals)
@@ -94,8 +84,7 @@ def Actions(view: GameView) -> ft.Control:
 
 @ft.component
 def _Bar(view: GameView, seals: int | None) -> ft.Control:
-    """``seals``: the seals broken, shown as :func:`.SealsButton` between the two buttons
-    (a short page out of a fight), or ``None``."""
+    """``seals``: the seals broken for :func:`.SealsButton` between the buttons, or ``None``."""
     view.mark_shown()  # the bar's tap is made against what the bar shows
     state, ui, moment = view.state, board_ui(view), view.moment()
     send = use_send(view)

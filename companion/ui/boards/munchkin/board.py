@@ -12,6 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.engine.munchkin import HAND_LIMIT, MUNCHKIN, SEALS_TO_END, escapes, flee_rolls
+from companion.engine.munchkin.constants import CHARITY
 from companion.i18n import _
 from companion.ui.boards.munchkin.combat import CombatView
 from companion.ui.boards.munchkin.common import (
@@ -148,7 +149,7 @@ def Board(view: GameView) -> ft.Control:
     fighting = c is not None and totals is not None
     role = {} if c is None else {c.fighter: _("в бою"), c.helper: _("помогает")}
     levels = tuple(p.level for p in state.players)
-    giving = c is None and state.phase == 3 and not state.charity_done and not over
+    giving = c is None and state.phase == CHARITY and not state.charity_done and not over
     # a fight that ends shows the board from its top, where its summary is
     use_top_on(None if fighting else "calm")
     layout = use_layout()

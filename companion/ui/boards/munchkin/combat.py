@@ -16,7 +16,7 @@ import flet as ft
 from companion.engine.munchkin import Combat, CombatTotals, Monster
 from companion.i18n import _
 from companion.ui.boards.munchkin.common import Send, rules
-from companion.ui.widgets import TARGET, button, clipped_text, counter_step, icon_button, tagged
+from companion.ui.widgets import TARGET, Counter, button, clipped_text, icon_button, tagged
 
 __all__ = ["ONE_SHOTS", "CombatView"]
 
@@ -176,9 +176,6 @@ def _MonsterRow(i: int, m: Monster, send: Send) -> ft.Control:
     def edit(**changes: int) -> None:
         send("combat.monster.edit", {"index": i, **changes})
 
-    def enhance(delta: int) -> None:
-        edit(enhancers=m.enhancers + delta)
-
     name = clipped_text(m.name, 13, lines=2, weight=ft.FontWeight.BOLD, style=_TIGHT)
     levels = f"{_('ур.')} {m.level} · +{m.levels} {_('ур.')}"
     return tagged(
@@ -212,24 +209,15 @@ def _MonsterRow(i: int, m: Monster, send: Send) -> ft.Control:
                         ),
                         expand=True,
                     ),
-                    counter_step(f"monster-{i}-enh", _("Усилитель"), -1, 1, enhance),
-                    tagged(
+                    Counter(
                         f"monster-{i}-power",
-                        ft.Container(
-                            ft.Column(
-                                [
-                                    ft.Text(f"{m.enhancers:+d}", size=11),
-                                    ft.Text(str(m.strength), size=24, weight=ft.FontWeight.BOLD),
-                                ],
-                                spacing=0,
-                                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                            ),
-                            width=48,
-                            alignment=ft.Alignment.CENTER,
-                        ),
-                        label=str(m.strength),
+                        _("Усилитель"),
+                        m.strength,
+                        lambda d: edit(enhancers=m.enhancers + d),
+                        caption=f"{m.enhancers:+d}",
+                        size=24,
+                        steps=f"monster-{i}-enh",
                     ),
-                    counter_step(f"monster-{i}-enh", _("Усилитель"), 1, 1, enhance),
                     icon_button(
                         f"monster-{i}-remove",
                         ft.Icons.DELETE_OUTLINE,

@@ -59,9 +59,9 @@ def question(
     return dialog
 
 
-def flag(ident: str, text: str, on: bool, flip: Callable[[], None], extra: str = "") -> ft.Control:
+def flag(ident: str, text: str, on: bool, flip: Callable[[], None]) -> ft.Control:
     """A :func:`.toggle` tagged ``ident``, spoken as ``text`` with « (вкл)» when on."""
-    return tagged(ident, toggle(text, on, flip), label=text + (" (вкл)" if on else "") + extra)
+    return tagged(ident, toggle(text, on, flip), label=text + (" (вкл)" if on else ""))
 
 
 #: About how many characters of 13 px text two lines of the monster form hold at 360 px.

@@ -47,6 +47,8 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
     names = view.game.players
     helper = c.helper if c is not None else None
     both = helper is not None
+    # per runner: the tags' prefix and the form's and the move's key prefix
+    runs = [("flee", ""), ("flee-helper", "helper_")][: 2 if both else 1]
 
     def put(**changes: Any) -> None:
         update(lambda f: {**f, **changes})
@@ -58,25 +60,21 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
         values = [latest()[key].get(i) for i in range(len(monsters))]
         return None if None in values else values
 
-    def flee(values: list[int] | None = None, helper_values: list[int] | None = None) -> None:
-        cur = latest()
-        values = values or chosen("picked")
-        helper_values = (helper_values or chosen("helper_picked")) if both else None
-        if values is None or (both and helper_values is None):
-            return
-        data: dict[str, Any] = {"rolls": values}
-        if cur["modifier"]:
-            data["modifier"] = cur["modifier"]
-        if both:
-            data["helper_rolls"] = helper_values
-            if cur["helper_modifier"]:
-                data["helper_modifier"] = cur["helper_modifier"]
+    def flee(rolled: list[list[int]] | None = None) -> None:
+        """Sends the dice ``rolled`` (each runner's), else the ones picked once all are."""
+        data: dict[str, Any] = {}
+        for k, (_tag, pre) in enumerate(runs):
+            rolls = rolled[k] if rolled else chosen(f"{pre}picked")
+            if rolls is None:
+                return
+            data[f"{pre}rolls"] = rolls
+            if latest()[f"{pre}modifier"]:
+                data[f"{pre}modifier"] = latest()[f"{pre}modifier"]
         if view.send("combat.flee", data):
             close()
 
     def roll() -> None:
-        rng = view.game.rng
-        flee(roll_dice(rng, len(monsters)), roll_dice(rng, len(monsters)) if both else None)
+        flee([roll_dice(view.game.rng, len(monsters)) for _run in runs])
 
     def dice(prefix: str, key: str, runner: str) -> list[ft.Control]:
         """Per monster: whose roll against which monster, then its six dice on one line."""
@@ -111,27 +109,15 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
     def step(key: str) -> Callable[[int], None]:
         return lambda by: put(**{key: latest()[key] + by})
 
-    fighter = names[c.fighter] if c is not None else ""
+    who = [names[c.fighter] if c is not None else "", names[helper] if both else ""]
+    roles = [_("в бою"), _("помогает")]
     parts: list[ft.Control] = []
     if both:
         parts.append(said("flee-both", ft.Text(_("Смываются оба, каждый сам"), size=14)))
-        parts.append(
-            stepper(
-                "flee-mod", f"{fighter} — {_('в бою')}", f"{form['modifier']:+d}", step("modifier")
-            )
-        )
-        parts.append(
-            stepper(
-                "flee-helper-mod",
-                f"{names[helper]} — {_('помогает')}",
-                f"{form['helper_modifier']:+d}",
-                step("helper_modifier"),
-            )
-        )
-    else:
-        parts.append(
-            stepper("flee-mod", _("Модификатор"), f"{form['modifier']:+d}", step("modifier"))
-        )
+    for k, (tag, pre) in enumerate(runs):
+        title = f"{who[k]} — {roles[k]}" if both else _("Модификатор")
+        mod = f"{pre}modifier"
+        parts.append(stepper(f"{tag}-mod", title, f"{form[mod]:+d}", step(mod)))
     many = len(monsters) > 1 or both
     parts.append(
         ft.Row(
@@ -148,10 +134,9 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
             spacing=8,
         )
     )
-    parts += dice("flee", "picked", fighter if both else "")
-    if both:
-        parts += dice("flee-helper", "helper_picked", names[helper])
-    missing = chosen("picked") is None or (both and chosen("helper_picked") is None)
+    for k, (tag, pre) in enumerate(runs):
+        parts += dice(tag, f"{pre}picked", who[k] if both else "")
+    missing = any(chosen(f"{pre}picked") is None for _tag, pre in runs)
     ft.use_dialog(
         ft.AlertDialog(
             modal=True,
