@@ -1,6 +1,6 @@
 """The Munchkin board's body: the top line (:mod:`.turn`: the last combat or «От щедрот», the
 seals), the combat calculator while a fight is on (:mod:`.combat`), one card per player
-(:mod:`.players`) and the dialogs (:mod:`.dialogs`, :mod:`.flee`). Four players and the
+(:mod:`.players`) and the dialogs (:mod:`.dialogs`). Four players and the
 pinned bar fit a phone; nothing that comes and goes in the top line moves the players. The
 parts are memoised and fed plain values: a tap on one player re-renders that card only.
 """
@@ -21,8 +21,7 @@ from companion.ui.boards.munchkin.common import (
     overridable,
     send_noting_gear,
 )
-from companion.ui.boards.munchkin.dialogs import MonsterDialog, OverrideDialog
-from companion.ui.boards.munchkin.flee import FleeDialog
+from companion.ui.boards.munchkin.dialogs import FleeDialog, MonsterDialog, OverrideDialog
 from companion.ui.boards.munchkin.players import PlayerRow
 from companion.ui.boards.munchkin.turn import Reminder, TurnBar, WinnerPicker, seals_in_bar
 from companion.ui.layout import grid, use_layout

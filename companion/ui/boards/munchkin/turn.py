@@ -2,7 +2,7 @@
 
 The board's top line (:data:`TOP_LINE` px) holds a slot for what comes and goes — the last
 combat's summary (:func:`LastCombat`) or, in «От щедрот», the charity helper
-(:mod:`.charity_slot`) — and the seals with «Сорвать»; nothing there moves the players. On a
+(:func:`CharitySlot`) — and the seals with «Сорвать»; nothing there moves the players. On a
 short page in one column the seals are a button in the pinned bar instead
 (:func:`seals_in_bar`, :func:`SealsButton`) and the line shows only while its slot is filled.
 After the seventh seal the winner picker comes above the players.
@@ -11,21 +11,215 @@ After the seventh seal the winner picker comes above the players.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 import flet as ft
 
-from companion.engine.munchkin import SEALS_TO_END, SETUP_REMINDER
+from companion.engine.munchkin import HAND_LIMIT, SEALS_TO_END, SETUP_REMINDER, charity
+from companion.engine.munchkin.constants import R_PHASES
 from companion.i18n import _
-from companion.ui.boards.munchkin.charity_slot import CharitySlot
-from companion.ui.boards.munchkin.common import Send
-from companion.ui.boards.munchkin.dialogs import question
-from companion.ui.layout import Layout
-from companion.ui.widgets import TARGET, button, clipped_text, said, tagged, toggle
+from companion.ui.boards.munchkin.common import Send, stepper
+from companion.ui.boards.munchkin.dialogs import flag, question
+from companion.ui.form_dialog import form_dialog
+from companion.ui.layout import Layout, use_layout
+from companion.ui.widgets import TARGET, button, clipped_text, said, tagged
+from companion.ui.words import plural
 
 __all__ = ["TurnBar", "SealsButton", "seals_in_bar", "TOP_LINE", "Reminder", "WinnerPicker"]
 
 #: Height of the board's top line (px): the seals' two lines and the 48 dp «Сорвать».
 TOP_LINE = 56
+
+
+def _cards(n: int) -> str:
+    return f"{n} {plural(n, _('карта'), _('карты'), _('карт'))}"
+
+
+def _plan_text(surplus: int, discard: int, extra: int) -> str:
+    if surplus == 0:
+        return f"{_('Не больше')} {HAND_LIMIT} {_('карт — раздавать нечего')}"
+    if discard:
+        low = _("Самый низкий уровень у вас — они уходят в сброс")
+        return f"{_('Лишних карт')}: {surplus}. {low}."
+    text = f"{_('Лишних карт')}: {surplus} — {_('поровну манчкинам самого низкого уровня')}."
+    if extra:
+        text += f" {_('Остаток')} ({extra}) — {_('по одной тем, кого выберете')}."
+    return text
+
+
+@ft.component
+def _CharitySlot(
+    giver: int,
+    treasures: int,
+    last_hand: int,
+    names: tuple[str, ...],
+    levels: tuple[int, ...],
+    show: Callable[[str], None],
+    send: Send,
+) -> ft.Control:
+    """«От щедрот» (``charity-open``), with the ``treasures`` a won fight still draws beside it
+    (``charity-treasures``); a tap opens the helper: the hand (from ``last_hand``, the size
+    last entered) → who gets the surplus or the discard → one event, then a notice says who
+    got what.
+
+    The odd cards go one each to recipients the giver picks; once every odd card is given
+    the other boxes are dimmed, and a tap on one says why in the plan's three lines. The
+    dialog keeps one height: a place for every other player's row, filled or not. Tags in
+    the dialog: ``charity``, ``hand`` (``-minus``, ``-plus``), ``charity-plan``,
+    ``gift-{p}``, ``gift-extra-{p}``, ``charity-submit``, ``charity-cancel``."""
+    layout = use_layout()
+    opened, set_opened = ft.use_state(False)
+    hand, set_hand = ft.use_state(max(0, last_hand))
+    default: list[int] | None = None  # the odd cards' recipients: the plan's first ones
+    extra_to, set_extra_to = ft.use_state(default)
+    why, set_why = ft.use_state("")  # why the last tapped dimmed box took no card
+    sizes = [0] * len(names)
+    sizes[giver] = hand
+    plan = charity(giver, sizes, list(levels))
+    chosen = (
+        list(plan.recipients[: plan.extra])
+        if extra_to is None
+        else [p for p in extra_to if p in plan.recipients][: plan.extra]
+    )
+    gifts = [plan.shares.get(i, 0) + (1 if i in chosen else 0) for i in range(len(names))]
+
+    def give() -> None:
+        data: dict[str, Any] = {
+            "hand": hand,
+            "gifts": [0] * len(names) if plan.discard else gifts,
+            "discard": plan.discard,
+        }
+        if send("turn.charity", data):
+            set_extra_to(None)
+            set_opened(False)
+            # said where the table looks, in cards (never «+1» alone: that read as a level)
+            given = [f"{names[p]} {_cards(n)}" for p, n in enumerate(data["gifts"]) if n]
+            if data["discard"]:
+                given.append(f"{_('в сброс')} {_cards(data['discard'])}")
+            if given:
+                show(f"{_('От щедрот')}: {', '.join(given)}")
+
+    def flip(p: int) -> None:
+        if p in chosen:
+            set_extra_to([q for q in chosen if q != p])
+        elif len(chosen) < plan.extra:
+            set_extra_to([*chosen, p])
+        else:  # every odd card is given: say so, change nothing
+            set_why(_odd_cards_taken(plan.extra, [names[q] for q in chosen]))
+            return
+        set_why("")
+
+    def change_hand(by: int) -> None:
+        set_hand(max(0, hand + by))
+        set_why("")
+
+    plan_text = why or _plan_text(plan.surplus, plan.discard, plan.extra)
+    rows: list[ft.Control] = []
+    for p in [] if plan.discard else plan.recipients:
+        full = p not in chosen and len(chosen) >= plan.extra
+        rows.append(
+            ft.Row(
+                [
+                    said(
+                        f"gift-{p}",
+                        ft.Text(f"{names[p]}: {gifts[p]}", size=16, weight=ft.FontWeight.BOLD),
+                    ),
+                    flag(
+                        f"gift-extra-{p}",
+                        _("ещё одну"),
+                        p in chosen,
+                        partial(flip, p),
+                        yes=" (да)",
+                        dimmed=full,
+                    )
+                    if plan.extra
+                    else ft.Container(),
+                ],
+                height=TARGET,
+            )
+        )
+    body = [
+        stepper("hand", f"{names[giver]}: {_('карт на руке')}", str(hand), change_hand),
+        # three lines whatever the plan (or the reason in its place) says
+        tagged(
+            "charity-plan",
+            ft.Container(
+                clipped_text(plan_text, 14, lines=3, color=ft.Colors.ERROR if why else None),
+                height=60,
+            ),
+            label=plan_text,
+        ),
+        ft.Container(
+            ft.Column(rows, spacing=4, tight=True),
+            height=(len(names) - 1) * (TARGET + 4),
+            alignment=ft.Alignment.TOP_LEFT,
+        ),
+    ]
+
+    def close() -> None:
+        set_opened(False)
+
+    ft.use_dialog(
+        form_dialog(
+            layout,
+            _("От щедрот"),
+            [tagged("charity", ft.Column(body, spacing=4, tight=True))],
+            None,
+            [
+                button("charity-cancel", _("Закрыть"), close),
+                button(
+                    "charity-submit",
+                    _("Сбросить") if plan.discard else _("Раздать"),
+                    give,
+                    ft.FilledButton,
+                    icon=ft.Icons.VOLUNTEER_ACTIVISM,
+                    disabled=plan.surplus == 0 or (not plan.discard and len(chosen) != plan.extra),
+                ),
+            ],
+            close,
+        )
+        if opened
+        else None
+    )
+    opener = button(
+        "charity-open",
+        _("От щедрот"),
+        lambda: set_opened(True),
+        ft.FilledTonalButton,
+        icon=None if treasures else ft.Icons.VOLUNTEER_ACTIVISM,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+    )
+    if not treasures:
+        return opener
+    draw = f"{_('тянуть')} {treasures} " + plural(
+        treasures, _("сокровище"), _("сокровища"), _("сокровищ")
+    )
+    return ft.Row(
+        [
+            opener,
+            ft.Container(said("charity-treasures", clipped_text(draw, 13, lines=2)), expand=True),
+        ],
+        spacing=6,
+    )
+
+
+#: Memoised: changes with the giver, the treasures and the levels only.
+CharitySlot = ft.memo(_CharitySlot)
+
+
+def _odd_cards_taken(extra: int, chosen: list[str]) -> str:
+    """Why one more «ещё одну» is refused: the ``extra`` odd cards, one each, are with
+    ``chosen`` («Фазы хода», «От щедрот»); the rule before the names, inside three lines."""
+    if extra == 1:
+        return (
+            f"{_('Остаток (1) уже отдан')}: {chosen[0]} ({R_PHASES}). "
+            f"{_('Снимите там «ещё одну», чтобы отдать его другому.')}"
+        )
+    return (
+        f"{_('Остаток')} ({extra}) {_('уже отдан')}: {', '.join(chosen)} ({R_PHASES}). "
+        f"{_('Снимите у кого-то «ещё одну», чтобы отдать другому.')}"
+    )
 
 
 def use_seal_break(
@@ -219,7 +413,12 @@ def LastCombat(text: str) -> ft.Control:
 def WinnerPicker(names: tuple[str, ...], levels: tuple[int, ...], send: Send) -> ft.Control:
     """After the seventh seal the table names the winner(s). Tags: ``winner-picker``,
     ``winner-pick-{i}``, ``winners-submit``."""
-    picked, set_picked = ft.use_state(())
+    none: tuple[int, ...] = ()
+    picked, set_picked = ft.use_state(none)
+
+    def pick(i: int) -> None:
+        set_picked(tuple(sorted(set(picked) ^ {i})))
+
     return tagged(
         "winner-picker",
         ft.Container(
@@ -231,14 +430,13 @@ def WinnerPicker(names: tuple[str, ...], levels: tuple[int, ...], send: Send) ->
                         weight=ft.FontWeight.BOLD,
                     ),
                     *[
-                        tagged(
+                        flag(
                             f"winner-pick-{i}",
-                            toggle(
-                                f"{n} ({_('уровень')} {levels[i]})",
-                                i in picked,
-                                lambda i=i: set_picked(tuple(sorted(set(picked) ^ {i}))),
-                            ),
-                            label=n + (" (да)" if i in picked else ""),
+                            f"{n} ({_('уровень')} {levels[i]})",
+                            i in picked,
+                            partial(pick, i),
+                            spoken=n,
+                            yes=" (да)",
                         )
                         for i, n in enumerate(names)
                     ],
