@@ -1,6 +1,6 @@
 """Board of «Манчкин Апокалипсис» (see :mod:`companion.engine.munchkin`): ``Board(view)``, the
 body (:mod:`.board`: the top line, the combat calculator while a fight is on, one card per
-player), and ``Actions(view)``, the pinned bar (:mod:`.actions`). The board only shows the
+player), and ``Actions(view)``, the pinned bar (:mod:`.board` too). The board only shows the
 state and sends moves; every rule is checked by the engine.
 
 Test tags a benchmark can read: ``level-p{i}``, ``power-p{i}``, ``total-players``,
@@ -9,8 +9,7 @@ Test tags a benchmark can read: ``level-p{i}``, ``power-p{i}``, ``total-players`
 
 from __future__ import annotations
 
-from companion.ui.boards.munchkin.actions import Actions
-from companion.ui.boards.munchkin.board import Board
+from companion.ui.boards.munchkin.board import Actions, Board
 from companion.ui.boards.munchkin.combat import ONE_SHOTS
 from companion.ui.boards.munchkin.common import RULES_GAME_ID
 

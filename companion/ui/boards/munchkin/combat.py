@@ -2,7 +2,7 @@
 
 From the top: who fights with «+ Монстр» and the rules link, both sides' totals with the
 verdict (monsters win ties), the helper, one-shot cards for either side, and the monsters
-with their enhancers. «Победа» and «Смываемся» are in the pinned bar (:mod:`.actions`). A
+with their enhancers. «Победа» and «Смываемся» are in the pinned bar (:func:`.board.Actions`). A
 short page folds it (:func:`CombatView`). The sections are memoised apart, fed plain values:
 a one-shot card re-renders the totals and that side's cards, not the helpers or monsters.
 """
