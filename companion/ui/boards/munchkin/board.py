@@ -33,11 +33,13 @@ from companion.ui.boards.munchkin.common import (
 from companion.ui.boards.munchkin.dialogs import FleeDialog, MonsterDialog, OverrideDialog
 from companion.ui.boards.munchkin.players import PlayerRow
 from companion.ui.boards.munchkin.turn import (
+    CharitySlot,
+    LastCombat,
     Reminder,
     SealsButton,
-    TurnBar,
     WinnerPicker,
     seals_in_bar,
+    top_line,
 )
 from companion.ui.layout import grid, use_layout
 from companion.ui.state import GameView, part
@@ -168,19 +170,22 @@ def Board(view: GameView) -> ft.Control:
     use_top_on(None if fighting else "calm")
     layout = use_layout()
     folded = fighting and layout.short  # the seals' line then goes after the players
-    turn_bar = TurnBar(
-        state.seals,
-        over,
-        last_combat_text(view) if c is None else "",
-        state.active if giving else None,
-        _treasures(state.last_combat),
-        _last_hand(view) if giving else HAND_LIMIT + 1,
-        names,
-        levels,
-        view.show_notice,
-        send,
-        not seals_in_bar(layout, c is not None),
+    summary = last_combat_text(view) if c is None else ""
+    slot = (
+        CharitySlot(
+            state.active,
+            _treasures(state.last_combat),
+            _last_hand(view),
+            names,
+            levels,
+            view.show_notice,
+            send,
+        )
+        if giving
+        else (LastCombat(summary) if summary else None)
     )
+    in_bar = seals_in_bar(layout, c is not None)
+    turn_bar = top_line(slot, None if in_bar else state.seals, over, send)
     won = state.seals >= SEALS_TO_END and game.outcome() is None
     rows = [
         PlayerRow(

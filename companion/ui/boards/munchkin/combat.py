@@ -252,14 +252,12 @@ def _Helpers(fighter: int, helper: int | None, names: tuple[str, ...], send: Sen
         [
             ft.Text(_("Помощник:"), size=13),
             *[
-                tagged(
+                button(
                     f"helper-{p}",
-                    (ft.FilledButton if helper == p else ft.OutlinedButton)(
-                        names[p],
-                        height=TARGET,
-                        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-                        on_click=lambda _e, p=p: pick_helper(p),
-                    ),
+                    names[p],
+                    lambda _e, p=p: pick_helper(p),
+                    ft.FilledButton if helper == p else ft.OutlinedButton,
+                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
                     label=names[p] + (" помогает" if helper == p else ""),
                 )
                 for p in range(len(names))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -100,16 +101,13 @@ def rule_first(message: str) -> str:
 
 @ft.component
 def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
-    """Name, level, treasures and «2 уровня» of a monster: starts the combat (``ui.monster_form
-    == "start"``) or adds a monster to it (``"add"``); each opening starts blank.
-
-    Level and treasures are needed (an empty «Сокровища» is never taken for 0); an unnamed
-    monster is :func:`~companion.engine.munchkin.default_monster_name` (the field's hint).
-    The form's refusal is said in its refusal line only, never in the frame's banner; a
-    fight the rules refuse whatever the monster is said there too until «Карта так говорит»
-    is ticked (or was given to «Бой!»'s refusal: ``ui.card_says``). Tags ``monster-…`` or
-    ``add-monster-…``: ``-name``, ``-level``, ``-treasures``, ``-two``, ``-error``,
-    ``-submit``, ``-cancel``; ``monster-override``."""
+    """A monster's name, level, treasures and «2 уровня»: starts the combat (``ui.monster_form
+    == "start"``) or adds a monster (``"add"``); blank at each opening. Level and treasures
+    are needed (an empty «Сокровища» is never 0); an unnamed monster is
+    :func:`~companion.engine.munchkin.default_monster_name`. A refusal — the form's, or a fight
+    refused whatever the monster until «Карта так говорит» — is said in its refusal line
+    only. Tags ``monster-…``/``add-monster-…``: ``-name``, ``-level``, ``-treasures``,
+    ``-two``, ``-error``, ``-submit``, ``-cancel``; ``monster-override``."""
     mode = ui.monster_form
     layout = use_layout()
     form, update, latest = use_form(lambda: dict(_BLANK), mode)
@@ -171,16 +169,11 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         ),
         ft.Row(
             [
-                number_field(
-                    f"{prefix}-level", _("Уровень"), form["level"], 112, lambda t: put("level", t)
-                ),
-                number_field(
-                    f"{prefix}-treasures",
-                    _("Сокровища"),
-                    form["treasures"],
-                    128,
-                    lambda t: put("treasures", t),
-                ),
+                number_field(f"{prefix}-{key}", label, form[key], width, partial(put, key))
+                for key, label, width in (
+                    ("level", _("Уровень"), 112),
+                    ("treasures", _("Сокровища"), 128),
+                )
             ],
             spacing=8,
         ),
@@ -316,15 +309,13 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
             rows.append(
                 ft.Row(
                     [
-                        tagged(
+                        button(
                             f"{prefix}-die-{i}-{v}",
-                            (ft.FilledButton if picked.get(i) == v else ft.OutlinedButton)(
-                                str(v),
-                                width=TARGET,
-                                height=TARGET,
-                                style=ft.ButtonStyle(padding=0),
-                                on_click=lambda _e, i=i, v=v: put(**{key: {**latest()[key], i: v}}),
-                            ),
+                            str(v),
+                            lambda _e, i=i, v=v: put(**{key: {**latest()[key], i: v}}),
+                            ft.FilledButton if picked.get(i) == v else ft.OutlinedButton,
+                            width=TARGET,
+                            style=ft.ButtonStyle(padding=0),
                             label=f"{who} {v}" + (" выбран" if picked.get(i) == v else ""),
                         )
                         for v in range(1, 7)

@@ -26,7 +26,15 @@ from companion.ui.layout import Layout, use_layout
 from companion.ui.widgets import TARGET, button, clipped_text, said, tagged
 from companion.ui.words import plural
 
-__all__ = ["TurnBar", "SealsButton", "seals_in_bar", "TOP_LINE", "Reminder", "WinnerPicker"]
+__all__ = [
+    "top_line",
+    "CharitySlot",
+    "LastCombat",
+    "SealsButton",
+    "seals_in_bar",
+    "Reminder",
+    "WinnerPicker",
+]
 
 #: Height of the board's top line (px): the seals' two lines and the 48 dp «Сорвать».
 TOP_LINE = 56
@@ -58,16 +66,13 @@ def _CharitySlot(
     show: Callable[[str], None],
     send: Send,
 ) -> ft.Control:
-    """«От щедрот» (``charity-open``), with the ``treasures`` a won fight still draws beside it
-    (``charity-treasures``); a tap opens the helper: the hand (from ``last_hand``, the size
-    last entered) → who gets the surplus or the discard → one event, then a notice says who
-    got what.
-
-    The odd cards go one each to recipients the giver picks; once every odd card is given
-    the other boxes are dimmed, and a tap on one says why in the plan's three lines. The
-    dialog keeps one height: a place for every other player's row, filled or not. Tags in
-    the dialog: ``charity``, ``hand`` (``-minus``, ``-plus``), ``charity-plan``,
-    ``gift-{p}``, ``gift-extra-{p}``, ``charity-submit``, ``charity-cancel``."""
+    """«От щедрот» (``charity-open``; beside it the ``treasures`` a won fight still draws,
+    ``charity-treasures``) opens the helper: the hand (from ``last_hand``) → who gets the
+    surplus, or the discard → one event, and a notice of who got what. The odd cards go one
+    each to recipients the giver picks; the other boxes are then dimmed, and a tap on one
+    says why in the plan's three lines. One height whatever the hand. Tags: ``charity``,
+    ``hand`` (``-minus``, ``-plus``), ``charity-plan``, ``gift-{p}``, ``gift-extra-{p}``,
+    ``charity-submit``, ``charity-cancel``."""
     layout = use_layout()
     opened, set_opened = ft.use_state(False)
     hand, set_hand = ft.use_state(max(0, last_hand))
@@ -255,37 +260,24 @@ def use_seal_break(
     return break_seal
 
 
-@ft.component
-def _TurnBar(
-    seals: int,
-    over: bool,
-    summary: str,
-    charity_giver: int | None,
-    treasures: int,
-    hand: int,
-    names: tuple[str, ...],
-    levels: tuple[int, ...],
-    show: Callable[[str], None],
-    send: Send,
-    seals_here: bool = True,
-) -> ft.Control:
-    """The slot — «От щедрот» when ``charity_giver`` is a player (with the ``treasures`` a won
-    fight still draws), else the last combat's ``summary`` (or nothing) — then, when
-    ``seals_here``, the seals and «Сорвать» (``seals``, ``seal-break``); one line of fixed
-    height. Not ``seals_here``: the slot alone, and nothing while it is empty."""
-    break_seal = use_seal_break(seals, over, send)
-    slot: ft.Control | None = None
-    if charity_giver is not None:
-        slot = CharitySlot(charity_giver, treasures, hand, names, levels, show, send)
-    elif summary:
-        slot = LastCombat(summary)
+def top_line(slot: ft.Control | None, seals: int | None, over: bool, send: Send) -> ft.Control:
+    """The board's top line, :data:`TOP_LINE` px: ``slot`` (the last combat's summary, «От
+    щедрот», or ``None``), then the seals broken with «Сорвать» (:func:`Seals`) — or, with
+    ``seals`` ``None`` (they are in the pinned bar), the slot alone and nothing while it is
+    empty."""
     room = ft.Container(slot, expand=True, height=TOP_LINE, alignment=ft.Alignment.CENTER_LEFT)
-    if not seals_here:
+    if seals is None:
         return room if slot is not None else ft.Container(visible=False)
+    return ft.Row([room, Seals(seals, over, send)], spacing=4, height=TOP_LINE)
+
+
+@ft.component
+def _Seals(seals: int, over: bool, send: Send) -> ft.Control:
+    """«Сивучати n/7» (``seals``) and «Сорвать» (``seal-break``)."""
+    break_seal = use_seal_break(seals, over, send)
     shown = ft.Text(f"{seals}/{SEALS_TO_END}", size=20, weight=ft.FontWeight.BOLD)
     return ft.Row(
         [
-            room,
             ft.Column(
                 [ft.Text(_("Сивучати"), size=12), said("seals", shown)],
                 spacing=0,
@@ -303,8 +295,11 @@ def _TurnBar(
             ),
         ],
         spacing=4,
-        height=TOP_LINE,
+        tight=True,
     )
+
+
+Seals = ft.memo(_Seals)
 
 
 def seals_in_bar(layout: Layout, fighting: bool) -> bool:
@@ -401,12 +396,16 @@ def _Reminder() -> ft.Control:
 Reminder = ft.memo(_Reminder)
 
 
-def LastCombat(text: str) -> ft.Control:
+@ft.component
+def _LastCombat(text: str) -> ft.Control:
     """The last combat's summary in the top line's slot: two lines, cut with «…»; a tap shows
     it whole. Tags ``last-combat``; in the dialog ``last-combat-text``, ``-close``."""
     short = clipped_text(text, 13, lines=2, expand=True)
     idents = ("last-combat", "last-combat-text", "last-combat-close")
     return _ReadLine(idents, ft.Icons.INFO_OUTLINE, short, text, _("Итог боя"), [text])
+
+
+LastCombat = ft.memo(_LastCombat)
 
 
 @ft.component
@@ -455,7 +454,3 @@ def WinnerPicker(names: tuple[str, ...], levels: tuple[int, ...], send: Send) ->
             border=ft.Border.all(3, ft.Colors.AMBER),
         ),
     )
-
-
-#: Memoised: changes only with the seals and the slot's values.
-TurnBar = ft.memo(_TurnBar)
