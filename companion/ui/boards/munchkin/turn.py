@@ -23,6 +23,7 @@ from companion.ui.boards.munchkin.common import Send, stepper
 from companion.ui.boards.munchkin.dialogs import flag, question
 from companion.ui.form_dialog import form_dialog
 from companion.ui.layout import Layout, use_layout
+from companion.ui.step_panel import whole_dialog
 from companion.ui.widgets import TARGET, button, clipped_text, said, tagged
 from companion.ui.words import plural
 
@@ -350,21 +351,9 @@ def _ReadLine(
     the dialog's text and its button."""
     ident, text_ident, close_ident = idents
     opened, set_opened = ft.use_state(False)
-    ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text(title, size=18),
-            content=tagged(
-                text_ident,
-                ft.Column([ft.Text(t, size=15) for t in whole], spacing=6, tight=True),
-                label="\n".join(whole),
-            ),
-            actions=[button(close_ident, _("Понятно"), lambda: set_opened(False), ft.FilledButton)],
-            on_dismiss=lambda: set_opened(False),
-        )
-        if opened
-        else None
-    )
+    close = partial(set_opened, False)
+    tags = (f"{ident}-title", text_ident, close_ident)
+    ft.use_dialog(whole_dialog(title, whole, close, tags) if opened else None)
     return tagged(
         ident,
         ft.Container(
