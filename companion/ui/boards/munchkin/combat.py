@@ -24,6 +24,7 @@ __all__ = ["ONE_SHOTS", "CombatView"]
 ONE_SHOTS = (1, 2, 3, 5, 10)
 #: Line height of the monster row's texts: a two-line name and the levels fit its 48 dp.
 _TIGHT = ft.TextStyle(height=1.1)
+CENTRE = ft.CrossAxisAlignment.CENTER
 #: Height (px) of the folded totals' line: the numbers with the sides' names beside them.
 TOTALS_FOLDED = 42
 
@@ -60,25 +61,15 @@ def _Totals(totals: CombatTotals, folded: bool) -> ft.Control:
         verdict = f"{_('Монстры сильнее: нужно ещё')} +{totals.margin}"
     ours = _total("total-players", players, ft.Colors.GREEN if win else ft.Colors.ERROR, folded)
     theirs = _total("total-monsters", monsters, ft.Colors.ERROR, folded)
-    if folded:
+    if folded:  # the sides' names beside the numbers
+        sides = [ft.Text(_("Манчкины"), size=13), ours, ft.Text(_("против"), size=12), theirs]
+        sides.append(ft.Text(_("Монстры"), size=13))
+    else:  # over them
         sides = [
-            ft.Text(_("Манчкины"), size=13),
-            ours,
-            ft.Text(_("против"), size=12),
-            theirs,
-            ft.Text(_("Монстры"), size=13),
+            ft.Column([ft.Text(side, size=14), total], spacing=0, horizontal_alignment=CENTRE)
+            for side, total in ((_("Манчкины"), ours), (_("Монстры"), theirs))
         ]
-    else:
-        centre = ft.CrossAxisAlignment.CENTER
-        sides = [
-            ft.Column(
-                [ft.Text(_("Манчкины"), size=14), ours], spacing=0, horizontal_alignment=centre
-            ),
-            ft.Text(_("против"), size=14),
-            ft.Column(
-                [ft.Text(_("Монстры"), size=14), theirs], spacing=0, horizontal_alignment=centre
-            ),
-        ]
+        sides.insert(1, ft.Text(_("против"), size=14))
     return ft.Column(
         [
             ft.Row(

@@ -5,6 +5,7 @@ the card comes or goes with it."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -73,22 +74,18 @@ def _PlayerRow(
 
     fields = [
         tagged(
-            f"class-field-p{index}",
+            f"{tag}-field-p{index}",
             ft.TextField(
-                label=_("Класс"), value=form["klass"], on_change=lambda e: type_text("klass", e)
+                label=label,
+                value=form[key],
+                multiline=key == "notes",
+                min_lines=2 if key == "notes" else None,
+                on_change=partial(type_text, key),
             ),
-        ),
-        tagged(
-            f"notes-field-p{index}",
-            ft.TextField(
-                label=_("Заметки"),
-                value=form["notes"],
-                multiline=True,
-                min_lines=2,
-                on_change=lambda e: type_text("notes", e),
-            ),
-        ),
+        )
+        for key, tag, label in (("klass", "class", _("Класс")), ("notes", "notes", _("Заметки")))
     ]
+    close = partial(set_editing, False)
     ft.use_dialog(
         form_dialog(
             layout,
@@ -96,13 +93,9 @@ def _PlayerRow(
             fields,
             None,
             dialog_actions(
-                f"cancel-text-p{index}",
-                f"save-text-p{index}",
-                _("Сохранить"),
-                lambda: set_editing(False),
-                save,
+                f"cancel-text-p{index}", f"save-text-p{index}", _("Сохранить"), close, save
             ),
-            lambda: set_editing(False),
+            close,
         )
         if editing
         else None
