@@ -26,6 +26,7 @@ from companion.ui import moves
 from companion.ui.boards.munchkin.combat import CombatView
 from companion.ui.boards.munchkin.common import (
     board_ui,
+    outlined,
     overridable,
     refused_fight,
     send_noting_gear,
@@ -43,7 +44,7 @@ from companion.ui.boards.munchkin.turn import (
 )
 from companion.ui.layout import grid, use_layout
 from companion.ui.state import GameView, part
-from companion.ui.widgets import clipped_text, primary_button, tagged, use_top_on
+from companion.ui.widgets import clipped_text, primary_button, use_top_on
 from companion.ui.words import inflect, plural
 
 __all__ = ["Board", "Actions", "last_combat_text"]
@@ -242,24 +243,9 @@ def _secondary(
 ) -> ft.Control:
     """The bar's second button in the room the primary one leaves: its text cut with «…» in
     a narrow side column (640×360), whole in its tooltip and label."""
+    cut = clipped_text(text, 14, expand=True, expand_loose=True)
     return ft.Container(
-        tagged(
-            ident,
-            ft.OutlinedButton(
-                content=ft.Row(
-                    [
-                        ft.Icon(icon, size=18),
-                        clipped_text(text, 14, expand=True, expand_loose=True),
-                    ],
-                    spacing=8,
-                    tight=True,
-                ),
-                tooltip=text,
-                height=56,
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
-                on_click=lambda: on_click(),
-            ),
-        ),
+        outlined(ident, icon, cut, on_click, height=56, pad=12, tooltip=text),
         expand=True,
         alignment=ft.Alignment.CENTER_LEFT,
     )

@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.engine.munchkin import Combat, CombatTotals, Monster
 from companion.i18n import _
-from companion.ui.boards.munchkin.common import Send, rules
+from companion.ui.boards.munchkin.common import Send, outlined, rules
 from companion.ui.widgets import TARGET, Counter, button, clipped_text, icon_button, tagged
 
 __all__ = ["ONE_SHOTS", "CombatView"]
@@ -293,23 +293,11 @@ def _More(
     with «…» on the narrowest phone; a tap opens the helper's and the one-shot cards' rows
     below it (where they say it whole), another folds them."""
     text = f"{_('Помощник')}: {helper or _('нет')} · {_('разовые')} {ours:+d} / {theirs:+d}"
-    return tagged(
+    return outlined(
         "combat-more",
-        ft.OutlinedButton(
-            content=ft.Row(
-                [
-                    ft.Icon(ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE),
-                    clipped_text(text, 13, expand=True),
-                ],
-                spacing=6,
-            ),
-            height=TARGET,
-            style=ft.ButtonStyle(
-                padding=ft.Padding.symmetric(horizontal=8),
-                shape=ft.RoundedRectangleBorder(radius=8),
-            ),
-            on_click=lambda: flip(),
-        ),
+        ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE,
+        clipped_text(text, 13, expand=True),
+        flip,
         label=f"{text}: {_('свернуть') if opened else _('открыть')}",
     )
 

@@ -1,5 +1,5 @@
 """Pieces shared by the Munchkin board's components: the board's momentary UI state, the rules
-link, the one way a move is sent with its notices, and a titled −/+ line for dialogs."""
+link, the one way a move is sent with its notices, a titled −/+ line and an outlined button."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView
-from companion.ui.widgets import clipped_text, counter_step, shown_number, tagged
+from companion.ui.widgets import TARGET, clipped_text, counter_step, shown_number, tagged
 
 __all__ = [
     "RULES_GAME_ID",
@@ -28,6 +28,7 @@ __all__ = [
     "below_zero",
     "send_noting_gear",
     "stepper",
+    "outlined",
 ]
 
 #: The rules database's id for this game (links from the phase bar and the combat).
@@ -134,4 +135,30 @@ def stepper(ident: str, title: str, shown: str, add: Callable[[int], None]) -> f
             counter_step(ident, title, 1, 1, add),
         ],
         spacing=0,
+    )
+
+
+def outlined(
+    ident: str,
+    icon: ft.IconData,
+    content: ft.Control,
+    on_click: Callable[[], None],
+    *,
+    label: str | None = None,
+    height: int = TARGET,
+    pad: int = 8,
+    **kw: Any,
+) -> ft.Control:
+    """An outlined button ``height`` px tall tagged ``ident`` (spoken ``label``): ``icon`` and
+    ``content`` (a text cut with «…» takes the room left); ``kw`` to the button."""
+    return tagged(
+        ident,
+        ft.OutlinedButton(
+            content=ft.Row([ft.Icon(icon, size=18), content], spacing=6, tight=True),
+            height=height,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=pad)),
+            on_click=lambda: on_click(),
+            **kw,
+        ),
+        label=label,
     )

@@ -19,7 +19,7 @@ import flet as ft
 from companion.engine.munchkin import HAND_LIMIT, SEALS_TO_END, SETUP_REMINDER, charity
 from companion.engine.munchkin.constants import R_PHASES
 from companion.i18n import _
-from companion.ui.boards.munchkin.common import Send, stepper
+from companion.ui.boards.munchkin.common import Send, outlined, stepper
 from companion.ui.boards.munchkin.dialogs import flag, question
 from companion.ui.form_dialog import form_dialog
 from companion.ui.layout import Layout, use_layout
@@ -316,24 +316,16 @@ def SealsButton(seals: int, over: bool, send: Send) -> ft.Control:
     Tags: ``seal-break`` (spoken «Сивучати n/7: сорвать»), ``seals``."""
     break_seal = use_seal_break(seals, over, send, always_ask=True)
     shown = f"{seals}/{SEALS_TO_END}"
-    return tagged(
+    return outlined(
         "seal-break",
-        ft.OutlinedButton(
-            content=ft.Row(
-                [
-                    ft.Icon(ft.Icons.APPROVAL, size=18),
-                    said("seals", ft.Text(shown, size=16, weight=ft.FontWeight.BOLD)),
-                ],
-                spacing=4,
-                tight=True,
-            ),
-            height=56,
-            tooltip=f"{_('Сивучати')} {shown}: {_('сорвать ещё одну')}",
-            disabled=over,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-            on_click=lambda: break_seal(),
-        ),
+        ft.Icons.APPROVAL,
+        said("seals", ft.Text(shown, size=16, weight=ft.FontWeight.BOLD)),
+        break_seal,
         label=f"{_('Сивучати')} {shown}: {_('сорвать')}",
+        height=56,
+        pad=10,
+        tooltip=f"{_('Сивучати')} {shown}: {_('сорвать ещё одну')}",
+        disabled=over,
     )
 
 
