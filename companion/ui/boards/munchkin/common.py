@@ -41,15 +41,11 @@ Send = Callable[..., bool]
 @ft.observable
 @dataclass
 class BoardUi:
-    """Momentary UI state shared by the board body and its pinned bar (one per screen).
-
-    :ivar monster_form: ``"start"`` (the «Бой!» monster form is open), ``"add"`` (the «add a
-        monster» form) or ``""``.
-    :ivar fleeing: the «Смываемся» dice dialog is open.
-    :ivar override: a refused move a card may override (``{"type", "data", "message"}``, and
-        ``"form": True`` for a fight refused at «Бой!»), waiting for the table, else ``None``.
-    :ivar card_says: the monster form opens with «Карта так говорит» ticked.
-    """
+    """Momentary UI state of one screen, shared by the body and the bar: the monster form
+    open (``monster_form``: ``"start"``, ``"add"`` or ``""``), the flee dialog (``fleeing``), a
+    refused move a card may override (``override``: ``{"type", "data", "message"}``, with
+    ``"form": True`` for a fight refused at «Бой!») and «Карта так говорит» given to the
+    form in advance (``card_says``)."""
 
     monster_form: str = ""
     fleeing: bool = False
