@@ -1,7 +1,8 @@
 """One form dialog for every board: summary, fields, a reserved refusal line, buttons. The
 fields and refusal line are never under the buttons: upright they are a fixed block and
 the summary scrolls above; on a compact height summary and fields sit side by side, each
-scrolling (no summary: the fields alone). The refusal line keeps :data:`REFUSAL_HEIGHT`."""
+scrolling (no summary: the fields alone, scrolling). The refusal line keeps
+:data:`REFUSAL_HEIGHT`."""
 
 from __future__ import annotations
 
@@ -48,11 +49,18 @@ def form_dialog(
     side_by_side = layout.height_class == COMPACT and layout.width >= 2 * FORM_WIDTH + 40
     about = ft.Column(list(summary), tight=True, spacing=6, scroll=ft.ScrollMode.AUTO, ref=scroller)
     form = [*fields] if refusal is None else [*fields, refusal]
-    if side_by_side:
-        content: ft.Control = ft.Row(
-            # no summary: the form alone, no empty column beside it
-            [ft.Container(about, width=FORM_WIDTH - 40)] * bool(summary)
-            + [ft.Column(form, spacing=6, scroll=ft.ScrollMode.AUTO, width=FORM_WIDTH)],
+    if not summary:
+        # the fields alone: one scrolling column either way up — a turn keeps the fields and
+        # their typed text (a scroll coming or going rebuilt them empty in the browser)
+        content: ft.Control = ft.Column(
+            form, tight=True, spacing=6, width=FORM_WIDTH, scroll=ft.ScrollMode.AUTO
+        )
+    elif side_by_side:
+        content = ft.Row(
+            [
+                ft.Container(about, width=FORM_WIDTH - 40),
+                ft.Column(form, spacing=6, scroll=ft.ScrollMode.AUTO, width=FORM_WIDTH),
+            ],
             spacing=16,
             vertical_alignment=ft.CrossAxisAlignment.START,
         )
@@ -60,9 +68,7 @@ def form_dialog(
         # the summary takes what the fields leave (loose flex)
         about.expand = True
         about.expand_loose = True
-        content = ft.Column(
-            [about, *form] if summary else form, tight=True, spacing=6, width=FORM_WIDTH
-        )
+        content = ft.Column([about, *form], tight=True, spacing=6, width=FORM_WIDTH)
     return ft.AlertDialog(
         modal=True,
         title=clipped_text(title, 18 if side_by_side else 20, lines=2),
