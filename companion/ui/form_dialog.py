@@ -1,7 +1,7 @@
 """One form dialog for every board: summary, fields, a reserved refusal line, buttons. The
 fields and refusal line are never under the buttons: upright they are a fixed block and
 the summary scrolls above; on a compact height summary and fields sit side by side, each
-scrolling (no summary: the fields alone, scrolling). The refusal line keeps
+scrolling (no summary: the fields alone, never scrolled). The refusal line keeps
 :data:`REFUSAL_HEIGHT`."""
 
 from __future__ import annotations
@@ -50,11 +50,9 @@ def form_dialog(
     about = ft.Column(list(summary), tight=True, spacing=6, scroll=ft.ScrollMode.AUTO, ref=scroller)
     form = [*fields] if refusal is None else [*fields, refusal]
     if not summary:
-        # the fields alone: one scrolling column either way up — a turn keeps the fields and
-        # their typed text (a scroll coming or going rebuilt them empty in the browser)
-        content: ft.Control = ft.Column(
-            form, tight=True, spacing=6, width=FORM_WIDTH, scroll=ft.ScrollMode.AUTO
-        )
+        # the fields alone, one column at every size: a turn keeps the fields and their
+        # typed text (a column's scroll coming or going rebuilt them empty in the browser)
+        content: ft.Control = ft.Column(form, tight=True, spacing=6, width=FORM_WIDTH)
     elif side_by_side:
         content = ft.Row(
             [
