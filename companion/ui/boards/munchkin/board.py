@@ -71,18 +71,13 @@ def use_send(view: GameView):
             view.clear_message()  # the dialog says it
             return ok
         if isinstance(player, int) and view.error_player == player:
-            view.error = about(view.game.players[player], said)
+            # «Аня: уровень уже 1-й — …»: a capital starting a word (not an abbreviation) lowered
+            if said[:1].isupper() and said[1:2].islower():
+                said = said[0].lower() + said[1:]
+            view.error = f"{view.game.players[player]}: {said}"
         return ok
 
     return ft.use_callback(send, [view])
-
-
-def about(name: str, message: str) -> str:
-    """``message`` headed by the player it is about: «Аня: уровень уже 1-й — …» (a capital
-    starting a word, not an abbreviation, lowered)."""
-    if message[:1].isupper() and message[1:2].islower():
-        message = message[0].lower() + message[1:]
-    return f"{name}: {message}"
 
 
 def last_combat_text(view: GameView) -> str:
@@ -135,11 +130,6 @@ def last_combat_text(view: GameView) -> str:
     return f"{_('Бой окончен без убийства')}: {', '.join(last['monsters'])}"
 
 
-def _treasures(last: dict[str, Any] | None) -> int:
-    """How many treasures the last fight, if won, draws («Бой»), else 0."""
-    return int(last["treasures"]) if last and last["result"] == "won" else 0
-
-
 def _last_hand(view: GameView) -> int:
     """The hand size last entered in «От щедрот», else :data:`HAND_LIMIT` + 1."""
     for event in reversed(view.game.events):
@@ -167,6 +157,7 @@ def Board(view: GameView) -> ft.Control:
     role = {} if c is None else {c.fighter: _("в бою"), c.helper: _("помогает")}
     levels = tuple(p.level for p in state.players)
     giving = c is None and state.phase == CHARITY and not state.charity_done and not over
+    won_fight = bool(state.last_combat) and state.last_combat["result"] == "won"
     # a fight that ends shows the board from its top, where its summary is
     use_top_on(None if fighting else "calm")
     layout = use_layout()
@@ -175,7 +166,7 @@ def Board(view: GameView) -> ft.Control:
     slot = (
         CharitySlot(
             state.active,
-            _treasures(state.last_combat),
+            state.last_combat["treasures"] if won_fight else 0,
             _last_hand(view),
             names,
             levels,

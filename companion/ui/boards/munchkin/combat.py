@@ -118,29 +118,26 @@ def _Quick(side: str, send: Send) -> ft.Control:
     )
 
 
-@ft.component
-def _Taken(side: str, k: int, v: int, send: Send) -> ft.Control:
-    """One played one-shot card; a tap takes it back."""
-    return button(
-        f"bonus-{side}-remove-{k}",
-        f"{v:+d}",
-        lambda _e: send("combat.bonus.remove", {"side": side, "index": k}),
-        ft.OutlinedButton,
-        icon=ft.Icons.CLOSE,
-        tooltip=_("Убрать разовую карту"),
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
-        label=f"{v:+d}",
-    )
-
-
-Quick, Taken = ft.memo(_Quick), ft.memo(_Taken)
+Quick = ft.memo(_Quick)
 
 
 @ft.component
 def _OneShots(side: str, played: tuple[int, ...], send: Send) -> ft.Control:
     """The side's title with the cards played (one 48 dp line: nothing below moves), then
     «+1 … +10»."""
-    taken = [Taken(side, k, v, send) for k, v in enumerate(played)]
+    taken = [  # a tap takes a card back
+        button(
+            f"bonus-{side}-remove-{k}",
+            f"{v:+d}",
+            lambda _e, k=k: send("combat.bonus.remove", {"side": side, "index": k}),
+            ft.OutlinedButton,
+            icon=ft.Icons.CLOSE,
+            tooltip=_("Убрать разовую карту"),
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+            label=f"{v:+d}",
+        )
+        for k, v in enumerate(played)
+    ]
     return ft.Column(
         [
             ft.Container(
