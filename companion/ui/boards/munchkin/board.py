@@ -1,16 +1,14 @@
-"""The Munchkin board: ``Board(view)``, the body — the top line (:mod:`.turn`: the last combat
-or «От щедрот», the seals), the combat calculator while a fight is on (:mod:`.combat`), one
-card per player (:mod:`.players`), the dialogs (:mod:`.dialogs`) — and ``Actions(view)``,
-the pinned bar. Four players and the bar fit a phone; nothing that comes and goes in the top
-line moves the players. The parts are memoised and fed plain values: a tap on one player
-re-renders that card only.
+"""The Munchkin board: ``Board(view)``, the body — the top line (:mod:`.turn`), the combat
+calculator while a fight is on (:mod:`.combat`), one card per player (:mod:`.players`), the
+dialogs (:mod:`.dialogs`) — and ``Actions(view)``, the pinned bar. Four players and the bar
+fit a phone; nothing that comes and goes in the top line moves the players. Memoised parts
+fed plain values: a tap on one player re-renders that card only.
 
-The bar, always the same height: the phase's primary action at the right and at most one
-other at its left — «Смываемся» and «Победа» in a fight, «Бой!» and «Дальше» in the door
-phases, «Дверь на руку» and «Дальше» in «Чистим нычки» with no monster met, «Следующий
-игрок» in «От щедрот», nothing once the game is over; on a short page in one column, out of
-a fight, the seals' button between them (:func:`.turn.seals_in_bar`).
-"""
+The bar, always the same height: the primary action at the right and at most one other at
+its left — «Смываемся» / «Победа» in a fight, «Бой!» / «Дальше» in the door phases, «Дверь на
+руку» / «Дальше» in «Чистим нычки» with no monster met, «Следующий игрок» in «От щедрот»,
+nothing once the game is over; on a short page in one column, out of a fight, the seals'
+button between them (:func:`.turn.seals_in_bar`)."""
 
 from __future__ import annotations
 

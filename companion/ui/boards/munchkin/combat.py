@@ -1,11 +1,7 @@
-"""The combat calculator: the board's own screen while a fight is on («Бой»).
-
-From the top: who fights with «+ Монстр» and the rules link, both sides' totals with the
-verdict (monsters win ties), the helper, one-shot cards for either side, and the monsters
-with their enhancers. «Победа» and «Смываемся» are in the pinned bar (:func:`.board.Actions`). A
-short page folds it (:func:`CombatView`). The sections are memoised apart, fed plain values:
-a one-shot card re-renders the totals and that side's cards, not the helpers or monsters.
-"""
+"""The combat calculator while a fight is on («Бой»): who fights, both totals with the verdict
+(monsters win ties), the helper, one-shot cards for either side, the monsters and their
+enhancers; folded on a short page (:func:`CombatView`). Its sections are memoised apart: a
+one-shot card re-renders the totals and that side's cards, not the helpers or monsters."""
 
 from __future__ import annotations
 

@@ -42,6 +42,10 @@ __all__ = ["MonsterDialog", "OverrideDialog", "FleeDialog", "dialog_actions", "q
 _BLANK = {"name": "", "level": "", "treasures": "", "two": False, "override": False, "refused": ""}
 
 
+#: A dialog's answer: identifier, label, what a tap does.
+Choice = tuple[str, str, Callable[[], None]]
+
+
 def dialog_actions(
     cancel_ident: str, ok_ident: str, ok_text: str, on_cancel: Callable[[], None], on_ok, **kw
 ) -> list[ft.Control]:
@@ -53,12 +57,7 @@ def dialog_actions(
 
 
 def question(
-    title: str,
-    ident: str,
-    text: str,
-    no: tuple[str, str, Callable[[], None]],
-    yes: tuple[str, str, Callable[[], None]],
-    icon: ft.IconData,
+    title: str, ident: str, text: str, no: Choice, yes: Choice, icon: ft.IconData
 ) -> ft.AlertDialog:
     """:func:`.confirm_dialog` with its text tagged ``ident`` (spoken whole) and margins that
     keep its two buttons on one row at 360 px."""
@@ -101,13 +100,11 @@ def rule_first(message: str) -> str:
 
 @ft.component
 def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
-    """A monster's name, level, treasures and «2 уровня»: starts the combat (``ui.monster_form
-    == "start"``) or adds a monster (``"add"``); blank at each opening. Level and treasures
-    are needed (an empty «Сокровища» is never 0); an unnamed monster is
-    :func:`~companion.engine.munchkin.default_monster_name`. A refusal — the form's, or a fight
-    refused whatever the monster until «Карта так говорит» — is said in its refusal line
-    only. Tags ``monster-…``/``add-monster-…``: ``-name``, ``-level``, ``-treasures``,
-    ``-two``, ``-error``, ``-submit``, ``-cancel``; ``monster-override``."""
+    """A monster's name, level, treasures (never 0 for empty) and «2 уровня»: starts the fight
+    (``ui.monster_form == "start"``) or adds a monster (``"add"``); blank at each opening. Its
+    refusal, or a fight refused whatever the monster until «Карта так говорит», is said in its
+    refusal line only. Tags ``monster-…``/``add-monster-…``: ``-name``, ``-level``,
+    ``-treasures``, ``-two``, ``-error``, ``-submit``, ``-cancel``; ``monster-override``."""
     mode = ui.monster_form
     layout = use_layout()
     form, update, latest = use_form(lambda: dict(_BLANK), mode)
@@ -255,13 +252,10 @@ _NO_DICE = {"picked": {}, "modifier": 0, "helper_picked": {}, "helper_modifier":
 
 @ft.component
 def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
-    """«Смываемся»: the app rolls one d6 per monster, or the table enters its own dice.
-
-    With a helper both run, each with their own dice and modifier («Смываемся», «Зовём на
-    помощь»): the fighter's part (tags ``flee-die-{i}-{v}``, ``flee-mod…``), then the
-    helper's (``flee-helper-die-{i}-{v}``, ``flee-helper-mod…``); «Бросить кубики»
-    (``flee-roll``) rolls for both and «Записать броски» (``flee-submit``) waits for every
-    die. Each opening starts blank."""
+    """«Смываемся»: one d6 per monster, rolled by the app (``flee-roll``) or picked
+    (``flee-die-{i}-{v}``), and a modifier (``flee-mod…``); with a helper both run, each with
+    their own (``flee-helper-die-…``, ``flee-helper-mod…``: «Зовём на помощь»).
+    ``flee-submit`` waits for every die. Blank at each opening."""
     c = view.state.combat
     opened = ui.fleeing and c is not None
     form, update, latest = use_form(lambda: dict(_NO_DICE), opened)

@@ -46,14 +46,11 @@ def _PlayerRow(
     over: bool,
     send: Send,
 ) -> ft.Control:
-    """Player ``index``'s card (plain props: it re-renders only when they change). ``over``:
-    play has ended, the engine takes no change of a player — the buttons are shown disabled,
-    in their places. A short page (:attr:`.Layout.short`): no padding above the name line.
-
-    Tags: ``card-p{i}``, ``name-p{i}``, ``class-p{i}``, ``power-p{i}``, ``level-p{i}`` and
-    ``gear-p{i}`` (each with ``-minus``/``-plus``), ``edit-p{i}``, ``notes-p{i}``; in the
-    dialog ``class-field-p{i}``, ``notes-field-p{i}``, ``cancel-text-p{i}``,
-    ``save-text-p{i}``.
+    """Player ``index``'s card (plain props: re-rendered only when they change); ``over``: play
+    has ended, the buttons are shown disabled in their places; a short page: no padding above
+    the name. Tags: ``card-p{i}``, ``name-p{i}``, ``class-p{i}``, ``power-p{i}``,
+    ``level-p{i}``/``gear-p{i}`` (``-minus``/``-plus``), ``edit-p{i}``, ``notes-p{i}``; in the
+    dialog ``class-field-p{i}``, ``notes-field-p{i}``, ``cancel-text-p{i}``, ``save-text-p{i}``.
     """
     level, gear, klass, notes = sheet.level, sheet.gear, sheet.klass, sheet.notes
     editing, set_editing = ft.use_state(False)

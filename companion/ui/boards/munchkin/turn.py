@@ -1,18 +1,11 @@
-"""The line above the players and what the turn needs around them.
-
-The board's top line (:data:`TOP_LINE` px) holds a slot for what comes and goes — the last
-combat's summary (:func:`LastCombat`) or, in «От щедрот», the charity helper
-(:func:`CharitySlot`) — and the seals with «Сорвать»; nothing there moves the players. On a
-short page in one column the seals are a button in the pinned bar instead
-(:func:`seals_in_bar`, :func:`SealsButton`) and the line shows only while its slot is filled.
-After the seventh seal the winner picker comes above the players.
-"""
+"""The board's top line (:func:`top_line`: the last combat's summary or «От щедрот», then the
+seals; nothing there moves the players), the seals' button of a short page's pinned bar
+(:func:`seals_in_bar`), the setup reminder and, after the seventh seal, the winner picker."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 import flet as ft
 
@@ -91,20 +84,15 @@ def _CharitySlot(
     gifts = [plan.shares.get(i, 0) + (1 if i in chosen else 0) for i in range(len(names))]
 
     def give() -> None:
-        data: dict[str, Any] = {
-            "hand": hand,
-            "gifts": [0] * len(names) if plan.discard else gifts,
-            "discard": plan.discard,
-        }
-        if send("turn.charity", data):
+        given = [0] * len(names) if plan.discard else gifts
+        if send("turn.charity", {"hand": hand, "gifts": given, "discard": plan.discard}):
             set_extra_to(None)
             set_opened(False)
             # said where the table looks, in cards (never «+1» alone: that read as a level)
-            given = [f"{names[p]} {_cards(n)}" for p, n in enumerate(data["gifts"]) if n]
-            if data["discard"]:
-                given.append(f"{_('в сброс')} {_cards(data['discard'])}")
-            if given:
-                show(f"{_('От щедрот')}: {', '.join(given)}")
+            said = [f"{names[p]} {_cards(n)}" for p, n in enumerate(given) if n]
+            said += [f"{_('в сброс')} {_cards(plan.discard)}"] if plan.discard else []
+            if said:
+                show(f"{_('От щедрот')}: {', '.join(said)}")
 
     def flip(p: int) -> None:
         if p in chosen:
@@ -231,9 +219,8 @@ def _odd_cards_taken(extra: int, chosen: list[str]) -> str:
 def use_seal_break(
     seals: int, over: bool, send: Send, always_ask: bool = False
 ) -> Callable[[], None]:
-    """A hook: ``break_seal()`` breaks a seal, first asking when the next one ends the game
-    («Начало игры, конец игры») or ``always_ask``. Tags: ``seal-confirm-text``,
-    ``seal-cancel``, ``seal-confirm``."""
+    """``break_seal()``, asking first (``seal-confirm-text``, ``seal-cancel``, ``seal-confirm``)
+    when the next seal ends the game («Начало игры, конец игры») or ``always_ask``."""
     asking, set_asking = ft.use_state(False)
     last = seals + 1 >= SEALS_TO_END
 
@@ -304,9 +291,8 @@ Seals = ft.memo(_Seals)
 
 
 def seals_in_bar(layout: Layout, fighting: bool) -> bool:
-    """The seals fold into the pinned bar (:func:`SealsButton`): a short page in one column,
-    out of a fight (two columns' bar is a narrow side column with no room for a third
-    button; a folded fight puts the top line after the players)."""
+    """The seals fold into the pinned bar: a short page in one column (two columns' bar has
+    no room), out of a fight (a folded fight puts the top line after the players)."""
     return layout.short and not layout.two_columns and not fighting
 
 
