@@ -69,6 +69,7 @@ def Counter(
     on_tap: Callable[[], None] | None = None,
     tips: tuple[str, str] | None = None,
     number_top: int = 0,
+    steps: str | None = None,
 ) -> ft.Control:
     """− ``value`` + in one 48 dp line; ``on_add(delta)`` gets ±``step`` (×5 on a long press).
 
@@ -81,7 +82,8 @@ def Counter(
     :param size: the number's type (px). :param color: made readable by :func:`ink`.
     :param disabled: greyed, no pad; ``minus_disabled``: only «−» greyed.
     :param allow_negative: the pad offers «±». :param guard: asked before the pad opens.
-    :param tips: the «−» and «+» labels. :param number_top: px above the number."""
+    :param tips: the «−» and «+» labels. :param number_top: px above the number.
+    :param steps: the buttons' tag instead of ``ident`` (``{steps}-minus``, ``{steps}-plus``)."""
     open_pad = use_number_pad(
         name, on_set or (lambda _v: None), current=value, allow_negative=allow_negative, guard=guard
     )
@@ -115,7 +117,7 @@ def Counter(
     )
     minus_tip, plus_tip = tips or (None, None)
     minus = counter_step(
-        ident,
+        steps or ident,
         name,
         -1,
         step,
@@ -125,7 +127,7 @@ def Counter(
         tip=minus_tip,
     )
     plus = counter_step(
-        ident, name, 1, step, on_add, outlined=outlined, disabled=disabled, tip=plus_tip
+        steps or ident, name, 1, step, on_add, outlined=outlined, disabled=disabled, tip=plus_tip
     )
     middle = ft.Container(slot, expand=True) if width is None else slot
     return ft.Row([minus, middle, plus], spacing=0, tight=width is not None)

@@ -1,7 +1,8 @@
 """One form dialog for every board: summary, fields, a reserved refusal line, buttons. The
 fields and refusal line are never under the buttons: upright they are a fixed block and
 the summary scrolls above; on a compact height summary and fields sit side by side, each
-scrolling. The refusal line keeps :data:`REFUSAL_HEIGHT`."""
+scrolling (no summary: the fields alone, never scrolled). The refusal line keeps
+:data:`REFUSAL_HEIGHT`."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
-from companion.ui.controls import clipped_text
+from companion.ui.controls import clipped_text, tagged
 from companion.ui.layout import COMPACT, Layout
 from companion.ui.tagged_controls import said
 
@@ -21,10 +22,12 @@ FORM_WIDTH = 340
 REFUSAL_HEIGHT = 56
 
 
-def refusal_line(ident: str, text: str) -> ft.Control:
-    """The reserved refusal line (``ident``): ``text`` in red, three lines then «…»."""
+def refusal_line(ident: str, text: str, whole: str | None = None) -> ft.Control:
+    """The reserved refusal line (``ident``): ``text`` in red, three lines then «…»; spoken as
+    ``whole`` when given (the refusal as sent, ``text`` being a reordered or shortened form)."""
+    line = clipped_text(text, 13, lines=3, color=ft.Colors.ERROR)
     return ft.Container(
-        said(ident, clipped_text(text, 13, lines=3, color=ft.Colors.ERROR)),
+        said(ident, line) if whole is None else tagged(ident, line, label=whole),
         height=REFUSAL_HEIGHT,
     )
 
@@ -33,7 +36,7 @@ def form_dialog(
     layout: Layout,
     title: str,
     fields: Sequence[ft.Control],
-    refusal: ft.Control,
+    refusal: ft.Control | None,
     actions: list[ft.Control],
     on_dismiss: Callable[[], None],
     *,
@@ -42,13 +45,18 @@ def form_dialog(
     title_ident: str | None = None,
 ) -> ft.AlertDialog:
     """A modal form dialog from the caller's ``layout``: ``fields`` (top to bottom), ``refusal``
-    (:func:`refusal_line`), ``actions`` (≥ 48 dp), ``summary`` (scrolls), ``scroller`` (gets
-    the summary's column), ``title_ident`` (tags the title, spoken as it reads)."""
+    (:func:`refusal_line`; ``None``: a form the rules never refuse), ``actions`` (≥ 48 dp),
+    ``summary`` (scrolls), ``scroller`` (gets the summary's column), ``title_ident`` (tags the
+    title, spoken as it reads)."""
     side_by_side = layout.height_class == COMPACT and layout.width >= 2 * FORM_WIDTH + 40
     about = ft.Column(list(summary), tight=True, spacing=6, scroll=ft.ScrollMode.AUTO, ref=scroller)
-    form = [*fields, refusal]
-    if side_by_side:
-        content: ft.Control = ft.Row(
+    form = [*fields] if refusal is None else [*fields, refusal]
+    if not summary:
+        # the fields alone, one column at every size: a turn keeps the fields and their
+        # typed text (a column's scroll coming or going rebuilt them empty in the browser)
+        content: ft.Control = ft.Column(form, tight=True, spacing=6, width=FORM_WIDTH)
+    elif side_by_side:
+        content = ft.Row(
             [
                 ft.Container(about, width=FORM_WIDTH - 40),
                 ft.Column(form, spacing=6, scroll=ft.ScrollMode.AUTO, width=FORM_WIDTH),
@@ -60,9 +68,7 @@ def form_dialog(
         # the summary takes what the fields leave (loose flex)
         about.expand = True
         about.expand_loose = True
-        content = ft.Column(
-            [about, *form] if summary else form, tight=True, spacing=6, width=FORM_WIDTH
-        )
+        content = ft.Column([about, *form], tight=True, spacing=6, width=FORM_WIDTH)
     heading = clipped_text(title, 18 if side_by_side else 20, lines=2)
     return ft.AlertDialog(
         modal=True,

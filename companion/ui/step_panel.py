@@ -13,7 +13,7 @@ import flet as ft
 from companion.i18n import _
 from companion.ui.widgets import TARGET, button, clipped_text, said, tagged
 
-__all__ = ["QUESTION_CHARS", "QUESTION_SIZE", "StepPanel", "StepText"]
+__all__ = ["QUESTION_CHARS", "QUESTION_SIZE", "StepPanel", "StepText", "whole_dialog"]
 
 #: Questions up to this many characters: one line at :data:`QUESTION_SIZE` px; else two.
 QUESTION_CHARS = 22
@@ -38,14 +38,19 @@ def _text(t: StepText) -> ft.Control:
     )
 
 
-def _whole_dialog(question: str, texts: list[str], close: Callable[[], None]) -> ft.AlertDialog:
-    """The question and texts whole, closed by «Понятно». Tags: ``step-texts-title``,
-    ``step-texts-text``, ``step-texts-close``."""
+def whole_dialog(
+    question: str,
+    texts: list[str],
+    close: Callable[[], None],
+    tags: tuple[str, str, str] = ("step-texts-title", "step-texts-text", "step-texts-close"),
+) -> ft.AlertDialog:
+    """The question and texts whole, closed by «Понятно». ``tags``: the title, the texts and
+    the button (by default ``step-texts-title``, ``step-texts-text``, ``step-texts-close``)."""
     return ft.AlertDialog(
         modal=True,
-        title=said("step-texts-title", ft.Text(question, size=18)),
+        title=said(tags[0], ft.Text(question, size=18)),
         content=tagged(
-            "step-texts-text",
+            tags[1],
             ft.Column(
                 [ft.Text(t, size=15) for t in texts],
                 spacing=8,
@@ -54,7 +59,7 @@ def _whole_dialog(question: str, texts: list[str], close: Callable[[], None]) ->
             ),
             label="\n".join(texts),
         ),
-        actions=[button("step-texts-close", _("Понятно"), close, ft.FilledButton)],
+        actions=[button(tags[2], _("Понятно"), close, ft.FilledButton)],
         on_dismiss=close,
     )
 
@@ -98,7 +103,7 @@ def StepPanel(
     short = len(question) <= QUESTION_CHARS
     readable = bool(whole) or not short  # something may be cut: «Весь текст» reads it
     opened = readable and reading is not None and reading == moment
-    ft.use_dialog(_whole_dialog(question, whole, lambda: set_reading(None)) if opened else None)
+    ft.use_dialog(whole_dialog(question, whole, lambda: set_reading(None)) if opened else None)
     read = _icon("step-texts", ft.Icons.INFO_OUTLINE, _("Весь текст"), lambda: set_reading(moment))
     link = _icon(idents[1], ft.Icons.MENU_BOOK, f"{_('Правила')}: {rule}", open_rule)
     size, lines = (QUESTION_SIZE, 1) if short else (QUESTION_SMALL, 2)

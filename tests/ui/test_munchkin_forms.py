@@ -413,14 +413,16 @@ async def _long_form_refusal(data) -> dict[str, Any]:
     return {"label": node.label, "text": node.content}
 
 
-def test_a_long_form_refusal_is_two_lines_that_start_with_the_rule(tmp_path):
+def test_a_long_form_refusal_is_cut_and_starts_with_the_rule(tmp_path):
     """«Фазы хода»: a second monster in a turn is refused. Its sentence is three lines and
     more in the monster form; play-test: the form's refusal grew with it and moved «Бой!».
-    It is now at most two lines (cut with «…», whole in its label), and the rule it names
-    comes first so the cut never takes it (see the Chromium test in test_munchkin)."""
+    It is now the shared form's refusal line (:func:`companion.ui.form_dialog.refusal_line`:
+    three lines at most, cut with «…», whole in its label; it was two lines of its own), and
+    the rule it names comes first so the cut never takes it (see the Chromium test in
+    test_munchkin)."""
     seen = rt.run(_long_form_refusal(tmp_path))
     whole = seen["label"]
     assert whole.startswith("В этот ход монстр уже был") and whole.endswith("(Фазы хода)."), whole
     text = seen["text"]
-    assert text.max_lines == 2 and text.overflow == ft.TextOverflow.ELLIPSIS, text
+    assert text.max_lines == 3 and text.overflow == ft.TextOverflow.ELLIPSIS, text
     assert text.value.startswith("Фазы хода: В этот ход монстр уже был"), text.value

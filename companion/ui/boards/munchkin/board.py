@@ -1,63 +1,64 @@
-"""The Munchkin board's body: two screens, the turn and the combat.
+"""The Munchkin board: ``Board(view)``, the body — the top line (:mod:`.turn`), the combat
+calculator while a fight is on (:mod:`.combat`), one card per player (:mod:`.players`), the
+dialogs (:mod:`.dialogs`) — and ``Actions(view)``, the pinned bar. Four players and the bar
+fit a phone; nothing that comes and goes in the top line moves the players. Memoised parts
+fed plain values: a tap on one player re-renders that card only.
 
-Out of combat: the top line (the seals, and a slot for the last combat's summary or «От щедрот»;
-whose turn and the phase are in the frame's status line), then one compact row per player
-(level, gear, strength), so four players and the pinned bar fit on a 390×844 phone; nothing
-that comes and goes in the slot moves them. While a fight is on, the combat calculator comes
-first (totals and verdict at the top), the players below it. The parts are memoised
-components fed with plain values: a tap on one player re-renders that row, not the board.
-"""
+The bar, always the same height: the primary action at the right and at most one other at
+its left — «Смываемся» / «Победа» in a fight, «Бой!» / «Дальше» in the door phases, «Дверь на
+руку» / «Дальше» in «Чистим нычки» with no monster met, «Следующий игрок» in «От щедрот»,
+nothing once the game is over; on a short page in one column, out of a fight, the seals'
+button between them (:func:`.turn.seals_in_bar`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
 from companion.engine.munchkin import HAND_LIMIT, MUNCHKIN, SEALS_TO_END, escapes, flee_rolls
+from companion.engine.munchkin.constants import CHARITY, KICK, LOOT, TROUBLE
 from companion.i18n import _
-from companion.ui.boards.munchkin.combat import CombatView, MonsterView
+from companion.ui import moves
+from companion.ui.boards.munchkin.combat import CombatView
 from companion.ui.boards.munchkin.common import (
-    below_zero,
     board_ui,
+    outlined,
     overridable,
+    refused_fight,
     send_noting_gear,
 )
-from companion.ui.boards.munchkin.dialogs import MonsterDialog, OverrideDialog
-from companion.ui.boards.munchkin.flee import FleeDialog
+from companion.ui.boards.munchkin.dialogs import FleeDialog, MonsterDialog, OverrideDialog
 from companion.ui.boards.munchkin.players import PlayerRow
 from companion.ui.boards.munchkin.turn import (
+    CharitySlot,
+    LastCombat,
     Reminder,
     SealDialog,
-    TurnBar,
+    SealsButton,
     WinnerPicker,
     seals_in_bar,
+    top_line,
 )
-from companion.ui.layout import use_layout
+from companion.ui.layout import grid, use_layout
 from companion.ui.state import GameView, part
-from companion.ui.widgets import use_top_on
+from companion.ui.widgets import clipped_text, primary_button, use_top_on
 from companion.ui.words import inflect, plural
 
-__all__ = ["Board", "use_send", "about", "below_zero", "last_combat_text"]
+__all__ = ["Board", "Actions", "last_combat_text"]
 
 
 def use_send(view: GameView):
-    """A stable ``send(type, data, chained=False) -> bool`` for memoised parts: sends the move
-    (``chained``: the second move of one tap; a move is otherwise made against the revision on
-    screen, so a double tap applies once).
-
-    A refusal is said once:
-
-    - when the engine says a card may override the rule («карта так говорит»), in the
-      override dialog only, which asks the table (the banner behind it is cleared);
-    - otherwise in the frame's banner (drawn over the top bar: nothing moves when it comes
-      or goes, and it is whole), headed by the player's name when it is about one player, as
-      the banner is not beside that player's row.
-    """
+    """A stable ``send(type, data, chained=False) -> bool`` for memoised parts (``chained``:
+    the second move of one tap; a move is otherwise made against the revision on screen, so a
+    double tap applies once). A refusal is said once: in the override dialog when a card may
+    override the rule (the banner cleared), else in the frame's banner, headed by the
+    player's name when it is about one player."""
     ui = board_ui(view)
 
     def send(type: str, data: dict[str, Any], chained: bool = False) -> bool:
-        if chained:  # the second move of one tap: made against the state the first one left
+        if chained:
             view.mark_shown()
         player = data.get("player")
         ok = send_noting_gear(view, type, data)
@@ -69,24 +70,18 @@ def use_send(view: GameView):
             view.clear_message()  # the dialog says it
             return ok
         if isinstance(player, int) and view.error_player == player:
-            view.error = about(view.game.players[player], said)
+            # «Аня: уровень уже 1-й — …»: a capital starting a word (not an abbreviation) lowered
+            if said[:1].isupper() and said[1:2].islower():
+                said = said[0].lower() + said[1:]
+            view.error = f"{view.game.players[player]}: {said}"
         return ok
 
     return ft.use_callback(send, [view])
 
 
-def about(name: str, message: str) -> str:
-    """``message`` (an engine's refusal) headed by the player it is about: «Аня: уровень уже
-    1-й — …» (a capital that starts a word, not an abbreviation, is lowered after the
-    colon)."""
-    if message[:1].isupper() and message[1:2].islower():
-        message = message[0].lower() + message[1:]
-    return f"{name}: {message}"
-
-
 def last_combat_text(view: GameView) -> str:
-    """A Russian summary of the last finished combat, or ``""``; what decides the turn comes
-    first, inside the two lines the top slot shows."""
+    """The last finished combat in Russian, or ``""``; what decides the turn comes first,
+    inside the top slot's two lines (the punishment named only for a runner caught)."""
     last = view.state.last_combat
     if not last:
         return ""
@@ -94,50 +89,36 @@ def last_combat_text(view: GameView) -> str:
     if last["result"] == "won":
         n = last["treasures"]
         return (
-            # the treasures before the levels: at 360 px the second line's end is cut
             f"{_('Победа в бою')}: {names[last['fighter']]} {_('тянет')} {n} "
             f"{plural(n, _('сокровище'), _('сокровища'), _('сокровищ'))}, "
             f"+{last['levels']} {_('ур.')}; {_('разовые карты — в сброс')}"
         )
     if last["result"] == "fled":
-        flee = next((e for e in reversed(view.game.events) if e.type == "combat.flee"), None)
-        runs = [(last["fighter"], "rolls", "modifier")]
-        if flee is not None and last.get("helper") is not None and "helper_rolls" in flee.data:
-            runs.append((last["helper"], "helper_rolls", "helper_modifier"))  # both ran
+        flee = next((e.data for e in reversed(view.game.events) if e.type == "combat.flee"), {})
+        runs = [(last["fighter"], "")]
+        if last.get("helper") is not None and "helper_rolls" in flee:
+            runs.append((last["helper"], "helper_"))  # both ran
         each = []  # per runner: (monster, roll, verdict) per monster
-        for _who, rolls, modifier in runs:
-            said = []
-            if flee is not None:
-                args = (flee.data[rolls], flee.data.get(modifier, 0), flee.data.get("modifiers"))
-                for name, roll, e in zip(
-                    last["monsters"], flee_rolls(*args), escapes(*args), strict=False
-                ):
-                    said.append((name, roll, _("удалось") if e else _("не удалось")))
-            each.append(said)
-        who = [names[r[0]] for r in runs]
-        if len(runs) == 2 and all(len(said) == 1 for said in each):
-            # fighter and helper from one monster: both verdicts first, inside the two lines
-            text = (
-                ", ".join(
-                    f"{w}: {said[0][2]} ({said[0][1]})" for w, said in zip(who, each, strict=True)
-                )
-                + f" — {_('смываются от монстра')} «{each[0][0][0]}»"
+        for _who, pre in runs:
+            args = (
+                flee.get(f"{pre}rolls", []),
+                flee.get(f"{pre}modifier", 0),
+                flee.get("modifiers"),
             )
+            verdicts = [_("удалось") if e else _("не удалось") for e in escapes(*args)]
+            each.append(list(zip(last["monsters"], flee_rolls(*args), verdicts, strict=False)))
+        told = list(zip([names[r[0]] for r in runs], each, strict=True))
+        if len(runs) == 2 and all(len(said) == 1 for said in each):
+            # fighter and helper from one monster: both verdicts first
+            text = ", ".join(f"{w}: {said[0][2]} ({said[0][1]})" for w, said in told)
+            text += f" — {_('смываются от монстра')} «{each[0][0][0]}»"
         else:
-            texts = []
-            for w, said in zip(who, each, strict=True):
-                if len(said) == 1:  # one monster: the verdict right after the name
-                    name, roll, verdict = said[0]
-                    texts.append(
-                        f"{w}: {verdict} {_('смыться')} ({roll}) {_('от монстра')} «{name}»"
-                    )
-                else:
-                    texts.append(
-                        f"{w} {_('смывается')}: "
-                        + "; ".join(f"{n} — {v} ({r})" for n, r, v in said)
-                    )
-            text = ". ".join(texts)
-        # the punishment is named for the runners a monster caught, never one who got away
+            text = ". ".join(
+                f"{w}: {said[0][2]} {_('смыться')} ({said[0][1]}) {_('от монстра')} «{said[0][0]}»"
+                if len(said) == 1
+                else f"{w} {_('смывается')}: " + "; ".join(f"{n} — {v} ({r})" for n, r, v in said)
+                for w, said in told
+            )
         caught = [last["fighter"]] if last.get("caught") else []
         if last.get("helper_caught") and last.get("helper") is not None:
             caught.append(last["helper"])
@@ -148,14 +129,8 @@ def last_combat_text(view: GameView) -> str:
     return f"{_('Бой окончен без убийства')}: {', '.join(last['monsters'])}"
 
 
-def _treasures(last: dict[str, Any] | None) -> int:
-    """How many treasures the last fight, if won, draws («Бой»), else 0."""
-    return int(last["treasures"]) if last and last["result"] == "won" else 0
-
-
 def _last_hand(view: GameView) -> int:
-    """The hand size last entered in «От щедрот» (any player's, the latest), else the
-    smallest hand that has a card to give (:data:`HAND_LIMIT` + 1): the dialog starts there."""
+    """The hand size last entered in «От щедрот», else :data:`HAND_LIMIT` + 1."""
     for event in reversed(view.game.events):
         if event.type == "turn.charity" and isinstance(event.data.get("hand"), int):
             return int(event.data["hand"])
@@ -168,139 +143,173 @@ def _empty() -> ft.Control:
 
 @ft.component
 def Board(view: GameView) -> ft.Control:
-    """The turn or the combat, then the players (see the module docstring)."""
+    """The turn or the combat, then the players (see the module docstring). Every slot is
+    always there (hidden when unused): the players keep their places and their rows' state."""
     view.mark_shown()  # a tap on the board is made against what the board shows
-    game = view.game
-    state = game.state
-    ui = board_ui(view)
+    game, state, ui = view.game, view.state, board_ui(view)
     send = use_send(view)
     add_monster = ft.use_callback(lambda: setattr(ui, "monster_form", "add"), [ui])
     ask_seal = ft.use_callback(lambda: setattr(ui, "sealing", True), [ui])
     names = tuple(game.players)
-    colors = [p.color for p in game.setup.players]
-    # play has ended: won, or the seventh seal broken (then only the winner is to be named):
-    # no seal, no charity, nobody's turn
-    over = MUNCHKIN.ended(state)
-    c = state.combat
-    totals = MUNCHKIN.totals(state)
-    role = {}
-    if c is not None:
-        role[c.fighter] = _("в бою")
-        if c.helper is not None:
-            role[c.helper] = _("помогает")
-    levels = tuple(p.level for p in state.players)
-    giving = c is None and state.phase == 3 and not state.charity_done and not over
-    # Every slot is always there (an empty container when unused): the players keep their
-    # places in the list, and with them their rows' state. The last combat and «От щедрот»
-    # share the top line's slot: when they come and go, nothing below moves.
+    over = MUNCHKIN.ended(state)  # won, or the seventh seal broken: nobody's turn
+    c, totals = state.combat, MUNCHKIN.totals(state)
     fighting = c is not None and totals is not None
-    # a fight that ends shows the board from its top, where its summary is; the key is
-    # the same through every move out of a fight, so nothing else scrolls the board
+    role = {} if c is None else {c.fighter: _("в бою"), c.helper: _("помогает")}
+    levels = tuple(p.level for p in state.players)
+    giving = c is None and state.phase == CHARITY and not state.charity_done and not over
+    won_fight = bool(state.last_combat) and state.last_combat["result"] == "won"
+    # a fight that ends shows the board from its top, where its summary is
     use_top_on(None if fighting else "calm")
-    # a short page (390×760: a 390×844 phone's browser with its address bar; 360×640, a
-    # phone on its side) folds the fight: the totals in one line, the monsters under them,
-    # the helper and the one-shot cards in one line that opens them (:class:`CombatView`),
-    # the seals' line after the players
     layout = use_layout()
-    folded = fighting and layout.short
-    turn_bar = TurnBar(
-        state.seals,
-        over,
-        last_combat_text(view) if c is None else "",
-        state.active if giving else None,
-        _treasures(state.last_combat),
-        _last_hand(view) if giving else HAND_LIMIT + 1,
-        names,
-        levels,
-        view.show_notice,
-        send,
-        ask_seal,
-        not seals_in_bar(layout, c is not None),
+    folded = fighting and layout.short  # the seals' line then goes after the players
+    summary = last_combat_text(view) if c is None else ""
+    slot = (
+        CharitySlot(
+            state.active,
+            state.last_combat["treasures"] if won_fight else 0,
+            _last_hand(view),
+            names,
+            levels,
+            view.show_notice,
+            send,
+        )
+        if giving
+        else (LastCombat(summary) if summary else None)
     )
-    parts: list[ft.Control] = [
-        _empty() if folded else turn_bar,
-        WinnerPicker(names, levels, send)
-        if state.seals >= SEALS_TO_END and game.outcome() is None
-        else _empty(),
-    ]
+    in_bar = seals_in_bar(layout, c is not None)
+    turn_bar = top_line(slot, None if in_bar else state.seals, over, send, ask_seal)
+    won = state.seals >= SEALS_TO_END and game.outcome() is None
     rows = [
         PlayerRow(
             i,
             names[i],
-            colors[i],
-            p.level,
-            p.gear,
-            p.klass,
-            p.notes,
+            game.setup.players[i].color,
+            p,
             state.active == i and not over,
             role.get(i, ""),
             over,
             send,
-            layout.short,
         )
         for i, p in enumerate(state.players)
     ]
-    combat = (
-        CombatView(
-            c.fighter,
-            c.helper,
-            names,
-            totals.players,
-            totals.monsters,
-            totals.players_win,
-            totals.margin,
-            tuple(
-                MonsterView(m.name, m.level, m.enhancers, m.levels, m.strength) for m in c.monsters
-            ),
-            tuple(b.value for b in c.player_bonuses),
-            tuple(b.value for b in c.monster_bonuses),
-            send,
-            add_monster,
-            folded,
-        )
-        if c is not None and totals is not None
-        else _empty()
-    )
-    # One column on a phone, either way up (the frame's layout). A board pane of a medium
-    # width or more: the combat and the players side by side, or out of combat the players
-    # two by two.
+    # a pane of a medium width or more: the fight beside the players, or them two by two
     two = layout.board_columns == 2
-    players: ft.Control = (
-        ft.Column(
-            [
-                ft.Row(
-                    [ft.Container(r, expand=True) for r in rows[k : k + 2]]
-                    + ([ft.Container(expand=True)] if k + 1 == len(rows) else []),
-                    spacing=6,
-                )
-                for k in range(0, len(rows), 2)
-            ],
-            spacing=6,
-        )
-        if two and not fighting
-        else ft.Column(rows, spacing=4 if layout.short else 6)
+    players = grid(
+        rows, 1 if fighting else layout.board_columns, run_spacing=4 if layout.short else 6
     )
-    fight = ft.Container(combat, visible=fighting, expand=two)
-    if two:
-        parts.append(
+    fight = ft.Container(
+        CombatView(c, totals, names, send, add_monster, folded) if fighting else _empty(),
+        visible=fighting,
+        expand=two,
+    )
+    form, fleeing = ui.monster_form, ui.fleeing
+    return ft.Column(
+        [
+            _empty() if folded else turn_bar,
+            WinnerPicker(names, levels, send) if won else _empty(),
             ft.Row(
                 [fight, ft.Container(players, expand=True)],
                 spacing=6,
                 vertical_alignment=ft.CrossAxisAlignment.START,
             )
+            if two
+            else ft.Column([fight, players, turn_bar if folded else _empty()], spacing=6),
+            # last: when the first move hides it, nothing above moves
+            Reminder() if not game.events else _empty(),
+            # the dialogs follow ``ui`` (observed) and, while open, what they show
+            part(MonsterDialog, view, (form, view.error) if form else None, ui),
+            part(FleeDialog, view, (c.monsters, c.helper) if fleeing and c else None, ui),
+            part(OverrideDialog, view, None, ui),
+            part(SealDialog, view, (state.seals, over) if ui.sealing else None, ui, send),
+        ],
+        spacing=6,
+    )
+
+
+#: Height of the bar's content (the primary button is 56 dp tall).
+BAR_HEIGHT = 64
+
+
+def _secondary(
+    ident: str, text: str, icon: ft.IconData, on_click: Callable[[], None]
+) -> ft.Control:
+    """The bar's second button in the room the primary one leaves: its text cut with «…» in
+    a narrow side column (640×360), whole in its tooltip and label."""
+    cut = clipped_text(text, 14, expand=True, expand_loose=True)
+    return ft.Container(
+        outlined(ident, icon, cut, on_click, height=56, pad=12, tooltip=text),
+        expand=True,
+        alignment=ft.Alignment.CENTER_LEFT,
+    )
+
+
+def start_fight(view: GameView) -> None:
+    """«Бой!»: the monster form — or, when the rules refuse any fight now («Фазы хода»), the
+    refusal at once, with «Карта так говорит» to open the form anyway."""
+    ui = board_ui(view)
+    if view.readonly or view.locked:
+        view.explain("combat.start", {"monster": {"name": "?", "level": 1}})  # says why: no move
+        return
+    refused = refused_fight(view)
+    if refused:
+        view.clear_message()
+        ui.override = {"type": "combat.start", "data": {}, "message": refused, "form": True}
+        return
+    ui.monster_form = "start"
+
+
+@ft.component
+def Actions(view: GameView) -> ft.Control:
+    """The pinned bar. Tags: ``primary-action``, ``flee``, ``start-combat``, ``loot``.
+    Re-rendered when what it offers changes, not on every move."""
+    state = view.state
+    over = MUNCHKIN.ended(state)
+    seals = state.seals if seals_in_bar(use_layout(), state.combat is not None) else None
+    key = (over, state.combat is not None, state.phase, state.met_monster, state.looted, seals)
+    return part(_Bar, view, (*key, view.moment()), seals)
+
+
+@ft.component
+def _Bar(view: GameView, seals: int | None) -> ft.Control:
+    """``seals``: the seals broken for :func:`.SealsButton` between the buttons, or ``None``."""
+    view.mark_shown()  # the bar's tap is made against what the bar shows
+    state, ui, moment = view.state, board_ui(view), view.moment()
+    send = use_send(view)
+    over = MUNCHKIN.ended(state)
+    secondary: ft.Control = ft.Container()
+    if over:
+        primary = primary_button(_("Игра окончена"), None, disabled=True)
+    elif state.combat is not None:
+        secondary = _secondary(
+            "flee", _("Смываемся"), ft.Icons.DIRECTIONS_RUN, lambda: setattr(ui, "fleeing", True)
+        )
+        primary = primary_button(
+            _("Победа"),
+            lambda: moves.munchkin_resolve(view),
+            icon=ft.Icons.EMOJI_EVENTS,
+            moment=moment,
         )
     else:
-        # a folded fight: the seals' line after the players (nobody breaks one mid-fight)
-        parts.append(ft.Column([fight, players, turn_bar if folded else _empty()], spacing=6))
-    # the setup checklist goes at the end: when the first move hides it, nothing above moves
-    parts.append(Reminder() if not game.events else _empty())
-    # the dialogs follow the board's UI state (``ui``, observed) and, while open, what they
-    # show of the game: a move with every dialog closed does not render them
-    form, fleeing = ui.monster_form, ui.fleeing
-    parts += [
-        part(MonsterDialog, view, (form, view.error) if form else None, ui),
-        part(FleeDialog, view, (c.monsters, c.helper) if fleeing and c is not None else None, ui),
-        part(OverrideDialog, view, None, ui),
-        part(SealDialog, view, (state.seals, over) if ui.sealing else None, ui, send),
-    ]
-    return ft.Column(parts, spacing=6)
+        if state.phase in (KICK, TROUBLE):
+            secondary = _secondary(
+                "start-combat", _("Бой!"), ft.Icons.SPORTS_MMA, lambda: start_fight(view)
+            )
+        elif state.phase == LOOT and not state.met_monster and not state.looted:
+            secondary = _secondary(
+                "loot", _("Дверь на руку"), ft.Icons.STYLE, lambda: moves.munchkin_loot(view)
+            )
+        primary = primary_button(
+            _("Следующий игрок") if state.phase == CHARITY else _("Дальше"),
+            lambda: moves.munchkin_phase_next(view),
+            icon=ft.Icons.SKIP_NEXT,
+            moment=moment,
+        )
+    seal = (
+        []
+        if seals is None
+        else [SealsButton(seals, over, send, lambda: setattr(ui, "sealing", True))]
+    )
+    return ft.Container(
+        ft.Row([secondary, *seal, primary], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+        height=BAR_HEIGHT,
+    )

@@ -1,71 +1,101 @@
-"""The combat calculator: the board's own screen while a fight is on («Бой»).
-
-From the top: who fights (and the rules link), both sides' totals in big type with the verdict
-(monsters win ties), the helper, one-shot cards for either side and the monsters with their
-enhancers. «Победа» and «Смываемся» are in the pinned bar (see :mod:`.actions`), so the totals
-and the way out of the fight are on screen together.
-"""
+"""The combat calculator while a fight is on («Бой»): who fights, both totals with the verdict
+(monsters win ties), the helper, one-shot cards for either side, the monsters and their
+enhancers; folded on a short page (:func:`CombatView`). Its sections are memoised apart: a
+one-shot card re-renders the totals and that side's cards, not the helpers or monsters."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 import flet as ft
 
+from companion.engine.munchkin import Combat, CombatTotals, Monster
 from companion.i18n import _
-from companion.ui.boards.munchkin.common import Send, rules
-from companion.ui.boards.munchkin.fold import More
-from companion.ui.widgets import TARGET, button, clipped_text, counter_step, icon_button, tagged
+from companion.ui.boards.munchkin.common import Send, outlined, rules
+from companion.ui.widgets import TARGET, Counter, button, clipped_text, icon_button, tagged
 
-__all__ = ["ONE_SHOTS", "MonsterView", "CombatView"]
+__all__ = ["ONE_SHOTS", "CombatView"]
 
 #: Quick one-shot bonuses offered for either side of a combat.
 ONE_SHOTS = (1, 2, 3, 5, 10)
 #: Line height of the monster row's texts: a two-line name and the levels fit its 48 dp.
 _TIGHT = ft.TextStyle(height=1.1)
-
-
-class MonsterView(NamedTuple):
-    """What the screen shows of one monster (plain values, so memoisation can compare them)."""
-
-    name: str
-    level: int
-    enhancers: int
-    levels: int
-    strength: int
-
-
-def _side(ident: str, title: str, value: int, color: str) -> ft.Control:
-    return ft.Column(
-        [
-            ft.Text(title, size=14),
-            tagged(
-                ident,
-                ft.Container(
-                    ft.Text(str(value), size=48, weight=ft.FontWeight.BOLD, color=color),
-                    width=110,
-                    height=56,
-                    alignment=ft.Alignment.CENTER,
-                ),
-                label=str(value),
-            ),
-        ],
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        spacing=0,
-    )
+CENTRE = ft.CrossAxisAlignment.CENTER
+#: Height (px) of the folded totals' line: the numbers with the sides' names beside them.
+TOTALS_FOLDED = 42
 
 
 def _title(side: str) -> str:
     return _("Манчкинам") if side == "players" else _("Монстрам")
 
 
+def _total(ident: str, value: int, color: str, folded: bool) -> ft.Control:
+    """A side's total in big type (32 px in a folded line, else 48)."""
+    return tagged(
+        ident,
+        ft.Container(
+            ft.Text(str(value), size=32 if folded else 48, weight=ft.FontWeight.BOLD, color=color),
+            width=60 if folded else 110,
+            height=TOTALS_FOLDED if folded else 56,
+            alignment=ft.Alignment.CENTER,
+        ),
+        label=str(value),
+    )
+
+
+@ft.component
+def _Totals(totals: CombatTotals, folded: bool) -> ft.Control:
+    """Both totals and the verdict (``verdict``); the players' total green when they win,
+    else in the error colour. ``folded``: one 42 px line, the sides' names beside the
+    numbers, not over them."""
+    players, monsters, win = totals.players, totals.monsters, totals.players_win
+    if win:
+        verdict = _("Побеждают манчкины")
+    elif players == monsters:
+        verdict = _("Ничья: побеждают монстры")
+    else:  # what the players still need, not the difference
+        verdict = f"{_('Монстры сильнее: нужно ещё')} +{totals.margin}"
+    ours = _total("total-players", players, ft.Colors.GREEN if win else ft.Colors.ERROR, folded)
+    theirs = _total("total-monsters", monsters, ft.Colors.ERROR, folded)
+    if folded:  # the sides' names beside the numbers
+        sides = [ft.Text(_("Манчкины"), size=13), ours, ft.Text(_("против"), size=12), theirs]
+        sides.append(ft.Text(_("Монстры"), size=13))
+    else:  # over them
+        sides = [
+            ft.Column([ft.Text(side, size=14), total], spacing=0, horizontal_alignment=CENTRE)
+            for side, total in ((_("Манчкины"), ours), (_("Монстры"), theirs))
+        ]
+        sides.insert(1, ft.Text(_("против"), size=14))
+    return ft.Column(
+        [
+            ft.Row(
+                sides,
+                spacing=0,
+                alignment=ft.MainAxisAlignment.SPACE_BETWEEN
+                if folded
+                else ft.MainAxisAlignment.SPACE_AROUND,
+            ),
+            tagged(
+                "verdict",
+                ft.Container(
+                    clipped_text(
+                        verdict, 15, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER
+                    ),
+                    bgcolor=ft.Colors.GREEN_100 if win else ft.Colors.RED_100,
+                    height=36,
+                    border_radius=8,
+                    alignment=ft.Alignment.CENTER,
+                ),
+                label=verdict,
+            ),
+        ],
+        spacing=6,
+    )
+
+
 @ft.component
 def _Quick(side: str, send: Send) -> ft.Control:
-    """«+1 … +10» for one side (plain props: rendered once, never by a one-shot tap): five
-    48 dp targets 8 px apart (272 px, narrower than the 52 px buttons 4 px apart they were),
-    in one row of the same height."""
-    title = _title(side)
+    """«+1 … +10» for one side: five 48 dp targets 8 px apart (rendered once)."""
     return ft.Row(
         [
             button(
@@ -75,7 +105,7 @@ def _Quick(side: str, send: Send) -> ft.Control:
                 ft.OutlinedButton,
                 width=TARGET,
                 style=ft.ButtonStyle(padding=0),
-                label=f"{title} +{v}",
+                label=f"{_title(side)} +{v}",
             )
             for v in ONE_SHOTS
         ],
@@ -84,41 +114,33 @@ def _Quick(side: str, send: Send) -> ft.Control:
     )
 
 
-@ft.component
-def _Taken(side: str, k: int, v: int, send: Send) -> ft.Control:
-    """One played one-shot card (tap to take it back); a new card renders only itself."""
-    return button(
-        f"bonus-{side}-remove-{k}",
-        f"{v:+d}",
-        lambda _e: send("combat.bonus.remove", {"side": side, "index": k}),
-        ft.OutlinedButton,
-        icon=ft.Icons.CLOSE,
-        tooltip=_("Убрать разовую карту"),
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
-        label=f"{v:+d}",
-    )
-
-
-Quick, Taken = ft.memo(_Quick), ft.memo(_Taken)
+Quick = ft.memo(_Quick)
 
 
 @ft.component
 def _OneShots(side: str, played: tuple[int, ...], send: Send) -> ft.Control:
-    """«+1 … +10» for one side, and the ones played (tap to take back) in a reserved row.
-
-    The buttons are memoised pieces: a one-shot tap renders this row and the new card only.
-    """
-    title = _title(side)
-    taken = [Taken(side, k, v, send) for k, v in enumerate(played)]
-    # the played cards share the title's line (always 48 dp tall): nothing below moves
+    """The side's title with the cards played (one 48 dp line: nothing below moves), then
+    «+1 … +10»."""
+    taken = [  # a tap takes a card back
+        button(
+            f"bonus-{side}-remove-{k}",
+            f"{v:+d}",
+            lambda _e, k=k: send("combat.bonus.remove", {"side": side, "index": k}),
+            ft.OutlinedButton,
+            icon=ft.Icons.CLOSE,
+            tooltip=_("Убрать разовую карту"),
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+            label=f"{v:+d}",
+        )
+        for k, v in enumerate(played)
+    ]
     return ft.Column(
         [
             ft.Container(
                 ft.Row(
-                    [ft.Text(f"{title}:", size=13), *taken],
+                    [ft.Text(f"{_title(side)}:", size=13), *taken],
                     spacing=4,
                     scroll=ft.ScrollMode.AUTO,
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
                 height=TARGET,
             ),
@@ -129,37 +151,31 @@ def _OneShots(side: str, played: tuple[int, ...], send: Send) -> ft.Control:
 
 
 @ft.component
-def _MonsterRow(i: int, m: MonsterView, send: Send) -> ft.Control:
+def _MonsterRow(i: int, m: Monster, send: Send) -> ft.Control:
+    """One 48 dp line: the name (two lines) over the kill's levels — one target that flips
+    1 ↔ 2 levels —, the enhancers' −/+ (±5 on a long press) around the strength, «убрать».
+    Tags ``monster-{i}`` (``-levels``, ``-enh-minus``, ``-power``, ``-enh-plus``,
+    ``-remove``)."""
+
     def edit(**changes: int) -> None:
         send("combat.monster.edit", {"index": i, **changes})
 
-    def enhance(delta: int) -> None:
-        edit(enhancers=m.enhancers + delta)
-
+    name = clipped_text(m.name, 13, lines=2, weight=ft.FontWeight.BOLD, style=_TIGHT)
+    levels = f"{_('ур.')} {m.level} · +{m.levels} {_('ур.')}"
     return tagged(
         f"monster-{i}",
         ft.Container(
             ft.Row(
                 [
-                    # one 48 dp line: the name (two lines of 13 px: «Мутировавший зомби»
-                    # whole, not «Мутировавши…») over the kill's levels, the whole of it one
-                    # target that flips 1 ↔ 2 levels; two monsters fit a 390×844 fight with
-                    # the totals (it was 71 px: the second monster went under the bar)
                     ft.Container(
                         tagged(
                             f"monster-{i}-levels",
                             ft.Container(
                                 ft.Column(
                                     [
-                                        clipped_text(
-                                            m.name,
-                                            13,
-                                            lines=2,
-                                            weight=ft.FontWeight.BOLD,
-                                            style=_TIGHT,
-                                        ),
+                                        name,
                                         ft.Text(
-                                            f"{_('ур.')} {m.level} · +{m.levels} {_('ур.')}",
+                                            levels,
                                             size=12,
                                             color=ft.Colors.PRIMARY,
                                             max_lines=1,
@@ -177,25 +193,15 @@ def _MonsterRow(i: int, m: MonsterView, send: Send) -> ft.Control:
                         ),
                         expand=True,
                     ),
-                    # ±1 a tap, ±5 a long press (a +5 enhancer is one press, not five taps)
-                    counter_step(f"monster-{i}-enh", _("Усилитель"), -1, 1, enhance),
-                    tagged(
+                    Counter(
                         f"monster-{i}-power",
-                        ft.Container(
-                            ft.Column(
-                                [
-                                    ft.Text(f"{m.enhancers:+d}", size=11),
-                                    ft.Text(str(m.strength), size=24, weight=ft.FontWeight.BOLD),
-                                ],
-                                spacing=0,
-                                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                            ),
-                            width=48,
-                            alignment=ft.Alignment.CENTER,
-                        ),
-                        label=str(m.strength),
+                        _("Усилитель"),
+                        m.strength,
+                        lambda d: edit(enhancers=m.enhancers + d),
+                        caption=f"{m.enhancers:+d}",
+                        size=24,
+                        steps=f"monster-{i}-enh",
                     ),
-                    counter_step(f"monster-{i}-enh", _("Усилитель"), 1, 1, enhance),
                     icon_button(
                         f"monster-{i}-remove",
                         ft.Icons.DELETE_OUTLINE,
@@ -204,7 +210,6 @@ def _MonsterRow(i: int, m: MonsterView, send: Send) -> ft.Control:
                     ),
                 ],
                 spacing=0,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
             padding=ft.Padding.only(left=8),
             border_radius=10,
@@ -214,89 +219,10 @@ def _MonsterRow(i: int, m: MonsterView, send: Send) -> ft.Control:
     )
 
 
-#: Height (px) of the folded totals' line: both numbers with their sides' names beside them
-#: (five parts in 300 px: the calculator's inside at 360 px).
-TOTALS_FOLDED = 42
-
-
-def _compact_side(ident: str, value: int, color: str) -> ft.Control:
-    return tagged(
-        ident,
-        ft.Container(
-            ft.Text(str(value), size=32, weight=ft.FontWeight.BOLD, color=color),
-            width=60,
-            height=TOTALS_FOLDED,
-            alignment=ft.Alignment.CENTER,
-        ),
-        label=str(value),
-    )
-
-
-@ft.component
-def _Totals(
-    players: int, monsters_total: int, players_win: bool, margin: int, folded: bool = False
-) -> ft.Control:
-    """Both sides' totals in big type and the verdict (monsters win ties). The players'
-    total is green when they win, in the error colour when they do not. ``folded`` (a short
-    page): one 42 px line, the sides' names beside the
-    numbers, not over them (the two monsters of a fight with a helper are above the pinned
-    bar at 390×760)."""
-    if players_win:
-        verdict = _("Побеждают манчкины")
-    elif players == monsters_total:
-        verdict = _("Ничья: побеждают монстры")
-    else:
-        # what the players still need («Бой»: monsters win ties), not the difference
-        verdict = f"{_('Монстры сильнее: нужно ещё')} +{margin}"
-    ours = ft.Colors.GREEN if players_win else ft.Colors.ERROR
-    if folded:
-        sides = ft.Row(
-            [
-                ft.Text(_("Манчкины"), size=13),
-                _compact_side("total-players", players, ours),
-                ft.Text(_("против"), size=12),
-                _compact_side("total-monsters", monsters_total, ft.Colors.ERROR),
-                ft.Text(_("Монстры"), size=13),
-            ],
-            spacing=0,
-            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        )
-    else:
-        sides = ft.Row(
-            [
-                _side("total-players", _("Манчкины"), players, ours),
-                ft.Text(_("против"), size=14),
-                _side("total-monsters", _("Монстры"), monsters_total, ft.Colors.ERROR),
-            ],
-            alignment=ft.MainAxisAlignment.SPACE_AROUND,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        )
-    return ft.Column(
-        [
-            sides,
-            tagged(
-                "verdict",
-                ft.Container(
-                    clipped_text(
-                        verdict, 15, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER
-                    ),
-                    bgcolor=ft.Colors.GREEN_100 if players_win else ft.Colors.RED_100,
-                    height=36,
-                    border_radius=8,
-                    alignment=ft.Alignment.CENTER,
-                ),
-                label=verdict,
-            ),
-        ],
-        spacing=6,
-    )
-
-
 @ft.component
 def _Helpers(fighter: int, helper: int | None, names: tuple[str, ...], send: Send) -> ft.Control:
-    """«Помощник:» and the helper buttons on one line (only one helps; a tap on the helper
-    takes the help back)."""
+    """«Помощник:» and a button per other player (``helper-{p}``); one helps, a tap on the
+    helper takes the help back."""
 
     def pick_helper(p: int) -> None:
         if helper == p:
@@ -310,14 +236,12 @@ def _Helpers(fighter: int, helper: int | None, names: tuple[str, ...], send: Sen
         [
             ft.Text(_("Помощник:"), size=13),
             *[
-                tagged(
+                button(
                     f"helper-{p}",
-                    (ft.FilledButton if helper == p else ft.OutlinedButton)(
-                        names[p],
-                        height=TARGET,
-                        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-                        on_click=lambda _e, p=p: pick_helper(p),
-                    ),
+                    names[p],
+                    lambda _e, p=p: pick_helper(p),
+                    ft.FilledButton if helper == p else ft.OutlinedButton,
+                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
                     label=names[p] + (" помогает" if helper == p else ""),
                 )
                 for p in range(len(names))
@@ -326,121 +250,91 @@ def _Helpers(fighter: int, helper: int | None, names: tuple[str, ...], send: Sen
         ],
         spacing=4,
         scroll=ft.ScrollMode.AUTO,
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
-
-
-# The calculator's sections are memoised apart: a one-shot card re-renders the totals and
-# that side's cards, not the helpers and the monsters.
-Totals, Helpers = ft.memo(_Totals), ft.memo(_Helpers)
-OneShots, MonsterRow = ft.memo(_OneShots), ft.memo(_MonsterRow)
-
-
-@ft.component
-def _AddMonster(add_monster: Callable[[], None]) -> ft.Control:
-    """«+ Монстр»: another monster joins the fight (a stable callback: rendered once)."""
-    return button(
-        "add-monster",
-        _("Монстр"),
-        add_monster,
-        ft.OutlinedButton,
-        icon=ft.Icons.ADD,
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-        label=_("Ещё монстр"),
-    )
-
-
-AddMonster = ft.memo(_AddMonster)
 
 
 @ft.component
 def _Header(name: str, add_monster: Callable[[], None]) -> ft.Control:
-    """«Бой: <name>», «+ Монстр» (a wandering monster joins: at the top of the fight, where
-    it is on screen whatever the fight holds) and the rules link (plain props and a stable
-    callback: a one-shot tap does not render it)."""
+    """«Бой: <name>» (``fighter``), «+ Монстр» (``add-monster``: a wandering monster joins)
+    and the rules link (``combat-rules``)."""
     return ft.Row(
         [
             ft.Icon(ft.Icons.SPORTS_MMA, color=ft.Colors.ERROR),
             ft.Container(
-                tagged(
-                    "fighter",
-                    clipped_text(f"{_('Бой')}: {name}", 20),
-                    label=name,
-                ),
-                expand=True,
+                tagged("fighter", clipped_text(f"{_('Бой')}: {name}", 20), label=name), expand=True
             ),
-            AddMonster(add_monster),
-            icon_button(
-                "combat-rules",
-                ft.Icons.MENU_BOOK,
-                _("Правила боя"),
-                lambda: rules("Бой"),
+            button(
+                "add-monster",
+                _("Монстр"),
+                add_monster,
+                ft.OutlinedButton,
+                icon=ft.Icons.ADD,
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+                label=_("Ещё монстр"),
             ),
+            icon_button("combat-rules", ft.Icons.MENU_BOOK, _("Правила боя"), lambda: rules("Бой")),
         ],
         spacing=6,
     )
 
 
-Header = ft.memo(_Header)
+@ft.component
+def _More(
+    helper: str | None, ours: int, theirs: int, opened: bool, flip: Callable[[], None]
+) -> ft.Control:
+    """The folded fight's line (``combat-more``): «Помощник: Вика · разовые +5 / +0», cut
+    with «…» on the narrowest phone; a tap opens the helper's and the one-shot cards' rows
+    below it (where they say it whole), another folds them."""
+    text = f"{_('Помощник')}: {helper or _('нет')} · {_('разовые')} {ours:+d} / {theirs:+d}"
+    return outlined(
+        "combat-more",
+        ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE,
+        clipped_text(text, 13, expand=True),
+        flip,
+        label=f"{text}: {_('свернуть') if opened else _('открыть')}",
+    )
+
+
+Totals, Helpers, OneShots = ft.memo(_Totals), ft.memo(_Helpers), ft.memo(_OneShots)
+MonsterRow, Header, More = ft.memo(_MonsterRow), ft.memo(_Header), ft.memo(_More)
 
 
 @ft.component
 def _CombatView(
-    fighter: int,
-    helper: int | None,
+    c: Combat,
+    totals: CombatTotals,
     names: tuple[str, ...],
-    players: int,
-    monsters_total: int,
-    players_win: bool,
-    margin: int,
-    monsters: tuple[MonsterView, ...],
-    player_bonuses: tuple[int, ...],
-    monster_bonuses: tuple[int, ...],
     send: Send,
     add_monster: Callable[[], None],
     folded: bool = False,
 ) -> ft.Control:
-    """The open combat (plain props: it re-renders only when the combat changes); ``folded``
-    (a short page): the totals in one line (:func:`_Totals`).
-
-    A folded fight puts the monsters (their −/+) right under the totals and folds the helper
-    and the one-shot cards into one line (:func:`_More`, ``combat-more``) that opens them
-    below it: the fighter's strength against the monsters', each monster's −/+ and the
-    pinned «Победа»/«Смываемся» are on screen together at 360×640, 640×360 and 844×390.
-
-    Tags: ``combat``, ``total-players``, ``total-monsters``, ``verdict``, ``helper-{p}``,
-    ``bonus-{side}-{v}``, ``bonus-{side}-remove-{k}``, ``monster-{i}`` (``-power``,
-    ``-enh-plus``, ``-enh-minus``, ``-levels``, ``-remove``), ``add-monster``,
-    ``combat-more`` (folded).
-    """
+    """The open combat ``c`` (tag ``combat``; re-rendered only when it or ``totals`` change).
+    ``folded`` (a short page): the totals in one line, the monsters right under them, and
+    the helper and one-shot cards folded into one line (:func:`_More`) that opens them
+    below it — the totals, each monster's −/+ and the pinned bar on screen together at
+    360×640, 640×360 and 844×390. Tags: ``bonus-{side}-{v}``,
+    ``bonus-{side}-remove-{k}``."""
     opened, set_opened = ft.use_state(False)
-    rows = [MonsterRow(i, m, send) for i, m in enumerate(monsters)]
+    flip = ft.use_callback(lambda: set_opened(lambda o: not o), [])
+    rows = [MonsterRow(i, m, send) for i, m in enumerate(c.monsters)]
+    ours = tuple(b.value for b in c.player_bonuses)
+    theirs = tuple(b.value for b in c.monster_bonuses)
     secondary = [
-        Helpers(fighter, helper, names, send),
-        OneShots("players", player_bonuses, send),
-        OneShots("monsters", monster_bonuses, send),
+        Helpers(c.fighter, c.helper, names, send),
+        OneShots("players", ours, send),
+        OneShots("monsters", theirs, send),
     ]
     if folded:
-        toggle = More(
-            None if helper is None else names[helper],
-            sum(player_bonuses),
-            sum(monster_bonuses),
-            opened,
-            set_opened,
-        )
-        parts = [*rows, toggle, *(secondary if opened else [])]
+        helper = None if c.helper is None else names[c.helper]
+        more = More(helper, sum(ours), sum(theirs), opened, flip)
+        parts = [*rows, ft.Row([ft.Container(more, expand=True)]), *(secondary if opened else [])]
     else:
         parts = [*secondary, *rows]
     return tagged(
         "combat",
         ft.Container(
             ft.Column(
-                [
-                    Header(names[fighter], add_monster),
-                    Totals(players, monsters_total, players_win, margin, folded),
-                    *parts,
-                ],
-                spacing=4,  # with the 48 dp monster rows: two monsters fit 390×844
+                [Header(names[c.fighter], add_monster), Totals(totals, folded), *parts], spacing=4
             ),
             padding=6,
             border_radius=12,

@@ -1,5 +1,5 @@
-"""Pieces shared by the Munchkin board's components: the rules link, the board's momentary UI
-state and a compact counter."""
+"""Pieces shared by the Munchkin board's components: the board's momentary UI state, the rules
+link, the one way a move is sent with its notices, a titled −/+ line and an outlined button."""
 
 from __future__ import annotations
 
@@ -14,10 +14,9 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView
-from companion.ui.widgets import Counter, shown_number
+from companion.ui.widgets import TARGET, clipped_text, counter_step, shown_number, tagged
 
 __all__ = [
-    "Counter",
     "RULES_GAME_ID",
     "Send",
     "BoardUi",
@@ -28,6 +27,8 @@ __all__ = [
     "refused_fight",
     "below_zero",
     "send_noting_gear",
+    "stepper",
+    "outlined",
 ]
 
 #: The rules database's id for this game (links from the phase bar and the combat).
@@ -40,18 +41,12 @@ Send = Callable[..., bool]
 @ft.observable
 @dataclass
 class BoardUi:
-    """Momentary UI state shared by the board body and its pinned bar (one per screen).
-
-    :ivar monster_form: the «Бой!» monster form is open (``"start"``) or the «add a monster»
-        form (``"add"``), else ``""``.
-    :ivar fleeing: the «Смываемся» dice dialog is open.
-    :ivar override: a refused move the engine lets a card override (``{"type", "data",
-        "message"}``, and ``"form": True`` for a fight refused at «Бой!»: «карта так
-        говорит» then opens the monster form) waiting for the table's answer, else ``None``.
-    :ivar card_says: the monster form opens with «Карта так говорит» ticked (the table said so
-        to the refusal of «Бой!»).
-    :ivar sealing: the question before a seal is broken is open (:func:`.turn.SealDialog`).
-    """
+    """Momentary UI state of one screen, shared by the body and the bar: the monster form
+    open (``monster_form``: ``"start"``, ``"add"`` or ``""``), the flee dialog (``fleeing``), a
+    refused move a card may override (``override``: ``{"type", "data", "message"}``, with
+    ``"form": True`` for a fight refused at «Бой!») and «Карта так говорит» given to the
+    form in advance (``card_says``); the question before a seal is broken open (``sealing``:
+    :func:`.turn.SealDialog`)."""
 
     monster_form: str = ""
     fleeing: bool = False
@@ -61,8 +56,7 @@ class BoardUi:
 
 
 def board_ui(view: GameView) -> BoardUi:
-    """The :class:`BoardUi` of this screen's view (made on first use; kept on the view in a
-    private attribute, which an observable does not announce)."""
+    """The :class:`BoardUi` of this screen's view (made on first use, kept on the view)."""
     ui = getattr(view, "_munchkin_ui", None)
     if ui is None:
         ui = BoardUi()
@@ -72,7 +66,7 @@ def board_ui(view: GameView) -> BoardUi:
 
 def rules(query: str) -> None:
     """Open the rules search on ``query`` (a rulebook heading)."""
-    open_rules("munchkin", query)
+    open_rules(RULES_GAME_ID, query)
 
 
 def to_int(text: str, default: int | None = None) -> int | None:
@@ -89,10 +83,8 @@ def overridable(message: str) -> bool:
 
 
 def below_zero(name: str, gear: int) -> str:
-    """What the board says when a player's gear bonus goes below 0 (it is allowed: «Бой» sums
-    the level and every modifier, the negative ones too, and «Противоречия между правилами и
-    картами» floors the level only — a curse or a minus item can make the strength 0 or less).
-    Short: two lines of the banner."""
+    """The notice for a gear bonus gone below 0: allowed («Бой» sums every modifier; rule 1
+    floors the level only), said in two lines of the banner."""
     return (
         f"{name}: {_('бонус шмоток')} {shown_number(gear)} — "
         f"{_('минус бывает (проклятия, шмотки с минусом)')}, «{R_COMBAT}»"
@@ -100,10 +92,9 @@ def below_zero(name: str, gear: int) -> str:
 
 
 def send_noting_gear(view: GameView, type: str, data: dict[str, Any]) -> bool:
-    """``view.send(type, data)``, and when a player's gear bonus goes from 0 or more to below 0
-    the notice :func:`below_zero` (once: not at each step further down). Every path of a gear
-    move goes through it: a − tap, the number pad, and the same move sent again through the
-    override dialog's «Карта так говорит»."""
+    """``view.send(type, data)``; when a player's gear bonus goes from 0 or more to below 0,
+    the notice :func:`below_zero` (once, not at each step further down). Every gear move
+    goes through it: a tap, the number pad, the override dialog."""
     player = data.get("player")
     gear = type.startswith("gear.") and isinstance(player, int)
     before = view.state.players[player].gear if gear else 0
@@ -114,11 +105,58 @@ def send_noting_gear(view: GameView, type: str, data: dict[str, Any]) -> bool:
 
 
 def refused_fight(view: GameView) -> str:
-    """Why no fight can start now, whatever the monster, or ``""`` (the engine's refusal: it
-    names the rule, «Фазы хода» — one monster a turn, in the door phases, for the player
-    whose turn it is)."""
+    """Why no fight can start now, whatever the monster (the engine's refusal, naming «Фазы
+    хода»), or ``""``."""
     try:
         view.game.check("combat.start", {"monster": {"name": "?", "level": 1}})
     except CompanionError as e:
         return str(e)
     return ""
+
+
+def stepper(ident: str, title: str, shown: str, add: Callable[[int], None]) -> ft.Control:
+    """``title`` and a value with its −/+ (:func:`.counter_step`: ±1, ±5 on a long press) in
+    one 48 dp line; tags ``ident`` (spoken ``shown``), ``{ident}-minus``, ``{ident}-plus``."""
+    return ft.Row(
+        [
+            clipped_text(title, 15, weight=ft.FontWeight.BOLD, expand=True),
+            counter_step(ident, title, -1, 1, add),
+            tagged(
+                ident,
+                ft.Container(
+                    ft.Text(shown, size=22, weight=ft.FontWeight.BOLD),
+                    width=44,
+                    alignment=ft.Alignment.CENTER,
+                ),
+                label=shown,
+            ),
+            counter_step(ident, title, 1, 1, add),
+        ],
+        spacing=0,
+    )
+
+
+def outlined(
+    ident: str,
+    icon: ft.IconData,
+    content: ft.Control,
+    on_click: Callable[[], None],
+    *,
+    label: str | None = None,
+    height: int = TARGET,
+    pad: int = 8,
+    **kw: Any,
+) -> ft.Control:
+    """An outlined button ``height`` px tall tagged ``ident`` (spoken ``label``): ``icon`` and
+    ``content`` (a text cut with «…» takes the room left); ``kw`` to the button."""
+    return tagged(
+        ident,
+        ft.OutlinedButton(
+            content=ft.Row([ft.Icon(icon, size=18), content], spacing=6, tight=True),
+            height=height,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=pad)),
+            on_click=lambda: on_click(),
+            **kw,
+        ),
+        label=label,
+    )

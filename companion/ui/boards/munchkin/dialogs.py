@@ -1,50 +1,87 @@
-"""The board's dialogs: the monster form («Бой!», «Ещё монстр») and «карта так говорит» for a
-refusal a card may override (the dice of «Смываемся»: :mod:`.flee`). Each is a component that
-owns one ``ft.use_dialog`` and opens when :class:`~.common.BoardUi` says so."""
+"""The board's dialogs: the monster form («Бой!», «Ещё монстр», a :func:`.form_dialog`),
+«карта так говорит» for a refusal a card may override, and the dice of «Смываемся». Each
+component owns one ``ft.use_dialog`` and opens when :class:`~.common.BoardUi` says so."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
 
-from companion.engine.munchkin import default_monster_name
+from companion.engine.munchkin import ESCAPE_TARGET, default_monster_name, roll_dice
 from companion.i18n import _
 from companion.ui.boards.munchkin.common import (
     BoardUi,
     refused_fight,
+    rules,
     send_noting_gear,
+    stepper,
     to_int,
 )
+from companion.ui.form_dialog import form_dialog, refusal_line
+from companion.ui.layout import use_layout
 from companion.ui.state import GameView
 from companion.ui.widgets import (
     TARGET,
     button,
     clipped_text,
+    confirm_dialog,
     number_field,
     said,
     tagged,
     toggle,
     typed_text,
+    use_form,
 )
 
-__all__ = ["MonsterDialog", "OverrideDialog"]
+__all__ = ["MonsterDialog", "OverrideDialog", "FleeDialog", "dialog_actions", "question", "flag"]
 
-_BLANK = {"name": "", "level": "", "treasures": "", "two": False, "override": False}
-#: The monster form's refusal: at most this many lines of 13 px text, each this many times
-#: the font size tall, in a slot of fixed height (px) — two lines, never more.
-ERROR_LINES = 2
-ERROR_LINE_HEIGHT = 1.3
-ERROR_SLOT = 36
+_BLANK = {"name": "", "level": "", "treasures": "", "two": False, "override": False, "refused": ""}
 
 
-def dialog_actions(cancel_ident: str, ok_ident: str, ok_text: str, on_cancel, on_ok, **kw) -> list:
-    """«Отмена» and the dialog's action, both 48 dp tall."""
+#: A dialog's answer: identifier, label, what a tap does.
+Choice = tuple[str, str, Callable[[], None]]
+
+
+def dialog_actions(
+    cancel_ident: str, ok_ident: str, ok_text: str, on_cancel: Callable[[], None], on_ok, **kw
+) -> list[ft.Control]:
+    """«Отмена» and the dialog's filled action (``kw`` to it), both 48 dp tall."""
     return [
-        button(cancel_ident, _("Отмена"), on_cancel),
-        tagged(ok_ident, ft.FilledButton(ok_text, height=TARGET, on_click=lambda: on_ok(), **kw)),
+        button(cancel_ident, _("Отмена"), lambda: on_cancel()),
+        button(ok_ident, ok_text, lambda: on_ok(), ft.FilledButton, **kw),
     ]
+
+
+def question(
+    title: str, ident: str, text: str, no: Choice, yes: Choice, icon: ft.IconData
+) -> ft.AlertDialog:
+    """:func:`.confirm_dialog` with its text tagged ``ident`` (spoken whole) and margins that
+    keep its two buttons on one row at 360 px."""
+    dialog = confirm_dialog(title, text, no, yes, icon=icon)
+    dialog.content = said(ident, dialog.content)
+    dialog.inset_padding = ft.Padding.symmetric(horizontal=16, vertical=24)
+    dialog.actions_padding = ft.Padding.only(left=16, right=16, bottom=16)
+    return dialog
+
+
+def flag(
+    ident: str,
+    text: str,
+    on: bool,
+    flip: Callable[[], None],
+    *,
+    spoken: str | None = None,
+    yes: str = " (вкл)",
+    dimmed: bool = False,
+) -> ft.Control:
+    """A :func:`.toggle` tagged ``ident``, spoken as ``spoken`` (else ``text``) with ``yes``
+    when on and « недоступно» when ``dimmed`` (it still answers a tap)."""
+    label = (spoken or text) + (yes if on else "") + (" недоступно" if dimmed else "")
+    return tagged(ident, toggle(text, on, flip, dimmed=dimmed), label=label)
 
 
 #: About how many characters of 13 px text two lines of the monster form hold at 360 px.
@@ -53,9 +90,8 @@ _RULE_AT_END = re.compile(r"^(?P<text>.*\S)\s*\(«?(?P<rule>[^()«»]+)»?\)\.?$
 
 
 def rule_first(message: str) -> str:
-    """A refusal too long for the form's two lines with the rule it names moved to the front
-    («Фазы хода: В этот ход монстр уже был; …»), so the cut keeps the rule (a refusal names
-    the rule); a short one, or one naming none, as it is."""
+    """A refusal longer than two lines with the rule it names moved to the front («Фазы хода:
+    В этот ход монстр уже был; …»), so a cut keeps the rule; else ``message`` as it is."""
     found = _RULE_AT_END.match(message)
     if len(message) <= _TWO_LINES or found is None:
         return message
@@ -64,43 +100,26 @@ def rule_first(message: str) -> str:
 
 @ft.component
 def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
-    """Name, level, treasures and «2 уровня» of a monster: starts the combat (``ui.monster_form
-    == "start"``) or adds a monster to it (``"add"``).
-
-    The level and the treasures are needed (both are on the monster's card; an empty
-    «Сокровища» is never taken for 0): a monster left unnamed is «Монстр», or
-    «Монстр 2»… when the fight has others
-    (:func:`~companion.engine.munchkin.default_monster_name`, shown as the field's hint); a
-    fight needed a typed name before.
-
-    The typed values live in a ref as well as in state: a tap on the button may arrive before
-    the re-render that follows the last keystroke, and must still see the latest text.
-    """
+    """A monster's name, level, treasures (never 0 for empty) and «2 уровня»: starts the fight
+    (``ui.monster_form == "start"``) or adds a monster (``"add"``); blank at each opening. Its
+    refusal, or a fight refused whatever the monster until «Карта так говорит», is said in its
+    refusal line only. Tags ``monster-…``/``add-monster-…``: ``-name``, ``-level``,
+    ``-treasures``, ``-two``, ``-error``, ``-submit``, ``-cancel``; ``monster-override``."""
     mode = ui.monster_form
-    form, set_form = ft.use_state(dict(_BLANK))
-    latest = ft.use_ref(None)
-    if latest.current is None:
-        latest.current = dict(_BLANK)
+    layout = use_layout()
+    form, update, latest = use_form(lambda: dict(_BLANK), mode)
     adding = mode == "add"
     prefix = "add-monster" if adding else "monster"
-    # the refusal of this form's move: said in the form only, not in the frame's banner
-    # behind it as well
-    refused, set_refused = ft.use_state("")
 
     def put(key: str, value: Any) -> None:
-        latest.current = {**latest.current, key: value}
-        set_form(latest.current)
+        update(lambda f: {**f, key: value})
 
     def close() -> None:
-        latest.current = dict(_BLANK)
-        set_form(dict(_BLANK))
-        set_refused("")
         ui.card_says = False
         ui.monster_form = ""
 
     def card_says() -> bool:
-        """«Карта так говорит» is ticked (in the form, or by the answer to «Бой!»'s refusal)."""
-        return bool(latest.current["override"] or ui.card_says)
+        return bool(latest()["override"] or ui.card_says)
 
     def flip_card() -> None:
         now = card_says()
@@ -108,36 +127,31 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         put("override", not now)
 
     def unnamed() -> str:
-        """The name of this monster if none is typed, from the fight as it is now."""
         combat = view.state.combat
         return default_monster_name(
             [m.name for m in combat.monsters] if adding and combat is not None else []
         )
 
     def submit() -> None:
-        cur = latest.current
-        if to_int(cur["level"]) is not None and to_int(cur["treasures"]) is None:
-            # «Бой»: a won fight draws the treasures the monster's card shows; an empty field
-            # is asked for, never taken for 0. The level is
-            # the engine's to refuse (it says the range), so a form with neither says that first
-            set_refused(_("Сокровища: впишите число с карты монстра, 0 — если их нет («Бой»)."))
+        cur = latest()
+        level, treasures = to_int(cur["level"]), to_int(cur["treasures"])
+        if level is not None and treasures is None:  # the engine says a missing level first
+            put("refused", _("Сокровища: впишите число с карты монстра, 0 — если их нет («Бой»)."))
             return
         monster: dict[str, Any] = {
             "name": cur["name"].strip() or unnamed(),
-            "level": to_int(cur["level"], -1),
+            "level": -1 if level is None else level,
             "levels": 2 if cur["two"] else 1,
         }
-        treasures = to_int(cur["treasures"])
-        if treasures is not None:  # blank only with a blank level: the level is refused first
+        if treasures is not None:
             monster["treasures"] = treasures
         data: dict[str, Any] = {"monster": monster}
         if not adding and card_says():
             data["override"] = True
-        ok = view.send("combat.monster.add" if adding else "combat.start", data)
-        if ok:
+        if view.send("combat.monster.add" if adding else "combat.start", data):
             close()
             return
-        set_refused(view.error)
+        put("refused", view.error)
         view.clear_message()
 
     fields: list[ft.Control] = [
@@ -152,68 +166,33 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         ),
         ft.Row(
             [
-                number_field(
-                    f"{prefix}-level", _("Уровень"), form["level"], 112, lambda t: put("level", t)
-                ),
-                number_field(
-                    f"{prefix}-treasures",
-                    _("Сокровища"),
-                    form["treasures"],
-                    128,
-                    lambda t: put("treasures", t),
-                ),
+                number_field(f"{prefix}-{key}", label, form[key], width, partial(put, key))
+                for key, label, width in (
+                    ("level", _("Уровень"), 112),
+                    ("treasures", _("Сокровища"), 128),
+                )
             ],
             spacing=8,
         ),
-        tagged(
+        flag(
             f"{prefix}-two",
-            toggle(
-                _("2 уровня за убийство"),
-                form["two"],
-                lambda: put("two", not latest.current["two"]),
-            ),
-            label="2 уровня за убийство" + (" (вкл)" if form["two"] else ""),
+            _("2 уровня за убийство"),
+            form["two"],
+            lambda: put("two", not latest()["two"]),
         ),
     ]
     if not adding:
-        fields.append(
-            tagged(
-                "monster-override",
-                toggle(_("Карта так говорит"), card_says(), flip_card),
-                label="Карта так говорит" + (" (вкл)" if card_says() else ""),
-            )
-        )
-    # a fight the rules refuse now whatever the monster (a second one this turn, the wrong
-    # phase) is said at «Бой!» (:func:`.actions.start_fight`), and again here should the form
-    # be open when it comes; «Карта так говорит» lifts it
-    said = refused or (refused_fight(view) if mode == "start" and not card_says() else "")
-    fields.append(
-        # two lines kept for it whether or not it says something, and never more: a refusal
-        # leaves «Бой!» where the finger is. A longer one is cut
-        # with «…» (the rule it names moved to the front), whole in its label.
-        ft.Container(
-            tagged(
-                f"{prefix}-error",
-                clipped_text(
-                    rule_first(said),
-                    13,
-                    lines=ERROR_LINES,
-                    color=ft.Colors.ERROR,
-                    style=ft.TextStyle(height=ERROR_LINE_HEIGHT),
-                ),
-                label=said or " ",
-            ),
-            height=ERROR_SLOT,
-            alignment=ft.Alignment.TOP_LEFT,
-            clip_behavior=ft.ClipBehavior.HARD_EDGE,
-        )
+        fields.append(flag("monster-override", _("Карта так говорит"), card_says(), flip_card))
+    refused = form["refused"] or (
+        refused_fight(view) if mode == "start" and not card_says() else ""
     )
     ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text(_("Ещё монстр в бою") if adding else _("Монстр!")),
-            content=ft.Column(fields, tight=True, spacing=8),
-            actions=dialog_actions(
+        form_dialog(
+            layout,
+            _("Ещё монстр в бою") if adding else _("Монстр!"),
+            fields,
+            refusal_line(f"{prefix}-error", rule_first(refused), whole=refused),
+            dialog_actions(
                 f"{prefix}-cancel",
                 f"{prefix}-submit",
                 _("Добавить") if adding else _("Бой!"),
@@ -221,7 +200,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
                 submit,
                 icon=ft.Icons.ADD if adding else ft.Icons.SPORTS_MMA,
             ),
-            on_dismiss=lambda: close(),
+            close,
         )
         if mode
         else None
@@ -229,58 +208,12 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
     return ft.Container(width=0, height=0)
 
 
-def modifier_row(prefix: str, modifier: int, step, title: str = "") -> ft.Control:
-    """``title`` (a runner: «Аня — в бою»; else «Модификатор») with the modifier's −/+
-    (``{prefix}-mod-minus``, ``{prefix}-mod``, ``{prefix}-mod-plus``) at the right, in one
-    48 dp line."""
-    return ft.Row(
-        [
-            clipped_text(
-                title or _("Модификатор"),
-                15 if title else 14,
-                weight=ft.FontWeight.BOLD if title else None,
-                expand=True,
-            ),
-            tagged(
-                f"{prefix}-mod-minus",
-                ft.IconButton(
-                    ft.Icons.REMOVE, width=TARGET, height=TARGET, on_click=lambda: step(-1)
-                ),
-            ),
-            tagged(
-                f"{prefix}-mod",
-                ft.Container(
-                    ft.Text(f"{modifier:+d}", size=22, weight=ft.FontWeight.BOLD),
-                    width=44,
-                    alignment=ft.Alignment.CENTER,
-                ),
-                label=f"{modifier:+d}",
-            ),
-            tagged(
-                f"{prefix}-mod-plus",
-                ft.IconButton(ft.Icons.ADD, width=TARGET, height=TARGET, on_click=lambda: step(1)),
-            ),
-        ],
-        spacing=0,
-    )
-
-
-#: The flee dialog's margins (px): narrower than Material's 40/24 so six 48 dp dice share one
-#: line.
-#: At 360 px: 6 + 10 px a side leave the six dice their 8 px gaps (with 12 + 16 they were 3 px
-#: apart: a finger hit the neighbour); 8 px above and below, as at 360×640 the dialog is the
-#: page's height.
-
-
-OVERRIDE_INSET = ft.Padding.symmetric(horizontal=16, vertical=24)
-OVERRIDE_ACTIONS = ft.Padding.only(left=16, right=16, bottom=16)
-
-
 @ft.component
 def OverrideDialog(view: GameView, ui: BoardUi) -> ft.Control:
-    """A refusal a card may override: the engine's message (it names the rule, e.g. «Бой») and
-    «Карта так говорит» to send the same move again with ``"override": true`` (logged); the
-    dialog is the one place that says the refusal (:func:`.board.use_send`)."""
+    """A refusal a card may override (``ui.override``): the engine's message, the one place
+    that says it (:func:`.board.use_send`), and «Карта так говорит» that sends the same move
+    again with ``"override": true`` — or, for a fight refused at «Бой!», opens the monster
+    form with the card's word given. Tags: ``override-message``, ``-cancel``, ``-apply``."""
     pending = ui.override
 
     def close() -> None:
@@ -288,34 +221,175 @@ def OverrideDialog(view: GameView, ui: BoardUi) -> ft.Control:
 
     def apply() -> None:
         if pending is not None and pending.get("form"):
-            # a fight refused at «Бой!»: the monster form, the card's word already given
             view.clear_message()
-            close()
             ui.card_says = True
             ui.monster_form = "start"
-            return
-        if pending is not None:  # a gear bonus going below 0 is said as after a plain tap
+        elif pending is not None:  # a gear bonus going below 0 is said as after a plain tap
             send_noting_gear(view, pending["type"], {**pending["data"], "override": True})
         close()
 
     ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text(_("Правила этого не разрешают")),
-            content=said("override-message", ft.Text(pending["message"], size=16)),
-            actions=dialog_actions(
-                "override-cancel",
-                "override-apply",
-                _("Карта так говорит"),
-                close,
-                apply,
-                icon=ft.Icons.STYLE,
-            ),
-            inset_padding=OVERRIDE_INSET,
-            actions_padding=OVERRIDE_ACTIONS,
-            on_dismiss=lambda: close(),
+        question(
+            _("Правила этого не разрешают"),
+            "override-message",
+            pending["message"],
+            ("override-cancel", _("Отмена"), close),
+            ("override-apply", _("Карта так говорит"), apply),
+            ft.Icons.STYLE,
         )
         if pending is not None
+        else None
+    )
+    return ft.Container(width=0, height=0)
+
+
+#: Six dice, 8 px apart: the content's width (px) at most; a narrower dialog's dice sit closer.
+FLEE_WIDTH = 6 * TARGET + 5 * 8
+#: The dialog's side padding (px): with 6 px insets six dice keep their 8 px gaps at 360 px.
+FLEE_PAD = 10
+_NO_DICE = {"picked": {}, "modifier": 0, "helper_picked": {}, "helper_modifier": 0}
+
+
+@ft.component
+def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
+    """«Смываемся»: one d6 per monster, rolled by the app (``flee-roll``) or picked
+    (``flee-die-{i}-{v}``), and a modifier (``flee-mod…``); with a helper both run, each with
+    their own (``flee-helper-die-…``, ``flee-helper-mod…``: «Зовём на помощь»).
+    ``flee-submit`` waits for every die. Blank at each opening."""
+    c = view.state.combat
+    opened = ui.fleeing and c is not None
+    form, update, latest = use_form(lambda: dict(_NO_DICE), opened)
+    monsters = [m.name for m in c.monsters] if c is not None else []
+    names = view.game.players
+    helper = c.helper if c is not None else None
+    both = helper is not None
+    # per runner: the tags' prefix and the form's and the move's key prefix
+    runs = [("flee", ""), ("flee-helper", "helper_")][: 2 if both else 1]
+
+    def put(**changes: Any) -> None:
+        update(lambda f: {**f, **changes})
+
+    def close() -> None:
+        ui.fleeing = False
+
+    def chosen(key: str) -> list[int] | None:
+        values = [latest()[key].get(i) for i in range(len(monsters))]
+        return None if None in values else values
+
+    def flee(rolled: list[list[int]] | None = None) -> None:
+        """Sends the dice ``rolled`` (each runner's), else the ones picked once all are."""
+        data: dict[str, Any] = {}
+        for k, (_tag, pre) in enumerate(runs):
+            rolls = rolled[k] if rolled else chosen(f"{pre}picked")
+            if rolls is None:
+                return
+            data[f"{pre}rolls"] = rolls
+            if latest()[f"{pre}modifier"]:
+                data[f"{pre}modifier"] = latest()[f"{pre}modifier"]
+        if view.send("combat.flee", data):
+            close()
+
+    def roll() -> None:
+        flee([roll_dice(view.game.rng, len(monsters)) for _run in runs])
+
+    def dice(prefix: str, key: str, runner: str) -> list[ft.Control]:
+        """Per monster: whose roll against which monster, then its six dice on one line."""
+        picked = form[key]
+        rows: list[ft.Control] = []
+        for i, name in enumerate(monsters):
+            whose = f"{runner}, {_('от')} «{name}»" if runner else name
+            rows.append(clipped_text(f"{whose}: {_('кубик')}", 13))
+            who = f"{runner}: {name}" if runner else name
+            rows.append(
+                ft.Row(
+                    [
+                        button(
+                            f"{prefix}-die-{i}-{v}",
+                            str(v),
+                            lambda _e, i=i, v=v: put(**{key: {**latest()[key], i: v}}),
+                            ft.FilledButton if picked.get(i) == v else ft.OutlinedButton,
+                            width=TARGET,
+                            style=ft.ButtonStyle(padding=0),
+                            label=f"{who} {v}" + (" выбран" if picked.get(i) == v else ""),
+                        )
+                        for v in range(1, 7)
+                    ],
+                    spacing=0,
+                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                )
+            )
+        return rows
+
+    def step(key: str) -> Callable[[int], None]:
+        return lambda by: put(**{key: latest()[key] + by})
+
+    who = [names[c.fighter] if c is not None else "", names[helper] if both else ""]
+    roles = [_("в бою"), _("помогает")]
+    parts: list[ft.Control] = []
+    if both:
+        parts.append(said("flee-both", ft.Text(_("Смываются оба, каждый сам"), size=14)))
+    for k, (tag, pre) in enumerate(runs):
+        title = f"{who[k]} — {roles[k]}" if both else _("Модификатор")
+        mod = f"{pre}modifier"
+        parts.append(stepper(f"{tag}-mod", title, f"{form[mod]:+d}", step(mod)))
+    many = len(monsters) > 1 or both
+    parts.append(
+        ft.Row(
+            [
+                button(
+                    "flee-roll",
+                    _("Бросить кубики") if many else _("Бросить кубик"),
+                    roll,
+                    ft.FilledButton,
+                    icon=ft.Icons.CASINO,
+                ),
+                clipped_text(_("или свои кубики:"), 14, lines=2, expand=True),
+            ],
+            spacing=8,
+        )
+    )
+    for k, (tag, pre) in enumerate(runs):
+        parts += dice(tag, f"{pre}picked", who[k] if both else "")
+    missing = any(chosen(f"{pre}picked") is None for _tag, pre in runs)
+    ft.use_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Row(
+                [
+                    ft.Text(_("Смываемся"), size=22, expand=True),
+                    button(
+                        "flee-rules",
+                        f"{ESCAPE_TARGET}+ {_('удалось')}",
+                        lambda: rules("Смываемся"),
+                        icon=ft.Icons.MENU_BOOK,
+                        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
+                        label=f"{ESCAPE_TARGET}+ на кубике — удалось",
+                    ),
+                ],
+                spacing=4,
+            ),
+            content=ft.Column(
+                parts,
+                tight=True,
+                spacing=4,
+                width=FLEE_WIDTH,
+                scroll=ft.ScrollMode.AUTO if many else None,  # a fallback: 390×844 holds it
+            ),
+            actions=dialog_actions(
+                "flee-cancel",
+                "flee-submit",
+                _("Записать броски") if many else _("Записать бросок"),
+                close,
+                flee,
+                disabled=missing,
+            ),
+            inset_padding=ft.Padding.symmetric(horizontal=6, vertical=8),
+            title_padding=ft.Padding.only(left=FLEE_PAD + 6, right=FLEE_PAD, top=8),
+            content_padding=ft.Padding.only(left=FLEE_PAD, right=FLEE_PAD, top=8, bottom=4),
+            actions_padding=ft.Padding.only(left=16, right=16, bottom=16),
+            on_dismiss=lambda: close(),
+        )
+        if opened
         else None
     )
     return ft.Container(width=0, height=0)

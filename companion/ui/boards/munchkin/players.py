@@ -1,71 +1,38 @@
-"""One compact row per munchkin: name, role in the combat, strength, level and gear counters,
-class and notes (edited in a dialog). A refusal about the player is said in the frame's banner
-(see :func:`.board.use_send`), not in the row: nothing in the row comes or goes with it."""
+"""One compact card per munchkin (:func:`.player_row`): name, role in the combat, strength,
+level and gear :class:`.Counter`, class and notes (edited in a :func:`.form_dialog`). A
+refusal about the player is said in the frame's banner (:func:`.board.use_send`): nothing in
+the card comes or goes with it."""
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 import flet as ft
 
+from companion.engine.munchkin import PlayerSheet
 from companion.i18n import _
-from companion.ui.boards.munchkin.common import Counter, Send
+from companion.ui.boards.munchkin.common import Send
+from companion.ui.boards.munchkin.dialogs import dialog_actions
+from companion.ui.form_dialog import form_dialog
+from companion.ui.layout import use_layout
 from companion.ui.player_row import active_marker, player_name, player_row
 from companion.ui.widgets import (
-    button,
+    Counter,
     clipped_text,
     icon_button,
     said,
     shown_number,
     tagged,
     typed_text,
+    use_form,
 )
 
 __all__ = ["PlayerRow", "COUNTER_VALUE"]
 
-#: Width (px) of a counter's value between its − and +: 48, so a row's two counters (288 px)
-#: fit inside a card on a 360 px phone (with 60 the gear «+» was cut by the card's edge).
+#: Width (px) of a counter's value between its − and +: a card's two counters (288 px) fit
+#: inside it on a 360 px phone.
 COUNTER_VALUE = 48
-
-
-def _notes_dialog(
-    name: str,
-    draft: dict[str, str],
-    type_text,
-    save,
-    close,
-    index: int,
-) -> ft.AlertDialog:
-    return ft.AlertDialog(
-        modal=True,
-        title=ft.Text(f"{name}: {_('класс и заметки')}"),
-        content=ft.Column(
-            [
-                tagged(
-                    f"class-field-p{index}",
-                    ft.TextField(
-                        label=_("Класс"),
-                        value=draft["klass"],
-                        on_change=lambda e: type_text("klass", typed_text(e)),
-                    ),
-                ),
-                tagged(
-                    f"notes-field-p{index}",
-                    ft.TextField(
-                        label=_("Заметки"),
-                        value=draft["notes"],
-                        multiline=True,
-                        min_lines=2,
-                        on_change=lambda e: type_text("notes", typed_text(e)),
-                    ),
-                ),
-            ],
-            tight=True,
-        ),
-        actions=[
-            button(f"cancel-text-p{index}", _("Отмена"), close),
-            button(f"save-text-p{index}", _("Сохранить"), save, ft.FilledButton),
-        ],
-        on_dismiss=lambda: close(),
-    )
 
 
 @ft.component
@@ -73,57 +40,67 @@ def _PlayerRow(
     index: int,
     name: str,
     color: str,
-    level: int,
-    gear: int,
-    klass: str,
-    notes: str,
+    sheet: PlayerSheet,
     active: bool,
     role: str,
     over: bool,
     send: Send,
-    dense: bool = False,
 ) -> ft.Control:
-    """One munchkin (all props are plain values, so the row re-renders only when they change).
-
-    ``dense``: no padding above the name line (a short page, :attr:`.Layout.short`: with the
-    seals in the pinned bar, four cards fit above it at 360×640).
-
-    ``over``: play has ended (``GameDefinition.ended``: won, or the seventh seal broken), the
-    engine takes no change of level, gear, class or notes: the row's buttons are shown disabled,
-    in their places.
-
-    Tags: ``card-p{i}``, ``name-p{i}``, ``class-p{i}``, ``power-p{i}``, ``level-p{i}`` (with
-    ``-plus``/``-minus``), ``gear-p{i}`` (likewise), ``edit-p{i}``.
+    """Player ``index``'s card (plain props: re-rendered only when they change); ``over``: play
+    has ended, the buttons are shown disabled in their places; a short page: no padding above
+    the name. Tags: ``card-p{i}``, ``name-p{i}``, ``class-p{i}``, ``power-p{i}``,
+    ``level-p{i}``/``gear-p{i}`` (``-minus``/``-plus``), ``edit-p{i}``, ``notes-p{i}``; in the
+    dialog ``class-field-p{i}``, ``notes-field-p{i}``, ``cancel-text-p{i}``, ``save-text-p{i}``.
     """
+    level, gear, klass, notes = sheet.level, sheet.gear, sheet.klass, sheet.notes
     editing, set_editing = ft.use_state(False)
-    typed = ft.use_ref(None)  # the texts being typed, read at tap time
+    form, update, latest = use_form(lambda: {"klass": klass, "notes": notes}, editing)
+    layout = use_layout()
 
-    def open_editor() -> None:
-        typed.current = {"klass": klass, "notes": notes}
-        set_editing(True)
-
-    def type_text(key: str, value: str) -> None:
-        typed.current = {**(typed.current or {}), key: value}
+    def type_text(key: str, e: Any) -> None:
+        text = typed_text(e)
+        update(lambda f: {**f, key: text})
 
     def save() -> None:
-        cur = typed.current or {}
-        sent = False
-        if cur.get("klass", klass) != klass:
+        cur, sent = latest(), False
+        if cur["klass"] != klass:
             sent = send("player.class", {"player": index, "value": cur["klass"]})
-        if cur.get("notes", notes) != notes:
+        if cur["notes"] != notes:
             send("player.notes", {"player": index, "value": cur["notes"]}, chained=sent)
         set_editing(False)
 
+    fields = [
+        tagged(
+            f"{tag}-field-p{index}",
+            ft.TextField(
+                label=label,
+                value=form[key],
+                multiline=key == "notes",
+                min_lines=2 if key == "notes" else None,
+                on_change=partial(type_text, key),
+            ),
+        )
+        for key, tag, label in (("klass", "class", _("Класс")), ("notes", "notes", _("Заметки")))
+    ]
+    close = partial(set_editing, False)
     ft.use_dialog(
-        _notes_dialog(name, typed.current or {}, type_text, save, lambda: set_editing(False), index)
+        form_dialog(
+            layout,
+            f"{name}: {_('класс и заметки')}",
+            fields,
+            None,
+            dialog_actions(
+                f"cancel-text-p{index}", f"save-text-p{index}", _("Сохранить"), close, save
+            ),
+            close,
+        )
         if editing
         else None
     )
     power = level + gear
     who = klass or _("без класса")
-    # name and class share the head's room 3:2 (each a loose flex: no wider than its
-    # text), so a long name is cut with «…» in its slot instead of running under the marker
-    # and the strength beside it
+    # name and class share the head's room 3:2, each a loose flex: a long name is cut in its
+    # slot, never under the marker and the strength
     head = ft.Row(
         [
             ft.Container(
@@ -138,12 +115,11 @@ def _PlayerRow(
                 expand=3,
                 expand_loose=True,
             ),
-            # the class beside it keeps the room on the others' cards
             active_marker(active, keep_slot=False),
             ft.Container(
                 tagged(
                     f"class-p{index}",
-                    # in a fight the role, and the class if there is one; up to two lines
+                    # in a fight the role (and the class)
                     clipped_text(
                         (f"{role} · {klass}" if klass else role) if role else who,
                         13,
@@ -172,47 +148,49 @@ def _PlayerRow(
             label=str(power),
         ),
         icon_button(
-            f"edit-p{index}", ft.Icons.EDIT_NOTE, _("Класс и заметки"), open_editor, disabled=over
+            f"edit-p{index}",
+            ft.Icons.EDIT_NOTE,
+            _("Класс и заметки"),
+            lambda: set_editing(True),
+            disabled=over,
         ),
     ]
+
+    def counter(what: str, spoken: str, caption: str, value: int, **kw: Any) -> ft.Control:
+        return Counter(
+            f"{what}-p{index}",
+            f"{name}: {spoken}",
+            value,
+            lambda d: send(f"{what}.change", {"player": index, "delta": d}),
+            lambda v: send(f"{what}.set", {"player": index, "value": v}),
+            caption=caption,
+            width=COUNTER_VALUE,
+            size=24,
+            disabled=over,
+            **kw,
+        )
+
     counters = ft.Row(
         [
-            Counter(
-                f"level-p{index}",
-                f"{name}: {_('уровень')}",
-                level,
-                lambda d: send("level.change", {"player": index, "delta": d}),
-                lambda v: send("level.set", {"player": index, "value": v}),
-                caption=_("уровень"),
-                width=COUNTER_VALUE,
-                size=24,
-                disabled=over,
-            ),
-            Counter(
-                f"gear-p{index}",
-                f"{name}: {_('бонус шмоток')}",
+            counter("level", _("уровень"), _("уровень"), level),
+            # a bonus below 0 (a curse, a minus item: «Бой») in the error colour
+            counter(
+                "gear",
+                _("бонус шмоток"),
+                _("шмотки"),
                 gear,
-                lambda d: send("gear.change", {"player": index, "delta": d}),
-                lambda v: send("gear.set", {"player": index, "value": v}),
-                caption=_("шмотки"),
-                size=24,
-                # a bonus below 0 (a curse, a minus item: «Бой») in the error colour, plain
-                # to see beside the others' (the board says so when it goes below 0)
                 color=ft.Colors.ERROR if gear < 0 else None,
-                width=COUNTER_VALUE,
-                disabled=over,
             ),
         ],
         spacing=0,
-        # two counters of 3 × 48 dp fit the active card's 298 px inside at 360 px; wider
-        # phones put the room between them
+        # the room of a wider phone goes between them
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
     )
     below: list[ft.Control] = [counters]
     if notes:
         below.append(said(f"notes-p{index}", clipped_text(notes, 13)))
     return player_row(
-        f"card-p{index}", color, active, head, slots, label=None, below=below, dense=dense
+        f"card-p{index}", color, active, head, slots, label=None, below=below, dense=layout.short
     )
 
 

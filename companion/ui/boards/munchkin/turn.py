@@ -1,44 +1,221 @@
-"""The line above the players and what the turn needs around them.
-
-Whose turn and the phase are in the frame's status line; the board's top line (one fixed
-56 px line) has the seals with «Сорвать» and a slot at its left for what comes and goes: the
-summary of the last combat (one or two lines; a tap shows it whole in a dialog) or, in «От
-щедрот», the button that opens the charity helper in a dialog. Nothing that appears there
-moves the players. After the seventh seal the winner picker comes above the players.
-On a short page in one column (360×640) the seals fold into the pinned bar as one button
-(:func:`seals_in_bar`, :func:`SealsButton`) and the top line shows only while its slot has
-something: four players' cards fit above the bar.
-"""
+"""The board's top line (:func:`top_line`: the last combat's summary or «От щедрот», then the
+seals; nothing there moves the players), the seals' button of a short page's pinned bar
+(:func:`seals_in_bar`), the setup reminder and, after the seventh seal, the winner picker."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 
-from companion.engine.munchkin import MUNCHKIN, SEALS_TO_END, SETUP_REMINDER
+from companion.engine.munchkin import HAND_LIMIT, MUNCHKIN, SEALS_TO_END, SETUP_REMINDER, charity
+from companion.engine.munchkin.constants import R_PHASES
 from companion.i18n import _
-from companion.ui.boards.munchkin.charity_slot import CharitySlot
-from companion.ui.boards.munchkin.common import BoardUi, Send
-from companion.ui.layout import Layout
+from companion.ui.boards.munchkin.common import BoardUi, Send, outlined, stepper
+from companion.ui.boards.munchkin.dialogs import flag, question
+from companion.ui.form_dialog import form_dialog
+from companion.ui.layout import Layout, use_layout
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, button, clipped_text, said, tagged, toggle
+from companion.ui.step_panel import whole_dialog
+from companion.ui.widgets import TARGET, button, clipped_text, said, tagged
+from companion.ui.words import plural
 
 __all__ = [
-    "TurnBar",
+    "top_line",
+    "CharitySlot",
+    "LastCombat",
     "SealsButton",
     "SealDialog",
     "seals_in_bar",
-    "TOP_LINE",
     "Reminder",
-    "LastCombat",
-    "CharitySlot",
     "WinnerPicker",
 ]
 
-
 #: Height of the board's top line (px): the seals' two lines and the 48 dp «Сорвать».
 TOP_LINE = 56
+
+
+def _cards(n: int) -> str:
+    return f"{n} {plural(n, _('карта'), _('карты'), _('карт'))}"
+
+
+def _plan_text(surplus: int, discard: int, extra: int) -> str:
+    if surplus == 0:
+        return f"{_('Не больше')} {HAND_LIMIT} {_('карт — раздавать нечего')}"
+    if discard:
+        low = _("Самый низкий уровень у вас — они уходят в сброс")
+        return f"{_('Лишних карт')}: {surplus}. {low}."
+    text = f"{_('Лишних карт')}: {surplus} — {_('поровну манчкинам самого низкого уровня')}."
+    if extra:
+        text += f" {_('Остаток')} ({extra}) — {_('по одной тем, кого выберете')}."
+    return text
+
+
+@ft.component
+def _CharitySlot(
+    giver: int,
+    treasures: int,
+    last_hand: int,
+    names: tuple[str, ...],
+    levels: tuple[int, ...],
+    show: Callable[[str], None],
+    send: Send,
+) -> ft.Control:
+    """«От щедрот» (``charity-open``; beside it the ``treasures`` a won fight still draws,
+    ``charity-treasures``) opens the helper: the hand (from ``last_hand``) → who gets the
+    surplus, or the discard → one event, and a notice of who got what. The odd cards go one
+    each to recipients the giver picks; the other boxes are then dimmed, and a tap on one
+    says why in the plan's three lines. One height whatever the hand. Tags: ``charity``,
+    ``hand`` (``-minus``, ``-plus``), ``charity-plan``, ``gift-{p}``, ``gift-extra-{p}``,
+    ``charity-submit``, ``charity-cancel``."""
+    layout = use_layout()
+    opened, set_opened = ft.use_state(False)
+    hand, set_hand = ft.use_state(max(0, last_hand))
+    default: list[int] | None = None  # the odd cards' recipients: the plan's first ones
+    extra_to, set_extra_to = ft.use_state(default)
+    why, set_why = ft.use_state("")  # why the last tapped dimmed box took no card
+    sizes = [0] * len(names)
+    sizes[giver] = hand
+    plan = charity(giver, sizes, list(levels))
+    chosen = (
+        list(plan.recipients[: plan.extra])
+        if extra_to is None
+        else [p for p in extra_to if p in plan.recipients][: plan.extra]
+    )
+    gifts = [plan.shares.get(i, 0) + (1 if i in chosen else 0) for i in range(len(names))]
+
+    def give() -> None:
+        given = [0] * len(names) if plan.discard else gifts
+        if send("turn.charity", {"hand": hand, "gifts": given, "discard": plan.discard}):
+            set_extra_to(None)
+            set_opened(False)
+            # said where the table looks, in cards (never «+1» alone: that read as a level)
+            said = [f"{names[p]} {_cards(n)}" for p, n in enumerate(given) if n]
+            said += [f"{_('в сброс')} {_cards(plan.discard)}"] if plan.discard else []
+            if said:
+                show(f"{_('От щедрот')}: {', '.join(said)}")
+
+    def flip(p: int) -> None:
+        if p in chosen:
+            set_extra_to([q for q in chosen if q != p])
+        elif len(chosen) < plan.extra:
+            set_extra_to([*chosen, p])
+        else:  # every odd card is given: say so, change nothing
+            set_why(_odd_cards_taken(plan.extra, [names[q] for q in chosen]))
+            return
+        set_why("")
+
+    def change_hand(by: int) -> None:
+        set_hand(max(0, hand + by))
+        set_why("")
+
+    plan_text = why or _plan_text(plan.surplus, plan.discard, plan.extra)
+    rows: list[ft.Control] = []
+    for p in [] if plan.discard else plan.recipients:
+        full = p not in chosen and len(chosen) >= plan.extra
+        rows.append(
+            ft.Row(
+                [
+                    said(
+                        f"gift-{p}",
+                        ft.Text(f"{names[p]}: {gifts[p]}", size=16, weight=ft.FontWeight.BOLD),
+                    ),
+                    flag(
+                        f"gift-extra-{p}",
+                        _("ещё одну"),
+                        p in chosen,
+                        partial(flip, p),
+                        yes=" (да)",
+                        dimmed=full,
+                    )
+                    if plan.extra
+                    else ft.Container(),
+                ],
+                height=TARGET,
+            )
+        )
+    body = [
+        stepper("hand", f"{names[giver]}: {_('карт на руке')}", str(hand), change_hand),
+        # three lines whatever the plan (or the reason in its place) says
+        tagged(
+            "charity-plan",
+            ft.Container(
+                clipped_text(plan_text, 14, lines=3, color=ft.Colors.ERROR if why else None),
+                height=60,
+            ),
+            label=plan_text,
+        ),
+        ft.Container(
+            ft.Column(rows, spacing=4, tight=True),
+            height=(len(names) - 1) * (TARGET + 4),
+            alignment=ft.Alignment.TOP_LEFT,
+        ),
+    ]
+
+    def close() -> None:
+        set_opened(False)
+
+    ft.use_dialog(
+        form_dialog(
+            layout,
+            _("От щедрот"),
+            [tagged("charity", ft.Column(body, spacing=4, tight=True))],
+            None,
+            [
+                button("charity-cancel", _("Закрыть"), close),
+                button(
+                    "charity-submit",
+                    _("Сбросить") if plan.discard else _("Раздать"),
+                    give,
+                    ft.FilledButton,
+                    icon=ft.Icons.VOLUNTEER_ACTIVISM,
+                    disabled=plan.surplus == 0 or (not plan.discard and len(chosen) != plan.extra),
+                ),
+            ],
+            close,
+        )
+        if opened
+        else None
+    )
+    opener = button(
+        "charity-open",
+        _("От щедрот"),
+        lambda: set_opened(True),
+        ft.FilledTonalButton,
+        icon=None if treasures else ft.Icons.VOLUNTEER_ACTIVISM,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+    )
+    if not treasures:
+        return opener
+    draw = f"{_('тянуть')} {treasures} " + plural(
+        treasures, _("сокровище"), _("сокровища"), _("сокровищ")
+    )
+    return ft.Row(
+        [
+            opener,
+            ft.Container(said("charity-treasures", clipped_text(draw, 13, lines=2)), expand=True),
+        ],
+        spacing=6,
+    )
+
+
+#: Memoised: changes with the giver, the treasures and the levels only.
+CharitySlot = ft.memo(_CharitySlot)
+
+
+def _odd_cards_taken(extra: int, chosen: list[str]) -> str:
+    """Why one more «ещё одну» is refused: the ``extra`` odd cards, one each, are with
+    ``chosen`` («Фазы хода», «От щедрот»); the rule before the names, inside three lines."""
+    if extra == 1:
+        return (
+            f"{_('Остаток (1) уже отдан')}: {chosen[0]} ({R_PHASES}). "
+            f"{_('Снимите там «ещё одну», чтобы отдать его другому.')}"
+        )
+    return (
+        f"{_('Остаток')} ({extra}) {_('уже отдан')}: {', '.join(chosen)} ({R_PHASES}). "
+        f"{_('Снимите у кого-то «ещё одну», чтобы отдать другому.')}"
+    )
 
 
 def seal_tap(
@@ -46,9 +223,8 @@ def seal_tap(
 ) -> Callable[[], None]:
     """What a tap on «Сорвать» does: it breaks a seal at once, or first asks (``ask()``: the
     board's :func:`SealDialog`) when the next seal ends the game («Начало игры, конец игры»)
-    or ``always_ask`` (the compact button in the pinned bar, beside «Бой!»: a mis-tap is
-    asked about)."""
-    last = seals + 1 >= SEALS_TO_END  # the next seal ends the game: ask first
+    or ``always_ask`` (the pinned bar's button, beside «Бой!»: a mis-tap is asked about)."""
+    last = seals + 1 >= SEALS_TO_END
 
     def tap() -> None:
         if last or always_ask:
@@ -62,8 +238,8 @@ def seal_tap(
 @ft.component
 def SealDialog(view: GameView, ui: BoardUi, send: Send) -> ft.Control:
     """The question before a seal is broken, open while ``ui.sealing``: one for the board's
-    «Сорвать» and the pinned bar's seals (:func:`seal_tap`), kept by the board, so a turned
-    phone that moves the seals between the two keeps it open. Tags: ``seal-confirm-text``,
+    «Сорвать» and the pinned bar's seals (:func:`seal_tap`), kept in place by the board, so a
+    turn that moves the seals between the two keeps it open. Tags: ``seal-confirm-text``,
     ``seal-cancel``, ``seal-confirm``."""
     seals = view.state.seals
     last = seals + 1 >= SEALS_TO_END
@@ -75,23 +251,16 @@ def SealDialog(view: GameView, ui: BoardUi, send: Send) -> ft.Control:
         close()
         send("seal.break", {})
 
-    text = (
-        _("Седьмая сивучать заканчивает игру; затем стол назовёт победителя.")
-        if last
-        else f"{_('Сорвано сивучатей')}: {seals}/{SEALS_TO_END}."
-    )
     ft.use_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text(
-                _("Сорвать последнюю сивучать?") if last else _("Сорвать сивучать?"), size=18
-            ),
-            content=tagged("seal-confirm-text", ft.Text(text, size=15)),
-            actions=[
-                button("seal-cancel", _("Отмена"), close),
-                button("seal-confirm", _("Сорвать"), confirm, ft.FilledButton),
-            ],
-            on_dismiss=lambda: close(),
+        question(
+            _("Сорвать последнюю сивучать?") if last else _("Сорвать сивучать?"),
+            "seal-confirm-text",
+            _("Седьмая сивучать заканчивает игру; затем стол назовёт победителя.")
+            if last
+            else f"{_('Сорвано сивучатей')}: {seals}/{SEALS_TO_END}.",
+            ("seal-cancel", _("Отмена"), close),
+            ("seal-confirm", _("Сорвать"), confirm),
+            ft.Icons.APPROVAL,
         )
         if ui.sealing and not MUNCHKIN.ended(view.state)
         else None
@@ -99,50 +268,28 @@ def SealDialog(view: GameView, ui: BoardUi, send: Send) -> ft.Control:
     return ft.Container(width=0, height=0)
 
 
-@ft.component
-def _TurnBar(
-    seals: int,
-    over: bool,
-    summary: str,
-    charity_giver: int | None,
-    treasures: int,
-    hand: int,
-    names: tuple[str, ...],
-    levels: tuple[int, ...],
-    show: Callable[[str], None],
-    send: Send,
-    ask: Callable[[], None],
-    seals_here: bool = True,
+def top_line(
+    slot: ft.Control | None, seals: int | None, over: bool, send: Send, ask: Callable[[], None]
 ) -> ft.Control:
-    """The slot — «От щедрот» when ``charity_giver`` is a player (with the ``treasures`` a won
-    fight still draws beside it), else the last combat's ``summary`` (or nothing) — then the
-    seals with «Сорвать» at the right, in one line of fixed height (plain props: memoised).
-    Not ``seals_here`` (the seals are in the pinned bar: :func:`seals_in_bar`): the slot
-    alone, and no line at all while it is empty.
-    ``ask``: opens the seal question (:func:`seal_tap`). Tags: ``seals``, ``seal-break``."""
-    break_seal = seal_tap(seals, send, ask)
-    if charity_giver is not None:
-        slot: ft.Control | None = CharitySlot(
-            charity_giver, treasures, hand, names, levels, show, send
-        )
-    elif summary:
-        slot = LastCombat(summary)
-    else:
-        slot = None
+    """The board's top line, :data:`TOP_LINE` px: ``slot`` (the last combat's summary, «От
+    щедрот», or ``None``), then the seals broken with «Сорвать» (:func:`Seals`) — or, with
+    ``seals`` ``None`` (they are in the pinned bar), the slot alone and nothing while it is
+    empty. ``ask`` opens the seal question (:func:`seal_tap`)."""
     room = ft.Container(slot, expand=True, height=TOP_LINE, alignment=ft.Alignment.CENTER_LEFT)
-    if not seals_here:
+    if seals is None:
         return room if slot is not None else ft.Container(visible=False)
+    return ft.Row([room, Seals(seals, over, send, ask)], spacing=4, height=TOP_LINE)
+
+
+@ft.component
+def _Seals(seals: int, over: bool, send: Send, ask: Callable[[], None]) -> ft.Control:
+    """«Сивучати n/7» (``seals``) and «Сорвать» (``seal-break``; :func:`seal_tap`)."""
+    break_seal = seal_tap(seals, send, ask)
+    shown = ft.Text(f"{seals}/{SEALS_TO_END}", size=20, weight=ft.FontWeight.BOLD)
     return ft.Row(
         [
-            room,
             ft.Column(
-                [
-                    ft.Text(_("Сивучати"), size=12),
-                    said(
-                        "seals",
-                        ft.Text(f"{seals}/{SEALS_TO_END}", size=20, weight=ft.FontWeight.BOLD),
-                    ),
-                ],
+                [ft.Text(_("Сивучати"), size=12), said("seals", shown)],
                 spacing=0,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             ),
@@ -158,108 +305,81 @@ def _TurnBar(
             ),
         ],
         spacing=4,
-        height=TOP_LINE,
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        tight=True,
     )
 
 
+Seals = ft.memo(_Seals)
+
+
 def seals_in_bar(layout: Layout, fighting: bool) -> bool:
-    """Whether the seals fold into the pinned bar (:func:`SealsButton`) instead of the board's
-    top line: a short page in one column (360×640), out of a fight (a folded fight puts the top
-    line after the players). Two columns keep the top line: their bar is a narrow side
-    column (640×360) with no room for a third button."""
+    """The seals fold into the pinned bar: a short page in one column (two columns' bar has
+    no room), out of a fight (a folded fight puts the top line after the players)."""
     return layout.short and not layout.two_columns and not fighting
 
 
 @ft.component
 def SealsButton(seals: int, over: bool, send: Send, ask: Callable[[], None]) -> ft.Control:
-    """The seals folded into the pinned bar on a short page (:attr:`.Layout.short`, out of a
-    fight): one 56 dp button showing «n/7»; a tap asks before it breaks one
-    (:func:`seal_tap`, ``ask``). Tags: ``seal-break`` (label «Сивучати n/7: сорвать»),
+    """The seals in the pinned bar: one 56 dp button «n/7»; a tap asks before it breaks one
+    (:func:`seal_tap`, ``ask``). Tags: ``seal-break`` (spoken «Сивучати n/7: сорвать»),
     ``seals``."""
     break_seal = seal_tap(seals, send, ask, always_ask=True)
     shown = f"{seals}/{SEALS_TO_END}"
-    return tagged(
+    return outlined(
         "seal-break",
-        ft.OutlinedButton(
-            content=ft.Row(
-                [
-                    ft.Icon(ft.Icons.APPROVAL, size=18),
-                    said("seals", ft.Text(shown, size=16, weight=ft.FontWeight.BOLD)),
-                ],
-                spacing=4,
-                tight=True,
-            ),
-            height=56,
-            tooltip=f"{_('Сивучати')} {shown}: {_('сорвать ещё одну')}",
-            disabled=over,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-            on_click=lambda: break_seal(),
-        ),
+        ft.Icons.APPROVAL,
+        said("seals", ft.Text(shown, size=16, weight=ft.FontWeight.BOLD)),
+        break_seal,
         label=f"{_('Сивучати')} {shown}: {_('сорвать')}",
+        height=56,
+        pad=10,
+        tooltip=f"{_('Сивучати')} {shown}: {_('сорвать ещё одну')}",
+        disabled=over,
     )
 
 
-#: Height of the «Перед началом» line (px): one 48 dp target.
-REMINDER_HEIGHT = TARGET
-
-
-def _read_dialog(
-    idents: tuple[str, str],
-    title: str,
-    content: ft.Control,
+@ft.component
+def _ReadLine(
+    idents: tuple[str, str, str],
+    icon: ft.IconData,
+    short: ft.Control,
     label: str,
-    set_opened: Callable[[bool], None],
-) -> ft.AlertDialog:
-    """A text to read whole and «Понятно» to close it: ``idents`` tag the content (``label``
-    read by a screen reader) and the button."""
-    return ft.AlertDialog(
-        modal=True,
-        title=ft.Text(title, size=18),
-        content=tagged(idents[0], content, label=label),
-        actions=[button(idents[1], _("Понятно"), lambda: set_opened(False), ft.FilledButton)],
-        on_dismiss=lambda: set_opened(False),
+    title: str,
+    whole: list[str],
+) -> ft.Control:
+    """A tinted 48 dp line spoken ``label``: ``icon`` and ``short`` (cut with «…»); a tap
+    shows ``whole`` in a dialog titled ``title``, closed by «Понятно». ``idents``: the line,
+    the dialog's text and its button."""
+    ident, text_ident, close_ident = idents
+    opened, set_opened = ft.use_state(False)
+    close = partial(set_opened, False)
+    tags = (f"{ident}-title", text_ident, close_ident)
+    ft.use_dialog(whole_dialog(title, whole, close, tags) if opened else None)
+    return tagged(
+        ident,
+        ft.Container(
+            ft.Row([ft.Icon(icon, size=18, color=ft.Colors.PRIMARY), short], spacing=6),
+            height=TARGET,
+            padding=ft.Padding.symmetric(horizontal=6),
+            border_radius=8,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            tooltip=_("Показать целиком"),
+            on_click=lambda: set_opened(True),
+        ),
+        label=label,
     )
 
 
 @ft.component
 def _Reminder() -> ft.Control:
-    """«Перед началом» («Подготовка», «Создание персонажа»), shown until the first move: one
-    48 dp line under the players (whole above the pinned bar with four players at 390×844);
-    a tap shows the setup checklist in a dialog.
-
-    Tags: ``setup-reminder``; in the dialog ``setup-list``, ``setup-close``."""
-    opened, set_opened = ft.use_state(False)
-    lines = [f"• {line}" for line in SETUP_REMINDER]
-    content = ft.Column([ft.Text(line, size=15) for line in lines], spacing=6, tight=True)
-    ft.use_dialog(
-        _read_dialog(
-            ("setup-list", "setup-close"), _("Перед началом"), content, "\n".join(lines), set_opened
-        )
-        if opened
-        else None
-    )
+    """«Перед началом» («Подготовка», «Создание персонажа») until the first move: one 48 dp
+    line under the players; a tap shows the checklist. Tags: ``setup-reminder``; in the
+    dialog ``setup-list``, ``setup-close``."""
     title = _("Перед началом: подготовка стола")
-    return tagged(
-        "setup-reminder",
-        ft.Container(
-            ft.Row(
-                [
-                    ft.Icon(ft.Icons.CHECKLIST, size=20, color=ft.Colors.PRIMARY),
-                    clipped_text(title, 15, weight=ft.FontWeight.BOLD, expand=True),
-                    ft.Icon(ft.Icons.CHEVRON_RIGHT, size=20),
-                ],
-                spacing=8,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            height=REMINDER_HEIGHT,
-            padding=ft.Padding.symmetric(horizontal=8),
-            border_radius=8,
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            on_click=lambda: set_opened(True),
-        ),
-        label=title,
-    )
+    short = clipped_text(title, 15, weight=ft.FontWeight.BOLD, expand=True)
+    lines = [f"• {line}" for line in SETUP_REMINDER]
+    idents = ("setup-reminder", "setup-list", "setup-close")
+    return _ReadLine(idents, ft.Icons.CHECKLIST, short, title, _("Перед началом"), lines)
 
 
 #: Memoised (no props): a move before the first one is gone does not render it.
@@ -267,49 +387,27 @@ Reminder = ft.memo(_Reminder)
 
 
 @ft.component
-def LastCombat(text: str) -> ft.Control:
-    """The summary of the combat that just ended, in the top line's slot: two lines at most
-    (cut with «…»); a tap shows it whole in a dialog. Tags ``last-combat``; in the
-    dialog ``last-combat-text``, ``last-combat-close``."""
-    opened, set_opened = ft.use_state(False)
-    ft.use_dialog(
-        _read_dialog(
-            ("last-combat-text", "last-combat-close"),
-            _("Итог боя"),
-            ft.Text(text, size=15),
-            text,
-            set_opened,
-        )
-        if opened
-        else None
-    )
-    return tagged(
-        "last-combat",
-        ft.Container(
-            ft.Row(
-                [
-                    ft.Icon(ft.Icons.INFO_OUTLINE, size=18, color=ft.Colors.PRIMARY),
-                    clipped_text(text, 13, lines=2, expand=True),
-                ],
-                spacing=4,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            height=TOP_LINE - 4,
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            padding=ft.Padding.symmetric(horizontal=6),
-            border_radius=8,
-            tooltip=_("Показать целиком"),
-            on_click=lambda: set_opened(True),
-        ),
-        label=text,
-    )
+def _LastCombat(text: str) -> ft.Control:
+    """The last combat's summary in the top line's slot: two lines, cut with «…»; a tap shows
+    it whole. Tags ``last-combat``; in the dialog ``last-combat-text``, ``-close``."""
+    short = clipped_text(text, 13, lines=2, expand=True)
+    idents = ("last-combat", "last-combat-text", "last-combat-close")
+    return _ReadLine(idents, ft.Icons.INFO_OUTLINE, short, text, _("Итог боя"), [text])
+
+
+LastCombat = ft.memo(_LastCombat)
 
 
 @ft.component
 def WinnerPicker(names: tuple[str, ...], levels: tuple[int, ...], send: Send) -> ft.Control:
-    """After the seventh seal the table names the winner(s) (the surviving pages do not say
-    how). Tags: ``winner-picker``, ``winner-pick-{i}``, ``winners-submit``."""
-    picked, set_picked = ft.use_state(())
+    """After the seventh seal the table names the winner(s). Tags: ``winner-picker``,
+    ``winner-pick-{i}``, ``winners-submit``."""
+    none: tuple[int, ...] = ()
+    picked, set_picked = ft.use_state(none)
+
+    def pick(i: int) -> None:
+        set_picked(tuple(sorted(set(picked) ^ {i})))
+
     return tagged(
         "winner-picker",
         ft.Container(
@@ -321,14 +419,13 @@ def WinnerPicker(names: tuple[str, ...], levels: tuple[int, ...], send: Send) ->
                         weight=ft.FontWeight.BOLD,
                     ),
                     *[
-                        tagged(
+                        flag(
                             f"winner-pick-{i}",
-                            toggle(
-                                f"{n} ({_('уровень')} {levels[i]})",
-                                i in picked,
-                                lambda i=i: set_picked(tuple(sorted(set(picked) ^ {i}))),
-                            ),
-                            label=n + (" (да)" if i in picked else ""),
+                            f"{n} ({_('уровень')} {levels[i]})",
+                            i in picked,
+                            partial(pick, i),
+                            spoken=n,
+                            yes=" (да)",
                         )
                         for i, n in enumerate(names)
                     ],
@@ -347,7 +444,3 @@ def WinnerPicker(names: tuple[str, ...], levels: tuple[int, ...], send: Send) ->
             border=ft.Border.all(3, ft.Colors.AMBER),
         ),
     )
-
-
-#: Memoised: changes only with the seals and the slot's values.
-TurnBar = ft.memo(_TurnBar)
