@@ -12,7 +12,7 @@ import flet as ft
 from companion.engine import Event, Game
 from companion.errors import CompanionError, StaleMoveError
 from companion.store import StoredGame
-from companion.ui.hub import SETTLE_SECONDS, TOO_SOON, Hub
+from companion.table.hub import SETTLE_SECONDS, TOO_SOON, Hub
 from companion.ui.session import follow_hub, on_page
 from companion.ui.taps import current_tap, dialog_closing
 
@@ -219,7 +219,7 @@ class GameView:
     def _step(self, redo: bool) -> None:
         if self._refuse_readonly():
             return
-        from companion.ui.words import inflect
+        from companion.words import inflect
 
         event: Event | None
         with self.hub.lock:
@@ -241,7 +241,7 @@ class GameView:
 
     def _step_notice(self, redo: bool, line: str) -> str:
         """The undo (or redo) notice, naming each move of a quick run newest first."""
-        from companion.ui.words import plural
+        from companion.words import plural
 
         verb = "Возвращено" if redo else "Отменено"
         run: tuple[bool, str, list[str]] | None = getattr(self, "_step_run", None)
@@ -317,7 +317,7 @@ class AppModel:
     hub: Hub
     theme: str = "system"  # "light" | "dark" | "system"
     warnings: list[str] = field(default_factory=list)
-    lan: Any = None  # companion.ui.lan.LanGate in table mode
+    lan: Any = None  # companion.table.gate.LanGate in table mode
     on_host: bool = True  # the session runs on the host computer (security.on_host)
     joined: bool = False
     role: str = "player"  # "player" | "spectator"

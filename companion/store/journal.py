@@ -90,7 +90,7 @@ def event_players(
     """Seats an event concerns: named in its data, else its author ``acting``, and ``parties``
     (the players of the action it answers)."""
     out = _named(event, len(names))
-    if event.author in names:
+    if event.author is not None and event.author in names:
         out.add(list(names).index(event.author))
     if not out and acting is not None:
         out.add(acting)
