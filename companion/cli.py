@@ -29,13 +29,12 @@ from typing import Any, NoReturn
 
 from companion import APP_NAME, __version__
 from companion.errors import CompanionError
+from companion.serve import DEFAULT_PORT  # no Flet at import
 from companion.store.export import export_json, export_text
 from companion.store.export import fmt_time as _fmt_time  # noqa: I001
 from companion.table.security import CODE_DIGITS, CODE_MAX_DIGITS, code_problem  # no Flet
 
 __all__ = ["main", "build_parser", "export_text", "export_json"]
-
-DEFAULT_PORT = 8550
 
 
 class _Parser(argparse.ArgumentParser):
@@ -375,7 +374,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _games(args, GameStore(root))
         if not args.desktop:
             _check_bind(args.host or ("0.0.0.0" if args.lan else "127.0.0.1"), args.port)
-        from companion.ui.serve import serve
+        from companion.serve import serve
 
         return serve(args, root)
     except CompanionError as exc:

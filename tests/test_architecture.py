@@ -1,5 +1,6 @@
-"""The import layers of ``pyproject.toml`` ([tool.importlinter]) hold: cli → ui → rules → store
-→ engine, engines without Flet or TinyDB, and no import cycle between sibling modules."""
+"""The import layers of ``pyproject.toml`` ([tool.importlinter]) hold: cli → ui → table → rules
+→ store → engine, engines without Flet or TinyDB, no Flet below the UI (table, rules, store),
+and no import cycle between sibling modules."""
 
 from __future__ import annotations
 

@@ -298,8 +298,8 @@ def test_the_longest_join_code_fits_the_join_field():
     """One limit: the CLI takes up to :data:`CODE_MAX_DIGITS` digits, and the join screen's
     field takes that code as the host shows it (groups of four, spaces between)."""
     from companion.cli import build_parser
+    from companion.table.gate import CODE_FIELD_CHARS, spaced
     from companion.table.security import CODE_MAX_DIGITS
-    from companion.ui.lan import CODE_FIELD_CHARS, spaced
 
     longest = "9" * CODE_MAX_DIGITS
     assert build_parser().parse_args(["--lan", "--code", longest]).code == longest

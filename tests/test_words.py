@@ -1,4 +1,4 @@
-"""Russian words on screen (companion.ui.words): names declined, counted nouns."""
+"""Russian words on screen (companion.words): names declined, counted nouns."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.ui.words import CASES, inflect, plural
+from companion.words import CASES, inflect, plural
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ from companion.errors import RosterError
 from companion.store.atomic import atomic_write_text, set_aside
 from companion.store.limits import NAME_CHARS
 
-__all__ = ["MAX_NAME", "FILE", "RosterPlayer", "Roster", "fold"]
+__all__ = ["MAX_NAME", "FILE", "RosterPlayer", "Roster", "fold", "next_color"]
 
 FILE = "roster.json"
 SCHEMA = 1
@@ -233,3 +233,13 @@ class Roster:
         """Take a player off the roster (their games stay). :raises RosterError: no such."""
         i = self._index(name)
         self._commit([q for k, q in enumerate(self._players) if k != i])
+
+
+def next_color(current: str, used: set[str]) -> str:
+    """The palette's next colour after ``current`` not in ``used`` (the next one when all are)."""
+    k = PALETTE.index(current) if current in PALETTE else -1
+    for step in range(1, len(PALETTE)):
+        c = PALETTE[(k + step) % len(PALETTE)]
+        if c not in used:
+            return c
+    return PALETTE[(k + 1) % len(PALETTE)]

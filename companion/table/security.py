@@ -8,7 +8,7 @@
 - :func:`require_player` is the one role check for everything shared (games, house
   rulings, settings, files on the host): call it before any change.
 - :func:`code_problem` is the one rule for a join code set with ``--code`` (the CLI and
-  :func:`companion.ui.lan.new_code` both use it), :data:`CODE_MAX_DIGITS` the one limit the
+  :func:`companion.table.gate.new_code` both use it), :data:`CODE_MAX_DIGITS` the one limit the
   join screen's code field is sized by.
 - :class:`Connection` is what the server knows about the websocket a session arrived on
   (set by :mod:`companion.table.webserver` for each connection, read once per session).

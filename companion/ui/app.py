@@ -13,12 +13,13 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.settings import load_settings
 from companion.table import budget
+from companion.table.gate import LanGate, Seat
 from companion.table.security import connection, is_player, on_host
 from companion.ui import flet_fixes
 from companion.ui.game_screen import GameScreen
 from companion.ui.home import Home
 from companion.ui.journal import GameLog
-from companion.ui.lan import JoinFlow, LanGate, Seat
+from companion.ui.lan import JoinFlow
 from companion.ui.layout import COMPACT, use_window_layout
 from companion.ui.nav import AppContext, go
 from companion.ui.new_game import NewGame
@@ -194,7 +195,7 @@ RUSSIAN = ft.LocaleConfiguration(
 
 def make_main(hub: Hub, lan: LanGate | None = None) -> Callable[[ft.Page], None]:
     """The Flet ``main(page)`` for ``hub``'s games; ``lan``: table mode's join gate (each
-    session gets its own :class:`~companion.ui.lan.Seat`)."""
+    session gets its own :class:`~companion.table.gate.Seat`)."""
     flet_fixes.apply()
 
     def main(page: ft.Page) -> None:

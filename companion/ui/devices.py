@@ -1,5 +1,5 @@
 """The host's screen in table mode: the join card (address, QR, code) and, on the host's own
-session, the devices asking (:class:`~companion.ui.hall.Hall`) or joined, and «Новый код»."""
+session, the devices asking (:class:`~companion.table.hall.Hall`) or joined, and «Новый код»."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import _
+from companion.table.gate import JoinInfo, Seat, spaced
+from companion.table.hall import browser_of
 from companion.table.https import spaced_fingerprint
-from companion.ui.hall import browser_of
-from companion.ui.lan import JoinInfo, Seat, spaced
 from companion.ui.state import on_page
 from companion.ui.tagged_controls import card, flow, heading
 from companion.ui.widgets import button, confirm_dialog, tagged

@@ -7,19 +7,18 @@ import flet as ft
 
 from companion.i18n import _
 from companion.store.history import Play
+from companion.store.plays import Plays, load_plays
 from companion.store.stats import filter_plays
 from companion.ui.nav import app_model, go
 from companion.ui.plays import (
     ALL,
     Frame,
-    Plays,
     choice,
     fmt_day,
     fmt_minutes,
     fmt_score,
     game_choice,
     grid,
-    load_plays,
     warning_boxes,
 )
 from companion.ui.result import winners_text
@@ -96,7 +95,7 @@ def HistoryScreen() -> ft.Control:
     game, set_game = ft.use_state(ALL)
     player, set_player = ft.use_state(ALL)
     shown, set_shown = ft.use_state(PAGE)
-    data = load_plays(app)
+    data = load_plays(app.hub.store)
     chosen = filter_plays(
         data.plays,
         game=None if game == ALL else game,

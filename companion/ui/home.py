@@ -14,13 +14,13 @@ from companion import APP_NAME
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store import GameSummary
+from companion.table.gate import Seat
+from companion.table.saved_games import delete_game
 from companion.table.security import is_player
 from companion.ui.devices import HostDesk, JoinCard
-from companion.ui.lan import Seat
 from companion.ui.layout import use_window_layout
 from companion.ui.nav import app_model, go
 from companion.ui.plays import grid, warning_boxes
-from companion.ui.saved_games import delete_game
 from companion.ui.state import follow_hub
 from companion.ui.tagged_controls import card, centred, heading
 from companion.ui.widgets import (

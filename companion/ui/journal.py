@@ -16,8 +16,7 @@ from companion.engine import Event
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.export import export_bytes
-from companion.table.security import is_player
-from companion.ui.journal_filter import (
+from companion.store.journal import (
     KIND_LABELS,
     OTHER_KIND,
     _filtered,
@@ -26,6 +25,7 @@ from companion.ui.journal_filter import (
     _revision,
     journal_page,
 )
+from companion.table.security import is_player
 from companion.ui.layout import WIDTH_MEDIUM
 from companion.ui.nav import app_model, go
 from companion.ui.offline import BROWSER

@@ -13,11 +13,13 @@ from companion.engine import GAMES, PALETTE, PlayerSpec
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.limits import NAME_CHARS
+from companion.store.plays import last_game
+from companion.store.roster import next_color
 from companion.table.security import require_player
 from companion.ui.boards import BOARDS
 from companion.ui.layout import COMPACT, use_window_layout
 from companion.ui.nav import app_model, go
-from companion.ui.roster_chips import RosterChips, last_game, next_color
+from companion.ui.roster_chips import RosterChips
 from companion.ui.tagged_controls import centred, color_button, heading, text_field, title_row
 from companion.ui.widgets import Banner, button, icon_button, tagged, use_form
 
@@ -71,7 +73,9 @@ def NewGame() -> ft.Control:
     app = app_model()
     offered = [g for g in GAMES.values() if g.id in BOARDS]
     # handlers read the latest form (use_form)
-    f, update, latest = use_form(lambda: _blank_form(last_game(app, [g.id for g in offered])))
+    f, update, latest = use_form(
+        lambda: _blank_form(last_game(app.hub.store, [g.id for g in offered]))
+    )
     error, set_error = ft.use_state("")
 
     def change(key: str, edit: Callable[[Any], Any]) -> None:

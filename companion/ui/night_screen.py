@@ -9,9 +9,10 @@ from functools import partial
 import flet as ft
 
 from companion.i18n import _
+from companion.store.plays import Plays, load_plays
 from companion.store.stats import Night, nights
 from companion.ui.nav import app_model, go
-from companion.ui.plays import Frame, Plays, load_plays, warning_boxes
+from companion.ui.plays import Frame, warning_boxes
 from companion.ui.result import winners_text
 from companion.ui.tagged_controls import card
 from companion.ui.widgets import TARGET, clipped_text, said, tagged
@@ -63,7 +64,7 @@ def night_card(night: Night, data: Plays, k: int) -> ft.Control:
 @ft.component
 def NightScreen() -> ft.Control:
     app = app_model()
-    data = load_plays(app)
+    data = load_plays(app.hub.store)
     found = nights(data.plays, data.aliases)
     body: list[ft.Control] = [*warning_boxes(data.warnings)]
     if not found:

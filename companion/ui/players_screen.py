@@ -15,13 +15,13 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.backup import backup_json, import_bytes, plays_csv
 from companion.store.limits import NAME_CHARS
-from companion.store.roster import Roster, RosterPlayer
+from companion.store.plays import load_plays
+from companion.store.roster import Roster, RosterPlayer, next_color
 from companion.table.budget import JOINED_FRAME_BYTES
 from companion.table.security import is_player, require_player
 from companion.ui.colors import ink
 from companion.ui.nav import app_model
-from companion.ui.plays import Frame, grid, load_plays, warning_boxes
-from companion.ui.roster_chips import next_color
+from companion.ui.plays import Frame, grid, warning_boxes
 from companion.ui.tagged_controls import (
     card,
     choice_dialog,
@@ -70,7 +70,7 @@ def PlayersScreen() -> ft.Control:
     picker = use_file_picker()
     root = app.hub.store.root
     roster = Roster(root)
-    data = load_plays(app)
+    data = load_plays(app.hub.store)
     people = roster.players()
     counts = data.counts()
 

@@ -3,31 +3,21 @@
 
 from __future__ import annotations
 
-import threading
 import time
-import weakref
-from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
 
 import flet as ft
 
 from companion.i18n import _
-from companion.store import GameStore
-from companion.store.history import History, Play
-from companion.store.roster import Roster
-from companion.store.stats import person
+from companion.store.plays import Plays
 from companion.ui.layout import use_window_layout
 from companion.ui.nav import go
 from companion.ui.result import fmt_score
-from companion.ui.state import AppModel
 from companion.ui.tagged_controls import centred, flow, title_row
 from companion.ui.widgets import button, dot, tagged
 
 __all__ = [
-    "Plays",
-    "load_plays",
     "Frame",
     "fmt_day",
     "fmt_minutes",
@@ -44,50 +34,6 @@ __all__ = [
 MAX_WIDTH = 900
 #: A filter's «every game / every player» value.
 ALL = "*"
-
-_histories: weakref.WeakKeyDictionary[GameStore, History] = weakref.WeakKeyDictionary()
-_lock = threading.Lock()
-
-
-@dataclass(frozen=True)
-class Plays:
-    """The plays (oldest first), the roster's name map and colours, and warnings to show."""
-
-    plays: list[Play]
-    aliases: dict[str, str]
-    colors: dict[str, str]
-    warnings: list[str]
-
-    def counts(self) -> dict[str, int]:
-        """Plays per person (the roster's name for each name played under)."""
-        return dict(Counter(person(n, self.aliases) for p in self.plays for n in p.players))
-
-    def people(self) -> list[str]:
-        """Every person who played, by most plays."""
-        count = self.counts()
-        return sorted(count, key=lambda n: (-count[n], n))
-
-    def color(self, name: str) -> str:
-        return self.colors.get(person(name, self.aliases), ft.Colors.OUTLINE)
-
-
-def load_plays(app: AppModel) -> Plays:
-    """Every play of the session's store (damaged games left out and named in warnings)."""
-    store = app.hub.store
-    with _lock:
-        history = _histories.get(store)
-        if history is None:
-            history = _histories[store] = History(store)
-        plays = history.plays()
-        warnings = list(history.warnings)
-    roster = Roster(store.root)
-    aliases = roster.aliases()
-    colors: dict[str, str] = {}
-    for p in plays:  # the colour they played with last, unless the roster names one
-        for n, c in zip(p.players, p.colors, strict=True):
-            colors[person(n, aliases)] = c
-    colors.update({r.name: r.color for r in roster.players()})
-    return Plays(plays, aliases, colors, [*warnings, *roster.warnings])
 
 
 def fmt_day(ts: float) -> str:

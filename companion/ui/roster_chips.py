@@ -9,54 +9,17 @@ from functools import partial
 
 import flet as ft
 
-from companion.engine import PALETTE
 from companion.errors import CompanionError
 from companion.i18n import _
+from companion.store.plays import known_players
 from companion.store.roster import Roster, fold
-from companion.ui.plays import load_plays
 from companion.ui.state import AppModel
 from companion.ui.tagged_controls import flow
 from companion.ui.widgets import TARGET, clipped_text, dot, tagged
 
-__all__ = ["RosterChips", "known_players", "seat_chip", "last_game", "next_color"]
+__all__ = ["RosterChips", "seat_chip"]
 
 Seats = list[dict[str, str]]
-
-
-def next_color(current: str, used: set[str]) -> str:
-    """The palette's next colour after ``current`` not in ``used`` (the next one when all are)."""
-    k = PALETTE.index(current) if current in PALETTE else -1
-    for step in range(1, len(PALETTE)):
-        c = PALETTE[(k + step) % len(PALETTE)]
-        if c not in used:
-            return c
-    return PALETTE[(k + 1) % len(PALETTE)]
-
-
-def last_game(app: AppModel, offered: list[str]) -> str:
-    """The game the form starts on: the one played most recently, else the first offered."""
-    try:
-        recent = app.hub.store.list()
-    except (OSError, CompanionError):
-        recent = []
-    return next((s.game for s in recent if s.game in offered), offered[0])
-
-
-def known_players(app: AppModel) -> list[tuple[str, str]]:
-    """``[(name, colour)]``: the roster, then the other people of finished games by most
-    games played."""
-    roster = Roster(app.hub.store.root).players()
-    out = [(p.name, p.color) for p in roster]
-    have = {fold(n) for n, _c in out}
-    try:
-        data = load_plays(app)
-    except (OSError, CompanionError):
-        return out
-    for name in data.people():
-        if fold(name) not in have:
-            out.append((name, data.color(name)))
-            have.add(fold(name))
-    return out
 
 
 def seat_chip(
@@ -106,11 +69,12 @@ def _seat(seats: Seats, name: str, color: str, most: int) -> Seats:
 def RosterChips(
     app: AppModel, players: Seats, most: int, edit: Callable[[Callable[[Seats], Seats]], None]
 ) -> ft.Control:
-    """Chips of :func:`known_players` and «+ name» chips. ``players``: the seats; ``most``: the
-    game's most players; ``edit``: applies a change to the latest seats."""
+    """Chips of :func:`~companion.store.plays.known_players` and «+ name» chips. ``players``:
+    the seats; ``most``: the game's most players; ``edit``: applies a change to the latest
+    seats."""
     _joined, bump = ft.use_state(0)
     error, set_error = ft.use_state("")
-    known = known_players(app)
+    known = known_players(app.hub.store)
     roster = Roster(app.hub.store.root)
     seated = {fold(p["name"]) for p in players if p["name"].strip()}
     full = len(players) >= most and all(p["name"].strip() for p in players)

@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.rules import Hit
-from companion.ui.rules_text import (
+from companion.rules.text import (
     SOURCE_NAMES,
     entry_place,
     neighbours,

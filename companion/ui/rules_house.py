@@ -12,8 +12,8 @@ from companion.i18n import _
 from companion.rules import list_rulings
 from companion.rules.db import GAMES
 from companion.rules.house import HOUSE_FILE
+from companion.rules.text import GAME_NAMES, SOURCE_NAMES, rules_index
 from companion.store.limits import RULING_TEXT_CHARS, RULING_TITLE_CHARS
-from companion.ui.rules_text import GAME_NAMES, SOURCE_NAMES, rules_index
 from companion.ui.tagged_controls import heading, text_field
 from companion.ui.widgets import button, icon_button, said, tagged
 

@@ -13,12 +13,12 @@ from companion.errors import CompanionError, SearchError
 from companion.i18n import _
 from companion.rules import Hit, add_ruling, delete_ruling, invalidate
 from companion.rules.house import HOUSE_FILE
+from companion.rules.text import GAME_NAMES, entry_by_id, parse_route, search_rules
 from companion.table.security import require_player
 from companion.ui.layout import use_window_layout
 from companion.ui.nav import AppContext, go
 from companion.ui.rules_entry import detail, result_card
 from companion.ui.rules_house import house_panel
-from companion.ui.rules_text import GAME_NAMES, entry_by_id, parse_route, search_rules
 from companion.ui.tagged_controls import text_field, title_row
 from companion.ui.widgets import TARGET, Banner, icon_button, said, tagged, use_form
 

@@ -12,7 +12,7 @@ from typing import Any, cast
 import flet as ft
 
 from companion.errors import CompanionError
-from companion.ui.hub import Listener
+from companion.table.hub import Listener
 
 __all__ = ["follow_hub", "follow_size_on_reconnect", "SessionGone", "on_page", "on_reconnect"]
 

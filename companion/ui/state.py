@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -12,7 +11,8 @@ import flet as ft
 from companion.engine import Event, Game
 from companion.errors import CompanionError, StaleMoveError
 from companion.store import StoredGame
-from companion.ui.hub import SETTLE_SECONDS, TOO_SOON, Hub
+from companion.store.journal import describe_event
+from companion.table.hub import SETTLE_SECONDS, TOO_SOON, Hub
 from companion.ui.session import follow_hub, on_page
 from companion.ui.taps import current_tap, dialog_closing
 
@@ -35,22 +35,6 @@ _T = TypeVar("_T")
 SPECTATOR = "Вы вошли как зритель: менять игру нельзя."
 #: The refusal while this screen is locked against accidental taps.
 LOCKED = "Экран заблокирован от случайных нажатий: снимите замок, чтобы менять игру."
-
-
-_NOW = re.compile(r"\s*\(теперь [^()]*\)\s*$")
-_WAS = re.compile(r"\(было ([^()]*)\)\s*$")
-
-
-def describe_event(game: Game, event: Event, *, undone: bool) -> str:
-    """The engine's line for ``event`` (:meth:`Game.describe`); after an undo «(теперь N)» is
-    dropped and «(было N)» becomes «(снова N)»."""
-    try:
-        text = game.describe(event)
-    except LookupError:  # not in the log any more (another phone moved on): say no more
-        return "последний ход"
-    if undone:
-        text = _WAS.sub(r"(снова \1)", _NOW.sub("", text))
-    return text.rstrip(" .")
 
 
 @ft.observable
@@ -219,7 +203,7 @@ class GameView:
     def _step(self, redo: bool) -> None:
         if self._refuse_readonly():
             return
-        from companion.ui.words import inflect
+        from companion.words import inflect
 
         event: Event | None
         with self.hub.lock:
@@ -241,7 +225,7 @@ class GameView:
 
     def _step_notice(self, redo: bool, line: str) -> str:
         """The undo (or redo) notice, naming each move of a quick run newest first."""
-        from companion.ui.words import plural
+        from companion.words import plural
 
         verb = "Возвращено" if redo else "Отменено"
         run: tuple[bool, str, list[str]] | None = getattr(self, "_step_run", None)
@@ -317,7 +301,7 @@ class AppModel:
     hub: Hub
     theme: str = "system"  # "light" | "dark" | "system"
     warnings: list[str] = field(default_factory=list)
-    lan: Any = None  # companion.ui.lan.LanGate in table mode
+    lan: Any = None  # companion.table.gate.LanGate in table mode
     on_host: bool = True  # the session runs on the host computer (security.on_host)
     joined: bool = False
     role: str = "player"  # "player" | "spectator"

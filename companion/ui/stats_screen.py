@@ -18,6 +18,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.store.history import Play
+from companion.store.plays import Plays, load_plays
 from companion.store.stats import (
     GameStats,
     PlayerStats,
@@ -30,14 +31,12 @@ from companion.ui.nav import app_model
 from companion.ui.plays import (
     ALL,
     Frame,
-    Plays,
     choice,
     dot,
     fmt_minutes,
     fmt_score,
     game_choice,
     grid,
-    load_plays,
     warning_boxes,
 )
 from companion.ui.result import axis, line_chart, winners_text
@@ -175,7 +174,7 @@ def StatsScreen() -> ft.Control:
     app = app_model()
     game, set_game = ft.use_state(ALL)
     pair, set_pair = ft.use_state(("", ""))
-    data = load_plays(app)
+    data = load_plays(app.hub.store)
     plays = filter_plays(data.plays, game=None if game == ALL else game)
     titles = {p.game: p.title for p in data.plays}
     players = player_stats(plays, data.aliases)

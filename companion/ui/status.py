@@ -15,7 +15,7 @@ from companion.i18n import _
 from companion.ui.hints import phase_short
 from companion.ui.layout import use_layout
 from companion.ui.widgets import clipped_text, dot, fmt_seconds, tagged, use_every
-from companion.ui.words import inflect
+from companion.words import inflect
 
 __all__ = [
     "PHASE_WIDTH",

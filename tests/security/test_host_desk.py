@@ -15,8 +15,8 @@ import msgpack
 import pytest
 
 from benchmarks._flet_client import FletClient
-from companion.ui.hall import MAX_KNOCKS, Hall
-from companion.ui.lan import TOKEN_KEY
+from companion.table.gate import TOKEN_KEY
+from companion.table.hall import MAX_KNOCKS, Hall
 from tests.security.hosts import CODE, Host, run
 from tests.security.test_join_limits import attempt
 
@@ -312,7 +312,7 @@ def test_a_session_sent_back_to_the_join_screen_is_budgeted_as_before_the_join()
 def test_a_new_code_outlasts_a_restart_with_the_old_fixed_code(tmp_path) -> None:
     """«Новый код», then the host restarts with its fixed ``--code``: the phones that were
     on the list do not come back with their old tokens."""
-    from companion.ui.lan import LanGate
+    from companion.table.gate import LanGate
 
     path, secret = tmp_path / "revoked-tokens.json", b"k" * 32
     gate = LanGate(CODE, "http://x", secret=secret, revoked=path)

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from benchmarks._flet_client import FletClient
+from companion.table.gate import TOKEN_KEY, LanGate
 from companion.table.security import TOKEN_SECONDS, DeviceTokens
-from companion.ui.lan import TOKEN_KEY, LanGate
 from tests.security.hosts import CODE, run
 from tests.security.test_join_limits import attempt
 

@@ -99,7 +99,7 @@ def test_twelve_letter_names_and_the_phase_read_whole_at_360_px(one_page, suite_
     (whose turn, the phase) lie on screen, each one line tall, whose turn left of the phase
     without overlapping it, and their labels say the whole name and the whole phase. The four
     games are opened in one page, one after the other."""
-    from companion.ui.words import inflect
+    from companion.words import inflect
     from tests.ui.phone import box
 
     ids = _status_games(suite_server.data_dir)

@@ -7,8 +7,8 @@ import flet as ft
 
 from companion.engine.coup import COUP
 from companion.store import GameStore
+from companion.store.journal import KIND_LABELS, OTHER_KIND, journal_page, kind_of
 from companion.ui.app import make_main
-from companion.ui.journal_filter import KIND_LABELS, OTHER_KIND, journal_page, kind_of
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 

@@ -13,10 +13,10 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.store import GameStore
+from companion.table import gate as lan_module
+from companion.table.gate import LanGate, spaced
 from companion.table.security import CODE_MAX_DIGITS, PER_PEER_FAILURES
-from companion.ui import lan as lan_module
 from companion.ui.app import make_main
-from companion.ui.lan import LanGate, spaced
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 from tests.ui.conftest import App, Server

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import SetupError
+from companion.table.gate import LanGate, new_code, spaced
 from companion.table.security import (
     GLOBAL_BURST,
     GLOBAL_REFILL_SECONDS,
@@ -17,7 +18,6 @@ from companion.table.security import (
     guess_bound,
 )
 from companion.ui.devices import qr_terminal
-from companion.ui.lan import LanGate, new_code, spaced
 
 CODE = "24681012"
 

@@ -4,9 +4,9 @@ on the LAN, the keep-awake note on plain http."""
 from __future__ import annotations
 
 from companion.store import GameStore
+from companion.table.gate import lan_address
 from companion.ui.app import make_main
 from companion.ui.home import AWAKE_NOTE
-from companion.ui.lan import lan_address
 from companion.ui.state import Hub
 from tests.security.hosts import CODE, Host, Phone, join
 from tests.ui import render_tree as rt

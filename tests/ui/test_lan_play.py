@@ -1,5 +1,5 @@
 """Table mode played in this process (the real app on real Flet sessions behind one
-:class:`~companion.ui.lan.LanGate`, :mod:`tests.ui.walk`; no browser): two players' phones on
+:class:`~companion.table.gate.LanGate`, :mod:`tests.ui.walk`; no browser): two players' phones on
 one game, a spectator who changes nothing, the lock against accidental taps. The real
 websocket, the join code's lockout, reconnects and what fits a phone stay in Chromium
 (:mod:`tests.ui.test_lan`, :mod:`tests.ui.test_lan_rejoin`)."""
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from companion.store import GameStore
-from companion.ui import lan as lan_module
+from companion.table import gate as lan_module
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 from tests.ui.walk import Phone, game_of, join, table_main

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.engine import PALETTE
-from companion.ui.roster_chips import next_color
+from companion.store.roster import next_color
 
 
 @given(st.sampled_from(PALETTE), st.sets(st.sampled_from(PALETTE)))

@@ -12,7 +12,7 @@ import time
 from companion.store import GameStore
 from companion.store.backup import backup_json
 from companion.store.roster import Roster
-from companion.ui import lan
+from companion.table import gate as lan
 from tests.store.test_history import Clock, play
 from tests.ui import render_tree as rt
 from tests.ui.conftest import App

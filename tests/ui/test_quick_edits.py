@@ -22,9 +22,9 @@ from companion.engine.smashup import CHECK
 from companion.rules import list_rulings
 from companion.rules.house import HOUSE_FILE
 from companion.store import GameStore
-from companion.ui import lan
+from companion.table import gate as lan
+from companion.table.gate import LanGate
 from companion.ui.app import make_main
-from companion.ui.lan import LanGate
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 

@@ -15,9 +15,9 @@ import flet as ft
 import msgpack
 
 from companion.rules import RulesIndex, load_db
+from companion.rules.text import segments
 from companion.store import GameStore
 from companion.ui.app import make_main
-from companion.ui.rules_text import segments
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 

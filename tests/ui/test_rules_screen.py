@@ -8,7 +8,7 @@ import pytest
 
 from companion.rules import RulesIndex, list_rulings, load_db
 from companion.rules.house import HOUSE_FILE
-from companion.ui.rules_text import SOURCE_NAMES
+from companion.rules.text import SOURCE_NAMES
 from tests.ui import render_tree as rt
 from tests.ui.conftest import Server
 from tests.ui.walk import Phone, new_hub
@@ -223,7 +223,7 @@ def test_every_target_is_at_least_48_dp_on_a_phone(one_page):
 
 # -- the screen's pure helpers (no browser) --------------------------------------------------
 def test_parse_route_reads_game_query_and_a_local_back_route():
-    from companion.ui.rules_text import parse_route
+    from companion.rules.text import parse_route
 
     assert parse_route("/rules?game=coup&q=Доход&from=/game/abc") == ("coup", "Доход", "/game/abc")
     assert parse_route("/rules?game=chess&q=&from=//evil.example") == (None, "", "/")
@@ -232,7 +232,7 @@ def test_parse_route_reads_game_query_and_a_local_back_route():
 
 
 def test_segments_and_snippet_keep_matched_words_marked():
-    from companion.ui.rules_text import segments, snippet
+    from companion.rules.text import segments, snippet
 
     assert segments("Ничья на базе", [(9, 13), (0, 5), (2, 4)]) == [
         ("Ничья", True),
@@ -249,7 +249,7 @@ def test_segments_and_snippet_keep_matched_words_marked():
 
 
 def test_neighbours_are_same_section_and_adjacent_entries_of_one_source():
-    from companion.ui.rules_text import neighbours
+    from companion.rules.text import neighbours
 
     db = load_db()
     entry = next(

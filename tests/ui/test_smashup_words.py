@@ -15,9 +15,9 @@ import pytest
 from companion.engine.core import Game
 from companion.engine.smashup import SMASHUP, offered_factions, reminder
 from companion.store import GameStore
+from companion.store.journal import journal_page
 from companion.ui.app import make_main
 from companion.ui.boards.smashup.score import unpaid_place
-from companion.ui.journal_filter import journal_page
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 from tests.ui.test_munchkin_forms import _label_in_dialog

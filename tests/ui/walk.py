@@ -20,8 +20,8 @@ from flet.messaging.protocol import InvokeMethodRequestBody, MessageAction
 from flet.messaging.session import Session
 
 from companion.store import GameStore
+from companion.table.gate import LanGate
 from companion.ui.app import make_main
-from companion.ui.lan import LanGate
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 
@@ -300,7 +300,7 @@ TABLE_CODE = "24681012"
 def table_main(hub: Hub) -> Callable[[Any], None]:
     """The app's entry for a table-mode host on ``hub`` (a :class:`LanGate` asking for
     :data:`TABLE_CODE`): pass it to every phone of the table. Set
-    ``companion.ui.lan.READ_TOKEN_SECONDS`` short first (no browser answers the token read)."""
+    ``companion.table.gate.READ_TOKEN_SECONDS`` short first (no browser answers the token read)."""
     return make_main(hub, LanGate(code=TABLE_CODE, url="http://127.0.0.1"))
 
 

@@ -18,7 +18,7 @@ from companion.engine.coup import (
 from companion.i18n import _
 from companion.ui.layout import use_layout
 from companion.ui.state import GameView, view_local
-from companion.ui.words import inflect
+from companion.words import inflect
 
 __all__ = [
     "ACTION_LABELS",
@@ -51,7 +51,7 @@ def action_label(action: str) -> str:
 
 
 def genitive(name: str) -> str:
-    """A name after «против», «у»: «Гриша» → «Гриши» (:func:`companion.ui.words.inflect`)."""
+    """A name after «против», «у»: «Гриша» → «Гриши» (:func:`companion.words.inflect`)."""
     return inflect(name, "gent")
 
 

@@ -44,7 +44,7 @@ from companion.ui.boards.munchkin.turn import (
 from companion.ui.layout import grid, use_layout
 from companion.ui.state import GameView, part
 from companion.ui.widgets import clipped_text, primary_button, use_top_on
-from companion.ui.words import inflect, plural
+from companion.words import inflect, plural
 
 __all__ = ["Board", "Actions", "last_combat_text"]
 

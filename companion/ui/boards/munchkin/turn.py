@@ -19,7 +19,7 @@ from companion.ui.layout import Layout, use_layout
 from companion.ui.state import GameView
 from companion.ui.step_panel import whole_dialog
 from companion.ui.widgets import TARGET, button, clipped_text, said, tagged
-from companion.ui.words import plural
+from companion.words import plural
 
 __all__ = [
     "top_line",

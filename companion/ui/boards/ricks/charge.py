@@ -18,7 +18,7 @@ from companion.ui.layout import use_layout
 from companion.ui.state import GameView
 from companion.ui.step_panel import StepPanel
 from companion.ui.widgets import TARGET, Counter, clipped_text, tagged, use_form
-from companion.ui.words import inflect
+from companion.words import inflect
 
 __all__ = ["ChargeHead", "ChargeTail", "StepB", "StepV", "FOLDED_GAP"]
 

@@ -10,7 +10,7 @@ import flet as ft
 from companion.engine.ricks import KRO, MICRO, MINI, RICK_UNIVERSE, Card
 from companion.i18n import _
 from companion.ui.controls import TARGET, tagged, typed_number, typed_text
-from companion.ui.words import plural
+from companion.words import plural
 
 __all__ = [
     "SETTINGS_KEY",

@@ -1,15 +1,25 @@
-"""The journal's filters: event kinds (:data:`KIND_LABELS`), the players an event concerns
-(:func:`event_players`), a page of lines (:func:`journal_page`)."""
+"""The journal's lines and filters: event kinds (:data:`KIND_LABELS`), the players an event
+concerns (:func:`event_players`), a page of lines (:func:`journal_page`), a move's line as an
+undo or redo says it (:func:`describe_event`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from companion.engine import Event
+from companion.engine import Event, Game
 from companion.i18n import _
 
-__all__ = ["KIND_LABELS", "OTHER_KIND", "event_players", "journal_page", "kind_of", "kinds_of"]
+__all__ = [
+    "describe_event",
+    "KIND_LABELS",
+    "OTHER_KIND",
+    "event_players",
+    "journal_page",
+    "kind_of",
+    "kinds_of",
+]
 
 #: Russian names of event kinds (the type before its first dot, or
 #: ``GameDefinition.journal_kind``), in the «Что» filter's order.
@@ -90,7 +100,7 @@ def event_players(
     """Seats an event concerns: named in its data, else its author ``acting``, and ``parties``
     (the players of the action it answers)."""
     out = _named(event, len(names))
-    if event.author in names:
+    if event.author is not None and event.author in names:
         out.add(list(names).index(event.author))
     if not out and acting is not None:
         out.add(acting)
@@ -210,3 +220,19 @@ def _revision(game: Any) -> int:
     """The game's revision (grows on every push, undo and redo)."""
     rev = getattr(game, "revision", None)
     return rev if isinstance(rev, int) else _length(game)
+
+
+_NOW = re.compile(r"\s*\(теперь [^()]*\)\s*$")
+_WAS = re.compile(r"\(было ([^()]*)\)\s*$")
+
+
+def describe_event(game: Game, event: Event, *, undone: bool) -> str:
+    """The engine's line for ``event`` (:meth:`Game.describe`); after an undo «(теперь N)» is
+    dropped and «(было N)» becomes «(снова N)»."""
+    try:
+        text = game.describe(event)
+    except LookupError:  # not in the log any more (another phone moved on): say no more
+        return "последний ход"
+    if undone:
+        text = _WAS.sub(r"(снова \1)", _NOW.sub("", text))
+    return text.rstrip(" .")

@@ -29,32 +29,20 @@ def _desktop_client_available() -> bool:
     return home.exists() and any(home.iterdir())
 
 
-def _port_free(host: str, port: int) -> bool:
-    import socket
-
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family) as s:
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            s.bind((host, port))
-        except OSError:
-            return False
-    return True
-
-
 def serve(args: argparse.Namespace, root: Path) -> int:
-    """Serve the UI until interrupted; returns the exit code. The client comes from the
-    installed ``flet-web`` (no CDN) via :func:`companion.table.webserver.run_server`."""
+    """Serve the UI until interrupted; returns the exit code. The caller has checked the host
+    and port (:func:`companion.cli.main`). The client comes from the installed ``flet-web``
+    (no CDN) via :func:`companion.table.webserver.run_server`."""
     import flet as ft
 
     from companion import APP_NAME
     from companion.store import GameStore
+    from companion.table.gate import LanGate, lan_address, new_code, spaced
     from companion.table.https import ensure_certificate, fingerprint, spaced_fingerprint
     from companion.table.security import device_secret
     from companion.table.webserver import allowed_names, run_server
     from companion.ui.app import make_main
     from companion.ui.devices import qr_terminal
-    from companion.ui.lan import LanGate, lan_address, new_code, spaced
     from companion.ui.state import Hub
 
     store = GameStore(root)
@@ -91,9 +79,6 @@ def serve(args: argparse.Namespace, root: Path) -> int:
             return 2
         ft.run(main)
         return 0
-    if not _port_free(host, port):
-        print(f"companion: порт {port} уже занят; укажите другой: --port N.", file=sys.stderr)
-        return 2
     os.environ.setdefault("FLET_WEB_NO_CDN", "true")
     url = f"{scheme}://{'127.0.0.1' if wildcard else host}:{port}"
     print(f"{APP_NAME}: {url}  (данные: {root}; остановить — Ctrl+C)", flush=True)
