@@ -26,15 +26,21 @@ def lan_host(module_lan_host):
     return module_lan_host
 
 
-async def join(host, role: str, route: str = "/") -> FletClient:
+async def join(host, role: str, route: str = "/", *, arrived: str | None = None) -> FletClient:
+    """A raw client let in as ``role`` on ``route``; with ``arrived``, returned once the
+    control tagged ``arrived`` (one only that screen shows) has come, else after the server
+    has gone quiet."""
     c = await FletClient.open(host.ws, host.origin, route=route)
     await c.type_into("join-code", CODE)
     group = await c.wait_for("join-role")
     await c.props(group["_i"], {"value": role})
     await c.event(group, "change", role)
-    await c.settle()
+    await c.settle()  # the role change sends nothing back: no signal to wait for
     await c.event(await c.wait_for("join"), "click")
-    await c.settle()
+    if arrived is None:
+        await c.settle()
+    else:
+        await c.wait_for(arrived)
     return c
 
 
