@@ -1,0 +1,128 @@
+"""A phone turned with a form open keeps the form and what was typed in it (issue 29: «A
+rotation mid-game keeps the game, the open dialog and the open fight»), for the forms with a
+summary (``form_dialog(..., summary=...)``: side by side on a compact height, one column
+upright): Smash Up's scoring dialog with its replacement base, the Ricks «Сыграть карту» card
+form. In Chromium: typed once, the page turned 390×844 → 844×390 → 390×844, the dialog and
+every typed value checked after each turn, then the form sent and the move checked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.store import GameStore
+from tests.ui.conftest import App
+from tests.ui.phone import visit
+from tests.ui.test_ricks import OPTIONS, stored_game
+from tests.ui.test_touch_targets import base
+
+TURNS = ((844, 390), (390, 844))
+
+
+def _shows(app: App, ident: str, text: str) -> None:
+    """Wait until the text field tagged ``ident`` shows ``text``; fails if it never does."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        app.page.wait_for_function(
+            '([id, t]) => [...document.querySelectorAll(`[flt-semantics-identifier="${id}"] '
+            "input`)].some(e => e.value === t)",
+            arg=[ident, text],
+            timeout=10_000,
+        )
+    except PlaywrightTimeout:
+        app.fail(f"{ident!r} no longer shows {text!r}")
+
+
+def _turned_keeps(app: App, typed: dict[str, str], button: str) -> None:
+    """Turn the page through :data:`TURNS`; after each turn (the server's layout for the new
+    size drawn) the dialog (its ``button``) is open and each field shows what was typed."""
+    for w, h in TURNS:
+        sent = len(app.frames.received)
+        app.page.set_viewport_size({"width": w, "height": h})
+        app.frames.wait_for(f"layout-{w}x{h}", after=sent, timeout=60)
+        app.appear(button)
+        for ident, text in typed.items():
+            app.appear(ident)
+            _shows(app, ident, text)
+
+
+def _type(app: App, typed: dict[str, str]) -> None:
+    for ident, text in typed.items():
+        app.fill(ident, text)
+        _shows(app, ident, text)
+
+
+def test_a_turned_phone_keeps_the_scoring_form(module_page, module_server):
+    """«Проверь базы», «Волшебный лес» ready: «Захватить» opens the scoring dialog; a new base
+    typed in (a name the catalogue does not know, its breakpoint and VP) survives two turns
+    and is the base laid out in its place."""
+    store = GameStore(module_server.data_dir)
+    g = store.create(
+        "smashup",
+        ["Аня", "Борис", "Вика"],
+        first_player=0,
+        options={
+            "factions": [["Рокеры", "Котики"], ["Бабульки", "Феи"], ["Авантюристы", "Принцессы"]]
+        },
+    )
+    bases = [
+        base("Древний храм", 20, (4, 2, 1)),
+        base("Волшебный лес", 18, (3, 2, 1)),
+        base("Пиратская бухта", 17, (3, 1, 1)),
+        base("Рок-фестиваль", 22, (5, 3, 2)),
+    ]
+    moves: list[tuple[str, dict[str, Any]]] = [
+        *[("base.add", {"base_card": b}) for b in bases],
+        ("game.start", {}),
+        ("phase.next", {}),  # «Играй карты»
+        ("base.adjust", {"base": 1, "player": 0, "power": 16, "minions": 2}),
+        ("base.adjust", {"base": 1, "player": 1, "power": 2, "minions": 1}),
+        ("phase.next", {}),  # «Проверь базы»
+    ]
+    for kind, data in moves:
+        g.push(kind, data)
+    g.close()
+    app = visit(module_page, f"/game/{g.id}", "status-phase", "Проверь базы", 390, 844)
+    app.tap("score-1")
+    app.appear("repl-name")
+    typed = {
+        "repl-name": "Остров",
+        "repl-bp": "19",
+        "repl-vp1": "4",
+        "repl-vp2": "2",
+        "repl-vp3": "1",
+    }
+    _type(app, typed)
+    _turned_keeps(app, typed, "score-confirm")
+    app.tap("score-confirm")
+    app.wait_label("base-1-name", "Остров")
+    last = GameStore(module_server.data_dir).open(g.id, readonly=True).game.events[-1]
+    assert last.type == "base.score", last
+    card = last.data["base_card"]
+    assert card["name"] == "Остров" and card["breakpoint"] == 19, last
+    assert list(card["vp"]) == [4, 2, 1], last
+
+
+def test_a_turned_phone_keeps_the_card_form(module_page, module_server):
+    """«Сыграть карту», an invention: its numbers and name typed survive two turns and are
+    the card played."""
+    g = GameStore(module_server.data_dir).create(
+        "ricks", ["Аня", "Борис", "Вика", "Гена"], first_player=0, options=OPTIONS
+    )
+    g.push("round.draw", {})
+    g.close()
+    app = visit(module_page, f"/game/{g.id}", "play-open", "", 390, 844)
+    app.tap("play-open")
+    app.appear("play-preview")
+    app.tap("kind-invention")
+    app.wait_label("kind-invention", "выбран")
+    typed = {"play-build": "2", "play-cost": "3", "play-vp": "1", "play-name": "Тостер"}
+    _type(app, typed)
+    _turned_keeps(app, typed, "play-card")
+    app.wait_label("play-preview", "«Тостер»")
+    app.tap("play-card")
+    app.el("play-preview").wait_for(state="detached")
+    last = stored_game(module_server.data_dir, gid=g.id).game.events[-1]
+    assert last.type == "card.play", last
+    played = {k: last.data.get(k) for k in ("kind", "build_cost", "cost", "vp", "name")}
+    assert played == {"kind": "invention", "build_cost": 2, "cost": 3, "vp": 1, "name": "Тостер"}
