@@ -2,7 +2,9 @@
 fields and refusal line are never under the buttons: upright they are a fixed block and
 the summary scrolls above; on a compact height summary and fields sit side by side, each
 scrolling (no summary: the fields alone, never scrolled). The refusal line keeps
-:data:`REFUSAL_HEIGHT`."""
+:data:`REFUSAL_HEIGHT`. A turn between the two arrangements builds the fields afresh in the
+browser: each text field's ``value`` must come from the caller's state, or what was typed is
+gone (docs/FLET_FINDINGS.md, «A `Column` whose `scroll` changes…»)."""
 
 from __future__ import annotations
 
