@@ -5,10 +5,11 @@ upright): Smash Up's scoring dialog with its replacement base, the Ricks «Сы�
 form. In Chromium: typed once, the page turned 390×844 → 844×390 → 390×844, the dialog and
 every typed value checked after each turn, then the form sent and the move checked.
 
-The turn switches the dialog between its two arrangements, which builds the fields afresh in
-the browser (docs/FLET_FINDINGS.md, «A `Column` whose `scroll` changes…»): what a field holds
-then is the value its board keeps in state and passes back as ``value``. 360×640 ↔ 640×360
-keeps one arrangement (one column: 640 px is too narrow for two), so it is not walked."""
+The turn switches the dialog between its two arrangements (side by side at 844×390); the
+fields must be the very fields typed in, the focus kept: a field built afresh in the browser
+(docs/FLET_FINDINGS.md, «A `Column` whose `scroll` changes…») drops the focus and shows only
+what its board re-sends. 360×640 ↔ 640×360 keeps one arrangement (one column: 640 px is too
+narrow for two), so it is not walked."""
 
 from __future__ import annotations
 
@@ -48,14 +49,33 @@ def _holds(app: App, ident: str, text: str) -> None:
         app.fail(f"{ident!r} holds {value!r}, not {text!r}")
 
 
+#: The id of the semantics node tagged ``id`` (Flutter gives a field built afresh a new one).
+_NODE = 'id => document.querySelector(`[flt-semantics-identifier="${id}"]`)?.id'
+#: Whether the keyboard focus is in the field tagged ``id`` (its input or Flutter's editor
+#: laid over it).
+_FOCUSED = """id => {
+    const n = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+    const a = document.activeElement;
+    return !!n && !!a && (n.contains(a) || !!a.closest('flt-text-editing-host'));
+}"""
+
+
 def _turned_keeps(app: App, typed: dict[str, str], button: str) -> None:
-    """Turn the page through :data:`TURNS`; after each turn (the server's layout for the new
-    size drawn) the dialog (its ``button``) is open and each field holds what was typed."""
+    """Turn the page through :data:`TURNS` with the last field still focused; after each turn
+    (the server's layout for the new size drawn) the dialog (its ``button``) is open, each
+    field is the very field typed in (its semantics node kept), the first turn left the
+    focus where it was, and each field holds what was typed."""
+    nodes = {ident: app.page.evaluate(_NODE, ident) for ident in typed}
+    last = list(typed)[-1]
     for w, h in TURNS:
         sent = len(app.frames.received)
         app.page.set_viewport_size({"width": w, "height": h})
         app.frames.wait_for(f"layout-{w}x{h}", after=sent, timeout=60)
         app.appear(button)
+        now = {ident: app.page.evaluate(_NODE, ident) for ident in typed}
+        assert now == nodes, f"fields built afresh at {w}×{h}: {nodes} → {now}"
+        if (w, h) == TURNS[0]:
+            assert app.page.evaluate(_FOCUSED, last), f"{last!r} lost the focus at {w}×{h}"
         for ident, text in typed.items():
             _holds(app, ident, text)
         app.page.locator(":focus").blur()
@@ -63,6 +83,7 @@ def _turned_keeps(app: App, typed: dict[str, str], button: str) -> None:
 
 
 def _type(app: App, typed: dict[str, str]) -> None:
+    """Type each value in its field (the last one left focused, as a player's would be)."""
     for ident, text in typed.items():
         app.fill(ident, text)
         _holds(app, ident, text)
