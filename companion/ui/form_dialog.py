@@ -1,12 +1,8 @@
-"""One form dialog for every board: fields, a reserved refusal line, a summary, buttons. The
-fields and refusal line are never under the buttons. With no summary they are one column,
-never scrolled. With a summary, fields and refusal line come first and the summary after
-them, side by side on a compact height wide enough (fields left), else one over the other
-(fields on top); the dialog's body (title included) scrolls, the buttons stay. Both
-arrangements are one ``Row(wrap=True)`` (a Flutter ``Wrap``) whose widths alone change, so a
-turned phone keeps each field, its typed text and its focus: a parent whose type or
-``scroll`` changes builds its fields afresh in the browser (docs/FLET_FINDINGS.md). The
-refusal line keeps :data:`REFUSAL_HEIGHT`."""
+"""One form dialog for every board: summary, fields, a reserved refusal line, buttons. The
+fields and refusal line are never under the buttons: upright they are a fixed block and
+the summary scrolls above; on a compact height summary and fields sit side by side, each
+scrolling (no summary: the fields alone, never scrolled). The refusal line keeps
+:data:`REFUSAL_HEIGHT`."""
 
 from __future__ import annotations
 
@@ -50,33 +46,32 @@ def form_dialog(
 ) -> ft.AlertDialog:
     """A modal form dialog from the caller's ``layout``: ``fields`` (top to bottom), ``refusal``
     (:func:`refusal_line`; ``None``: a form the rules never refuse), ``actions`` (≥ 48 dp),
-    ``summary`` (after the fields), ``scroller`` (gets the summary's column), ``title_ident``
-    (tags the title, spoken as it reads)."""
+    ``summary`` (scrolls), ``scroller`` (gets the summary's column), ``title_ident`` (tags the
+    title, spoken as it reads)."""
     side_by_side = layout.height_class == COMPACT and layout.width >= 2 * FORM_WIDTH + 40
-    about = ft.Column(list(summary), tight=True, spacing=6, ref=scroller)
+    about = ft.Column(list(summary), tight=True, spacing=6, scroll=ft.ScrollMode.AUTO, ref=scroller)
     form = [*fields] if refusal is None else [*fields, refusal]
     if not summary:
         # the fields alone, one column at every size: a turn keeps the fields and their
         # typed text (a column's scroll coming or going rebuilt them empty in the browser)
         content: ft.Control = ft.Column(form, tight=True, spacing=6, width=FORM_WIDTH)
-    else:
-        # one Wrap at every size: the widths decide one run (side by side) or two
-        beside = FORM_WIDTH - 40  # the summary's width beside the fields
+    elif side_by_side:
         content = ft.Row(
             [
-                ft.Column(form, tight=True, spacing=6, width=FORM_WIDTH),
-                ft.Container(about, width=beside if side_by_side else FORM_WIDTH),
+                ft.Container(about, width=FORM_WIDTH - 40),
+                ft.Column(form, spacing=6, scroll=ft.ScrollMode.AUTO, width=FORM_WIDTH),
             ],
-            wrap=True,
             spacing=16,
-            run_spacing=6,
             vertical_alignment=ft.CrossAxisAlignment.START,
-            width=FORM_WIDTH + 16 + beside if side_by_side else FORM_WIDTH,
         )
+    else:
+        # the summary takes what the fields leave (loose flex)
+        about.expand = True
+        about.expand_loose = True
+        content = ft.Column([about, *form], tight=True, spacing=6, width=FORM_WIDTH)
     heading = clipped_text(title, 18 if side_by_side else 20, lines=2)
     return ft.AlertDialog(
         modal=True,
-        scrollable=bool(summary),
         title=said(title_ident, heading) if title_ident else heading,
         content=content,
         inset_padding=ft.Padding.symmetric(horizontal=10, vertical=8 if side_by_side else 24),
