@@ -267,12 +267,30 @@ class App:
         )
         return self.el(ident).bounding_box()
 
-    def tap_and_reveal(self, ident: str) -> None:
+    def tap_and_reveal(self, ident: str, moves: str | None = None) -> None:
         """Tap ``ident``, which scrolls its list (a Smash Up base opening jumps to the top of
-        the list), and wait until the server's ``scroll_to`` has arrived and been drawn."""
+        the list), and wait until the server's ``scroll_to`` has arrived and been drawn. With
+        ``moves`` (a control the jump must carry, e.g. the opened base's row), also wait until
+        that control has left its place and stopped: the message can arrive some frames
+        before the jump is drawn."""
+        before = None
+        if moves is not None:
+            before = self.page.locator(f'[flt-semantics-identifier="{moves}"]').bounding_box()
         sent = len(self.frames.received)
         self.tap(ident)
         self.frames.wait_for("scroll_to", after=sent)
+        if moves is not None:
+            assert before is not None, f"{moves!r} is not on the page before the tap"
+            self.page.wait_for_function(
+                """([id, y]) => {
+                    const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+                    return !!e && Math.abs(e.getBoundingClientRect().y - y) > 1;
+                }""",
+                arg=[moves, before["y"]],
+                polling=50,
+                timeout=15_000,
+            )
+            self._settled(moves, 15_000)
 
     def unhover(self) -> None:
         """Move the mouse off the page: a hovering pointer keeps a tooltip open (and Flutter

@@ -97,7 +97,7 @@ def test_a_turn_on_the_last_base_needs_no_scrolling_back(one_page, server):
     app = one_page.open(f"/game/{gid}")
     app.wait_label("status-phase", "Играй карты")
     pinned = {ident: box(app, ident) for ident in PINNED}
-    app.tap_and_reveal("base-4-open")
+    app.tap_and_reveal("base-4-open", moves="base-4")
     app.el("play-minion-b4").wait_for()
     editor = ["play-minion-b4", "pow-b4-p0-minus", "pow-b4-p3-plus", "min-b4-p3-plus"]
     app.steady("min-b4-p3-plus")  # the list has stopped scrolling
@@ -129,7 +129,7 @@ def test_on_a_small_phone_the_plays_and_vp_stay_while_the_bases_scroll(one_page,
     small = one_page.open(f"/game/{gid}", 360, 640)
     small.wait_label("status-phase", "Играй карты")
     pinned = {ident: box(small, ident) for ident in PINNED}
-    small.tap_and_reveal("base-4-open")
+    small.tap_and_reveal("base-4-open", moves="base-4")
     small.el("play-minion-b4").wait_for()
     reachable(small, "play-minion-b4", width=360)
     small.steady("min-b4-p3-plus")  # scrolled to with the wheel, over the list
@@ -184,7 +184,7 @@ def test_on_a_small_phone_an_open_base_needs_no_scroll_and_names_are_whole(one_p
     small = one_page.open(f"/game/{gid}", 360, 640)
     small.wait_label("status-phase", "Играй карты")
     pinned = {ident: box(small, ident) for ident in PINNED}
-    small.tap_and_reveal("base-4-open")
+    small.tap_and_reveal("base-4-open", moves="base-4")
     small.el("play-minion-b4").wait_for()
     editor = [
         f"{k}-b4-p{i}-{e}" for i in range(4) for k in ("pow", "min") for e in ("minus", "plus")
@@ -261,7 +261,7 @@ def test_long_names_are_whole_on_the_power_lines_and_the_vp_chips(one_page, serv
     gid = four_player_game(server.data_dir, [("phase.next", {})], names=NINE)
     app = one_page.open(f"/game/{gid}")
     app.wait_label("status-phase", "Играй карты")
-    app.tap_and_reveal("base-4-open")
+    app.tap_and_reveal("base-4-open", moves="base-4")
     app.el("play-minion-b4").wait_for()
     app.steady("min-b4-p3-plus")
     for i, name in enumerate(NINE):

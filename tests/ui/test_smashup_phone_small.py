@@ -40,7 +40,7 @@ def above_bar(app: App, *idents: str, width: int = 360) -> None:
 def open_last_base(app: App) -> None:
     """Open the last of the five bases, where the list then stays (its jump to the top)."""
     app.wait_label("status-phase", "Играй карты")
-    app.tap_and_reveal("base-4-open")
+    app.tap_and_reveal("base-4-open", moves="base-4")
     app.el("play-minion-b4").wait_for()
 
 
