@@ -133,9 +133,9 @@ def preload() -> str:
 
     import flet  # noqa: F401
 
+    import companion.offline  # noqa: F401
     import companion.store  # noqa: F401
     import companion.ui.app  # noqa: F401
-    import companion.ui.offline  # noqa: F401
     import companion.ui.state  # noqa: F401
 
     for name in FIRST_SCREEN:
@@ -169,7 +169,7 @@ async def boot() -> None:
     random.seed()
     progress("Открываю сохранённые игры", 55)
     root = await open_storage()
-    from companion.ui import offline
+    from companion import offline
 
     offline.BROWSER.active = True
     offline.BROWSER.persisted = await _storage_persisted()

@@ -2,7 +2,7 @@
 running a screen: every call ``send("type", {...})`` / ``explain("type", {...})`` in
 ``companion/ui`` whose type and keys are written out is checked against the games'
 ``events`` registries (no key the shape lacks, every required key present). The typed helpers
-of :mod:`companion.ui.moves` are checked by ``mypy --strict`` instead."""
+of :mod:`companion.engine.moves` are checked by ``mypy --strict`` instead."""
 
 from __future__ import annotations
 

@@ -15,6 +15,7 @@ import flet as ft
 from companion.engine import Event
 from companion.errors import CompanionError
 from companion.i18n import _
+from companion.offline import BROWSER
 from companion.store.export import export_bytes
 from companion.store.journal import (
     KIND_LABELS,
@@ -28,7 +29,6 @@ from companion.store.journal import (
 from companion.table.security import is_player
 from companion.ui.layout import WIDTH_MEDIUM
 from companion.ui.nav import app_model, go
-from companion.ui.offline import BROWSER
 from companion.ui.state import GameView
 from companion.ui.tagged_controls import choice_dialog, spoken_clip
 from companion.ui.widgets import (

@@ -7,11 +7,11 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.i18n import _
+from companion.offline import BROWSER
 from companion.store.export import import_game
 from companion.store.settings import update_settings
 from companion.table.security import is_player
 from companion.ui.nav import app_model, go
-from companion.ui.offline import BROWSER
 from companion.ui.tagged_controls import radio_group, title_row
 from companion.ui.widgets import JSON_FILE, Banner, button, tagged, use_file_picker
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.engine import moves
 from companion.engine.coup import ACTIONS, CoupState, awaiting, claimed, if_nobody
 from companion.i18n import _
-from companion.ui import moves
 from companion.ui.boards.coup.common import Choice, action_label, answer_label, choice_for, genitive
 from companion.ui.controls import clipped_text
 from companion.ui.state import GameView

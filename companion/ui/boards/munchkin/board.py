@@ -17,10 +17,10 @@ from typing import Any
 
 import flet as ft
 
+from companion.engine import moves
 from companion.engine.munchkin import HAND_LIMIT, MUNCHKIN, SEALS_TO_END, escapes, flee_rolls
 from companion.engine.munchkin.constants import CHARITY, KICK, LOOT, TROUBLE
 from companion.i18n import _
-from companion.ui import moves
 from companion.ui.boards.munchkin.combat import CombatView
 from companion.ui.boards.munchkin.common import (
     board_ui,

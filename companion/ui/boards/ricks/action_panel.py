@@ -9,12 +9,12 @@ from typing import Any
 
 import flet as ft
 
+from companion.engine import moves
 from companion.engine.ricks import PHASE_ACTIONS, UNIVERSES, Card
 from companion.engine.ricks.constants import R_AVAILABLE, R_MOVE
 from companion.i18n import _
 from companion.store.catalogue import normalize_name
 from companion.store.ricks_cards import RicksCatalogue
-from companion.ui import moves
 from companion.ui.boards.ricks.common import SHORT, _box, button, card_text
 from companion.ui.boards.ricks.known_cards import forget, forget_dialog, keep, offered
 from companion.ui.boards.ricks.play_form import (

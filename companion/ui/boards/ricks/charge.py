@@ -10,9 +10,9 @@ from typing import Any
 
 import flet as ft
 
+from companion.engine import moves
 from companion.engine.ricks import CHARGE_ORDER, PHASE_CHARGE, Card, offers, present_players
 from companion.i18n import _
-from companion.ui import moves
 from companion.ui.boards.ricks.common import DIMMED, SHORT, energy, vp_moves
 from companion.ui.layout import use_layout
 from companion.ui.state import GameView

@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.engine import moves
 from companion.engine.smashup import PHASES, START
 from companion.i18n import _
-from companion.ui import moves
 from companion.ui.controls import clipped_text
 from companion.ui.state import GameView, part
 from companion.ui.widgets import primary_button, tagged

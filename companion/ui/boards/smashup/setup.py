@@ -10,12 +10,11 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.engine import PlayerSpec
+from companion.engine import PlayerSpec, moves
 from companion.engine.smashup import EDITIONS, SETUP_PHASE, next_drafter, offered_factions, reminder
 from companion.i18n import _
 from companion.store.bases import BaseCatalogue
 from companion.table.security import NotAllowedError, require_player
-from companion.ui import moves
 from companion.ui.boards.smashup.common import (
     EMPTY_FORM,
     base_fields,

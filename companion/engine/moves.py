@@ -1,5 +1,5 @@
-"""The UI's typed door into the engines: one helper per move a board sends, building the
-engine's ``TypedDict`` for a :class:`Sender` (``send(type, data) -> bool``). Flet-free,
+"""The typed door into the engines for a screen: one helper per move a board sends, building
+the engine's ``TypedDict`` for a :class:`Sender` (``send(type, data) -> bool``), checked by
 ``mypy --strict``; the engine checks the shapes again at run time."""
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ def coup_exchange_done(view: Sender) -> bool:
     return view.send("coup.exchange_done", {})
 
 
-# -- Свободный счёт ----------------------------------------------------------------------------
 # -- Рик и Морти ------------------------------------------------------------------------------
 def ricks_round_draw(view: Sender) -> bool:
     return view.send("round.draw", {})
