@@ -12,6 +12,8 @@ from typing import Any, TypeVar
 
 import flet as ft
 
+from companion.store.status import fmt_seconds
+
 __all__ = [
     "TARGET",
     "Banner",
@@ -279,14 +281,6 @@ def toggle(
 def shown_number(value: int) -> str:
     """A counter's value as drawn: a negative one with the minus sign «−3», not a hyphen."""
     return f"−{-value}" if value < 0 else str(value)
-
-
-def fmt_seconds(seconds: float) -> str:
-    """``3725`` → ``"1:02:05"``; ``65`` → ``"1:05"``."""
-    s = int(max(0, seconds))
-    h, rem = divmod(s, 3600)
-    m, s = divmod(rem, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
 @ft.component

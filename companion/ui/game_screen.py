@@ -52,6 +52,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import _
+from companion.store.status import status_props
 from companion.ui.again import PlayAgain
 from companion.ui.boards import BOARDS
 from companion.ui.comfort import use_phone_comfort, use_self_heal
@@ -61,7 +62,7 @@ from companion.ui.messages import MESSAGE_MAX_WIDTH, MessageOverlay
 from companion.ui.nav import RULES_GAME, app_model, go, rules_link
 from companion.ui.result import ResultDetails, ResultHeader
 from companion.ui.state import GameView
-from companion.ui.status import StatusLine, status_props
+from companion.ui.status import StatusLine
 from companion.ui.widgets import (
     TARGET,
     BoardScroll,

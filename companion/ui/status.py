@@ -1,31 +1,22 @@
 """The game frame's status line: whose turn, the phase, the turn clock; fixed height, two
-lines, every text ellipsized; the clock ticks in its own component."""
+lines, every text ellipsized; the clock ticks in its own component. What it says comes from
+:mod:`companion.store.status`."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 import flet as ft
 
-from companion.engine.clock import turn_so_far
 from companion.i18n import _
-from companion.ui.hints import phase_short
+from companion.store.status import StatusProps, clock_slots, clock_text
 from companion.ui.layout import use_layout
-from companion.ui.widgets import clipped_text, dot, fmt_seconds, tagged, use_every
-from companion.words import inflect
+from companion.ui.widgets import clipped_text, dot, tagged, use_every
 
-__all__ = [
-    "PHASE_WIDTH",
-    "StatusLine",
-    "StatusProps",
-    "clock_slots",
-    "clock_text",
-    "status_props",
-    "whose_turn",
-]
+__all__ = ["PHASE_WIDTH", "StatusLine"]
 
 #: The turn clock's size and the total's (px).
 TURN_SIZE, TOTAL_SIZE = 16, 13
@@ -41,28 +32,6 @@ LINE2_SIZE = 14
 PHASE_WIDTH = 130
 
 
-def _limit_clock(game: Any, now: float) -> tuple[float, float] | None:
-    """``(seconds, limit)`` when a table time limit runs now (Ricks' ``charge_limit``, «Фаза
-    зарядки»), else ``None``."""
-    limit = game.setup.options.get("charge_limit")
-    if not limit or game.setup.game != "ricks":
-        return None
-    from companion.engine.ricks.timing import game_charge_timing
-
-    timing = game_charge_timing(game, now)
-    if timing.position is None or timing.position[2] not in ("Б", "В"):
-        return None
-    return timing.current_turn, float(limit)
-
-
-def clock_slots(game: Any) -> tuple[str, str]:
-    """``(turn, total)`` templates each clock slot keeps for the game: «ход 0:00:00» (or
-    «00:00 / 00:00» with a limit) and «всего 0:00:00»."""
-    limited = game.setup.game == "ricks" and game.setup.options.get("charge_limit")
-    turn = "00:00 / 00:00" if limited else f"{_('ход')} 0:00:00"
-    return turn, f"{_('всего')} 0:00:00"
-
-
 def _slot(template: str, text: ft.Text) -> ft.Control:
     """``text`` right-aligned over an invisible ``template`` (the wider sets the slot)."""
     ghost = ft.Text(
@@ -74,95 +43,6 @@ def _slot(template: str, text: ft.Text) -> ft.Control:
         no_wrap=True,
     )
     return ft.Stack([ghost, text], alignment=ft.Alignment.CENTER_RIGHT)
-
-
-def clock_text(game: Any, now: float) -> tuple[str, str, float, bool]:
-    """``(turn text, total text, turn seconds, over the limit)``; the turn clock counts the
-    whole turn (:attr:`~companion.engine.definition.GameDefinition.answers_within_turns`)."""
-    clock = game.turn_clock(now)
-    current = clock.current
-    if game.definition.answers_within_turns:
-        current = turn_so_far(clock.turns)
-    limited = _limit_clock(game, now)
-    total = f"{_('всего')} {fmt_seconds(clock.total)}"
-    if limited is not None:
-        spent, limit = limited
-        return f"{fmt_seconds(spent)} / {fmt_seconds(limit)}", total, current, spent > limit
-    return f"{_('ход')} {fmt_seconds(current)}", total, current, False
-
-
-def whose_turn(game: Any, active: int | None) -> tuple[str, str, int | None]:
-    """``(line 1, whose turn when not line 1's, whose colour the dot shows)``: «Ходит Аня», or
-    in Coup «Отвечает Гена» with «ход Вики» for line 2."""
-    if game.setup.game == "coup" and active is not None:
-        current = game.state.current
-        if current != active:
-            names = [p.name for p in game.setup.players]
-            return (
-                f"{_('Отвечает')} {names[active]}",
-                f"{_('ход')} {inflect(names[current], 'gent')}",
-                active,
-            )
-    if active is None:
-        return "", "", None
-    return f"{_('Ходит')} {game.setup.players[active].name}", "", active
-
-
-class StatusProps(NamedTuple):
-    """The status line's plain values (a memo key)."""
-
-    who: str
-    #: who must answer now when not the turn's player (Coup), else ""
-    answer: str
-    color: str | None
-    where: str
-    note: str
-    over: bool
-    paused: bool
-    #: (turn number, active player, phase): a change restarts the turn clock
-    clock_key: tuple[Any, ...]
-    #: the engine's ``status_detail``, shown on a tap; "" when the note is whole
-    detail: str = ""
-    #: :func:`~companion.ui.hints.phase_short`, shown on a phone upright; "" when none
-    short: str = ""
-
-
-def status_props(game: Any, show_title: bool) -> StatusProps:
-    """The :class:`StatusProps` of ``game`` now (a few engine reads, no log walk)."""
-    state = game.state
-    definition = game.definition
-    over = game.outcome() is not None or definition.ended(state)
-    active = definition.active_player(state)
-    phase = definition.current_phase(state)
-    who, answer, dot = whose_turn(game, active)
-    label = definition.phase_label(state)  # the phase in words (Ricks: round and step)
-    spec = game.setup.players[dot] if dot is not None else None
-    if over:
-        who, answer = _("Игра окончена"), ""
-    turn = definition.turn_number(state)
-    # the phase alone while the game runs; the title with no phase or once over
-    if over:
-        label = ""
-    where = label or (definition.title if show_title else "") or f"{_('Ход')} {turn}"
-    note_fn = getattr(definition, "status_note", None)
-    note = (note_fn(state) if note_fn is not None and not over else None) or ""
-    detail_fn = getattr(definition, "status_detail", None)
-    detail = (detail_fn(state) if detail_fn is not None and note else None) or ""
-    if note and not label:  # no phase to show beside it: the note gets the whole line
-        where = ""
-    short = (phase_short(definition, state) if label else None) or ""
-    return StatusProps(
-        who,
-        answer,
-        spec.color if spec is not None and not over else None,
-        where,
-        note,
-        over,
-        game.paused and not over,
-        (turn, active, phase, len(game.events) if over else 0),
-        detail if detail != note else "",
-        short,
-    )
 
 
 @ft.observable

@@ -13,7 +13,8 @@ from typing import Any
 import flet as ft
 import pytest
 
-from companion.ui.status import TOTAL_SIZE, TURN_SIZE, clock_slots
+from companion.store.status import clock_slots
+from companion.ui.status import TOTAL_SIZE, TURN_SIZE
 from tests.ui import render_tree as rt
 
 NAMES = ["Аня", "Борис", "Вика", "Гоша"]
