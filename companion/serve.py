@@ -39,10 +39,10 @@ def serve(args: argparse.Namespace, root: Path) -> int:
     from companion.store import GameStore
     from companion.table.gate import LanGate, lan_address, new_code, spaced
     from companion.table.https import ensure_certificate, fingerprint, spaced_fingerprint
+    from companion.table.qr import qr_terminal
     from companion.table.security import device_secret
     from companion.table.webserver import allowed_names, run_server
     from companion.ui.app import make_main
-    from companion.ui.devices import qr_terminal
     from companion.ui.state import Hub
 
     store = GameStore(root)

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 import flet as ft
@@ -103,46 +104,33 @@ def RulesRoute() -> ft.Control:
     return RulesScreen()
 
 
-@ft.component
-def HistoryRoute() -> ft.Control:
-    from companion.ui.history_screen import HistoryScreen
+def _lazy(module: str, name: str) -> Callable[[], ft.Control]:
+    """A route to the screen ``name`` of ``companion.ui.<module>``, imported on first open."""
 
-    return HistoryScreen()
+    @ft.component
+    def Route() -> ft.Control:
+        screen: Callable[[], ft.Control] = getattr(
+            importlib.import_module(f"companion.ui.{module}"), name
+        )
+        return screen()
 
-
-@ft.component
-def StatsRoute() -> ft.Control:
-    from companion.ui.stats_screen import StatsScreen
-
-    return StatsScreen()
-
-
-@ft.component
-def NightsRoute() -> ft.Control:
-    from companion.ui.night_screen import NightScreen
-
-    return NightScreen()
+    return Route
 
 
-@ft.component
-def PlayersRoute() -> ft.Control:
-    from companion.ui.players_screen import PlayersScreen
-
-    return PlayersScreen()
-
-
-@ft.component
-def PlayersOnly() -> ft.Control:
-    """What a spectator sees on a route that changes shared things (e.g. ``/new``)."""
-    message = _("Вы вошли как зритель: начинать игры может только игрок.")
-    return Missing(message)
+HistoryRoute = _lazy("history_screen", "HistoryScreen")
+StatsRoute = _lazy("stats_screen", "StatsScreen")
+NightsRoute = _lazy("night_screen", "NightScreen")
+PlayersRoute = _lazy("players_screen", "PlayersScreen")
 
 
 def _players_only(screen: Callable[[], ft.Control]) -> Callable[[], ft.Control]:
+    """``screen`` for a player; a spectator is told only players may use it (e.g. ``/new``)."""
+
     @ft.component
     def Guarded() -> ft.Control:
-        app = ft.use_context(AppContext)
-        return screen() if is_player(app) else PlayersOnly()
+        if is_player(ft.use_context(AppContext)):
+            return screen()
+        return Missing(_("Вы вошли как зритель: начинать игры может только игрок."))
 
     return Guarded
 

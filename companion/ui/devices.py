@@ -3,8 +3,6 @@ session, the devices asking (:class:`~companion.table.hall.Hall`) or joined, and
 
 from __future__ import annotations
 
-import base64
-import io
 import time
 from collections.abc import Callable
 from functools import partial
@@ -16,29 +14,12 @@ from companion.i18n import _
 from companion.table.gate import JoinInfo, Seat, spaced
 from companion.table.hall import browser_of
 from companion.table.https import spaced_fingerprint
+from companion.table.qr import qr_png_base64
 from companion.ui.state import on_page
 from companion.ui.tagged_controls import card, flow, heading
 from companion.ui.widgets import button, confirm_dialog, tagged
 
-__all__ = ["HostDesk", "JoinCard", "qr_png_base64", "qr_terminal"]
-
-
-def qr_terminal(url: str) -> str:
-    """A QR code of ``url`` drawn with text blocks for the terminal (segno)."""
-    import segno
-
-    out = io.StringIO()
-    segno.make(url, error="m").terminal(out=out, compact=True)
-    return out.getvalue()
-
-
-def qr_png_base64(url: str) -> str:
-    """A QR code of ``url`` as base64 PNG for ``ft.Image(src=...)`` (segno)."""
-    import segno
-
-    buf = io.BytesIO()
-    segno.make(url, error="m").save(buf, kind="png", scale=6, border=2)
-    return base64.b64encode(buf.getvalue()).decode()
+__all__ = ["HostDesk", "JoinCard"]
 
 
 def _clock(seconds: float) -> str:

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from companion.errors import SetupError
 from companion.table.gate import LanGate, new_code, spaced
+from companion.table.qr import qr_terminal
 from companion.table.security import (
     GLOBAL_BURST,
     GLOBAL_REFILL_SECONDS,
@@ -17,7 +18,6 @@ from companion.table.security import (
     Throttle,
     guess_bound,
 )
-from companion.ui.devices import qr_terminal
 
 CODE = "24681012"
 
