@@ -1,4 +1,5 @@
-"""Russian words on screen: player names declined after prepositions, counted nouns.
+"""Russian words on screen: player names declined after prepositions, counted nouns, names
+joined into a list (:func:`winners_text`), scores, days and durations as shown.
 
 ``inflect("Аня", "gent")`` → «Ани» (as in «ход Ани»), ``inflect("Борис", "datv")`` →
 «Борису». Names pymorphy3 does not know as a first name, surname or patronymic (a nickname,
@@ -10,10 +11,22 @@ Cases (pymorphy3 grammemes): ``nomn`` именительный, ``gent`` род�
 
 from __future__ import annotations
 
+import time
 from functools import cache, lru_cache
 from typing import Any
 
-__all__ = ["inflect", "plural", "CASES"]
+from companion.i18n import _
+
+__all__ = [
+    "CASES",
+    "fmt_day",
+    "fmt_minutes",
+    "fmt_score",
+    "fmt_seconds",
+    "inflect",
+    "plural",
+    "winners_text",
+]
 
 CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct")
 _NAME_TAGS = ("Name", "Surn", "Patr")
@@ -85,3 +98,38 @@ def plural(n: int, one: str, few: str, many: str) -> str:
     if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
         return few
     return many
+
+
+def winners_text(names: list[str]) -> str:
+    """«Аня», «Аня и Борис», «Аня, Борис и Вика»."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" {_('и')} " + names[-1]
+
+
+def fmt_score(value: float) -> str:
+    """A score: «12», «2.5»."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def fmt_day(ts: float) -> str:
+    """«06.12.2026 19:40»."""
+    return time.strftime("%d.%m.%Y %H:%M", time.localtime(ts))
+
+
+def fmt_minutes(seconds: float) -> str:
+    """«42 мин», «1 ч 05 мин», «< 1 мин»."""
+    minutes = round(seconds / 60)
+    if minutes < 1:
+        return _("< 1 мин")
+    if minutes < 60:
+        return f"{minutes} {_('мин')}"
+    return f"{minutes // 60} {_('ч')} {minutes % 60:02d} {_('мин')}"
+
+
+def fmt_seconds(seconds: float) -> str:
+    """``3725`` → ``"1:02:05"``; ``65`` → ``"1:05"``."""
+    s = int(max(0, seconds))
+    h, rem = divmod(s, 3600)
+    m, s = divmod(rem, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"

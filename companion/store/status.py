@@ -12,26 +12,17 @@ from companion.engine import GameDefinition
 from companion.engine.clock import turn_so_far
 from companion.engine.coup import COUP, CoupState, loses_both
 from companion.i18n import _
-from companion.words import inflect
+from companion.words import fmt_seconds, inflect
 
 __all__ = [
     "StatusProps",
     "clock_slots",
     "clock_text",
-    "fmt_seconds",
     "phase_short",
     "score_top",
     "status_props",
     "whose_turn",
 ]
-
-
-def fmt_seconds(seconds: float) -> str:
-    """``3725`` → ``"1:02:05"``; ``65`` → ``"1:05"``."""
-    s = int(max(0, seconds))
-    h, rem = divmod(s, 3600)
-    m, s = divmod(rem, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
 def _coup_phase_short(state: CoupState) -> str | None:

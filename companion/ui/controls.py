@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import flet as ft
 
-from companion.store.status import fmt_seconds
+from companion.words import fmt_seconds
 
 __all__ = [
     "TARGET",

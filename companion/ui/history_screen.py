@@ -14,16 +14,13 @@ from companion.ui.plays import (
     ALL,
     Frame,
     choice,
-    fmt_day,
-    fmt_minutes,
-    fmt_score,
     game_choice,
     grid,
     warning_boxes,
 )
-from companion.ui.result import winners_text
 from companion.ui.tagged_controls import card, flow, two_up
 from companion.ui.widgets import TARGET, button, clipped_text, icon_button, legend, said, tagged
+from companion.words import fmt_day, fmt_minutes, fmt_score, winners_text
 
 __all__ = ["HistoryScreen", "PAGE", "play_card"]
 

@@ -13,9 +13,9 @@ from companion.store.plays import Plays, load_plays
 from companion.store.stats import Night, nights
 from companion.ui.nav import app_model, go
 from companion.ui.plays import Frame, warning_boxes
-from companion.ui.result import winners_text
 from companion.ui.tagged_controls import card
 from companion.ui.widgets import TARGET, clipped_text, said, tagged
+from companion.words import winners_text
 
 __all__ = ["NightScreen", "NIGHTS", "night_card"]
 

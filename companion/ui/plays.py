@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
@@ -13,15 +12,11 @@ from companion.i18n import _
 from companion.store.plays import Plays
 from companion.ui.layout import use_window_layout
 from companion.ui.nav import go
-from companion.ui.result import fmt_score
 from companion.ui.tagged_controls import centred, flow, title_row
 from companion.ui.widgets import button, dot, tagged
 
 __all__ = [
     "Frame",
-    "fmt_day",
-    "fmt_minutes",
-    "fmt_score",
     "dot",
     "choice",
     "game_choice",
@@ -34,21 +29,6 @@ __all__ = [
 MAX_WIDTH = 900
 #: A filter's «every game / every player» value.
 ALL = "*"
-
-
-def fmt_day(ts: float) -> str:
-    """«06.12.2026 19:40»."""
-    return time.strftime("%d.%m.%Y %H:%M", time.localtime(ts))
-
-
-def fmt_minutes(seconds: float) -> str:
-    """«42 мин», «1 ч 05 мин», «< 1 мин»."""
-    minutes = round(seconds / 60)
-    if minutes < 1:
-        return _("< 1 мин")
-    if minutes < 60:
-        return f"{minutes} {_('мин')}"
-    return f"{minutes // 60} {_('ч')} {minutes % 60:02d} {_('мин')}"
 
 
 def choice(

@@ -20,24 +20,13 @@ from companion.store.status import score_top
 from companion.ui.layout import use_layout
 from companion.ui.tagged_controls import bar_row, heading
 from companion.ui.widgets import clipped_text, fmt_seconds, legend, said, tagged
+from companion.words import fmt_score, winners_text
 
-__all__ = ["CHART_HEIGHT", "SHORT_CHART_HEIGHT", "ResultHeader", "ResultDetails", "winners_text"]
+__all__ = ["CHART_HEIGHT", "SHORT_CHART_HEIGHT", "ResultHeader", "ResultDetails"]
 
 #: The score chart's height (px); :data:`SHORT_CHART_HEIGHT` in the side column of a short
 #: two-column layout (some 117 px to scroll in at 640×360), so it is seen whole there.
 CHART_HEIGHT, SHORT_CHART_HEIGHT = 240, 108
-
-
-def winners_text(names: list[str]) -> str:
-    """«Аня», «Аня и Борис», «Аня, Борис и Вика»."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + f" {_('и')} " + names[-1]
-
-
-def fmt_score(value: float) -> str:
-    """A score: «12», «2.5»."""
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
 @ft.component

@@ -33,15 +33,14 @@ from companion.ui.plays import (
     Frame,
     choice,
     dot,
-    fmt_minutes,
-    fmt_score,
     game_choice,
     grid,
     warning_boxes,
 )
-from companion.ui.result import axis, line_chart, winners_text
+from companion.ui.result import axis, line_chart
 from companion.ui.tagged_controls import bar_row, card, heading, two_up
 from companion.ui.widgets import clipped_text, fmt_seconds, said, tagged
+from companion.words import fmt_minutes, fmt_score, winners_text
 
 __all__ = ["StatsScreen", "CHART_PLAYERS", "CHART_PLAYS"]
 
