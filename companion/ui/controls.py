@@ -320,13 +320,9 @@ def use_form(
     initial: Callable[[], F],
     reset_on: object = None,
 ) -> tuple[F, Callable[[Callable[[F], F] | F], None], Callable[[], F]]:
-    """A form's values that every handler reads at call time (a component hook).
-
-    Flet's web server starts one task per browser message, so a field's ``change`` and the
-    tap after it (or two fields' changes) can both run before the re-render; a handler that
-    read a ``use_state`` value from its closure would act on the last render's copy (a name
-    typed just before «Начать игру» left out). Here the values live in a ref, changed at once
-    by ``update`` and re-rendered by a state bump.
+    """A form's values that every handler reads at call time (a component hook): a field's
+    ``change`` and the tap after it may both run before the re-render (one task per browser
+    message), so the values live in a ref, changed at once by ``update``, then re-rendered.
 
     :param initial: makes the first values (called on the first render, and again whenever
         ``reset_on`` differs from the last render's); not callable values (a form is a dict).
@@ -355,14 +351,8 @@ def use_form(
 
 def typed_text(e: Any) -> str:
     """The text a text field's ``change`` event carries: its ``data``, else the control's
-    ``value`` (``""`` for none).
-
-    Not the control's ``value`` first. A field in a dialog (``ft.use_dialog``) is a new
-    control at each render that takes over the old one's id, but the session's index can
-    still hold the old one: the browser's new text is patched into that old control, while
-    the ``change`` reaches the new one, whose value is the previous text. Only the first key
-    after a render is lost that way (the event re-indexes the live control), which is the
-    whole text of a one-digit level or a one-letter class (docs/FLET_FINDINGS.md)."""
+    ``value`` (``""`` for none). Not the ``value`` first: in a dialog the event can reach a
+    control whose value is still the previous text (docs/FLET_FINDINGS.md)."""
     data = getattr(e, "data", None)
     if isinstance(data, str):
         return data

@@ -24,18 +24,13 @@ the board has the whole height, and the game's name is left out (the status line
 turn it is). A side column too narrow for six 48 dp buttons (640×360) leaves out the
 journal's: «Журнал» in «Последние ходы», just under them, opens it.
 
-Refusals and notices (:class:`MessageOverlay`) are drawn for a few seconds *just above the
-pinned action bar* (on a wide screen, above the side column's bar), as a snackbar is: they
-never push anything, and the top bar (back, undo, redo, journal, rules, lock), the status line
-and the primary action are never under them: a tap on undo right after a notice reaches undo,
-and whose turn it is stays in sight. A notice keeps to three lines («…»: its label and the
-journal have the whole text); a longer refusal grows up over the board.
-A tap on the banner clears it.
+Refusals and notices (:class:`MessageOverlay`, :func:`_Messages`) are drawn for a few seconds
+just above the pinned action bar, as a snackbar is: they never push anything nor cover the top
+bar, the status line or the primary action; a longer refusal grows up over the board.
 
-The pinned action bar keeps one place in the frame's tree at every size (a layer over the room
-the layout leaves for it, :func:`_pinned_bar`): a turned phone never mounts it afresh, so a
-question it asks («Завершить игру?») stays open. Its primary action takes the slot the layout
-gives (:func:`~companion.ui.controls.primary_slot`), whatever memoised part holds it.
+The pinned action bar keeps one place in the frame's tree at every size (:func:`_pinned_bar`):
+a turned phone never mounts it afresh, so a question it asks stays open. Its primary action
+takes the slot the layout gives (:func:`~companion.ui.controls.primary_slot`).
 
 Re-rendering: the top bar, status line, message and result are memoised components with
 plain props (``ft.memo``), so a tap re-renders the board and whatever part's props changed;
@@ -139,7 +134,7 @@ def _TopBar(
                 _("Снять блокировку") if locked else _("Заблокировать от случайных нажатий"),
                 toggle_lock,
                 selected=locked,
-                # what a screen reader says: the state and what a tap does (was «lock-on»)
+                # what a screen reader says: the state and what a tap does
                 label=_("Экран заблокирован: снять блокировку")
                 if locked
                 else _("Заблокировать от случайных нажатий"),
@@ -276,12 +271,10 @@ def _Status(view: GameView, wide: bool) -> ft.Control:
 
 @ft.component
 def _Messages(view: GameView, layout: Layout) -> ft.Control:
-    """The refusal or notice just above the pinned action bar (see the module docstring). The
-    layer is a child of the frame's ``Stack`` placed by its own offsets and as tall as its
-    banner: an empty one takes no taps. Never wider than :data:`MESSAGE_MAX_WIDTH`; on a wide
-    screen it keeps to the side column. On a phone upright it spans the frame's ``Stack``
-    (``left`` and ``right`` 0): the page's width is wider than the stack by the page's padding,
-    and a banner that wide stuck out on the left, its first letters cut off."""
+    """The refusal or notice just above the pinned action bar: a layer of the frame's ``Stack``
+    as tall as its banner (an empty one takes no taps), never wider than
+    :data:`MESSAGE_MAX_WIDTH`; on a wide screen within the side column, on a phone upright
+    spanning the ``Stack`` (not the page, wider by its padding)."""
     message = MessageOverlay(view.error, view.notice, view.clear_message, True)
     if not layout.two_columns:  # a compact width: under 600 px, the banner may span it
         return ft.Container(message, left=0, right=0, bottom=ACTION_BAR_HEIGHT + 4)

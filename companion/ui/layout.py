@@ -8,23 +8,7 @@ In the spirit of Material 3's window size classes (dp = CSS px here):
 * height: ``compact`` under 480 (a phone on its side), ``medium`` 480–899, ``expanded`` from
   900.
 
-What the boards ask is derived here, in one place:
-
-* :attr:`Layout.two_columns` — the board beside a side column (status, result, the pinned
-  action bar): width not compact. A phone on its side gets it, so its short screen keeps the
-  whole height for the board and the primary action stays pinned beside it;
-* :attr:`Layout.tools_beside` — the top bar's buttons at the top of the side column, not over
-  the board: two columns at a compact height (any phone on its side), so the board has the
-  whole height (six 48 dp lines at 640×360);
-* :attr:`Layout.short` — the board folds its pinned header and rows: height compact (any
-  phone on its side), or a phone under :data:`SHORT_BELOW` px tall (360×640, 360×740);
-* :attr:`Layout.crowded_short` — a board with many rows (Coup with five or six players) folds
-  already below an expanded height when it has one column (its rows and the pinned bar share
-  the height); in two columns the bar is beside the board and a laptop's window keeps the
-  unfolded rows;
-* :attr:`Layout.narrow` — the smallest phones (360 px): a chip shows its icon alone;
-* :attr:`Layout.board_width` — the width the board gets (the page's, less the side column);
-* :attr:`Layout.board_columns` — 2 when the board's own pane is a medium width or more.
+What the boards ask is derived here, in one place: the properties of :class:`Layout`.
 
 A new size reaches every component that asked :func:`use_layout`, memoised ones too
 (``ft.memo``, :func:`companion.ui.state.part`): the frame provides one observable holder
@@ -98,25 +82,29 @@ class Layout:
 
     @property
     def two_columns(self) -> bool:
-        """The board beside a side column: any width but compact."""
+        """The board beside a side column (status, result, the pinned action bar): any width
+        but compact. A phone on its side gets it: the board keeps the whole height."""
         return self.width_class != COMPACT
 
     @property
     def tools_beside(self) -> bool:
-        """The top bar's buttons head the side column (see the module docstring)."""
+        """The top bar's buttons head the side column, not the board: two columns at a compact
+        height (any phone on its side), so the board has the whole height."""
         return self.two_columns and self.height_class == COMPACT
 
     @property
     def short(self) -> bool:
-        """The board folds: a phone on its side, or a small phone upright."""
+        """The board folds its pinned header and rows: a phone on its side, or a phone upright
+        under :data:`SHORT_BELOW` px tall."""
         return self.height_class == COMPACT or (
             self.width_class == COMPACT and self.height < SHORT_BELOW
         )
 
     @property
     def crowded_short(self) -> bool:
-        """A board with many rows folds: :attr:`short`, or one column (a phone upright) below
-        an expanded height. Never a two-column window that is not :attr:`short` (1280×800)."""
+        """A board with many rows (Coup with five or six) folds: :attr:`short`, or one column (a
+        phone upright) below an expanded height. Never a two-column window that is not
+        :attr:`short` (1280×800): there the bar is beside the board."""
         return self.short or (not self.two_columns and self.height_class != EXPANDED)
 
     @property
