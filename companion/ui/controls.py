@@ -188,11 +188,9 @@ def _Primary(
     # tagged for tests: the text's own box says whether Flutter drew it whole
     text = tagged(
         "primary-label",
-        ft.Text(
+        clipped_text(
             label,
-            size=18 if roomy else 15,
-            max_lines=1,
-            overflow=ft.TextOverflow.ELLIPSIS,
+            18 if roomy else 15,
             text_align=ft.TextAlign.CENTER,
             style=ft.TextStyle(height=1.1),
         ),

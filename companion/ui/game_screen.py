@@ -113,13 +113,11 @@ def _TopBar(
     return ft.Row(
         [
             Link("home", ft.Icons.ARROW_BACK, _("К списку игр"), "/"),
-            ft.Text(
+            clipped_text(
                 title if show_title else "",
-                size=20,
+                20,
                 weight=ft.FontWeight.BOLD,
                 expand=True,
-                max_lines=1,
-                overflow=ft.TextOverflow.ELLIPSIS,
                 tooltip=title if show_title else None,
             ),
             Button("undo", ft.Icons.UNDO, _("Отменить"), undo, disabled=not can_undo),

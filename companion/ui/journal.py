@@ -105,11 +105,6 @@ LogList = ft.memo(_LogList)
 CHOICE_LAYOUTS = ((True, 12, 14), (False, 8, 13))
 
 
-def choice_layout(page_width: float) -> tuple[bool, int, int]:
-    """:data:`CHOICE_LAYOUTS` entry for ``page_width`` px."""
-    return CHOICE_LAYOUTS[1 if page_width < WIDTH_MEDIUM else 0]
-
-
 def _choice_button(
     ident: str,
     label: str,
@@ -119,7 +114,7 @@ def _choice_button(
     page_width: float,
 ) -> ft.Control:
     """A filter as a button showing its choice; a tap opens its choices; 48 dp tall."""
-    lead, padding, size = choice_layout(page_width)
+    lead, padding, size = CHOICE_LAYOUTS[1 if page_width < WIDTH_MEDIUM else 0]
     text = said(f"{ident}-text", clipped_text(current, size, no_wrap=True))
     inside = [
         ft.Icon(icon, size=18, visible=lead),
