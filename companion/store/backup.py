@@ -40,7 +40,9 @@ __all__ = [
     "FORMAT",
     "MAX_BACKUP_BYTES",
     "plays_csv",
+    "plays_file",
     "backup_json",
+    "backup_file",
     "import_backup",
     "import_bytes",
     "Imported",
@@ -138,6 +140,18 @@ class Imported:
             f"Загружено партий: {len(self.added)}; уже были: {len(self.skipped)}; "
             f"новых игроков в списке: {len(self.players)}."
         )
+
+
+def plays_file(plays: Sequence[Play]) -> tuple[str, bytes]:
+    """``(file name, UTF-8 bytes)`` of :func:`plays_csv`, the name dated today."""
+    return f"plays-{time.strftime('%Y-%m-%d')}.csv", plays_csv(plays).encode("utf-8")
+
+
+def backup_file(store: GameStore, roster: Roster | None = None) -> tuple[str, bytes]:
+    """``(file name, UTF-8 bytes)`` of :func:`backup_json` (indented JSON), the name dated
+    today."""
+    text = json.dumps(backup_json(store, roster), ensure_ascii=False, indent=1) + "\n"
+    return f"companion-backup-{time.strftime('%Y-%m-%d')}.json", text.encode("utf-8")
 
 
 def _replay_checked(setup: Setup, events: Sequence[Event]) -> None:

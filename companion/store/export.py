@@ -11,6 +11,7 @@ import re
 import secrets
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from companion.engine import Event, Game, get_definition
@@ -22,7 +23,7 @@ from companion.store.games import GameStore, StoredGame
 #: A part of a game's log: ``(event, its journal line)`` pairs, oldest first.
 LogLines = Sequence[tuple[Event, str]]
 
-__all__ = ["export_json", "export_text", "export_bytes", "fmt_time", "import_game"]
+__all__ = ["export_json", "export_text", "export_bytes", "fmt_time", "import_game", "keep_export"]
 
 _ID_RE = re.compile(r"^[0-9A-Za-z_-]{1,64}$")
 #: Largest export read back (bytes): a long game's export is well under 1 MB.
@@ -95,6 +96,15 @@ def export_bytes(
     if fmt == "text":
         return f"{stem}.txt", export_text(stored, log, picked).encode("utf-8")
     raise ValueError(f"unknown export format: {fmt}")
+
+
+def keep_export(root: Path, name: str, data: bytes) -> Path:
+    """Write an export's ``data`` as ``<root>/exports/<name>`` (the folder made when missing)
+    and return that path. :raises OSError: it could not be written."""
+    folder = Path(root) / "exports"
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_bytes(data)
+    return folder / name
 
 
 def import_game(store: GameStore, raw: bytes, name: str = "файл") -> StoredGame:

@@ -16,7 +16,7 @@ from companion.engine import Event
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.offline import BROWSER
-from companion.store.export import export_bytes
+from companion.store.export import export_bytes, keep_export
 from companion.store.journal import (
     KIND_LABELS,
     OTHER_KIND,
@@ -236,11 +236,9 @@ def GameLog(view: GameView) -> ft.Control:
             return
         saved = f"; {_('на ведущее устройство зритель файлы не записывает')}" if spectator else ""
         if not spectator and not BROWSER.active:
-            folder = app.hub.store.root / "exports"
             try:
-                folder.mkdir(exist_ok=True)
-                (folder / name).write_bytes(data)
-                saved = f"; {_('копия на компьютере')}: {folder / name}" if app.on_host else ""
+                path = keep_export(app.hub.store.root, name, data)
+                saved = f"; {_('копия на компьютере')}: {path}" if app.on_host else ""
             except OSError as exc:
                 saved = f"; {_('копию на компьютере сохранить не удалось')}: {exc.strerror}"
 

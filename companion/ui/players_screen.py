@@ -4,8 +4,6 @@ out and in. Changes through :class:`~companion.store.roster.Roster`, players onl
 
 from __future__ import annotations
 
-import json
-import time
 from functools import partial
 from pathlib import Path
 
@@ -13,7 +11,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.i18n import _
-from companion.store.backup import backup_json, import_bytes, plays_csv
+from companion.store.backup import backup_file, import_bytes, plays_file
 from companion.store.limits import NAME_CHARS
 from companion.store.plays import load_plays
 from companion.store.roster import Roster, RosterPlayer, next_color
@@ -215,14 +213,11 @@ def PlayersScreen() -> ft.Control:
         return card(f"roster-{p.name}", parts, f"{p.name}, {_plays_word(n)}{also}", spacing=8)
 
     def export(fmt: str) -> None:
-        stamp = time.strftime("%Y-%m-%d")
         try:
             if fmt == "csv":
-                name, raw = f"plays-{stamp}.csv", plays_csv(data.plays).encode("utf-8")
+                name, raw = plays_file(data.plays)
             else:
-                backup = backup_json(app.hub.store, Roster(root))
-                text = json.dumps(backup, ensure_ascii=False, indent=1) + "\n"
-                name, raw = f"companion-backup-{stamp}.json", text.encode("utf-8")
+                name, raw = backup_file(app.hub.store, Roster(root))
         except (OSError, CompanionError) as exc:
             set_notice(f"{_('Не удалось выгрузить')}: {exc}")
             return
