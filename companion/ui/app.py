@@ -48,29 +48,23 @@ def _game_route(screen: Callable[[GameView], ft.Control]) -> Callable[[], ft.Con
         app = ft.use_context(AppContext)
         gid = ft.use_route_params().get("gid", "")
 
-        def new_view() -> tuple[GameView] | None:
+        def open_view() -> tuple[GameView] | str:
+            """The view of ``gid`` (a plain tuple: an observable in use_state would re-render
+            the screen on every change), or why the game cannot be opened."""
             try:
                 app.hub.open(gid)
-            except CompanionError:
-                return None  # the effect below says why
-            # a plain tuple: an observable in use_state would re-render the screen on every change
+            except CompanionError as exc:
+                return str(exc)
             view = GameView(app.hub, gid, author=app.name or None, readonly=not is_player(app))
             view.refresh()  # the revision it shows from the start (no re-render a second later)
             return (view,)
 
-        view, set_view = ft.use_state(new_view)
-        error, set_error = ft.use_state("")
+        view, set_view = ft.use_state(open_view)
 
         def subscribe():
-            held = view if view is not None and view[0].game_id == gid else new_view()
-            if held is None:
-                try:
-                    app.hub.open(gid)
-                except CompanionError as exc:
-                    set_error(str(exc))
-                return None
+            held = view if isinstance(view, tuple) and view[0].game_id == gid else open_view()
             set_view(held)
-            return watch(held[0], ft.context.page)
+            return watch(held[0], ft.context.page) if isinstance(held, tuple) else None
 
         unsub = ft.use_ref(None)
 
@@ -82,9 +76,9 @@ def _game_route(screen: Callable[[GameView], ft.Control]) -> Callable[[], ft.Con
                 unsub.current()
 
         ft.use_effect(setup, [gid], cleanup=cleanup)
-        if error:
-            return Missing(error)
-        if view is None or view[0].game_id != gid:
+        if isinstance(view, str):
+            return Missing(view)
+        if view[0].game_id != gid:
             return ft.ProgressRing()
         return screen(view[0])
 
