@@ -137,7 +137,7 @@ def App(app: AppModel) -> ft.Control:
     page = ft.context.page
     page.theme_mode = THEMES.get(app.theme, ft.ThemeMode.SYSTEM)
     # a phone on its side (a compact height): 4 px of page chrome at the left (the board's
-    # colour strips), 8 at the right, none above and below — not 22 around (issue 29)
+    # colour strips), 8 at the right, none above and below
     short = use_window_layout().height_class == COMPACT
     page.padding = ft.Padding.only(left=4, right=8) if short else 10
     if app.lan is not None and not app.joined:

@@ -137,13 +137,12 @@ def _chart(game: Any, height: int = CHART_HEIGHT) -> ft.Control | None:
     low = math.floor(min(0, min(values or [0])))
     # about four ticks up the axis; two in a short chart (its plot is some 50 px tall)
     step = max(1, round(top / (4 if height >= CHART_HEIGHT else 2)))
-    # a step of room above the highest score, unless the rules cap the score: Coup's axis
-    # ran to 3 influences where a player holds 2 at most
+    # a step of room above the highest score, unless the rules cap it (score_top)
     cap = score_top(game.definition)
     ceiling = cap if cap is not None and top <= cap else top + max(1, round(top * 0.1))
     right = max(1, math.ceil(max(xs or [1])))
     x_step = max(1, math.ceil(right / 5))  # whole ticks: the chart's own gave 0.5, 1.5
-    # the x labels' 26 px: a line of 11 px digits and its descent (22 px clipped them)
+    # the x labels' 26 px: a line of 11 px digits and its descent
     x_title = _("минуты от начала") if in_minutes else _("изменения счёта")
     return line_chart(
         "score-chart",

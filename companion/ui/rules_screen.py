@@ -30,7 +30,6 @@ ALL_CHIP_PADDING = ft.Padding.symmetric(horizontal=10)
 WIDE_CHIP_PADDING = ft.Padding.symmetric(horizontal=8)
 
 
-# -- the screen ------------------------------------------------------------------------------
 def _header_view(back: str, panel: bool, toggle_panel: Callable[[], None]) -> ft.Control:
     house = icon_button(
         "house-open", ft.Icons.GAVEL, _("Решения стола"), toggle_panel, selected=panel
