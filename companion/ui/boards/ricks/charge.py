@@ -11,6 +11,7 @@ from typing import Any
 import flet as ft
 
 from companion.engine.ricks import CHARGE_ORDER, PHASE_CHARGE, Card, offers, present_players
+from companion.engine.ricks.state import Charge, RicksState
 from companion.i18n import _
 from companion.ui import moves
 from companion.ui.boards.ricks.common import DIMMED, SHORT, energy, vp_moves
@@ -26,22 +27,28 @@ __all__ = ["ChargeHead", "ChargeTail", "StepB", "StepV", "FOLDED_GAP"]
 ACTIVATE_HEIGHT, ACTIVATE_PARTIAL = 56, 72
 
 
-def _ledger_lines(ledger: list[dict[str, Any]]) -> list[str]:
-    out = []
-    for row in ledger:
-        line = (
-            f"{row['universe']}: {_('пришло')} {row['in']}, {_('выработка')} +{row['production']}"
-        )
-        if row["gained"]:
-            line += f", {_('от карт')} +{row['gained']}"
-        line += f", {_('потрачено')} {row['spent']}"
-        line += (
-            f", {_('ушло дальше')} {row['out']}"
-            if row["out"] is not None
-            else f", {_('сейчас')} {row['in'] + row['production'] + row['gained'] - row['spent']}"
-        )
-        out.append(line)
-    return out
+def _ledger_row(row: dict[str, Any]) -> ft.Control:
+    """One universe's line of the charge ledger (``ledger-{k}``, k in charge order): what came
+    in, was made, gained, spent, left."""
+    line = f"{row['universe']}: {_('пришло')} {row['in']}, {_('выработка')} +{row['production']}"
+    if row["gained"]:
+        line += f", {_('от карт')} +{row['gained']}"
+    line += f", {_('потрачено')} {row['spent']}"
+    line += (
+        f", {_('ушло дальше')} {row['out']}"
+        if row["out"] is not None
+        else f", {_('сейчас')} {row['in'] + row['production'] + row['gained'] - row['spent']}"
+    )
+    return tagged(f"ledger-{CHARGE_ORDER.index(row['universe'])}", ft.Text(line, size=14), line)
+
+
+def _at_step(view: GameView, step: str) -> tuple[RicksState, Charge, int] | None:
+    """``(state, charge, player)`` while the charge phase is at ``step`` with a player to act."""
+    state: RicksState = view.state  # a Ricks board's view holds a Ricks game
+    ch = state.charge
+    if state.phase != PHASE_CHARGE or ch is None or ch.step != step or ch.player is None:
+        return None
+    return state, ch, ch.player
 
 
 def send_saying_what_moved(view: GameView, move: str, data: dict[str, Any]) -> bool:
@@ -224,12 +231,11 @@ def _ability(view: GameView, c: Card, used: bool, half: bool) -> ft.Control:
 @ft.component
 def StepB(view: GameView, version: int) -> ft.Control:
     """Step Б for the current player: one one-shot, attached abilities, other payments."""
-    state = view.state
-    ch = state.charge
-    if state.phase != PHASE_CHARGE or ch is None or ch.step != "Б" or ch.player is None:
+    at = _at_step(view, "Б")
+    if at is None:
         return ft.Container(visible=False)
-    abilities = [c for c in state.cards if c.kind == "ability" and c.owner == ch.player and c.built]
-    who = ch.player
+    state, ch, who = at
+    abilities = [c for c in state.cards if c.kind == "ability" and c.owner == who and c.built]
     name = view.game.players[who]
     add_vp, set_vp = vp_moves(view.send, who, lambda: view.state.players[who].vp)
     folded = use_layout().short
@@ -269,10 +275,10 @@ def StepB(view: GameView, version: int) -> ft.Control:
 @ft.component
 def StepV(view: GameView, version: int) -> ft.Control:
     """Step В for the current player: the inventions they can activate here (cost, reward)."""
-    state = view.state
-    ch = state.charge
-    if state.phase != PHASE_CHARGE or ch is None or ch.step != "В" or ch.player is None:
+    at = _at_step(view, "В")
+    if at is None:
         return ft.Container(visible=False)
+    state = at[0]
     gap = FOLDED_GAP if use_layout().short else 8
     buttons = []
     for o in offers(state):
@@ -414,12 +420,12 @@ def ChargeTail(view: GameView, version: int) -> ft.Control:
     adding = AmountRow(
         "gain-amount", _("Энергия от карты"), _("от карты"), "gain", _("Добавить"), gain, owner
     )
-    ledger = [
-        tagged(f"ledger-{CHARGE_ORDER.index(row['universe'])}", ft.Text(line, size=14), line)
-        for row, line in zip(ch.ledger, _ledger_lines(ch.ledger), strict=True)
-    ]
     here = ", ".join(names[i] for i in present_players(state, ch.universe)) or _("никого")
     return ft.Column(
-        [adding, ft.Column(ledger, spacing=4), ft.Text(f"{_('Здесь')}: {here}", size=14)],
+        [
+            adding,
+            ft.Column([_ledger_row(r) for r in ch.ledger], spacing=4),
+            ft.Text(f"{_('Здесь')}: {here}", size=14),
+        ],
         spacing=FOLDED_GAP if use_layout().short else 8,
     )
