@@ -14,17 +14,11 @@ from companion.engine.ricks.constants import R_AVAILABLE, R_MOVE
 from companion.i18n import _
 from companion.store.catalogue import normalize_name
 from companion.store.ricks_cards import RicksCatalogue
+from companion.store.ricks_play import blank_form, form_refusal, from_entry, play_data
 from companion.ui import moves
 from companion.ui.boards.ricks.common import SHORT, _box, button, card_text
 from companion.ui.boards.ricks.known_cards import forget, forget_dialog, keep, offered
-from companion.ui.boards.ricks.play_form import (
-    blank_form,
-    form_refusal,
-    from_entry,
-    known_row,
-    play_data,
-    play_dialog,
-)
+from companion.ui.boards.ricks.play_form import known_row, play_dialog
 from companion.ui.form_dialog import form_dialog, refusal_line
 from companion.ui.layout import Layout, use_layout
 from companion.ui.nav import AppContext

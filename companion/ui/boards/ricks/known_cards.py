@@ -14,8 +14,9 @@ from companion.errors import CompanionError
 from companion.i18n import _
 from companion.store.catalogue import normalize_name
 from companion.store.ricks_cards import RicksCatalogue
+from companion.store.ricks_play import card_of
 from companion.table.security import require_player
-from companion.ui.boards.ricks.play_form import KNOWN_SHOWN, card_of
+from companion.ui.boards.ricks.play_form import KNOWN_SHOWN
 from companion.ui.widgets import confirm_dialog
 
 __all__ = ["forget", "forget_dialog", "keep", "offered"]

@@ -10,8 +10,9 @@ from companion.engine.ricks import CHARACTERS, KRO, KRO_ACTIONS, MICRO, MINI, RI
 from companion.engine.ricks.definition import LIMIT, setup_problems
 from companion.errors import StoreError
 from companion.i18n import _
+from companion.store.ricks_play import typed_int
 from companion.store.settings import load_settings, update_settings
-from companion.ui.boards.ricks.common import ACTION_FIELDS, LIMIT_KEY, SETTINGS_KEY, _field, _int
+from companion.ui.boards.ricks.common import ACTION_FIELDS, LIMIT_KEY, SETTINGS_KEY, _field
 from companion.ui.boards.types import OptionsUpdate
 from companion.ui.nav import AppContext
 from companion.ui.widgets import clipped_text, switch_row, tagged
@@ -130,7 +131,7 @@ def OptionsForm(
 
     def set_action(u: str, raw: str) -> None:
         m["typed"][u] = raw
-        value = _int(raw, "")
+        value = typed_int(raw)
         new = {**(m["options"].get("actions") or {}), KRO: KRO_ACTIONS}
         if value == "":
             new.pop(u, None)
