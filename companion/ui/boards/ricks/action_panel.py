@@ -13,17 +13,18 @@ from companion.engine.ricks import PHASE_ACTIONS, UNIVERSES, Card
 from companion.engine.ricks.constants import R_AVAILABLE, R_MOVE
 from companion.i18n import _
 from companion.store.catalogue import normalize_name
-from companion.store.ricks_cards import RicksCatalogue
+from companion.store.ricks_cards import RicksCatalogue, offered
 from companion.store.ricks_play import blank_form, form_refusal, from_entry, play_data
 from companion.ui import moves
 from companion.ui.boards.ricks.common import SHORT, _box, button, card_text
-from companion.ui.boards.ricks.known_cards import forget, forget_dialog, keep, offered
-from companion.ui.boards.ricks.play_form import known_row, play_dialog
+from companion.ui.boards.ricks.known_cards import forget, forget_dialog, keep
+from companion.ui.boards.ricks.play_form import KNOWN_SHOWN, known_row, play_dialog
 from companion.ui.form_dialog import form_dialog, refusal_line
 from companion.ui.layout import Layout, use_layout
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, clipped_text, icon_button, tagged
+from companion.ui.widgets import TARGET, Counter, clipped_text, icon_button, tagged, use_form
+from companion.ui.widgets import button as tagged_button
 
 __all__ = ["ActionPanel", "PLAY_MAX"]
 
@@ -54,7 +55,7 @@ def _list_dialog(
 ) -> ft.AlertDialog:
     """A list of choices (``rows``, scrolling) under ``fields``, the refusal line
     (``list-error``) and «Закрыть» (``list-close``: ``shut``; ``close`` on dismiss)."""
-    closing = tagged("list-close", ft.TextButton(_("Закрыть"), height=TARGET, on_click=shut))
+    closing = tagged_button("list-close", _("Закрыть"), shut)
     return form_dialog(
         layout, title, fields, refusal_line("list-error", error), [closing], close, summary=rows
     )
@@ -73,11 +74,11 @@ def _build_dialog(
         said = card_text(c, names, spoken=True)  # the buttons' labels: the unit spelled out
         need = c.build_cost - c.placed
         buttons = [
-            tagged(
+            tagged_button(
                 f"build-{c.id}",
-                ft.FilledTonalButton(
-                    _("+1 жетон"), height=TARGET, on_click=lambda _e, c=c: build(c.id, 1)
-                ),
+                _("+1 жетон"),
+                lambda _e, c=c: build(c.id, 1),
+                ft.FilledTonalButton,
                 label=f"+1: {said}",
             )
         ]
@@ -127,26 +128,26 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     ``kyle-open`` (``kyle-to-{k}``), ``kyle-slot``."""
     game = view.game
     state = view.state
-    # typed values in a ref: a tap right after typing sees them before the re-render
-    form = ft.use_ref(None)
-    if form.current is None:
-        form.current = blank_form()
-    f = form.current
+    # the card's form read at tap time: a tap right after typing sees what was typed
+    _form, update, latest = use_form(blank_form)
     app = ft.use_context(AppContext)
     catalogue = RicksCatalogue(app.hub.store.root)
-    typed, set_typed = ft.use_state(0)  # re-render the preview after each edit
     # ("play" | "build" | "kyle" | "", the turn it was opened in)
     dialog, set_dialog = ft.use_state(("", 0))
     # a refusal in the open dialog is said there only
     said, set_said = ft.use_state("")
     playing = not state.over and state.phase == PHASE_ACTIONS and state.active is not None
 
+    def redraw() -> None:
+        update(latest())
+
     def put(key: str, value: Any) -> None:
+        f = latest()
         if key == "down" and value:
             # no universe below or no card to play: says why, stays off (Карты источников энергии)
             probe = {"kind": "source", "build_cost": 1, "production": 1, "down": True}
             if not tell(view.explain("card.play", probe)):
-                set_typed(typed + 1)
+                redraw()
                 return
         f[key] = value
         if key in f["bad"]:  # re-typed: no longer marked (the line keeps what was said)
@@ -158,7 +159,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                 set_said("")
             else:
                 tell(view.explain("card.play", play_data(now, False)))
-        set_typed(typed + 1)
+        redraw()
 
     def tell(ok: bool) -> bool:
         """A refusal goes from the banner to the dialog; an accepted move clears it."""
@@ -177,8 +178,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             view.explain("card.build", {"card": unfinished[0].id, "tokens": 1})
             return
         if which == "play":
-            form.current = blank_form("source", state.turn)
-            set_typed(typed + 1)
+            update(blank_form("source", state.turn))
         view.error = ""  # an older refusal is not this dialog's
         set_said("")
         set_dialog((which, state.turn))
@@ -196,12 +196,12 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         tell(moves.ricks_discard(view))
 
     def play() -> None:
-        now = form.current
+        now = latest()
         refused = form_refusal(now)
         if refused is not None:  # every bad field at once, each outlined (issue #30)
             now["bad"], text = refused
             set_said(text)
-            set_typed(typed + 1)
+            redraw()
             return
         data = play_data(now, no_tokens)
         if tell(view.send("card.play", data)):
@@ -210,19 +210,19 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
 
     def pick(entry: dict[str, Any]) -> None:
         """A remembered card tapped: every number filled, nothing to type."""
-        from_entry(form.current, entry)
+        from_entry(latest(), entry)
         set_said("")
-        set_typed(typed + 1)
+        redraw()
 
     def ask_forget() -> None:
-        if not form.current["known"]:  # dimmed: says what it would do
+        if not latest()["known"]:  # dimmed: says what it would do
             set_said(_("Сначала выберите карту из каталога: корзина убирает её из подсказок."))
             return
         set_dialog(("forget", state.turn))
 
     def do_forget() -> None:
-        why = forget(app, catalogue, form.current["known"])
-        form.current["known"] = ""
+        why = forget(app, catalogue, latest()["known"])
+        latest()["known"] = ""
         set_said(why)
         set_dialog(("play", state.turn))
 
@@ -247,25 +247,22 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     layout = use_layout()
     shown: ft.AlertDialog | None = None
     if p is not None and which == "play":
-        now = form.current
+        now = latest()
         same = now["known"] and normalize_name(now["known"]) == normalize_name(now["name"])
-        hits, note = offered(catalogue, "" if same else now["name"])
+        hits, note = offered(catalogue, "" if same else now["name"], KNOWN_SHOWN)
         known = known_row(hits, now["known"], pick, ask_forget)
         handlers = (put, play, close, shut, discard)
         shown = play_dialog(layout, now, p, handlers, said or note, known)
     elif p is not None and which == "forget":
         shown = forget_dialog(
-            form.current["known"], do_forget, lambda: set_dialog(("play", state.turn))
+            latest()["known"], do_forget, lambda: set_dialog(("play", state.turn))
         )
     elif p is not None and which == "build" and unfinished:
         handlers = (build, close, shut, discard)
         shown = _build_dialog(layout, unfinished, game.players, p.actions, said, handlers)
     elif kyle_on and which == "kyle":
         rows = [
-            tagged(
-                f"kyle-to-{k}",
-                ft.FilledTonalButton(u, height=TARGET, on_click=lambda _e, u=u: kyle(u)),
-            )
+            tagged_button(f"kyle-to-{k}", u, lambda _e, u=u: kyle(u), ft.FilledTonalButton)
             for k, u in enumerate(UNIVERSES)
             if u != p.universe
         ]
@@ -284,24 +281,16 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         spacing=0,
         expand=True,
     )
-    count = ft.Text(str(p.actions), size=32, weight=ft.FontWeight.BOLD)
-
-    def less() -> None:
-        moves.ricks_actions(view, -1, _("эффект карты"))
-
-    def more() -> None:
-        moves.ricks_actions(view, 1, _("эффект карты"))
-
-    line1 = [
-        left,
-        tagged(
-            "actions-left",
-            ft.Container(count, width=48, alignment=ft.Alignment.CENTER),
-            str(p.actions),
-        ),
-        icon_button("actions-minus", ft.Icons.REMOVE, _("Карта отнимает действие"), less),
-        icon_button("actions-plus", ft.Icons.ADD, _("Карта даёт действие"), more),
-    ]
+    count = Counter(
+        "actions-left",
+        _("Действий осталось"),
+        p.actions,
+        lambda d: moves.ricks_actions(view, d, _("эффект карты")),
+        size=32,
+        tips=(_("Карта отнимает действие"), _("Карта даёт действие")),
+        steps="actions",
+    )
+    line1 = [left, count]
     line2 = [
         button(
             "free-discard",

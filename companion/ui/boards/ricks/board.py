@@ -67,18 +67,6 @@ def _phase(state: Any) -> tuple[str, str]:
     return line, query
 
 
-def abilities_of(state: Any, player: int) -> tuple[str, ...]:
-    """The player's built abilities, by name («Портал», «способность №3»), for their row."""
-    return tuple(
-        c.label() for c in state.cards if c.owner == player and c.kind == "ability" and c.built
-    )
-
-
-def use_send(view: GameView):
-    """A stable ``send(type, data) -> bool`` for the memoised parts."""
-    return ft.use_callback(lambda type, data=None: view.send(type, data), [view])
-
-
 def _clock_base(view: GameView) -> ClockBase | None:
     game = view.game
     since = game.events[-1].ts if game.events else game.setup.created
@@ -112,7 +100,7 @@ def Board(view: GameView) -> ft.Control:
     game = view.game
     state = view.state
     v = view.version
-    send = use_send(view)
+    send = ft.use_callback(lambda type, data=None: view.send(type, data), [view])  # stable
     guard = ft.use_callback(lambda: view.too_soon(), [view])
     line, query = _phase(state)
     phase_query = ft.use_ref(query)
@@ -131,33 +119,21 @@ def Board(view: GameView) -> ft.Control:
         who = ""
         if ch.player is not None:
             who = f"{game.players[ch.player]} ({state.players[ch.player].character})"
-        last = ch.ledger[-1] if ch.ledger else {"production": 0, "in": 0}
-        head = ChargeHead(
-            ch.universe,
-            ch.step,
-            ch.energy,
-            who,
-            last["production"],
-            last["in"],
-            line,
-            phase_rules,
-            folded,
-        )
+        head = ChargeHead(ch, who, line, phase_rules, folded)
     rows = [
         PlayerRow(
             i,
             game.players[i],
-            p.character,
             game.setup.players[i].color,
-            p.universe,
-            p.vp,
-            p.tokens,
-            p.hand,
+            p,
             active == i or (ch is not None and ch.player == i),
             state.first == i,
             send,
             guard,
-            abilities_of(state, i),
+            # built abilities by name («Портал», «способность №3»)
+            tuple(
+                c.label() for c in state.cards if c.owner == i and c.kind == "ability" and c.built
+            ),
             narrow,
         )
         for i, p in enumerate(state.players)

@@ -15,7 +15,7 @@ from companion.engine.ricks.state import Charge, RicksState
 from companion.i18n import _
 from companion.ui import moves
 from companion.ui.boards.ricks.common import DIMMED, SHORT, energy, vp_moves
-from companion.ui.layout import use_layout
+from companion.ui.layout import grid, use_layout
 from companion.ui.state import GameView
 from companion.ui.step_panel import StepPanel
 from companion.ui.widgets import TARGET, Counter, clipped_text, tagged, use_form
@@ -187,13 +187,9 @@ def _abilities(view: GameView, abilities: list[Card], used: Any, gap: int, room:
             label=text,
         )
     else:
-        chips = [_ability(view, c, c.id in used, len(abilities) > 1) for c in abilities]
-        if len(chips) % 2 and len(chips) > 1:  # an odd one keeps half the row
-            chips.append(ft.Container(expand=1))
-        rows: list[ft.Control] = [
-            ft.Row(chips[i : i + 2], spacing=8) for i in range(0, len(chips), 2)
-        ]
-        content = ft.Column(rows, spacing=gap)
+        two = len(abilities) > 1  # two to a row; an odd last one keeps half the row
+        chips = [_ability(view, c, c.id in used, two) for c in abilities]
+        content = grid(chips, 2, spacing=8, run_spacing=gap) if two else ft.Row(chips)
     height = room * TARGET + (room - 1) * gap
     return ft.Container(content, height=height, alignment=ft.Alignment.TOP_LEFT)
 
@@ -225,7 +221,7 @@ def _ability(view: GameView, c: Card, used: bool, half: bool) -> ft.Control:
         on_click=on_click,
         expand=True,
     )
-    return ft.Container(tagged(f"ability-{c.id}", chip, label=said), expand=1)
+    return tagged(f"ability-{c.id}", chip, label=said)
 
 
 @ft.component
@@ -342,23 +338,17 @@ def _stepper(universe: str, step: str) -> ft.Control:
 
 @ft.component
 def _ChargeHead(
-    universe: str,
-    step: str,
-    energy: int,
-    who: str,
-    production: int,
-    came: int,
-    goal: str,
-    rules: Callable[[], None],
-    folded: bool = False,
+    ch: Charge, who: str, goal: str, rules: Callable[[], None], folded: bool = False
 ) -> ft.Control:
     """The step's panel: «{universe}, шаг {step}» (``charge-pos``) with «Весь текст» and the
     step's rules (``phase-rules``); the energy (``energy``) beside whose turn it is
-    (``charge-player``) and the goal (``phase``); :func:`_stepper`. ``folded`` (a short page):
-    tighter."""
+    (``charge-player``: ``who``) and the goal (``phase``); :func:`_stepper`. ``folded`` (a
+    short page): tighter."""
+    universe, step, energy = ch.universe, ch.step, ch.energy
     pos = f"{universe}, {_('шаг')} {step}"
     if step == "А":
-        line = f"{_('Шаг А')}: {_('источники')} +{production}, {_('снизу')} {came}"
+        last = ch.ledger[-1] if ch.ledger else {"production": 0, "in": 0}
+        line = f"{_('Шаг А')}: {_('источники')} +{last['production']}, {_('снизу')} {last['in']}"
     else:
         line = f"{_('Очередь')}: {who}" if who else _("Никого")
     number = ft.Text(str(energy), size=36 if folded else 44, weight=ft.FontWeight.BOLD)

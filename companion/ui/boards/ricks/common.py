@@ -14,8 +14,6 @@ from companion.ui.controls import tagged, typed_text
 from companion.ui.tagged_controls import button as shared_button
 
 __all__ = [
-    "SETTINGS_KEY",
-    "LIMIT_KEY",
     "ACTION_FIELDS",
     "SHORT",
     "DIMMED",
@@ -24,10 +22,6 @@ __all__ = [
     "energy",
 ]
 
-#: Key in ``settings.json`` under which the universes' action tokens are remembered.
-SETTINGS_KEY = "ricks_actions"
-#: Key in ``settings.json`` of the steps Б/В time limit (s, or ``None``).
-LIMIT_KEY = "ricks_charge_limit"
 #: Idents of the action-token fields of the setup form, per universe.
 ACTION_FIELDS = {MINI: "actions-mini", MICRO: "actions-micro", RICK_UNIVERSE: "actions-rick"}
 #: Short universe names (the stepper, the players' rows, ↑ ↓), in charge order.
@@ -57,9 +51,15 @@ def button(ident: str, text: str, on_click, *, icon=None, dimmed=False, label=No
     """An outlined 48 dp button; ``dimmed``: looks unavailable, ``on_click`` says why."""
     style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8))
     opacity = DIMMED if dimmed else 1.0
-    kind = ft.OutlinedButton
     return shared_button(
-        ident, text, lambda: on_click(), kind, label=label, icon=icon, style=style, opacity=opacity
+        ident,
+        text,
+        lambda: on_click(),
+        ft.OutlinedButton,
+        label=label,
+        icon=icon,
+        style=style,
+        opacity=opacity,
     )
 
 

@@ -16,22 +16,9 @@ from companion.store.catalogue import normalize_name
 from companion.store.ricks_cards import RicksCatalogue
 from companion.store.ricks_play import card_of
 from companion.table.security import require_player
-from companion.ui.boards.ricks.play_form import KNOWN_SHOWN
 from companion.ui.widgets import confirm_dialog
 
-__all__ = ["forget", "forget_dialog", "keep", "offered"]
-
-
-def offered(catalogue: RicksCatalogue, query: str) -> tuple[list[dict[str, Any]], str]:
-    """The cards offered for ``query`` (the most played for ``""``) and a note to show once
-    (``""``: none)."""
-    try:
-        hits = catalogue.suggest(query, limit=KNOWN_SHOWN)
-    except CompanionError as exc:  # unreadable and no good copy: the file is set aside
-        return [], f"{_('Каталог карт')}: {exc}"
-    note = " ".join(catalogue.recovered)
-    catalogue.recovered.clear()
-    return hits, f"{_('Каталог карт')}: {note}" if note else ""
+__all__ = ["forget", "forget_dialog", "keep"]
 
 
 def keep(app: Any, catalogue: RicksCatalogue, known: str, data: dict[str, Any]) -> None:

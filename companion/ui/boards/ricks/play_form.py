@@ -16,6 +16,7 @@ from companion.ui.boards.ricks.common import DIMMED, _field, button
 from companion.ui.form_dialog import form_dialog, refusal_line
 from companion.ui.layout import Layout
 from companion.ui.widgets import TARGET, clipped_text, tagged, toggle
+from companion.ui.widgets import button as tagged_button
 
 __all__ = ["KNOWN_SHOWN", "known_row", "play_dialog"]
 
@@ -95,12 +96,9 @@ def play_dialog(
         [shown],
         refusal_line("play-error", error),
         [
-            tagged("play-cancel", ft.TextButton(_("Отмена"), height=TARGET, on_click=shut)),
-            tagged(
-                "play-card",
-                ft.FilledButton(
-                    _("Сыграть"), icon=ft.Icons.PLAY_FOR_WORK, height=TARGET, on_click=play
-                ),
+            tagged_button("play-cancel", _("Отмена"), shut),
+            tagged_button(
+                "play-card", _("Сыграть"), play, ft.FilledButton, icon=ft.Icons.PLAY_FOR_WORK
             ),
         ],
         close,
