@@ -10,15 +10,15 @@ from typing import Any
 import flet as ft
 
 from companion.engine.ricks import PHASE_ACTIONS, UNIVERSES, Card
-from companion.engine.ricks.constants import R_AVAILABLE, R_MOVE
 from companion.i18n import _
 from companion.store.catalogue import normalize_name
 from companion.store.ricks_cards import RicksCatalogue, offered
 from companion.store.ricks_play import blank_form, form_refusal, from_entry, play_data
+from companion.store.ricks_texts import edge_refusal, nothing_to_build, unfinished
+from companion.table.ricks_cards import forget, keep
 from companion.ui import moves
 from companion.ui.boards.ricks.common import SHORT, _box, button, card_text
-from companion.ui.boards.ricks.known_cards import forget, forget_dialog, keep
-from companion.ui.boards.ricks.play_form import KNOWN_SHOWN, known_row, play_dialog
+from companion.ui.boards.ricks.play_form import KNOWN_SHOWN, forget_dialog, known_row, play_dialog
 from companion.ui.form_dialog import form_dialog, refusal_line
 from companion.ui.layout import Layout, use_layout
 from companion.ui.nav import AppContext
@@ -31,23 +31,6 @@ __all__ = ["ActionPanel", "PLAY_MAX"]
 
 #: «Сыграть карту» at most this wide (px).
 PLAY_MAX = 240
-
-
-def edge_refusal(way: str, universe: str) -> str:
-    """Why «↑» / «↓» goes nowhere from ``universe`` («Перемещение»)."""
-    side = _("Выше вселенной") if way == "up" else _("Ниже вселенной")
-    return (
-        f"{side} «{universe}» {_('вселенных нет')}: "
-        f"{_('перейти можно только в соседнюю')} ({R_MOVE})."
-    )
-
-
-def nothing_to_build(universe: str) -> str:
-    """Why «Достроить (0)» opens no list («Доступные действия»)."""
-    return (
-        f"{_('Достраивать нечего')}: {_('ни в')} «{universe}», "
-        f"{_('ни среди ваших способностей нет недостроенных карт')} ({R_AVAILABLE})."
-    )
 
 
 def _list_dialog(
@@ -109,18 +92,6 @@ def _build_dialog(
     return _list_dialog(layout, title, rows, close, shut, error, [line])
 
 
-def _unfinished(state: Any, player: int | None) -> list[Card]:
-    """``player``'s cards «Достроить» offers: unfinished, in their universe or abilities."""
-    if player is None:
-        return []
-    here = state.players[player].universe
-    return [
-        c
-        for c in state.cards
-        if c.owner == player and not c.built and (c.kind == "ability" or c.universe == here)
-    ]
-
-
 @ft.component
 def ActionPanel(view: GameView, version: int) -> ft.Control:
     """The active player's turn. Tags: ``actions-left``, ``actions-minus``, ``actions-plus``,
@@ -171,11 +142,11 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         return ok
 
     def open_dialog(which: str) -> None:
-        if which == "build" and p is not None and not unfinished:
+        if which == "build" and p is not None and not to_build:
             view.refuse(nothing_to_build(p.universe))
             return
         if which == "build" and p is not None and p.actions < 1:
-            view.explain("card.build", {"card": unfinished[0].id, "tokens": 1})
+            view.explain("card.build", {"card": to_build[0].id, "tokens": 1})
             return
         if which == "play":
             update(blank_form("source", state.turn))
@@ -228,7 +199,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
 
     def build(card: int, tokens: int) -> None:
         # the line changes under the finger: a double tap on «+1 жетон» places one token
-        if tell(moves.ricks_build(view, card, tokens)) and not _unfinished(
+        if tell(moves.ricks_build(view, card, tokens)) and not unfinished(
             view.state, view.state.active
         ):
             close()  # nothing left to build here: the list goes, rather than stand empty
@@ -239,7 +210,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
 
     a = state.active if playing else None
     p = state.players[a] if a is not None else None
-    unfinished = _unfinished(state, a)
+    to_build = unfinished(state, a)
     kyle_on = p is not None and state.abilities and p.character == "Кайл"
     kyle_here = state.abilities and any(q.character == "Кайл" for q in state.players)
     no_tokens = p is not None and p.tokens < 1
@@ -257,9 +228,9 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         shown = forget_dialog(
             latest()["known"], do_forget, lambda: set_dialog(("play", state.turn))
         )
-    elif p is not None and which == "build" and unfinished:
+    elif p is not None and which == "build" and to_build:
         handlers = (build, close, shut, discard)
-        shown = _build_dialog(layout, unfinished, game.players, p.actions, said, handlers)
+        shown = _build_dialog(layout, to_build, game.players, p.actions, said, handlers)
     elif kyle_on and which == "kyle":
         rows = [
             tagged_button(f"kyle-to-{k}", u, lambda _e, u=u: kyle(u), ft.FilledTonalButton)
@@ -317,23 +288,20 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             )
         ],
     ]
-    play_open = ft.FilledButton(
+    play_open = tagged_button(
+        "play-open",
         _("Сыграть карту"),
+        lambda: open_dialog("play"),
+        ft.FilledButton,
         icon=ft.Icons.PLAY_FOR_WORK,
-        height=TARGET,
-        on_click=lambda: open_dialog("play"),
     )
-    # Кайл's slot is kept on every turn of a game he is in
-    kyle_slot = tagged("kyle-slot", ft.Container(width=TARGET, height=TARGET))
     line3 = [
-        ft.Container(
-            tagged("play-open", play_open), width=PLAY_MAX, expand=True, expand_loose=True
-        ),
+        ft.Container(play_open, width=PLAY_MAX, expand=True, expand_loose=True),
         button(
             "build-open",
-            f"{_('Достроить')} ({len(unfinished)})",
+            f"{_('Достроить')} ({len(to_build)})",
             lambda: open_dialog("build"),
-            dimmed=not unfinished,
+            dimmed=not to_build,
         ),
         icon_button(
             "kyle-open",
@@ -342,7 +310,8 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             lambda: open_dialog("kyle"),
         )
         if kyle_on
-        else kyle_slot
+        # Кайл's slot is kept on every turn of a game he is in
+        else tagged("kyle-slot", ft.Container(width=TARGET, height=TARGET))
         if kyle_here
         else ft.Container(width=0),
     ]

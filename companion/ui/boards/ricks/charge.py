@@ -13,13 +13,15 @@ import flet as ft
 from companion.engine.ricks import CHARGE_ORDER, PHASE_CHARGE, Card, offers, present_players
 from companion.engine.ricks.state import Charge, RicksState
 from companion.i18n import _
+from companion.store.ricks_texts import SHORT, ability_room, ability_text, charge_moved, ledger_line
 from companion.ui import moves
-from companion.ui.boards.ricks.common import DIMMED, SHORT, energy, vp_moves
+from companion.ui.boards.ricks.common import DIMMED, energy, vp_moves
 from companion.ui.layout import grid, use_layout
 from companion.ui.state import GameView
 from companion.ui.step_panel import StepPanel
+from companion.ui.tagged_controls import button as tagged_button
+from companion.ui.tagged_controls import spoken_clip
 from companion.ui.widgets import TARGET, Counter, clipped_text, tagged, use_form
-from companion.words import inflect
 
 __all__ = ["ChargeHead", "ChargeTail", "StepB", "StepV", "FOLDED_GAP"]
 
@@ -28,17 +30,9 @@ ACTIVATE_HEIGHT, ACTIVATE_PARTIAL = 56, 72
 
 
 def _ledger_row(row: dict[str, Any]) -> ft.Control:
-    """One universe's line of the charge ledger (``ledger-{k}``, k in charge order): what came
-    in, was made, gained, spent, left."""
-    line = f"{row['universe']}: {_('пришло')} {row['in']}, {_('выработка')} +{row['production']}"
-    if row["gained"]:
-        line += f", {_('от карт')} +{row['gained']}"
-    line += f", {_('потрачено')} {row['spent']}"
-    line += (
-        f", {_('ушло дальше')} {row['out']}"
-        if row["out"] is not None
-        else f", {_('сейчас')} {row['in'] + row['production'] + row['gained'] - row['spent']}"
-    )
+    """One universe's ledger line (:func:`ledger_line`), tagged ``ledger-{k}`` (k in charge
+    order)."""
+    line = ledger_line(row)
     return tagged(f"ledger-{CHARGE_ORDER.index(row['universe'])}", ft.Text(line, size=14), line)
 
 
@@ -57,23 +51,9 @@ def send_saying_what_moved(view: GameView, move: str, data: dict[str, Any]) -> b
     before = view.state.charge
     if before is None or not view.send(move, data):
         return False
-    after = view.state.charge
-    names = view.game.players
-    who = names[before.player] if before.player is not None else ""
-    if after is None:
-        said = f"{_('Зарядка окончена: больше нечего активировать')}; {_('сгорело энергии')}: "
-        said += str(view.state.rounds[-1]["burned"]) if view.state.rounds else "0"
-    elif after.universe != before.universe:
-        said = (
-            f"{SHORT[before.universe]}: {_('больше нечего активировать — дальше')} "
-            f"{SHORT[after.universe]}, {_('шаг')} {after.step}"
-        )
-    elif after.player != before.player or after.step != before.step:
-        nxt = inflect(names[after.player], "gent") if after.player is not None else ""
-        said = f"{who}: {_('больше нечего активировать')}" + (f" — {_('ход')} {nxt}" if nxt else "")
-    else:
-        return True
-    view.show_notice(said)
+    said = charge_moved(before, view.state, view.game.players)
+    if said:
+        view.show_notice(said)
     return True
 
 
@@ -108,10 +88,11 @@ def AmountRow(
         if send(latest()):
             update(default)
 
-    action = (ft.FilledTonalButton if tonal else ft.OutlinedButton)(
+    action = tagged_button(
+        button,
         button_text,
-        height=TARGET,
-        on_click=go,
+        go,
+        ft.FilledTonalButton if tonal else ft.OutlinedButton,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
     )
     return ft.Row(
@@ -128,9 +109,7 @@ def AmountRow(
                 outlined=True,
                 allow_negative=False,  # energy and costs are never negative: no «±» on the pad
             ),
-            ft.Container(
-                tagged(button, action), width=AMOUNT_BUTTON_MAX, expand=True, expand_loose=True
-            ),
+            ft.Container(action, width=AMOUNT_BUTTON_MAX, expand=True, expand_loose=True),
         ],
         spacing=8,
     )
@@ -148,24 +127,6 @@ def _spend_row(view: GameView) -> ft.Control:
 
     name, owner = _("Сколько энергии потратить"), charge_owner(view)
     return AmountRow("spend-amount", name, _("сколько"), "spend", _("Потратить"), spend, owner)
-
-
-def _ability_text(card: Card, used: bool, spoken: bool = False) -> str:
-    """«Применить способность «Портал» (2 ед. энергии)» or «Применена: …»;
-    ``spoken``: for the label."""
-    name = f"«{card.name}»" if card.name else f"№{card.id}"
-    verb = _("Применена способность") if used else _("Применить способность")
-    return f"{verb} {name} ({energy(card.cost, spoken)})"
-
-
-def ability_room(state: Any) -> int:
-    """Rows of step Б's abilities slot: the most any player has, two to a row (nothing moves
-    as turns pass)."""
-    counts: dict[int, int] = {}
-    for c in state.cards:
-        if c.kind == "ability" and c.built:
-            counts[c.owner] = counts.get(c.owner, 0) + 1
-    return (max(counts.values(), default=0) + 1) // 2
 
 
 def _abilities(view: GameView, abilities: list[Card], used: Any, gap: int, room: int) -> ft.Control:
@@ -196,10 +157,10 @@ def _abilities(view: GameView, abilities: list[Card], used: Any, gap: int, room:
 
 def _ability(view: GameView, c: Card, used: bool, half: bool) -> ft.Control:
     """One ability's button: its whole sentence, or (``half``) name over cost in half a row."""
-    said = _ability_text(c, used, spoken=True)
+    said = ability_text(c, used, spoken=True)
     on_click = lambda _e: moves.ricks_card_ability(view, c.id)  # noqa: E731
     if not half:
-        text = ft.Text(_ability_text(c, used), semantics_label=said)
+        text = ft.Text(ability_text(c, used), semantics_label=said)
         return tagged(
             f"ability-{c.id}", ft.FilledTonalButton(text, height=TARGET, on_click=on_click)
         )
@@ -354,12 +315,8 @@ def _ChargeHead(
     number = ft.Text(str(energy), size=36 if folded else 44, weight=ft.FontWeight.BOLD)
     texts = ft.Column(
         [
-            tagged(
-                "charge-player",
-                clipped_text(line, 16 if folded else 18, weight=ft.FontWeight.BOLD),
-                line,
-            ),
-            tagged("phase", clipped_text(goal, 13), goal),
+            spoken_clip("charge-player", line, 16 if folded else 18, weight=ft.FontWeight.BOLD),
+            spoken_clip("phase", goal, 13),
         ],
         spacing=0,
         tight=True,
@@ -406,10 +363,8 @@ def ChargeTail(view: GameView, version: int) -> ft.Control:
     def gain(n: int) -> bool:
         return send_saying_what_moved(view, "charge.gain", {"amount": n, "note": ""})
 
-    owner = charge_owner(view)
-    adding = AmountRow(
-        "gain-amount", _("Энергия от карты"), _("от карты"), "gain", _("Добавить"), gain, owner
-    )
+    name, owner = _("Энергия от карты"), charge_owner(view)
+    adding = AmountRow("gain-amount", name, _("от карты"), "gain", _("Добавить"), gain, owner)
     here = ", ".join(names[i] for i in present_players(state, ch.universe)) or _("никого")
     return ft.Column(
         [

@@ -7,9 +7,10 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.ricks import KRO, MICRO, MINI, RICK_UNIVERSE
+from companion.engine.ricks import MICRO, MINI, RICK_UNIVERSE
 from companion.i18n import _
 from companion.store.ricks_play import card_text, energy
+from companion.store.ricks_texts import SHORT
 from companion.ui.controls import tagged, typed_text
 from companion.ui.tagged_controls import button as shared_button
 
@@ -24,8 +25,6 @@ __all__ = [
 
 #: Idents of the action-token fields of the setup form, per universe.
 ACTION_FIELDS = {MINI: "actions-mini", MICRO: "actions-micro", RICK_UNIVERSE: "actions-rick"}
-#: Short universe names (the stepper, the players' rows, ↑ ↓), in charge order.
-SHORT = {KRO: "Кроха", MINI: "Мини", MICRO: "Микро", RICK_UNIVERSE: "Рико"}
 #: Opacity of a control whose move is not allowed now (it still answers a tap).
 DIMMED = 0.45
 
@@ -49,8 +48,6 @@ def vp_moves(
 
 def button(ident: str, text: str, on_click, *, icon=None, dimmed=False, label=None):
     """An outlined 48 dp button; ``dimmed``: looks unavailable, ``on_click`` says why."""
-    style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8))
-    opacity = DIMMED if dimmed else 1.0
     return shared_button(
         ident,
         text,
@@ -58,8 +55,8 @@ def button(ident: str, text: str, on_click, *, icon=None, dimmed=False, label=No
         ft.OutlinedButton,
         label=label,
         icon=icon,
-        style=style,
-        opacity=opacity,
+        opacity=DIMMED if dimmed else 1.0,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
     )
 
 

@@ -1,5 +1,6 @@
-"""«Сыграть карту»: the card's dialog and the remembered cards' row; the form's data, checks
-and preview are :mod:`companion.store.ricks_play`'s."""
+"""«Сыграть карту»: the card's dialog, the remembered cards' row and the question before one
+is forgotten; the form's data, checks and preview are :mod:`companion.store.ricks_play`'s,
+the catalogue's writes :mod:`companion.table.ricks_cards`'s."""
 
 from __future__ import annotations
 
@@ -15,10 +16,10 @@ from companion.store.ricks_play import KEYS, KIND_TEXT, preview
 from companion.ui.boards.ricks.common import DIMMED, _field, button
 from companion.ui.form_dialog import form_dialog, refusal_line
 from companion.ui.layout import Layout
-from companion.ui.widgets import TARGET, clipped_text, tagged, toggle
+from companion.ui.widgets import TARGET, clipped_text, confirm_dialog, tagged, toggle
 from companion.ui.widgets import button as tagged_button
 
-__all__ = ["KNOWN_SHOWN", "known_row", "play_dialog"]
+__all__ = ["KNOWN_SHOWN", "forget_dialog", "known_row", "play_dialog"]
 
 #: The form's fields: (key, label, width px, the kinds they are for).
 _FIELDS = [(k, LABELS[c], 98, [n for n in KIND_TEXT if c in FIELDS[n]]) for k, c in KEYS.items()]
@@ -129,15 +130,13 @@ def known_row(
     ``picked`` (``""``: dimmed, ``forget`` says why); fixed height. Tags: ``known-{k}``,
     ``known-forget``, ``known-none``."""
     chips: list[ft.Control] = [
-        tagged(
+        tagged_button(
             f"known-{k}",
-            (ft.FilledTonalButton if h["name"] == picked else ft.OutlinedButton)(
-                h["name"],
-                height=TARGET,
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-                on_click=lambda _e, h=h: pick(h),
-            ),
+            h["name"],
+            lambda _e, h=h: pick(h),
+            ft.FilledTonalButton if h["name"] == picked else ft.OutlinedButton,
             label=f"{_('Из каталога')}: {h['name']}",
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
         )
         for k, h in enumerate(hits[:KNOWN_SHOWN])
     ]
@@ -159,3 +158,15 @@ def known_row(
     chip_row = ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO, expand=True)
     chip_row.vertical_alignment = ft.CrossAxisAlignment.CENTER
     return ft.Row([chip_row, trash], spacing=4, height=TARGET)
+
+
+def forget_dialog(name: str, yes: Callable[[], None], no: Callable[[], None]) -> ft.AlertDialog:
+    """«Убрать «Тостер» из каталога?». Tags: ``known-forget-cancel``, ``known-forget-confirm``."""
+    return confirm_dialog(
+        _("Убрать из каталога?"),
+        f"«{name}» {_('больше не будет предлагаться. Карты на столе остаются.')}",
+        ("known-forget-cancel", _("Оставить"), no),
+        ("known-forget-confirm", _("Убрать"), yes),
+        icon=ft.Icons.DELETE_OUTLINE,
+        danger=True,
+    )

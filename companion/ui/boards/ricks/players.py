@@ -47,13 +47,8 @@ def _PlayerRow(
     игры»'s tie-break). ``guard`` is asked before a pad opens. Two fixed lines under the name
     (universe, tokens and :data:`ABILITY_ICON` count); ``narrow``: the character leads the
     universe's line."""
-    character, universe, vp, tokens, hand = (
-        player.character,
-        player.universe,
-        player.vp,
-        player.tokens,
-        player.hand,
-    )
+    character, universe, vp = player.character, player.universe, player.vp
+    tokens, hand = player.tokens, player.hand
     laps, square = track_position(vp)
     track = f" · {_('трек')} {square} (+{TRACK_LENGTH * laps})" if laps else ""
     lead = f"{character} · " if narrow else ""

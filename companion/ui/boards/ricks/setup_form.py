@@ -95,7 +95,7 @@ def OptionsForm(
             m["refused"] = _(
                 "{character} уже выбран для игрока {who}: у каждого свой персонаж "
                 "(«Подготовка к игре»)."
-            ).format(character=value, who=seat_name(holder))
+            ).format(character=value, who=named(holder) or holder + 1)
             set_shown(lambda v: v + 1)
             return
         m["refused"] = ""
@@ -149,10 +149,6 @@ def OptionsForm(
     def named(s: int) -> str:
         """Seat ``s``'s player's name as typed (``""``: not yet)."""
         return names[s] if s < len(names) else ""
-
-    def seat_name(s: int) -> str:
-        """The player's name, or the seat's number («для игрока 2»)."""
-        return named(s) or str(s + 1)
 
     def choice(s: int, c: str) -> ft.DropdownOption:
         """Character ``c`` in seat ``s``'s list: marked taken when another seat chose it."""
