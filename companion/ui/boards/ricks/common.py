@@ -14,14 +14,7 @@ from companion.store.ricks_texts import SHORT
 from companion.ui.controls import tagged, typed_text
 from companion.ui.tagged_controls import button as shared_button
 
-__all__ = [
-    "ACTION_FIELDS",
-    "SHORT",
-    "DIMMED",
-    "button",
-    "card_text",
-    "energy",
-]
+__all__ = ["ACTION_FIELDS", "SHORT", "DIMMED", "button", "card_text", "energy", "vp_moves"]
 
 #: Idents of the action-token fields of the setup form, per universe.
 ACTION_FIELDS = {MINI: "actions-mini", MICRO: "actions-micro", RICK_UNIVERSE: "actions-rick"}
