@@ -29,9 +29,10 @@ from typing import Any
 
 from companion.engine.ricks.cards import FIELDS, card_problems
 from companion.errors import CompanionError
+from companion.i18n import _
 from companion.store.catalogue import Catalogue, normalize_name
 
-__all__ = ["FILE", "CardError", "RicksCatalogue", "to_play"]
+__all__ = ["FILE", "CardError", "RicksCatalogue", "offered", "to_play"]
 
 FILE = "ricks_cards.json"
 
@@ -91,3 +92,15 @@ class RicksCatalogue(Catalogue):
         """The card checked (:func:`~companion.engine.ricks.cards.card_problems`, and a name).
         :raises CardError:"""
         return _checked(card)
+
+
+def offered(catalogue: RicksCatalogue, query: str, limit: int) -> tuple[list[dict[str, Any]], str]:
+    """Up to ``limit`` cards offered for ``query`` (the most played for ``""``) and a note to
+    show once (``""``: none): the catalogue was repaired, or unreadable and set aside."""
+    try:
+        hits = catalogue.suggest(query, limit=limit)
+    except CompanionError as exc:
+        return [], f"{_('Каталог карт')}: {exc}"
+    note = " ".join(catalogue.recovered)
+    catalogue.recovered.clear()
+    return hits, f"{_('Каталог карт')}: {note}" if note else ""

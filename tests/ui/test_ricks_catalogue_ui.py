@@ -8,8 +8,8 @@ from types import SimpleNamespace
 from companion.engine.ricks import KRO, MICRO, MINI, RICK_UNIVERSE
 from companion.store import GameStore
 from companion.store.ricks_cards import RicksCatalogue, to_play
+from companion.table.ricks_cards import forget, keep
 from companion.ui.app import make_main
-from companion.ui.boards.ricks.known_cards import forget, keep
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 from tests.ui.test_ricks_forms import _button, _node, _said, _type

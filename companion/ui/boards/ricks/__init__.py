@@ -7,9 +7,7 @@ Tags: ``vp-p{i}``, ``energy``, ``timer-step``, ``timer-universe``, ``timer-phase
 from __future__ import annotations
 
 from companion.ui.boards.ricks.board import Actions, Board
-from companion.ui.boards.ricks.clocks import BEEP
-from companion.ui.boards.ricks.common import SETTINGS_KEY
 from companion.ui.boards.ricks.history import ResultSummary
 from companion.ui.boards.ricks.setup_form import OptionsForm
 
-__all__ = ["Board", "Actions", "OptionsForm", "ResultSummary", "SETTINGS_KEY", "BEEP"]
+__all__ = ["Board", "Actions", "OptionsForm", "ResultSummary"]

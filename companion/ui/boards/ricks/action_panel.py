@@ -11,25 +11,20 @@ import flet as ft
 
 from companion.engine import moves
 from companion.engine.ricks import PHASE_ACTIONS, UNIVERSES, Card
-from companion.engine.ricks.constants import R_AVAILABLE, R_MOVE
 from companion.i18n import _
 from companion.store.catalogue import normalize_name
-from companion.store.ricks_cards import RicksCatalogue
+from companion.store.ricks_cards import RicksCatalogue, offered
+from companion.store.ricks_play import blank_form, form_refusal, from_entry, play_data
+from companion.store.ricks_texts import edge_refusal, nothing_to_build, unfinished
+from companion.table.ricks_cards import forget, keep
 from companion.ui.boards.ricks.common import SHORT, _box, button, card_text
-from companion.ui.boards.ricks.known_cards import forget, forget_dialog, keep, offered
-from companion.ui.boards.ricks.play_form import (
-    blank_form,
-    form_refusal,
-    from_entry,
-    known_row,
-    play_data,
-    play_dialog,
-)
+from companion.ui.boards.ricks.play_form import KNOWN_SHOWN, forget_dialog, known_row, play_dialog
 from companion.ui.form_dialog import form_dialog, refusal_line
 from companion.ui.layout import Layout, use_layout
 from companion.ui.nav import AppContext
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, clipped_text, icon_button, tagged
+from companion.ui.widgets import TARGET, Counter, clipped_text, icon_button, tagged, use_form
+from companion.ui.widgets import button as tagged_button
 
 __all__ = ["ActionPanel", "PLAY_MAX"]
 
@@ -38,29 +33,12 @@ __all__ = ["ActionPanel", "PLAY_MAX"]
 PLAY_MAX = 240
 
 
-def edge_refusal(way: str, universe: str) -> str:
-    """Why «↑» / «↓» goes nowhere from ``universe`` («Перемещение»)."""
-    side = _("Выше вселенной") if way == "up" else _("Ниже вселенной")
-    return (
-        f"{side} «{universe}» {_('вселенных нет')}: "
-        f"{_('перейти можно только в соседнюю')} ({R_MOVE})."
-    )
-
-
-def nothing_to_build(universe: str) -> str:
-    """Why «Достроить (0)» opens no list («Доступные действия»)."""
-    return (
-        f"{_('Достраивать нечего')}: {_('ни в')} «{universe}», "
-        f"{_('ни среди ваших способностей нет недостроенных карт')} ({R_AVAILABLE})."
-    )
-
-
 def _list_dialog(
     layout: Layout, title: str, rows: list[ft.Control], close, shut, error: str, fields=()
 ) -> ft.AlertDialog:
     """A list of choices (``rows``, scrolling) under ``fields``, the refusal line
     (``list-error``) and «Закрыть» (``list-close``: ``shut``; ``close`` on dismiss)."""
-    closing = tagged("list-close", ft.TextButton(_("Закрыть"), height=TARGET, on_click=shut))
+    closing = tagged_button("list-close", _("Закрыть"), shut)
     return form_dialog(
         layout, title, fields, refusal_line("list-error", error), [closing], close, summary=rows
     )
@@ -79,11 +57,11 @@ def _build_dialog(
         said = card_text(c, names, spoken=True)  # the buttons' labels: the unit spelled out
         need = c.build_cost - c.placed
         buttons = [
-            tagged(
+            tagged_button(
                 f"build-{c.id}",
-                ft.FilledTonalButton(
-                    _("+1 жетон"), height=TARGET, on_click=lambda _e, c=c: build(c.id, 1)
-                ),
+                _("+1 жетон"),
+                lambda _e, c=c: build(c.id, 1),
+                ft.FilledTonalButton,
                 label=f"+1: {said}",
             )
         ]
@@ -114,18 +92,6 @@ def _build_dialog(
     return _list_dialog(layout, title, rows, close, shut, error, [line])
 
 
-def _unfinished(state: Any, player: int | None) -> list[Card]:
-    """``player``'s cards «Достроить» offers: unfinished, in their universe or abilities."""
-    if player is None:
-        return []
-    here = state.players[player].universe
-    return [
-        c
-        for c in state.cards
-        if c.owner == player and not c.built and (c.kind == "ability" or c.universe == here)
-    ]
-
-
 @ft.component
 def ActionPanel(view: GameView, version: int) -> ft.Control:
     """The active player's turn. Tags: ``actions-left``, ``actions-minus``, ``actions-plus``,
@@ -133,26 +99,26 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     ``kyle-open`` (``kyle-to-{k}``), ``kyle-slot``."""
     game = view.game
     state = view.state
-    # typed values in a ref: a tap right after typing sees them before the re-render
-    form = ft.use_ref(None)
-    if form.current is None:
-        form.current = blank_form()
-    f = form.current
+    # the card's form read at tap time: a tap right after typing sees what was typed
+    _form, update, latest = use_form(blank_form)
     app = ft.use_context(AppContext)
     catalogue = RicksCatalogue(app.hub.store.root)
-    typed, set_typed = ft.use_state(0)  # re-render the preview after each edit
     # ("play" | "build" | "kyle" | "", the turn it was opened in)
     dialog, set_dialog = ft.use_state(("", 0))
     # a refusal in the open dialog is said there only
     said, set_said = ft.use_state("")
     playing = not state.over and state.phase == PHASE_ACTIONS and state.active is not None
 
+    def redraw() -> None:
+        update(latest())
+
     def put(key: str, value: Any) -> None:
+        f = latest()
         if key == "down" and value:
             # no universe below or no card to play: says why, stays off (Карты источников энергии)
             probe = {"kind": "source", "build_cost": 1, "production": 1, "down": True}
             if not tell(view.explain("card.play", probe)):
-                set_typed(typed + 1)
+                redraw()
                 return
         f[key] = value
         if key in f["bad"]:  # re-typed: no longer marked (the line keeps what was said)
@@ -164,7 +130,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
                 set_said("")
             else:
                 tell(view.explain("card.play", play_data(now, False)))
-        set_typed(typed + 1)
+        redraw()
 
     def tell(ok: bool) -> bool:
         """A refusal goes from the banner to the dialog; an accepted move clears it."""
@@ -176,15 +142,14 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         return ok
 
     def open_dialog(which: str) -> None:
-        if which == "build" and p is not None and not unfinished:
+        if which == "build" and p is not None and not to_build:
             view.refuse(nothing_to_build(p.universe))
             return
         if which == "build" and p is not None and p.actions < 1:
-            view.explain("card.build", {"card": unfinished[0].id, "tokens": 1})
+            view.explain("card.build", {"card": to_build[0].id, "tokens": 1})
             return
         if which == "play":
-            form.current = blank_form("source", state.turn)
-            set_typed(typed + 1)
+            update(blank_form("source", state.turn))
         view.error = ""  # an older refusal is not this dialog's
         set_said("")
         set_dialog((which, state.turn))
@@ -202,12 +167,12 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         tell(moves.ricks_discard(view))
 
     def play() -> None:
-        now = form.current
+        now = latest()
         refused = form_refusal(now)
         if refused is not None:  # every bad field at once, each outlined (issue #30)
             now["bad"], text = refused
             set_said(text)
-            set_typed(typed + 1)
+            redraw()
             return
         data = play_data(now, no_tokens)
         if tell(view.send("card.play", data)):
@@ -216,25 +181,25 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
 
     def pick(entry: dict[str, Any]) -> None:
         """A remembered card tapped: every number filled, nothing to type."""
-        from_entry(form.current, entry)
+        from_entry(latest(), entry)
         set_said("")
-        set_typed(typed + 1)
+        redraw()
 
     def ask_forget() -> None:
-        if not form.current["known"]:  # dimmed: says what it would do
+        if not latest()["known"]:  # dimmed: says what it would do
             set_said(_("Сначала выберите карту из каталога: корзина убирает её из подсказок."))
             return
         set_dialog(("forget", state.turn))
 
     def do_forget() -> None:
-        why = forget(app, catalogue, form.current["known"])
-        form.current["known"] = ""
+        why = forget(app, catalogue, latest()["known"])
+        latest()["known"] = ""
         set_said(why)
         set_dialog(("play", state.turn))
 
     def build(card: int, tokens: int) -> None:
         # the line changes under the finger: a double tap on «+1 жетон» places one token
-        if tell(moves.ricks_build(view, card, tokens)) and not _unfinished(
+        if tell(moves.ricks_build(view, card, tokens)) and not unfinished(
             view.state, view.state.active
         ):
             close()  # nothing left to build here: the list goes, rather than stand empty
@@ -245,7 +210,7 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
 
     a = state.active if playing else None
     p = state.players[a] if a is not None else None
-    unfinished = _unfinished(state, a)
+    to_build = unfinished(state, a)
     kyle_on = p is not None and state.abilities and p.character == "Кайл"
     kyle_here = state.abilities and any(q.character == "Кайл" for q in state.players)
     no_tokens = p is not None and p.tokens < 1
@@ -253,25 +218,22 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
     layout = use_layout()
     shown: ft.AlertDialog | None = None
     if p is not None and which == "play":
-        now = form.current
+        now = latest()
         same = now["known"] and normalize_name(now["known"]) == normalize_name(now["name"])
-        hits, note = offered(catalogue, "" if same else now["name"])
+        hits, note = offered(catalogue, "" if same else now["name"], KNOWN_SHOWN)
         known = known_row(hits, now["known"], pick, ask_forget)
         handlers = (put, play, close, shut, discard)
         shown = play_dialog(layout, now, p, handlers, said or note, known)
     elif p is not None and which == "forget":
         shown = forget_dialog(
-            form.current["known"], do_forget, lambda: set_dialog(("play", state.turn))
+            latest()["known"], do_forget, lambda: set_dialog(("play", state.turn))
         )
-    elif p is not None and which == "build" and unfinished:
+    elif p is not None and which == "build" and to_build:
         handlers = (build, close, shut, discard)
-        shown = _build_dialog(layout, unfinished, game.players, p.actions, said, handlers)
+        shown = _build_dialog(layout, to_build, game.players, p.actions, said, handlers)
     elif kyle_on and which == "kyle":
         rows = [
-            tagged(
-                f"kyle-to-{k}",
-                ft.FilledTonalButton(u, height=TARGET, on_click=lambda _e, u=u: kyle(u)),
-            )
+            tagged_button(f"kyle-to-{k}", u, lambda _e, u=u: kyle(u), ft.FilledTonalButton)
             for k, u in enumerate(UNIVERSES)
             if u != p.universe
         ]
@@ -290,24 +252,16 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
         spacing=0,
         expand=True,
     )
-    count = ft.Text(str(p.actions), size=32, weight=ft.FontWeight.BOLD)
-
-    def less() -> None:
-        moves.ricks_actions(view, -1, _("эффект карты"))
-
-    def more() -> None:
-        moves.ricks_actions(view, 1, _("эффект карты"))
-
-    line1 = [
-        left,
-        tagged(
-            "actions-left",
-            ft.Container(count, width=48, alignment=ft.Alignment.CENTER),
-            str(p.actions),
-        ),
-        icon_button("actions-minus", ft.Icons.REMOVE, _("Карта отнимает действие"), less),
-        icon_button("actions-plus", ft.Icons.ADD, _("Карта даёт действие"), more),
-    ]
+    count = Counter(
+        "actions-left",
+        _("Действий осталось"),
+        p.actions,
+        lambda d: moves.ricks_actions(view, d, _("эффект карты")),
+        size=32,
+        tips=(_("Карта отнимает действие"), _("Карта даёт действие")),
+        steps="actions",
+    )
+    line1 = [left, count]
     line2 = [
         button(
             "free-discard",
@@ -334,23 +288,20 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             )
         ],
     ]
-    play_open = ft.FilledButton(
+    play_open = tagged_button(
+        "play-open",
         _("Сыграть карту"),
+        lambda: open_dialog("play"),
+        ft.FilledButton,
         icon=ft.Icons.PLAY_FOR_WORK,
-        height=TARGET,
-        on_click=lambda: open_dialog("play"),
     )
-    # Кайл's slot is kept on every turn of a game he is in
-    kyle_slot = tagged("kyle-slot", ft.Container(width=TARGET, height=TARGET))
     line3 = [
-        ft.Container(
-            tagged("play-open", play_open), width=PLAY_MAX, expand=True, expand_loose=True
-        ),
+        ft.Container(play_open, width=PLAY_MAX, expand=True, expand_loose=True),
         button(
             "build-open",
-            f"{_('Достроить')} ({len(unfinished)})",
+            f"{_('Достроить')} ({len(to_build)})",
             lambda: open_dialog("build"),
-            dimmed=not unfinished,
+            dimmed=not to_build,
         ),
         icon_button(
             "kyle-open",
@@ -359,7 +310,8 @@ def ActionPanel(view: GameView, version: int) -> ft.Control:
             lambda: open_dialog("kyle"),
         )
         if kyle_on
-        else kyle_slot
+        # Кайл's slot is kept on every turn of a game he is in
+        else tagged("kyle-slot", ft.Container(width=TARGET, height=TARGET))
         if kyle_here
         else ft.Container(width=0),
     ]

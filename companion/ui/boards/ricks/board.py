@@ -6,7 +6,6 @@ clocks fold into the status line."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import flet as ft
 
@@ -14,16 +13,18 @@ from companion.engine import moves
 from companion.engine.ricks import PHASE_ACTIONS, PHASE_CHARGE, PHASE_ROUND
 from companion.engine.ricks.timing import game_charge_now
 from companion.i18n import _
+from companion.store.ricks_texts import phase_line
 from companion.ui.boards.ricks.action_panel import ActionPanel
 from companion.ui.boards.ricks.charge import FOLDED_GAP, ChargeHead, ChargeTail, StepB, StepV
 from companion.ui.boards.ricks.clocks import ChargeClocks, ClockBase
 from companion.ui.boards.ricks.history import ChargeHistory
 from companion.ui.boards.ricks.players import PlayerRow
 from companion.ui.boards.ricks.universes import Universes
-from companion.ui.controls import TARGET, clipped_text, icon_button, primary_button, tagged
+from companion.ui.controls import TARGET, icon_button, primary_button
 from companion.ui.layout import grid, use_layout
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView, part
+from companion.ui.tagged_controls import spoken_clip
 from companion.ui.widgets import use_top_on
 
 __all__ = ["Board", "Actions", "PhaseLine", "BAR_HEIGHT"]
@@ -38,10 +39,7 @@ def _PhaseLine(line: str, rules: Callable[[], None]) -> ft.Control:
     Tags: ``phase``, ``phase-rules``."""
     return ft.Row(
         [
-            ft.Container(
-                tagged("phase", clipped_text(line, 15, weight=ft.FontWeight.W_500), label=line),
-                expand=True,
-            ),
+            ft.Container(spoken_clip("phase", line, 15, weight=ft.FontWeight.W_500), expand=True),
             icon_button("phase-rules", ft.Icons.HELP_OUTLINE, _("Правила этой фазы"), rules),
         ],
         spacing=4,
@@ -51,32 +49,6 @@ def _PhaseLine(line: str, rules: Callable[[], None]) -> ft.Control:
 
 
 PhaseLine = ft.memo(_PhaseLine)
-
-
-def _phase(state: Any) -> tuple[str, str]:
-    """The target line and the rules query of the phase."""
-    if state.over:
-        return _("Игра окончена"), "Конец игры"
-    if state.phase == PHASE_CHARGE and state.charge is not None:
-        query = f"Шаг {state.charge.step}"
-    else:
-        query = state.phase
-    line = f"{_('Цель')}: {state.target} {_('ПО')}"
-    if state.final:
-        line += f" · {_('последний раунд')}"
-    return line, query
-
-
-def abilities_of(state: Any, player: int) -> tuple[str, ...]:
-    """The player's built abilities, by name («Портал», «способность №3»), for their row."""
-    return tuple(
-        c.label() for c in state.cards if c.owner == player and c.kind == "ability" and c.built
-    )
-
-
-def use_send(view: GameView):
-    """A stable ``send(type, data) -> bool`` for the memoised parts."""
-    return ft.use_callback(lambda type, data=None: view.send(type, data), [view])
 
 
 def _clock_base(view: GameView) -> ClockBase | None:
@@ -101,10 +73,6 @@ def _clock_base(view: GameView) -> ClockBase | None:
     )
 
 
-def _hidden() -> ft.Control:
-    return ft.Container(visible=False)
-
-
 @ft.component
 def Board(view: GameView) -> ft.Control:
     """The whole table; every slot always there (hidden when off), fed plain values."""
@@ -112,9 +80,9 @@ def Board(view: GameView) -> ft.Control:
     game = view.game
     state = view.state
     v = view.version
-    send = use_send(view)
+    send = ft.use_callback(lambda type, data=None: view.send(type, data), [view])  # stable
     guard = ft.use_callback(lambda: view.too_soon(), [view])
-    line, query = _phase(state)
+    line, query = phase_line(state)
     phase_query = ft.use_ref(query)
     phase_query.current = query
     phase_rules = ft.use_callback(lambda: open_rules("ricks", phase_query.current), [])
@@ -126,38 +94,26 @@ def Board(view: GameView) -> ft.Control:
     narrow = layout.narrow
     # a short page folds the clocks (follows the page, not the step)
     folded = layout.short and ch is not None
-    head: ft.Control = _hidden()
+    head: ft.Control = ft.Container(visible=False)
     if ch is not None:
         who = ""
         if ch.player is not None:
             who = f"{game.players[ch.player]} ({state.players[ch.player].character})"
-        last = ch.ledger[-1] if ch.ledger else {"production": 0, "in": 0}
-        head = ChargeHead(
-            ch.universe,
-            ch.step,
-            ch.energy,
-            who,
-            last["production"],
-            last["in"],
-            line,
-            phase_rules,
-            folded,
-        )
+        head = ChargeHead(ch, who, line, phase_rules, folded)
     rows = [
         PlayerRow(
             i,
             game.players[i],
-            p.character,
             game.setup.players[i].color,
-            p.universe,
-            p.vp,
-            p.tokens,
-            p.hand,
+            p,
             active == i or (ch is not None and ch.player == i),
             state.first == i,
             send,
             guard,
-            abilities_of(state, i),
+            # built abilities by name («Портал», «способность №3»)
+            tuple(
+                c.label() for c in state.cards if c.owner == i and c.kind == "ability" and c.built
+            ),
             narrow,
         )
         for i, p in enumerate(state.players)
@@ -177,7 +133,7 @@ def Board(view: GameView) -> ft.Control:
             ft.Container(PhaseLine(line, phase_rules), visible=ch is None),
             part(ActionPanel, view, (v, view.error) if acting else None),
             head,
-            ChargeClocks(base, folded) if base is not None else _hidden(),
+            ChargeClocks(base, folded) if base is not None else ft.Container(visible=False),
             ft.Container(part(StepB, view, shown.current["Б"]), visible=step == "Б"),
             ft.Container(part(StepV, view, shown.current["В"]), visible=step == "В"),
             part(

@@ -12,13 +12,16 @@ import flet as ft
 
 from companion.engine import moves
 from companion.engine.ricks import CHARGE_ORDER, PHASE_CHARGE, Card, offers, present_players
+from companion.engine.ricks.state import Charge, RicksState
 from companion.i18n import _
-from companion.ui.boards.ricks.common import DIMMED, SHORT, energy, vp_moves
-from companion.ui.layout import use_layout
+from companion.store.ricks_texts import SHORT, ability_room, ability_text, charge_moved, ledger_line
+from companion.ui.boards.ricks.common import DIMMED, energy, vp_moves
+from companion.ui.layout import grid, use_layout
 from companion.ui.state import GameView
 from companion.ui.step_panel import StepPanel
+from companion.ui.tagged_controls import button as tagged_button
+from companion.ui.tagged_controls import spoken_clip
 from companion.ui.widgets import TARGET, Counter, clipped_text, tagged, use_form
-from companion.words import inflect
 
 __all__ = ["ChargeHead", "ChargeTail", "StepB", "StepV", "FOLDED_GAP"]
 
@@ -26,22 +29,20 @@ __all__ = ["ChargeHead", "ChargeTail", "StepB", "StepV", "FOLDED_GAP"]
 ACTIVATE_HEIGHT, ACTIVATE_PARTIAL = 56, 72
 
 
-def _ledger_lines(ledger: list[dict[str, Any]]) -> list[str]:
-    out = []
-    for row in ledger:
-        line = (
-            f"{row['universe']}: {_('пришло')} {row['in']}, {_('выработка')} +{row['production']}"
-        )
-        if row["gained"]:
-            line += f", {_('от карт')} +{row['gained']}"
-        line += f", {_('потрачено')} {row['spent']}"
-        line += (
-            f", {_('ушло дальше')} {row['out']}"
-            if row["out"] is not None
-            else f", {_('сейчас')} {row['in'] + row['production'] + row['gained'] - row['spent']}"
-        )
-        out.append(line)
-    return out
+def _ledger_row(row: dict[str, Any]) -> ft.Control:
+    """One universe's ledger line (:func:`ledger_line`), tagged ``ledger-{k}`` (k in charge
+    order)."""
+    line = ledger_line(row)
+    return tagged(f"ledger-{CHARGE_ORDER.index(row['universe'])}", ft.Text(line, size=14), line)
+
+
+def _at_step(view: GameView, step: str) -> tuple[RicksState, Charge, int] | None:
+    """``(state, charge, player)`` while the charge phase is at ``step`` with a player to act."""
+    state: RicksState = view.state  # a Ricks board's view holds a Ricks game
+    ch = state.charge
+    if state.phase != PHASE_CHARGE or ch is None or ch.step != step or ch.player is None:
+        return None
+    return state, ch, ch.player
 
 
 def send_saying_what_moved(view: GameView, move: str, data: dict[str, Any]) -> bool:
@@ -50,23 +51,9 @@ def send_saying_what_moved(view: GameView, move: str, data: dict[str, Any]) -> b
     before = view.state.charge
     if before is None or not view.send(move, data):
         return False
-    after = view.state.charge
-    names = view.game.players
-    who = names[before.player] if before.player is not None else ""
-    if after is None:
-        said = f"{_('Зарядка окончена: больше нечего активировать')}; {_('сгорело энергии')}: "
-        said += str(view.state.rounds[-1]["burned"]) if view.state.rounds else "0"
-    elif after.universe != before.universe:
-        said = (
-            f"{SHORT[before.universe]}: {_('больше нечего активировать — дальше')} "
-            f"{SHORT[after.universe]}, {_('шаг')} {after.step}"
-        )
-    elif after.player != before.player or after.step != before.step:
-        nxt = inflect(names[after.player], "gent") if after.player is not None else ""
-        said = f"{who}: {_('больше нечего активировать')}" + (f" — {_('ход')} {nxt}" if nxt else "")
-    else:
-        return True
-    view.show_notice(said)
+    said = charge_moved(before, view.state, view.game.players)
+    if said:
+        view.show_notice(said)
     return True
 
 
@@ -101,10 +88,11 @@ def AmountRow(
         if send(latest()):
             update(default)
 
-    action = (ft.FilledTonalButton if tonal else ft.OutlinedButton)(
+    action = tagged_button(
+        button,
         button_text,
-        height=TARGET,
-        on_click=go,
+        go,
+        ft.FilledTonalButton if tonal else ft.OutlinedButton,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
     )
     return ft.Row(
@@ -121,9 +109,7 @@ def AmountRow(
                 outlined=True,
                 allow_negative=False,  # energy and costs are never negative: no «±» on the pad
             ),
-            ft.Container(
-                tagged(button, action), width=AMOUNT_BUTTON_MAX, expand=True, expand_loose=True
-            ),
+            ft.Container(action, width=AMOUNT_BUTTON_MAX, expand=True, expand_loose=True),
         ],
         spacing=8,
     )
@@ -141,24 +127,6 @@ def _spend_row(view: GameView) -> ft.Control:
 
     name, owner = _("Сколько энергии потратить"), charge_owner(view)
     return AmountRow("spend-amount", name, _("сколько"), "spend", _("Потратить"), spend, owner)
-
-
-def _ability_text(card: Card, used: bool, spoken: bool = False) -> str:
-    """«Применить способность «Портал» (2 ед. энергии)» or «Применена: …»;
-    ``spoken``: for the label."""
-    name = f"«{card.name}»" if card.name else f"№{card.id}"
-    verb = _("Применена способность") if used else _("Применить способность")
-    return f"{verb} {name} ({energy(card.cost, spoken)})"
-
-
-def ability_room(state: Any) -> int:
-    """Rows of step Б's abilities slot: the most any player has, two to a row (nothing moves
-    as turns pass)."""
-    counts: dict[int, int] = {}
-    for c in state.cards:
-        if c.kind == "ability" and c.built:
-            counts[c.owner] = counts.get(c.owner, 0) + 1
-    return (max(counts.values(), default=0) + 1) // 2
 
 
 def _abilities(view: GameView, abilities: list[Card], used: Any, gap: int, room: int) -> ft.Control:
@@ -180,23 +148,19 @@ def _abilities(view: GameView, abilities: list[Card], used: Any, gap: int, room:
             label=text,
         )
     else:
-        chips = [_ability(view, c, c.id in used, len(abilities) > 1) for c in abilities]
-        if len(chips) % 2 and len(chips) > 1:  # an odd one keeps half the row
-            chips.append(ft.Container(expand=1))
-        rows: list[ft.Control] = [
-            ft.Row(chips[i : i + 2], spacing=8) for i in range(0, len(chips), 2)
-        ]
-        content = ft.Column(rows, spacing=gap)
+        two = len(abilities) > 1  # two to a row; an odd last one keeps half the row
+        chips = [_ability(view, c, c.id in used, two) for c in abilities]
+        content = grid(chips, 2, spacing=8, run_spacing=gap) if two else ft.Row(chips)
     height = room * TARGET + (room - 1) * gap
     return ft.Container(content, height=height, alignment=ft.Alignment.TOP_LEFT)
 
 
 def _ability(view: GameView, c: Card, used: bool, half: bool) -> ft.Control:
     """One ability's button: its whole sentence, or (``half``) name over cost in half a row."""
-    said = _ability_text(c, used, spoken=True)
+    said = ability_text(c, used, spoken=True)
     on_click = lambda _e: moves.ricks_card_ability(view, c.id)  # noqa: E731
     if not half:
-        text = ft.Text(_ability_text(c, used), semantics_label=said)
+        text = ft.Text(ability_text(c, used), semantics_label=said)
         return tagged(
             f"ability-{c.id}", ft.FilledTonalButton(text, height=TARGET, on_click=on_click)
         )
@@ -218,18 +182,17 @@ def _ability(view: GameView, c: Card, used: bool, half: bool) -> ft.Control:
         on_click=on_click,
         expand=True,
     )
-    return ft.Container(tagged(f"ability-{c.id}", chip, label=said), expand=1)
+    return tagged(f"ability-{c.id}", chip, label=said)
 
 
 @ft.component
 def StepB(view: GameView, version: int) -> ft.Control:
     """Step Б for the current player: one one-shot, attached abilities, other payments."""
-    state = view.state
-    ch = state.charge
-    if state.phase != PHASE_CHARGE or ch is None or ch.step != "Б" or ch.player is None:
+    at = _at_step(view, "Б")
+    if at is None:
         return ft.Container(visible=False)
-    abilities = [c for c in state.cards if c.kind == "ability" and c.owner == ch.player and c.built]
-    who = ch.player
+    state, ch, who = at
+    abilities = [c for c in state.cards if c.kind == "ability" and c.owner == who and c.built]
     name = view.game.players[who]
     add_vp, set_vp = vp_moves(view.send, who, lambda: view.state.players[who].vp)
     folded = use_layout().short
@@ -269,10 +232,10 @@ def StepB(view: GameView, version: int) -> ft.Control:
 @ft.component
 def StepV(view: GameView, version: int) -> ft.Control:
     """Step В for the current player: the inventions they can activate here (cost, reward)."""
-    state = view.state
-    ch = state.charge
-    if state.phase != PHASE_CHARGE or ch is None or ch.step != "В" or ch.player is None:
+    at = _at_step(view, "В")
+    if at is None:
         return ft.Container(visible=False)
+    state = at[0]
     gap = FOLDED_GAP if use_layout().short else 8
     buttons = []
     for o in offers(state):
@@ -336,34 +299,24 @@ def _stepper(universe: str, step: str) -> ft.Control:
 
 @ft.component
 def _ChargeHead(
-    universe: str,
-    step: str,
-    energy: int,
-    who: str,
-    production: int,
-    came: int,
-    goal: str,
-    rules: Callable[[], None],
-    folded: bool = False,
+    ch: Charge, who: str, goal: str, rules: Callable[[], None], folded: bool = False
 ) -> ft.Control:
     """The step's panel: «{universe}, шаг {step}» (``charge-pos``) with «Весь текст» and the
     step's rules (``phase-rules``); the energy (``energy``) beside whose turn it is
-    (``charge-player``) and the goal (``phase``); :func:`_stepper`. ``folded`` (a short page):
-    tighter."""
+    (``charge-player``: ``who``) and the goal (``phase``); :func:`_stepper`. ``folded`` (a
+    short page): tighter."""
+    universe, step, energy = ch.universe, ch.step, ch.energy
     pos = f"{universe}, {_('шаг')} {step}"
     if step == "А":
-        line = f"{_('Шаг А')}: {_('источники')} +{production}, {_('снизу')} {came}"
+        last = ch.ledger[-1] if ch.ledger else {"production": 0, "in": 0}
+        line = f"{_('Шаг А')}: {_('источники')} +{last['production']}, {_('снизу')} {last['in']}"
     else:
         line = f"{_('Очередь')}: {who}" if who else _("Никого")
     number = ft.Text(str(energy), size=36 if folded else 44, weight=ft.FontWeight.BOLD)
     texts = ft.Column(
         [
-            tagged(
-                "charge-player",
-                clipped_text(line, 16 if folded else 18, weight=ft.FontWeight.BOLD),
-                line,
-            ),
-            tagged("phase", clipped_text(goal, 13), goal),
+            spoken_clip("charge-player", line, 16 if folded else 18, weight=ft.FontWeight.BOLD),
+            spoken_clip("phase", goal, 13),
         ],
         spacing=0,
         tight=True,
@@ -410,16 +363,14 @@ def ChargeTail(view: GameView, version: int) -> ft.Control:
     def gain(n: int) -> bool:
         return send_saying_what_moved(view, "charge.gain", {"amount": n, "note": ""})
 
-    owner = charge_owner(view)
-    adding = AmountRow(
-        "gain-amount", _("Энергия от карты"), _("от карты"), "gain", _("Добавить"), gain, owner
-    )
-    ledger = [
-        tagged(f"ledger-{CHARGE_ORDER.index(row['universe'])}", ft.Text(line, size=14), line)
-        for row, line in zip(ch.ledger, _ledger_lines(ch.ledger), strict=True)
-    ]
+    name, owner = _("Энергия от карты"), charge_owner(view)
+    adding = AmountRow("gain-amount", name, _("от карты"), "gain", _("Добавить"), gain, owner)
     here = ", ".join(names[i] for i in present_players(state, ch.universe)) or _("никого")
     return ft.Column(
-        [adding, ft.Column(ledger, spacing=4), ft.Text(f"{_('Здесь')}: {here}", size=14)],
+        [
+            adding,
+            ft.Column([_ledger_row(r) for r in ch.ledger], spacing=4),
+            ft.Text(f"{_('Здесь')}: {here}", size=14),
+        ],
         spacing=FOLDED_GAP if use_layout().short else 8,
     )

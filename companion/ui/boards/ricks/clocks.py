@@ -61,11 +61,10 @@ class ClockBase(NamedTuple):
 
 
 def _audio():
-    """The beep player (flet-audio), or ``None`` where that extension is missing."""
-    try:
-        import flet_audio as fa
-    except ImportError:
-        return None
+    """The beep player (flet-audio, a dependency of the app and of its web build), or ``None``
+    with no page to register it with."""
+    import flet_audio as fa
+
     try:
         return fa.Audio(src=BEEP)
     except Exception:  # no page to register with: stay silent

@@ -7,30 +7,17 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.ricks import KRO, MICRO, MINI, RICK_UNIVERSE, Card
+from companion.engine.ricks import MICRO, MINI, RICK_UNIVERSE
 from companion.i18n import _
-from companion.ui.controls import TARGET, tagged, typed_number, typed_text
-from companion.words import plural
+from companion.store.ricks_play import card_text, energy
+from companion.store.ricks_texts import SHORT
+from companion.ui.controls import tagged, typed_text
+from companion.ui.tagged_controls import button as shared_button
 
-__all__ = [
-    "SETTINGS_KEY",
-    "LIMIT_KEY",
-    "ACTION_FIELDS",
-    "SHORT",
-    "DIMMED",
-    "button",
-    "card_text",
-    "energy",
-]
+__all__ = ["ACTION_FIELDS", "SHORT", "DIMMED", "button", "card_text", "energy", "vp_moves"]
 
-#: Key in ``settings.json`` under which the universes' action tokens are remembered.
-SETTINGS_KEY = "ricks_actions"
-#: Key in ``settings.json`` of the steps Б/В time limit (s, or ``None``).
-LIMIT_KEY = "ricks_charge_limit"
 #: Idents of the action-token fields of the setup form, per universe.
 ACTION_FIELDS = {MINI: "actions-mini", MICRO: "actions-micro", RICK_UNIVERSE: "actions-rick"}
-#: Short universe names (the stepper, the players' rows, ↑ ↓), in charge order.
-SHORT = {KRO: "Кроха", MINI: "Мини", MICRO: "Микро", RICK_UNIVERSE: "Рико"}
 #: Opacity of a control whose move is not allowed now (it still answers a tap).
 DIMMED = 0.45
 
@@ -54,55 +41,16 @@ def vp_moves(
 
 def button(ident: str, text: str, on_click, *, icon=None, dimmed=False, label=None):
     """An outlined 48 dp button; ``dimmed``: looks unavailable, ``on_click`` says why."""
-    return tagged(
+    return shared_button(
         ident,
-        ft.OutlinedButton(
-            text,
-            icon=icon,
-            height=TARGET,
-            opacity=DIMMED if dimmed else 1.0,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
-            on_click=lambda: on_click(),
-        ),
+        text,
+        lambda: on_click(),
+        ft.OutlinedButton,
         label=label,
+        icon=icon,
+        opacity=DIMMED if dimmed else 1.0,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
     )
-
-
-def _int(raw: str, default: int | str) -> int | str:
-    """Typed digits as an int; anything else is sent as typed so the engine names the field."""
-    raw = (raw or "").strip()
-    return typed_number(raw) if raw else default
-
-
-def energy(amount: int | str, spoken: bool = False) -> str:
-    """«2 ед. энергии» on screen; spelled out for a screen reader. ``amount``: a number, typed
-    digits or «?»."""
-    if not spoken:
-        return f"{amount} {_('ед. энергии')}"
-    digits = str(amount).strip()
-    n = int(digits) if digits.isdigit() else 0  # «?»: «единиц», as for 0
-    unit = plural(n, _("единица энергии"), _("единицы энергии"), _("единиц энергии"))
-    return f"{amount} {unit}"
-
-
-def card_text(card: Card, names: list[str], spoken: bool = False) -> str:
-    """A one-line Russian description of a card; ``spoken``: for the label (:func:`energy`)."""
-    name = f" «{card.name}»" if card.name else f" №{card.id}"
-    state = (
-        _("внедрено") if card.built else f"{_('жетонов')} {card.placed} {_('из')} {card.build_cost}"
-    )
-    if card.kind == "source":
-        return (
-            f"{_('Источник')}{name} ({names[card.owner]}): "
-            f"+{energy(card.production, spoken)}, {state}"
-        )
-    if card.kind == "invention":
-        turned = f", {_('повёрнуто')}" if card.turned else ""
-        return (
-            f"{_('Изобретение')}{name} ({names[card.owner]}): "
-            f"{energy(card.cost, spoken)} = {card.vp} {_('ПО')}, {state}{turned}"
-        )
-    return f"{_('Способность')}{name}: {energy(card.cost, spoken)}, {state}"
 
 
 def _box(content: ft.Control, highlight: bool = False, color: str | None = None) -> ft.Container:

@@ -5,13 +5,19 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.ricks.timing import game_charge_timing
+from companion.engine import Game
+from companion.engine.ricks.timing import ChargeTiming, game_charge_timing
 from companion.i18n import _
 from companion.ui.boards.ricks.common import _box
 from companion.ui.state import GameView
 from companion.ui.widgets import fmt_seconds, tagged
 
 __all__ = ["ChargeHistory", "ResultSummary"]
+
+
+def _timing(game: Game) -> ChargeTiming:
+    """The game's charge timing up to its last move."""
+    return game_charge_timing(game, game.events[-1].ts if game.events else game.setup.created)
 
 
 @ft.component
@@ -21,8 +27,7 @@ def ChargeHistory(view: GameView, version: int) -> ft.Control:
     state = view.state
     if not state.rounds or game.outcome() is not None:
         return ft.Container(visible=False)
-    last = game.events[-1].ts if game.events else game.setup.created
-    timing = game_charge_timing(game, last)
+    timing = _timing(game)
     rows: list[ft.Control] = [ft.Text(_("Фазы зарядки"), size=18, weight=ft.FontWeight.BOLD)]
     for r in state.rounds:
         n = r["round"]
@@ -52,8 +57,7 @@ def ResultSummary(view: GameView) -> ft.Control:
     state = view.state
     if game.outcome() is None:
         return ft.Container(visible=False)
-    last = game.events[-1].ts if game.events else game.setup.created
-    timing = game_charge_timing(game, last)
+    timing = _timing(game)
     rows: list[ft.Control] = [
         ft.Text(_("Итоги по раундам"), size=18, weight=ft.FontWeight.BOLD),
         _table_row([_("Раунд"), _("Ходы"), _("Зарядка"), _("Сгорело энергии")], 13),

@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.ricks import TRACK_LENGTH, track_position
+from companion.engine.ricks import TRACK_LENGTH, PlayerState, track_position
 from companion.i18n import _
 from companion.ui.boards.ricks.common import SHORT, vp_moves
 from companion.ui.player_row import player_name, player_row
@@ -33,12 +33,8 @@ _SMALL = {"size": 12, "style": ft.TextStyle(height=1.15)}
 def _PlayerRow(
     index: int,
     name: str,
-    character: str,
     color: str,
-    universe: str,
-    vp: int,
-    tokens: int,
-    hand: int,
+    player: PlayerState,
     active: bool,
     first: bool,
     send: Send,
@@ -46,10 +42,13 @@ def _PlayerRow(
     abilities: tuple[str, ...] = (),
     narrow: bool = False,
 ) -> ft.Control:
-    """One player (plain props). Tags: ``player-p{i}``, ``vp-p{i}`` (``-plus``/``-minus``, pad),
-    ``tokens-p{i}``, ``hand-p{i}`` (pad, for «Конец игры»'s tie-break). ``guard`` is asked
-    before a pad opens. Two fixed lines under the name (universe, tokens and
-    :data:`ABILITY_ICON` count); ``narrow``: the character leads the universe's line."""
+    """One player (``player``: their state, compared by value). Tags: ``player-p{i}``,
+    ``vp-p{i}`` (``-plus``/``-minus``, pad), ``tokens-p{i}``, ``hand-p{i}`` (pad, for «Конец
+    игры»'s tie-break). ``guard`` is asked before a pad opens. Two fixed lines under the name
+    (universe, tokens and :data:`ABILITY_ICON` count); ``narrow``: the character leads the
+    universe's line."""
+    character, universe, vp = player.character, player.universe, player.vp
+    tokens, hand = player.tokens, player.hand
     laps, square = track_position(vp)
     track = f" · {_('трек')} {square} (+{TRACK_LENGTH * laps})" if laps else ""
     lead = f"{character} · " if narrow else ""

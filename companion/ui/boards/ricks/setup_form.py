@@ -10,37 +10,27 @@ from companion.engine.ricks import CHARACTERS, KRO, KRO_ACTIONS, MICRO, MINI, RI
 from companion.engine.ricks.definition import LIMIT, setup_problems
 from companion.errors import StoreError
 from companion.i18n import _
-from companion.store.settings import load_settings, update_settings
-from companion.ui.boards.ricks.common import ACTION_FIELDS, LIMIT_KEY, SETTINGS_KEY, _field, _int
+from companion.store.ricks_play import typed_int
+from companion.store.ricks_setup import (
+    LIMIT_KEY,
+    SETTINGS_KEY,
+    keepable,
+    remembered,
+    seat_characters,
+    taken_by,
+    typed_limit,
+)
+from companion.store.settings import update_settings
+from companion.ui.boards.ricks.common import ACTION_FIELDS, _field
 from companion.ui.boards.types import OptionsUpdate
 from companion.ui.nav import AppContext
+from companion.ui.tagged_controls import heading
 from companion.ui.widgets import clipped_text, switch_row, tagged
 
 __all__ = ["OptionsForm"]
 
 #: The notes' slots (px) by their lines: the characters' note (2), the tokens' note (3).
 SLOT_HEIGHT = {2: 40, 3: 54}
-
-
-def _good_limit(value: Any) -> bool:
-    """A time limit worth remembering: a positive number of seconds (as validate_setup takes)."""
-    return isinstance(value, int | float) and not isinstance(value, bool) and value > 0
-
-
-def seat_characters(picks: list[str]) -> list[str] | None:
-    """Every seat's character: the chosen ones, and seats left «по порядку» the first unchosen
-    (Рик, Морти, Зип, Кайл); ``None`` when nobody chose («Подготовка к игре»)."""
-    if not any(picks):
-        return None
-    free = iter(c for c in CHARACTERS if c not in picks)
-    return [c or next(free) for c in picks]
-
-
-def taken_by(picks: list[str], character: str, seat: int) -> int | None:
-    """The other seat that chose ``character`` (``None``: nobody) («Подготовка к игре»)."""
-    if not character:
-        return None
-    return next((i for i, c in enumerate(picks) if c == character and i != seat), None)
 
 
 @ft.component
@@ -56,6 +46,7 @@ def OptionsForm(
     app = ft.use_context(AppContext)
     root = app.hub.store.root if app is not None else None
     seats = players or 4
+
     # options and typed texts in a ref: two quick edits never overwrite each other
     mine = ft.use_ref(None)
     if mine.current is None:
@@ -77,19 +68,16 @@ def OptionsForm(
     def prefill() -> None:
         if root is None:
             return
-        settings = load_settings(root)
-        saved = settings.get(SETTINGS_KEY) or {}
-        known = {u: v for u, v in saved.items() if u in ACTION_FIELDS and isinstance(v, int)}
+        known, limit = remembered(root)
         if known:
             actions = dict(m["options"].get("actions") or {})
             m["typed"] = {u: str(known.get(u, actions.get(u, ""))) for u in ACTION_FIELDS}
             push(actions={**actions, **known, KRO: KRO_ACTIONS})
-            set_shown(1)
-        limit = settings.get(LIMIT_KEY)
-        if _good_limit(limit) and not m["limit"]:
+            set_shown(lambda v: v + 1)
+        if limit is not None and not m["limit"]:
             m["limit"] = str(limit)
             push(charge_limit=limit)
-            set_shown(1)
+            set_shown(lambda v: v + 1)
 
     ft.use_effect(prefill, [])
 
@@ -107,13 +95,13 @@ def OptionsForm(
             m["refused"] = _(
                 "{character} уже выбран для игрока {who}: у каждого свой персонаж "
                 "(«Подготовка к игре»)."
-            ).format(character=value, who=seat_name(holder))
-            set_shown(_shown + 1)
+            ).format(character=value, who=named(holder) or holder + 1)
+            set_shown(lambda v: v + 1)
             return
         m["refused"] = ""
         m["picks"][seat] = value
         push(characters=seat_characters(m["picks"][:seats]))
-        set_shown(_shown + 1)
+        set_shown(lambda v: v + 1)
 
     def remember(key: str, value: Any, failure: str) -> None:
         """``value`` into ``settings.json`` under ``key``; a disk's refusal is said in the note
@@ -126,11 +114,11 @@ def OptionsForm(
             m["error"] = f"{failure}: {exc}"
         else:
             m["error"] = ""
-        set_shown(_shown + 1)
+        set_shown(lambda v: v + 1)
 
     def set_action(u: str, raw: str) -> None:
         m["typed"][u] = raw
-        value = _int(raw, "")
+        value = typed_int(raw)
         new = {**(m["options"].get("actions") or {}), KRO: KRO_ACTIONS}
         if value == "":
             new.pop(u, None)
@@ -138,24 +126,16 @@ def OptionsForm(
             new[u] = value
         push(actions=new)
         set_shown(lambda v: v + 1)  # the field's mark and the note line follow what is typed
-        good = {k: v for k, v in new.items() if k in ACTION_FIELDS and isinstance(v, int)}
-        good = {k: v for k, v in good.items() if 1 <= v <= 20}
+        good = keepable(new)
         if good:
             remember(SETTINGS_KEY, good, _("Число действий не запомнено"))
 
     def set_limit(raw: str) -> None:
         m["limit"] = raw
-        raw = raw.strip().replace(",", ".")
-        value: Any = None
-        if raw:
-            try:
-                value = float(raw)
-                value = int(value) if value.is_integer() else value
-            except ValueError:
-                value = raw  # validate_setup names the field
+        value = typed_limit(raw)
         push(charge_limit=value)
         set_shown(lambda v: v + 1)
-        if value is None or _good_limit(value):  # remembered like the tokens; cleared: no limit
+        if LIMIT not in setup_problems({LIMIT: value}):  # remembered; cleared: no limit
             remember(LIMIT_KEY, value, _("Лимит времени не запомнен"))
 
     picks, typed, limit_text = m["picks"], m["typed"], m["limit"]
@@ -169,10 +149,6 @@ def OptionsForm(
     def named(s: int) -> str:
         """Seat ``s``'s player's name as typed (``""``: not yet)."""
         return names[s] if s < len(names) else ""
-
-    def seat_name(s: int) -> str:
-        """The player's name, or the seat's number («для игрока 2»)."""
-        return named(s) or str(s + 1)
 
     def choice(s: int, c: str) -> ft.DropdownOption:
         """Character ``c`` in seat ``s``'s list: marked taken when another seat chose it."""
@@ -209,7 +185,7 @@ def OptionsForm(
     limit_label = _("Лимит на ход в шагах Б и В, сек (необязательно)")
     return ft.Column(
         [
-            ft.Text(_("Персонажи"), size=18, weight=ft.FontWeight.BOLD),
+            heading(_("Персонажи"), 18),
             _slot(
                 "character-note",
                 refused or order,
@@ -225,11 +201,7 @@ def OptionsForm(
                 bool(m["options"].get("abilities", True)),
                 lambda on: push(abilities=on),
             ),
-            ft.Text(
-                _("Жетоны действий по вселенным (число с карты вселенной)"),
-                size=16,
-                weight=ft.FontWeight.BOLD,
-            ),
+            heading(_("Жетоны действий по вселенным (число с карты вселенной)"), 16),
             ft.Row([*tokens, ft.Text(f"{KRO}: {KRO_ACTIONS}", size=16)], wrap=True),
             _slot(
                 "ricks-settings-error",

@@ -6,22 +6,12 @@ import flet as ft
 
 from companion.engine.ricks import PHASE_CHARGE, UNIVERSES
 from companion.i18n import _
+from companion.store.ricks_texts import chip_text
 from companion.ui.boards.ricks.common import _box, card_text
 from companion.ui.state import GameView
 from companion.ui.widgets import tagged
 
 __all__ = ["Universes"]
-
-
-def chip_text(state, player: int, names) -> str:
-    """«Кайл (Аня): «Портал», «Гиперкуб» 1 из 2»: character, player, attached abilities."""
-    text = f"{state.players[player].character} ({names[player]})"
-    abilities = [
-        c.label() if c.built else f"{c.label()} {c.placed} {_('из')} {c.build_cost}"
-        for c in state.cards
-        if c.owner == player and c.kind == "ability"
-    ]
-    return text + (f": {', '.join(abilities)}" if abilities else "")
 
 
 @ft.component
