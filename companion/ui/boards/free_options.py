@@ -10,14 +10,13 @@ import flet as ft
 from companion.i18n import _
 from companion.store.limits import COUNTER_NAME_CHARS
 from companion.ui.boards.types import OptionsUpdate
+from companion.ui.tagged_controls import button, text_field
 from companion.ui.widgets import (
-    TARGET,
     icon_button,
     number_field,
     switch_row,
     tagged,
     typed_number,
-    typed_text,
 )
 
 __all__ = ["OptionsForm"]
@@ -32,16 +31,13 @@ def OptionsForm(
     counters: list[dict[str, Any]] = options.get("counters") or []
     target = options.get("target")
 
+    def edit(change: Any) -> None:
+        """``change(counters)`` applied to the latest options' counters (a copy of each)."""
+        set_options(lambda o: {**o, "counters": change([dict(c) for c in o.get("counters") or []])})
+
     def update(i: int, key: str, raw: str) -> None:
         value = raw if key == "name" else typed_number(raw)
-
-        def edited(o: dict[str, Any]) -> dict[str, Any]:
-            new = [dict(c) for c in o.get("counters") or []]
-            if i < len(new):
-                new[i][key] = value
-            return {**o, "counters": new}
-
-        set_options(edited)
+        edit(lambda new: [{**c, key: value} if k == i else c for k, c in enumerate(new)])
 
     def set_counter(counter: str | None) -> None:
         """The target's counter; the number keeps what the player typed (empty at first:
@@ -66,14 +62,6 @@ def OptionsForm(
 
         set_options(typed)
 
-    def remove(i: int) -> None:
-        set_options(
-            lambda o: {
-                **o,
-                "counters": [c for k, c in enumerate(o.get("counters") or []) if k != i],
-            }
-        )
-
     def field(ident: str, label: str, value: Any, i: int, key: str) -> ft.Control:
         """A counter's step or start: a number field 80 px wide, tagged ``ident``."""
         return number_field(ident, label, value, 80, lambda text: update(i, key, text))
@@ -81,16 +69,13 @@ def OptionsForm(
     rows = [
         ft.Row(
             [
-                tagged(
+                text_field(
                     f"counter-name-{i}",
-                    ft.TextField(
-                        label=_("Счётчик"),
-                        value=c["name"],
-                        width=150,
-                        max_length=COUNTER_NAME_CHARS,  # the store refuses longer
-                        counter="",
-                        on_change=lambda e, i=i: update(i, "name", e.control.value),
-                    ),
+                    _("Счётчик"),
+                    c["name"],
+                    partial(update, i, "name"),
+                    width=150,
+                    max_length=COUNTER_NAME_CHARS,  # the store refuses longer
                 ),
                 field(f"counter-step-{i}", _("Шаг"), c.get("step", 1), i, "step"),
                 field(f"counter-start-{i}", _("Старт"), c.get("start", 0), i, "start"),
@@ -98,7 +83,7 @@ def OptionsForm(
                     f"counter-remove-{i}",
                     ft.Icons.DELETE_OUTLINE,
                     _("Убрать счётчик"),
-                    partial(remove, i),
+                    partial(edit, lambda new, i=i: [c for k, c in enumerate(new) if k != i]),
                 ),
             ],
             wrap=True,
@@ -110,23 +95,12 @@ def OptionsForm(
         [
             ft.Text(_("Счётчики"), size=18, weight=ft.FontWeight.BOLD),
             *rows,
-            tagged(
+            button(
                 "add-counter",
-                ft.TextButton(
-                    _("Добавить счётчик"),
-                    icon=ft.Icons.ADD,
-                    height=TARGET,
-                    style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
-                    on_click=lambda: set_options(
-                        lambda o: {
-                            **o,
-                            "counters": [
-                                *(o.get("counters") or []),
-                                {"name": "", "step": 1, "start": 0},
-                            ],
-                        }
-                    ),
-                ),
+                _("Добавить счётчик"),
+                lambda: edit(lambda new: [*new, {"name": "", "step": 1, "start": 0}]),
+                icon=ft.Icons.ADD,
+                style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
             ),
             ft.Row(
                 [
@@ -143,16 +117,14 @@ def OptionsForm(
                             on_select=lambda e: set_counter(e.control.value or None),
                         ),
                     ),
-                    tagged(
+                    text_field(
                         "target-value",
-                        ft.TextField(
-                            label=_("до"),
-                            width=90,
-                            value=str(target["value"]) if target else "",
-                            disabled=not target,
-                            keyboard_type=ft.KeyboardType.NUMBER,
-                            on_change=lambda e: set_value(typed_text(e)),
-                        ),
+                        _("до"),
+                        str(target["value"]) if target else "",
+                        set_value,
+                        width=90,
+                        disabled=not target,
+                        keyboard_type=ft.KeyboardType.NUMBER,
                     ),
                 ],
                 wrap=True,

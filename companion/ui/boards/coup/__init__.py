@@ -44,11 +44,8 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
     step = awaiting(state)
     waited = set(waiting_for(state)) if step not in ("action", "over") else set()
     action, target = choice.current(state)  # the chosen target (or the only opponent left)
-    aims: set[int] = set()
-    if action is not None:
-        for d in legal_declarations(state):
-            if d["action"] == action and d["targets"]:
-                aims = set(d["targets"])
+    legal = legal_declarations(state) if action is not None else []
+    aims = next((set(d["targets"]) for d in legal if d["action"] == action and d["targets"]), set())
     left = unseen(state)
     narrow = use_layout().narrow  # a smaller name, a target's chip without its word
     short = use_short(len(state.names))  # the bank folded, rows two to a line
@@ -63,14 +60,12 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
         chosen, _aimed = choice.current(now)
         if chosen is None:
             return
-        data = {"player": now.current, "action": chosen, "target": t}
-        reason = refusal(now, "coup.declare", data)
+        reason = refusal(
+            now, "coup.declare", {"player": now.current, "action": chosen, "target": t}
+        )
+        view.error, view.error_player = reason or "", now.current
         if reason is None:
-            view.error = ""
             choice.aim(t)
-            return
-        view.error = reason
-        view.error_player = now.current
 
     aim = ft.use_callback(tap_row, [view, choice])
     rows = [

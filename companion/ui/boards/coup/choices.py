@@ -142,7 +142,6 @@ def _answer(
     lines: tuple[str, ...],
     kind: str,
     data: dict[str, Any],
-    *,
     label: str = "",
     dimmed: bool = False,
 ) -> Answer:
@@ -153,42 +152,41 @@ def answers_of(state: CoupState) -> tuple[Answer, ...]:
     """The answer buttons: ``challenge-p<i>``, ``block-p<i>-<character>``,
     ``lose-<character>`` (those not held dimmed); empty outside answer steps."""
     step = awaiting(state)
-    names = state.names
-    legal = legal_events(state)
+    names, legal = state.names, legal_events(state)
     if step in ("challenge", "block_challenge"):
+        said = _("оспаривает")
         return tuple(
             _answer(
                 f"challenge-p{c}",
                 (names[c],),
                 "coup.challenge",
                 {"challenger": c},
-                label=f"{names[c]} {_('оспаривает')}",
+                f"{names[c]} {said}",
             )
             for c in waiting_for(state)
         )
     if step == "block":
+        blocks = [d for kind, d in legal if kind == "coup.block"]
         return tuple(
             _answer(
                 f"block-p{d['blocker']}-{d['character']}",
                 (names[d["blocker"]], CHARACTER_NAMES[d["character"]]),
-                kind,
+                "coup.block",
                 d,
             )
-            for kind, d in legal
-            if kind == "coup.block"
+            for d in blocks
         )
-    if step == "lose_influence":
-        assert state.pending is not None
-        who = state.pending["losses"][0]["player"]
-        allowed = {d["character"] for kind, d in legal if kind == "coup.lose_influence"}
-        return tuple(
-            _answer(
-                f"lose-{c}",
-                (CHARACTER_NAMES[c],),
-                "coup.lose_influence",
-                {"character": c, "player": who},
-                dimmed=c not in allowed,
-            )
-            for c in CHARACTERS
+    if step != "lose_influence" or state.pending is None:
+        return ()
+    who = state.pending["losses"][0]["player"]
+    allowed = {d["character"] for kind, d in legal if kind == "coup.lose_influence"}
+    return tuple(
+        _answer(
+            f"lose-{c}",
+            (CHARACTER_NAMES[c],),
+            "coup.lose_influence",
+            {"character": c, "player": who},
+            dimmed=c not in allowed,
         )
-    return ()
+        for c in CHARACTERS
+    )

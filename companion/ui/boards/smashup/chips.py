@@ -15,7 +15,7 @@ from companion.i18n import _
 from companion.ui.boards.smashup.common import READY
 from companion.ui.layout import grid
 from companion.ui.state import GameView, view_local
-from companion.ui.widgets import TARGET, clipped_text, tagged
+from companion.ui.widgets import TARGET, border_all, clipped_text, tagged
 
 __all__ = ["BaseChips", "ONE_LINE", "OpenBase", "open_base_of"]
 
@@ -97,9 +97,7 @@ def BaseChips(
                 height=TARGET,
                 padding=ft.Padding.symmetric(horizontal=3),
                 border_radius=8,
-                border=ft.Border.all(
-                    2, ft.Colors.PRIMARY if is_open else ft.Colors.OUTLINE_VARIANT
-                ),
+                border=border_all(2, ft.Colors.PRIMARY if is_open else ft.Colors.OUTLINE_VARIANT),
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if is_open else None,
                 tooltip=names[j],
                 on_click=lambda: opened.show(j, when),

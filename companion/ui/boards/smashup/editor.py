@@ -25,17 +25,12 @@ __all__ = ["BaseEditor", "PowerRow"]
 #: the gap between the groups, the groups.
 POWER_NUMBER, MINION_NUMBER, GROUP_GAP = TARGET, 24, 8
 POWER_WIDTH, MINION_WIDTH = 2 * TARGET + POWER_NUMBER, 2 * TARGET + MINION_NUMBER
+#: A −/number/+ group's tint: which «+» and «−» belong together.
 _GROUP_BG = ft.Colors.with_opacity(0.06, ft.Colors.ON_SURFACE)
 #: A player's name beside the groups, over the power group (narrowest phones) (px).
 NAME_SIZE, CAPTION_SIZE = 13, 11
-_NAME_SPACING, _CAPTION_NUMBER_TOP = 2, 10
-#: The breakpoint change's number (px); on a short phone, and its caption there.
-_BP_NUMBER, _SMALL_BP_NUMBER, _SMALL_CAPTION = 72, 40, 10
-
-
-def _group(content: ft.Control) -> ft.Control:
-    """A −/number/+ group on a light tint with round ends: which «+» and «−» belong together."""
-    return ft.Container(content, bgcolor=_GROUP_BG, border_radius=TARGET / 2)
+#: A number's room (px) under a caption over its group.
+_CAPTION_NUMBER_TOP = 10
 
 
 @ft.component
@@ -66,14 +61,16 @@ def PowerRow(
     )
 
     def counter(what: str, value: int, word: str, **style: Any) -> ft.Control:
-        return _group(
+        return ft.Container(
             Counter(
                 f"{what[:3]}-b{j}-p{i}",
                 f"{player}, «{base}»: {word}",
                 value,
                 lambda d: send("base.adjust", {"base": j, "player": i, what: d}),
                 **style,
-            )
+            ),
+            bgcolor=_GROUP_BG,
+            border_radius=TARGET / 2,
         )
 
     power_group = counter(
@@ -97,7 +94,7 @@ def PowerRow(
         tooltip=player,
         on_click=None if caption else lambda: open_pad(i),
     )
-    return ft.Row([head, groups], spacing=_NAME_SPACING, height=TARGET)
+    return ft.Row([head, groups], spacing=2, height=TARGET)
 
 
 _PowerRow = ft.memo(PowerRow)
@@ -175,14 +172,14 @@ def BaseEditor(
         _("Оборона"),
         breakpoint + mod,
         lambda d: send("breakpoint.modify", {"base": j, "delta": d, "until": "turn"}),
-        width=_SMALL_BP_NUMBER if small else _BP_NUMBER,
+        width=40 if small else 72,
         size=18,
         tips=(_("Оборона −1 до конца хода"), _("Оборона +1 до конца хода")),
         number_top=_CAPTION_NUMBER_TOP if small else 0,
     )
     rows: list[ft.Control] = [] if small else [play, _titles()]
     if small:  # the breakpoint change beside «Сыграть приспешника сюда», its title over it
-        title = caption_over(ft.Text(_("Оборона на ход"), size=_SMALL_CAPTION, no_wrap=True))
+        title = caption_over(ft.Text(_("Оборона на ход"), size=10, no_wrap=True))
         left = ft.Container(play, expand=True, alignment=ft.Alignment.CENTER_LEFT)
         rows = [ft.Row([left, ft.Stack([bp_stepper, title])], spacing=4, height=TARGET)]
     pad = ft.use_callback(open_pad, [])

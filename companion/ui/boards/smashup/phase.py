@@ -24,14 +24,10 @@ __all__ = [
 ]
 
 #: The reminder: lines kept, text size and line height (px), box height.
-REMINDER_LINES = 3
-REMINDER_SIZE = 12
-_LINE = 16
+REMINDER_LINES, REMINDER_SIZE, _LINE = 3, 12, 16
 REMINDER_HEIGHT = REMINDER_LINES * _LINE
 #: The card's height on a short phone.
 SMALL_CARD_HEIGHT = TARGET
-#: A counter's title over its «−1+» on a short phone (px).
-_SMALL_TITLE = 10
 
 
 @ft.component
@@ -44,9 +40,8 @@ def _Plays(
     over: bool,
     small: bool = False,
 ) -> ft.Control:
-    """Plays left of one kind: «−» records a card played, «+» an extra play granted; ``extra``:
-    outside «Играй карты» («Всё остальное»). ``small``: one 48 dp row, the title over it.
-    Tags: ``plays-<kind>``, ``plays-<kind>-minus``, ``plays-<kind>-plus``."""
+    """Plays left of one kind (``plays-<kind>``): «−» records a card played, «+» grants an extra
+    play; ``extra``: outside «Играй карты» («Всё остальное»); ``small``: the title over it."""
 
     def change(delta: int) -> None:
         if delta < 0:
@@ -70,8 +65,9 @@ def _Plays(
         ),
     )
     if small:
-        caption = caption_over(ft.Text(title, size=_SMALL_TITLE, no_wrap=True))
-        return ft.Stack([counter, caption], disabled=over)
+        return ft.Stack(
+            [counter, caption_over(ft.Text(title, size=10, no_wrap=True))], disabled=over
+        )
     return ft.Column(
         [ft.Text(title, size=12, no_wrap=True), counter],
         spacing=0,

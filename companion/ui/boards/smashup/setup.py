@@ -1,8 +1,7 @@
-"""«Подготовка к игре»: two factions per player, players + 1 bases, then «Начать игру».
-A taken faction chip stays in place, dimmed (a tap says who has it). Decks keep a fixed
-height while factions are picked; then the board scrolls to «Базы: N из M» (and again
-after a suggestion fills the form), with room below so the heading can reach the top and
-«Выложить базу» stays in one place."""
+"""«Подготовка к игре»: two factions per player, players + 1 bases, then «Начать игру». A
+taken faction chip stays in place, dimmed (a tap says who has it). Decks keep a fixed height
+while factions are picked; then (and after a suggestion fills the form) «Базы: N из M» is
+scrolled to the top, with room below it."""
 
 from __future__ import annotations
 
@@ -28,6 +27,7 @@ from companion.ui.boards.smashup.common import (
 from companion.ui.layout import use_layout
 from companion.ui.nav import AppContext, open_rules
 from companion.ui.state import GameView
+from companion.ui.tagged_controls import flow, heading, spoken_clip
 from companion.ui.widgets import (
     BoardScroll,
     button,
@@ -151,40 +151,30 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
             label=f"{spec.name}: {factions}",
         )
 
+    rules = button(  # «Правила»: the status line already names the phase
+        "phase",
+        _("Правила"),
+        lambda: open_rules("smashup", SETUP_PHASE),
+        icon=ft.Icons.MENU_BOOK,
+        label=f"{_('Правила')}: {SETUP_PHASE}",
+    )
+    edition = edition_text(EDITIONS[state.edition])  # two lines beside the 48 dp button
     parts: list[ft.Control] = [
         ft.Row(
             [
-                # «Правила»: the status line already names the phase
-                button(
-                    "phase",
-                    _("Правила"),
-                    lambda: open_rules("smashup", SETUP_PHASE),
-                    icon=ft.Icons.MENU_BOOK,
-                    label=f"{_('Правила')}: {SETUP_PHASE}",
-                ),
-                # two lines beside the 48 dp button
+                rules,
                 ft.Container(
-                    tagged(
-                        "edition",
-                        clipped_text(
-                            edition_text(EDITIONS[state.edition]), 14, lines=2, italic=True
-                        ),
-                        label=EDITIONS[state.edition],
-                    ),
-                    expand=True,
+                    spoken_clip("edition", edition, 14, lines=2, italic=True), expand=True
                 ),
             ]
         ),
         said("reminder", ft.Text(setup_text(reminder(state)), size=14)),
-        ft.Text(_("Фракции (по две у каждого)"), size=18, weight=ft.FontWeight.BOLD),
+        heading(_("Фракции (по две у каждого)"), 18),
         *(deck(i, spec) for i, spec in enumerate(specs)),
     ]
     if picker is not None:
         who = specs[picker].name
         draft_note = f" ({_('по очереди драфта')})" if state.draft else ""
-        heading = ft.Text(
-            f"{_('Фракцию выбирает')}: {who}{draft_note}", size=16, weight=ft.FontWeight.BOLD
-        )
         offered = offered_factions(state.edition)
         chips = [faction_chip(k, f, f.casefold() in taken, pick) for k, f in enumerate(offered)]
         field = ft.TextField(
@@ -198,16 +188,12 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
             label=f"{_('Взять')} {custom.strip()}",
         )
         parts += [
-            tagged("picker", heading, label=who),
-            ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+            tagged("picker", heading(f"{_('Фракцию выбирает')}: {who}{draft_note}", 16), label=who),
+            flow(chips, 6),
             ft.Row([ft.Container(tagged("faction-custom", field), expand=True), take]),
         ]
-    count = ft.Text(
-        f"{_('Базы')}: {len(state.bases)} {_('из')} {need}",
-        size=18,
-        weight=ft.FontWeight.BOLD,
-        key=ft.ScrollKey(BASES_KEY),
-    )
+    count = heading(f"{_('Базы')}: {len(state.bases)} {_('из')} {need}", 18)
+    count.key = ft.ScrollKey(BASES_KEY)
     parts.append(tagged("bases-count", count, label=f"{len(state.bases)}/{need}"))
     if len(state.bases) < need:
         parts += base_fields(
@@ -220,19 +206,18 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
             on_forget=lambda name: set_forgetting(name),
             on_pick=lambda: set_picked(lambda n: n + 1),
         )
-        parts.append(
-            button(
-                "add-base", _("Выложить базу"), add_base, ft.FilledTonalButton, icon=ft.Icons.ADD
-            )
+        add = button(
+            "add-base", _("Выложить базу"), add_base, ft.FilledTonalButton, icon=ft.Icons.ADD
         )
+        parts.append(add)
     for j, b in enumerate(state.bases):
-        numbers = f"{b.breakpoint}; {b.vp[0]}/{b.vp[1]}/{b.vp[2]}"
+        vp = f"{b.vp[0]}/{b.vp[1]}/{b.vp[2]}"
         line = [
             ft.Icon(ft.Icons.FLAG_OUTLINED),
             clipped_text(b.name, 16, weight=ft.FontWeight.BOLD, expand=True),
-            ft.Text(numbers, size=16),
+            ft.Text(f"{b.breakpoint}; {vp}", size=16),
         ]
-        label = f"{b.name} {b.breakpoint} {b.vp[0]}/{b.vp[1]}/{b.vp[2]}"
+        label = f"{b.name} {b.breakpoint} {vp}"
         parts.append(tagged(f"setup-base-{j}", ft.Row(line, height=32), label=label))
     if laying:  # room below: the bases' heading can reach the top
         parts.append(ft.Container(height=page_height))

@@ -1,10 +1,8 @@
 """The players' VP strip, pinned with the phase card (:mod:`.header`): one chip per player in
-seat order, its VP (and madness cards when counted); a tap on a number opens its numeric
-pad, whose title names the player whole (so do the chip's label and tooltip). What 15 VP
-mean now is said once, in the frame's status line, not here. A taller phone's chip: the
-name in the player's colour (one line cut with «…») over the VP. A short phone's
-(``small``): name and VP in one 48 dp target; the madness cards then go in a line of their
-own under the chips (:func:`VpStrip`'s ``mad_only``)."""
+seat order, its VP (and madness cards when counted); a tap on a number opens its numeric pad,
+titled with the whole name (so are the label and tooltip). A taller phone's chip: the name
+(one line, «…») over the VP; a short phone's (``small``): both in one 48 dp target, the
+madness cards in a line of their own (``mad_only``)."""
 
 from __future__ import annotations
 
@@ -19,13 +17,8 @@ from companion.ui.widgets import TARGET, clipped_text, said, tagged, use_number_
 
 __all__ = ["VpChip", "VpStrip", "SMALL_NAME", "NAME_SIZE"]
 
-#: The name's size in a short phone's chip (px).
-SMALL_NAME = 11
-#: The name's size in a taller phone's chip (px).
-NAME_SIZE = 13
-#: Between two chips, around a chip's content (px).
-_GAP = 4
-_PAD = 4
+#: The name's size (px) in a short phone's chip and in a taller phone's.
+SMALL_NAME, NAME_SIZE = 11, 13
 
 
 @ft.component
@@ -39,25 +32,19 @@ def VpChip(
     send: Callable[..., Any],
     small: bool = False,
     mad_only: bool = False,
-    name_size: int = NAME_SIZE,
 ) -> ft.Control:
     """One player's VP (tap: numeric pad) and, with the madness option, their madness cards;
-    the name at ``name_size`` px; ``small``: name and VP in one 48 dp target, or
-    (``mad_only``) the madness cards alone."""
+    ``small``: name and VP in one 48 dp target, or (``mad_only``) the madness cards alone."""
     mad = madness or 0
+    words = {"vp": _("ПО"), "mad": _("карты безумия")}
     pads = {
-        "vp": use_number_pad(
-            f"{name}: {_('ПО')}",
-            lambda v: send("vp.adjust", {"player": index, "delta": v - vp}),
-            current=vp,
+        what: use_number_pad(
+            f"{name}: {words[what]}",
+            lambda v, event=event, now=now: send(event, {"player": index, "delta": v - now}),
+            current=now,
             allow_negative=False,
-        ),
-        "mad": use_number_pad(
-            f"{name}: {_('карты безумия')}",
-            lambda v: send("madness.adjust", {"player": index, "delta": v - mad}),
-            current=mad,
-            allow_negative=False,
-        ),
+        )
+        for what, event, now in (("vp", "vp.adjust", vp), ("mad", "madness.adjust", mad))
     }
     frame: dict[str, Any] = {
         "border_radius": 10,
@@ -67,13 +54,11 @@ def VpChip(
 
     def number(what: str, value: int, content: ft.Control, **box: Any) -> ft.Control:
         """The tap target of ``what`` (``vp``: ``vp-p<index>``, ``mad``: ``mad-p<index>``)."""
-        word = _("ПО") if what == "vp" else _("карты безумия")
+        tip = f"{name}: {words[what]}, {_('ввести число')}"
         box = {"height": TARGET, "alignment": ft.Alignment.CENTER, **box}
         return tagged(
             f"{what}-p{index}",
-            ft.Container(
-                content, on_click=pads[what], tooltip=f"{name}: {word}, {_('ввести число')}", **box
-            ),
+            ft.Container(content, on_click=pads[what], tooltip=tip, **box),
             label=f"{name}: {value}" if small and what == "vp" else str(value),
         )
 
@@ -96,7 +81,7 @@ def VpChip(
     big = ft.Text(str(vp), size=28, weight=ft.FontWeight.BOLD, color=color_ink)
     parts: list[ft.Control] = [
         ft.Container(
-            _name(index, name, name_size, color, active),
+            _name(index, name, NAME_SIZE, color, active),
             height=20,  # the same for every size: the VP under it never moves
             alignment=ft.Alignment.CENTER,
         ),
@@ -107,7 +92,7 @@ def VpChip(
     return ft.Container(
         ft.Column(parts, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         expand=True,
-        padding=ft.Padding.symmetric(horizontal=_PAD, vertical=2),
+        padding=ft.Padding.symmetric(horizontal=4, vertical=2),
         **frame,
     )
 
@@ -141,9 +126,8 @@ def VpStrip(
     small: bool = False,
     mad_only: bool = False,
 ) -> ft.Control:
-    """Chips in seat order, each an equal share of the row (``small``: a short phone's, see
-    :func:`VpChip`); ``mad_only``: a short phone's madness cards, one target per player in
-    the VP chips' columns (:func:`VpStrip`'s ``mad_only``)."""
+    """Chips in seat order, each an equal share of the row (``small``, ``mad_only``:
+    :func:`VpChip`'s, the madness targets in the VP chips' columns)."""
     return ft.Row(
         [
             _MemoChip(
@@ -159,5 +143,5 @@ def VpStrip(
             )
             for i in range(len(names))
         ],
-        spacing=2 if small else _GAP,
+        spacing=2 if small else 4,
     )
