@@ -1,27 +1,34 @@
-"""Board and setup form of «Свободный счёт» (see :mod:`companion.engine.free`)."""
+"""Board and setup form of «Свободный счёт» (see :mod:`companion.engine.free`); the form: the
+counters (name, step, start) and the optional target."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.boards.free_options import OptionsForm
+from companion.store.limits import COUNTER_NAME_CHARS
+from companion.ui.boards.types import OptionsUpdate
 from companion.ui.layout import EXPANDED, grid, use_layout
 from companion.ui.player_row import active_marker as marker
 from companion.ui.player_row import player_name, player_row
 from companion.ui.state import GameView
+from companion.ui.tagged_controls import button, text_field
 from companion.ui.widgets import (
     TARGET,
     Counter,
     clipped_text,
     confirm_dialog,
     icon_button,
+    number_field,
     primary_button,
+    switch_row,
     tagged,
+    typed_number,
 )
 
 __all__ = ["Board", "Actions", "OptionsForm"]
@@ -118,7 +125,7 @@ def _PlayerRow(
     one_line = len(counters) == 1 or beside
     if tight:
         name_line = clipped_text(name, 13, weight=ft.FontWeight.BOLD, tooltip=name)
-        head = ft.Column([name_line, marker(active, True)], spacing=2, tight=True)
+        head: ft.Control = ft.Column([name_line, marker(active, True)], spacing=2, tight=True)
     elif one_line:
         head = player_name(name, active, stacked=beside)
     else:
@@ -240,7 +247,10 @@ def ahead(game: Any) -> str:
 def Actions(view: GameView) -> ft.Control:
     """«Завершить игру» (a flag, left) and the primary «Следующий игрок» (right)."""
     over = view.game.outcome() is not None
-    return ActionRow(over, view.send, view.explain, view.moment(), "" if over else ahead(view.game))
+    row: ft.Control = ActionRow(
+        over, view.send, view.explain, view.moment(), "" if over else ahead(view.game)
+    )
+    return row
 
 
 @ft.component
@@ -263,6 +273,9 @@ def _ActionRow(
     def finish() -> None:
         set_asking(False)
         send("game.end")
+
+    def next_player() -> None:
+        send("turn.next")
 
     ft.use_dialog(
         confirm_dialog(
@@ -288,10 +301,7 @@ def _ActionRow(
             primary_button(_("Игра окончена"), None, disabled=True)
             if over
             else primary_button(
-                _("Следующий игрок"),
-                lambda: send("turn.next"),
-                icon=ft.Icons.SKIP_NEXT,
-                moment=moment,
+                _("Следующий игрок"), next_player, icon=ft.Icons.SKIP_NEXT, moment=moment
             ),
         ],
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
@@ -300,3 +310,122 @@ def _ActionRow(
 
 #: Memoised: re-rendered only when the turn changes, or the game ends or comes back.
 ActionRow = ft.memo(_ActionRow)
+
+
+@ft.component
+def OptionsForm(
+    options: dict[str, Any], set_options: OptionsUpdate, players: int = 0
+) -> ft.Control:
+    """Counters (name, step, start) and the optional target (every change is made to the
+    latest options: see :data:`~companion.ui.boards.OptionsUpdate`)."""
+    counters: list[dict[str, Any]] = options.get("counters") or []
+    target = options.get("target")
+
+    def edit(change: Any) -> None:
+        """``change(counters)`` applied to the latest options' counters (a copy of each)."""
+        set_options(lambda o: {**o, "counters": change([dict(c) for c in o.get("counters") or []])})
+
+    def update(i: int, key: str, raw: str) -> None:
+        value = raw if key == "name" else typed_number(raw)
+        edit(lambda new: [{**c, key: value} if k == i else c for k, c in enumerate(new)])
+
+    def set_counter(counter: str | None) -> None:
+        """The target's counter; the number keeps what the player typed (empty at first:
+        nothing unseen is added to what is typed next)."""
+
+        def chosen(o: dict[str, Any]) -> dict[str, Any]:
+            if not counter:
+                return {**o, "target": None}
+            value = (o.get("target") or {}).get("value", "")
+            return {**o, "target": {"counter": counter, "value": value}}
+
+        set_options(chosen)
+
+    def set_value(raw: str) -> None:
+        """The target's number, as typed (``""`` while empty: the start then names the field);
+        the counter is read from the latest options, never from this render's."""
+        value = typed_number(raw) if raw.strip() else ""
+
+        def typed(o: dict[str, Any]) -> dict[str, Any]:
+            old = o.get("target")
+            return {**o, "target": {**old, "value": value}} if old else o
+
+        set_options(typed)
+
+    def field(ident: str, label: str, value: Any, i: int, key: str) -> ft.Control:
+        """A counter's step or start: a number field 80 px wide, tagged ``ident``."""
+        return number_field(ident, label, value, 80, lambda text: update(i, key, text))
+
+    rows = [
+        ft.Row(
+            [
+                text_field(
+                    f"counter-name-{i}",
+                    _("Счётчик"),
+                    c["name"],
+                    partial(update, i, "name"),
+                    width=150,
+                    max_length=COUNTER_NAME_CHARS,  # the store refuses longer
+                ),
+                field(f"counter-step-{i}", _("Шаг"), c.get("step", 1), i, "step"),
+                field(f"counter-start-{i}", _("Старт"), c.get("start", 0), i, "start"),
+                icon_button(
+                    f"counter-remove-{i}",
+                    ft.Icons.DELETE_OUTLINE,
+                    _("Убрать счётчик"),
+                    partial(edit, lambda new, i=i: [c for k, c in enumerate(new) if k != i]),
+                ),
+            ],
+            wrap=True,
+        )
+        for i, c in enumerate(counters)
+    ]
+    names = [c["name"] for c in counters if c.get("name")]
+    return ft.Column(
+        [
+            ft.Text(_("Счётчики"), size=18, weight=ft.FontWeight.BOLD),
+            *rows,
+            button(
+                "add-counter",
+                _("Добавить счётчик"),
+                lambda: edit(lambda new: [*new, {"name": "", "step": 1, "start": 0}]),
+                icon=ft.Icons.ADD,
+                style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
+            ),
+            ft.Row(
+                [
+                    tagged(
+                        "target-counter",
+                        ft.Dropdown(
+                            label=_("Цель (необязательно)"),
+                            width=200,
+                            value=target["counter"] if target else "",
+                            options=[
+                                ft.DropdownOption(key="", text=_("без цели")),
+                                *[ft.DropdownOption(key=n, text=n) for n in names],
+                            ],
+                            on_select=lambda e: set_counter(e.control.value or None),
+                        ),
+                    ),
+                    text_field(
+                        "target-value",
+                        _("до"),
+                        str(target["value"]) if target else "",
+                        set_value,
+                        width=90,
+                        disabled=not target,
+                        keyboard_type=ft.KeyboardType.NUMBER,
+                    ),
+                ],
+                wrap=True,
+            ),
+            # the whole row is the 48 dp target (a bare switch is 40 on the web)
+            switch_row(
+                "finish-round",
+                _("Доиграть раунд, когда цель достигнута"),
+                bool(options.get("finish_round")),
+                lambda v: set_options(lambda o: {**o, "finish_round": v}),
+                disabled=not target,
+            ),
+        ]
+    )
