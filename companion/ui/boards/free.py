@@ -332,25 +332,22 @@ def OptionsForm(
     def set_counter(counter: str | None) -> None:
         """The target's counter; the number keeps what the player typed (empty at first:
         nothing unseen is added to what is typed next)."""
-
-        def chosen(o: dict[str, Any]) -> dict[str, Any]:
-            if not counter:
-                return {**o, "target": None}
-            value = (o.get("target") or {}).get("value", "")
-            return {**o, "target": {"counter": counter, "value": value}}
-
-        set_options(chosen)
+        set_options(
+            lambda o: {
+                **o,
+                "target": {"counter": counter, "value": (o.get("target") or {}).get("value", "")}
+                if counter
+                else None,
+            }
+        )
 
     def set_value(raw: str) -> None:
         """The target's number, as typed (``""`` while empty: the start then names the field);
         the counter is read from the latest options, never from this render's."""
         value = typed_number(raw) if raw.strip() else ""
-
-        def typed(o: dict[str, Any]) -> dict[str, Any]:
-            old = o.get("target")
-            return {**o, "target": {**old, "value": value}} if old else o
-
-        set_options(typed)
+        set_options(
+            lambda o: {**o, "target": {**o["target"], "value": value}} if o.get("target") else o
+        )
 
     def field(ident: str, label: str, value: Any, i: int, key: str) -> ft.Control:
         """A counter's step or start: a number field 80 px wide, tagged ``ident``."""
@@ -419,7 +416,6 @@ def OptionsForm(
                 ],
                 wrap=True,
             ),
-            # the whole row is the 48 dp target (a bare switch is 40 on the web)
             switch_row(
                 "finish-round",
                 _("Доиграть раунд, когда цель достигнута"),

@@ -62,7 +62,9 @@ def _declare_bar(view: GameView, state: CoupState, choice: Choice) -> list[ft.Co
 
 
 def _result_bar(view: GameView, state: CoupState) -> list[ft.Control]:
-    """«Не показан» and «Показан», agreeing with the card the question names."""
+    """«Не показан» (two lines when the primary leaves it little room) and «Показан», agreeing
+    with the card the question names; untagged room at the left (an empty tagged hint kept the
+    next hint out of the tree)."""
     character = claimed(state)
 
     def shown() -> None:
@@ -72,7 +74,6 @@ def _result_bar(view: GameView, state: CoupState) -> list[ft.Control]:
     no = tagged(
         "not-proven",
         ft.OutlinedButton(
-            # two lines when the primary's slot leaves it little room (640×360's side column)
             content=ft.Text(no_text, max_lines=2, text_align=ft.TextAlign.CENTER),
             height=56,
             on_click=lambda: moves.coup_challenge_result(view, False),
@@ -80,7 +81,6 @@ def _result_bar(view: GameView, state: CoupState) -> list[ft.Control]:
         ),
         label=no_text,
     )
-    # untagged room at its left: an empty tagged hint kept the next hint out of the tree
     return [
         ft.Container(no, expand=True, alignment=ft.Alignment.CENTER_RIGHT),
         primary_button(answer_label(character, True), shown, moment=view.moment()),

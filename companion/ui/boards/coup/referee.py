@@ -264,24 +264,23 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
             return
         now: CoupState = view.state
         who = now.current
-        legal = {d["action"] for d in legal_declarations(now)}
-        if a not in legal:
-            others = (t for t in range(len(now.names)) if t != who)
-            target = next(others, None) if ACTIONS[a].targeted else None
-            data = {"player": who, "action": a, "target": target}
-            reason = refusal(now, "coup.declare", data)
-            view.error = reason or _("Это действие сейчас недоступно.")
-            view.error_player = who
+        if a in {d["action"] for d in legal_declarations(now)}:
+            view.error = ""
+            choice.pick(now.turn, a)
             return
-        view.error = ""
-        choice.pick(now.turn, a)
+        others = (t for t in range(len(now.names)) if t != who)
+        target = next(others, None) if ACTIONS[a].targeted else None
+        reason = refusal(now, "coup.declare", {"player": who, "action": a, "target": target})
+        view.error, view.error_player = reason or _("Это действие сейчас недоступно."), who
 
     def answer(kind: str, data: dict[str, Any], dimmed: bool) -> None:
-        if dimmed:  # a card that may not be revealed: say why
-            view.error = refusal(view.state, kind, data) or ""
-            view.error_player = data.get("player")
-            return
-        view.send(kind, data)
+        if not dimmed:
+            view.send(kind, data)
+        else:  # a card that may not be revealed: say why
+            view.error, view.error_player = (
+                refusal(view.state, kind, data) or "",
+                data.get("player"),
+            )
 
     on_tap = ft.use_callback(tap, [view, choice])
     on_answer = ft.use_callback(answer, [view])
@@ -293,16 +292,13 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
     acting = step == "action"
     title = step_title(state)
     if acting:
-        declarations = legal_declarations(state)
         action, target = choice.current(state)
-        last["grid"] = (tuple(d["action"] for d in declarations), action)
+        last["grid"] = (tuple(d["action"] for d in legal_declarations(state)), action)
         if action is not None and ACTIONS[action].targeted and len(opponents(state)) > 1:
-            if target is None:
-                title = _("Против кого? Коснитесь строки игрока")
-            else:
-                title = f"{_('Против')} {genitive(state.names[target])}. " + _(
-                    "Сменить — коснитесь другого"
-                )
+            title = _("Против кого? Коснитесь строки игрока")
+            if target is not None:
+                title = f"{_('Против')} {genitive(state.names[target])}. "
+                title += _("Сменить — коснитесь другого")
     else:
         last["answers"] = answers_of(state)
     shown.current = last

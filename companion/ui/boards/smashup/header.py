@@ -69,17 +69,11 @@ class OpenBase:
 
     def toggle(self, j: int, when: Hashable) -> None:
         """Open base ``j`` in ``when``, or close it when it is the one open."""
-        if self.at(when) == j:
-            self.base = None
-        else:
-            self.when = when
-            self.base = j
+        self.when, self.base = when, None if self.at(when) == j else j
 
     def show(self, j: int, when: Hashable) -> None:
         """Open base ``j`` in ``when`` and ask for it to be scrolled to the top."""
-        self.when = when
-        self.base = j
-        self.asked += 1
+        self.when, self.base, self.asked = when, j, self.asked + 1
 
 
 def open_base_of(view: GameView) -> OpenBase:

@@ -43,9 +43,7 @@ __all__ = ["SetupBoard", "BASES_KEY"]
 #: Scroll key of «Базы: N из M».
 BASES_KEY = "setup-bases"
 #: A deck's factions: text size (px), lines while picking, the deck's height then.
-DECK_SIZE = 14
-DECK_LINES = 2
-DECK_HEIGHT = 64
+DECK_SIZE, DECK_LINES, DECK_HEIGHT = 14, 2, 64
 
 
 @ft.component
@@ -74,6 +72,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
         picker = chosen
     else:
         picker = next((i for i, d in enumerate(state.factions) if len(d) < 2), None)
+    done = picker is None  # every deck has its two factions: nothing left to tap here
 
     def pick(name: str) -> None:
         if picker is not None and moves.smashup_faction(view, picker, name):
@@ -113,12 +112,9 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
     )
 
     # «Две коробки»: taken only for the deck that has it (Подготовка к игре)
-    if state.two_boxes:
-        own = state.factions[picker] if picker is not None else []
-        taken = {f.casefold() for f in own}
-    else:
-        taken = {f.casefold() for deck in state.factions for f in deck}
-    done = picker is None  # every deck has its two factions: nothing left to tap here
+    own = [state.factions[picker]] if picker is not None else []
+    decks = own if state.two_boxes else state.factions
+    taken = {f.casefold() for deck in decks for f in deck}
     laying = done and len(state.bases) < need
 
     async def to_bases() -> None:
