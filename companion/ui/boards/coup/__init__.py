@@ -1,7 +1,7 @@
 """Board of «Переворот» (Coup, :mod:`companion.engine.coup`): :mod:`.players` (bank and rows),
-:mod:`.referee` (the step's panel and its choices), :mod:`.actions` (the pinned bar),
-:mod:`.common` (words and the action being chosen). Each button sends one engine event; a
-move the engine forbids is dimmed and a tap shows its refusal.
+:mod:`.referee` (the step's panel, its choices and the pinned bar), :mod:`.common` (words and
+the action being chosen). Each button sends one engine event; a move the engine forbids is
+dimmed and a tap shows its refusal.
 
 Tags: ``treasury``, ``court-deck``, ``turn``, ``unseen-<character>``,
 ``unseen-name-<character>``, ``player-p<i>``, ``name-p<i>``, ``coins-p<i>``,
@@ -25,10 +25,9 @@ from companion.engine.coup import (
     waiting_for,
 )
 from companion.i18n import _
-from companion.ui.boards.coup.actions import Actions
 from companion.ui.boards.coup.common import Choice, action_label, choice_for, step_title, use_short
 from companion.ui.boards.coup.players import PAIR_GAP, PAIRS_FROM, BankBar, PlayerRow
-from companion.ui.boards.coup.referee import Referee
+from companion.ui.boards.coup.referee import Actions, Referee
 from companion.ui.boards.types import OptionsUpdate
 from companion.ui.layout import grid, use_layout
 from companion.ui.state import GameView

@@ -92,19 +92,17 @@ def base_fields(
         )
 
     def typed(key: str, text: str) -> None:
-        if key != "name":  # a number typed by the player is theirs: a later name keeps it
+        """A number typed is the player's (a later name keeps it); a name the catalogue knows
+        typed whole (case, ё/е, spaces forgiven) and not on the table: :func:`filled`."""
+        if key != "name":
             return set_form(lambda f: {**f, key: text, "known": ""})
-        typed_name(text)
-
-    def typed_name(typed: str) -> None:
-        """A name the catalogue knows typed whole (case, ё/е, spaces forgiven): :func:`filled`."""
         try:
-            known = catalogue.get(typed) if typed.strip() else None
+            known = catalogue.get(text) if text.strip() else None
         except CompanionError:
             known = None
         if known and normalize_name(known["name"]) in {normalize_name(n) for n in exclude}:
-            known = None  # on the table already: not offered, not filled
-        set_form(lambda f: filled(f, typed, known))
+            known = None
+        set_form(lambda f: filled(f, text, known))
 
     def pick(h: dict[str, Any]) -> None:
         set_form(form_from_entry(h))

@@ -184,10 +184,7 @@ def VpChip(
 
     pads = {
         what: use_number_pad(
-            f"{name}: {words[what]}",
-            adjust(event, now),
-            current=now,
-            allow_negative=False,
+            f"{name}: {words[what]}", adjust(event, now), current=now, allow_negative=False
         )
         for what, event, now in (("vp", "vp.adjust", vp), ("mad", "madness.adjust", mad))
     }
@@ -208,13 +205,22 @@ def VpChip(
         )
 
     color_ink = ink(color)
+
+    def title(size: int) -> ft.Control:
+        """The name in the player's colour (bold on their turn), one line cut with «…»."""
+        bold = ft.FontWeight.BOLD if active else None
+        text = clipped_text(
+            name, size, color=color_ink, weight=bold, text_align=ft.TextAlign.CENTER
+        )
+        return said(f"vp-name-p{index}", text)
+
     if small and mad_only:
         text = ft.Text(f"{_('безумие')} {mad}", size=12, color=color_ink, no_wrap=True)
         return ft.Container(number("mad", mad, text), expand=True)
     if small:
         both = ft.Column(
             [
-                _name(index, name, SMALL_NAME, color, active),
+                title(SMALL_NAME),
                 ft.Text(str(vp), size=20, weight=ft.FontWeight.BOLD, color=color_ink),
             ],
             spacing=0,
@@ -226,7 +232,7 @@ def VpChip(
     big = ft.Text(str(vp), size=28, weight=ft.FontWeight.BOLD, color=color_ink)
     parts: list[ft.Control] = [
         ft.Container(
-            _name(index, name, NAME_SIZE, color, active),
+            title(NAME_SIZE),
             height=20,  # the same for every size: the VP under it never moves
             alignment=ft.Alignment.CENTER,
         ),
@@ -239,21 +245,6 @@ def VpChip(
         expand=True,
         padding=ft.Padding.symmetric(horizontal=4, vertical=2),
         **frame,
-    )
-
-
-def _name(index: int, name: str, size: int, color: str, active: bool) -> ft.Control:
-    """A chip's name in the player's colour (bold on their turn), one line cut with «…»,
-    tagged ``vp-name-p<index>`` with the whole name."""
-    return said(
-        f"vp-name-p{index}",
-        clipped_text(
-            name,
-            size,
-            color=ink(color),
-            weight=ft.FontWeight.BOLD if active else None,
-            text_align=ft.TextAlign.CENTER,
-        ),
     )
 
 

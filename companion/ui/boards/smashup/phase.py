@@ -13,15 +13,7 @@ from companion.i18n import _
 from companion.ui.boards.smashup.common import caption_over
 from companion.ui.widgets import TARGET, Counter, clipped_text, said, tagged
 
-__all__ = [
-    "card",
-    "PhaseCard",
-    "Reminder",
-    "REMINDER_LINES",
-    "REMINDER_SIZE",
-    "REMINDER_HEIGHT",
-    "SMALL_CARD_HEIGHT",
-]
+__all__ = ["card", "PhaseCard", "Reminder", "REMINDER_LINES", "SMALL_CARD_HEIGHT"]
 
 #: The reminder: lines kept, text size and line height (px), box height.
 REMINDER_LINES, REMINDER_SIZE, _LINE = 3, 12, 16

@@ -41,7 +41,7 @@ from companion.ui.widgets import (
 )
 from companion.ui.widgets import use_number_pad as use_pad
 
-__all__ = ["BaseEditor", "PlayBoard", "PowerRow", "minion_power_dialog", "use_minion_play"]
+__all__ = ["PlayBoard"]
 
 #: A value button's width (dp) and how many per row.
 KEY_WIDTH = 56
