@@ -302,7 +302,6 @@ def Header(view: GameView) -> ft.Control:
     layout = use_layout()
     small = layout.short
     specs = view.game.setup.players
-    in_play = state.phase == PLAY
     # «Начало хода»: the plays the turn brings (Вот как это делается); after, extras left
     left = plays_left(state) if state.phase <= PLAY else plays_now(state)
     names = tuple(s.name for s in specs)
@@ -323,8 +322,7 @@ def Header(view: GameView) -> ft.Control:
             reminder(state),
             left["minion"],
             left["action"],
-            not in_play,
-            state.winner is not None,
+            state.phase != PLAY,
             view.send,
             view.show_notice,
             small,

@@ -29,7 +29,6 @@ def _Plays(
     left: int,
     extra: bool,
     send: Callable[..., bool],
-    over: bool,
     small: bool = False,
 ) -> ft.Control:
     """Plays left of one kind (``plays-<kind>``): «−» records a card played, «+» grants an extra
@@ -57,14 +56,11 @@ def _Plays(
         ),
     )
     if small:
-        return ft.Stack(
-            [counter, caption_over(ft.Text(title, size=10, no_wrap=True))], disabled=over
-        )
+        return ft.Stack([counter, caption_over(ft.Text(title, size=10, no_wrap=True))])
     return ft.Column(
         [ft.Text(title, size=12, no_wrap=True), counter],
         spacing=0,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        disabled=over,
     )
 
 
@@ -107,7 +103,6 @@ def PhaseCard(
     minions: int,
     actions: int,
     extra: bool,
-    over: bool,
     send: Callable[..., bool],
     show: Callable[[str], None] | None = None,
     small: bool = False,
@@ -116,8 +111,8 @@ def PhaseCard(
     """The reminder (``show(text)``: whole), plays left and the turn; ``small``: one 48 dp row,
     no reminder; ``wide``: the reminder beside the plays."""
     plays = [
-        Plays("minion", _("Приспешники"), minions, extra, send, over, small),
-        Plays("action", _("Действия"), actions, extra, send, over, small),
+        Plays("minion", _("Приспешники"), minions, extra, send, small),
+        Plays("action", _("Действия"), actions, extra, send, small),
     ]
     if wide:
         reminder = ft.Container(Reminder(text, show), expand=True)
