@@ -151,10 +151,7 @@ def still_to_play(state: Any) -> list[int]:
     """The seats that still have a turn in this round: the active one, then each after it up
     to (not including) the first player, whose turn starts the next round."""
     n = len(state.values)
-    seats = [state.active]
-    while (seats[-1] + 1) % n != state.first:
-        seats.append((seats[-1] + 1) % n)
-    return seats
+    return [(state.active + k) % n for k in range((state.first - state.active - 1) % n + 1)]
 
 
 @ft.component

@@ -82,12 +82,7 @@ def BaseRow(
             alignment=ft.MainAxisAlignment.END,
         )
     name_text = clipped_text(
-        name,
-        13,
-        lines=2,
-        weight=ft.FontWeight.BOLD,
-        style=ft.TextStyle(height=1.1),
-        tooltip=name,
+        name, 13, lines=2, weight=ft.FontWeight.BOLD, style=ft.TextStyle(height=1.1), tooltip=name
     )
     bold, ink = (ft.FontWeight.BOLD, READY) if ready else (None, None)
     status = ft.Text(status_text, size=13, weight=bold, color=ink, max_lines=1)

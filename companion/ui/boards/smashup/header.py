@@ -37,14 +37,7 @@ from companion.ui.boards.smashup.phase import SMALL_CARD_HEIGHT, PhaseCard
 from companion.ui.colors import ink
 from companion.ui.layout import grid, use_layout
 from companion.ui.state import GameView, view_local
-from companion.ui.widgets import (
-    TARGET,
-    border_all,
-    clipped_text,
-    said,
-    tagged,
-    use_number_pad,
-)
+from companion.ui.widgets import TARGET, border_all, clipped_text, said, tagged, use_number_pad
 
 __all__ = ["BaseChips", "Header", "OpenBase", "SMALL_HEADER", "VpStrip", "open_base_of"]
 

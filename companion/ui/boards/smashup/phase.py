@@ -24,12 +24,7 @@ SMALL_CARD_HEIGHT = TARGET
 
 @ft.component
 def _Plays(
-    kind: str,
-    title: str,
-    left: int,
-    extra: bool,
-    send: Callable[..., bool],
-    small: bool = False,
+    kind: str, title: str, left: int, extra: bool, send: Callable[..., bool], small: bool = False
 ) -> ft.Control:
     """Plays left of one kind (``plays-<kind>``): «−» records a card played, «+» grants an extra
     play; ``extra``: outside «Играй карты» («Всё остальное»); ``small``: the title over it."""

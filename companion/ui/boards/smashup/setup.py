@@ -27,7 +27,7 @@ from companion.ui.boards.smashup.common import (
 from companion.ui.layout import use_layout
 from companion.ui.nav import AppContext, open_rules
 from companion.ui.state import GameView
-from companion.ui.tagged_controls import flow, heading, spoken_clip
+from companion.ui.tagged_controls import flow, heading
 from companion.ui.widgets import (
     BoardScroll,
     button,
@@ -154,16 +154,12 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
         icon=ft.Icons.MENU_BOOK,
         label=f"{_('Правила')}: {SETUP_PHASE}",
     )
-    edition = edition_text(EDITIONS[state.edition])  # two lines beside the 48 dp button
+    name = EDITIONS[state.edition]  # two lines beside the 48 dp button, spoken as one
+    edition = tagged(
+        "edition", clipped_text(edition_text(name), 14, lines=2, italic=True), label=name
+    )
     parts: list[ft.Control] = [
-        ft.Row(
-            [
-                rules,
-                ft.Container(
-                    spoken_clip("edition", edition, 14, lines=2, italic=True), expand=True
-                ),
-            ]
-        ),
+        ft.Row([rules, ft.Container(edition, expand=True)]),
         said("reminder", ft.Text(setup_text(reminder(state)), size=14)),
         heading(_("Фракции (по две у каждого)"), 18),
         *(deck(i, spec) for i, spec in enumerate(specs)),
