@@ -1,27 +1,34 @@
-"""Board and setup form of «Свободный счёт» (see :mod:`companion.engine.free`)."""
+"""Board and setup form of «Свободный счёт» (see :mod:`companion.engine.free`); the form: the
+counters (name, step, start) and the optional target."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.boards.free_options import OptionsForm
+from companion.store.limits import COUNTER_NAME_CHARS
+from companion.ui.boards.types import OptionsUpdate
 from companion.ui.layout import EXPANDED, grid, use_layout
 from companion.ui.player_row import active_marker as marker
 from companion.ui.player_row import player_name, player_row
 from companion.ui.state import GameView
+from companion.ui.tagged_controls import button, text_field
 from companion.ui.widgets import (
     TARGET,
     Counter,
     clipped_text,
     confirm_dialog,
     icon_button,
+    number_field,
     primary_button,
+    switch_row,
     tagged,
+    typed_number,
 )
 
 __all__ = ["Board", "Actions", "OptionsForm"]
@@ -47,11 +54,16 @@ _Counter = ft.memo(Counter)
 
 #: A lone counter's number: its slot (px) beside the name, and its type (px).
 ONE_SLOT, ONE_SIZE = 80, 26
-#: Several counters' numbers: their type (px) in the slot each pill's line leaves them.
-#: Pills go two to a line (or, on a wide window, beside the name), so at 360 px a slot is
-#: still a 48 dp target that holds four characters («−100»); a longer value is cut with «…»
-#: and read whole in its label and on its pad (:mod:`companion.ui.counters`).
+#: Several counters' numbers (px): a 360 px phone's slot, 48 dp, holds «−100»; longer is cut
+#: with «…», whole in its label and on its pad.
 PILL_SIZE = 20
+#: A counter's pill: a fill, no stroke (cheaper to draw, docs/FLET_FINDINGS.md).
+_GROUP_FILL = ft.Colors.with_opacity(0.07, ft.Colors.ON_SURFACE)
+#: The gap (dp) between two pills, across and down; on the smallest phones
+#: (:attr:`~companion.ui.layout.Layout.narrow`), still 8 dp between one's «+» and the next «−».
+COUNTER_GAP, NARROW_GAP = 16, 8
+#: The most counters beside the name on an expanded width or a short two-column screen.
+BESIDE_MAX = 2
 
 
 def _counter_row(
@@ -68,7 +80,7 @@ def _counter_row(
     several = len(counters) > 1
     out: list[ft.Control] = []
     for j, (counter, step) in enumerate(counters):
-        one = _Counter(
+        one: ft.Control = _Counter(
             f"val-p{index}-c{j}",
             f"{name}: {counter}",
             values[j],
@@ -80,29 +92,12 @@ def _counter_row(
             size=PILL_SIZE if several else ONE_SIZE,
             outlined=True,
         )
-        out.append(_group(one, share) if several else one)
+        if several:
+            one = ft.Container(
+                one, bgcolor=_GROUP_FILL, border_radius=TARGET // 2, expand=share or None
+            )
+        out.append(one)
     return out
-
-
-#: A counter's pill (a fill, no stroke: cheaper for the browser to draw, see
-#: docs/FLET_FINDINGS.md), as round as its 48 dp buttons.
-_GROUP_FILL = ft.Colors.with_opacity(0.07, ft.Colors.ON_SURFACE)
-#: The gap (dp) between two counters' pills, across and down: one's «+» and the next one's
-#: «−» are never nearer than this (at least 8 dp between tap targets).
-COUNTER_GAP = 16
-#: The gap on the smallest phones (:attr:`~companion.ui.layout.Layout.narrow`): two pills
-#: to a line keep 48 dp number slots at 360 px, still 8 dp between one's «+» and the next «−».
-NARROW_GAP = 8
-#: The most counters that go beside the name on an expanded width or a short two-column
-#: screen (a phone on its side, a laptop: its board pane holds the name and two pills of
-#: 48 dp slots): one line a player, so six fit a phone on its side unscrolled.
-BESIDE_MAX = 2
-
-
-def _group(counter: ft.Control, share: int) -> ft.Control:
-    return ft.Container(
-        counter, bgcolor=_GROUP_FILL, border_radius=TARGET // 2, expand=share or None
-    )
 
 
 @ft.component
@@ -119,56 +114,33 @@ def _PlayerRow(
     beside: bool = False,
     tight: bool = False,
 ) -> ft.Control:
-    """One player: colour, name, «ходит» when it is their turn, and every counter with −/+:
-    a lone counter (or, ``beside``, up to :data:`BESIDE_MAX`) on the name's line, else the
-    counters two to a line under it, ``gap`` px apart. ``dense`` (a short screen): a smaller
-    name line and no padding around the counters. ``tight`` (beside, a narrow pane: 640×360):
-    each pill only as wide as its targets, the name in the rest, 13 px (cut with «…», whole
-    in its tooltip and on the pad a tap on a number opens).
-
-    Memoised: a tap re-renders only the player whose values (or turn) changed. The row's
-    height and the counters' places never depend on the values.
-    """
+    """One player: colour, name, «ходит» on their turn, every counter with −/+: a lone counter
+    (``beside``: up to :data:`BESIDE_MAX`, the name one part of the line to each pill's two)
+    on the name's line, else two to a line under it, ``gap`` px apart. ``dense``: a smaller
+    name line, no padding. ``tight`` (beside, 640×360): pills as wide as their targets, the
+    name 13 px in the rest (whole in its tooltip). The row's height and the counters' places
+    never depend on the values."""
     share = (0 if tight else 2) if beside else 1
     pills = _counter_row(index, name, values, counters, send, share)
-    label = f"{name}{', ' + _('ходит') if active else ''}"
-    if len(counters) == 1 or beside:  # the counters on the name's line
-        # beside: the name (its marker under it) takes one part of the line to each pill's 2;
-        # tight: the pills keep their targets' width and the name the rest
-        head = (
-            ft.Column(
-                [
-                    clipped_text(name, 13, weight=ft.FontWeight.BOLD, tooltip=name),
-                    marker(active, True),
-                ],
-                spacing=2,
-                tight=True,
-            )
-            if tight
-            else player_name(name, active, stacked=beside)
-        )
-        return player_row(
-            f"player-{index}",
-            color,
-            active,
-            head,
-            pills,
-            label=label,
-            frame="strip",
-            dense=dense,
-            spacing=gap if beside else 4,
-        )
-    lines = grid(pills, 2, spacing=gap, run_spacing=COUNTER_GAP // 2)
-    head = player_name(name, active, size=11 if dense else 17, dense=dense)
+    one_line = len(counters) == 1 or beside
+    if tight:
+        name_line = clipped_text(name, 13, weight=ft.FontWeight.BOLD, tooltip=name)
+        head: ft.Control = ft.Column([name_line, marker(active, True)], spacing=2, tight=True)
+    elif one_line:
+        head = player_name(name, active, stacked=beside)
+    else:
+        head = player_name(name, active, size=11 if dense else 17, dense=dense)
     return player_row(
         f"player-{index}",
         color,
         active,
         head,
-        label=label,
-        below=[lines],
+        pills if one_line else (),
+        label=f"{name}{', ' + _('ходит') if active else ''}",
+        below=() if one_line else [grid(pills, 2, spacing=gap, run_spacing=COUNTER_GAP // 2)],
         frame="strip",
         dense=dense,
+        spacing=gap if beside else 4,
     )
 
 
@@ -179,10 +151,7 @@ def still_to_play(state: Any) -> list[int]:
     """The seats that still have a turn in this round: the active one, then each after it up
     to (not including) the first player, whose turn starts the next round."""
     n = len(state.values)
-    seats = [state.active]
-    while (seats[-1] + 1) % n != state.first:
-        seats.append((seats[-1] + 1) % n)
-    return seats
+    return [(state.active + k) % n for k in range((state.first - state.active - 1) % n + 1)]
 
 
 @ft.component
@@ -193,31 +162,27 @@ def Board(view: GameView) -> ft.Control:
     state = game.state
     counters = tuple((c["name"], int(c["step"])) for c in state.counters)
     over = game.outcome() is not None
-    # the board's width (the frame's layout: it follows the phone when it turns)
     layout = use_layout()
     gap = NARROW_GAP if layout.narrow else COUNTER_GAP
     wide_or_short = layout.width_class == EXPANDED or (layout.two_columns and layout.short)
     beside = wide_or_short and len(counters) <= BESIDE_MAX
     tight = beside and layout.narrow  # 640×360: pills only as wide as their targets
     dense = layout.short  # a short screen: every player in view without a scroll
-    # a phone on its side: one 48 dp line a player, the lines touching (the colour strips
-    # tell them apart), so six fill the board's height unscrolled
+    # a phone on its side: one 48 dp line a player, touching (the strips tell them apart)
     spacing = (0 if beside else 2) if dense else 6
     rows = [
-        ft.Container(
-            PlayerRow(
-                i,
-                spec.name,
-                spec.color,
-                state.active == i and not over,
-                tuple(state.values[i][c] for c, _s in counters),
-                counters,
-                view.send,
-                gap,
-                dense,
-                beside,
-                tight,
-            ),
+        PlayerRow(
+            i,
+            spec.name,
+            spec.color,
+            state.active == i and not over,
+            tuple(state.values[i][c] for c, _s in counters),
+            counters,
+            view.send,
+            gap,
+            dense,
+            beside,
+            tight,
         )
         for i, spec in enumerate(game.setup.players)
     ]
@@ -238,23 +203,17 @@ def Board(view: GameView) -> ft.Control:
 
 def top_line(game: Any) -> str:
     """The round and the target in one line («Раунд 2 · цель: ПО 30»); once the target is
-    reached, who still has a turn; once over, «Игра окончена». Drawn over the rows on a
-    phone upright, in the frame's top bar beside the game's name on a wide window."""
+    reached, who still has a turn (the status line says it is reached); once over, «Игра
+    окончена», not the next round. Over the rows on a phone, in the top bar on a wide window."""
     state = game.state
     target = state.target
-    over = game.outcome() is not None
     goal = f"{_('цель')}: {target['counter']} {target['value']}" if target else ""
-    if over:  # not the round after the last one («Раунд 3» for a game ended in round 2)
-        line = " · ".join(part for part in (_("Игра окончена"), goal) if part)
-    elif target and state.target_round is not None:  # reached: the round is played out
-        # the status line's note says the target is reached and the round played out; this
-        # line says who still has a turn (it said the note's words again)
-        line = _("Раунд {round} · до конца ходят: {names}").format(
+    if target and state.target_round is not None and game.outcome() is None:
+        return _("Раунд {round} · до конца ходят: {names}").format(
             round=state.round, names=", ".join(game.setup.names[i] for i in still_to_play(state))
         )
-    else:
-        line = " · ".join(part for part in (f"{_('Раунд')} {state.round}", goal) if part)
-    return line
+    head = _("Игра окончена") if game.outcome() is not None else f"{_('Раунд')} {state.round}"
+    return " · ".join(part for part in (head, goal) if part)
 
 
 def ahead(game: Any) -> str:
@@ -267,8 +226,7 @@ def ahead(game: Any) -> str:
     scores = game.definition.scores(state)
     best = max(scores.values())
     names = [game.setup.names[i] for i, v in sorted(scores.items()) if v == best]
-    # which counter decides, in the engine's result's words
-    # (:func:`companion.engine.free.deciding_counter`)
+    # in the words of :func:`companion.engine.free.deciding_counter`
     if state.target:
         by = _("по счётчику цели «{counter}»").format(counter=key)
     elif len(state.counters) > 1:
@@ -286,7 +244,10 @@ def ahead(game: Any) -> str:
 def Actions(view: GameView) -> ft.Control:
     """«Завершить игру» (a flag, left) and the primary «Следующий игрок» (right)."""
     over = view.game.outcome() is not None
-    return ActionRow(over, view.send, view.explain, view.moment(), "" if over else ahead(view.game))
+    row: ft.Control = ActionRow(
+        over, view.send, view.explain, view.moment(), "" if over else ahead(view.game)
+    )
+    return row
 
 
 @ft.component
@@ -309,6 +270,9 @@ def _ActionRow(
     def finish() -> None:
         set_asking(False)
         send("game.end")
+
+    def next_player() -> None:
+        send("turn.next")
 
     ft.use_dialog(
         confirm_dialog(
@@ -334,16 +298,127 @@ def _ActionRow(
             primary_button(_("Игра окончена"), None, disabled=True)
             if over
             else primary_button(
-                _("Следующий игрок"),
-                lambda: send("turn.next"),
-                icon=ft.Icons.SKIP_NEXT,
-                moment=moment,
+                _("Следующий игрок"), next_player, icon=ft.Icons.SKIP_NEXT, moment=moment
             ),
         ],
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
     )
 
 
-#: Memoised: a move re-renders the bar only when the turn changes, or the game ends or comes
-#: back.
+#: Memoised: re-rendered only when the turn changes, or the game ends or comes back.
 ActionRow = ft.memo(_ActionRow)
+
+
+@ft.component
+def OptionsForm(
+    options: dict[str, Any], set_options: OptionsUpdate, players: int = 0
+) -> ft.Control:
+    """Counters (name, step, start) and the optional target (every change is made to the
+    latest options: see :data:`~companion.ui.boards.OptionsUpdate`)."""
+    counters: list[dict[str, Any]] = options.get("counters") or []
+    target = options.get("target")
+
+    def edit(change: Any) -> None:
+        """``change(counters)`` applied to the latest options' counters (a copy of each)."""
+        set_options(lambda o: {**o, "counters": change([dict(c) for c in o.get("counters") or []])})
+
+    def update(i: int, key: str, raw: str) -> None:
+        value = raw if key == "name" else typed_number(raw)
+        edit(lambda new: [{**c, key: value} if k == i else c for k, c in enumerate(new)])
+
+    def set_counter(counter: str | None) -> None:
+        """The target's counter; the number keeps what the player typed (empty at first:
+        nothing unseen is added to what is typed next)."""
+        set_options(
+            lambda o: {
+                **o,
+                "target": {"counter": counter, "value": (o.get("target") or {}).get("value", "")}
+                if counter
+                else None,
+            }
+        )
+
+    def set_value(raw: str) -> None:
+        """The target's number, as typed (``""`` while empty: the start then names the field);
+        the counter is read from the latest options, never from this render's."""
+        value = typed_number(raw) if raw.strip() else ""
+        set_options(
+            lambda o: {**o, "target": {**o["target"], "value": value}} if o.get("target") else o
+        )
+
+    def field(ident: str, label: str, value: Any, i: int, key: str) -> ft.Control:
+        """A counter's step or start: a number field 80 px wide, tagged ``ident``."""
+        return number_field(ident, label, value, 80, lambda text: update(i, key, text))
+
+    rows = [
+        ft.Row(
+            [
+                text_field(
+                    f"counter-name-{i}",
+                    _("Счётчик"),
+                    c["name"],
+                    partial(update, i, "name"),
+                    width=150,
+                    max_length=COUNTER_NAME_CHARS,  # the store refuses longer
+                ),
+                field(f"counter-step-{i}", _("Шаг"), c.get("step", 1), i, "step"),
+                field(f"counter-start-{i}", _("Старт"), c.get("start", 0), i, "start"),
+                icon_button(
+                    f"counter-remove-{i}",
+                    ft.Icons.DELETE_OUTLINE,
+                    _("Убрать счётчик"),
+                    partial(edit, lambda new, i=i: [c for k, c in enumerate(new) if k != i]),
+                ),
+            ],
+            wrap=True,
+        )
+        for i, c in enumerate(counters)
+    ]
+    names = [c["name"] for c in counters if c.get("name")]
+    return ft.Column(
+        [
+            ft.Text(_("Счётчики"), size=18, weight=ft.FontWeight.BOLD),
+            *rows,
+            button(
+                "add-counter",
+                _("Добавить счётчик"),
+                lambda: edit(lambda new: [*new, {"name": "", "step": 1, "start": 0}]),
+                icon=ft.Icons.ADD,
+                style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
+            ),
+            ft.Row(
+                [
+                    tagged(
+                        "target-counter",
+                        ft.Dropdown(
+                            label=_("Цель (необязательно)"),
+                            width=200,
+                            value=target["counter"] if target else "",
+                            options=[
+                                ft.DropdownOption(key="", text=_("без цели")),
+                                *[ft.DropdownOption(key=n, text=n) for n in names],
+                            ],
+                            on_select=lambda e: set_counter(e.control.value or None),
+                        ),
+                    ),
+                    text_field(
+                        "target-value",
+                        _("до"),
+                        str(target["value"]) if target else "",
+                        set_value,
+                        width=90,
+                        disabled=not target,
+                        keyboard_type=ft.KeyboardType.NUMBER,
+                    ),
+                ],
+                wrap=True,
+            ),
+            switch_row(
+                "finish-round",
+                _("Доиграть раунд, когда цель достигнута"),
+                bool(options.get("finish_round")),
+                lambda v: set_options(lambda o: {**o, "finish_round": v}),
+                disabled=not target,
+            ),
+        ]
+    )

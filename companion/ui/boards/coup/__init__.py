@@ -1,15 +1,18 @@
 """Board of «Переворот» (Coup, :mod:`companion.engine.coup`): :mod:`.players` (bank and rows),
-:mod:`.referee` (the step's panel with :mod:`.choices`), :mod:`.actions` (the pinned bar),
-:mod:`.common` (words and the action being chosen). Each button sends one engine event; a
-move the engine forbids is dimmed and a tap shows its refusal.
+:mod:`.referee` (the step's panel, its choices and the pinned bar), :mod:`.common` (words and
+the action being chosen). Each button sends one engine event; a move the engine forbids is
+dimmed and a tap shows its refusal.
 
 Tags: ``treasury``, ``court-deck``, ``turn``, ``unseen-<character>``,
 ``unseen-name-<character>``, ``player-p<i>``, ``name-p<i>``, ``coins-p<i>``,
 ``influence-p<i>``, ``revealed-p<i>``, ``step``, ``explain``, ``outcome``, ``act-<action>``,
 ``step-texts``, ``preview``, ``primary-action``, ``not-proven``, ``challenge-p<i>``,
-``block-p<i>-<character>``, ``lose-<character>``, ``rules-link``, ``two-player-draft``."""
+``block-p<i>-<character>``, ``lose-<character>``, ``rules-link``, ``two-player-draft`` (the
+new-game option: the card draft of «Игра вдвоём»)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import flet as ft
 
@@ -21,14 +24,14 @@ from companion.engine.coup import (
     unseen,
     waiting_for,
 )
-from companion.ui.boards.coup.actions import Actions
+from companion.i18n import _
 from companion.ui.boards.coup.common import Choice, action_label, choice_for, step_title, use_short
-from companion.ui.boards.coup.options import OptionsForm
 from companion.ui.boards.coup.players import PAIR_GAP, PAIRS_FROM, BankBar, PlayerRow
-from companion.ui.boards.coup.referee import Referee
+from companion.ui.boards.coup.referee import Actions, Referee
+from companion.ui.boards.types import OptionsUpdate
 from companion.ui.layout import grid, use_layout
 from companion.ui.state import GameView
-from companion.ui.widgets import use_top_on
+from companion.ui.widgets import switch_row, use_top_on
 
 __all__ = ["Board", "Actions", "OptionsForm", "action_label", "step_title"]
 
@@ -44,11 +47,8 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
     step = awaiting(state)
     waited = set(waiting_for(state)) if step not in ("action", "over") else set()
     action, target = choice.current(state)  # the chosen target (or the only opponent left)
-    aims: set[int] = set()
-    if action is not None:
-        for d in legal_declarations(state):
-            if d["action"] == action and d["targets"]:
-                aims = set(d["targets"])
+    legal = legal_declarations(state) if action is not None else []
+    aims = next((set(d["targets"]) for d in legal if d["action"] == action and d["targets"]), set())
     left = unseen(state)
     narrow = use_layout().narrow  # a smaller name, a target's chip without its word
     short = use_short(len(state.names))  # the bank folded, rows two to a line
@@ -63,14 +63,12 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
         chosen, _aimed = choice.current(now)
         if chosen is None:
             return
-        data = {"player": now.current, "action": chosen, "target": t}
-        reason = refusal(now, "coup.declare", data)
+        reason = refusal(
+            now, "coup.declare", {"player": now.current, "action": chosen, "target": t}
+        )
+        view.error, view.error_player = reason or "", now.current
         if reason is None:
-            view.error = ""
             choice.aim(t)
-            return
-        view.error = reason
-        view.error_player = now.current
 
     aim = ft.use_callback(tap_row, [view, choice])
     rows = [
@@ -107,3 +105,25 @@ def Board(view: GameView) -> ft.Control:
     if layout.short and layout.two_columns:
         parts.reverse()  # a phone on its side: the step in sight without a scroll
     return ft.Column(parts, spacing=4 if folded else 8)
+
+
+@ft.component
+def OptionsForm(
+    options: dict[str, Any], set_options: OptionsUpdate, players: int = 0
+) -> ft.Control:
+    """The optional card draft of «Игра вдвоём» (2 players only; else off and dimmed, in place)."""
+    two = players == 2
+
+    def drop_when_more() -> None:  # a third player added: the draft is off, as the form shows
+        if not two and options.get("two_player_draft"):
+            set_options(lambda o: {**o, "two_player_draft": False})
+
+    ft.use_effect(drop_when_more, [two])
+    return switch_row(
+        "two-player-draft",
+        _("Вдвоём: набор карт перед игрой"),
+        two and bool(options.get("two_player_draft")),
+        lambda v: set_options(lambda o: {**o, "two_player_draft": v}),
+        text=None if two else _("Вдвоём: набор карт перед игрой (только для двоих)"),
+        disabled=not two,
+    )

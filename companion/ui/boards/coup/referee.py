@@ -1,38 +1,221 @@
-"""The guided step of Coup in the body (:func:`~companion.ui.step_panel.StepPanel`): the
-question, the action grid or the answers, the explanation and «Итог действия». A forbidden
-action is dimmed and a tap shows :func:`companion.engine.coup.refusal`."""
+"""The guided step of Coup: in the body (:func:`~companion.ui.step_panel.StepPanel`) the
+question, the choices, the explanation and «Итог действия»; the pinned bar (:func:`Actions`):
+«Объявить», «Никто», «Показан» / «Не показан», «Обмен завершён» (always ``primary-action``),
+and at the left what «Никто» leads to. The choices: the seven actions
+(:func:`Grid`) or who challenges, blocks or which card is revealed (:func:`Answers`, from
+:func:`answers_of`); a forbidden one is dimmed but answers a tap (an action's:
+:func:`companion.engine.coup.refusal`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
+from companion.engine import moves
 from companion.engine.coup import (
     ACTIONS,
+    CHARACTER_NAMES,
+    CHARACTERS,
     CoupState,
     awaiting,
+    claimed,
     expected_outcome,
     explain,
+    if_nobody,
     legal_declarations,
+    legal_events,
     refusal,
+    waiting_for,
 )
 from companion.i18n import _
-from companion.ui.boards.coup.choices import Answers, Grid, answers_of
 from companion.ui.boards.coup.common import (
+    ACTION_LABELS,
     CROWDED_FROM,
     Choice,
+    action_label,
+    answer_label,
+    choice_for,
     genitive,
     opponents,
     step_title,
     use_short,
 )
-from companion.ui.layout import COMPACT, use_layout
+from companion.ui.layout import COMPACT, grid, use_layout
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView
 from companion.ui.step_panel import StepPanel, StepText
+from companion.ui.widgets import TARGET, clipped_text, primary_button, tagged
 
-__all__ = ["Referee", "outcome_line", "text_lines"]
+__all__ = ["Actions", "BAR_HEIGHT", "COMPACT_ROWS", "Referee", "answers_of", "outcome_line"]
+
+#: An answer button: (identifier, lines, label or "", dimmed, move type, move data).
+Answer = tuple[str, tuple[str, ...], str, bool, str, tuple[tuple[str, Any], ...]]
+
+#: Width (px) of an action button: three a row in a 360 px phone's panel.
+ACTION_WIDTH = 96
+#: A folded board's action grid: untargeted actions, then targeted ones (two rows).
+COMPACT_ROWS = (("income", "foreign_aid", "tax", "exchange"), ("coup", "assassinate", "steal"))
+COMPACT_GAP = 4
+#: Columns of a folded board's answers on an upright phone.
+ANSWER_COLUMNS = 3
+
+
+def _button(
+    ident: str,
+    lines: tuple[str, ...],
+    on_click: Callable[[Any], None],
+    folded: bool,
+    *,
+    selected: bool = False,
+    dimmed: bool = False,
+    label: str | None = None,
+    width: int | None = None,
+    size: int = 14,
+) -> ft.Control:
+    """A button of one or two lines (``size`` px bold, then 11 px), ``width`` px or as wide as
+    its cell; ``folded``: 48 dp tall and 12 px, else 52 dp."""
+    texts = [clipped_text(lines[0], 12 if folded else size, weight=ft.FontWeight.W_600)]
+    if len(lines) > 1:
+        texts.append(clipped_text(lines[1], 11))
+    kind = ft.FilledButton if selected else ft.FilledTonalButton
+    return tagged(
+        ident,
+        ft.Container(
+            kind(
+                content=ft.Column(
+                    texts, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER
+                ),
+                height=TARGET if folded else TARGET + 4,
+                width=width,
+                on_click=on_click,
+                style=ft.ButtonStyle(
+                    padding=ft.Padding.symmetric(horizontal=2 if folded or size < 14 else 6),
+                    visual_density=ft.VisualDensity.COMPACT,
+                ),
+            ),
+            opacity=0.45 if dimmed else 1.0,
+        ),
+        label=label or " ".join(lines),
+    )
+
+
+def _wrap(buttons: list[ft.Control]) -> ft.Control:
+    return ft.Row(buttons, wrap=True, spacing=5, run_spacing=5)
+
+
+@ft.component
+def _Grid(
+    legal: tuple[str, ...],
+    selected: str | None,
+    on_tap: Callable[[str], None],
+    folded: bool = False,
+) -> ft.Control:
+    """The seven actions, those not in ``legal`` dimmed; ``folded``: :data:`COMPACT_ROWS`."""
+
+    def button(a: str) -> ft.Control:
+        info = ACTIONS[a]
+        claim = CHARACTER_NAMES[info.claim] if info.claim else _("без карты")
+        tap = lambda _e: on_tap(a)  # noqa: E731
+        return _button(
+            f"act-{a}",
+            (_(ACTION_LABELS[a]), claim),
+            tap,
+            folded,
+            selected=a == selected,
+            dimmed=a not in legal,
+            width=None if folded else ACTION_WIDTH,
+            size=13,
+        )
+
+    if not folded:
+        return _wrap([button(a) for a in ACTIONS])
+    lines = [grid([button(a) for a in line], len(line), COMPACT_GAP) for line in COMPACT_ROWS]
+    return ft.Column(lines, spacing=COMPACT_GAP)
+
+
+@ft.component
+def _Answers(
+    answers: tuple[Answer, ...],
+    answer: Callable[..., None],
+    folded: bool = False,
+    upright: bool = True,
+) -> ft.Control:
+    """The step's answer buttons; ``folded`` and ``upright``: :data:`ANSWER_COLUMNS` per row;
+    the cards to reveal always in one row."""
+    cards = any(a[0].startswith("lose-") for a in answers)
+    small = cards or (folded and upright)
+
+    def button(a: Answer) -> ft.Control:
+        ident, lines, label, dimmed, kind, data = a
+        tap = lambda _e: answer(kind, dict(data), dimmed)  # noqa: E731
+        return _button(ident, lines, tap, small, dimmed=dimmed, label=label or None)
+
+    buttons = [button(a) for a in answers]
+    if not small:
+        return _wrap(buttons)
+    return grid(buttons, len(answers) if cards else ANSWER_COLUMNS, COMPACT_GAP)
+
+
+# hidden sections keep their last props: a step flips ``visible`` rather than rebuilding
+Grid, Answers = ft.memo(_Grid), ft.memo(_Answers)
+
+
+def _answer(
+    ident: str,
+    lines: tuple[str, ...],
+    kind: str,
+    data: dict[str, Any],
+    label: str = "",
+    dimmed: bool = False,
+) -> Answer:
+    return ident, lines, label, dimmed, kind, tuple(sorted(data.items()))
+
+
+def answers_of(state: CoupState) -> tuple[Answer, ...]:
+    """The answer buttons: ``challenge-p<i>``, ``block-p<i>-<character>``,
+    ``lose-<character>`` (those not held dimmed); empty outside answer steps."""
+    step = awaiting(state)
+    names, legal = state.names, legal_events(state)
+    if step in ("challenge", "block_challenge"):
+        said = _("оспаривает")
+        return tuple(
+            _answer(
+                f"challenge-p{c}",
+                (names[c],),
+                "coup.challenge",
+                {"challenger": c},
+                f"{names[c]} {said}",
+            )
+            for c in waiting_for(state)
+        )
+    if step == "block":
+        blocks = [d for kind, d in legal if kind == "coup.block"]
+        return tuple(
+            _answer(
+                f"block-p{d['blocker']}-{d['character']}",
+                (names[d["blocker"]], CHARACTER_NAMES[d["character"]]),
+                "coup.block",
+                d,
+            )
+            for d in blocks
+        )
+    if step != "lose_influence" or state.pending is None:
+        return ()
+    who = state.pending["losses"][0]["player"]
+    allowed = {d["character"] for kind, d in legal if kind == "coup.lose_influence"}
+    return tuple(
+        _answer(
+            f"lose-{c}",
+            (CHARACTER_NAMES[c],),
+            "coup.lose_influence",
+            {"character": c, "player": who},
+            dimmed=c not in allowed,
+        )
+        for c in CHARACTERS
+    )
+
 
 #: Rulebook headings searched by each step's rules link.
 STEP_RULES = {
@@ -89,24 +272,23 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
             return
         now: CoupState = view.state
         who = now.current
-        legal = {d["action"] for d in legal_declarations(now)}
-        if a not in legal:
-            others = (t for t in range(len(now.names)) if t != who)
-            target = next(others, None) if ACTIONS[a].targeted else None
-            data = {"player": who, "action": a, "target": target}
-            reason = refusal(now, "coup.declare", data)
-            view.error = reason or _("Это действие сейчас недоступно.")
-            view.error_player = who
+        if a in {d["action"] for d in legal_declarations(now)}:
+            view.error = ""
+            choice.pick(now.turn, a)
             return
-        view.error = ""
-        choice.pick(now.turn, a)
+        others = (t for t in range(len(now.names)) if t != who)
+        target = next(others, None) if ACTIONS[a].targeted else None
+        reason = refusal(now, "coup.declare", {"player": who, "action": a, "target": target})
+        view.error, view.error_player = reason or _("Это действие сейчас недоступно."), who
 
     def answer(kind: str, data: dict[str, Any], dimmed: bool) -> None:
-        if dimmed:  # a card that may not be revealed: say why
-            view.error = refusal(view.state, kind, data) or ""
-            view.error_player = data.get("player")
-            return
-        view.send(kind, data)
+        if not dimmed:
+            view.send(kind, data)
+        else:  # a card that may not be revealed: say why
+            view.error, view.error_player = (
+                refusal(view.state, kind, data) or "",
+                data.get("player"),
+            )
 
     on_tap = ft.use_callback(tap, [view, choice])
     on_answer = ft.use_callback(answer, [view])
@@ -118,16 +300,13 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
     acting = step == "action"
     title = step_title(state)
     if acting:
-        declarations = legal_declarations(state)
         action, target = choice.current(state)
-        last["grid"] = (tuple(d["action"] for d in declarations), action)
+        last["grid"] = (tuple(d["action"] for d in legal_declarations(state)), action)
         if action is not None and ACTIONS[action].targeted and len(opponents(state)) > 1:
-            if target is None:
-                title = _("Против кого? Коснитесь строки игрока")
-            else:
-                title = f"{_('Против')} {genitive(state.names[target])}. " + _(
-                    "Сменить — коснитесь другого"
-                )
+            title = _("Против кого? Коснитесь строки игрока")
+            if target is not None:
+                title = f"{_('Против')} {genitive(state.names[target])}. "
+                title += _("Сменить — коснитесь другого")
     else:
         last["answers"] = answers_of(state)
     shown.current = last
@@ -157,3 +336,112 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
         len(view.game.events),
         padding=4 if folded else 8,
     )
+
+
+#: The pinned bar's height (dp).
+BAR_HEIGHT = 64
+
+
+def _hint(text: str) -> ft.Control:
+    return ft.Container(tagged("preview", clipped_text(text, 13, lines=3), label=text), expand=True)
+
+
+def which_card(state: CoupState) -> str:
+    """What «Карта?» says when tapped: the card has its own button («Покровители»)."""
+    who = state.names[state.pending["losses"][0]["player"]] if state.pending else ""
+    return (
+        f"{_('Сначала коснитесь карты, которую раскрывает')} {who}: "
+        f"{_('кнопки с персонажами на доске, под вопросом')} (Покровители)."
+    )
+
+
+def _declare_bar(view: GameView, state: CoupState, choice: Choice) -> list[ft.Control]:
+    action, target = choice.current(state)
+    who = state.current
+    if action is None:
+        text = _("Выберите действие")
+    elif ACTIONS[action].targeted and target is None:
+        text = f"{action_label(action)}: {_('против кого? Коснитесь строки игрока')}"
+    else:
+        text = action_label(action)
+        if target is not None:
+            text += f" {_('против')} {genitive(state.names[target])}"
+            if action == "steal" and state.coins[target] == 0:
+                text += f" {_('— монет нет, красть нечего')}"
+
+    def declare() -> None:
+        if view.too_soon():  # the rest of a double tap on the last step's button
+            return
+        if action is None:
+            view.error = _("Сначала выберите действие: кнопки действий на доске.")
+            view.error_player = who
+            return
+        if moves.coup_declare(view, who, action, target):
+            choice.clear()
+
+    return [
+        _hint(text),
+        primary_button(_("Объявить"), declare, icon=ft.Icons.CAMPAIGN, moment=view.moment()),
+    ]
+
+
+def _result_bar(view: GameView, state: CoupState) -> list[ft.Control]:
+    """«Не показан» (two lines when the primary leaves it little room) and «Показан», agreeing
+    with the card the question names; untagged room at the left (an empty tagged hint kept the
+    next hint out of the tree)."""
+    character = claimed(state)
+
+    def shown() -> None:
+        moves.coup_challenge_result(view, True)
+
+    no_text = answer_label(character, False)
+    no = tagged(
+        "not-proven",
+        ft.OutlinedButton(
+            content=ft.Text(no_text, max_lines=2, text_align=ft.TextAlign.CENTER),
+            height=56,
+            on_click=lambda: moves.coup_challenge_result(view, False),
+            style=ft.ButtonStyle(visual_density=ft.VisualDensity.STANDARD),
+        ),
+        label=no_text,
+    )
+    return [
+        ft.Container(no, expand=True, alignment=ft.Alignment.CENTER_RIGHT),
+        primary_button(answer_label(character, True), shown, moment=view.moment()),
+    ]
+
+
+@ft.component
+def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
+    state: CoupState = view.state
+    step = awaiting(state)
+    moment = view.moment()
+    row: list[ft.Control]
+    if step == "action":
+        row = _declare_bar(view, state, choice)
+    elif step in ("challenge", "block_challenge", "block"):
+        nobody = primary_button(_("Никто"), lambda: moves.coup_nobody(view, step), moment=moment)
+        row = [_hint(f"{_('Если никто')}: {if_nobody(state)}"), nobody]
+    elif step in ("challenge_result", "block_challenge_result"):
+        row = _result_bar(view, state)
+    elif step == "exchange":
+        done = lambda: moves.coup_exchange_done(view)  # noqa: E731
+        label = _("Обмен завершён")
+        row = [
+            _hint(_("Когда карты обменяны за столом")),
+            primary_button(label, done, icon=ft.Icons.DONE, moment=moment),
+        ]
+    elif step == "lose_influence":
+        card = primary_button(_("Карта?"), lambda: view.refuse(which_card(state)), dimmed=True)
+        row = [_hint(_("Какую карту раскрывает? Коснитесь персонажа на доске")), card]
+    else:
+        row = [_hint(""), primary_button(_("Игра окончена"), None, disabled=True)]
+    return ft.Container(
+        ft.Row(row, spacing=8), height=BAR_HEIGHT, padding=ft.Padding.symmetric(horizontal=4)
+    )
+
+
+@ft.component
+def Actions(view: GameView) -> ft.Control:
+    """The pinned bar (see the module docstring)."""
+    return ActionBar(view, view.version, choice_for(view))

@@ -1,10 +1,7 @@
 """One base in play: a fixed-height row (name, VP for the places, power/breakpoint, a status
-slot), and the sizes its editor (:mod:`.editor`) shares. Names are cut with «…» and whole
-in labels and tooltips. ``small``: shorter rows.
-
-Tags: ``base-<j>``, ``base-<j>-name``, ``base-<j>-total``, ``base-<j>-ready``,
-``score-<j>``, ``base-<j>-open``; in the editor ``play-minion-b<j>``, ``pow-b<j>-p<i>``,
-``min-b<j>-p<i>``, ``name-b<j>-p<i>``, ``base-<j>-bp``."""
+slot); names cut with «…», whole in labels and tooltips; ``small``: shorter rows. Tags:
+``base-<j>``, ``base-<j>-name``, ``base-<j>-total``, ``base-<j>-ready``, ``score-<j>``,
+``base-<j>-open``."""
 
 from __future__ import annotations
 
@@ -21,10 +18,8 @@ __all__ = ["BaseRow", "ROW_HEIGHT", "SMALL_ROW_HEIGHT", "row_key", "signed"]
 
 #: Height of a base row (dp); on a short phone.
 ROW_HEIGHT, SMALL_ROW_HEIGHT = 56, TARGET
-#: A base's name in its row (px); the row's border (px), drawn over its content.
-BASE_NAME_SIZE, ROW_BORDER = 13, 2
-_TOTAL_WIDTH, _SLOT_WIDTH, _ROW_SPACING = 74, 104, 8
-_ROW_PAD_LEFT, _ROW_PAD_RIGHT = 12, 8
+#: The row's border (px), drawn over its content.
+ROW_BORDER = 2
 
 
 def row_key(j: int) -> ft.ScrollKey:
@@ -87,29 +82,17 @@ def BaseRow(
             alignment=ft.MainAxisAlignment.END,
         )
     name_text = clipped_text(
-        name,
-        BASE_NAME_SIZE,
-        lines=2,
-        weight=ft.FontWeight.BOLD,
-        style=ft.TextStyle(height=1.1),
-        tooltip=name,
+        name, 13, lines=2, weight=ft.FontWeight.BOLD, style=ft.TextStyle(height=1.1), tooltip=name
     )
-    status = ft.Text(
-        status_text,
-        size=13,
-        weight=ft.FontWeight.BOLD if ready else None,
-        color=READY if ready else None,
-        max_lines=1,
-    )
+    bold, ink = (ft.FontWeight.BOLD, READY) if ready else (None, None)
+    status = ft.Text(status_text, size=13, weight=bold, color=ink, max_lines=1)
     vp_line = ft.Row(
         [ft.Text(f"{_('ПО')} {vp[0]}/{vp[1]}/{vp[2]}", size=13), said(f"base-{j}-ready", status)],
         spacing=8,
     )
     count = f"{total}/{bp}"
     totals = [
-        ft.Text(
-            count, size=22, weight=ft.FontWeight.BOLD, color=READY if ready else None, no_wrap=True
-        ),
+        ft.Text(count, size=22, weight=ft.FontWeight.BOLD, color=ink, no_wrap=True),
         ft.Text(f"({signed(mod)})" if mod else "", size=12, no_wrap=True),
     ]
     line = [
@@ -124,21 +107,21 @@ def BaseRow(
             ft.Column(
                 totals,
                 spacing=0,
-                width=_TOTAL_WIDTH,
+                width=74,
                 horizontal_alignment=ft.CrossAxisAlignment.END,
                 alignment=ft.MainAxisAlignment.CENTER,
             ),
             label=count,
         ),
-        ft.Container(slot, width=_SLOT_WIDTH, alignment=ft.Alignment.CENTER_RIGHT),
+        ft.Container(slot, width=104, alignment=ft.Alignment.CENTER_RIGHT),
     ]
     pad = 0 if small else ROW_BORDER  # the border is drawn over the content: 48 dp stay
     return tagged(
         f"base-{j}",
         ft.Container(
-            ft.Row(line, spacing=_ROW_SPACING),
+            ft.Row(line, spacing=8),
             height=SMALL_ROW_HEIGHT if small else ROW_HEIGHT,
-            padding=ft.Padding.only(left=_ROW_PAD_LEFT, right=_ROW_PAD_RIGHT, top=pad, bottom=pad),
+            padding=ft.Padding.only(left=12, right=8, top=pad, bottom=pad),
             border_radius=12,
             foreground_decoration=ft.BoxDecoration(
                 border=ft.Border.all(ROW_BORDER, READY if ready else ft.Colors.OUTLINE_VARIANT),

@@ -1,4 +1,5 @@
-"""Plain functions shared by the «Замес» board (usable in dialogs): the base form, counters."""
+"""Plain functions shared by the «Замес» board (usable in dialogs): the base form's fields
+(its data: :mod:`companion.store.base_form`), scrolling to a key, a caption."""
 
 from __future__ import annotations
 
@@ -11,7 +12,15 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.i18n import _
-from companion.store.bases import BaseCatalogue, card_error, normalize_name
+from companion.store.base_form import (
+    EMPTY_FORM,
+    NUMBERS,
+    card_from_form,
+    filled,
+    form_error,
+    form_from_entry,
+)
+from companion.store.bases import BaseCatalogue, normalize_name
 from companion.ui.widgets import (
     TARGET,
     button,
@@ -20,7 +29,6 @@ from companion.ui.widgets import (
     icon_button,
     said,
     tagged,
-    typed_number,
     typed_text,
 )
 
@@ -37,47 +45,6 @@ SUGGESTIONS_HEIGHT = MAX_SUGGESTIONS * TARGET + (MAX_SUGGESTIONS - 1) * _SUGG_GA
 READY = ft.Colors.GREEN_700
 #: Seconds between adding a block and scrolling to it (:func:`reveal`).
 REVEAL_DELAY = 0.15
-#: The typed fields of a base; ``known``: the catalogue name that filled them (``""``: none).
-EMPTY_FORM: dict[str, str] = dict.fromkeys(("name", "bp", "vp1", "vp2", "vp3", "set", "known"), "")
-_NUMBERS = ("bp", "vp1", "vp2", "vp3")
-#: Catalogue field → typed form field.
-_FIELD = {"breakpoint": "bp", "vp": "vp1"}
-
-
-def card_from_form(form: dict[str, str]) -> dict[str, Any]:
-    """The engine's base dict from the typed fields (see :mod:`companion.engine.smashup`)."""
-    name = form["name"].strip()
-    known = form.get("known", "")
-    if known and normalize_name(known) == normalize_name(name):
-        name = known  # typed «тёмный рынок»: the catalogue's «Тёмный рынок» is laid out
-    card: dict[str, Any] = {
-        "name": name,
-        "breakpoint": typed_number(form["bp"]),
-        "vp": [typed_number(form["vp1"]), typed_number(form["vp2"]), typed_number(form["vp3"])],
-    }
-    if form.get("set"):
-        card["set"] = form["set"]
-    return card
-
-
-def form_from_entry(entry: dict[str, Any]) -> dict[str, str]:
-    """Typed fields filled from a catalogue entry."""
-    numbers = zip(_NUMBERS, (entry["breakpoint"], *entry["vp"]), strict=True)
-    return {
-        "name": entry["name"],
-        **{k: str(v) for k, v in numbers},
-        "set": entry.get("set") or "",
-        "known": "",
-    }
-
-
-def form_error(form: dict[str, str]) -> tuple[str, str] | None:
-    """``(form field, message)`` if :func:`companion.store.bases.card_error` refuses it,
-    else ``None``."""
-    error = card_error(card_from_form(form))
-    if error is None:
-        return None
-    return _FIELD.get(error.field, error.field), error.message
 
 
 def _suggest(catalogue: BaseCatalogue, query: str, exclude: list[str]) -> list[dict[str, Any]]:
@@ -125,29 +92,17 @@ def base_fields(
         )
 
     def typed(key: str, text: str) -> None:
-        if key != "name":  # a number typed by the player is theirs: a later name keeps it
+        """A number typed is the player's (a later name keeps it); a name the catalogue knows
+        typed whole (case, ё/е, spaces forgiven) and not on the table: :func:`filled`."""
+        if key != "name":
             return set_form(lambda f: {**f, key: text, "known": ""})
-        typed_name(text)
-
-    def typed_name(typed: str) -> None:
-        """A name the catalogue knows typed whole (case, ё/е, spaces forgiven) fills its numbers
-        unless numbers were typed; numbers filled so follow the name as it changes."""
         try:
-            known = catalogue.get(typed) if typed.strip() else None
+            known = catalogue.get(text) if text.strip() else None
         except CompanionError:
             known = None
         if known and normalize_name(known["name"]) in {normalize_name(n) for n in exclude}:
-            known = None  # on the table already: not offered, not filled
-
-        def change(f: dict[str, str]) -> dict[str, str]:
-            filled = bool(f.get("known"))
-            if known is not None and (filled or not any(f[k] for k in _NUMBERS)):
-                return {**form_from_entry(known), "name": typed, "known": known["name"]}
-            if filled:
-                return {**f, **dict.fromkeys(_NUMBERS, ""), "name": typed, "set": "", "known": ""}
-            return {**f, "name": typed, "set": ""}
-
-        set_form(change)
+            known = None
+        set_form(lambda f: filled(f, text, known))
 
     def pick(h: dict[str, Any]) -> None:
         set_form(form_from_entry(h))
@@ -178,7 +133,7 @@ def base_fields(
     vp = f"{form['vp1'] or '?'}/{form['vp2'] or '?'}/{form['vp3'] or '?'}"
     summary = f"{form['name'].strip()}: {_('оборона')} {form['bp'] or '?'}; {_('ПО')} {vp}"
     message = error[1] if error else ""
-    numbers = zip(_NUMBERS, (_("Оборона"), _("1-е"), _("2-е"), _("3-е")), strict=True)
+    numbers = zip(NUMBERS, (_("Оборона"), _("1-е"), _("2-е"), _("3-е")), strict=True)
     return [
         field("name", _("Название базы")),
         ft.Container(  # room for two, always: the form below never moves (see above)

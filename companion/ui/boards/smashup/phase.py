@@ -13,40 +13,21 @@ from companion.i18n import _
 from companion.ui.boards.smashup.common import caption_over
 from companion.ui.widgets import TARGET, Counter, clipped_text, said, tagged
 
-__all__ = [
-    "card",
-    "PhaseCard",
-    "Reminder",
-    "REMINDER_LINES",
-    "REMINDER_SIZE",
-    "REMINDER_HEIGHT",
-    "SMALL_CARD_HEIGHT",
-]
+__all__ = ["card", "PhaseCard", "Reminder", "REMINDER_LINES", "SMALL_CARD_HEIGHT"]
 
 #: The reminder: lines kept, text size and line height (px), box height.
-REMINDER_LINES = 3
-REMINDER_SIZE = 12
-_LINE = 16
+REMINDER_LINES, REMINDER_SIZE, _LINE = 3, 12, 16
 REMINDER_HEIGHT = REMINDER_LINES * _LINE
 #: The card's height on a short phone.
 SMALL_CARD_HEIGHT = TARGET
-#: A counter's title over its «−1+» on a short phone (px).
-_SMALL_TITLE = 10
 
 
 @ft.component
 def _Plays(
-    kind: str,
-    title: str,
-    left: int,
-    extra: bool,
-    send: Callable[..., bool],
-    over: bool,
-    small: bool = False,
+    kind: str, title: str, left: int, extra: bool, send: Callable[..., bool], small: bool = False
 ) -> ft.Control:
-    """Plays left of one kind: «−» records a card played, «+» an extra play granted; ``extra``:
-    outside «Играй карты» («Всё остальное»). ``small``: one 48 dp row, the title over it.
-    Tags: ``plays-<kind>``, ``plays-<kind>-minus``, ``plays-<kind>-plus``."""
+    """Plays left of one kind (``plays-<kind>``): «−» records a card played, «+» grants an extra
+    play; ``extra``: outside «Играй карты» («Всё остальное»); ``small``: the title over it."""
 
     def change(delta: int) -> None:
         if delta < 0:
@@ -70,13 +51,11 @@ def _Plays(
         ),
     )
     if small:
-        caption = caption_over(ft.Text(title, size=_SMALL_TITLE, no_wrap=True))
-        return ft.Stack([counter, caption], disabled=over)
+        return ft.Stack([counter, caption_over(ft.Text(title, size=10, no_wrap=True))])
     return ft.Column(
         [ft.Text(title, size=12, no_wrap=True), counter],
         spacing=0,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        disabled=over,
     )
 
 
@@ -119,7 +98,6 @@ def PhaseCard(
     minions: int,
     actions: int,
     extra: bool,
-    over: bool,
     send: Callable[..., bool],
     show: Callable[[str], None] | None = None,
     small: bool = False,
@@ -128,8 +106,8 @@ def PhaseCard(
     """The reminder (``show(text)``: whole), plays left and the turn; ``small``: one 48 dp row,
     no reminder; ``wide``: the reminder beside the plays."""
     plays = [
-        Plays("minion", _("Приспешники"), minions, extra, send, over, small),
-        Plays("action", _("Действия"), actions, extra, send, over, small),
+        Plays("minion", _("Приспешники"), minions, extra, send, small),
+        Plays("action", _("Действия"), actions, extra, send, small),
     ]
     if wide:
         reminder = ft.Container(Reminder(text, show), expand=True)

@@ -29,20 +29,11 @@ from companion.ui.widgets import button, clipped_text, switch_row, tagged, use_f
 __all__ = ["use_scoring"]
 
 
-#: Lines of the hint under «Колода баз пуста».
-HINT_HEIGHT = 38
-
-
 def _hint(ident: str, label: str, text: str) -> ft.Control:
     """The italic line under the switch: what to take from the deck, in a box of two lines."""
+    lines = clipped_text(text, 13, lines=2, italic=True)
     return tagged(
-        ident,
-        ft.Container(
-            clipped_text(text, 13, lines=2, italic=True),
-            height=HINT_HEIGHT,
-            alignment=ft.Alignment.TOP_LEFT,
-        ),
-        label=label,
+        ident, ft.Container(lines, height=38, alignment=ft.Alignment.TOP_LEFT), label=label
     )
 
 
@@ -85,12 +76,11 @@ def use_scoring(view: GameView, catalogue: BaseCatalogue, layout: Layout) -> Cal
         card = None
         repl = latest_form()
         data: dict[str, Any] = {"base": scoring, "base_card": None}
-        if latest_deck_empty() and view.state.edition == "mimimi":
+        empty = not any(repl[k].strip() for k in ("name", "bp", "vp1", "vp2", "vp3"))
+        if latest_deck_empty() and (empty or view.state.edition == "mimimi"):
             data["deck_empty"] = True
-        elif not any(repl[k].strip() for k in ("name", "bp", "vp1", "vp2", "vp3")):
-            # the engine names what is missing (Разойтись по углам!)
-            if latest_deck_empty():
-                data["deck_empty"] = True
+        elif empty:
+            pass  # the engine names what is missing (Разойтись по углам!)
         elif form_error(repl) is not None:
             set_checked(True)  # the fields and their refusal are always in view
             return
@@ -125,21 +115,13 @@ def use_scoring(view: GameView, catalogue: BaseCatalogue, layout: Layout) -> Cal
     def line(i: int, spec: PlayerSpec) -> ft.Control:
         why = why_none(i)
         got = f"+{preview[i]}" if i in preview else "—"
+        bold = ft.Text(
+            got, size=22, weight=ft.FontWeight.BOLD, width=44, text_align=ft.TextAlign.END
+        )
+        power = ft.Text(f"{_('сила')} {b.power[i]}", size=14, width=64)
         parts: list[ft.Control] = [
             ft.Row(
-                [
-                    dot(spec.color),
-                    clipped_text(spec.name, 17, expand=True),
-                    ft.Text(f"{_('сила')} {b.power[i]}", size=14, width=64),
-                    ft.Text(
-                        got,
-                        size=22,
-                        weight=ft.FontWeight.BOLD,
-                        width=44,
-                        text_align=ft.TextAlign.END,
-                    ),
-                ],
-                height=32,
+                [dot(spec.color), clipped_text(spec.name, 17, expand=True), power, bold], height=32
             )
         ]
         if why:

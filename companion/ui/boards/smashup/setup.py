@@ -1,8 +1,7 @@
-"""«Подготовка к игре»: two factions per player, players + 1 bases, then «Начать игру».
-A taken faction chip stays in place, dimmed (a tap says who has it). Decks keep a fixed
-height while factions are picked; then the board scrolls to «Базы: N из M» (and again
-after a suggestion fills the form), with room below so the heading can reach the top and
-«Выложить базу» stays in one place."""
+"""«Подготовка к игре»: two factions per player, players + 1 bases, then «Начать игру». A
+taken faction chip stays in place, dimmed (a tap says who has it). Decks keep a fixed height
+while factions are picked; then (and after a suggestion fills the form) «Базы: N из M» is
+scrolled to the top, with room below it."""
 
 from __future__ import annotations
 
@@ -27,6 +26,7 @@ from companion.ui.boards.smashup.common import (
 from companion.ui.layout import use_layout
 from companion.ui.nav import AppContext, open_rules
 from companion.ui.state import GameView
+from companion.ui.tagged_controls import flow, heading
 from companion.ui.widgets import (
     BoardScroll,
     button,
@@ -42,9 +42,7 @@ __all__ = ["SetupBoard", "BASES_KEY"]
 #: Scroll key of «Базы: N из M».
 BASES_KEY = "setup-bases"
 #: A deck's factions: text size (px), lines while picking, the deck's height then.
-DECK_SIZE = 14
-DECK_LINES = 2
-DECK_HEIGHT = 64
+DECK_SIZE, DECK_LINES, DECK_HEIGHT = 14, 2, 64
 
 
 @ft.component
@@ -73,6 +71,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
         picker = chosen
     else:
         picker = next((i for i, d in enumerate(state.factions) if len(d) < 2), None)
+    done = picker is None  # every deck has its two factions: nothing left to tap here
 
     def pick(name: str) -> None:
         if picker is not None and moves.smashup_faction(view, picker, name):
@@ -112,12 +111,9 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
     )
 
     # «Две коробки»: taken only for the deck that has it (Подготовка к игре)
-    if state.two_boxes:
-        own = state.factions[picker] if picker is not None else []
-        taken = {f.casefold() for f in own}
-    else:
-        taken = {f.casefold() for deck in state.factions for f in deck}
-    done = picker is None  # every deck has its two factions: nothing left to tap here
+    own = [state.factions[picker]] if picker is not None else []
+    decks = own if state.two_boxes else state.factions
+    taken = {f.casefold() for deck in decks for f in deck}
     laying = done and len(state.bases) < need
 
     async def to_bases() -> None:
@@ -150,40 +146,26 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
             label=f"{spec.name}: {factions}",
         )
 
+    rules = button(  # «Правила»: the status line already names the phase
+        "phase",
+        _("Правила"),
+        lambda: open_rules("smashup", SETUP_PHASE),
+        icon=ft.Icons.MENU_BOOK,
+        label=f"{_('Правила')}: {SETUP_PHASE}",
+    )
+    name = EDITIONS[state.edition]  # two lines beside the 48 dp button, spoken as one
+    edition = tagged(
+        "edition", clipped_text(edition_text(name), 14, lines=2, italic=True), label=name
+    )
     parts: list[ft.Control] = [
-        ft.Row(
-            [
-                # «Правила»: the status line already names the phase
-                button(
-                    "phase",
-                    _("Правила"),
-                    lambda: open_rules("smashup", SETUP_PHASE),
-                    icon=ft.Icons.MENU_BOOK,
-                    label=f"{_('Правила')}: {SETUP_PHASE}",
-                ),
-                # two lines beside the 48 dp button
-                ft.Container(
-                    tagged(
-                        "edition",
-                        clipped_text(
-                            edition_text(EDITIONS[state.edition]), 14, lines=2, italic=True
-                        ),
-                        label=EDITIONS[state.edition],
-                    ),
-                    expand=True,
-                ),
-            ]
-        ),
+        ft.Row([rules, ft.Container(edition, expand=True)]),
         said("reminder", ft.Text(setup_text(reminder(state)), size=14)),
-        ft.Text(_("Фракции (по две у каждого)"), size=18, weight=ft.FontWeight.BOLD),
+        heading(_("Фракции (по две у каждого)"), 18),
         *(deck(i, spec) for i, spec in enumerate(specs)),
     ]
     if picker is not None:
         who = specs[picker].name
         draft_note = f" ({_('по очереди драфта')})" if state.draft else ""
-        heading = ft.Text(
-            f"{_('Фракцию выбирает')}: {who}{draft_note}", size=16, weight=ft.FontWeight.BOLD
-        )
         offered = offered_factions(state.edition)
         chips = [faction_chip(k, f, f.casefold() in taken, pick) for k, f in enumerate(offered)]
         field = ft.TextField(
@@ -197,16 +179,12 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
             label=f"{_('Взять')} {custom.strip()}",
         )
         parts += [
-            tagged("picker", heading, label=who),
-            ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+            tagged("picker", heading(f"{_('Фракцию выбирает')}: {who}{draft_note}", 16), label=who),
+            flow(chips, 6),
             ft.Row([ft.Container(tagged("faction-custom", field), expand=True), take]),
         ]
-    count = ft.Text(
-        f"{_('Базы')}: {len(state.bases)} {_('из')} {need}",
-        size=18,
-        weight=ft.FontWeight.BOLD,
-        key=ft.ScrollKey(BASES_KEY),
-    )
+    count = heading(f"{_('Базы')}: {len(state.bases)} {_('из')} {need}", 18)
+    count.key = ft.ScrollKey(BASES_KEY)
     parts.append(tagged("bases-count", count, label=f"{len(state.bases)}/{need}"))
     if len(state.bases) < need:
         parts += base_fields(
@@ -219,19 +197,18 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
             on_forget=lambda name: set_forgetting(name),
             on_pick=lambda: set_picked(lambda n: n + 1),
         )
-        parts.append(
-            button(
-                "add-base", _("Выложить базу"), add_base, ft.FilledTonalButton, icon=ft.Icons.ADD
-            )
+        add = button(
+            "add-base", _("Выложить базу"), add_base, ft.FilledTonalButton, icon=ft.Icons.ADD
         )
+        parts.append(add)
     for j, b in enumerate(state.bases):
-        numbers = f"{b.breakpoint}; {b.vp[0]}/{b.vp[1]}/{b.vp[2]}"
+        vp = f"{b.vp[0]}/{b.vp[1]}/{b.vp[2]}"
         line = [
             ft.Icon(ft.Icons.FLAG_OUTLINED),
             clipped_text(b.name, 16, weight=ft.FontWeight.BOLD, expand=True),
-            ft.Text(numbers, size=16),
+            ft.Text(f"{b.breakpoint}; {vp}", size=16),
         ]
-        label = f"{b.name} {b.breakpoint} {b.vp[0]}/{b.vp[1]}/{b.vp[2]}"
+        label = f"{b.name} {b.breakpoint} {vp}"
         parts.append(tagged(f"setup-base-{j}", ft.Row(line, height=32), label=label))
     if laying:  # room below: the bases' heading can reach the top
         parts.append(ft.Container(height=page_height))
