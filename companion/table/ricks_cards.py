@@ -8,9 +8,9 @@ import contextlib
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.present.ricks_play import card_of
 from companion.store.catalogue import normalize_name
 from companion.store.ricks_cards import RicksCatalogue
-from companion.store.ricks_play import card_of
 from companion.table.security import require_player
 
 __all__ = ["forget", "keep"]

@@ -47,7 +47,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import _
-from companion.store.status import status_props
+from companion.present.status import status_props
 from companion.ui.again import PlayAgain
 from companion.ui.boards import BOARDS
 from companion.ui.comfort import use_phone_comfort, use_self_heal

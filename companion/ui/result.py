@@ -16,7 +16,7 @@ import flet as ft
 
 from companion.engine.clock import whole_turns
 from companion.i18n import _
-from companion.store.status import score_top
+from companion.present.status import score_top
 from companion.ui.layout import use_layout
 from companion.ui.tagged_controls import bar_row, heading
 from companion.ui.widgets import clipped_text, fmt_seconds, legend, said, tagged

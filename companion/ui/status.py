@@ -1,6 +1,6 @@
 """The game frame's status line: whose turn, the phase, the turn clock; fixed height, two
 lines, every text ellipsized; the clock ticks in its own component. What it says comes from
-:mod:`companion.store.status`."""
+:mod:`companion.present.status`."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import _
-from companion.store.status import StatusProps, clock_slots, clock_text
+from companion.present.status import StatusProps, clock_slots, clock_text
 from companion.ui.layout import use_layout
 from companion.ui.widgets import clipped_text, dot, tagged, use_every
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.engine.core import Game
 from companion.engine.coup import COUP
-from companion.store.status import phase_short, whose_turn
+from companion.present.status import phase_short, whose_turn
 from tests.coup_moves import TWO_PLAYER_WIN
 
 NAMES = ["Аня", "Борис", "Вика", "Гена", "Даша", "Егор"]
@@ -56,7 +56,7 @@ def test_the_phase_line_names_the_phase_not_the_game_while_it_runs():
     """A phone's status line: the step alone while the game runs («Действие», not «Действие ·
     Переворот», which read as the action chosen and was cut after the phase anyway); the
     game's title once it is over, not the phase it ended in."""
-    from companion.store.status import status_props
+    from companion.present.status import status_props
 
     g = turn_of_vika()
     assert status_props(g, show_title=True).where == g.definition.phase_label(g.state)

@@ -85,7 +85,7 @@ def test_coups_turn_clock_runs_from_the_start_of_the_turn_to_its_end():
     player who gave them (chess-clock totals)."""
     from companion.engine.core import Game
     from companion.engine.coup import COUP
-    from companion.store.status import clock_text
+    from companion.present.status import clock_text
 
     now = [1000.0]
     g = Game.new(COUP, ["Аня", "Борис", "Вика"], first_player=0, clock=lambda: now[0])
@@ -110,7 +110,7 @@ def test_other_games_keep_the_clock_of_the_awaited_player():
     before (here a free game, whose turns pass with each player)."""
     from companion.engine.core import Game
     from companion.engine.free import FREE
-    from companion.store.status import clock_text
+    from companion.present.status import clock_text
 
     now = [1000.0]
     g = Game.new(FREE, ["Аня", "Борис"], first_player=0, options={}, clock=lambda: now[0])

@@ -2,7 +2,7 @@
 Ricks charge phase with a table's time limit (step Б: «10:00:05 / 1:30», the longest clock
 text there is), each clock is drawn whole inside the line and the screen, beside the name
 (which gives way with «…»), the clocks' toggle is a 48 dp target over them, and a tick of
-the clock moves nothing. The slots are laid out by Flutter (:func:`companion.store.status
+the clock moves nothing. The slots are laid out by Flutter (:func:`companion.present.status
 .clock_slots`); no text size is chosen in Python."""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from typing import Any
 import flet as ft
 import pytest
 
-from companion.store.status import clock_slots
+from companion.present.status import clock_slots
 from companion.ui.status import TOTAL_SIZE, TURN_SIZE
 from tests.ui import render_tree as rt
 

@@ -12,10 +12,10 @@ import flet as ft
 from companion.engine import moves
 from companion.engine.ricks import PHASE_ACTIONS, UNIVERSES, Card
 from companion.i18n import _
+from companion.present.ricks_play import blank_form, form_refusal, from_entry, play_data
+from companion.present.ricks_texts import edge_refusal, nothing_to_build, unfinished
 from companion.store.catalogue import normalize_name
 from companion.store.ricks_cards import RicksCatalogue, offered
-from companion.store.ricks_play import blank_form, form_refusal, from_entry, play_data
-from companion.store.ricks_texts import edge_refusal, nothing_to_build, unfinished
 from companion.table.ricks_cards import forget, keep
 from companion.ui.boards.ricks.common import SHORT, _box, button, card_text
 from companion.ui.boards.ricks.play_form import KNOWN_SHOWN, forget_dialog, known_row, play_dialog

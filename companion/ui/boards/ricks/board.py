@@ -13,7 +13,7 @@ from companion.engine import moves
 from companion.engine.ricks import PHASE_ACTIONS, PHASE_CHARGE, PHASE_ROUND
 from companion.engine.ricks.timing import game_charge_now
 from companion.i18n import _
-from companion.store.ricks_texts import phase_line
+from companion.present.ricks_texts import phase_line
 from companion.ui.boards.ricks.action_panel import ActionPanel
 from companion.ui.boards.ricks.charge import FOLDED_GAP, ChargeHead, ChargeTail, StepB, StepV
 from companion.ui.boards.ricks.clocks import ChargeClocks, ClockBase

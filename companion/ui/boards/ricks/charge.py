@@ -14,7 +14,13 @@ from companion.engine import moves
 from companion.engine.ricks import CHARGE_ORDER, PHASE_CHARGE, Card, offers, present_players
 from companion.engine.ricks.state import Charge, RicksState
 from companion.i18n import _
-from companion.store.ricks_texts import SHORT, ability_room, ability_text, charge_moved, ledger_line
+from companion.present.ricks_texts import (
+    SHORT,
+    ability_room,
+    ability_text,
+    charge_moved,
+    ledger_line,
+)
 from companion.ui.boards.ricks.common import DIMMED, energy, vp_moves
 from companion.ui.layout import grid, use_layout
 from companion.ui.state import GameView

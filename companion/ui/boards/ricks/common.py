@@ -9,8 +9,8 @@ import flet as ft
 
 from companion.engine.ricks import MICRO, MINI, RICK_UNIVERSE
 from companion.i18n import _
-from companion.store.ricks_play import card_text, energy
-from companion.store.ricks_texts import SHORT
+from companion.present.ricks_play import card_text, energy
+from companion.present.ricks_texts import SHORT
 from companion.ui.controls import tagged, typed_text
 from companion.ui.tagged_controls import button as shared_button
 

@@ -1,5 +1,5 @@
 """«Сыграть карту»: the card's dialog, the remembered cards' row and the question before one
-is forgotten; the form's data, checks and preview are :mod:`companion.store.ricks_play`'s,
+is forgotten; the form's data, checks and preview are :mod:`companion.present.ricks_play`'s,
 the catalogue's writes :mod:`companion.table.ricks_cards`'s."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import flet as ft
 from companion.engine.ricks import MINI
 from companion.engine.ricks.cards import FIELDS, LABELS
 from companion.i18n import _
-from companion.store.ricks_play import KEYS, KIND_TEXT, preview
+from companion.present.ricks_play import KEYS, KIND_TEXT, preview
 from companion.ui.boards.ricks.common import DIMMED, _field, button
 from companion.ui.form_dialog import form_dialog, refusal_line
 from companion.ui.layout import Layout

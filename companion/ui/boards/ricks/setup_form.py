@@ -10,8 +10,8 @@ from companion.engine.ricks import CHARACTERS, KRO, KRO_ACTIONS, MICRO, MINI, RI
 from companion.engine.ricks.definition import LIMIT, setup_problems
 from companion.errors import StoreError
 from companion.i18n import _
-from companion.store.ricks_play import typed_int
-from companion.store.ricks_setup import (
+from companion.present.ricks_play import typed_int
+from companion.present.ricks_setup import (
     LIMIT_KEY,
     SETTINGS_KEY,
     keepable,

@@ -6,7 +6,7 @@ import flet as ft
 
 from companion.engine.ricks import PHASE_CHARGE, UNIVERSES
 from companion.i18n import _
-from companion.store.ricks_texts import chip_text
+from companion.present.ricks_texts import chip_text
 from companion.ui.boards.ricks.common import _box, card_text
 from companion.ui.state import GameView
 from companion.ui.widgets import tagged

@@ -1,5 +1,5 @@
 """Plain functions shared by the «Замес» board (usable in dialogs): the base form's fields
-(its data: :mod:`companion.store.base_form`), scrolling to a key, a caption."""
+(its data: :mod:`companion.present.base_form`), scrolling to a key, a caption."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.i18n import _
-from companion.store.base_form import (
+from companion.present.base_form import (
     EMPTY_FORM,
     NUMBERS,
     card_from_form,

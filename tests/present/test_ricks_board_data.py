@@ -1,5 +1,5 @@
-"""The «Рик и Морти» board's plain data below the UI (:mod:`companion.store.ricks_play`,
-:mod:`companion.store.ricks_setup`, :mod:`companion.store.ricks_texts`): the card form as sent,
+"""The «Рик и Морти» board's plain data below the UI (:mod:`companion.present.ricks_play`,
+:mod:`companion.present.ricks_setup`, :mod:`companion.present.ricks_texts`): the card form as sent,
 the setup as typed and remembered, the charge's notice, without a screen. The boards' own
 tests (tests/ui/test_ricks_*.py) show the same through the app."""
 
@@ -10,8 +10,8 @@ from types import SimpleNamespace
 
 from companion.engine.ricks import KRO, MICRO, MINI, RICK_UNIVERSE
 from companion.engine.ricks.state import Charge
-from companion.store.ricks_play import blank_form, form_refusal, from_entry, play_data, preview
-from companion.store.ricks_setup import (
+from companion.present.ricks_play import blank_form, form_refusal, from_entry, play_data, preview
+from companion.present.ricks_setup import (
     LIMIT_KEY,
     SETTINGS_KEY,
     keepable,
@@ -20,7 +20,7 @@ from companion.store.ricks_setup import (
     taken_by,
     typed_limit,
 )
-from companion.store.ricks_texts import charge_moved, edge_refusal, ledger_line
+from companion.present.ricks_texts import charge_moved, edge_refusal, ledger_line
 
 
 def test_a_filled_form_is_sent_as_the_card_and_its_bad_numbers_are_named_together():

@@ -10,7 +10,7 @@ from companion.engine.ricks import KRO, MICRO, MINI, PHASE_CHARGE, RICK_UNIVERSE
 from companion.engine.ricks.constants import R_AVAILABLE, R_MOVE
 from companion.engine.ricks.state import Charge
 from companion.i18n import _
-from companion.store.ricks_play import energy
+from companion.present.ricks_play import energy
 from companion.words import inflect
 
 __all__ = ["SHORT", "ability_room", "ability_text", "charge_moved", "chip_text"]

@@ -1,9 +1,9 @@
-"""A Smash Up base as typed in a form (:mod:`companion.store.base_form`): the card it makes, the
+"""A Smash Up base as typed in a form (:mod:`companion.present.base_form`): the card it makes, the
 field a refusal marks, and the catalogue filling a known name's numbers."""
 
 from __future__ import annotations
 
-from companion.store.base_form import (
+from companion.present.base_form import (
     EMPTY_FORM,
     card_from_form,
     filled,
