@@ -321,6 +321,8 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
     missing = any(chosen(f"{pre}picked") is None for _tag, pre in runs)
     record = _("Записать броски") if many else _("Записать бросок")
     actions = dialog_actions("flee-cancel", "flee-submit", record, close, flee, disabled=missing)
+    scroll = ft.ScrollMode.AUTO if many else None  # a fallback: 390×844 holds it
+    content = ft.Column(parts, tight=True, spacing=4, width=FLEE_WIDTH, scroll=scroll)
     link = button(
         "flee-rules",
         f"{ESCAPE_TARGET}+ {_('удалось')}",
@@ -333,13 +335,7 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
         ft.AlertDialog(
             modal=True,
             title=ft.Row([ft.Text(_("Смываемся"), size=22, expand=True), link], spacing=4),
-            content=ft.Column(
-                parts,
-                tight=True,
-                spacing=4,
-                width=FLEE_WIDTH,
-                scroll=ft.ScrollMode.AUTO if many else None,  # a fallback: 390×844 holds it
-            ),
+            content=content,
             actions=actions,
             inset_padding=ft.Padding.symmetric(horizontal=6, vertical=8),
             title_padding=ft.Padding.only(left=FLEE_PAD + 6, right=FLEE_PAD, top=8),

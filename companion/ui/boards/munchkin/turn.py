@@ -113,16 +113,14 @@ def _CharitySlot(
             dimmed=full,
         )
         rows.append(ft.Row([gift, extra if plan.extra else ft.Container()], height=TARGET))
+    gifts_box = ft.Column(rows, spacing=4, tight=True)
+    room = (len(names) - 1) * (TARGET + 4)  # one height whatever the hand
     # three lines whatever the plan (or the reason in its place) says
     plan_line = clipped_text(plan_text, 14, lines=3, color=ft.Colors.ERROR if why else None)
     body = [
         stepper("hand", f"{names[giver]}: {_('карт на руке')}", str(hand), change_hand),
         tagged("charity-plan", ft.Container(plan_line, height=60), label=plan_text),
-        ft.Container(
-            ft.Column(rows, spacing=4, tight=True),
-            height=(len(names) - 1) * (TARGET + 4),
-            alignment=ft.Alignment.TOP_LEFT,
-        ),
+        ft.Container(gifts_box, height=room, alignment=ft.Alignment.TOP_LEFT),
     ]
     submit = button(
         "charity-submit",
@@ -159,6 +157,11 @@ CharitySlot = ft.memo(_CharitySlot)
 def _odd_cards_taken(extra: int, chosen: list[str]) -> str:
     """Why one more «ещё одну» is refused: the ``extra`` odd cards, one each, are with
     ``chosen`` («Фазы хода», «От щедрот»); the rule before the names, inside three lines."""
+    if extra == 1:
+        return (
+            f"{_('Остаток (1) уже отдан')}: {chosen[0]} ({R_PHASES}). "
+            f"{_('Снимите там «ещё одну», чтобы отдать его другому.')}"
+        )
     return (
         f"{_('Остаток')} ({extra}) {_('уже отдан')}: {', '.join(chosen)} ({R_PHASES}). "
         f"{_('Снимите у кого-то «ещё одну», чтобы отдать другому.')}"
