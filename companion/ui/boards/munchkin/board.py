@@ -8,40 +8,33 @@ The bar, always the same height: the primary action at the right and at most one
 its left — «Смываемся» / «Победа» in a fight, «Бой!» / «Дальше» in the door phases, «Дверь на
 руку» / «Дальше» in «Чистим нычки» with no monster met, «Следующий игрок» in «От щедрот»,
 nothing once the game is over; on a short page in one column, out of a fight, the seals'
-button between them (:func:`.turn.seals_in_bar`)."""
+button between them (:func:`seals_in_bar`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
 
 from companion.engine import moves
 from companion.engine.munchkin import HAND_LIMIT, MUNCHKIN, SEALS_TO_END, escapes, flee_rolls
-from companion.engine.munchkin.constants import CHARITY, KICK, LOOT, TROUBLE
+from companion.engine.munchkin.constants import CHARITY, KICK, LOOT, OVERRIDE_NOTE, TROUBLE
 from companion.i18n import _
 from companion.ui.boards.munchkin.combat import CombatView
-from companion.ui.boards.munchkin.common import (
-    board_ui,
-    outlined,
-    overridable,
-    refused_fight,
-    send_noting_gear,
-)
-from companion.ui.boards.munchkin.dialogs import FleeDialog, MonsterDialog, OverrideDialog
+from companion.ui.boards.munchkin.common import board_ui, outlined, refused_fight, send_noting_gear
+from companion.ui.boards.munchkin.dialogs import FleeDialog, MonsterDialog, Question
 from companion.ui.boards.munchkin.players import PlayerRow
 from companion.ui.boards.munchkin.turn import (
     CharitySlot,
     LastCombat,
     Reminder,
-    SealDialog,
     SealsButton,
     WinnerPicker,
-    seals_in_bar,
     top_line,
 )
-from companion.ui.layout import grid, use_layout
+from companion.ui.layout import Layout, grid, use_layout
 from companion.ui.state import GameView, part
 from companion.ui.widgets import clipped_text, primary_button, use_top_on
 from companion.words import inflect, plural
@@ -65,11 +58,10 @@ def use_send(view: GameView):
         said = view.error
         if ok or not said:
             return ok
-        if not data.get("override") and overridable(said):
+        if not data.get("override") and f"«{OVERRIDE_NOTE}»" in said:  # a card may override
             ui.override = {"type": type, "data": data, "message": said}
             view.clear_message()  # the dialog says it
-            return ok
-        if isinstance(player, int) and view.error_player == player:
+        elif isinstance(player, int) and view.error_player == player:
             # «Аня: уровень уже 1-й — …»: a capital starting a word (not an abbreviation) lowered
             if said[:1].isupper() and said[1:2].islower():
                 said = said[0].lower() + said[1:]
@@ -98,20 +90,20 @@ def last_combat_text(view: GameView) -> str:
         runs = [(last["fighter"], "")]
         if last.get("helper") is not None and "helper_rolls" in flee:
             runs.append((last["helper"], "helper_"))  # both ran
-        each = []  # per runner: (monster, roll, verdict) per monster
-        for _who, pre in runs:
+        told = []  # per runner: the name and (monster, roll, verdict) per monster
+        for who, pre in runs:
             args = (
                 flee.get(f"{pre}rolls", []),
                 flee.get(f"{pre}modifier", 0),
                 flee.get("modifiers"),
             )
             verdicts = [_("удалось") if e else _("не удалось") for e in escapes(*args)]
-            each.append(list(zip(last["monsters"], flee_rolls(*args), verdicts, strict=False)))
-        told = list(zip([names[r[0]] for r in runs], each, strict=True))
-        if len(runs) == 2 and all(len(said) == 1 for said in each):
+            said = list(zip(last["monsters"], flee_rolls(*args), verdicts, strict=False))
+            told.append((names[who], said))
+        if len(told) == 2 and all(len(said) == 1 for _w, said in told):
             # fighter and helper from one monster: both verdicts first
             text = ", ".join(f"{w}: {said[0][2]} ({said[0][1]})" for w, said in told)
-            text += f" — {_('смываются от монстра')} «{each[0][0][0]}»"
+            text += f" — {_('смываются от монстра')} «{told[0][1][0][0]}»"
         else:
             text = ". ".join(
                 f"{w}: {said[0][2]} {_('смыться')} ({said[0][1]}) {_('от монстра')} «{said[0][0]}»"
@@ -129,12 +121,16 @@ def last_combat_text(view: GameView) -> str:
     return f"{_('Бой окончен без убийства')}: {', '.join(last['monsters'])}"
 
 
+def seals_in_bar(layout: Layout, fighting: bool) -> bool:
+    """The seals fold into the pinned bar: a short page in one column (two columns' bar has
+    no room), out of a fight (a folded fight puts the top line after the players)."""
+    return layout.short and not layout.two_columns and not fighting
+
+
 def _last_hand(view: GameView) -> int:
     """The hand size last entered in «От щедрот», else :data:`HAND_LIMIT` + 1."""
-    for event in reversed(view.game.events):
-        if event.type == "turn.charity" and isinstance(event.data.get("hand"), int):
-            return int(event.data["hand"])
-    return HAND_LIMIT + 1
+    hands = (e.data.get("hand") for e in reversed(view.game.events) if e.type == "turn.charity")
+    return next((h for h in hands if isinstance(h, int)), HAND_LIMIT + 1)
 
 
 def _empty() -> ft.Control:
@@ -163,40 +159,24 @@ def Board(view: GameView) -> ft.Control:
     layout = use_layout()
     folded = fighting and layout.short  # the seals' line then goes after the players
     summary = last_combat_text(view) if c is None else ""
-    slot = (
-        CharitySlot(
-            state.active,
-            state.last_combat["treasures"] if won_fight else 0,
-            _last_hand(view),
-            names,
-            levels,
-            view.show_notice,
-            send,
+    slot: ft.Control | None = LastCombat(summary) if summary else None
+    if giving:  # beside «От щедрот» the treasures a won fight still draws
+        treasures = state.last_combat["treasures"] if won_fight else 0
+        slot = CharitySlot(
+            state.active, treasures, _last_hand(view), names, levels, view.show_notice, send
         )
-        if giving
-        else (LastCombat(summary) if summary else None)
-    )
     in_bar = seals_in_bar(layout, c is not None)
     turn_bar = top_line(slot, None if in_bar else state.seals, over, send, ask_seal)
     won = state.seals >= SEALS_TO_END and game.outcome() is None
+    colors, turn = [s.color for s in game.setup.players], None if over else state.active
     rows = [
-        PlayerRow(
-            i,
-            names[i],
-            game.setup.players[i].color,
-            p,
-            state.active == i and not over,
-            role.get(i, ""),
-            over,
-            send,
-        )
+        PlayerRow(i, names[i], colors[i], p, turn == i, role.get(i, ""), over, send)
         for i, p in enumerate(state.players)
     ]
     # a pane of a medium width or more: the fight beside the players, or them two by two
     two = layout.board_columns == 2
-    players = grid(
-        rows, 1 if fighting else layout.board_columns, run_spacing=4 if layout.short else 6
-    )
+    columns = 1 if fighting else layout.board_columns
+    players = grid(rows, columns, run_spacing=4 if layout.short else 6)
     fight = ft.Container(
         CombatView(c, totals, names, send, add_monster, folded) if fighting else _empty(),
         visible=fighting,
@@ -219,8 +199,7 @@ def Board(view: GameView) -> ft.Control:
             # the dialogs follow ``ui`` (observed) and, while open, what they show
             part(MonsterDialog, view, (form, view.error) if form else None, ui),
             part(FleeDialog, view, (c.monsters, c.helper) if fleeing and c else None, ui),
-            part(OverrideDialog, view, None, ui),
-            part(SealDialog, view, (state.seals, over) if ui.sealing else None, ui, send),
+            part(Question, view, (state.seals, over) if ui.sealing else None, ui, send),
         ],
         spacing=6,
     )
@@ -230,14 +209,12 @@ def Board(view: GameView) -> ft.Control:
 BAR_HEIGHT = 64
 
 
-def _secondary(
-    ident: str, text: str, icon: ft.IconData, on_click: Callable[[], None]
-) -> ft.Control:
+def _secondary(ident: str, text: str, icon: ft.IconData, tap: Callable[[], None]) -> ft.Control:
     """The bar's second button in the room the primary one leaves: its text cut with «…» in
     a narrow side column (640×360), whole in its tooltip and label."""
     cut = clipped_text(text, 14, expand=True, expand_loose=True)
     return ft.Container(
-        outlined(ident, icon, cut, on_click, height=56, pad=12, tooltip=text),
+        outlined(ident, icon, cut, tap, height=56, pad=12, tooltip=text),
         expand=True,
         alignment=ft.Alignment.CENTER_LEFT,
     )
@@ -249,13 +226,11 @@ def start_fight(view: GameView) -> None:
     ui = board_ui(view)
     if view.readonly or view.locked:
         view.explain("combat.start", {"monster": {"name": "?", "level": 1}})  # says why: no move
-        return
-    refused = refused_fight(view)
-    if refused:
+    elif refused := refused_fight(view):
         view.clear_message()
         ui.override = {"type": "combat.start", "data": {}, "message": refused, "form": True}
-        return
-    ui.monster_form = "start"
+    else:
+        ui.monster_form = "start"
 
 
 @ft.component
@@ -274,41 +249,26 @@ def _Bar(view: GameView, seals: int | None) -> ft.Control:
     """``seals``: the seals broken for :func:`.SealsButton` between the buttons, or ``None``."""
     view.mark_shown()  # the bar's tap is made against what the bar shows
     state, ui, moment = view.state, board_ui(view), view.moment()
-    send = use_send(view)
     over = MUNCHKIN.ended(state)
     secondary: ft.Control = ft.Container()
     if over:
         primary = primary_button(_("Игра окончена"), None, disabled=True)
-    elif state.combat is not None:
-        secondary = _secondary(
-            "flee", _("Смываемся"), ft.Icons.DIRECTIONS_RUN, lambda: setattr(ui, "fleeing", True)
-        )
-        primary = primary_button(
-            _("Победа"),
-            lambda: moves.munchkin_resolve(view),
-            icon=ft.Icons.EMOJI_EVENTS,
-            moment=moment,
-        )
     else:
-        if state.phase in (KICK, TROUBLE):
-            secondary = _secondary(
-                "start-combat", _("Бой!"), ft.Icons.SPORTS_MMA, lambda: start_fight(view)
-            )
-        elif state.phase == LOOT and not state.met_monster and not state.looted:
-            secondary = _secondary(
-                "loot", _("Дверь на руку"), ft.Icons.STYLE, lambda: moves.munchkin_loot(view)
-            )
-        primary = primary_button(
-            _("Следующий игрок") if state.phase == CHARITY else _("Дальше"),
-            lambda: moves.munchkin_phase_next(view),
-            icon=ft.Icons.SKIP_NEXT,
-            moment=moment,
-        )
-    seal = (
-        []
-        if seals is None
-        else [SealsButton(seals, over, send, lambda: setattr(ui, "sealing", True))]
-    )
+        if state.combat is not None:
+            flee = partial(setattr, ui, "fleeing", True)
+            secondary = _secondary("flee", _("Смываемся"), ft.Icons.DIRECTIONS_RUN, flee)
+            text, act, icon = _("Победа"), moves.munchkin_resolve, ft.Icons.EMOJI_EVENTS
+        else:
+            if state.phase in (KICK, TROUBLE):
+                fight = partial(start_fight, view)
+                secondary = _secondary("start-combat", _("Бой!"), ft.Icons.SPORTS_MMA, fight)
+            elif state.phase == LOOT and not state.met_monster and not state.looted:
+                loot = partial(moves.munchkin_loot, view)
+                secondary = _secondary("loot", _("Дверь на руку"), ft.Icons.STYLE, loot)
+            text = _("Следующий игрок") if state.phase == CHARITY else _("Дальше")
+            act, icon = moves.munchkin_phase_next, ft.Icons.SKIP_NEXT
+        primary = primary_button(text, partial(act, view), icon=icon, moment=moment)
+    seal = [] if seals is None else [SealsButton(seals, over, lambda: setattr(ui, "sealing", True))]
     return ft.Container(
         ft.Row([secondary, *seal, primary], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
         height=BAR_HEIGHT,

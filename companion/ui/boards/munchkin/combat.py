@@ -31,16 +31,10 @@ def _title(side: str) -> str:
 
 def _total(ident: str, value: int, color: str, folded: bool) -> ft.Control:
     """A side's total in big type (32 px in a folded line, else 48)."""
-    return tagged(
-        ident,
-        ft.Container(
-            ft.Text(str(value), size=32 if folded else 48, weight=ft.FontWeight.BOLD, color=color),
-            width=60 if folded else 110,
-            height=TOTALS_FOLDED if folded else 56,
-            alignment=ft.Alignment.CENTER,
-        ),
-        label=str(value),
-    )
+    number = ft.Text(str(value), size=32 if folded else 48, weight=ft.FontWeight.BOLD, color=color)
+    width, height = (60, TOTALS_FOLDED) if folded else (110, 56)
+    box = ft.Container(number, width=width, height=height, alignment=ft.Alignment.CENTER)
+    return tagged(ident, box, label=str(value))
 
 
 @ft.component
@@ -57,6 +51,7 @@ def _Totals(totals: CombatTotals, folded: bool) -> ft.Control:
         verdict = f"{_('Монстры сильнее: нужно ещё')} +{totals.margin}"
     ours = _total("total-players", players, ft.Colors.GREEN if win else ft.Colors.ERROR, folded)
     theirs = _total("total-monsters", monsters, ft.Colors.ERROR, folded)
+    spread = ft.MainAxisAlignment.SPACE_BETWEEN if folded else ft.MainAxisAlignment.SPACE_AROUND
     if folded:  # the sides' names beside the numbers
         sides = [ft.Text(_("Манчкины"), size=13), ours, ft.Text(_("против"), size=12), theirs]
         sides.append(ft.Text(_("Монстры"), size=13))
@@ -66,52 +61,34 @@ def _Totals(totals: CombatTotals, folded: bool) -> ft.Control:
             for side, total in ((_("Манчкины"), ours), (_("Монстры"), theirs))
         ]
         sides.insert(1, ft.Text(_("против"), size=14))
-    return ft.Column(
-        [
-            ft.Row(
-                sides,
-                spacing=0,
-                alignment=ft.MainAxisAlignment.SPACE_BETWEEN
-                if folded
-                else ft.MainAxisAlignment.SPACE_AROUND,
-            ),
-            tagged(
-                "verdict",
-                ft.Container(
-                    clipped_text(
-                        verdict, 15, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER
-                    ),
-                    bgcolor=ft.Colors.GREEN_100 if win else ft.Colors.RED_100,
-                    height=36,
-                    border_radius=8,
-                    alignment=ft.Alignment.CENTER,
-                ),
-                label=verdict,
-            ),
-        ],
-        spacing=6,
+    text = clipped_text(verdict, 15, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)
+    box = ft.Container(
+        text,
+        bgcolor=ft.Colors.GREEN_100 if win else ft.Colors.RED_100,
+        height=36,
+        border_radius=8,
+        alignment=ft.Alignment.CENTER,
     )
+    row = ft.Row(sides, spacing=0, alignment=spread)
+    return ft.Column([row, tagged("verdict", box, label=verdict)], spacing=6)
 
 
 @ft.component
 def _Quick(side: str, send: Send) -> ft.Control:
     """«+1 … +10» for one side: five 48 dp targets 8 px apart (rendered once)."""
-    return ft.Row(
-        [
-            button(
-                f"bonus-{side}-{v}",
-                f"+{v}",
-                lambda _e, v=v: send("combat.bonus", {"side": side, "value": v, "label": ""}),
-                ft.OutlinedButton,
-                width=TARGET,
-                style=ft.ButtonStyle(padding=0),
-                label=f"{_title(side)} +{v}",
-            )
-            for v in ONE_SHOTS
-        ],
-        spacing=8,
-        scroll=ft.ScrollMode.AUTO,
-    )
+    plus = [
+        button(
+            f"bonus-{side}-{v}",
+            f"+{v}",
+            lambda _e, v=v: send("combat.bonus", {"side": side, "value": v, "label": ""}),
+            ft.OutlinedButton,
+            width=TARGET,
+            style=ft.ButtonStyle(padding=0),
+            label=f"{_title(side)} +{v}",
+        )
+        for v in ONE_SHOTS
+    ]
+    return ft.Row(plus, spacing=8, scroll=ft.ScrollMode.AUTO)
 
 
 Quick = ft.memo(_Quick)
@@ -134,20 +111,10 @@ def _OneShots(side: str, played: tuple[int, ...], send: Send) -> ft.Control:
         )
         for k, v in enumerate(played)
     ]
-    return ft.Column(
-        [
-            ft.Container(
-                ft.Row(
-                    [ft.Text(f"{_title(side)}:", size=13), *taken],
-                    spacing=4,
-                    scroll=ft.ScrollMode.AUTO,
-                ),
-                height=TARGET,
-            ),
-            Quick(side, send),
-        ],
-        spacing=0,
+    line = ft.Row(
+        [ft.Text(f"{_title(side)}:", size=13), *taken], spacing=4, scroll=ft.ScrollMode.AUTO
     )
+    return ft.Column([ft.Container(line, height=TARGET), Quick(side, send)], spacing=0)
 
 
 @ft.component
@@ -160,63 +127,43 @@ def _MonsterRow(i: int, m: Monster, send: Send) -> ft.Control:
     def edit(**changes: int) -> None:
         send("combat.monster.edit", {"index": i, **changes})
 
-    name = clipped_text(m.name, 13, lines=2, weight=ft.FontWeight.BOLD, style=_TIGHT)
-    levels = f"{_('ур.')} {m.level} · +{m.levels} {_('ур.')}"
-    return tagged(
-        f"monster-{i}",
-        ft.Container(
-            ft.Row(
-                [
-                    ft.Container(
-                        tagged(
-                            f"monster-{i}-levels",
-                            ft.Container(
-                                ft.Column(
-                                    [
-                                        name,
-                                        ft.Text(
-                                            levels,
-                                            size=12,
-                                            color=ft.Colors.PRIMARY,
-                                            max_lines=1,
-                                            style=_TIGHT,
-                                        ),
-                                    ],
-                                    spacing=0,
-                                    alignment=ft.MainAxisAlignment.CENTER,
-                                ),
-                                height=TARGET,
-                                tooltip=_("1 или 2 уровня — как на карте"),
-                                on_click=lambda: edit(levels=1 if m.levels == 2 else 2),
-                            ),
-                            label=f"{m.name}: за убийство {m.levels}",
-                        ),
-                        expand=True,
-                    ),
-                    Counter(
-                        f"monster-{i}-power",
-                        _("Усилитель"),
-                        m.strength,
-                        lambda d: edit(enhancers=m.enhancers + d),
-                        caption=f"{m.enhancers:+d}",
-                        size=24,
-                        steps=f"monster-{i}-enh",
-                    ),
-                    icon_button(
-                        f"monster-{i}-remove",
-                        ft.Icons.DELETE_OUTLINE,
-                        _("Убрать без убийства"),
-                        lambda: send("combat.monster.remove", {"index": i}),
-                    ),
-                ],
-                spacing=0,
-            ),
-            padding=ft.Padding.only(left=8),
-            border_radius=10,
-            border=ft.Border.all(1, ft.Colors.ERROR),
-        ),
-        label=f"{m.name} {m.strength}",
+    kill = f"{_('ур.')} {m.level} · +{m.levels} {_('ур.')}"
+    texts = [
+        clipped_text(m.name, 13, lines=2, weight=ft.FontWeight.BOLD, style=_TIGHT),
+        clipped_text(kill, 12, color=ft.Colors.PRIMARY, style=_TIGHT),
+    ]
+    levels = ft.Container(
+        ft.Column(texts, spacing=0, alignment=ft.MainAxisAlignment.CENTER),
+        height=TARGET,
+        tooltip=_("1 или 2 уровня — как на карте"),
+        on_click=lambda: edit(levels=1 if m.levels == 2 else 2),
     )
+    kills = tagged(f"monster-{i}-levels", levels, label=f"{m.name}: за убийство {m.levels}")
+    line = [
+        ft.Container(kills, expand=True),
+        Counter(
+            f"monster-{i}-power",
+            _("Усилитель"),
+            m.strength,
+            lambda d: edit(enhancers=m.enhancers + d),
+            caption=f"{m.enhancers:+d}",
+            size=24,
+            steps=f"monster-{i}-enh",
+        ),
+        icon_button(
+            f"monster-{i}-remove",
+            ft.Icons.DELETE_OUTLINE,
+            _("Убрать без убийства"),
+            lambda: send("combat.monster.remove", {"index": i}),
+        ),
+    ]
+    frame = ft.Container(
+        ft.Row(line, spacing=0),
+        padding=ft.Padding.only(left=8),
+        border_radius=10,
+        border=ft.Border.all(1, ft.Colors.ERROR),
+    )
+    return tagged(f"monster-{i}", frame, label=f"{m.name} {m.strength}")
 
 
 @ft.component
@@ -225,57 +172,43 @@ def _Helpers(fighter: int, helper: int | None, names: tuple[str, ...], send: Sen
     helper takes the help back."""
 
     def pick_helper(p: int) -> None:
-        if helper == p:
-            send("combat.helper", {"player": None})
-            return
         if helper is not None and not send("combat.helper", {"player": None}):
             return
-        send("combat.helper", {"player": p}, chained=helper is not None)
+        if helper != p:  # another player: the new helper, sent after the old one goes
+            send("combat.helper", {"player": p}, chained=helper is not None)
 
-    return ft.Row(
-        [
-            ft.Text(_("Помощник:"), size=13),
-            *[
-                button(
-                    f"helper-{p}",
-                    names[p],
-                    lambda _e, p=p: pick_helper(p),
-                    ft.FilledButton if helper == p else ft.OutlinedButton,
-                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-                    label=names[p] + (" помогает" if helper == p else ""),
-                )
-                for p in range(len(names))
-                if p != fighter
-            ],
-        ],
-        spacing=4,
-        scroll=ft.ScrollMode.AUTO,
-    )
+    others = [
+        button(
+            f"helper-{p}",
+            names[p],
+            lambda _e, p=p: pick_helper(p),
+            ft.FilledButton if helper == p else ft.OutlinedButton,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+            label=names[p] + (" помогает" if helper == p else ""),
+        )
+        for p in range(len(names))
+        if p != fighter
+    ]
+    return ft.Row([ft.Text(_("Помощник:"), size=13), *others], spacing=4, scroll=ft.ScrollMode.AUTO)
 
 
 @ft.component
 def _Header(name: str, add_monster: Callable[[], None]) -> ft.Control:
     """«Бой: <name>» (``fighter``), «+ Монстр» (``add-monster``: a wandering monster joins)
     and the rules link (``combat-rules``)."""
-    return ft.Row(
-        [
-            ft.Icon(ft.Icons.SPORTS_MMA, color=ft.Colors.ERROR),
-            ft.Container(
-                tagged("fighter", clipped_text(f"{_('Бой')}: {name}", 20), label=name), expand=True
-            ),
-            button(
-                "add-monster",
-                _("Монстр"),
-                add_monster,
-                ft.OutlinedButton,
-                icon=ft.Icons.ADD,
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-                label=_("Ещё монстр"),
-            ),
-            icon_button("combat-rules", ft.Icons.MENU_BOOK, _("Правила боя"), lambda: rules("Бой")),
-        ],
-        spacing=6,
+    fighter = tagged("fighter", clipped_text(f"{_('Бой')}: {name}", 20), label=name)
+    add = button(
+        "add-monster",
+        _("Монстр"),
+        add_monster,
+        ft.OutlinedButton,
+        icon=ft.Icons.ADD,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+        label=_("Ещё монстр"),
     )
+    link = icon_button("combat-rules", ft.Icons.MENU_BOOK, _("Правила боя"), lambda: rules("Бой"))
+    icon = ft.Icon(ft.Icons.SPORTS_MMA, color=ft.Colors.ERROR)
+    return ft.Row([icon, ft.Container(fighter, expand=True), add, link], spacing=6)
 
 
 @ft.component
@@ -319,23 +252,19 @@ def _CombatView(
     rows = [MonsterRow(i, m, send) for i, m in enumerate(c.monsters)]
     ours = tuple(b.value for b in c.player_bonuses)
     theirs = tuple(b.value for b in c.monster_bonuses)
-    secondary = [
-        Helpers(c.fighter, c.helper, names, send),
-        OneShots("players", ours, send),
-        OneShots("monsters", theirs, send),
-    ]
+    one_shots = [OneShots("players", ours, send), OneShots("monsters", theirs, send)]
+    secondary = [Helpers(c.fighter, c.helper, names, send), *one_shots]
     if folded:
         helper = None if c.helper is None else names[c.helper]
         more = More(helper, sum(ours), sum(theirs), opened, flip)
         parts = [*rows, ft.Row([ft.Container(more, expand=True)]), *(secondary if opened else [])]
     else:
         parts = [*secondary, *rows]
+    head = [Header(names[c.fighter], add_monster), Totals(totals, folded)]
     return tagged(
         "combat",
         ft.Container(
-            ft.Column(
-                [Header(names[c.fighter], add_monster), Totals(totals, folded), *parts], spacing=4
-            ),
+            ft.Column([*head, *parts], spacing=4),
             padding=6,
             border_radius=12,
             border=ft.Border.all(2, ft.Colors.ERROR),

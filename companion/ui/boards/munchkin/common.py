@@ -9,7 +9,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.munchkin.constants import OVERRIDE_NOTE, R_COMBAT
+from companion.engine.munchkin.constants import R_COMBAT
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.ui.nav import open_rules
@@ -22,10 +22,7 @@ __all__ = [
     "BoardUi",
     "board_ui",
     "rules",
-    "to_int",
-    "overridable",
     "refused_fight",
-    "below_zero",
     "send_noting_gear",
     "stepper",
     "outlined",
@@ -46,7 +43,7 @@ class BoardUi:
     refused move a card may override (``override``: ``{"type", "data", "message"}``, with
     ``"form": True`` for a fight refused at «Бой!») and «Карта так говорит» given to the
     form in advance (``card_says``); the question before a seal is broken open (``sealing``:
-    :func:`.turn.SealDialog`)."""
+    :func:`.dialogs.Question`)."""
 
     monster_form: str = ""
     fleeing: bool = False
@@ -69,38 +66,21 @@ def rules(query: str) -> None:
     open_rules(RULES_GAME_ID, query)
 
 
-def to_int(text: str, default: int | None = None) -> int | None:
-    """Typed digits as an int, else ``default``."""
-    try:
-        return int(text.strip())
-    except (ValueError, AttributeError):
-        return default
-
-
-def overridable(message: str) -> bool:
-    """Does the engine's refusal say a card may override it («карта так говорит»)?"""
-    return f"«{OVERRIDE_NOTE}»" in message
-
-
-def below_zero(name: str, gear: int) -> str:
-    """The notice for a gear bonus gone below 0: allowed («Бой» sums every modifier; rule 1
-    floors the level only), said in two lines of the banner."""
-    return (
-        f"{name}: {_('бонус шмоток')} {shown_number(gear)} — "
-        f"{_('минус бывает (проклятия, шмотки с минусом)')}, «{R_COMBAT}»"
-    )
-
-
 def send_noting_gear(view: GameView, type: str, data: dict[str, Any]) -> bool:
-    """``view.send(type, data)``; when a player's gear bonus goes from 0 or more to below 0,
-    the notice :func:`below_zero` (once, not at each step further down). Every gear move
-    goes through it: a tap, the number pad, the override dialog."""
+    """``view.send(type, data)``; when a player's gear bonus goes from 0 or more to below 0, a
+    notice in two lines of the banner that it is allowed («Бой» sums every modifier; rule 1
+    floors the level only), once, not at each step further down. Every gear move goes
+    through it: a tap, the number pad, the override dialog."""
     player = data.get("player")
     gear = type.startswith("gear.") and isinstance(player, int)
     before = view.state.players[player].gear if gear else 0
     ok = view.send(type, data)
-    if ok and gear and view.state.players[player].gear < 0 <= before:
-        view.show_notice(below_zero(view.game.players[player], view.state.players[player].gear))
+    after = view.state.players[player].gear if gear else 0
+    if ok and gear and after < 0 <= before:
+        view.show_notice(
+            f"{view.game.players[player]}: {_('бонус шмоток')} {shown_number(after)} — "
+            f"{_('минус бывает (проклятия, шмотки с минусом)')}, «{R_COMBAT}»"
+        )
     return ok
 
 
@@ -117,19 +97,13 @@ def refused_fight(view: GameView) -> str:
 def stepper(ident: str, title: str, shown: str, add: Callable[[int], None]) -> ft.Control:
     """``title`` and a value with its −/+ (:func:`.counter_step`: ±1, ±5 on a long press) in
     one 48 dp line; tags ``ident`` (spoken ``shown``), ``{ident}-minus``, ``{ident}-plus``."""
+    number = ft.Text(shown, size=22, weight=ft.FontWeight.BOLD)
+    value = ft.Container(number, width=44, alignment=ft.Alignment.CENTER)
     return ft.Row(
         [
             clipped_text(title, 15, weight=ft.FontWeight.BOLD, expand=True),
             counter_step(ident, title, -1, 1, add),
-            tagged(
-                ident,
-                ft.Container(
-                    ft.Text(shown, size=22, weight=ft.FontWeight.BOLD),
-                    width=44,
-                    alignment=ft.Alignment.CENTER,
-                ),
-                label=shown,
-            ),
+            tagged(ident, value, label=shown),
             counter_step(ident, title, 1, 1, add),
         ],
         spacing=0,
@@ -149,14 +123,11 @@ def outlined(
 ) -> ft.Control:
     """An outlined button ``height`` px tall tagged ``ident`` (spoken ``label``): ``icon`` and
     ``content`` (a text cut with «…» takes the room left); ``kw`` to the button."""
-    return tagged(
-        ident,
-        ft.OutlinedButton(
-            content=ft.Row([ft.Icon(icon, size=18), content], spacing=6, tight=True),
-            height=height,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=pad)),
-            on_click=lambda: on_click(),
-            **kw,
-        ),
-        label=label,
+    button = ft.OutlinedButton(
+        content=ft.Row([ft.Icon(icon, size=18), content], spacing=6, tight=True),
+        height=height,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=pad)),
+        on_click=lambda: on_click(),
+        **kw,
     )
+    return tagged(ident, button, label=label)

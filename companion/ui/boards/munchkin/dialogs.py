@@ -11,15 +11,21 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.munchkin import ESCAPE_TARGET, default_monster_name, roll_dice
+from companion.engine.munchkin import (
+    ESCAPE_TARGET,
+    MUNCHKIN,
+    SEALS_TO_END,
+    default_monster_name,
+    roll_dice,
+)
 from companion.i18n import _
 from companion.ui.boards.munchkin.common import (
     BoardUi,
+    Send,
     refused_fight,
     rules,
     send_noting_gear,
     stepper,
-    to_int,
 )
 from companion.ui.form_dialog import form_dialog, refusal_line
 from companion.ui.layout import use_layout
@@ -33,17 +39,14 @@ from companion.ui.widgets import (
     said,
     tagged,
     toggle,
+    typed_number,
     typed_text,
     use_form,
 )
 
-__all__ = ["MonsterDialog", "OverrideDialog", "FleeDialog", "dialog_actions", "question", "flag"]
+__all__ = ["MonsterDialog", "Question", "FleeDialog", "dialog_actions", "flag"]
 
 _BLANK = {"name": "", "level": "", "treasures": "", "two": False, "override": False, "refused": ""}
-
-
-#: A dialog's answer: identifier, label, what a tap does.
-Choice = tuple[str, str, Callable[[], None]]
 
 
 def dialog_actions(
@@ -54,18 +57,6 @@ def dialog_actions(
         button(cancel_ident, _("Отмена"), lambda: on_cancel()),
         button(ok_ident, ok_text, lambda: on_ok(), ft.FilledButton, **kw),
     ]
-
-
-def question(
-    title: str, ident: str, text: str, no: Choice, yes: Choice, icon: ft.IconData
-) -> ft.AlertDialog:
-    """:func:`.confirm_dialog` with its text tagged ``ident`` (spoken whole) and margins that
-    keep its two buttons on one row at 360 px."""
-    dialog = confirm_dialog(title, text, no, yes, icon=icon)
-    dialog.content = said(ident, dialog.content)
-    dialog.inset_padding = ft.Padding.symmetric(horizontal=16, vertical=24)
-    dialog.actions_padding = ft.Padding.only(left=16, right=16, bottom=16)
-    return dialog
 
 
 def flag(
@@ -107,24 +98,20 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
     ``-treasures``, ``-two``, ``-error``, ``-submit``, ``-cancel``; ``monster-override``."""
     mode = ui.monster_form
     layout = use_layout()
-    form, update, latest = use_form(lambda: dict(_BLANK), mode)
+    # «Карта так говорит» given in advance (``ui.card_says``) is the form's first value
+    form, update, latest = use_form(lambda: {**_BLANK, "override": ui.card_says}, mode)
     adding = mode == "add"
     prefix = "add-monster" if adding else "monster"
 
     def put(key: str, value: Any) -> None:
         update(lambda f: {**f, key: value})
 
+    def flip(key: str) -> None:
+        put(key, not latest()[key])
+
     def close() -> None:
         ui.card_says = False
         ui.monster_form = ""
-
-    def card_says() -> bool:
-        return bool(latest()["override"] or ui.card_says)
-
-    def flip_card() -> None:
-        now = card_says()
-        ui.card_says = False
-        put("override", not now)
 
     def unnamed() -> str:
         combat = view.state.combat
@@ -134,19 +121,19 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
 
     def submit() -> None:
         cur = latest()
-        level, treasures = to_int(cur["level"]), to_int(cur["treasures"])
-        if level is not None and treasures is None:  # the engine says a missing level first
+        level, treasures = typed_number(cur["level"]), typed_number(cur["treasures"])
+        if isinstance(level, int) and not isinstance(treasures, int):  # a missing level first
             put("refused", _("Сокровища: впишите число с карты монстра, 0 — если их нет («Бой»)."))
             return
         monster: dict[str, Any] = {
             "name": cur["name"].strip() or unnamed(),
-            "level": -1 if level is None else level,
+            "level": level if isinstance(level, int) else -1,
             "levels": 2 if cur["two"] else 1,
         }
-        if treasures is not None:
+        if isinstance(treasures, int):
             monster["treasures"] = treasures
         data: dict[str, Any] = {"monster": monster}
-        if not adding and card_says():
+        if not adding and cur["override"]:
             data["override"] = True
         if view.send("combat.monster.add" if adding else "combat.start", data):
             close()
@@ -154,70 +141,53 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         put("refused", view.error)
         view.clear_message()
 
+    name = ft.TextField(
+        label=_("Название (необязательно)"),
+        hint_text=f"{_('если пусто')}: {unnamed()}" if mode else None,
+        value=form["name"],
+        on_change=lambda e: put("name", typed_text(e)),
+    )
+    numbers = [
+        number_field(f"{prefix}-{key}", label, form[key], width, partial(put, key))
+        for key, label, width in (("level", _("Уровень"), 112), ("treasures", _("Сокровища"), 128))
+    ]
     fields: list[ft.Control] = [
-        tagged(
-            f"{prefix}-name",
-            ft.TextField(
-                label=_("Название (необязательно)"),
-                hint_text=f"{_('если пусто')}: {unnamed()}" if mode else None,
-                value=form["name"],
-                on_change=lambda e: put("name", typed_text(e)),
-            ),
-        ),
-        ft.Row(
-            [
-                number_field(f"{prefix}-{key}", label, form[key], width, partial(put, key))
-                for key, label, width in (
-                    ("level", _("Уровень"), 112),
-                    ("treasures", _("Сокровища"), 128),
-                )
-            ],
-            spacing=8,
-        ),
-        flag(
-            f"{prefix}-two",
-            _("2 уровня за убийство"),
-            form["two"],
-            lambda: put("two", not latest()["two"]),
-        ),
+        tagged(f"{prefix}-name", name),
+        ft.Row(numbers, spacing=8),
+        flag(f"{prefix}-two", _("2 уровня за убийство"), form["two"], partial(flip, "two")),
     ]
     if not adding:
-        fields.append(flag("monster-override", _("Карта так говорит"), card_says(), flip_card))
+        card_word = partial(flip, "override")
+        fields.append(flag("monster-override", _("Карта так говорит"), form["override"], card_word))
     refused = form["refused"] or (
-        refused_fight(view) if mode == "start" and not card_says() else ""
+        refused_fight(view) if mode == "start" and not form["override"] else ""
     )
-    ft.use_dialog(
-        form_dialog(
-            layout,
-            _("Ещё монстр в бою") if adding else _("Монстр!"),
-            fields,
-            refusal_line(f"{prefix}-error", rule_first(refused), whole=refused),
-            dialog_actions(
-                f"{prefix}-cancel",
-                f"{prefix}-submit",
-                _("Добавить") if adding else _("Бой!"),
-                close,
-                submit,
-                icon=ft.Icons.ADD if adding else ft.Icons.SPORTS_MMA,
-            ),
-            close,
-        )
-        if mode
-        else None
-    )
+    ok, icon = (_("Добавить"), ft.Icons.ADD) if adding else (_("Бой!"), ft.Icons.SPORTS_MMA)
+    actions = dialog_actions(f"{prefix}-cancel", f"{prefix}-submit", ok, close, submit, icon=icon)
+    title = _("Ещё монстр в бою") if adding else _("Монстр!")
+    refusal = refusal_line(f"{prefix}-error", rule_first(refused), whole=refused)
+    ft.use_dialog(form_dialog(layout, title, fields, refusal, actions, close) if mode else None)
     return ft.Container(width=0, height=0)
 
 
 @ft.component
-def OverrideDialog(view: GameView, ui: BoardUi) -> ft.Control:
-    """A refusal a card may override (``ui.override``): the engine's message, the one place
-    that says it (:func:`.board.use_send`), and «Карта так говорит» that sends the same move
-    again with ``"override": true`` — or, for a fight refused at «Бой!», opens the monster
-    form with the card's word given. Tags: ``override-message``, ``-cancel``, ``-apply``."""
-    pending = ui.override
+def Question(view: GameView, ui: BoardUi, send: Send) -> ft.Control:
+    """The board's yes/no question (a :func:`.confirm_dialog`, its text spoken whole, margins
+    that keep its two buttons on one row at 360 px), kept in place by the board so a turn
+    keeps it open; one at a time:
+
+    - a refusal a card may override (``ui.override``): the engine's message, the one place
+      that says it (:func:`.board.use_send`), and «Карта так говорит» that sends the same move
+      again with ``"override": true`` — or, for a fight refused at «Бой!», opens the monster
+      form with the card's word given. Tags: ``override-message``, ``-cancel``, ``-apply``;
+    - before a seal is broken (``ui.sealing``): asked by the board's «Сорвать» before the
+      last seal and by the pinned bar's seals always. Tags: ``seal-confirm-text``,
+      ``seal-cancel``, ``seal-confirm``."""
+    pending, seals = ui.override, view.state.seals
+    last = seals + 1 >= SEALS_TO_END
 
     def close() -> None:
-        ui.override = None
+        ui.override, ui.sealing = None, False
 
     def apply() -> None:
         if pending is not None and pending.get("form"):
@@ -228,18 +198,35 @@ def OverrideDialog(view: GameView, ui: BoardUi) -> ft.Control:
             send_noting_gear(view, pending["type"], {**pending["data"], "override": True})
         close()
 
-    ft.use_dialog(
-        question(
+    def seal() -> None:
+        close()
+        send("seal.break", {})
+
+    dialog = None
+    if pending is not None:
+        dialog = confirm_dialog(
             _("Правила этого не разрешают"),
-            "override-message",
             pending["message"],
             ("override-cancel", _("Отмена"), close),
             ("override-apply", _("Карта так говорит"), apply),
-            ft.Icons.STYLE,
+            icon=ft.Icons.STYLE,
         )
-        if pending is not None
-        else None
-    )
+    elif ui.sealing and not MUNCHKIN.ended(view.state):
+        dialog = confirm_dialog(
+            _("Сорвать последнюю сивучать?") if last else _("Сорвать сивучать?"),
+            _("Седьмая сивучать заканчивает игру; затем стол назовёт победителя.")
+            if last
+            else f"{_('Сорвано сивучатей')}: {seals}/{SEALS_TO_END}.",
+            ("seal-cancel", _("Отмена"), close),
+            ("seal-confirm", _("Сорвать"), seal),
+            icon=ft.Icons.APPROVAL,
+        )
+    if dialog is not None:
+        ident = "override-message" if pending is not None else "seal-confirm-text"
+        dialog.content = said(ident, dialog.content)
+        dialog.inset_padding = ft.Padding.symmetric(horizontal=16, vertical=24)
+        dialog.actions_padding = ft.Padding.only(left=16, right=16, bottom=16)
+    ft.use_dialog(dialog)
     return ft.Container(width=0, height=0)
 
 
@@ -294,95 +281,62 @@ def FleeDialog(view: GameView, ui: BoardUi) -> ft.Control:
 
     def dice(prefix: str, key: str, runner: str) -> list[ft.Control]:
         """Per monster: whose roll against which monster, then its six dice on one line."""
-        picked = form[key]
         rows: list[ft.Control] = []
         for i, name in enumerate(monsters):
             whose = f"{runner}, {_('от')} «{name}»" if runner else name
-            rows.append(clipped_text(f"{whose}: {_('кубик')}", 13))
-            who = f"{runner}: {name}" if runner else name
-            rows.append(
-                ft.Row(
-                    [
-                        button(
-                            f"{prefix}-die-{i}-{v}",
-                            str(v),
-                            lambda _e, i=i, v=v: put(**{key: {**latest()[key], i: v}}),
-                            ft.FilledButton if picked.get(i) == v else ft.OutlinedButton,
-                            width=TARGET,
-                            style=ft.ButtonStyle(padding=0),
-                            label=f"{who} {v}" + (" выбран" if picked.get(i) == v else ""),
-                        )
-                        for v in range(1, 7)
-                    ],
-                    spacing=0,
-                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+            who, picked = f"{runner}: {name}" if runner else name, form[key].get(i)
+            six = [
+                button(
+                    f"{prefix}-die-{i}-{v}",
+                    str(v),
+                    lambda _e, i=i, v=v: put(**{key: {**latest()[key], i: v}}),
+                    ft.FilledButton if picked == v else ft.OutlinedButton,
+                    width=TARGET,
+                    style=ft.ButtonStyle(padding=0),
+                    label=f"{who} {v}" + (" выбран" if picked == v else ""),
                 )
-            )
+                for v in range(1, 7)
+            ]
+            rows.append(clipped_text(f"{whose}: {_('кубик')}", 13))
+            rows.append(ft.Row(six, spacing=0, alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
         return rows
 
-    def step(key: str) -> Callable[[int], None]:
-        return lambda by: put(**{key: latest()[key] + by})
-
     who = [names[c.fighter] if c is not None else "", names[helper] if both else ""]
-    roles = [_("в бою"), _("помогает")]
     parts: list[ft.Control] = []
     if both:
         parts.append(said("flee-both", ft.Text(_("Смываются оба, каждый сам"), size=14)))
     for k, (tag, pre) in enumerate(runs):
-        title = f"{who[k]} — {roles[k]}" if both else _("Модификатор")
+        role = _("помогает") if k else _("в бою")
+        title = f"{who[k]} — {role}" if both else _("Модификатор")
         mod = f"{pre}modifier"
-        parts.append(stepper(f"{tag}-mod", title, f"{form[mod]:+d}", step(mod)))
+        step = partial(lambda key, by: put(**{key: latest()[key] + by}), mod)
+        parts.append(stepper(f"{tag}-mod", title, f"{form[mod]:+d}", step))
     many = len(monsters) > 1 or both
-    parts.append(
-        ft.Row(
-            [
-                button(
-                    "flee-roll",
-                    _("Бросить кубики") if many else _("Бросить кубик"),
-                    roll,
-                    ft.FilledButton,
-                    icon=ft.Icons.CASINO,
-                ),
-                clipped_text(_("или свои кубики:"), 14, lines=2, expand=True),
-            ],
-            spacing=8,
-        )
-    )
+    throw = _("Бросить кубики") if many else _("Бросить кубик")
+    own = clipped_text(_("или свои кубики:"), 14, lines=2, expand=True)
+    roll_row = [button("flee-roll", throw, roll, ft.FilledButton, icon=ft.Icons.CASINO), own]
+    parts.append(ft.Row(roll_row, spacing=8))
     for k, (tag, pre) in enumerate(runs):
         parts += dice(tag, f"{pre}picked", who[k] if both else "")
     missing = any(chosen(f"{pre}picked") is None for _tag, pre in runs)
+    record = _("Записать броски") if many else _("Записать бросок")
+    actions = dialog_actions("flee-cancel", "flee-submit", record, close, flee, disabled=missing)
+    scroll = ft.ScrollMode.AUTO if many else None  # a fallback: 390×844 holds it
+    content = ft.Column(parts, tight=True, spacing=4, width=FLEE_WIDTH, scroll=scroll)
+    link = button(
+        "flee-rules",
+        f"{ESCAPE_TARGET}+ {_('удалось')}",
+        lambda: rules("Смываемся"),
+        icon=ft.Icons.MENU_BOOK,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
+        label=f"{ESCAPE_TARGET}+ на кубике — удалось",
+    )
     ft.use_dialog(
         ft.AlertDialog(
             modal=True,
-            title=ft.Row(
-                [
-                    ft.Text(_("Смываемся"), size=22, expand=True),
-                    button(
-                        "flee-rules",
-                        f"{ESCAPE_TARGET}+ {_('удалось')}",
-                        lambda: rules("Смываемся"),
-                        icon=ft.Icons.MENU_BOOK,
-                        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
-                        label=f"{ESCAPE_TARGET}+ на кубике — удалось",
-                    ),
-                ],
-                spacing=4,
-            ),
-            content=ft.Column(
-                parts,
-                tight=True,
-                spacing=4,
-                width=FLEE_WIDTH,
-                scroll=ft.ScrollMode.AUTO if many else None,  # a fallback: 390×844 holds it
-            ),
-            actions=dialog_actions(
-                "flee-cancel",
-                "flee-submit",
-                _("Записать броски") if many else _("Записать бросок"),
-                close,
-                flee,
-                disabled=missing,
-            ),
+            title=ft.Row([ft.Text(_("Смываемся"), size=22, expand=True), link], spacing=4),
+            content=content,
+            actions=actions,
             inset_padding=ft.Padding.symmetric(horizontal=6, vertical=8),
             title_padding=ft.Padding.only(left=FLEE_PAD + 6, right=FLEE_PAD, top=8),
             content_padding=ft.Padding.only(left=FLEE_PAD, right=FLEE_PAD, top=8, bottom=4),

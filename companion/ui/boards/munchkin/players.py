@@ -6,7 +6,6 @@ the card comes or goes with it."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import flet as ft
 
@@ -56,10 +55,7 @@ def _PlayerRow(
     editing, set_editing = ft.use_state(False)
     form, update, latest = use_form(lambda: {"klass": klass, "notes": notes}, editing)
     layout = use_layout()
-
-    def type_text(key: str, e: Any) -> None:
-        text = typed_text(e)
-        update(lambda f: {**f, key: text})
+    close = partial(set_editing, False)
 
     def save() -> None:
         cur, sent = latest(), False
@@ -67,7 +63,7 @@ def _PlayerRow(
             sent = send("player.class", {"player": index, "value": cur["klass"]})
         if cur["notes"] != notes:
             send("player.notes", {"player": index, "value": cur["notes"]}, chained=sent)
-        set_editing(False)
+        close()
 
     fields = [
         tagged(
@@ -77,118 +73,77 @@ def _PlayerRow(
                 value=form[key],
                 multiline=key == "notes",
                 min_lines=2 if key == "notes" else None,
-                on_change=partial(type_text, key),
+                on_change=lambda e, key=key: update({**latest(), key: typed_text(e)}),
             ),
         )
         for key, tag, label in (("klass", "class", _("Класс")), ("notes", "notes", _("Заметки")))
     ]
-    close = partial(set_editing, False)
-    ft.use_dialog(
-        form_dialog(
-            layout,
-            f"{name}: {_('класс и заметки')}",
-            fields,
-            None,
-            dialog_actions(
-                f"cancel-text-p{index}", f"save-text-p{index}", _("Сохранить"), close, save
-            ),
-            close,
-        )
-        if editing
-        else None
+    actions = dialog_actions(
+        f"cancel-text-p{index}", f"save-text-p{index}", _("Сохранить"), close, save
     )
+    title = f"{name}: {_('класс и заметки')}"
+    ft.use_dialog(form_dialog(layout, title, fields, None, actions, close) if editing else None)
     power = level + gear
     who = klass or _("без класса")
+    shown_name = player_name(
+        name,
+        active,
+        size=18,
+        ident=f"name-p{index}",
+        label=name + (" (ходит)" if active else ""),
+        marker=False,
+    )
+    kind = clipped_text(  # in a fight the role (and the class)
+        (f"{role} · {klass}" if klass else role) if role else who,
+        13,
+        lines=2,
+        italic=not klass and not role,
+        color=ft.Colors.PRIMARY if role else None,
+        style=ft.TextStyle(height=1.1),
+    )
+    shown_class = tagged(f"class-p{index}", kind, label=f"{role} {who}".strip())
     # name and class share the head's room 3:2, each a loose flex: a long name is cut in its
     # slot, never under the marker and the strength
     head = ft.Row(
         [
-            ft.Container(
-                player_name(
-                    name,
-                    active,
-                    size=18,
-                    ident=f"name-p{index}",
-                    label=name + (" (ходит)" if active else ""),
-                    marker=False,
-                ),
-                expand=3,
-                expand_loose=True,
-            ),
+            ft.Container(shown_name, expand=3, expand_loose=True),
             active_marker(active, keep_slot=False),
-            ft.Container(
-                tagged(
-                    f"class-p{index}",
-                    # in a fight the role (and the class)
-                    clipped_text(
-                        (f"{role} · {klass}" if klass else role) if role else who,
-                        13,
-                        lines=2,
-                        italic=not klass and not role,
-                        color=ft.Colors.PRIMARY if role else None,
-                        style=ft.TextStyle(height=1.1),
-                    ),
-                    label=f"{role} {who}".strip(),
-                ),
-                expand=2,
-                expand_loose=True,
-            ),
+            ft.Container(shown_class, expand=2, expand_loose=True),
         ],
         spacing=4,
     )
+    number = ft.Text(shown_number(power), size=24, weight=ft.FontWeight.BOLD)
+    strength = ft.Container(number, width=40, alignment=ft.Alignment.CENTER)
+    edit = partial(set_editing, True)
     slots = [
         ft.Text(_("сила"), size=12),
-        tagged(
-            f"power-p{index}",
-            ft.Container(
-                ft.Text(shown_number(power), size=24, weight=ft.FontWeight.BOLD),
-                width=40,
-                alignment=ft.Alignment.CENTER,
-            ),
-            label=str(power),
-        ),
+        tagged(f"power-p{index}", strength, label=str(power)),
         icon_button(
-            f"edit-p{index}",
-            ft.Icons.EDIT_NOTE,
-            _("Класс и заметки"),
-            lambda: set_editing(True),
-            disabled=over,
+            f"edit-p{index}", ft.Icons.EDIT_NOTE, _("Класс и заметки"), edit, disabled=over
         ),
     ]
-
-    def counter(what: str, spoken: str, caption: str, value: int, **kw: Any) -> ft.Control:
-        return Counter(
+    pair = [
+        Counter(
             f"{what}-p{index}",
             f"{name}: {spoken}",
             value,
-            lambda d: send(f"{what}.change", {"player": index, "delta": d}),
-            lambda v: send(f"{what}.set", {"player": index, "value": v}),
+            lambda d, what=what: send(f"{what}.change", {"player": index, "delta": d}),
+            lambda v, what=what: send(f"{what}.set", {"player": index, "value": v}),
             caption=caption,
             width=COUNTER_VALUE,
             size=24,
-            disabled=over,
-            **kw,
-        )
-
-    counters = ft.Row(
-        [
-            counter("level", _("уровень"), _("уровень"), level),
             # a bonus below 0 (a curse, a minus item: «Бой») in the error colour
-            counter(
-                "gear",
-                _("бонус шмоток"),
-                _("шмотки"),
-                gear,
-                color=ft.Colors.ERROR if gear < 0 else None,
-            ),
-        ],
-        spacing=0,
-        # the room of a wider phone goes between them
-        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-    )
-    below: list[ft.Control] = [counters]
-    if notes:
-        below.append(said(f"notes-p{index}", clipped_text(notes, 13)))
+            color=ft.Colors.ERROR if value < 0 else None,
+            disabled=over,
+        )
+        for what, spoken, caption, value in (
+            ("level", _("уровень"), _("уровень"), level),
+            ("gear", _("бонус шмоток"), _("шмотки"), gear),
+        )
+    ]
+    # the room of a wider phone goes between them
+    counters = ft.Row(pair, spacing=0, alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+    below = [counters, *([said(f"notes-p{index}", clipped_text(notes, 13))] if notes else [])]
     return player_row(
         f"card-p{index}", color, active, head, slots, label=None, below=below, dense=layout.short
     )

@@ -1,6 +1,6 @@
 """The board's top line (:func:`top_line`: the last combat's summary or «От щедрот», then the
 seals; nothing there moves the players), the seals' button of a short page's pinned bar
-(:func:`seals_in_bar`), the setup reminder and, after the seventh seal, the winner picker."""
+(:func:`SealsButton`), the setup reminder and, after the seventh seal, the winner picker."""
 
 from __future__ import annotations
 
@@ -9,28 +9,19 @@ from functools import partial
 
 import flet as ft
 
-from companion.engine.munchkin import HAND_LIMIT, MUNCHKIN, SEALS_TO_END, SETUP_REMINDER, charity
+from companion.engine.munchkin import HAND_LIMIT, SEALS_TO_END, SETUP_REMINDER, charity
 from companion.engine.munchkin.constants import R_PHASES
 from companion.i18n import _
-from companion.ui.boards.munchkin.common import BoardUi, Send, outlined, stepper
-from companion.ui.boards.munchkin.dialogs import flag, question
+from companion.ui.boards.munchkin.common import Send, outlined, stepper
+from companion.ui.boards.munchkin.dialogs import flag
 from companion.ui.form_dialog import form_dialog
-from companion.ui.layout import Layout, use_layout
-from companion.ui.state import GameView
+from companion.ui.layout import use_layout
 from companion.ui.step_panel import whole_dialog
+from companion.ui.tagged_controls import heading
 from companion.ui.widgets import TARGET, button, clipped_text, said, tagged
 from companion.words import plural
 
-__all__ = [
-    "top_line",
-    "CharitySlot",
-    "LastCombat",
-    "SealsButton",
-    "SealDialog",
-    "seals_in_bar",
-    "Reminder",
-    "WinnerPicker",
-]
+__all__ = ["top_line", "CharitySlot", "LastCombat", "SealsButton", "Reminder", "WinnerPicker"]
 
 #: Height of the board's top line (px): the seals' two lines and the 48 dp «Сорвать».
 TOP_LINE = 56
@@ -75,21 +66,17 @@ def _CharitySlot(
     default: list[int] | None = None  # the odd cards' recipients: the plan's first ones
     extra_to, set_extra_to = ft.use_state(default)
     why, set_why = ft.use_state("")  # why the last tapped dimmed box took no card
-    sizes = [0] * len(names)
-    sizes[giver] = hand
-    plan = charity(giver, sizes, list(levels))
-    chosen = (
-        list(plan.recipients[: plan.extra])
-        if extra_to is None
-        else [p for p in extra_to if p in plan.recipients][: plan.extra]
-    )
+    close = partial(set_opened, False)
+    plan = charity(giver, [hand if i == giver else 0 for i in range(len(names))], list(levels))
+    picked = plan.recipients if extra_to is None else extra_to
+    chosen = [p for p in picked if p in plan.recipients][: plan.extra]
     gifts = [plan.shares.get(i, 0) + (1 if i in chosen else 0) for i in range(len(names))]
 
     def give() -> None:
         given = [0] * len(names) if plan.discard else gifts
         if send("turn.charity", {"hand": hand, "gifts": given, "discard": plan.discard}):
             set_extra_to(None)
-            set_opened(False)
+            close()
             # said where the table looks, in cards (never «+1» alone: that read as a level)
             said = [f"{names[p]} {_cards(n)}" for p, n in enumerate(given) if n]
             said += [f"{_('в сброс')} {_cards(plan.discard)}"] if plan.discard else []
@@ -113,71 +100,40 @@ def _CharitySlot(
     plan_text = why or _plan_text(plan.surplus, plan.discard, plan.extra)
     rows: list[ft.Control] = []
     for p in [] if plan.discard else plan.recipients:
-        full = p not in chosen and len(chosen) >= plan.extra
-        rows.append(
-            ft.Row(
-                [
-                    said(
-                        f"gift-{p}",
-                        ft.Text(f"{names[p]}: {gifts[p]}", size=16, weight=ft.FontWeight.BOLD),
-                    ),
-                    flag(
-                        f"gift-extra-{p}",
-                        _("ещё одну"),
-                        p in chosen,
-                        partial(flip, p),
-                        yes=" (да)",
-                        dimmed=full,
-                    )
-                    if plan.extra
-                    else ft.Container(),
-                ],
-                height=TARGET,
-            )
+        gift = said(
+            f"gift-{p}", ft.Text(f"{names[p]}: {gifts[p]}", size=16, weight=ft.FontWeight.BOLD)
         )
+        full = p not in chosen and len(chosen) >= plan.extra
+        extra = flag(
+            f"gift-extra-{p}",
+            _("ещё одну"),
+            p in chosen,
+            partial(flip, p),
+            yes=" (да)",
+            dimmed=full,
+        )
+        rows.append(ft.Row([gift, extra if plan.extra else ft.Container()], height=TARGET))
+    gifts_box = ft.Column(rows, spacing=4, tight=True)
+    room = (len(names) - 1) * (TARGET + 4)  # one height whatever the hand
+    # three lines whatever the plan (or the reason in its place) says
+    plan_line = clipped_text(plan_text, 14, lines=3, color=ft.Colors.ERROR if why else None)
     body = [
         stepper("hand", f"{names[giver]}: {_('карт на руке')}", str(hand), change_hand),
-        # three lines whatever the plan (or the reason in its place) says
-        tagged(
-            "charity-plan",
-            ft.Container(
-                clipped_text(plan_text, 14, lines=3, color=ft.Colors.ERROR if why else None),
-                height=60,
-            ),
-            label=plan_text,
-        ),
-        ft.Container(
-            ft.Column(rows, spacing=4, tight=True),
-            height=(len(names) - 1) * (TARGET + 4),
-            alignment=ft.Alignment.TOP_LEFT,
-        ),
+        tagged("charity-plan", ft.Container(plan_line, height=60), label=plan_text),
+        ft.Container(gifts_box, height=room, alignment=ft.Alignment.TOP_LEFT),
     ]
-
-    def close() -> None:
-        set_opened(False)
-
-    ft.use_dialog(
-        form_dialog(
-            layout,
-            _("От щедрот"),
-            [tagged("charity", ft.Column(body, spacing=4, tight=True))],
-            None,
-            [
-                button("charity-cancel", _("Закрыть"), close),
-                button(
-                    "charity-submit",
-                    _("Сбросить") if plan.discard else _("Раздать"),
-                    give,
-                    ft.FilledButton,
-                    icon=ft.Icons.VOLUNTEER_ACTIVISM,
-                    disabled=plan.surplus == 0 or (not plan.discard and len(chosen) != plan.extra),
-                ),
-            ],
-            close,
-        )
-        if opened
-        else None
+    submit = button(
+        "charity-submit",
+        _("Сбросить") if plan.discard else _("Раздать"),
+        give,
+        ft.FilledButton,
+        icon=ft.Icons.VOLUNTEER_ACTIVISM,
+        disabled=plan.surplus == 0 or (not plan.discard and len(chosen) != plan.extra),
     )
+    actions = [button("charity-cancel", _("Закрыть"), close), submit]
+    fields = [tagged("charity", ft.Column(body, spacing=4, tight=True))]
+    dialog = form_dialog(layout, _("От щедрот"), fields, None, actions, close)
+    ft.use_dialog(dialog if opened else None)
     opener = button(
         "charity-open",
         _("От щедрот"),
@@ -188,16 +144,10 @@ def _CharitySlot(
     )
     if not treasures:
         return opener
-    draw = f"{_('тянуть')} {treasures} " + plural(
-        treasures, _("сокровище"), _("сокровища"), _("сокровищ")
-    )
-    return ft.Row(
-        [
-            opener,
-            ft.Container(said("charity-treasures", clipped_text(draw, 13, lines=2)), expand=True),
-        ],
-        spacing=6,
-    )
+    kinds = plural(treasures, _("сокровище"), _("сокровища"), _("сокровищ"))
+    draw = f"{_('тянуть')} {treasures} {kinds}"
+    to_draw = said("charity-treasures", clipped_text(draw, 13, lines=2))
+    return ft.Row([opener, ft.Container(to_draw, expand=True)], spacing=6)
 
 
 #: Memoised: changes with the giver, the treasures and the levels only.
@@ -218,63 +168,13 @@ def _odd_cards_taken(extra: int, chosen: list[str]) -> str:
     )
 
 
-def seal_tap(
-    seals: int, send: Send, ask: Callable[[], None], always_ask: bool = False
-) -> Callable[[], None]:
-    """What a tap on «Сорвать» does: it breaks a seal at once, or first asks (``ask()``: the
-    board's :func:`SealDialog`) when the next seal ends the game («Начало игры, конец игры»)
-    or ``always_ask`` (the pinned bar's button, beside «Бой!»: a mis-tap is asked about)."""
-    last = seals + 1 >= SEALS_TO_END
-
-    def tap() -> None:
-        if last or always_ask:
-            ask()
-        else:
-            send("seal.break", {})
-
-    return tap
-
-
-@ft.component
-def SealDialog(view: GameView, ui: BoardUi, send: Send) -> ft.Control:
-    """The question before a seal is broken, open while ``ui.sealing``: one for the board's
-    «Сорвать» and the pinned bar's seals (:func:`seal_tap`), kept in place by the board, so a
-    turn that moves the seals between the two keeps it open. Tags: ``seal-confirm-text``,
-    ``seal-cancel``, ``seal-confirm``."""
-    seals = view.state.seals
-    last = seals + 1 >= SEALS_TO_END
-
-    def close() -> None:
-        ui.sealing = False
-
-    def confirm() -> None:
-        close()
-        send("seal.break", {})
-
-    ft.use_dialog(
-        question(
-            _("Сорвать последнюю сивучать?") if last else _("Сорвать сивучать?"),
-            "seal-confirm-text",
-            _("Седьмая сивучать заканчивает игру; затем стол назовёт победителя.")
-            if last
-            else f"{_('Сорвано сивучатей')}: {seals}/{SEALS_TO_END}.",
-            ("seal-cancel", _("Отмена"), close),
-            ("seal-confirm", _("Сорвать"), confirm),
-            ft.Icons.APPROVAL,
-        )
-        if ui.sealing and not MUNCHKIN.ended(view.state)
-        else None
-    )
-    return ft.Container(width=0, height=0)
-
-
 def top_line(
     slot: ft.Control | None, seals: int | None, over: bool, send: Send, ask: Callable[[], None]
 ) -> ft.Control:
     """The board's top line, :data:`TOP_LINE` px: ``slot`` (the last combat's summary, «От
     щедрот», or ``None``), then the seals broken with «Сорвать» (:func:`Seals`) — or, with
     ``seals`` ``None`` (they are in the pinned bar), the slot alone and nothing while it is
-    empty. ``ask`` opens the seal question (:func:`seal_tap`)."""
+    empty. ``ask`` opens the seal question (:func:`.dialogs.Question`)."""
     room = ft.Container(slot, expand=True, height=TOP_LINE, alignment=ft.Alignment.CENTER_LEFT)
     if seals is None:
         return room if slot is not None else ft.Container(visible=False)
@@ -283,53 +183,42 @@ def top_line(
 
 @ft.component
 def _Seals(seals: int, over: bool, send: Send, ask: Callable[[], None]) -> ft.Control:
-    """«Сивучати n/7» (``seals``) and «Сорвать» (``seal-break``; :func:`seal_tap`)."""
-    break_seal = seal_tap(seals, send, ask)
+    """«Сивучати n/7» (``seals``) and «Сорвать» (``seal-break``): it breaks a seal at once, or
+    first asks (``ask()``) when the next one ends the game («Начало игры, конец игры»)."""
+    last = seals + 1 >= SEALS_TO_END
     shown = ft.Text(f"{seals}/{SEALS_TO_END}", size=20, weight=ft.FontWeight.BOLD)
-    return ft.Row(
-        [
-            ft.Column(
-                [ft.Text(_("Сивучати"), size=12), said("seals", shown)],
-                spacing=0,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            button(
-                "seal-break",
-                _("Сорвать"),
-                break_seal,
-                ft.OutlinedButton,
-                tooltip=_("Сорвать ещё одну сивучать"),
-                disabled=over,
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-                label="Сорвать сивучать",
-            ),
-        ],
-        spacing=4,
-        tight=True,
+    count = ft.Column(
+        [ft.Text(_("Сивучати"), size=12), said("seals", shown)],
+        spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )
+    tap = button(
+        "seal-break",
+        _("Сорвать"),
+        ask if last else lambda: send("seal.break", {}),
+        ft.OutlinedButton,
+        tooltip=_("Сорвать ещё одну сивучать"),
+        disabled=over,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+        label="Сорвать сивучать",
+    )
+    return ft.Row([count, tap], spacing=4, tight=True)
 
 
 Seals = ft.memo(_Seals)
 
 
-def seals_in_bar(layout: Layout, fighting: bool) -> bool:
-    """The seals fold into the pinned bar: a short page in one column (two columns' bar has
-    no room), out of a fight (a folded fight puts the top line after the players)."""
-    return layout.short and not layout.two_columns and not fighting
-
-
 @ft.component
-def SealsButton(seals: int, over: bool, send: Send, ask: Callable[[], None]) -> ft.Control:
-    """The seals in the pinned bar: one 56 dp button «n/7»; a tap asks before it breaks one
-    (:func:`seal_tap`, ``ask``). Tags: ``seal-break`` (spoken «Сивучати n/7: сорвать»),
-    ``seals``."""
-    break_seal = seal_tap(seals, send, ask, always_ask=True)
+def SealsButton(seals: int, over: bool, ask: Callable[[], None]) -> ft.Control:
+    """The seals in the pinned bar: one 56 dp button «n/7»; a tap asks (``ask()``) before it
+    breaks one (a mis-tap beside «Бой!»). Tags: ``seal-break`` (spoken «Сивучати n/7:
+    сорвать»), ``seals``."""
     shown = f"{seals}/{SEALS_TO_END}"
     return outlined(
         "seal-break",
         ft.Icons.APPROVAL,
         said("seals", ft.Text(shown, size=16, weight=ft.FontWeight.BOLD)),
-        break_seal,
+        ask,
         label=f"{_('Сивучати')} {shown}: {_('сорвать')}",
         height=56,
         pad=10,
@@ -355,19 +244,16 @@ def _ReadLine(
     close = partial(set_opened, False)
     tags = (f"{ident}-title", text_ident, close_ident)
     ft.use_dialog(whole_dialog(title, whole, close, tags) if opened else None)
-    return tagged(
-        ident,
-        ft.Container(
-            ft.Row([ft.Icon(icon, size=18, color=ft.Colors.PRIMARY), short], spacing=6),
-            height=TARGET,
-            padding=ft.Padding.symmetric(horizontal=6),
-            border_radius=8,
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            tooltip=_("Показать целиком"),
-            on_click=lambda: set_opened(True),
-        ),
-        label=label,
+    line = ft.Container(
+        ft.Row([ft.Icon(icon, size=18, color=ft.Colors.PRIMARY), short], spacing=6),
+        height=TARGET,
+        padding=ft.Padding.symmetric(horizontal=6),
+        border_radius=8,
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        tooltip=_("Показать целиком"),
+        on_click=lambda: set_opened(True),
     )
+    return tagged(ident, line, label=label)
 
 
 @ft.component
@@ -408,37 +294,30 @@ def WinnerPicker(names: tuple[str, ...], levels: tuple[int, ...], send: Send) ->
     def pick(i: int) -> None:
         set_picked(tuple(sorted(set(picked) ^ {i})))
 
+    picks = [
+        flag(
+            f"winner-pick-{i}",
+            f"{n} ({_('уровень')} {levels[i]})",
+            i in picked,
+            partial(pick, i),
+            spoken=n,
+            yes=" (да)",
+        )
+        for i, n in enumerate(names)
+    ]
+    submit = button(
+        "winners-submit",
+        _("Записать победу"),
+        lambda: send("game.winners", {"winners": list(picked)}),
+        ft.FilledButton,
+        icon=ft.Icons.EMOJI_EVENTS,
+        disabled=not picked,
+    )
+    ask = heading(_("Сорвана седьмая сивучать — игра окончена. Кто победил? Решает стол."), 16)
     return tagged(
         "winner-picker",
         ft.Container(
-            ft.Column(
-                [
-                    ft.Text(
-                        _("Сорвана седьмая сивучать — игра окончена. Кто победил? Решает стол."),
-                        size=16,
-                        weight=ft.FontWeight.BOLD,
-                    ),
-                    *[
-                        flag(
-                            f"winner-pick-{i}",
-                            f"{n} ({_('уровень')} {levels[i]})",
-                            i in picked,
-                            partial(pick, i),
-                            spoken=n,
-                            yes=" (да)",
-                        )
-                        for i, n in enumerate(names)
-                    ],
-                    button(
-                        "winners-submit",
-                        _("Записать победу"),
-                        lambda: send("game.winners", {"winners": list(picked)}),
-                        ft.FilledButton,
-                        icon=ft.Icons.EMOJI_EVENTS,
-                        disabled=not picked,
-                    ),
-                ]
-            ),
+            ft.Column([ask, *picks, submit]),
             padding=10,
             border_radius=12,
             border=ft.Border.all(3, ft.Colors.AMBER),
