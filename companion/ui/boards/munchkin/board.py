@@ -19,9 +19,10 @@ from typing import Any
 import flet as ft
 
 from companion.engine import moves
-from companion.engine.munchkin import HAND_LIMIT, MUNCHKIN, SEALS_TO_END, escapes, flee_rolls
+from companion.engine.munchkin import HAND_LIMIT, MUNCHKIN, SEALS_TO_END
 from companion.engine.munchkin.constants import CHARITY, KICK, LOOT, OVERRIDE_NOTE, TROUBLE
 from companion.i18n import _
+from companion.present.munchkin import last_combat_text
 from companion.ui.boards.munchkin.combat import CombatView
 from companion.ui.boards.munchkin.common import board_ui, outlined, refused_fight, send_noting_gear
 from companion.ui.boards.munchkin.dialogs import FleeDialog, MonsterDialog, Question
@@ -37,9 +38,8 @@ from companion.ui.boards.munchkin.turn import (
 from companion.ui.layout import Layout, grid, use_layout
 from companion.ui.state import GameView, part
 from companion.ui.widgets import clipped_text, primary_button, use_top_on
-from companion.words import inflect, plural
 
-__all__ = ["Board", "Actions", "last_combat_text"]
+__all__ = ["Board", "Actions"]
 
 
 def use_send(view: GameView):
@@ -69,56 +69,6 @@ def use_send(view: GameView):
         return ok
 
     return ft.use_callback(send, [view])
-
-
-def last_combat_text(view: GameView) -> str:
-    """The last finished combat in Russian, or ``""``; what decides the turn comes first,
-    inside the top slot's two lines (the punishment named only for a runner caught)."""
-    last = view.state.last_combat
-    if not last:
-        return ""
-    names = view.game.players
-    if last["result"] == "won":
-        n = last["treasures"]
-        return (
-            f"{_('Победа в бою')}: {names[last['fighter']]} {_('тянет')} {n} "
-            f"{plural(n, _('сокровище'), _('сокровища'), _('сокровищ'))}, "
-            f"+{last['levels']} {_('ур.')}; {_('разовые карты — в сброс')}"
-        )
-    if last["result"] == "fled":
-        flee = next((e.data for e in reversed(view.game.events) if e.type == "combat.flee"), {})
-        runs = [(last["fighter"], "")]
-        if last.get("helper") is not None and "helper_rolls" in flee:
-            runs.append((last["helper"], "helper_"))  # both ran
-        told = []  # per runner: the name and (monster, roll, verdict) per monster
-        for who, pre in runs:
-            args = (
-                flee.get(f"{pre}rolls", []),
-                flee.get(f"{pre}modifier", 0),
-                flee.get("modifiers"),
-            )
-            verdicts = [_("удалось") if e else _("не удалось") for e in escapes(*args)]
-            said = list(zip(last["monsters"], flee_rolls(*args), verdicts, strict=False))
-            told.append((names[who], said))
-        if len(told) == 2 and all(len(said) == 1 for _w, said in told):
-            # fighter and helper from one monster: both verdicts first
-            text = ", ".join(f"{w}: {said[0][2]} ({said[0][1]})" for w, said in told)
-            text += f" — {_('смываются от монстра')} «{told[0][1][0][0]}»"
-        else:
-            text = ". ".join(
-                f"{w}: {said[0][2]} {_('смыться')} ({said[0][1]}) {_('от монстра')} «{said[0][0]}»"
-                if len(said) == 1
-                else f"{w} {_('смывается')}: " + "; ".join(f"{n} — {v} ({r})" for n, r, v in said)
-                for w, said in told
-            )
-        caught = [last["fighter"]] if last.get("caught") else []
-        if last.get("helper_caught") and last.get("helper") is not None:
-            caught.append(last["helper"])
-        if caught:
-            whom = " и ".join(inflect(names[i], "gent") for i in caught)
-            text += f". {_('Непотребство для')} {whom} — {_('по карте монстра')}"
-        return text
-    return f"{_('Бой окончен без убийства')}: {', '.join(last['monsters'])}"
 
 
 def seals_in_bar(layout: Layout, fighting: bool) -> bool:
@@ -158,7 +108,7 @@ def Board(view: GameView) -> ft.Control:
     use_top_on(None if fighting else "calm")
     layout = use_layout()
     folded = fighting and layout.short  # the seals' line then goes after the players
-    summary = last_combat_text(view) if c is None else ""
+    summary = last_combat_text(view.game) if c is None else ""
     slot: ft.Control | None = LastCombat(summary) if summary else None
     if giving:  # beside «От щедрот» the treasures a won fight still draws
         treasures = state.last_combat["treasures"] if won_fight else 0

@@ -9,9 +9,9 @@ from functools import partial
 
 import flet as ft
 
-from companion.engine.munchkin import HAND_LIMIT, SEALS_TO_END, SETUP_REMINDER, charity
-from companion.engine.munchkin.constants import R_PHASES
+from companion.engine.munchkin import SEALS_TO_END, SETUP_REMINDER, charity
 from companion.i18n import _
+from companion.present.munchkin import cards, charity_plan, odd_cards_taken
 from companion.ui.boards.munchkin.common import Send, outlined, stepper
 from companion.ui.boards.munchkin.dialogs import flag
 from companion.ui.form_dialog import form_dialog
@@ -25,22 +25,6 @@ __all__ = ["top_line", "CharitySlot", "LastCombat", "SealsButton", "Reminder", "
 
 #: Height of the board's top line (px): the seals' two lines and the 48 dp «Сорвать».
 TOP_LINE = 56
-
-
-def _cards(n: int) -> str:
-    return f"{n} {plural(n, _('карта'), _('карты'), _('карт'))}"
-
-
-def _plan_text(surplus: int, discard: int, extra: int) -> str:
-    if surplus == 0:
-        return f"{_('Не больше')} {HAND_LIMIT} {_('карт — раздавать нечего')}"
-    if discard:
-        low = _("Самый низкий уровень у вас — они уходят в сброс")
-        return f"{_('Лишних карт')}: {surplus}. {low}."
-    text = f"{_('Лишних карт')}: {surplus} — {_('поровну манчкинам самого низкого уровня')}."
-    if extra:
-        text += f" {_('Остаток')} ({extra}) — {_('по одной тем, кого выберете')}."
-    return text
 
 
 @ft.component
@@ -78,8 +62,8 @@ def _CharitySlot(
             set_extra_to(None)
             close()
             # said where the table looks, in cards (never «+1» alone: that read as a level)
-            said = [f"{names[p]} {_cards(n)}" for p, n in enumerate(given) if n]
-            said += [f"{_('в сброс')} {_cards(plan.discard)}"] if plan.discard else []
+            said = [f"{names[p]} {cards(n)}" for p, n in enumerate(given) if n]
+            said += [f"{_('в сброс')} {cards(plan.discard)}"] if plan.discard else []
             if said:
                 show(f"{_('От щедрот')}: {', '.join(said)}")
 
@@ -89,7 +73,7 @@ def _CharitySlot(
         elif len(chosen) < plan.extra:
             set_extra_to([*chosen, p])
         else:  # every odd card is given: say so, change nothing
-            set_why(_odd_cards_taken(plan.extra, [names[q] for q in chosen]))
+            set_why(odd_cards_taken(plan.extra, [names[q] for q in chosen]))
             return
         set_why("")
 
@@ -97,7 +81,7 @@ def _CharitySlot(
         set_hand(max(0, hand + by))
         set_why("")
 
-    plan_text = why or _plan_text(plan.surplus, plan.discard, plan.extra)
+    plan_text = why or charity_plan(plan.surplus, plan.discard, plan.extra)
     rows: list[ft.Control] = []
     for p in [] if plan.discard else plan.recipients:
         gift = said(
@@ -152,20 +136,6 @@ def _CharitySlot(
 
 #: Memoised: changes with the giver, the treasures and the levels only.
 CharitySlot = ft.memo(_CharitySlot)
-
-
-def _odd_cards_taken(extra: int, chosen: list[str]) -> str:
-    """Why one more «ещё одну» is refused: the ``extra`` odd cards, one each, are with
-    ``chosen`` («Фазы хода», «От щедрот»); the rule before the names, inside three lines."""
-    if extra == 1:
-        return (
-            f"{_('Остаток (1) уже отдан')}: {chosen[0]} ({R_PHASES}). "
-            f"{_('Снимите там «ещё одну», чтобы отдать его другому.')}"
-        )
-    return (
-        f"{_('Остаток')} ({extra}) {_('уже отдан')}: {', '.join(chosen)} ({R_PHASES}). "
-        f"{_('Снимите у кого-то «ещё одну», чтобы отдать другому.')}"
-    )
 
 
 def top_line(

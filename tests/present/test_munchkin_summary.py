@@ -7,8 +7,8 @@ gets away), «Бой» (a won fight: levels and treasures)."""
 
 from __future__ import annotations
 
+from companion.present.munchkin import last_combat_text
 from companion.store import GameStore
-from companion.ui.boards.munchkin.board import last_combat_text
 from companion.ui.state import GameView, Hub
 
 FIRST_LINE = 45  # characters of the slot's first line at 390 px (13 px text)
@@ -31,7 +31,7 @@ def test_a_failed_escape_says_so_on_the_first_line(tmp_path):
             ("combat.flee", {"rolls": [3]}),
         ],
     )
-    text = last_combat_text(view)
+    text = last_combat_text(view.game)
     assert text.startswith("Борис: не удалось смыться (3) от монстра «Затушенная печень»"), text
     assert "не удалось" in text[:FIRST_LINE]
 
@@ -45,7 +45,7 @@ def test_a_won_fight_names_levels_and_treasures_in_words(tmp_path):
             ("combat.resolve", {}),
         ],
     )
-    text = last_combat_text(view)
+    text = last_combat_text(view.game)
     assert text.startswith("Победа в бою: Борис тянет 2 сокровища, +1 ур."), text
     # at 360 px the slot holds about 22 characters a line: the treasures stay inside two
     # (play-test: «…тянуть 2 сокрови…» after «От щедрот»)
@@ -65,7 +65,7 @@ def test_a_helper_who_ran_too_is_in_the_summary(tmp_path):
             ("combat.flee", {"rolls": [5], "helper_rolls": [2]}),
         ],
     )
-    text = last_combat_text(view)
+    text = last_combat_text(view.game)
     assert text.startswith(
         "Борис: удалось (5), Вика: не удалось (2) — смываются от монстра «Затушенная печень»"
     ), text
@@ -86,6 +86,6 @@ def test_a_runner_who_got_away_from_every_monster_hears_of_no_punishment(tmp_pat
             ("combat.flee", {"rolls": [6], "helper_rolls": [5]}),
         ],
     )
-    text = last_combat_text(view)
+    text = last_combat_text(view.game)
     assert "от монстра «Радиоактивный слизень»" in text, text
     assert "Непотребство" not in text, text

@@ -1,0 +1,98 @@
+"""What the Munchkin board says, without Flet: the last combat's summary and «От щедрот»'s
+plan and refusals (:mod:`companion.ui.boards.munchkin` shows them)."""
+
+from __future__ import annotations
+
+from companion.engine import Game
+from companion.engine.munchkin import HAND_LIMIT, escapes, flee_rolls
+from companion.engine.munchkin.constants import R_PHASES
+from companion.i18n import _
+from companion.words import inflect, plural
+
+__all__ = ["last_combat_text", "cards", "charity_plan", "odd_cards_taken"]
+
+
+def last_combat_text(game: Game) -> str:
+    """The last finished combat of a Munchkin ``game`` in Russian, or ``""``: what decides
+    the turn comes first (the board's top slot shows two lines), the punishment named only
+    for a runner caught. Rulebook: «Бой» (a won fight's levels and treasures), «Смываемся»
+    (the die per monster)."""
+    last = game.state.last_combat
+    if not last:
+        return ""
+    names = game.players
+    if last["result"] == "won":
+        n = last["treasures"]
+        return (
+            f"{_('Победа в бою')}: {names[last['fighter']]} {_('тянет')} {n} "
+            f"{plural(n, _('сокровище'), _('сокровища'), _('сокровищ'))}, "
+            f"+{last['levels']} {_('ур.')}; {_('разовые карты — в сброс')}"
+        )
+    if last["result"] == "fled":
+        flee = next((e.data for e in reversed(game.events) if e.type == "combat.flee"), {})
+        runs = [(last["fighter"], "")]
+        if last.get("helper") is not None and "helper_rolls" in flee:
+            runs.append((last["helper"], "helper_"))  # both ran
+        told = []  # per runner: the name and (monster, roll, verdict) per monster
+        for who, pre in runs:
+            args = (
+                flee.get(f"{pre}rolls", []),
+                flee.get(f"{pre}modifier", 0),
+                flee.get("modifiers"),
+            )
+            verdicts = [_("удалось") if e else _("не удалось") for e in escapes(*args)]
+            said = list(zip(last["monsters"], flee_rolls(*args), verdicts, strict=False))
+            told.append((names[who], said))
+        if len(told) == 2 and all(len(said) == 1 for _w, said in told):
+            # fighter and helper from one monster: both verdicts first
+            text = ", ".join(f"{w}: {said[0][2]} ({said[0][1]})" for w, said in told)
+            text += f" — {_('смываются от монстра')} «{told[0][1][0][0]}»"
+        else:
+            text = ". ".join(
+                f"{w}: {said[0][2]} {_('смыться')} ({said[0][1]}) {_('от монстра')} «{said[0][0]}»"
+                if len(said) == 1
+                else f"{w} {_('смывается')}: " + "; ".join(f"{n} — {v} ({r})" for n, r, v in said)
+                for w, said in told
+            )
+        caught = [last["fighter"]] if last.get("caught") else []
+        if last.get("helper_caught") and last.get("helper") is not None:
+            caught.append(last["helper"])
+        if caught:
+            whom = " и ".join(inflect(names[i], "gent") for i in caught)
+            text += f". {_('Непотребство для')} {whom} — {_('по карте монстра')}"
+        return text
+    return f"{_('Бой окончен без убийства')}: {', '.join(last['monsters'])}"
+
+
+def cards(n: int) -> str:
+    """``n`` cards in words: «1 карта», «3 карты», «5 карт»."""
+    return f"{n} {plural(n, _('карта'), _('карты'), _('карт'))}"
+
+
+def charity_plan(surplus: int, discard: int, extra: int) -> str:
+    """What «От щедрот» does with the ``surplus`` cards over :data:`HAND_LIMIT`: nothing to
+    give, ``discard`` them (the giver is the lowest level), or split them evenly with
+    ``extra`` odd ones handed out one each. Rulebook: «Фазы хода», «От щедрот»."""
+    if surplus == 0:
+        return f"{_('Не больше')} {HAND_LIMIT} {_('карт — раздавать нечего')}"
+    if discard:
+        low = _("Самый низкий уровень у вас — они уходят в сброс")
+        return f"{_('Лишних карт')}: {surplus}. {low}."
+    text = f"{_('Лишних карт')}: {surplus} — {_('поровну манчкинам самого низкого уровня')}."
+    if extra:
+        text += f" {_('Остаток')} ({extra}) — {_('по одной тем, кого выберете')}."
+    return text
+
+
+def odd_cards_taken(extra: int, chosen: list[str]) -> str:
+    """Why one more «ещё одну» is refused: the ``extra`` odd cards, one each, are with
+    ``chosen`` («Фазы хода», «От щедрот»); the rule before the names, inside three lines."""
+    if extra == 1:
+        return (
+            f"{_('Остаток (1) уже отдан')}: {chosen[0]} ({R_PHASES}). "
+            f"{_('Снимите там «ещё одну», чтобы отдать его другому.')}"
+        )
+    return (
+        f"{_('Остаток')} ({extra}) {_('уже отдан')}: {', '.join(chosen)} ({R_PHASES}). "
+        f"{_('Снимите у кого-то «ещё одну», чтобы отдать другому.')}"
+    )
