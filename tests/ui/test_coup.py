@@ -159,7 +159,7 @@ def test_small_phone_action_grid_in_two_rows(one_page, server):
     for its text at 12 px (cut with «…» by Flutter otherwise; the button's label says it
     whole). Three rows of 52 dp put the last under the pinned bar with four players, the
     whole grid with six (``test_coup_small_phone``)."""
-    from companion.ui.boards.coup.common import ACTION_LABELS
+    from companion.present.coup import ACTION_LABELS
     from companion.ui.boards.coup.referee import COMPACT_ROWS
 
     stored = GameStore(server.data_dir).create("coup", ["Аня", "Борис", "Вика"], first_player=0)

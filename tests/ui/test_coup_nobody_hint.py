@@ -226,7 +226,7 @@ def test_the_bar_answers_in_the_engines_words(monkeypatch):
     so the two could come to differ; the screen says what it said
     (:func:`test_the_card_answers_agree_with_the_card_asked_for`)."""
     from companion.engine.coup import CHARACTER_NAMES, shown_answer
-    from companion.ui.boards.coup import common
+    from companion.present import coup as common
     from tests.i18n_template import marked_messages
 
     answers = {shown_answer(c, p) for c in CHARACTER_NAMES for p in (True, False)}

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from companion.engine.coup import explain
+from companion.present.coup import outcome_line
 from companion.store import GameStore
-from companion.ui.boards.coup.referee import outcome_line
 from tests.ui import render_tree as rt
 from tests.ui.phone import box, same_place, tap_after_guard
 from tests.ui.walk import Phone

@@ -140,7 +140,7 @@ def test_a_last_card_lost_to_an_assassination_is_said_once():
     «Аня теряет покровителя» again, without «последнего» (play-test). It says nothing now."""
     from companion.engine import Game
     from companion.engine.coup import COUP, awaiting, explain
-    from companion.ui.boards.coup.referee import outcome_line
+    from companion.present.coup import outcome_line
 
     g = Game.new(COUP, ["Александрина", "Аня", "Владислав"], clock=lambda: 0.0)
     for kind, data in (

@@ -11,6 +11,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import _
+from companion.present.free import ahead, top_line
 from companion.store.limits import COUNTER_NAME_CHARS
 from companion.ui.boards.types import OptionsUpdate
 from companion.ui.layout import EXPANDED, grid, use_layout
@@ -147,13 +148,6 @@ def _PlayerRow(
 PlayerRow = ft.memo(_PlayerRow)
 
 
-def still_to_play(state: Any) -> list[int]:
-    """The seats that still have a turn in this round: the active one, then each after it up
-    to (not including) the first player, whose turn starts the next round."""
-    n = len(state.values)
-    return [(state.active + k) % n for k in range((state.first - state.active - 1) % n + 1)]
-
-
 @ft.component
 def Board(view: GameView) -> ft.Control:
     """The round and target (one line; on a wide window in the top bar, :func:`top_line`),
@@ -198,45 +192,6 @@ def Board(view: GameView) -> ft.Control:
             players,
         ],
         spacing=spacing,
-    )
-
-
-def top_line(game: Any) -> str:
-    """The round and the target in one line («Раунд 2 · цель: ПО 30»); once the target is
-    reached, who still has a turn (the status line says it is reached); once over, «Игра
-    окончена», not the next round. Over the rows on a phone, in the top bar on a wide window."""
-    state = game.state
-    target = state.target
-    goal = f"{_('цель')}: {target['counter']} {target['value']}" if target else ""
-    if target and state.target_round is not None and game.outcome() is None:
-        return _("Раунд {round} · до конца ходят: {names}").format(
-            round=state.round, names=", ".join(game.setup.names[i] for i in still_to_play(state))
-        )
-    head = _("Игра окончена") if game.outcome() is not None else f"{_('Раунд')} {state.round}"
-    return " · ".join(part for part in (head, goal) if part)
-
-
-def ahead(game: Any) -> str:
-    """Who wins if the table stops now, in words for the «Завершить игру?» question: the
-    leaders on the target's counter, else on the first one (``game.end`` in
-    :mod:`companion.engine.free`). Names only, no values: the bar re-renders when the lead
-    changes hands, not on every tap."""
-    state = game.state
-    key = state.target["counter"] if state.target else state.counters[0]["name"]
-    scores = game.definition.scores(state)
-    best = max(scores.values())
-    names = [game.setup.names[i] for i, v in sorted(scores.items()) if v == best]
-    # in the words of :func:`companion.engine.free.deciding_counter`
-    if state.target:
-        by = _("по счётчику цели «{counter}»").format(counter=key)
-    elif len(state.counters) > 1:
-        by = _("по первому счётчику «{counter}»").format(counter=key)
-    else:
-        by = _("по счётчику «{counter}»").format(counter=key)
-    if len(names) == 1:
-        return _("Победитель — {name}: больше всех {by}.").format(name=names[0], by=by)
-    return _("Победители — {names}: поровну, больше всех {by}.").format(
-        names=", ".join(names), by=by
     )
 
 

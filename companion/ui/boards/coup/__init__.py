@@ -25,7 +25,8 @@ from companion.engine.coup import (
     waiting_for,
 )
 from companion.i18n import _
-from companion.ui.boards.coup.common import Choice, action_label, choice_for, step_title, use_short
+from companion.present.coup import action_label, step_title
+from companion.ui.boards.coup.common import Choice, choice_for, use_short
 from companion.ui.boards.coup.players import PAIR_GAP, PAIRS_FROM, BankBar, PlayerRow
 from companion.ui.boards.coup.referee import Actions, Referee
 from companion.ui.boards.types import OptionsUpdate

@@ -17,41 +17,36 @@ from companion.engine import moves
 from companion.engine.coup import (
     ACTIONS,
     CHARACTER_NAMES,
-    CHARACTERS,
     CoupState,
     awaiting,
     claimed,
-    expected_outcome,
     explain,
     if_nobody,
     legal_declarations,
-    legal_events,
     refusal,
-    waiting_for,
 )
 from companion.i18n import _
-from companion.ui.boards.coup.common import (
+from companion.present.coup import (
     ACTION_LABELS,
-    CROWDED_FROM,
-    Choice,
+    STEP_RULES,
+    Answer,
     action_label,
     answer_label,
-    choice_for,
+    answers_of,
     genitive,
     opponents,
+    outcome_line,
     step_title,
-    use_short,
 )
+from companion.ui.boards.coup.common import CROWDED_FROM, Choice, choice_for, use_short
 from companion.ui.layout import COMPACT, grid, use_layout
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView
 from companion.ui.step_panel import StepPanel, StepText
 from companion.ui.widgets import TARGET, clipped_text, primary_button, tagged
 
-__all__ = ["Actions", "BAR_HEIGHT", "COMPACT_ROWS", "Referee", "answers_of", "outcome_line"]
+__all__ = ["Actions", "BAR_HEIGHT", "COMPACT_ROWS", "Referee"]
 
-#: An answer button: (identifier, lines, label or "", dimmed, move type, move data).
-Answer = tuple[str, tuple[str, ...], str, bool, str, tuple[tuple[str, Any], ...]]
 
 #: Width (px) of an action button: three a row in a 360 px phone's panel.
 ACTION_WIDTH = 96
@@ -160,91 +155,6 @@ def _Answers(
 
 # hidden sections keep their last props: a step flips ``visible`` rather than rebuilding
 Grid, Answers = ft.memo(_Grid), ft.memo(_Answers)
-
-
-def _answer(
-    ident: str,
-    lines: tuple[str, ...],
-    kind: str,
-    data: dict[str, Any],
-    label: str = "",
-    dimmed: bool = False,
-) -> Answer:
-    return ident, lines, label, dimmed, kind, tuple(sorted(data.items()))
-
-
-def answers_of(state: CoupState) -> tuple[Answer, ...]:
-    """The answer buttons: ``challenge-p<i>``, ``block-p<i>-<character>``,
-    ``lose-<character>`` (those not held dimmed); empty outside answer steps."""
-    step = awaiting(state)
-    names, legal = state.names, legal_events(state)
-    if step in ("challenge", "block_challenge"):
-        said = _("оспаривает")
-        return tuple(
-            _answer(
-                f"challenge-p{c}",
-                (names[c],),
-                "coup.challenge",
-                {"challenger": c},
-                f"{names[c]} {said}",
-            )
-            for c in waiting_for(state)
-        )
-    if step == "block":
-        blocks = [d for kind, d in legal if kind == "coup.block"]
-        return tuple(
-            _answer(
-                f"block-p{d['blocker']}-{d['character']}",
-                (names[d["blocker"]], CHARACTER_NAMES[d["character"]]),
-                "coup.block",
-                d,
-            )
-            for d in blocks
-        )
-    if step != "lose_influence" or state.pending is None:
-        return ()
-    who = state.pending["losses"][0]["player"]
-    allowed = {d["character"] for kind, d in legal if kind == "coup.lose_influence"}
-    return tuple(
-        _answer(
-            f"lose-{c}",
-            (CHARACTER_NAMES[c],),
-            "coup.lose_influence",
-            {"character": c, "player": who},
-            dimmed=c not in allowed,
-        )
-        for c in CHARACTERS
-    )
-
-
-#: Rulebook headings searched by each step's rules link.
-STEP_RULES = {
-    "action": "Действия",
-    "challenge": "Оспаривание",
-    "challenge_result": "Оспаривание",
-    "block": "Запрет действия",
-    "block_challenge": "Оспаривание",
-    "block_challenge_result": "Оспаривание",
-    "lose_influence": "Покровители",
-    "exchange": "Посол: обмен",
-    "over": "Конец игры",
-}
-
-
-def outcome_line(state: CoupState) -> str:
-    """«Итог действия: …» (:func:`~companion.engine.coup.expected_outcome`), or «» when the
-    explanation says it."""
-    text = expected_outcome(state)
-    said = explain(state)
-    if not text or text in said:
-        return ""
-    if awaiting(state) == "lose_influence" and state.pending is not None:
-        who = state.names[state.pending["losses"][0]["player"]]
-        if text == f"{who} теряет покровителя" and f"{who} теряет" in said:
-            return ""
-    if awaiting(state) in ("challenge_result", "block_challenge_result"):
-        return text  # «Показан: …» and «Не показан: …» (agreeing with the card), the bar's answers
-    return f"{_('Итог действия')}: {text}"
 
 
 #: (lines, size px) of the explanation and «Итог действия»: unfolded, folded, folded short

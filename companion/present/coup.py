@@ -1,0 +1,208 @@
+"""What the Coup («Переворот») board says, without Flet: the actions' button words, the step's
+question, its answer buttons and «Итог действия» (:mod:`companion.ui.boards.coup` shows them).
+Rulebook: «Действия», «Оспаривание», «Запрет действия», «Покровители»."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.coup import (
+    ACTIONS,
+    CHARACTER_NAMES,
+    CHARACTERS,
+    MUST_COUP,
+    CoupState,
+    awaiting,
+    expected_outcome,
+    explain,
+    legal_events,
+    loses_both,
+    shown_answer,
+    waiting_for,
+)
+from companion.i18n import _
+from companion.words import inflect
+
+__all__ = [
+    "ACTION_LABELS",
+    "Answer",
+    "STEP_RULES",
+    "action_label",
+    "answer_label",
+    "answers_of",
+    "genitive",
+    "opponents",
+    "outcome_line",
+    "step_title",
+]
+
+
+ACTION_LABELS = {
+    "income": "Доход +1",
+    "foreign_aid": "Помощь +2",
+    "coup": "Переворот −7",
+    "tax": "Налог +3",
+    "assassinate": "Убийство −3",
+    "steal": "Кража",
+    "exchange": "Обмен",
+}
+
+
+def action_label(action: str) -> str:
+    """Russian button text of an action id, e.g. ``"tax"`` → «Налог +3 (Герцог)»."""
+    claim = ACTIONS[action].claim
+    text = _(ACTION_LABELS[action])
+    return f"{text} ({CHARACTER_NAMES[claim]})" if claim else text
+
+
+def genitive(name: str) -> str:
+    """A name after «против», «у»: «Гриша» → «Гриши» (:func:`companion.words.inflect`)."""
+    return inflect(name, "gent")
+
+
+def _shown(character: str) -> str:
+    """«Посол показан?», «Графиня показана?» (:func:`answer_label`'s words)."""
+    return f"{CHARACTER_NAMES[character]} {shown_answer(character, True).lower()}?"
+
+
+def answer_label(character: str, proven: bool) -> str:
+    """«Показан» / «Не показан» («Показана» for the Contessa), the engine's words
+    (:func:`companion.engine.coup.shown_answer`)."""
+    return shown_answer(character, proven)
+
+
+def _aimed(state: CoupState) -> str:
+    """« Цель — Вика» for a step about an aimed action, else «»."""
+    target = state.pending.get("target") if state.pending is not None else None
+    if target is None:
+        return ""
+    return f" {_('Цель')} — {state.names[target]}"
+
+
+def step_title(state: CoupState) -> str:
+    """The current step's question, e.g. «Кто-то запрещает? Цель — Вика», «Аня: Герцог показан?»."""
+    step = awaiting(state)
+    names = state.names
+    # every step after «action» has a pending action (:func:`awaiting`), of whatever shape
+    p: Any = state.pending
+    if step == "action":
+        who = state.current
+        if state.coins[who] >= MUST_COUP:
+            return f"{names[who]}: {_('обязателен переворот')}"
+        return f"{names[who]}: {_('какое действие?')}"
+    if step == "challenge":
+        return _("Кто-то оспаривает?") + _aimed(state)
+    if step == "challenge_result":
+        return f"{names[p['actor']]}: {_shown(str(ACTIONS[p['action']].claim))}"
+    if step == "block":
+        return _("Кто-то запрещает?") + _aimed(state)
+    if step == "block_challenge":
+        return _("Кто-то оспаривает запрет?") + _aimed(state)
+    if step == "block_challenge_result":
+        return f"{names[p['blocker']]}: {_shown(p['block_character'])}"
+    if step == "lose_influence":
+        who = names[p["losses"][0]["player"]]
+        if loses_both(state):  # the first of two: the second step reads differently
+            return f"{who}: {_('какую раскрыть первой из двух?')}"
+        return f"{who}: {_('какую карту раскрыть?')}"
+    if step == "exchange":
+        return f"{names[p['actor']]}: {_('обмен с колодой двора')}"
+    return _("Игра окончена")
+
+
+def opponents(state: CoupState) -> list[int]:
+    """Players the turn's player may aim at: everybody else still holding an influence."""
+    return [
+        i
+        for i, k in enumerate(state.influence)
+        if i != state.current and k > 0 and not state.exiled[i]
+    ]
+
+
+#: An answer button: (identifier, lines, label or "", dimmed, move type, move data).
+Answer = tuple[str, tuple[str, ...], str, bool, str, tuple[tuple[str, Any], ...]]
+
+
+def _answer(
+    ident: str,
+    lines: tuple[str, ...],
+    kind: str,
+    data: dict[str, Any],
+    label: str = "",
+    dimmed: bool = False,
+) -> Answer:
+    return ident, lines, label, dimmed, kind, tuple(sorted(data.items()))
+
+
+def answers_of(state: CoupState) -> tuple[Answer, ...]:
+    """The answer buttons: ``challenge-p<i>``, ``block-p<i>-<character>``,
+    ``lose-<character>`` (those not held dimmed); empty outside answer steps."""
+    step = awaiting(state)
+    names, legal = state.names, legal_events(state)
+    if step in ("challenge", "block_challenge"):
+        said = _("оспаривает")
+        return tuple(
+            _answer(
+                f"challenge-p{c}",
+                (names[c],),
+                "coup.challenge",
+                {"challenger": c},
+                f"{names[c]} {said}",
+            )
+            for c in waiting_for(state)
+        )
+    if step == "block":
+        blocks = [d for kind, d in legal if kind == "coup.block"]
+        return tuple(
+            _answer(
+                f"block-p{d['blocker']}-{d['character']}",
+                (names[d["blocker"]], CHARACTER_NAMES[d["character"]]),
+                "coup.block",
+                d,
+            )
+            for d in blocks
+        )
+    if step != "lose_influence" or state.pending is None:
+        return ()
+    who = state.pending["losses"][0]["player"]
+    allowed = {d["character"] for kind, d in legal if kind == "coup.lose_influence"}
+    return tuple(
+        _answer(
+            f"lose-{c}",
+            (CHARACTER_NAMES[c],),
+            "coup.lose_influence",
+            {"character": c, "player": who},
+            dimmed=c not in allowed,
+        )
+        for c in CHARACTERS
+    )
+
+
+#: Rulebook headings searched by each step's rules link.
+STEP_RULES = {
+    "action": "Действия",
+    "challenge": "Оспаривание",
+    "challenge_result": "Оспаривание",
+    "block": "Запрет действия",
+    "block_challenge": "Оспаривание",
+    "block_challenge_result": "Оспаривание",
+    "lose_influence": "Покровители",
+    "exchange": "Посол: обмен",
+    "over": "Конец игры",
+}
+
+
+def outcome_line(state: CoupState) -> str:
+    """«Итог действия: …» (:func:`~companion.engine.coup.expected_outcome`), or «» when the
+    explanation says it."""
+    text = expected_outcome(state)
+    said = explain(state)
+    if not text or text in said:
+        return ""
+    if awaiting(state) == "lose_influence" and state.pending is not None:
+        who = state.names[state.pending["losses"][0]["player"]]
+        if text == f"{who} теряет покровителя" and f"{who} теряет" in said:
+            return ""
+    if awaiting(state) in ("challenge_result", "block_challenge_result"):
+        return text  # «Показан: …» and «Не показан: …» (agreeing with the card), the bar's answers
+    return f"{_('Итог действия')}: {text}"
