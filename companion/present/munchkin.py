@@ -1,15 +1,20 @@
-"""What the Munchkin board says, without Flet: the last combat's summary and «От щедрот»'s
-plan and refusals (:mod:`companion.ui.boards.munchkin` shows them)."""
+"""What the Munchkin board says, without Flet: the last combat's summary, «От щедрот»'s
+plan, refusals and notice, a refusal headed by its player or with its rule first, and the
+notice of a gear bonus below 0 (:mod:`companion.ui.boards.munchkin` shows them)."""
 
 from __future__ import annotations
 
+import re
+
 from companion.engine import Game
 from companion.engine.munchkin import HAND_LIMIT, escapes, flee_rolls
-from companion.engine.munchkin.constants import R_PHASES
+from companion.engine.munchkin.constants import R_COMBAT, R_PHASES
+from companion.errors import CompanionError
 from companion.i18n import _
 from companion.words import inflect, plural
 
-__all__ = ["last_combat_text", "cards", "charity_plan", "odd_cards_taken"]
+__all__ = ["last_combat_text", "cards", "charity_plan", "charity_notice", "odd_cards_taken"]
+__all__ += ["about_player", "fight_refusal", "gear_notice", "last_hand", "rule_first"]
 
 
 def last_combat_text(game: Game) -> str:
@@ -96,3 +101,58 @@ def odd_cards_taken(extra: int, chosen: list[str]) -> str:
         f"{_('Остаток')} ({extra}) {_('уже отдан')}: {', '.join(chosen)} ({R_PHASES}). "
         f"{_('Снимите у кого-то «ещё одну», чтобы отдать другому.')}"
     )
+
+
+def charity_notice(names: list[str] | tuple[str, ...], given: list[int], discard: int) -> str:
+    """Who got what in «От щедрот», in cards (never «+1» alone: that read as a level), or
+    ``""`` when nothing moved."""
+    said = [f"{names[p]} {cards(n)}" for p, n in enumerate(given) if n]
+    said += [f"{_('в сброс')} {cards(discard)}"] if discard else []
+    return f"{_('От щедрот')}: {', '.join(said)}" if said else ""
+
+
+def last_hand(game: Game) -> int:
+    """The hand size last entered in «От щедрот», else :data:`HAND_LIMIT` + 1."""
+    hands = (e.data.get("hand") for e in reversed(game.events) if e.type == "turn.charity")
+    return next((h for h in hands if isinstance(h, int)), HAND_LIMIT + 1)
+
+
+def fight_refusal(game: Game) -> str:
+    """Why no fight can start now, whatever the monster (the engine's refusal, naming «Фазы
+    хода»), or ``""``."""
+    try:
+        game.check("combat.start", {"monster": {"name": "?", "level": 1}})
+    except CompanionError as e:
+        return str(e)
+    return ""
+
+
+def about_player(name: str, said: str) -> str:
+    """A refusal about one player headed by their name: «Аня: уровень уже 1-й — …» (a capital
+    starting a word, not an abbreviation, lowered)."""
+    if said[:1].isupper() and said[1:2].islower():
+        said = said[0].lower() + said[1:]
+    return f"{name}: {said}"
+
+
+def gear_notice(name: str, gear: int) -> str:
+    """A gear bonus gone below 0 is allowed: «Бой» sums every modifier; rule 1 floors the
+    level only; the number with the minus sign «−3», as the counter draws it."""
+    return (
+        f"{name}: {_('бонус шмоток')} −{-gear} — "
+        f"{_('минус бывает (проклятия, шмотки с минусом)')}, «{R_COMBAT}»"
+    )
+
+
+#: About how many characters of 13 px text two lines of the monster form hold at 360 px.
+_TWO_LINES = 76
+_RULE_AT_END = re.compile(r"^(?P<text>.*\S)\s*\(«?(?P<rule>[^()«»]+)»?\)\.?$", re.DOTALL)
+
+
+def rule_first(message: str) -> str:
+    """A refusal longer than two lines with the rule it names moved to the front («Фазы хода:
+    В этот ход монстр уже был; …»), so a cut keeps the rule; else ``message`` as it is."""
+    found = _RULE_AT_END.match(message)
+    if len(message) <= _TWO_LINES or found is None:
+        return message
+    return f"{found['rule']}: {found['text']}"

@@ -19,12 +19,12 @@ from typing import Any
 import flet as ft
 
 from companion.engine import moves
-from companion.engine.munchkin import HAND_LIMIT, MUNCHKIN, SEALS_TO_END
+from companion.engine.munchkin import MUNCHKIN, SEALS_TO_END
 from companion.engine.munchkin.constants import CHARITY, KICK, LOOT, OVERRIDE_NOTE, TROUBLE
 from companion.i18n import _
-from companion.present.munchkin import last_combat_text
+from companion.present.munchkin import about_player, fight_refusal, last_combat_text, last_hand
 from companion.ui.boards.munchkin.combat import CombatView
-from companion.ui.boards.munchkin.common import board_ui, outlined, refused_fight, send_noting_gear
+from companion.ui.boards.munchkin.common import board_ui, outlined, send_noting_gear
 from companion.ui.boards.munchkin.dialogs import FleeDialog, MonsterDialog, Question
 from companion.ui.boards.munchkin.players import PlayerRow
 from companion.ui.boards.munchkin.turn import (
@@ -62,10 +62,7 @@ def use_send(view: GameView):
             ui.override = {"type": type, "data": data, "message": said}
             view.clear_message()  # the dialog says it
         elif isinstance(player, int) and view.error_player == player:
-            # «Аня: уровень уже 1-й — …»: a capital starting a word (not an abbreviation) lowered
-            if said[:1].isupper() and said[1:2].islower():
-                said = said[0].lower() + said[1:]
-            view.error = f"{view.game.players[player]}: {said}"
+            view.error = about_player(view.game.players[player], said)
         return ok
 
     return ft.use_callback(send, [view])
@@ -75,12 +72,6 @@ def seals_in_bar(layout: Layout, fighting: bool) -> bool:
     """The seals fold into the pinned bar: a short page in one column (two columns' bar has
     no room), out of a fight (a folded fight puts the top line after the players)."""
     return layout.short and not layout.two_columns and not fighting
-
-
-def _last_hand(view: GameView) -> int:
-    """The hand size last entered in «От щедрот», else :data:`HAND_LIMIT` + 1."""
-    hands = (e.data.get("hand") for e in reversed(view.game.events) if e.type == "turn.charity")
-    return next((h for h in hands if isinstance(h, int)), HAND_LIMIT + 1)
 
 
 def _empty() -> ft.Control:
@@ -113,7 +104,7 @@ def Board(view: GameView) -> ft.Control:
     if giving:  # beside «От щедрот» the treasures a won fight still draws
         treasures = state.last_combat["treasures"] if won_fight else 0
         slot = CharitySlot(
-            state.active, treasures, _last_hand(view), names, levels, view.show_notice, send
+            state.active, treasures, last_hand(game), names, levels, view.show_notice, send
         )
     in_bar = seals_in_bar(layout, c is not None)
     turn_bar = top_line(slot, None if in_bar else state.seals, over, send, ask_seal)
@@ -176,7 +167,7 @@ def start_fight(view: GameView) -> None:
     ui = board_ui(view)
     if view.readonly or view.locked:
         view.explain("combat.start", {"monster": {"name": "?", "level": 1}})  # says why: no move
-    elif refused := refused_fight(view):
+    elif refused := fight_refusal(view.game):
         view.clear_message()
         ui.override = {"type": "combat.start", "data": {}, "message": refused, "form": True}
     else:

@@ -9,12 +9,10 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.munchkin.constants import R_COMBAT
-from companion.errors import CompanionError
-from companion.i18n import _
+from companion.present.munchkin import gear_notice
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView
-from companion.ui.widgets import TARGET, clipped_text, counter_step, shown_number, tagged
+from companion.ui.widgets import TARGET, clipped_text, counter_step, tagged
 
 __all__ = [
     "RULES_GAME_ID",
@@ -22,7 +20,6 @@ __all__ = [
     "BoardUi",
     "board_ui",
     "rules",
-    "refused_fight",
     "send_noting_gear",
     "stepper",
     "outlined",
@@ -77,21 +74,8 @@ def send_noting_gear(view: GameView, type: str, data: dict[str, Any]) -> bool:
     ok = view.send(type, data)
     after = view.state.players[player].gear if gear else 0
     if ok and gear and after < 0 <= before:
-        view.show_notice(
-            f"{view.game.players[player]}: {_('бонус шмоток')} {shown_number(after)} — "
-            f"{_('минус бывает (проклятия, шмотки с минусом)')}, «{R_COMBAT}»"
-        )
+        view.show_notice(gear_notice(view.game.players[player], after))
     return ok
-
-
-def refused_fight(view: GameView) -> str:
-    """Why no fight can start now, whatever the monster (the engine's refusal, naming «Фазы
-    хода»), or ``""``."""
-    try:
-        view.game.check("combat.start", {"monster": {"name": "?", "level": 1}})
-    except CompanionError as e:
-        return str(e)
-    return ""
 
 
 def stepper(ident: str, title: str, shown: str, add: Callable[[int], None]) -> ft.Control:

@@ -4,7 +4,6 @@ component owns one ``ft.use_dialog`` and opens when :class:`~.common.BoardUi` sa
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -19,14 +18,8 @@ from companion.engine.munchkin import (
     roll_dice,
 )
 from companion.i18n import _
-from companion.ui.boards.munchkin.common import (
-    BoardUi,
-    Send,
-    refused_fight,
-    rules,
-    send_noting_gear,
-    stepper,
-)
+from companion.present.munchkin import fight_refusal, rule_first
+from companion.ui.boards.munchkin.common import BoardUi, Send, rules, send_noting_gear, stepper
 from companion.ui.form_dialog import form_dialog, refusal_line
 from companion.ui.layout import use_layout
 from companion.ui.state import GameView
@@ -73,20 +66,6 @@ def flag(
     when on and « недоступно» when ``dimmed`` (it still answers a tap)."""
     label = (spoken or text) + (yes if on else "") + (" недоступно" if dimmed else "")
     return tagged(ident, toggle(text, on, flip, dimmed=dimmed), label=label)
-
-
-#: About how many characters of 13 px text two lines of the monster form hold at 360 px.
-_TWO_LINES = 76
-_RULE_AT_END = re.compile(r"^(?P<text>.*\S)\s*\(«?(?P<rule>[^()«»]+)»?\)\.?$", re.DOTALL)
-
-
-def rule_first(message: str) -> str:
-    """A refusal longer than two lines with the rule it names moved to the front («Фазы хода:
-    В этот ход монстр уже был; …»), so a cut keeps the rule; else ``message`` as it is."""
-    found = _RULE_AT_END.match(message)
-    if len(message) <= _TWO_LINES or found is None:
-        return message
-    return f"{found['rule']}: {found['text']}"
 
 
 @ft.component
@@ -160,7 +139,7 @@ def MonsterDialog(view: GameView, ui: BoardUi) -> ft.Control:
         card_word = partial(flip, "override")
         fields.append(flag("monster-override", _("Карта так говорит"), form["override"], card_word))
     refused = form["refused"] or (
-        refused_fight(view) if mode == "start" and not form["override"] else ""
+        fight_refusal(view.game) if mode == "start" and not form["override"] else ""
     )
     ok, icon = (_("Добавить"), ft.Icons.ADD) if adding else (_("Бой!"), ft.Icons.SPORTS_MMA)
     actions = dialog_actions(f"{prefix}-cancel", f"{prefix}-submit", ok, close, submit, icon=icon)

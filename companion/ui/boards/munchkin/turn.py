@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.engine.munchkin import SEALS_TO_END, SETUP_REMINDER, charity
 from companion.i18n import _
-from companion.present.munchkin import cards, charity_plan, odd_cards_taken
+from companion.present.munchkin import charity_notice, charity_plan, odd_cards_taken
 from companion.ui.boards.munchkin.common import Send, outlined, stepper
 from companion.ui.boards.munchkin.dialogs import flag
 from companion.ui.form_dialog import form_dialog
@@ -61,11 +61,9 @@ def _CharitySlot(
         if send("turn.charity", {"hand": hand, "gifts": given, "discard": plan.discard}):
             set_extra_to(None)
             close()
-            # said where the table looks, in cards (never «+1» alone: that read as a level)
-            said = [f"{names[p]} {cards(n)}" for p, n in enumerate(given) if n]
-            said += [f"{_('в сброс')} {cards(plan.discard)}"] if plan.discard else []
-            if said:
-                show(f"{_('От щедрот')}: {', '.join(said)}")
+            notice = charity_notice(names, given, plan.discard)
+            if notice:
+                show(notice)
 
     def flip(p: int) -> None:
         if p in chosen:

@@ -11,12 +11,12 @@ import flet as ft
 
 from companion.engine import moves
 from companion.engine.ricks import PHASE_ACTIONS, PHASE_CHARGE, PHASE_ROUND
-from companion.engine.ricks.timing import game_charge_now
 from companion.i18n import _
+from companion.present.ricks_clocks import clock_base
 from companion.present.ricks_texts import phase_line
 from companion.ui.boards.ricks.action_panel import ActionPanel
 from companion.ui.boards.ricks.charge import FOLDED_GAP, ChargeHead, ChargeTail, StepB, StepV
-from companion.ui.boards.ricks.clocks import ChargeClocks, ClockBase
+from companion.ui.boards.ricks.clocks import ChargeClocks
 from companion.ui.boards.ricks.history import ChargeHistory
 from companion.ui.boards.ricks.players import PlayerRow
 from companion.ui.boards.ricks.universes import Universes
@@ -51,28 +51,6 @@ def _PhaseLine(line: str, rules: Callable[[], None]) -> ft.Control:
 PhaseLine = ft.memo(_PhaseLine)
 
 
-def _clock_base(view: GameView) -> ClockBase | None:
-    game = view.game
-    since = game.events[-1].ts if game.events else game.setup.created
-    timing = game_charge_now(game, since)  # O(1) between moves: the engine's clock follows the log
-    if timing.position is None:
-        return None
-    _round, _universe, step, player = timing.position
-    who = game.players[player] if player is not None and step in ("Б", "В") else ""
-    return ClockBase(
-        step=timing.current_step,
-        universe=timing.current_universe,
-        phase=timing.current_phase,
-        turn=timing.current_turn,
-        since=since,
-        paused=bool(game.paused),
-        who=who,
-        limit=game.setup.options.get("charge_limit"),
-        key=len(game.events),
-        hint=_("Проверьте и нажмите «Готово»") if step == "А" else "",
-    )
-
-
 @ft.component
 def Board(view: GameView) -> ft.Control:
     """The whole table; every slot always there (hidden when off), fed plain values."""
@@ -86,7 +64,7 @@ def Board(view: GameView) -> ft.Control:
     phase_query = ft.use_ref(query)
     phase_query.current = query
     phase_rules = ft.use_callback(lambda: open_rules("ricks", phase_query.current), [])
-    base = ft.use_memo(lambda: _clock_base(view), [v, len(game.events)])
+    base = ft.use_memo(lambda: clock_base(game), [v, len(game.events)])
     ch = state.charge if state.phase == PHASE_CHARGE else None
     use_top_on((ch.universe, ch.step, ch.player) if ch is not None else None)
     active = game.definition.active_player(state)

@@ -6,58 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
-import math
-import struct
 import time
-import wave
-from typing import NamedTuple
 
 import flet as ft
 
 from companion.i18n import _
+from companion.present.ricks_clocks import BEEP, ClockBase
 from companion.ui.widgets import clipped_text, fmt_seconds, tagged
 
-__all__ = ["BEEP", "ClockBase", "ChargeClocks", "WARNING_HEIGHT"]
+__all__ = ["ChargeClocks", "WARNING_HEIGHT"]
 
 #: Height reserved for the current player's time and the over-limit warning.
 WARNING_HEIGHT = 44
-
-
-def _beep() -> bytes:
-    """A short 880 Hz beep as WAV bytes (generated, so it works offline)."""
-    rate, seconds = 8000, 0.35
-    frames = b"".join(
-        struct.pack("<h", int(12000 * math.sin(2 * math.pi * 880 * i / rate)))
-        for i in range(int(rate * seconds))
-    )
-    buf = io.BytesIO()
-    with wave.open(buf, "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(rate)
-        w.writeframes(frames)
-    return buf.getvalue()
-
-
-BEEP = _beep()
-
-
-class ClockBase(NamedTuple):
-    """The charge clocks as of the last move (s): ``since`` the last move's timestamp; ``who``
-    the current player in step Б/В (else ``""``); ``limit`` (s) or ``None``; ``key`` the turn
-    (one beep each); ``hint`` the turn line in step А."""
-
-    step: float
-    universe: float
-    phase: float
-    turn: float
-    since: float
-    paused: bool
-    who: str
-    limit: float | None
-    key: int
-    hint: str = ""
 
 
 def _audio():

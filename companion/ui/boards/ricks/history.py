@@ -1,38 +1,27 @@
 """Charge-phase durations per finished round (:func:`ChargeHistory`) and the end-of-game
-summary (:func:`ResultSummary`)."""
+summary (:func:`ResultSummary`); their lines are :mod:`companion.present.ricks_clocks`'s."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.engine import Game
-from companion.engine.ricks.timing import ChargeTiming, game_charge_timing
 from companion.i18n import _
+from companion.present.ricks_clocks import history_lines, result_rows
 from companion.ui.boards.ricks.common import _box
 from companion.ui.state import GameView
-from companion.ui.widgets import fmt_seconds, tagged
+from companion.ui.widgets import tagged
 
 __all__ = ["ChargeHistory", "ResultSummary"]
-
-
-def _timing(game: Game) -> ChargeTiming:
-    """The game's charge timing up to its last move."""
-    return game_charge_timing(game, game.events[-1].ts if game.events else game.setup.created)
 
 
 @ft.component
 def ChargeHistory(view: GameView, version: int) -> ft.Control:
     """Each finished round's charge duration and burned energy; hidden once the game is over."""
     game = view.game
-    state = view.state
-    if not state.rounds or game.outcome() is not None:
+    if not view.state.rounds or game.outcome() is not None:
         return ft.Container(visible=False)
-    timing = _timing(game)
     rows: list[ft.Control] = [ft.Text(_("Фазы зарядки"), size=18, weight=ft.FontWeight.BOLD)]
-    for r in state.rounds:
-        n = r["round"]
-        seconds = fmt_seconds(timing.rounds.get(n, 0.0))
-        line = f"{_('Раунд')} {n}: {seconds}, {_('сгорело энергии')} {r['burned']}"
+    for n, line in history_lines(game):
         rows.append(tagged(f"charge-round-{n}", ft.Text(line, size=16), label=line))
     return _box(ft.Column(rows, spacing=4))
 
@@ -54,35 +43,15 @@ def ResultSummary(view: GameView) -> ft.Control:
     each player's time in steps Б and В. Tags: ``result-round-{n}``, ``charge-summary``,
     ``charge-players``."""
     game = view.game
-    state = view.state
     if game.outcome() is None:
         return ft.Container(visible=False)
-    timing = _timing(game)
+    table, players = result_rows(game)
     rows: list[ft.Control] = [
         ft.Text(_("Итоги по раундам"), size=18, weight=ft.FontWeight.BOLD),
         _table_row([_("Раунд"), _("Ходы"), _("Зарядка"), _("Сгорело энергии")], 13),
     ]
-    for r in state.rounds:
-        n = r["round"]
-        turns = fmt_seconds(timing.actions.get(n, 0.0))
-        charge = fmt_seconds(timing.rounds.get(n, 0.0))
-        label = (
-            f"{_('Раунд')} {n}: {_('ходы')} {turns}, {_('зарядка')} {charge}, "
-            f"{_('сгорело энергии')} {r['burned']}"
-        )
-        row = _table_row([str(n), turns, charge, str(r["burned"])], 15)
-        rows.append(tagged(f"result-round-{n}", row, label))
-    turns = fmt_seconds(sum(timing.actions.values()))
-    charge = fmt_seconds(timing.total)
-    burned = sum(r["burned"] for r in state.rounds)
-    total = (
-        f"{_('Всего')}: {_('ходы')} {turns}, {_('на зарядку')} {charge}, "
-        f"{_('сгорело энергии')} {burned}"
-    )
-    row = _table_row([_("Всего"), turns, charge, str(burned)], 15, bold=True)
-    rows.append(tagged("charge-summary", row, label=total))
-    players = f"{_('Зарядка по игрокам')}: " + " · ".join(
-        f"{p} {fmt_seconds(timing.per_player.get(i, 0.0))}" for i, p in enumerate(game.players)
-    )
+    for ident, cells, label in table:
+        row = _table_row(cells, 15, bold=ident == "charge-summary")
+        rows.append(tagged(ident, row, label=label))
     rows.append(tagged("charge-players", ft.Text(players, size=14), label=players))
     return tagged("result-summary", _box(ft.Column(rows, spacing=4)))
