@@ -7,14 +7,24 @@ from __future__ import annotations
 import re
 
 from companion.engine import Game
-from companion.engine.munchkin import HAND_LIMIT, escapes, flee_rolls
+from companion.engine.munchkin import HAND_LIMIT, CombatTotals, charity, escapes, flee_rolls
+from companion.engine.munchkin.charity import CharityPlan
 from companion.engine.munchkin.constants import R_COMBAT, R_PHASES
 from companion.errors import CompanionError
 from companion.i18n import _
 from companion.words import inflect, plural
 
 __all__ = ["last_combat_text", "cards", "charity_plan", "charity_notice", "odd_cards_taken"]
-__all__ += ["about_player", "fight_refusal", "gear_notice", "last_hand", "rule_first"]
+__all__ += [
+    "charity_gifts",
+    "treasures_to_draw",
+    "verdict_text",
+    "about_player",
+    "fight_refusal",
+    "gear_notice",
+    "last_hand",
+    "rule_first",
+]
 
 
 def last_combat_text(game: Game) -> str:
@@ -156,3 +166,31 @@ def rule_first(message: str) -> str:
     if len(message) <= _TWO_LINES or found is None:
         return message
     return f"{found['rule']}: {found['text']}"
+
+
+def verdict_text(totals: CombatTotals) -> str:
+    """The fight's verdict: the munchkins win, a tie (monsters win ties, «Бой»), or what the
+    players still need (not the difference)."""
+    if totals.players_win:
+        return _("Побеждают манчкины")
+    if totals.players == totals.monsters:
+        return _("Ничья: побеждают монстры")
+    return f"{_('Монстры сильнее: нужно ещё')} +{totals.margin}"
+
+
+def charity_gifts(
+    giver: int, hand: int, levels: tuple[int, ...], extra_to: list[int] | None
+) -> tuple[CharityPlan, list[int], list[int]]:
+    """«От щедрот» for ``giver`` holding ``hand`` cards: the plan, who gets an odd card
+    (``extra_to`` as picked, ``None``: the plan's first recipients; at most ``plan.extra``)
+    and each player's cards."""
+    plan = charity(giver, [hand if i == giver else 0 for i in range(len(levels))], list(levels))
+    picked = plan.recipients if extra_to is None else extra_to
+    chosen = [p for p in picked if p in plan.recipients][: plan.extra]
+    gifts = [plan.shares.get(i, 0) + (1 if i in chosen else 0) for i in range(len(levels))]
+    return plan, chosen, gifts
+
+
+def treasures_to_draw(n: int) -> str:
+    """«тянуть 2 сокровища»: what a won fight still draws beside «От щедрот»."""
+    return f"{_('тянуть')} {n} {plural(n, _('сокровище'), _('сокровища'), _('сокровищ'))}"

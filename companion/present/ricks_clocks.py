@@ -15,7 +15,7 @@ from companion.engine.ricks.timing import ChargeTiming, game_charge_now, game_ch
 from companion.i18n import _
 from companion.words import fmt_seconds
 
-__all__ = ["BEEP", "ClockBase", "clock_base", "history_lines", "result_rows"]
+__all__ = ["BEEP", "ClockBase", "clock_base", "history_lines", "result_rows", "turn_warning"]
 
 
 def _beep() -> bytes:
@@ -74,6 +74,18 @@ def clock_base(game: Game) -> ClockBase | None:
         key=len(game.events),
         hint=_("Проверьте и нажмите «Готово»") if step == "А" else "",
     )
+
+
+def turn_warning(base: ClockBase, run: float) -> tuple[bool, str]:
+    """Whether the current player's turn is over the limit ``run`` s after the last move, and
+    the turn line: «Аня: 1:05 из 1:30» (« — время хода вышло» past it), else ``base.hint``."""
+    turn = base.turn + run
+    over = bool(base.limit and base.who and turn > base.limit)
+    if not base.who:
+        return over, base.hint
+    limit = f" {_('из')} {fmt_seconds(base.limit)}" if base.limit else ""
+    text = f"{base.who}: {fmt_seconds(turn)}{limit}"
+    return over, text + (f" — {_('время хода вышло')}" if over else "")
 
 
 def _timing(game: Game) -> ChargeTiming:

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.engine.ricks import Card
@@ -15,7 +16,7 @@ from companion.i18n import _
 from companion.words import plural
 
 __all__ = ["KIND_TEXT", "KEYS", "blank_form", "card_of", "card_text", "energy", "form_refusal"]
-__all__ += ["from_entry", "play_data", "preview", "typed_int"]
+__all__ += ["from_entry", "play_data", "preview", "typed_int", "vp_moves"]
 
 KIND_TEXT = {"source": "Источник", "invention": "Изобретение", "ability": "Способность"}
 #: The form's number fields → the card's key in ``card.play`` data, in the form's order.
@@ -161,3 +162,20 @@ def blank_form(kind: str = "source", turn: int = 0) -> dict[str, Any]:
     """An empty card form of ``kind`` for the turn numbered ``turn``."""
     empty = dict.fromkeys(("build", "prod", "cost", "vp", "name", "known"), "")
     return {**empty, "kind": kind, "down": False, "turn": turn, "bad": {}}
+
+
+def vp_moves(
+    send: Callable[..., Any], player: int, current: Callable[[], int]
+) -> tuple[Callable[[int], None], Callable[[int], None]]:
+    """``(add, set)`` for a player's VP (``vp.add``); ``set(value)`` sends the difference from
+    ``current()`` read at call time."""
+
+    def add(delta: int) -> None:
+        send("vp.add", {"player": player, "delta": delta, "note": _("правка")})
+
+    def set_to(value: int) -> None:
+        now = current()
+        if value != now:
+            add(value - now)
+
+    return add, set_to

@@ -9,10 +9,11 @@ from typing import Any
 
 from companion.engine.ricks import CHARACTERS, MICRO, MINI, RICK_UNIVERSE
 from companion.engine.ricks.definition import LIMIT, setup_problems
+from companion.i18n import _
 from companion.store.settings import load_settings
 
-__all__ = ["LIMIT_KEY", "SETTINGS_KEY", "TYPED", "keepable", "remembered"]
-__all__ += ["seat_characters", "taken_by", "typed_limit"]
+__all__ = ["ACTION_FIELDS", "LIMIT_KEY", "SETTINGS_KEY", "TYPED", "keepable", "remembered"]
+__all__ += ["seat_characters", "taken_by", "taken_refusal", "typed_limit", "typed_problems"]
 
 #: Key in ``settings.json`` under which the universes' action tokens are remembered.
 SETTINGS_KEY = "ricks_actions"
@@ -20,6 +21,8 @@ SETTINGS_KEY = "ricks_actions"
 LIMIT_KEY = "ricks_charge_limit"
 #: The universes whose action tokens are typed (Кроховселенная's are always 5).
 TYPED = (RICK_UNIVERSE, MICRO, MINI)
+#: Idents of the action-token fields of the setup form, per universe.
+ACTION_FIELDS = {MINI: "actions-mini", MICRO: "actions-micro", RICK_UNIVERSE: "actions-rick"}
 
 
 def seat_characters(picks: list[str]) -> list[str] | None:
@@ -66,3 +69,22 @@ def remembered(root: Path) -> tuple[dict[str, int], Any]:
     good = limit is not None and LIMIT not in setup_problems({LIMIT: limit})
     known = {u: v for u, v in (saved or {}).items() if u in TYPED and isinstance(v, int)}
     return known, limit if good else None
+
+
+def typed_problems(options: dict[str, Any], typed: dict[str, str], limit: str) -> dict[str, str]:
+    """The setup's problems (:func:`setup_problems`) of the fields typed in so far: the
+    universes' action tokens (``typed``) and the limit; an empty field waits for «Начать
+    игру», which names every bad field."""
+    problems = setup_problems(options)
+    bad = {u: problems[u] for u in ACTION_FIELDS if u in problems and typed.get(u, "").strip()}
+    if LIMIT in problems and limit.strip():
+        bad[LIMIT] = problems[LIMIT]
+    return bad
+
+
+def taken_refusal(character: str, who: str | int) -> str:
+    """Why ``character`` cannot be picked: player ``who`` (a name, else a seat number from 1)
+    has it («Подготовка к игре»)."""
+    return _(
+        "{character} уже выбран для игрока {who}: у каждого свой персонаж («Подготовка к игре»)."
+    ).format(character=character, who=who)

@@ -6,15 +6,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.ricks import KRO, MICRO, MINI, PHASE_CHARGE, RICK_UNIVERSE, Card, RicksState
+from companion.engine.ricks import (
+    KRO,
+    MICRO,
+    MINI,
+    PHASE_CHARGE,
+    RICK_UNIVERSE,
+    TRACK_LENGTH,
+    Card,
+    PlayerState,
+    RicksState,
+    track_position,
+)
 from companion.engine.ricks.constants import R_AVAILABLE, R_MOVE
-from companion.engine.ricks.state import Charge
+from companion.engine.ricks.state import Charge, Offer
 from companion.i18n import _
 from companion.present.ricks_play import energy
-from companion.words import inflect
+from companion.words import inflect, plural
 
 __all__ = ["SHORT", "ability_room", "ability_text", "charge_moved", "chip_text"]
 __all__ += ["edge_refusal", "ledger_line", "nothing_to_build", "phase_line", "unfinished"]
+__all__ += ["activation_text", "built_abilities", "charge_line", "row_lines"]
 
 #: Short universe names (the stepper, the players' rows, ↑ ↓), in charge order.
 SHORT = {KRO: "Кроха", MINI: "Мини", MICRO: "Микро", RICK_UNIVERSE: "Рико"}
@@ -123,3 +135,50 @@ def unfinished(state: RicksState, player: int | None) -> list[Card]:
         for c in state.cards
         if c.owner == player and not c.built and (c.kind == "ability" or c.universe == here)
     ]
+
+
+def activation_text(state: RicksState, o: Offer) -> tuple[str, str, str]:
+    """Step В's «Активировать «Тостер»: 2 ед. энергии = +3 ПО», the same spoken (the unit
+    spelled out) and, for a partial build, «(частично: на 1 ПО меньше)» (else ``""``)."""
+    part = f"({_('частично: на 1 ПО меньше')})" if o.partial else ""
+    card = state.card(o.card)
+    title = f"«{card.name}»" if card and card.name else f"№{o.card}"
+    main, said = (
+        f"{_('Активировать')} {title}: {energy(o.cost, spoken)} = +{o.reward} {_('ПО')}"
+        for spoken in (False, True)
+    )
+    return main, said, part
+
+
+def charge_line(ch: Charge, who: str) -> str:
+    """The charge head's line: in step А the energy in («Шаг А: источники +3, снизу 2»), else
+    whose turn it is (``who``) or «Никого»."""
+    if ch.step == "А":
+        last = ch.ledger[-1] if ch.ledger else {"production": 0, "in": 0}
+        return f"{_('Шаг А')}: {_('источники')} +{last['production']}, {_('снизу')} {last['in']}"
+    return f"{_('Очередь')}: {who}" if who else _("Никого")
+
+
+def row_lines(
+    player: PlayerState, narrow: bool, abilities: tuple[str, ...]
+) -> tuple[str, str, str]:
+    """A player's row under the name: the universe's line («Рико · трек 3 (+20)»; ``narrow``:
+    the character first), the tokens («8 жетонов») and the whole of both, with the built
+    ``abilities``, spoken."""
+    laps, square = track_position(player.vp)
+    track = f" · {_('трек')} {square} (+{TRACK_LENGTH * laps})" if laps else ""
+    lead = f"{player.character} · " if narrow else ""
+    where = SHORT.get(player.universe, player.universe)
+    place = f"{lead}{where}{track}"
+    sub = f"{lead}{where} · {_('жетонов')} {player.tokens}{track}"
+    if abilities:
+        sub += f" · {_('способности')}: {', '.join(abilities)}"
+    count = f"{player.tokens} " + plural(player.tokens, _("жетон"), _("жетона"), _("жетонов"))
+    return place, count, sub
+
+
+def built_abilities(state: RicksState, player: int) -> tuple[str, ...]:
+    """``player``'s built abilities by name («Портал», «способность №3»)."""
+    return tuple(
+        c.label() for c in state.cards if c.owner == player and c.kind == "ability" and c.built
+    )

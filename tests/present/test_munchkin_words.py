@@ -55,3 +55,23 @@ def test_last_hand_and_a_fight_refused_come_from_the_game(tmp_path):
     assert fight_refusal(game) == ""  # «Вышибаем дверь»: a fight may start
     hub.push(g.id, "combat.start", {"monster": {"name": "Печень", "level": 1}})
     assert fight_refusal(hub.open(g.id).game) != ""  # one fight at a time
+
+
+def test_the_verdict_says_who_wins_and_what_the_players_still_need():
+    from companion.engine.munchkin import CombatTotals
+    from companion.present.munchkin import verdict_text
+
+    assert verdict_text(CombatTotals(10, 8, True)) == "Побеждают манчкины"
+    assert verdict_text(CombatTotals(8, 8, False)) == "Ничья: побеждают монстры"
+    assert verdict_text(CombatTotals(5, 8, False)) == "Монстры сильнее: нужно ещё +4"
+
+
+def test_charity_gives_odd_cards_to_the_picked_and_says_the_treasures():
+    from companion.present.munchkin import charity_gifts, treasures_to_draw
+
+    # Борис (0) holds 9: 4 over the limit to Вика and Гоша (level 1), 2 each
+    plan, chosen, gifts = charity_gifts(0, 9, (3, 1, 1), None)
+    assert plan.surplus == 4 and plan.extra == 0 and chosen == [] and gifts == [0, 2, 2]
+    plan, chosen, gifts = charity_gifts(0, 10, (3, 1, 1), [2])
+    assert plan.extra == 1 and chosen == [2] and gifts == [0, 2, 3], gifts
+    assert treasures_to_draw(2) == "тянуть 2 сокровища"

@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.engine.munchkin import Combat, CombatTotals, Monster
 from companion.i18n import _
+from companion.present.munchkin import verdict_text
 from companion.ui.boards.munchkin.common import Send, outlined, rules
 from companion.ui.widgets import TARGET, Counter, button, clipped_text, icon_button, tagged
 
@@ -43,12 +44,7 @@ def _Totals(totals: CombatTotals, folded: bool) -> ft.Control:
     else in the error colour. ``folded``: one 42 px line, the sides' names beside the
     numbers, not over them."""
     players, monsters, win = totals.players, totals.monsters, totals.players_win
-    if win:
-        verdict = _("Побеждают манчкины")
-    elif players == monsters:
-        verdict = _("Ничья: побеждают монстры")
-    else:  # what the players still need, not the difference
-        verdict = f"{_('Монстры сильнее: нужно ещё')} +{totals.margin}"
+    verdict = verdict_text(totals)
     ours = _total("total-players", players, ft.Colors.GREEN if win else ft.Colors.ERROR, folded)
     theirs = _total("total-monsters", monsters, ft.Colors.ERROR, folded)
     spread = ft.MainAxisAlignment.SPACE_BETWEEN if folded else ft.MainAxisAlignment.SPACE_AROUND

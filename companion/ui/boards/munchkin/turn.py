@@ -9,9 +9,15 @@ from functools import partial
 
 import flet as ft
 
-from companion.engine.munchkin import SEALS_TO_END, SETUP_REMINDER, charity
+from companion.engine.munchkin import SEALS_TO_END, SETUP_REMINDER
 from companion.i18n import _
-from companion.present.munchkin import charity_notice, charity_plan, odd_cards_taken
+from companion.present.munchkin import (
+    charity_gifts,
+    charity_notice,
+    charity_plan,
+    odd_cards_taken,
+    treasures_to_draw,
+)
 from companion.ui.boards.munchkin.common import Send, outlined, stepper
 from companion.ui.boards.munchkin.dialogs import flag
 from companion.ui.form_dialog import form_dialog
@@ -19,7 +25,6 @@ from companion.ui.layout import use_layout
 from companion.ui.step_panel import whole_dialog
 from companion.ui.tagged_controls import heading
 from companion.ui.widgets import TARGET, button, clipped_text, said, tagged
-from companion.words import plural
 
 __all__ = ["top_line", "CharitySlot", "LastCombat", "SealsButton", "Reminder", "WinnerPicker"]
 
@@ -51,10 +56,7 @@ def _CharitySlot(
     extra_to, set_extra_to = ft.use_state(default)
     why, set_why = ft.use_state("")  # why the last tapped dimmed box took no card
     close = partial(set_opened, False)
-    plan = charity(giver, [hand if i == giver else 0 for i in range(len(names))], list(levels))
-    picked = plan.recipients if extra_to is None else extra_to
-    chosen = [p for p in picked if p in plan.recipients][: plan.extra]
-    gifts = [plan.shares.get(i, 0) + (1 if i in chosen else 0) for i in range(len(names))]
+    plan, chosen, gifts = charity_gifts(giver, hand, levels, extra_to)
 
     def give() -> None:
         given = [0] * len(names) if plan.discard else gifts
@@ -126,9 +128,7 @@ def _CharitySlot(
     )
     if not treasures:
         return opener
-    kinds = plural(treasures, _("сокровище"), _("сокровища"), _("сокровищ"))
-    draw = f"{_('тянуть')} {treasures} {kinds}"
-    to_draw = said("charity-treasures", clipped_text(draw, 13, lines=2))
+    to_draw = said("charity-treasures", clipped_text(treasures_to_draw(treasures), 13, lines=2))
     return ft.Row([opener, ft.Container(to_draw, expand=True)], spacing=6)
 
 

@@ -13,7 +13,7 @@ from companion.engine import moves
 from companion.engine.ricks import PHASE_ACTIONS, PHASE_CHARGE, PHASE_ROUND
 from companion.i18n import _
 from companion.present.ricks_clocks import clock_base
-from companion.present.ricks_texts import phase_line
+from companion.present.ricks_texts import built_abilities, phase_line
 from companion.ui.boards.ricks.action_panel import ActionPanel
 from companion.ui.boards.ricks.charge import FOLDED_GAP, ChargeHead, ChargeTail, StepB, StepV
 from companion.ui.boards.ricks.clocks import ChargeClocks
@@ -88,10 +88,7 @@ def Board(view: GameView) -> ft.Control:
             state.first == i,
             send,
             guard,
-            # built abilities by name («Портал», «способность №3»)
-            tuple(
-                c.label() for c in state.cards if c.owner == i and c.kind == "ability" and c.built
-            ),
+            built_abilities(state, i),
             narrow,
         )
         for i, p in enumerate(state.players)

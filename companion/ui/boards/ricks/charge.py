@@ -14,14 +14,17 @@ from companion.engine import moves
 from companion.engine.ricks import CHARGE_ORDER, PHASE_CHARGE, Card, offers, present_players
 from companion.engine.ricks.state import Charge, RicksState
 from companion.i18n import _
+from companion.present.ricks_play import vp_moves
 from companion.present.ricks_texts import (
     SHORT,
     ability_room,
     ability_text,
+    activation_text,
+    charge_line,
     charge_moved,
     ledger_line,
 )
-from companion.ui.boards.ricks.common import DIMMED, energy, vp_moves
+from companion.ui.boards.ricks.common import DIMMED, energy
 from companion.ui.layout import grid, use_layout
 from companion.ui.state import GameView
 from companion.ui.step_panel import StepPanel
@@ -245,13 +248,7 @@ def StepV(view: GameView, version: int) -> ft.Control:
     gap = FOLDED_GAP if use_layout().short else 8
     buttons = []
     for o in offers(state):
-        part = f"({_('частично: на 1 ПО меньше')})" if o.partial else ""
-        card = state.card(o.card)
-        title = f"«{card.name}»" if card and card.name else f"№{o.card}"
-        main, said = (
-            f"{_('Активировать')} {title}: {energy(o.cost, spoken)} = +{o.reward} {_('ПО')}"
-            for spoken in (False, True)
-        )
+        main, said, part = activation_text(state, o)
         lines: list[ft.Control] = [clipped_text(main, 14, lines=2, semantics_label=said)]
         lines += [clipped_text(part, 12)] if part else []
         content = ft.Row(
@@ -312,12 +309,7 @@ def _ChargeHead(
     (``charge-player``: ``who``) and the goal (``phase``); :func:`_stepper`. ``folded`` (a
     short page): tighter."""
     universe, step, energy = ch.universe, ch.step, ch.energy
-    pos = f"{universe}, {_('шаг')} {step}"
-    if step == "А":
-        last = ch.ledger[-1] if ch.ledger else {"production": 0, "in": 0}
-        line = f"{_('Шаг А')}: {_('источники')} +{last['production']}, {_('снизу')} {last['in']}"
-    else:
-        line = f"{_('Очередь')}: {who}" if who else _("Никого")
+    pos, line = f"{universe}, {_('шаг')} {step}", charge_line(ch, who)
     number = ft.Text(str(energy), size=36 if folded else 44, weight=ft.FontWeight.BOLD)
     texts = ft.Column(
         [

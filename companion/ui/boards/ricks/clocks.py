@@ -11,7 +11,7 @@ import time
 import flet as ft
 
 from companion.i18n import _
-from companion.present.ricks_clocks import BEEP, ClockBase
+from companion.present.ricks_clocks import BEEP, ClockBase, turn_warning
 from companion.ui.widgets import clipped_text, fmt_seconds, tagged
 
 __all__ = ["ChargeClocks", "WARNING_HEIGHT"]
@@ -54,7 +54,7 @@ def _ChargeClocks(base: ClockBase, folded: bool = False) -> ft.Control:
             t = time.time()
             set_now(t)
             b = latest.current
-            over = b.limit and b.who and b.turn + (0 if b.paused else t - b.since) > b.limit
+            over, _text = turn_warning(b, 0 if b.paused else t - b.since)
             if over and warned.current != b.key and services.current is not None:
                 warned.current = b.key
                 audio, haptic = services.current
@@ -90,13 +90,7 @@ def _ChargeClocks(base: ClockBase, folded: bool = False) -> ft.Control:
     ):
         text = ft.Text(f"{word} {fmt_seconds(seconds + run)}", size=14)
         cells.append(tagged(f"timer-{ident}", text, label=f"{word.lower()} {int(seconds + run)}"))
-    turn = base.turn + run
-    over = bool(base.limit and base.who and turn > base.limit)
-    text = base.hint
-    if base.who:
-        limit = f" {_('из')} {fmt_seconds(base.limit)}" if base.limit else ""
-        text = f"{base.who}: {fmt_seconds(turn)}{limit}"
-        text += f" — {_('время хода вышло')}" if over else ""
+    over, text = turn_warning(base, run)
     icon = (
         ft.Icons.ALARM if over else ft.Icons.TIMER_OUTLINED if base.who else ft.Icons.INFO_OUTLINE
     )

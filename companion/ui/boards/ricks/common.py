@@ -3,40 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import flet as ft
 
-from companion.engine.ricks import MICRO, MINI, RICK_UNIVERSE
-from companion.i18n import _
 from companion.present.ricks_play import card_text, energy
 from companion.present.ricks_texts import SHORT
 from companion.ui.controls import tagged, typed_text
 from companion.ui.tagged_controls import button as shared_button
 
-__all__ = ["ACTION_FIELDS", "SHORT", "DIMMED", "button", "card_text", "energy", "vp_moves"]
+__all__ = ["SHORT", "DIMMED", "button", "card_text", "energy"]
 
-#: Idents of the action-token fields of the setup form, per universe.
-ACTION_FIELDS = {MINI: "actions-mini", MICRO: "actions-micro", RICK_UNIVERSE: "actions-rick"}
 #: Opacity of a control whose move is not allowed now (it still answers a tap).
 DIMMED = 0.45
-
-
-def vp_moves(
-    send: Callable[..., Any], player: int, current: Callable[[], int]
-) -> tuple[Callable[[int], None], Callable[[int], None]]:
-    """``(add, set)`` for a player's VP (``vp.add``); ``set(value)`` sends the difference from
-    ``current()`` read at call time."""
-
-    def add(delta: int) -> None:
-        send("vp.add", {"player": player, "delta": delta, "note": _("правка")})
-
-    def set_to(value: int) -> None:
-        now = current()
-        if value != now:
-            add(value - now)
-
-    return add, set_to
 
 
 def button(ident: str, text: str, on_click, *, icon=None, dimmed=False, label=None):

@@ -16,7 +16,7 @@ from companion.present.ricks_play import KEYS, KIND_TEXT, preview
 from companion.ui.boards.ricks.common import DIMMED, _field, button
 from companion.ui.form_dialog import form_dialog, refusal_line
 from companion.ui.layout import Layout
-from companion.ui.widgets import TARGET, clipped_text, confirm_dialog, tagged, toggle
+from companion.ui.widgets import TARGET, clipped_text, confirm_dialog, icon_button, tagged, toggle
 from companion.ui.widgets import button as tagged_button
 
 __all__ = ["KNOWN_SHOWN", "forget_dialog", "known_row", "play_dialog"]
@@ -143,18 +143,10 @@ def known_row(
     if not chips:
         hint = _("Здесь будут сыгранные карты")
         chips = [tagged("known-none", clipped_text(hint, 13, lines=2, italic=True), label=hint)]
-    trash = tagged(
-        "known-forget",
-        ft.IconButton(
-            ft.Icons.DELETE_OUTLINE,
-            tooltip=_("Убрать из каталога"),
-            width=TARGET,
-            height=TARGET,
-            opacity=1.0 if picked else DIMMED,
-            on_click=lambda: forget(),
-        ),
-        label=f"{_('Убрать из каталога')}: {picked}" if picked else _("Убрать из каталога"),
-    )
+    word = _("Убрать из каталога")
+    label = f"{word}: {picked}" if picked else word
+    trash = icon_button("known-forget", ft.Icons.DELETE_OUTLINE, word, forget, label=label)
+    trash = ft.Container(trash, opacity=1.0 if picked else DIMMED)
     chip_row = ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO, expand=True)
     chip_row.vertical_alignment = ft.CrossAxisAlignment.CENTER
     return ft.Row([chip_row, trash], spacing=4, height=TARGET)

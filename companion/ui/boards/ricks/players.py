@@ -8,12 +8,12 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.ricks import TRACK_LENGTH, PlayerState, track_position
+from companion.engine.ricks import PlayerState
 from companion.i18n import _
-from companion.ui.boards.ricks.common import SHORT, vp_moves
+from companion.present.ricks_play import vp_moves
+from companion.present.ricks_texts import row_lines
 from companion.ui.player_row import player_name, player_row
 from companion.ui.widgets import TARGET, Counter, clipped_text, tagged, use_number_pad
-from companion.words import plural
 
 __all__ = ["PlayerRow", "ROW_HEIGHT"]
 
@@ -47,18 +47,10 @@ def _PlayerRow(
     игры»'s tie-break). ``guard`` is asked before a pad opens. Two fixed lines under the name
     (universe, tokens and :data:`ABILITY_ICON` count); ``narrow``: the character leads the
     universe's line."""
-    character, universe, vp = player.character, player.universe, player.vp
-    tokens, hand = player.tokens, player.hand
-    laps, square = track_position(vp)
-    track = f" · {_('трек')} {square} (+{TRACK_LENGTH * laps})" if laps else ""
-    lead = f"{character} · " if narrow else ""
-    place = f"{lead}{SHORT.get(universe, universe)}{track}"
-    sub = f"{lead}{SHORT.get(universe, universe)} · {_('жетонов')} {tokens}{track}"
-    count = f"{tokens} " + plural(tokens, _("жетон"), _("жетона"), _("жетонов"))
+    character, vp, hand = player.character, player.vp, player.hand
+    place, count, sub = row_lines(player, narrow, abilities)
     count_line: ft.Control = clipped_text(count, **_SMALL)
     if abilities:
-        names = ", ".join(abilities)
-        sub += f" · {_('способности')}: {names}"
         count_line = ft.Row(
             [
                 count_line,
@@ -67,7 +59,7 @@ def _PlayerRow(
             ],
             spacing=1,
             tight=True,
-            tooltip=f"{_('способности')}: {names}",
+            tooltip=f"{_('способности')}: {', '.join(abilities)}",
         )
 
     add_vp, set_vp = vp_moves(send, index, lambda: vp)

@@ -12,16 +12,19 @@ from companion.errors import StoreError
 from companion.i18n import _
 from companion.present.ricks_play import typed_int
 from companion.present.ricks_setup import (
+    ACTION_FIELDS,
     LIMIT_KEY,
     SETTINGS_KEY,
     keepable,
     remembered,
     seat_characters,
     taken_by,
+    taken_refusal,
     typed_limit,
+    typed_problems,
 )
 from companion.store.settings import update_settings
-from companion.ui.boards.ricks.common import ACTION_FIELDS, _field
+from companion.ui.boards.ricks.common import _field
 from companion.ui.boards.types import OptionsUpdate
 from companion.ui.nav import AppContext
 from companion.ui.tagged_controls import heading
@@ -92,10 +95,7 @@ def OptionsForm(
         value = value if value in CHARACTERS else ""
         holder = taken_by(m["picks"][:seats], value, seat)
         if holder is not None:
-            m["refused"] = _(
-                "{character} уже выбран для игрока {who}: у каждого свой персонаж "
-                "(«Подготовка к игре»)."
-            ).format(character=value, who=named(holder) or holder + 1)
+            m["refused"] = taken_refusal(value, named(holder) or holder + 1)
             set_shown(lambda v: v + 1)
             return
         m["refused"] = ""
@@ -139,11 +139,7 @@ def OptionsForm(
             remember(LIMIT_KEY, value, _("Лимит времени не запомнен"))
 
     picks, typed, limit_text = m["picks"], m["typed"], m["limit"]
-    # junk refused in place as typed; «Начать игру» names every bad field (validate_setup)
-    problems = setup_problems(m["options"])
-    bad = {u: problems[u] for u in ACTION_FIELDS if u in problems and typed.get(u, "").strip()}
-    if LIMIT in problems and limit_text.strip():
-        bad[LIMIT] = problems[LIMIT]
+    bad = typed_problems(m["options"], typed, limit_text)  # junk refused in place as typed
     note = " ".join(bad.values()) or m.get("error") or _("Числа запоминаются для следующих игр.")
 
     def named(s: int) -> str:
