@@ -1,8 +1,9 @@
 """The UI's moves fit the engines' event shapes (issue 34), read from the source without
 running a screen: every call ``send("type", {...})`` / ``explain("type", {...})`` in
-``companion/ui`` whose type and keys are written out is checked against the games'
-``events`` registries (no key the shape lacks, every required key present). The typed helpers
-of :mod:`companion.engine.moves` are checked by ``mypy --strict`` instead."""
+``companion/ui`` and ``companion/present`` (the Flet-free view logic below it) whose type
+and keys are written out is checked against the games' ``events`` registries (no key the
+shape lacks, every required key present). The typed helpers of :mod:`companion.engine.moves`
+are checked by ``mypy --strict`` instead."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from companion.engine import GAMES
 from companion.engine.core import CORE_SHAPES
 from companion.engine.shapes import shape_of
 
-UI = Path(__file__).resolve().parents[1] / "companion" / "ui"
+PACKAGE = Path(__file__).resolve().parents[1] / "companion"
+ROOTS = (PACKAGE / "ui", PACKAGE / "present")
 SENDERS = {"send", "explain", "send_move", "send_saying_what_moved"}
 
 
@@ -25,7 +27,7 @@ def _shapes(kind: str) -> list[type]:
 def _literal_moves() -> list[tuple[str, int, str, set[str]]]:
     """``(file, line, type, keys)`` of every send whose type and keys are literals."""
     out = []
-    for path in UI.rglob("*.py"):
+    for path in (p for root in ROOTS for p in root.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
@@ -49,7 +51,7 @@ def _literal_moves() -> list[tuple[str, int, str, set[str]]]:
                 keys = {k.value for k in args[1].keys}  # type: ignore[union-attr]
             else:
                 continue  # data built elsewhere: the engine's door checks it at run time
-            out.append((path.relative_to(UI).as_posix(), node.lineno, kind, keys))
+            out.append((path.relative_to(PACKAGE).as_posix(), node.lineno, kind, keys))
     return out
 
 
