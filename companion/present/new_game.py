@@ -1,6 +1,6 @@
 """The new-game form as plain values (no Flet): a game's blank form (:func:`blank_form`), the
 form after another game is picked (:func:`with_game`), seats added or swapped, the names and
-the game picker's text the screen shows."""
+the game picker's text the screen shows, a roster chip's tap (:func:`seat_toggled`)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,16 @@ from typing import Any
 
 from companion.engine import GAMES, PALETTE
 from companion.i18n import _
+from companion.store.roster import fold
 
 __all__ = [
     "RANDOM",
+    "Seats",
     "blank_form",
     "one_more",
     "picker_text",
     "seat_name",
+    "seat_toggled",
     "swapped",
     "with_game",
 ]
@@ -73,3 +76,19 @@ def swapped(seats: Seats, i: int, d: int) -> Seats:
     if 0 <= j < len(new):
         new[i], new[j] = new[j], new[i]
     return new
+
+
+def seat_toggled(seats: Seats, name: str, color: str, most: int) -> Seats:
+    """``seats`` after a tap on ``name``'s roster chip: unseated when already there (names
+    compared folded), else in the first unnamed seat with ``color``, else in a new seat while
+    fewer than ``most``."""
+    key = fold(name)
+    for i, s in enumerate(seats):
+        if fold(s["name"]) == key:
+            return [{**q, "name": ""} if k == i else q for k, q in enumerate(seats)]
+    for i, s in enumerate(seats):
+        if not s["name"].strip():
+            return [{"name": name, "color": color} if k == i else q for k, q in enumerate(seats)]
+    if len(seats) < most:
+        return [*seats, {"name": name, "color": color}]
+    return seats

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from companion.engine import GAMES, PALETTE
-from companion.present.new_game import blank_form, one_more, picker_text, swapped, with_game
+from companion.present.new_game import (
+    blank_form,
+    one_more,
+    picker_text,
+    seat_toggled,
+    swapped,
+    with_game,
+)
 
 
 def test_every_game_name_is_whole_on_a_wide_form_and_cut_only_at_its_colon():
@@ -36,3 +43,12 @@ def test_a_seat_is_added_up_to_the_limit_and_moved_within_the_list():
     assert [p["name"] for p in swapped(named, 0, 1)] == ["Б", "А", "В"]
     assert swapped(named, 0, -1) == named
     assert swapped(named, 2, 1) == named
+
+
+def test_a_roster_chip_seats_its_player_or_frees_the_seat():
+    seats = [{"name": "Аня", "color": "#1"}, {"name": " ", "color": "#2"}]
+    seated = seat_toggled(seats, "Борис", "#9", most=3)
+    assert seated == [{"name": "Аня", "color": "#1"}, {"name": "Борис", "color": "#9"}]
+    assert seat_toggled(seated, "Вика", "#8", most=3)[2] == {"name": "Вика", "color": "#8"}
+    assert seat_toggled(seated, "Вика", "#8", most=2) == seated
+    assert seat_toggled(seated, "аня", "#1", most=2)[0] == {"name": "", "color": "#1"}
