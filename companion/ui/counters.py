@@ -9,7 +9,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.colors import ink
+from companion.present.colors import ink
 from companion.ui.controls import TARGET, clipped_text, shown_number, tagged
 from companion.ui.number_pad import use_number_pad
 

@@ -9,9 +9,18 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine import GAMES, PALETTE, PlayerSpec
+from companion.engine import GAMES, PlayerSpec
 from companion.errors import CompanionError
 from companion.i18n import _
+from companion.present.new_game import (
+    RANDOM,
+    blank_form,
+    one_more,
+    picker_text,
+    seat_name,
+    swapped,
+    with_game,
+)
 from companion.store.limits import NAME_CHARS
 from companion.store.plays import last_game
 from companion.store.roster import next_color
@@ -25,38 +34,10 @@ from companion.ui.widgets import Banner, button, icon_button, tagged, use_form
 
 __all__ = ["NewGame"]
 
-RANDOM = "random"
 #: The form's width on a wide screen (px).
 FORM_WIDTH = 640
 #: Height (px) of «Начать игру», pinned under the form.
 START_HEIGHT = 56
-
-
-def picker_text(title: str, compact: bool) -> str:
-    """The game picker's text: whole, or on a compact width up to its first colon with «…»."""
-    head, colon, _rest = title.partition(":")
-    return f"{head}…" if compact and colon else title
-
-
-def seat_name(player: dict[str, str], i: int) -> str:
-    """The name seat ``i`` plays under: what was typed, else its field's label («Игрок 5»)."""
-    return str(player["name"]).strip() or f"{_('Игрок')} {i + 1}"
-
-
-def _default_players(n: int) -> list[dict[str, str]]:
-    return [{"name": "", "color": PALETTE[i]} for i in range(n)]
-
-
-def _blank_form(game_id: str) -> dict[str, Any]:
-    """The new-game form of ``game_id``: its fewest players (≥ 2), first player by lot, default
-    options."""
-    game = GAMES[game_id]
-    return {
-        "game_id": game_id,
-        "players": _default_players(max(2, game.min_players)),
-        "first": RANDOM,
-        "options": game.default_options(),
-    }
 
 
 def form_args(form: Callable[..., ft.Control], players: list[dict[str, str]]) -> dict[str, Any]:
@@ -74,7 +55,7 @@ def NewGame() -> ft.Control:
     offered = [g for g in GAMES.values() if g.id in BOARDS]
     # handlers read the latest form (use_form)
     f, update, latest = use_form(
-        lambda: _blank_form(last_game(app.hub.store, [g.id for g in offered]))
+        lambda: blank_form(last_game(app.hub.store, [g.id for g in offered]))
     )
     error, set_error = ft.use_state("")
 
@@ -90,25 +71,13 @@ def NewGame() -> ft.Control:
     put_options = partial(change, "options")
 
     def pick_game(gid: str) -> None:
-        game = GAMES[gid]
-
-        def seats(ps: list[dict[str, str]]) -> list[dict[str, str]]:
-            n = min(max(len(ps), game.min_players), game.max_players)
-            return [*ps, *_default_players(8)[len(ps) :]][:n]
-
-        update(lambda now: {**_blank_form(gid), "players": seats(now["players"])})
+        update(lambda now: with_game(now, gid))
 
     def edit(i: int, **changes: str) -> None:
         players_now(lambda ps: [{**p, **changes} if k == i else p for k, p in enumerate(ps)])
 
     def move(i: int, d: int) -> None:
-        def swapped(ps: list[dict[str, str]]) -> list[dict[str, str]]:
-            new, j = list(ps), i + d
-            if 0 <= j < len(new):
-                new[i], new[j] = new[j], new[i]
-            return new
-
-        players_now(swapped)
+        players_now(lambda ps: swapped(ps, i, d))
 
     def remove(i: int) -> None:
         players_now(lambda ps: [q for k, q in enumerate(ps) if k != i])
@@ -122,12 +91,7 @@ def NewGame() -> ft.Control:
             )
             return
 
-        def more(ps: list[dict[str, str]]) -> list[dict[str, str]]:
-            if len(ps) >= GAMES[latest()["game_id"]].max_players:
-                return ps
-            return [*ps, *_default_players(8)[len(ps) : len(ps) + 1]]
-
-        players_now(more)
+        players_now(lambda ps: one_more(ps, latest()["game_id"]))
 
     def recolor(i: int) -> None:
         now = latest()["players"]

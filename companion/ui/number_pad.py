@@ -7,6 +7,14 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import _
+from companion.present.number_pad import (
+    PAD_DIGITS,
+    PAD_TITLE_CHARS,
+    TOO_LONG,
+    pad_name,
+    pad_typed,
+    pad_value,
+)
 from companion.ui.controls import (
     DIALOG_BUTTON,
     clipped_text,
@@ -17,10 +25,15 @@ from companion.ui.controls import (
 from companion.ui.tagged_controls import button, said
 from companion.ui.taps import closing_dialog
 
-__all__ = ["PAD_DIGITS", "PAD_WIDTH", "number_pad", "pad_name", "use_number_pad"]
+__all__ = [
+    "PAD_DIGITS",
+    "PAD_TITLE_CHARS",
+    "PAD_WIDTH",
+    "number_pad",
+    "pad_name",
+    "use_number_pad",
+]
 
-#: Digits a pad takes (sign aside); one more is refused with a note.
-PAD_DIGITS = 6
 #: Width (dp) of every pad's title and keys (fits 342 dp with :data:`PAD_INSET`).
 PAD_WIDTH = 262
 #: Space (dp) beside a pad's dialog.
@@ -29,26 +42,8 @@ PAD_INSET = 16
 PAD_TITLE_LINES = 2
 #: The pad title's size (px).
 PAD_TITLE_SIZE = 18
-#: Characters of a title within :data:`PAD_TITLE_LINES` (:func:`pad_name` shortens to it).
-PAD_TITLE_CHARS = 48
-#: Ends a pad's text when the last digit tapped was one too many (:func:`number_pad`).
-_TOO_LONG = "!"
 #: The untouched number's highlight (the first digit replaces it).
 _SELECTED = ft.Colors.with_opacity(0.3, ft.Colors.PRIMARY)
-
-
-def pad_name(before: str, part: str, after: str, short: str) -> str:
-    """A pad name whose title fits two lines: ``before + part + after`` within
-    :data:`PAD_TITLE_CHARS`, else ``part`` cut with «…», else ``short``."""
-    room = PAD_TITLE_CHARS - len(before + after) - len(f" — {_('новое значение')}")
-    if len(part) <= room:
-        return before + part + after
-    if room < 6:
-        return short
-    cut = part[: room - 1]
-    # at a word's end when that keeps most of it
-    words = cut[: cut.rfind(" ")] if " " in cut else ""
-    return before + (words if len(words) >= room // 2 else cut).rstrip() + "…" + after
 
 
 def number_pad(
@@ -69,37 +64,19 @@ def number_pad(
     ``on_close()`` (untouched: close only). :data:`PAD_WIDTH` wide, the title at most
     :data:`PAD_TITLE_LINES` lines; nothing moves while typing."""
 
-    def press(ch: str) -> None:
-        def typed(t: str | None) -> str:
-            if t is None:  # the value the pad opened on
-                if ch == "±":
-                    return str(-value) if value else "-"
-                return "" if ch == "⌫" else ch
-            t = t.removesuffix(_TOO_LONG)
-            if ch == "±":
-                return t[1:] if t.startswith("-") else "-" + t
-            if ch == "⌫":
-                return t[:-1]
-            if t.lstrip("-") == "0":  # «0» then «5» is 5, not «05»
-                return t[:-1] + ch
-            return t + ch if len(t.lstrip("-")) < PAD_DIGITS else t + _TOO_LONG
-
-        edit(typed)
-
     def ok() -> None:
         t = latest()
         if t is not None:  # what the pad shows: an emptied one shows «0»
-            t = t.removesuffix(_TOO_LONG)
-            on_submit(int(t) if t.lstrip("-") else 0)
+            on_submit(pad_value(t))
         on_close()
 
-    typed = None if text is None else text.removesuffix(_TOO_LONG)
+    typed = None if text is None else text.removesuffix(TOO_LONG)
     shown = shown_number(value) if typed is None else typed.replace("-", "−") or "0"
     spoken = str(value) if typed is None else typed or "0"
     hint, hint_color = "", None
     if typed is None:
         hint, hint_color = _("Первая цифра заменит это число"), ft.Colors.ON_SURFACE_VARIANT
-    elif text is not None and text.endswith(_TOO_LONG):
+    elif text is not None and text.endswith(TOO_LONG):
         hint, hint_color = _("Не больше {n} цифр").format(n=PAD_DIGITS), ft.Colors.ERROR
     keys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "±" if allow_negative else "", "0", "⌫"]
 
@@ -112,7 +89,7 @@ def number_pad(
             content=ft.Icon(ft.Icons.BACKSPACE_OUTLINED) if erase else k,
             height=56,
             tooltip=_("Стереть") if erase else None,
-            on_click=lambda: press(k),
+            on_click=lambda: edit(lambda t: pad_typed(t, k, value)),
         )
         ident, label = ("pad-erase", _("Стереть")) if erase else (f"pad-{k}", None)
         return ft.Container(tagged(ident, button, label=label), expand=True)

@@ -11,13 +11,13 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.i18n import _
+from companion.present.colors import ink
 from companion.store.backup import backup_file, import_bytes, plays_file
 from companion.store.limits import NAME_CHARS
 from companion.store.plays import load_plays
 from companion.store.roster import Roster, RosterPlayer, next_color
 from companion.table.budget import JOINED_FRAME_BYTES
 from companion.table.security import is_player, require_player
-from companion.ui.colors import ink
 from companion.ui.nav import app_model
 from companion.ui.plays import Frame, grid, warning_boxes
 from companion.ui.tagged_controls import (

@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.errors import CompanionError
 from companion.i18n import _
+from companion.present.new_game import Seats, seat_toggled
 from companion.store.plays import known_players
 from companion.store.roster import Roster, fold
 from companion.ui.state import AppModel
@@ -18,8 +19,6 @@ from companion.ui.tagged_controls import flow
 from companion.ui.widgets import TARGET, clipped_text, dot, tagged
 
 __all__ = ["RosterChips", "seat_chip"]
-
-Seats = list[dict[str, str]]
 
 
 def seat_chip(
@@ -51,20 +50,6 @@ def seat_chip(
     )
 
 
-def _seat(seats: Seats, name: str, color: str, most: int) -> Seats:
-    """``seats`` with ``name`` seated (or unseated when already there)."""
-    key = fold(name)
-    for i, s in enumerate(seats):
-        if fold(s["name"]) == key:
-            return [{**q, "name": ""} if k == i else q for k, q in enumerate(seats)]
-    for i, s in enumerate(seats):
-        if not s["name"].strip():
-            return [{"name": name, "color": color} if k == i else q for k, q in enumerate(seats)]
-    if len(seats) < most:
-        return [*seats, {"name": name, "color": color}]
-    return seats
-
-
 @ft.component
 def RosterChips(
     app: AppModel, players: Seats, most: int, edit: Callable[[Callable[[Seats], Seats]], None]
@@ -80,7 +65,7 @@ def RosterChips(
     full = len(players) >= most and all(p["name"].strip() for p in players)
 
     def chip(n: str, c: str) -> ft.Control:
-        seat = partial(edit, partial(_seat, name=n, color=c, most=most))
+        seat = partial(edit, partial(seat_toggled, name=n, color=c, most=most))
         return seat_chip(f"chip-{n}", n, c, fold(n) in seated, seat)
 
     chips = [chip(n, c) for n, c in known if fold(n) in seated or not full]

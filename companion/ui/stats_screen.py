@@ -12,11 +12,11 @@ A game filter narrows everything to one game.
 from __future__ import annotations
 
 import math
-import time
 
 import flet as ft
 
 from companion.i18n import _
+from companion.present.stats import game_lines, player_lines
 from companion.store.history import Play
 from companion.store.plays import Plays, load_plays
 from companion.store.stats import (
@@ -39,8 +39,8 @@ from companion.ui.plays import (
 )
 from companion.ui.result import axis, line_chart
 from companion.ui.tagged_controls import bar_row, card, heading, two_up
-from companion.ui.widgets import clipped_text, fmt_seconds, said, tagged
-from companion.words import fmt_minutes, fmt_score, winners_text
+from companion.ui.widgets import clipped_text, said, tagged
+from companion.words import fmt_score
 
 __all__ = ["StatsScreen", "CHART_PLAYERS", "CHART_PLAYS"]
 
@@ -54,27 +54,8 @@ CHART_PLAYS = 50
 CHART_HEIGHT = 220
 
 
-def _pct(rate: float) -> str:
-    return f"{round(rate * 100)}%"
-
-
 def _player_card(st: PlayerStats, data: Plays, titles: dict[str, str]) -> ft.Control:
-    head = f"{st.name}: {st.wins} {_('из')} {st.plays} ({_pct(st.win_rate)})"
-    facts = [
-        f"{_('Серия побед')}: {st.current_streak} · {_('лучшая')}: {st.longest_streak}",
-        f"{_('Последняя игра')}: {time.strftime('%d.%m.%Y', time.localtime(st.last_played))}",
-    ]
-    if st.avg_turn_seconds is not None:
-        facts.append(f"{_('Средний ход')}: {fmt_seconds(st.avg_turn_seconds)}")
-    games = []
-    for g, rec in sorted(st.by_game.items(), key=lambda kv: -kv[1].plays):
-        text = f"{titles.get(g, g)}: {rec.wins} {_('из')} {rec.plays} ({_pct(rec.win_rate)})"
-        if rec.avg_score is not None and rec.best_score is not None:
-            text += (
-                f"; {_('счёт')}: {_('средний')} {fmt_score(round(rec.avg_score, 1))}, "
-                f"{_('лучший')} {fmt_score(rec.best_score)}"
-            )
-        games.append(text)
+    head, facts, games = player_lines(st, titles)
     title = said("player-line", clipped_text(head, 16, lines=2, weight=ft.FontWeight.W_600))
     return card(
         f"player-stats-{st.name}",
@@ -88,16 +69,7 @@ def _player_card(st: PlayerStats, data: Plays, titles: dict[str, str]) -> ft.Con
 
 
 def _game_card(gs: GameStats) -> ft.Control:
-    names, wins = gs.most_wins
-    lines = [
-        f"{_('Партий')}: {gs.plays} · {_('в среднем')} {fmt_minutes(gs.avg_seconds)}, "
-        f"{_('раундов')}: {fmt_score(round(gs.avg_rounds, 1))}",
-        f"{_('Больше всех побед')}: {winners_text(list(names))} ({wins})" if names else "",
-        f"{_('Лучший счёт')}: {fmt_score(gs.high_score)} — {winners_text(list(gs.high_scorers))}"
-        if gs.high_score is not None
-        else "",
-    ]
-    lines = [x for x in lines if x]
+    lines = game_lines(gs)
     return card(
         f"game-stats-{gs.game}",
         [

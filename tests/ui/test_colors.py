@@ -1,4 +1,4 @@
-"""A player's colour drawn as text reads on both themes (:mod:`companion.ui.colors`).
+"""A player's colour drawn as text reads on both themes (:mod:`companion.present.colors`).
 
 Play-test (Smash Up, 4 players): the yellow player's VP «0» on the strip could hardly be read
 — #FDD835 has a contrast of 1.4 : 1 with white."""
@@ -11,9 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.engine.records import PALETTE, PlayerSpec
+from companion.present.colors import DARK_BACKGROUND, LIGHT_BACKGROUND, MIN_CONTRAST, ink
 from companion.store import GameStore
 from companion.ui.app import make_main
-from companion.ui.colors import DARK_BACKGROUND, LIGHT_BACKGROUND, MIN_CONTRAST, ink
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 

@@ -13,7 +13,6 @@ import flet as ft
 from companion.engine import GAMES
 from companion.store import GameStore
 from companion.ui.app import make_main
-from companion.ui.new_game import picker_text
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 
@@ -40,12 +39,3 @@ def test_a_long_game_name_is_cut_with_an_ellipsis_and_said_whole(tmp_path):
     assert label == f"Игра: {RICKS}"
     others = [o for o in dropdown.options if o.key != "ricks"]
     assert all(o.text == GAMES[o.key].title and o.content is None for o in others)
-
-
-def test_every_game_name_is_whole_on_a_wide_form_and_cut_only_at_its_colon():
-    for game in GAMES.values():
-        assert picker_text(game.title, False) == game.title
-        text = picker_text(game.title, True)
-        assert text == game.title or (
-            text.endswith("…") and game.title.startswith(text[:-1] + ":")
-        ), text

@@ -117,21 +117,3 @@ def test_six_coup_players_fold_on_a_phone_only(module_page, table, size, folded)
     else:
         assert second["y"] >= first["y"] + first["height"] - 0.5, (first, second)
         assert abs(first["x"] - second["x"]) <= 1, (first, second)
-
-
-def test_only_one_column_folds_for_a_crowded_board():
-    """:attr:`Layout.crowded_short` from the layout alone, at the issue's seven sizes: a phone
-    upright below an expanded height and any short screen fold; a tablet upright, a tall
-    phone and a laptop's window (two columns, not short) do not."""
-    from companion.ui.layout import layout_for
-
-    folds = {
-        (390, 844): True,
-        (360, 640): True,
-        (844, 390): True,
-        (640, 360): True,
-        (412, 915): False,
-        (768, 1024): False,
-        (1280, 800): False,
-    }
-    assert {size: layout_for(*size).crowded_short for size in folds} == folds

@@ -11,7 +11,7 @@ import pytest
 
 from companion.store import GameStore
 from companion.ui.app import make_main
-from companion.ui.number_pad import PAD_TITLE_CHARS, PAD_TITLE_LINES, PAD_WIDTH, pad_name
+from companion.ui.number_pad import PAD_TITLE_CHARS, PAD_TITLE_LINES, PAD_WIDTH
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 from tests.ui.conftest import App, Server
@@ -311,11 +311,6 @@ def test_a_long_base_name_keeps_the_power_pads_title_to_two_lines(tmp_path, play
         "Константин Константинопольский": "Константин Константинопольский: сила",
     }[player]
     assert drawn == f"{expected} — новое значение"
-
-
-def test_a_short_base_name_stays_whole_in_the_pads_title():
-    assert pad_name("Аня, «", "База 0", "»: сила", "Аня: сила") == "Аня, «База 0»: сила"
-    assert pad_name("Борис, «", "Волшебный лес", "»: сила", "-") == "Борис, «Волшебный лес»: сила"
 
 
 def _pad_geometry(app: App) -> dict[str, Any]:

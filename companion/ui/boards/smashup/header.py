@@ -32,9 +32,9 @@ from companion.engine.smashup import (
     total_power,
 )
 from companion.i18n import _
+from companion.present.colors import ink
 from companion.ui.boards.smashup.common import READY
 from companion.ui.boards.smashup.phase import SMALL_CARD_HEIGHT, PhaseCard
-from companion.ui.colors import ink
 from companion.ui.layout import grid, use_layout
 from companion.ui.state import GameView, view_local
 from companion.ui.widgets import TARGET, border_all, clipped_text, said, tagged, use_number_pad
