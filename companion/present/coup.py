@@ -30,10 +30,14 @@ __all__ = [
     "action_label",
     "answer_label",
     "answers_of",
+    "declare_hint",
     "genitive",
     "opponents",
     "outcome_line",
+    "row_status",
     "step_title",
+    "target_title",
+    "which_card",
 ]
 
 
@@ -206,3 +210,46 @@ def outcome_line(state: CoupState) -> str:
     if awaiting(state) in ("challenge_result", "block_challenge_result"):
         return text  # «Показан: …» and «Не показан: …» (agreeing with the card), the bar's answers
     return f"{_('Итог действия')}: {text}"
+
+
+def row_status(exiled: bool, turn: bool, aimed: bool, target: bool) -> str:
+    """A player row's status word: «в ссылке», «ходит», the chosen target «цель», a possible
+    one «цель?», else «»."""
+    if exiled:
+        return _("в ссылке")
+    if turn:
+        return _("ходит")
+    if aimed:
+        return _("цель")
+    return _("цель?") if target else ""
+
+
+def target_title(state: CoupState, target: int | None) -> str:
+    """The step's question while a targeted action's target is chosen (or not yet)."""
+    if target is None:
+        return _("Против кого? Коснитесь строки игрока")
+    return f"{_('Против')} {genitive(state.names[target])}. " + _("Сменить — коснитесь другого")
+
+
+def declare_hint(state: CoupState, action: str | None, target: int | None) -> str:
+    """What «Объявить» will declare: the action, against whom, and a theft with nothing to
+    take; or what is still to choose."""
+    if action is None:
+        return _("Выберите действие")
+    if ACTIONS[action].targeted and target is None:
+        return f"{action_label(action)}: {_('против кого? Коснитесь строки игрока')}"
+    text = action_label(action)
+    if target is not None:
+        text += f" {_('против')} {genitive(state.names[target])}"
+        if action == "steal" and state.coins[target] == 0:
+            text += f" {_('— монет нет, красть нечего')}"
+    return text
+
+
+def which_card(state: CoupState) -> str:
+    """What «Карта?» says when tapped: the card has its own button («Покровители»)."""
+    who = state.names[state.pending["losses"][0]["player"]] if state.pending else ""
+    return (
+        f"{_('Сначала коснитесь карты, которую раскрывает')} {who}: "
+        f"{_('кнопки с персонажами на доске, под вопросом')} (Покровители)."
+    )

@@ -10,6 +10,7 @@ import flet as ft
 
 from companion.engine.coup import CHARACTER_NAMES, CHARACTERS
 from companion.i18n import _
+from companion.present.coup import row_status
 from companion.ui.player_row import player_row
 from companion.ui.widgets import clipped_text, said, tagged
 
@@ -219,14 +220,7 @@ def PlayerRow(
     («цель», thicker border, tint); ``on_tap`` while a target is chosen (every row answers);
     ``narrow``: smaller name, icon chips; ``half``: half a line, cards and coins under the name."""
     aimed = aimed and target and not (exiled or turn)
-    if exiled:
-        status = _("в ссылке")
-    elif turn:
-        status = _("ходит")
-    elif aimed:
-        status = _("цель")
-    else:
-        status = _("цель?") if target else ""
+    status = row_status(exiled, turn, aimed, target)
     shown = ", ".join(CHARACTER_NAMES[c] for c in revealed)
     marked = target and not (exiled or turn)
     # the same content objects while unchanged: the diff skips them

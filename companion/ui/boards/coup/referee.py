@@ -30,13 +30,14 @@ from companion.present.coup import (
     ACTION_LABELS,
     STEP_RULES,
     Answer,
-    action_label,
     answer_label,
     answers_of,
-    genitive,
+    declare_hint,
     opponents,
     outcome_line,
     step_title,
+    target_title,
+    which_card,
 )
 from companion.ui.boards.coup.common import CROWDED_FROM, Choice, choice_for, use_short
 from companion.ui.layout import COMPACT, grid, use_layout
@@ -213,10 +214,7 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
         action, target = choice.current(state)
         last["grid"] = (tuple(d["action"] for d in legal_declarations(state)), action)
         if action is not None and ACTIONS[action].targeted and len(opponents(state)) > 1:
-            title = _("Против кого? Коснитесь строки игрока")
-            if target is not None:
-                title = f"{_('Против')} {genitive(state.names[target])}. "
-                title += _("Сменить — коснитесь другого")
+            title = target_title(state, target)
     else:
         last["answers"] = answers_of(state)
     shown.current = last
@@ -256,28 +254,9 @@ def _hint(text: str) -> ft.Control:
     return ft.Container(tagged("preview", clipped_text(text, 13, lines=3), label=text), expand=True)
 
 
-def which_card(state: CoupState) -> str:
-    """What «Карта?» says when tapped: the card has its own button («Покровители»)."""
-    who = state.names[state.pending["losses"][0]["player"]] if state.pending else ""
-    return (
-        f"{_('Сначала коснитесь карты, которую раскрывает')} {who}: "
-        f"{_('кнопки с персонажами на доске, под вопросом')} (Покровители)."
-    )
-
-
 def _declare_bar(view: GameView, state: CoupState, choice: Choice) -> list[ft.Control]:
     action, target = choice.current(state)
     who = state.current
-    if action is None:
-        text = _("Выберите действие")
-    elif ACTIONS[action].targeted and target is None:
-        text = f"{action_label(action)}: {_('против кого? Коснитесь строки игрока')}"
-    else:
-        text = action_label(action)
-        if target is not None:
-            text += f" {_('против')} {genitive(state.names[target])}"
-            if action == "steal" and state.coins[target] == 0:
-                text += f" {_('— монет нет, красть нечего')}"
 
     def declare() -> None:
         if view.too_soon():  # the rest of a double tap on the last step's button
@@ -290,7 +269,7 @@ def _declare_bar(view: GameView, state: CoupState, choice: Choice) -> list[ft.Co
             choice.clear()
 
     return [
-        _hint(text),
+        _hint(declare_hint(state, action, target)),
         primary_button(_("Объявить"), declare, icon=ft.Icons.CAMPAIGN, moment=view.moment()),
     ]
 

@@ -10,8 +10,9 @@ from typing import Any, cast
 import flet as ft
 
 from companion.engine import PlayerSpec
-from companion.engine.smashup import is_eligible, score_preview
+from companion.engine.smashup import score_preview
 from companion.i18n import _
+from companion.present.smashup import why_none
 from companion.store.bases import BaseCatalogue
 from companion.ui.boards.smashup.common import (
     EMPTY_FORM,
@@ -35,19 +36,6 @@ def _hint(ident: str, label: str, text: str) -> ft.Control:
     return tagged(
         ident, ft.Container(lines, height=38, alignment=ft.Alignment.TOP_LEFT), label=label
     )
-
-
-def unpaid_place(others: list[int], power: int) -> str:
-    """Why an eligible player with ``power`` gets no VP given the ``others``' powers («Споры при
-    раздаче»): a tie covering third place, or below third."""
-    above = sorted((p for p in others if p > power), reverse=True)
-    for p in dict.fromkeys(above):
-        place = 1 + sum(1 for q in above if q > p)
-        if place < 3 < place + above.count(p):  # a tie from above third across it
-            if place == 2:
-                return _("двое на 2-м месте: 3-е не достаётся никому")
-            return _("трое на 1-м: 2-е и 3-е не достаются никому")
-    return _("ниже третьего места")
 
 
 def use_scoring(view: GameView, catalogue: BaseCatalogue, layout: Layout) -> Callable[[int], None]:
@@ -102,18 +90,8 @@ def use_scoring(view: GameView, catalogue: BaseCatalogue, layout: Layout) -> Cal
     preview = score_preview(state, j)
     specs = view.game.setup.players
 
-    def why_none(i: int) -> str:
-        """Why player ``i`` gets nothing («Раздача очков», «Споры при раздаче»), or «»."""
-        if i in preview:
-            return _("есть приспешник: очки и при силе 0") if b.power[i] == 0 else ""
-        if not is_eligible(b.power[i], b.minions[i], state.edition):
-            return _("нет приспешников") if b.power[i] > 0 else _("нет ни силы, ни приспешников")
-        eligible = enumerate(zip(b.power, b.minions, strict=True))
-        others = [p for k, (p, m) in eligible if k != i and is_eligible(p, m, state.edition)]
-        return unpaid_place(others, b.power[i])
-
     def line(i: int, spec: PlayerSpec) -> ft.Control:
-        why = why_none(i)
+        why = why_none(b, state.edition, preview, i)
         got = f"+{preview[i]}" if i in preview else "—"
         bold = ft.Text(
             got, size=22, weight=ft.FontWeight.BOLD, width=44, text_align=ft.TextAlign.END

@@ -12,6 +12,7 @@ import flet as ft
 from companion.engine import PlayerSpec, moves
 from companion.engine.smashup import EDITIONS, SETUP_PHASE, next_drafter, offered_factions, reminder
 from companion.i18n import _
+from companion.present.smashup import edition_text, setup_text
 from companion.store.bases import BaseCatalogue
 from companion.table.security import NotAllowedError, require_player
 from companion.ui.boards.smashup.common import (
@@ -213,18 +214,6 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
     if laying:  # room below: the bases' heading can reach the top
         parts.append(ft.Container(height=page_height))
     return ft.Column(parts, spacing=8)
-
-
-def setup_text(text: str) -> str:
-    """The setup reminder without the phase's name in front (the status line says it)."""
-    rest = text.removeprefix(f"{SETUP_PHASE}: ")
-    return text if rest == text else rest[:1].upper() + rest[1:]
-
-
-def edition_text(name: str) -> str:
-    """The edition's name, broken after its last comma, not at a hyphen."""
-    head, comma, tail = name.rpartition(", ")
-    return f"{head},\n{tail}" if comma else name
 
 
 def faction_chip(k: int, name: str, taken: bool, pick: Callable[[str], None]) -> ft.Control:

@@ -1,0 +1,62 @@
+"""What the «Замес» (Smash Up) board says, without Flet: the setup lines, the bar's hint, a
+base's status, the scoring preview's reasons («Раздача очков», «Споры при раздаче»)."""
+
+from __future__ import annotations
+
+from companion.engine.smashup import SETUP_PHASE, BaseState, is_eligible
+from companion.i18n import _
+
+__all__ = ["edition_text", "setup_hint", "setup_text", "signed", "unpaid_place", "why_none"]
+
+
+def signed(n: int) -> str:
+    """``n`` with its sign: ``+2``, ``−1`` (a true minus)."""
+    return f"+{n}" if n > 0 else f"−{abs(n)}"
+
+
+def setup_text(text: str) -> str:
+    """The setup reminder without the phase's name in front (the status line says it)."""
+    rest = text.removeprefix(f"{SETUP_PHASE}: ")
+    return text if rest == text else rest[:1].upper() + rest[1:]
+
+
+def edition_text(name: str) -> str:
+    """The edition's name, broken after its last comma, not at a hyphen."""
+    head, comma, tail = name.rpartition(", ")
+    return f"{head},\n{tail}" if comma else name
+
+
+def setup_hint(factions: list[list[str]], bases: int, need: int) -> str:
+    """What «Начать игру» still waits for (Подготовка к игре); «всё готово» when nothing."""
+    done = sum(len(deck) >= 2 for deck in factions)
+    if done < len(factions):
+        return f"{_('фракции')}: {done} {_('из')} {len(factions)}"
+    if bases < need:
+        return f"{_('ещё баз')}: {need - bases}"
+    return _("всё готово")
+
+
+def unpaid_place(others: list[int], power: int) -> str:
+    """Why an eligible player with ``power`` gets no VP given the ``others``' powers («Споры при
+    раздаче»): a tie covering third place, or below third."""
+    above = sorted((p for p in others if p > power), reverse=True)
+    for p in dict.fromkeys(above):
+        place = 1 + sum(1 for q in above if q > p)
+        if place < 3 < place + above.count(p):  # a tie from above third across it
+            if place == 2:
+                return _("двое на 2-м месте: 3-е не достаётся никому")
+            return _("трое на 1-м: 2-е и 3-е не достаются никому")
+    return _("ниже третьего места")
+
+
+def why_none(base: BaseState, edition: str, preview: dict[int, int], i: int) -> str:
+    """Why player ``i`` gets nothing on ``base`` (``preview``: the engine's VP by player), or
+    a note on a paid zero power, or «» («Раздача очков», «Споры при раздаче»)."""
+    power = base.power
+    if i in preview:
+        return _("есть приспешник: очки и при силе 0") if power[i] == 0 else ""
+    if not is_eligible(power[i], base.minions[i], edition):
+        return _("нет приспешников") if power[i] > 0 else _("нет ни силы, ни приспешников")
+    eligible = enumerate(zip(power, base.minions, strict=True))
+    others = [p for k, (p, m) in eligible if k != i and is_eligible(p, m, edition)]
+    return unpaid_place(others, power[i])

@@ -1,0 +1,52 @@
+"""What the Coup board's bar, step title and rows say (:mod:`companion.present.coup`), without
+Flet. Rulebook: «Действия», «Покровители»."""
+
+from __future__ import annotations
+
+from companion.engine.core import Game
+from companion.engine.coup import COUP
+from companion.present.coup import declare_hint, row_status, target_title, which_card
+
+NAMES = ["Аня", "Борис", "Гриша"]
+
+
+def new() -> Game:
+    return Game.new(COUP, NAMES, clock=lambda: 0.0)
+
+
+def test_the_bar_says_what_objavit_will_declare():
+    """Nothing chosen, a target still to choose, then the action against the target in the
+    genitive; a theft from a player without coins says there is nothing to take."""
+    state = new().state
+    assert declare_hint(state, None, None) == "Выберите действие"
+    assert (
+        declare_hint(state, "steal", None)
+        == "Кража (Капитан): против кого? Коснитесь строки игрока"
+    )
+    assert declare_hint(state, "tax", None) == "Налог +3 (Герцог)"
+    assert declare_hint(state, "steal", 2) == "Кража (Капитан) против Гриши"
+    state.coins[2] = 0
+    assert (
+        declare_hint(state, "steal", 2) == "Кража (Капитан) против Гриши — монет нет, красть нечего"
+    )
+    assert target_title(state, None) == "Против кого? Коснитесь строки игрока"
+    assert target_title(state, 1) == "Против Бориса. Сменить — коснитесь другого"
+
+
+def test_a_rows_status_word_exile_first_then_the_turn_then_the_target():
+    assert row_status(True, True, True, True) == "в ссылке"
+    assert row_status(False, True, True, True) == "ходит"
+    assert row_status(False, False, True, True) == "цель"
+    assert row_status(False, False, False, True) == "цель?"
+    assert row_status(False, False, False, False) == ""
+
+
+def test_karta_names_who_reveals_a_card():
+    """«Покровители»: a lost challenge waits for the loser's card, which has its own button."""
+    g = new()
+    g.push("coup.declare", {"player": 0, "action": "tax", "target": None})
+    g.push("coup.challenge", {"challenger": 1})
+    g.push("coup.challenge_result", {"proven": True})
+    said = which_card(g.state)
+    assert said.startswith("Сначала коснитесь карты, которую раскрывает Борис: ")
+    assert said.endswith("(Покровители).")

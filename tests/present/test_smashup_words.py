@@ -1,0 +1,90 @@
+"""What the «Замес» board says, without Flet (:mod:`companion.present.smashup`) and the base
+form's catalogue lines (:mod:`companion.present.base_form`). Rulebooks: 000 («Мишки, бабки,
+рок-н-ролл», ``bbrr``) and 001 («Мимими», ``mimimi``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engine.smashup import SETUP_PHASE, BaseState
+from companion.present.base_form import (
+    EMPTY_FORM,
+    entry_text,
+    form_summary,
+    known_base,
+    remember,
+    suggestions,
+)
+from companion.present.smashup import (
+    edition_text,
+    setup_hint,
+    setup_text,
+    signed,
+    unpaid_place,
+    why_none,
+)
+from companion.store.bases import BaseCatalogue
+
+PORT = {"name": "Тихая заводь", "breakpoint": 16, "vp": [3, 2, 1]}
+
+
+@pytest.mark.parametrize(
+    ("others", "power", "said"),
+    [
+        ([10, 10, 10], 3, "трое на 1-м: 2-е и 3-е не достаются никому"),
+        ([10, 5, 5], 3, "двое на 2-м месте: 3-е не достаётся никому"),
+        ([10, 8, 6], 3, "ниже третьего места"),
+        ([10, 10, 6, 6], 3, "ниже третьего места"),  # the sixes share third: paid
+    ],
+)
+def test_unpaid_place_follows_the_tie_rule(others, power, said):
+    """Споры при раздаче: tied players take the higher place and the places they cover go to
+    nobody; only a tie across third place leaves third unpaid (drawn whole at 360 px:
+    ``test_smashup_texts``)."""
+    assert unpaid_place(others, power) == said
+
+
+def _base(power: list[int], minions: list[int]) -> BaseState:
+    return BaseState("Порт", 10, (3, 2, 1), power, minions)
+
+
+def test_why_none_names_the_reason_a_player_gets_nothing():
+    """Раздача очков: a paid zero power is noted; no minion and no power is not eligible
+    (``bbrr``); «Мимими» wants a minion even with power."""
+    base = _base([0, 5, 0, 2], [1, 1, 0, 0])
+    paid = {0: 2, 1: 3}
+    assert why_none(base, "bbrr", paid, 0) == "есть приспешник: очки и при силе 0"
+    assert why_none(base, "bbrr", paid, 1) == ""
+    assert why_none(base, "bbrr", paid, 2) == "нет ни силы, ни приспешников"
+    assert why_none(base, "mimimi", paid, 3) == "нет приспешников"
+    assert why_none(base, "bbrr", paid, 3) == "ниже третьего места"
+
+
+def test_setup_words():
+    """The setup reminder loses the phase's name; the edition breaks after its last comma;
+    the bar says what «Начать игру» waits for; a change keeps a true minus."""
+    assert setup_text(f"{SETUP_PHASE}: возьмите базы") == "Возьмите базы"
+    assert setup_text("Возьмите базы") == "Возьмите базы"
+    assert edition_text("Мишки, бабки, рок-н-ролл") == "Мишки, бабки,\nрок-н-ролл"
+    assert edition_text("Мимими") == "Мимими"
+    assert setup_hint([["a", "b"], ["c"]], 0, 3) == "фракции: 1 из 2"
+    assert setup_hint([["a", "b"], ["c", "d"]], 1, 3) == "ещё баз: 2"
+    assert setup_hint([["a", "b"], ["c", "d"]], 3, 3) == "всё готово"
+    assert (signed(2), signed(-1)) == ("+2", "−1")
+
+
+def test_the_catalogue_fills_a_known_name_not_on_the_table(tmp_path):
+    """A name typed whole (case and spaces forgiven) is known unless that base is laid out; a
+    suggestion already in the form is not offered again."""
+    catalogue = BaseCatalogue(tmp_path)
+    remember(catalogue, PORT)
+    remember(catalogue, {"name": "", "breakpoint": 1, "vp": [1, 1, 1]})  # refused: ignored
+    assert known_base(catalogue, " тихая ЗАВОДЬ", [])["name"] == "Тихая заводь"
+    assert known_base(catalogue, "Тихая заводь", ["тихая заводь"]) is None
+    assert known_base(catalogue, "  ", []) is None
+    form = {**EMPTY_FORM, "name": "Тихая"}
+    assert [h["name"] for h in suggestions(catalogue, form, [], 2)] == ["Тихая заводь"]
+    picked = {**EMPTY_FORM, "name": "Тихая заводь", "bp": "16", "vp1": "3", "vp2": "2"}
+    assert suggestions(catalogue, {**picked, "vp3": "1"}, [], 2) == []
+    assert entry_text(PORT) == "Тихая заводь · 16; 3/2/1"
+    assert form_summary(picked) == "Тихая заводь: оборона 16; ПО 3/2/?"
