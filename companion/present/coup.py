@@ -37,8 +37,16 @@ __all__ = [
     "row_status",
     "step_title",
     "target_title",
+    "text_lines",
     "which_card",
 ]
+
+#: Players from which the board folds on a crowded short layout
+#: (:attr:`~companion.ui.layout.Layout.crowded_short`).
+CROWDED_FROM = 5
+#: (lines, size px) of the explanation and «Итог действия»: unfolded, folded, folded short
+#: and crowded; a cut text ends in «…» («Весь текст» shows it whole).
+FULL_LINES, FOLDED_LINES, CROWDED_LINES = (4, 3, 13), (2, 2, 12), (1, 1, 12)
 
 
 ACTION_LABELS = {
@@ -253,3 +261,11 @@ def which_card(state: CoupState) -> str:
         f"{_('Сначала коснитесь карты, которую раскрывает')} {who}: "
         f"{_('кнопки с персонажами на доске, под вопросом')} (Покровители)."
     )
+
+
+def text_lines(folded: bool, short: bool, players: int) -> tuple[int, int, int]:
+    """Lines and size (px) of the explanation and «Итог действия» for a board ``folded``, a
+    ``short`` layout and ``players`` rows."""
+    if not folded:
+        return FULL_LINES
+    return CROWDED_LINES if short and players >= CROWDED_FROM else FOLDED_LINES

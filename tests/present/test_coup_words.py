@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from companion.engine.core import Game
 from companion.engine.coup import COUP
-from companion.present.coup import declare_hint, row_status, target_title, which_card
+from companion.present.coup import (
+    CROWDED_FROM,
+    CROWDED_LINES,
+    FOLDED_LINES,
+    FULL_LINES,
+    declare_hint,
+    row_status,
+    target_title,
+    text_lines,
+    which_card,
+)
 
 NAMES = ["Аня", "Борис", "Гриша"]
 
@@ -50,3 +60,10 @@ def test_karta_names_who_reveals_a_card():
     said = which_card(g.state)
     assert said.startswith("Сначала коснитесь карты, которую раскрывает Борис: ")
     assert said.endswith("(Покровители).")
+
+
+def test_step_texts_get_fewer_lines_as_the_board_folds_and_crowds():
+    assert text_lines(False, True, 6) == FULL_LINES
+    assert text_lines(True, False, 6) == FOLDED_LINES
+    assert text_lines(True, True, CROWDED_FROM - 1) == FOLDED_LINES
+    assert text_lines(True, True, CROWDED_FROM) == CROWDED_LINES

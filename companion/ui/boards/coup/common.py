@@ -6,25 +6,12 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.engine.coup import (
-    ACTIONS,
-    CoupState,
-    awaiting,
-)
-from companion.present.coup import opponents
+from companion.engine.coup import ACTIONS, CoupState, awaiting
+from companion.present.coup import CROWDED_FROM, opponents
 from companion.ui.layout import use_layout
 from companion.ui.state import GameView, view_local
 
-__all__ = [
-    "Choice",
-    "choice_for",
-    "use_short",
-]
-
-
-#: Players from which the board folds on a crowded short layout
-#: (:attr:`~companion.ui.layout.Layout.crowded_short`).
-CROWDED_FROM = 5
+__all__ = ["Choice", "choice_for", "use_short"]
 
 
 def use_short(players: int) -> bool:

@@ -37,9 +37,10 @@ from companion.present.coup import (
     outcome_line,
     step_title,
     target_title,
+    text_lines,
     which_card,
 )
-from companion.ui.boards.coup.common import CROWDED_FROM, Choice, choice_for, use_short
+from companion.ui.boards.coup.common import Choice, choice_for, use_short
 from companion.ui.layout import COMPACT, grid, use_layout
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView
@@ -156,19 +157,6 @@ def _Answers(
 
 # hidden sections keep their last props: a step flips ``visible`` rather than rebuilding
 Grid, Answers = ft.memo(_Grid), ft.memo(_Answers)
-
-
-#: (lines, size px) of the explanation and «Итог действия»: unfolded, folded, folded short
-#: and crowded; a cut text ends in «…» («Весь текст» shows it whole).
-FULL_LINES, FOLDED_LINES, CROWDED_LINES = (4, 3, 13), (2, 2, 12), (1, 1, 12)
-
-
-def text_lines(folded: bool, short: bool, players: int) -> tuple[int, int, int]:
-    """Lines and size (px) of the explanation and «Итог действия» for a board ``folded``, a
-    ``short`` layout and ``players`` rows."""
-    if not folded:
-        return FULL_LINES
-    return CROWDED_LINES if short and players >= CROWDED_FROM else FOLDED_LINES
 
 
 @ft.component
