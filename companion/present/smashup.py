@@ -1,12 +1,18 @@
 """What the «Замес» (Smash Up) board says, without Flet: the setup lines, the bar's hint, a
-base's status, the scoring preview's reasons («Раздача очков», «Споры при раздаче»)."""
+base's status, the scoring preview's reasons («Раздача очков», «Споры при раздаче») and the
+scoring move's data."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from companion.engine.smashup import SETUP_PHASE, BaseState, is_eligible
 from companion.i18n import _
+from companion.present.base_form import NUMBERS, card_from_form, form_error
 
-__all__ = ["edition_text", "setup_hint", "setup_text", "signed", "unpaid_place", "why_none"]
+__all__ = ["edition_text", "score_data", "setup_hint", "setup_text", "signed", "unpaid_place"]
+__all__ += ["why_none"]
 
 
 def signed(n: int) -> str:
@@ -60,3 +66,21 @@ def why_none(base: BaseState, edition: str, preview: dict[int, int], i: int) -> 
     eligible = enumerate(zip(power, base.minions, strict=True))
     others = [p for k, (p, m) in eligible if k != i and is_eligible(p, m, edition)]
     return unpaid_place(others, power[i])
+
+
+def score_data(
+    base: int, form: Mapping[str, str], deck_empty: bool, edition: str
+) -> dict[str, Any] | None:
+    """``base.score``'s data from the replacement ``form``: ``deck_empty`` (the table's word)
+    when nothing is typed or in «Мимими», where no base comes (Разойтись по углам!); nothing
+    typed: no card (the engine names what is missing); ``None``: the typed card is refused
+    (the form says why)."""
+    data: dict[str, Any] = {"base": base, "base_card": None}
+    empty = not any(form[k].strip() for k in ("name", *NUMBERS))
+    if deck_empty and (empty or edition == "mimimi"):
+        return {**data, "deck_empty": True}
+    if empty:
+        return data
+    if form_error(form) is not None:
+        return None
+    return {**data, "base_card": card_from_form(form)}

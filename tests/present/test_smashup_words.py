@@ -17,6 +17,7 @@ from companion.present.base_form import (
 )
 from companion.present.smashup import (
     edition_text,
+    score_data,
     setup_hint,
     setup_text,
     signed,
@@ -88,3 +89,20 @@ def test_the_catalogue_fills_a_known_name_not_on_the_table(tmp_path):
     assert suggestions(catalogue, {**picked, "vp3": "1"}, [], 2) == []
     assert entry_text(PORT) == "Тихая заводь · 16; 3/2/1"
     assert form_summary(picked) == "Тихая заводь: оборона 16; ПО 3/2/?"
+
+
+def test_the_scoring_move_carries_the_typed_replacement_or_the_empty_deck():
+    """Раздача очков, Разойтись по углам!: a typed card goes with the move; an empty deck sends
+    no card when nothing is typed, and never in «Мимими»; a refused card sends nothing."""
+    port = {**EMPTY_FORM, "name": "Порт", "bp": "18", "vp1": "3", "vp2": "2", "vp3": "1"}
+    card = {"name": "Порт", "breakpoint": 18, "vp": [3, 2, 1]}
+    assert score_data(1, port, False, "bbrr") == {"base": 1, "base_card": card}
+    assert score_data(1, port, True, "bbrr") == {"base": 1, "base_card": card}
+    assert score_data(1, port, True, "mimimi") == {"base": 1, "base_card": None, "deck_empty": True}
+    assert score_data(0, EMPTY_FORM, True, "bbrr") == {
+        "base": 0,
+        "base_card": None,
+        "deck_empty": True,
+    }
+    assert score_data(0, EMPTY_FORM, False, "bbrr") == {"base": 0, "base_card": None}
+    assert score_data(0, {**port, "bp": "x"}, False, "bbrr") is None

@@ -5,19 +5,18 @@ brings a base; in «Мимими» the base is scored without one («Разой�
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import cast
 
 import flet as ft
 
 from companion.engine import PlayerSpec
 from companion.engine.smashup import score_preview
 from companion.i18n import _
-from companion.present.smashup import why_none
+from companion.present.smashup import score_data, why_none
 from companion.store.bases import BaseCatalogue
 from companion.ui.boards.smashup.common import (
     EMPTY_FORM,
     base_fields,
-    card_from_form,
     dot,
     form_error,
     remember,
@@ -61,22 +60,13 @@ def use_scoring(view: GameView, catalogue: BaseCatalogue, layout: Layout) -> Cal
     def confirm() -> None:
         if scoring is None:
             return
-        card = None
-        repl = latest_form()
-        data: dict[str, Any] = {"base": scoring, "base_card": None}
-        empty = not any(repl[k].strip() for k in ("name", "bp", "vp1", "vp2", "vp3"))
-        if latest_deck_empty() and (empty or view.state.edition == "mimimi"):
-            data["deck_empty"] = True
-        elif empty:
-            pass  # the engine names what is missing (Разойтись по углам!)
-        elif form_error(repl) is not None:
+        data = score_data(scoring, latest_form(), latest_deck_empty(), view.state.edition)
+        if data is None:
             set_checked(True)  # the fields and their refusal are always in view
             return
-        else:
-            card = data["base_card"] = card_from_form(repl)
         if view.send("base.score", data):
-            if card is not None:
-                remember(catalogue, card)
+            if data["base_card"] is not None:
+                remember(catalogue, data["base_card"])
             close()
 
     state = view.state
