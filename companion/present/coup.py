@@ -15,8 +15,10 @@ from companion.engine.coup import (
     awaiting,
     expected_outcome,
     explain,
+    legal_declarations,
     legal_events,
     loses_both,
+    refusal,
     shown_answer,
     waiting_for,
 )
@@ -31,6 +33,7 @@ __all__ = [
     "answer_label",
     "answers_of",
     "declare_hint",
+    "declare_refusal",
     "genitive",
     "opponents",
     "outcome_line",
@@ -269,3 +272,15 @@ def text_lines(folded: bool, short: bool, players: int) -> tuple[int, int, int]:
     if not folded:
         return FULL_LINES
     return CROWDED_LINES if short and players >= CROWDED_FROM else FOLDED_LINES
+
+
+def declare_refusal(state: CoupState, action: str) -> str | None:
+    """``None`` when the current player may declare ``action`` now, else why not (a targeted
+    action asked against the first other player)."""
+    who = state.current
+    if action in {d["action"] for d in legal_declarations(state)}:
+        return None
+    others = (t for t in range(len(state.names)) if t != who)
+    target = next(others, None) if ACTIONS[action].targeted else None
+    reason = refusal(state, "coup.declare", {"player": who, "action": action, "target": target})
+    return reason or _("Это действие сейчас недоступно.")

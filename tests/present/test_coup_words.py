@@ -11,6 +11,7 @@ from companion.present.coup import (
     FOLDED_LINES,
     FULL_LINES,
     declare_hint,
+    declare_refusal,
     row_status,
     target_title,
     text_lines,
@@ -67,3 +68,13 @@ def test_step_texts_get_fewer_lines_as_the_board_folds_and_crowds():
     assert text_lines(True, False, 6) == FOLDED_LINES
     assert text_lines(True, True, CROWDED_FROM - 1) == FOLDED_LINES
     assert text_lines(True, True, CROWDED_FROM) == CROWDED_LINES
+
+
+def test_an_action_not_declarable_now_says_why():
+    """«Действия»: income is open to the first player; a coup with 2 coins is refused with the
+    engine's reason; none at all while a challenge is asked."""
+    g = new()
+    assert declare_refusal(g.state, "income") is None
+    assert "нужно 7 монет" in declare_refusal(g.state, "coup")
+    g.push("coup.declare", {"player": 0, "action": "tax", "target": None})
+    assert "оспаривает" in declare_refusal(g.state, "income")

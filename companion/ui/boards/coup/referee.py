@@ -33,6 +33,7 @@ from companion.present.coup import (
     answer_label,
     answers_of,
     declare_hint,
+    declare_refusal,
     opponents,
     outcome_line,
     step_title,
@@ -170,15 +171,12 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
         if view.too_soon():  # a double tap on the last step's card would pick an action
             return
         now: CoupState = view.state
-        who = now.current
-        if a in {d["action"] for d in legal_declarations(now)}:
-            view.error = ""
-            choice.pick(now.turn, a)
+        reason = declare_refusal(now, a)
+        if reason is not None:
+            view.error, view.error_player = reason, now.current
             return
-        others = (t for t in range(len(now.names)) if t != who)
-        target = next(others, None) if ACTIONS[a].targeted else None
-        reason = refusal(now, "coup.declare", {"player": who, "action": a, "target": target})
-        view.error, view.error_player = reason or _("Это действие сейчас недоступно."), who
+        view.error = ""
+        choice.pick(now.turn, a)
 
     def answer(kind: str, data: dict[str, Any], dimmed: bool) -> None:
         if not dimmed:
@@ -264,13 +262,9 @@ def _declare_bar(view: GameView, state: CoupState, choice: Choice) -> list[ft.Co
 
 def _result_bar(view: GameView, state: CoupState) -> list[ft.Control]:
     """«Не показан» (two lines when the primary leaves it little room) and «Показан», agreeing
-    with the card the question names; untagged room at the left (an empty tagged hint kept the
-    next hint out of the tree)."""
+    with the card the question names; untagged room at the left."""
     character = claimed(state)
-
-    def shown() -> None:
-        moves.coup_challenge_result(view, True)
-
+    shown = lambda: moves.coup_challenge_result(view, True)  # noqa: E731
     no_text = answer_label(character, False)
     no = tagged(
         "not-proven",
@@ -303,11 +297,8 @@ def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
         row = _result_bar(view, state)
     elif step == "exchange":
         done = lambda: moves.coup_exchange_done(view)  # noqa: E731
-        label = _("Обмен завершён")
-        row = [
-            _hint(_("Когда карты обменяны за столом")),
-            primary_button(label, done, icon=ft.Icons.DONE, moment=moment),
-        ]
+        exchanged = primary_button(_("Обмен завершён"), done, icon=ft.Icons.DONE, moment=moment)
+        row = [_hint(_("Когда карты обменяны за столом")), exchanged]
     elif step == "lose_influence":
         card = primary_button(_("Карта?"), lambda: view.refuse(which_card(state)), dimmed=True)
         row = [_hint(_("Какую карту раскрывает? Коснитесь персонажа на доске")), card]
