@@ -32,6 +32,7 @@ __all__ = [
     "action_label",
     "answer_label",
     "answers_of",
+    "chosen",
     "declare_hint",
     "declare_refusal",
     "genitive",
@@ -284,3 +285,18 @@ def declare_refusal(state: CoupState, action: str) -> str | None:
     target = next(others, None) if ACTIONS[action].targeted else None
     reason = refusal(state, "coup.declare", {"player": who, "action": action, "target": target})
     return reason or _("Это действие сейчас недоступно.")
+
+
+def chosen(
+    state: CoupState, action: str | None, target: int | None
+) -> tuple[str | None, int | None]:
+    """``(action, target)`` as chosen while the turn waits for an action (else none): a lone
+    opponent is the target without a tap; a target no longer valid counts as not aimed."""
+    if awaiting(state) != "action":
+        return None, None
+    if action is None or not ACTIONS[action].targeted:
+        return action, None
+    rivals = opponents(state)
+    if target in rivals:
+        return action, target
+    return action, rivals[0] if len(rivals) == 1 else None

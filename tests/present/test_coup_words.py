@@ -10,6 +10,7 @@ from companion.present.coup import (
     CROWDED_LINES,
     FOLDED_LINES,
     FULL_LINES,
+    chosen,
     declare_hint,
     declare_refusal,
     row_status,
@@ -78,3 +79,16 @@ def test_an_action_not_declarable_now_says_why():
     assert "нужно 7 монет" in declare_refusal(g.state, "coup")
     g.push("coup.declare", {"player": 0, "action": "tax", "target": None})
     assert "оспаривает" in declare_refusal(g.state, "income")
+
+
+def test_a_chosen_target_holds_only_while_it_is_valid():
+    """A lone opponent is the target without a tap; the player themself is no target; nothing
+    is chosen once the turn waits for an answer."""
+    state = new().state
+    assert chosen(state, "tax", 2) == ("tax", None)
+    assert chosen(state, "steal", 2) == ("steal", 2)
+    assert chosen(state, "steal", 0) == ("steal", None)
+    two = Game.new(COUP, NAMES[:2], clock=lambda: 0.0)
+    assert chosen(two.state, "steal", None) == ("steal", 1)
+    two.push("coup.declare", {"player": 0, "action": "tax", "target": None})
+    assert chosen(two.state, "steal", 1) == (None, None)
