@@ -12,16 +12,12 @@ import flet as ft
 
 from companion.i18n import _
 from companion.present.base_form import (
-    EMPTY_FORM,
     NUMBERS,
-    card_from_form,
     entry_text,
     filled,
-    form_error,
     form_from_entry,
     form_summary,
     known_base,
-    remember,
     suggestions,
 )
 from companion.store.bases import BaseCatalogue
@@ -36,8 +32,7 @@ from companion.ui.widgets import (
     typed_text,
 )
 
-__all__ = ["READY", "EMPTY_FORM", "base_fields", "caption_over", "card_from_form", "dot"]
-__all__ += ["form_error", "remember", "reveal", "REVEAL_DELAY"]
+__all__ = ["READY", "base_fields", "caption_over", "dot", "reveal", "REVEAL_DELAY"]
 
 #: Space between a suggestion and its trash button (dp).
 FORGET_GAP = 8
@@ -62,8 +57,9 @@ def base_fields(
     on_pick: Callable[[], None] | None = None,
 ) -> list[ft.Control]:
     """Name (with catalogue suggestions in a fixed room), breakpoint and VP for the places, and a
-    fixed error line. ``error``: :func:`form_error`'s; ``on_forget(name)``: the trash button
-    (the caller asks); ``on_pick()``: after a suggestion filled the form."""
+    fixed error line. ``error``: :func:`~companion.present.base_form.form_error`'s;
+    ``on_forget(name)``: the trash button (the caller asks); ``on_pick()``: after a suggestion
+    filled the form."""
     shown = suggestions(catalogue, form, exclude, MAX_SUGGESTIONS)
     bad = error[0] if error else None
 

@@ -12,15 +12,10 @@ import flet as ft
 from companion.engine import PlayerSpec
 from companion.engine.smashup import score_preview
 from companion.i18n import _
+from companion.present.base_form import EMPTY_FORM, form_error, remember
 from companion.present.smashup import score_data, why_none
 from companion.store.bases import BaseCatalogue
-from companion.ui.boards.smashup.common import (
-    EMPTY_FORM,
-    base_fields,
-    dot,
-    form_error,
-    remember,
-)
+from companion.ui.boards.smashup.common import base_fields, dot
 from companion.ui.form_dialog import form_dialog, refusal_line
 from companion.ui.layout import Layout
 from companion.ui.state import GameView

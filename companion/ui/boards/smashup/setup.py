@@ -12,18 +12,11 @@ import flet as ft
 from companion.engine import PlayerSpec, moves
 from companion.engine.smashup import EDITIONS, SETUP_PHASE, next_drafter, offered_factions, reminder
 from companion.i18n import _
+from companion.present.base_form import EMPTY_FORM, card_from_form, form_error, remember
 from companion.present.smashup import edition_text, setup_text
 from companion.store.bases import BaseCatalogue
 from companion.table.security import NotAllowedError, require_player
-from companion.ui.boards.smashup.common import (
-    EMPTY_FORM,
-    base_fields,
-    card_from_form,
-    dot,
-    form_error,
-    remember,
-    reveal,
-)
+from companion.ui.boards.smashup.common import base_fields, dot, reveal
 from companion.ui.layout import use_layout
 from companion.ui.nav import AppContext, open_rules
 from companion.ui.state import GameView
