@@ -7,12 +7,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engine.smashup import SETUP_PHASE, BaseState, is_eligible
+from companion.engine.smashup import (
+    SETUP_PHASE,
+    BaseState,
+    SmashUpState,
+    effective_breakpoint,
+    is_eligible,
+    is_ready,
+    next_drafter,
+    total_power,
+)
 from companion.i18n import _
 from companion.present.base_form import NUMBERS, card_from_form, form_error
 
 __all__ = ["edition_text", "score_data", "setup_hint", "setup_text", "signed", "unpaid_place"]
-__all__ += ["why_none"]
+__all__ += ["base_chips", "next_picker", "taken_factions", "why_none"]
 
 
 def signed(n: int) -> str:
@@ -84,3 +93,35 @@ def score_data(
     if form_error(form) is not None:
         return None
     return {**data, "base_card": card_from_form(form)}
+
+
+def next_picker(state: SmashUpState, chosen: int | None) -> int | None:
+    """Who picks a faction next: the draft's turn, the tapped player ``chosen`` while their deck
+    is short, or the first deck missing a faction; ``None`` once every deck has two."""
+    if state.draft:
+        return next_drafter(state.factions, state.first)
+    if chosen is not None and len(state.factions[chosen]) < 2:
+        return chosen
+    return next((i for i, d in enumerate(state.factions) if len(d) < 2), None)
+
+
+def taken_factions(state: SmashUpState, picker: int | None) -> set[str]:
+    """The factions (case folded) ``picker`` may not take: every deck's, or with «Две коробки»
+    only their own deck's (Подготовка к игре)."""
+    own = [state.factions[picker]] if picker is not None else []
+    decks = own if state.two_boxes else state.factions
+    return {f.casefold() for deck in decks for f in deck}
+
+
+def base_chips(
+    state: SmashUpState,
+) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[bool, ...]]:
+    """The bases' names, power totals, breakpoints in force, and whether each is ready (by the
+    rules or the table's word)."""
+    bases = state.bases
+    return (
+        tuple(b.name for b in bases),
+        tuple(total_power(b) for b in bases),
+        tuple(effective_breakpoint(b) for b in bases),
+        tuple(is_ready(b) or state.selected == j for j, b in enumerate(bases)),
+    )

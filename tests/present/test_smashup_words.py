@@ -4,9 +4,12 @@ form's catalogue lines (:mod:`companion.present.base_form`). Rulebooks: 000 («�
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
-from companion.engine.smashup import SETUP_PHASE, BaseState
+from companion.engine.core import Game
+from companion.engine.smashup import SETUP_PHASE, SMASHUP, BaseState
 from companion.present.base_form import (
     EMPTY_FORM,
     entry_text,
@@ -16,11 +19,14 @@ from companion.present.base_form import (
     suggestions,
 )
 from companion.present.smashup import (
+    base_chips,
     edition_text,
+    next_picker,
     score_data,
     setup_hint,
     setup_text,
     signed,
+    taken_factions,
     unpaid_place,
     why_none,
 )
@@ -106,3 +112,39 @@ def test_the_scoring_move_carries_the_typed_replacement_or_the_empty_deck():
     }
     assert score_data(0, EMPTY_FORM, False, "bbrr") == {"base": 0, "base_card": None}
     assert score_data(0, {**port, "bp": "x"}, False, "bbrr") is None
+
+
+def _game(**options):
+    return Game.new(SMASHUP, ["Аня", "Борис", "Вика"], options={"edition": "bbrr", **options})
+
+
+def _pick(game, player: int, faction: str) -> None:
+    game.push("faction.pick", {"player": player, "faction": faction})
+
+
+def test_the_next_picker_and_the_factions_taken():
+    """Подготовка к игре: the first deck short of two picks unless another player was tapped;
+    a snake draft goes 0, 1, 2, 2 («Договоримся как взрослые»); with «Две коробки» only the
+    picker's own deck is taken."""
+    game = _game()
+    _pick(game, 0, "Котики")
+    state = game.state
+    assert next_picker(state, None) == 0
+    assert next_picker(state, 2) == 2
+    assert taken_factions(state, 1) == {"котики"}
+    two = _game(two_boxes=True)
+    _pick(two, 0, "Котики")
+    assert taken_factions(two.state, 1) == set()
+    assert taken_factions(two.state, 0) == {"котики"}
+    draft = _game(draft=True)
+    for seat, faction in ((0, "Котики"), (1, "Феи"), (2, "Рокеры")):
+        _pick(draft, seat, faction)
+    assert next_picker(draft.state, 0) == 2
+
+
+def test_the_base_chips_say_ready_by_rule_or_by_the_tables_word():
+    base = BaseState("Порт", 10, (3, 2, 1), [6, 5], [1, 1])
+    quiet = BaseState("Сад", 20, (4, 2, 1), [1, 0], [1, 0])
+    state = SimpleNamespace(bases=[base, quiet], selected=1)
+    assert base_chips(state) == (("Порт", "Сад"), (11, 1), (10, 20), (True, True))
+    assert base_chips(SimpleNamespace(bases=[quiet], selected=None))[3] == (False,)
