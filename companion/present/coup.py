@@ -41,6 +41,7 @@ __all__ = [
     "row_status",
     "step_title",
     "target_title",
+    "targets_of",
     "text_lines",
     "which_card",
 ]
@@ -300,3 +301,9 @@ def chosen(
     if target in rivals:
         return action, target
     return action, rivals[0] if len(rivals) == 1 else None
+
+
+def targets_of(state: CoupState, action: str | None) -> set[int]:
+    """The players ``action`` may be declared against now (none for an untargeted one)."""
+    legal = legal_declarations(state) if action is not None else []
+    return next((set(d["targets"]) for d in legal if d["action"] == action and d["targets"]), set())

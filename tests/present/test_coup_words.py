@@ -15,6 +15,7 @@ from companion.present.coup import (
     declare_refusal,
     row_status,
     target_title,
+    targets_of,
     text_lines,
     which_card,
 )
@@ -92,3 +93,10 @@ def test_a_chosen_target_holds_only_while_it_is_valid():
     assert chosen(two.state, "steal", None) == ("steal", 1)
     two.push("coup.declare", {"player": 0, "action": "tax", "target": None})
     assert chosen(two.state, "steal", 1) == (None, None)
+
+
+def test_targets_are_the_other_players_still_in():
+    state = new().state
+    assert targets_of(state, "steal") == {1, 2}
+    assert targets_of(state, "tax") == set()
+    assert targets_of(state, None) == set()

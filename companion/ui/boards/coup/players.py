@@ -18,17 +18,13 @@ __all__ = ["BankBar", "PAIRS_FROM", "PlayerRow", "ROW_HEIGHT"]
 
 ROW_HEIGHT = 48
 #: The «Не раскрыто» caption's width and size, and the unseen cells' spacing (px).
-UNSEEN_LABEL = 52
-UNSEEN_LABEL_SIZE = 10
-UNSEEN_SPACING = 3
+UNSEEN_LABEL, UNSEEN_LABEL_SIZE, UNSEEN_SPACING = 52, 10, 3
 #: The caption and the five cells at most this wide (px).
 UNSEEN_MAX = 480
 #: Border width of the chosen target's row (the others' is 2), and its tint.
-AIMED_BORDER = 3
-AIMED_TINT = ft.Colors.with_opacity(0.14, ft.Colors.TERTIARY)
-#: On a folded board, players from which rows go two to a line.
-PAIRS_FROM = 4
-PAIR_GAP = 4
+AIMED_BORDER, AIMED_TINT = 3, ft.Colors.with_opacity(0.14, ft.Colors.TERTIARY)
+#: On a folded board, players from which rows go two to a line, and the gap between them (px).
+PAIRS_FROM, PAIR_GAP = 4, 4
 #: A name's size (px): full row, narrow phone, half row (cut with «…», whole in the label).
 NAME_SIZE, NAME_SIZE_NARROW, NAME_SIZE_HALF = 17, 15, 14
 
