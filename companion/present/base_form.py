@@ -3,12 +3,16 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from typing import Any
 
-from companion.store.bases import card_error, normalize_name
+from companion.errors import CompanionError
+from companion.i18n import _
+from companion.store.bases import BaseCatalogue, card_error, normalize_name
 
-__all__ = ["EMPTY_FORM", "NUMBERS", "card_from_form", "filled", "form_error", "form_from_entry"]
+__all__ = ["EMPTY_FORM", "NUMBERS", "card_from_form", "entry_text", "filled", "form_error"]
+__all__ += ["form_from_entry", "form_summary", "known_base", "remember", "suggestions"]
 
 #: The typed fields of a base; ``known``: the catalogue name that filled them (``""``: none).
 EMPTY_FORM: dict[str, str] = dict.fromkeys(("name", "bp", "vp1", "vp2", "vp3", "set", "known"), "")
@@ -74,3 +78,45 @@ def filled(form: Mapping[str, str], typed: str, known: Mapping[str, Any] | None)
     if was_filled:
         return {**form, **dict.fromkeys(NUMBERS, ""), "name": typed, "set": "", "known": ""}
     return {**form, "name": typed, "set": ""}
+
+
+def suggestions(
+    catalogue: BaseCatalogue, form: Mapping[str, str], exclude: list[str], most: int
+) -> list[dict[str, Any]]:
+    """At most ``most`` catalogue entries for the typed name, none on the table (``exclude``) or
+    already in the form; none when the catalogue cannot be read (it must not break the board)."""
+    try:
+        hits = catalogue.suggest(form["name"], limit=3, exclude=exclude)
+    except CompanionError:
+        return []
+    return [h for h in hits if form_from_entry(h) != form][:most]
+
+
+def known_base(catalogue: BaseCatalogue, text: str, exclude: list[str]) -> dict[str, Any] | None:
+    """The catalogue's entry for the name ``text`` typed whole (case, ё/е, spaces forgiven),
+    unless that base is on the table (``exclude``) or the catalogue cannot be read."""
+    try:
+        known = catalogue.get(text) if text.strip() else None
+    except CompanionError:
+        return None
+    if known and normalize_name(known["name"]) in {normalize_name(n) for n in exclude}:
+        return None
+    return known
+
+
+def remember(catalogue: BaseCatalogue, card: dict[str, Any]) -> None:
+    """Keep a laid-out base in the catalogue (a convenience: failures are ignored)."""
+    with contextlib.suppress(ValueError, CompanionError):
+        catalogue.remember(card)
+
+
+def entry_text(entry: Mapping[str, Any]) -> str:
+    """A suggestion's line: name · breakpoint; VP for the three places."""
+    vp = entry["vp"]
+    return f"{entry['name']} · {entry['breakpoint']}; {vp[0]}/{vp[1]}/{vp[2]}"
+
+
+def form_summary(form: Mapping[str, str]) -> str:
+    """The base as typed, «?» for a missing number."""
+    vp = "/".join(form[k] or "?" for k in NUMBERS[1:])
+    return f"{form['name'].strip()}: {_('оборона')} {form['bp'] or '?'}; {_('ПО')} {vp}"

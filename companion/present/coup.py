@@ -15,8 +15,10 @@ from companion.engine.coup import (
     awaiting,
     expected_outcome,
     explain,
+    legal_declarations,
     legal_events,
     loses_both,
+    refusal,
     shown_answer,
     waiting_for,
 )
@@ -30,11 +32,26 @@ __all__ = [
     "action_label",
     "answer_label",
     "answers_of",
+    "chosen",
+    "declare_hint",
+    "declare_refusal",
     "genitive",
     "opponents",
     "outcome_line",
+    "row_status",
     "step_title",
+    "target_title",
+    "targets_of",
+    "text_lines",
+    "which_card",
 ]
+
+#: Players from which the board folds on a crowded short layout
+#: (:attr:`~companion.ui.layout.Layout.crowded_short`).
+CROWDED_FROM = 5
+#: (lines, size px) of the explanation and «Итог действия»: unfolded, folded, folded short
+#: and crowded; a cut text ends in «…» («Весь текст» shows it whole).
+FULL_LINES, FOLDED_LINES, CROWDED_LINES = (4, 3, 13), (2, 2, 12), (1, 1, 12)
 
 
 ACTION_LABELS = {
@@ -206,3 +223,87 @@ def outcome_line(state: CoupState) -> str:
     if awaiting(state) in ("challenge_result", "block_challenge_result"):
         return text  # «Показан: …» and «Не показан: …» (agreeing with the card), the bar's answers
     return f"{_('Итог действия')}: {text}"
+
+
+def row_status(exiled: bool, turn: bool, aimed: bool, target: bool) -> str:
+    """A player row's status word: «в ссылке», «ходит», the chosen target «цель», a possible
+    one «цель?», else «»."""
+    if exiled:
+        return _("в ссылке")
+    if turn:
+        return _("ходит")
+    if aimed:
+        return _("цель")
+    return _("цель?") if target else ""
+
+
+def target_title(state: CoupState, target: int | None) -> str:
+    """The step's question while a targeted action's target is chosen (or not yet)."""
+    if target is None:
+        return _("Против кого? Коснитесь строки игрока")
+    return f"{_('Против')} {genitive(state.names[target])}. " + _("Сменить — коснитесь другого")
+
+
+def declare_hint(state: CoupState, action: str | None, target: int | None) -> str:
+    """What «Объявить» will declare: the action, against whom, and a theft with nothing to
+    take; or what is still to choose."""
+    if action is None:
+        return _("Выберите действие")
+    if ACTIONS[action].targeted and target is None:
+        return f"{action_label(action)}: {_('против кого? Коснитесь строки игрока')}"
+    text = action_label(action)
+    if target is not None:
+        text += f" {_('против')} {genitive(state.names[target])}"
+        if action == "steal" and state.coins[target] == 0:
+            text += f" {_('— монет нет, красть нечего')}"
+    return text
+
+
+def which_card(state: CoupState) -> str:
+    """What «Карта?» says when tapped: the card has its own button («Покровители»)."""
+    who = state.names[state.pending["losses"][0]["player"]] if state.pending else ""
+    return (
+        f"{_('Сначала коснитесь карты, которую раскрывает')} {who}: "
+        f"{_('кнопки с персонажами на доске, под вопросом')} (Покровители)."
+    )
+
+
+def text_lines(folded: bool, short: bool, players: int) -> tuple[int, int, int]:
+    """Lines and size (px) of the explanation and «Итог действия» for a board ``folded``, a
+    ``short`` layout and ``players`` rows."""
+    if not folded:
+        return FULL_LINES
+    return CROWDED_LINES if short and players >= CROWDED_FROM else FOLDED_LINES
+
+
+def declare_refusal(state: CoupState, action: str) -> str | None:
+    """``None`` when the current player may declare ``action`` now, else why not (a targeted
+    action asked against the first other player)."""
+    who = state.current
+    if action in {d["action"] for d in legal_declarations(state)}:
+        return None
+    others = (t for t in range(len(state.names)) if t != who)
+    target = next(others, None) if ACTIONS[action].targeted else None
+    reason = refusal(state, "coup.declare", {"player": who, "action": action, "target": target})
+    return reason or _("Это действие сейчас недоступно.")
+
+
+def chosen(
+    state: CoupState, action: str | None, target: int | None
+) -> tuple[str | None, int | None]:
+    """``(action, target)`` as chosen while the turn waits for an action (else none): a lone
+    opponent is the target without a tap; a target no longer valid counts as not aimed."""
+    if awaiting(state) != "action":
+        return None, None
+    if action is None or not ACTIONS[action].targeted:
+        return action, None
+    rivals = opponents(state)
+    if target in rivals:
+        return action, target
+    return action, rivals[0] if len(rivals) == 1 else None
+
+
+def targets_of(state: CoupState, action: str | None) -> set[int]:
+    """The players ``action`` may be declared against now (none for an untargeted one)."""
+    legal = legal_declarations(state) if action is not None else []
+    return next((set(d["targets"]) for d in legal if d["action"] == action and d["targets"]), set())

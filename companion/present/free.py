@@ -1,5 +1,6 @@
 """What the free counters' board says, without Flet: the round's line, who still plays this
-round, and who wins if the table stops now (:mod:`companion.ui.boards.free` shows them)."""
+round, and who wins if the table stops now (:mod:`companion.ui.boards.free` shows them); the
+new-game form's target as it is changed."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from companion.i18n import _
 
-__all__ = ["ahead", "still_to_play", "top_line"]
+__all__ = ["ahead", "still_to_play", "top_line", "with_target_counter", "with_target_value"]
 
 
 def still_to_play(state: Any) -> list[int]:
@@ -54,3 +55,19 @@ def ahead(game: Any) -> str:
     return _("Победители — {names}: поровну, больше всех {by}.").format(
         names=", ".join(names), by=by
     )
+
+
+def with_target_counter(options: dict[str, Any], counter: str | None) -> dict[str, Any]:
+    """``options`` with the target on ``counter`` (``None``: no target); the number keeps what
+    the player typed (empty at first: nothing unseen is added to what is typed next)."""
+    if not counter:
+        return {**options, "target": None}
+    value = (options.get("target") or {}).get("value", "")
+    return {**options, "target": {"counter": counter, "value": value}}
+
+
+def with_target_value(options: dict[str, Any], value: int | str) -> dict[str, Any]:
+    """``options`` with the target's number ``value`` (``""`` while empty: the start then names
+    the field); unchanged without a target."""
+    target = options.get("target")
+    return {**options, "target": {**target, "value": value}} if target else options

@@ -10,14 +10,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import pytest
-
 from companion.engine.core import Game
 from companion.engine.smashup import SMASHUP, offered_factions, reminder
 from companion.store import GameStore
 from companion.store.journal import journal_page
 from companion.ui.app import make_main
-from companion.ui.boards.smashup.score import unpaid_place
 from companion.ui.state import Hub
 from tests.ui import render_tree as rt
 from tests.ui.test_munchkin_forms import _label_in_dialog
@@ -122,22 +119,6 @@ def test_a_tie_for_second_says_third_place_is_not_paid(tmp_path):
     labels = rt.run(_preview(tmp_path, FOUR, [(10, 1), (5, 1), (5, 1), (3, 1)]))
     assert labels[:3] == ["Аня +3", "Борис +2", "Вика +2"]
     assert labels[3] == "Гриша — двое на 2-м месте: 3-е не достаётся никому"
-
-
-@pytest.mark.parametrize(
-    ("others", "power", "said"),
-    [
-        ([10, 10, 10], 3, "трое на 1-м: 2-е и 3-е не достаются никому"),
-        ([10, 5, 5], 3, "двое на 2-м месте: 3-е не достаётся никому"),
-        ([10, 8, 6], 3, "ниже третьего места"),
-        ([10, 10, 6, 6], 3, "ниже третьего места"),  # the sixes share third: paid
-    ],
-)
-def test_unpaid_place_follows_the_tie_rule(others, power, said):
-    """Споры при раздаче: tied players take the higher place and the places they cover go to
-    nobody; only a tie across third place leaves third unpaid (drawn whole at 360 px:
-    ``test_smashup_texts``)."""
-    assert unpaid_place(others, power) == said
 
 
 # -- a finished game -------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import _
-from companion.present.free import ahead, top_line
+from companion.present.free import ahead, top_line, with_target_counter, with_target_value
 from companion.store.limits import COUNTER_NAME_CHARS
 from companion.ui.boards.types import OptionsUpdate
 from companion.ui.layout import EXPANDED, grid, use_layout
@@ -282,24 +282,12 @@ def OptionsForm(
         edit(lambda new: [{**c, key: value} if k == i else c for k, c in enumerate(new)])
 
     def set_counter(counter: str | None) -> None:
-        """The target's counter; the number keeps what the player typed (empty at first:
-        nothing unseen is added to what is typed next)."""
-        set_options(
-            lambda o: {
-                **o,
-                "target": {"counter": counter, "value": (o.get("target") or {}).get("value", "")}
-                if counter
-                else None,
-            }
-        )
+        set_options(lambda o: with_target_counter(o, counter))
 
     def set_value(raw: str) -> None:
-        """The target's number, as typed (``""`` while empty: the start then names the field);
-        the counter is read from the latest options, never from this render's."""
+        """The target's number, as typed; applied to the latest options, never this render's."""
         value = typed_number(raw) if raw.strip() else ""
-        set_options(
-            lambda o: {**o, "target": {**o["target"], "value": value}} if o.get("target") else o
-        )
+        set_options(lambda o: with_target_value(o, value))
 
     def field(ident: str, label: str, value: Any, i: int, key: str) -> ft.Control:
         """A counter's step or start: a number field 80 px wide, tagged ``ident``."""

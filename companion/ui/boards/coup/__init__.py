@@ -16,16 +16,9 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.coup import (
-    CoupState,
-    awaiting,
-    legal_declarations,
-    refusal,
-    unseen,
-    waiting_for,
-)
+from companion.engine.coup import CoupState, awaiting, refusal, unseen, waiting_for
 from companion.i18n import _
-from companion.present.coup import action_label, step_title
+from companion.present.coup import action_label, step_title, targets_of
 from companion.ui.boards.coup.common import Choice, choice_for, use_short
 from companion.ui.boards.coup.players import PAIR_GAP, PAIRS_FROM, BankBar, PlayerRow
 from companion.ui.boards.coup.referee import Actions, Referee
@@ -48,8 +41,7 @@ def Players(view: GameView, version: int, choice: Choice) -> ft.Control:
     step = awaiting(state)
     waited = set(waiting_for(state)) if step not in ("action", "over") else set()
     action, target = choice.current(state)  # the chosen target (or the only opponent left)
-    legal = legal_declarations(state) if action is not None else []
-    aims = next((set(d["targets"]) for d in legal if d["action"] == action and d["targets"]), set())
+    aims = targets_of(state, action)
     left = unseen(state)
     narrow = use_layout().narrow  # a smaller name, a target's chip without its word
     short = use_short(len(state.names))  # the bank folded, rows two to a line

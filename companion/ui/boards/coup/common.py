@@ -6,25 +6,12 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.engine.coup import (
-    ACTIONS,
-    CoupState,
-    awaiting,
-)
-from companion.present.coup import opponents
+from companion.engine.coup import CoupState
+from companion.present.coup import CROWDED_FROM, chosen
 from companion.ui.layout import use_layout
 from companion.ui.state import GameView, view_local
 
-__all__ = [
-    "Choice",
-    "choice_for",
-    "use_short",
-]
-
-
-#: Players from which the board folds on a crowded short layout
-#: (:attr:`~companion.ui.layout.Layout.crowded_short`).
-CROWDED_FROM = 5
+__all__ = ["Choice", "choice_for", "use_short"]
 
 
 def use_short(players: int) -> bool:
@@ -54,19 +41,11 @@ class Choice:
         self.action, self.target = None, None
 
     def current(self, state: CoupState) -> tuple[str | None, int | None]:
-        """``(action, target)`` if this choice belongs to the turn waiting for an action; a lone
-        opponent is the target without a tap; a target no longer valid counts as not aimed."""
+        """``(action, target)`` if this choice belongs to the shown turn (:func:`chosen`)."""
         if self.turn != state.turn:
             self.clear()
             return None, None
-        if awaiting(state) != "action":
-            return None, None
-        if self.action is None or not ACTIONS[self.action].targeted:
-            return self.action, None
-        rivals = opponents(state)
-        if self.target in rivals:
-            return self.action, self.target
-        return self.action, rivals[0] if len(rivals) == 1 else None
+        return chosen(state, self.action, self.target)
 
 
 def choice_for(view: GameView) -> Choice:

@@ -10,6 +10,7 @@ import flet as ft
 
 from companion.engine.coup import CHARACTER_NAMES, CHARACTERS
 from companion.i18n import _
+from companion.present.coup import row_status
 from companion.ui.player_row import player_row
 from companion.ui.widgets import clipped_text, said, tagged
 
@@ -17,17 +18,13 @@ __all__ = ["BankBar", "PAIRS_FROM", "PlayerRow", "ROW_HEIGHT"]
 
 ROW_HEIGHT = 48
 #: The «Не раскрыто» caption's width and size, and the unseen cells' spacing (px).
-UNSEEN_LABEL = 52
-UNSEEN_LABEL_SIZE = 10
-UNSEEN_SPACING = 3
+UNSEEN_LABEL, UNSEEN_LABEL_SIZE, UNSEEN_SPACING = 52, 10, 3
 #: The caption and the five cells at most this wide (px).
 UNSEEN_MAX = 480
 #: Border width of the chosen target's row (the others' is 2), and its tint.
-AIMED_BORDER = 3
-AIMED_TINT = ft.Colors.with_opacity(0.14, ft.Colors.TERTIARY)
-#: On a folded board, players from which rows go two to a line.
-PAIRS_FROM = 4
-PAIR_GAP = 4
+AIMED_BORDER, AIMED_TINT = 3, ft.Colors.with_opacity(0.14, ft.Colors.TERTIARY)
+#: On a folded board, players from which rows go two to a line, and the gap between them (px).
+PAIRS_FROM, PAIR_GAP = 4, 4
 #: A name's size (px): full row, narrow phone, half row (cut with «…», whole in the label).
 NAME_SIZE, NAME_SIZE_NARROW, NAME_SIZE_HALF = 17, 15, 14
 
@@ -219,14 +216,7 @@ def PlayerRow(
     («цель», thicker border, tint); ``on_tap`` while a target is chosen (every row answers);
     ``narrow``: smaller name, icon chips; ``half``: half a line, cards and coins under the name."""
     aimed = aimed and target and not (exiled or turn)
-    if exiled:
-        status = _("в ссылке")
-    elif turn:
-        status = _("ходит")
-    elif aimed:
-        status = _("цель")
-    else:
-        status = _("цель?") if target else ""
+    status = row_status(exiled, turn, aimed, target)
     shown = ", ".join(CHARACTER_NAMES[c] for c in revealed)
     marked = target and not (exiled or turn)
     # the same content objects while unchanged: the diff skips them

@@ -30,15 +30,18 @@ from companion.present.coup import (
     ACTION_LABELS,
     STEP_RULES,
     Answer,
-    action_label,
     answer_label,
     answers_of,
-    genitive,
+    declare_hint,
+    declare_refusal,
     opponents,
     outcome_line,
     step_title,
+    target_title,
+    text_lines,
+    which_card,
 )
-from companion.ui.boards.coup.common import CROWDED_FROM, Choice, choice_for, use_short
+from companion.ui.boards.coup.common import Choice, choice_for, use_short
 from companion.ui.layout import COMPACT, grid, use_layout
 from companion.ui.nav import open_rules
 from companion.ui.state import GameView
@@ -157,19 +160,6 @@ def _Answers(
 Grid, Answers = ft.memo(_Grid), ft.memo(_Answers)
 
 
-#: (lines, size px) of the explanation and «Итог действия»: unfolded, folded, folded short
-#: and crowded; a cut text ends in «…» («Весь текст» shows it whole).
-FULL_LINES, FOLDED_LINES, CROWDED_LINES = (4, 3, 13), (2, 2, 12), (1, 1, 12)
-
-
-def text_lines(folded: bool, short: bool, players: int) -> tuple[int, int, int]:
-    """Lines and size (px) of the explanation and «Итог действия» for a board ``folded``, a
-    ``short`` layout and ``players`` rows."""
-    if not folded:
-        return FULL_LINES
-    return CROWDED_LINES if short and players >= CROWDED_FROM else FOLDED_LINES
-
-
 @ft.component
 def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
     """The step's panel (lines from :func:`text_lines`); grid and answers both there, one hidden."""
@@ -181,15 +171,12 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
         if view.too_soon():  # a double tap on the last step's card would pick an action
             return
         now: CoupState = view.state
-        who = now.current
-        if a in {d["action"] for d in legal_declarations(now)}:
-            view.error = ""
-            choice.pick(now.turn, a)
+        reason = declare_refusal(now, a)
+        if reason is not None:
+            view.error, view.error_player = reason, now.current
             return
-        others = (t for t in range(len(now.names)) if t != who)
-        target = next(others, None) if ACTIONS[a].targeted else None
-        reason = refusal(now, "coup.declare", {"player": who, "action": a, "target": target})
-        view.error, view.error_player = reason or _("Это действие сейчас недоступно."), who
+        view.error = ""
+        choice.pick(now.turn, a)
 
     def answer(kind: str, data: dict[str, Any], dimmed: bool) -> None:
         if not dimmed:
@@ -213,10 +200,7 @@ def Referee(view: GameView, version: int, choice: Choice) -> ft.Control:
         action, target = choice.current(state)
         last["grid"] = (tuple(d["action"] for d in legal_declarations(state)), action)
         if action is not None and ACTIONS[action].targeted and len(opponents(state)) > 1:
-            title = _("Против кого? Коснитесь строки игрока")
-            if target is not None:
-                title = f"{_('Против')} {genitive(state.names[target])}. "
-                title += _("Сменить — коснитесь другого")
+            title = target_title(state, target)
     else:
         last["answers"] = answers_of(state)
     shown.current = last
@@ -256,28 +240,9 @@ def _hint(text: str) -> ft.Control:
     return ft.Container(tagged("preview", clipped_text(text, 13, lines=3), label=text), expand=True)
 
 
-def which_card(state: CoupState) -> str:
-    """What «Карта?» says when tapped: the card has its own button («Покровители»)."""
-    who = state.names[state.pending["losses"][0]["player"]] if state.pending else ""
-    return (
-        f"{_('Сначала коснитесь карты, которую раскрывает')} {who}: "
-        f"{_('кнопки с персонажами на доске, под вопросом')} (Покровители)."
-    )
-
-
 def _declare_bar(view: GameView, state: CoupState, choice: Choice) -> list[ft.Control]:
     action, target = choice.current(state)
     who = state.current
-    if action is None:
-        text = _("Выберите действие")
-    elif ACTIONS[action].targeted and target is None:
-        text = f"{action_label(action)}: {_('против кого? Коснитесь строки игрока')}"
-    else:
-        text = action_label(action)
-        if target is not None:
-            text += f" {_('против')} {genitive(state.names[target])}"
-            if action == "steal" and state.coins[target] == 0:
-                text += f" {_('— монет нет, красть нечего')}"
 
     def declare() -> None:
         if view.too_soon():  # the rest of a double tap on the last step's button
@@ -290,20 +255,16 @@ def _declare_bar(view: GameView, state: CoupState, choice: Choice) -> list[ft.Co
             choice.clear()
 
     return [
-        _hint(text),
+        _hint(declare_hint(state, action, target)),
         primary_button(_("Объявить"), declare, icon=ft.Icons.CAMPAIGN, moment=view.moment()),
     ]
 
 
 def _result_bar(view: GameView, state: CoupState) -> list[ft.Control]:
     """«Не показан» (two lines when the primary leaves it little room) and «Показан», agreeing
-    with the card the question names; untagged room at the left (an empty tagged hint kept the
-    next hint out of the tree)."""
+    with the card the question names; untagged room at the left."""
     character = claimed(state)
-
-    def shown() -> None:
-        moves.coup_challenge_result(view, True)
-
+    shown = lambda: moves.coup_challenge_result(view, True)  # noqa: E731
     no_text = answer_label(character, False)
     no = tagged(
         "not-proven",
@@ -336,11 +297,8 @@ def ActionBar(view: GameView, version: int, choice: Choice) -> ft.Control:
         row = _result_bar(view, state)
     elif step == "exchange":
         done = lambda: moves.coup_exchange_done(view)  # noqa: E731
-        label = _("Обмен завершён")
-        row = [
-            _hint(_("Когда карты обменяны за столом")),
-            primary_button(label, done, icon=ft.Icons.DONE, moment=moment),
-        ]
+        exchanged = primary_button(_("Обмен завершён"), done, icon=ft.Icons.DONE, moment=moment)
+        row = [_hint(_("Когда карты обменяны за столом")), exchanged]
     elif step == "lose_influence":
         card = primary_button(_("Карта?"), lambda: view.refuse(which_card(state)), dimmed=True)
         row = [_hint(_("Какую карту раскрывает? Коснитесь персонажа на доске")), card]

@@ -19,6 +19,7 @@ import flet as ft
 from companion.engine import moves
 from companion.engine.smashup import PHASES, START
 from companion.i18n import _
+from companion.present.smashup import setup_hint
 from companion.ui.boards.smashup.header import Header, open_base_of
 from companion.ui.boards.smashup.options import OptionsForm
 from companion.ui.boards.smashup.play import PlayBoard
@@ -55,23 +56,13 @@ def Actions(view: GameView) -> ft.Control:
     return part(_Bar, view, key)
 
 
-def _setup_hint(factions: list[list[str]], bases: int, need: int) -> str:
-    """What «Начать игру» still waits for (Подготовка к игре); «всё готово» when nothing."""
-    done = sum(len(deck) >= 2 for deck in factions)
-    if done < len(factions):
-        return f"{_('фракции')}: {done} {_('из')} {len(factions)}"
-    if bases < need:
-        return f"{_('ещё баз')}: {need - bases}"
-    return _("всё готово")
-
-
 @ft.component
 def _Bar(view: GameView, version: int) -> ft.Control:
     state = view.state
     act: Callable[[GameView], bool] | None = None
     label, icon, hint = _("Дальше"), ft.Icons.SKIP_NEXT, ""
     if not state.started:
-        hint = _setup_hint(state.factions, len(state.bases), state.players + 1)
+        hint = setup_hint(state.factions, len(state.bases), state.players + 1)
         label, act, icon = _("Начать игру"), moves.smashup_start, ft.Icons.PLAY_ARROW
     elif state.winner is not None:
         label = _("Игра окончена")

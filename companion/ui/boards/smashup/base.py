@@ -11,10 +11,11 @@ import flet as ft
 
 from companion.engine.smashup import BaseState, effective_breakpoint, is_ready, total_power
 from companion.i18n import _
+from companion.present.smashup import signed
 from companion.ui.boards.smashup.common import READY
 from companion.ui.widgets import TARGET, button, clipped_text, icon_button, said, tagged
 
-__all__ = ["BaseRow", "ROW_HEIGHT", "SMALL_ROW_HEIGHT", "row_key", "signed"]
+__all__ = ["BaseRow", "ROW_HEIGHT", "SMALL_ROW_HEIGHT", "row_key"]
 
 #: Height of a base row (dp); on a short phone.
 ROW_HEIGHT, SMALL_ROW_HEIGHT = 56, TARGET
@@ -25,10 +26,6 @@ ROW_BORDER = 2
 def row_key(j: int) -> ft.ScrollKey:
     """The scroll key of base ``j``'s row (the board scrolls an opened base to the top)."""
     return ft.ScrollKey(f"base-{j}")
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else f"−{abs(n)}"
 
 
 @ft.component

@@ -10,17 +10,17 @@ from typing import Any
 
 import flet as ft
 
-from companion.errors import CompanionError
 from companion.i18n import _
 from companion.present.base_form import (
-    EMPTY_FORM,
     NUMBERS,
-    card_from_form,
+    entry_text,
     filled,
-    form_error,
     form_from_entry,
+    form_summary,
+    known_base,
+    suggestions,
 )
-from companion.store.bases import BaseCatalogue, normalize_name
+from companion.store.bases import BaseCatalogue
 from companion.ui.widgets import (
     TARGET,
     button,
@@ -32,8 +32,7 @@ from companion.ui.widgets import (
     typed_text,
 )
 
-__all__ = ["READY", "EMPTY_FORM", "base_fields", "caption_over", "card_from_form", "dot"]
-__all__ += ["form_error", "remember", "reveal", "REVEAL_DELAY"]
+__all__ = ["READY", "base_fields", "caption_over", "dot", "reveal", "REVEAL_DELAY"]
 
 #: Space between a suggestion and its trash button (dp).
 FORGET_GAP = 8
@@ -47,19 +46,6 @@ READY = ft.Colors.GREEN_700
 REVEAL_DELAY = 0.15
 
 
-def _suggest(catalogue: BaseCatalogue, query: str, exclude: list[str]) -> list[dict[str, Any]]:
-    try:
-        return catalogue.suggest(query, limit=3, exclude=exclude)
-    except CompanionError:  # an unreadable catalogue must not break the board
-        return []
-
-
-def remember(catalogue: BaseCatalogue, card: dict[str, Any]) -> None:
-    """Keep a laid-out base in the catalogue (a convenience: failures are ignored)."""
-    with contextlib.suppress(ValueError, CompanionError):
-        catalogue.remember(card)
-
-
 def base_fields(
     prefix: str,
     form: dict[str, str],
@@ -71,10 +57,10 @@ def base_fields(
     on_pick: Callable[[], None] | None = None,
 ) -> list[ft.Control]:
     """Name (with catalogue suggestions in a fixed room), breakpoint and VP for the places, and a
-    fixed error line. ``error``: :func:`form_error`'s; ``on_forget(name)``: the trash button
-    (the caller asks); ``on_pick()``: after a suggestion filled the form."""
-    hits = _suggest(catalogue, form["name"], exclude)
-    shown = [h for h in hits if form_from_entry(h) != form][:MAX_SUGGESTIONS]
+    fixed error line. ``error``: :func:`~companion.present.base_form.form_error`'s;
+    ``on_forget(name)``: the trash button (the caller asks); ``on_pick()``: after a suggestion
+    filled the form."""
+    shown = suggestions(catalogue, form, exclude, MAX_SUGGESTIONS)
     bad = error[0] if error else None
 
     def field(key: str, label: str, width: int | None = None) -> ft.Control:
@@ -96,12 +82,7 @@ def base_fields(
         typed whole (case, ё/е, spaces forgiven) and not on the table: :func:`filled`."""
         if key != "name":
             return set_form(lambda f: {**f, key: text, "known": ""})
-        try:
-            known = catalogue.get(text) if text.strip() else None
-        except CompanionError:
-            known = None
-        if known and normalize_name(known["name"]) in {normalize_name(n) for n in exclude}:
-            known = None
+        known = known_base(catalogue, text, exclude)
         set_form(lambda f: filled(f, text, known))
 
     def pick(h: dict[str, Any]) -> None:
@@ -110,10 +91,9 @@ def base_fields(
             on_pick()
 
     def suggestion(k: int, h: dict[str, Any]) -> ft.Control:
-        text = f"{h['name']} · {h['breakpoint']}; {h['vp'][0]}/{h['vp'][1]}/{h['vp'][2]}"
         chip = button(
             f"{prefix}-sugg-{k}",
-            text,
+            entry_text(h),
             lambda _e, h=h: pick(h),
             ft.OutlinedButton,
             icon=ft.Icons.HISTORY,
@@ -130,8 +110,7 @@ def base_fields(
         )
         return ft.Row([chip, forget], spacing=FORGET_GAP, tight=True)
 
-    vp = f"{form['vp1'] or '?'}/{form['vp2'] or '?'}/{form['vp3'] or '?'}"
-    summary = f"{form['name'].strip()}: {_('оборона')} {form['bp'] or '?'}; {_('ПО')} {vp}"
+    summary = form_summary(form)
     message = error[1] if error else ""
     numbers = zip(NUMBERS, (_("Оборона"), _("1-е"), _("2-е"), _("3-е")), strict=True)
     return [

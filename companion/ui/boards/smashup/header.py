@@ -22,17 +22,10 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.smashup import (
-    PLAY,
-    effective_breakpoint,
-    is_ready,
-    plays_left,
-    plays_now,
-    reminder,
-    total_power,
-)
+from companion.engine.smashup import PLAY, plays_left, plays_now, reminder
 from companion.i18n import _
 from companion.present.colors import ink
+from companion.present.smashup import base_chips
 from companion.ui.boards.smashup.common import READY
 from companion.ui.boards.smashup.phase import SMALL_CARD_HEIGHT, PhaseCard
 from companion.ui.layout import grid, use_layout
@@ -301,14 +294,7 @@ def Header(view: GameView) -> ft.Control:
     colors = tuple(s.color for s in specs)
     mad = tuple(state.madness) if state.madness_on else None
     vp = _Vp(names, colors, tuple(state.vp), None if small else mad, state.active, view.send, small)
-    bases = (
-        tuple(b.name for b in state.bases),
-        tuple(total_power(b) for b in state.bases),
-        tuple(effective_breakpoint(b) for b in state.bases),
-        tuple(is_ready(b) or state.selected == j for j, b in enumerate(state.bases)),
-        (state.turn, state.phase),
-        open_base_of(view),
-    )
+    bases = (*base_chips(state), (state.turn, state.phase), open_base_of(view))
     lines: list[ft.Control] = [
         _Phase(
             state.turn,

@@ -16,8 +16,9 @@ from companion.engine.smashup import CHECK, PLAY, BaseState, reminder
 from companion.engine.smashup.state import QUICK_POWERS
 from companion.i18n import _
 from companion.present.colors import ink
+from companion.present.smashup import signed
 from companion.store.bases import BaseCatalogue
-from companion.ui.boards.smashup.base import BaseRow, row_key, signed
+from companion.ui.boards.smashup.base import BaseRow, row_key
 from companion.ui.boards.smashup.common import caption_over, dot, reveal
 from companion.ui.boards.smashup.header import OpenBase
 from companion.ui.boards.smashup.phase import Reminder, card

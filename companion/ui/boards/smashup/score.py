@@ -5,22 +5,17 @@ brings a base; in «Мимими» the base is scored without one («Разой�
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import cast
 
 import flet as ft
 
 from companion.engine import PlayerSpec
-from companion.engine.smashup import is_eligible, score_preview
+from companion.engine.smashup import score_preview
 from companion.i18n import _
+from companion.present.base_form import EMPTY_FORM, form_error, remember
+from companion.present.smashup import score_data, why_none
 from companion.store.bases import BaseCatalogue
-from companion.ui.boards.smashup.common import (
-    EMPTY_FORM,
-    base_fields,
-    card_from_form,
-    dot,
-    form_error,
-    remember,
-)
+from companion.ui.boards.smashup.common import base_fields, dot
 from companion.ui.form_dialog import form_dialog, refusal_line
 from companion.ui.layout import Layout
 from companion.ui.state import GameView
@@ -35,19 +30,6 @@ def _hint(ident: str, label: str, text: str) -> ft.Control:
     return tagged(
         ident, ft.Container(lines, height=38, alignment=ft.Alignment.TOP_LEFT), label=label
     )
-
-
-def unpaid_place(others: list[int], power: int) -> str:
-    """Why an eligible player with ``power`` gets no VP given the ``others``' powers («Споры при
-    раздаче»): a tie covering third place, or below third."""
-    above = sorted((p for p in others if p > power), reverse=True)
-    for p in dict.fromkeys(above):
-        place = 1 + sum(1 for q in above if q > p)
-        if place < 3 < place + above.count(p):  # a tie from above third across it
-            if place == 2:
-                return _("двое на 2-м месте: 3-е не достаётся никому")
-            return _("трое на 1-м: 2-е и 3-е не достаются никому")
-    return _("ниже третьего места")
 
 
 def use_scoring(view: GameView, catalogue: BaseCatalogue, layout: Layout) -> Callable[[int], None]:
@@ -73,22 +55,13 @@ def use_scoring(view: GameView, catalogue: BaseCatalogue, layout: Layout) -> Cal
     def confirm() -> None:
         if scoring is None:
             return
-        card = None
-        repl = latest_form()
-        data: dict[str, Any] = {"base": scoring, "base_card": None}
-        empty = not any(repl[k].strip() for k in ("name", "bp", "vp1", "vp2", "vp3"))
-        if latest_deck_empty() and (empty or view.state.edition == "mimimi"):
-            data["deck_empty"] = True
-        elif empty:
-            pass  # the engine names what is missing (Разойтись по углам!)
-        elif form_error(repl) is not None:
+        data = score_data(scoring, latest_form(), latest_deck_empty(), view.state.edition)
+        if data is None:
             set_checked(True)  # the fields and their refusal are always in view
             return
-        else:
-            card = data["base_card"] = card_from_form(repl)
         if view.send("base.score", data):
-            if card is not None:
-                remember(catalogue, card)
+            if data["base_card"] is not None:
+                remember(catalogue, data["base_card"])
             close()
 
     state = view.state
@@ -102,18 +75,8 @@ def use_scoring(view: GameView, catalogue: BaseCatalogue, layout: Layout) -> Cal
     preview = score_preview(state, j)
     specs = view.game.setup.players
 
-    def why_none(i: int) -> str:
-        """Why player ``i`` gets nothing («Раздача очков», «Споры при раздаче»), or «»."""
-        if i in preview:
-            return _("есть приспешник: очки и при силе 0") if b.power[i] == 0 else ""
-        if not is_eligible(b.power[i], b.minions[i], state.edition):
-            return _("нет приспешников") if b.power[i] > 0 else _("нет ни силы, ни приспешников")
-        eligible = enumerate(zip(b.power, b.minions, strict=True))
-        others = [p for k, (p, m) in eligible if k != i and is_eligible(p, m, state.edition)]
-        return unpaid_place(others, b.power[i])
-
     def line(i: int, spec: PlayerSpec) -> ft.Control:
-        why = why_none(i)
+        why = why_none(b, state.edition, preview, i)
         got = f"+{preview[i]}" if i in preview else "—"
         bold = ft.Text(
             got, size=22, weight=ft.FontWeight.BOLD, width=44, text_align=ft.TextAlign.END

@@ -10,19 +10,13 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.engine import PlayerSpec, moves
-from companion.engine.smashup import EDITIONS, SETUP_PHASE, next_drafter, offered_factions, reminder
+from companion.engine.smashup import EDITIONS, SETUP_PHASE, offered_factions, reminder
 from companion.i18n import _
+from companion.present.base_form import EMPTY_FORM, card_from_form, form_error, remember
+from companion.present.smashup import edition_text, next_picker, setup_text, taken_factions
 from companion.store.bases import BaseCatalogue
 from companion.table.security import NotAllowedError, require_player
-from companion.ui.boards.smashup.common import (
-    EMPTY_FORM,
-    base_fields,
-    card_from_form,
-    dot,
-    form_error,
-    remember,
-    reveal,
-)
+from companion.ui.boards.smashup.common import base_fields, dot, reveal
 from companion.ui.layout import use_layout
 from companion.ui.nav import AppContext, open_rules
 from companion.ui.state import GameView
@@ -64,13 +58,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
     specs = game.setup.players
     need = state.players + 1
 
-    # next to pick: the draft's, the tapped player, or the first missing a faction
-    if state.draft:
-        picker = next_drafter(state.factions, state.first)
-    elif chosen is not None and len(state.factions[chosen]) < 2:
-        picker = chosen
-    else:
-        picker = next((i for i, d in enumerate(state.factions) if len(d) < 2), None)
+    picker = next_picker(state, chosen)
     done = picker is None  # every deck has its two factions: nothing left to tap here
 
     def pick(name: str) -> None:
@@ -110,10 +98,7 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
         else None
     )
 
-    # «Две коробки»: taken only for the deck that has it (Подготовка к игре)
-    own = [state.factions[picker]] if picker is not None else []
-    decks = own if state.two_boxes else state.factions
-    taken = {f.casefold() for deck in decks for f in deck}
+    taken = taken_factions(state, picker)
     laying = done and len(state.bases) < need
 
     async def to_bases() -> None:
@@ -213,18 +198,6 @@ def SetupBoard(view: GameView, version: int) -> ft.Control:
     if laying:  # room below: the bases' heading can reach the top
         parts.append(ft.Container(height=page_height))
     return ft.Column(parts, spacing=8)
-
-
-def setup_text(text: str) -> str:
-    """The setup reminder without the phase's name in front (the status line says it)."""
-    rest = text.removeprefix(f"{SETUP_PHASE}: ")
-    return text if rest == text else rest[:1].upper() + rest[1:]
-
-
-def edition_text(name: str) -> str:
-    """The edition's name, broken after its last comma, not at a hyphen."""
-    head, comma, tail = name.rpartition(", ")
-    return f"{head},\n{tail}" if comma else name
 
 
 def faction_chip(k: int, name: str, taken: bool, pick: Callable[[str], None]) -> ft.Control:
