@@ -1,5 +1,5 @@
 """Board and setup form of «Замес» (:mod:`companion.engine.smashup`): :mod:`.setup`,
-:mod:`.header` (pinned), :mod:`.phase`, :mod:`.chips`, :mod:`.vp`, :mod:`.play` (the bases and
+:mod:`.header` (pinned: phase card, base chips, VP), :mod:`.phase`, :mod:`.play` (the bases and
 the open one's editor), :mod:`.base`, :mod:`.score`, :mod:`.options`, :func:`Actions`.
 
 Tags: ``phase``, ``reminder``, ``turn``, ``plays-<kind>`` (``-minus`` records a play,

@@ -329,7 +329,7 @@ _Editor = ft.memo(BaseEditor)
 
 @ft.component
 def PlayBoard(view: GameView, version: int, opened: OpenBase) -> ft.Control:
-    """The bases and the scoring confirmation; ``opened``: :func:`.chips.open_base_of` (closed
+    """The bases and the scoring confirmation; ``opened``: :func:`.header.open_base_of` (closed
     at each new phase)."""
     catalogue = BaseCatalogue(ft.use_context(AppContext).hub.store.root)
     scroller = ft.use_context(BoardScroll)
