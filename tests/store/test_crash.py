@@ -27,18 +27,20 @@ import os, sys
 import companion.store.games as games
 from companion.store import GameStore
 games.COMPACT_EVERY = int(sys.argv[3])
+def say(line):  # one write, so a kill never leaves half a line (PYTHONUNBUFFERED splits print)
+    os.write(1, f"{line}\n".encode())
 for _request in sys.stdin:  # one line asks for one child
     pid = os.fork()
     if pid == 0:  # the child: its pid, then every acknowledged count, until it is killed
-        print("pid", os.getpid(), flush=True)
+        say(f"pid {os.getpid()}")
         g = GameStore(sys.argv[1]).open(sys.argv[2])
         i = len(g.game.events)
         while True:
             g.push("counter.add", {"player": i % 2, "counter": "ПО", "delta": 1})
             i += 1
-            print(i, flush=True)   # acknowledged: the event is on disk
+            say(i)   # acknowledged: the event is on disk
     os.waitpid(pid, 0)
-    print("dead", flush=True)
+    say("dead")
 """
 
 
@@ -75,6 +77,7 @@ def test_sigkill_at_random_moments_loses_at_most_the_event_in_flight(tmp_path: P
             rest = []
             while (line := zygote.stdout.readline()) != "dead\n":  # reaped by the zygote
                 assert line, "the zygote died"
+                assert line.strip().isdigit(), f"not a count: {line!r}"  # never wait past it
                 rest.append(line)
             acked = max([acked, *(int(x) for x in rest)])
             kills += 1
